@@ -1,0 +1,54 @@
+/* common.h: private helpers shared by every module of libssdsim (never installed).
+ *
+ * Internal functions are named ssdsim__<module>_<verb>, are not static, and are declared only in
+ * private headers; the library is built with -fvisibility=hidden so only SSDSIM_API symbols are
+ * exported.
+ */
+#ifndef SSDSIM_COMMON_H
+#define SSDSIM_COMMON_H
+
+#include "config.h"
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ssdsim/ssdsim.h"
+
+#define SSDSIM__NS_PER_US 1000ULL
+#define SSDSIM__NS_PER_MS 1000000ULL
+#define SSDSIM__NS_PER_S 1000000000ULL
+
+#define SSDSIM__MIN(a, b) ((a) < (b) ? (a) : (b))
+#define SSDSIM__MAX(a, b) ((a) > (b) ? (a) : (b))
+#define SSDSIM__ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+#define SSDSIM__LIKELY(x) __builtin_expect(!!(x), 1)
+#define SSDSIM__UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define SSDSIM__PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SSDSIM__LIKELY(x) (x)
+#define SSDSIM__UNLIKELY(x) (x)
+#define SSDSIM__PRINTF(f, a)
+#endif
+
+/* Expensive invariant checks, compiled in with --enable-debug only. */
+#ifdef SSDSIM_DEBUG
+#define SSDSIM__DEBUG_ASSERT(x) assert(x)
+#else
+#define SSDSIM__DEBUG_ASSERT(x) ((void)0)
+#endif
+
+/* Fill `err` (which may be NULL) with code, file and JSON path, and format the one-line message
+ * "<file>: <path>: <what>" (parts that are empty are left out). Returns `code`. */
+int ssdsim__error_set(ssdsim_error *err, int code, const char *file, const char *path,
+                      const char *fmt, ...) SSDSIM__PRINTF(5, 6);
+
+/* Same as ssdsim__error_set but with a line and column (syntax errors). */
+int ssdsim__error_set_at(ssdsim_error *err, int code, const char *file, int line, int column,
+                         const char *fmt, ...) SSDSIM__PRINTF(6, 7);
+
+#endif /* SSDSIM_COMMON_H */

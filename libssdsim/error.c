@@ -1,0 +1,86 @@
+/* error.c: error codes, their names and messages (from the X-macro list in ssdsim.h), and the
+ * helpers that fill a caller-owned ssdsim_error with a one-line message. */
+#include "common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *ssdsim_version(void)
+{
+    return PACKAGE_VERSION;
+}
+
+const char *ssdsim_strerror(int code)
+{
+    switch (code) {
+#define SSDSIM__ERR_MSG(num, name, msg)                                                           \
+    case num:                                                                                      \
+        return msg;
+        SSDSIM_ERRORS(SSDSIM__ERR_MSG)
+#undef SSDSIM__ERR_MSG
+    }
+    return "unknown error";
+}
+
+const char *ssdsim_errname(int code)
+{
+    switch (code) {
+#define SSDSIM__ERR_NAME(num, name, msg)                                                          \
+    case num:                                                                                      \
+        return "SSDSIM_E" #name;
+        SSDSIM_ERRORS(SSDSIM__ERR_NAME)
+#undef SSDSIM__ERR_NAME
+    }
+    return "SSDSIM_E?";
+}
+
+static void error_fill(ssdsim_error *err, int code, const char *file, const char *path, int line,
+                       int column, const char *fmt, va_list ap)
+{
+    char what[512];
+    vsnprintf(what, sizeof what, fmt, ap);
+    memset(err, 0, sizeof *err);
+    err->code = code;
+    err->line = line;
+    err->column = column;
+    if (file)
+        snprintf(err->file, sizeof err->file, "%s", file);
+    if (path)
+        snprintf(err->path, sizeof err->path, "%s", path);
+
+    size_t n = 0, cap = sizeof err->message;
+    if (err->file[0])
+        n += (size_t)snprintf(err->message + n, cap - n, "%s", err->file);
+    if (line > 0 && n < cap)
+        n += (size_t)snprintf(err->message + n, cap - n, ":%d:%d", line, column);
+    if (n > 0 && n < cap)
+        n += (size_t)snprintf(err->message + n, cap - n, ": ");
+    if (err->path[0] && n < cap)
+        n += (size_t)snprintf(err->message + n, cap - n, "%s: ", err->path);
+    if (n < cap)
+        snprintf(err->message + n, cap - n, "%s", what);
+}
+
+int ssdsim__error_set(ssdsim_error *err, int code, const char *file, const char *path,
+                      const char *fmt, ...)
+{
+    if (!err)
+        return code;
+    va_list ap;
+    va_start(ap, fmt);
+    error_fill(err, code, file, path, 0, 0, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int ssdsim__error_set_at(ssdsim_error *err, int code, const char *file, int line, int column,
+                         const char *fmt, ...)
+{
+    if (!err)
+        return code;
+    va_list ap;
+    va_start(ap, fmt);
+    error_fill(err, code, file, NULL, line, column, fmt, ap);
+    va_end(ap);
+    return code;
+}

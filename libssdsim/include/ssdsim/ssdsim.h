@@ -1,0 +1,253 @@
+/* ssdsim.h: the public interface of libssdsim, a discrete-event NAND-flash SSD simulator.
+ *
+ * This umbrella header is all a user includes. It depends only on the C standard headers, so
+ * neither glib nor cJSON leaks into user code. Conventions (after libgit2 and SQLite):
+ *   - functions return 0 on success or a negative SSDSIM_E* code;
+ *   - constructors take the out-parameter first and leave it NULL on failure;
+ *   - *_free() functions accept NULL;
+ *   - loading functions fill a caller-owned ssdsim_error with the file, JSON path, line and
+ *     column of the problem and a one-line message.
+ * Units: simulated time in nanoseconds (uint64_t), sizes in bytes (uint64_t).
+ */
+#ifndef SSDSIM_SSDSIM_H
+#define SSDSIM_SSDSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define SSDSIM_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define SSDSIM_API __attribute__((visibility("default")))
+#else
+#define SSDSIM_API
+#endif
+
+/** Package version of the library, as "MAJOR.MINOR.PATCH". */
+SSDSIM_API const char *ssdsim_version(void);
+
+/* One X-macro list generates the error codes, their names and their messages. */
+#define SSDSIM_ERRORS(X)                                                                          \
+    X(0, OK, "success")                                                                           \
+    X(-1, NOMEM, "out of memory")                                                                 \
+    X(-2, INVAL, "invalid argument")                                                              \
+    X(-3, IO, "input/output error")                                                               \
+    X(-4, PARSE, "malformed input")                                                               \
+    X(-5, CONFIG, "invalid configuration")                                                        \
+    X(-6, RANGE, "value out of range")                                                            \
+    X(-7, NOTFOUND, "not found")                                                                  \
+    X(-8, STATE, "operation not allowed in the current state")                                   \
+    X(-9, CANCELLED, "cancelled")                                                                 \
+    X(-10, FULL, "device full")                                                                   \
+    X(-11, ABI, "plugin ABI version mismatch")
+
+/** Error codes: 0 is success, every failure is negative. */
+enum ssdsim_errcode {
+#define SSDSIM__ERR_ENUM(num, name, msg) SSDSIM_E##name = (num),
+    SSDSIM_ERRORS(SSDSIM__ERR_ENUM)
+#undef SSDSIM__ERR_ENUM
+};
+
+/** Number of distinct error codes (SSDSIM_EOK down to the most negative one). */
+#define SSDSIM_N_ERRORS 12
+
+/** A static English message for an error code; "unknown error" for codes not in the list. */
+SSDSIM_API const char *ssdsim_strerror(int code);
+
+/** The symbolic name of an error code ("SSDSIM_EPARSE"), or "SSDSIM_E?" for unknown codes. */
+SSDSIM_API const char *ssdsim_errname(int code);
+
+/** Where and why loading failed. Caller-owned; fields are empty strings / zero when unknown.
+ * `message` is the full one-line text, e.g.
+ * "models/x.json: flash.program_us: expected a number in [1, 100000], got -3". */
+typedef struct ssdsim_error {
+    int code;          /**< the negative error code that was returned */
+    char file[256];    /**< file name, or a label such as "<string>" or "--set" */
+    char path[128];    /**< JSON path of the offending value ("geometry.channels") */
+    int line;          /**< 1-based line of a syntax error; 0 when not known */
+    int column;        /**< 1-based column of a syntax error; 0 when not known */
+    char message[768]; /**< the complete one-line message */
+} ssdsim_error;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Device models                                                                               */
+
+/** A device model (geometry, flash timing, controller, host link, FTL, GC), loaded from JSON
+ * and validated. Opaque; created by ssdsim_model_load_*. */
+typedef struct ssdsim_model ssdsim_model;
+
+/** Load and validate a model file. `err` may be NULL.
+ * @return 0, SSDSIM_EIO (cannot read), SSDSIM_EPARSE (not JSON), SSDSIM_ECONFIG (a key is
+ *         unknown, duplicated, of the wrong type, out of range, or the geometry is impossible),
+ *         SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_model_load_file(ssdsim_model **out, const char *path, ssdsim_error *err);
+
+/** Load and validate a model from a JSON text; `label` names it in messages (may be NULL). */
+SSDSIM_API int ssdsim_model_load_string(ssdsim_model **out, const char *json, const char *label,
+                                        ssdsim_error *err);
+
+/** The built-in default model: a generic MLC drive (the same as models/generic-mlc.json). */
+SSDSIM_API int ssdsim_model_default(ssdsim_model **out, ssdsim_error *err);
+
+/** Override one key by its dotted path (`"ftl.op"`, `"geometry.pages_per_block"`). `value` is
+ * JSON text (`0.25`, `"mlc"`, `[50, 90]`); a bare word that is not JSON is taken as a string.
+ * The whole model is validated again exactly as a file is. On failure the model is unchanged.
+ * @return 0, SSDSIM_ECONFIG, SSDSIM_EINVAL, SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char *value,
+                                ssdsim_error *err);
+
+/** The model as canonical JSON with every key filled in; the caller frees it with free(). */
+SSDSIM_API char *ssdsim_model_to_json(const ssdsim_model *model);
+
+/** Logical (user-visible) capacity in bytes. */
+SSDSIM_API uint64_t ssdsim_model_logical_bytes(const ssdsim_model *model);
+
+/** Free a model; NULL is accepted. */
+SSDSIM_API void ssdsim_model_free(ssdsim_model *model);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workloads                                                                                   */
+
+/** A synthetic closed-loop workload described with fio's option names and value syntax
+ * (rw, bs, bssplit, rwmixread, iodepth, numjobs, size, offset, number_ios, runtime, randseed).
+ * Opaque; created by ssdsim_workload_load_*. */
+typedef struct ssdsim_workload ssdsim_workload;
+
+/** Load a workload from a JSON object file. Same return codes as ssdsim_model_load_file. */
+SSDSIM_API int ssdsim_workload_load_file(ssdsim_workload **out, const char *path,
+                                         ssdsim_error *err);
+
+/** Load a workload from a JSON text; `label` names it in messages (may be NULL). */
+SSDSIM_API int ssdsim_workload_load_string(ssdsim_workload **out, const char *json,
+                                           const char *label, ssdsim_error *err);
+
+/** Set one workload option with fio's value syntax (`"bs", "4k"`), validated like a file. */
+SSDSIM_API int ssdsim_workload_set(ssdsim_workload *wl, const char *key, const char *value,
+                                   ssdsim_error *err);
+
+/** Free a workload; NULL is accepted. */
+SSDSIM_API void ssdsim_workload_free(ssdsim_workload *wl);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Simulations                                                                                 */
+
+/** One simulated device with its own event engine, state and statistics. Independent
+ * simulations share nothing; one simulation must be used from one thread at a time. */
+typedef struct ssdsim ssdsim;
+
+/** Build a fresh (secure-erased) device from a model. The model is copied; the caller may free
+ * it afterwards. `seed` seeds every random stream of the simulation.
+ * @return 0, SSDSIM_ECONFIG (the model cannot be built), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed,
+                          ssdsim_error *err);
+
+/** Free a simulation; NULL is accepted. */
+SSDSIM_API void ssdsim_free(ssdsim *sim);
+
+/** The message of the last failure on this simulation ("" when none). */
+SSDSIM_API const char *ssdsim_errmsg(const ssdsim *sim);
+
+/** Write the whole logical space once, sequentially in 128 KiB requests at queue depth 32,
+ * then reset the statistics, so that what follows is measured on a written drive.
+ * @return 0, SSDSIM_ECANCELLED, SSDSIM_ESTATE. */
+SSDSIM_API int ssdsim_precondition_seq(ssdsim *sim);
+
+/** Options of one measured run. Zero-initialise, then set what you need. */
+typedef struct ssdsim_run_opts {
+    uint64_t interval_ns;  /**< time-series interval in simulated ns; 0 = none (unless below) */
+    uint64_t interval_ios; /**< time-series interval in completed I/Os; 0 = none */
+} ssdsim_run_opts;
+
+/** Run a workload to its end (number_ios, size or runtime, whichever comes first) and keep its
+ * results. Statistics are reset at the start, so results describe this workload only; device
+ * state (mapping, wear) carries over from what ran before.
+ * @return 0, SSDSIM_EINVAL, SSDSIM_ECONFIG (the workload does not fit this device),
+ *         SSDSIM_ECANCELLED (the progress callback asked to stop). */
+SSDSIM_API int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts);
+
+/** Called during a run about every 64k events with the fraction done in [0, 1]; a non-zero
+ * return cancels the run (ssdsim_run then returns SSDSIM_ECANCELLED). */
+typedef int (*ssdsim_progress_fn)(double fraction, void *userdata);
+
+/** Install (or, with NULL, remove) the progress callback. */
+SSDSIM_API void ssdsim_set_progress(ssdsim *sim, ssdsim_progress_fn fn, void *userdata);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Results                                                                                     */
+
+/** Operation types in results. */
+enum ssdsim_op { SSDSIM_OP_READ = 0, SSDSIM_OP_WRITE = 1, SSDSIM_OP_TRIM = 2, SSDSIM_OP_ALL = 3 };
+
+/** Per-operation-type figures of the last run. Latencies in ns; percentiles come from a
+ * log-linear histogram whose relative error is below 1/128. */
+typedef struct ssdsim_op_stats {
+    uint64_t count;
+    uint64_t bytes;
+    double iops;
+    double bw_bytes; /**< bytes per simulated second */
+    uint64_t lat_min_ns, lat_max_ns;
+    double lat_mean_ns, lat_stddev_ns;
+    uint64_t lat_p50_ns, lat_p90_ns, lat_p99_ns, lat_p99_9_ns, lat_p99_99_ns;
+} ssdsim_op_stats;
+
+/** Device-level figures of the last run (counters since its start) and the state of wear. */
+typedef struct ssdsim_device_stats {
+    uint64_t host_pages_written;     /**< mapping units written by the host */
+    uint64_t flash_pages_programmed; /**< mapping units programmed into flash (host + GC) */
+    uint64_t gc_pages_copied;        /**< mapping units relocated by garbage collection */
+    uint64_t blocks_erased;
+    double waf; /**< flash_pages_programmed / host_pages_written (0 when nothing was written) */
+    uint64_t erase_count_min, erase_count_max; /**< over all blocks, since the drive was new */
+    double erase_count_mean;
+    uint64_t logical_bytes, physical_bytes;
+    double op;           /**< (physical - logical) / logical */
+    double spare_factor; /**< (physical - logical) / physical */
+    uint64_t free_blocks;
+} ssdsim_device_stats;
+
+/** One interval of the time series (the preconditioning curve). */
+typedef struct ssdsim_interval {
+    uint64_t t_ns;   /**< end of the interval, simulated ns since the start of the run */
+    uint64_t n_ios;  /**< I/Os completed in the interval */
+    double iops;     /**< n_ios per simulated second of the interval */
+    double bw_bytes; /**< bytes per simulated second of the interval */
+    double lat_ns_mean, lat_ns_stddev;
+    uint64_t lat_ns_max;
+    double waf; /**< programmed / host-written units within this interval (0 if none written) */
+    uint64_t host_pages_written;     /**< cumulative since the start of the run */
+    uint64_t flash_pages_programmed; /**< cumulative since the start of the run */
+    uint64_t free_blocks;            /**< at the end of the interval */
+} ssdsim_interval;
+
+/** Figures of the last run for one operation type. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out);
+
+/** Device figures of the last run. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out);
+
+/** Number of time-series intervals recorded by the last run. */
+SSDSIM_API size_t ssdsim_n_intervals(const ssdsim *sim);
+
+/** Copy interval `i` (0-based). @return 0 or SSDSIM_EINVAL when i is out of range. */
+SSDSIM_API int ssdsim_get_interval(const ssdsim *sim, size_t i, ssdsim_interval *out);
+
+/** Simulated time the last run took, in ns. */
+SSDSIM_API uint64_t ssdsim_sim_time_ns(const ssdsim *sim);
+
+/** The results of the last run as JSON (keys documented in doc/results.md). Returns a string
+ * the caller frees with free(), or NULL when out of memory. */
+SSDSIM_API char *ssdsim_results_json(const ssdsim *sim);
+
+/** Write the time series of the last run as CSV to `path`.
+ * @return 0, SSDSIM_EIO (message in ssdsim_errmsg). */
+SSDSIM_API int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SSDSIM_SSDSIM_H */

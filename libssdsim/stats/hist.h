@@ -1,0 +1,40 @@
+/* hist.h: a log-linear latency histogram with bounded relative error and fixed memory.
+ *
+ * Values (ns) below 2^SUB_BITS are counted exactly; above, each power of two is split into
+ * 2^SUB_BITS linear sub-buckets, so a bucket's width is at most 1/2^SUB_BITS of its lower bound
+ * (relative error < 0.8% with SUB_BITS = 7). Memory: 64 x 128 x 8 bytes = 64 KiB per histogram,
+ * fixed; recording is a few shifts and one increment (no allocation, no search).
+ * Exact min, max, count, sum and sum of squares are kept beside the buckets.
+ */
+#ifndef SSDSIM_STATS_HIST_H
+#define SSDSIM_STATS_HIST_H
+
+#include "common.h"
+
+#define SSDSIM__HIST_SUB_BITS 7
+#define SSDSIM__HIST_SUB (1u << SSDSIM__HIST_SUB_BITS)
+#define SSDSIM__HIST_N_BUCKETS ((64 - SSDSIM__HIST_SUB_BITS + 1) * SSDSIM__HIST_SUB)
+
+struct ssdsim__hist {
+    uint64_t count;
+    uint64_t min, max;
+    double sum;    /* sum of values */
+    double sum_sq; /* sum of squares, for the standard deviation */
+    uint64_t buckets[SSDSIM__HIST_N_BUCKETS];
+};
+
+void ssdsim__hist_reset(struct ssdsim__hist *h);
+void ssdsim__hist_add(struct ssdsim__hist *h, uint64_t value);
+/* Add every sample of `src` into `dst`. */
+void ssdsim__hist_merge(struct ssdsim__hist *dst, const struct ssdsim__hist *src);
+double ssdsim__hist_mean(const struct ssdsim__hist *h);   /* 0 when empty */
+double ssdsim__hist_stddev(const struct ssdsim__hist *h); /* population stddev; 0 when < 2 */
+/* The value at quantile q in [0, 1]: the upper edge of the bucket holding the ceil(q*count)-th
+ * smallest sample, clamped to [min, max]; 0 when empty. */
+uint64_t ssdsim__hist_quantile(const struct ssdsim__hist *h, double q);
+
+/* Bucket index of a value and the inclusive [lo, hi] range a bucket covers (for tests). */
+uint32_t ssdsim__hist_index(uint64_t value);
+void ssdsim__hist_bucket_range(uint32_t index, uint64_t *lo, uint64_t *hi);
+
+#endif /* SSDSIM_STATS_HIST_H */
