@@ -36,23 +36,24 @@ struct ssdsim__flash {
     uint32_t rated_pe_cycles;
 };
 
-struct ssdsim__controller {
+struct ssdsim__controller_cfg {
     uint64_t cmd_overhead_ns; /* firmware time per host command (pipelined: adds latency) */
+    uint32_t cores;           /* firmware cores: commands processed in parallel */
     uint32_t queue_depth;     /* commands the device accepts at once; the rest wait on the host */
 };
 
-struct ssdsim__host {
+struct ssdsim__host_cfg {
     uint64_t link_bytes_per_s; /* host link bandwidth per direction */
     uint64_t cmd_overhead_ns;  /* link/protocol time per command (submission + completion) */
 };
 
-struct ssdsim__ftl {
+struct ssdsim__ftl_cfg {
     char type[SSDSIM__NAME_MAX]; /* "page" */
     double op;                   /* (physical - logical) / logical */
     uint32_t mapping_unit;       /* bytes; equal to geometry.page_size in this version */
 };
 
-struct ssdsim__gc {
+struct ssdsim__gc_cfg {
     char policy[SSDSIM__NAME_MAX]; /* "greedy" */
     uint32_t free_blocks_min;      /* per plane: GC runs while free blocks are below this */
 };
@@ -62,10 +63,10 @@ struct ssdsim_model {
     void *json;  /* cJSON tree as loaded (owned), for ssdsim_model_set */
     struct ssdsim__geometry geometry;
     struct ssdsim__flash flash;
-    struct ssdsim__controller controller;
-    struct ssdsim__host host;
-    struct ssdsim__ftl ftl;
-    struct ssdsim__gc gc;
+    struct ssdsim__controller_cfg controller;
+    struct ssdsim__host_cfg host;
+    struct ssdsim__ftl_cfg ftl;
+    struct ssdsim__gc_cfg gc;
 };
 
 /* Derived sizes of a validated model. */

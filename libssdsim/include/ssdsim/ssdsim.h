@@ -73,6 +73,13 @@ typedef struct ssdsim_error {
     char message[768]; /**< the complete one-line message */
 } ssdsim_error;
 
+/** Parse a duration with a unit ("50us", "1.5ms", "2s", "100ns") into ns.
+ * @return 0, or SSDSIM_EINVAL when the text is not a duration. */
+SSDSIM_API int ssdsim_parse_time_ns(const char *text, uint64_t *out_ns);
+
+/** Parse a size ("4KiB", "4KB" = 4000, "512") into bytes. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_parse_size(const char *text, uint64_t *out_bytes);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Device models                                                                               */
 

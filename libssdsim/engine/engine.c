@@ -1,0 +1,206 @@
+/* engine.c: the radix-heap event queue and the run loop (see engine.h for the structure). */
+#include "engine/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int ssdsim__engine_init(struct ssdsim__engine *e, uint32_t initial_capacity)
+{
+    memset(e, 0, sizeof *e);
+    e->free_rec = UINT32_MAX;
+    /* Bucket 0 takes a burst of same-time events; start it at the caller's estimate. */
+    uint32_t cap = initial_capacity < 16 ? 16 : initial_capacity;
+    for (int i = 0; i < SSDSIM__EV_BUCKETS; i++) {
+        uint32_t c = i == 0 ? cap : 16;
+        e->b[i].v = malloc(sizeof *e->b[i].v * c);
+        if (!e->b[i].v) {
+            ssdsim__engine_fini(e);
+            return SSDSIM_ENOMEM;
+        }
+        e->b[i].cap = c;
+    }
+    return 0;
+}
+
+void ssdsim__engine_fini(struct ssdsim__engine *e)
+{
+    if (!e)
+        return;
+    for (int i = 0; i < SSDSIM__EV_BUCKETS; i++)
+        free(e->b[i].v);
+    free(e->recs);
+    memset(e, 0, sizeof *e);
+}
+
+static inline int bucket_of(uint64_t time, uint64_t last)
+{
+    uint64_t x = time ^ last;
+    if (x == 0)
+        return 0;
+    int level = (63 - __builtin_clzll(x)) >> 2;
+    return 1 + level * 16 + (int)((time >> (level * 4)) & 15);
+}
+
+static bool bucket_grow(struct ssdsim__ev_bucket *b)
+{
+    uint32_t ncap = b->cap * 2;
+    struct ssdsim__event *p = realloc(b->v, sizeof *p * ncap);
+    if (!p)
+        return false;
+    b->v = p;
+    b->cap = ncap;
+    return true;
+}
+
+static inline int push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
+{
+    int i = bucket_of(ev->time, e->last);
+    struct ssdsim__ev_bucket *b = &e->b[i];
+    if (SSDSIM__UNLIKELY(b->n == b->cap) && !bucket_grow(b)) {
+        e->oom = e->stopped = true;
+        return SSDSIM_ENOMEM;
+    }
+    b->v[b->n++] = *ev;
+    if (i)
+        e->mask[(i - 1) >> 6] |= 1ULL << ((i - 1) & 63);
+    e->n_pending++;
+    return 0;
+}
+
+int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+                            void *ctx, uint32_t arg)
+{
+    assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
+    struct ssdsim__event ev = {time, fn, ctx, arg, 0};
+    int rc = push(e, &ev);
+    if (rc == 0)
+        e->n_live++;
+    return rc;
+}
+
+ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, uint64_t time,
+                                                     ssdsim__event_fn fn, void *ctx,
+                                                     uint32_t arg)
+{
+    assert(time >= e->now && "an event cannot be scheduled in the past");
+    uint32_t r;
+    if (e->free_rec != UINT32_MAX) {
+        r = e->free_rec;
+        e->free_rec = e->recs[r].next_free;
+    } else {
+        if (e->n_recs == e->cap_recs) {
+            uint32_t ncap = e->cap_recs ? e->cap_recs * 2 : 16;
+            struct ssdsim__ev_rec *p = realloc(e->recs, sizeof *p * ncap);
+            if (!p) {
+                e->oom = e->stopped = true;
+                return 0;
+            }
+            e->recs = p;
+            e->cap_recs = ncap;
+        }
+        r = e->n_recs++;
+        e->recs[r].gen = 0;
+    }
+    e->recs[r].gen++;
+    e->recs[r].cancelled = false;
+    struct ssdsim__event ev = {time, fn, ctx, arg, r + 1};
+    if (push(e, &ev)) {
+        e->recs[r].next_free = e->free_rec;
+        e->free_rec = r;
+        return 0;
+    }
+    e->n_live++;
+    return ((uint64_t)e->recs[r].gen << 32) | (uint64_t)(r + 1);
+}
+
+void ssdsim__engine_cancel(struct ssdsim__engine *e, ssdsim__event_id id)
+{
+    if (id == 0)
+        return;
+    uint32_t r = (uint32_t)(id & 0xffffffffu) - 1;
+    uint32_t gen = (uint32_t)(id >> 32);
+    if (r >= e->n_recs || e->recs[r].gen != gen || e->recs[r].cancelled)
+        return;
+    e->recs[r].cancelled = true;
+    e->n_live--;
+}
+
+/* Refill bucket 0 from the lowest non-empty bucket. Requires n_pending > 0 and bucket 0 empty.
+ * When the earliest event is later than `t_end`, nothing moves and false is returned: `last`
+ * must not pass a time the caller may still schedule at after run_until(t_end). */
+static bool refill(struct ssdsim__engine *e, uint64_t t_end)
+{
+    int w = 0;
+    while (e->mask[w] == 0)
+        w++;
+    int i = w * 64 + __builtin_ctzll(e->mask[w]) + 1;
+    struct ssdsim__ev_bucket *src = &e->b[i];
+    uint64_t min = src->v[0].time;
+    for (uint32_t k = 1; k < src->n; k++)
+        if (src->v[k].time < min)
+            min = src->v[k].time;
+    if (min > t_end)
+        return false;
+    e->last = min;
+    uint32_t n = src->n;
+    src->n = 0;
+    e->mask[w] &= ~(1ULL << ((i - 1) & 63));
+    e->n_pending -= n;
+    /* Every event lands in a bucket below i; none lands in i itself, so reading src while
+     * pushing is safe. Order within a bucket is preserved. */
+    for (uint32_t k = 0; k < n; k++)
+        push(e, &src->v[k]);
+    return true;
+}
+
+static int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded, uint64_t t_end)
+{
+    uint64_t n = 0;
+    struct ssdsim__ev_bucket *b0 = &e->b[0];
+    e->stopped = false;
+    while (e->n_pending > 0 && !e->stopped) {
+        if (b0->head == b0->n) {
+            b0->head = b0->n = 0;
+            if (!refill(e, bounded ? t_end : UINT64_MAX) || e->oom)
+                break;
+        }
+        struct ssdsim__event ev = b0->v[b0->head];
+        if (bounded && ev.time > t_end)
+            break;
+        b0->head++;
+        e->n_pending--;
+        if (ev.rec) {
+            struct ssdsim__ev_rec *r = &e->recs[ev.rec - 1];
+            bool cancelled = r->cancelled;
+            r->gen++; /* the handle is now stale */
+            r->cancelled = false;
+            r->next_free = e->free_rec;
+            e->free_rec = ev.rec - 1;
+            if (cancelled)
+                continue;
+        }
+        assert(ev.time >= e->now && "simulated time went backwards");
+        e->now = ev.time;
+        e->n_live--;
+        e->n_executed++;
+        ev.fn(ev.ctx, ev.arg);
+        if (max_events && ++n >= max_events)
+            break;
+    }
+    if (b0->head == b0->n)
+        b0->head = b0->n = 0;
+    return e->oom ? SSDSIM_ENOMEM : 0;
+}
+
+int ssdsim__engine_run(struct ssdsim__engine *e, uint64_t max_events)
+{
+    return run_loop(e, max_events, false, 0);
+}
+
+int ssdsim__engine_run_until(struct ssdsim__engine *e, uint64_t t)
+{
+    int rc = run_loop(e, 0, true, t);
+    if (rc == 0 && !e->stopped && t > e->now)
+        e->now = t;
+    return rc;
+}

@@ -1,0 +1,111 @@
+/* engine.h: the discrete-event core. Components schedule callbacks at simulated times (ns);
+ * nothing sleeps and nothing reads the wall clock.
+ *
+ * Events run in (time, scheduling order): events at the same time run in the order they were
+ * scheduled, which makes every run deterministic.
+ *
+ * The pending set is a radix heap with 4-bit digits. A discrete-event clock never goes
+ * backwards, so every pending time is >= the last popped time `last`. An event whose time equals
+ * `last` sits in bucket 0 (FIFO); any other sits in the bucket named by the highest 4-bit digit
+ * where its time differs from `last` (level) and its own value of that digit: all events of a
+ * lower bucket are earlier than all events of a higher one. Popping takes from bucket 0; when it
+ * is empty, the lowest non-empty bucket (a count-trailing-zeros over a 256-bit occupancy mask)
+ * is scanned for its minimum, which becomes `last`, and its events move to lower levels. An event
+ * moves at most once per level it falls through (a few times for the delays a device model
+ * schedules), always by sequential copies of 32-byte records with the callback inline, so a pop
+ * touches no random memory. Events with equal times always share a bucket and moves keep their
+ * order, which is what makes ties FIFO. The argument is 32 bits so that an event is 32 bytes;
+ * callers pass an index, never a pointer, in it. Buckets are growable arrays that keep their
+ * capacity: once they have grown to the run's peak nothing is allocated.
+ *
+ * Cancel is O(1) and lazy: only events scheduled with schedule_cancellable() get a record (with a
+ * generation counter, so a stale handle cancels nothing); pop skips events whose record says
+ * cancelled.
+ */
+#ifndef SSDSIM_ENGINE_H
+#define SSDSIM_ENGINE_H
+
+#include "common.h"
+
+typedef void (*ssdsim__event_fn)(void *ctx, uint32_t arg);
+
+/* Handle of a cancellable event: record index + 1 in the low 32 bits, the record's generation
+ * in the high 32 bits. 0 is "no event". */
+typedef uint64_t ssdsim__event_id;
+
+struct ssdsim__event {
+    uint64_t time;
+    ssdsim__event_fn fn;
+    void *ctx;
+    uint32_t arg;
+    uint32_t rec; /* cancel record + 1, or 0 */
+}; /* 32 bytes: two per cache line */
+
+struct ssdsim__ev_bucket {
+    struct ssdsim__event *v;
+    uint32_t n, cap, head; /* head: next to pop (bucket 0 only) */
+};
+
+#define SSDSIM__EV_BUCKETS (1 + 16 * 16) /* bucket 0, then 16 levels x 16 digit values */
+
+struct ssdsim__ev_rec {
+    uint32_t gen;
+    uint32_t next_free;
+    bool cancelled;
+};
+
+struct ssdsim__engine {
+    uint64_t now;
+    uint64_t last; /* radix heap reference: every pending time >= last */
+    struct ssdsim__ev_bucket b[SSDSIM__EV_BUCKETS];
+    uint64_t mask[4]; /* bit i set when bucket i + 1 holds events */
+    uint32_t n_pending; /* in the buckets, cancelled ones included */
+    uint32_t n_live;    /* scheduled, not yet run, not cancelled */
+    struct ssdsim__ev_rec *recs;
+    uint32_t n_recs, cap_recs, free_rec;
+    bool stopped;
+    bool oom;            /* a schedule failed for lack of memory: the run must stop */
+    uint64_t n_executed; /* events executed since init */
+};
+
+int ssdsim__engine_init(struct ssdsim__engine *e, uint32_t initial_capacity);
+void ssdsim__engine_fini(struct ssdsim__engine *e);
+
+static inline uint64_t ssdsim__engine_now(const struct ssdsim__engine *e)
+{
+    return e->now;
+}
+
+/* Schedule fn(ctx, arg) at absolute time `time` (>= now). Returns 0, or SSDSIM_ENOMEM (the
+ * engine's oom flag is then set and run() returns SSDSIM_ENOMEM). */
+int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+                            void *ctx, uint32_t arg);
+
+/* The same, for an event that may be cancelled: returns its handle, or 0 when out of memory. */
+ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, uint64_t time,
+                                                     ssdsim__event_fn fn, void *ctx,
+                                                     uint32_t arg);
+
+/* Cancel a pending event; a handle of an event that already ran (or 0) is ignored. */
+void ssdsim__engine_cancel(struct ssdsim__engine *e, ssdsim__event_id id);
+
+/* Run events in order until none is left, stop() is called, or `max_events` have run
+ * (0 = no limit). Returns 0, or SSDSIM_ENOMEM. */
+int ssdsim__engine_run(struct ssdsim__engine *e, uint64_t max_events);
+
+/* Run every event with time <= t, then set the clock to t (unless stopped earlier). */
+int ssdsim__engine_run_until(struct ssdsim__engine *e, uint64_t t);
+
+/* Make the current run() return after the event that is running. */
+static inline void ssdsim__engine_stop(struct ssdsim__engine *e)
+{
+    e->stopped = true;
+}
+
+/* Events scheduled and neither run nor cancelled. */
+static inline uint32_t ssdsim__engine_pending(const struct ssdsim__engine *e)
+{
+    return e->n_live;
+}
+
+#endif /* SSDSIM_ENGINE_H */

@@ -1,0 +1,209 @@
+/* host.c: closed-loop jobs, the device queue-depth limit, request splitting and completion.
+ *
+ * Path of a request: the job issues it (latency starts), it waits on the host while the device
+ * holds queue_depth commands, then the front end (protocol overhead, host-to-device data for
+ * writes, a firmware core) brings it to the FTL at a known time (one event), the FTL turns it
+ * into per-unit flash operations, and when the last unit is done (reads: after its data crossed
+ * the link back) the request completes and the job issues its next one at once.
+ */
+#include "host/host.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE SSDSIM__NONE
+
+static void admit(struct ssdsim__host *h, uint32_t io);
+static void complete(struct ssdsim__host *h, uint32_t io);
+
+void ssdsim__host_fini(struct ssdsim__host *h)
+{
+    free(h->jobs);
+    free(h->ios);
+    h->jobs = NULL;
+    h->ios = NULL;
+    h->active = false;
+}
+
+/* Issue the job's next request if it has one; returns false when the job is out of work. */
+static bool issue(struct ssdsim__host *h, uint32_t j)
+{
+    struct ssdsim__job *job = &h->jobs[j];
+    uint64_t now = ssdsim__engine_now(h->engine);
+    if (job->exhausted)
+        return false;
+    if (h->runtime_ns && now - h->run_start_ns >= h->runtime_ns) {
+        job->exhausted = true;
+        return false;
+    }
+    uint8_t op;
+    uint64_t off;
+    uint32_t len;
+    if (!ssdsim__gen_next(&job->gen, &op, &off, &len)) {
+        job->exhausted = true;
+        return false;
+    }
+    uint32_t i = h->free_ios;
+    assert(i != NONE);
+    h->free_ios = h->ios[i].next;
+    struct ssdsim__io *io = &h->ios[i];
+    io->submit_ns = now;
+    io->done_ns = now;
+    io->offset = off;
+    io->len = len;
+    io->op = op;
+    io->job = j;
+    io->next = NONE;
+    job->inflight++;
+    h->inflight++;
+    if (h->at_device < h->qd_limit) {
+        admit(h, i);
+    } else {
+        if (h->wait_tail == NONE)
+            h->wait_head = i;
+        else
+            h->ios[h->wait_tail].next = i;
+        h->wait_tail = i;
+    }
+    return true;
+}
+
+static void arrive(void *ctx, uint32_t arg)
+{
+    struct ssdsim__host *h = ctx;
+    uint32_t i = (uint32_t)arg;
+    struct ssdsim__io *io = &h->ios[i];
+    uint64_t first = io->offset / h->unit;
+    uint64_t last = (io->offset + io->len - 1) / h->unit;
+    if (io->op == SSDSIM__IO_TRIM) {
+        for (uint64_t u = first; u <= last; u++)
+            ssdsim__ftl_trim(h->ftl, u);
+        complete(h, i);
+        return;
+    }
+    io->pending = (uint32_t)(last - first + 1);
+    for (uint64_t u = first; u <= last; u++) {
+        uint64_t lo = SSDSIM__MAX(io->offset, u * h->unit);
+        uint64_t hi = SSDSIM__MIN(io->offset + io->len, (u + 1) * h->unit);
+        uint32_t bytes = (uint32_t)(hi - lo);
+        int rc = io->op == SSDSIM__IO_READ ? ssdsim__ftl_read(h->ftl, i, u, bytes)
+                                           : ssdsim__ftl_write(h->ftl, i, u, bytes);
+        if (rc) {
+            h->error = rc;
+            ssdsim__engine_stop(h->engine);
+            return;
+        }
+    }
+}
+
+static void admit(struct ssdsim__host *h, uint32_t i)
+{
+    struct ssdsim__io *io = &h->ios[i];
+    h->at_device++;
+    uint64_t now = ssdsim__engine_now(h->engine);
+    uint64_t t = ssdsim__hw_frontend(h->hw, now, io->op == SSDSIM__IO_WRITE ? io->len : 0);
+    ssdsim__engine_schedule(h->engine, t, arrive, h, i);
+}
+
+static void complete_event(void *ctx, uint32_t arg)
+{
+    complete(ctx, (uint32_t)arg);
+}
+
+static void complete(struct ssdsim__host *h, uint32_t i)
+{
+    struct ssdsim__io *io = &h->ios[i];
+    uint64_t now = ssdsim__engine_now(h->engine);
+    ssdsim__stats_record(h->stats, io->op, io->len, now - io->submit_ns, now);
+    uint32_t j = io->job;
+    io->next = h->free_ios;
+    h->free_ios = i;
+    h->jobs[j].inflight--;
+    h->inflight--;
+    h->completed++;
+    h->at_device--;
+    if (h->wait_head != NONE) {
+        uint32_t w = h->wait_head;
+        h->wait_head = h->ios[w].next;
+        if (h->wait_head == NONE)
+            h->wait_tail = NONE;
+        admit(h, w);
+    }
+    issue(h, j);
+    if (h->inflight == 0) {
+        h->active = false;
+        ssdsim__engine_stop(h->engine);
+    }
+}
+
+void ssdsim__host_unit_done(void *ctx, uint32_t i, uint32_t bytes)
+{
+    struct ssdsim__host *h = ctx;
+    struct ssdsim__io *io = &h->ios[i];
+    uint64_t now = ssdsim__engine_now(h->engine);
+    if (io->op == SSDSIM__IO_READ) {
+        uint64_t end = ssdsim__hw_link_up(h->hw, now, bytes);
+        if (end > io->done_ns)
+            io->done_ns = end;
+    }
+    if (--io->pending > 0)
+        return;
+    if (io->done_ns > now)
+        ssdsim__engine_schedule(h->engine, io->done_ns, complete_event, h, i);
+    else
+        complete(h, i);
+}
+
+int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
+                       struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim__ftl *ftl,
+                       struct ssdsim__stats *stats)
+{
+    memset(h, 0, sizeof *h);
+    h->engine = e;
+    h->hw = hw;
+    h->ftl = ftl;
+    h->stats = stats;
+    h->n_jobs = wl->numjobs;
+    h->n_ios = wl->numjobs * wl->iodepth;
+    h->qd_limit = hw->model->controller.queue_depth;
+    h->unit = ftl->page_size;
+    h->run_start_ns = ssdsim__engine_now(e);
+    h->runtime_ns = wl->runtime_ns;
+    h->wait_head = h->wait_tail = NONE;
+    h->jobs = calloc(h->n_jobs, sizeof *h->jobs);
+    h->ios = calloc(h->n_ios, sizeof *h->ios);
+    if (!h->jobs || !h->ios) {
+        ssdsim__host_fini(h);
+        return SSDSIM_ENOMEM;
+    }
+    for (uint32_t i = 0; i < h->n_ios; i++)
+        h->ios[i].next = i + 1 < h->n_ios ? i + 1 : NONE;
+    h->free_ios = 0;
+    uint64_t logical_bytes = ftl->n_lpn * ftl->page_size;
+    for (uint32_t j = 0; j < h->n_jobs; j++) {
+        ssdsim__gen_init(&h->jobs[j].gen, wl, j, seed, logical_bytes);
+        h->planned += ssdsim__gen_planned(&h->jobs[j].gen);
+    }
+    h->active = true;
+    /* Jobs start together; each fills its queue depth at time zero of the run. */
+    for (uint32_t d = 0; d < wl->iodepth; d++)
+        for (uint32_t j = 0; j < h->n_jobs; j++)
+            issue(h, j);
+    if (h->inflight == 0)
+        h->active = false;
+    return 0;
+}
+
+double ssdsim__host_progress(const struct ssdsim__host *h)
+{
+    double f = 0;
+    if (h->planned)
+        f = (double)h->completed / (double)h->planned;
+    if (h->runtime_ns) {
+        double ft = (double)(ssdsim__engine_now(h->engine) - h->run_start_ns) /
+                    (double)h->runtime_ns;
+        if (ft > f)
+            f = ft;
+    }
+    return f > 1 ? 1 : f;
+}

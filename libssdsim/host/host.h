@@ -1,0 +1,68 @@
+/* host.h: the host side of a run: jobs in a closed loop (each keeps iodepth requests
+ * outstanding), the device's command-queue limit (requests beyond it wait on the host), the
+ * splitting of requests into mapping units, and completion bookkeeping.
+ *
+ * Requests live in a pool sized numjobs x iodepth when the run starts; nothing is allocated
+ * per request.
+ */
+#ifndef SSDSIM_HOST_H
+#define SSDSIM_HOST_H
+
+#include "common.h"
+#include "engine/engine.h"
+#include "ftl/ftl.h"
+#include "hw/hw.h"
+#include "stats/stats.h"
+#include "workload/gen.h"
+
+struct ssdsim__io {
+    uint64_t submit_ns; /* when the job issued it (latency starts here) */
+    uint64_t done_ns;   /* latest completion of its units */
+    uint64_t offset;
+    uint32_t len;
+    uint32_t pending; /* units not yet done */
+    uint32_t job;
+    uint32_t next; /* free list / wait queue link */
+    uint8_t op;
+};
+
+struct ssdsim__job {
+    struct ssdsim__gen gen;
+    uint32_t inflight;
+    bool exhausted; /* issued all it should */
+};
+
+struct ssdsim__host {
+    struct ssdsim__engine *engine;
+    struct ssdsim__hw *hw;
+    struct ssdsim__ftl *ftl;
+    struct ssdsim__stats *stats;
+    struct ssdsim__job *jobs;
+    uint32_t n_jobs;
+    struct ssdsim__io *ios;
+    uint32_t n_ios;
+    uint32_t free_ios;
+    uint32_t wait_head, wait_tail; /* admitted to the host queue, not yet to the device */
+    uint32_t at_device;            /* commands inside the device */
+    uint32_t qd_limit;
+    uint32_t unit;                 /* mapping unit, bytes */
+    uint64_t run_start_ns, runtime_ns;
+    uint64_t planned, completed, inflight;
+    bool active;
+    int error;
+};
+
+/* Prepare a run of `wl` (already checked against the device) starting at the engine's now,
+ * and issue every job's first requests. */
+int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
+                       struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim__ftl *ftl,
+                       struct ssdsim__stats *stats);
+void ssdsim__host_fini(struct ssdsim__host *h);
+
+/* The FTL's unit-completion callback (ctx is the host). */
+void ssdsim__host_unit_done(void *ctx, uint32_t io, uint32_t bytes);
+
+/* Fraction of the run done, from completed requests or elapsed simulated time. */
+double ssdsim__host_progress(const struct ssdsim__host *h);
+
+#endif /* SSDSIM_HOST_H */

@@ -1,0 +1,257 @@
+/* hw.c: host link, controller cores, channel buses and dies.
+ *
+ * Links, cores and buses are FCFS timelines ("busy until"): a reservation starts at
+ * max(request time, free time). Reservations are made at the simulated time the resource is
+ * requested, never ahead of it, so no reservation can leave a gap another request could have
+ * used. A die runs one op at a time; reads take two steps (array read, then data out on the bus
+ * when the bus is free) and hold the die until the data is out, as a page register would.
+ */
+#include "hw/hw.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void die_event(void *ctx, uint32_t arg);
+
+static inline void set_idle(struct ssdsim__hw *hw, uint32_t die, bool idle)
+{
+    uint64_t bit = 1ULL << (die & 63);
+    if (idle)
+        hw->idle_bits[die >> 6] |= bit;
+    else
+        hw->idle_bits[die >> 6] &= ~bit;
+}
+
+int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct ssdsim__engine *e,
+                    ssdsim__flash_done_fn on_done, void *ctx)
+{
+    memset(hw, 0, sizeof *hw);
+    const struct ssdsim__geometry *g = &m->geometry;
+    hw->model = m;
+    hw->engine = e;
+    hw->on_done = on_done;
+    hw->on_done_ctx = ctx;
+    hw->n_channels = g->channels;
+    hw->dies_per_channel = g->chips_per_channel * g->dies_per_chip;
+    hw->n_dies = g->channels * hw->dies_per_channel;
+    hw->planes_per_die = g->planes_per_die;
+    hw->n_planes = hw->n_dies * g->planes_per_die;
+    hw->blocks_per_plane = g->blocks_per_plane;
+    hw->pages_per_block = g->pages_per_block;
+    hw->n_blocks = (uint64_t)hw->n_planes * g->blocks_per_plane;
+    hw->n_pages = hw->n_blocks * g->pages_per_block;
+    hw->n_cores = m->controller.cores;
+
+    hw->dies = calloc(hw->n_dies, sizeof *hw->dies);
+    hw->bus_free = calloc(hw->n_channels, sizeof *hw->bus_free);
+    hw->n_idle_words = (hw->n_dies + 63) / 64;
+    hw->idle_bits = calloc(hw->n_idle_words, sizeof *hw->idle_bits);
+    hw->core_free = calloc(hw->n_cores, sizeof *hw->core_free);
+    hw->cap_ops = 1024;
+    hw->ops = malloc(sizeof *hw->ops * hw->cap_ops);
+    if (!hw->dies || !hw->bus_free || !hw->idle_bits || !hw->core_free || !hw->ops)
+        goto fail;
+    hw->free_ops = SSDSIM__NONE;
+    for (uint32_t d = 0; d < hw->n_dies; d++) {
+        struct ssdsim__die *die = &hw->dies[d];
+        die->head[0] = die->head[1] = die->tail[0] = die->tail[1] = SSDSIM__NONE;
+        die->cur = SSDSIM__NONE;
+        die->channel = d / hw->dies_per_channel;
+        set_idle(hw, d, true);
+    }
+    hw->page_xfer_ns = ssdsim__hw_bus_ns(hw, g->page_size);
+    return 0;
+fail:
+    ssdsim__hw_fini(hw);
+    return SSDSIM_ENOMEM;
+}
+
+void ssdsim__hw_fini(struct ssdsim__hw *hw)
+{
+    free(hw->dies);
+    free(hw->bus_free);
+    free(hw->idle_bits);
+    free(hw->core_free);
+    free(hw->ops);
+    memset(hw, 0, sizeof *hw);
+}
+
+uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw)
+{
+    uint32_t i;
+    if (hw->free_ops != SSDSIM__NONE) {
+        i = hw->free_ops;
+        hw->free_ops = hw->ops[i].next;
+    } else {
+        if (hw->n_ops == hw->cap_ops) {
+            uint32_t ncap = hw->cap_ops * 2;
+            struct ssdsim__flash_op *p = realloc(hw->ops, sizeof *p * ncap);
+            if (!p)
+                return SSDSIM__NONE;
+            hw->ops = p;
+            hw->cap_ops = ncap;
+        }
+        i = hw->n_ops++;
+    }
+    memset(&hw->ops[i], 0, sizeof hw->ops[i]);
+    hw->ops[i].next = SSDSIM__NONE;
+    return i;
+}
+
+void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op)
+{
+    hw->ops[op].next = hw->free_ops;
+    hw->free_ops = op;
+}
+
+uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes)
+{
+    /* bytes / (MT/s * 1e6 * width/8) seconds = bytes * 8000 / (MT/s * width) ns */
+    uint64_t den = (uint64_t)hw->model->flash.bus_mts * hw->model->flash.bus_width_bits;
+    return (bytes * 8000 + den - 1) / den;
+}
+
+uint64_t ssdsim__hw_link_ns(const struct ssdsim__hw *hw, uint64_t bytes)
+{
+    uint64_t bw = hw->model->host.link_bytes_per_s;
+    unsigned __int128 num = (unsigned __int128)bytes * SSDSIM__NS_PER_S + bw - 1;
+    return (uint64_t)(num / bw);
+}
+
+uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from)
+{
+    if (from >= hw->n_dies)
+        from = 0;
+    uint32_t w = from >> 6;
+    uint64_t word = hw->idle_bits[w] & (~0ULL << (from & 63));
+    for (uint32_t k = 0; k <= hw->n_idle_words; k++) {
+        if (word) {
+            uint32_t d = (w << 6) + (uint32_t)__builtin_ctzll(word);
+            if (d < hw->n_dies)
+                return d;
+        }
+        w = (w + 1) % hw->n_idle_words;
+        word = hw->idle_bits[w];
+    }
+    return SSDSIM__NONE;
+}
+
+uint64_t ssdsim__hw_frontend(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes_down)
+{
+    uint64_t t = now + hw->model->host.cmd_overhead_ns;
+    if (bytes_down) {
+        uint64_t start = SSDSIM__MAX(t, hw->link_down_free);
+        t = start + ssdsim__hw_link_ns(hw, bytes_down);
+        hw->link_down_free = t;
+    }
+    /* The earliest-free firmware core takes the command (lowest index on ties). */
+    uint32_t c = 0;
+    for (uint32_t i = 1; i < hw->n_cores; i++)
+        if (hw->core_free[i] < hw->core_free[c])
+            c = i;
+    uint64_t start = SSDSIM__MAX(t, hw->core_free[c]);
+    t = start + hw->model->controller.cmd_overhead_ns;
+    hw->core_free[c] = t;
+    return t;
+}
+
+uint64_t ssdsim__hw_link_up(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes)
+{
+    uint64_t start = SSDSIM__MAX(now, hw->link_up_free);
+    hw->link_up_free = start + ssdsim__hw_link_ns(hw, bytes);
+    return hw->link_up_free;
+}
+
+void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
+{
+    hw->link_down_free = hw->link_up_free = now;
+    for (uint32_t c = 0; c < hw->n_channels; c++)
+        hw->bus_free[c] = now;
+    for (uint32_t i = 0; i < hw->n_cores; i++)
+        hw->core_free[i] = now;
+}
+
+/* Start the next queued op on an idle die, reads first. */
+static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    uint32_t cls = die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ
+                                                                  : SSDSIM__CLASS_WRITE;
+    uint32_t i = die->head[cls];
+    if (i == SSDSIM__NONE) {
+        set_idle(hw, d, true);
+        return;
+    }
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    die->head[cls] = op->next;
+    if (die->head[cls] == SSDSIM__NONE)
+        die->tail[cls] = SSDSIM__NONE;
+    die->queued--;
+    die->cur = i;
+    set_idle(hw, d, false);
+
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    const struct ssdsim__flash *f = &hw->model->flash;
+    uint64_t done;
+    switch (op->kind) {
+    case SSDSIM__FLASH_READ:
+        op->phase = 0;
+        done = now + f->read_ns[ssdsim__hw_page_type(hw, op->addr)];
+        break;
+    case SSDSIM__FLASH_PROGRAM: {
+        /* Data in over the bus first, then the die programs. */
+        uint64_t *bus = &hw->bus_free[die->channel];
+        uint64_t start = SSDSIM__MAX(now, *bus);
+        *bus = start + ssdsim__hw_bus_ns(hw, op->bytes);
+        done = *bus + f->program_ns[ssdsim__hw_page_type(hw, op->addr)];
+        break;
+    }
+    default:
+        done = now + f->erase_ns;
+        break;
+    }
+    hw->die_busy_ns += done - now;
+    ssdsim__engine_schedule(hw->engine, done, die_event, hw, d);
+}
+
+static void die_event(void *ctx, uint32_t arg)
+{
+    struct ssdsim__hw *hw = ctx;
+    uint32_t d = (uint32_t)arg;
+    struct ssdsim__die *die = &hw->dies[d];
+    uint32_t i = die->cur;
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    if (op->kind == SSDSIM__FLASH_READ && op->phase == 0 && op->bytes > 0) {
+        /* The page is in the register: move the requested bytes out over the bus. */
+        uint64_t *bus = &hw->bus_free[die->channel];
+        uint64_t start = SSDSIM__MAX(now, *bus);
+        *bus = start + ssdsim__hw_bus_ns(hw, op->bytes);
+        op->phase = 1;
+        hw->die_busy_ns += *bus - now;
+        ssdsim__engine_schedule(hw->engine, *bus, die_event, hw, d);
+        return;
+    }
+    die->cur = SSDSIM__NONE;
+    hw->on_done(hw->on_done_ctx, i);
+    if (die->cur == SSDSIM__NONE)
+        die_dispatch(hw, d);
+}
+
+void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t i)
+{
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    uint32_t block = op->kind == SSDSIM__FLASH_ERASE ? op->addr : op->addr / hw->pages_per_block;
+    uint32_t d = ssdsim__hw_plane_die(hw, ssdsim__hw_block_plane(hw, block));
+    struct ssdsim__die *die = &hw->dies[d];
+    uint32_t cls = op->cls;
+    op->next = SSDSIM__NONE;
+    if (die->tail[cls] == SSDSIM__NONE)
+        die->head[cls] = i;
+    else
+        hw->ops[die->tail[cls]].next = i;
+    die->tail[cls] = i;
+    die->queued++;
+    if (die->cur == SSDSIM__NONE)
+        die_dispatch(hw, d);
+}

@@ -1,0 +1,134 @@
+/* hw.h: the hardware below the FTL and in front of it.
+ *
+ * Front end: the host link (one FCFS timeline per direction, bandwidth plus a per-command
+ * overhead) and the controller's firmware cores (FCFS, per-command time). Back end: channels (a
+ * bus timeline each: a page transfer occupies the bus, not the die) and dies (one operation at a
+ * time, two queues: host reads first, then programs, GC and erases in arrival order).
+ *
+ * Physical page numbers are flat: ppn = global_block * pages_per_block + page, and
+ * global_block = plane * blocks_per_plane + block_in_plane, plane = die * planes_per_die + p,
+ * die = (channel * chips_per_channel + chip) * dies_per_chip + d. Everything else is derived.
+ *
+ * Flash operations live in a pool (flat array, free list, grown only until the run's peak), so
+ * the per-request path allocates nothing in steady state.
+ */
+#ifndef SSDSIM_HW_H
+#define SSDSIM_HW_H
+
+#include "common.h"
+#include "config/model.h"
+#include "engine/engine.h"
+
+#define SSDSIM__NONE UINT32_MAX
+
+enum ssdsim__flash_kind { SSDSIM__FLASH_READ, SSDSIM__FLASH_PROGRAM, SSDSIM__FLASH_ERASE };
+enum ssdsim__flash_class { SSDSIM__CLASS_READ = 0, SSDSIM__CLASS_WRITE = 1 };
+
+/* One flash operation. `purpose`, `lpn` and `owner` belong to whoever submitted it (the FTL). */
+struct ssdsim__flash_op {
+    uint32_t next; /* intrusive queue link */
+    uint8_t kind;  /* enum ssdsim__flash_kind */
+    uint8_t cls;   /* enum ssdsim__flash_class */
+    uint8_t purpose;
+    uint8_t phase; /* for reads: 0 = array read, 1 = data out on the bus */
+    uint32_t addr; /* ppn, or global block for an erase */
+    uint32_t bytes; /* bytes moved on the channel bus */
+    uint32_t lpn;
+    uint32_t owner;
+};
+
+struct ssdsim__die {
+    uint32_t head[2], tail[2]; /* per class */
+    uint32_t cur;              /* op in progress, or SSDSIM__NONE */
+    uint32_t channel;
+    uint32_t queued;           /* ops waiting (both classes) */
+};
+
+typedef void (*ssdsim__flash_done_fn)(void *ctx, uint32_t op);
+
+struct ssdsim__hw {
+    const struct ssdsim_model *model;
+    struct ssdsim__engine *engine;
+    /* geometry, derived */
+    uint32_t n_dies, n_planes, n_channels;
+    uint32_t planes_per_die, blocks_per_plane, pages_per_block;
+    uint32_t dies_per_channel;
+    uint64_t n_blocks, n_pages;
+    /* timing, derived (ns) */
+    uint64_t page_xfer_ns; /* one full page on a channel bus */
+    /* state */
+    struct ssdsim__die *dies;
+    uint64_t *bus_free; /* per channel: time the bus is next free */
+    uint64_t *idle_bits; /* one bit per die: no op in progress and nothing queued */
+    uint32_t n_idle_words;
+    uint64_t link_down_free, link_up_free; /* host -> device, device -> host */
+    uint64_t *core_free;
+    uint32_t n_cores;
+    /* flash op pool */
+    struct ssdsim__flash_op *ops;
+    uint32_t n_ops, cap_ops, free_ops;
+    ssdsim__flash_done_fn on_done;
+    void *on_done_ctx;
+    /* busy time accounting (ns), for utilisation figures */
+    uint64_t die_busy_ns;
+};
+
+int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct ssdsim__engine *e,
+                    ssdsim__flash_done_fn on_done, void *ctx);
+void ssdsim__hw_fini(struct ssdsim__hw *hw);
+
+/* Allocate a flash op (fields zeroed except next). Returns SSDSIM__NONE when out of memory. */
+uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw);
+void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op);
+static inline struct ssdsim__flash_op *ssdsim__hw_op(struct ssdsim__hw *hw, uint32_t op)
+{
+    return &hw->ops[op];
+}
+
+/* Queue an op on the die that holds its address; the die starts it when free. on_done is
+ * called at the simulated time the op (and, for reads, its data transfer) completes. */
+void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t op);
+
+/* Address helpers. */
+static inline uint32_t ssdsim__hw_ppn_block(const struct ssdsim__hw *hw, uint32_t ppn)
+{
+    return ppn / hw->pages_per_block;
+}
+static inline uint32_t ssdsim__hw_block_plane(const struct ssdsim__hw *hw, uint32_t block)
+{
+    return block / hw->blocks_per_plane;
+}
+static inline uint32_t ssdsim__hw_plane_die(const struct ssdsim__hw *hw, uint32_t plane)
+{
+    return plane / hw->planes_per_die;
+}
+static inline bool ssdsim__hw_die_idle(const struct ssdsim__hw *hw, uint32_t die)
+{
+    return (hw->idle_bits[die >> 6] >> (die & 63)) & 1;
+}
+/* First idle die at or after `from` (wrapping), or SSDSIM__NONE. */
+uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from);
+
+/* Page type (0 = LSB ...) of a page index within its block, and its read / program time. */
+static inline uint32_t ssdsim__hw_page_type(const struct ssdsim__hw *hw, uint32_t ppn)
+{
+    return (ppn % hw->pages_per_block) % hw->model->flash.n_page_types;
+}
+
+/* Bus time for `bytes` on a channel, ns (rounded up). */
+uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes);
+/* Host link time for `bytes` in one direction, ns (rounded up). */
+uint64_t ssdsim__hw_link_ns(const struct ssdsim__hw *hw, uint64_t bytes);
+
+/* Front end of a command issued by the host at `now`: protocol overhead, the host-to-device
+ * data transfer for writes (`bytes_down` > 0), then a firmware core. Reserves the link and the
+ * core (FCFS) and returns the time the command reaches the FTL. */
+uint64_t ssdsim__hw_frontend(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes_down);
+
+/* Device-to-host transfer of `bytes` that are ready at `now`: returns when it ends. */
+uint64_t ssdsim__hw_link_up(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes);
+
+/* Reset timelines to `now` (after a secure erase: no op may be in flight). */
+void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now);
+
+#endif /* SSDSIM_HW_H */

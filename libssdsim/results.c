@@ -1,0 +1,205 @@
+/* results.c: the figures of the last run, as structs, as JSON (keys documented in
+ * doc/results.md) and as CSV time series. */
+#include "sim.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static double elapsed_s(const struct ssdsim *sim)
+{
+    return (double)(sim->stats.end_ns - sim->stats.start_ns) / 1e9;
+}
+
+int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out)
+{
+    if (!sim || !out || (unsigned)op > SSDSIM_OP_ALL)
+        return SSDSIM_EINVAL;
+    const struct ssdsim__hist *h = &sim->stats.hist[op];
+    double t = elapsed_s(sim);
+    memset(out, 0, sizeof *out);
+    out->count = h->count;
+    out->bytes = sim->stats.bytes[op];
+    out->iops = t > 0 ? (double)h->count / t : 0;
+    out->bw_bytes = t > 0 ? (double)out->bytes / t : 0;
+    out->lat_min_ns = h->count ? h->min : 0;
+    out->lat_max_ns = h->max;
+    out->lat_mean_ns = ssdsim__hist_mean(h);
+    out->lat_stddev_ns = ssdsim__hist_stddev(h);
+    out->lat_p50_ns = ssdsim__hist_quantile(h, 0.50);
+    out->lat_p90_ns = ssdsim__hist_quantile(h, 0.90);
+    out->lat_p99_ns = ssdsim__hist_quantile(h, 0.99);
+    out->lat_p99_9_ns = ssdsim__hist_quantile(h, 0.999);
+    out->lat_p99_99_ns = ssdsim__hist_quantile(h, 0.9999);
+    return 0;
+}
+
+int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
+{
+    if (!sim || !out)
+        return SSDSIM_EINVAL;
+    struct ssdsim__ftl_counters c;
+    ssdsim__stats_counters(&sim->stats, &c);
+    memset(out, 0, sizeof *out);
+    out->host_pages_written = c.host_pages_written;
+    out->flash_pages_programmed = c.flash_pages_programmed;
+    out->gc_pages_copied = c.gc_pages_copied;
+    out->blocks_erased = c.blocks_erased;
+    out->waf = c.host_pages_written
+                   ? (double)c.flash_pages_programmed / (double)c.host_pages_written
+                   : 0.0;
+    ssdsim__ftl_erase_summary(&sim->ftl, &out->erase_count_min, &out->erase_count_mean,
+                              &out->erase_count_max);
+    out->logical_bytes = sim->ftl.n_lpn * sim->ftl.page_size;
+    out->physical_bytes = sim->ftl.n_ppn * sim->ftl.page_size;
+    double l = (double)out->logical_bytes, p = (double)out->physical_bytes;
+    out->op = (p - l) / l;
+    out->spare_factor = (p - l) / p;
+    out->free_blocks = sim->ftl.n_free_blocks;
+    return 0;
+}
+
+size_t ssdsim_n_intervals(const ssdsim *sim)
+{
+    return sim ? sim->stats.n_series : 0;
+}
+
+int ssdsim_get_interval(const ssdsim *sim, size_t i, ssdsim_interval *out)
+{
+    if (!sim || !out || i >= sim->stats.n_series)
+        return SSDSIM_EINVAL;
+    *out = sim->stats.series[i];
+    return 0;
+}
+
+uint64_t ssdsim_sim_time_ns(const ssdsim *sim)
+{
+    return sim ? sim->stats.end_ns - sim->stats.start_ns : 0;
+}
+
+/* Numbers go into JSON as integers when they are integers, so the text is stable and exact. */
+static void add_u64(cJSON *o, const char *k, uint64_t v)
+{
+    cJSON_AddItemToObject(o, k, cJSON_CreateNumber((double)v));
+}
+
+/* Doubles are rounded to 6 significant decimals-ish (fixed 3 decimals for small magnitudes) so
+ * the text is byte-identical across runs and platforms with the same arithmetic. */
+static void add_f(cJSON *o, const char *k, double v)
+{
+    char buf[64];
+    if (!isfinite(v))
+        v = 0;
+    snprintf(buf, sizeof buf, "%.6g", v);
+    cJSON_AddItemToObject(o, k, cJSON_CreateRaw(buf));
+}
+
+static cJSON *op_json(const ssdsim *sim, enum ssdsim_op op)
+{
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, op, &s);
+    cJSON *o = cJSON_CreateObject();
+    add_u64(o, "count", s.count);
+    add_u64(o, "bytes", s.bytes);
+    add_f(o, "iops", s.iops);
+    add_f(o, "bw_bytes", s.bw_bytes);
+    cJSON *l = cJSON_AddObjectToObject(o, "lat_ns");
+    add_u64(l, "min", s.lat_min_ns);
+    add_f(l, "mean", s.lat_mean_ns);
+    add_u64(l, "max", s.lat_max_ns);
+    add_f(l, "stddev", s.lat_stddev_ns);
+    add_u64(l, "p50", s.lat_p50_ns);
+    add_u64(l, "p90", s.lat_p90_ns);
+    add_u64(l, "p99", s.lat_p99_ns);
+    add_u64(l, "p99_9", s.lat_p99_9_ns);
+    add_u64(l, "p99_99", s.lat_p99_99_ns);
+    return o;
+}
+
+char *ssdsim_results_json(const ssdsim *sim)
+{
+    if (!sim)
+        return NULL;
+    cJSON *root = cJSON_CreateObject();
+    if (!root)
+        return NULL;
+    cJSON_AddStringToObject(root, "ssdsim_version", PACKAGE_VERSION);
+    cJSON_AddStringToObject(root, "model", sim->model->label ? sim->model->label : "");
+    add_u64(root, "seed", sim->seed);
+    add_u64(root, "sim_time_ns", ssdsim_sim_time_ns(sim));
+    cJSON *ops = cJSON_AddObjectToObject(root, "ops");
+    static const char *names[4] = {"read", "write", "trim", "all"};
+    for (int i = 0; i < 4; i++)
+        cJSON_AddItemToObject(ops, names[i], op_json(sim, (enum ssdsim_op)i));
+
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    cJSON *dev = cJSON_AddObjectToObject(root, "device");
+    add_u64(dev, "host_pages_written", d.host_pages_written);
+    add_u64(dev, "flash_pages_programmed", d.flash_pages_programmed);
+    add_u64(dev, "gc_pages_copied", d.gc_pages_copied);
+    add_u64(dev, "blocks_erased", d.blocks_erased);
+    add_f(dev, "waf", d.waf);
+    cJSON *ec = cJSON_AddObjectToObject(dev, "erase_count");
+    add_u64(ec, "min", d.erase_count_min);
+    add_f(ec, "mean", d.erase_count_mean);
+    add_u64(ec, "max", d.erase_count_max);
+    add_u64(dev, "logical_bytes", d.logical_bytes);
+    add_u64(dev, "physical_bytes", d.physical_bytes);
+    add_f(dev, "op", d.op);
+    add_f(dev, "spare_factor", d.spare_factor);
+    add_u64(dev, "free_blocks", d.free_blocks);
+    add_u64(dev, "page_size", sim->ftl.page_size);
+
+    if (sim->stats.interval_ns || sim->stats.interval_ios) {
+        cJSON *ts = cJSON_AddArrayToObject(root, "timeseries");
+        for (size_t i = 0; i < sim->stats.n_series; i++) {
+            const ssdsim_interval *iv = &sim->stats.series[i];
+            cJSON *o = cJSON_CreateObject();
+            add_u64(o, "t_ns", iv->t_ns);
+            add_u64(o, "n_ios", iv->n_ios);
+            add_f(o, "iops", iv->iops);
+            add_f(o, "bw_bytes", iv->bw_bytes);
+            add_f(o, "lat_ns_mean", iv->lat_ns_mean);
+            add_u64(o, "lat_ns_max", iv->lat_ns_max);
+            add_f(o, "lat_ns_stddev", iv->lat_ns_stddev);
+            add_f(o, "waf", iv->waf);
+            add_u64(o, "host_pages_written", iv->host_pages_written);
+            add_u64(o, "flash_pages_programmed", iv->flash_pages_programmed);
+            add_u64(o, "free_blocks", iv->free_blocks);
+            cJSON_AddItemToArray(ts, o);
+        }
+    }
+    char *s = cJSON_Print(root);
+    cJSON_Delete(root);
+    return s;
+}
+
+int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path)
+{
+    if (!sim || !path)
+        return SSDSIM_EINVAL;
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        ssdsim__set_errmsg(sim, "%s: cannot write: %s", path, strerror(errno));
+        return SSDSIM_EIO;
+    }
+    fprintf(f, "t_ns,n_ios,iops,bw_bytes,lat_ns_mean,lat_ns_max,lat_ns_stddev,waf,"
+               "host_pages_written,flash_pages_programmed,free_blocks\n");
+    for (size_t i = 0; i < sim->stats.n_series; i++) {
+        const ssdsim_interval *iv = &sim->stats.series[i];
+        fprintf(f, "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%.6g,%llu,%llu,%llu\n",
+                (unsigned long long)iv->t_ns, (unsigned long long)iv->n_ios, iv->iops,
+                iv->bw_bytes, iv->lat_ns_mean, (unsigned long long)iv->lat_ns_max,
+                iv->lat_ns_stddev, iv->waf, (unsigned long long)iv->host_pages_written,
+                (unsigned long long)iv->flash_pages_programmed,
+                (unsigned long long)iv->free_blocks);
+    }
+    if (fclose(f) != 0) {
+        ssdsim__set_errmsg(sim, "%s: write failed: %s", path, strerror(errno));
+        return SSDSIM_EIO;
+    }
+    return 0;
+}

@@ -1,0 +1,196 @@
+/* sim.c: the public simulation object: build a device from a model, run workloads on it,
+ * precondition it. */
+#include "sim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/units.h"
+#include "workload/workload.h"
+
+void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(sim->errmsg, sizeof sim->errmsg, fmt, ap);
+    va_end(ap);
+}
+
+int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_error *err)
+{
+    if (!out)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "ssdsim_new: out is NULL");
+    *out = NULL;
+    if (!model)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "ssdsim_new: model is NULL");
+    struct ssdsim *sim = calloc(1, sizeof *sim);
+    if (!sim)
+        return ssdsim__error_set(err, SSDSIM_ENOMEM, NULL, NULL, "out of memory");
+    sim->seed = seed;
+    sim->model = ssdsim__model_copy(model);
+    if (!sim->model)
+        goto oom;
+    if (ssdsim__engine_init(&sim->engine, 4096))
+        goto oom;
+    if (ssdsim__hw_init(&sim->hw, sim->model, &sim->engine, ssdsim__ftl_flash_done, &sim->ftl))
+        goto oom;
+    if (ssdsim__ftl_init(&sim->ftl, sim->model, &sim->hw, ssdsim__host_unit_done, &sim->host))
+        goto oom;
+    ssdsim__stats_init(&sim->stats, &sim->ftl);
+    ssdsim__stats_reset(&sim->stats, 0, 0, 0);
+    *out = sim;
+    return 0;
+oom:
+    ssdsim_free(sim);
+    return ssdsim__error_set(err, SSDSIM_ENOMEM, model->label, NULL,
+                             "out of memory building the device");
+}
+
+void ssdsim_free(ssdsim *sim)
+{
+    if (!sim)
+        return;
+    ssdsim__host_fini(&sim->host);
+    ssdsim__stats_fini(&sim->stats);
+    ssdsim__ftl_fini(&sim->ftl);
+    ssdsim__hw_fini(&sim->hw);
+    ssdsim__engine_fini(&sim->engine);
+    ssdsim_model_free(sim->model);
+    free(sim);
+}
+
+const char *ssdsim_errmsg(const ssdsim *sim)
+{
+    return sim ? sim->errmsg : "no simulation";
+}
+
+void ssdsim_set_progress(ssdsim *sim, ssdsim_progress_fn fn, void *userdata)
+{
+    if (!sim)
+        return;
+    sim->progress = fn;
+    sim->progress_ud = userdata;
+}
+
+static void tick(void *ctx, uint32_t arg)
+{
+    struct ssdsim *sim = ctx;
+    uint64_t now = ssdsim__engine_now(&sim->engine);
+    ssdsim__stats_close_interval(&sim->stats, now);
+    sim->next_tick_ns = now + sim->interval_ns;
+    sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick, sim, 0);
+}
+
+/* Drive the engine until the host's work is done, reporting progress. */
+static int drive(struct ssdsim *sim, bool report)
+{
+    const uint64_t chunk = 1 << 16;
+    while (sim->host.active) {
+        int rc = ssdsim__engine_run(&sim->engine, chunk);
+        if (rc)
+            return ssdsim__set_errmsg(sim, "out of memory during the run"), rc;
+        if (sim->host.error) {
+            ssdsim__set_errmsg(sim, "out of memory during the run");
+            return sim->host.error;
+        }
+        if (sim->host.active && ssdsim__engine_pending(&sim->engine) == 0) {
+            ssdsim__set_errmsg(sim, "the device cannot free space: %u writes wait for a free "
+                                    "block and no garbage collection can run",
+                               sim->ftl.n_stalled);
+            return SSDSIM_EFULL;
+        }
+        if (report && sim->progress && sim->progress(ssdsim__host_progress(&sim->host),
+                                                     sim->progress_ud)) {
+            ssdsim__set_errmsg(sim, "cancelled");
+            return SSDSIM_ECANCELLED;
+        }
+    }
+    return 0;
+}
+
+static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
+                        const ssdsim_run_opts *opts, bool report)
+{
+    char why[256];
+    uint64_t logical = sim->ftl.n_lpn * sim->ftl.page_size;
+    if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
+        ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
+        return SSDSIM_ECONFIG;
+    }
+    if (sim->broken) {
+        ssdsim__set_errmsg(sim, "an earlier run on this simulation failed or was cancelled; "
+                                "create a new simulation");
+        return SSDSIM_ESTATE;
+    }
+    ssdsim__host_fini(&sim->host);
+    uint64_t now = ssdsim__engine_now(&sim->engine);
+    uint64_t iv_ns = opts ? opts->interval_ns : 0, iv_ios = opts ? opts->interval_ios : 0;
+    ssdsim__stats_reset(&sim->stats, now, iv_ns, iv_ios);
+    sim->interval_ns = iv_ns;
+    if (iv_ns) {
+        sim->next_tick_ns = now + iv_ns;
+        sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick, sim, 0);
+    }
+    uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
+    int rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->hw, &sim->ftl,
+                                &sim->stats);
+    if (rc == 0)
+        rc = drive(sim, report);
+    ssdsim__engine_cancel(&sim->engine, sim->tick);
+    sim->tick = 0;
+    ssdsim__stats_finish(&sim->stats, ssdsim__engine_now(&sim->engine));
+    if (rc == 0 && sim->stats.oom) {
+        ssdsim__set_errmsg(sim, "out of memory recording the time series");
+        rc = SSDSIM_ENOMEM;
+    }
+    if (rc) {
+        /* Requests are still in flight inside the device: nothing more can run on it. */
+        sim->host.active = false;
+        sim->broken = true;
+    }
+    return rc;
+}
+
+int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
+{
+    if (!sim || !wl)
+        return SSDSIM_EINVAL;
+    sim->errmsg[0] = 0;
+    return run_workload(sim, wl, opts, true);
+}
+
+int ssdsim_precondition_seq(ssdsim *sim)
+{
+    if (!sim)
+        return SSDSIM_EINVAL;
+    struct ssdsim_workload wl;
+    ssdsim__workload_defaults(&wl);
+    wl.label = (char *)"precondition";
+    wl.rw = SSDSIM__RW_WRITE;
+    wl.n_bs = 1;
+    wl.bs[0].bytes = 128 * 1024;
+    wl.bs[0].percent = 100;
+    wl.iodepth = 32;
+    wl.numjobs = 1;
+    uint64_t logical = sim->ftl.n_lpn * sim->ftl.page_size;
+    if (logical < wl.bs[0].bytes)
+        wl.bs[0].bytes = (uint32_t)(logical / 512 * 512);
+    int rc = run_workload(sim, &wl, NULL, true);
+    ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), 0, 0);
+    return rc;
+}
+
+int ssdsim_parse_time_ns(const char *text, uint64_t *out_ns)
+{
+    if (!text || !out_ns)
+        return SSDSIM_EINVAL;
+    return ssdsim__units_parse_time_ns(text, out_ns) == 0 ? 0 : SSDSIM_EINVAL;
+}
+
+int ssdsim_parse_size(const char *text, uint64_t *out_bytes)
+{
+    if (!text || !out_bytes)
+        return SSDSIM_EINVAL;
+    return ssdsim__units_parse_size(text, out_bytes) == 0 ? 0 : SSDSIM_EINVAL;
+}

@@ -1,0 +1,33 @@
+/* sim.h: the simulation object (struct ssdsim) that ties the modules together. Private. */
+#ifndef SSDSIM_SIM_H
+#define SSDSIM_SIM_H
+
+#include "common.h"
+#include "config/model.h"
+#include "engine/engine.h"
+#include "ftl/ftl.h"
+#include "host/host.h"
+#include "hw/hw.h"
+#include "stats/stats.h"
+
+struct ssdsim {
+    struct ssdsim_model *model;
+    uint64_t seed;
+    uint64_t n_runs;
+    struct ssdsim__engine engine;
+    struct ssdsim__hw hw;
+    struct ssdsim__ftl ftl;
+    struct ssdsim__stats stats;
+    struct ssdsim__host host;
+    ssdsim_progress_fn progress;
+    void *progress_ud;
+    uint64_t interval_ns;
+    uint64_t next_tick_ns;
+    ssdsim__event_id tick;
+    bool broken; /* a run failed half-way: the device state cannot be trusted */
+    char errmsg[512];
+};
+
+void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...) SSDSIM__PRINTF(2, 3);
+
+#endif /* SSDSIM_SIM_H */

@@ -1,0 +1,63 @@
+/* report.c: the human-readable summary printed by `ssdsim run` and `ssdsim demo`. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+static const char *op_names[4] = {"read", "write", "trim", "all"};
+
+static void print_gib(FILE *out, const char *label, uint64_t bytes)
+{
+    fprintf(out, "%s%.2f GiB", label, (double)bytes / (1024.0 * 1024 * 1024));
+}
+
+void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc)
+{
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    fprintf(out, "ssdsim %s\n", ssdsim_version());
+    fprintf(out, "workload: %s\n", wl_desc);
+    print_gib(out, "capacity: logical ", d.logical_bytes);
+    print_gib(out, ", physical ", d.physical_bytes);
+    fprintf(out, " (op %.1f%% of logical, spare factor %.1f%% of physical)\n", 100 * d.op,
+            100 * d.spare_factor);
+    fprintf(out, "simulated time: %.3f s\n\n", (double)ssdsim_sim_time_ns(sim) / 1e9);
+
+    size_t n = ssdsim_n_intervals(sim);
+    if (n > 0) {
+        fputs("Preconditioning curve (per interval)\n", out);
+        fprintf(out, "%10s %10s %10s %11s %11s %11s %6s %12s\n", "time_s", "ios", "IOPS",
+                "mean_us", "max_us", "stddev_us", "WAF", "free_blocks");
+        for (size_t i = 0; i < n; i++) {
+            ssdsim_interval iv;
+            ssdsim_get_interval(sim, i, &iv);
+            fprintf(out, "%10.3f %10" PRIu64 " %10.0f %11.1f %11.1f %11.1f %6.2f %12" PRIu64
+                         "\n",
+                    (double)iv.t_ns / 1e9, iv.n_ios, iv.iops, iv.lat_ns_mean / 1e3,
+                    (double)iv.lat_ns_max / 1e3, iv.lat_ns_stddev / 1e3, iv.waf,
+                    iv.free_blocks);
+        }
+        fputc('\n', out);
+    }
+
+    fprintf(out, "%-6s %11s %10s %9s %10s %10s %10s %10s %10s %10s\n", "op", "count", "IOPS",
+            "MB/s", "mean_us", "p50_us", "p99_us", "p99.9_us", "max_us", "stddev_us");
+    for (int op = 0; op < 4; op++) {
+        ssdsim_op_stats s;
+        ssdsim_get_op_stats(sim, (enum ssdsim_op)op, &s);
+        if (s.count == 0 && op != SSDSIM_OP_ALL)
+            continue;
+        fprintf(out, "%-6s %11" PRIu64 " %10.0f %9.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f\n",
+                op_names[op], s.count, s.iops, s.bw_bytes / 1e6, s.lat_mean_ns / 1e3,
+                (double)s.lat_p50_ns / 1e3, (double)s.lat_p99_ns / 1e3,
+                (double)s.lat_p99_9_ns / 1e3, (double)s.lat_max_ns / 1e3,
+                s.lat_stddev_ns / 1e3);
+    }
+    fprintf(out, "\ndevice: host pages written %" PRIu64 ", flash pages programmed %" PRIu64
+                 ", GC pages copied %" PRIu64 ", blocks erased %" PRIu64 "\n",
+            d.host_pages_written, d.flash_pages_programmed, d.gc_pages_copied, d.blocks_erased);
+    fprintf(out, "        write amplification %.3f, erase count min/mean/max %" PRIu64
+                 " / %.2f / %" PRIu64 ", free blocks %" PRIu64 "\n",
+            d.waf, d.erase_count_min, d.erase_count_mean, d.erase_count_max, d.free_blocks);
+    (void)model;
+}

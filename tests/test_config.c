@@ -1,0 +1,897 @@
+/* test_config.c: model loading and validation (libssdsim/config).
+ *
+ * Every shipped model and the built-in default load; the unit parsers accept what they document
+ * and refuse the rest; each kind of bad input gives the right code and a message naming the
+ * file, the JSON path and the reason; ssdsim_model_set either applies a whole valid change or
+ * leaves the model untouched; capacities match figures computed by hand; ssdsim_model_to_json
+ * reads back to the same model.
+ */
+#include "config/model.h"
+#include "config/units.h"
+
+#include <cJSON.h>
+#include <errno.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+/* A small valid model: 2 planes x 16 blocks x 8 pages of 4 KiB = 256 pages (1 MiB raw). With
+ * op 0.25 it has floor(256 / 1.25) = 204 logical pages and (256 - 204) / 8 / 2 = 3 spare blocks
+ * per plane, just enough for gc.free_blocks_min 1 plus the two open blocks. Sections and keys
+ * with defaults are left out on purpose. */
+static const char small_json[] = "{\n"
+                                 "  \"geometry\": {\n"
+                                 "    \"channels\": 1,\n"
+                                 "    \"chips_per_channel\": 1,\n"
+                                 "    \"dies_per_chip\": 1,\n"
+                                 "    \"planes_per_die\": 2,\n"
+                                 "    \"blocks_per_plane\": 16,\n"
+                                 "    \"pages_per_block\": 8,\n"
+                                 "    \"page_size\": \"4KiB\"\n"
+                                 "  },\n"
+                                 "  \"flash\": {\n"
+                                 "    \"cell\": \"mlc\",\n"
+                                 "    \"read_us\": [50, 70],\n"
+                                 "    \"program_us\": [500, 1800],\n"
+                                 "    \"erase_us\": \"3ms\",\n"
+                                 "    \"bus_mts\": 200,\n"
+                                 "    \"bus_width\": 8\n"
+                                 "  },\n"
+                                 "  \"ftl\": { \"op\": 0.25 },\n"
+                                 "  \"gc\": { \"free_blocks_min\": 1 }\n"
+                                 "}\n";
+
+#define LABEL "models/x.json"
+
+/* small_json with the value at dotted `path` replaced by the JSON text `value` (added when
+ * absent; removed when `value` is NULL). The caller frees the result with free(). */
+static char *small_with(const char *path, const char *value)
+{
+    cJSON *root = cJSON_Parse(small_json);
+    ck_assert_ptr_nonnull(root);
+    cJSON *cur = root;
+    gchar **parts = g_strsplit(path, ".", -1);
+    guint n = g_strv_length(parts);
+    for (guint i = 0; i + 1 < n; i++) {
+        cJSON *next = cJSON_GetObjectItemCaseSensitive(cur, parts[i]);
+        if (!next) {
+            next = cJSON_CreateObject();
+            cJSON_AddItemToObject(cur, parts[i], next);
+        }
+        cur = next;
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(cur, parts[n - 1]);
+    if (value) {
+        cJSON *v = cJSON_Parse(value);
+        ck_assert_msg(v != NULL, "bad test value %s", value);
+        cJSON_AddItemToObject(cur, parts[n - 1], v);
+    }
+    g_strfreev(parts);
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    return text;
+}
+
+static ssdsim_model *load_ok(const char *json)
+{
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+    int rc = ssdsim_model_load_string(&m, json, LABEL, &e);
+    ck_assert_msg(rc == 0, "load failed: %s", e.message);
+    ck_assert_ptr_nonnull(m);
+    return m;
+}
+
+/* Load `json` expecting failure with `code`, at `path`, with `reason` in the message; the
+ * message must also start with the file label. */
+static void expect_error(const char *json, int code, const char *path, const char *reason)
+{
+    ssdsim_model *m = (ssdsim_model *)&m; /* must be reset to NULL */
+    ssdsim_error e;
+    int rc = ssdsim_model_load_string(&m, json, LABEL, &e);
+    ck_assert_msg(rc == code, "expected %s, got %s (%s)", ssdsim_errname(code), ssdsim_errname(rc),
+                  e.message);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(e.code, code);
+    ck_assert_str_eq(e.file, LABEL);
+    ck_assert_str_eq(e.path, path);
+    ck_assert_msg(strncmp(e.message, LABEL ": ", strlen(LABEL) + 2) == 0, "message: %s", e.message);
+    if (path[0]) {
+        g_autofree char *where = g_strdup_printf(": %s: ", path);
+        ck_assert_msg(strstr(e.message, where) != NULL, "no path in: %s", e.message);
+    }
+    ck_assert_msg(strstr(e.message, reason) != NULL, "'%s' not in: %s", reason, e.message);
+}
+
+/* small_json with one change must fail as described. */
+static void expect_change_error(const char *key, const char *value, const char *path,
+                                const char *reason)
+{
+    char *json = small_with(key, value);
+    expect_error(json, SSDSIM_ECONFIG, path, reason);
+    free(json);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+START_TEST(test_config_models_load)
+{
+    char dir_path[4096];
+    test_src_path(dir_path, sizeof dir_path, "models");
+    GDir *dir = g_dir_open(dir_path, 0, NULL);
+    ck_assert_ptr_nonnull(dir);
+    int n = 0;
+    const char *name;
+    while ((name = g_dir_read_name(dir)) != NULL) {
+        if (!g_str_has_suffix(name, ".json"))
+            continue;
+        g_autofree char *path = g_build_filename(dir_path, name, NULL);
+        ssdsim_model *m = NULL;
+        ssdsim_error e;
+        int rc = ssdsim_model_load_file(&m, path, &e);
+        ck_assert_msg(rc == 0, "%s: %s", name, e.message);
+        ck_assert_uint_gt(ssdsim_model_logical_bytes(m), 0);
+        ssdsim_model_free(m);
+        n++;
+    }
+    g_dir_close(dir);
+    ck_assert_int_ge(n, 3);
+}
+END_TEST
+
+START_TEST(test_config_generic_figures)
+{
+    char path[4096];
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+
+    ck_assert_int_eq(
+        ssdsim_model_load_file(&m, test_src_path(path, sizeof path, "models/generic-mlc.json"), &e),
+        0);
+    ck_assert_int_eq(m->flash.cell, SSDSIM__CELL_MLC);
+    ck_assert_uint_eq(m->flash.n_page_types, 2);
+    ck_assert_uint_eq(m->flash.read_ns[0], 50000);
+    ck_assert_uint_eq(m->flash.read_ns[1], 70000);
+    ck_assert_uint_eq(m->flash.program_ns[1], 1800000);
+    ck_assert_uint_eq(m->geometry.page_size, 4096);
+    ck_assert_uint_eq(m->host.link_bytes_per_s, 2000000000ULL);
+    ck_assert_uint_eq(m->controller.cores, 4);
+    /* 16 GiB raw = 4194304 pages; logical pages floor(4194304 / (1 + op)), computed here in
+     * long double with a margin for op not being exact in binary (3919910 at op 0.07, 3276800
+     * at op 0.28) */
+    ck_assert_uint_eq(ssdsim__model_physical_pages(m) * m->geometry.page_size, 16ULL << 30);
+    ck_assert_uint_eq(ssdsim__model_logical_pages(m),
+                      (uint64_t)floorl(4194304.0L / (1.0L + (long double)m->ftl.op) + 1e-6L));
+    ssdsim_model_free(m);
+
+    ck_assert_int_eq(
+        ssdsim_model_load_file(&m, test_src_path(path, sizeof path, "models/generic-slc.json"), &e),
+        0);
+    ck_assert_uint_eq(m->flash.n_page_types, 1);
+    ck_assert_uint_eq(m->flash.read_ns[0], 25000);
+    /* 4194304 / 1.28 = 3276800 exactly */
+    ck_assert_uint_eq(ssdsim__model_logical_pages(m), 3276800);
+    ssdsim_model_free(m);
+
+    ck_assert_int_eq(
+        ssdsim_model_load_file(&m, test_src_path(path, sizeof path, "models/generic-tlc.json"), &e),
+        0);
+    ck_assert_uint_eq(m->flash.n_page_types, 3);
+    ck_assert_uint_eq(m->flash.program_ns[2], 5000000);
+    ck_assert_uint_eq(ssdsim__model_physical_pages(m) * m->geometry.page_size, 48ULL << 30);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_config_builtin_default)
+{
+    ssdsim_model *def = NULL, *file = NULL;
+    ssdsim_error e;
+    char path[4096];
+    ck_assert_int_eq(ssdsim_model_default(&def, &e), 0);
+    ck_assert_str_eq(def->label, "built-in generic-mlc");
+    ck_assert_int_eq(ssdsim_model_load_file(
+                         &file, test_src_path(path, sizeof path, "models/generic-mlc.json"), &e),
+                     0);
+    char *a = ssdsim_model_to_json(def);
+    char *b = ssdsim_model_to_json(file);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    ssdsim_model_free(def);
+    ssdsim_model_free(file);
+}
+END_TEST
+
+START_TEST(test_config_defaults)
+{
+    ssdsim_model *m = load_ok(small_json);
+    ck_assert_uint_eq(m->flash.rated_pe_cycles, 3000); /* by cell: mlc */
+    ck_assert_uint_eq(m->controller.cmd_overhead_ns, 2000);
+    ck_assert_uint_eq(m->controller.cores, 1);
+    ck_assert_uint_eq(m->controller.queue_depth, 32);
+    ck_assert_uint_eq(m->host.link_bytes_per_s, 600000000ULL);
+    ck_assert_uint_eq(m->host.cmd_overhead_ns, 1000);
+    ck_assert_str_eq(m->ftl.type, "page");
+    ck_assert_uint_eq(m->ftl.mapping_unit, 4096); /* = page_size */
+    ck_assert_str_eq(m->gc.policy, "greedy");
+    ck_assert_uint_eq(m->flash.erase_ns, 3000000);
+    ssdsim_model_free(m);
+
+    /* One number applies to every page type, and rated_pe_cycles follows the cell type. */
+    char *json = small_with("flash.read_us", "25");
+    m = load_ok(json);
+    free(json);
+    ck_assert_uint_eq(m->flash.read_ns[0], 25000);
+    ck_assert_uint_eq(m->flash.read_ns[1], 25000);
+    ck_assert_uint_eq(m->flash.read_ns[2], 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.program_us", "\"0.25ms\"", NULL), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.cell", "slc", NULL), 0);
+    ck_assert_uint_eq(m->flash.rated_pe_cycles, 100000);
+    ck_assert_uint_eq(m->flash.n_page_types, 1);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.cell", "qlc", NULL), 0);
+    ck_assert_uint_eq(m->flash.rated_pe_cycles, 300);
+    ck_assert_uint_eq(m->flash.read_ns[3], 25000);
+    ck_assert_uint_eq(m->flash.program_ns[3], 250000);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.cell", "tlc", NULL), 0);
+    ck_assert_uint_eq(m->flash.rated_pe_cycles, 1000);
+    /* an explicit value wins over the default by cell */
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.rated_pe_cycles", "1500", NULL), 0);
+    ck_assert_uint_eq(m->flash.rated_pe_cycles, 1500);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_config_units_size)
+{
+    static const struct {
+        const char *s;
+        uint64_t v;
+    } good[] = {
+        {"16KiB", 16384},
+        {"4KB", 4000},
+        {"4kB", 4000},
+        {"512", 512},
+        {"512B", 512},
+        {"0", 0},
+        {"1.5GiB", 1610612736ULL},
+        {"4 KiB", 4096},
+        {"1.1KB", 1100},
+        {"2MiB", 2097152},
+        {"3GB", 3000000000ULL},
+        {"1TiB", 1ULL << 40},
+        {"2TB", 2000000000000ULL},
+        {"0.5KiB", 512},
+        {"18446744073709551615", UINT64_MAX},
+        {"16777215TiB", 16777215ULL << 40},
+    };
+    static const char *const bad[] = {
+        "",
+        "KiB",
+        "-1",
+        "+1",
+        "1.5",
+        "0.5B",
+        "1.1KiB",
+        "4KiBx",
+        "4 ",
+        " 4",
+        "4kib",
+        "4K",
+        "1e3",
+        "0x10",
+        "inf",
+        "nan",
+        "1.",
+        ".5KiB",
+        "4/s",
+        "4\tKiB",
+        "18446744073709551616",
+        "16777216TiB",
+        "1.000000000000000000000000000000001KiB",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        uint64_t v = 12345;
+        ck_assert_msg(ssdsim__units_parse_size(good[i].s, &v) == 0, "refused %s", good[i].s);
+        ck_assert_msg(v == good[i].v, "%s gave %llu", good[i].s, (unsigned long long)v);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t v = 12345;
+        ck_assert_msg(ssdsim__units_parse_size(bad[i], &v) == -1, "accepted '%s'", bad[i]);
+        ck_assert_uint_eq(v, 12345); /* untouched on failure */
+    }
+    uint64_t v;
+    ck_assert_int_eq(ssdsim__units_parse_size(NULL, &v), -1);
+    ck_assert_int_eq(ssdsim__units_parse_size("4KiB", NULL), -1);
+}
+END_TEST
+
+START_TEST(test_config_units_time)
+{
+    static const struct {
+        const char *s;
+        uint64_t v;
+    } good[] = {
+        {"50us", 50000},
+        {"1.5ms", 1500000},
+        {"2s", 2000000000ULL},
+        {"100ns", 100},
+        {"0ns", 0},
+        {"0.3us", 300},
+        {"1.0005ms", 1000500},
+        {"0.5ns", 1}, /* halves round up */
+        {"0.4999ns", 0},
+        {"2.0004us", 2000},
+        {"50\xc2\xb5s", 50000},
+        {"3 ms", 3000000},
+        {"18446744073s", 18446744073000000000ULL},
+    };
+    static const char *const bad[] = {
+        "",
+        "50",
+        "us",
+        "-1us",
+        "+1us",
+        "1.5",
+        "50 u s",
+        "1msx",
+        "1 ms ",
+        " 1ms",
+        "1e3us",
+        "1.ms",
+        "50US",
+        "50sec",
+        "1min",
+        "nan",
+        "1h",
+        "18446744074s",
+        "18446744073709551616ns",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        uint64_t v = 0;
+        ck_assert_msg(ssdsim__units_parse_time_ns(good[i].s, &v) == 0, "refused %s", good[i].s);
+        ck_assert_msg(v == good[i].v, "%s gave %llu", good[i].s, (unsigned long long)v);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t v = 7;
+        ck_assert_msg(ssdsim__units_parse_time_ns(bad[i], &v) == -1, "accepted '%s'", bad[i]);
+        ck_assert_uint_eq(v, 7);
+    }
+    ck_assert_int_eq(ssdsim__units_parse_time_ns(NULL, &(uint64_t){0}), -1);
+}
+END_TEST
+
+START_TEST(test_config_units_rate)
+{
+    static const struct {
+        const char *s;
+        uint64_t v;
+    } good[] = {
+        {"600MB/s", 600000000ULL},   {"4GiB/s", 4ULL << 30},
+        {"1000B/s", 1000},           {"600/s", 600},
+        {"2.5MB/s", 2500000},        {"0.5B/s", 1},
+        {"1.5 GB/s", 1500000000ULL},
+    };
+    static const char *const bad[] = {
+        "600MB",     "600MB/",   "/s",     "MB/s",   "600MB/sec", "-1MB/s",
+        "600 MB /s", "600MB/s ", "600 /s", "1e3B/s", "600MBps",   "",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        uint64_t v = 0;
+        ck_assert_msg(ssdsim__units_parse_rate(good[i].s, &v) == 0, "refused %s", good[i].s);
+        ck_assert_msg(v == good[i].v, "%s gave %llu", good[i].s, (unsigned long long)v);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t v = 7;
+        ck_assert_msg(ssdsim__units_parse_rate(bad[i], &v) == -1, "accepted '%s'", bad[i]);
+        ck_assert_uint_eq(v, 7);
+    }
+}
+END_TEST
+
+START_TEST(test_config_unknown_key)
+{
+    expect_change_error("geometry.chanels", "8", "geometry.chanels",
+                        "unknown key (did you mean 'channels'?)");
+    /* a transposition counts as one edit */
+    expect_change_error("controller.queue_dpeth", "8", "controller.queue_dpeth",
+                        "did you mean 'queue_depth'?");
+    /* a key of that name in another section */
+    expect_change_error("flash.page_size", "4096", "flash.page_size",
+                        "did you mean 'geometry.page_size'?");
+    /* nothing close: the known names are listed */
+    expect_change_error("zzzzzz", "1", "zzzzzz", "unknown key (known keys here: name, ");
+    expect_change_error("geometri", "{}", "geometri", "did you mean 'geometry'?");
+    expect_change_error("ftl.OP", "1", "ftl.OP", "did you mean 'op'?");
+    /* dotted names are not keys */
+    expect_error("{\"geometry.channels\": 8}", SSDSIM_ECONFIG, "geometry.channels",
+                 "write nested objects");
+}
+END_TEST
+
+START_TEST(test_config_duplicate_key)
+{
+    expect_error("{\"geometry\": {\"channels\": 1, \"channels\": 2}}", SSDSIM_ECONFIG,
+                 "geometry.channels", "duplicate key");
+    expect_error("{\"name\": \"a\", \"name\": \"a\"}", SSDSIM_ECONFIG, "name", "duplicate key");
+    expect_error("{\"gc\": {}, \"gc\": {}}", SSDSIM_ECONFIG, "gc", "duplicate key");
+}
+END_TEST
+
+START_TEST(test_config_wrong_type)
+{
+    expect_change_error("geometry.channels", "\"8\"", "geometry.channels",
+                        "expected an integer in [1, 256], got a string (\"8\")");
+    expect_change_error("ftl.op", "true", "ftl.op", "expected a number in [0, 10], got a bool");
+    expect_change_error("flash.cell", "2", "flash.cell",
+                        "expected one of \"slc\", \"mlc\", \"tlc\" or \"qlc\", got a number (2)");
+    expect_change_error("flash.erase_us", "null", "flash.erase_us", "got null");
+    expect_change_error("host.link_bw", "[1]", "host.link_bw", "got an array");
+    expect_change_error("name", "{}", "name", "expected a string, got an object");
+    expect_change_error("flash", "[]", "flash", "expected an object, got an array");
+    expect_change_error("flash.read_us", "{}", "flash.read_us", "got an object");
+    expect_error("[1, 2]", SSDSIM_ECONFIG, "", "expected a JSON object at the top level");
+}
+END_TEST
+
+START_TEST(test_config_out_of_range)
+{
+    /* the example of the style guide, word for word */
+    char *json = small_with("flash.program_us", "-3");
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_model_load_string(&m, json, LABEL, &e), SSDSIM_ECONFIG);
+    ck_assert_str_eq(e.message, "models/x.json: flash.program_us: expected a number in [10, "
+                                "100000] (microseconds) or a time string, got -3");
+    free(json);
+
+    expect_change_error("geometry.channels", "0", "geometry.channels", "got 0");
+    expect_change_error("geometry.channels", "257", "geometry.channels", "got 257");
+    expect_change_error("geometry.channels", "2.5", "geometry.channels", "got 2.5");
+    expect_change_error("geometry.page_size", "\"3KiB\"", "geometry.page_size",
+                        "expected a power of two in [512, 65536] bytes");
+    expect_change_error("geometry.page_size", "\"128KiB\"", "geometry.page_size", "got \"128KiB\"");
+    expect_change_error("geometry.page_size", "\"4 parsecs\"", "geometry.page_size",
+                        "got \"4 parsecs\"");
+    expect_change_error("flash.read_us", "[50, 20000]", "flash.read_us[1]",
+                        "expected a number in [1, 10000] (microseconds) or a time string, got "
+                        "20000");
+    expect_change_error("flash.read_us", "[50, \"20ms\"]", "flash.read_us[1]", "got \"20ms\"");
+    expect_change_error("flash.erase_us", "\"50us\"", "flash.erase_us", "got \"50us\"");
+    expect_change_error("flash.bus_width", "12", "flash.bus_width", "expected 8 or 16, got 12");
+    expect_change_error("flash.cell", "\"MLC\"", "flash.cell", "got \"MLC\"");
+    expect_change_error("ftl.op", "-0.5", "ftl.op", "expected a number in [0, 10], got -0.5");
+    expect_change_error("ftl.type", "\"dftl\"", "ftl.type", "expected \"page\", got \"dftl\"");
+    expect_change_error("host.link_bw", "\"200GB/s\"", "host.link_bw",
+                        "expected a number in [1000000, 100000000000] (bytes/s) or a rate "
+                        "string like \"600MB/s\", got \"200GB/s\"");
+    expect_change_error("host.link_bw", "\"fast\"", "host.link_bw", "got \"fast\"");
+    expect_change_error("controller.queue_depth", "65536", "controller.queue_depth", "got 65536");
+    expect_change_error("controller.cmd_overhead_us", "1e300", "controller.cmd_overhead_us",
+                        "got 1e+300");
+    expect_change_error("flash.rated_pe_cycles", "0", "flash.rated_pe_cycles", "got 0");
+}
+END_TEST
+
+START_TEST(test_config_time_list_length)
+{
+    expect_change_error(
+        "flash.read_us", "[50, 70, 90]", "flash.read_us",
+        "expected 2 values (one per page type of flash.cell \"mlc\"), got an array of 3");
+    expect_change_error(
+        "flash.cell", "\"tlc\"", "flash.read_us",
+        "expected 3 values (one per page type of flash.cell \"tlc\"), got an array of 2");
+    expect_change_error("flash.program_us", "[]", "flash.program_us", "got an array of 0");
+}
+END_TEST
+
+START_TEST(test_config_missing_required)
+{
+    expect_change_error("geometry.pages_per_block", NULL, "geometry.pages_per_block",
+                        "required key missing");
+    expect_change_error("flash.cell", NULL, "flash.cell", "required key missing");
+    expect_change_error("flash", NULL, "flash.cell", "required key missing");
+    expect_error("{}", SSDSIM_ECONFIG, "geometry.channels", "required key missing");
+}
+END_TEST
+
+START_TEST(test_config_impossible_geometry)
+{
+    /* 256 x 64 x 16 x 16 x 1048576 x 4096 pages: far beyond 2^32 */
+    char *json = small_with("geometry", "{\"channels\": 256, \"chips_per_channel\": 64, "
+                                        "\"dies_per_chip\": 16, \"planes_per_die\": 16, "
+                                        "\"blocks_per_plane\": 1048576, \"pages_per_block\": "
+                                        "4096, \"page_size\": 4096}");
+    expect_error(json, SSDSIM_ECONFIG, "geometry",
+                 "impossible geometry: 256 channels x 64 chips x 16 dies x 16 planes x 1048576 "
+                 "blocks x 4096 pages = 18014398509481984 pages exceed the 32-bit page address "
+                 "space");
+    free(json);
+    /* exactly 2^32 pages is one too many */
+    json = small_with("geometry", "{\"channels\": 256, \"chips_per_channel\": 64, "
+                                  "\"dies_per_chip\": 16, \"planes_per_die\": 1, "
+                                  "\"blocks_per_plane\": 4096, \"pages_per_block\": "
+                                  "4, \"page_size\": 4096}");
+    expect_error(json, SSDSIM_ECONFIG, "geometry", "exceed the 32-bit page address space");
+    free(json);
+}
+END_TEST
+
+START_TEST(test_config_op_too_small)
+{
+    /* 3 spare blocks per plane (see small_json), but 2 + 2 are needed */
+    expect_change_error("gc.free_blocks_min", "2", "ftl.op",
+                        "over-provisioning leaves 3 spare blocks per plane; gc.free_blocks_min "
+                        "(2) plus 2 open blocks need at least 4");
+    expect_change_error("ftl.op", "0", "ftl.op", "leaves 0 spare blocks per plane");
+    /* 8 pages in 4 blocks of one plane: op 3 leaves floor(8 / 4) = 2 logical pages and 3 spare
+     * blocks; op 10 leaves floor(8 / 11) = 0 logical pages. */
+    static const char tiny[] =
+        "{\"geometry\": {\"channels\": 1, \"chips_per_channel\": 1, \"dies_per_chip\": 1, "
+        "\"planes_per_die\": 1, \"blocks_per_plane\": 4, \"pages_per_block\": 2, "
+        "\"page_size\": 4096}, \"flash\": {\"cell\": \"slc\", \"read_us\": 25, "
+        "\"program_us\": 250, \"erase_us\": 2000, \"bus_mts\": 200, \"bus_width\": 8}, "
+        "\"ftl\": {\"op\": 3}, \"gc\": {\"free_blocks_min\": 1}}";
+    ssdsim_model *m = load_ok(tiny);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 2 * 4096);
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "10", &e), SSDSIM_ECONFIG);
+    ck_assert_str_eq(e.path, "ftl.op");
+    ck_assert_msg(strstr(e.message, "leaves no logical capacity") != NULL, "%s", e.message);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_config_mapping_unit)
+{
+    expect_change_error("ftl.mapping_unit", "\"8KiB\"", "ftl.mapping_unit",
+                        "must equal geometry.page_size (4096) in this version: sub-page mapping "
+                        "needs the write buffer");
+    char *json = small_with("ftl.mapping_unit", "4096");
+    ssdsim_model *m = load_ok(json);
+    ck_assert_uint_eq(m->ftl.mapping_unit, 4096);
+    ssdsim_model_free(m);
+    free(json);
+}
+END_TEST
+
+START_TEST(test_config_syntax_error)
+{
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+    int rc = ssdsim_model_load_string(&m, "{\n  \"geometry\": @\n}\n", LABEL, &e);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(e.line, 2);
+    ck_assert_int_eq(e.column, 15);
+    ck_assert_str_eq(e.message, "models/x.json:2:15: malformed JSON near '@ } '");
+
+    /* trailing garbage after the object, and a long tail cut at 20 characters */
+    rc = ssdsim_model_load_string(&m, "{}\n  xyz 0123456789abcdefghij", LABEL, &e);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_int_eq(e.line, 2);
+    ck_assert_int_eq(e.column, 3);
+    ck_assert_str_eq(e.message, "models/x.json:2:3: malformed JSON near 'xyz 0123456789abcdef'");
+
+    /* the snippet keeps whole UTF-8 characters: 19 bytes and a 2-byte character do not fit */
+    rc = ssdsim_model_load_string(&m, "x123456789012345678\xc3\xa9", LABEL, &e);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_str_eq(e.message, "models/x.json:1:1: malformed JSON near 'x123456789012345678'");
+    rc = ssdsim_model_load_string(&m, "x12345678901234567\xc3\xa9z", LABEL, &e);
+    ck_assert_str_eq(e.message,
+                     "models/x.json:1:1: malformed JSON near 'x12345678901234567\xc3\xa9'");
+
+    rc = ssdsim_model_load_string(&m, "", NULL, &e);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_str_eq(e.file, "<string>");
+    ck_assert_int_eq(e.line, 1);
+    ck_assert_int_eq(e.column, 1);
+
+    rc = ssdsim_model_load_string(&m, "{\"a\": 1,", LABEL, &e);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_msg(strstr(e.message, "malformed JSON") != NULL, "%s", e.message);
+
+    /* a file with a syntax error names the file */
+    g_autofree char *tmp = NULL;
+    int fd = g_file_open_tmp("ssdsim-test-XXXXXX.json", &tmp, NULL);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "{\n\n   }}", 8), 8);
+    close(fd);
+    rc = ssdsim_model_load_file(&m, tmp, &e);
+    g_unlink(tmp);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_str_eq(e.file, tmp);
+    ck_assert_int_eq(e.line, 3);
+    ck_assert_int_eq(e.column, 5);
+}
+END_TEST
+
+START_TEST(test_config_missing_file)
+{
+    ssdsim_model *m = (ssdsim_model *)&m;
+    ssdsim_error e;
+    char path[4096];
+    test_src_path(path, sizeof path, "models/no-such-model.json");
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_EIO);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(e.code, SSDSIM_EIO);
+    ck_assert_str_eq(e.file, path);
+    ck_assert_msg(strstr(e.message, path) == e.message, "%s", e.message);
+    ck_assert_msg(strstr(e.message, strerror(ENOENT)) != NULL, "%s", e.message);
+
+    /* a directory cannot be read either */
+    test_src_path(path, sizeof path, "models");
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_EIO);
+    ck_assert_ptr_null(m);
+}
+END_TEST
+
+START_TEST(test_config_bogus_args)
+{
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_model_load_string(NULL, small_json, NULL, &e), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_load_string(&m, NULL, NULL, &e), SSDSIM_EINVAL);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(ssdsim_model_load_file(NULL, "x", &e), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_load_file(&m, NULL, &e), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_default(NULL, &e), SSDSIM_EINVAL);
+    /* err may be NULL */
+    ck_assert_int_eq(ssdsim_model_load_string(&m, "{", NULL, NULL), SSDSIM_EPARSE);
+    ck_assert_int_eq(ssdsim_model_load_string(&m, "{}", NULL, NULL), SSDSIM_ECONFIG);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(ssdsim_model_set(NULL, "ftl.op", "0.1", &e), SSDSIM_EINVAL);
+    m = load_ok(small_json);
+    ck_assert_int_eq(ssdsim_model_set(m, NULL, "0.1", &e), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", NULL, &e), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_set(m, "", "1", &e), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl..op", "1", &e), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.", "1", &e), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "0.5", NULL), 0);
+    ck_assert_ptr_null(ssdsim_model_to_json(NULL));
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(NULL), 0);
+    ck_assert_ptr_null(ssdsim__model_copy(NULL));
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_config_set)
+{
+    ssdsim_model *m = load_ok(small_json);
+    ssdsim_error e;
+    ck_assert_uint_eq(ssdsim__model_logical_pages(m), 204);
+
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "0.28", &e), 0);
+    ck_assert(m->ftl.op == 0.28);
+    ck_assert_uint_eq(ssdsim__model_logical_pages(m), 200); /* floor(256 / 1.28) */
+    ck_assert_int_eq(e.code, 0);
+
+    /* bare words are strings */
+    ck_assert_int_eq(ssdsim_model_set(m, "host.link_bw", "4GiB/s", &e), 0);
+    ck_assert_uint_eq(m->host.link_bytes_per_s, 4ULL << 30);
+    ck_assert_int_eq(ssdsim_model_set(m, "host.link_bw", "1000000", &e), 0);
+    ck_assert_uint_eq(m->host.link_bytes_per_s, 1000000);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.read_us", "[\"40us\", 60.5]", &e), 0);
+    ck_assert_uint_eq(m->flash.read_ns[0], 40000);
+    ck_assert_uint_eq(m->flash.read_ns[1], 60500);
+    /* a section that the document lacks is created */
+    ck_assert_int_eq(ssdsim_model_set(m, "controller.cores", "8", &e), 0);
+    ck_assert_uint_eq(m->controller.cores, 8);
+    ck_assert_int_eq(ssdsim_model_set(m, "name", "tiny", &e), 0);
+    char *json = ssdsim_model_to_json(m);
+    ck_assert_msg(strstr(json, "\"name\":\t\"tiny\"") != NULL, "%s", json);
+    free(json);
+    /* the label of the model stays the file's */
+    ck_assert_str_eq(m->label, LABEL);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_config_set_failure_unchanged)
+{
+    static const struct {
+        const char *key, *value;
+        int code;
+        const char *path, *reason;
+    } cases[] = {
+        {"ftl.op", "-1", SSDSIM_ECONFIG, "ftl.op", "expected a number in [0, 10], got -1"},
+        {"ftl.op", "lots", SSDSIM_ECONFIG, "ftl.op", "got a string (\"lots\")"},
+        {"flash.cell", "tlc", SSDSIM_ECONFIG, "flash.read_us", "expected 3 values"},
+        {"gc.free_blocks_min", "2", SSDSIM_ECONFIG, "ftl.op", "need at least 4"},
+        {"geometry.chanels", "2", SSDSIM_ECONFIG, "geometry.chanels",
+         "unknown key (did you mean 'channels'?)"},
+        {"geometri.channels", "2", SSDSIM_ECONFIG, "geometri", "did you mean 'geometry'?"},
+        {"ftl.op.x", "2", SSDSIM_ECONFIG, "ftl.op.x", "'ftl.op' is a value"},
+        {"geometry", "{\"channels\": 2}", SSDSIM_ECONFIG, "geometry.chips_per_channel",
+         "required key missing"},
+        {"geometry.page_size", "{\"a\": 1, \"a\": 2}", SSDSIM_ECONFIG, "geometry.page_size",
+         "got an object"},
+        {"ftl..op", "1", SSDSIM_EINVAL, "ftl..op", "malformed key"},
+    };
+    ssdsim_model *m = load_ok(small_json);
+    char *before = ssdsim_model_to_json(m);
+    struct ssdsim_model saved = *m;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ssdsim_error e;
+        int rc = ssdsim_model_set(m, cases[i].key, cases[i].value, &e);
+        ck_assert_msg(rc == cases[i].code, "%s=%s: %d %s", cases[i].key, cases[i].value, rc,
+                      e.message);
+        ck_assert_str_eq(e.file, "--set");
+        ck_assert_str_eq(e.path, cases[i].path);
+        ck_assert_msg(strncmp(e.message, "--set: ", 7) == 0, "%s", e.message);
+        ck_assert_msg(strstr(e.message, cases[i].reason) != NULL, "%s", e.message);
+        char *after = ssdsim_model_to_json(m);
+        ck_assert_str_eq(after, before);
+        free(after);
+        ck_assert(memcmp(&m->geometry, &saved.geometry, sizeof saved.geometry) == 0);
+        ck_assert(memcmp(&m->flash, &saved.flash, sizeof saved.flash) == 0);
+        ck_assert(m->ftl.op == saved.ftl.op);
+        ck_assert_ptr_eq(m->json, saved.json);
+    }
+    free(before);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_config_logical_bytes)
+{
+    /* small_json: floor(256 / 1.25) = 204 pages of 4096 bytes */
+    ssdsim_model *m = load_ok(small_json);
+    ck_assert_uint_eq(ssdsim__model_physical_pages(m), 256);
+    ck_assert_uint_eq(ssdsim__model_logical_pages(m), 204);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 204 * 4096);
+    ssdsim_model_free(m);
+
+    /* 535 pages at op 0.07: 535 / 1.07 is 500 exactly, although the double division gives
+     * 499.99999999999994; the capacity must not lose a page to binary rounding. */
+    char *json = small_with("geometry", "{\"channels\": 1, \"chips_per_channel\": 1, "
+                                        "\"dies_per_chip\": 1, \"planes_per_die\": 1, "
+                                        "\"blocks_per_plane\": 107, \"pages_per_block\": 5, "
+                                        "\"page_size\": \"16KiB\"}");
+    m = load_ok(json);
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "0.07", NULL), 0);
+    ck_assert_uint_eq(ssdsim__model_physical_pages(m), 535);
+    ck_assert_uint_eq(ssdsim__model_logical_pages(m), 500);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 500 * 16384);
+    ssdsim_model_free(m);
+    free(json);
+}
+END_TEST
+
+/* to_json, then load that text: the same model, and the same text again. */
+static void check_round_trip(ssdsim_model *m)
+{
+    char *a = ssdsim_model_to_json(m);
+    ck_assert_ptr_nonnull(a);
+    ssdsim_model *m2 = load_ok(a);
+    char *b = ssdsim_model_to_json(m2);
+    ck_assert_str_eq(a, b);
+    ck_assert(memcmp(&m->geometry, &m2->geometry, sizeof m->geometry) == 0);
+    ck_assert(memcmp(&m->flash, &m2->flash, sizeof m->flash) == 0);
+    ck_assert(memcmp(&m->controller, &m2->controller, sizeof m->controller) == 0);
+    ck_assert(memcmp(&m->host, &m2->host, sizeof m->host) == 0);
+    ck_assert(memcmp(&m->ftl, &m2->ftl, sizeof m->ftl) == 0);
+    ck_assert(memcmp(&m->gc, &m2->gc, sizeof m->gc) == 0);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(m), ssdsim_model_logical_bytes(m2));
+    free(a);
+    free(b);
+    ssdsim_model_free(m2);
+}
+
+START_TEST(test_config_to_json_round_trip)
+{
+    static const char *const files[] = {"models/generic-slc.json", "models/generic-mlc.json",
+                                        "models/generic-tlc.json"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[4096];
+        ssdsim_model *m = NULL;
+        ssdsim_error e;
+        ck_assert_int_eq(ssdsim_model_load_file(&m, test_src_path(path, sizeof path, files[i]), &e),
+                         0);
+        check_round_trip(m);
+        ssdsim_model_free(m);
+    }
+
+    /* fractional times and an odd op survive the trip in both directions */
+    ssdsim_model *m = load_ok(small_json);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.erase_us", "1.0005ms", NULL), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.read_us", "[\"1.001us\", 0.9996]", NULL), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "0.3333333333333333", NULL), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "host.link_bw", "1.5GB/s", NULL), 0);
+    ck_assert_uint_eq(m->flash.erase_ns, 1000500);
+    ck_assert_uint_eq(m->flash.read_ns[0], 1001);
+    ck_assert_uint_eq(m->flash.read_ns[1], 1000); /* 999.6 ns rounds to 1 us */
+    check_round_trip(m);
+    char *json = ssdsim_model_to_json(m);
+    ck_assert_msg(strstr(json, "\"erase_us\":\t1000.5") != NULL, "%s", json);
+    ck_assert_msg(strstr(json, "\"link_bw\":\t1500000000") != NULL, "%s", json);
+    free(json);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_config_copy)
+{
+    ssdsim_model *m = load_ok(small_json);
+    ssdsim_model *c = ssdsim__model_copy(m);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_ptr_ne(c->json, m->json);
+    ck_assert_ptr_ne(c->label, m->label);
+    ck_assert_str_eq(c->label, m->label);
+    /* the copy is independent */
+    ck_assert_int_eq(ssdsim_model_set(c, "ftl.op", "0.5", NULL), 0);
+    ck_assert(m->ftl.op == 0.25);
+    ssdsim_model_free(m);
+    char *json = ssdsim_model_to_json(c);
+    ck_assert_ptr_nonnull(json);
+    free(json);
+    ssdsim_model_free(c);
+}
+END_TEST
+
+START_TEST(test_config_free_null)
+{
+    ssdsim_model_free(NULL);
+}
+END_TEST
+
+START_TEST(test_config_nul_byte)
+{
+    g_autofree char *tmp = NULL;
+    int fd = g_file_open_tmp("ssdsim-test-XXXXXX.json", &tmp, NULL);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "{}\n\0{", 5), 5);
+    close(fd);
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+    int rc = ssdsim_model_load_file(&m, tmp, &e);
+    g_unlink(tmp);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_int_eq(e.line, 2);
+    ck_assert_int_eq(e.column, 1);
+    ck_assert_msg(strstr(e.message, "NUL byte") != NULL, "%s", e.message);
+}
+END_TEST
+
+static Suite *config_suite(void)
+{
+    Suite *s = suite_create("config");
+    TCase *tc = tcase_create("config");
+    tcase_add_test(tc, test_config_models_load);
+    tcase_add_test(tc, test_config_generic_figures);
+    tcase_add_test(tc, test_config_builtin_default);
+    tcase_add_test(tc, test_config_defaults);
+    tcase_add_test(tc, test_config_units_size);
+    tcase_add_test(tc, test_config_units_time);
+    tcase_add_test(tc, test_config_units_rate);
+    tcase_add_test(tc, test_config_unknown_key);
+    tcase_add_test(tc, test_config_duplicate_key);
+    tcase_add_test(tc, test_config_wrong_type);
+    tcase_add_test(tc, test_config_out_of_range);
+    tcase_add_test(tc, test_config_time_list_length);
+    tcase_add_test(tc, test_config_missing_required);
+    tcase_add_test(tc, test_config_impossible_geometry);
+    tcase_add_test(tc, test_config_op_too_small);
+    tcase_add_test(tc, test_config_mapping_unit);
+    tcase_add_test(tc, test_config_syntax_error);
+    tcase_add_test(tc, test_config_missing_file);
+    tcase_add_test(tc, test_config_bogus_args);
+    tcase_add_test(tc, test_config_set);
+    tcase_add_test(tc, test_config_set_failure_unchanged);
+    tcase_add_test(tc, test_config_logical_bytes);
+    tcase_add_test(tc, test_config_to_json_round_trip);
+    tcase_add_test(tc, test_config_copy);
+    tcase_add_test(tc, test_config_free_null);
+    tcase_add_test(tc, test_config_nul_byte);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return test_run_suite(config_suite());
+}
