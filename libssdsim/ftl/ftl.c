@@ -206,6 +206,9 @@ static void issue_program(struct ssdsim__ftl *ftl, uint32_t op_i, uint32_t plane
     struct ssdsim__flash_op *op = ssdsim__hw_op(ftl->hw, op_i);
     uint32_t ppn = frontier_page(ftl, plane, gc);
     map(ftl, op->lpn, ppn);
+    /* Counted when the page is allocated, like host pages and GC copies, so that
+     * programmed = host + copied holds at every instant, in-flight programs included. */
+    ftl->c.flash_pages_programmed++;
     /* Close the block only after its last page is mapped, so it enters the bucket of its
      * true valid count. */
     if (ppn % ftl->ppb == ftl->ppb - 1)
@@ -415,7 +418,6 @@ void ssdsim__ftl_flash_done(void *ctx, uint32_t op_i)
     }
     case SSDSIM__P_HOST_PROG: {
         uint32_t io = op->owner;
-        ftl->c.flash_pages_programmed++;
         ssdsim__hw_op_free(ftl->hw, op_i);
         ftl->unit_done(ftl->unit_done_ctx, io, 0);
         break;
@@ -428,7 +430,6 @@ void ssdsim__ftl_flash_done(void *ctx, uint32_t op_i)
         gc_read_done(ftl, op_i);
         break;
     case SSDSIM__P_GC_PROG:
-        ftl->c.flash_pages_programmed++;
         ssdsim__hw_op_free(ftl->hw, op_i);
         break;
     case SSDSIM__P_GC_ERASE: {

@@ -39,6 +39,8 @@ struct ssdsim__plane {
     uint32_t gc_reads;           /* GC reads in flight for the victim */
 };
 
+/* Pages are counted when they are allocated (the program is then certain to happen), so the
+ * counters obey flash_pages_programmed == host_pages_written + gc_pages_copied at any instant. */
 struct ssdsim__ftl_counters {
     uint64_t host_pages_written;     /* units programmed on behalf of the host */
     uint64_t flash_pages_programmed; /* all units programmed (host + GC) */

@@ -1,0 +1,265 @@
+/* test_ftl.c: the page-mapped FTL and greedy GC against figures derived without the simulator:
+ * steady-state write amplification of uniform random writes (the mean-field value for greedy,
+ * and an independent abstract model computed here), sequential overwrite (WAF 1), TRIM,
+ * read-modify-write, conservation laws and the consistency of every mapping array. */
+#include <stdlib.h>
+
+#include "gc/gc.h"
+#include "sim.h"
+#include "simtest.h"
+
+/* One plane of 4096 blocks x 64 pages of 4 KiB, op 0.25 (spare factor 0.20). With one plane, the
+ * free-block reserve and the two open blocks are 4/4096 of the blocks: the model's assumptions
+ * (one write frontier, negligible reserve) hold. */
+static ssdsim_model *waf_model(const char *op)
+{
+    char op_kv[64];
+    snprintf(op_kv, sizeof op_kv, "ftl.op=%s", op);
+    return st_model("generic-mlc", "geometry.channels=1", "geometry.chips_per_channel=1",
+                    "geometry.dies_per_chip=1", "geometry.planes_per_die=1",
+                    "geometry.blocks_per_plane=4096", "geometry.pages_per_block=64", op_kv,
+                    NULL);
+}
+
+/* The abstract model, written independently of the FTL: N blocks of b pages, U logical pages,
+ * uniform random single-page writes into one frontier, greedy victim (fewest valid) when fewer
+ * than two blocks are free, its valid pages rewritten into the frontier. Returns the WAF of
+ * the second half of `total` writes. Victims are found by a plain scan: slow, obviously right. */
+static double abstract_greedy_waf(int n_blocks, int b, long n_logical, long total, uint64_t seed)
+{
+    int *valid = calloc((size_t)n_blocks, sizeof *valid);
+    long *l2p = malloc(sizeof *l2p * (size_t)n_logical);
+    long *p2l = malloc(sizeof *p2l * (size_t)n_blocks * (size_t)b);
+    char *is_free = malloc((size_t)n_blocks);
+    int *free_list = malloc(sizeof *free_list * (size_t)n_blocks);
+    for (long i = 0; i < n_logical; i++)
+        l2p[i] = -1;
+    for (long i = 0; i < (long)n_blocks * b; i++)
+        p2l[i] = -1;
+    int n_free = 0;
+    for (int i = n_blocks - 1; i >= 0; i--) {
+        free_list[n_free++] = i;
+        is_free[i] = 1;
+    }
+    int cur = -1, ptr = b;
+    long host = 0, prog = 0, warm = total / 2;
+    uint64_t x = seed | 1;
+    for (long w = 0; w < total; w++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        long todo[1 + 4096];
+        int n_todo = 0;
+        todo[n_todo++] = (long)(x % (uint64_t)n_logical);
+        host += w >= warm;
+        for (int k = 0; k < n_todo; k++) {
+            long lpn = todo[k];
+            if (ptr == b) {
+                cur = free_list[--n_free];
+                is_free[cur] = 0;
+                ptr = 0;
+            }
+            long ppn = (long)cur * b + ptr++;
+            if (l2p[lpn] >= 0) {
+                p2l[l2p[lpn]] = -1;
+                valid[l2p[lpn] / b]--;
+            }
+            l2p[lpn] = ppn;
+            p2l[ppn] = lpn;
+            valid[cur]++;
+            prog += w >= warm;
+            if (n_free < 2) {
+                int best = -1;
+                for (int i = 0; i < n_blocks; i++)
+                    if (!is_free[i] && i != cur && (best < 0 || valid[i] < valid[best]))
+                        best = i;
+                for (int p = 0; p < b; p++)
+                    if (p2l[(long)best * b + p] >= 0)
+                        todo[n_todo++] = p2l[(long)best * b + p];
+                /* The victim's pages are rewritten below; invalidate them now. */
+                for (int p = 0; p < b; p++)
+                    p2l[(long)best * b + p] = -1;
+                valid[best] = 0;
+                for (int k2 = k + 1; k2 < n_todo; k2++)
+                    l2p[todo[k2]] = -1;
+                is_free[best] = 1;
+                free_list[n_free++] = best;
+            }
+        }
+    }
+    free(valid);
+    free(l2p);
+    free(p2l);
+    free(is_free);
+    free(free_list);
+    return (double)prog / (double)host;
+}
+
+START_TEST(test_ftl_greedy_uniform_random_waf_matches_theory)
+{
+    ssdsim_model *m = waf_model("0.25");
+    ssdsim *sim = st_sim(m, 7);
+    uint64_t n_logical = ssdsim_model_logical_bytes(m) / 4096;
+    /* Fill the logical space once sequentially (so no page is left unwritten, which would act
+     * as extra spare), warm up with three times the logical space in random writes, then
+     * measure one more. */
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    char wl[256];
+    snprintf(wl, sizeof wl,
+             "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":%llu}",
+             (unsigned long long)(3 * n_logical));
+    st_run(sim, wl, NULL);
+    snprintf(wl, sizeof wl,
+             "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":%llu}",
+             (unsigned long long)n_logical);
+    st_run(sim, wl, NULL);
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    ck_assert_double_eq_tol(d.spare_factor, 0.20, 1e-6);
+    /* The mean-field model of greedy GC (Van Houdt 2013; Bux and Iliadis 2010) gives a
+     * steady-state WAF of 2.60 for b = 64 and spare factor 0.20. */
+    ck_assert_msg(d.waf > 2.60 * 0.97 && d.waf < 2.60 * 1.03, "WAF %.4f, theory 2.60", d.waf);
+    /* The abstract model with the same geometry, computed here. */
+    double abstract = abstract_greedy_waf(4096, 64, (long)n_logical, 8 * (long)n_logical, 3);
+    ck_assert_msg(d.waf > abstract * 0.98 && d.waf < abstract * 1.02,
+                  "WAF %.4f, abstract model %.4f", d.waf, abstract);
+    /* Conservation: every programmed page is a host page or a GC copy. */
+    ck_assert_uint_eq(d.flash_pages_programmed, d.host_pages_written + d.gc_pages_copied);
+    struct ssdsim *s = sim;
+    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_ftl_sequential_overwrite_waf_is_one)
+{
+    ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    /* Two more full sequential passes: every victim GC finds holds no valid page. */
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"128k\",\"iodepth\":32,\"size\":\"100%\"}", NULL);
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"128k\",\"iodepth\":32,\"size\":\"100%\"}", NULL);
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    ck_assert_uint_eq(d.host_pages_written, d.logical_bytes / 4096);
+    ck_assert_uint_gt(d.blocks_erased, 0);
+    ck_assert_uint_eq(d.gc_pages_copied, 0);
+    ck_assert_double_eq(d.waf, 1.0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_ftl_trim_frees_space_and_reads_skip_flash)
+{
+    ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    st_run(sim, "{\"rw\":\"trim\",\"bs\":\"1m\",\"iodepth\":4}", NULL);
+    ssdsim_op_stats t;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_TRIM, &t);
+    ck_assert_uint_gt(t.count, 0);
+    ck_assert_uint_eq(t.bytes, ssdsim_model_logical_bytes(m));
+    struct ssdsim *s = sim;
+    for (uint64_t l = 0; l < s->ftl.n_lpn; l++)
+        ck_assert_uint_eq(s->ftl.l2p[l], UINT32_MAX);
+    /* Every read now is of trimmed data: no flash read at all. */
+    uint64_t reads0 = s->ftl.c.flash_reads;
+    st_run(sim, "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":2000}", NULL);
+    ck_assert_uint_eq(s->ftl.c.flash_reads, reads0);
+    /* Writing the whole space again costs no GC copy: all old data is invalid. */
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"128k\",\"iodepth\":32}", NULL);
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    ck_assert_uint_eq(d.gc_pages_copied, 0);
+    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_ftl_partial_unit_write_reads_then_programs)
+{
+    ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    struct ssdsim *s = sim;
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"512\",\"iodepth\":1,\"number_ios\":8}", NULL);
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    /* Eight 512 B writes land in one 4 KiB unit: the first programs it, the next seven read it
+     * back first (read-modify-write). */
+    ck_assert_uint_eq(d.host_pages_written, 8);
+    ck_assert_uint_eq(s->ftl.c.flash_reads, 7);
+    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_ftl_erase_counts_and_free_blocks_are_conserved)
+{
+    ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
+    ssdsim *sim = st_sim(m, 3);
+    struct ssdsim *s = sim;
+    st_run(sim,
+           "{\"rw\":\"randrw\",\"rwmixread\":30,\"bssplit\":\"4k/50:16k/30:64k/20\","
+           "\"iodepth\":8,\"numjobs\":4,\"number_ios\":40000}",
+           NULL);
+    uint64_t sum = 0;
+    for (uint64_t b = 0; b < s->hw.n_blocks; b++)
+        sum += s->ftl.erase_count[b];
+    ck_assert_uint_eq(sum, s->ftl.c.blocks_erased);
+    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+    /* Valid pages equal mapped logical pages. */
+    uint64_t mapped = 0, valid = 0;
+    for (uint64_t l = 0; l < s->ftl.n_lpn; l++)
+        mapped += s->ftl.l2p[l] != UINT32_MAX;
+    for (uint64_t b = 0; b < s->hw.n_blocks; b++)
+        valid += s->ftl.valid[b];
+    ck_assert_uint_eq(mapped, valid);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_ftl_buckets_give_fewest_valid_in_constant_time)
+{
+    struct ssdsim__gc_buckets b;
+    ck_assert_int_eq(ssdsim__gc_buckets_init(&b, 2, 8, 4), 0);
+    /* plane 0 holds blocks 0..7, plane 1 blocks 8..15 */
+    ssdsim__gc_buckets_insert(&b, 0, 4);
+    ssdsim__gc_buckets_insert(&b, 1, 3);
+    ssdsim__gc_buckets_insert(&b, 2, 4);
+    ssdsim__gc_buckets_insert(&b, 9, 1);
+    uint32_t v;
+    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 0, &v), 1);
+    ck_assert_uint_eq(v, 3);
+    ssdsim__gc_buckets_dec(&b, 2, 3); /* block 2: 4 -> 3 */
+    ssdsim__gc_buckets_dec(&b, 2, 2); /* 3 -> 2 */
+    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 0, &v), 2);
+    ck_assert_uint_eq(v, 2);
+    ssdsim__gc_buckets_remove(&b, 2, 2);
+    ssdsim__gc_buckets_remove(&b, 1, 3);
+    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 0, &v), 0);
+    ck_assert_uint_eq(v, 4);
+    ssdsim__gc_buckets_remove(&b, 0, 4);
+    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 0, &v), UINT32_MAX);
+    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 1, &v), 9);
+    ck_assert_uint_eq(v, 1);
+    ssdsim__gc_buckets_fini(&b);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ftl");
+    TCase *tc = tcase_create("ftl");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_ftl_greedy_uniform_random_waf_matches_theory);
+    tcase_add_test(tc, test_ftl_sequential_overwrite_waf_is_one);
+    tcase_add_test(tc, test_ftl_trim_frees_space_and_reads_skip_flash);
+    tcase_add_test(tc, test_ftl_partial_unit_write_reads_then_programs);
+    tcase_add_test(tc, test_ftl_erase_counts_and_free_blocks_are_conserved);
+    tcase_add_test(tc, test_ftl_buckets_give_fewest_valid_in_constant_time);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}

@@ -1,0 +1,189 @@
+/* test_hw.c: latencies of single requests on an idle drive equal the hand-computed sum of their
+ * parts (host protocol overhead, link transfer, firmware, die array time by page type, channel
+ * bus transfer), and bandwidth is bounded by the slowest of link, buses and dies. */
+#include "simtest.h"
+
+/* A one-die drive with round numbers, so every part of a latency is easy to compute by hand:
+ * bus 100 MT/s x 8 bit = 100 MB/s -> 4096 B take 40,960 ns; link 400 MB/s -> 4096 B take
+ * 10,240 ns; host overhead 3 us, firmware 5 us; MLC tR 40/60 us, tPROG 300/900 us. */
+static ssdsim_model *one_die(void)
+{
+    return st_model("generic-mlc", "geometry.channels=1", "geometry.chips_per_channel=1",
+                    "geometry.dies_per_chip=1", "geometry.planes_per_die=1",
+                    "geometry.blocks_per_plane=64", "geometry.pages_per_block=32",
+                    "flash.read_us=[40, 60]", "flash.program_us=[300, 900]",
+                    "flash.bus_mts=100", "flash.bus_width=8", "host.link_bw=\"400MB/s\"",
+                    "host.cmd_overhead_us=3", "controller.cmd_overhead_us=5",
+                    "controller.cores=1", NULL);
+}
+
+enum {
+    HOST_NS = 3000,
+    FW_NS = 5000,
+    BUS_4K_NS = 40960,  /* 4096 * 8000 / (100 * 8) */
+    LINK_4K_NS = 10240, /* 4096 * 1e9 / 400e6 */
+};
+
+START_TEST(test_hw_qd1_write_latency_is_sum_of_parts)
+{
+    ssdsim_model *m = one_die();
+    ssdsim *sim = st_sim(m, 1);
+    /* Two sequential 4 KiB writes at QD1: pages 0 (LSB) and 1 (MSB) of the first block. */
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":1,\"number_ios\":2}", NULL);
+    ssdsim_op_stats s;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s), 0);
+    ck_assert_uint_eq(s.count, 2);
+    uint64_t common = HOST_NS + LINK_4K_NS + FW_NS + BUS_4K_NS;
+    ck_assert_uint_eq(s.lat_min_ns, common + 300000);
+    ck_assert_uint_eq(s.lat_max_ns, common + 900000);
+    ck_assert_uint_eq(ssdsim_sim_time_ns(sim), 2 * common + 300000 + 900000);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_hw_qd1_read_latency_is_sum_of_parts)
+{
+    ssdsim_model *m = one_die();
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":1,\"number_ios\":2}", NULL);
+    /* Read page 1 (MSB, 60 us), then page 0 (LSB, 40 us), one at a time on the idle drive. */
+    st_run(sim, "{\"rw\":\"read\",\"bs\":\"4k\",\"iodepth\":1,\"number_ios\":1,\"offset\":4096}",
+           NULL);
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &s);
+    uint64_t common = HOST_NS + FW_NS + BUS_4K_NS + LINK_4K_NS;
+    ck_assert_uint_eq(s.count, 1);
+    ck_assert_uint_eq(s.lat_min_ns, common + 60000);
+    st_run(sim, "{\"rw\":\"read\",\"bs\":\"4k\",\"iodepth\":1,\"number_ios\":1}", NULL);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &s);
+    ck_assert_uint_eq(s.lat_min_ns, common + 40000);
+    /* p50 is the upper edge of the histogram bucket: within 1/128 above the exact value. */
+    ck_assert(s.lat_p50_ns >= common + 40000);
+    ck_assert(s.lat_p50_ns <= (common + 40000) * 129 / 128);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_hw_unwritten_read_skips_flash)
+{
+    ssdsim_model *m = one_die();
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":1,\"number_ios\":5}", NULL);
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &s);
+    /* Never-written data: protocol + firmware + zeros back over the link, no die, no bus. */
+    ck_assert_uint_eq(s.lat_min_ns, HOST_NS + FW_NS + LINK_4K_NS);
+    ck_assert_uint_eq(s.lat_max_ns, HOST_NS + FW_NS + LINK_4K_NS);
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    ck_assert_uint_eq(d.flash_pages_programmed, 0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_hw_multi_page_read_pipelines_over_bus_and_link)
+{
+    ssdsim_model *m = one_die();
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"8k\",\"iodepth\":1,\"number_ios\":1}", NULL);
+    /* An 8 KiB read of pages 0 and 1 on one die: page 0 (40 us + bus), then page 1 (60 us +
+     * bus); each page goes to the host as soon as it is off the bus, and the last one ends the
+     * request. */
+    st_run(sim, "{\"rw\":\"read\",\"bs\":\"8k\",\"iodepth\":1,\"number_ios\":1}", NULL);
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &s);
+    uint64_t want = HOST_NS + FW_NS + (40000 + BUS_4K_NS) + (60000 + BUS_4K_NS) + LINK_4K_NS;
+    ck_assert_uint_eq(s.lat_min_ns, want);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Sequential write bandwidth of a fresh drive, 128 KiB at QD32 over the whole device. */
+static double seq_write_bw(ssdsim_model *m)
+{
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"128k\",\"iodepth\":32}", NULL);
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s);
+    ssdsim_free(sim);
+    return s.bw_bytes;
+}
+
+START_TEST(test_hw_seq_write_bound_by_dies)
+{
+    /* generic-mlc, small: 8 channels x 2 chips x 2 dies = 32 dies; a die takes 4 KiB in
+     * bus time (20,480 ns at 200 MT/s x 8) plus a program (500 or 1800 us, alternating), so the
+     * dies can absorb 32 * 4096 B / 1,170,480 ns = 111.98 MB/s, far below the 8 x 200 MB/s of
+     * the buses and the 2000 MB/s link. */
+    ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=32", NULL);
+    double bound = 32.0 * 4096 / (1170480e-9);
+    double bw = seq_write_bw(m);
+    ck_assert_msg(bw <= bound * 1.0001, "bw %.0f above the die bound %.0f", bw, bound);
+    ck_assert_msg(bw >= bound * 0.97, "bw %.0f far below the die bound %.0f", bw, bound);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_hw_seq_write_bound_by_link)
+{
+    ssdsim_model *m = st_model("generic-slc", "geometry.blocks_per_plane=32",
+                               "host.link_bw=\"50MB/s\"", NULL);
+    double bw = seq_write_bw(m);
+    ck_assert_msg(bw <= 50e6 * 1.0001 && bw >= 50e6 * 0.97, "bw %.0f, link 50 MB/s", bw);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_hw_seq_write_bound_by_bus)
+{
+    /* SLC with fast programs and a slow bus: 8 channels x 10 MB/s = 80 MB/s; the dies could
+     * take 32 x 4096 B / (409.6 us + 250 us) = 199 MB/s if the bus were free. */
+    ssdsim_model *m = st_model("generic-slc", "geometry.blocks_per_plane=32",
+                               "flash.bus_mts=10", NULL);
+    double bw = seq_write_bw(m);
+    ck_assert_msg(bw <= 80e6 * 1.0001 && bw >= 80e6 * 0.95, "bw %.0f, buses 80 MB/s", bw);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_hw_queue_depth_limit_holds_commands_on_host)
+{
+    /* With a device queue of 1, QD4 on the host behaves like QD1 on the device: four writes
+     * that would overlap on four dies are serialised through the one command slot. */
+    ssdsim_model *m = st_model("generic-slc", "geometry.blocks_per_plane=32",
+                               "controller.queue_depth=1", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":4,\"number_ios\":4}", NULL);
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s);
+    /* One write: 2 us host + 2048 ns link (4096 B at 2000 MB/s) + 4 us firmware + 20480 ns
+     * bus + 250 us program = 278,528 ns; the fourth waits for three before it. */
+    uint64_t one = 2000 + 2048 + 4000 + 20480 + 250000;
+    ck_assert_uint_eq(s.lat_min_ns, one);
+    ck_assert_uint_eq(s.lat_max_ns, 4 * one);
+    ck_assert_uint_eq(ssdsim_sim_time_ns(sim), 4 * one);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("hw");
+    TCase *tc = tcase_create("timing");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_hw_qd1_write_latency_is_sum_of_parts);
+    tcase_add_test(tc, test_hw_qd1_read_latency_is_sum_of_parts);
+    tcase_add_test(tc, test_hw_unwritten_read_skips_flash);
+    tcase_add_test(tc, test_hw_multi_page_read_pipelines_over_bus_and_link);
+    tcase_add_test(tc, test_hw_seq_write_bound_by_dies);
+    tcase_add_test(tc, test_hw_seq_write_bound_by_link);
+    tcase_add_test(tc, test_hw_seq_write_bound_by_bus);
+    tcase_add_test(tc, test_hw_queue_depth_limit_holds_commands_on_host);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}

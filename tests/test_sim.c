@@ -1,0 +1,205 @@
+/* test_sim.c: whole runs: determinism (same model, workload and seed give byte-identical
+ * JSON), the time series adds up to the run, closed-loop queueing obeys Little's law, and the
+ * preconditioning curve of a fresh drive shows the burst, then GC. */
+#include <stdlib.h>
+
+#include "sim.h"
+#include "simtest.h"
+
+static ssdsim_model *small(void)
+{
+    return st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
+}
+
+static const char *mixed =
+    "{\"rw\":\"randrw\",\"rwmixread\":40,\"bssplit\":\"4k/60:8k/20:64k/20\",\"iodepth\":8,"
+    "\"numjobs\":4,\"number_ios\":20000}";
+
+static char *run_json(uint64_t seed, const ssdsim_run_opts *opts)
+{
+    ssdsim_model *m = small();
+    ssdsim *sim = st_sim(m, seed);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    st_run(sim, mixed, opts);
+    char *json = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(json);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    return json;
+}
+
+START_TEST(test_sim_same_seed_gives_identical_json)
+{
+    ssdsim_run_opts o = {.interval_ios = 1000};
+    char *a = run_json(5, &o), *b = run_json(5, &o), *c = run_json(6, &o);
+    ck_assert_str_eq(a, b);
+    ck_assert_str_ne(a, c);
+    free(a);
+    free(b);
+    free(c);
+}
+END_TEST
+
+START_TEST(test_sim_timeseries_adds_up)
+{
+    ssdsim_model *m = small();
+    ssdsim *sim = st_sim(m, 2);
+    ssdsim_run_opts o = {.interval_ns = 20 * 1000 * 1000};
+    st_run(sim, mixed, &o);
+    ssdsim_op_stats all;
+    ssdsim_device_stats d;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
+    ssdsim_get_device_stats(sim, &d);
+    size_t n = ssdsim_n_intervals(sim);
+    ck_assert_uint_gt(n, 3);
+    uint64_t ios = 0, prev_t = 0, prev_host = 0;
+    for (size_t i = 0; i < n; i++) {
+        ssdsim_interval iv;
+        ck_assert_int_eq(ssdsim_get_interval(sim, i, &iv), 0);
+        ios += iv.n_ios;
+        ck_assert_uint_gt(iv.t_ns, prev_t);
+        if (i + 1 < n)
+            ck_assert_uint_eq(iv.t_ns, (i + 1) * 20ULL * 1000 * 1000);
+        /* iops is n_ios over the interval's own length */
+        double dur = (double)(iv.t_ns - prev_t) / 1e9;
+        ck_assert_double_eq_tol(iv.iops * dur, (double)iv.n_ios, 1e-6 * (double)iv.n_ios + 1e-9);
+        ck_assert_uint_ge(iv.host_pages_written, prev_host);
+        ck_assert_uint_ge(iv.lat_ns_max, (uint64_t)iv.lat_ns_mean);
+        prev_t = iv.t_ns;
+        prev_host = iv.host_pages_written;
+    }
+    ck_assert_uint_eq(ios, all.count);
+    ck_assert_uint_eq(all.count, 80000);
+    ck_assert_uint_eq(prev_t, ssdsim_sim_time_ns(sim));
+    /* Write requests were all issued and completed, so the last cumulative count is final. */
+    ck_assert_uint_eq(prev_host, d.host_pages_written);
+    ssdsim_interval iv;
+    ck_assert_int_eq(ssdsim_get_interval(sim, n, &iv), SSDSIM_EINVAL);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_sim_closed_loop_obeys_littles_law)
+{
+    /* In a closed loop with N requests always outstanding, mean latency x throughput = N
+     * (up to the ramp at the start and drain at the end of the run). */
+    ssdsim_model *m = small();
+    ssdsim *sim = st_sim(m, 4);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    st_run(sim, "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":16,\"numjobs\":4,"
+                "\"number_ios\":50000}",
+           NULL);
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &s);
+    double n = s.iops * s.lat_mean_ns / 1e9;
+    ck_assert_msg(n > 64 * 0.98 && n <= 64 * 1.0001, "outstanding %.3f, expected 64", n);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_sim_fresh_drive_shows_burst_then_gc)
+{
+    ssdsim_model *m = small();
+    ssdsim *sim = st_sim(m, 1);
+    uint64_t pages = ssdsim_model_logical_bytes(m) / 4096;
+    char wl[256];
+    snprintf(wl, sizeof wl,
+             "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":16,\"numjobs\":16,"
+             "\"number_ios\":%llu}",
+             (unsigned long long)(4 * pages / 16));
+    ssdsim_run_opts o = {.interval_ios = pages / 4};
+    st_run(sim, wl, &o);
+    size_t n = ssdsim_n_intervals(sim);
+    ck_assert_uint_ge(n, 15);
+    ssdsim_interval first, last;
+    ssdsim_get_interval(sim, 0, &first);
+    ssdsim_get_interval(sim, n - 1, &last);
+    /* Burst: no GC while free blocks last; then GC costs write amplification and IOPS. */
+    ck_assert_double_eq(first.waf, 1.0);
+    ck_assert_double_gt(last.waf, 1.3);
+    ck_assert_double_lt(last.iops, first.iops * 0.8);
+    ck_assert_uint_gt(first.free_blocks, last.free_blocks);
+    ck_assert_uint_gt(last.lat_ns_max, first.lat_ns_max);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_sim_precondition_is_not_measured)
+{
+    ssdsim_model *m = small();
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    ck_assert_uint_eq(d.host_pages_written, 0);
+    st_run(sim, "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":4,\"number_ios\":1000}", NULL);
+    ssdsim_op_stats r, w;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
+    ck_assert_uint_eq(r.count, 1000);
+    ck_assert_uint_eq(w.count, 0);
+    /* The drive was written: reads go to flash. */
+    struct ssdsim *s = sim;
+    ck_assert_uint_eq(s->ftl.c.unmapped_reads, 0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_sim_runtime_limits_a_run)
+{
+    ssdsim_model *m = small();
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,\"runtime\":\"50ms\"}", NULL);
+    /* No request is issued after 50 ms; those in flight finish within a few ms. */
+    uint64_t t = ssdsim_sim_time_ns(sim);
+    ck_assert_uint_ge(t, 50 * 1000 * 1000);
+    ck_assert_uint_lt(t, 60 * 1000 * 1000);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+static int cancel_now(double fraction, void *ud)
+{
+    (void)fraction;
+    (*(int *)ud)++;
+    return 1;
+}
+
+START_TEST(test_sim_cancel_stops_and_poisons)
+{
+    ssdsim_model *m = small();
+    ssdsim *sim = st_sim(m, 1);
+    int calls = 0;
+    ssdsim_set_progress(sim, cancel_now, &calls);
+    ssdsim_workload *wl = st_workload(
+        "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":16,\"numjobs\":4,\"number_ios\":200000}");
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), SSDSIM_ECANCELLED);
+    ck_assert_int_eq(calls, 1);
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), SSDSIM_ESTATE);
+    ck_assert_str_ne(ssdsim_errmsg(sim), "");
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sim");
+    TCase *tc = tcase_create("runs");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_sim_same_seed_gives_identical_json);
+    tcase_add_test(tc, test_sim_timeseries_adds_up);
+    tcase_add_test(tc, test_sim_closed_loop_obeys_littles_law);
+    tcase_add_test(tc, test_sim_fresh_drive_shows_burst_then_gc);
+    tcase_add_test(tc, test_sim_precondition_is_not_measured);
+    tcase_add_test(tc, test_sim_runtime_limits_a_run);
+    tcase_add_test(tc, test_sim_cancel_stops_and_poisons);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}
