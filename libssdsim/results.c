@@ -79,10 +79,13 @@ uint64_t ssdsim_sim_time_ns(const ssdsim *sim)
     return sim ? sim->stats.end_ns - sim->stats.start_ns : 0;
 }
 
-/* Numbers go into JSON as integers when they are integers, so the text is stable and exact. */
+/* Counters go into JSON as exact integer text (a cJSON number is a double, which would round
+ * values above 2^53, such as large seeds). */
 static void add_u64(cJSON *o, const char *k, uint64_t v)
 {
-    cJSON_AddItemToObject(o, k, cJSON_CreateNumber((double)v));
+    char buf[32];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+    cJSON_AddItemToObject(o, k, cJSON_CreateRaw(buf));
 }
 
 /* Doubles are rounded to 6 significant decimals-ish (fixed 3 decimals for small magnitudes) so

@@ -78,6 +78,11 @@ static void tick(void *ctx, uint32_t arg)
     struct ssdsim *sim = ctx;
     uint64_t now = ssdsim__engine_now(&sim->engine);
     ssdsim__stats_close_interval(&sim->stats, now);
+    sim->tick = 0;
+    /* With nothing else pending, requests still outstanding can never complete (a stalled
+     * device): do not keep time ticking, let drive() report it. */
+    if (ssdsim__engine_pending(&sim->engine) == 0)
+        return;
     sim->next_tick_ns = now + sim->interval_ns;
     sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick, sim, 0);
 }
@@ -100,8 +105,8 @@ static int drive(struct ssdsim *sim, bool report)
                                sim->ftl.n_stalled);
             return SSDSIM_EFULL;
         }
-        if (report && sim->progress && sim->progress(ssdsim__host_progress(&sim->host),
-                                                     sim->progress_ud)) {
+        if (report && sim->host.active && sim->progress &&
+            sim->progress(ssdsim__host_progress(&sim->host), sim->progress_ud)) {
             ssdsim__set_errmsg(sim, "cancelled");
             return SSDSIM_ECANCELLED;
         }
@@ -164,6 +169,7 @@ int ssdsim_precondition_seq(ssdsim *sim)
 {
     if (!sim)
         return SSDSIM_EINVAL;
+    sim->errmsg[0] = 0;
     struct ssdsim_workload wl;
     ssdsim__workload_defaults(&wl);
     wl.label = (char *)"precondition";

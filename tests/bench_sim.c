@@ -99,10 +99,11 @@ int main(int argc, char **argv)
     printf("simulated: %.0f IOPS, mean latency %.1f us, p99 %.1f us\n", s.iops,
            s.lat_mean_ns / 1e3, (double)s.lat_p99_ns / 1e3);
     printf("memory: %.2f bytes per 4 KiB logical page (%" PRIu64 " logical pages, %.1f MiB "
-           "resident for the device); growth during the measured runs: %" PRIu64 " KiB\n",
+           "resident for the device after a full write); growth during the warm-up (pools "
+           "reaching their peak): %" PRIu64 " KiB; during the measured run: %" PRIu64 " KiB\n",
            (double)(rss1 - rss0) / (double)logical_pages, logical_pages,
-           (double)(rss1 - rss0) / 1048576.0, (rss3 > rss1 ? rss3 - rss1 : 0) / 1024);
-    (void)rss2;
+           (double)(rss1 - rss0) / 1048576.0, (rss2 > rss1 ? rss2 - rss1 : 0) / 1024,
+           (rss3 > rss2 ? rss3 - rss2 : 0) / 1024);
     ssdsim_workload_free(warm);
     ssdsim_workload_free(meas);
     ssdsim_free(sim);

@@ -366,6 +366,7 @@ static void gc_start(struct ssdsim__ftl *ftl, uint32_t plane)
             return;
         }
         pl->gc_reads++;
+        ssdsim__ftl_prefetch(ftl, lpn); /* used when the read completes */
         submit_read(ftl, op, first + i, SSDSIM__CLASS_WRITE);
     }
     if (pl->gc_reads == 0)

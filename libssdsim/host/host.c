@@ -43,6 +43,7 @@ static bool issue(struct ssdsim__host *h, uint32_t j)
         job->exhausted = true;
         return false;
     }
+    ssdsim__ftl_prefetch(h->ftl, off / h->unit);
     uint32_t i = h->free_ios;
     assert(i != NONE);
     h->free_ios = h->ios[i].next;

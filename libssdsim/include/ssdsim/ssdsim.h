@@ -160,7 +160,7 @@ SSDSIM_API const char *ssdsim_errmsg(const ssdsim *sim);
 
 /** Write the whole logical space once, sequentially in 128 KiB requests at queue depth 32,
  * then reset the statistics, so that what follows is measured on a written drive.
- * @return 0, SSDSIM_ECANCELLED, SSDSIM_ESTATE. */
+ * @return 0, or the codes of ssdsim_run. */
 SSDSIM_API int ssdsim_precondition_seq(ssdsim *sim);
 
 /** Options of one measured run. Zero-initialise, then set what you need. */
@@ -172,8 +172,11 @@ typedef struct ssdsim_run_opts {
 /** Run a workload to its end (number_ios, size or runtime, whichever comes first) and keep its
  * results. Statistics are reset at the start, so results describe this workload only; device
  * state (mapping, wear) carries over from what ran before.
- * @return 0, SSDSIM_EINVAL, SSDSIM_ECONFIG (the workload does not fit this device),
- *         SSDSIM_ECANCELLED (the progress callback asked to stop). */
+ * @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ECONFIG (the workload does not fit this
+ *         device), SSDSIM_ECANCELLED (the progress callback asked to stop), SSDSIM_EFULL (the
+ *         device can no longer free space for writes), SSDSIM_ENOMEM, SSDSIM_ESTATE (an earlier
+ *         run on this simulation failed or was cancelled: the device state cannot be trusted,
+ *         create a new simulation). On failure ssdsim_errmsg() says why. */
 SSDSIM_API int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts);
 
 /** Called during a run about every 64k events with the fraction done in [0, 1]; a non-zero

@@ -1,0 +1,907 @@
+/* test_api.c: the public API of libssdsim, used exactly as an outside program uses it.
+ *
+ * Only "ssdsim/ssdsim.h" is included and the program links the shared library, whose internal
+ * (ssdsim__) symbols are hidden: whatever is tested here is reachable by users. Covered: the
+ * error-code walk, NULL and bogus input to every public function (a code, never a crash), the
+ * unit parsers, model and workload loading errors, a tiny simulation end to end with its figures
+ * cross-checked, determinism of two simulations side by side in one process (no global state),
+ * the model's canonical JSON reading back, and the state rules after a cancelled or refused run.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ssdsim/ssdsim.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Helpers                                                                                     */
+
+static const char *src_path(char *buf, size_t len, const char *rel)
+{
+    snprintf(buf, len, "%s/%s", SRCDIR, rel);
+    return buf;
+}
+
+static ssdsim_model *load_model(const char *rel)
+{
+    char path[4096];
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    int rc = ssdsim_model_load_file(&m, src_path(path, sizeof path, rel), &err);
+    ck_assert_msg(rc == 0, "%s: %s (%s)", rel, err.message, ssdsim_errname(rc));
+    ck_assert_ptr_nonnull(m);
+    return m;
+}
+
+static void set_ok(ssdsim_model *m, const char *key, const char *value)
+{
+    ssdsim_error err;
+    int rc = ssdsim_model_set(m, key, value, &err);
+    ck_assert_msg(rc == 0, "set %s=%s: %s", key, value, err.message);
+}
+
+/* generic-mlc shrunk to 2 planes x 64 blocks x 32 pages of 4 KiB (16 MiB raw), so that runs
+ * take milliseconds. Every intermediate geometry is valid. */
+static ssdsim_model *small_model(void)
+{
+    ssdsim_model *m = load_model("models/generic-mlc.json");
+    set_ok(m, "geometry.channels", "2");
+    set_ok(m, "geometry.chips_per_channel", "1");
+    set_ok(m, "geometry.dies_per_chip", "1");
+    set_ok(m, "geometry.planes_per_die", "1");
+    set_ok(m, "geometry.blocks_per_plane", "64");
+    set_ok(m, "geometry.pages_per_block", "32");
+    return m;
+}
+
+#define SMALL_PHYSICAL_BYTES (2ULL * 64 * 32 * 4096)
+
+static ssdsim_workload *workload(const char *json)
+{
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    int rc = ssdsim_workload_load_string(&wl, json, "test workload", &err);
+    ck_assert_msg(rc == 0, "%s: %s", json, err.message);
+    ck_assert_ptr_nonnull(wl);
+    return wl;
+}
+
+static const char randwrite_2000[] =
+    "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 8, \"number_ios\": 2000}";
+
+static ssdsim *new_sim(const ssdsim_model *m, uint64_t seed)
+{
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    int rc = ssdsim_new(&sim, m, seed, &err);
+    ck_assert_msg(rc == 0, "ssdsim_new: %s", err.message);
+    ck_assert_ptr_nonnull(sim);
+    return sim;
+}
+
+static void run_ok(ssdsim *sim, const ssdsim_workload *wl, uint64_t interval_ios)
+{
+    ssdsim_run_opts opts = {0};
+    opts.interval_ios = interval_ios;
+    int rc = ssdsim_run(sim, wl, &opts);
+    ck_assert_msg(rc == 0, "ssdsim_run: %s (%s)", ssdsim_errmsg(sim), ssdsim_errname(rc));
+}
+
+/* A non-NULL pointer that is not a valid object, to see that out-parameters are cleared. */
+static int sentinel;
+#define BOGUS(type) ((type *)(void *)&sentinel)
+
+/* ------------------------------------------------------------------------------------------ */
+/* Error codes and version                                                                     */
+
+START_TEST(test_api_error_codes_walk)
+{
+    const char *names[SSDSIM_N_ERRORS];
+    for (int i = 0; i < SSDSIM_N_ERRORS; i++) {
+        int code = -i;
+        const char *msg = ssdsim_strerror(code);
+        const char *name = ssdsim_errname(code);
+        ck_assert_ptr_nonnull(msg);
+        ck_assert_ptr_nonnull(name);
+        ck_assert_msg(msg[0] != '\0', "code %d: empty message", code);
+        ck_assert_msg(strcmp(msg, "unknown error") != 0, "code %d has no message", code);
+        ck_assert_msg(strncmp(name, "SSDSIM_E", 8) == 0 && name[8] != '\0', "code %d: name '%s'",
+                      code, name);
+        ck_assert_msg(strcmp(name, "SSDSIM_E?") != 0, "code %d has no name", code);
+        for (int j = 0; j < i; j++)
+            ck_assert_msg(strcmp(names[j], name) != 0, "codes %d and %d share the name %s", -j,
+                          code, name);
+        names[i] = name;
+    }
+    /* the list is contiguous: the code just past the last one is unknown */
+    ck_assert_str_eq(ssdsim_strerror(-SSDSIM_N_ERRORS), "unknown error");
+    /* spot checks of the enum against the names */
+    ck_assert_str_eq(ssdsim_errname(SSDSIM_EOK), "SSDSIM_EOK");
+    ck_assert_str_eq(ssdsim_errname(SSDSIM_EINVAL), "SSDSIM_EINVAL");
+    ck_assert_str_eq(ssdsim_errname(SSDSIM_ECONFIG), "SSDSIM_ECONFIG");
+    ck_assert_str_eq(ssdsim_errname(SSDSIM_ESTATE), "SSDSIM_ESTATE");
+    ck_assert_str_eq(ssdsim_errname(SSDSIM_EABI), "SSDSIM_EABI");
+    ck_assert_int_eq(SSDSIM_EABI, -(SSDSIM_N_ERRORS - 1));
+}
+END_TEST
+
+START_TEST(test_api_unknown_error_code)
+{
+    static const int unknown[] = {-999, 5, 1, -SSDSIM_N_ERRORS, -1000000};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        ck_assert_str_eq(ssdsim_strerror(unknown[i]), "unknown error");
+        ck_assert_str_eq(ssdsim_errname(unknown[i]), "SSDSIM_E?");
+    }
+}
+END_TEST
+
+START_TEST(test_api_version)
+{
+    const char *v = ssdsim_version();
+    ck_assert_ptr_nonnull(v);
+    ck_assert(v[0] != '\0');
+    /* "MAJOR.MINOR.PATCH" */
+    unsigned a, b, c;
+    char tail;
+    ck_assert_int_eq(sscanf(v, "%u.%u.%u%c", &a, &b, &c, &tail), 3);
+}
+END_TEST
+
+START_TEST(test_api_free_accepts_null)
+{
+    ssdsim_model_free(NULL);
+    ssdsim_workload_free(NULL);
+    ssdsim_free(NULL);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
+/* Bogus input                                                                                 */
+
+START_TEST(test_api_bogus_model_input)
+{
+    char path[4096];
+    ssdsim_error err;
+    ssdsim_model *m = BOGUS(ssdsim_model);
+
+    src_path(path, sizeof path, "models/generic-mlc.json");
+    ck_assert_int_eq(ssdsim_model_load_file(NULL, path, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(err.code, SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_load_file(&m, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(m);
+    ck_assert(err.message[0] != '\0');
+    ck_assert_int_eq(ssdsim_model_load_file(NULL, NULL, NULL), SSDSIM_EINVAL);
+
+    m = BOGUS(ssdsim_model);
+    ck_assert_int_eq(ssdsim_model_load_string(&m, NULL, "x", &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(ssdsim_model_load_string(NULL, "{}", "x", &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_load_string(NULL, NULL, NULL, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_default(NULL, &err), SSDSIM_EINVAL);
+
+    /* set: NULL model, key or value; an empty or unknown key; a bad value */
+    ssdsim_model *good = small_model();
+    uint64_t logical = ssdsim_model_logical_bytes(good);
+    char *before = ssdsim_model_to_json(good);
+    ck_assert_ptr_nonnull(before);
+    ck_assert_int_eq(ssdsim_model_set(NULL, "ftl.op", "0.2", &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_set(good, NULL, "0.2", &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_set(good, "ftl.op", NULL, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_model_set(good, "ftl.op", NULL, NULL), SSDSIM_EINVAL);
+    ck_assert_int_lt(ssdsim_model_set(good, "", "1", &err), 0);
+    ck_assert_int_lt(ssdsim_model_set(good, "geometry..channels", "1", &err), 0);
+
+    ck_assert_int_eq(ssdsim_model_set(good, "geometry.chanels", "4", &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(err.code, SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "geometry.chanels");
+    ck_assert_msg(strstr(err.message, "did you mean 'channels'") != NULL, "%s", err.message);
+
+    ck_assert_int_eq(ssdsim_model_set(good, "ftl.op", "-1", &err), SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "ftl.op");
+    ck_assert_int_eq(ssdsim_model_set(good, "ftl.op", "0.001", &err), SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "ftl.op");
+    ck_assert_int_eq(ssdsim_model_set(good, "geometry.page_size", "\"3000\"", &err),
+                     SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim_model_set(good, "geometry", "1", &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim_model_set(good, "ftl.op.x", "1", &err), SSDSIM_ECONFIG);
+
+    /* every failed set left the model as it was */
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(good), logical);
+    char *after = ssdsim_model_to_json(good);
+    ck_assert_ptr_nonnull(after);
+    ck_assert_str_eq(before, after);
+    free(before);
+    free(after);
+    ssdsim_model_free(good);
+
+    ck_assert_ptr_null(ssdsim_model_to_json(NULL));
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(NULL), 0);
+}
+END_TEST
+
+START_TEST(test_api_model_load_string_malformed)
+{
+    ssdsim_error err;
+    ssdsim_model *m = BOGUS(ssdsim_model);
+    ck_assert_int_eq(ssdsim_model_load_string(&m, "", "empty.json", &err), SSDSIM_EPARSE);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(err.code, SSDSIM_EPARSE);
+    ck_assert_str_eq(err.file, "empty.json");
+    ck_assert(strncmp(err.message, "empty.json", 10) == 0);
+
+    m = BOGUS(ssdsim_model);
+    ck_assert_int_eq(ssdsim_model_load_string(&m, "{", NULL, &err), SSDSIM_EPARSE);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(err.line, 1);
+    ck_assert(err.message[0] != '\0');
+    ck_assert_ptr_null(strchr(err.message, '\n'));
+
+    /* a syntax error on line 3 is reported there */
+    ck_assert_int_eq(
+        ssdsim_model_load_string(&m, "{\n\"geometry\": {\n\"channels\": 2,,\n}}", "x.json", &err),
+        SSDSIM_EPARSE);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_gt(err.column, 0);
+    ck_assert_msg(strncmp(err.message, "x.json:3:", 9) == 0, "%s", err.message);
+
+    /* valid JSON that is not a model */
+    ck_assert_int_eq(ssdsim_model_load_string(&m, "[]", NULL, &err), SSDSIM_ECONFIG);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(ssdsim_model_load_string(&m, "{}", NULL, &err), SSDSIM_ECONFIG);
+    ck_assert_ptr_null(m);
+    ck_assert_int_eq(ssdsim_model_load_string(&m, "{\"bogus\": 1}", NULL, &err), SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "bogus");
+    /* err may be NULL */
+    ck_assert_int_eq(ssdsim_model_load_string(&m, "{", NULL, NULL), SSDSIM_EPARSE);
+    ck_assert_ptr_null(m);
+}
+END_TEST
+
+START_TEST(test_api_model_load_file_errors)
+{
+    char path[4096];
+    ssdsim_error err;
+    ssdsim_model *m = BOGUS(ssdsim_model);
+    src_path(path, sizeof path, "models/no-such-model.json");
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &err), SSDSIM_EIO);
+    ck_assert_ptr_null(m);
+    ck_assert_str_eq(err.file, path);
+    ck_assert(strstr(err.message, path) != NULL);
+    /* a directory opens but cannot be read */
+    m = BOGUS(ssdsim_model);
+    src_path(path, sizeof path, "models");
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &err), SSDSIM_EIO);
+    ck_assert_ptr_null(m);
+}
+END_TEST
+
+START_TEST(test_api_bogus_workload_input)
+{
+    ssdsim_error err;
+    ssdsim_workload *wl = BOGUS(ssdsim_workload);
+    ck_assert_int_eq(ssdsim_workload_load_file(&wl, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(wl);
+    ck_assert_int_eq(ssdsim_workload_load_file(NULL, "x.json", &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_workload_load_file(NULL, NULL, NULL), SSDSIM_EINVAL);
+    wl = BOGUS(ssdsim_workload);
+    ck_assert_int_eq(ssdsim_workload_load_string(&wl, NULL, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(wl);
+    ck_assert_int_eq(ssdsim_workload_load_string(NULL, "{}", NULL, &err), SSDSIM_EINVAL);
+
+    char path[4096];
+    wl = BOGUS(ssdsim_workload);
+    src_path(path, sizeof path, "tests/data/no-such-workload.json");
+    ck_assert_int_eq(ssdsim_workload_load_file(&wl, path, &err), SSDSIM_EIO);
+    ck_assert_ptr_null(wl);
+    ck_assert(strstr(err.message, path) != NULL);
+
+    wl = BOGUS(ssdsim_workload);
+    ck_assert_int_eq(ssdsim_workload_load_string(&wl, "", NULL, &err), SSDSIM_EPARSE);
+    ck_assert_ptr_null(wl);
+    ck_assert_int_eq(ssdsim_workload_load_string(&wl, "{", NULL, &err), SSDSIM_EPARSE);
+    ck_assert_int_eq(ssdsim_workload_load_string(&wl, "[1]", NULL, &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim_workload_load_string(&wl, "{\"bs\": \"four\"}", "w.json", &err),
+                     SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "bs");
+    ck_assert(strncmp(err.message, "w.json: bs: ", 12) == 0);
+    ck_assert_int_eq(
+        ssdsim_workload_load_string(&wl, "{\"bs\": \"4k\", \"bs\": \"8k\"}", NULL, &err),
+        SSDSIM_ECONFIG);
+    ck_assert_ptr_null(wl);
+
+    /* the file in tests/data with a misspelt key */
+    src_path(path, sizeof path, "tests/data/wl-bad-unknown.json");
+    ck_assert_int_eq(ssdsim_workload_load_file(&wl, path, &err), SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "iodept");
+
+    ck_assert_int_eq(ssdsim_workload_set(NULL, "bs", "4k", &err), SSDSIM_EINVAL);
+    wl = workload("{}");
+    ck_assert_int_eq(ssdsim_workload_set(wl, NULL, "4k", &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "bs", NULL, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "bs", NULL, NULL), SSDSIM_EINVAL);
+    ssdsim_workload_free(wl);
+}
+END_TEST
+
+START_TEST(test_api_workload_set_unknown_key)
+{
+    ssdsim_error err;
+    ssdsim_workload *wl = workload(randwrite_2000);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "iodept", "4", &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(err.code, SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "iodept");
+    ck_assert_msg(strstr(err.message, "iodept") && strstr(err.message, "did you mean 'iodepth'"),
+                  "%s", err.message);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "frobnicate", "1", &err), SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "frobnicate");
+    /* a bad value is refused and leaves the workload unchanged */
+    ck_assert_int_eq(ssdsim_workload_set(wl, "bs", "four", &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "iodepth", "0", &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "rw", "sideways", &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "offset", "1000", &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "bs", "8k", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "bs", "four", &err), SSDSIM_ECONFIG);
+
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    run_ok(sim, wl, 0);
+    ssdsim_op_stats st;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &st), 0);
+    ck_assert_uint_eq(st.count, 2000);
+    ck_assert_uint_eq(st.bytes, 2000ULL * 8192);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    ssdsim_workload_free(wl);
+}
+END_TEST
+
+START_TEST(test_api_bogus_sim_input)
+{
+    ssdsim_error err;
+    ssdsim *sim = BOGUS(ssdsim);
+    ck_assert_int_eq(ssdsim_new(&sim, NULL, 1, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(sim);
+    ck_assert(err.message[0] != '\0');
+    ssdsim_model *m = small_model();
+    ck_assert_int_eq(ssdsim_new(NULL, m, 1, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_new(NULL, NULL, 1, NULL), SSDSIM_EINVAL);
+
+    ssdsim_workload *wl = workload(randwrite_2000);
+    ssdsim_run_opts opts = {0};
+    ck_assert_int_eq(ssdsim_run(NULL, wl, &opts), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_precondition_seq(NULL), SSDSIM_EINVAL);
+    ssdsim_set_progress(NULL, NULL, NULL);
+    ck_assert_ptr_nonnull(ssdsim_errmsg(NULL));
+
+    sim = new_sim(m, 1);
+    /* the model was copied: freeing it does not affect the simulation */
+    ssdsim_model_free(m);
+    ck_assert_str_eq(ssdsim_errmsg(sim), "");
+    ck_assert_int_eq(ssdsim_run(sim, NULL, &opts), SSDSIM_EINVAL);
+    /* a refused call does not spoil the simulation */
+    run_ok(sim, wl, 0);
+    ssdsim_free(sim);
+    ssdsim_workload_free(wl);
+}
+END_TEST
+
+START_TEST(test_api_bogus_results_input)
+{
+    ssdsim_op_stats st;
+    ssdsim_device_stats dev;
+    ssdsim_interval iv;
+    ck_assert_int_eq(ssdsim_get_op_stats(NULL, SSDSIM_OP_ALL, &st), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_get_device_stats(NULL, &dev), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_get_interval(NULL, 0, &iv), SSDSIM_EINVAL);
+    ck_assert_uint_eq(ssdsim_n_intervals(NULL), 0);
+    ck_assert_uint_eq(ssdsim_sim_time_ns(NULL), 0);
+    ck_assert_ptr_null(ssdsim_results_json(NULL));
+    ck_assert_int_eq(ssdsim_write_timeseries_csv(NULL, "/nonexistent/x.csv"), SSDSIM_EINVAL);
+
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    /* before any run: zeros, no intervals, but valid calls */
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &st), 0);
+    ck_assert_uint_eq(st.count, 0);
+    ck_assert_uint_eq(ssdsim_n_intervals(sim), 0);
+    ck_assert_int_eq(ssdsim_get_interval(sim, 0, &iv), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &dev), 0);
+    ck_assert_double_eq(dev.waf, 0.0);
+
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, (enum ssdsim_op)7, &st), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, (enum ssdsim_op)(-1), &st), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_READ, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_get_interval(sim, 0, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_write_timeseries_csv(sim, NULL), SSDSIM_EINVAL);
+
+    /* after a run with 500 I/Os per interval: exactly the recorded intervals are reachable */
+    ssdsim_workload *wl = workload(randwrite_2000);
+    run_ok(sim, wl, 500);
+    size_t n = ssdsim_n_intervals(sim);
+    ck_assert_uint_eq(n, 4);
+    ck_assert_int_eq(ssdsim_get_interval(sim, n - 1, &iv), 0);
+    ck_assert_int_eq(ssdsim_get_interval(sim, n, &iv), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_get_interval(sim, (size_t)-1, &iv), SSDSIM_EINVAL);
+
+    /* an unwritable CSV path: SSDSIM_EIO with the path in the message */
+    const char *bad = "/nonexistent-ssdsim-test-dir/ts.csv";
+    ck_assert_int_eq(ssdsim_write_timeseries_csv(sim, bad), SSDSIM_EIO);
+    ck_assert_msg(strstr(ssdsim_errmsg(sim), bad) != NULL, "%s", ssdsim_errmsg(sim));
+
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
+/* Unit parsers                                                                                */
+
+START_TEST(test_api_parse_time_ns)
+{
+    static const struct {
+        const char *text;
+        uint64_t ns;
+    } good[] = {
+        {"50us", 50000}, {"1.5ms", 1500000}, {"2s", 2000000000ULL},
+        {"100ns", 100},  {"0.5us", 500},     {"10ms", 10000000},
+        {"0ns", 0},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        uint64_t ns = 12345;
+        ck_assert_msg(ssdsim_parse_time_ns(good[i].text, &ns) == 0, "'%s' refused", good[i].text);
+        ck_assert_msg(ns == good[i].ns, "'%s' -> %llu", good[i].text, (unsigned long long)ns);
+    }
+    static const char *const bad[] = {"",           "abc",   "50",     "-1us", "us",  "1.us",
+                                      "50 parsecs", "1e3us", "0x10us", "5mss", " 5ms"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t ns = 0;
+        ck_assert_msg(ssdsim_parse_time_ns(bad[i], &ns) == SSDSIM_EINVAL, "'%s' accepted", bad[i]);
+    }
+    uint64_t ns;
+    ck_assert_int_eq(ssdsim_parse_time_ns(NULL, &ns), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_parse_time_ns("5ms", NULL), SSDSIM_EINVAL);
+}
+END_TEST
+
+START_TEST(test_api_parse_size)
+{
+    static const struct {
+        const char *text;
+        uint64_t bytes;
+    } good[] = {
+        {"4KiB", 4096},         {"4KB", 4000},    {"512", 512}, {"1MiB", 1048576},
+        {"64GiB", 64ULL << 30}, {"1.5KiB", 1536}, {"0", 0},     {"2TB", 2000000000000ULL},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        uint64_t b = 12345;
+        ck_assert_msg(ssdsim_parse_size(good[i].text, &b) == 0, "'%s' refused", good[i].text);
+        ck_assert_msg(b == good[i].bytes, "'%s' -> %llu", good[i].text, (unsigned long long)b);
+    }
+    static const char *const bad[] = {
+        "", "abc", "-4", "4XB", "KiB", "1.5", "4 4KiB", "99999999999999999999999", "1.1B"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t b = 0;
+        ck_assert_msg(ssdsim_parse_size(bad[i], &b) == SSDSIM_EINVAL, "'%s' accepted", bad[i]);
+    }
+    uint64_t b;
+    ck_assert_int_eq(ssdsim_parse_size(NULL, &b), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_parse_size("4KiB", NULL), SSDSIM_EINVAL);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
+/* Models                                                                                      */
+
+START_TEST(test_api_every_model_loads)
+{
+    static const char *const models[] = {"models/generic-slc.json", "models/generic-mlc.json",
+                                         "models/generic-tlc.json"};
+    for (size_t i = 0; i < sizeof models / sizeof models[0]; i++) {
+        ssdsim_model *m = load_model(models[i]);
+        ck_assert_uint_gt(ssdsim_model_logical_bytes(m), 0);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
+START_TEST(test_api_default_model_is_generic_mlc)
+{
+    ssdsim_model *d = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_default(&d, &err), 0);
+    ssdsim_model *f = load_model("models/generic-mlc.json");
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(d), ssdsim_model_logical_bytes(f));
+    char *jd = ssdsim_model_to_json(d), *jf = ssdsim_model_to_json(f);
+    ck_assert(jd && jf);
+    ck_assert_str_eq(jd, jf);
+    free(jd);
+    free(jf);
+    ssdsim_model_free(d);
+    ssdsim_model_free(f);
+}
+END_TEST
+
+START_TEST(test_api_model_to_json_reads_back)
+{
+    ssdsim_model *m = small_model();
+    set_ok(m, "ftl.op", "0.25");
+    char *text = ssdsim_model_to_json(m);
+    ck_assert_ptr_nonnull(text);
+    ssdsim_model *again = NULL;
+    ssdsim_error err;
+    int rc = ssdsim_model_load_string(&again, text, "canonical", &err);
+    ck_assert_msg(rc == 0, "%s\n%s", err.message, text);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(again), ssdsim_model_logical_bytes(m));
+    /* the canonical form is a fixed point */
+    char *text2 = ssdsim_model_to_json(again);
+    ck_assert_ptr_nonnull(text2);
+    ck_assert_str_eq(text, text2);
+    /* and simulates identically */
+    ssdsim_workload *wl = workload(randwrite_2000);
+    ssdsim *a = new_sim(m, 3), *b = new_sim(again, 3);
+    run_ok(a, wl, 0);
+    run_ok(b, wl, 0);
+    ssdsim_device_stats da, db;
+    ck_assert_int_eq(ssdsim_get_device_stats(a, &da), 0);
+    ck_assert_int_eq(ssdsim_get_device_stats(b, &db), 0);
+    ck_assert_uint_eq(da.flash_pages_programmed, db.flash_pages_programmed);
+    ck_assert_uint_eq(ssdsim_sim_time_ns(a), ssdsim_sim_time_ns(b));
+    ssdsim_free(a);
+    ssdsim_free(b);
+    ssdsim_workload_free(wl);
+    free(text);
+    free(text2);
+    ssdsim_model_free(again);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
+/* Simulations                                                                                 */
+
+START_TEST(test_api_tiny_simulation)
+{
+    ssdsim_model *m = small_model();
+    uint64_t logical = ssdsim_model_logical_bytes(m);
+    ssdsim *sim = new_sim(m, 42);
+    ssdsim_workload *wl = workload(randwrite_2000);
+    run_ok(sim, wl, 0);
+
+    ssdsim_op_stats w, all, r, t;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w), 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all), 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r), 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_TRIM, &t), 0);
+    ck_assert_uint_eq(w.count, 2000);
+    ck_assert_uint_eq(w.bytes, 2000ULL * 4096);
+    ck_assert_uint_eq(all.count, 2000);
+    ck_assert_uint_eq(all.bytes, w.bytes);
+    ck_assert_uint_eq(r.count, 0);
+    ck_assert_uint_eq(t.count, 0);
+    ck_assert(w.iops > 0);
+    ck_assert(w.bw_bytes > 0);
+    ck_assert_msg(w.lat_min_ns > 0 && w.lat_min_ns <= w.lat_p50_ns &&
+                      w.lat_p50_ns <= w.lat_p90_ns && w.lat_p90_ns <= w.lat_p99_ns &&
+                      w.lat_p99_ns <= w.lat_p99_9_ns && w.lat_p99_9_ns <= w.lat_p99_99_ns &&
+                      w.lat_p99_99_ns <= w.lat_max_ns,
+                  "latencies out of order: min %llu p50 %llu p99 %llu max %llu",
+                  (unsigned long long)w.lat_min_ns, (unsigned long long)w.lat_p50_ns,
+                  (unsigned long long)w.lat_p99_ns, (unsigned long long)w.lat_max_ns);
+    ck_assert(w.lat_mean_ns >= (double)w.lat_min_ns && w.lat_mean_ns <= (double)w.lat_max_ns);
+    ck_assert(w.lat_stddev_ns >= 0);
+
+    /* iops and bandwidth are count and bytes over the simulated time */
+    uint64_t sim_ns = ssdsim_sim_time_ns(sim);
+    ck_assert_uint_gt(sim_ns, 0);
+    double secs = (double)sim_ns / 1e9;
+    ck_assert(fabs(w.iops - 2000.0 / secs) <= 1e-9 * w.iops);
+    ck_assert(fabs(w.bw_bytes - 2000.0 * 4096 / secs) <= 1e-9 * w.bw_bytes);
+    /* closed loop at depth 8: Little's law bounds the mean latency by the run time */
+    ck_assert(w.lat_mean_ns * 2000.0 / 8.0 <= (double)sim_ns * 1.0001);
+
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.host_pages_written, 2000);
+    ck_assert_uint_eq(d.flash_pages_programmed, d.host_pages_written + d.gc_pages_copied);
+    ck_assert(d.waf >= 1.0);
+    ck_assert(fabs(d.waf - (double)d.flash_pages_programmed / 2000.0) < 1e-12);
+    ck_assert_uint_eq(d.logical_bytes, logical);
+    ck_assert_uint_eq(d.physical_bytes, SMALL_PHYSICAL_BYTES);
+    ck_assert(d.logical_bytes < d.physical_bytes);
+    double l = (double)d.logical_bytes, p = (double)d.physical_bytes;
+    ck_assert(fabs(d.op - (p - l) / l) < 1e-12);
+    ck_assert(fabs(d.spare_factor - (p - l) / p) < 1e-12);
+    ck_assert(d.erase_count_min <= d.erase_count_mean && d.erase_count_mean <= d.erase_count_max);
+    ck_assert_uint_le(d.free_blocks, 2 * 64);
+    ck_assert_uint_eq(ssdsim_n_intervals(sim), 0);
+
+    char *json = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(json);
+    ck_assert(strstr(json, "\"ops\"") && strstr(json, "\"device\"") &&
+              strstr(json, "\"sim_time_ns\""));
+    free(json);
+    ck_assert_str_eq(ssdsim_errmsg(sim), "");
+
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_api_time_series_intervals)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    ssdsim_workload *wl = workload(randwrite_2000);
+    run_ok(sim, wl, 250);
+    size_t n = ssdsim_n_intervals(sim);
+    ck_assert_uint_eq(n, 8);
+    uint64_t prev_t = 0, prev_host = 0, n_ios = 0;
+    for (size_t i = 0; i < n; i++) {
+        ssdsim_interval iv;
+        ck_assert_int_eq(ssdsim_get_interval(sim, i, &iv), 0);
+        ck_assert_uint_gt(iv.t_ns, prev_t);
+        ck_assert_uint_ge(iv.host_pages_written, prev_host);
+        ck_assert_uint_ge(iv.flash_pages_programmed, iv.host_pages_written / 2);
+        ck_assert_uint_eq(iv.n_ios, 250);
+        ck_assert(iv.iops > 0 && iv.lat_ns_mean > 0 && iv.lat_ns_max > 0);
+        prev_t = iv.t_ns;
+        prev_host = iv.host_pages_written;
+        n_ios += iv.n_ios;
+    }
+    ck_assert_uint_eq(prev_t, ssdsim_sim_time_ns(sim));
+    ck_assert_uint_eq(prev_host, 2000);
+    ck_assert_uint_eq(n_ios, 2000);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_api_same_seed_side_by_side)
+{
+    /* Three simulations alive at once; a and b share the seed, c runs something else between
+     * them. Nothing may leak from one to another. */
+    ssdsim_model *m = small_model();
+    ssdsim *a = new_sim(m, 7), *b = new_sim(m, 7), *c = new_sim(m, 8);
+    ssdsim_workload *wl = workload(randwrite_2000);
+    ssdsim_workload *other =
+        workload("{\"rw\": \"randrw\", \"bs\": \"8k\", \"iodepth\": 3, \"number_ios\": 700}");
+    run_ok(a, wl, 400);
+    run_ok(c, other, 100);
+    run_ok(b, wl, 400);
+    char *ja = ssdsim_results_json(a), *jb = ssdsim_results_json(b), *jc = ssdsim_results_json(c);
+    ck_assert(ja && jb && jc);
+    ck_assert_str_eq(ja, jb);
+    ck_assert_str_ne(ja, jc);
+    free(ja);
+    free(jb);
+
+    /* a second run on each continues from its own device state, identically */
+    run_ok(a, wl, 0);
+    run_ok(c, other, 0);
+    run_ok(b, wl, 0);
+    ja = ssdsim_results_json(a);
+    jb = ssdsim_results_json(b);
+    ck_assert(ja && jb);
+    ck_assert_str_eq(ja, jb);
+
+    /* and a different seed gives different figures. On a fresh drive the page-mapped FTL
+     * places writes the same way whatever their addresses, so the workload must be long enough
+     * for garbage collection, whose work depends on which pages were overwritten. */
+    ssdsim_workload *longer =
+        workload("{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 8, \"number_ios\": 8000}");
+    ssdsim *d = new_sim(m, 8);
+    run_ok(d, longer, 0);
+    ssdsim_op_stats sa, sd;
+    ssdsim *a2 = new_sim(m, 7);
+    run_ok(a2, longer, 0);
+    ssdsim_workload_free(longer);
+    ck_assert_int_eq(ssdsim_get_op_stats(a2, SSDSIM_OP_WRITE, &sa), 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(d, SSDSIM_OP_WRITE, &sd), 0);
+    ck_assert(sa.lat_mean_ns != sd.lat_mean_ns || ssdsim_sim_time_ns(a2) != ssdsim_sim_time_ns(d));
+
+    free(ja);
+    free(jb);
+    free(jc);
+    ssdsim_free(a);
+    ssdsim_free(a2);
+    ssdsim_free(b);
+    ssdsim_free(c);
+    ssdsim_free(d);
+    ssdsim_workload_free(wl);
+    ssdsim_workload_free(other);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+struct progress_log {
+    int calls;
+    int stop_at; /* return 1 on this call (1-based); 0 = never */
+    double last;
+    int backwards;
+    int out_of_range;
+};
+
+static int progress_cb(double fraction, void *userdata)
+{
+    struct progress_log *p = userdata;
+    p->calls++;
+    if (!(fraction >= 0.0 && fraction <= 1.0))
+        p->out_of_range++;
+    if (fraction < p->last)
+        p->backwards++;
+    p->last = fraction;
+    return p->stop_at && p->calls >= p->stop_at;
+}
+
+START_TEST(test_api_progress_reports_fractions)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    ssdsim_workload *wl =
+        workload("{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 8, \"number_ios\": 60000}");
+    struct progress_log log = {0};
+    ssdsim_set_progress(sim, progress_cb, &log);
+    run_ok(sim, wl, 0);
+    ck_assert_int_gt(log.calls, 1);
+    ck_assert_int_eq(log.out_of_range, 0);
+    ck_assert_int_eq(log.backwards, 0);
+    /* removing the callback: no more calls */
+    ssdsim_set_progress(sim, NULL, NULL);
+    int before = log.calls;
+    run_ok(sim, wl, 0);
+    ck_assert_int_eq(log.calls, before);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_api_run_after_cancel_is_state_error)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    ssdsim_workload *wl =
+        workload("{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 8, \"number_ios\": 60000}");
+    struct progress_log log = {.stop_at = 1};
+    ssdsim_set_progress(sim, progress_cb, &log);
+    ssdsim_run_opts opts = {0};
+    ck_assert_int_eq(ssdsim_run(sim, wl, &opts), SSDSIM_ECANCELLED);
+    ck_assert_int_eq(log.calls, 1);
+    ck_assert(ssdsim_errmsg(sim)[0] != '\0');
+    /* it stopped part-way, and the partial figures are still readable */
+    ssdsim_op_stats st;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &st), 0);
+    ck_assert_uint_lt(st.count, 60000);
+
+    /* the device has requests in flight: nothing more may run on it */
+    ssdsim_set_progress(sim, NULL, NULL);
+    ck_assert_int_eq(ssdsim_run(sim, wl, &opts), SSDSIM_ESTATE);
+    ck_assert(ssdsim_errmsg(sim)[0] != '\0');
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), SSDSIM_ESTATE);
+    ck_assert(ssdsim_errmsg(sim)[0] != '\0');
+    ck_assert_int_eq(ssdsim_run(sim, wl, &opts), SSDSIM_ESTATE);
+
+    /* a fresh simulation from the same model is unaffected */
+    ssdsim *fresh = new_sim(m, 1);
+    ssdsim_workload *small = workload(randwrite_2000);
+    run_ok(fresh, small, 0);
+    ssdsim_free(fresh);
+    ssdsim_workload_free(small);
+
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_api_offset_beyond_device_is_config_error)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    ssdsim_workload *wl = workload(randwrite_2000);
+    ssdsim_error err;
+    /* 64 TiB: a valid offset, but far beyond this 16 MiB device */
+    ck_assert_int_eq(ssdsim_workload_set(wl, "offset", "64t", &err), 0);
+    ssdsim_run_opts opts = {0};
+    ck_assert_int_eq(ssdsim_run(sim, wl, &opts), SSDSIM_ECONFIG);
+    const char *msg = ssdsim_errmsg(sim);
+    ck_assert_msg(strstr(msg, "offset") != NULL, "%s", msg);
+    ck_assert_ptr_null(strchr(msg, '\n'));
+
+    /* a size that runs past the end is refused the same way */
+    ck_assert_int_eq(ssdsim_workload_set(wl, "offset", "0", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "size", "1g", &err), 0);
+    ck_assert_int_eq(ssdsim_run(sim, wl, &opts), SSDSIM_ECONFIG);
+    ck_assert(ssdsim_errmsg(sim)[0] != '\0');
+
+    /* a refused workload did not touch the device: a valid run works afterwards and clears
+     * the message */
+    ck_assert_int_eq(ssdsim_workload_set(wl, "size", "50%", &err), 0);
+    run_ok(sim, wl, 0);
+    ck_assert_str_eq(ssdsim_errmsg(sim), "");
+    ssdsim_op_stats st;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &st), 0);
+    ck_assert_uint_eq(st.count, 2000);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_api_precondition_then_run)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    /* the statistics were reset after preconditioning */
+    ssdsim_op_stats st;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &st), 0);
+    ck_assert_uint_eq(st.count, 0);
+    ssdsim_workload *wl = workload(randwrite_2000);
+    run_ok(sim, wl, 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &st), 0);
+    ck_assert_uint_eq(st.count, 2000);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.host_pages_written, 2000);
+    /* every block was written during preconditioning */
+    ck_assert_uint_ge(d.erase_count_max, 1);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("api");
+
+    TCase *basics = tcase_create("basics");
+    tcase_add_test(basics, test_api_error_codes_walk);
+    tcase_add_test(basics, test_api_unknown_error_code);
+    tcase_add_test(basics, test_api_version);
+    tcase_add_test(basics, test_api_free_accepts_null);
+    tcase_add_test(basics, test_api_parse_time_ns);
+    tcase_add_test(basics, test_api_parse_size);
+    suite_add_tcase(s, basics);
+
+    TCase *bogus = tcase_create("bogus");
+    tcase_add_test(bogus, test_api_bogus_model_input);
+    tcase_add_test(bogus, test_api_model_load_string_malformed);
+    tcase_add_test(bogus, test_api_model_load_file_errors);
+    tcase_add_test(bogus, test_api_bogus_workload_input);
+    tcase_add_test(bogus, test_api_workload_set_unknown_key);
+    tcase_add_test(bogus, test_api_bogus_sim_input);
+    tcase_add_test(bogus, test_api_bogus_results_input);
+    suite_add_tcase(s, bogus);
+
+    TCase *models = tcase_create("models");
+    tcase_add_test(models, test_api_every_model_loads);
+    tcase_add_test(models, test_api_default_model_is_generic_mlc);
+    tcase_add_test(models, test_api_model_to_json_reads_back);
+    suite_add_tcase(s, models);
+
+    /* Each simulation takes milliseconds; the timeout leaves room for sanitizer builds. */
+    TCase *sims = tcase_create("simulations");
+    tcase_set_timeout(sims, 120);
+    tcase_add_test(sims, test_api_tiny_simulation);
+    tcase_add_test(sims, test_api_time_series_intervals);
+    tcase_add_test(sims, test_api_same_seed_side_by_side);
+    tcase_add_test(sims, test_api_progress_reports_fractions);
+    tcase_add_test(sims, test_api_run_after_cancel_is_state_error);
+    tcase_add_test(sims, test_api_offset_beyond_device_is_config_error);
+    tcase_add_test(sims, test_api_precondition_then_run);
+    suite_add_tcase(s, sims);
+
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,977 @@
+/* test_cli.c: the `ssdsim` command as a user meets it.
+ *
+ * Each test runs the built command (its path comes from the SSDSIM_BIN environment variable, as
+ * `make check` sets it) in a child process with fork and exec, captures stdout and stderr apart,
+ * and checks the exit status (0 success, 1 the input or the simulation failed, 2 a bad command
+ * line), that every failure is exactly one line on stderr starting with "ssdsim: ", and that the
+ * line names what is wrong. Successful runs use a small model (2 planes x 64 blocks x 32 pages)
+ * so the whole program takes well under a second; their JSON is parsed with cJSON and checked
+ * key by key, and the same command run twice must give byte-identical files.
+ *
+ * Input files are read from the source tree (SRCDIR); everything written goes under
+ * BUILDDIR/tests/out/, so `make distcheck` (read-only source tree) passes.
+ */
+#include <cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ssdsim/ssdsim.h"
+#include "testutil.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Running the command                                                                         */
+
+/* What one run of the command produced. `out` and `err` are NUL-terminated. */
+struct cmd {
+    int status; /* exit status, or -1 when the command did not exit normally */
+    char *out;
+    size_t n_out;
+    char *err;
+    size_t n_err;
+};
+
+static void cmd_free(struct cmd *c)
+{
+    free(c->out);
+    free(c->err);
+    memset(c, 0, sizeof *c);
+}
+
+static const char *ssdsim_bin(void)
+{
+    const char *bin = getenv("SSDSIM_BIN");
+    if (!bin || !*bin)
+        bin = BUILDDIR "/sim/ssdsim";
+    return bin;
+}
+
+/* Append what is readable on `fd` to *buf; returns false at end of file. */
+static bool drain(int fd, char **buf, size_t *len, size_t *cap)
+{
+    if (*cap - *len < 4097) {
+        *cap = *cap * 2 + 8192;
+        *buf = realloc(*buf, *cap);
+        ck_assert_ptr_nonnull(*buf);
+    }
+    ssize_t n = read(fd, *buf + *len, *cap - *len - 1);
+    if (n < 0 && errno == EINTR)
+        return true;
+    ck_assert_msg(n >= 0, "read from the child failed: %s", strerror(errno));
+    *len += (size_t)n;
+    (*buf)[*len] = '\0';
+    return n > 0;
+}
+
+/* Run `ssdsim` with the NULL-terminated arguments `args` (not counting argv[0]), stdin from
+ * /dev/null. Both pipes are read together with poll so that neither can fill and block. */
+static void run_argv(struct cmd *c, const char *const *args)
+{
+    const char *argv[128];
+    int n = 0;
+    argv[n++] = ssdsim_bin();
+    for (; args[n - 1]; n++) {
+        ck_assert_int_lt(n, 127);
+        argv[n] = args[n - 1];
+    }
+    argv[n] = NULL;
+
+    int po[2], pe[2];
+    ck_assert_int_eq(pipe(po), 0);
+    ck_assert_int_eq(pipe(pe), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0)
+            dup2(devnull, 0);
+        dup2(po[1], 1);
+        dup2(pe[1], 2);
+        close(po[0]);
+        close(po[1]);
+        close(pe[0]);
+        close(pe[1]);
+        execv(argv[0], (char *const *)argv);
+        fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(po[1]);
+    close(pe[1]);
+
+    memset(c, 0, sizeof *c);
+    size_t cap_out = 0, cap_err = 0;
+    c->out = calloc(1, 1);
+    c->err = calloc(1, 1);
+    ck_assert(c->out && c->err);
+    bool open_out = true, open_err = true;
+    while (open_out || open_err) {
+        struct pollfd fds[2] = {{.fd = open_out ? po[0] : -1, .events = POLLIN},
+                                {.fd = open_err ? pe[0] : -1, .events = POLLIN}};
+        int r = poll(fds, 2, -1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        ck_assert_int_gt(r, 0);
+        if (fds[0].revents)
+            open_out = drain(po[0], &c->out, &c->n_out, &cap_out);
+        if (fds[1].revents)
+            open_err = drain(pe[0], &c->err, &c->n_err, &cap_err);
+    }
+    close(po[0]);
+    close(pe[0]);
+
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0)
+        ck_assert_int_eq(errno, EINTR);
+    c->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    ck_assert_msg(c->status != 127, "could not run %s: %s", argv[0], c->err);
+}
+
+#define RUN(c, ...) run_argv((c), (const char *const[]){__VA_ARGS__, NULL})
+
+/* The failure output contract: exactly one line on stderr, "ssdsim: ...", and nothing on
+ * stdout; the line contains `needle` (when not NULL). */
+static void assert_one_error(const struct cmd *c, int want_status, const char *needle)
+{
+    ck_assert_msg(c->status == want_status, "exit status %d, want %d; stderr: %s", c->status,
+                  want_status, c->err);
+    ck_assert_msg(strncmp(c->err, "ssdsim: ", 8) == 0, "stderr does not start with 'ssdsim: ': %s",
+                  c->err);
+    ck_assert_msg(c->n_err > 0 && c->err[c->n_err - 1] == '\n', "stderr does not end a line: %s",
+                  c->err);
+    ck_assert_msg(memchr(c->err, '\n', c->n_err) == c->err + c->n_err - 1,
+                  "stderr has more than one line: %s", c->err);
+    ck_assert_msg(strlen(c->err) == c->n_err, "NUL byte on stderr");
+    ck_assert_msg(c->n_out == 0, "unexpected stdout: %s", c->out);
+    if (needle)
+        ck_assert_msg(strstr(c->err, needle) != NULL, "'%s' not in: %s", needle, c->err);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Files                                                                                       */
+
+/* BUILDDIR/tests/out/<name>, with the directory created. */
+static const char *out_path(char *buf, size_t len, const char *name)
+{
+    ck_assert(mkdir(BUILDDIR "/tests", 0777) == 0 || errno == EEXIST);
+    ck_assert(mkdir(BUILDDIR "/tests/out", 0777) == 0 || errno == EEXIST);
+    int n = snprintf(buf, len, "%s/tests/out/%s", BUILDDIR, name);
+    ck_assert(n > 0 && (size_t)n < len);
+    return buf;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+    ck_assert_int_eq(fputs(text, f) >= 0, 1);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The whole file, NUL-terminated, or NULL when it cannot be read. *len gets its size. */
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 8192, n = 0;
+    char *buf = malloc(cap);
+    ck_assert_ptr_nonnull(buf);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n < 2) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            ck_assert_ptr_nonnull(buf);
+        }
+    }
+    ck_assert_int_eq(ferror(f), 0);
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+static bool file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static const char *model_path(char *buf, size_t len)
+{
+    return test_src_path(buf, len, "models/generic-mlc.json");
+}
+
+/* The workload of the successful runs: 2 jobs x 5000 4 KiB random writes at depth 4. */
+static const char *workload_path(char *buf, size_t len)
+{
+    out_path(buf, len, "cli-randwrite-4k.json");
+    write_file(buf, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 4, \"numjobs\": 2,\n"
+                    " \"number_ios\": 5000}\n");
+    return buf;
+}
+
+/* --set options that shrink generic-mlc to 2 channels x 1 chip x 1 die x 1 plane x 64 blocks
+ * x 32 pages of 4 KiB (16 MiB raw). Each --set is validated on its own, in order, and every
+ * intermediate geometry is valid. */
+#define SMALL_SETS                                                                                 \
+    "--set", "geometry.channels=2", "--set", "geometry.chips_per_channel=1", "--set",              \
+        "geometry.dies_per_chip=1", "--set", "geometry.planes_per_die=1", "--set",                 \
+        "geometry.blocks_per_plane=64", "--set", "geometry.pages_per_block=32"
+
+/* ------------------------------------------------------------------------------------------ */
+/* JSON helpers                                                                                */
+
+/* The item at dotted `path` ("ops.read.lat_ns.p99_9"), or NULL. */
+static const cJSON *json_at(const cJSON *root, const char *path)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", path);
+    const cJSON *cur = root;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ".", &save); tok && cur; tok = strtok_r(NULL, ".", &save))
+        cur = cJSON_GetObjectItemCaseSensitive(cur, tok);
+    return cur;
+}
+
+static double json_num(const cJSON *root, const char *path)
+{
+    const cJSON *v = json_at(root, path);
+    ck_assert_msg(cJSON_IsNumber(v), "results JSON: '%s' missing or not a number", path);
+    return v->valuedouble;
+}
+
+static cJSON *load_json(const char *path)
+{
+    char *text = read_file(path, NULL);
+    ck_assert_msg(text != NULL, "%s was not written", path);
+    cJSON *root = cJSON_Parse(text);
+    ck_assert_msg(root != NULL, "%s is not JSON", path);
+    free(text);
+    return root;
+}
+
+/* Every key doc/results.md promises, as numbers. */
+static void assert_results_keys(const cJSON *root)
+{
+    static const char *const ops[] = {"read", "write", "trim", "all"};
+    static const char *const op_keys[] = {"count", "bytes", "iops", "bw_bytes"};
+    static const char *const lat_keys[] = {"min", "mean", "max",   "stddev", "p50",
+                                           "p90", "p99",  "p99_9", "p99_99"};
+    static const char *const dev_keys[] = {"host_pages_written",
+                                           "flash_pages_programmed",
+                                           "gc_pages_copied",
+                                           "blocks_erased",
+                                           "waf",
+                                           "erase_count.min",
+                                           "erase_count.mean",
+                                           "erase_count.max",
+                                           "logical_bytes",
+                                           "physical_bytes",
+                                           "op",
+                                           "spare_factor",
+                                           "free_blocks"};
+    char path[128];
+    for (size_t i = 0; i < 4; i++) {
+        for (size_t k = 0; k < 4; k++) {
+            snprintf(path, sizeof path, "ops.%s.%s", ops[i], op_keys[k]);
+            json_num(root, path);
+        }
+        for (size_t k = 0; k < 9; k++) {
+            snprintf(path, sizeof path, "ops.%s.lat_ns.%s", ops[i], lat_keys[k]);
+            json_num(root, path);
+        }
+    }
+    for (size_t k = 0; k < sizeof dev_keys / sizeof dev_keys[0]; k++) {
+        snprintf(path, sizeof path, "device.%s", dev_keys[k]);
+        json_num(root, path);
+    }
+    json_num(root, "sim_time_ns");
+    json_num(root, "seed");
+}
+
+static void assert_timeseries_keys(const cJSON *root)
+{
+    static const char *const keys[] = {
+        "t_ns",          "iops", "lat_ns_mean",        "lat_ns_max",
+        "lat_ns_stddev", "waf",  "host_pages_written", "flash_pages_programmed",
+        "free_blocks"};
+    const cJSON *ts = cJSON_GetObjectItemCaseSensitive(root, "timeseries");
+    ck_assert_msg(cJSON_IsArray(ts), "results JSON: no 'timeseries' array");
+    ck_assert_int_gt(cJSON_GetArraySize(ts), 0);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, ts)
+    {
+        ck_assert(cJSON_IsObject(e));
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            json_num(e, keys[k]);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Help and version                                                                            */
+
+START_TEST(test_cli_help_prints_usage)
+{
+    static const char *const forms[][3] = {
+        {"--help", NULL, "usage: ssdsim"},
+        {"help", NULL, "usage: ssdsim"},
+        {"-h", NULL, "usage: ssdsim"},
+        {"run", "--help", "usage: ssdsim run"},
+        {"demo", "--help", "usage: ssdsim demo"},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        struct cmd c;
+        if (forms[i][1])
+            RUN(&c, forms[i][0], forms[i][1]);
+        else
+            RUN(&c, forms[i][0]);
+        ck_assert_msg(c.status == 0, "%s %s: exit %d", forms[i][0], forms[i][1] ? forms[i][1] : "",
+                      c.status);
+        ck_assert_msg(strncmp(c.out, forms[i][2], strlen(forms[i][2])) == 0,
+                      "%s: stdout does not start with '%s': %s", forms[i][0], forms[i][2], c.out);
+        ck_assert_msg(c.n_err == 0, "%s: unexpected stderr: %s", forms[i][0], c.err);
+        cmd_free(&c);
+    }
+}
+END_TEST
+
+START_TEST(test_cli_run_help_lists_options)
+{
+    struct cmd c;
+    RUN(&c, "run", "--help");
+    ck_assert_int_eq(c.status, 0);
+    static const char *const opts[] = {
+        "--model", "--workload",   "--precondition", "--set",          "--seed",
+        "--json",  "--timeseries", "--interval",     "--interval-ios", "--quiet"};
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        ck_assert_msg(strstr(c.out, opts[i]) != NULL, "run --help does not mention %s", opts[i]);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_version_prints_version)
+{
+    struct cmd c;
+    RUN(&c, "version");
+    ck_assert_int_eq(c.status, 0);
+    char want[128];
+    snprintf(want, sizeof want, "ssdsim %s\n", ssdsim_version());
+    ck_assert_str_eq(c.out, want);
+    ck_assert_uint_eq(c.n_err, 0);
+    cmd_free(&c);
+    RUN(&c, "--version");
+    ck_assert_int_eq(c.status, 0);
+    ck_assert_str_eq(c.out, want);
+    cmd_free(&c);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
+/* Bad command lines: exit 2                                                                   */
+
+START_TEST(test_cli_unknown_command)
+{
+    struct cmd c;
+    RUN(&c, "frobnicate");
+    assert_one_error(&c, 2, "unknown command");
+    ck_assert(strstr(c.err, "'frobnicate'") != NULL);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_run_without_workload)
+{
+    struct cmd c;
+    RUN(&c, "run");
+    assert_one_error(&c, 2, "--workload");
+    cmd_free(&c);
+    char m[4096];
+    RUN(&c, "run", "--model", model_path(m, sizeof m));
+    assert_one_error(&c, 2, "--workload");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_unknown_option)
+{
+    char wl[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--frobnicate");
+    assert_one_error(&c, 2, "unknown option '--frobnicate'");
+    cmd_free(&c);
+    /* demo has no --model: it is refused as unknown rather than ignored */
+    RUN(&c, "demo", "--model", "x.json");
+    assert_one_error(&c, 2, "'--model'");
+    cmd_free(&c);
+    /* a stray positional argument is named too */
+    RUN(&c, "run", "--workload", wl, "stray");
+    assert_one_error(&c, 2, "'stray'");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_bad_seed)
+{
+    char wl[4096];
+    workload_path(wl, sizeof wl);
+    static const char *const bad[] = {"abc", "-1", "", "12x", "99999999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct cmd c;
+        RUN(&c, "run", "--workload", wl, "--seed", bad[i]);
+        assert_one_error(&c, 2, "--seed");
+        cmd_free(&c);
+    }
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--seed=abc");
+    assert_one_error(&c, 2, "'abc'");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_option_without_value)
+{
+    char wl[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--seed");
+    assert_one_error(&c, 2, "'--seed' needs a value");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_bad_interval)
+{
+    char wl[4096];
+    workload_path(wl, sizeof wl);
+    static const char *const bad[] = {"garbage", "10", "0ms", "-5ms"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct cmd c;
+        RUN(&c, "run", "--workload", wl, "--interval", bad[i]);
+        assert_one_error(&c, 2, "--interval");
+        cmd_free(&c);
+    }
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--interval-ios", "0");
+    assert_one_error(&c, 2, "--interval-ios");
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--interval", "1s", "--interval-ios", "100");
+    assert_one_error(&c, 2, "not both");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_set_without_equals)
+{
+    char wl[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--set", "ftl.op");
+    assert_one_error(&c, 2, "KEY=VALUE");
+    ck_assert(strstr(c.err, "'ftl.op'") != NULL);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_bad_precondition)
+{
+    char wl[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--precondition", "foo");
+    assert_one_error(&c, 2, "--precondition");
+    ck_assert(strstr(c.err, "'foo'") != NULL);
+    cmd_free(&c);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
+/* Bad input files and model overrides: exit 1                                                 */
+
+START_TEST(test_cli_missing_model_file)
+{
+    char wl[4096], missing[4096];
+    workload_path(wl, sizeof wl);
+    out_path(missing, sizeof missing, "cli-no-such-model.json");
+    unlink(missing);
+    struct cmd c;
+    RUN(&c, "run", "--model", missing, "--workload", wl);
+    assert_one_error(&c, 1, missing);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_missing_workload_file)
+{
+    char missing[4096];
+    out_path(missing, sizeof missing, "cli-no-such-workload.json");
+    unlink(missing);
+    struct cmd c;
+    RUN(&c, "run", "--workload", missing);
+    assert_one_error(&c, 1, missing);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_malformed_model_names_line)
+{
+    char wl[4096], bad[4096], want[4200];
+    workload_path(wl, sizeof wl);
+    out_path(bad, sizeof bad, "cli-malformed-model.json");
+    /* the syntax error (",,") is on line 3 */
+    write_file(bad, "{\n"
+                    "  \"name\": \"broken\",\n"
+                    "  \"geometry\": { \"channels\": 2,, \"chips_per_channel\": 1 }\n"
+                    "}\n");
+    struct cmd c;
+    RUN(&c, "run", "--model", bad, "--workload", wl);
+    snprintf(want, sizeof want, "%s:3:", bad);
+    assert_one_error(&c, 1, want);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_malformed_workload_names_line)
+{
+    char bad[4096], want[4200];
+    out_path(bad, sizeof bad, "cli-malformed-workload.json");
+    write_file(bad, "{\n  \"rw\": \"randwrite\",\n  \"bs\": \"4k\" \"iodepth\": 4\n}\n");
+    struct cmd c;
+    RUN(&c, "run", "--workload", bad);
+    snprintf(want, sizeof want, "%s:3:", bad);
+    assert_one_error(&c, 1, want);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_set_unknown_key_suggests)
+{
+    char wl[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--set", "geometry.chanels=4");
+    assert_one_error(&c, 1, "did you mean 'channels'");
+    ck_assert(strstr(c.err, "geometry.chanels") != NULL);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_set_out_of_range)
+{
+    char wl[4096], m[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--model", model_path(m, sizeof m), "--workload", wl, "--set", "ftl.op=-1");
+    assert_one_error(&c, 1, "ftl.op");
+    ck_assert(strstr(c.err, "-1") != NULL);
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--set", "geometry.channels=0");
+    assert_one_error(&c, 1, "geometry.channels");
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--set", "flash.cell=plc");
+    assert_one_error(&c, 1, "flash.cell");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_set_impossible_geometry)
+{
+    char wl[4096], m[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    /* 64 planes x 1048576 blocks x 128 pages = 2^33 pages: beyond 32-bit page addresses */
+    RUN(&c, "run", "--model", model_path(m, sizeof m), "--workload", wl, "--set",
+        "geometry.blocks_per_plane=1048576");
+    assert_one_error(&c, 1, "impossible geometry");
+    ck_assert(strstr(c.err, "geometry") != NULL);
+    cmd_free(&c);
+    /* a page size that is not a power of two */
+    RUN(&c, "run", "--workload", wl, "--set", "geometry.page_size=3000");
+    assert_one_error(&c, 1, "geometry.page_size");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_set_op_too_small_for_gc)
+{
+    char wl[4096], m[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--model", model_path(m, sizeof m), "--workload", wl, "--set", "ftl.op=0.001");
+    assert_one_error(&c, 1, "ftl.op");
+    ck_assert(strstr(c.err, "gc.free_blocks_min") != NULL);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_workload_unknown_key)
+{
+    char bad[4096];
+    test_src_path(bad, sizeof bad, "tests/data/wl-bad-unknown.json");
+    struct cmd c;
+    RUN(&c, "run", "--workload", bad);
+    assert_one_error(&c, 1, "iodept");
+    ck_assert(strstr(c.err, bad) != NULL);
+    ck_assert(strstr(c.err, "did you mean 'iodepth'") != NULL);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_workload_garbage_bs)
+{
+    char bad[4096];
+    out_path(bad, sizeof bad, "cli-garbage-bs.json");
+    write_file(bad, "{\"rw\": \"randwrite\", \"bs\": \"four\", \"number_ios\": 10}\n");
+    struct cmd c;
+    RUN(&c, "run", "--workload", bad);
+    assert_one_error(&c, 1, "bs");
+    ck_assert(strstr(c.err, "four") != NULL);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_workload_beyond_device)
+{
+    /* A region that starts past the end of the (small) device is refused before running. */
+    char bad[4096], m[4096];
+    out_path(bad, sizeof bad, "cli-offset-beyond.json");
+    write_file(bad, "{\"rw\": \"randwrite\", \"offset\": \"1t\", \"number_ios\": 10}\n");
+    struct cmd c;
+    RUN(&c, "run", "--model", model_path(m, sizeof m), SMALL_SETS, "--workload", bad, "--quiet");
+    assert_one_error(&c, 1, "offset");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_json_into_missing_directory)
+{
+    char wl[4096], m[4096], json[4096];
+    workload_path(wl, sizeof wl);
+    out_path(json, sizeof json, "cli-no-such-dir/sub/out.json");
+    struct cmd c;
+    RUN(&c, "run", "--model", model_path(m, sizeof m), SMALL_SETS, "--workload", wl, "--json", json,
+        "--quiet");
+    assert_one_error(&c, 1, json);
+    ck_assert(!file_exists(json));
+    cmd_free(&c);
+    /* the same for the CSV */
+    out_path(json, sizeof json, "cli-no-such-dir/sub/out.csv");
+    RUN(&c, "run", "--model", model_path(m, sizeof m), SMALL_SETS, "--workload", wl, "--timeseries",
+        json, "--interval-ios", "1000", "--quiet");
+    assert_one_error(&c, 1, json);
+    cmd_free(&c);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
+/* Successful runs                                                                             */
+
+/* Run the small model with the standard workload, --quiet, writing `name`.json (and, with
+ * `csv`, `name`.csv at 1000 I/Os per interval); extra arguments go before --quiet. Checks
+ * the success contract: exit 0, nothing on stdout or stderr. */
+static void run_small(const char *name, bool csv, const char *const *extra)
+{
+    char wl[4096], m[4096], json[4096], csvp[4096], file[256];
+    workload_path(wl, sizeof wl);
+    snprintf(file, sizeof file, "%s.json", name);
+    out_path(json, sizeof json, file);
+    snprintf(file, sizeof file, "%s.csv", name);
+    out_path(csvp, sizeof csvp, file);
+    unlink(json);
+    unlink(csvp);
+    const char *args[64] = {
+        "run", "--model", model_path(m, sizeof m), SMALL_SETS, "--workload", wl, "--json", json};
+    size_t n = 0;
+    while (args[n])
+        n++;
+#define ADD(a)                                                                                     \
+    do {                                                                                           \
+        ck_assert_uint_lt(n, 62);                                                                  \
+        args[n++] = (a);                                                                           \
+    } while (0)
+    if (csv) {
+        ADD("--timeseries");
+        ADD(csvp);
+        ADD("--interval-ios");
+        ADD("1000");
+    }
+    for (size_t i = 0; extra && extra[i]; i++)
+        ADD(extra[i]);
+    ADD("--quiet");
+#undef ADD
+    args[n] = NULL;
+    struct cmd c;
+    run_argv(&c, args);
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_msg(c.n_out == 0, "--quiet printed on stdout: %s", c.out);
+    ck_assert_msg(c.n_err == 0, "--quiet printed on stderr: %s", c.err);
+    cmd_free(&c);
+    ck_assert_msg(file_exists(json), "%s was not written", json);
+}
+
+static char *small_json_text(const char *name)
+{
+    char path[4096], file[256];
+    snprintf(file, sizeof file, "%s.json", name);
+    out_path(path, sizeof path, file);
+    char *text = read_file(path, NULL);
+    ck_assert_msg(text != NULL, "%s missing", path);
+    return text;
+}
+
+static cJSON *small_json(const char *name)
+{
+    char path[4096], file[256];
+    snprintf(file, sizeof file, "%s.json", name);
+    return load_json(out_path(path, sizeof path, file));
+}
+
+START_TEST(test_cli_run_writes_documented_json)
+{
+    run_small("cli-run", true, NULL);
+    cJSON *root = small_json("cli-run");
+    assert_results_keys(root);
+    assert_timeseries_keys(root);
+
+    /* 2 jobs x 5000 writes of 4 KiB, nothing else */
+    ck_assert_uint_eq((uint64_t)json_num(root, "ops.write.count"), 10000);
+    ck_assert_uint_eq((uint64_t)json_num(root, "ops.write.bytes"), 10000ULL * 4096);
+    ck_assert_uint_eq((uint64_t)json_num(root, "ops.all.count"), 10000);
+    ck_assert_uint_eq((uint64_t)json_num(root, "ops.read.count"), 0);
+    ck_assert_uint_eq((uint64_t)json_num(root, "ops.trim.count"), 0);
+    ck_assert_uint_eq((uint64_t)json_num(root, "seed"), 1);
+    ck_assert_uint_eq((uint64_t)json_num(root, "device.host_pages_written"), 10000);
+    ck_assert(json_num(root, "device.waf") >= 1.0);
+    ck_assert(json_num(root, "device.flash_pages_programmed") ==
+              json_num(root, "device.host_pages_written") +
+                  json_num(root, "device.gc_pages_copied"));
+    /* the small geometry: 2 planes x 64 blocks x 32 pages x 4 KiB */
+    ck_assert_uint_eq((uint64_t)json_num(root, "device.physical_bytes"), 2ULL * 64 * 32 * 4096);
+    ck_assert(json_num(root, "sim_time_ns") > 0);
+    double lo = json_num(root, "ops.write.lat_ns.min"),
+           p50 = json_num(root, "ops.write.lat_ns.p50"),
+           p99 = json_num(root, "ops.write.lat_ns.p99"),
+           hi = json_num(root, "ops.write.lat_ns.max");
+    ck_assert(lo > 0 && lo <= p50 && p50 <= p99 && p99 <= hi);
+
+    /* 10000 I/Os at 1000 per interval: 10 intervals, the last one ending with the run */
+    const cJSON *ts = cJSON_GetObjectItemCaseSensitive(root, "timeseries");
+    int n = cJSON_GetArraySize(ts);
+    ck_assert_int_eq(n, 10);
+    uint64_t prev_t = 0;
+    for (int i = 0; i < n; i++) {
+        const cJSON *e = cJSON_GetArrayItem(ts, i);
+        uint64_t t = (uint64_t)json_num(e, "t_ns");
+        ck_assert_uint_gt(t, prev_t);
+        prev_t = t;
+    }
+    ck_assert_uint_eq(prev_t, (uint64_t)json_num(root, "sim_time_ns"));
+    ck_assert_uint_eq((uint64_t)json_num(cJSON_GetArrayItem(ts, n - 1), "host_pages_written"),
+                      10000);
+
+    /* the CSV: a header, then one row per interval */
+    char csv[4096];
+    out_path(csv, sizeof csv, "cli-run.csv");
+    size_t len = 0;
+    char *text = read_file(csv, &len);
+    ck_assert_msg(text != NULL, "%s was not written", csv);
+    ck_assert(len > 0 && text[len - 1] == '\n');
+    ck_assert(strncmp(text, "t_ns,", 5) == 0);
+    int lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += text[i] == '\n';
+    ck_assert_int_eq(lines, 1 + n);
+    /* the first field of each row is the interval's t_ns */
+    const char *row = strchr(text, '\n') + 1;
+    for (int i = 0; i < n; i++) {
+        unsigned long long t = strtoull(row, NULL, 10);
+        ck_assert_uint_eq(t, (uint64_t)json_num(cJSON_GetArrayItem(ts, i), "t_ns"));
+        row = strchr(row, '\n') + 1;
+    }
+    free(text);
+    cJSON_Delete(root);
+}
+END_TEST
+
+START_TEST(test_cli_run_without_quiet_prints_summary)
+{
+    char wl[4096], m[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--model", model_path(m, sizeof m), SMALL_SETS, "--workload", wl);
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert(c.n_out > 0);
+    /* stderr is a pipe, not a terminal: no progress line */
+    ck_assert_msg(c.n_err == 0, "unexpected stderr: %s", c.err);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_cli_run_is_deterministic)
+{
+    run_small("cli-det-a", true, NULL);
+    run_small("cli-det-b", true, NULL);
+    char *a = small_json_text("cli-det-a"), *b = small_json_text("cli-det-b");
+    ck_assert_msg(strcmp(a, b) == 0, "same seed, different JSON");
+    free(a);
+    free(b);
+    /* the CSVs too */
+    char pa[4096], pb[4096];
+    a = read_file(out_path(pa, sizeof pa, "cli-det-a.csv"), NULL);
+    b = read_file(out_path(pb, sizeof pb, "cli-det-b.csv"), NULL);
+    ck_assert(a && b);
+    ck_assert_msg(strcmp(a, b) == 0, "same seed, different CSV");
+    free(a);
+    free(b);
+}
+END_TEST
+
+START_TEST(test_cli_seed_changes_results)
+{
+    run_small("cli-seed-1", false, NULL);
+    run_small("cli-seed-2", false, (const char *const[]){"--seed", "2", NULL});
+    cJSON *a = small_json("cli-seed-1"), *b = small_json("cli-seed-2");
+    ck_assert_uint_eq((uint64_t)json_num(a, "seed"), 1);
+    ck_assert_uint_eq((uint64_t)json_num(b, "seed"), 2);
+    /* not only the "seed" field: the simulated figures differ */
+    char *ta = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(a, "ops"));
+    char *tb = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(b, "ops"));
+    ck_assert(ta && tb);
+    ck_assert_msg(strcmp(ta, tb) != 0, "seeds 1 and 2 gave the same ops figures");
+    /* the workload itself is the same */
+    ck_assert_uint_eq((uint64_t)json_num(b, "ops.write.count"), 10000);
+    free(ta);
+    free(tb);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+END_TEST
+
+START_TEST(test_cli_interval_by_time)
+{
+    run_small("cli-interval", false, (const char *const[]){"--interval", "10ms", NULL});
+    cJSON *root = small_json("cli-interval");
+    assert_timeseries_keys(root);
+    const cJSON *ts = cJSON_GetObjectItemCaseSensitive(root, "timeseries");
+    int n = cJSON_GetArraySize(ts);
+    uint64_t sim_ns = (uint64_t)json_num(root, "sim_time_ns");
+    const uint64_t iv = 10000000;
+    /* one interval per 10 ms of simulated time, the last one cut at the end of the run */
+    ck_assert_int_eq(n, (int)((sim_ns + iv - 1) / iv));
+    uint64_t n_ios = 0;
+    for (int i = 0; i < n; i++) {
+        const cJSON *e = cJSON_GetArrayItem(ts, i);
+        uint64_t t = (uint64_t)json_num(e, "t_ns");
+        if (i + 1 < n)
+            ck_assert_uint_eq(t, (uint64_t)(i + 1) * iv);
+        else
+            ck_assert_uint_eq(t, sim_ns);
+        n_ios += (uint64_t)json_num(e, "n_ios");
+    }
+    /* every completed I/O falls in exactly one interval */
+    ck_assert_uint_eq(n_ios, 10000);
+    cJSON_Delete(root);
+}
+END_TEST
+
+START_TEST(test_cli_precondition_counts_only_workload)
+{
+    run_small("cli-precond", false, (const char *const[]){"--precondition", "seq", NULL});
+    run_small("cli-fresh", false, NULL);
+    cJSON *p = small_json("cli-precond"), *f = small_json("cli-fresh");
+    assert_results_keys(p);
+    ck_assert_uint_eq((uint64_t)json_num(p, "ops.all.count"), 10000);
+    ck_assert_uint_eq((uint64_t)json_num(p, "ops.write.count"), 10000);
+    ck_assert_uint_eq((uint64_t)json_num(p, "ops.write.bytes"), 10000ULL * 4096);
+    ck_assert_uint_eq((uint64_t)json_num(p, "device.host_pages_written"), 10000);
+    /* the drive was full before the workload, so it had to collect garbage from the start:
+     * more relocation than on the fresh drive, and the erase counts include the
+     * preconditioning pass */
+    ck_assert(json_num(p, "device.gc_pages_copied") > json_num(f, "device.gc_pages_copied"));
+    ck_assert(json_num(p, "device.waf") > json_num(f, "device.waf"));
+    cJSON_Delete(p);
+    cJSON_Delete(f);
+}
+END_TEST
+
+START_TEST(test_cli_demo_on_small_model)
+{
+    /* The demo with its model shrunk: 6 x the logical capacity in 4 KiB random writes, and
+     * 30 intervals by default. */
+    char json[4096];
+    out_path(json, sizeof json, "cli-demo.json");
+    unlink(json);
+    struct cmd c;
+    RUN(&c, "demo", SMALL_SETS, "--json", json, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_uint_eq(c.n_out, 0);
+    ck_assert_uint_eq(c.n_err, 0);
+    cmd_free(&c);
+    cJSON *root = load_json(json);
+    assert_results_keys(root);
+    assert_timeseries_keys(root);
+    uint64_t logical = (uint64_t)json_num(root, "device.logical_bytes");
+    uint64_t per_job = 6 * (logical / 4096) / 16;
+    ck_assert_uint_eq((uint64_t)json_num(root, "ops.write.count"), per_job * 16);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(root, "timeseries")), 30);
+    cJSON_Delete(root);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cli");
+
+    TCase *usage = tcase_create("usage");
+    tcase_add_test(usage, test_cli_help_prints_usage);
+    tcase_add_test(usage, test_cli_run_help_lists_options);
+    tcase_add_test(usage, test_cli_version_prints_version);
+    tcase_add_test(usage, test_cli_unknown_command);
+    tcase_add_test(usage, test_cli_run_without_workload);
+    tcase_add_test(usage, test_cli_unknown_option);
+    tcase_add_test(usage, test_cli_bad_seed);
+    tcase_add_test(usage, test_cli_option_without_value);
+    tcase_add_test(usage, test_cli_bad_interval);
+    tcase_add_test(usage, test_cli_set_without_equals);
+    tcase_add_test(usage, test_cli_bad_precondition);
+    suite_add_tcase(s, usage);
+
+    TCase *input = tcase_create("input");
+    tcase_add_test(input, test_cli_missing_model_file);
+    tcase_add_test(input, test_cli_missing_workload_file);
+    tcase_add_test(input, test_cli_malformed_model_names_line);
+    tcase_add_test(input, test_cli_malformed_workload_names_line);
+    tcase_add_test(input, test_cli_set_unknown_key_suggests);
+    tcase_add_test(input, test_cli_set_out_of_range);
+    tcase_add_test(input, test_cli_set_impossible_geometry);
+    tcase_add_test(input, test_cli_set_op_too_small_for_gc);
+    tcase_add_test(input, test_cli_workload_unknown_key);
+    tcase_add_test(input, test_cli_workload_garbage_bs);
+    tcase_add_test(input, test_cli_workload_beyond_device);
+    tcase_add_test(input, test_cli_json_into_missing_directory);
+    suite_add_tcase(s, input);
+
+    /* Each run takes a fraction of a second; the timeout leaves room for sanitizer builds. */
+    TCase *runs = tcase_create("runs");
+    tcase_set_timeout(runs, 120);
+    tcase_add_test(runs, test_cli_run_writes_documented_json);
+    tcase_add_test(runs, test_cli_run_without_quiet_prints_summary);
+    tcase_add_test(runs, test_cli_run_is_deterministic);
+    tcase_add_test(runs, test_cli_seed_changes_results);
+    tcase_add_test(runs, test_cli_interval_by_time);
+    tcase_add_test(runs, test_cli_precondition_counts_only_workload);
+    tcase_add_test(runs, test_cli_demo_on_small_model);
+    suite_add_tcase(s, runs);
+
+    return test_run_suite(s);
+}
