@@ -88,13 +88,16 @@ static void add_u64(cJSON *o, const char *k, uint64_t v)
     cJSON_AddItemToObject(o, k, cJSON_CreateRaw(buf));
 }
 
-/* Doubles are rounded to 6 significant decimals-ish (fixed 3 decimals for small magnitudes) so
- * the text is byte-identical across runs and platforms with the same arithmetic. */
+/* Doubles are printed with 6 significant digits (%.6g), so the text is byte-identical across
+ * runs and platforms with the same arithmetic. A value that is not a number (an interval WAF
+ * with no host write) is written as null. */
 static void add_f(cJSON *o, const char *k, double v)
 {
     char buf[64];
-    if (!isfinite(v))
-        v = 0;
+    if (!isfinite(v)) {
+        cJSON_AddItemToObject(o, k, cJSON_CreateNull());
+        return;
+    }
     snprintf(buf, sizeof buf, "%.6g", v);
     cJSON_AddItemToObject(o, k, cJSON_CreateRaw(buf));
 }
@@ -193,10 +196,13 @@ int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path)
                "host_pages_written,flash_pages_programmed,free_blocks\n");
     for (size_t i = 0; i < sim->stats.n_series; i++) {
         const ssdsim_interval *iv = &sim->stats.series[i];
-        fprintf(f, "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%.6g,%llu,%llu,%llu\n",
+        char waf[32] = "";
+        if (isfinite(iv->waf))
+            snprintf(waf, sizeof waf, "%.6g", iv->waf);
+        fprintf(f, "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%s,%llu,%llu,%llu\n",
                 (unsigned long long)iv->t_ns, (unsigned long long)iv->n_ios, iv->iops,
                 iv->bw_bytes, iv->lat_ns_mean, (unsigned long long)iv->lat_ns_max,
-                iv->lat_ns_stddev, iv->waf, (unsigned long long)iv->host_pages_written,
+                iv->lat_ns_stddev, waf, (unsigned long long)iv->host_pages_written,
                 (unsigned long long)iv->flash_pages_programmed,
                 (unsigned long long)iv->free_blocks);
     }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -42,7 +43,8 @@ static void run_help(FILE *f, bool demo)
               f);
     fputs("Options:\n", f);
     if (!demo)
-        fputs("  --model FILE           device model (JSON; see doc/models.md)\n"
+        fputs("  --model FILE|NAME      device model (JSON; see doc/models.md), or the name of an\n"
+              "                         installed model (generic-slc, generic-mlc, generic-tlc)\n"
               "  --workload FILE        workload (JSON object of fio options: rw, bs, bssplit,\n"
               "                         rwmixread, iodepth, numjobs, size, offset, number_ios,\n"
               "                         runtime, randseed)\n"
@@ -165,6 +167,10 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_opts *o)
         cli_error("%s: give --interval or --interval-ios, not both", cmd);
         return CLI_EXIT_USAGE;
     }
+    if (o->csv_out && !o->interval_ns && !o->interval_ios && !demo) {
+        cli_error("%s: --timeseries needs --interval or --interval-ios", cmd);
+        return CLI_EXIT_USAGE;
+    }
     if (!demo && !o->workload_path) {
         cli_error("run: --workload FILE is required (see ssdsim run --help)");
         return CLI_EXIT_USAGE;
@@ -188,11 +194,31 @@ static int write_text(const char *path, const char *text)
     return 0;
 }
 
+/* A model is a file path, or the name of an installed model ("generic-tlc"), looked up in
+ * $SSDSIM_MODELS_DIR, then in the directory `make install` put the models in. */
+static const char *model_path(const char *arg, char *buf, size_t len)
+{
+    if (access(arg, F_OK) == 0 || strchr(arg, '/'))
+        return arg;
+    const char *dirs[2] = {getenv("SSDSIM_MODELS_DIR"), SSDSIM_MODELS_DIR};
+    const char *ext = strstr(arg, ".json") ? "" : ".json";
+    for (int i = 0; i < 2; i++) {
+        if (!dirs[i] || !*dirs[i])
+            continue;
+        snprintf(buf, len, "%s/%s%s", dirs[i], arg, ext);
+        if (access(buf, F_OK) == 0)
+            return buf;
+    }
+    return arg; /* the loader reports that it does not exist */
+}
+
 static int load_model(const struct run_opts *o, ssdsim_model **model)
 {
     ssdsim_error err;
-    int rc = o->model_path ? ssdsim_model_load_file(model, o->model_path, &err)
-                           : ssdsim_model_default(model, &err);
+    char buf[4096];
+    int rc = o->model_path
+                 ? ssdsim_model_load_file(model, model_path(o->model_path, buf, sizeof buf), &err)
+                 : ssdsim_model_default(model, &err);
     if (rc) {
         cli_error("%s", err.message);
         return -1;

@@ -1,5 +1,6 @@
 /* report.c: the human-readable summary printed by `ssdsim run` and `ssdsim demo`. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "cli.h"
@@ -25,17 +26,18 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
 
     size_t n = ssdsim_n_intervals(sim);
     if (n > 0) {
-        fputs("Preconditioning curve (per interval)\n", out);
+        fputs("Time series per interval (from a fresh drive: the preconditioning curve)\n", out);
         fprintf(out, "%10s %10s %10s %11s %11s %11s %6s %12s\n", "time_s", "ios", "IOPS",
                 "mean_us", "max_us", "stddev_us", "WAF", "free_blocks");
         for (size_t i = 0; i < n; i++) {
             ssdsim_interval iv;
             ssdsim_get_interval(sim, i, &iv);
-            fprintf(out, "%10.3f %10" PRIu64 " %10.0f %11.1f %11.1f %11.1f %6.2f %12" PRIu64
-                         "\n",
+            char waf[16] = "-";
+            if (isfinite(iv.waf))
+                snprintf(waf, sizeof waf, "%.2f", iv.waf);
+            fprintf(out, "%10.3f %10" PRIu64 " %10.0f %11.1f %11.1f %11.1f %6s %12" PRIu64 "\n",
                     (double)iv.t_ns / 1e9, iv.n_ios, iv.iops, iv.lat_ns_mean / 1e3,
-                    (double)iv.lat_ns_max / 1e3, iv.lat_ns_stddev / 1e3, iv.waf,
-                    iv.free_blocks);
+                    (double)iv.lat_ns_max / 1e3, iv.lat_ns_stddev / 1e3, waf, iv.free_blocks);
         }
         fputc('\n', out);
     }

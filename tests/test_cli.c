@@ -312,8 +312,13 @@ static void assert_timeseries_keys(const cJSON *root)
     cJSON_ArrayForEach(e, ts)
     {
         ck_assert(cJSON_IsObject(e));
-        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            /* An interval's WAF is null when the host wrote nothing in it (doc/results.md). */
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, keys[k]);
+            if (!strcmp(keys[k], "waf") && cJSON_IsNull(v))
+                continue;
             json_num(e, keys[k]);
+        }
     }
 }
 

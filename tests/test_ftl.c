@@ -177,6 +177,26 @@ START_TEST(test_ftl_trim_frees_space_and_reads_skip_flash)
 }
 END_TEST
 
+START_TEST(test_ftl_trim_keeps_partly_covered_units)
+{
+    ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    struct ssdsim *s = sim;
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"16k\",\"iodepth\":1,\"number_ios\":1}", NULL);
+    /* Trim 2 KiB .. 14 KiB: only units 1 and 2 (4..12 KiB) are covered whole. */
+    st_run(sim, "{\"rw\":\"trim\",\"bs\":\"12k\",\"offset\":2048,\"iodepth\":1,"
+                "\"number_ios\":1}",
+           NULL);
+    ck_assert_uint_ne(s->ftl.l2p[0], UINT32_MAX);
+    ck_assert_uint_eq(s->ftl.l2p[1], UINT32_MAX);
+    ck_assert_uint_eq(s->ftl.l2p[2], UINT32_MAX);
+    ck_assert_uint_ne(s->ftl.l2p[3], UINT32_MAX);
+    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_ftl_partial_unit_write_reads_then_programs)
 {
     ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
@@ -257,6 +277,7 @@ int main(void)
     tcase_add_test(tc, test_ftl_greedy_uniform_random_waf_matches_theory);
     tcase_add_test(tc, test_ftl_sequential_overwrite_waf_is_one);
     tcase_add_test(tc, test_ftl_trim_frees_space_and_reads_skip_flash);
+    tcase_add_test(tc, test_ftl_trim_keeps_partly_covered_units);
     tcase_add_test(tc, test_ftl_partial_unit_write_reads_then_programs);
     tcase_add_test(tc, test_ftl_erase_counts_and_free_blocks_are_conserved);
     tcase_add_test(tc, test_ftl_buckets_give_fewest_valid_in_constant_time);

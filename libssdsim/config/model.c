@@ -11,10 +11,10 @@
  * checks. Nothing here is on a hot path, so glib strings are used freely for messages.
  */
 #include "config/model.h"
+#include "config/jsonutil.h"
 #include "config/units.h"
 
 #include <cJSON.h>
-#include <errno.h>
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -269,14 +269,9 @@ static char *describe(const cJSON *v, bool with_type)
     } else if (cJSON_IsBool(v)) {
         g_string_append_printf(s, with_type ? "a bool (%s)" : "%s",
                                cJSON_IsTrue(v) ? "true" : "false");
-    } else if (cJSON_IsNull(v)) {
-        g_string_append(s, "null");
-    } else if (cJSON_IsArray(v)) {
-        g_string_append(s, "an array");
-    } else if (cJSON_IsObject(v)) {
-        g_string_append(s, "an object");
     } else {
-        g_string_append(s, "an invalid value");
+        /* null, an array, an object: the kind is all there is to say */
+        g_string_append(s, ssdsim__json_type_name(v));
     }
     return g_string_free(s, FALSE);
 }
@@ -353,33 +348,6 @@ static int bad_value(struct ctx *c, const struct key_spec *k, const char *path, 
 /* ------------------------------------------------------------------------------------------ */
 /* Unknown and duplicate keys                                                                  */
 
-/* Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), so "chanels" and
- * "chnanels" are both one edit from "channels". Names are short; O(len^2) is fine. */
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    size_t *d = g_new(size_t, (la + 1) * (lb + 1));
-#define D(i, j) d[(i) * (lb + 1) + (j)]
-    for (size_t i = 0; i <= la; i++)
-        D(i, 0) = i;
-    for (size_t j = 0; j <= lb; j++)
-        D(0, j) = j;
-    for (size_t i = 1; i <= la; i++) {
-        for (size_t j = 1; j <= lb; j++) {
-            size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            size_t best = SSDSIM__MIN(D(i - 1, j) + 1, D(i, j - 1) + 1);
-            best = SSDSIM__MIN(best, D(i - 1, j - 1) + cost);
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                best = SSDSIM__MIN(best, D(i - 2, j - 2) + 1);
-            D(i, j) = best;
-        }
-    }
-    size_t r = D(la, lb);
-#undef D
-    g_free(d);
-    return r;
-}
-
 /* The component of table path `path` right after `prefix` ("" for the top level), as a new
  * string; NULL when the path is not under the prefix. */
 static char *child_name(const char *path, const char *prefix)
@@ -432,9 +400,9 @@ static int unknown_key(struct ctx *c, const char *prefix, const char *name)
         if (seen)
             continue;
         g_string_append_printf(known, "%s%s", known->len ? ", " : "", cand);
-        if (strlen(name) <= 64) {
-            /* a difference of case only ("OP") is the closest possible */
-            size_t dist = g_ascii_strcasecmp(name, cand) == 0 ? 0 : edit_distance(name, cand);
+        if (strlen(name) <= SSDSIM__EDIT_DISTANCE_MAX_BYTES) {
+            /* case is ignored: a difference of case only ("OP") is the closest possible */
+            size_t dist = ssdsim__edit_distance(name, cand);
             if (dist < best_dist) {
                 best_dist = dist;
                 g_free(best);
@@ -809,65 +777,19 @@ static int model_build(struct ssdsim_model *m, const cJSON *root, const char *la
 /* ------------------------------------------------------------------------------------------ */
 /* Loading                                                                                     */
 
-/* "label:L:C: malformed JSON near '...'" for a parse failure at byte `pos` of `text`. */
-static int syntax_error(ssdsim_error *err, const char *label, const char *text, size_t pos,
-                        const char *reason)
-{
-    int line = 1, column = 1;
-    for (size_t i = 0; i < pos; i++) {
-        if (text[i] == '\n') {
-            line++;
-            column = 1;
-        } else {
-            column++;
-        }
-    }
-    if (reason)
-        return ssdsim__error_set_at(err, SSDSIM_EPARSE, label, line, column, "malformed JSON: %s",
-                                    reason);
-    if (text[pos] == '\0')
-        return ssdsim__error_set_at(err, SSDSIM_EPARSE, label, line, column,
-                                    "malformed JSON near end of input");
-    char near[21];
-    size_t n = 0;
-    for (; n < 20 && text[pos + n]; n++) {
-        unsigned char ch = (unsigned char)text[pos + n];
-        near[n] = ch < 0x20 ? ' ' : (char)ch;
-    }
-    /* do not cut a UTF-8 sequence in two: drop a last sequence that is incomplete */
-    if (text[pos + n]) {
-        size_t lead = n;
-        while (lead > 0 && ((unsigned char)near[lead - 1] & 0xC0) == 0x80)
-            lead--;
-        if (lead > 0 && ((unsigned char)near[lead - 1] & 0xC0) == 0xC0) {
-            unsigned char b = (unsigned char)near[lead - 1];
-            size_t want = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
-            if (n - (lead - 1) < want)
-                n = lead - 1;
-        }
-    }
-    near[n] = '\0';
-    return ssdsim__error_set_at(err, SSDSIM_EPARSE, label, line, column, "malformed JSON near '%s'",
-                                near);
-}
+/* Model files word syntax errors "models/x.json:2:15: malformed JSON near '@ } '", the quoted
+ * text running on over line ends. */
+static const struct ssdsim__json_syntax_style syntax_style = {.what = "malformed JSON",
+                                                              .snippet_one_line = false};
 
 /* Parse and validate `len` bytes at `text` (NUL-terminated at text[len]). */
 static int load_text(ssdsim_model **out, const char *text, size_t len, const char *label,
                      ssdsim_error *err)
 {
-    size_t start = 0;
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        start = 3; /* a UTF-8 byte-order mark, as some editors write */
-    const char *nul = memchr(text, '\0', len);
-    if (nul)
-        return syntax_error(err, label, text, (size_t)(nul - text), "NUL byte in the text");
-
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithOpts(text + start, &end, 1);
-    if (!root) {
-        size_t pos = end && end >= text && end <= text + len ? (size_t)(end - text) : start;
-        return syntax_error(err, label, text, pos, NULL);
-    }
+    cJSON *root = NULL;
+    int rc = ssdsim__json_parse(&root, text, len, label, &syntax_style, err);
+    if (rc != 0)
+        return rc;
 
     struct ssdsim_model *m = calloc(1, sizeof *m);
     char *label_copy = strdup(label);
@@ -877,7 +799,7 @@ static int load_text(ssdsim_model **out, const char *text, size_t len, const cha
         cJSON_Delete(root);
         return ssdsim__error_set(err, SSDSIM_ENOMEM, label, NULL, "out of memory");
     }
-    int rc = model_build(m, root, label, err);
+    rc = model_build(m, root, label, err);
     if (rc != 0) {
         free(m);
         free(label_copy);
@@ -919,26 +841,13 @@ SSDSIM_API int ssdsim_model_load_file(ssdsim_model **out, const char *path, ssds
     if (!path)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "no file name");
 
-    /* stdio rather than g_file_get_contents: the message should carry strerror(errno) exactly,
-     * and reading a directory must fail here (fopen succeeds, fread gives EISDIR). */
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ssdsim__error_set(err, SSDSIM_EIO, path, NULL, "cannot read: %s", strerror(errno));
-    GString *buf = g_string_new(NULL);
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        g_string_append_len(buf, chunk, (gssize)n);
-    bool failed = ferror(f) != 0;
-    int read_errno = errno;
-    fclose(f);
-    if (failed) {
-        g_string_free(buf, TRUE);
-        return ssdsim__error_set(err, SSDSIM_EIO, path, NULL, "cannot read: %s",
-                                 strerror(read_errno ? read_errno : EIO));
-    }
-    int rc = load_text(out, buf->str, buf->len, path, err);
-    g_string_free(buf, TRUE);
+    char *text = NULL;
+    size_t len = 0;
+    int rc = ssdsim__read_text_file(&text, &len, path, err);
+    if (rc != 0)
+        return rc;
+    rc = load_text(out, text, len, path, err);
+    free(text);
     return rc;
 }
 

@@ -82,7 +82,7 @@ ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, u
                                                      ssdsim__event_fn fn, void *ctx,
                                                      uint32_t arg)
 {
-    assert(time >= e->now && "an event cannot be scheduled in the past");
+    assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
     uint32_t r;
     if (e->free_rec != UINT32_MAX) {
         r = e->free_rec;

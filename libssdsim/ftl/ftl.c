@@ -127,9 +127,13 @@ static void invalidate(struct ssdsim__ftl *ftl, uint32_t ppn)
         ssdsim__gc_buckets_dec(&ftl->buckets, b, ftl->valid[b]);
 }
 
-static void map(struct ssdsim__ftl *ftl, uint32_t lpn, uint32_t ppn)
+/* Map lpn to ppn. `old` is the current location when the caller knows it (a GC copy, checked
+ * through p2l), which spares a load from l2p: that array is far larger than the caches, and the
+ * load was the single most expensive instruction of a GC copy. NONE means "look it up". */
+static void map(struct ssdsim__ftl *ftl, uint32_t lpn, uint32_t ppn, uint32_t old)
 {
-    uint32_t old = ftl->l2p[lpn];
+    if (old == NONE)
+        old = ftl->l2p[lpn];
     if (old != NONE)
         invalidate(ftl, old);
     ftl->l2p[lpn] = ppn;
@@ -205,7 +209,8 @@ static void issue_program(struct ssdsim__ftl *ftl, uint32_t op_i, uint32_t plane
 {
     struct ssdsim__flash_op *op = ssdsim__hw_op(ftl->hw, op_i);
     uint32_t ppn = frontier_page(ftl, plane, gc);
-    map(ftl, op->lpn, ppn);
+    /* A GC copy's owner is the page it was read from, still valid (gc_read_done checked). */
+    map(ftl, op->lpn, ppn, gc ? op->owner : NONE);
     /* Counted when the page is allocated, like host pages and GC copies, so that
      * programmed = host + copied holds at every instant, in-flight programs included. */
     ftl->c.flash_pages_programmed++;
@@ -366,7 +371,6 @@ static void gc_start(struct ssdsim__ftl *ftl, uint32_t plane)
             return;
         }
         pl->gc_reads++;
-        ssdsim__ftl_prefetch(ftl, lpn); /* used when the read completes */
         submit_read(ftl, op, first + i, SSDSIM__CLASS_WRITE);
     }
     if (pl->gc_reads == 0)

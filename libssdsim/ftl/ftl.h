@@ -42,8 +42,8 @@ struct ssdsim__plane {
 /* Pages are counted when they are allocated (the program is then certain to happen), so the
  * counters obey flash_pages_programmed == host_pages_written + gc_pages_copied at any instant. */
 struct ssdsim__ftl_counters {
-    uint64_t host_pages_written;     /* units programmed on behalf of the host */
-    uint64_t flash_pages_programmed; /* all units programmed (host + GC) */
+    uint64_t host_pages_written;     /* units allocated for host writes */
+    uint64_t flash_pages_programmed; /* all units allocated for programs (host + GC) */
     uint64_t gc_pages_copied;
     uint64_t blocks_erased;
     uint64_t flash_reads;            /* host + RMW + GC page reads */

@@ -77,7 +77,11 @@ static void arrive(void *ctx, uint32_t arg)
     uint64_t first = io->offset / h->unit;
     uint64_t last = (io->offset + io->len - 1) / h->unit;
     if (io->op == SSDSIM__IO_TRIM) {
-        for (uint64_t u = first; u <= last; u++)
+        /* Only units the trim covers whole are dropped: the rest of a partly covered unit
+         * still holds data, and drives ignore discards below their mapping granularity. */
+        uint64_t lo = (io->offset + h->unit - 1) / h->unit;
+        uint64_t hi = (io->offset + io->len) / h->unit; /* exclusive */
+        for (uint64_t u = lo; u < hi; u++)
             ssdsim__ftl_trim(h->ftl, u);
         complete(h, i);
         return;

@@ -1,9 +1,9 @@
 /* hw.c: host link, controller cores, channel buses and dies.
  *
  * Links, cores and buses are FCFS timelines ("busy until"): a reservation starts at
- * max(request time, free time). Reservations are made at the simulated time the resource is
- * requested, never ahead of it, so no reservation can leave a gap another request could have
- * used. A die runs one op at a time; reads take two steps (array read, then data out on the bus
+ * max(request time, free time). Back-end reservations are made at the simulated time the
+ * resource is requested, so none can leave a gap another request could have used; the front
+ * end books ahead, in an order that is provably the true one (see ssdsim__hw_frontend). A die runs one op at a time; reads take two steps (array read, then data out on the bus
  * when the bus is free) and hold the die until the data is out, as a page register would.
  */
 #include "hw/hw.h"
@@ -136,14 +136,16 @@ uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from)
     return SSDSIM__NONE;
 }
 
+/* The firmware takes the command first (it parses it and sets up the data transfer), then the
+ * write data crosses the link. Both bookings are made at admission, ahead of the simulated time
+ * they start, and that is exact, not an approximation: every command pays the same protocol
+ * overhead, so commands reach the cores in admission order; and with one service time for all
+ * commands and the earliest-free core taking each, they leave the cores in that same order, so
+ * the link is booked in the order its transfers really start. No command can find a resource
+ * booked by one that in truth came after it. */
 uint64_t ssdsim__hw_frontend(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes_down)
 {
     uint64_t t = now + hw->model->host.cmd_overhead_ns;
-    if (bytes_down) {
-        uint64_t start = SSDSIM__MAX(t, hw->link_down_free);
-        t = start + ssdsim__hw_link_ns(hw, bytes_down);
-        hw->link_down_free = t;
-    }
     /* The earliest-free firmware core takes the command (lowest index on ties). */
     uint32_t c = 0;
     for (uint32_t i = 1; i < hw->n_cores; i++)
@@ -152,6 +154,11 @@ uint64_t ssdsim__hw_frontend(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes
     uint64_t start = SSDSIM__MAX(t, hw->core_free[c]);
     t = start + hw->model->controller.cmd_overhead_ns;
     hw->core_free[c] = t;
+    if (bytes_down) {
+        start = SSDSIM__MAX(t, hw->link_down_free);
+        t = start + ssdsim__hw_link_ns(hw, bytes_down);
+        hw->link_down_free = t;
+    }
     return t;
 }
 

@@ -1,7 +1,7 @@
 /* hw.h: the hardware below the FTL and in front of it.
  *
- * Front end: the host link (one FCFS timeline per direction, bandwidth plus a per-command
- * overhead) and the controller's firmware cores (FCFS, per-command time). Back end: channels (a
+ * Front end: a per-command protocol overhead, the controller's firmware cores (FCFS,
+ * per-command time) and the host link (one FCFS timeline per direction). Back end: channels (a
  * bus timeline each: a page transfer occupies the bus, not the die) and dies (one operation at a
  * time, two queues: host reads first, then programs, GC and erases in arrival order).
  *
@@ -120,9 +120,9 @@ uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes);
 /* Host link time for `bytes` in one direction, ns (rounded up). */
 uint64_t ssdsim__hw_link_ns(const struct ssdsim__hw *hw, uint64_t bytes);
 
-/* Front end of a command issued by the host at `now`: protocol overhead, the host-to-device
- * data transfer for writes (`bytes_down` > 0), then a firmware core. Reserves the link and the
- * core (FCFS) and returns the time the command reaches the FTL. */
+/* Front end of a command issued by the host at `now`: protocol overhead, a firmware core, then
+ * the host-to-device data transfer for writes (`bytes_down` > 0). Reserves the core and the
+ * link (FCFS) and returns the time the command reaches the FTL. */
 uint64_t ssdsim__hw_frontend(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes_down);
 
 /* Device-to-host transfer of `bytes` that are ready at `now`: returns when it ends. */

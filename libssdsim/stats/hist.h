@@ -2,7 +2,7 @@
  *
  * Values (ns) below 2^SUB_BITS are counted exactly; above, each power of two is split into
  * 2^SUB_BITS linear sub-buckets, so a bucket's width is at most 1/2^SUB_BITS of its lower bound
- * (relative error < 0.8% with SUB_BITS = 7). Memory: 64 x 128 x 8 bytes = 64 KiB per histogram,
+ * (relative error < 0.8% with SUB_BITS = 7). Memory: 58 x 128 x 8 bytes = 58 KiB per histogram,
  * fixed; recording is a few shifts and one increment (no allocation, no search).
  * Exact min, max, count, sum and sum of squares are kept beside the buckets.
  */

@@ -81,7 +81,7 @@ void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now)
     }
     uint64_t host = c->host_pages_written - s->iv_host0;
     uint64_t flash = c->flash_pages_programmed - s->iv_flash0;
-    iv->waf = host ? (double)flash / (double)host : 0.0;
+    iv->waf = host ? (double)flash / (double)host : NAN;
     iv->host_pages_written = c->host_pages_written - s->base.host_pages_written;
     iv->flash_pages_programmed = c->flash_pages_programmed - s->base.flash_pages_programmed;
     iv->free_blocks = s->ftl->n_free_blocks;

@@ -9,6 +9,7 @@
  * Nothing here allocates; errors are one-line reasons written into a caller buffer, without the
  * file or the option name, which the caller adds.
  */
+#include "config/jsonutil.h"
 #include "workload/workload.h"
 
 #include <ctype.h>
@@ -662,28 +663,6 @@ static const struct {
     {"name", NULL, opt_ignore},           {"description", NULL, opt_ignore},
 };
 
-/* Levenshtein distance, case-insensitive, for "did you mean" (as fio's --cmdhelp does).
- * Keys longer than 63 bytes are compared on their first 63. */
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t la = SSDSIM__MIN(strlen(a), (size_t)63), lb = SSDSIM__MIN(strlen(b), (size_t)63);
-    size_t row[64];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t sub =
-                diag + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
-            row[j] = SSDSIM__MIN(SSDSIM__MIN(row[j] + 1, row[j - 1] + 1), sub);
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 static void unknown_option(const char *key, char *errbuf, size_t errlen)
 {
     const char *best = NULL;
@@ -693,7 +672,7 @@ static void unknown_option(const char *key, char *errbuf, size_t errlen)
         for (size_t k = 0; k < 2; k++) {
             if (!names[k])
                 continue;
-            size_t d = edit_distance(key, names[k]);
+            size_t d = ssdsim__edit_distance(key, names[k]);
             if (d < best_d) {
                 best_d = d;
                 best = names[k];
@@ -753,21 +732,28 @@ static uint64_t resolve_percent(uint64_t total, double pct)
     return (uint64_t)v & ~(uint64_t)511;
 }
 
+void ssdsim__workload_region(const struct ssdsim_workload *wl, uint64_t logical_bytes,
+                             uint64_t *offset, uint64_t *size)
+{
+    *offset = wl->offset_percent > 0 ? resolve_percent(logical_bytes, wl->offset_percent)
+                                     : wl->offset_bytes;
+    *size =
+        wl->size_percent > 0 ? resolve_percent(logical_bytes, wl->size_percent) : wl->size_bytes;
+    if (*size == 0 && wl->size_percent <= 0 && *offset < logical_bytes)
+        *size = logical_bytes - *offset;
+}
+
 int ssdsim__workload_check(const struct ssdsim_workload *wl, uint64_t logical_bytes, char *errbuf,
                            size_t errlen)
 {
     if (wl->n_bs == 0 || wl->n_bs > SSDSIM__BSSPLIT_MAX)
         return fail(errbuf, errlen, "the workload has no block size");
-    uint64_t offset = wl->offset_percent > 0 ? resolve_percent(logical_bytes, wl->offset_percent)
-                                             : wl->offset_bytes;
+    uint64_t offset, size;
+    ssdsim__workload_region(wl, logical_bytes, &offset, &size);
     if (offset >= logical_bytes)
         return fail(errbuf, errlen,
                     "offset %llu is not inside the device (logical capacity %llu bytes)",
                     (unsigned long long)offset, (unsigned long long)logical_bytes);
-    uint64_t size =
-        wl->size_percent > 0 ? resolve_percent(logical_bytes, wl->size_percent) : wl->size_bytes;
-    if (size == 0 && wl->size_percent <= 0)
-        size = logical_bytes - offset;
     if (size > logical_bytes - offset)
         return fail(errbuf, errlen,
                     "offset %llu + size %llu exceeds the device's logical capacity of %llu bytes",

@@ -5,13 +5,6 @@
 
 #include <string.h>
 
-static uint64_t resolve(uint64_t bytes, double percent, uint64_t logical_bytes)
-{
-    if (percent > 0)
-        return (uint64_t)((double)logical_bytes * percent / 100.0) / 512 * 512;
-    return bytes;
-}
-
 void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim_workload *wl, uint32_t job,
                       uint64_t seed, uint64_t logical_bytes)
 {
@@ -29,10 +22,8 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim_workload *wl, u
     }
     g->align = min_bs == UINT32_MAX ? 512 : min_bs;
     g->rwmixread = wl->rwmixread;
-    g->region_start = resolve(wl->offset_bytes, wl->offset_percent, logical_bytes);
-    uint64_t size = resolve(wl->size_bytes, wl->size_percent, logical_bytes);
-    if (size == 0 || g->region_start + size > logical_bytes)
-        size = logical_bytes - g->region_start;
+    uint64_t size;
+    ssdsim__workload_region(wl, logical_bytes, &g->region_start, &size);
     g->region_len = size;
     g->io_limit = wl->number_ios;
     g->byte_limit = wl->number_ios ? 0 : size;
@@ -76,10 +67,12 @@ bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint
         uint64_t slots = (g->region_len - bs) / g->align + 1;
         off = ssdsim__rng_below(&g->rng, slots) * g->align;
     } else {
-        if (g->seq_pos + bs > g->region_len)
-            g->seq_pos = 0;
-        off = g->seq_pos;
-        g->seq_pos += bs;
+        /* Like fio, each direction of a sequential mix walks the region on its own. */
+        uint64_t *pos = &g->seq_pos[*op];
+        if (*pos + bs > g->region_len)
+            *pos = 0;
+        off = *pos;
+        *pos += bs;
     }
     if (g->byte_limit && g->bytes_issued + bs > g->byte_limit)
         bs = (uint32_t)(g->byte_limit - g->bytes_issued);

@@ -20,7 +20,7 @@ struct ssdsim__gen {
     uint32_t rwmixread;
     uint32_t align;
     uint64_t region_start, region_len;
-    uint64_t seq_pos;
+    uint64_t seq_pos[3]; /* next sequential offset per direction (read, write, trim) */
     uint64_t io_limit;   /* 0 = none */
     uint64_t byte_limit; /* 0 = none */
     uint64_t issued, bytes_issued;

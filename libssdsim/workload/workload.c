@@ -9,9 +9,9 @@
  * is printed, and a failed load leaves nothing allocated.
  */
 #include "workload/workload.h"
+#include "config/jsonutil.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -40,52 +40,10 @@ static int setting_group(const char *key)
     return -1;
 }
 
-/* 1-based line and column of `pos` in `text`; columns count UTF-8 characters, not bytes. */
-static void line_column(const char *text, const char *pos, int *line, int *column)
-{
-    *line = 1;
-    *column = 1;
-    for (const char *p = text; p < pos; p++) {
-        if (*p == '\n') {
-            (*line)++;
-            *column = 1;
-        } else if (((unsigned char)*p & 0xC0) != 0x80) {
-            (*column)++;
-        }
-    }
-}
-
-static int syntax_error(ssdsim_error *err, const char *label, const char *text, size_t len,
-                        const char *pos)
-{
-    if (!pos || pos < text || pos > text + len)
-        pos = text + len;
-    int line, column;
-    line_column(text, pos, &line, &column);
-    if (pos == text + len || *pos == '\0')
-        return ssdsim__error_set_at(err, SSDSIM_EPARSE, label, line, column,
-                                    "JSON syntax error: unexpected end of input");
-    size_t n = 0;
-    while (n < 16 && pos + n < text + len && pos[n] != '\n' && pos[n] != '\r')
-        n++;
-    return ssdsim__error_set_at(err, SSDSIM_EPARSE, label, line, column,
-                                "JSON syntax error near '%.*s'", (int)n, pos);
-}
-
-static const char *json_type_name(const cJSON *item)
-{
-    if (cJSON_IsTrue(item))
-        return "true";
-    if (cJSON_IsFalse(item))
-        return "false";
-    if (cJSON_IsNull(item))
-        return "null";
-    if (cJSON_IsArray(item))
-        return "an array";
-    if (cJSON_IsObject(item))
-        return "an object";
-    return "something else";
-}
+/* Workload files word syntax errors "wl.json:3:8: JSON syntax error near '"4k"'", the quoted
+ * text ending with its line. */
+static const struct ssdsim__json_syntax_style syntax_style = {.what = "JSON syntax error",
+                                                              .snippet_one_line = true};
 
 /* The text of a JSON number as fio would read it: an integer when integral, else the shortest of
  * %.15g and %.17g that reads back as the same double (locale-independent). Integers beyond 2^53
@@ -120,7 +78,8 @@ static int apply_item(struct ssdsim_workload *wl, const cJSON *item, ssdsim_erro
         value = num;
     } else {
         return ssdsim__error_set(err, SSDSIM_ECONFIG, wl->label, key,
-                                 "expected a string or a number, got %s", json_type_name(item));
+                                 "expected a string or a number, got %s",
+                                 ssdsim__json_type_name(item));
     }
     char why[384];
     int rc = ssdsim__workload_apply(wl, key, value, why, sizeof why);
@@ -144,33 +103,13 @@ static int load_text(ssdsim_workload **out, const char *text, size_t len, const 
         goto fail;
     }
 
-    /* A UTF-8 byte order mark is not JSON, but editors on some systems write one. */
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
-        text += 3;
-        len -= 3;
-    }
-    /* cJSON stops at a NUL byte and would take what precedes it for the whole text. */
-    const char *nul = memchr(text, '\0', len);
-    if (nul) {
-        int line, column;
-        line_column(text, nul, &line, &column);
-        rc = ssdsim__error_set_at(err, SSDSIM_EPARSE, label, line, column,
-                                  "JSON syntax error: NUL byte in the text");
+    rc = ssdsim__json_parse(&root, text, len, label, &syntax_style, err);
+    if (rc)
         goto fail;
-    }
-
-    const char *end = NULL;
-    root = cJSON_ParseWithOpts(text, &end, 1);
-    if (!root) {
-        rc = syntax_error(err, label, text, len, end);
-        goto fail;
-    }
     if (!cJSON_IsObject(root)) {
         rc = ssdsim__error_set(err, SSDSIM_ECONFIG, label, NULL,
                                "expected a JSON object of fio options, got %s",
-                               cJSON_IsString(root)   ? "a string"
-                               : cJSON_IsNumber(root) ? "a number"
-                                                      : json_type_name(root));
+                               ssdsim__json_type_name(root));
         goto fail;
     }
 
@@ -204,44 +143,6 @@ fail:
     return rc;
 }
 
-/* Read a whole file. Returns 0 with a malloc'ed, NUL-terminated *text, or an errno value. */
-static int read_whole_file(const char *path, char **text, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return errno ? errno : EIO;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    int e = buf ? 0 : ENOMEM;
-    while (!e) {
-        if (cap - n < 2) {
-            char *bigger = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-            if (!bigger) {
-                e = ENOMEM;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f))
-                e = errno ? errno : EIO;
-            break;
-        }
-    }
-    fclose(f);
-    if (e) {
-        free(buf);
-        return e;
-    }
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
-    return 0;
-}
-
 int ssdsim_workload_load_file(ssdsim_workload **out, const char *path, ssdsim_error *err)
 {
     if (out)
@@ -251,12 +152,10 @@ int ssdsim_workload_load_file(ssdsim_workload **out, const char *path, ssdsim_er
                                  "ssdsim_workload_load_file: out and path must not be NULL");
     char *text = NULL;
     size_t len = 0;
-    int e = read_whole_file(path, &text, &len);
-    if (e == ENOMEM)
-        return ssdsim__error_set(err, SSDSIM_ENOMEM, path, NULL, "out of memory");
-    if (e)
-        return ssdsim__error_set(err, SSDSIM_EIO, path, NULL, "cannot read: %s", g_strerror(e));
-    int rc = load_text(out, text, len, path, err);
+    int rc = ssdsim__read_text_file(&text, &len, path, err);
+    if (rc)
+        return rc;
+    rc = load_text(out, text, len, path, err);
     free(text);
     return rc;
 }

@@ -64,6 +64,11 @@ int ssdsim__fio_parse_time_ns(const char *s, uint64_t default_unit_ns, uint64_t 
 int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint32_t *n_out,
                               char *errbuf, size_t errlen);
 
+/* The region [*offset, *offset + *size) a job of `wl` works on, on a device of `logical_bytes`
+ * (percentages resolved, rounded down to 512 bytes; size 0 means "to the end"). */
+void ssdsim__workload_region(const struct ssdsim_workload *wl, uint64_t logical_bytes,
+                             uint64_t *offset, uint64_t *size);
+
 /* Check that a workload fits a device of `logical_bytes` with mapping unit `unit_bytes`
  * (region inside the device, sizes multiples of 512, ...). Returns 0 or SSDSIM_ECONFIG with a
  * reason in errbuf. */

@@ -169,8 +169,9 @@ typedef struct ssdsim_run_opts {
     uint64_t interval_ios; /**< time-series interval in completed I/Os; 0 = none */
 } ssdsim_run_opts;
 
-/** Run a workload to its end (number_ios, size or runtime, whichever comes first) and keep its
- * results. Statistics are reset at the start, so results describe this workload only; device
+/** Run a workload to its end and keep its results. Each job stops after number_ios requests if
+ * that is set, else after writing or reading its region's size in bytes; runtime (simulated)
+ * caps either. Statistics are reset at the start, so results describe this workload only; device
  * state (mapping, wear) carries over from what ran before.
  * @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ECONFIG (the workload does not fit this
  *         device), SSDSIM_ECANCELLED (the progress callback asked to stop), SSDSIM_EFULL (the
@@ -227,7 +228,8 @@ typedef struct ssdsim_interval {
     double bw_bytes; /**< bytes per simulated second of the interval */
     double lat_ns_mean, lat_ns_stddev;
     uint64_t lat_ns_max;
-    double waf; /**< programmed / host-written units within this interval (0 if none written) */
+    double waf; /**< programmed / host-written units within this interval; NaN when the host
+                     wrote nothing in it (JSON null, empty in CSV) */
     uint64_t host_pages_written;     /**< cumulative since the start of the run */
     uint64_t flash_pages_programmed; /**< cumulative since the start of the run */
     uint64_t free_blocks;            /**< at the end of the interval */
