@@ -101,7 +101,7 @@ void ssdsim__ftl_trim(struct ssdsim__ftl *ftl, uint64_t lpn);
  * larger than the caches and random workloads miss on it every time. */
 static inline void ssdsim__ftl_prefetch(const struct ssdsim__ftl *ftl, uint64_t lpn)
 {
-    __builtin_prefetch(&ftl->l2p[lpn], 1, 1);
+    __builtin_prefetch(&ftl->l2p[lpn], 1, 3);
 }
 
 /* Erase-count summary over all blocks. */
