@@ -40,25 +40,69 @@ int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
 {
     if (!sim || !out)
         return SSDSIM_EINVAL;
-    struct ssdsim__ftl_counters c;
+    struct ssdsim__env_counters c;
     ssdsim__stats_counters(&sim->stats, &c);
+    const struct ssdsim_ftl_env *env = &sim->env;
     memset(out, 0, sizeof *out);
-    out->host_pages_written = c.host_pages_written;
-    out->flash_pages_programmed = c.flash_pages_programmed;
-    out->gc_pages_copied = c.gc_pages_copied;
-    out->blocks_erased = c.blocks_erased;
-    out->waf = c.host_pages_written
-                   ? (double)c.flash_pages_programmed / (double)c.host_pages_written
+    out->host_pages_written = ssdsim__host_pages(&c);
+    out->flash_pages_programmed = ssdsim__programs(&c);
+    out->gc_pages_copied = c.c[SSDSIM_CNT_GC_COPIES];
+    out->blocks_erased = c.erases;
+    out->waf = out->host_pages_written
+                   ? (double)out->flash_pages_programmed / (double)out->host_pages_written
                    : 0.0;
-    ssdsim__ftl_erase_summary(&sim->ftl, &out->erase_count_min, &out->erase_count_mean,
-                              &out->erase_count_max);
-    out->logical_bytes = sim->ftl.n_lpn * sim->ftl.page_size;
-    out->physical_bytes = sim->ftl.n_ppn * sim->ftl.page_size;
+    out->erase_count_min = env->ec_min;
+    out->erase_count_max = env->ec_max;
+    out->erase_count_mean = ssdsim__erase_mean(env);
+    out->logical_bytes = env->geo.logical_pages * env->geo.page_size;
+    out->physical_bytes = env->geo.n_pages * env->geo.page_size;
     double l = (double)out->logical_bytes, p = (double)out->physical_bytes;
     out->op = (p - l) / l;
     out->spare_factor = (p - l) / p;
-    out->free_blocks = sim->ftl.n_free_blocks;
+    out->free_blocks = ssdsim__env_free_blocks(env);
+    out->gc_fg_victims = c.c[SSDSIM_CNT_GC_VICTIMS];
+    out->gc_bg_victims = c.c[SSDSIM_CNT_GC_BG_VICTIMS];
+    out->gc_bg_pages_copied = c.c[SSDSIM_CNT_GC_BG_COPIES];
+    out->wl_pages_copied = c.c[SSDSIM_CNT_WL_COPIES];
+    out->map_pages_read = c.c[SSDSIM_CNT_MAP_READS];
+    out->map_pages_written = c.c[SSDSIM_CNT_MAP_WRITES];
+    out->merges = c.c[SSDSIM_CNT_MERGES];
+    for (int i = 0; i < SSDSIM__N_PURPOSES; i++)
+        out->flash_pages_read += c.reads[i];
+
+    /* Endurance: the flash can absorb rated x physical bytes of programs; at the run's write
+     * amplification the host gets 1/WAF of that before the average block wears out. The
+     * most-worn block gets there earlier by the ratio of its erase count to the mean. */
+    out->rated_pe_cycles = sim->model->flash.rated_pe_cycles;
+    if (out->waf > 0) {
+        out->tbw_mean_bytes = (double)out->rated_pe_cycles * p / out->waf;
+        double ratio = out->erase_count_max > 0 && out->erase_count_mean > 0
+                           ? out->erase_count_mean / (double)out->erase_count_max
+                           : 1.0;
+        out->tbw_first_bytes = out->tbw_mean_bytes * ratio;
+        double days = 5.0 * 365.0;
+        out->dwpd_5y_mean = out->tbw_mean_bytes / (l * days);
+        out->dwpd_5y_first = out->tbw_first_bytes / (l * days);
+    }
     return 0;
+}
+
+size_t ssdsim_erase_histogram(const ssdsim *sim, uint32_t *counts, uint64_t *blocks, size_t max)
+{
+    if (!sim)
+        return 0;
+    const struct ssdsim_ftl_env *env = &sim->env;
+    size_t n = 0;
+    for (uint32_t e = env->ec_min; e <= env->ec_max; e++) {
+        if (!env->ec_hist[e])
+            continue;
+        if (n < max && counts && blocks) {
+            counts[n] = e;
+            blocks[n] = env->ec_hist[e];
+        }
+        n++;
+    }
+    return n;
 }
 
 size_t ssdsim_n_intervals(const ssdsim *sim)
@@ -152,12 +196,45 @@ char *ssdsim_results_json(const ssdsim *sim)
     add_u64(ec, "min", d.erase_count_min);
     add_f(ec, "mean", d.erase_count_mean);
     add_u64(ec, "max", d.erase_count_max);
+    /* The distribution as [erase count, blocks] pairs, one per distinct count. */
+    cJSON *hist = cJSON_AddArrayToObject(ec, "histogram");
+    const struct ssdsim_ftl_env *env = &sim->env;
+    for (uint32_t e = env->ec_min; e <= env->ec_max; e++) {
+        if (!env->ec_hist[e])
+            continue;
+        cJSON *pair = cJSON_CreateArray();
+        char buf[32];
+        snprintf(buf, sizeof buf, "%u", e);
+        cJSON_AddItemToArray(pair, cJSON_CreateRaw(buf));
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)env->ec_hist[e]);
+        cJSON_AddItemToArray(pair, cJSON_CreateRaw(buf));
+        cJSON_AddItemToArray(hist, pair);
+    }
     add_u64(dev, "logical_bytes", d.logical_bytes);
     add_u64(dev, "physical_bytes", d.physical_bytes);
     add_f(dev, "op", d.op);
     add_f(dev, "spare_factor", d.spare_factor);
     add_u64(dev, "free_blocks", d.free_blocks);
-    add_u64(dev, "page_size", sim->ftl.page_size);
+    add_u64(dev, "page_size", sim->env.geo.page_size);
+    add_u64(dev, "flash_pages_read", d.flash_pages_read);
+    cJSON *gc = cJSON_AddObjectToObject(dev, "gc");
+    add_u64(gc, "fg_victims", d.gc_fg_victims);
+    add_u64(gc, "bg_victims", d.gc_bg_victims);
+    add_u64(gc, "fg_pages_copied", d.gc_pages_copied - d.gc_bg_pages_copied);
+    add_u64(gc, "bg_pages_copied", d.gc_bg_pages_copied);
+    add_u64(dev, "wl_pages_copied", d.wl_pages_copied);
+    add_u64(dev, "map_pages_read", d.map_pages_read);
+    add_u64(dev, "map_pages_written", d.map_pages_written);
+    add_u64(dev, "merges", d.merges);
+    cJSON *life = cJSON_AddObjectToObject(dev, "lifetime");
+    add_u64(life, "rated_pe_cycles", d.rated_pe_cycles);
+    add_f(life, "tbw_mean_bytes", d.tbw_mean_bytes);
+    add_f(life, "tbw_first_bytes", d.tbw_first_bytes);
+    add_f(life, "dwpd_5y_mean", d.dwpd_5y_mean);
+    add_f(life, "dwpd_5y_first", d.dwpd_5y_first);
+    cJSON_AddStringToObject(dev, "ftl", sim->model->ftl.type);
+    cJSON_AddStringToObject(dev, "gc_policy", sim->model->gc.policy);
+    cJSON_AddStringToObject(dev, "wl_policy", sim->model->wl.policy);
 
     if (sim->stats.interval_ns || sim->stats.interval_ios) {
         cJSON *ts = cJSON_AddArrayToObject(root, "timeseries");

@@ -33,11 +33,15 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
         goto oom;
     if (ssdsim__engine_init(&sim->engine, 4096))
         goto oom;
-    if (ssdsim__hw_init(&sim->hw, sim->model, &sim->engine, ssdsim__ftl_flash_done, &sim->ftl))
+    if (ssdsim__hw_init(&sim->hw, sim->model, &sim->engine, ssdsim__env_flash_done, &sim->env))
         goto oom;
-    if (ssdsim__ftl_init(&sim->ftl, sim->model, &sim->hw, ssdsim__host_unit_done, &sim->host))
-        goto oom;
-    ssdsim__stats_init(&sim->stats, &sim->ftl);
+    int rc = ssdsim__env_init(&sim->env, sim->model, &sim->hw, seed, ssdsim__host_unit_done,
+                              &sim->host, err);
+    if (rc) {
+        ssdsim_free(sim);
+        return rc;
+    }
+    ssdsim__stats_init(&sim->stats, &sim->env);
     ssdsim__stats_reset(&sim->stats, 0, 0, 0);
     *out = sim;
     return 0;
@@ -53,7 +57,7 @@ void ssdsim_free(ssdsim *sim)
         return;
     ssdsim__host_fini(&sim->host);
     ssdsim__stats_fini(&sim->stats);
-    ssdsim__ftl_fini(&sim->ftl);
+    ssdsim__env_fini(&sim->env);
     ssdsim__hw_fini(&sim->hw);
     ssdsim__engine_fini(&sim->engine);
     ssdsim_model_free(sim->model);
@@ -95,14 +99,17 @@ static int drive(struct ssdsim *sim, bool report)
         int rc = ssdsim__engine_run(&sim->engine, chunk);
         if (rc)
             return ssdsim__set_errmsg(sim, "out of memory during the run"), rc;
+        if (sim->env.fail_code) {
+            ssdsim__set_errmsg(sim, "%s", sim->env.fail_msg);
+            return sim->env.fail_code;
+        }
         if (sim->host.error) {
             ssdsim__set_errmsg(sim, "out of memory during the run");
             return sim->host.error;
         }
         if (sim->host.active && ssdsim__engine_pending(&sim->engine) == 0) {
-            ssdsim__set_errmsg(sim, "the device cannot free space: %u writes wait for a free "
-                                    "block and no garbage collection can run",
-                               sim->ftl.n_stalled);
+            ssdsim__set_errmsg(sim, "the device cannot free space: writes wait for a free "
+                                    "block and no garbage collection can make one");
             return SSDSIM_EFULL;
         }
         if (report && sim->host.active && sim->progress &&
@@ -118,7 +125,7 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
                         const ssdsim_run_opts *opts, bool report)
 {
     char why[256];
-    uint64_t logical = sim->ftl.n_lpn * sim->ftl.page_size;
+    uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
     if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
         ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
         return SSDSIM_ECONFIG;
@@ -138,7 +145,7 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
         sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick, sim, 0);
     }
     uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
-    int rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->hw, &sim->ftl,
+    int rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->hw, &sim->env,
                                 &sim->stats);
     if (rc == 0)
         rc = drive(sim, report);
@@ -165,6 +172,26 @@ int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *op
     return run_workload(sim, wl, opts, true);
 }
 
+int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
+{
+    if (!sim)
+        return SSDSIM_EINVAL;
+    if (sim->broken) {
+        ssdsim__set_errmsg(sim, "an earlier run on this simulation failed or was cancelled; "
+                                "create a new simulation");
+        return SSDSIM_ESTATE;
+    }
+    uint64_t end = ssdsim__engine_now(&sim->engine) + duration_ns;
+    int rc = ssdsim__engine_run_until(&sim->engine, end);
+    if (rc == 0 && sim->env.fail_code) {
+        ssdsim__set_errmsg(sim, "%s", sim->env.fail_msg);
+        rc = sim->env.fail_code;
+    }
+    if (rc)
+        sim->broken = true;
+    return rc;
+}
+
 int ssdsim_precondition_seq(ssdsim *sim)
 {
     if (!sim)
@@ -179,7 +206,7 @@ int ssdsim_precondition_seq(ssdsim *sim)
     wl.bs[0].percent = 100;
     wl.iodepth = 32;
     wl.numjobs = 1;
-    uint64_t logical = sim->ftl.n_lpn * sim->ftl.page_size;
+    uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
     if (logical < wl.bs[0].bytes)
         wl.bs[0].bytes = (uint32_t)(logical / 512 * 512);
     int rc = run_workload(sim, &wl, NULL, true);

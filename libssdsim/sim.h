@@ -5,7 +5,7 @@
 #include "common.h"
 #include "config/model.h"
 #include "engine/engine.h"
-#include "ftl/ftl.h"
+#include "ftl/env.h"
 #include "host/host.h"
 #include "hw/hw.h"
 #include "stats/stats.h"
@@ -16,7 +16,7 @@ struct ssdsim {
     uint64_t n_runs;
     struct ssdsim__engine engine;
     struct ssdsim__hw hw;
-    struct ssdsim__ftl ftl;
+    struct ssdsim_ftl_env env; /* the FTL and the library's side of it */
     struct ssdsim__stats stats;
     struct ssdsim__host host;
     ssdsim_progress_fn progress;

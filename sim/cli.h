@@ -1,8 +1,10 @@
-/* cli.h: shared pieces of the ssdsim command (subcommands, report, progress line). */
+/* cli.h: shared pieces of the ssdsim command (subcommands, the options of one run, report,
+ * progress line). */
 #ifndef SSDSIM_CLI_H
 #define SSDSIM_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "ssdsim/ssdsim.h"
@@ -11,11 +13,76 @@
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
 
+/* Most --set (and, for a sweep, --vary) options one command line may give. */
+#define CLI_MAX_SETS 128
+
 int cli_run(int argc, char **argv);
 int cli_demo(int argc, char **argv);
+int cli_sweep(int argc, char **argv);
+int cli_collect(int argc, char **argv);
 
-/* Print one error line "ssdsim: ..." to stderr. */
+/* Print one error line "ssdsim: ..." to stderr, written with one call so that the lines of
+ * several processes sharing stderr do not interleave. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Text put after "ssdsim: " in every later error line ("point 3 (ftl.op=0.1): "), or NULL. The
+ * string is not copied. */
+void cli_set_error_context(const char *context);
+
+/* The options of one simulation run: `ssdsim run`, `ssdsim demo`, and each point of a sweep. */
+struct cli_run_opts {
+    const char *model_path;    /* file or installed model name; NULL: the built-in model */
+    const char *workload_path; /* NULL only for the demo */
+    /* Overrides "KEY=VALUE", applied in order: `sets` (named --set in messages), then `varies`
+     * (named --vary). A key "workload.X" sets the workload option X, any other a model key. */
+    const char *sets[CLI_MAX_SETS];
+    int n_sets;
+    const char *varies[CLI_MAX_SETS];
+    int n_varies;
+    uint64_t seed;
+    bool seed_given;
+    uint64_t interval_ns;
+    uint64_t interval_ios;
+    bool precondition_seq;
+    bool quiet;
+    const char *json_out;   /* results JSON file, or NULL */
+    bool json_atomic;       /* write json_out through a temporary file and rename(2) */
+    const char *json_point; /* a JSON object put first in the results as "point", or NULL */
+    const char *csv_out;    /* time-series CSV file, or NULL */
+};
+
+/* Split "--name=value" into name and value (*val NULL when the argument has no '='). */
+void cli_split_option(const char *arg, char *name, size_t name_len, const char **val);
+
+/* The options run and sweep share (--model, --workload, --set, --seed, --precondition,
+ * --interval, --interval-ios). cli_common_option_takes_value() says whether `name` is one;
+ * cli_common_option() stores its value in `o` and returns 0, or prints the error and returns
+ * CLI_EXIT_USAGE. `cmd` names the command in messages. */
+bool cli_common_option_takes_value(const char *name);
+int cli_common_option(const char *cmd, const char *name, const char *val, struct cli_run_opts *o);
+
+/* A non-negative decimal integer that fits in 64 bits. */
+bool cli_parse_u64(const char *s, uint64_t *out);
+
+/* Load the model of `o` and apply its model overrides; load its workload (when `wl` is not NULL
+ * and o->workload_path is set) and apply its workload.* overrides. 0, or -1 after printing the
+ * error; nothing is left allocated on failure. */
+int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload **wl);
+
+/* Build the simulation, precondition, run, report and write the outputs of `o`.
+ * Returns 0 or CLI_EXIT_FAIL (after printing the error). */
+int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const ssdsim_workload *wl,
+                const char *wl_desc);
+
+/* Write `text` and a newline to `path`; with `atomic`, into a temporary file in the same
+ * directory that is then renamed over `path`, so that a reader sees the old file or the whole
+ * new one. 0, or -1 after printing the error. */
+int cli_write_file(const char *path, const char *text, bool atomic);
+
+/* `ssdsim run --manifest FILE --index K`: run line K of a sweep manifest exactly as the sweep
+ * does. `json_out` (when not NULL) replaces the line's output path; `csv_out` may be NULL. */
+int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
+                     const char *csv_out, bool quiet);
 
 /* Human-readable summary and the preconditioning table. */
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc);

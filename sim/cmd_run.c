@@ -1,5 +1,7 @@
 /* cmd_run.c: `ssdsim run` and `ssdsim demo`: load a model and a workload, optionally
- * precondition, run, print the summary, write JSON and CSV. */
+ * precondition, run, print the summary, write JSON and CSV. The pieces of one run (option
+ * parsing, loading with overrides, executing, writing files) are shared with `ssdsim sweep`
+ * (cmd_sweep.c) through cli.h, so a sweep point and a single run cannot drift apart. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -7,22 +9,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib.h>
+
 #include "cli.h"
 
-#define MAX_SETS 128
-
-struct run_opts {
-    const char *model_path;
-    const char *workload_path;
-    const char *sets[MAX_SETS];
-    int n_sets;
-    uint64_t seed;
-    const char *json_out;
-    const char *csv_out;
-    uint64_t interval_ns;
-    uint64_t interval_ios;
-    bool precondition_seq;
-    bool quiet;
+/* What `ssdsim run` takes besides one run's options. */
+struct run_cmd {
+    struct cli_run_opts o;
+    const char *manifest;
+    uint64_t index;
+    bool index_given;
+    char manifest_conflict[64]; /* first option the manifest fixes, given anyway */
 };
 
 static void run_help(FILE *f, bool demo)
@@ -37,9 +34,12 @@ static void run_help(FILE *f, bool demo)
               f);
     else
         fputs("usage: ssdsim run [--model FILE] --workload FILE [OPTIONS]\n"
+              "       ssdsim run --manifest FILE --index K [--json OUT] [--quiet]\n"
               "\n"
               "Run a workload (a JSON object of fio options) on a device model (JSON).\n"
-              "Without --model, the built-in generic MLC model is used.\n\n",
+              "Without --model, the built-in generic MLC model is used. The second form runs\n"
+              "point K of a manifest written by `ssdsim sweep --emit` (see ssdsim sweep --help).\n"
+              "\n",
               f);
     fputs("Options:\n", f);
     if (!demo)
@@ -52,20 +52,30 @@ static void run_help(FILE *f, bool demo)
               "                         (128 KiB, QD32) before the measured workload\n",
               f);
     fputs("  --set KEY=VALUE        override a model key by its dotted path, checked like the\n"
-          "                         file (--set ftl.op=0.25 --set geometry.pages_per_block=64)\n"
+          "                         file (--set ftl.op=0.25 --set geometry.pages_per_block=64);\n"
+          "                         workload.OPTION=VALUE sets a workload option instead\n"
+          "                         (--set workload.iodepth=8)\n"
           "  --seed N               seed of every random stream (default 1)\n"
           "  --json OUT             write the results as JSON (doc/results.md)\n"
           "  --timeseries OUT.csv   write the time series as CSV\n"
           "  --interval DURATION    time-series interval in simulated time (\"100ms\", \"1s\")\n"
-          "  --interval-ios N       time-series interval in completed I/Os\n"
-          "  --quiet                print nothing but errors\n"
+          "  --interval-ios N       time-series interval in completed I/Os\n",
+          f);
+    if (!demo)
+        fputs("  --manifest FILE        a sweep manifest (JSON lines); with --index K, run its\n"
+              "                         point K (0-based) with the sweep's model, workload,\n"
+              "                         overrides and seed, writing the JSON where the sweep\n"
+              "                         would (unless --json is given)\n"
+              "  --index K              the point of --manifest to run\n",
+              f);
+    fputs("  --quiet                print nothing but errors\n"
           "  --help                 this help\n",
           f);
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
+bool cli_parse_u64(const char *s, uint64_t *out)
 {
-    if (!s || !*s || *s == '-')
+    if (!s || *s < '0' || *s > '9')
         return false;
     char *end;
     errno = 0;
@@ -76,29 +86,87 @@ static bool parse_u64(const char *s, uint64_t *out)
     return true;
 }
 
-/* Parse options shared by run and demo. Returns -1 to continue, or an exit code. */
-static int parse_opts(int argc, char **argv, bool demo, struct run_opts *o)
+void cli_split_option(const char *arg, char *name, size_t name_len, const char **val)
+{
+    const char *eq = strchr(arg, '=');
+    *val = NULL;
+    if (!strncmp(arg, "--", 2) && eq && (size_t)(eq - arg) < name_len) {
+        memcpy(name, arg, (size_t)(eq - arg));
+        name[eq - arg] = 0;
+        *val = eq + 1;
+    } else {
+        snprintf(name, name_len, "%s", arg);
+    }
+}
+
+bool cli_common_option_takes_value(const char *name)
+{
+    static const char *const names[] = {"--model",    "--workload",     "--set",         "--seed",
+                                        "--interval", "--interval-ios", "--precondition"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i]))
+            return true;
+    return false;
+}
+
+int cli_common_option(const char *cmd, const char *name, const char *val, struct cli_run_opts *o)
+{
+    if (!strcmp(name, "--model")) {
+        o->model_path = val;
+    } else if (!strcmp(name, "--workload")) {
+        o->workload_path = val;
+    } else if (!strcmp(name, "--set")) {
+        if (!strchr(val, '=') || val[0] == '=') {
+            cli_error("%s: --set expects KEY=VALUE, got '%s'", cmd, val);
+            return CLI_EXIT_USAGE;
+        }
+        if (o->n_sets == CLI_MAX_SETS) {
+            cli_error("%s: more than %d --set options", cmd, CLI_MAX_SETS);
+            return CLI_EXIT_USAGE;
+        }
+        o->sets[o->n_sets++] = val;
+    } else if (!strcmp(name, "--seed")) {
+        if (!cli_parse_u64(val, &o->seed)) {
+            cli_error("%s: --seed expects a non-negative integer, got '%s'", cmd, val);
+            return CLI_EXIT_USAGE;
+        }
+        o->seed_given = true;
+    } else if (!strcmp(name, "--interval")) {
+        if (ssdsim_parse_time_ns(val, &o->interval_ns) || o->interval_ns == 0) {
+            cli_error("%s: --interval expects a duration such as 100ms or 1s, got '%s'", cmd, val);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--interval-ios")) {
+        if (!cli_parse_u64(val, &o->interval_ios) || o->interval_ios == 0) {
+            cli_error("%s: --interval-ios expects a positive integer, got '%s'", cmd, val);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--precondition")) {
+        if (strcmp(val, "seq") != 0) {
+            cli_error("%s: --precondition expects 'seq', got '%s'", cmd, val);
+            return CLI_EXIT_USAGE;
+        }
+        o->precondition_seq = true;
+    }
+    return 0;
+}
+
+/* Parse the options of run and demo. Returns -1 to continue, or an exit code. */
+static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
 {
     const char *cmd = demo ? "demo" : "run";
-    memset(o, 0, sizeof *o);
+    struct cli_run_opts *o = &r->o;
+    memset(r, 0, sizeof *r);
     o->seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const char *val = NULL;
+        const char *val;
         char name[64];
-        const char *eq = strchr(a, '=');
-        if (!strncmp(a, "--", 2) && eq && (size_t)(eq - a) < sizeof name) {
-            memcpy(name, a, (size_t)(eq - a));
-            name[eq - a] = 0;
-            val = eq + 1;
-        } else {
-            snprintf(name, sizeof name, "%s", a);
-        }
-        bool takes = !strcmp(name, "--model") || !strcmp(name, "--workload") ||
-                     !strcmp(name, "--set") || !strcmp(name, "--seed") ||
-                     !strcmp(name, "--json") || !strcmp(name, "--timeseries") ||
-                     !strcmp(name, "--interval") || !strcmp(name, "--interval-ios") ||
-                     !strcmp(name, "--precondition");
+        cli_split_option(a, name, sizeof name, &val);
+        bool common = cli_common_option_takes_value(name);
+        bool takes = common || !strcmp(name, "--json") || !strcmp(name, "--timeseries");
+        if (!demo && (!strcmp(name, "--manifest") || !strcmp(name, "--index")))
+            takes = true;
         if (demo && (!strcmp(name, "--model") || !strcmp(name, "--workload") ||
                      !strcmp(name, "--precondition")))
             takes = false; /* the demo's model and workload are fixed: use `run` instead */
@@ -121,47 +189,38 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_opts *o)
             }
             val = argv[++i];
         }
-        if (!strcmp(name, "--model")) {
-            o->model_path = val;
-        } else if (!strcmp(name, "--workload")) {
-            o->workload_path = val;
-        } else if (!strcmp(name, "--set")) {
-            if (!strchr(val, '=')) {
-                cli_error("%s: --set expects KEY=VALUE, got '%s'", cmd, val);
-                return CLI_EXIT_USAGE;
-            }
-            if (o->n_sets == MAX_SETS) {
-                cli_error("%s: more than %d --set options", cmd, MAX_SETS);
-                return CLI_EXIT_USAGE;
-            }
-            o->sets[o->n_sets++] = val;
-        } else if (!strcmp(name, "--seed")) {
-            if (!parse_u64(val, &o->seed)) {
-                cli_error("%s: --seed expects a non-negative integer, got '%s'", cmd, val);
-                return CLI_EXIT_USAGE;
-            }
+        if (common) {
+            int rc = cli_common_option(cmd, name, val, o);
+            if (rc)
+                return rc;
+            if (!r->manifest_conflict[0])
+                snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
         } else if (!strcmp(name, "--json")) {
             o->json_out = val;
         } else if (!strcmp(name, "--timeseries")) {
             o->csv_out = val;
-        } else if (!strcmp(name, "--interval")) {
-            if (ssdsim_parse_time_ns(val, &o->interval_ns) || o->interval_ns == 0) {
-                cli_error("%s: --interval expects a duration such as 100ms or 1s, got '%s'",
-                          cmd, val);
+        } else if (!strcmp(name, "--manifest")) {
+            r->manifest = val;
+        } else if (!strcmp(name, "--index")) {
+            if (!cli_parse_u64(val, &r->index)) {
+                cli_error("%s: --index expects a non-negative integer, got '%s'", cmd, val);
                 return CLI_EXIT_USAGE;
             }
-        } else if (!strcmp(name, "--interval-ios")) {
-            if (!parse_u64(val, &o->interval_ios) || o->interval_ios == 0) {
-                cli_error("%s: --interval-ios expects a positive integer, got '%s'", cmd, val);
-                return CLI_EXIT_USAGE;
-            }
-        } else if (!strcmp(name, "--precondition")) {
-            if (strcmp(val, "seq") != 0) {
-                cli_error("%s: --precondition expects 'seq', got '%s'", cmd, val);
-                return CLI_EXIT_USAGE;
-            }
-            o->precondition_seq = true;
+            r->index_given = true;
         }
+    }
+    if (r->manifest || r->index_given) {
+        if (!r->manifest || !r->index_given) {
+            cli_error("run: --manifest FILE and --index K go together");
+            return CLI_EXIT_USAGE;
+        }
+        if (r->manifest_conflict[0]) {
+            cli_error("run: %s cannot be combined with --manifest (the manifest fixes the model, "
+                      "workload, overrides, seed and intervals)",
+                      r->manifest_conflict);
+            return CLI_EXIT_USAGE;
+        }
+        return -1; /* the manifest line is checked once it is read */
     }
     if (o->interval_ns && o->interval_ios) {
         cli_error("%s: give --interval or --interval-ios, not both", cmd);
@@ -178,9 +237,18 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_opts *o)
     return -1;
 }
 
-static int write_text(const char *path, const char *text)
+int cli_write_file(const char *path, const char *text, bool atomic)
 {
-    FILE *f = fopen(path, "w");
+    g_autofree char *tmp = NULL;
+    if (atomic) {
+        /* A hidden name in the same directory (rename(2) does not cross file systems) that no
+         * other process uses, and that `ssdsim collect` skips. */
+        g_autofree char *dir = g_path_get_dirname(path);
+        g_autofree char *base = g_path_get_basename(path);
+        tmp = g_strdup_printf("%s/.%s.tmp.%ld", dir, base, (long)getpid());
+    }
+    const char *target = tmp ? tmp : path;
+    FILE *f = fopen(target, "w");
     if (!f) {
         cli_error("%s: cannot write: %s", path, strerror(errno));
         return -1;
@@ -189,6 +257,13 @@ static int write_text(const char *path, const char *text)
     fputc('\n', f);
     if (fclose(f) != 0) {
         cli_error("%s: write failed: %s", path, strerror(errno));
+        if (tmp)
+            unlink(tmp);
+        return -1;
+    }
+    if (tmp && rename(tmp, path) != 0) {
+        cli_error("%s: cannot write: %s", path, strerror(errno));
+        unlink(tmp);
         return -1;
     }
     return 0;
@@ -212,10 +287,80 @@ static const char *model_path(const char *arg, char *buf, size_t len)
     return arg; /* the loader reports that it does not exist */
 }
 
-static int load_model(const struct run_opts *o, ssdsim_model **model)
+#define WORKLOAD_PREFIX "workload."
+
+static bool is_workload_key(const char *kv)
+{
+    return !strncmp(kv, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX));
+}
+
+/* Report a failed override as "OPTION: KEY: why". The library names the file or label and the
+ * path in its message ("--set: ftl.op: ..." for the model, "wl.json: iodepth: ..." for a
+ * workload); the command line named neither the label nor the bare workload key, so the
+ * message is rebuilt from its parts. Should the library's layout change, its whole message is
+ * printed after the key. */
+static void set_error(const char *option, const char *key, bool workload, const ssdsim_error *e)
+{
+    char prefix[512];
+    size_t n = 0;
+    if (e->file[0])
+        n += (size_t)snprintf(prefix + n, sizeof prefix - n, "%s", e->file);
+    if (e->line > 0 && n < sizeof prefix)
+        n += (size_t)snprintf(prefix + n, sizeof prefix - n, ":%d:%d", e->line, e->column);
+    if (n > 0 && n < sizeof prefix)
+        n += (size_t)snprintf(prefix + n, sizeof prefix - n, ": ");
+    if (e->path[0] && n < sizeof prefix)
+        n += (size_t)snprintf(prefix + n, sizeof prefix - n, "%s: ", e->path);
+    const char *why = e->message;
+    if (n < sizeof prefix && !strncmp(why, prefix, n))
+        why += n;
+    const char *path = e->path[0] ? e->path : key;
+    cli_error("%s: %s%s: %s", option, workload ? WORKLOAD_PREFIX : "", path, why);
+}
+
+/* Apply one "KEY=VALUE" to the model (model keys) or the workload (workload.* keys); the other
+ * object may be NULL, and then keys for it are skipped. 0, or -1 after printing the error. */
+static int apply_set(ssdsim_model *model, ssdsim_workload *wl, const char *kv, const char *option)
+{
+    const char *eq = strchr(kv, '=');
+    bool workload = is_workload_key(kv);
+    if (!eq || eq == kv || (workload && eq == kv + strlen(WORKLOAD_PREFIX))) {
+        cli_error("%s: expects KEY=VALUE, got '%s'", option, kv);
+        return -1;
+    }
+    if (workload ? !wl : !model)
+        return 0;
+    const char *start = workload ? kv + strlen(WORKLOAD_PREFIX) : kv;
+    g_autofree char *key = g_strndup(start, (gsize)(eq - start));
+    ssdsim_error err;
+    int rc = workload ? ssdsim_workload_set(wl, key, eq + 1, &err)
+                      : ssdsim_model_set(model, key, eq + 1, &err);
+    if (rc) {
+        set_error(option, key, workload, &err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Apply the overrides of `o` that concern whichever of model and wl is not NULL. */
+static int apply_sets(const struct cli_run_opts *o, ssdsim_model *model, ssdsim_workload *wl)
+{
+    for (int i = 0; i < o->n_sets; i++)
+        if (apply_set(model, wl, o->sets[i], "--set"))
+            return -1;
+    for (int i = 0; i < o->n_varies; i++)
+        if (apply_set(model, wl, o->varies[i], "--vary"))
+            return -1;
+    return 0;
+}
+
+int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload **wl)
 {
     ssdsim_error err;
     char buf[4096];
+    *model = NULL;
+    if (wl)
+        *wl = NULL;
     int rc = o->model_path
                  ? ssdsim_model_load_file(model, model_path(o->model_path, buf, sizeof buf), &err)
                  : ssdsim_model_default(model, &err);
@@ -223,26 +368,45 @@ static int load_model(const struct run_opts *o, ssdsim_model **model)
         cli_error("%s", err.message);
         return -1;
     }
-    for (int i = 0; i < o->n_sets; i++) {
-        char key[256];
-        const char *eq = strchr(o->sets[i], '=');
-        size_t n = (size_t)(eq - o->sets[i]);
-        if (n >= sizeof key)
-            n = sizeof key - 1;
-        memcpy(key, o->sets[i], n);
-        key[n] = 0;
-        if (ssdsim_model_set(*model, key, eq + 1, &err)) {
-            cli_error("%s", err.message);
-            ssdsim_model_free(*model);
-            *model = NULL;
-            return -1;
-        }
+    if (wl && o->workload_path && ssdsim_workload_load_file(wl, o->workload_path, &err)) {
+        cli_error("%s", err.message);
+        goto fail;
     }
+    if (apply_sets(o, *model, wl ? *wl : NULL))
+        goto fail;
     return 0;
+fail:
+    ssdsim_model_free(*model);
+    *model = NULL;
+    if (wl) {
+        ssdsim_workload_free(*wl);
+        *wl = NULL;
+    }
+    return -1;
 }
 
-static int execute(const struct run_opts *o, ssdsim_model *model, ssdsim_workload *wl,
-                   const char *wl_desc)
+/* The results JSON with `point` (a JSON object text, as cJSON prints it) inserted as the first
+ * key, indented one level like the rest. The results text is not re-parsed and re-printed: the
+ * library writes exact integers that a round trip through doubles could alter. */
+static char *results_with_point(const char *json, const char *point)
+{
+    const char *brace = strchr(json, '{');
+    if (!brace)
+        return NULL;
+    GString *s = g_string_new_len(json, brace + 1 - json);
+    g_string_append(s, "\n\t\"point\":\t");
+    for (const char *p = point; *p; p++) {
+        g_string_append_c(s, *p);
+        if (*p == '\n')
+            g_string_append_c(s, '\t');
+    }
+    g_string_append_c(s, ',');
+    g_string_append(s, brace + 1);
+    return g_string_free(s, FALSE);
+}
+
+int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const ssdsim_workload *wl,
+                const char *wl_desc)
 {
     ssdsim_error err;
     ssdsim *sim = NULL;
@@ -279,11 +443,14 @@ static int execute(const struct run_opts *o, ssdsim_model *model, ssdsim_workloa
         cli_report(stdout, sim, model, wl_desc);
     if (o->json_out) {
         char *json = ssdsim_results_json(sim);
-        if (!json) {
+        char *text = json && o->json_point ? results_with_point(json, o->json_point) : NULL;
+        if (!json || (o->json_point && !text)) {
+            free(json);
             cli_error("out of memory writing JSON");
             goto out;
         }
-        int w = write_text(o->json_out, json);
+        int w = cli_write_file(o->json_out, text ? text : json, o->json_atomic);
+        g_free(text);
         free(json);
         if (w)
             goto out;
@@ -301,21 +468,17 @@ out:
 
 int cli_run(int argc, char **argv)
 {
-    struct run_opts o;
-    int rc = parse_opts(argc, argv, false, &o);
+    struct run_cmd r;
+    int rc = parse_opts(argc, argv, false, &r);
     if (rc >= 0)
         return rc;
+    if (r.manifest)
+        return cli_manifest_run(r.manifest, r.index, r.o.json_out, r.o.csv_out, r.o.quiet);
     ssdsim_model *model = NULL;
     ssdsim_workload *wl = NULL;
-    ssdsim_error err;
-    if (load_model(&o, &model))
+    if (cli_load(&r.o, &model, &wl))
         return CLI_EXIT_FAIL;
-    if (ssdsim_workload_load_file(&wl, o.workload_path, &err)) {
-        cli_error("%s", err.message);
-        ssdsim_model_free(model);
-        return CLI_EXIT_FAIL;
-    }
-    rc = execute(&o, model, wl, o.workload_path);
+    rc = cli_execute(&r.o, model, wl, r.o.workload_path);
     ssdsim_workload_free(wl);
     ssdsim_model_free(model);
     return rc;
@@ -323,12 +486,19 @@ int cli_run(int argc, char **argv)
 
 int cli_demo(int argc, char **argv)
 {
-    struct run_opts o;
-    int rc = parse_opts(argc, argv, true, &o);
+    struct run_cmd r;
+    int rc = parse_opts(argc, argv, true, &r);
     if (rc >= 0)
         return rc;
+    struct cli_run_opts *o = &r.o;
+    for (int i = 0; i < o->n_sets; i++) {
+        if (is_workload_key(o->sets[i])) {
+            cli_error("demo: --set %s: the demo's workload is fixed (use ssdsim run)", o->sets[i]);
+            return CLI_EXIT_USAGE;
+        }
+    }
     ssdsim_model *model = NULL;
-    if (load_model(&o, &model))
+    if (cli_load(o, &model, NULL))
         return CLI_EXIT_FAIL;
     /* Six times the logical capacity in 4 KiB random writes, spread over 16 jobs: enough
      * to go from a fresh drive through the GC cliff to steady state. */
@@ -347,10 +517,10 @@ int cli_demo(int argc, char **argv)
         ssdsim_model_free(model);
         return CLI_EXIT_FAIL;
     }
-    if (!o.interval_ns && !o.interval_ios)
-        o.interval_ios = (per_job * jobs + 29) / 30;
-    rc = execute(&o, model, wl,
-                 "4 KiB uniform random writes, 16 jobs x 16 queue depth, 6 x capacity");
+    if (!o->interval_ns && !o->interval_ios)
+        o->interval_ios = (per_job * jobs + 29) / 30;
+    rc = cli_execute(o, model, wl,
+                     "4 KiB uniform random writes, 16 jobs x 16 queue depth, 6 x capacity");
     ssdsim_workload_free(wl);
     ssdsim_model_free(model);
     return rc;

@@ -1,19 +1,49 @@
 /* main.c: the ssdsim command: dispatch to subcommands. With no arguments it runs the built-in
  * demo (a generic MLC drive from fresh to steady state under 4 KiB random writes). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
+/* Set by a sweep's worker process (or `run --manifest`) to name its point in every error. */
+static const char *error_context;
+
+void cli_set_error_context(const char *context)
+{
+    error_context = context;
+}
+
 void cli_error(const char *fmt, ...)
 {
+    /* Format the whole line first: stderr is unbuffered, and several worker processes of a
+     * sweep share it, so the line must reach it in one write to stay whole. */
+    char line[2048];
+    int n = snprintf(line, sizeof line, "ssdsim: %s", error_context ? error_context : "");
+    if (n < 0)
+        n = 0;
+    if ((size_t)n > sizeof line - 2)
+        n = sizeof line - 2; /* a context that long is cut; the message still fits a byte */
     va_list ap;
     va_start(ap, fmt);
-    fputs("ssdsim: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
     va_end(ap);
+    size_t len = strlen(line);
+    for (size_t i = 0; i < len; i++)
+        if (line[i] == '\n')
+            line[i] = ' '; /* one line, whatever the message holds */
+    line[len++] = '\n';
+    fflush(stderr);
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(STDERR_FILENO, line + off, len - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        off += (size_t)w;
+    }
 }
 
 static void usage(FILE *f)
@@ -26,7 +56,10 @@ static void usage(FILE *f)
           "  demo      run the built-in default: a generic MLC drive driven from fresh to\n"
           "            steady state by 4 KiB random writes at 16 jobs x 16 queue depth\n"
           "            (also what `ssdsim` with no command does)\n"
-          "  run       run a workload file on a model file\n"
+          "  run       run a workload file on a model file (or one point of a sweep manifest)\n"
+          "  sweep     run a grid of model and workload parameters in parallel: one JSON per\n"
+          "            point, a CSV table and plots\n"
+          "  collect   build a sweep's CSV table (and plots) from its JSON results\n"
           "  version   print the version\n"
           "  help      print this help\n"
           "\n"
@@ -44,6 +77,10 @@ int main(int argc, char **argv)
         return cli_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "demo"))
         return cli_demo(argc - 1, argv + 1);
+    if (!strcmp(cmd, "sweep"))
+        return cli_sweep(argc - 1, argv + 1);
+    if (!strcmp(cmd, "collect"))
+        return cli_collect(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("ssdsim %s\n", ssdsim_version());
         return 0;
@@ -52,6 +89,6 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    cli_error("unknown command '%s' (commands: demo, run, version, help)", cmd);
+    cli_error("unknown command '%s' (commands: demo, run, sweep, collect, version, help)", cmd);
     return CLI_EXIT_USAGE;
 }

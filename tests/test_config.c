@@ -118,6 +118,32 @@ static void expect_change_error(const char *key, const char *value, const char *
 
 /* ------------------------------------------------------------------------------------------ */
 
+START_TEST(test_config_plugin_params_load_and_print)
+{
+    char *json = small_with("gc", "{\"policy\": \"d-choices\", \"d\": 5, \"free_blocks_min\": 1}");
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+    ck_assert_msg(ssdsim_model_load_string(&m, json, LABEL, &e) == 0, "%s", e.message);
+    free(json);
+    char *text = ssdsim_model_to_json(m);
+    cJSON *root = cJSON_Parse(text);
+    const cJSON *gc = cJSON_GetObjectItemCaseSensitive(root, "gc");
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(gc, "policy")->valuestring, "d-choices");
+    ck_assert_double_eq(cJSON_GetObjectItemCaseSensitive(gc, "d")->valuedouble, 5);
+    /* defaults of the other sections are printed too */
+    const cJSON *wl = cJSON_GetObjectItemCaseSensitive(root, "wl");
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(wl, "policy")->valuestring, "none");
+    cJSON_Delete(root);
+    free(text);
+    /* switching the policy by --set keeps the file's other keys and validates the new one */
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.policy", "\"windowed\"", &e), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(e.message, "gc.d: unknown key") != NULL, "%s", e.message);
+    ck_assert_int_eq(ssdsim_model_set(m, "wl.policy", "static", &e), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "wl.threshold", "50", &e), 0);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_config_models_load)
 {
     char dir_path[4096];
@@ -465,7 +491,23 @@ START_TEST(test_config_out_of_range)
     expect_change_error("flash.bus_width", "12", "flash.bus_width", "expected 8 or 16, got 12");
     expect_change_error("flash.cell", "\"MLC\"", "flash.cell", "got \"MLC\"");
     expect_change_error("ftl.op", "-0.5", "ftl.op", "expected a number in [0, 10], got -0.5");
-    expect_change_error("ftl.type", "\"dftl\"", "ftl.type", "expected \"page\", got \"dftl\"");
+    expect_change_error("ftl.type", "\"pagee\"", "ftl.type",
+                        "no FTL named \"pagee\" (did you mean \"page\"?)");
+    expect_change_error("gc.policy", "\"nosuch-policy\"", "gc.policy",
+                        "no GC policy named \"nosuch-policy\" (registered: greedy, ");
+    expect_change_error("gc", "{\"policy\": \"d-choices\", \"d\": 0}", "gc.d",
+                        "expected an integer in [1, 1024]");
+    expect_change_error("gc", "{\"policy\": \"d-choices\", \"d\": 2.5}", "gc.d",
+                        "expected an integer in [1, 1024]");
+    /* a parameter of another policy is not a key of this one */
+    expect_change_error("gc", "{\"policy\": \"greedy\", \"window\": 8}", "gc.window",
+                        "unknown key");
+    expect_change_error("gc", "{\"policy\": \"windowed\", \"windw\": 8}", "gc.windw",
+                        "did you mean 'window'?");
+    expect_change_error("wl.policy", "\"statik\"", "wl.policy",
+                        "no wear leveler named \"statik\" (did you mean \"static\"?)");
+    expect_change_error("gc", "{\"free_blocks_min\": 4, \"free_blocks_target\": 3}",
+                        "gc.free_blocks_target", "below the low one");
     expect_change_error("host.link_bw", "\"200GB/s\"", "host.link_bw",
                         "expected a number in [1000000, 100000000000] (bytes/s) or a rate "
                         "string like \"600MB/s\", got \"200GB/s\"");
@@ -862,6 +904,7 @@ static Suite *config_suite(void)
     Suite *s = suite_create("config");
     TCase *tc = tcase_create("config");
     tcase_add_test(tc, test_config_models_load);
+    tcase_add_test(tc, test_config_plugin_params_load_and_print);
     tcase_add_test(tc, test_config_generic_figures);
     tcase_add_test(tc, test_config_builtin_default);
     tcase_add_test(tc, test_config_defaults);

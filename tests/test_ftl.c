@@ -4,6 +4,7 @@
  * read-modify-write, conservation laws and the consistency of every mapping array. */
 #include <stdlib.h>
 
+#include "ftl/page.h"
 #include "gc/gc.h"
 #include "sim.h"
 #include "simtest.h"
@@ -11,6 +12,21 @@
 /* One plane of 4096 blocks x 64 pages of 4 KiB, op 0.25 (spare factor 0.20). With one plane, the
  * free-block reserve and the two open blocks are 4/4096 of the blocks: the model's assumptions
  * (one write frontier, negligible reserve) hold. */
+/* The page FTL's state inside a simulation. */
+static struct ssdsim__ftl *page_of(ssdsim *sim)
+{
+    return ((struct ssdsim *)sim)->env.state;
+}
+
+static uint64_t flash_reads(ssdsim *sim)
+{
+    const struct ssdsim__env_counters *n = &((struct ssdsim *)sim)->env.n;
+    uint64_t r = 0;
+    for (int i = 0; i < SSDSIM__N_PURPOSES; i++)
+        r += n->reads[i];
+    return r;
+}
+
 static ssdsim_model *waf_model(const char *op)
 {
     char op_kv[64];
@@ -123,8 +139,7 @@ START_TEST(test_ftl_greedy_uniform_random_waf_matches_theory)
                   "WAF %.4f, abstract model %.4f", d.waf, abstract);
     /* Conservation: every programmed page is a host page or a GC copy. */
     ck_assert_uint_eq(d.flash_pages_programmed, d.host_pages_written + d.gc_pages_copied);
-    struct ssdsim *s = sim;
-    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+    ck_assert_int_eq(ssdsim__page_check(page_of(sim)), 0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -159,19 +174,18 @@ START_TEST(test_ftl_trim_frees_space_and_reads_skip_flash)
     ssdsim_get_op_stats(sim, SSDSIM_OP_TRIM, &t);
     ck_assert_uint_gt(t.count, 0);
     ck_assert_uint_eq(t.bytes, ssdsim_model_logical_bytes(m));
-    struct ssdsim *s = sim;
-    for (uint64_t l = 0; l < s->ftl.n_lpn; l++)
-        ck_assert_uint_eq(s->ftl.l2p[l], UINT32_MAX);
+    for (uint64_t l = 0; l < page_of(sim)->n_lpn; l++)
+        ck_assert_uint_eq(page_of(sim)->l2p[l], UINT32_MAX);
     /* Every read now is of trimmed data: no flash read at all. */
-    uint64_t reads0 = s->ftl.c.flash_reads;
+    uint64_t reads0 = flash_reads(sim);
     st_run(sim, "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":2000}", NULL);
-    ck_assert_uint_eq(s->ftl.c.flash_reads, reads0);
+    ck_assert_uint_eq(flash_reads(sim), reads0);
     /* Writing the whole space again costs no GC copy: all old data is invalid. */
     st_run(sim, "{\"rw\":\"write\",\"bs\":\"128k\",\"iodepth\":32}", NULL);
     ssdsim_device_stats d;
     ssdsim_get_device_stats(sim, &d);
     ck_assert_uint_eq(d.gc_pages_copied, 0);
-    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+    ck_assert_int_eq(ssdsim__page_check(page_of(sim)), 0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -181,17 +195,16 @@ START_TEST(test_ftl_trim_keeps_partly_covered_units)
 {
     ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
     ssdsim *sim = st_sim(m, 1);
-    struct ssdsim *s = sim;
     st_run(sim, "{\"rw\":\"write\",\"bs\":\"16k\",\"iodepth\":1,\"number_ios\":1}", NULL);
     /* Trim 2 KiB .. 14 KiB: only units 1 and 2 (4..12 KiB) are covered whole. */
     st_run(sim, "{\"rw\":\"trim\",\"bs\":\"12k\",\"offset\":2048,\"iodepth\":1,"
                 "\"number_ios\":1}",
            NULL);
-    ck_assert_uint_ne(s->ftl.l2p[0], UINT32_MAX);
-    ck_assert_uint_eq(s->ftl.l2p[1], UINT32_MAX);
-    ck_assert_uint_eq(s->ftl.l2p[2], UINT32_MAX);
-    ck_assert_uint_ne(s->ftl.l2p[3], UINT32_MAX);
-    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+    ck_assert_uint_ne(page_of(sim)->l2p[0], UINT32_MAX);
+    ck_assert_uint_eq(page_of(sim)->l2p[1], UINT32_MAX);
+    ck_assert_uint_eq(page_of(sim)->l2p[2], UINT32_MAX);
+    ck_assert_uint_ne(page_of(sim)->l2p[3], UINT32_MAX);
+    ck_assert_int_eq(ssdsim__page_check(page_of(sim)), 0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -201,15 +214,14 @@ START_TEST(test_ftl_partial_unit_write_reads_then_programs)
 {
     ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
     ssdsim *sim = st_sim(m, 1);
-    struct ssdsim *s = sim;
     st_run(sim, "{\"rw\":\"write\",\"bs\":\"512\",\"iodepth\":1,\"number_ios\":8}", NULL);
     ssdsim_device_stats d;
     ssdsim_get_device_stats(sim, &d);
     /* Eight 512 B writes land in one 4 KiB unit: the first programs it, the next seven read it
      * back first (read-modify-write). */
     ck_assert_uint_eq(d.host_pages_written, 8);
-    ck_assert_uint_eq(s->ftl.c.flash_reads, 7);
-    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+    ck_assert_uint_eq(flash_reads(sim), 7);
+    ck_assert_int_eq(ssdsim__page_check(page_of(sim)), 0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -226,46 +238,49 @@ START_TEST(test_ftl_erase_counts_and_free_blocks_are_conserved)
            NULL);
     uint64_t sum = 0;
     for (uint64_t b = 0; b < s->hw.n_blocks; b++)
-        sum += s->ftl.erase_count[b];
-    ck_assert_uint_eq(sum, s->ftl.c.blocks_erased);
-    ck_assert_int_eq(ssdsim__ftl_check(&s->ftl), 0);
+        sum += s->env.erase_count[b];
+    ck_assert_uint_eq(sum, s->env.n.erases);
+    ck_assert_int_eq(ssdsim__page_check(page_of(sim)), 0);
     /* Valid pages equal mapped logical pages. */
     uint64_t mapped = 0, valid = 0;
-    for (uint64_t l = 0; l < s->ftl.n_lpn; l++)
-        mapped += s->ftl.l2p[l] != UINT32_MAX;
+    for (uint64_t l = 0; l < page_of(sim)->n_lpn; l++)
+        mapped += page_of(sim)->l2p[l] != UINT32_MAX;
     for (uint64_t b = 0; b < s->hw.n_blocks; b++)
-        valid += s->ftl.valid[b];
+        valid += page_of(sim)->valid[b];
     ck_assert_uint_eq(mapped, valid);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
 END_TEST
 
-START_TEST(test_ftl_buckets_give_fewest_valid_in_constant_time)
+START_TEST(test_ftl_candidates_give_each_policy_its_block)
 {
-    struct ssdsim__gc_buckets b;
-    ck_assert_int_eq(ssdsim__gc_buckets_init(&b, 2, 8, 4), 0);
-    /* plane 0 holds blocks 0..7, plane 1 blocks 8..15 */
-    ssdsim__gc_buckets_insert(&b, 0, 4);
-    ssdsim__gc_buckets_insert(&b, 1, 3);
-    ssdsim__gc_buckets_insert(&b, 2, 4);
-    ssdsim__gc_buckets_insert(&b, 9, 1);
-    uint32_t v;
-    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 0, &v), 1);
-    ck_assert_uint_eq(v, 3);
-    ssdsim__gc_buckets_dec(&b, 2, 3); /* block 2: 4 -> 3 */
-    ssdsim__gc_buckets_dec(&b, 2, 2); /* 3 -> 2 */
-    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 0, &v), 2);
-    ck_assert_uint_eq(v, 2);
-    ssdsim__gc_buckets_remove(&b, 2, 2);
-    ssdsim__gc_buckets_remove(&b, 1, 3);
-    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 0, &v), 0);
-    ck_assert_uint_eq(v, 4);
-    ssdsim__gc_buckets_remove(&b, 0, 4);
-    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 0, &v), UINT32_MAX);
-    ck_assert_uint_eq(ssdsim__gc_greedy_victim(&b, 1, &v), 9);
-    ck_assert_uint_eq(v, 1);
-    ssdsim__gc_buckets_fini(&b);
+    struct ssdsim__cands c;
+    ck_assert_int_eq(ssdsim__cands_init(&c, 2, 8, 4), 0);
+    /* plane 0 holds blocks 0..7, plane 1 blocks 8..15; closed in the order 0, 1, 2, 9 */
+    ssdsim__cands_insert(&c, 0, 4);
+    ssdsim__cands_insert(&c, 1, 3);
+    ssdsim__cands_insert(&c, 2, 4);
+    ssdsim__cands_insert(&c, 9, 1);
+    ck_assert_uint_eq(ssdsim__cands_fewest_valid(&c, 0), 1);
+    ck_assert_uint_eq(ssdsim__cands_oldest(&c, 0), 0);
+    ck_assert_uint_eq(ssdsim__cands_newer(&c, 0), 1);
+    ck_assert_uint_eq(ssdsim__cands_count(&c, 0), 3);
+    ssdsim__cands_dec(&c, 2, 3); /* block 2: 4 -> 3, now the most recently modified with 3 */
+    ck_assert_uint_eq(ssdsim__cands_least_recent(&c, 0, 3), 1);
+    ssdsim__cands_dec(&c, 2, 2); /* 3 -> 2 */
+    ck_assert_uint_eq(ssdsim__cands_fewest_valid(&c, 0), 2);
+    ck_assert_uint_eq(ssdsim__cands_least_recent(&c, 0, 3), 1);
+    ssdsim__cands_remove(&c, 2, 2);
+    ssdsim__cands_remove(&c, 1, 3);
+    ck_assert_uint_eq(ssdsim__cands_fewest_valid(&c, 0), 0);
+    ck_assert_uint_eq(ssdsim__cands_count(&c, 0), 1);
+    ck_assert_uint_eq(ssdsim__cands_at(&c, 0, 0), 0);
+    ssdsim__cands_remove(&c, 0, 4);
+    ck_assert_uint_eq(ssdsim__cands_fewest_valid(&c, 0), UINT32_MAX);
+    ck_assert_uint_eq(ssdsim__cands_oldest(&c, 0), UINT32_MAX);
+    ck_assert_uint_eq(ssdsim__cands_fewest_valid(&c, 1), 9);
+    ssdsim__cands_fini(&c);
 }
 END_TEST
 
@@ -280,7 +295,7 @@ int main(void)
     tcase_add_test(tc, test_ftl_trim_keeps_partly_covered_units);
     tcase_add_test(tc, test_ftl_partial_unit_write_reads_then_programs);
     tcase_add_test(tc, test_ftl_erase_counts_and_free_blocks_are_conserved);
-    tcase_add_test(tc, test_ftl_buckets_give_fewest_valid_in_constant_time);
+    tcase_add_test(tc, test_ftl_candidates_give_each_policy_its_block);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -13,6 +13,7 @@
 #include "config/model.h"
 #include "config/jsonutil.h"
 #include "config/units.h"
+#include "plugin.h"
 
 #include <cJSON.h>
 #include <glib.h>
@@ -41,6 +42,8 @@ enum key_type {
     KEY_RATE,      /* uint64_t bytes/s: a number or a rate string ("600MB/s") */
     KEY_ENUM,      /* an enum field set from one of `choices` (value stored) */
     KEY_ENUM_NAME, /* char[SSDSIM__NAME_MAX] set from one of `choices` (name stored) */
+    KEY_BOOL,      /* int: true or false */
+    KEY_PLUGIN,    /* char[SSDSIM__NAME_MAX]: the name of a registered plugin of `kind` */
 };
 
 /* Flags of a key. */
@@ -63,6 +66,25 @@ struct key_spec {
     void (*derive)(struct ssdsim_model *m); /* default computed from keys above it, or NULL */
     const struct choice *choices;           /* KEY_ENUM*: names; KEY_U32: allowed values */
     const char *help;                       /* one line, mirrored in doc/models.md */
+    ssdsim_plugin_kind kind;                /* KEY_PLUGIN: which registry */
+};
+
+/* The sections whose plugin may declare parameters: the plugin's name key, its registry, and
+ * where the values go. A plugin's parameters are keys of its section beside the table's. */
+struct plugin_section {
+    const char *section;  /* "gc" */
+    const char *name_key; /* "policy" */
+    ssdsim_plugin_kind kind;
+    size_t name_offset;   /* char[SSDSIM__NAME_MAX] */
+    size_t params_offset; /* double[SSDSIM__MAX_PARAMS] */
+};
+static const struct plugin_section plugin_sections[] = {
+    {"ftl", "type", SSDSIM_PLUGIN_FTL, offsetof(struct ssdsim_model, ftl.type),
+     offsetof(struct ssdsim_model, ftl.params)},
+    {"gc", "policy", SSDSIM_PLUGIN_GC, offsetof(struct ssdsim_model, gc.policy),
+     offsetof(struct ssdsim_model, gc.params)},
+    {"wl", "policy", SSDSIM_PLUGIN_WL, offsetof(struct ssdsim_model, wl.policy),
+     offsetof(struct ssdsim_model, wl.params)},
 };
 
 #define NO_FIELD SIZE_MAX
@@ -84,8 +106,6 @@ static const struct choice cell_choices[] = {
     {"qlc", SSDSIM__CELL_QLC}, {NULL, 0},
 };
 static const struct choice bus_width_choices[] = {{"8", 8}, {"16", 16}, {NULL, 0}};
-static const struct choice ftl_type_choices[] = {{"page", 0}, {NULL, 0}};
-static const struct choice gc_policy_choices[] = {{"greedy", 0}, {NULL, 0}};
 
 /* Rated endurance when the model does not give it: common datasheet figures per cell type. */
 static void default_pe_cycles(struct ssdsim_model *m)
@@ -104,6 +124,11 @@ static void default_pe_cycles(struct ssdsim_model *m)
         m->flash.rated_pe_cycles = 300;
         break;
     }
+}
+
+static void default_gc_target(struct ssdsim_model *m)
+{
+    m->gc.free_blocks_target = m->gc.free_blocks_min;
 }
 
 static void default_mapping_unit(struct ssdsim_model *m)
@@ -180,19 +205,39 @@ static const struct key_spec keys[] = {
      .offset = FIELD(host.cmd_overhead_ns, uint64_t), .min = 0, .max = 10000, .def = "1",
      .help = "link and protocol time per command (submission and completion)"},
 
-    {.path = "ftl.type", .type = KEY_ENUM_NAME, .offset = FIELD(ftl.type, char *),
-     .def = "\"page\"", .choices = ftl_type_choices, .help = "mapping scheme"},
+    {.path = "ftl.type", .type = KEY_PLUGIN, .offset = FIELD(ftl.type, char *),
+     .def = "\"page\"", .kind = SSDSIM_PLUGIN_FTL,
+     .help = "mapping scheme: a registered FTL (ssdsim list)"},
     {.path = "ftl.op", .type = KEY_DOUBLE, .offset = FIELD(ftl.op, double), .min = 0, .max = 10,
      .def = "0.07", .help = "over-provisioning, (physical - logical) / logical"},
     {.path = "ftl.mapping_unit", .type = KEY_SIZE, .offset = FIELD(ftl.mapping_unit, uint32_t),
      .min = 512, .max = 65536, .flags = KF_POW2, .derive = default_mapping_unit,
      .help = "bytes per logical page (mapping entry); equal to geometry.page_size for now"},
+    {.path = "ftl.hot_cold", .type = KEY_BOOL, .offset = FIELD(ftl.hot_cold, int),
+     .def = "false", .help = "write recently rewritten (hot) host data to its own frontier"},
+    {.path = "ftl.hot_window", .type = KEY_DOUBLE, .offset = FIELD(ftl.hot_window, double),
+     .min = 0.001, .max = 100, .def = "1",
+     .help = "hot: the host last wrote the page less than this many logical capacities ago"},
 
-    {.path = "gc.policy", .type = KEY_ENUM_NAME, .offset = FIELD(gc.policy, char *),
-     .def = "\"greedy\"", .choices = gc_policy_choices, .help = "victim selection policy"},
+    {.path = "gc.policy", .type = KEY_PLUGIN, .offset = FIELD(gc.policy, char *),
+     .def = "\"greedy\"", .kind = SSDSIM_PLUGIN_GC,
+     .help = "victim selection policy: a registered GC policy (ssdsim list)"},
     {.path = "gc.free_blocks_min", .type = KEY_U32, .offset = FIELD(gc.free_blocks_min, uint32_t),
      .min = 1, .max = 1024, .def = "2",
-     .help = "per plane: garbage collection runs while free blocks are below this"},
+     .help = "per plane, low watermark: foreground GC starts when free blocks fall below this"},
+    {.path = "gc.free_blocks_target", .type = KEY_U32,
+     .offset = FIELD(gc.free_blocks_target, uint32_t), .min = 1, .max = 1048576,
+     .derive = default_gc_target,
+     .help = "per plane, high watermark: GC, once started, goes on up to this (default: the low one)"},
+    {.path = "gc.bg_idle_us", .type = KEY_TIME, .offset = FIELD(gc.bg_idle_ns, uint64_t),
+     .min = 0, .max = 1e9, .def = "0",
+     .help = "background GC (up to the high watermark) after the device is idle this long; 0 = off"},
+    {.path = "gc.separate", .type = KEY_BOOL, .offset = FIELD(gc.separate, int), .def = "true",
+     .help = "GC copies go to their own write frontier, apart from host writes"},
+
+    {.path = "wl.policy", .type = KEY_PLUGIN, .offset = FIELD(wl.policy, char *),
+     .def = "\"none\"", .kind = SSDSIM_PLUGIN_WL,
+     .help = "wear leveling: a registered wear leveler (ssdsim list)"},
 };
 
 /* clang-format on */
@@ -206,6 +251,7 @@ struct ctx {
     const char *label;
     ssdsim_error *err;
     struct ssdsim_model *m;
+    const struct ssdsim__plugin_header *plugin; /* of the section being checked, for hints */
 };
 
 static int config_error(struct ctx *c, const char *path, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
@@ -326,6 +372,15 @@ static char *expected_text(const struct key_spec *k)
         g_string_append_printf(
             s, "a number in [%s, %s] (bytes/s) or a rate string like \"600MB/s\"", lo, hi);
         break;
+    case KEY_BOOL:
+        g_string_append(s, "true or false");
+        break;
+    case KEY_PLUGIN: {
+        g_autofree char *names = ssdsim__plugin_names(k->kind, NULL, NULL);
+        g_string_append_printf(s, "the name of a registered %s (%s)",
+                               ssdsim__plugin_kind_name(k->kind), names);
+        break;
+    }
     case KEY_ENUM:
     case KEY_ENUM_NAME:
         if (k->choices[1].name)
@@ -411,6 +466,18 @@ static int unknown_key(struct ctx *c, const char *prefix, const char *name)
         }
     }
 
+    /* the parameters of the section's plugin are names known here too */
+    for (int i = 0; c->plugin && c->plugin->params && c->plugin->params[i].key; i++) {
+        const char *cand = c->plugin->params[i].key;
+        g_string_append_printf(known, "%s%s", known->len ? ", " : "", cand);
+        size_t dist = ssdsim__edit_distance(name, cand);
+        if (dist < best_dist) {
+            best_dist = dist;
+            g_free(best);
+            best = g_strdup(cand);
+        }
+    }
+
     int rc;
     size_t best_len = best ? strlen(best) : 0;
     if (strchr(name, '.') && classify(path) != PATH_UNKNOWN) {
@@ -431,6 +498,44 @@ static int unknown_key(struct ctx *c, const char *prefix, const char *name)
     }
     g_string_free(known, TRUE);
     return rc;
+}
+
+/* The plugin section named `prefix`, or NULL. */
+static const struct plugin_section *plugin_section_of(const char *prefix)
+{
+    for (size_t s = 0; s < SSDSIM__ARRAY_LEN(plugin_sections); s++)
+        if (!strcmp(plugin_sections[s].section, prefix))
+            return &plugin_sections[s];
+    return NULL;
+}
+
+/* The plugin a section object selects (its name key, else the table's default), or NULL. */
+static const struct ssdsim__plugin_header *section_plugin(const struct plugin_section *ps,
+                                                          const cJSON *obj)
+{
+    const cJSON *n = obj ? cJSON_GetObjectItemCaseSensitive(obj, ps->name_key) : NULL;
+    if (cJSON_IsString(n))
+        return ssdsim__plugin_find(ps->kind, n->valuestring);
+    g_autofree char *path = g_strdup_printf("%s.%s", ps->section, ps->name_key);
+    for (size_t i = 0; i < N_KEYS; i++) {
+        if (!strcmp(keys[i].path, path) && keys[i].def) {
+            cJSON *d = cJSON_Parse(keys[i].def);
+            const struct ssdsim__plugin_header *p =
+                cJSON_IsString(d) ? ssdsim__plugin_find(ps->kind, d->valuestring) : NULL;
+            cJSON_Delete(d);
+            return p;
+        }
+    }
+    return NULL;
+}
+
+/* Index of parameter `name` of plugin `p`, or -1. */
+static int param_index(const struct ssdsim__plugin_header *p, const char *name)
+{
+    for (int i = 0; p && p->params && p->params[i].key; i++)
+        if (!strcmp(p->params[i].key, name))
+            return i;
+    return -1;
 }
 
 /* Walk one object of the document: no duplicate names, no unknown names, and every section is
@@ -458,8 +563,15 @@ static int check_object(struct ctx *c, const cJSON *obj, const char *prefix)
                 return rc;
             break;
         }
-        case PATH_UNKNOWN:
+        case PATH_UNKNOWN: {
+            /* A parameter of the plugin this section selects is a key too. */
+            const struct plugin_section *ps = plugin_section_of(prefix);
+            const struct ssdsim__plugin_header *p = ps ? section_plugin(ps, obj) : NULL;
+            if (p && param_index(p, name) >= 0)
+                break;
+            c->plugin = p;
             return unknown_key(c, prefix, name);
+        }
         }
     }
     return 0;
@@ -650,6 +762,30 @@ static int read_value(struct ctx *c, const struct key_spec *k, const cJSON *v)
         return 0;
     }
 
+    case KEY_BOOL: {
+        if (!cJSON_IsBool(v))
+            return bad_value(c, k, path, v, true);
+        int b = cJSON_IsTrue(v);
+        memcpy(field, &b, sizeof b);
+        return 0;
+    }
+
+    case KEY_PLUGIN: {
+        if (!cJSON_IsString(v))
+            return bad_value(c, k, path, v, true);
+        if (!ssdsim__plugin_find(k->kind, v->valuestring)) {
+            const char *closest = NULL;
+            g_autofree char *names = ssdsim__plugin_names(k->kind, v->valuestring, &closest);
+            if (closest)
+                return config_error(c, path, "no %s named \"%s\" (did you mean \"%s\"?)",
+                                    ssdsim__plugin_kind_name(k->kind), v->valuestring, closest);
+            return config_error(c, path, "no %s named \"%s\" (registered: %s)",
+                                ssdsim__plugin_kind_name(k->kind), v->valuestring, names);
+        }
+        snprintf(field, SSDSIM__NAME_MAX, "%s", v->valuestring);
+        return 0;
+    }
+
     case KEY_ENUM:
     case KEY_ENUM_NAME: {
         if (!cJSON_IsString(v))
@@ -726,14 +862,22 @@ static int check_cross(struct ctx *c)
     /* With the mapping unit equal to the page, logical units are pages. */
     uint64_t n_planes =
         (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
+    if (m->gc.free_blocks_target < m->gc.free_blocks_min)
+        return config_error(c, "gc.free_blocks_target",
+                            "the high watermark (%u) is below the low one, gc.free_blocks_min (%u)",
+                            m->gc.free_blocks_target, m->gc.free_blocks_min);
     uint64_t spare = (phys - logical) / g->pages_per_block / n_planes;
-    uint64_t need = (uint64_t)m->gc.free_blocks_min + 2;
+    uint32_t open = 2 + (m->ftl.hot_cold ? 1 : 0);
+    uint64_t need = (uint64_t)m->gc.free_blocks_target + open;
     if (spare < need)
         return config_error(c, "ftl.op",
-                            "over-provisioning leaves %llu spare blocks per plane; "
-                            "gc.free_blocks_min (%u) plus 2 open blocks need at least %llu",
-                            (unsigned long long)spare, m->gc.free_blocks_min,
-                            (unsigned long long)need);
+                            "over-provisioning leaves %llu spare blocks per plane; %s (%u) "
+                            "plus %u open blocks need at least %llu",
+                            (unsigned long long)spare,
+                            m->gc.free_blocks_target > m->gc.free_blocks_min
+                                ? "gc.free_blocks_target"
+                                : "gc.free_blocks_min",
+                            m->gc.free_blocks_target, open, (unsigned long long)need);
     return 0;
 }
 
@@ -771,6 +915,37 @@ static int model_build(struct ssdsim_model *m, const cJSON *root, const char *la
             return rc;
     }
     m->flash.n_page_types = (uint32_t)m->flash.cell;
+
+    /* Plugin parameters: each section's plugin says which keys it takes, their types and
+     * ranges; absent ones take the plugin's default. */
+    for (size_t s = 0; s < SSDSIM__ARRAY_LEN(plugin_sections); s++) {
+        const struct plugin_section *ps = &plugin_sections[s];
+        const struct ssdsim__plugin_header *p =
+            ssdsim__plugin_find(ps->kind, (const char *)m + ps->name_offset);
+        double *vals = (double *)((char *)m + ps->params_offset);
+        for (uint32_t i = 0; i < SSDSIM__MAX_PARAMS; i++)
+            vals[i] = 0;
+        for (uint32_t i = 0; p && p->params && p->params[i].key; i++) {
+            const ssdsim_param *q = &p->params[i];
+            g_autofree char *path = g_strdup_printf("%s.%s", ps->section, q->key);
+            const cJSON *v = lookup(root, path);
+            vals[i] = q->def;
+            if (!v)
+                continue;
+            bool integral = q->type == SSDSIM_PARAM_INT;
+            if (!cJSON_IsNumber(v) || !(v->valuedouble >= q->min && v->valuedouble <= q->max) ||
+                (integral && v->valuedouble != floor(v->valuedouble))) {
+                char lo[40], hi[40];
+                format_number(q->min, lo, sizeof lo);
+                format_number(q->max, hi, sizeof hi);
+                g_autofree char *got = describe(v, !cJSON_IsNumber(v));
+                return config_error(&c, path, "expected %s in [%s, %s] (%s of %s '%s'), got %s",
+                                    integral ? "an integer" : "a number", lo, hi, q->help,
+                                    ssdsim__plugin_kind_name(ps->kind), p->name, got);
+            }
+            vals[i] = v->valuedouble;
+        }
+    }
     return check_cross(&c);
 }
 
@@ -923,8 +1098,15 @@ static cJSON *value_json(const struct ssdsim_model *m, const struct key_spec *k,
         break;
     }
     case KEY_ENUM_NAME:
+    case KEY_PLUGIN:
         v = cJSON_CreateString(field);
         break;
+    case KEY_BOOL: {
+        int b;
+        memcpy(&b, field, sizeof b);
+        v = cJSON_CreateBool(b);
+        break;
+    }
     }
     if (!v)
         *oom = true;
@@ -981,6 +1163,21 @@ static cJSON *model_json(const struct ssdsim_model *m)
             return NULL;
         }
     }
+    /* Then each section's plugin parameters, in the order the plugin declares them. */
+    for (size_t s = 0; s < SSDSIM__ARRAY_LEN(plugin_sections); s++) {
+        const struct plugin_section *ps = &plugin_sections[s];
+        const struct ssdsim__plugin_header *p =
+            ssdsim__plugin_find(ps->kind, (const char *)m + ps->name_offset);
+        const double *vals = (const double *)((const char *)m + ps->params_offset);
+        for (uint32_t i = 0; p && p->params && p->params[i].key; i++) {
+            g_autofree char *path = g_strdup_printf("%s.%s", ps->section, p->params[i].key);
+            cJSON *v = cJSON_CreateNumber(vals[i]);
+            if (!v || !put_path(root, path, v)) {
+                cJSON_Delete(root);
+                return NULL;
+            }
+        }
+    }
     return root;
 }
 
@@ -1019,6 +1216,8 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
             return ssdsim__error_set(err, SSDSIM_EINVAL, SET_LABEL, key,
                                      "malformed key: empty name between dots");
         enum path_kind kind = classify(upto);
+        if (kind == PATH_UNKNOWN && !dot && plugin_section_of(prefix))
+            break; /* maybe a plugin parameter: the whole model is checked below */
         if (kind == PATH_UNKNOWN) {
             g_autofree char *name = g_strndup(p, len);
             return unknown_key(&c, prefix, name);

@@ -47,15 +47,32 @@ struct ssdsim__host_cfg {
     uint64_t cmd_overhead_ns;  /* link/protocol time per command (submission + completion) */
 };
 
+/* Parameters of a plugin section: one value per parameter the plugin declares, in its order,
+ * defaults filled in. */
+#define SSDSIM__MAX_PARAMS 16
+
 struct ssdsim__ftl_cfg {
-    char type[SSDSIM__NAME_MAX]; /* "page" */
-    double op;                   /* (physical - logical) / logical */
-    uint32_t mapping_unit;       /* bytes; equal to geometry.page_size in this version */
+    char type[SSDSIM__NAME_MAX]; /* registered FTL name ("page") */
+    double params[SSDSIM__MAX_PARAMS];
+    double op;             /* (physical - logical) / logical */
+    uint32_t mapping_unit; /* bytes; equal to geometry.page_size in this version */
+    int hot_cold;          /* separate host writes by update frequency */
+    double hot_window;     /* a write is hot if its old copy was written within this fraction
+                              of the logical space's worth of writes */
 };
 
 struct ssdsim__gc_cfg {
-    char policy[SSDSIM__NAME_MAX]; /* "greedy" */
-    uint32_t free_blocks_min;      /* per plane: GC runs while free blocks are below this */
+    char policy[SSDSIM__NAME_MAX]; /* registered GC policy name ("greedy") */
+    double params[SSDSIM__MAX_PARAMS];
+    uint32_t free_blocks_min;    /* per plane: foreground GC starts below this (low watermark) */
+    uint32_t free_blocks_target; /* per plane: GC goes on until this (high watermark) */
+    uint64_t bg_idle_ns;         /* background GC after this long idle; 0 = never */
+    int separate;                /* GC copies get their own write frontier */
+};
+
+struct ssdsim__wl_cfg {
+    char policy[SSDSIM__NAME_MAX]; /* registered wear leveler ("none") */
+    double params[SSDSIM__MAX_PARAMS];
 };
 
 struct ssdsim_model {
@@ -67,6 +84,7 @@ struct ssdsim_model {
     struct ssdsim__host_cfg host;
     struct ssdsim__ftl_cfg ftl;
     struct ssdsim__gc_cfg gc;
+    struct ssdsim__wl_cfg wl;
 };
 
 /* Derived sizes of a validated model. */

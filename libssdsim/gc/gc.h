@@ -1,35 +1,64 @@
-/* gc.h: victim selection for garbage collection.
+/* gc.h: the per-plane structures that hold GC candidates (closed blocks) and make the classic
+ * victim policies cheap, kept by FTLs that collect garbage block by block (page, dftl):
  *
- * Greedy needs the closed block with the fewest valid pages in a plane, in O(1): each plane
- * keeps one intrusive doubly-linked list per valid count (0 .. pages_per_block), and a hint to
- * the lowest count that may be non-empty. A page invalidation moves its block one bucket down
- * (O(1)) and lowers the hint; selection walks up from the hint, which is amortised O(1) because
- * the hint only rises past buckets that were found empty. Memory: two uint32 links per block and
- * (pages_per_block + 1) heads per plane.
+ *   buckets    one list per valid-page count (0 .. pages_per_block) per plane, each in the order
+ *              its blocks last lost a valid page (a block that loses one moves to the tail of the
+ *              next lower list): greedy takes the head of the lowest non-empty list in O(1)
+ *              amortised (a hint remembers the lowest count that may be non-empty), and the head
+ *              of each list is its least recently modified block (cost-benefit in O(ppb));
+ *   fifo       candidates in the order they were closed (FIFO, windowed greedy);
+ *   array      candidates in an array with each block's index (uniform sampling in O(1):
+ *              random, d-choices; removal by swapping with the last).
+ * Memory: five uint32 per block, plus (pages_per_block + 1) x 2 heads per plane.
  */
 #ifndef SSDSIM_GC_H
 #define SSDSIM_GC_H
 
 #include "common.h"
 
-struct ssdsim__gc_buckets {
-    uint32_t n_planes;
-    uint32_t n_counts; /* pages_per_block + 1 */
-    uint32_t blocks_per_plane;
-    uint32_t *head;    /* [plane * n_counts + valid] -> first block, or UINT32_MAX */
-    uint32_t *next, *prev; /* per global block */
-    uint32_t *min_hint;    /* per plane */
+struct ssdsim__cands {
+    uint32_t n_planes, blocks_per_plane, n_counts;
+    uint32_t *b_head, *b_tail; /* [plane * n_counts + valid] */
+    uint32_t *b_next, *b_prev; /* per block */
+    uint32_t *min_hint;        /* per plane */
+    uint32_t *f_head, *f_tail; /* per plane */
+    uint32_t *f_next, *f_prev; /* per block */
+    uint32_t *arr;             /* [plane * blocks_per_plane + i] */
+    uint32_t *n_arr;           /* per plane */
+    uint32_t *idx;             /* per block: position in arr */
 };
 
-int ssdsim__gc_buckets_init(struct ssdsim__gc_buckets *b, uint32_t n_planes,
-                            uint32_t blocks_per_plane, uint32_t pages_per_block);
-void ssdsim__gc_buckets_fini(struct ssdsim__gc_buckets *b);
-void ssdsim__gc_buckets_insert(struct ssdsim__gc_buckets *b, uint32_t block, uint32_t valid);
-void ssdsim__gc_buckets_remove(struct ssdsim__gc_buckets *b, uint32_t block, uint32_t valid);
-/* The block lost one valid page: move it from bucket `valid + 1` to `valid`. */
-void ssdsim__gc_buckets_dec(struct ssdsim__gc_buckets *b, uint32_t block, uint32_t valid);
-/* The closed block of `plane` with the fewest valid pages (greedy), or UINT32_MAX when the
- * plane has no closed block. *valid receives its count. */
-uint32_t ssdsim__gc_greedy_victim(struct ssdsim__gc_buckets *b, uint32_t plane, uint32_t *valid);
+int ssdsim__cands_init(struct ssdsim__cands *c, uint32_t n_planes, uint32_t blocks_per_plane,
+                       uint32_t pages_per_block);
+void ssdsim__cands_fini(struct ssdsim__cands *c);
+/* A block was closed with `valid` valid pages: it becomes a candidate. */
+void ssdsim__cands_insert(struct ssdsim__cands *c, uint32_t block, uint32_t valid);
+/* The candidate (with `valid` valid pages) stops being one. */
+void ssdsim__cands_remove(struct ssdsim__cands *c, uint32_t block, uint32_t valid);
+/* The candidate lost a valid page; `valid` is its new count. */
+void ssdsim__cands_dec(struct ssdsim__cands *c, uint32_t block, uint32_t valid);
+
+uint32_t ssdsim__cands_fewest_valid(struct ssdsim__cands *c, uint32_t plane);
+static inline uint32_t ssdsim__cands_least_recent(const struct ssdsim__cands *c, uint32_t plane,
+                                                  uint32_t valid)
+{
+    return valid < c->n_counts ? c->b_head[(size_t)plane * c->n_counts + valid] : UINT32_MAX;
+}
+static inline uint32_t ssdsim__cands_oldest(const struct ssdsim__cands *c, uint32_t plane)
+{
+    return c->f_head[plane];
+}
+static inline uint32_t ssdsim__cands_newer(const struct ssdsim__cands *c, uint32_t block)
+{
+    return c->f_next[block];
+}
+static inline uint32_t ssdsim__cands_count(const struct ssdsim__cands *c, uint32_t plane)
+{
+    return c->n_arr[plane];
+}
+static inline uint32_t ssdsim__cands_at(const struct ssdsim__cands *c, uint32_t plane, uint32_t i)
+{
+    return c->arr[(size_t)plane * c->blocks_per_plane + i];
+}
 
 #endif /* SSDSIM_GC_H */

@@ -43,7 +43,8 @@ static bool issue(struct ssdsim__host *h, uint32_t j)
         job->exhausted = true;
         return false;
     }
-    ssdsim__ftl_prefetch(h->ftl, off / h->unit);
+    if (h->env->ops->prefetch)
+        h->env->ops->prefetch(h->env->state, off / h->unit);
     uint32_t i = h->free_ios;
     assert(i != NONE);
     h->free_ios = h->ios[i].next;
@@ -82,7 +83,7 @@ static void arrive(void *ctx, uint32_t arg)
         uint64_t lo = (io->offset + h->unit - 1) / h->unit;
         uint64_t hi = (io->offset + io->len) / h->unit; /* exclusive */
         for (uint64_t u = lo; u < hi; u++)
-            ssdsim__ftl_trim(h->ftl, u);
+            h->env->ops->trim(h->env->state, u);
         complete(h, i);
         return;
     }
@@ -91,8 +92,8 @@ static void arrive(void *ctx, uint32_t arg)
         uint64_t lo = SSDSIM__MAX(io->offset, u * h->unit);
         uint64_t hi = SSDSIM__MIN(io->offset + io->len, (u + 1) * h->unit);
         uint32_t bytes = (uint32_t)(hi - lo);
-        int rc = io->op == SSDSIM__IO_READ ? ssdsim__ftl_read(h->ftl, i, u, bytes)
-                                           : ssdsim__ftl_write(h->ftl, i, u, bytes);
+        int rc = io->op == SSDSIM__IO_READ ? h->env->ops->read(h->env->state, i, u, bytes)
+                                           : h->env->ops->write(h->env->state, i, u, bytes);
         if (rc) {
             h->error = rc;
             ssdsim__engine_stop(h->engine);
@@ -105,6 +106,7 @@ static void admit(struct ssdsim__host *h, uint32_t i)
 {
     struct ssdsim__io *io = &h->ios[i];
     h->at_device++;
+    ssdsim__env_cmd_enter(h->env);
     uint64_t now = ssdsim__engine_now(h->engine);
     uint64_t t = ssdsim__hw_frontend(h->hw, now, io->op == SSDSIM__IO_WRITE ? io->len : 0);
     ssdsim__engine_schedule(h->engine, t, arrive, h, i);
@@ -127,6 +129,7 @@ static void complete(struct ssdsim__host *h, uint32_t i)
     h->inflight--;
     h->completed++;
     h->at_device--;
+    ssdsim__env_cmd_leave(h->env);
     if (h->wait_head != NONE) {
         uint32_t w = h->wait_head;
         h->wait_head = h->ios[w].next;
@@ -160,18 +163,18 @@ void ssdsim__host_unit_done(void *ctx, uint32_t i, uint32_t bytes)
 }
 
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
-                       struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim__ftl *ftl,
+                       struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
                        struct ssdsim__stats *stats)
 {
     memset(h, 0, sizeof *h);
     h->engine = e;
     h->hw = hw;
-    h->ftl = ftl;
+    h->env = env;
     h->stats = stats;
     h->n_jobs = wl->numjobs;
     h->n_ios = wl->numjobs * wl->iodepth;
     h->qd_limit = hw->model->controller.queue_depth;
-    h->unit = ftl->page_size;
+    h->unit = env->geo.page_size;
     h->run_start_ns = ssdsim__engine_now(e);
     h->runtime_ns = wl->runtime_ns;
     h->wait_head = h->wait_tail = NONE;
@@ -184,7 +187,7 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
     for (uint32_t i = 0; i < h->n_ios; i++)
         h->ios[i].next = i + 1 < h->n_ios ? i + 1 : NONE;
     h->free_ios = 0;
-    uint64_t logical_bytes = ftl->n_lpn * ftl->page_size;
+    uint64_t logical_bytes = env->geo.logical_pages * env->geo.page_size;
     for (uint32_t j = 0; j < h->n_jobs; j++) {
         ssdsim__gen_init(&h->jobs[j].gen, wl, j, seed, logical_bytes);
         h->planned += ssdsim__gen_planned(&h->jobs[j].gen);

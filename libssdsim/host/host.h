@@ -10,7 +10,7 @@
 
 #include "common.h"
 #include "engine/engine.h"
-#include "ftl/ftl.h"
+#include "ftl/env.h"
 #include "hw/hw.h"
 #include "stats/stats.h"
 #include "workload/gen.h"
@@ -35,7 +35,7 @@ struct ssdsim__job {
 struct ssdsim__host {
     struct ssdsim__engine *engine;
     struct ssdsim__hw *hw;
-    struct ssdsim__ftl *ftl;
+    struct ssdsim_ftl_env *env;
     struct ssdsim__stats *stats;
     struct ssdsim__job *jobs;
     uint32_t n_jobs;
@@ -55,7 +55,7 @@ struct ssdsim__host {
 /* Prepare a run of `wl` (already checked against the device) starting at the engine's now,
  * and issue every job's first requests. */
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
-                       struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim__ftl *ftl,
+                       struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
                        struct ssdsim__stats *stats);
 void ssdsim__host_fini(struct ssdsim__host *h);
 

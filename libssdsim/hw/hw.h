@@ -24,7 +24,7 @@
 enum ssdsim__flash_kind { SSDSIM__FLASH_READ, SSDSIM__FLASH_PROGRAM, SSDSIM__FLASH_ERASE };
 enum ssdsim__flash_class { SSDSIM__CLASS_READ = 0, SSDSIM__CLASS_WRITE = 1 };
 
-/* One flash operation. `purpose`, `lpn` and `owner` belong to whoever submitted it (the FTL). */
+/* One flash operation. `purpose` and `cookie` belong to whoever submitted it. 24 bytes. */
 struct ssdsim__flash_op {
     uint32_t next; /* intrusive queue link */
     uint8_t kind;  /* enum ssdsim__flash_kind */
@@ -33,8 +33,7 @@ struct ssdsim__flash_op {
     uint8_t phase; /* for reads: 0 = array read, 1 = data out on the bus */
     uint32_t addr; /* ppn, or global block for an erase */
     uint32_t bytes; /* bytes moved on the channel bus */
-    uint32_t lpn;
-    uint32_t owner;
+    uint64_t cookie;
 };
 
 struct ssdsim__die {

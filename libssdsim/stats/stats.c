@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim__ftl *ftl)
+int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim_ftl_env *env)
 {
     memset(s, 0, sizeof *s);
-    s->ftl = ftl;
+    s->env = env;
     return 0;
 }
 
@@ -26,28 +26,41 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
         s->bytes[i] = 0;
     }
     s->start_ns = s->end_ns = now;
-    s->base = s->ftl->c;
+    s->base = s->env->n;
+    s->base_ec_max = s->env->ec_max;
+    s->base_ec_mean = ssdsim__erase_mean(s->env);
     s->interval_ns = interval_ns;
     s->interval_ios = interval_ios;
     s->iv_start_ns = now;
     s->iv_n = s->iv_bytes = s->iv_max = 0;
     s->iv_sum = s->iv_sum_sq = 0;
-    s->iv_host0 = s->ftl->c.host_pages_written;
-    s->iv_flash0 = s->ftl->c.flash_pages_programmed;
+    s->iv_host0 = ssdsim__host_pages(&s->env->n);
+    s->iv_flash0 = ssdsim__programs(&s->env->n);
     s->n_series = 0;
     s->oom = false;
 }
 
-void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__ftl_counters *out)
+void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_counters *out)
 {
-    const struct ssdsim__ftl_counters *c = &s->ftl->c, *b = &s->base;
-    out->host_pages_written = c->host_pages_written - b->host_pages_written;
-    out->flash_pages_programmed = c->flash_pages_programmed - b->flash_pages_programmed;
-    out->gc_pages_copied = c->gc_pages_copied - b->gc_pages_copied;
-    out->blocks_erased = c->blocks_erased - b->blocks_erased;
-    out->flash_reads = c->flash_reads - b->flash_reads;
+    const struct ssdsim__env_counters *c = &s->env->n, *b = &s->base;
+    for (int i = 0; i < SSDSIM_N_COUNTERS; i++)
+        out->c[i] = c->c[i] - b->c[i];
+    for (int i = 0; i < SSDSIM__N_PURPOSES; i++) {
+        out->programs[i] = c->programs[i] - b->programs[i];
+        out->reads[i] = c->reads[i] - b->reads[i];
+    }
+    out->erases = c->erases - b->erases;
     out->unmapped_reads = c->unmapped_reads - b->unmapped_reads;
-    out->gc_victims = c->gc_victims - b->gc_victims;
+}
+
+double ssdsim__erase_mean(const struct ssdsim_ftl_env *env)
+{
+    /* total erases since new / blocks: the histogram's mean without walking it */
+    double blocks = (double)env->geo.n_blocks;
+    double total = 0;
+    for (uint32_t e = env->ec_min; e <= env->ec_max; e++)
+        total += (double)e * (double)env->ec_hist[e];
+    return blocks > 0 ? total / blocks : 0;
 }
 
 void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now)
@@ -65,7 +78,7 @@ void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now)
         s->cap_series = ncap;
     }
     ssdsim_interval *iv = &s->series[s->n_series++];
-    const struct ssdsim__ftl_counters *c = &s->ftl->c;
+    const struct ssdsim__env_counters *c = &s->env->n;
     double dur_s = (double)(now - s->iv_start_ns) / 1e9;
     memset(iv, 0, sizeof *iv);
     iv->t_ns = now - s->start_ns;
@@ -79,17 +92,17 @@ void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now)
         iv->lat_ns_stddev = var > 0 ? sqrt(var) : 0;
         iv->lat_ns_max = s->iv_max;
     }
-    uint64_t host = c->host_pages_written - s->iv_host0;
-    uint64_t flash = c->flash_pages_programmed - s->iv_flash0;
+    uint64_t host = ssdsim__host_pages(c) - s->iv_host0;
+    uint64_t flash = ssdsim__programs(c) - s->iv_flash0;
     iv->waf = host ? (double)flash / (double)host : NAN;
-    iv->host_pages_written = c->host_pages_written - s->base.host_pages_written;
-    iv->flash_pages_programmed = c->flash_pages_programmed - s->base.flash_pages_programmed;
-    iv->free_blocks = s->ftl->n_free_blocks;
+    iv->host_pages_written = ssdsim__host_pages(c) - ssdsim__host_pages(&s->base);
+    iv->flash_pages_programmed = ssdsim__programs(c) - ssdsim__programs(&s->base);
+    iv->free_blocks = ssdsim__env_free_blocks(s->env);
     s->iv_start_ns = now;
     s->iv_n = s->iv_bytes = s->iv_max = 0;
     s->iv_sum = s->iv_sum_sq = 0;
-    s->iv_host0 = c->host_pages_written;
-    s->iv_flash0 = c->flash_pages_programmed;
+    s->iv_host0 = ssdsim__host_pages(c);
+    s->iv_flash0 = ssdsim__programs(c);
 }
 
 void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, uint64_t lat_ns,

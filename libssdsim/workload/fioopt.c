@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The largest block size a bs entry can hold: the largest multiple of 512 that fits in 32 bits. */
@@ -637,6 +638,61 @@ static int opt_randseed(struct ssdsim_workload *wl, const char *value, char *err
     return rc;
 }
 
+/* random_distribution: "random" (uniform), or "zoned:A1/R1:A2/R2:...": A percent of the random
+ * accesses to the next R percent of the region, zones in order from its start. The A must sum
+ * to 100 and the R to at most 100 (the rest of the region is not accessed). fio's other
+ * distributions (zipf, pareto, normal, zoned_abs) are refused with a clear message. */
+static int opt_random_distribution(struct ssdsim_workload *wl, const char *value, char *errbuf,
+                                   size_t errlen)
+{
+    if (!strcmp(value, "random")) {
+        wl->n_zones = 0;
+        return 0;
+    }
+    if (strncmp(value, "zoned:", 6) != 0) {
+        const char *colon = strchr(value, ':');
+        size_t n = colon ? (size_t)(colon - value) : strlen(value);
+        if ((n == 4 && !strncmp(value, "zipf", 4)) || (n == 6 && !strncmp(value, "pareto", 6)) ||
+            (n == 6 && !strncmp(value, "normal", 6)) ||
+            (n == 9 && !strncmp(value, "zoned_abs", 9)))
+            return fail(errbuf, errlen, "random_distribution '%.*s' is not supported yet "
+                                        "(supported: random, zoned:A/R:...)",
+                        (int)n, value);
+        return fail(errbuf, errlen, "expected random or zoned:A/R:A/R..., got '%s'", value);
+    }
+    uint32_t access[SSDSIM__ZONES_MAX], range[SSDSIM__ZONES_MAX], n = 0, sum_a = 0, sum_r = 0;
+    const char *p = value + 6;
+    while (*p) {
+        if (n == SSDSIM__ZONES_MAX)
+            return fail(errbuf, errlen, "more than %d zones", SSDSIM__ZONES_MAX);
+        char *end;
+        unsigned long a = strtoul(p, &end, 10);
+        if (end == p || *end != '/')
+            return fail(errbuf, errlen, "zone %u: expected ACCESS%%/RANGE%% like 80/20, in '%s'",
+                        n + 1, value);
+        p = end + 1;
+        unsigned long r = strtoul(p, &end, 10);
+        if (end == p || (*end && *end != ':') || a > 100 || r == 0 || r > 100)
+            return fail(errbuf, errlen, "zone %u: expected ACCESS%%/RANGE%% with RANGE in "
+                                        "[1, 100], in '%s'",
+                        n + 1, value);
+        access[n] = (uint32_t)a;
+        range[n] = (uint32_t)r;
+        sum_a += (uint32_t)a;
+        sum_r += (uint32_t)r;
+        n++;
+        p = *end ? end + 1 : end;
+    }
+    if (n == 0 || sum_a != 100 || sum_r > 100)
+        return fail(errbuf, errlen, "zone accesses must sum to 100 and ranges to at most 100, got "
+                                    "%u and %u in '%s'",
+                    sum_a, sum_r, value);
+    wl->n_zones = n;
+    memcpy(wl->zone_access, access, sizeof access[0] * n);
+    memcpy(wl->zone_range, range, sizeof range[0] * n);
+    return 0;
+}
+
 /* name and description are accepted (a fio job has them) and change nothing. */
 static int opt_ignore(struct ssdsim_workload *wl, const char *value, char *errbuf, size_t errlen)
 {
@@ -661,6 +717,7 @@ static const struct {
     {"offset", NULL, opt_offset},         {"number_ios", NULL, opt_number_ios},
     {"runtime", "timeout", opt_runtime},  {"randseed", NULL, opt_randseed},
     {"name", NULL, opt_ignore},           {"description", NULL, opt_ignore},
+    {"random_distribution", NULL, opt_random_distribution},
 };
 
 static void unknown_option(const char *key, char *errbuf, size_t errlen)

@@ -25,6 +25,19 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim_workload *wl, u
     uint64_t size;
     ssdsim__workload_region(wl, logical_bytes, &g->region_start, &size);
     g->region_len = size;
+    uint32_t access_cum = 0, range_cum = 0;
+    for (uint32_t i = 0; i < wl->n_zones; i++) {
+        access_cum += wl->zone_access[i];
+        g->zone_cum[i] = access_cum;
+        /* zone bounds in units of the alignment, so every zone holds whole blocks */
+        uint64_t units = size / g->align;
+        uint64_t lo = units * range_cum / 100;
+        range_cum += wl->zone_range[i];
+        uint64_t hi = units * range_cum / 100;
+        g->zone_start[i] = lo * g->align;
+        g->zone_len[i] = (hi - lo) * g->align;
+    }
+    g->n_zones = wl->n_zones;
     g->io_limit = wl->number_ios;
     g->byte_limit = wl->number_ios ? 0 : size;
 }
@@ -63,7 +76,17 @@ bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint
     if (bs > g->region_len)
         bs = (uint32_t)g->region_len;
     uint64_t off;
-    if (random) {
+    if (random && g->n_zones) {
+        uint32_t r = (uint32_t)ssdsim__rng_below(&g->rng, 100), z = 0;
+        while (z + 1 < g->n_zones && r >= g->zone_cum[z])
+            z++;
+        uint64_t zlen = g->zone_len[z] >= bs ? g->zone_len[z] : bs;
+        uint64_t start = g->zone_start[z];
+        if (start + zlen > g->region_len)
+            start = g->region_len - zlen;
+        uint64_t slots = (zlen - bs) / g->align + 1;
+        off = start + ssdsim__rng_below(&g->rng, slots) * g->align;
+    } else if (random) {
         uint64_t slots = (g->region_len - bs) / g->align + 1;
         off = ssdsim__rng_below(&g->rng, slots) * g->align;
     } else {

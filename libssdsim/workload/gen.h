@@ -24,6 +24,10 @@ struct ssdsim__gen {
     uint64_t io_limit;   /* 0 = none */
     uint64_t byte_limit; /* 0 = none */
     uint64_t issued, bytes_issued;
+    /* zoned random offsets: cumulative access percent, and each zone's [start, start + len) */
+    uint32_t n_zones;
+    uint32_t zone_cum[SSDSIM__ZONES_MAX];
+    uint64_t zone_start[SSDSIM__ZONES_MAX], zone_len[SSDSIM__ZONES_MAX];
 };
 
 /* Set up job `job` of workload `wl` on a device of `logical_bytes` (the workload must have

@@ -21,6 +21,7 @@ enum ssdsim__rw {
 };
 
 #define SSDSIM__BSSPLIT_MAX 64
+#define SSDSIM__ZONES_MAX 64
 
 struct ssdsim__bs_entry {
     uint32_t bytes;
@@ -45,6 +46,12 @@ struct ssdsim_workload {
     uint64_t runtime_ns; /* simulated; 0 = not set */
     uint64_t randseed;
     bool has_randseed;
+    /* random_distribution: uniform, or zoned (fio's "zoned:60/10:30/20:..."): zone i takes
+     * zone_access[i] percent of the random offsets, spread uniformly over the next
+     * zone_range[i] percent of the region. */
+    uint32_t n_zones; /* 0 = uniform */
+    uint32_t zone_access[SSDSIM__ZONES_MAX];
+    uint32_t zone_range[SSDSIM__ZONES_MAX];
 };
 
 /* Initialise a workload with fio's defaults (rw=read, bs=4k, iodepth=1, numjobs=1,

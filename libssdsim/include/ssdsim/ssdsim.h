@@ -180,6 +180,12 @@ typedef struct ssdsim_run_opts {
  *         create a new simulation). On failure ssdsim_errmsg() says why. */
 SSDSIM_API int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts);
 
+/** Let the device sit idle (no host I/O) for `duration_ns` of simulated time: work already
+ * under way finishes and, when the model enables it (gc.bg_idle_us), background garbage
+ * collection runs. Statistics of the last run are kept.
+ * @return 0, SSDSIM_EINVAL, SSDSIM_ESTATE (after a failed run), or an FTL failure code. */
+SSDSIM_API int ssdsim_idle(ssdsim *sim, uint64_t duration_ns);
+
 /** Called during a run about every 64k events with the fraction done in [0, 1]; a non-zero
  * return cancels the run (ssdsim_run then returns SSDSIM_ECANCELLED). */
 typedef int (*ssdsim_progress_fn)(double fraction, void *userdata);
@@ -218,7 +224,28 @@ typedef struct ssdsim_device_stats {
     double op;           /**< (physical - logical) / logical */
     double spare_factor; /**< (physical - logical) / physical */
     uint64_t free_blocks;
+    /* Garbage collection split by when it ran, wear leveling, mapping metadata. */
+    uint64_t gc_fg_victims;       /**< blocks collected while the host was active */
+    uint64_t gc_bg_victims;       /**< blocks collected while the device was idle */
+    uint64_t gc_bg_pages_copied;  /**< of gc_pages_copied, those copied while idle */
+    uint64_t wl_pages_copied;     /**< units moved by wear leveling (also in flash_pages_programmed) */
+    uint64_t map_pages_read;      /**< mapping (translation) pages read, e.g. DFTL misses */
+    uint64_t map_pages_written;   /**< mapping pages written (also in flash_pages_programmed) */
+    uint64_t merges;              /**< block merges (hybrid FTLs) */
+    uint64_t flash_pages_read;    /**< all page reads: host, read-modify-write, GC, WL, mapping */
+    /* Endurance projection at the run's write amplification (see doc/results.md). */
+    uint32_t rated_pe_cycles;
+    double tbw_mean_bytes;  /**< host bytes until the average block reaches its rating */
+    double tbw_first_bytes; /**< host bytes until the most-worn block reaches its rating */
+    double dwpd_5y_mean;    /**< drive writes per day over 5 years, average block */
+    double dwpd_5y_first;   /**< drive writes per day over 5 years, most-worn block */
 } ssdsim_device_stats;
+
+/** Erase-count distribution: number of blocks whose erase count (since the drive was new) is
+ * `erase_count`. Returns the number of distinct counts (entries available); fills at most
+ * `max` entries of `counts`/`blocks` in increasing count order. */
+SSDSIM_API size_t ssdsim_erase_histogram(const ssdsim *sim, uint32_t *counts, uint64_t *blocks,
+                                         size_t max);
 
 /** One interval of the time series (the preconditioning curve). */
 typedef struct ssdsim_interval {

@@ -1,0 +1,226 @@
+/* env.c: the library side of the FTL plugin interface (see env.h and ssdsim/sys/ftl.h). */
+#include "ftl/env.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ssdsim__env_init(struct ssdsim_ftl_env *env, const struct ssdsim_model *m,
+                     struct ssdsim__hw *hw, uint64_t seed, ssdsim__unit_done_fn unit_done,
+                     void *ctx, ssdsim_error *err)
+{
+    memset(env, 0, sizeof *env);
+    env->model = m;
+    env->hw = hw;
+    env->engine = hw->engine;
+    env->unit_done = unit_done;
+    env->unit_done_ctx = ctx;
+    const struct ssdsim__geometry *g = &m->geometry;
+    env->geo = (ssdsim_geometry){
+        .channels = g->channels,
+        .chips_per_channel = g->chips_per_channel,
+        .dies_per_chip = g->dies_per_chip,
+        .planes_per_die = g->planes_per_die,
+        .blocks_per_plane = g->blocks_per_plane,
+        .pages_per_block = g->pages_per_block,
+        .page_size = g->page_size,
+        .n_dies = hw->n_dies,
+        .n_planes = hw->n_planes,
+        .n_blocks = hw->n_blocks,
+        .n_pages = hw->n_pages,
+        .logical_pages = ssdsim__model_logical_pages(m),
+        .op = m->ftl.op,
+    };
+    env->pol = (ssdsim_ftl_policies){
+        .gc_policy = m->gc.policy,
+        .gc_params = m->gc.params,
+        .wl_policy = m->wl.policy,
+        .wl_params = m->wl.params,
+        .free_blocks_min = m->gc.free_blocks_min,
+        .free_blocks_target = m->gc.free_blocks_target,
+        .bg_idle_ns = m->gc.bg_idle_ns,
+        .gc_separate = m->gc.separate,
+        .hot_cold = m->ftl.hot_cold,
+        .hot_window = m->ftl.hot_window,
+    };
+    ssdsim__rng_seed(&env->rng, seed, m->ftl.type, 0);
+    env->erase_count = calloc(hw->n_blocks, sizeof *env->erase_count);
+    env->ec_cap = 64;
+    env->ec_hist = calloc(env->ec_cap, sizeof *env->ec_hist);
+    if (!env->erase_count || !env->ec_hist)
+        return ssdsim__error_set(err, SSDSIM_ENOMEM, m->label, NULL, "out of memory");
+    env->ec_hist[0] = hw->n_blocks;
+
+    const struct ssdsim__plugin_header *p = ssdsim__plugin_find(SSDSIM_PLUGIN_FTL, m->ftl.type);
+    if (!p)
+        return ssdsim__error_set(err, SSDSIM_ECONFIG, m->label, "ftl.type",
+                                 "no FTL named '%s' is registered", m->ftl.type);
+    env->ops = (const ssdsim_ftl_ops *)p;
+    env->state = calloc(1, env->ops->state_size ? env->ops->state_size : 1);
+    if (!env->state)
+        return ssdsim__error_set(err, SSDSIM_ENOMEM, m->label, NULL, "out of memory");
+    char why[256] = "";
+    int rc = env->ops->create(env->state, env, m->ftl.params, why, sizeof why);
+    if (rc)
+        return ssdsim__error_set(err, rc < 0 ? rc : SSDSIM_ECONFIG, m->label, "ftl.type",
+                                 "FTL '%s' could not be set up: %s", m->ftl.type,
+                                 why[0] ? why : ssdsim_strerror(rc));
+    return 0;
+}
+
+void ssdsim__env_fini(struct ssdsim_ftl_env *env)
+{
+    if (env->ops && env->ops->destroy && env->state)
+        env->ops->destroy(env->state);
+    free(env->state);
+    free(env->erase_count);
+    free(env->ec_hist);
+    memset(env, 0, sizeof *env);
+}
+
+static void note_erase(struct ssdsim_ftl_env *env, uint32_t block)
+{
+    uint32_t e = env->erase_count[block]++;
+    env->n.erases++;
+    if (e + 1 >= env->ec_cap) {
+        uint32_t ncap = env->ec_cap * 2;
+        uint64_t *p = realloc(env->ec_hist, sizeof *p * ncap);
+        if (!p) {
+            ssdsim_ftl_fail(env, SSDSIM_ENOMEM, "out of memory counting erases");
+            return;
+        }
+        memset(p + env->ec_cap, 0, sizeof *p * (ncap - env->ec_cap));
+        env->ec_hist = p;
+        env->ec_cap = ncap;
+    }
+    env->ec_hist[e]--;
+    env->ec_hist[e + 1]++;
+    if (e + 1 > env->ec_max)
+        env->ec_max = e + 1;
+    while (env->ec_hist[env->ec_min] == 0)
+        env->ec_min++;
+}
+
+void ssdsim__env_flash_done(void *ctx, uint32_t op_i)
+{
+    struct ssdsim_ftl_env *env = ctx;
+    struct ssdsim__flash_op *op = ssdsim__hw_op(env->hw, op_i);
+    uint64_t cookie = op->cookie;
+    if (op->kind == SSDSIM__FLASH_ERASE)
+        note_erase(env, op->addr);
+    ssdsim__hw_op_free(env->hw, op_i);
+    env->ops->flash_done(env->state, cookie);
+}
+
+uint64_t ssdsim__env_free_blocks(const struct ssdsim_ftl_env *env)
+{
+    return env->ops && env->ops->free_blocks ? env->ops->free_blocks(env->state) : 0;
+}
+
+static void idle_event(void *ctx, uint32_t arg)
+{
+    struct ssdsim_ftl_env *env = ctx;
+    env->idle_timer = 0;
+    if (env->busy == 0 && env->ops->idle) {
+        env->idle_told = true;
+        env->ops->idle(env->state, 1);
+    }
+}
+
+void ssdsim__env_cmd_enter(struct ssdsim_ftl_env *env)
+{
+    if (env->busy++ > 0)
+        return;
+    ssdsim__engine_cancel(env->engine, env->idle_timer);
+    env->idle_timer = 0;
+    if (env->idle_told) {
+        env->idle_told = false;
+        env->ops->idle(env->state, 0);
+    }
+}
+
+void ssdsim__env_cmd_leave(struct ssdsim_ftl_env *env)
+{
+    if (--env->busy > 0 || !env->pol.bg_idle_ns || !env->ops->idle)
+        return;
+    env->idle_timer = ssdsim__engine_schedule_cancellable(
+        env->engine, ssdsim__engine_now(env->engine) + env->pol.bg_idle_ns, idle_event, env, 0);
+}
+
+/* ------------------------------------------------------------------ public services */
+
+const ssdsim_geometry *ssdsim_ftl_geometry(const ssdsim_ftl_env *env)
+{
+    return &env->geo;
+}
+
+int ssdsim_ftl_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
+                      ssdsim_flash_purpose purpose, uint64_t cookie)
+{
+    if ((unsigned)purpose >= SSDSIM__N_PURPOSES || (unsigned)kind > SSDSIM_FLASH_ERASE ||
+        addr >= (kind == SSDSIM_FLASH_ERASE ? env->geo.n_blocks : env->geo.n_pages) ||
+        bytes > env->geo.page_size)
+        return SSDSIM_EINVAL;
+    uint32_t i = ssdsim__hw_op_alloc(env->hw);
+    if (i == SSDSIM__NONE) {
+        ssdsim_ftl_fail(env, SSDSIM_ENOMEM, "out of memory for flash operations");
+        return SSDSIM_ENOMEM;
+    }
+    struct ssdsim__flash_op *op = ssdsim__hw_op(env->hw, i);
+    op->kind = (uint8_t)kind;
+    op->cls = purpose == SSDSIM_FOR_HOST || purpose == SSDSIM_FOR_HOST_RMW
+                  ? (kind == SSDSIM_FLASH_READ ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE)
+                  : SSDSIM__CLASS_WRITE;
+    op->purpose = (uint8_t)purpose;
+    op->addr = (uint32_t)addr;
+    op->bytes = bytes;
+    op->cookie = cookie;
+    if (kind == SSDSIM_FLASH_PROGRAM) {
+        env->n.programs[purpose]++;
+        env->programs_total++;
+    } else if (kind == SSDSIM_FLASH_READ) {
+        env->n.reads[purpose]++;
+    }
+    ssdsim__hw_submit(env->hw, i);
+    return 0;
+}
+
+void ssdsim_ftl_unit_done(ssdsim_ftl_env *env, uint32_t io, uint32_t bytes)
+{
+    env->unit_done(env->unit_done_ctx, io, bytes);
+}
+
+void ssdsim_ftl_count(ssdsim_ftl_env *env, ssdsim_ftl_counter counter, uint64_t n)
+{
+    if ((unsigned)counter < SSDSIM_N_COUNTERS)
+        env->n.c[counter] += n;
+}
+
+uint64_t ssdsim_ftl_now(const ssdsim_ftl_env *env)
+{
+    return ssdsim__engine_now(env->engine);
+}
+
+uint32_t ssdsim_ftl_erase_count(const ssdsim_ftl_env *env, uint64_t block)
+{
+    return block < env->geo.n_blocks ? env->erase_count[block] : 0;
+}
+
+uint64_t ssdsim_ftl_random(ssdsim_ftl_env *env)
+{
+    return ssdsim__rng_next(&env->rng);
+}
+
+void ssdsim_ftl_fail(ssdsim_ftl_env *env, int code, const char *message)
+{
+    if (env->fail_code)
+        return; /* keep the first failure */
+    env->fail_code = code < 0 ? code : SSDSIM_ESTATE;
+    snprintf(env->fail_msg, sizeof env->fail_msg, "%s", message ? message : "FTL failure");
+    ssdsim__engine_stop(env->engine);
+}
+
+const ssdsim_ftl_policies *ssdsim_ftl_policy_settings(const ssdsim_ftl_env *env)
+{
+    return &env->pol;
+}

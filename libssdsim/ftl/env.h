@@ -1,0 +1,80 @@
+/* env.h: the FTL environment: what the library gives an FTL plugin (ssdsim/sys/ftl.h) and what
+ * it keeps for itself around it: the flash-op path to the hardware model, program and erase
+ * counting, erase counts per block and their distribution, the FTL's counters.
+ *
+ * Counting programs here, when they are submitted, for every FTL alike, is what makes write
+ * amplification comparable between mapping schemes: programs = host + GC + WL + mapping pages,
+ * at every instant.
+ */
+#ifndef SSDSIM_FTL_ENV_H
+#define SSDSIM_FTL_ENV_H
+
+#include "common.h"
+#include "config/model.h"
+#include "engine/rng.h"
+#include "hw/hw.h"
+#include "plugin.h"
+
+#define SSDSIM__N_PURPOSES 5
+
+/* Called when the flash part of one unit of a host request is done. */
+typedef void (*ssdsim__unit_done_fn)(void *ctx, uint32_t io, uint32_t bytes);
+
+struct ssdsim__env_counters {
+    uint64_t c[SSDSIM_N_COUNTERS];            /* reported by the FTL */
+    uint64_t programs[SSDSIM__N_PURPOSES];    /* pages programmed, by purpose */
+    uint64_t reads[SSDSIM__N_PURPOSES];       /* pages read, by purpose */
+    uint64_t erases;
+    uint64_t unmapped_reads; /* host units answered without flash */
+};
+
+struct ssdsim_ftl_env {
+    const struct ssdsim_model *model;
+    struct ssdsim__hw *hw;
+    struct ssdsim__engine *engine;
+    ssdsim_geometry geo;
+    ssdsim_ftl_policies pol;
+    const ssdsim_ftl_ops *ops;
+    void *state;
+    struct ssdsim__rng rng;
+    struct ssdsim__env_counters n;
+    uint64_t programs_total; /* the write clock */
+    uint32_t *erase_count;   /* per block */
+    uint64_t *ec_hist;       /* blocks per erase count, index 0 .. ec_max */
+    uint32_t ec_cap;         /* entries in ec_hist */
+    uint32_t ec_min, ec_max;
+    ssdsim__unit_done_fn unit_done;
+    void *unit_done_ctx;
+    int fail_code;
+    char fail_msg[256];
+    /* idleness, for background work: host commands inside the device, the pending "idle for
+     * long enough" event, and whether the FTL was told it is idle */
+    uint32_t busy;
+    uint64_t idle_timer;
+    bool idle_told;
+};
+
+/* Build the FTL named by the model on `hw`. On failure fills err and returns a negative code;
+ * ssdsim__env_fini must still be called. */
+int ssdsim__env_init(struct ssdsim_ftl_env *env, const struct ssdsim_model *m,
+                     struct ssdsim__hw *hw, uint64_t seed, ssdsim__unit_done_fn unit_done,
+                     void *ctx, ssdsim_error *err);
+void ssdsim__env_fini(struct ssdsim_ftl_env *env);
+
+/* hw's completion callback (ctx is the env). */
+void ssdsim__env_flash_done(void *ctx, uint32_t op);
+
+/* Host units answered without touching flash (reads of unmapped data). */
+static inline void ssdsim__env_unmapped_read(struct ssdsim_ftl_env *env)
+{
+    env->n.unmapped_reads++;
+}
+
+uint64_t ssdsim__env_free_blocks(const struct ssdsim_ftl_env *env);
+
+/* A host command enters / leaves the device. When none is left inside for gc.bg_idle_us, the
+ * FTL is told the device is idle; the next command tells it it is busy again. */
+void ssdsim__env_cmd_enter(struct ssdsim_ftl_env *env);
+void ssdsim__env_cmd_leave(struct ssdsim_ftl_env *env);
+
+#endif /* SSDSIM_FTL_ENV_H */

@@ -1,0 +1,1071 @@
+/* page.c: the page-mapped FTL ("page"): mapping updates, write allocation over dies and planes,
+ * garbage collection with a pluggable victim policy (foreground below a low watermark, up to a
+ * high one; background when the device is idle), pluggable wear leveling, TRIM, read-modify-write
+ * of partial units, optional hot/cold separation of host writes.
+ *
+ * The mapping changes when a write is allocated, not when its program completes: a read that
+ * arrives in between is served from the new location's die, which is where a controller with
+ * the data still in its buffers would find it first. GC checks, when each copy's read returns,
+ * that the page is still valid, so data overwritten meanwhile is not copied.
+ *
+ * Flash operations carry a 64-bit cookie: the top byte says what the operation is for, the low
+ * 32 bits an index (request, page or plane), bits 32-55 a small value (bytes of a read).
+ */
+#include "ftl/page.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE SSDSIM__NONE32
+
+enum op_tag {
+    TAG_HOST_READ = 1, /* low: io, mid: bytes */
+    TAG_HOST_PROG,     /* low: io */
+    TAG_RMW_READ,      /* low: rmw pool index */
+    TAG_GC_READ,       /* low: ppn being copied */
+    TAG_GC_PROG,       /* low: plane */
+    TAG_GC_ERASE,      /* low: plane */
+    TAG_MAP_READ,      /* DFTL: low: translation page */
+    TAG_MAP_PROG,      /* DFTL: translation page written */
+};
+
+static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
+{
+    return ((uint64_t)tag << 56) | ((uint64_t)(mid & 0xffffffu) << 32) | low;
+}
+
+static void gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why);
+static bool dftl_ready(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes,
+                       bool write);
+static void dftl_mapped(struct ssdsim__ftl *f, uint32_t lpn, uint32_t gc_serial);
+static void dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool writeback);
+static void dftl_map_prog(struct ssdsim__ftl *f, uint32_t t, uint32_t plane);
+
+/* ---------------------------------------------------------------- blocks and mapping */
+
+static inline uint32_t block_plane(const struct ssdsim__ftl *f, uint32_t b)
+{
+    return b / f->bpp;
+}
+
+static uint32_t take_free_block(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t b = NONE;
+    if (f->wl && f->wl->pick_free)
+        b = f->wl->pick_free(f->wl_state, ssdsim__page_view(f), plane);
+    if (b == NONE || b / f->bpp != plane || f->state[b] != SSDSIM__BLK_FREE)
+        b = pl->free_head;
+    assert(b != NONE);
+    /* unlink b from the singly linked free list (the head in the common case) */
+    if (b == pl->free_head) {
+        pl->free_head = f->free_next[b];
+        if (pl->free_head == NONE)
+            pl->free_tail = NONE;
+    } else {
+        uint32_t p = pl->free_head;
+        while (f->free_next[p] != b)
+            p = f->free_next[p];
+        f->free_next[p] = f->free_next[b];
+        if (pl->free_tail == b)
+            pl->free_tail = p;
+    }
+    pl->n_free--;
+    f->n_free_blocks--;
+    f->state[b] = SSDSIM__BLK_OPEN;
+    return b;
+}
+
+static void put_free_block(struct ssdsim__ftl *f, uint32_t b)
+{
+    struct ssdsim__plane *pl = &f->planes[block_plane(f, b)];
+    f->free_next[b] = NONE;
+    if (pl->free_tail == NONE)
+        pl->free_head = b;
+    else
+        f->free_next[pl->free_tail] = b;
+    pl->free_tail = b;
+    pl->n_free++;
+    f->n_free_blocks++;
+    f->state[b] = SSDSIM__BLK_FREE;
+}
+
+/* A frontier block got its last page: it becomes a GC candidate. */
+static void close_block(struct ssdsim__ftl *f, uint32_t b)
+{
+    f->state[b] = SSDSIM__BLK_CLOSED;
+    f->closed_at[b] = f->modified_at[b] = f->env->programs_total;
+    ssdsim__cands_insert(&f->cands, b, f->valid[b]);
+}
+
+static void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
+{
+    uint32_t b = ppn / f->ppb;
+    f->p2l[ppn] = NONE;
+    f->valid[b]--;
+    if (f->state[b] == SSDSIM__BLK_CLOSED) {
+        f->modified_at[b] = f->env->programs_total;
+        ssdsim__cands_dec(&f->cands, b, f->valid[b]);
+    }
+}
+
+/* Map lpn to ppn. `old` is the current location when the caller knows it (a GC copy, checked
+ * through p2l), which spares a load from l2p: that array is far larger than the caches, and the
+ * load was the single most expensive instruction of a GC copy. NONE means "look it up". */
+static void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32_t old)
+{
+    if (old == NONE)
+        old = f->l2p[lpn];
+    if (old != NONE)
+        invalidate(f, old);
+    f->l2p[lpn] = ppn;
+    f->p2l[ppn] = lpn;
+    f->valid[ppn / f->ppb]++;
+}
+
+/* Stall entries whose io is NONE are translation-page writes (DFTL), not host writes. */
+#define STALL_MAP NONE
+
+/* Free blocks a plane keeps back for GC: one per frontier GC copies may open (a victim holds
+ * less than a block of valid data, so one each suffices; with hot/cold separation copies go to
+ * two frontiers). */
+static inline uint32_t gc_reserve(const struct ssdsim__ftl *f)
+{
+    return f->hot_cold ? 2 : 1;
+}
+
+/* Can `plane` take a host page in frontier `fr` now? */
+static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, int fr)
+{
+    const struct ssdsim__plane *pl = &f->planes[plane];
+    return pl->ptr[fr] < f->ppb || pl->n_free > gc_reserve(f);
+}
+
+/* Take the next page of a plane's frontier, opening a free block when it is full. With no free
+ * block left (GC copying into two frontiers can need two blocks for one victim), the page goes
+ * to another open frontier of the plane that has room. */
+static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (pl->ptr[fr] >= f->ppb && pl->n_free == 0) {
+        static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_MAP};
+        for (size_t i = 0; i < SSDSIM__ARRAY_LEN(order); i++) {
+            if (pl->ptr[order[i]] < f->ppb) {
+                fr = order[i];
+                break;
+            }
+        }
+    }
+    if (pl->ptr[fr] >= f->ppb) {
+        pl->blk[fr] = take_free_block(f, plane);
+        pl->ptr[fr] = 0;
+    }
+    return pl->blk[fr] * f->ppb + pl->ptr[fr]++;
+}
+
+static uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
+{
+    uint32_t ppd = f->ppd;
+    for (uint32_t j = 0; j < ppd; j++) {
+        uint32_t p = die * ppd + (f->die_plane_cursor[die] + j) % ppd;
+        if (plane_accepts(f, p, fr)) {
+            f->die_plane_cursor[die] = (p % ppd + 1) % ppd;
+            f->die_cursor = (die + 1) % f->n_dies;
+            return p;
+        }
+    }
+    return NONE;
+}
+
+/* Choose a plane for a host page: an idle die first (in turn from the cursor), else the next
+ * die in turn that has a plane with room; planes of a die in turn. NONE when no plane can take
+ * it now. Finding idle dies is a bitmap scan, not a walk over all dies. */
+static uint32_t choose_plane(struct ssdsim__ftl *f, int fr)
+{
+    struct ssdsim__hw *hw = f->env->hw;
+    uint32_t n = f->n_dies, start = f->die_cursor;
+    uint32_t d = ssdsim__hw_next_idle_die(hw, start);
+    uint32_t dist = d == NONE ? 0 : (d + n - start) % n;
+    while (d != NONE) {
+        uint32_t p = try_die(f, d, fr);
+        if (p != NONE)
+            return p;
+        uint32_t nd = ssdsim__hw_next_idle_die(hw, (d + 1) % n);
+        uint32_t ndist = nd == NONE ? 0 : (nd + n - start) % n;
+        if (nd == NONE || ndist <= dist)
+            break; /* wrapped around */
+        d = nd;
+        dist = ndist;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t p = try_die(f, (start + k) % n, fr);
+        if (p != NONE)
+            return p;
+    }
+    return NONE;
+}
+
+/* Allocate a page in frontier `fr` of `plane` for `lpn` (whose valid copy is `old`, or NONE
+ * to look it up), map it, and submit the program. */
+static void program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
+                    ssdsim_flash_purpose why, uint64_t ck)
+{
+    uint32_t ppn = frontier_page(f, plane, fr);
+    map(f, lpn, ppn, old);
+    /* Close the block only after its last page is mapped, so it enters the bucket of its
+     * true valid count. */
+    if (ppn % f->ppb == f->ppb - 1)
+        close_block(f, ppn / f->ppb);
+    ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (pl->n_free < f->gc_min && pl->victim == NONE)
+        gc_start(f, plane, SSDSIM__RECLAIM_FG);
+}
+
+/* Hot/cold separation: a host write is hot when the host last wrote the same logical page less
+ * than hot_window_pages host writes ago. The time of the last host write is kept per page (the
+ * time a page's block was closed would not do: GC copies close blocks too, and cold data that
+ * GC just moved would look hot). The clock is 32 bits and compared modulo 2^32. */
+static int host_frontier(struct ssdsim__ftl *f, uint32_t lpn)
+{
+    if (!f->hot_cold || lpn >= f->n_lpn)
+        return SSDSIM__FR_HOST;
+    uint32_t now = (uint32_t)f->env->n.c[SSDSIM_CNT_HOST_PAGES];
+    uint32_t last = f->host_written_at[lpn];
+    f->host_written_at[lpn] = now | 1; /* 0 means "never written" */
+    if (last == 0)
+        return SSDSIM__FR_HOST;
+    return (uint32_t)(now - last) < f->hot_window_pages ? SSDSIM__FR_HOT : SSDSIM__FR_HOST;
+}
+
+/* Where a GC copy goes: with hot/cold separation, back among data of its own class (hot data
+ * that survived its block goes to the hot frontier), so that GC does not mix the classes
+ * again; otherwise to the GC frontier, or with the host's writes when gc.separate is off. */
+static int gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
+{
+    if (f->hot_cold && lpn < f->n_lpn && f->host_written_at[lpn] != 0) {
+        uint32_t now = (uint32_t)f->env->n.c[SSDSIM_CNT_HOST_PAGES];
+        if ((uint32_t)(now - f->host_written_at[lpn]) < f->hot_window_pages)
+            return SSDSIM__FR_HOT;
+    }
+    return f->separate ? SSDSIM__FR_GC : SSDSIM__FR_HOST;
+}
+
+static bool stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint8_t fr)
+{
+    if (f->stall_n == f->stall_cap) {
+        uint32_t ncap = f->stall_cap ? f->stall_cap * 2 : 256;
+        struct ssdsim__pending *p = malloc(sizeof *p * ncap);
+        if (!p)
+            return false;
+        for (uint32_t i = 0; i < f->stall_n; i++)
+            p[i] = f->stall[(f->stall_head + i) % f->stall_cap];
+        free(f->stall);
+        f->stall = p;
+        f->stall_cap = ncap;
+        f->stall_head = 0;
+    }
+    f->stall[(f->stall_head + f->stall_n++) % f->stall_cap] =
+        (struct ssdsim__pending){.io = io, .lpn = lpn, .fr = fr};
+    return true;
+}
+
+/* Place a host program, or park it until GC frees a block. */
+static int host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
+{
+    int fr = host_frontier(f, lpn);
+    uint32_t plane = f->stall_n ? NONE : choose_plane(f, fr);
+    /* (a stalled translation write keeps host writes behind it: order is kept) */
+    if (plane == NONE) {
+        if (!stall_push(f, io, lpn, (uint8_t)fr)) {
+            ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory queueing writes");
+            return SSDSIM_ENOMEM;
+        }
+        return 0;
+    }
+    ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+    program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
+    if (f->dftl)
+        dftl_mapped(f, lpn, 0);
+    return 0;
+}
+
+static void unstall(struct ssdsim__ftl *f)
+{
+    while (f->stall_n) {
+        struct ssdsim__pending w = f->stall[f->stall_head];
+        /* the class was decided when the write arrived: a stalled hot write stays hot */
+        int fr = w.io == STALL_MAP ? SSDSIM__FR_MAP : w.fr;
+        uint32_t plane = choose_plane(f, fr);
+        if (plane == NONE)
+            return;
+        f->stall_head = (f->stall_head + 1) % f->stall_cap;
+        f->stall_n--;
+        if (w.io == STALL_MAP) {
+            dftl_map_prog(f, w.lpn, plane);
+            continue;
+        }
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+        program(f, plane, fr, w.lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, w.io));
+        if (f->dftl)
+            dftl_mapped(f, w.lpn, 0);
+    }
+}
+
+static int do_read(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes)
+{
+    uint32_t ppn = f->l2p[lpn];
+    if (ppn == NONE) {
+        /* Never written (or trimmed): the controller answers zeros without touching flash. */
+        ssdsim__env_unmapped_read(f->env);
+        ssdsim_ftl_unit_done(f->env, io, bytes);
+        return 0;
+    }
+    return ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, ppn, bytes, SSDSIM_FOR_HOST,
+                             cookie(TAG_HOST_READ, bytes, io));
+}
+
+static int page_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
+{
+    struct ssdsim__ftl *f = state;
+    if (f->dftl && !dftl_ready(f, io, (uint32_t)lpn, bytes, false))
+        return 0; /* continues when its translation page is read */
+    return do_read(f, io, (uint32_t)lpn, bytes);
+}
+
+static int do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes)
+{
+    uint32_t ppn = f->l2p[lpn];
+    if (bytes < f->page_size && ppn != NONE) {
+        /* The rest of the unit must be read before the whole unit is programmed again. */
+        if (f->rmw_free == NONE) {
+            uint32_t ncap = f->rmw_cap ? f->rmw_cap * 2 : 64;
+            struct ssdsim__pending *p = realloc(f->rmw, sizeof *p * ncap);
+            if (!p)
+                return SSDSIM_ENOMEM;
+            for (uint32_t i = f->rmw_cap; i < ncap; i++)
+                p[i].io = i + 1 < ncap ? i + 1 : NONE;
+            f->rmw = p;
+            f->rmw_free = f->rmw_cap;
+            f->rmw_cap = ncap;
+        }
+        uint32_t slot = f->rmw_free;
+        f->rmw_free = f->rmw[slot].io;
+        f->rmw[slot] = (struct ssdsim__pending){.io = io, .lpn = lpn};
+        return ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, ppn, f->page_size,
+                                 SSDSIM_FOR_HOST_RMW, cookie(TAG_RMW_READ, 0, slot));
+    }
+    return host_program(f, io, lpn);
+}
+
+static int page_write(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
+{
+    struct ssdsim__ftl *f = state;
+    if (f->dftl && !dftl_ready(f, io, (uint32_t)lpn, bytes, true))
+        return 0;
+    return do_write(f, io, (uint32_t)lpn, bytes);
+}
+
+static void page_trim(void *state, uint64_t lpn)
+{
+    struct ssdsim__ftl *f = state;
+    uint32_t ppn = f->l2p[lpn];
+    if (ppn != NONE) {
+        invalidate(f, ppn);
+        f->l2p[lpn] = NONE;
+        if (f->dftl)
+            dftl_mapped(f, (uint32_t)lpn, 0);
+    }
+}
+
+/* ---------------------------------------------------------------- garbage collection */
+
+static void gc_erase(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    ssdsim_ftl_submit(f->env, SSDSIM_FLASH_ERASE, pl->victim,
+                      0, pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
+                      cookie(TAG_GC_ERASE, 0, plane));
+}
+
+/* Collect `b` (a candidate of `plane`): read its valid pages, which are programmed to the GC
+ * frontier as the reads return, then erase it. */
+static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssdsim__reclaim why)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t valid = f->valid[b];
+    ssdsim__cands_remove(&f->cands, b, valid);
+    f->state[b] = SSDSIM__BLK_VICTIM;
+    pl->victim = b;
+    pl->reclaim = (uint8_t)why;
+    pl->gc_reads = 0;
+    pl->serial = ++f->cmt.gc_serial ? f->cmt.gc_serial : ++f->cmt.gc_serial;
+    if (why == SSDSIM__RECLAIM_FG)
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_VICTIMS, 1);
+    else if (why == SSDSIM__RECLAIM_BG)
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_VICTIMS, 1);
+    ssdsim_flash_purpose purpose = why == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
+    uint32_t first = b * f->ppb;
+    for (uint32_t i = 0; i < f->ppb && pl->gc_reads < valid; i++) {
+        uint32_t lpn = f->p2l[first + i];
+        if (lpn == NONE)
+            continue;
+        pl->gc_reads++;
+        if (lpn < f->n_map)
+            __builtin_prefetch(&f->l2p[lpn], 1, 3); /* used when the read completes */
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, f->page_size, purpose,
+                          cookie(TAG_GC_READ, 0, first + i));
+    }
+    if (pl->gc_reads == 0)
+        gc_erase(f, plane);
+}
+
+static void gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why)
+{
+    if (f->planes[plane].victim != NONE)
+        return; /* one victim at a time per plane */
+    uint32_t b = f->gc->select_victim(f->gc_state, ssdsim__page_view(f), plane);
+    if (b == NONE)
+        return;
+    if (b >= f->geo->n_blocks || block_plane(f, b) != plane ||
+        f->state[b] != SSDSIM__BLK_CLOSED) {
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "GC policy '%s' chose block %u, which is not a candidate of plane %u",
+                 f->gc->name, b, plane);
+        ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
+        return;
+    }
+    if (f->valid[b] >= f->ppb)
+        return; /* a full block frees nothing: there is no garbage on this plane now */
+    reclaim(f, plane, b, why);
+}
+
+static void gc_read_done(struct ssdsim__ftl *f, uint32_t old)
+{
+    uint32_t b = old / f->ppb;
+    uint32_t plane = block_plane(f, b);
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t lpn = f->p2l[old];
+    if (lpn != NONE) {
+        /* Still valid: write it to the GC frontier of the same plane. */
+        bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
+        ssdsim_ftl_count(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
+        if (pl->reclaim == SSDSIM__RECLAIM_BG)
+            ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_COPIES, 1);
+        program(f, plane, gc_frontier(f, lpn), lpn, old, wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
+                cookie(TAG_GC_PROG, 0, plane));
+        if (f->dftl && lpn < f->n_lpn)
+            dftl_mapped(f, lpn, pl->serial);
+    }
+    if (--pl->gc_reads == 0) {
+        assert(f->valid[pl->victim] == 0);
+        gc_erase(f, plane);
+    }
+}
+
+/* Start the relocation wear leveling asked for on `plane`, if the plane is not busy. */
+static bool wl_start(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t w = pl->wl_pending;
+    if (w == NONE || pl->victim != NONE)
+        return false;
+    pl->wl_pending = NONE;
+    if (f->state[w] != SSDSIM__BLK_CLOSED || pl->n_free == 0)
+        return false;
+    reclaim(f, plane, w, SSDSIM__RECLAIM_WL);
+    return true;
+}
+
+static void gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t b = pl->victim;
+    enum ssdsim__reclaim why = pl->reclaim;
+    put_free_block(f, b);
+    pl->victim = NONE;
+    if (f->wl && f->wl->after_erase) {
+        uint32_t w = f->wl->after_erase(f->wl_state, ssdsim__page_view(f), b);
+        if (w != NONE && w < f->geo->n_blocks && f->state[w] == SSDSIM__BLK_CLOSED) {
+            uint32_t wp = block_plane(f, w);
+            f->planes[wp].wl_pending = w;
+            if (wp != plane)
+                wl_start(f, wp);
+        }
+    }
+    unstall(f);
+    if (wl_start(f, plane))
+        return;
+    /* Foreground GC goes on below the low watermark, and up to the high one once started;
+     * background GC goes on up to the high watermark while the device stays idle. */
+    if (pl->n_free < f->gc_min)
+        gc_start(f, plane, SSDSIM__RECLAIM_FG);
+    else if (pl->n_free < f->gc_target && (why == SSDSIM__RECLAIM_FG || f->idle))
+        gc_start(f, plane, f->idle && why != SSDSIM__RECLAIM_FG ? SSDSIM__RECLAIM_BG
+                                                                 : SSDSIM__RECLAIM_FG);
+}
+
+static void page_flash_done(void *state, uint64_t ck)
+{
+    struct ssdsim__ftl *f = state;
+    uint32_t low = (uint32_t)ck;
+    switch ((enum op_tag)(ck >> 56)) {
+    case TAG_HOST_READ:
+        ssdsim_ftl_unit_done(f->env, low, (uint32_t)(ck >> 32) & 0xffffffu);
+        break;
+    case TAG_HOST_PROG:
+        ssdsim_ftl_unit_done(f->env, low, 0);
+        break;
+    case TAG_RMW_READ: {
+        struct ssdsim__pending w = f->rmw[low];
+        f->rmw[low].io = f->rmw_free;
+        f->rmw_free = low;
+        host_program(f, w.io, w.lpn);
+        break;
+    }
+    case TAG_GC_READ:
+        gc_read_done(f, low);
+        break;
+    case TAG_GC_PROG:
+        break;
+    case TAG_GC_ERASE:
+        gc_erase_done(f, low);
+        break;
+    case TAG_MAP_READ:
+        dftl_map_read_done(f, low, ((ck >> 32) & 0xffffffu) != 0);
+        break;
+    case TAG_MAP_PROG:
+        break;
+    default:
+        ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, "page FTL: unknown flash operation completed");
+    }
+}
+
+static void page_idle(void *state, int idle)
+{
+    struct ssdsim__ftl *f = state;
+    f->idle = idle != 0;
+    if (!f->idle)
+        return;
+    for (uint32_t p = 0; p < f->n_planes; p++)
+        if (f->planes[p].victim == NONE && f->planes[p].n_free < f->gc_target)
+            gc_start(f, p, SSDSIM__RECLAIM_BG);
+}
+
+static uint64_t page_free_blocks(void *state)
+{
+    return ((struct ssdsim__ftl *)state)->n_free_blocks;
+}
+
+/* A request for `lpn` will reach the FTL soon: start loading its mapping entry. The l2p array
+ * is far larger than the caches and random workloads miss on it every time. */
+static void page_prefetch(void *state, uint64_t lpn)
+{
+    struct ssdsim__ftl *f = state;
+    __builtin_prefetch(&f->l2p[lpn], 1, 3);
+}
+
+static uint64_t page_lookup(void *state, uint64_t lpn)
+{
+    struct ssdsim__ftl *f = state;
+    return lpn < f->n_lpn && f->l2p[lpn] != NONE ? f->l2p[lpn] : UINT64_MAX;
+}
+
+
+/* ---------------------------------------------------------------- DFTL */
+
+static inline uint32_t tpage_of(const struct ssdsim__ftl *f, uint32_t lpn)
+{
+    return lpn / f->cmt.epp;
+}
+
+static void lru_unlink(struct ssdsim__cmt *c, uint32_t s)
+{
+    if (c->prev[s] != NONE)
+        c->next[c->prev[s]] = c->next[s];
+    else
+        c->head = c->next[s];
+    if (c->next[s] != NONE)
+        c->prev[c->next[s]] = c->prev[s];
+    else
+        c->tail = c->prev[s];
+}
+
+static void lru_push_front(struct ssdsim__cmt *c, uint32_t s)
+{
+    c->prev[s] = NONE;
+    c->next[s] = c->head;
+    if (c->head != NONE)
+        c->prev[c->head] = s;
+    else
+        c->tail = s;
+    c->head = s;
+}
+
+static void tp_unlink(struct ssdsim__cmt *c, uint32_t s, uint32_t t)
+{
+    if (c->tp_prev[s] != NONE)
+        c->tp_next[c->tp_prev[s]] = c->tp_next[s];
+    else
+        c->tp_slots[t] = c->tp_next[s];
+    if (c->tp_next[s] != NONE)
+        c->tp_prev[c->tp_next[s]] = c->tp_prev[s];
+}
+
+/* Write translation page t back: read its current version (when it has one), then program the
+ * new one. Every cached entry of the page is clean afterwards: they are written together. */
+static void dftl_writeback(struct ssdsim__ftl *f, uint32_t t)
+{
+    struct ssdsim__cmt *c = &f->cmt;
+    for (uint32_t s = c->tp_slots[t]; s != NONE; s = c->tp_next[s])
+        c->dirty[s] = 0;
+    uint32_t where = f->l2p[f->n_lpn + t];
+    if (where != NONE) {
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_MAP_READS, 1);
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, where, f->page_size, SSDSIM_FOR_MAPPING,
+                          cookie(TAG_MAP_READ, 1, t));
+    } else {
+        dftl_map_read_done(f, t, true);
+    }
+}
+
+/* Program translation page t on `plane` (its GTD entry moves there). */
+static void dftl_map_prog(struct ssdsim__ftl *f, uint32_t t, uint32_t plane)
+{
+    ssdsim_ftl_count(f->env, SSDSIM_CNT_MAP_WRITES, 1);
+    program(f, plane, SSDSIM__FR_MAP, (uint32_t)(f->n_lpn + t), NONE, SSDSIM_FOR_MAPPING,
+            cookie(TAG_MAP_PROG, 0, t));
+}
+
+/* Make room for one entry: evict the least recently used, writing its page back if dirty. */
+static uint32_t cmt_slot(struct ssdsim__ftl *f)
+{
+    struct ssdsim__cmt *c = &f->cmt;
+    if (c->n < c->cap)
+        return c->n++;
+    uint32_t s = c->tail;
+    uint32_t t = tpage_of(f, c->lpn[s]);
+    if (c->dirty[s])
+        dftl_writeback(f, t);
+    lru_unlink(c, s);
+    tp_unlink(c, s, t);
+    c->slot_of[c->lpn[s]] = NONE;
+    return s;
+}
+
+static void cmt_insert(struct ssdsim__ftl *f, uint32_t lpn)
+{
+    struct ssdsim__cmt *c = &f->cmt;
+    if (c->slot_of[lpn] != NONE)
+        return;
+    uint32_t s = cmt_slot(f), t = tpage_of(f, lpn);
+    c->lpn[s] = lpn;
+    c->dirty[s] = 0;
+    c->slot_of[lpn] = s;
+    lru_push_front(c, s);
+    c->tp_prev[s] = NONE;
+    c->tp_next[s] = c->tp_slots[t];
+    if (c->tp_slots[t] != NONE)
+        c->tp_prev[c->tp_slots[t]] = s;
+    c->tp_slots[t] = s;
+}
+
+/* Is the entry of `lpn` cached? If not, park the request until its translation page is read
+ * (one read per page however many requests wait for it). */
+static bool dftl_ready(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes,
+                       bool write)
+{
+    struct ssdsim__cmt *c = &f->cmt;
+    uint32_t s = c->slot_of[lpn];
+    if (s != NONE) {
+        if (c->head != s) {
+            lru_unlink(c, s);
+            lru_push_front(c, s);
+        }
+        return true;
+    }
+    uint32_t t = tpage_of(f, lpn);
+    uint32_t where = f->l2p[f->n_lpn + t];
+    if (where == NONE) {
+        /* The page was never written: every entry in it is "unmapped", known without a read. */
+        cmt_insert(f, lpn);
+        return true;
+    }
+    if (c->wait_free == NONE) {
+        uint32_t ncap = c->wait_cap ? c->wait_cap * 2 : 256;
+        struct ssdsim__dftl_wait *p = realloc(c->wait, sizeof *p * ncap);
+        if (!p) {
+            ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory queueing DFTL misses");
+            return false;
+        }
+        for (uint32_t i = c->wait_cap; i < ncap; i++)
+            p[i].next = i + 1 < ncap ? i + 1 : NONE;
+        c->wait = p;
+        c->wait_free = c->wait_cap;
+        c->wait_cap = ncap;
+    }
+    uint32_t w = c->wait_free;
+    c->wait_free = c->wait[w].next;
+    bool first = c->tp_waiters[t] == NONE;
+    c->wait[w] = (struct ssdsim__dftl_wait){io, lpn, bytes, c->tp_waiters[t], write};
+    c->tp_waiters[t] = w;
+    if (first) {
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_MAP_READS, 1);
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, where, f->page_size, SSDSIM_FOR_MAPPING,
+                          cookie(TAG_MAP_READ, 0, t));
+    }
+    return false;
+}
+
+/* A translation page read ended: either a load (the waiting requests go on) or the first half
+ * of a write-back (the new version is programmed now). */
+static void dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool writeback)
+{
+    struct ssdsim__cmt *c = &f->cmt;
+    if (writeback) {
+        uint32_t plane = f->stall_n ? NONE : choose_plane(f, SSDSIM__FR_MAP);
+        if (plane == NONE) {
+            if (!stall_push(f, STALL_MAP, t, SSDSIM__FR_MAP))
+                ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory queueing writes");
+            return;
+        }
+        dftl_map_prog(f, t, plane);
+        return;
+    }
+    /* Requests were pushed on the front: serve them in arrival order. */
+    uint32_t w = c->tp_waiters[t], rev = NONE;
+    c->tp_waiters[t] = NONE;
+    while (w != NONE) {
+        uint32_t n = c->wait[w].next;
+        c->wait[w].next = rev;
+        rev = w;
+        w = n;
+    }
+    for (w = rev; w != NONE;) {
+        struct ssdsim__dftl_wait x = c->wait[w];
+        uint32_t n = x.next;
+        c->wait[w].next = c->wait_free;
+        c->wait_free = w;
+        cmt_insert(f, x.lpn);
+        int rc = x.write ? do_write(f, x.io, x.lpn, x.bytes) : do_read(f, x.io, x.lpn, x.bytes);
+        if (rc)
+            ssdsim_ftl_fail(f->env, rc, "out of memory serving a DFTL miss");
+        w = n;
+    }
+}
+
+/* The mapping of data page `lpn` changed. Cached: the entry is dirty. Not cached: its
+ * translation page must be updated in flash, once per GC victim (gc_serial) for GC moves. */
+static void dftl_mapped(struct ssdsim__ftl *f, uint32_t lpn, uint32_t gc_serial)
+{
+    struct ssdsim__cmt *c = &f->cmt;
+    uint32_t s = c->slot_of[lpn];
+    if (s != NONE) {
+        c->dirty[s] = 1;
+        return;
+    }
+    uint32_t t = tpage_of(f, lpn);
+    if (gc_serial && c->tp_stamp[t] == gc_serial)
+        return;
+    c->tp_stamp[t] = gc_serial;
+    dftl_writeback(f, t);
+}
+
+static int dftl_setup(struct ssdsim__ftl *f, uint32_t cmt_entries)
+{
+    struct ssdsim__cmt *c = &f->cmt;
+    c->epp = f->page_size / 4;
+    c->n_tpages = (f->n_lpn + c->epp - 1) / c->epp;
+    c->cap = cmt_entries < f->n_lpn ? cmt_entries : (uint32_t)f->n_lpn;
+    c->head = c->tail = NONE;
+    c->wait_free = NONE;
+    c->slot_of = malloc(sizeof *c->slot_of * f->n_lpn);
+    c->lpn = malloc(sizeof *c->lpn * c->cap);
+    c->prev = malloc(sizeof *c->prev * c->cap);
+    c->next = malloc(sizeof *c->next * c->cap);
+    c->tp_prev = malloc(sizeof *c->tp_prev * c->cap);
+    c->tp_next = malloc(sizeof *c->tp_next * c->cap);
+    c->dirty = calloc(c->cap, 1);
+    c->tp_slots = malloc(sizeof *c->tp_slots * c->n_tpages);
+    c->tp_waiters = malloc(sizeof *c->tp_waiters * c->n_tpages);
+    c->tp_stamp = calloc(c->n_tpages, sizeof *c->tp_stamp);
+    if (!c->slot_of || !c->lpn || !c->prev || !c->next || !c->tp_prev || !c->tp_next ||
+        !c->dirty || !c->tp_slots || !c->tp_waiters || !c->tp_stamp)
+        return SSDSIM_ENOMEM;
+    memset(c->slot_of, 0xff, sizeof *c->slot_of * f->n_lpn);
+    memset(c->tp_slots, 0xff, sizeof *c->tp_slots * c->n_tpages);
+    memset(c->tp_waiters, 0xff, sizeof *c->tp_waiters * c->n_tpages);
+    return 0;
+}
+
+static void dftl_free(struct ssdsim__cmt *c)
+{
+    free(c->slot_of);
+    free(c->lpn);
+    free(c->prev);
+    free(c->next);
+    free(c->tp_prev);
+    free(c->tp_next);
+    free(c->dirty);
+    free(c->tp_slots);
+    free(c->tp_waiters);
+    free(c->tp_stamp);
+    free(c->wait);
+}
+
+/* ---------------------------------------------------------------- set-up */
+
+static void page_destroy(void *state)
+{
+    struct ssdsim__ftl *f = state;
+    if (f->gc && f->gc->fini && f->gc_state)
+        f->gc->fini(f->gc_state);
+    if (f->wl && f->wl->fini && f->wl_state)
+        f->wl->fini(f->wl_state);
+    free(f->gc_state);
+    free(f->wl_state);
+    free(f->l2p);
+    free(f->p2l);
+    free(f->valid);
+    free(f->state);
+    free(f->free_next);
+    free(f->closed_at);
+    free(f->modified_at);
+    free(f->planes);
+    free(f->die_plane_cursor);
+    free(f->stall);
+    free(f->rmw);
+    free(f->host_written_at);
+    dftl_free(&f->cmt);
+    ssdsim__cands_fini(&f->cands);
+}
+
+/* Look up and start a GC or WL policy; its state is allocated here (zeroed). */
+static int start_policy(struct ssdsim__ftl *f, ssdsim_plugin_kind kind, const char *name,
+                        const double *params, char *errbuf, size_t errlen)
+{
+    const struct ssdsim__plugin_header *p = ssdsim__plugin_find(kind, name);
+    if (!p) {
+        snprintf(errbuf, errlen, "no %s named '%s' is registered", ssdsim__plugin_kind_name(kind),
+                 name);
+        return SSDSIM_ECONFIG;
+    }
+    void *st = calloc(1, p->state_size ? p->state_size : 1);
+    if (!st)
+        return SSDSIM_ENOMEM;
+    char why[200] = "";
+    int rc = 0;
+    if (kind == SSDSIM_PLUGIN_GC) {
+        f->gc = (const ssdsim_gc_ops *)p;
+        f->gc_state = st;
+        if (f->gc->init)
+            rc = f->gc->init(st, ssdsim__page_view(f), params, why, sizeof why);
+    } else {
+        f->wl = (const ssdsim_wl_ops *)p;
+        f->wl_state = st;
+        if (f->wl->init)
+            rc = f->wl->init(st, ssdsim__page_view(f), params, why, sizeof why);
+    }
+    if (rc) {
+        snprintf(errbuf, errlen, "%s '%s': %s", ssdsim__plugin_kind_name(kind), name,
+                 why[0] ? why : ssdsim_strerror(rc));
+        return rc < 0 ? rc : SSDSIM_ECONFIG;
+    }
+    return 0;
+}
+
+static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
+                      uint32_t cmt_entries, char *errbuf, size_t errlen)
+{
+    const ssdsim_geometry *g = ssdsim_ftl_geometry(env);
+    const ssdsim_ftl_policies *pol = ssdsim_ftl_policy_settings(env);
+    f->env = env;
+    f->geo = g;
+    f->dftl = dftl;
+    f->ppb = g->pages_per_block;
+    f->bpp = g->blocks_per_plane;
+    f->n_planes = g->n_planes;
+    f->ppd = g->planes_per_die;
+    f->n_dies = g->n_dies;
+    f->page_size = g->page_size;
+    f->n_ppn = g->n_pages;
+    f->n_lpn = g->logical_pages;
+    f->n_map = f->n_lpn;
+    uint64_t extra_pages = 0;
+    if (dftl) {
+        uint64_t epp = f->page_size / 4;
+        extra_pages = (f->n_lpn + epp - 1) / epp; /* translation pages */
+        f->n_map += extra_pages;
+    }
+    /* Open blocks per plane, and the spare they and the GC reserve need. */
+    uint32_t open = 2 + (pol->hot_cold ? 1 : 0) + (dftl ? 1 : 0);
+    uint64_t spare = (f->n_ppn - f->n_lpn - extra_pages) / f->ppb / f->n_planes;
+    uint32_t target = SSDSIM__MAX(pol->free_blocks_target, pol->free_blocks_min);
+    if (spare < (uint64_t)target + open) {
+        snprintf(errbuf, errlen,
+                 "over-provisioning (ftl.op) leaves %llu spare blocks per plane%s; the GC "
+                 "watermark (%u) and %u open blocks need %u",
+                 (unsigned long long)spare, dftl ? " after the translation pages" : "", target,
+                 open, target + open);
+        return SSDSIM_ECONFIG;
+    }
+    f->gc_min = pol->free_blocks_min;
+    f->gc_target = SSDSIM__MAX(pol->free_blocks_target, pol->free_blocks_min);
+    f->hot_cold = pol->hot_cold != 0;
+    f->separate = pol->gc_separate != 0;
+    /* GC must start while host writes can still be placed: below the reserve plus one. */
+    f->gc_min = SSDSIM__MAX(f->gc_min, gc_reserve(f) + 1);
+    f->gc_target = SSDSIM__MAX(f->gc_target, f->gc_min);
+    f->hot_window_pages = (uint64_t)(pol->hot_window * (double)f->n_lpn);
+    if (f->hot_window_pages > UINT32_MAX / 2)
+        f->hot_window_pages = UINT32_MAX / 2; /* the 32-bit clock's horizon */
+    f->rmw_free = NONE;
+    ssdsim__rng_seed(&f->policy_rng, (uint64_t)ssdsim_ftl_random(env), pol->gc_policy, 0);
+
+    uint64_t nb = g->n_blocks;
+    f->l2p = malloc(sizeof *f->l2p * f->n_map);
+    f->p2l = malloc(sizeof *f->p2l * f->n_ppn);
+    f->valid = calloc(nb, sizeof *f->valid);
+    f->state = calloc(nb, sizeof *f->state);
+    f->free_next = malloc(sizeof *f->free_next * nb);
+    f->closed_at = calloc(nb, sizeof *f->closed_at);
+    f->modified_at = calloc(nb, sizeof *f->modified_at);
+    f->planes = calloc(f->n_planes, sizeof *f->planes);
+    f->die_plane_cursor = calloc(f->n_dies, sizeof *f->die_plane_cursor);
+    if (!f->l2p || !f->p2l || !f->valid || !f->state || !f->free_next || !f->closed_at ||
+        !f->modified_at || !f->planes || !f->die_plane_cursor ||
+        ssdsim__cands_init(&f->cands, f->n_planes, f->bpp, f->ppb))
+        return SSDSIM_ENOMEM;
+    memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
+    memset(f->p2l, 0xff, sizeof *f->p2l * f->n_ppn);
+
+    /* Secure-erased: every block free, in address order on its plane's free list. */
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        struct ssdsim__plane *pl = &f->planes[p];
+        uint32_t first = p * f->bpp;
+        for (uint32_t b = 0; b < f->bpp; b++)
+            f->free_next[first + b] = b + 1 < f->bpp ? first + b + 1 : NONE;
+        pl->free_head = first;
+        pl->free_tail = first + f->bpp - 1;
+        pl->n_free = f->bpp;
+        for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++) {
+            pl->blk[fr] = NONE;
+            pl->ptr[fr] = f->ppb;
+        }
+        pl->victim = pl->wl_pending = NONE;
+    }
+    f->n_free_blocks = nb;
+
+    if (dftl && dftl_setup(f, cmt_entries))
+        return SSDSIM_ENOMEM;
+    if (f->hot_cold && !(f->host_written_at = calloc(f->n_lpn, sizeof *f->host_written_at)))
+        return SSDSIM_ENOMEM;
+    int rc = start_policy(f, SSDSIM_PLUGIN_GC, pol->gc_policy, pol->gc_params, errbuf, errlen);
+    if (rc == 0)
+        rc = start_policy(f, SSDSIM_PLUGIN_WL, pol->wl_policy, pol->wl_params, errbuf, errlen);
+    return rc;
+}
+
+static int page_create(void *state, ssdsim_ftl_env *env, const double *params, char *errbuf,
+                       size_t errlen)
+{
+    return page_setup(state, env, false, 0, errbuf, errlen);
+}
+
+static int dftl_create(void *state, ssdsim_ftl_env *env, const double *params, char *errbuf,
+                       size_t errlen)
+{
+    return page_setup(state, env, true, (uint32_t)params[0], errbuf, errlen);
+}
+
+uint64_t ssdsim__page_view_random(const struct ssdsim__ftl *f);
+uint64_t ssdsim__page_view_random(const struct ssdsim__ftl *f)
+{
+    return ssdsim__rng_next((struct ssdsim__rng *)&f->policy_rng);
+}
+
+/* ---------------------------------------------------------------- inspection */
+
+int ssdsim__page_check(const struct ssdsim__ftl *f)
+{
+    uint64_t nb = f->geo->n_blocks, n_free = 0, n_cands = 0;
+    for (uint64_t lpn = 0; lpn < f->n_map; lpn++) {
+        uint32_t ppn = f->l2p[lpn];
+        if (ppn != NONE && (ppn >= f->n_ppn || f->p2l[ppn] != lpn))
+            return -1;
+    }
+    for (uint64_t b = 0; b < nb; b++) {
+        uint32_t v = 0;
+        for (uint32_t i = 0; i < f->ppb; i++) {
+            uint32_t lpn = f->p2l[b * f->ppb + i];
+            if (lpn != NONE) {
+                if (lpn >= f->n_map || f->l2p[lpn] != b * f->ppb + i)
+                    return -2;
+                v++;
+            }
+        }
+        if (v != f->valid[b])
+            return -3;
+        if (f->state[b] == SSDSIM__BLK_FREE) {
+            if (v)
+                return -4;
+            n_free++;
+        }
+        n_cands += f->state[b] == SSDSIM__BLK_CLOSED;
+    }
+    if (n_free != f->n_free_blocks)
+        return -5;
+    uint64_t in_arrays = 0;
+    for (uint32_t p = 0; p < f->n_planes; p++)
+        in_arrays += ssdsim__cands_count(&f->cands, p);
+    if (in_arrays != n_cands)
+        return -6;
+    return 0;
+}
+
+const ssdsim_ftl_ops ssdsim__ftl_page_ops = {
+    .abi_version = SSDSIM_PLUGIN_ABI_VERSION,
+    .struct_size = sizeof(ssdsim_ftl_ops),
+    .name = "page",
+    .summary = "page-level mapping in DRAM (flat arrays); GC and wear leveling by policy",
+    .state_size = sizeof(struct ssdsim__ftl),
+    .params = NULL,
+    .create = page_create,
+    .destroy = page_destroy,
+    .read = page_read,
+    .write = page_write,
+    .trim = page_trim,
+    .flash_done = page_flash_done,
+    .idle = page_idle,
+    .free_blocks = page_free_blocks,
+    .lookup = page_lookup,
+    .prefetch = page_prefetch,
+};
+
+static const ssdsim_param dftl_params[] = {
+    {"cmt_entries", SSDSIM_PARAM_INT, 16384, 16, 1e9,
+     "mapping entries cached in DRAM (the CMT), least recently used evicted"},
+    {NULL, 0, 0, 0, 0, NULL},
+};
+
+const ssdsim_ftl_ops ssdsim__ftl_dftl_ops = {
+    .abi_version = SSDSIM_PLUGIN_ABI_VERSION,
+    .struct_size = sizeof(ssdsim_ftl_ops),
+    .name = "dftl",
+    .summary = "page mapping demand-loaded from translation pages in flash, with a cached "
+               "mapping table (DFTL)",
+    .state_size = sizeof(struct ssdsim__ftl),
+    .params = dftl_params,
+    .create = dftl_create,
+    .destroy = page_destroy,
+    .read = page_read,
+    .write = page_write,
+    .trim = page_trim,
+    .flash_done = page_flash_done,
+    .idle = page_idle,
+    .free_blocks = page_free_blocks,
+    .lookup = page_lookup,
+    .prefetch = page_prefetch,
+};

@@ -1,0 +1,132 @@
+/* page.h: the page-mapped FTL (and its demand-paged variant, DFTL): state shared by page.c,
+ * the block view given to GC and wear-leveling policies (gc/view.c), and the tests.
+ *
+ * All mapping metadata is in flat arrays: l2p (uint32 per logical page), p2l (uint32 per
+ * physical page; NONE = not valid), and per block its valid count, state and ages. At 4 KiB pages
+ * and op 0.28 that is about 9.5 bytes per logical page. Each plane has write frontiers (open
+ * blocks): one for host writes, one for hot host writes when hot/cold separation is on, one for
+ * GC and wear-leveling copies unless gc.separate is off.
+ */
+#ifndef SSDSIM_FTL_PAGE_H
+#define SSDSIM_FTL_PAGE_H
+
+#include "common.h"
+#include "engine/rng.h"
+#include "ftl/env.h"
+#include "gc/gc.h"
+
+#define SSDSIM__NONE32 UINT32_MAX
+
+enum ssdsim__block_state { SSDSIM__BLK_FREE, SSDSIM__BLK_OPEN, SSDSIM__BLK_CLOSED,
+                           SSDSIM__BLK_VICTIM };
+
+enum ssdsim__frontier { SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_GC, SSDSIM__FR_MAP,
+                        SSDSIM__N_FRONTIERS };
+
+/* Why a plane's victim is being collected. */
+enum ssdsim__reclaim { SSDSIM__RECLAIM_FG, SSDSIM__RECLAIM_BG, SSDSIM__RECLAIM_WL };
+
+struct ssdsim__plane {
+    uint32_t free_head, free_tail, n_free;
+    uint32_t blk[SSDSIM__N_FRONTIERS]; /* open block of each frontier, or NONE */
+    uint32_t ptr[SSDSIM__N_FRONTIERS]; /* next page index in it (== ppb: none open) */
+    uint32_t victim;                   /* block being collected, or NONE */
+    uint32_t gc_reads;                 /* copy reads in flight for the victim */
+    uint8_t reclaim;                   /* enum ssdsim__reclaim of the victim */
+    uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
+    uint32_t serial;                   /* of the current victim (DFTL batches per victim) */
+};
+
+/* A host unit write waiting for a page (stalled) or for its read-modify-write read. */
+struct ssdsim__pending {
+    uint32_t io;
+    uint32_t lpn;
+    uint8_t fr; /* frontier (stalled writes) */
+};
+
+/* DFTL (Gupta et al., ASPLOS 2009): the mapping table lives in flash, in translation pages of
+ * page_size / 4 entries; the global translation directory (GTD: where each translation page
+ * is) is in DRAM, and so is a cache of entries (the CMT, cmt_entries of them, LRU). A request
+ * whose entry is not cached waits for its translation page to be read; evicting a dirty entry
+ * writes its translation page back (read, then program a new version), and every other dirty
+ * entry of that page is written with it (DFTL's batch update). GC that moves data whose entry is
+ * not cached updates its translation page the same way, once per page per victim. Translation
+ * pages are pages like any other: mapped in the same arrays with "logical" numbers above the
+ * data pages (so l2p beyond n_lpn is the GTD), written to their own frontier, collected by the
+ * same GC. The simulator still keeps the full l2p array as the ground truth; the CMT decides
+ * what costs flash traffic and time. */
+struct ssdsim__dftl_wait {
+    uint32_t io, lpn, bytes, next;
+    uint8_t write;
+};
+
+struct ssdsim__cmt {
+    uint32_t cap, n;
+    uint32_t *slot_of;      /* per data lpn: CMT slot, or NONE */
+    uint32_t *lpn;          /* per slot */
+    uint32_t *prev, *next;  /* per slot: LRU list, head = most recently used */
+    uint32_t *tp_prev, *tp_next; /* per slot: list of the cached slots of its translation page */
+    uint8_t *dirty;         /* per slot */
+    uint32_t head, tail;
+    uint32_t epp;           /* entries per translation page */
+    uint64_t n_tpages;
+    uint32_t *tp_slots;     /* per translation page: head of its cached slots, or NONE */
+    uint32_t *tp_waiters;   /* per translation page: requests waiting for its load, or NONE */
+    uint32_t *tp_stamp;     /* per translation page: GC victim serial that last updated it */
+    uint32_t gc_serial;
+    struct ssdsim__dftl_wait *wait; /* pool with free list */
+    uint32_t wait_cap, wait_free;
+};
+
+struct ssdsim__ftl {
+    ssdsim_ftl_env *env;
+    const ssdsim_geometry *geo;
+    bool dftl;
+    uint64_t n_lpn;  /* data logical pages */
+    uint64_t n_map;  /* entries in l2p: data pages, plus translation pages (DFTL) */
+    uint64_t n_ppn;
+    uint32_t ppb, bpp, n_planes, ppd, n_dies, page_size;
+    uint32_t *l2p;
+    uint32_t *p2l;
+    uint16_t *valid; /* per block */
+    uint8_t *state;  /* per block */
+    uint32_t *free_next;
+    uint64_t *closed_at, *modified_at; /* per block, on the write clock */
+    struct ssdsim__plane *planes;
+    uint32_t *die_plane_cursor;
+    uint32_t die_cursor;
+    uint64_t n_free_blocks;
+    struct ssdsim__cands cands;
+    /* stalled host writes: FIFO ring */
+    struct ssdsim__pending *stall;
+    uint32_t stall_cap, stall_head, stall_n;
+    /* read-modify-write reads in flight: pool with free list */
+    struct ssdsim__pending *rmw;
+    uint32_t rmw_cap, rmw_free;
+    /* policies */
+    const ssdsim_gc_ops *gc;
+    void *gc_state;
+    const ssdsim_wl_ops *wl;
+    void *wl_state;
+    struct ssdsim__rng policy_rng;
+    uint32_t gc_min, gc_target;
+    bool idle;       /* background GC may run */
+    bool hot_cold, separate;
+    uint64_t hot_window_pages;
+    uint32_t *host_written_at; /* hot/cold only: per lpn, host write clock (mod 2^32) of its
+                                  last host write; 4 bytes per logical page */
+    struct ssdsim__cmt cmt;
+};
+
+/* The page FTL's view of its blocks for policies (gc/view.c). */
+static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)
+{
+    return (const ssdsim_view *)f;
+}
+
+/* Consistency check of every array (tests and --enable-debug): 0 when consistent. */
+int ssdsim__page_check(const struct ssdsim__ftl *f);
+
+extern const ssdsim_ftl_ops ssdsim__ftl_dftl_ops;
+
+#endif /* SSDSIM_FTL_PAGE_H */

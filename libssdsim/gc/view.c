@@ -1,0 +1,112 @@
+/* view.c: the read-only block view (ssdsim/sys/gc.h) that GC and wear-leveling policies see,
+ * over the state of the page-mapped FTL. Each function is a field read or a list step. */
+#include "ftl/page.h"
+
+#define F(v) ((const struct ssdsim__ftl *)(v))
+
+uint64_t ssdsim__page_view_random(const struct ssdsim__ftl *f);
+
+uint32_t ssdsim_view_pages_per_block(const ssdsim_view *v)
+{
+    return F(v)->ppb;
+}
+
+uint32_t ssdsim_view_n_planes(const ssdsim_view *v)
+{
+    return F(v)->n_planes;
+}
+
+uint32_t ssdsim_view_blocks_per_plane(const ssdsim_view *v)
+{
+    return F(v)->bpp;
+}
+
+uint32_t ssdsim_view_n_candidates(const ssdsim_view *v, uint32_t plane)
+{
+    return plane < F(v)->n_planes ? ssdsim__cands_count(&F(v)->cands, plane) : 0;
+}
+
+uint32_t ssdsim_view_candidate(const ssdsim_view *v, uint32_t plane, uint32_t i)
+{
+    if (plane >= F(v)->n_planes || i >= ssdsim__cands_count(&F(v)->cands, plane))
+        return SSDSIM_NO_BLOCK;
+    return ssdsim__cands_at(&F(v)->cands, plane, i);
+}
+
+uint32_t ssdsim_view_fewest_valid(const ssdsim_view *v, uint32_t plane)
+{
+    if (plane >= F(v)->n_planes)
+        return SSDSIM_NO_BLOCK;
+    /* The hint inside the buckets moves: the view is logically const, the cache is not. */
+    return ssdsim__cands_fewest_valid((struct ssdsim__cands *)&F(v)->cands, plane);
+}
+
+uint32_t ssdsim_view_least_recent(const ssdsim_view *v, uint32_t plane, uint32_t valid)
+{
+    return plane < F(v)->n_planes ? ssdsim__cands_least_recent(&F(v)->cands, plane, valid)
+                                  : SSDSIM_NO_BLOCK;
+}
+
+uint32_t ssdsim_view_oldest(const ssdsim_view *v, uint32_t plane)
+{
+    return plane < F(v)->n_planes ? ssdsim__cands_oldest(&F(v)->cands, plane) : SSDSIM_NO_BLOCK;
+}
+
+uint32_t ssdsim_view_newer(const ssdsim_view *v, uint32_t block)
+{
+    if (block >= F(v)->geo->n_blocks || F(v)->state[block] != SSDSIM__BLK_CLOSED)
+        return SSDSIM_NO_BLOCK;
+    return ssdsim__cands_newer(&F(v)->cands, block);
+}
+
+uint32_t ssdsim_view_valid(const ssdsim_view *v, uint32_t block)
+{
+    return block < F(v)->geo->n_blocks ? F(v)->valid[block] : 0;
+}
+
+uint64_t ssdsim_view_closed_at(const ssdsim_view *v, uint32_t block)
+{
+    return block < F(v)->geo->n_blocks ? F(v)->closed_at[block] : 0;
+}
+
+uint64_t ssdsim_view_modified_at(const ssdsim_view *v, uint32_t block)
+{
+    return block < F(v)->geo->n_blocks ? F(v)->modified_at[block] : 0;
+}
+
+uint64_t ssdsim_view_clock(const ssdsim_view *v)
+{
+    return F(v)->env->programs_total;
+}
+
+uint32_t ssdsim_view_erase_count(const ssdsim_view *v, uint32_t block)
+{
+    return ssdsim_ftl_erase_count(F(v)->env, block);
+}
+
+uint32_t ssdsim_view_min_erase_count(const ssdsim_view *v)
+{
+    return F(v)->env->ec_min;
+}
+
+uint32_t ssdsim_view_max_erase_count(const ssdsim_view *v)
+{
+    return F(v)->env->ec_max;
+}
+
+uint32_t ssdsim_view_first_free(const ssdsim_view *v, uint32_t plane)
+{
+    return plane < F(v)->n_planes ? F(v)->planes[plane].free_head : SSDSIM_NO_BLOCK;
+}
+
+uint32_t ssdsim_view_next_free(const ssdsim_view *v, uint32_t block)
+{
+    if (block >= F(v)->geo->n_blocks || F(v)->state[block] != SSDSIM__BLK_FREE)
+        return SSDSIM_NO_BLOCK;
+    return F(v)->free_next[block];
+}
+
+uint64_t ssdsim_view_random(const ssdsim_view *v)
+{
+    return ssdsim__page_view_random(F(v));
+}

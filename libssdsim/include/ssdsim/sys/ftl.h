@@ -1,0 +1,149 @@
+/* ssdsim/sys/ftl.h: flash translation layers (mapping schemes).
+ *
+ * An FTL turns the host's requests, one mapping unit at a time, into flash operations, and keeps
+ * whatever mapping, allocation and garbage-collection state it needs. The library gives it an
+ * environment (ssdsim_ftl_env) with the geometry and the services below: submitting flash
+ * operations (the library queues them on the right die, runs the timing model and calls
+ * flash_done at the simulated time the operation ends), completing host units, and counters.
+ * The library counts every program and erase itself (so write amplification and wear are
+ * measured the same way for every FTL) and keeps the erase count of every block.
+ *
+ * Addresses: physical page numbers are flat, ppn = block * pages_per_block + page, block =
+ * plane * blocks_per_plane + block within the plane; plane = die * planes_per_die + plane in
+ * the die; die = (channel * chips_per_channel + chip) * dies_per_chip + die in the chip.
+ */
+#ifndef SSDSIM_SYS_FTL_H
+#define SSDSIM_SYS_FTL_H
+
+#include "ssdsim/sys/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Geometry of the device an FTL runs on (derived counts included). */
+typedef struct ssdsim_geometry {
+    uint32_t channels, chips_per_channel, dies_per_chip, planes_per_die;
+    uint32_t blocks_per_plane, pages_per_block, page_size;
+    uint32_t n_dies, n_planes;
+    uint64_t n_blocks, n_pages;
+    uint64_t logical_pages; /**< mapping units the host can address */
+    double op;              /**< ftl.op of the model */
+} ssdsim_geometry;
+
+/** The services the library gives one FTL instance. */
+typedef struct ssdsim_ftl_env ssdsim_ftl_env;
+
+/** Flash operation kinds. */
+typedef enum ssdsim_flash_kind {
+    SSDSIM_FLASH_READ = 0,    /**< addr is a ppn; bytes move out over the channel after tR */
+    SSDSIM_FLASH_PROGRAM = 1, /**< addr is a ppn; bytes move in over the channel, then tPROG */
+    SSDSIM_FLASH_ERASE = 2    /**< addr is a block; tBERS */
+} ssdsim_flash_kind;
+
+/** Why an operation is done: decides its queue on the die (host reads go first, everything
+ * else in arrival order) and how programs are counted. */
+typedef enum ssdsim_flash_purpose {
+    SSDSIM_FOR_HOST = 0,    /**< host data (read, or program of host data) */
+    SSDSIM_FOR_GC = 1,      /**< garbage collection (copy reads and programs, erases) */
+    SSDSIM_FOR_WL = 2,      /**< wear leveling moves */
+    SSDSIM_FOR_MAPPING = 3, /**< mapping metadata (translation pages) */
+    SSDSIM_FOR_HOST_RMW = 4 /**< reading the rest of a unit the host writes in part */
+} ssdsim_flash_purpose;
+
+/** Geometry of the device. */
+SSDSIM_API const ssdsim_geometry *ssdsim_ftl_geometry(const ssdsim_ftl_env *env);
+
+/** Submit a flash operation. When it ends (for reads: when its data is off the channel), the
+ * library calls the FTL's flash_done with `cookie`. Never blocks, never fails for lack of
+ * memory in steady state. @return 0, SSDSIM_EINVAL (address out of range), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_ftl_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
+                                 uint32_t bytes, ssdsim_flash_purpose purpose, uint64_t cookie);
+
+/** The flash part of one unit of host request `io` is done (read data is in the controller, or
+ * the write is durable); `bytes` is what the host asked of this unit (it crosses the link back
+ * for reads). Call it from read/write or from flash_done. */
+SSDSIM_API void ssdsim_ftl_unit_done(ssdsim_ftl_env *env, uint32_t io, uint32_t bytes);
+
+/** Counters an FTL reports (programs and erases are counted by the library). */
+typedef enum ssdsim_ftl_counter {
+    SSDSIM_CNT_HOST_PAGES = 0,   /**< units written for the host (denominator of WAF) */
+    SSDSIM_CNT_GC_COPIES = 1,    /**< units relocated by GC */
+    SSDSIM_CNT_WL_COPIES = 2,    /**< units relocated by wear leveling */
+    SSDSIM_CNT_MAP_READS = 3,    /**< mapping pages read (e.g. DFTL misses) */
+    SSDSIM_CNT_MAP_WRITES = 4,   /**< mapping pages written */
+    SSDSIM_CNT_GC_VICTIMS = 5,   /**< blocks collected by GC in the foreground */
+    SSDSIM_CNT_GC_BG_VICTIMS = 6, /**< blocks collected while the device was idle */
+    SSDSIM_CNT_GC_BG_COPIES = 7,  /**< of the GC copies, those done while idle */
+    SSDSIM_CNT_MERGES = 8,       /**< block merges (hybrid FTLs) */
+    SSDSIM_N_COUNTERS = 9
+} ssdsim_ftl_counter;
+
+/** Add `n` to a counter. */
+SSDSIM_API void ssdsim_ftl_count(ssdsim_ftl_env *env, ssdsim_ftl_counter counter, uint64_t n);
+
+/** Simulated time now, ns. */
+SSDSIM_API uint64_t ssdsim_ftl_now(const ssdsim_ftl_env *env);
+
+/** Erase count of a block since the device was new (kept by the library). */
+SSDSIM_API uint32_t ssdsim_ftl_erase_count(const ssdsim_ftl_env *env, uint64_t block);
+
+/** A uniform random 64-bit number from the FTL's own stream. */
+SSDSIM_API uint64_t ssdsim_ftl_random(ssdsim_ftl_env *env);
+
+/** Stop the run with an error (a broken invariant or an impossible state): the message is
+ * what ssdsim_errmsg() returns. */
+SSDSIM_API void ssdsim_ftl_fail(ssdsim_ftl_env *env, int code, const char *message);
+
+/** The model's settings of the sections an FTL may use: the GC policy and its parameters, the
+ * wear leveler and its parameters, and the GC watermarks (see doc/models.md). */
+typedef struct ssdsim_ftl_policies {
+    const char *gc_policy;
+    const double *gc_params;
+    const char *wl_policy;
+    const double *wl_params;
+    uint32_t free_blocks_min;    /**< start foreground GC below this (per plane) */
+    uint32_t free_blocks_target; /**< GC stops at this (per plane) */
+    uint64_t bg_idle_ns;         /**< background GC after this long idle; 0 = off */
+    int gc_separate;             /**< GC copies get their own write frontier */
+    int hot_cold;                /**< host writes split by update frequency */
+    double hot_window;           /**< fraction of the logical space "recently written" spans */
+} ssdsim_ftl_policies;
+SSDSIM_API const ssdsim_ftl_policies *ssdsim_ftl_policy_settings(const ssdsim_ftl_env *env);
+
+/** A mapping scheme. */
+typedef struct ssdsim_ftl_ops {
+    SSDSIM_PLUGIN_HEADER;
+    /** Required: set up a secure-erased device (every block free, nothing mapped). Return 0 or
+     * a negative SSDSIM_E* code with a reason in errbuf. */
+    int (*create)(void *state, ssdsim_ftl_env *env, const double *params, char *errbuf,
+                  size_t errlen);
+    /** Optional; called exactly once, even when create failed. */
+    void (*destroy)(void *state);
+    /** Required: read `bytes` of logical unit `lpn` for request `io`; call
+     * ssdsim_ftl_unit_done when the data is in the controller. Return 0 or SSDSIM_ENOMEM. */
+    int (*read)(void *state, uint32_t io, uint64_t lpn, uint32_t bytes);
+    /** Required: write `bytes` of unit `lpn` (a whole unit when bytes == page_size). */
+    int (*write)(void *state, uint32_t io, uint64_t lpn, uint32_t bytes);
+    /** Required: drop unit `lpn` (TRIM); no flash operation is needed. */
+    void (*trim)(void *state, uint64_t lpn);
+    /** Required: an operation submitted with `cookie` has ended. */
+    void (*flash_done)(void *state, uint64_t cookie);
+    /** Optional: the device became idle (no host command inside) or busy again. */
+    void (*idle)(void *state, int idle);
+    /** Optional: free (erased) blocks now, for the time series. */
+    uint64_t (*free_blocks)(void *state);
+    /** Optional: the physical page that holds `lpn` now, or UINT64_MAX (inspection, tests). */
+    uint64_t (*lookup)(void *state, uint64_t lpn);
+    /** Optional hint: a request for `lpn` will arrive soon (start loading its mapping). */
+    void (*prefetch)(void *state, uint64_t lpn);
+} ssdsim_ftl_ops;
+
+/** Register a mapping scheme; same rules and return codes as ssdsim_gc_register. */
+SSDSIM_API int ssdsim_ftl_register(const ssdsim_ftl_ops *ops, ssdsim_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SSDSIM_SYS_FTL_H */

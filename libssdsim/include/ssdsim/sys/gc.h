@@ -1,0 +1,121 @@
+/* ssdsim/sys/gc.h: garbage-collection victim policies.
+ *
+ * When a plane is short of free blocks (or the device is idle and background GC is on), the
+ * FTL asks the plane's policy for a victim among its candidates: the closed blocks of the plane
+ * (fully written, not an open write frontier, not being collected). The FTL keeps, per plane and
+ * at no cost to the policy, the structures that make the classic policies O(1):
+ *   - candidates in an array (uniform sampling: random, d-choices);
+ *   - candidates in the order they were closed (FIFO, windowed greedy);
+ *   - candidates bucketed by valid-page count, each bucket ordered by the time its blocks last
+ *     lost a valid page (greedy: fewest valid; cost-benefit: the least recently modified block
+ *     of each count is the oldest one, so the best score is among pages_per_block + 1 blocks).
+ * A policy reads them through the ssdsim_view functions below, keeps any state of its own in
+ * the state the library allocates, and returns a candidate. Returning a block that is not a
+ * candidate stops the run with an error naming the policy.
+ *
+ * Times used for ages are on the write clock: pages programmed so far on the device, which is
+ * what the analytic models use and what makes results independent of the timing model.
+ */
+#ifndef SSDSIM_SYS_GC_H
+#define SSDSIM_SYS_GC_H
+
+#include "ssdsim/sys/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Read-only view of the device's blocks, given to GC and wear-leveling policies. */
+typedef struct ssdsim_view ssdsim_view;
+
+/** Pages per erase block. */
+SSDSIM_API uint32_t ssdsim_view_pages_per_block(const ssdsim_view *v);
+/** Number of planes, and erase blocks per plane (block numbers are global:
+ * plane * blocks_per_plane + block within the plane). */
+SSDSIM_API uint32_t ssdsim_view_n_planes(const ssdsim_view *v);
+SSDSIM_API uint32_t ssdsim_view_blocks_per_plane(const ssdsim_view *v);
+
+/** Candidates of a plane: how many, and the i-th in an arbitrary order (O(1)). */
+SSDSIM_API uint32_t ssdsim_view_n_candidates(const ssdsim_view *v, uint32_t plane);
+SSDSIM_API uint32_t ssdsim_view_candidate(const ssdsim_view *v, uint32_t plane, uint32_t i);
+
+/** The candidate with the fewest valid pages, the least recently modified among equals (O(1)
+ * amortised); SSDSIM_NO_BLOCK when the plane has none. */
+SSDSIM_API uint32_t ssdsim_view_fewest_valid(const ssdsim_view *v, uint32_t plane);
+
+/** The least recently modified candidate with exactly `valid` valid pages, or SSDSIM_NO_BLOCK. */
+SSDSIM_API uint32_t ssdsim_view_least_recent(const ssdsim_view *v, uint32_t plane,
+                                             uint32_t valid);
+
+/** The candidate closed first (FIFO order), and the next one closed after `block`
+ * (SSDSIM_NO_BLOCK at the end). */
+SSDSIM_API uint32_t ssdsim_view_oldest(const ssdsim_view *v, uint32_t plane);
+SSDSIM_API uint32_t ssdsim_view_newer(const ssdsim_view *v, uint32_t block);
+
+/** Valid pages of a block. */
+SSDSIM_API uint32_t ssdsim_view_valid(const ssdsim_view *v, uint32_t block);
+/** Write clock when the block was closed, and when it last lost a valid page (its close time if
+ * it never did). */
+SSDSIM_API uint64_t ssdsim_view_closed_at(const ssdsim_view *v, uint32_t block);
+SSDSIM_API uint64_t ssdsim_view_modified_at(const ssdsim_view *v, uint32_t block);
+/** The write clock now: pages programmed on the device since it was new. */
+SSDSIM_API uint64_t ssdsim_view_clock(const ssdsim_view *v);
+
+/** Erase count of a block, and the lowest and highest over the device (since new). */
+SSDSIM_API uint32_t ssdsim_view_erase_count(const ssdsim_view *v, uint32_t block);
+SSDSIM_API uint32_t ssdsim_view_min_erase_count(const ssdsim_view *v);
+SSDSIM_API uint32_t ssdsim_view_max_erase_count(const ssdsim_view *v);
+
+/** Free blocks of a plane: the first on its free list and the one after `block`
+ * (SSDSIM_NO_BLOCK at the end). */
+SSDSIM_API uint32_t ssdsim_view_first_free(const ssdsim_view *v, uint32_t plane);
+SSDSIM_API uint32_t ssdsim_view_next_free(const ssdsim_view *v, uint32_t block);
+
+/** A uniform random 64-bit number from the policy's own stream (seeded from the run seed and the
+ * policy's name, so runs are reproducible). */
+SSDSIM_API uint64_t ssdsim_view_random(const ssdsim_view *v);
+
+/** A GC victim policy. */
+typedef struct ssdsim_gc_ops {
+    SSDSIM_PLUGIN_HEADER;
+    /** Optional. `params` holds one value per declared parameter, in order (defaults filled
+     * in, ranges checked). Return 0, or a negative SSDSIM_E* code with a reason in errbuf. */
+    int (*init)(void *state, const ssdsim_view *view, const double *params, char *errbuf,
+                size_t errlen);
+    /** Optional; called exactly once, even when init failed. */
+    void (*fini)(void *state);
+    /** Required: a candidate of `plane` to collect, or SSDSIM_NO_BLOCK to collect nothing now.
+     * Must not allocate. */
+    uint32_t (*select_victim)(void *state, const ssdsim_view *view, uint32_t plane);
+} ssdsim_gc_ops;
+
+/** Analytic steady-state write amplification of a GC policy under uniform random single-page
+ * writes, from the mean-field models (many blocks, one write frontier; see doc/validation.md):
+ * `policy` "greedy", "fifo", "random", "d-choices" (param: d >= 1) or "windowed" (param: the
+ * window as a fraction of all blocks, in [0, 1]); spare factor = (physical - logical) /
+ * physical, in (0, 1). @return 0, SSDSIM_EINVAL (bad number), SSDSIM_ENOTFOUND (no model of
+ * that policy). */
+SSDSIM_API int ssdsim_theory_waf(const char *policy, uint32_t pages_per_block,
+                                 double spare_factor, double param, double *waf);
+
+/** Analytic write amplification of hot/cold traffic (a fraction `f` of the writes goes to a
+ * fraction `h` of the logical space) with hot and cold data in separate pools and the spare
+ * space split between them to minimise the total (Desnoyers): greedy cleaning with
+ * `pages_per_block` pages per block within each pool, or the LRU/FIFO formula when it is 0.
+ * *hot_spare_share (may be NULL) receives the optimal share of the spare for the hot pool.
+ * @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_theory_hotcold_waf(double spare_factor, double f, double h,
+                                         uint32_t pages_per_block, double *waf,
+                                         double *hot_spare_share);
+
+/** Register a GC policy (the table is kept, not copied: it must outlive the library's use).
+ * @return 0; SSDSIM_EABI (abi_version newer than SSDSIM_PLUGIN_ABI_VERSION, or struct_size too
+ *         small); SSDSIM_EINVAL (bad name, missing select_victim, bad parameter list, or a name
+ *         already registered). `err` (may be NULL) says why. */
+SSDSIM_API int ssdsim_gc_register(const ssdsim_gc_ops *ops, ssdsim_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SSDSIM_SYS_GC_H */

@@ -1,0 +1,78 @@
+/* ssdsim/sys/plugin.h: what every plugin (FTL mapping scheme, GC victim policy, wear leveler)
+ * has in common: the ABI version, the parameter descriptors, and the registry.
+ *
+ * For plugin authors. Rules (after SQLite's VFS and libgit2's backends):
+ *   - an ops table starts with SSDSIM_PLUGIN_HEADER: ABI version, its own size, a unique name
+ *     ([a-z0-9-]+, the value of the model's "policy"/"type" key), a one-line summary, the size of
+ *     the per-simulation state the library allocates (zeroed) for it, and its parameters;
+ *   - the table is static const and is never modified after registration;
+ *   - fields are only ever appended, each marked with the ABI version that added it; a table
+ *     whose abi_version is newer than the library's is refused, naming both versions;
+ *   - the library allocates the state and calls init; fini is called exactly once, even when
+ *     init failed; methods never print: they return an error and describe it in the buffer given;
+ *   - hot-path methods must not allocate once the simulation is running.
+ * Built-in plugins are registered through the same functions.
+ */
+#ifndef SSDSIM_SYS_PLUGIN_H
+#define SSDSIM_SYS_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ssdsim/ssdsim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** ABI version of the plugin tables this library understands. */
+#define SSDSIM_PLUGIN_ABI_VERSION 1
+
+/** "No block": returned by policies that have nothing to choose. */
+#define SSDSIM_NO_BLOCK UINT32_MAX
+
+/** Kinds of plugin. */
+typedef enum ssdsim_plugin_kind {
+    SSDSIM_PLUGIN_FTL = 0, /**< mapping scheme: model key ftl.type */
+    SSDSIM_PLUGIN_GC = 1,  /**< GC victim policy: model key gc.policy */
+    SSDSIM_PLUGIN_WL = 2   /**< wear leveler: model key wl.policy */
+} ssdsim_plugin_kind;
+
+/** Parameter types. Values reach the plugin as doubles (integers are whole doubles). */
+typedef enum ssdsim_param_type { SSDSIM_PARAM_INT = 1, SSDSIM_PARAM_REAL = 2 } ssdsim_param_type;
+
+/** One parameter of a plugin: a key of the model's section ("gc": {"policy": "d-choices",
+ * "d": 10}). A list ends with an entry whose key is NULL. */
+typedef struct ssdsim_param {
+    const char *key;        /**< [a-z0-9_]+ */
+    ssdsim_param_type type; /**< integer or real */
+    double def;             /**< default */
+    double min, max;        /**< inclusive range */
+    const char *help;       /**< one line */
+} ssdsim_param;
+
+/** Most parameters one plugin may have. */
+#define SSDSIM_MAX_PARAMS 16
+
+/** The leading fields of every ops table (see the rules above). */
+#define SSDSIM_PLUGIN_HEADER                                                                      \
+    uint32_t abi_version; /**< SSDSIM_PLUGIN_ABI_VERSION the table was written for */             \
+    uint32_t struct_size; /**< sizeof the ops struct, as the plugin was compiled */               \
+    const char *name;     /**< unique within its kind, [a-z0-9-]+ */                              \
+    const char *summary;  /**< one line */                                                        \
+    size_t state_size;    /**< bytes of zeroed state the library allocates per simulation */      \
+    const ssdsim_param *params /**< parameter list ending with key == NULL, or NULL */
+
+/** Number of registered plugins of a kind (built-ins first, then in registration order). */
+SSDSIM_API size_t ssdsim_plugin_count(ssdsim_plugin_kind kind);
+
+/** Describe plugin `index` of a kind. Any out-pointer may be NULL.
+ * @return 0, or SSDSIM_EINVAL when kind or index is out of range. */
+SSDSIM_API int ssdsim_plugin_describe(ssdsim_plugin_kind kind, size_t index, const char **name,
+                                      const char **summary, const ssdsim_param **params);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SSDSIM_SYS_PLUGIN_H */

@@ -1,0 +1,1533 @@
+/* cmd_sweep.c: `ssdsim sweep`, `ssdsim collect` and `ssdsim run --manifest FILE --index K`.
+ *
+ * A sweep is the cartesian product of its --vary options, the first varying slowest. Each point
+ * is described by one manifest line: a JSON object holding everything needed to run it alone
+ * (model and workload paths, fixed and varied overrides, the seed derived from the base seed and
+ * the point's parameters, options, output path). The in-process sweep generates those very
+ * lines and runs each, parsed back, in a worker process (fork, at most --jobs alive), through the
+ * same function as `ssdsim run --manifest`; so a point run anywhere gives byte-identical JSON.
+ * The table (summary.csv) is built from the JSON files alone, in grid order, by the same code as
+ * `ssdsim collect`, so a sweep spread over many machines collects to the same bytes. Plots are a
+ * gnuplot script (summary.gp) run when gnuplot is installed.
+ *
+ * The whole grid is never held in memory: line K is generated when needed from K's mixed-radix
+ * digits, so a million-point grid costs its names (kept to catch collisions) and nothing else.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+#include <glib.h>
+
+#include "cli.h"
+
+/* Seeds and other integers in manifests and results stay below 2^53, so that every JSON reader
+ * (cJSON, jq, JavaScript, which hold numbers as doubles) reads them exactly. */
+#define SEED_LIMIT (UINT64_C(1) << 53)
+#define MAX_POINTS 1000000
+/* Longest point name before the .json suffix; longer names are cut and end in a hash, which
+ * keeps them unique and under the usual 255-byte file-name limit with room for a temp suffix. */
+#define MAX_NAME 200
+
+#define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
+#define FNV_PRIME UINT64_C(0x100000001b3)
+
+static uint64_t fnv1a64(uint64_t h, const char *s)
+{
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= FNV_PRIME;
+    }
+    return h;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The sweep's command line                                                                    */
+
+struct vary {
+    char *key;
+    GPtrArray *values; /* char *, as written (surrounding blanks removed) */
+};
+
+struct sweep {
+    struct cli_run_opts o; /* model, workload, --set, seed, precondition, intervals, quiet */
+    struct vary varies[CLI_MAX_SETS];
+    int n_varies;
+    uint64_t n_points;
+    uint64_t jobs;
+    const char *out_dir;
+    const char *emit;
+    bool no_plot;
+    /* Filled once the command line is checked: */
+    char *model_abs;    /* absolute model path, or the name as given, or NULL (built-in) */
+    char *workload_abs; /* absolute workload path */
+    char *dir_abs;      /* absolute results directory */
+};
+
+static void sweep_free(struct sweep *s)
+{
+    for (int i = 0; i < s->n_varies; i++) {
+        g_free(s->varies[i].key);
+        g_ptr_array_unref(s->varies[i].values);
+    }
+    g_free(s->model_abs);
+    g_free(s->workload_abs);
+    g_free(s->dir_abs);
+}
+
+static void sweep_help(FILE *f)
+{
+    fprintf(f,
+            "usage: ssdsim sweep [--model FILE] --workload FILE --vary KEY=V1,V2,... [--vary ...]\n"
+            "                    --out DIR [OPTIONS]\n"
+            "\n"
+            "Run every combination of the --vary values (the first --vary varies slowest), each\n"
+            "point in its own worker process, and write into DIR:\n"
+            "  NAME.json     one per point: the results of `ssdsim run --json` with a \"point\"\n"
+            "                object first (index, name, parameters, base seed); NAME is the\n"
+            "                parameters made file-safe, KEY-VALUE joined by __\n"
+            "                (ftl.op-0.07__workload.iodepth-32.json)\n"
+            "  summary.csv   one row per point in grid order: the varied parameters, seed, waf,\n"
+            "                all_iops, write_iops, read_iops, all_lat_mean_ns, all_lat_p99_ns,\n"
+            "                all_lat_max_ns, gc_pages_copied, blocks_erased, op, spare_factor,\n"
+            "                logical_bytes\n"
+            "  summary.gp    a gnuplot script; when gnuplot is installed it is run and makes\n"
+            "                waf.png and iops.png (against the first numeric varied key, one line\n"
+            "                per value of the others)\n"
+            "Each point's seed derives from --seed and the point's parameters, so a point run\n"
+            "alone (ssdsim run --manifest) gives the same bytes. See doc/guide.md, \"Sweeps\".\n"
+            "\n"
+            "Options:\n"
+            "  --vary KEY=V1,V2,...   the values of one model key (a dotted path, as --set) or,\n"
+            "                         with the prefix workload., of a workload option\n"
+            "                         (--vary ftl.op=0.07,0.28 --vary workload.iodepth=1,32);\n"
+            "                         a value may be JSON with commas inside [] or {}\n"
+            "  --model FILE|NAME      device model (default: the built-in generic MLC model)\n"
+            "  --workload FILE        workload (JSON object of fio options); required\n"
+            "  --set KEY=VALUE        a fixed override for every point, as for `ssdsim run`\n"
+            "  --seed N               base seed, an integer below 2^53 (default 1)\n"
+            "  --precondition seq     fill the drive sequentially before each point's workload\n"
+            "  --interval DURATION    time series in each point's JSON, by simulated time\n"
+            "  --interval-ios N       time series in each point's JSON, by completed I/Os\n"
+            "  --out DIR              results directory, created if missing; required\n"
+            "  --jobs N               worker processes (default: the online CPUs, here %u)\n"
+            "  --emit FILE            write the manifest, one JSON line per point (- for\n"
+            "                         standard output), and run nothing; then run point K with\n"
+            "                         `ssdsim run --manifest FILE --index K` (by hand, GNU\n"
+            "                         parallel, a Slurm job array) and build the table with\n"
+            "                         `ssdsim collect DIR`\n"
+            "  --no-plot              do not run gnuplot (summary.gp is still written)\n"
+            "  --quiet                print nothing but errors\n"
+            "  --help                 this help\n",
+            g_get_num_processors());
+}
+
+/* Split "V1,V2,..." at the commas outside brackets, braces and double-quoted strings, so that
+ * JSON values ("[500,1800]") can be varied too. Blanks around a value are dropped. */
+static int split_values(const char *list, GPtrArray *out, const char **why)
+{
+    int depth = 0;
+    bool in_str = false, esc = false;
+    const char *start = list;
+    for (const char *p = list;; p++) {
+        char c = *p;
+        if (c && in_str) {
+            if (esc)
+                esc = false;
+            else if (c == '\\')
+                esc = true;
+            else if (c == '"')
+                in_str = false;
+            continue;
+        }
+        if (c == '"')
+            in_str = true;
+        else if (c == '[' || c == '{')
+            depth++;
+        else if ((c == ']' || c == '}') && --depth < 0)
+            break;
+        if ((c == ',' && depth == 0) || !c) {
+            char *v = g_strstrip(g_strndup(start, (gsize)(p - start)));
+            if (!*v) {
+                g_free(v);
+                *why = "empty value";
+                return -1;
+            }
+            g_ptr_array_add(out, v);
+            start = p + 1;
+        }
+        if (!c)
+            break;
+    }
+    if (depth != 0 || in_str) {
+        *why = "unbalanced brackets or quotes";
+        return -1;
+    }
+    return 0;
+}
+
+/* The key of "KEY=VALUE" (up to the '='), as a new string. */
+static char *key_of(const char *kv)
+{
+    const char *eq = strchr(kv, '=');
+    return g_strndup(kv, eq ? (gsize)(eq - kv) : strlen(kv));
+}
+
+static int add_vary(struct sweep *s, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1]) {
+        cli_error("sweep: --vary expects KEY=V1,V2,..., got '%s'", arg);
+        return CLI_EXIT_USAGE;
+    }
+    if (s->n_varies == CLI_MAX_SETS) {
+        cli_error("sweep: more than %d --vary options", CLI_MAX_SETS);
+        return CLI_EXIT_USAGE;
+    }
+    char *key = g_strndup(arg, (gsize)(eq - arg));
+    for (int i = 0; i < s->n_varies; i++) {
+        if (!strcmp(s->varies[i].key, key)) {
+            cli_error("sweep: --vary %s is given twice (list all its values in one --vary)", key);
+            g_free(key);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    GPtrArray *values = g_ptr_array_new_with_free_func(g_free);
+    const char *why = NULL;
+    if (split_values(eq + 1, values, &why)) {
+        cli_error("sweep: --vary %s: %s in '%s'", key, why, eq + 1);
+        goto fail;
+    }
+    for (guint i = 0; i < values->len; i++) {
+        for (guint j = 0; j < i; j++) {
+            if (!strcmp(values->pdata[i], values->pdata[j])) {
+                cli_error("sweep: --vary %s: value '%s' is given twice", key,
+                          (char *)values->pdata[i]);
+                goto fail;
+            }
+        }
+    }
+    s->varies[s->n_varies].key = key;
+    s->varies[s->n_varies].values = values;
+    s->n_varies++;
+    return 0;
+fail:
+    g_free(key);
+    g_ptr_array_unref(values);
+    return CLI_EXIT_USAGE;
+}
+
+/* Returns -1 to continue, or an exit code. */
+static int sweep_parse(int argc, char **argv, struct sweep *s)
+{
+    memset(s, 0, sizeof *s);
+    s->o.seed = 1;
+    s->jobs = g_get_num_processors();
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val;
+        char name[64];
+        cli_split_option(a, name, sizeof name, &val);
+        if (!strcmp(name, "--help") || !strcmp(name, "-h")) {
+            sweep_help(stdout);
+            return 0;
+        }
+        if (!strcmp(name, "--quiet") || !strcmp(name, "-q")) {
+            s->o.quiet = true;
+            continue;
+        }
+        if (!strcmp(name, "--no-plot")) {
+            s->no_plot = true;
+            continue;
+        }
+        bool common = cli_common_option_takes_value(name);
+        if (!common && strcmp(name, "--vary") && strcmp(name, "--jobs") && strcmp(name, "--out") &&
+            strcmp(name, "--emit")) {
+            cli_error("sweep: unknown option '%s' (see ssdsim sweep --help)", a);
+            return CLI_EXIT_USAGE;
+        }
+        if (!val) {
+            if (i + 1 >= argc) {
+                cli_error("sweep: option '%s' needs a value", name);
+                return CLI_EXIT_USAGE;
+            }
+            val = argv[++i];
+        }
+        int rc = 0;
+        if (common) {
+            rc = cli_common_option("sweep", name, val, &s->o);
+        } else if (!strcmp(name, "--vary")) {
+            rc = add_vary(s, val);
+        } else if (!strcmp(name, "--jobs")) {
+            if (!cli_parse_u64(val, &s->jobs) || s->jobs == 0 || s->jobs > 4096) {
+                cli_error("sweep: --jobs expects an integer from 1 to 4096, got '%s'", val);
+                rc = CLI_EXIT_USAGE;
+            }
+        } else if (!strcmp(name, "--out")) {
+            s->out_dir = val;
+        } else if (!strcmp(name, "--emit")) {
+            s->emit = val;
+        }
+        if (rc)
+            return rc;
+    }
+    if (s->o.interval_ns && s->o.interval_ios) {
+        cli_error("sweep: give --interval or --interval-ios, not both");
+        return CLI_EXIT_USAGE;
+    }
+    if (s->o.seed >= SEED_LIMIT) {
+        cli_error("sweep: --seed must be below 2^53 (9007199254740992), got %" PRIu64, s->o.seed);
+        return CLI_EXIT_USAGE;
+    }
+    if (!s->o.workload_path) {
+        cli_error("sweep: --workload FILE is required (see ssdsim sweep --help)");
+        return CLI_EXIT_USAGE;
+    }
+    if (!s->out_dir || !*s->out_dir) {
+        cli_error("sweep: --out DIR is required (see ssdsim sweep --help)");
+        return CLI_EXIT_USAGE;
+    }
+    if (s->n_varies == 0) {
+        cli_error("sweep: give at least one --vary KEY=V1,V2,... (see ssdsim sweep --help)");
+        return CLI_EXIT_USAGE;
+    }
+    for (int i = 0; i < s->o.n_sets; i++) {
+        g_autofree char *key = key_of(s->o.sets[i]);
+        for (int j = 0; j < s->n_varies; j++) {
+            if (!strcmp(key, s->varies[j].key)) {
+                cli_error("sweep: %s is given both as --set and as --vary", key);
+                return CLI_EXIT_USAGE;
+            }
+        }
+    }
+    s->n_points = 1;
+    for (int i = 0; i < s->n_varies; i++) {
+        s->n_points *= s->varies[i].values->len;
+        if (s->n_points > MAX_POINTS) {
+            cli_error("sweep: the grid has more than %d points", MAX_POINTS);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Points and manifest lines                                                                   */
+
+/* One point, as read from a manifest line. */
+struct point {
+    uint64_t index, n_points;
+    char *name;  /* file-safe: "ftl.op-0.07__workload.iodepth-32" */
+    char *label; /* readable: "ftl.op=0.07,workload.iodepth=32" */
+    char *model; /* NULL: the built-in model */
+    char *workload;
+    GPtrArray *sets; /* fixed "KEY=VALUE" */
+    GPtrArray *keys, *values;
+    GPtrArray *kvs; /* varied "KEY=VALUE" */
+    uint64_t seed, base_seed;
+    bool precondition_seq;
+    uint64_t interval_ns, interval_ios;
+    char *out;
+    char *point_json; /* the "point" object of the results */
+};
+
+static void point_free(struct point *p)
+{
+    if (!p)
+        return;
+    g_free(p->name);
+    g_free(p->label);
+    g_free(p->model);
+    g_free(p->workload);
+    if (p->sets)
+        g_ptr_array_unref(p->sets);
+    if (p->keys)
+        g_ptr_array_unref(p->keys);
+    if (p->values)
+        g_ptr_array_unref(p->values);
+    if (p->kvs)
+        g_ptr_array_unref(p->kvs);
+    g_free(p->out);
+    cJSON_free(p->point_json);
+    g_free(p);
+}
+
+/* "KEY-VALUE" pairs joined by "__", every byte but [A-Za-z0-9._+-] replaced by '_'. */
+static char *point_name(char *const *keys, char *const *values, int n)
+{
+    GString *s = g_string_new(NULL);
+    GString *full = g_string_new(NULL);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            g_string_append(s, "__");
+        g_string_append_printf(full, "%s=%s;", keys[i], values[i]);
+        for (int part = 0; part < 2; part++) {
+            if (part)
+                g_string_append_c(s, '-');
+            for (const char *c = part ? values[i] : keys[i]; *c; c++)
+                g_string_append_c(s, g_ascii_isalnum(*c) || strchr("._+-", *c) ? *c : '_');
+        }
+    }
+    if (s->len > MAX_NAME) {
+        g_string_truncate(s, MAX_NAME - 17);
+        g_string_append_printf(s, "~%016" PRIx64, fnv1a64(FNV_OFFSET, full->str));
+    }
+    g_string_free(full, TRUE);
+    return g_string_free(s, FALSE);
+}
+
+static int cmp_str_ptr(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The seed of a point: the 64-bit FNV-1a hash of "seed=BASE;KEY1=VALUE1;KEY2=VALUE2;" (keys
+ * in byte order), passed through the splitmix64 finalizer, top 53 bits. It depends on the base
+ * seed and the point's parameters as written, not on the order of the --vary options or the
+ * point's place in the grid. FNV alone spreads a change in the last bytes to few of the high
+ * bits (neighbouring points would get similar-looking seeds); the finalizer mixes every bit. */
+static uint64_t point_seed(uint64_t base, char *const *keys, char *const *values, int n)
+{
+    char **pairs = g_new0(char *, (gsize)n + 1);
+    for (int i = 0; i < n; i++)
+        pairs[i] = g_strdup_printf("%s=%s;", keys[i], values[i]);
+    qsort(pairs, (size_t)n, sizeof *pairs, cmp_str_ptr);
+    char head[48];
+    snprintf(head, sizeof head, "seed=%" PRIu64 ";", base);
+    uint64_t h = fnv1a64(FNV_OFFSET, head);
+    for (int i = 0; i < n; i++)
+        h = fnv1a64(h, pairs[i]);
+    g_strfreev(pairs);
+    h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
+    h ^= h >> 31;
+    return h >> 11;
+}
+
+/* Integers are added as raw text: cJSON holds numbers as doubles and would print 1e15 as
+ * "1e+15". */
+static void add_u64(cJSON *o, const char *key, uint64_t v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRIu64, v);
+    cJSON_AddItemToObject(o, key, cJSON_CreateRaw(buf));
+}
+
+static void add_u64_or_null(cJSON *o, const char *key, uint64_t v)
+{
+    if (v)
+        add_u64(o, key, v);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+/* Manifest line K of the sweep (one line of JSON, no newline). */
+static char *sweep_line(const struct sweep *s, uint64_t index)
+{
+    char *keys[CLI_MAX_SETS], *values[CLI_MAX_SETS];
+    uint64_t rest = index;
+    for (int i = s->n_varies - 1; i >= 0; i--) {
+        guint n = s->varies[i].values->len;
+        keys[i] = s->varies[i].key;
+        values[i] = s->varies[i].values->pdata[rest % n];
+        rest /= n;
+    }
+    g_autofree char *name = point_name(keys, values, s->n_varies);
+    g_autofree char *out = g_strdup_printf("%s/%s.json", s->dir_abs, name);
+    cJSON *o = cJSON_CreateObject();
+    add_u64(o, "index", index);
+    add_u64(o, "n_points", s->n_points);
+    cJSON_AddStringToObject(o, "name", name);
+    if (s->model_abs)
+        cJSON_AddStringToObject(o, "model", s->model_abs);
+    else
+        cJSON_AddNullToObject(o, "model");
+    cJSON_AddStringToObject(o, "workload", s->workload_abs);
+    cJSON *sets = cJSON_AddArrayToObject(o, "set");
+    for (int i = 0; i < s->o.n_sets; i++)
+        cJSON_AddItemToArray(sets, cJSON_CreateString(s->o.sets[i]));
+    cJSON *vary = cJSON_AddObjectToObject(o, "vary");
+    for (int i = 0; i < s->n_varies; i++)
+        cJSON_AddStringToObject(vary, keys[i], values[i]);
+    add_u64(o, "seed", point_seed(s->o.seed, keys, values, s->n_varies));
+    add_u64(o, "base_seed", s->o.seed);
+    if (s->o.precondition_seq)
+        cJSON_AddStringToObject(o, "precondition", "seq");
+    else
+        cJSON_AddNullToObject(o, "precondition");
+    add_u64_or_null(o, "interval_ns", s->o.interval_ns);
+    add_u64_or_null(o, "interval_ios", s->o.interval_ios);
+    cJSON_AddStringToObject(o, "out", out);
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (!text) {
+        fputs("ssdsim: out of memory\n", stderr);
+        exit(CLI_EXIT_FAIL);
+    }
+    return text;
+}
+
+/* Read an integer field in [0, 2^53]; `null_ok` accepts null as 0. */
+static bool get_u64(const cJSON *o, const char *key, bool null_ok, uint64_t *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    *out = 0;
+    if (null_ok && cJSON_IsNull(v))
+        return true;
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0) || v->valuedouble > (double)SEED_LIMIT ||
+        v->valuedouble != floor(v->valuedouble))
+        return false;
+    *out = (uint64_t)v->valuedouble;
+    return true;
+}
+
+static const char *get_str(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) && *v->valuestring ? v->valuestring : NULL;
+}
+
+/* The "point" object put first in the point's results. */
+static char *point_json(const struct point *p)
+{
+    cJSON *o = cJSON_CreateObject();
+    add_u64(o, "index", p->index);
+    add_u64(o, "n_points", p->n_points);
+    cJSON_AddStringToObject(o, "name", p->name);
+    cJSON *params = cJSON_AddObjectToObject(o, "params");
+    for (guint i = 0; i < p->keys->len; i++)
+        cJSON_AddStringToObject(params, p->keys->pdata[i], p->values->pdata[i]);
+    add_u64(o, "base_seed", p->base_seed);
+    char *text = cJSON_Print(o);
+    cJSON_Delete(o);
+    return text;
+}
+
+/* Parse manifest line `lineno` (1-based, for messages) of `file`. NULL after printing the
+ * error. */
+static struct point *point_parse(const char *text, const char *file, uint64_t lineno)
+{
+    struct point *p = g_new0(struct point, 1);
+    const char *bad = NULL;
+    cJSON *o = cJSON_Parse(text);
+    const cJSON *v;
+    if (!cJSON_IsObject(o)) {
+        cli_error("%s:%" PRIu64 ": not a JSON object (is this a manifest from ssdsim sweep "
+                  "--emit?)",
+                  file, lineno);
+        goto fail;
+    }
+    if (!get_u64(o, "index", false, &p->index))
+        bad = "index";
+    else if (!get_u64(o, "n_points", false, &p->n_points) || p->index >= p->n_points)
+        bad = "n_points";
+    else if (!get_str(o, "name"))
+        bad = "name";
+    else if (!get_str(o, "workload"))
+        bad = "workload";
+    else if (!get_str(o, "out"))
+        bad = "out";
+    else if (!get_u64(o, "seed", false, &p->seed))
+        bad = "seed";
+    else if (!get_u64(o, "base_seed", false, &p->base_seed))
+        bad = "base_seed";
+    else if (!get_u64(o, "interval_ns", true, &p->interval_ns))
+        bad = "interval_ns";
+    else if (!get_u64(o, "interval_ios", true, &p->interval_ios) ||
+             (p->interval_ios && p->interval_ns))
+        bad = "interval_ios";
+    if (bad)
+        goto bad_field;
+    p->name = g_strdup(get_str(o, "name"));
+    p->workload = g_strdup(get_str(o, "workload"));
+    p->out = g_strdup(get_str(o, "out"));
+    v = cJSON_GetObjectItemCaseSensitive(o, "model");
+    if (cJSON_IsString(v) && *v->valuestring) {
+        p->model = g_strdup(v->valuestring);
+    } else if (!cJSON_IsNull(v)) {
+        bad = "model";
+        goto bad_field;
+    }
+    v = cJSON_GetObjectItemCaseSensitive(o, "precondition");
+    if (cJSON_IsString(v) && !strcmp(v->valuestring, "seq")) {
+        p->precondition_seq = true;
+    } else if (!cJSON_IsNull(v)) {
+        bad = "precondition";
+        goto bad_field;
+    }
+    p->sets = g_ptr_array_new_with_free_func(g_free);
+    v = cJSON_GetObjectItemCaseSensitive(o, "set");
+    const cJSON *e;
+    bad = "set";
+    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) > CLI_MAX_SETS)
+        goto bad_field;
+    cJSON_ArrayForEach(e, v)
+    {
+        if (!cJSON_IsString(e) || !strchr(e->valuestring, '='))
+            goto bad_field;
+        g_ptr_array_add(p->sets, g_strdup(e->valuestring));
+    }
+    p->keys = g_ptr_array_new_with_free_func(g_free);
+    p->values = g_ptr_array_new_with_free_func(g_free);
+    p->kvs = g_ptr_array_new_with_free_func(g_free);
+    v = cJSON_GetObjectItemCaseSensitive(o, "vary");
+    bad = "vary";
+    if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) > CLI_MAX_SETS)
+        goto bad_field;
+    GString *label = g_string_new(NULL);
+    cJSON_ArrayForEach(e, v)
+    {
+        if (!cJSON_IsString(e) || !*e->string) {
+            g_string_free(label, TRUE);
+            goto bad_field;
+        }
+        g_ptr_array_add(p->keys, g_strdup(e->string));
+        g_ptr_array_add(p->values, g_strdup(e->valuestring));
+        g_ptr_array_add(p->kvs, g_strdup_printf("%s=%s", e->string, e->valuestring));
+        g_string_append_printf(label, "%s%s=%s", label->len ? "," : "", e->string, e->valuestring);
+    }
+    p->label = g_string_free(label, FALSE);
+    p->point_json = point_json(p);
+    cJSON_Delete(o);
+    return p;
+bad_field:
+    cli_error("%s:%" PRIu64 ": '%s' is missing or invalid (is this a manifest from ssdsim sweep "
+              "--emit?)",
+              file, lineno, bad);
+fail:
+    cJSON_Delete(o);
+    point_free(p);
+    return NULL;
+}
+
+/* The options of one run of point `p`. The strings stay owned by `p`. */
+static void point_opts(const struct point *p, struct cli_run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->model_path = p->model;
+    o->workload_path = p->workload;
+    for (guint i = 0; i < p->sets->len; i++)
+        o->sets[o->n_sets++] = p->sets->pdata[i];
+    for (guint i = 0; i < p->kvs->len; i++)
+        o->varies[o->n_varies++] = p->kvs->pdata[i];
+    o->seed = p->seed;
+    o->seed_given = true;
+    o->precondition_seq = p->precondition_seq;
+    o->interval_ns = p->interval_ns;
+    o->interval_ios = p->interval_ios;
+    o->json_out = p->out;
+    o->json_atomic = true;
+    o->json_point = p->point_json;
+    o->quiet = true;
+}
+
+/* Load the model and workload of `p` with every override, then free them: the check a sweep
+ * makes of every point before it runs any. 0, or -1 after printing the error. */
+static int point_check(const struct point *p)
+{
+    struct cli_run_opts o;
+    point_opts(p, &o);
+    ssdsim_model *model;
+    ssdsim_workload *wl;
+    if (cli_load(&o, &model, &wl))
+        return -1;
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(model);
+    return 0;
+}
+
+/* Run point `p`: what a sweep's worker and `ssdsim run --manifest` do. Returns an exit code. */
+static int point_run(const struct point *p, const char *json_out, const char *csv_out, bool quiet)
+{
+    g_autofree char *context = g_strdup_printf("point %" PRIu64 " (%s): ", p->index, p->label);
+    cli_set_error_context(context);
+    struct cli_run_opts o;
+    point_opts(p, &o);
+    o.quiet = quiet;
+    o.csv_out = csv_out;
+    if (json_out) {
+        o.json_out = json_out;
+        o.json_atomic = false;
+    } else {
+        g_autofree char *dir = g_path_get_dirname(p->out);
+        if (g_mkdir_with_parents(dir, 0777) != 0) {
+            cli_error("%s: cannot create directory: %s", dir, strerror(errno));
+            cli_set_error_context(NULL);
+            return CLI_EXIT_FAIL;
+        }
+    }
+    int rc = CLI_EXIT_FAIL;
+    ssdsim_model *model;
+    ssdsim_workload *wl;
+    if (cli_load(&o, &model, &wl) == 0) {
+        g_autofree char *desc = g_strdup_printf("%s (point %" PRIu64 " of %" PRIu64 ": %s)",
+                                                p->workload, p->index, p->n_points, p->label);
+        rc = cli_execute(&o, model, wl, desc);
+        ssdsim_workload_free(wl);
+        ssdsim_model_free(model);
+    }
+    cli_set_error_context(NULL);
+    return rc;
+}
+
+int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
+                     const char *csv_out, bool quiet)
+{
+    FILE *f = fopen(manifest, "r");
+    if (!f) {
+        cli_error("%s: cannot read: %s", manifest, strerror(errno));
+        return CLI_EXIT_FAIL;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    uint64_t n = 0;
+    bool found = false;
+    while (getline(&line, &cap, f) >= 0) {
+        if (n++ == index) {
+            found = true;
+            break;
+        }
+    }
+    bool read_error = ferror(f);
+    fclose(f);
+    if (read_error || !found) {
+        free(line);
+        if (read_error)
+            cli_error("%s: cannot read: %s", manifest, strerror(errno));
+        else
+            cli_error("%s has %" PRIu64 " lines (points 0 to %" PRId64 "), no point %" PRIu64,
+                      manifest, n, (int64_t)n - 1, index);
+        return CLI_EXIT_FAIL;
+    }
+    struct point *p = point_parse(line, manifest, index + 1);
+    free(line);
+    if (!p)
+        return CLI_EXIT_FAIL;
+    int rc;
+    if (p->index != index) {
+        cli_error("%s:%" PRIu64 ": holds point %" PRIu64 ", not %" PRIu64
+                  " (lines must stay in the order ssdsim sweep --emit wrote them)",
+                  manifest, index + 1, p->index, index);
+        rc = CLI_EXIT_FAIL;
+    } else if (csv_out && !p->interval_ns && !p->interval_ios) {
+        cli_error("run: --timeseries needs a time series: the manifest was made without "
+                  "--interval or --interval-ios");
+        rc = CLI_EXIT_USAGE;
+    } else {
+        rc = point_run(p, json_out, csv_out, quiet);
+    }
+    point_free(p);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The table: summary.csv and summary.gp from the points' JSON                                */
+
+/* The columns after the parameters, with where each comes from in the results JSON. */
+static const struct figure {
+    const char *column;
+    const char *path[5];
+} figures[] = {
+    {"seed", {"seed"}},
+    {"waf", {"device", "waf"}},
+    {"all_iops", {"ops", "all", "iops"}},
+    {"write_iops", {"ops", "write", "iops"}},
+    {"read_iops", {"ops", "read", "iops"}},
+    {"all_lat_mean_ns", {"ops", "all", "lat_ns", "mean"}},
+    {"all_lat_p99_ns", {"ops", "all", "lat_ns", "p99"}},
+    {"all_lat_max_ns", {"ops", "all", "lat_ns", "max"}},
+    {"gc_pages_copied", {"device", "gc_pages_copied"}},
+    {"blocks_erased", {"device", "blocks_erased"}},
+    {"op", {"device", "op"}},
+    {"spare_factor", {"device", "spare_factor"}},
+    {"logical_bytes", {"device", "logical_bytes"}},
+};
+#define N_FIGURES (sizeof figures / sizeof figures[0])
+enum { FIG_WAF = 1, FIG_IOPS = 2 };
+
+/* One point's line of the table. */
+struct row {
+    uint64_t index, n_points;
+    char *file; /* base name, for messages */
+    GPtrArray *keys, *values;
+    bool has[N_FIGURES];
+    double fig[N_FIGURES];
+};
+
+static void row_free(void *data)
+{
+    struct row *r = data;
+    if (!r)
+        return;
+    g_free(r->file);
+    if (r->keys)
+        g_ptr_array_unref(r->keys);
+    if (r->values)
+        g_ptr_array_unref(r->values);
+    g_free(r);
+}
+
+/* Read a point's results file. Returns 0 with *out set, 0 with *out NULL when the file is JSON
+ * but not a sweep point (no "point" object: skipped by collect), or -1 after printing the
+ * error. */
+static int row_read(const char *path, struct row **out)
+{
+    *out = NULL;
+    g_autofree char *text = NULL;
+    g_autoptr(GError) gerr = NULL;
+    if (!g_file_get_contents(path, &text, NULL, &gerr)) {
+        cli_error("%s: cannot read: %s", path, gerr->message);
+        return -1;
+    }
+    cJSON *root = cJSON_Parse(text);
+    if (!root) {
+        cli_error("%s: not valid JSON", path);
+        return -1;
+    }
+    const cJSON *pt = cJSON_GetObjectItemCaseSensitive(root, "point");
+    if (!cJSON_IsObject(pt)) {
+        cJSON_Delete(root);
+        return 0;
+    }
+    struct row *r = g_new0(struct row, 1);
+    r->file = g_path_get_basename(path);
+    r->keys = g_ptr_array_new_with_free_func(g_free);
+    r->values = g_ptr_array_new_with_free_func(g_free);
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(pt, "params");
+    bool ok = get_u64(pt, "index", false, &r->index) &&
+              get_u64(pt, "n_points", false, &r->n_points) && r->index < r->n_points &&
+              cJSON_IsObject(params) && cJSON_GetArraySize(params) > 0;
+    const cJSON *e;
+    if (ok) {
+        cJSON_ArrayForEach(e, params)
+        {
+            if (!cJSON_IsString(e)) {
+                ok = false;
+                break;
+            }
+            g_ptr_array_add(r->keys, g_strdup(e->string));
+            g_ptr_array_add(r->values, g_strdup(e->valuestring));
+        }
+    }
+    if (!ok) {
+        cli_error("%s: its \"point\" object is not one ssdsim sweep writes", path);
+        cJSON_Delete(root);
+        row_free(r);
+        return -1;
+    }
+    for (size_t i = 0; i < N_FIGURES; i++) {
+        const cJSON *v = root;
+        for (int k = 0; figures[i].path[k] && v; k++)
+            v = cJSON_GetObjectItemCaseSensitive(v, figures[i].path[k]);
+        if (cJSON_IsNumber(v)) {
+            r->has[i] = true;
+            r->fig[i] = v->valuedouble;
+        }
+    }
+    cJSON_Delete(root);
+    *out = r;
+    return 0;
+}
+
+/* A number as the shortest text that reads back as the same double: integers (below 2^53) in
+ * full, others with 15 significant digits when that round-trips, else 17. */
+static void fmt_num(char *buf, size_t len, double v)
+{
+    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
+        snprintf(buf, len, "%.0f", v == 0 ? 0.0 : v);
+        return;
+    }
+    snprintf(buf, len, "%.15g", v);
+    if (strtod(buf, NULL) != v)
+        snprintf(buf, len, "%.17g", v);
+}
+
+/* A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break. */
+static void csv_field(GString *s, const char *v)
+{
+    if (!strpbrk(v, ",\"\r\n")) {
+        g_string_append(s, v);
+        return;
+    }
+    g_string_append_c(s, '"');
+    for (; *v; v++) {
+        if (*v == '"')
+            g_string_append_c(s, '"');
+        g_string_append_c(s, *v);
+    }
+    g_string_append_c(s, '"');
+}
+
+static char *table_csv(const GPtrArray *rows)
+{
+    const struct row *first = rows->pdata[0];
+    GString *s = g_string_new(NULL);
+    for (guint k = 0; k < first->keys->len; k++) {
+        csv_field(s, first->keys->pdata[k]);
+        g_string_append_c(s, ',');
+    }
+    for (size_t i = 0; i < N_FIGURES; i++)
+        g_string_append_printf(s, "%s%s", figures[i].column, i + 1 < N_FIGURES ? "," : "\n");
+    for (guint j = 0; j < rows->len; j++) {
+        const struct row *r = rows->pdata[j];
+        for (guint k = 0; k < r->values->len; k++) {
+            csv_field(s, r->values->pdata[k]);
+            g_string_append_c(s, ',');
+        }
+        for (size_t i = 0; i < N_FIGURES; i++) {
+            char num[40] = "";
+            if (r->has[i])
+                fmt_num(num, sizeof num, r->fig[i]);
+            g_string_append_printf(s, "%s%s", num, i + 1 < N_FIGURES ? "," : "\n");
+        }
+    }
+    return g_string_free(s, FALSE);
+}
+
+static bool is_number(const char *v, double *out)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(v, &end);
+    if (end == v || *end || errno || !isfinite(d))
+        return false;
+    *out = d;
+    return true;
+}
+
+/* A string for gnuplot between single quotes (a quote is doubled). */
+static void gp_string(GString *s, const char *v)
+{
+    g_string_append_c(s, '\'');
+    for (; *v; v++) {
+        if (*v == '\'')
+            g_string_append_c(s, '\'');
+        g_string_append_c(s, *v);
+    }
+    g_string_append_c(s, '\'');
+}
+
+struct plot_pt {
+    double x;
+    uint64_t index;
+    const struct row *r;
+    const char *xlabel;
+};
+
+static int cmp_plot_pt(const void *a, const void *b)
+{
+    const struct plot_pt *p = a, *q = b;
+    if (p->x != q->x)
+        return p->x < q->x ? -1 : 1;
+    return p->index < q->index ? -1 : p->index > q->index;
+}
+
+/* The gnuplot script: WAF and IOPS against the first varied key whose values are all numbers
+ * (or, when none is, against the first key's values as categories), one line per combination
+ * of the other keys, the data inline so the script stands alone. */
+static char *table_plot(const GPtrArray *rows)
+{
+    const struct row *first = rows->pdata[0];
+    guint n_keys = first->keys->len;
+    guint xk = 0;
+    bool numeric = false;
+    for (guint k = 0; k < n_keys && !numeric; k++) {
+        numeric = true;
+        for (guint j = 0; j < rows->len && numeric; j++) {
+            double d;
+            numeric = is_number(((const struct row *)rows->pdata[j])->values->pdata[k], &d);
+        }
+        if (numeric)
+            xk = k;
+    }
+    /* Group the rows by the values of the other keys, in order of first appearance. Hash
+     * lookups only; the output follows the groups array. */
+    GPtrArray *labels = g_ptr_array_new_with_free_func(g_free);
+    GPtrArray *groups = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
+    GHashTable *by_label = g_hash_table_new(g_str_hash, g_str_equal);
+    GPtrArray *categories = g_ptr_array_new(); /* numeric == false: distinct x values */
+    for (guint j = 0; j < rows->len; j++) {
+        const struct row *r = rows->pdata[j];
+        GString *l = g_string_new(NULL);
+        for (guint k = 0; k < n_keys; k++)
+            if (k != xk)
+                g_string_append_printf(l, "%s%s=%s", l->len ? ", " : "", (char *)r->keys->pdata[k],
+                                       (char *)r->values->pdata[k]);
+        gpointer gi;
+        GArray *g;
+        if (g_hash_table_lookup_extended(by_label, l->str, NULL, &gi)) {
+            g = groups->pdata[GPOINTER_TO_UINT(gi)];
+            g_string_free(l, TRUE);
+        } else {
+            g = g_array_new(FALSE, FALSE, sizeof(struct plot_pt));
+            g_hash_table_insert(by_label, l->str, GUINT_TO_POINTER(groups->len));
+            g_ptr_array_add(groups, g);
+            g_ptr_array_add(labels, g_string_free(l, FALSE));
+        }
+        struct plot_pt pt = {.index = r->index, .r = r, .xlabel = r->values->pdata[xk]};
+        if (numeric) {
+            is_number(pt.xlabel, &pt.x);
+        } else {
+            guint c = 0;
+            while (c < categories->len && strcmp(categories->pdata[c], pt.xlabel))
+                c++;
+            if (c == categories->len)
+                g_ptr_array_add(categories, (gpointer)pt.xlabel);
+            pt.x = c;
+        }
+        g_array_append_val(g, pt);
+    }
+
+    GString *s = g_string_new(NULL);
+    g_string_append(s, "# summary.gp: plots of an ssdsim sweep, written by `ssdsim sweep` and "
+                       "`ssdsim collect`\n# with summary.csv. Run it in this directory: "
+                       "gnuplot summary.gp (writes waf.png and iops.png).\n"
+                       "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+                       "    set terminal pngcairo noenhanced size 900,600\n"
+                       "} else {\n"
+                       "    set terminal png noenhanced size 900,600\n"
+                       "}\n"
+                       "set datafile missing '?'\n"
+                       "set grid\n"
+                       "set key outside right top\n");
+    for (guint gi = 0; gi < groups->len; gi++) {
+        GArray *g = groups->pdata[gi];
+        qsort(g->data, g->len, sizeof(struct plot_pt), cmp_plot_pt);
+        g_string_append_printf(s, "$d%u << EOD\n", gi);
+        for (guint i = 0; i < g->len; i++) {
+            const struct plot_pt *pt = &g_array_index(g, struct plot_pt, i);
+            char x[40], waf[40] = "?", iops[40] = "?";
+            fmt_num(x, sizeof x, pt->x);
+            if (pt->r->has[FIG_WAF])
+                fmt_num(waf, sizeof waf, pt->r->fig[FIG_WAF]);
+            if (pt->r->has[FIG_IOPS])
+                fmt_num(iops, sizeof iops, pt->r->fig[FIG_IOPS]);
+            g_string_append_printf(s, "%s %s %s", x, waf, iops);
+            if (!numeric) {
+                g_string_append(s, " \"");
+                for (const char *c = pt->xlabel; *c; c++)
+                    g_string_append_c(s, *c == '"' ? '\'' : *c);
+                g_string_append_c(s, '"');
+            }
+            g_string_append_c(s, '\n');
+        }
+        g_string_append(s, "EOD\n");
+    }
+    g_string_append(s, "set xlabel ");
+    gp_string(s, first->keys->pdata[xk]);
+    g_string_append_c(s, '\n');
+    /* Room around the outer points, which would otherwise sit on the frame. */
+    g_string_append(s, numeric ? "set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\n"
+                               : "set offsets 0.5, 0.5, graph 0.05, graph 0.05\n");
+    static const char *const what[2][4] = {
+        {"waf.png", "Write amplification", "write amplification (device.waf)", "2"},
+        {"iops.png", "IOPS", "IOPS (ops.all.iops, whole measured run)", "3"}};
+    for (int w = 0; w < 2; w++) {
+        g_string_append_printf(s, "set output '%s'\nset title ", what[w][0]);
+        g_autofree char *title =
+            g_strdup_printf("%s by %s", what[w][1], (char *)first->keys->pdata[xk]);
+        gp_string(s, title);
+        g_string_append(s, "\nset ylabel ");
+        gp_string(s, what[w][2]);
+        g_string_append(s, "\nplot ");
+        for (guint gi = 0; gi < groups->len; gi++) {
+            g_string_append_printf(s, "%s$d%u using 1:%s%s with linespoints ",
+                                   gi ? ", \\\n     " : "", gi, what[w][3],
+                                   numeric ? "" : ":xtic(4)");
+            const char *label = labels->pdata[gi];
+            if (*label) {
+                g_string_append(s, "title ");
+                gp_string(s, label);
+            } else {
+                g_string_append(s, "notitle");
+            }
+        }
+        g_string_append_c(s, '\n');
+    }
+    g_string_append(s, "unset output\n");
+    g_hash_table_destroy(by_label);
+    g_ptr_array_unref(groups);
+    g_ptr_array_unref(labels);
+    g_ptr_array_unref(categories);
+    return g_string_free(s, FALSE);
+}
+
+/* Run summary.gp in `dir` when gnuplot is on PATH. Says what happened unless quiet; a gnuplot
+ * failure is a warning (the table, the point of the sweep, is already written). */
+static void run_gnuplot(const char *dir, bool quiet)
+{
+    g_autofree char *prog = g_find_program_in_path("gnuplot");
+    if (!prog) {
+        if (!quiet)
+            printf("gnuplot is not installed: no plots (run `gnuplot summary.gp` in %s where it "
+                   "is)\n",
+                   dir);
+        return;
+    }
+    char *argv[] = {prog, "summary.gp", NULL};
+    g_autofree char *err = NULL;
+    g_autoptr(GError) gerr = NULL;
+    int status = 0;
+    fflush(NULL);
+    if (!g_spawn_sync(dir, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &status,
+                      &gerr)) {
+        cli_error("warning: cannot run %s: %s (no plots)", prog, gerr->message);
+        return;
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        char *nl = err ? strchr(g_strstrip(err), '\n') : NULL;
+        if (nl)
+            *nl = '\0';
+        cli_error("warning: gnuplot failed on %s/summary.gp: %s", dir,
+                  err && *err ? err : "no message");
+        return;
+    }
+    if (!quiet)
+        printf("plots: %s/waf.png, %s/iops.png\n", dir, dir);
+}
+
+/* Write DIR/summary.csv and DIR/summary.gp from `rows` (in grid order, at least one) and run
+ * gnuplot. Every row must have the same parameters. Returns 0, or CLI_EXIT_FAIL after printing
+ * the error. */
+static int table_write(const char *dir, const GPtrArray *rows, bool plot, bool quiet)
+{
+    const struct row *first = rows->pdata[0];
+    for (guint j = 1; j < rows->len; j++) {
+        const struct row *r = rows->pdata[j];
+        bool same = r->keys->len == first->keys->len && r->n_points == first->n_points;
+        for (guint k = 0; same && k < r->keys->len; k++)
+            same = !strcmp(r->keys->pdata[k], first->keys->pdata[k]);
+        if (!same) {
+            cli_error("%s: %s and %s come from different sweeps (other parameters or number "
+                      "of points): give each sweep its own directory",
+                      dir, first->file, r->file);
+            return CLI_EXIT_FAIL;
+        }
+        if (r->index == ((const struct row *)rows->pdata[j - 1])->index) {
+            cli_error("%s: %s and %s are both point %" PRIu64
+                      " (two sweeps in one directory?): give each sweep its own directory",
+                      dir, ((const struct row *)rows->pdata[j - 1])->file, r->file, r->index);
+            return CLI_EXIT_FAIL;
+        }
+    }
+    g_autofree char *csv = table_csv(rows);
+    g_autofree char *gp = table_plot(rows);
+    g_autofree char *csv_path = g_build_filename(dir, "summary.csv", NULL);
+    g_autofree char *gp_path = g_build_filename(dir, "summary.gp", NULL);
+    /* Both texts end in a newline already; cli_write_file adds one, so drop it here. */
+    csv[strlen(csv) - 1] = '\0';
+    gp[strlen(gp) - 1] = '\0';
+    if (cli_write_file(csv_path, csv, true) || cli_write_file(gp_path, gp, true))
+        return CLI_EXIT_FAIL;
+    if (!quiet)
+        printf("table: %s (%u point%s)\n", csv_path, rows->len, rows->len == 1 ? "" : "s");
+    if (plot)
+        run_gnuplot(dir, quiet);
+    return 0;
+}
+
+static int cmp_row_index(const void *a, const void *b)
+{
+    const struct row *p = *(struct row *const *)a, *q = *(struct row *const *)b;
+    if (p->index != q->index)
+        return p->index < q->index ? -1 : 1;
+    return strcmp(p->file, q->file);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* ssdsim sweep                                                                                */
+
+/* Resolve the paths every manifest line holds, so that a point runs from any working
+ * directory (another host on a shared file system, a Slurm job). A model that is not a file
+ * stays as given: it is an installed model's name, looked up where the point runs. */
+/* `path` made absolute against the working directory, with "." and ".." components and
+ * repeated slashes removed lexically (as `realpath -s` does; symbolic links are kept). */
+static char *abs_path(const char *path)
+{
+    g_autofree char *cwd = g_get_current_dir();
+    g_autofree char *joined =
+        g_path_is_absolute(path) ? g_strdup(path) : g_build_filename(cwd, path, NULL);
+    gchar **parts = g_strsplit(joined, "/", -1);
+    GPtrArray *kept = g_ptr_array_new();
+    for (gchar **c = parts; *c; c++) {
+        if (!**c || !strcmp(*c, "."))
+            continue;
+        if (!strcmp(*c, "..")) {
+            if (kept->len)
+                g_ptr_array_remove_index(kept, kept->len - 1);
+            continue;
+        }
+        g_ptr_array_add(kept, *c);
+    }
+    GString *s = g_string_new(NULL);
+    for (guint i = 0; i < kept->len; i++)
+        g_string_append_printf(s, "/%s", (char *)kept->pdata[i]);
+    if (!s->len)
+        g_string_append_c(s, '/');
+    g_ptr_array_unref(kept);
+    g_strfreev(parts);
+    return g_string_free(s, FALSE);
+}
+
+static int sweep_resolve(struct sweep *s)
+{
+    /* The model and workload were loaded already, so their files exist. */
+    if (s->o.model_path)
+        s->model_abs = g_file_test(s->o.model_path, G_FILE_TEST_EXISTS) ? abs_path(s->o.model_path)
+                                                                        : g_strdup(s->o.model_path);
+    s->workload_abs = abs_path(s->o.workload_path);
+    s->dir_abs = abs_path(s->out_dir);
+    return 0;
+}
+
+/* Check every point before running any: the model, the workload and the fixed overrides once,
+ * then each point's values; two points must not share a file name. */
+static int sweep_check(struct sweep *s)
+{
+    struct cli_run_opts base = s->o;
+    base.n_varies = 0;
+    ssdsim_model *model;
+    ssdsim_workload *wl;
+    if (cli_load(&base, &model, &wl))
+        return -1;
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(model);
+    if (sweep_resolve(s))
+        return -1;
+    GHashTable *names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    int rc = 0;
+    for (uint64_t k = 0; k < s->n_points && rc == 0; k++) {
+        char *line = sweep_line(s, k);
+        struct point *p = point_parse(line, "<sweep>", k + 1);
+        cJSON_free(line);
+        if (!p) {
+            rc = -1;
+            break;
+        }
+        const char *other = g_hash_table_lookup(names, p->name);
+        if (other) {
+            cli_error("sweep: points %s and %s have the same file name %s.json: make the values "
+                      "differ in letters, digits or . _ + -",
+                      other, p->label, p->name);
+            rc = -1;
+        } else {
+            g_hash_table_insert(names, g_strdup(p->name), g_strdup(p->label));
+            g_autofree char *context = g_strdup_printf("point %s: ", p->label);
+            cli_set_error_context(context);
+            rc = point_check(p);
+            cli_set_error_context(NULL);
+        }
+        point_free(p);
+    }
+    g_hash_table_destroy(names);
+    return rc;
+}
+
+static int sweep_emit(const struct sweep *s)
+{
+    GString *text = g_string_new(NULL);
+    for (uint64_t k = 0; k < s->n_points; k++) {
+        char *line = sweep_line(s, k);
+        g_string_append(text, line);
+        if (k + 1 < s->n_points)
+            g_string_append_c(text, '\n');
+        cJSON_free(line);
+    }
+    int rc = 0;
+    if (!strcmp(s->emit, "-")) {
+        puts(text->str);
+        if (fflush(stdout) != 0) {
+            cli_error("standard output: write failed: %s", strerror(errno));
+            rc = CLI_EXIT_FAIL;
+        }
+    } else if (cli_write_file(s->emit, text->str, true)) {
+        rc = CLI_EXIT_FAIL;
+    } else if (!s->o.quiet) {
+        printf("manifest: %s (%" PRIu64 " points, 0 to %" PRIu64 "); run each with\n"
+               "  ssdsim run --manifest %s --index K\nthen: ssdsim collect %s\n",
+               s->emit, s->n_points, s->n_points - 1, s->emit, s->dir_abs);
+    }
+    g_string_free(text, TRUE);
+    return rc;
+}
+
+/* In a worker process: run point k and return its exit status. */
+static int sweep_worker(const struct sweep *s, uint64_t k)
+{
+    char *line = sweep_line(s, k);
+    struct point *p = point_parse(line, "<sweep>", k + 1);
+    cJSON_free(line);
+    int rc = p ? point_run(p, NULL, NULL, true) : CLI_EXIT_FAIL;
+    point_free(p);
+    return rc;
+}
+
+/* The point's file name and its readable label (for progress and errors). */
+static void point_names(const struct sweep *s, uint64_t k, char **path, char **label)
+{
+    char *line = sweep_line(s, k);
+    struct point *p = point_parse(line, "<sweep>", k + 1);
+    cJSON_free(line);
+    *path = p ? g_strdup(p->out) : NULL;
+    *label = p ? g_strdup(p->label) : g_strdup("?");
+    point_free(p);
+}
+
+/* Run every point in worker processes, at most s->jobs at a time. ok[k] tells whether point k
+ * succeeded. Returns the number of failed points. */
+static uint64_t sweep_pool(const struct sweep *s, bool *ok)
+{
+    uint64_t jobs = s->jobs < s->n_points ? s->jobs : s->n_points;
+    pid_t *pids = g_new0(pid_t, jobs);
+    uint64_t *slot_point = g_new0(uint64_t, jobs);
+    uint64_t next = 0, done = 0, failed = 0, running = 0;
+    while (done < s->n_points) {
+        while (running < jobs && next < s->n_points) {
+            uint64_t slot = 0;
+            while (pids[slot])
+                slot++;
+            fflush(NULL); /* nothing buffered may be written twice */
+            pid_t pid = fork();
+            if (pid == 0) {
+                int rc = sweep_worker(s, next);
+                fflush(NULL);
+                _exit(rc);
+            }
+            if (pid < 0) {
+                if (running > 0)
+                    break; /* wait for a worker to end, then try again */
+                cli_error("sweep: cannot start a worker process: %s", strerror(errno));
+                for (; next < s->n_points; next++, done++)
+                    failed++;
+                break;
+            }
+            pids[slot] = pid;
+            slot_point[slot] = next++;
+            running++;
+        }
+        if (running == 0)
+            break;
+        int ws;
+        pid_t pid = waitpid(-1, &ws, 0);
+        if (pid < 0) {
+            if (errno == EINTR)
+                continue;
+            cli_error("sweep: waitpid: %s", strerror(errno));
+            break;
+        }
+        uint64_t slot = 0;
+        while (slot < jobs && pids[slot] != pid)
+            slot++;
+        if (slot == jobs)
+            continue; /* not one of ours */
+        pids[slot] = 0;
+        running--;
+        done++;
+        uint64_t k = slot_point[slot];
+        g_autofree char *path = NULL, *label = NULL;
+        point_names(s, k, &path, &label);
+        if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0) {
+            ok[k] = true;
+            if (!s->o.quiet) {
+                struct row *r = NULL;
+                if (path && row_read(path, &r) == 0 && r) {
+                    char waf[40] = "?", iops[40] = "?";
+                    if (r->has[FIG_WAF])
+                        snprintf(waf, sizeof waf, "%.3f", r->fig[FIG_WAF]);
+                    if (r->has[FIG_IOPS])
+                        snprintf(iops, sizeof iops, "%.0f", r->fig[FIG_IOPS]);
+                    printf("[%" PRIu64 "/%" PRIu64 "] %s: WAF %s, %s IOPS\n", done, s->n_points,
+                           label, waf, iops);
+                }
+                row_free(r);
+            }
+        } else {
+            failed++;
+            if (WIFSIGNALED(ws))
+                cli_error("point %" PRIu64 " (%s): worker killed by signal %d", k, label,
+                          WTERMSIG(ws));
+            if (!s->o.quiet)
+                printf("[%" PRIu64 "/%" PRIu64 "] %s: FAILED\n", done, s->n_points, label);
+        }
+        fflush(stdout);
+    }
+    g_free(pids);
+    g_free(slot_point);
+    return failed;
+}
+
+int cli_sweep(int argc, char **argv)
+{
+    struct sweep s;
+    int rc = sweep_parse(argc, argv, &s);
+    if (rc >= 0) {
+        sweep_free(&s);
+        return rc;
+    }
+    if (sweep_check(&s)) {
+        sweep_free(&s);
+        return CLI_EXIT_FAIL;
+    }
+    if (s.emit) {
+        rc = sweep_emit(&s);
+        sweep_free(&s);
+        return rc;
+    }
+    if (g_mkdir_with_parents(s.dir_abs, 0777) != 0) {
+        cli_error("%s: cannot create directory: %s", s.out_dir, strerror(errno));
+        sweep_free(&s);
+        return CLI_EXIT_FAIL;
+    }
+    if (!s.o.quiet) {
+        printf("sweep: %" PRIu64 " points (", s.n_points);
+        for (int i = 0; i < s.n_varies; i++)
+            printf("%s%u %s", i ? " x " : "", s.varies[i].values->len, s.varies[i].key);
+        printf("), %" PRIu64 " worker processes, results in %s\n",
+               s.jobs < s.n_points ? s.jobs : s.n_points, s.dir_abs);
+    }
+    bool *ok = g_new0(bool, s.n_points);
+    uint64_t failed = sweep_pool(&s, ok);
+    GPtrArray *rows = g_ptr_array_new_with_free_func(row_free);
+    rc = 0;
+    for (uint64_t k = 0; k < s.n_points && rc == 0; k++) {
+        if (!ok[k])
+            continue;
+        g_autofree char *path = NULL, *label = NULL;
+        point_names(&s, k, &path, &label);
+        struct row *r = NULL;
+        if (!path || row_read(path, &r) || !r) {
+            if (path && !r)
+                cli_error("%s: the point's results have no \"point\" object", path);
+            rc = CLI_EXIT_FAIL;
+        } else {
+            g_ptr_array_add(rows, r);
+        }
+    }
+    if (rc == 0 && rows->len > 0)
+        rc = table_write(s.dir_abs, rows, !s.no_plot, s.o.quiet);
+    if (failed) {
+        cli_error("sweep: %" PRIu64 " of %" PRIu64 " points failed%s", failed, s.n_points,
+                  rows->len ? "; summary.csv holds the others" : "");
+        rc = CLI_EXIT_FAIL;
+    }
+    g_ptr_array_unref(rows);
+    g_free(ok);
+    sweep_free(&s);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* ssdsim collect                                                                              */
+
+static void collect_help(FILE *f)
+{
+    fputs("usage: ssdsim collect DIR [--no-plot] [--quiet]\n"
+          "\n"
+          "Build DIR/summary.csv and DIR/summary.gp (and, with gnuplot installed, waf.png and\n"
+          "iops.png) from the point results (*.json with a \"point\" object) in DIR, exactly as\n"
+          "`ssdsim sweep` does: use it after running a manifest's points elsewhere (ssdsim run\n"
+          "--manifest FILE --index K). Rows are in grid order. Points missing from DIR are\n"
+          "listed and make the exit status 1; the table then holds the others.\n"
+          "\n"
+          "Options:\n"
+          "  --no-plot              do not run gnuplot (summary.gp is still written)\n"
+          "  --quiet                print nothing but errors\n"
+          "  --help                 this help\n",
+          f);
+}
+
+int cli_collect(int argc, char **argv)
+{
+    const char *dir = NULL;
+    bool quiet = false, plot = true;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            collect_help(stdout);
+            return 0;
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+            quiet = true;
+        } else if (!strcmp(a, "--no-plot")) {
+            plot = false;
+        } else if (a[0] == '-' && a[1]) {
+            cli_error("collect: unknown option '%s' (see ssdsim collect --help)", a);
+            return CLI_EXIT_USAGE;
+        } else if (dir) {
+            cli_error("collect: one directory only, got '%s' and '%s'", dir, a);
+            return CLI_EXIT_USAGE;
+        } else {
+            dir = a;
+        }
+    }
+    if (!dir) {
+        cli_error("collect: give the sweep's directory (see ssdsim collect --help)");
+        return CLI_EXIT_USAGE;
+    }
+    DIR *d = opendir(dir);
+    if (!d) {
+        cli_error("collect: %s: cannot open: %s", dir, strerror(errno));
+        return CLI_EXIT_FAIL;
+    }
+    /* File names are sorted so that any message about them does not depend on the order the
+     * file system lists them in. */
+    GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+    const struct dirent *ent;
+    while ((ent = readdir(d)))
+        if (ent->d_name[0] != '.' && g_str_has_suffix(ent->d_name, ".json"))
+            g_ptr_array_add(names, g_strdup(ent->d_name));
+    closedir(d);
+    g_ptr_array_sort(names, cmp_str_ptr);
+    GPtrArray *rows = g_ptr_array_new_with_free_func(row_free);
+    int rc = 0;
+    for (guint i = 0; i < names->len && rc == 0; i++) {
+        g_autofree char *path = g_build_filename(dir, names->pdata[i], NULL);
+        struct row *r;
+        if (row_read(path, &r))
+            rc = CLI_EXIT_FAIL;
+        else if (r)
+            g_ptr_array_add(rows, r);
+    }
+    g_ptr_array_unref(names);
+    if (rc == 0 && rows->len == 0) {
+        cli_error("collect: %s holds no sweep results (NAME.json files with a \"point\" object)",
+                  dir);
+        rc = CLI_EXIT_FAIL;
+    }
+    if (rc == 0) {
+        g_ptr_array_sort(rows, cmp_row_index);
+        rc = table_write(dir, rows, plot, quiet);
+    }
+    if (rc == 0) {
+        /* Rows are sorted, distinct and all of one sweep: list the indices not there. */
+        uint64_t n_points = ((struct row *)rows->pdata[0])->n_points;
+        if (rows->len < n_points) {
+            GString *miss = g_string_new(NULL);
+            uint64_t n_missing = 0;
+            guint j = 0;
+            for (uint64_t k = 0; k < n_points; k++) {
+                if (j < rows->len && ((struct row *)rows->pdata[j])->index == k) {
+                    j++;
+                    continue;
+                }
+                if (n_missing++ < 10)
+                    g_string_append_printf(miss, "%s%" PRIu64, miss->len ? ", " : "", k);
+            }
+            cli_error("collect: %" PRIu64 " of %" PRIu64 " points are missing: %s%s; "
+                      "summary.csv holds the other %u",
+                      n_missing, n_points, miss->str, n_missing > 10 ? ", ..." : "", rows->len);
+            g_string_free(miss, TRUE);
+            rc = CLI_EXIT_FAIL;
+        }
+    }
+    g_ptr_array_unref(rows);
+    return rc;
+}

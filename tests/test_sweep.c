@@ -1,0 +1,955 @@
+/* test_sweep.c: `ssdsim sweep`, `ssdsim collect` and `ssdsim run --manifest` as a user meets
+ * them.
+ *
+ * Each test runs the built command (SSDSIM_BIN, as `make check` sets it) in a child process and
+ * checks its exit status, its output and the files it writes. The grid is 3 over-provisioning
+ * values x 2 queue depths on a small model (2 dies x 64 blocks x 32 pages of 4 KiB, 16 MiB
+ * raw) filled sequentially, then 3000 4 KiB random writes: each point takes a few milliseconds,
+ * and every point is GC-bound. What is checked:
+ *   - the files (one JSON per point, named by its parameters; summary.csv in grid order) and
+ *     the seeds, recomputed here from the documented formula;
+ *   - determinism: --jobs 1 and --jobs 2 give byte-identical files;
+ *   - the manifest path: one point run alone, every point run by hand and then collected, and
+ *     every point run by GNU parallel (when installed) give the same bytes as the sweep;
+ *   - bad input: one error line "ssdsim: ...", exit 1 for bad values, 2 for bad command lines;
+ *   - a simulated figure: write amplification falls as over-provisioning grows.
+ *
+ * Input files are read from the source tree or written under BUILDDIR/tests/out/sweep*, the
+ * only place this program writes, so `make distcheck` passes.
+ */
+#include <cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Running commands                                                                            */
+
+struct cmd {
+    int status; /* exit status, or -1 when the command did not exit normally */
+    char *out;
+    size_t n_out;
+    char *err;
+    size_t n_err;
+};
+
+static void cmd_free(struct cmd *c)
+{
+    free(c->out);
+    free(c->err);
+    memset(c, 0, sizeof *c);
+}
+
+static const char *ssdsim_bin(void)
+{
+    const char *bin = getenv("SSDSIM_BIN");
+    if (!bin || !*bin)
+        bin = BUILDDIR "/sim/ssdsim";
+    return bin;
+}
+
+static bool drain(int fd, char **buf, size_t *len, size_t *cap)
+{
+    if (*cap - *len < 4097) {
+        *cap = *cap * 2 + 8192;
+        *buf = realloc(*buf, *cap);
+        ck_assert_ptr_nonnull(*buf);
+    }
+    ssize_t n = read(fd, *buf + *len, *cap - *len - 1);
+    if (n < 0 && errno == EINTR)
+        return true;
+    ck_assert_msg(n >= 0, "read from the child failed: %s", strerror(errno));
+    *len += (size_t)n;
+    (*buf)[*len] = '\0';
+    return n > 0;
+}
+
+/* Run argv[0] (a path, or a name searched in PATH) with stdin from /dev/null; stdout and
+ * stderr are read together with poll so that neither pipe can fill and block. */
+static void run_prog(struct cmd *c, const char *const *argv)
+{
+    int po[2], pe[2];
+    ck_assert_int_eq(pipe(po), 0);
+    ck_assert_int_eq(pipe(pe), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0)
+            dup2(devnull, 0);
+        dup2(po[1], 1);
+        dup2(pe[1], 2);
+        close(po[0]);
+        close(po[1]);
+        close(pe[0]);
+        close(pe[1]);
+        execvp(argv[0], (char *const *)argv);
+        fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(po[1]);
+    close(pe[1]);
+    memset(c, 0, sizeof *c);
+    size_t cap_out = 0, cap_err = 0;
+    c->out = calloc(1, 1);
+    c->err = calloc(1, 1);
+    ck_assert(c->out && c->err);
+    bool open_out = true, open_err = true;
+    while (open_out || open_err) {
+        struct pollfd fds[2] = {{.fd = open_out ? po[0] : -1, .events = POLLIN},
+                                {.fd = open_err ? pe[0] : -1, .events = POLLIN}};
+        int r = poll(fds, 2, -1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        ck_assert_int_gt(r, 0);
+        if (fds[0].revents)
+            open_out = drain(po[0], &c->out, &c->n_out, &cap_out);
+        if (fds[1].revents)
+            open_err = drain(pe[0], &c->err, &c->n_err, &cap_err);
+    }
+    close(po[0]);
+    close(pe[0]);
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0)
+        ck_assert_int_eq(errno, EINTR);
+    c->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    ck_assert_msg(c->status != 127, "could not run %s: %s", argv[0], c->err);
+}
+
+/* An argument list built piece by piece. */
+struct args {
+    const char *v[192];
+    size_t n;
+};
+
+/* Append the NULL-terminated arguments that follow `a`. */
+static void args_add(struct args *a, ...)
+{
+    va_list ap;
+    va_start(ap, a);
+    for (const char *s; (s = va_arg(ap, const char *));) {
+        ck_assert_uint_lt(a->n, sizeof a->v / sizeof a->v[0] - 1);
+        a->v[a->n++] = s;
+    }
+    va_end(ap);
+    a->v[a->n] = NULL;
+}
+
+static void args_ssdsim(struct args *a)
+{
+    a->n = 0;
+    args_add(a, ssdsim_bin(), NULL);
+}
+
+#define RUN(c, ...)                                                                                \
+    do {                                                                                           \
+        struct args run_args_;                                                                     \
+        args_ssdsim(&run_args_);                                                                   \
+        args_add(&run_args_, __VA_ARGS__, NULL);                                                   \
+        run_prog((c), run_args_.v);                                                                \
+    } while (0)
+
+/* The failure contract: exactly one line on stderr, "ssdsim: ...", containing `needle`. */
+static void assert_one_error(const struct cmd *c, int want_status, const char *needle)
+{
+    ck_assert_msg(c->status == want_status, "exit status %d, want %d; stderr: %s", c->status,
+                  want_status, c->err);
+    ck_assert_msg(strncmp(c->err, "ssdsim: ", 8) == 0, "stderr does not start with 'ssdsim: ': %s",
+                  c->err);
+    ck_assert_msg(c->n_err > 0 && c->err[c->n_err - 1] == '\n', "stderr does not end a line: %s",
+                  c->err);
+    ck_assert_msg(memchr(c->err, '\n', c->n_err) == c->err + c->n_err - 1,
+                  "stderr has more than one line: %s", c->err);
+    if (needle)
+        ck_assert_msg(strstr(c->err, needle) != NULL, "'%s' not in: %s", needle, c->err);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Files                                                                                       */
+
+/* BUILDDIR/tests/out/<name>, with tests/out created. */
+static const char *out_path(char *buf, size_t len, const char *name)
+{
+    ck_assert(mkdir(BUILDDIR "/tests", 0777) == 0 || errno == EEXIST);
+    ck_assert(mkdir(BUILDDIR "/tests/out", 0777) == 0 || errno == EEXIST);
+    int n = snprintf(buf, len, "%s/tests/out/%s", BUILDDIR, name);
+    ck_assert(n > 0 && (size_t)n < len);
+    return buf;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+    ck_assert_int_eq(fputs(text, f) >= 0, 1);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 8192, n = 0;
+    char *buf = malloc(cap);
+    ck_assert_ptr_nonnull(buf);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n < 2) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            ck_assert_ptr_nonnull(buf);
+        }
+    }
+    ck_assert_int_eq(ferror(f), 0);
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+static bool file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* DIR/NAME into buf. */
+static const char *dir_file(char *buf, size_t len, const char *dir, const char *name)
+{
+    int n = snprintf(buf, len, "%s/%s", dir, name);
+    ck_assert(n > 0 && (size_t)n < len);
+    return buf;
+}
+
+/* Remove a results directory (it holds files only) so each test starts clean. */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    char path[4096];
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        dir_file(path, sizeof path, dir, e->d_name);
+        ck_assert_msg(unlink(path) == 0, "%s: %s", path, strerror(errno));
+    }
+    closedir(d);
+    ck_assert_msg(rmdir(dir) == 0, "%s: %s", dir, strerror(errno));
+}
+
+/* A fresh BUILDDIR/tests/out/<name>/ (not created: the command must create it). */
+static const char *fresh_dir(char *buf, size_t len, const char *name)
+{
+    out_path(buf, len, name);
+    remove_dir(buf);
+    return buf;
+}
+
+static void assert_same_file(const char *dir_a, const char *dir_b, const char *name)
+{
+    char a[4096], b[4096];
+    dir_file(a, sizeof a, dir_a, name);
+    dir_file(b, sizeof b, dir_b, name);
+    size_t na, nb;
+    char *ta = read_file(a, &na), *tb = read_file(b, &nb);
+    ck_assert_msg(ta != NULL, "%s was not written", a);
+    ck_assert_msg(tb != NULL, "%s was not written", b);
+    ck_assert_msg(na == nb && memcmp(ta, tb, na) == 0, "%s and %s differ", a, b);
+    free(ta);
+    free(tb);
+}
+
+static bool on_path(const char *prog)
+{
+    const char *path = getenv("PATH");
+    if (!path)
+        return false;
+    char *copy = strdup(path), *save = NULL, buf[4096];
+    ck_assert_ptr_nonnull(copy);
+    bool found = false;
+    for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+        dir_file(buf, sizeof buf, *d ? d : ".", prog);
+        found = access(buf, X_OK) == 0;
+    }
+    free(copy);
+    return found;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The grid                                                                                    */
+
+/* --set options that shrink generic-mlc to 2 channels x 1 chip x 1 die x 1 plane x 64 blocks
+ * x 32 pages of 4 KiB (16 MiB raw). */
+#define SMALL_SETS                                                                                 \
+    "--set", "geometry.channels=2", "--set", "geometry.chips_per_channel=1", "--set",              \
+        "geometry.dies_per_chip=1", "--set", "geometry.planes_per_die=1", "--set",                 \
+        "geometry.blocks_per_plane=64", "--set", "geometry.pages_per_block=32"
+
+#define N_POINTS 6
+#define OP_VALUES "0.1,0.3,0.6"
+#define QD_VALUES "1,4"
+
+/* The grid's points in grid order (ftl.op varies slowest), their parameters and names. */
+static const char *const grid_op[N_POINTS] = {"0.1", "0.1", "0.3", "0.3", "0.6", "0.6"};
+static const char *const grid_qd[N_POINTS] = {"1", "4", "1", "4", "1", "4"};
+static const char *const grid_names[N_POINTS] = {
+    "ftl.op-0.1__workload.iodepth-1.json", "ftl.op-0.1__workload.iodepth-4.json",
+    "ftl.op-0.3__workload.iodepth-1.json", "ftl.op-0.3__workload.iodepth-4.json",
+    "ftl.op-0.6__workload.iodepth-1.json", "ftl.op-0.6__workload.iodepth-4.json"};
+
+/* 4 KiB random writes, `n_ios` of them at queue depth 4 (the grid varies the depth). */
+static const char *workload_file(char *buf, size_t len, unsigned n_ios)
+{
+    char name[64], text[256];
+    snprintf(name, sizeof name, "sweep-wl-%u.json", n_ios);
+    out_path(buf, len, name);
+    snprintf(text, sizeof text,
+             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 4, \"number_ios\": %u}\n",
+             n_ios);
+    write_file(buf, text);
+    return buf;
+}
+
+/* `ssdsim sweep` of the 3 x 2 grid into `dir`, with the extra NULL-terminated arguments. */
+static void grid_args(struct args *a, const char *wl, const char *dir)
+{
+    args_ssdsim(a);
+    args_add(a, "sweep", "--workload", wl, SMALL_SETS, "--precondition", "seq", "--vary",
+             "ftl.op=" OP_VALUES, "--vary", "workload.iodepth=" QD_VALUES, "--out", dir, NULL);
+}
+
+/* Run the grid into BUILDDIR/tests/out/<name> with --jobs `jobs`, --quiet and --no-plot. */
+static void run_grid(const char *name, const char *jobs, char *dir, size_t len)
+{
+    char wl[4096];
+    workload_file(wl, sizeof wl, 3000);
+    fresh_dir(dir, len, name);
+    struct args a;
+    grid_args(&a, wl, dir);
+    args_add(&a, "--jobs", jobs, "--quiet", "--no-plot", NULL);
+    struct cmd c;
+    run_prog(&c, a.v);
+    ck_assert_msg(c.status == 0, "sweep: exit %d: %s", c.status, c.err);
+    ck_assert_msg(c.n_out == 0 && c.n_err == 0, "--quiet printed: %s%s", c.out, c.err);
+    cmd_free(&c);
+}
+
+/* Emit the grid's manifest to BUILDDIR/tests/out/<name>.jsonl with results in <name>/. */
+static void emit_grid(const char *name, char *dir, size_t len, char *manifest, size_t mlen)
+{
+    char wl[4096], file[256];
+    workload_file(wl, sizeof wl, 3000);
+    fresh_dir(dir, len, name);
+    snprintf(file, sizeof file, "%s.jsonl", name);
+    out_path(manifest, mlen, file);
+    unlink(manifest);
+    struct args a;
+    grid_args(&a, wl, dir);
+    args_add(&a, "--emit", manifest, "--quiet", NULL);
+    struct cmd c;
+    run_prog(&c, a.v);
+    ck_assert_msg(c.status == 0, "sweep --emit: exit %d: %s", c.status, c.err);
+    ck_assert_msg(c.n_out == 0 && c.n_err == 0, "--quiet printed: %s%s", c.out, c.err);
+    cmd_free(&c);
+    ck_assert_msg(!file_exists(dir), "--emit ran points: %s exists", dir);
+}
+
+/* The points' JSON, summary.csv and summary.gp of two directories are byte-identical. */
+static void assert_same_results(const char *dir_a, const char *dir_b)
+{
+    for (int k = 0; k < N_POINTS; k++)
+        assert_same_file(dir_a, dir_b, grid_names[k]);
+    assert_same_file(dir_a, dir_b, "summary.csv");
+    assert_same_file(dir_a, dir_b, "summary.gp");
+}
+
+/* The seed of a point as doc/guide.md defines it, computed independently of the command:
+ * FNV-1a 64 of "seed=BASE;KEY=VALUE;..." (keys in byte order), the splitmix64 finalizer, the
+ * top 53 bits. */
+static uint64_t expected_seed(uint64_t base, const char *op, const char *qd)
+{
+    char text[256];
+    snprintf(text, sizeof text, "seed=%" PRIu64 ";ftl.op=%s;workload.iodepth=%s;", base, op, qd);
+    uint64_t h = 0xcbf29ce484222325u;
+    for (const char *c = text; *c; c++)
+        h = (h ^ (unsigned char)*c) * 0x100000001b3u;
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9u;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebu;
+    h ^= h >> 31;
+    return h >> 11;
+}
+
+/* summary.csv split into lines and fields (no field of the grid needs quoting). */
+struct csv {
+    char *text;
+    char *lines[64][32];
+    int n_lines;
+    int n_fields;
+};
+
+static void csv_read(struct csv *t, const char *dir)
+{
+    char path[4096];
+    dir_file(path, sizeof path, dir, "summary.csv");
+    memset(t, 0, sizeof *t);
+    t->text = read_file(path, NULL);
+    ck_assert_msg(t->text != NULL, "%s was not written", path);
+    char *save = NULL;
+    for (char *line = strtok_r(t->text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        ck_assert_int_lt(t->n_lines, 64);
+        int n = 0;
+        char *fsave = NULL;
+        for (char *f = strtok_r(line, ",", &fsave); f; f = strtok_r(NULL, ",", &fsave)) {
+            ck_assert_int_lt(n, 32);
+            t->lines[t->n_lines][n++] = f;
+        }
+        if (t->n_lines == 0)
+            t->n_fields = n;
+        ck_assert_msg(n == t->n_fields, "summary.csv line %d has %d fields, the header %d",
+                      t->n_lines + 1, n, t->n_fields);
+        t->n_lines++;
+    }
+}
+
+static int csv_column(const struct csv *t, const char *name)
+{
+    for (int i = 0; i < t->n_fields; i++)
+        if (!strcmp(t->lines[0][i], name))
+            return i;
+    ck_abort_msg("summary.csv has no column %s", name);
+    return -1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Help                                                                                        */
+
+START_TEST(test_sweep_help_lists_options)
+{
+    struct cmd c;
+    RUN(&c, "sweep", "--help");
+    ck_assert_int_eq(c.status, 0);
+    ck_assert_msg(strncmp(c.out, "usage: ssdsim sweep", 19) == 0, "%s", c.out);
+    static const char *const opts[] = {"--vary",      "--model",    "--workload",     "--set",
+                                       "--seed",      "--out",      "--jobs",         "--emit",
+                                       "--interval",  "--quiet",    "--interval-ios", "--no-plot",
+                                       "summary.csv", "--manifest", "--precondition"};
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        ck_assert_msg(strstr(c.out, opts[i]) != NULL, "sweep --help does not mention %s", opts[i]);
+    ck_assert_uint_eq(c.n_err, 0);
+    cmd_free(&c);
+
+    RUN(&c, "collect", "--help");
+    ck_assert_int_eq(c.status, 0);
+    ck_assert_msg(strncmp(c.out, "usage: ssdsim collect", 21) == 0, "%s", c.out);
+    cmd_free(&c);
+
+    RUN(&c, "run", "--help");
+    ck_assert_int_eq(c.status, 0);
+    ck_assert(strstr(c.out, "--manifest") && strstr(c.out, "--index"));
+    cmd_free(&c);
+
+    RUN(&c, "help");
+    ck_assert(strstr(c.out, "sweep") && strstr(c.out, "collect"));
+    cmd_free(&c);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
+/* The grid runs                                                                               */
+
+START_TEST(test_sweep_grid_writes_points_and_table)
+{
+    char dir[4096];
+    run_grid("sweep-j2", "2", dir, sizeof dir);
+
+    /* One JSON per point, named by its parameters, with the point object first. */
+    for (int k = 0; k < N_POINTS; k++) {
+        char path[4096];
+        dir_file(path, sizeof path, dir, grid_names[k]);
+        char *text = read_file(path, NULL);
+        ck_assert_msg(text != NULL, "%s was not written", path);
+        ck_assert_msg(strncmp(text, "{\n\t\"point\":", 11) == 0, "%s: no point first", path);
+        cJSON *root = cJSON_Parse(text);
+        ck_assert_msg(root != NULL, "%s is not JSON", path);
+        const cJSON *pt = cJSON_GetObjectItemCaseSensitive(root, "point");
+        ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(pt, "index")->valuedouble, k);
+        ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(pt, "n_points")->valuedouble, N_POINTS);
+        ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(pt, "base_seed")->valuedouble, 1);
+        const cJSON *params = cJSON_GetObjectItemCaseSensitive(pt, "params");
+        ck_assert_int_eq(cJSON_GetArraySize(params), 2);
+        /* the parameters in --vary order, as written */
+        ck_assert_str_eq(params->child->string, "ftl.op");
+        ck_assert_str_eq(params->child->valuestring, grid_op[k]);
+        ck_assert_str_eq(params->child->next->string, "workload.iodepth");
+        ck_assert_str_eq(params->child->next->valuestring, grid_qd[k]);
+        /* the results of `ssdsim run --json` follow, with the derived seed */
+        ck_assert(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "ops")));
+        ck_assert(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "device")));
+        uint64_t seed = (uint64_t)cJSON_GetObjectItemCaseSensitive(root, "seed")->valuedouble;
+        ck_assert_uint_eq(seed, expected_seed(1, grid_op[k], grid_qd[k]));
+        const cJSON *write = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(root, "ops"), "write");
+        ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(write, "count")->valuedouble, 3000);
+        cJSON_Delete(root);
+        free(text);
+    }
+
+    /* summary.csv: the header, then one row per point in grid order. */
+    struct csv t;
+    csv_read(&t, dir);
+    static const char *const header[] = {"ftl.op",
+                                         "workload.iodepth",
+                                         "seed",
+                                         "waf",
+                                         "all_iops",
+                                         "write_iops",
+                                         "read_iops",
+                                         "all_lat_mean_ns",
+                                         "all_lat_p99_ns",
+                                         "all_lat_max_ns",
+                                         "gc_pages_copied",
+                                         "blocks_erased",
+                                         "op",
+                                         "spare_factor",
+                                         "logical_bytes"};
+    ck_assert_int_eq(t.n_fields, (int)(sizeof header / sizeof header[0]));
+    for (int i = 0; i < t.n_fields; i++)
+        ck_assert_str_eq(t.lines[0][i], header[i]);
+    ck_assert_int_eq(t.n_lines, 1 + N_POINTS);
+    int seed_col = csv_column(&t, "seed");
+    int op_col = csv_column(&t, "op");
+    for (int k = 0; k < N_POINTS; k++) {
+        char *const *row = t.lines[1 + k];
+        ck_assert_str_eq(row[0], grid_op[k]);
+        ck_assert_str_eq(row[1], grid_qd[k]);
+        char want[32];
+        snprintf(want, sizeof want, "%" PRIu64, expected_seed(1, grid_op[k], grid_qd[k]));
+        ck_assert_str_eq(row[seed_col], want);
+        /* device.op is the over-provisioning the geometry allows, close to what was asked */
+        double op = strtod(row[op_col], NULL), asked = strtod(grid_op[k], NULL);
+        ck_assert_msg(op >= asked - 0.01 && op <= asked + 0.01, "op %g for ftl.op %g", op, asked);
+    }
+    free(t.text);
+
+    /* the plot script is written even with --no-plot; the plots are not */
+    char path[4096];
+    dir_file(path, sizeof path, dir, "summary.gp");
+    ck_assert(file_exists(path));
+    dir_file(path, sizeof path, dir, "waf.png");
+    ck_assert(!file_exists(path));
+}
+END_TEST
+
+START_TEST(test_sweep_jobs_do_not_change_results)
+{
+    char d2[4096], d1[4096];
+    run_grid("sweep-j2", "2", d2, sizeof d2);
+    run_grid("sweep-j1", "1", d1, sizeof d1);
+    assert_same_results(d1, d2);
+}
+END_TEST
+
+START_TEST(test_sweep_manifest_point_alone_is_identical)
+{
+    char swept[4096], dir[4096], manifest[4096];
+    run_grid("sweep-j2", "2", swept, sizeof swept);
+    emit_grid("sweep-one", dir, sizeof dir, manifest, sizeof manifest);
+
+    /* one line per point, in grid order, each a JSON object with its index */
+    char *text = read_file(manifest, NULL);
+    ck_assert_ptr_nonnull(text);
+    int n = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save), n++) {
+        cJSON *o = cJSON_Parse(line);
+        ck_assert_msg(o != NULL, "manifest line %d is not JSON", n + 1);
+        ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(o, "index")->valuedouble, n);
+        ck_assert_uint_eq((uint64_t)cJSON_GetObjectItemCaseSensitive(o, "seed")->valuedouble,
+                          expected_seed(1, grid_op[n], grid_qd[n]));
+        cJSON_Delete(o);
+    }
+    free(text);
+    ck_assert_int_eq(n, N_POINTS);
+
+    /* point 3 alone, into the manifest's directory (created by the run) */
+    struct cmd c;
+    RUN(&c, "run", "--manifest", manifest, "--index", "3", "--quiet");
+    ck_assert_msg(c.status == 0, "run --manifest: exit %d: %s", c.status, c.err);
+    ck_assert_msg(c.n_out == 0 && c.n_err == 0, "--quiet printed: %s%s", c.out, c.err);
+    cmd_free(&c);
+    assert_same_file(swept, dir, grid_names[3]);
+
+    /* --json puts it elsewhere, with the same bytes; without --quiet the report is printed */
+    char other[4096];
+    out_path(other, sizeof other, "sweep-one-point3.json");
+    unlink(other);
+    RUN(&c, "run", "--manifest", manifest, "--index", "3", "--json", other);
+    ck_assert_msg(c.status == 0, "run --manifest --json: exit %d: %s", c.status, c.err);
+    ck_assert(strstr(c.out, "write amplification") != NULL);
+    cmd_free(&c);
+    char *a = read_file(other, NULL);
+    char path[4096];
+    dir_file(path, sizeof path, swept, grid_names[3]);
+    char *b = read_file(path, NULL);
+    ck_assert(a && b);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+}
+END_TEST
+
+START_TEST(test_sweep_manifest_then_collect_is_identical)
+{
+    char swept[4096], dir[4096], manifest[4096];
+    run_grid("sweep-j2", "2", swept, sizeof swept);
+    emit_grid("sweep-manual", dir, sizeof dir, manifest, sizeof manifest);
+    /* The points in reverse order, as a cluster might finish them. */
+    for (int k = N_POINTS - 1; k >= 0; k--) {
+        char index[16];
+        snprintf(index, sizeof index, "%d", k);
+        struct cmd c;
+        RUN(&c, "run", "--manifest", manifest, "--index", index, "--quiet");
+        ck_assert_msg(c.status == 0, "point %d: exit %d: %s", k, c.status, c.err);
+        cmd_free(&c);
+    }
+    struct cmd c;
+    RUN(&c, "collect", dir, "--quiet", "--no-plot");
+    ck_assert_msg(c.status == 0, "collect: exit %d: %s", c.status, c.err);
+    ck_assert_msg(c.n_out == 0 && c.n_err == 0, "--quiet printed: %s%s", c.out, c.err);
+    cmd_free(&c);
+    assert_same_results(swept, dir);
+
+    /* collect on the sweep's own directory rewrites the same table */
+    char path[4096];
+    dir_file(path, sizeof path, swept, "summary.csv");
+    char *before = read_file(path, NULL);
+    ck_assert_int_eq(unlink(path), 0);
+    RUN(&c, "collect", swept, "--no-plot");
+    ck_assert_msg(c.status == 0, "collect: exit %d: %s", c.status, c.err);
+    ck_assert(strstr(c.out, "summary.csv") != NULL);
+    cmd_free(&c);
+    char *after = read_file(path, NULL);
+    ck_assert(before && after);
+    ck_assert_str_eq(before, after);
+    free(before);
+    free(after);
+}
+END_TEST
+
+START_TEST(test_sweep_gnu_parallel_is_identical)
+{
+    if (!on_path("parallel")) {
+        printf("test_sweep_gnu_parallel_is_identical: GNU parallel is not installed: skipped\n");
+        return;
+    }
+    char swept[4096], dir[4096], manifest[4096];
+    run_grid("sweep-j2", "2", swept, sizeof swept);
+    emit_grid("sweep-parallel", dir, sizeof dir, manifest, sizeof manifest);
+    /* What doc/guide.md shows, with -q so that paths holding blanks stay whole and
+     * --will-cite to keep parallel's citation notice off stderr. */
+    const char *argv[] = {"parallel", "--will-cite", "-q",     "-j2",     ssdsim_bin(),
+                          "run",      "--manifest",  manifest, "--index", "{}",
+                          "--quiet",  ":::",         "0",      "1",       "2",
+                          "3",        "4",           "5",      NULL};
+    struct cmd c;
+    run_prog(&c, argv);
+    ck_assert_msg(c.status == 0, "parallel: exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    RUN(&c, "collect", dir, "--quiet", "--no-plot");
+    ck_assert_msg(c.status == 0, "collect: exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    assert_same_results(swept, dir);
+}
+END_TEST
+
+START_TEST(test_sweep_waf_falls_as_op_grows)
+{
+    /* 6000 random writes after a full sequential fill: about 1.6 times the logical capacity
+     * at ftl.op 0.1 (3723 pages), so every point runs under garbage collection. */
+    char wl[4096], dir[4096];
+    workload_file(wl, sizeof wl, 6000);
+    fresh_dir(dir, sizeof dir, "sweep-waf");
+    struct cmd c;
+    RUN(&c, "sweep", "--workload", wl, SMALL_SETS, "--precondition", "seq", "--vary",
+        "ftl.op=" OP_VALUES, "--out", dir, "--no-plot");
+    ck_assert_msg(c.status == 0, "sweep: exit %d: %s", c.status, c.err);
+    ck_assert(strstr(c.out, "summary.csv") != NULL);
+    cmd_free(&c);
+    struct csv t;
+    csv_read(&t, dir);
+    ck_assert_int_eq(t.n_lines, 4);
+    int waf_col = csv_column(&t, "waf"), gc_col = csv_column(&t, "gc_pages_copied");
+    double waf[3];
+    for (int k = 0; k < 3; k++) {
+        waf[k] = strtod(t.lines[1 + k][waf_col], NULL);
+        ck_assert_msg(strtod(t.lines[1 + k][gc_col], NULL) > 0, "no GC at ftl.op %s",
+                      t.lines[1 + k][0]);
+    }
+    ck_assert_msg(waf[0] > waf[1] && waf[1] > waf[2], "WAF %g, %g, %g does not fall", waf[0],
+                  waf[1], waf[2]);
+    /* clearly GC-bound at the low end, and still above 1 at the high end */
+    ck_assert_msg(waf[0] > 3.0, "WAF %g at ftl.op 0.1", waf[0]);
+    ck_assert_msg(waf[2] > 1.0, "WAF %g at ftl.op 0.6", waf[2]);
+    free(t.text);
+}
+END_TEST
+
+START_TEST(test_sweep_plots_or_says_why_not)
+{
+    char wl[4096], dir[4096];
+    workload_file(wl, sizeof wl, 3000);
+    fresh_dir(dir, sizeof dir, "sweep-plot");
+    struct cmd c;
+    RUN(&c, "sweep", "--workload", wl, SMALL_SETS, "--vary", "ftl.op=0.2,0.4", "--vary",
+        "gc.free_blocks_min=2,3", "--out", dir);
+    ck_assert_msg(c.status == 0, "sweep: exit %d: %s", c.status, c.err);
+    char png[4096];
+    dir_file(png, sizeof png, dir, "waf.png");
+    if (on_path("gnuplot")) {
+        ck_assert_msg(c.n_err == 0, "stderr: %s", c.err);
+        ck_assert_msg(file_exists(png), "gnuplot is installed but %s was not made", png);
+        dir_file(png, sizeof png, dir, "iops.png");
+        ck_assert(file_exists(png));
+    } else {
+        ck_assert(strstr(c.out, "gnuplot is not installed") != NULL);
+        ck_assert(!file_exists(png));
+    }
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_sweep_failed_point_others_finish)
+{
+    /* 64 MiB does not fit the 12.5 MiB drive: that point fails when it starts, the other
+     * runs, the table holds it, and the exit status says something failed. */
+    char wl[4096], dir[4096];
+    workload_file(wl, sizeof wl, 3000);
+    fresh_dir(dir, sizeof dir, "sweep-fail");
+    struct cmd c;
+    RUN(&c, "sweep", "--workload", wl, SMALL_SETS, "--vary", "workload.size=64m,8m", "--out", dir,
+        "--jobs", "2", "--quiet", "--no-plot");
+    ck_assert_int_eq(c.status, 1);
+    ck_assert_msg(strstr(c.err, "ssdsim: point 0 (workload.size=64m): ") != NULL, "%s", c.err);
+    ck_assert_msg(strstr(c.err, "ssdsim: sweep: 1 of 2 points failed") != NULL, "%s", c.err);
+    cmd_free(&c);
+    char path[4096];
+    dir_file(path, sizeof path, dir, "workload.size-8m.json");
+    ck_assert(file_exists(path));
+    dir_file(path, sizeof path, dir, "workload.size-64m.json");
+    ck_assert(!file_exists(path));
+    struct csv t;
+    csv_read(&t, dir);
+    ck_assert_int_eq(t.n_lines, 2);
+    ck_assert_str_eq(t.lines[1][0], "8m");
+    free(t.text);
+
+    /* collect names the missing point, still writes the table, and fails */
+    RUN(&c, "collect", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 1, "1 of 2 points are missing: 0");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_sweep_names_and_quotes_json_values)
+{
+    /* Values holding commas (JSON arrays) and slashes: the file name is made safe, the CSV
+     * field is quoted. */
+    char wl[4096], dir[4096];
+    workload_file(wl, sizeof wl, 300);
+    fresh_dir(dir, sizeof dir, "sweep-names");
+    struct cmd c;
+    RUN(&c, "sweep", "--workload", wl, SMALL_SETS, "--vary",
+        "flash.program_us=[500,1800],[600,2000]", "--vary", "host.link_bw=4GB/s", "--out", dir,
+        "--quiet", "--no-plot");
+    ck_assert_msg(c.status == 0, "sweep: exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    char path[4096];
+    dir_file(path, sizeof path, dir, "flash.program_us-_600_2000___host.link_bw-4GB_s.json");
+    ck_assert_msg(file_exists(path), "%s missing", path);
+    dir_file(path, sizeof path, dir, "summary.csv");
+    char *csv = read_file(path, NULL);
+    ck_assert_ptr_nonnull(csv);
+    ck_assert_msg(strstr(csv, "\n\"[500,1800]\",4GB/s,") != NULL, "%s", csv);
+    free(csv);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
+/* Bad input                                                                                   */
+
+START_TEST(test_sweep_bad_value_fails_fast)
+{
+    char wl[4096], dir[4096];
+    workload_file(wl, sizeof wl, 3000);
+    fresh_dir(dir, sizeof dir, "sweep-bad");
+    struct cmd c;
+    RUN(&c, "sweep", "--workload", wl, SMALL_SETS, "--vary", "ftl.op=0.1,abc", "--out", dir);
+    assert_one_error(&c, 1, "--vary: ftl.op: ");
+    ck_assert(strstr(c.err, "abc") != NULL);
+    ck_assert_uint_eq(c.n_out, 0);
+    cmd_free(&c);
+    ck_assert_msg(!file_exists(dir), "a point ran before the bad value was found");
+
+    RUN(&c, "sweep", "--workload", wl, SMALL_SETS, "--vary", "workload.iodepth=4,0", "--out", dir);
+    assert_one_error(&c, 1, "--vary: workload.iodepth: ");
+    cmd_free(&c);
+
+    /* a value valid alone but impossible with the geometry */
+    RUN(&c, "sweep", "--workload", wl, SMALL_SETS, "--vary", "ftl.op=0.2,0.001", "--out", dir);
+    assert_one_error(&c, 1, "ftl.op=0.001");
+    cmd_free(&c);
+    ck_assert(!file_exists(dir));
+}
+END_TEST
+
+START_TEST(test_sweep_unknown_key_suggests)
+{
+    char wl[4096], dir[4096];
+    workload_file(wl, sizeof wl, 3000);
+    fresh_dir(dir, sizeof dir, "sweep-bad");
+    struct cmd c;
+    RUN(&c, "sweep", "--workload", wl, "--vary", "ftl.opp=0.1,0.2", "--out", dir);
+    assert_one_error(&c, 1, "ftl.opp");
+    ck_assert_msg(strstr(c.err, "did you mean 'op'") != NULL, "%s", c.err);
+    cmd_free(&c);
+    RUN(&c, "sweep", "--workload", wl, "--vary", "workload.iodept=1,2", "--out", dir);
+    assert_one_error(&c, 1, "workload.iodept");
+    ck_assert_msg(strstr(c.err, "did you mean 'iodepth'") != NULL, "%s", c.err);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_sweep_bad_command_lines)
+{
+    char wl[4096], dir[4096];
+    workload_file(wl, sizeof wl, 3000);
+    out_path(dir, sizeof dir, "sweep-bad");
+    static const struct {
+        const char *args[8];
+        const char *needle;
+    } cases[] = {
+        {{"--vary", "ftl.op=0.1", NULL}, "--out"},
+        {{"--out", "x", NULL}, "--vary"},
+        {{"--vary", "ftl.op", "--out", "x", NULL}, "KEY=V1,V2"},
+        {{"--vary", "ftl.op=0.1,,0.2", "--out", "x", NULL}, "empty value"},
+        {{"--vary", "ftl.op=0.1,0.1", "--out", "x", NULL}, "twice"},
+        {{"--vary", "ftl.op=0.1", "--vary", "ftl.op=0.2", "--out", "x", NULL}, "twice"},
+        {{"--vary", "ftl.op=0.1", "--set", "ftl.op=0.2", "--out", "x", NULL}, "both"},
+        {{"--vary", "ftl.op=0.1", "--jobs", "0", "--out", "x", NULL}, "--jobs"},
+        {{"--vary", "ftl.op=0.1", "--seed", "9007199254740992", "--out", "x", NULL}, "2^53"},
+        {{"--vary", "ftl.op=0.1", "--frobnicate", "--out", "x", NULL}, "--frobnicate"},
+        {{"--vary", "flash.read_us=[50,70", "--out", "x", NULL}, "unbalanced"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct args a;
+        args_ssdsim(&a);
+        args_add(&a, "sweep", "--workload", wl, NULL);
+        for (int k = 0; cases[i].args[k]; k++)
+            args_add(&a, cases[i].args[k], NULL);
+        struct cmd c;
+        run_prog(&c, a.v);
+        assert_one_error(&c, 2, cases[i].needle);
+        cmd_free(&c);
+    }
+    struct cmd c;
+    RUN(&c, "sweep", "--vary", "ftl.op=0.1", "--out", dir);
+    assert_one_error(&c, 2, "--workload");
+    cmd_free(&c);
+    RUN(&c, "collect");
+    assert_one_error(&c, 2, "directory");
+    cmd_free(&c);
+    RUN(&c, "run", "--manifest", "m.jsonl");
+    assert_one_error(&c, 2, "--index");
+    cmd_free(&c);
+    RUN(&c, "run", "--manifest", "m.jsonl", "--index", "0", "--set", "ftl.op=0.2");
+    assert_one_error(&c, 2, "--set");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_sweep_bad_manifests_and_collect)
+{
+    char dir[4096], manifest[4096], bad[4096];
+    emit_grid("sweep-badm", dir, sizeof dir, manifest, sizeof manifest);
+    struct cmd c;
+    RUN(&c, "run", "--manifest", manifest, "--index", "6");
+    assert_one_error(&c, 1, "no point 6");
+    cmd_free(&c);
+    out_path(bad, sizeof bad, "sweep-nosuch.jsonl");
+    unlink(bad);
+    RUN(&c, "run", "--manifest", bad, "--index", "0");
+    assert_one_error(&c, 1, "cannot read");
+    cmd_free(&c);
+    out_path(bad, sizeof bad, "sweep-garbage.jsonl");
+    write_file(bad, "not json\n{\"index\": 1}\n");
+    RUN(&c, "run", "--manifest", bad, "--index", "0");
+    assert_one_error(&c, 1, ":1: ");
+    cmd_free(&c);
+    RUN(&c, "run", "--manifest", bad, "--index", "1");
+    assert_one_error(&c, 1, ":2: ");
+    cmd_free(&c);
+
+    /* collect: a directory with no results, one that does not exist */
+    char empty[4096];
+    fresh_dir(empty, sizeof empty, "sweep-empty");
+    ck_assert_int_eq(mkdir(empty, 0777), 0);
+    RUN(&c, "collect", empty);
+    assert_one_error(&c, 1, "no sweep results");
+    cmd_free(&c);
+    ck_assert_int_eq(rmdir(empty), 0);
+    RUN(&c, "collect", empty);
+    assert_one_error(&c, 1, "cannot open");
+    cmd_free(&c);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sweep");
+
+    TCase *usage = tcase_create("usage");
+    tcase_add_test(usage, test_sweep_help_lists_options);
+    tcase_add_test(usage, test_sweep_bad_command_lines);
+    suite_add_tcase(s, usage);
+
+    /* Each sweep takes a fraction of a second; the timeout leaves room for sanitizer builds. */
+    TCase *input = tcase_create("input");
+    tcase_set_timeout(input, 120);
+    tcase_add_test(input, test_sweep_bad_value_fails_fast);
+    tcase_add_test(input, test_sweep_unknown_key_suggests);
+    tcase_add_test(input, test_sweep_bad_manifests_and_collect);
+    suite_add_tcase(s, input);
+
+    TCase *runs = tcase_create("runs");
+    tcase_set_timeout(runs, 300);
+    tcase_add_test(runs, test_sweep_grid_writes_points_and_table);
+    tcase_add_test(runs, test_sweep_jobs_do_not_change_results);
+    tcase_add_test(runs, test_sweep_manifest_point_alone_is_identical);
+    tcase_add_test(runs, test_sweep_manifest_then_collect_is_identical);
+    tcase_add_test(runs, test_sweep_gnu_parallel_is_identical);
+    tcase_add_test(runs, test_sweep_waf_falls_as_op_grows);
+    tcase_add_test(runs, test_sweep_plots_or_says_why_not);
+    tcase_add_test(runs, test_sweep_failed_point_others_finish);
+    tcase_add_test(runs, test_sweep_names_and_quotes_json_values);
+    suite_add_tcase(s, runs);
+
+    return test_run_suite(s);
+}
