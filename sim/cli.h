@@ -20,6 +20,7 @@ int cli_run(int argc, char **argv);
 int cli_demo(int argc, char **argv);
 int cli_sweep(int argc, char **argv);
 int cli_collect(int argc, char **argv);
+int cli_list(int argc, char **argv);
 
 /* Print one error line "ssdsim: ..." to stderr, written with one call so that the lines of
  * several processes sharing stderr do not interleave. */

@@ -114,6 +114,7 @@ static void sweep_help(FILE *f)
             "  --model FILE|NAME      device model (default: the built-in generic MLC model)\n"
             "  --workload FILE        workload (JSON object of fio options); required\n"
             "  --set KEY=VALUE        a fixed override for every point, as for `ssdsim run`\n"
+            "                         (workload.OPTION=VALUE for a workload option)\n"
             "  --seed N               base seed, an integer below 2^53 (default 1)\n"
             "  --precondition seq     fill the drive sequentially before each point's workload\n"
             "  --interval DURATION    time series in each point's JSON, by simulated time\n"
@@ -284,6 +285,10 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
         cli_error("sweep: give --interval or --interval-ios, not both");
         return CLI_EXIT_USAGE;
     }
+    if (s->o.interval_ns >= SEED_LIMIT || s->o.interval_ios >= SEED_LIMIT) {
+        cli_error("sweep: the time-series interval must be below 2^53 (ns or I/Os)");
+        return CLI_EXIT_USAGE;
+    }
     if (s->o.seed >= SEED_LIMIT) {
         cli_error("sweep: --seed must be below 2^53 (9007199254740992), got %" PRIu64, s->o.seed);
         return CLI_EXIT_USAGE;
@@ -397,16 +402,23 @@ static int cmp_str_ptr(const void *a, const void *b)
  * bits (neighbouring points would get similar-looking seeds); the finalizer mixes every bit. */
 static uint64_t point_seed(uint64_t base, char *const *keys, char *const *values, int n)
 {
-    char **pairs = g_new0(char *, (gsize)n + 1);
-    for (int i = 0; i < n; i++)
-        pairs[i] = g_strdup_printf("%s=%s;", keys[i], values[i]);
-    qsort(pairs, (size_t)n, sizeof *pairs, cmp_str_ptr);
+    /* Sort the keys (distinct, at most CLI_MAX_SETS) by insertion: n is small. */
+    int order[CLI_MAX_SETS];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && strcmp(keys[order[j - 1]], keys[i]) > 0; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
     char head[48];
     snprintf(head, sizeof head, "seed=%" PRIu64 ";", base);
     uint64_t h = fnv1a64(FNV_OFFSET, head);
-    for (int i = 0; i < n; i++)
-        h = fnv1a64(h, pairs[i]);
-    g_strfreev(pairs);
+    for (int i = 0; i < n; i++) {
+        h = fnv1a64(h, keys[order[i]]);
+        h = fnv1a64(h, "=");
+        h = fnv1a64(h, values[order[i]]);
+        h = fnv1a64(h, ";");
+    }
     h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
     h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
     h ^= h >> 31;

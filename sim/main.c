@@ -60,6 +60,7 @@ static void usage(FILE *f)
           "  sweep     run a grid of model and workload parameters in parallel: one JSON per\n"
           "            point, a CSV table and plots\n"
           "  collect   build a sweep's CSV table (and plots) from its JSON results\n"
+          "  list      list the registered FTLs, GC policies and wear levelers\n"
           "  version   print the version\n"
           "  help      print this help\n"
           "\n"
@@ -81,6 +82,8 @@ int main(int argc, char **argv)
         return cli_sweep(argc - 1, argv + 1);
     if (!strcmp(cmd, "collect"))
         return cli_collect(argc - 1, argv + 1);
+    if (!strcmp(cmd, "list"))
+        return cli_list(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("ssdsim %s\n", ssdsim_version());
         return 0;
@@ -89,6 +92,7 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    cli_error("unknown command '%s' (commands: demo, run, sweep, collect, version, help)", cmd);
+    cli_error("unknown command '%s' (commands: demo, run, sweep, collect, list, version, help)",
+              cmd);
     return CLI_EXIT_USAGE;
 }

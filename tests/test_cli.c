@@ -364,6 +364,23 @@ START_TEST(test_cli_run_help_lists_options)
 }
 END_TEST
 
+START_TEST(test_cli_list_prints_every_plugin)
+{
+    struct cmd c;
+    RUN(&c, "list");
+    ck_assert_int_eq(c.status, 0);
+    static const char *const names[] = {"page", "dftl", "greedy", "cost-benefit", "fifo",
+                                        "random", "d-choices", "windowed", "none", "dynamic",
+                                        "static", "cmt_entries", "window", "threshold"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        ck_assert_msg(strstr(c.out, names[i]) != NULL, "'%s' not listed", names[i]);
+    cmd_free(&c);
+    RUN(&c, "list", "--bogus");
+    ck_assert_int_eq(c.status, 2);
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_cli_version_prints_version)
 {
     struct cmd c;
@@ -941,6 +958,7 @@ int main(void)
     tcase_add_test(usage, test_cli_help_prints_usage);
     tcase_add_test(usage, test_cli_run_help_lists_options);
     tcase_add_test(usage, test_cli_version_prints_version);
+    tcase_add_test(usage, test_cli_list_prints_every_plugin);
     tcase_add_test(usage, test_cli_unknown_command);
     tcase_add_test(usage, test_cli_run_without_workload);
     tcase_add_test(usage, test_cli_unknown_option);

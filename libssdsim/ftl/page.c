@@ -437,8 +437,13 @@ static void gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim
         ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
         return;
     }
-    if (f->valid[b] >= f->ppb)
-        return; /* a full block frees nothing: there is no garbage on this plane now */
+    if (f->valid[b] >= f->ppb) {
+        /* A block with no invalid page would free nothing (a FIFO tail that is all valid):
+         * collect the fewest-valid candidate instead, so the plane makes progress. */
+        b = ssdsim__cands_fewest_valid(&f->cands, plane);
+        if (b == NONE || f->valid[b] >= f->ppb)
+            return; /* there is no garbage on this plane now */
+    }
     reclaim(f, plane, b, why);
 }
 
