@@ -25,7 +25,6 @@ struct ssdsim__env_counters {
     uint64_t programs[SSDSIM__N_PURPOSES];    /* pages programmed, by purpose */
     uint64_t reads[SSDSIM__N_PURPOSES];       /* pages read, by purpose */
     uint64_t erases;
-    uint64_t unmapped_reads; /* host units answered without flash */
 };
 
 struct ssdsim_ftl_env {
@@ -64,11 +63,6 @@ void ssdsim__env_fini(struct ssdsim_ftl_env *env);
 /* hw's completion callback (ctx is the env). */
 void ssdsim__env_flash_done(void *ctx, uint32_t op);
 
-/* Host units answered without touching flash (reads of unmapped data). */
-static inline void ssdsim__env_unmapped_read(struct ssdsim_ftl_env *env)
-{
-    env->n.unmapped_reads++;
-}
 
 uint64_t ssdsim__env_free_blocks(const struct ssdsim_ftl_env *env);
 

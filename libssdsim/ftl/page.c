@@ -318,7 +318,7 @@ static int do_read(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t by
     uint32_t ppn = f->l2p[lpn];
     if (ppn == NONE) {
         /* Never written (or trimmed): the controller answers zeros without touching flash. */
-        ssdsim__env_unmapped_read(f->env);
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_UNMAPPED_READS, 1);
         ssdsim_ftl_unit_done(f->env, io, bytes);
         return 0;
     }

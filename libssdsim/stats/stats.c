@@ -50,7 +50,6 @@ void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_co
         out->reads[i] = c->reads[i] - b->reads[i];
     }
     out->erases = c->erases - b->erases;
-    out->unmapped_reads = c->unmapped_reads - b->unmapped_reads;
 }
 
 double ssdsim__erase_mean(const struct ssdsim_ftl_env *env)

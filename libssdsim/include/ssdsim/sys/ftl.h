@@ -76,7 +76,8 @@ typedef enum ssdsim_ftl_counter {
     SSDSIM_CNT_GC_BG_VICTIMS = 6, /**< blocks collected while the device was idle */
     SSDSIM_CNT_GC_BG_COPIES = 7,  /**< of the GC copies, those done while idle */
     SSDSIM_CNT_MERGES = 8,       /**< block merges (hybrid FTLs) */
-    SSDSIM_N_COUNTERS = 9
+    SSDSIM_CNT_UNMAPPED_READS = 9, /**< host units read without flash (never written, trimmed) */
+    SSDSIM_N_COUNTERS = 10
 } ssdsim_ftl_counter;
 
 /** Add `n` to a counter. */
