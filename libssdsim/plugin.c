@@ -76,9 +76,21 @@ static int reg(ssdsim_plugin_kind kind, const struct ssdsim__plugin_header *p, s
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "%s '%s' declares %u parameters (at most %d)", what, p->name, n,
                                  SSDSIM_MAX_PARAMS);
+    /* A parameter is a key of the plugin's model section beside the section's own keys. */
+    static const char *const reserved[SSDSIM__N_KINDS][8] = {
+        {"type", "op", "mapping_unit", "hot_cold", "hot_window", NULL},
+        {"policy", "free_blocks_min", "free_blocks_target", "bg_idle_us", "separate", NULL},
+        {"policy", NULL},
+    };
     for (uint32_t i = 0; i < n; i++) {
         const ssdsim_param *q = &p->params[i];
-        if (!valid_name(q->key, true) || !strcmp(q->key, "policy") || !strcmp(q->key, "type") ||
+        for (int r = 0; q->key && reserved[kind][r]; r++)
+            if (!strcmp(q->key, reserved[kind][r]))
+                return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                         "%s '%s': parameter '%s' has the name of a model key "
+                                         "of its section",
+                                         what, p->name, q->key);
+        if (!valid_name(q->key, true) ||
             (q->type != SSDSIM_PARAM_INT && q->type != SSDSIM_PARAM_REAL) || !(q->min <= q->def) ||
             !(q->def <= q->max))
             return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,

@@ -69,6 +69,7 @@ int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
     out->merges = c.c[SSDSIM_CNT_MERGES];
     for (int i = 0; i < SSDSIM__N_PURPOSES; i++)
         out->flash_pages_read += c.reads[i];
+    out->unmapped_reads = c.c[SSDSIM_CNT_UNMAPPED_READS];
 
     /* Endurance: the flash can absorb rated x physical bytes of programs; at the run's write
      * amplification the host gets 1/WAF of that before the average block wears out. The
@@ -217,6 +218,7 @@ char *ssdsim_results_json(const ssdsim *sim)
     add_u64(dev, "free_blocks", d.free_blocks);
     add_u64(dev, "page_size", sim->env.geo.page_size);
     add_u64(dev, "flash_pages_read", d.flash_pages_read);
+    add_u64(dev, "unmapped_reads", d.unmapped_reads);
     cJSON *gc = cJSON_AddObjectToObject(dev, "gc");
     add_u64(gc, "fg_victims", d.gc_fg_victims);
     add_u64(gc, "bg_victims", d.gc_bg_victims);

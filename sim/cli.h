@@ -21,6 +21,9 @@ int cli_demo(int argc, char **argv);
 int cli_sweep(int argc, char **argv);
 int cli_collect(int argc, char **argv);
 int cli_list(int argc, char **argv);
+/* `ssdsim validate waf`: simulated write amplification against the analytic models
+ * (cmd_validate.c, doc/validation.md). argv[0] is "validate". */
+int cli_validate(int argc, char **argv);
 
 /* Print one error line "ssdsim: ..." to stderr, written with one call so that the lines of
  * several processes sharing stderr do not interleave. */

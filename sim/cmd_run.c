@@ -47,7 +47,7 @@ static void run_help(FILE *f, bool demo)
               "                         installed model (generic-slc, generic-mlc, generic-tlc)\n"
               "  --workload FILE        workload (JSON object of fio options: rw, bs, bssplit,\n"
               "                         rwmixread, iodepth, numjobs, size, offset, number_ios,\n"
-              "                         runtime, randseed)\n"
+              "                         runtime, randseed, random_distribution)\n"
               "  --precondition seq     write the whole logical space once sequentially\n"
               "                         (128 KiB, QD32) before the measured workload\n",
               f);

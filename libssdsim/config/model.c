@@ -224,7 +224,8 @@ static const struct key_spec keys[] = {
      .help = "victim selection policy: a registered GC policy (ssdsim list)"},
     {.path = "gc.free_blocks_min", .type = KEY_U32, .offset = FIELD(gc.free_blocks_min, uint32_t),
      .min = 1, .max = 1024, .def = "2",
-     .help = "per plane, low watermark: foreground GC starts when free blocks fall below this"},
+     .help = "per plane, low watermark: foreground GC starts when free blocks fall below this "
+             "(raised to the GC reserve + 1 when lower: 2, or 3 with ftl.hot_cold)"},
     {.path = "gc.free_blocks_target", .type = KEY_U32,
      .offset = FIELD(gc.free_blocks_target, uint32_t), .min = 1, .max = 1048576,
      .derive = default_gc_target,

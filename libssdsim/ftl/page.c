@@ -53,9 +53,19 @@ static uint32_t take_free_block(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t b = NONE;
-    if (f->wl && f->wl->pick_free)
+    if (f->wl && f->wl->pick_free) {
         b = f->wl->pick_free(f->wl_state, ssdsim__page_view(f), plane);
-    if (b == NONE || b / f->bpp != plane || f->state[b] != SSDSIM__BLK_FREE)
+        if (b != NONE && (b >= f->geo->n_blocks || b / f->bpp != plane ||
+                          f->state[b] != SSDSIM__BLK_FREE)) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "wear leveler '%s' picked block %u, which is not a free block of plane %u",
+                     f->wl->name, b, plane);
+            ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
+            b = NONE; /* go on with the default until the run stops */
+        }
+    }
+    if (b == NONE)
         b = pl->free_head;
     assert(b != NONE);
     /* unlink b from the singly linked free list (the head in the common case) */
@@ -493,7 +503,12 @@ static void gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     pl->victim = NONE;
     if (f->wl && f->wl->after_erase) {
         uint32_t w = f->wl->after_erase(f->wl_state, ssdsim__page_view(f), b);
-        if (w != NONE && w < f->geo->n_blocks && f->state[w] == SSDSIM__BLK_CLOSED) {
+        if (w != NONE && w >= f->geo->n_blocks) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "wear leveler '%s' asked to move block %u, which does "
+                                      "not exist", f->wl->name, w);
+            ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
+        } else if (w != NONE && f->state[w] == SSDSIM__BLK_CLOSED) {
             uint32_t wp = block_plane(f, w);
             f->planes[wp].wl_pending = w;
             if (wp != plane)

@@ -9,7 +9,7 @@
  *   fifo       candidates in the order they were closed (FIFO, windowed greedy);
  *   array      candidates in an array with each block's index (uniform sampling in O(1):
  *              random, d-choices; removal by swapping with the last).
- * Memory: five uint32 per block, plus (pages_per_block + 1) x 2 heads per plane.
+ * Memory: six uint32 per block, plus (pages_per_block + 1) x 2 heads per plane.
  */
 #ifndef SSDSIM_GC_H
 #define SSDSIM_GC_H

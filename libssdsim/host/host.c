@@ -8,6 +8,7 @@
  */
 #include "host/host.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +96,12 @@ static void arrive(void *ctx, uint32_t arg)
         int rc = io->op == SSDSIM__IO_READ ? h->env->ops->read(h->env->state, i, u, bytes)
                                            : h->env->ops->write(h->env->state, i, u, bytes);
         if (rc) {
+            if (!h->env->fail_code) {
+                char msg[128];
+                snprintf(msg, sizeof msg, "FTL '%s' failed a host request: %s",
+                         h->env->ops->name, ssdsim_strerror(rc));
+                ssdsim_ftl_fail(h->env, rc, msg);
+            }
             h->error = rc;
             ssdsim__engine_stop(h->engine);
             return;

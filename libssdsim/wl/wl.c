@@ -49,6 +49,7 @@ static uint32_t static_after_erase(void *state, const ssdsim_view *v, uint32_t b
         return NONE;
     if (ssdsim_view_max_erase_count(v) - ssdsim_view_min_erase_count(v) <= s->threshold)
         return NONE;
+    s->erases_since = 0; /* scan at most once per interval, whatever it finds */
     uint32_t plane = block / ssdsim_view_blocks_per_plane(v);
     uint32_t n = ssdsim_view_n_candidates(v, plane), best = NONE, best_ec = UINT32_MAX;
     for (uint32_t i = 0; i < n; i++) {
@@ -62,7 +63,6 @@ static uint32_t static_after_erase(void *state, const ssdsim_view *v, uint32_t b
     /* Worth moving only when that block is among the least worn of the device. */
     if (best == NONE || best_ec > ssdsim_view_min_erase_count(v) + s->threshold / 2)
         return NONE;
-    s->erases_since = 0;
     return best;
 }
 

@@ -214,7 +214,7 @@ typedef struct ssdsim_op_stats {
 /** Device-level figures of the last run (counters since its start) and the state of wear. */
 typedef struct ssdsim_device_stats {
     uint64_t host_pages_written;     /**< mapping units written by the host */
-    uint64_t flash_pages_programmed; /**< mapping units programmed into flash (host + GC) */
+    uint64_t flash_pages_programmed; /**< pages programmed: host + GC + WL + mapping pages */
     uint64_t gc_pages_copied;        /**< mapping units relocated by garbage collection */
     uint64_t blocks_erased;
     double waf; /**< flash_pages_programmed / host_pages_written (0 when nothing was written) */
@@ -233,6 +233,7 @@ typedef struct ssdsim_device_stats {
     uint64_t map_pages_written;   /**< mapping pages written (also in flash_pages_programmed) */
     uint64_t merges;              /**< block merges (hybrid FTLs) */
     uint64_t flash_pages_read;    /**< all page reads: host, read-modify-write, GC, WL, mapping */
+    uint64_t unmapped_reads;      /**< host units read without flash (never written, trimmed) */
     /* Endurance projection at the run's write amplification (see doc/results.md). */
     uint32_t rated_pe_cycles;
     double tbw_mean_bytes;  /**< host bytes until the average block reaches its rating */

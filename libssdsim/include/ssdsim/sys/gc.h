@@ -71,8 +71,8 @@ SSDSIM_API uint32_t ssdsim_view_max_erase_count(const ssdsim_view *v);
 SSDSIM_API uint32_t ssdsim_view_first_free(const ssdsim_view *v, uint32_t plane);
 SSDSIM_API uint32_t ssdsim_view_next_free(const ssdsim_view *v, uint32_t block);
 
-/** A uniform random 64-bit number from the policy's own stream (seeded from the run seed and the
- * policy's name, so runs are reproducible). */
+/** A uniform random 64-bit number from the simulation's policy stream (one per simulation,
+ * shared by its GC policy and wear leveler, seeded from the simulation's seed: reproducible). */
 SSDSIM_API uint64_t ssdsim_view_random(const ssdsim_view *v);
 
 /** A GC victim policy. */
