@@ -8,6 +8,11 @@
 #include "ssdsim/sys/gc.h"
 #include "ssdsim/sys/wl.h"
 
+/* Does an ops table, as its plugin was compiled (struct_size), have `field` and set it? Fields
+ * appended after ABI 1 must be read through this: an older plugin's table ends before them. */
+#define SSDSIM__HAS_METHOD(ops, type, field)                                                      \
+    ((ops)->struct_size >= offsetof(type, field) + sizeof((ops)->field) && (ops)->field)
+
 /* The leading fields every ops table shares. */
 struct ssdsim__plugin_header {
     SSDSIM_PLUGIN_HEADER;

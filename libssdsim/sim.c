@@ -2,6 +2,8 @@
  * precondition it. */
 #include "sim.h"
 
+#include "plugin.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +43,7 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
         ssdsim_free(sim);
         return rc;
     }
+    sim->env.unit_waited = ssdsim__host_unit_waited;
     ssdsim__stats_init(&sim->stats, &sim->env);
     ssdsim__stats_reset(&sim->stats, 0, 0, 0);
     *out = sim;
@@ -83,6 +86,8 @@ static void tick(void *ctx, uint32_t arg)
     uint64_t now = ssdsim__engine_now(&sim->engine);
     ssdsim__stats_close_interval(&sim->stats, now);
     sim->tick = 0;
+    if (sim->interval_fn && sim->stats.n_series > 0)
+        sim->interval_fn(&sim->stats.series[sim->stats.n_series - 1], sim->interval_ud);
     /* With nothing else pending, requests still outstanding can never complete (a stalled
      * device): do not keep time ticking, let drive() report it. */
     if (ssdsim__engine_pending(&sim->engine) == 0)
@@ -133,6 +138,11 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
     if (sim->broken) {
         ssdsim__set_errmsg(sim, "an earlier run on this simulation failed or was cancelled; "
                                 "create a new simulation");
+        return SSDSIM_ESTATE;
+    }
+    if (sim->host.submitted_inflight) {
+        ssdsim__set_errmsg(sim, "%llu submitted requests are still in flight: ssdsim_drain first",
+                           (unsigned long long)sim->host.submitted_inflight);
         return SSDSIM_ESTATE;
     }
     ssdsim__host_fini(&sim->host);
@@ -226,4 +236,191 @@ int ssdsim_parse_size(const char *text, uint64_t *out_bytes)
     if (!text || !out_bytes)
         return SSDSIM_EINVAL;
     return ssdsim__units_parse_size(text, out_bytes) == 0 ? 0 : SSDSIM_EINVAL;
+}
+
+/* ------------------------------------------------------------------ embedding */
+
+static int check_usable(struct ssdsim *sim)
+{
+    if (!sim)
+        return SSDSIM_EINVAL;
+    if (sim->broken) {
+        ssdsim__set_errmsg(sim, "an earlier run on this simulation failed or was cancelled; "
+                                "create a new simulation");
+        return SSDSIM_ESTATE;
+    }
+    return 0;
+}
+
+/* After the engine ran: an FTL failure or a host error breaks the simulation. */
+static int after_events(struct ssdsim *sim, int rc)
+{
+    if (rc == 0 && sim->env.fail_code) {
+        ssdsim__set_errmsg(sim, "%s", sim->env.fail_msg);
+        rc = sim->env.fail_code;
+    }
+    if (rc == 0 && sim->host.error) {
+        ssdsim__set_errmsg(sim, "%s", ssdsim_strerror(sim->host.error));
+        rc = sim->host.error;
+    }
+    if (rc == SSDSIM_ENOMEM && !sim->errmsg[0])
+        ssdsim__set_errmsg(sim, "out of memory");
+    if (rc)
+        sim->broken = true;
+    return rc;
+}
+
+int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
+                  uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata)
+{
+    int rc = check_usable(sim);
+    if (rc)
+        return rc;
+    uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
+    if ((unsigned)op > SSDSIM_OP_TRIM || length == 0 || length > UINT32_MAX ||
+        offset >= logical || length > logical - offset ||
+        at_ns < ssdsim__engine_now(&sim->engine)) {
+        ssdsim__set_errmsg(sim, "ssdsim_submit: bad request (op %d, offset %llu, length %llu, "
+                                "at %llu ns; capacity %llu bytes, now %llu ns)",
+                           (int)op, (unsigned long long)offset, (unsigned long long)length,
+                           (unsigned long long)at_ns, (unsigned long long)logical,
+                           (unsigned long long)ssdsim__engine_now(&sim->engine));
+        return SSDSIM_EINVAL;
+    }
+    if (sim->host.active) {
+        ssdsim__set_errmsg(sim, "a workload run is in progress");
+        return SSDSIM_ESTATE;
+    }
+    rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->hw, &sim->env, &sim->stats,
+                             (uint8_t)op, offset, (uint32_t)length, at_ns, id, cb, userdata);
+    if (rc)
+        ssdsim__set_errmsg(sim, "out of memory submitting a request");
+    return rc;
+}
+
+int ssdsim_run_until(ssdsim *sim, uint64_t t_ns)
+{
+    int rc = check_usable(sim);
+    if (rc)
+        return rc;
+    if (t_ns < ssdsim__engine_now(&sim->engine))
+        return SSDSIM_EINVAL;
+    return after_events(sim, ssdsim__engine_run_until(&sim->engine, t_ns));
+}
+
+int ssdsim_step(ssdsim *sim)
+{
+    int rc = check_usable(sim);
+    if (rc)
+        return rc;
+    uint64_t before = sim->engine.n_executed;
+    rc = after_events(sim, ssdsim__engine_run(&sim->engine, 1));
+    if (rc)
+        return rc;
+    return sim->engine.n_executed > before ? 1 : 0;
+}
+
+int ssdsim_drain(ssdsim *sim)
+{
+    int rc = check_usable(sim);
+    if (rc)
+        return rc;
+    while (sim->host.submitted_inflight > 0) {
+        if (ssdsim__engine_pending(&sim->engine) == 0 ||
+            (ssdsim__engine_pending(&sim->engine) == 1 && sim->tick)) {
+            ssdsim__set_errmsg(sim, "the device cannot free space: writes wait for a free "
+                                    "block and no garbage collection can make one");
+            sim->broken = true;
+            return SSDSIM_EFULL;
+        }
+        rc = after_events(sim, ssdsim__engine_run(&sim->engine, 1 << 16));
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+uint64_t ssdsim_now(const ssdsim *sim)
+{
+    return sim ? ssdsim__engine_now(&sim->engine) : 0;
+}
+
+void ssdsim_reset_stats(ssdsim *sim)
+{
+    if (!sim)
+        return;
+    ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), sim->interval_ns, 0);
+    if (sim->tick) {
+        ssdsim__engine_cancel(&sim->engine, sim->tick);
+        sim->next_tick_ns = ssdsim__engine_now(&sim->engine) + sim->interval_ns;
+        sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick,
+                                                        sim, 0);
+    }
+}
+
+int ssdsim_set_interval_callback(ssdsim *sim, uint64_t interval_ns, ssdsim_interval_fn fn,
+                                 void *userdata)
+{
+    if (!sim)
+        return SSDSIM_EINVAL;
+    ssdsim__engine_cancel(&sim->engine, sim->tick);
+    sim->tick = 0;
+    sim->interval_fn = interval_ns ? fn : NULL;
+    sim->interval_ud = userdata;
+    sim->interval_ns = fn ? interval_ns : 0;
+    ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), sim->interval_ns, 0);
+    if (sim->interval_ns) {
+        sim->next_tick_ns = ssdsim__engine_now(&sim->engine) + sim->interval_ns;
+        sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick,
+                                                        sim, 0);
+    }
+    return 0;
+}
+
+int ssdsim_device_shape(const ssdsim *sim, uint32_t *n_planes, uint64_t *n_blocks,
+                        uint32_t *pages_per_block, uint32_t *page_size, uint64_t *logical_pages)
+{
+    if (!sim)
+        return SSDSIM_EINVAL;
+    const ssdsim_geometry *g = &sim->env.geo;
+    if (n_planes)
+        *n_planes = g->n_planes;
+    if (n_blocks)
+        *n_blocks = g->n_blocks;
+    if (pages_per_block)
+        *pages_per_block = g->pages_per_block;
+    if (page_size)
+        *page_size = g->page_size;
+    if (logical_pages)
+        *logical_pages = g->logical_pages;
+    return 0;
+}
+
+uint64_t ssdsim_plane_free_blocks(const ssdsim *sim, uint32_t plane)
+{
+    if (!sim || plane >= sim->env.geo.n_planes ||
+        !SSDSIM__HAS_METHOD(sim->env.ops, ssdsim_ftl_ops, plane_free_blocks))
+        return 0;
+    return sim->env.ops->plane_free_blocks(sim->env.state, plane);
+}
+
+int ssdsim_block_state(const ssdsim *sim, uint64_t block, uint32_t *valid_pages,
+                       uint32_t *erase_count)
+{
+    if (!sim || block >= sim->env.geo.n_blocks)
+        return SSDSIM_EINVAL;
+    if (erase_count)
+        *erase_count = sim->env.erase_count[block];
+    if (!SSDSIM__HAS_METHOD(sim->env.ops, ssdsim_ftl_ops, block_valid))
+        return SSDSIM_ENOTFOUND;
+    if (valid_pages)
+        *valid_pages = sim->env.ops->block_valid(sim->env.state, block);
+    return 0;
+}
+
+uint64_t ssdsim_lookup(const ssdsim *sim, uint64_t lpn)
+{
+    if (!sim || lpn >= sim->env.geo.logical_pages || !sim->env.ops->lookup)
+        return UINT64_MAX;
+    return sim->env.ops->lookup(sim->env.state, lpn);
 }

@@ -24,6 +24,8 @@ struct ssdsim {
     uint64_t interval_ns;
     uint64_t next_tick_ns;
     ssdsim__event_id tick;
+    ssdsim_interval_fn interval_fn; /* ssdsim_set_interval_callback */
+    void *interval_ud;
     bool broken; /* a run failed half-way: the device state cannot be trusted */
     char errmsg[512];
 };

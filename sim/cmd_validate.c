@@ -120,7 +120,8 @@ static void validate_help(FILE *f)
             "traffic against Desnoyers' model; and set-ups that break the models' assumptions.\n"
             "\n"
             "Options:\n"
-            "  --quick                a few points (about 10-30 s); what the tests run\n"
+            "  --quick                8 points at b = 64, sf = 0.2 (a few seconds); what the\n"
+            "                         tests run\n"
             "  --section S            uniform, hotcold or deviation (repeatable or a comma list;\n"
             "                         default: all three, or uniform only with --policy)\n"
             "  --policy P             GC policy of the uniform section (repeatable or a comma\n"
@@ -542,7 +543,7 @@ static int model_waf(const struct vpoint *p, double sf, double *waf, double *hot
                                          hot_share);
     double param = p->param;
     if (!strcmp(p->policy, "windowed"))
-        param = p->param / (double)(p->blocks / p->planes); /* the model takes w / N */
+        param = MIN(1.0, p->param / (double)(p->blocks / p->planes)); /* the model takes w/N */
     return ssdsim_theory_waf(p->policy, p->ppb, sf, param, waf);
 }
 
@@ -610,7 +611,7 @@ static void fail(struct vresult *r, int code, const char *fmt, ...)
     r->status = code < 0 ? code : SSDSIM_EINVAL;
 }
 
-/* A generic SLC-like device (timing does not change the WAF) with the point's geometry: planes
+/* A generic SLC-like device (timing hardly changes the WAF) with the point's geometry: planes
  * as channels of one die each, so that every plane is a GC pool of its own. */
 static char *model_json(const struct vpoint *p)
 {
@@ -690,14 +691,18 @@ static double point_cost(const struct vpoint *p, const struct plan *plan)
     return (double)(warm + plan->batches * batch) * p->est_waf;
 }
 
-static const struct plan *cost_plan;
-static const struct vpoint *cost_points;
+struct run_order {
+    double cost;
+    size_t index;
+};
 
-static int cmp_cost_desc(const void *a, const void *b)
+/* Longest first; grid order among equals, so the order is deterministic. */
+static int cmp_run_order(const void *a, const void *b)
 {
-    size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    double ci = point_cost(&cost_points[i], cost_plan), cj = point_cost(&cost_points[j], cost_plan);
-    return ci > cj ? -1 : ci < cj ? 1 : (i > j) - (i < j);
+    const struct run_order *x = a, *y = b;
+    if (x->cost != y->cost)
+        return x->cost > y->cost ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
 }
 
 static void point_run(const struct vpoint *p, const struct plan *plan, struct vresult *r)
@@ -826,12 +831,11 @@ static size_t run_points(struct validate *v)
     size_t n = v->points->len, next = 0, done = 0, failed = 0;
     /* Longest first, so that the last worker alive is not left with a long point: the order
      * changes when a point runs, never what it computes. */
-    size_t *order = g_new(size_t, n ? n : 1);
+    struct run_order *order = g_new(struct run_order, n ? n : 1);
     for (size_t i = 0; i < n; i++)
-        order[i] = i;
-    cost_plan = &v->plan;
-    cost_points = (const struct vpoint *)(void *)v->points->data;
-    qsort(order, n, sizeof *order, cmp_cost_desc);
+        order[i] = (struct run_order){
+            point_cost(&g_array_index(v->points, struct vpoint, i), &v->plan), i};
+    qsort(order, n, sizeof *order, cmp_run_order);
     size_t jobs = MIN((size_t)v->jobs, n);
     struct slot {
         pid_t pid;
@@ -842,7 +846,7 @@ static size_t run_points(struct validate *v)
     size_t running = 0;
     while (done < n) {
         while (running < jobs && next < n) {
-            struct vpoint *p = &g_array_index(v->points, struct vpoint, order[next]);
+            struct vpoint *p = &g_array_index(v->points, struct vpoint, order[next].index);
             int fds[2];
             if (pipe(fds) != 0) {
                 if (running > 0)
@@ -871,7 +875,7 @@ static size_t run_points(struct validate *v)
             size_t s = 0;
             while (slots[s].pid)
                 s++;
-            slots[s] = (struct slot){pid, fds[0], order[next++], now_s()};
+            slots[s] = (struct slot){pid, fds[0], order[next++].index, now_s()};
             running++;
         }
         if (running == 0)

@@ -61,6 +61,8 @@ static void usage(FILE *f)
           "            point, a CSV table and plots\n"
           "  collect   build a sweep's CSV table (and plots) from its JSON results\n"
           "  list      list the registered FTLs, GC policies and wear levelers\n"
+          "  validate  compare simulated write amplification with analytic models\n"
+          "            (ssdsim validate waf; see doc/validation.md)\n"
           "  version   print the version\n"
           "  help      print this help\n"
           "\n"
@@ -84,6 +86,8 @@ int main(int argc, char **argv)
         return cli_collect(argc - 1, argv + 1);
     if (!strcmp(cmd, "list"))
         return cli_list(argc - 1, argv + 1);
+    if (!strcmp(cmd, "validate"))
+        return cli_validate(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("ssdsim %s\n", ssdsim_version());
         return 0;
@@ -92,7 +96,8 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    cli_error("unknown command '%s' (commands: demo, run, sweep, collect, list, version, help)",
+    cli_error("unknown command '%s' (commands: demo, run, sweep, collect, list, validate, "
+              "version, help)",
               cmd);
     return CLI_EXIT_USAGE;
 }

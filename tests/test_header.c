@@ -1,8 +1,13 @@
-/* test_header.c: the public umbrella header compiles on its own, as strict C99 (and as C++11),
- * with every warning an error. Built with -std=c99 -pedantic -Wall -Wextra -Werror; it includes
- * nothing else, so a header that leans on glib, cJSON, C11 features or a missing standard header
- * fails here. Running it also checks that the library links and answers. */
+/* test_header.c: the public headers (the umbrella header, then the plugin headers of
+ * ssdsim/sys/) compile as strict C99 with every warning an error. Built with -std=c99 -pedantic
+ * -Wall -Wextra -Werror; it includes nothing else, so a header that leans on glib, cJSON, C11
+ * features or a missing standard header fails here. Running it also checks that the library
+ * links and answers. test_header_cxx.cc does the same as C++11. */
 #include "ssdsim/ssdsim.h"
+#include "ssdsim/sys/ftl.h"
+#include "ssdsim/sys/gc.h"
+#include "ssdsim/sys/plugin.h"
+#include "ssdsim/sys/wl.h"
 
 static int count_errors(void)
 {
@@ -43,6 +48,11 @@ int main(void)
     if (ssdsim_parse_time_ns("50us", &ns) != (int)code || ns != 50000)
         return 1;
     if (count_errors() != SSDSIM_N_ERRORS)
+        return 1;
+    if (ssdsim_plugin_count(SSDSIM_PLUGIN_FTL) == 0 || ssdsim_plugin_count(SSDSIM_PLUGIN_GC) == 0 ||
+        ssdsim_plugin_count(SSDSIM_PLUGIN_WL) == 0)
+        return 1;
+    if (sizeof(ssdsim_ftl_ops) == 0 || sizeof(ssdsim_gc_ops) == 0 || sizeof(ssdsim_wl_ops) == 0)
         return 1;
     ssdsim_model_free(model);
     ssdsim_workload_free(workload);

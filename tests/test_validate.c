@@ -14,150 +14,13 @@
  * The quick grid takes a few seconds on a debug build.
  */
 #include <cJSON.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <poll.h>
 #include <stdbool.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "testutil.h"
-
-/* ------------------------------------------------------------------------------------------ */
-/* Running the command                                                                         */
-
-struct cmd {
-    int status; /* exit status, or -1 when the command did not exit normally */
-    char *out, *err;
-    size_t n_out, n_err;
-};
-
-static void cmd_free(struct cmd *c)
-{
-    free(c->out);
-    free(c->err);
-    memset(c, 0, sizeof *c);
-}
-
-static const char *ssdsim_bin(void)
-{
-    const char *bin = getenv("SSDSIM_BIN");
-    return bin && *bin ? bin : BUILDDIR "/sim/ssdsim";
-}
-
-static bool drain(int fd, char **buf, size_t *len, size_t *cap)
-{
-    if (*cap - *len < 4097) {
-        *cap = *cap * 2 + 8192;
-        *buf = realloc(*buf, *cap);
-        ck_assert_ptr_nonnull(*buf);
-    }
-    ssize_t n = read(fd, *buf + *len, *cap - *len - 1);
-    if (n < 0 && errno == EINTR)
-        return true;
-    ck_assert_msg(n >= 0, "read from the child failed: %s", strerror(errno));
-    *len += (size_t)n;
-    (*buf)[*len] = '\0';
-    return n > 0;
-}
-
-/* Run `ssdsim` with the NULL-terminated `args`; stdout and stderr are read together with poll
- * so that neither pipe can fill and block the child. */
-static void run_argv(struct cmd *c, const char *const *args)
-{
-    const char *argv[64];
-    int n = 0;
-    argv[n++] = ssdsim_bin();
-    for (; args[n - 1]; n++) {
-        ck_assert_int_lt(n, 63);
-        argv[n] = args[n - 1];
-    }
-    argv[n] = NULL;
-    int po[2], pe[2];
-    ck_assert_int_eq(pipe(po), 0);
-    ck_assert_int_eq(pipe(pe), 0);
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        int devnull = open("/dev/null", O_RDONLY);
-        if (devnull >= 0)
-            dup2(devnull, 0);
-        dup2(po[1], 1);
-        dup2(pe[1], 2);
-        close(po[0]);
-        close(po[1]);
-        close(pe[0]);
-        close(pe[1]);
-        execv(argv[0], (char *const *)argv);
-        fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    close(po[1]);
-    close(pe[1]);
-    memset(c, 0, sizeof *c);
-    size_t cap_out = 0, cap_err = 0;
-    c->out = calloc(1, 1);
-    c->err = calloc(1, 1);
-    ck_assert(c->out && c->err);
-    bool open_out = true, open_err = true;
-    while (open_out || open_err) {
-        struct pollfd fds[2] = {{.fd = open_out ? po[0] : -1, .events = POLLIN},
-                                {.fd = open_err ? pe[0] : -1, .events = POLLIN}};
-        int r = poll(fds, 2, -1);
-        if (r < 0 && errno == EINTR)
-            continue;
-        ck_assert_int_gt(r, 0);
-        if (fds[0].revents)
-            open_out = drain(po[0], &c->out, &c->n_out, &cap_out);
-        if (fds[1].revents)
-            open_err = drain(pe[0], &c->err, &c->n_err, &cap_err);
-    }
-    close(po[0]);
-    close(pe[0]);
-    int ws;
-    while (waitpid(pid, &ws, 0) < 0)
-        ck_assert_int_eq(errno, EINTR);
-    c->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
-    ck_assert_msg(c->status != 127, "could not run %s: %s", argv[0], c->err);
-}
-
-#define RUN(c, ...) run_argv((c), (const char *const[]){__VA_ARGS__, NULL})
-
-/* BUILDDIR/tests/out/<name>, with the directory created. */
-static const char *out_path(char *buf, size_t len, const char *name)
-{
-    ck_assert(mkdir(BUILDDIR "/tests", 0777) == 0 || errno == EEXIST);
-    ck_assert(mkdir(BUILDDIR "/tests/out", 0777) == 0 || errno == EEXIST);
-    int n = snprintf(buf, len, "%s/tests/out/%s", BUILDDIR, name);
-    ck_assert(n > 0 && (size_t)n < len);
-    return buf;
-}
-
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 65536, n = 0, got;
-    char *buf = malloc(cap);
-    ck_assert_ptr_nonnull(buf);
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n < 2) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-            ck_assert_ptr_nonnull(buf);
-        }
-    }
-    fclose(f);
-    buf[n] = '\0';
-    return buf;
-}
+#include "cmdtest.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* The quick grid, run once                                                                    */
@@ -184,7 +47,7 @@ static cJSON *quick_results(void)
 {
     ck_assert_msg(quick.status == 0, "validate waf --quick: exit status %d; stderr: %s",
                   quick.status, quick.err);
-    char *text = read_file(quick_json);
+    char *text = read_file(quick_json, NULL);
     ck_assert_msg(text != NULL, "%s was not written", quick_json);
     cJSON *root = cJSON_Parse(text);
     free(text);
@@ -347,7 +210,10 @@ START_TEST(test_validate_random_is_inverse_spare_factor)
 {
     cJSON *root = quick_results();
     const cJSON *p = find_point(root, "uniform random b=64 sf=0.2");
-    /* A uniformly chosen victim holds rho b valid pages on average, so WAF = 1 / sf exactly. */
+    /* A uniformly chosen victim holds rho b valid pages on average, so WAF = 1 / sf exactly.
+     * This needs the FTL to collect the victim the policy chose even when it is full (see
+     * "Known issue" in doc/validation.md): replacing it by the fewest-valid block makes the
+     * policy part greedy and the WAF about 14% too low here. */
     assert_within(sim_waf(p), 1.0 / num(p, "spare_factor"), 2.0, "random");
     cJSON_Delete(root);
 }
@@ -397,7 +263,7 @@ START_TEST(test_validate_outputs_tables)
     ck_assert_msg(strstr(quick.out, "Uniform random single-page writes") != NULL, "%s", quick.out);
     ck_assert(strstr(quick.out, "Hot/cold traffic") != NULL);
     ck_assert(strstr(quick.out, "break an assumption") != NULL);
-    char *md = read_file(quick_md);
+    char *md = read_file(quick_md, NULL);
     ck_assert_msg(md != NULL, "%s was not written", quick_md);
     ck_assert(strstr(md, "### Uniform random single-page writes") != NULL);
     ck_assert(strstr(md, "| policy | b | sf | WAF sim |") != NULL);
@@ -417,7 +283,7 @@ START_TEST(test_validate_deterministic_across_jobs)
     RUN(&c2, "validate", "waf", "--quick", "--quiet", "--section", "uniform", "--policy",
         "greedy,fifo", "--blocks", "512", "--jobs", "2", "--json", b);
     ck_assert_msg(c1.status == 0 && c2.status == 0, "%s%s", c1.err, c2.err);
-    char *ta = read_file(a), *tb = read_file(b);
+    char *ta = read_file(a, NULL), *tb = read_file(b, NULL);
     ck_assert(ta && tb);
     ck_assert_msg(strcmp(ta, tb) == 0, "--jobs 1 and --jobs 2 differ");
     free(ta);
@@ -427,51 +293,41 @@ START_TEST(test_validate_deterministic_across_jobs)
 }
 END_TEST
 
-/* One error line "ssdsim: ..." naming the problem, exit status 2, nothing on stdout. */
-static void assert_usage_error(const struct cmd *c, const char *needle)
-{
-    ck_assert_msg(c->status == 2, "exit status %d; stderr: %s", c->status, c->err);
-    ck_assert_msg(strncmp(c->err, "ssdsim: ", 8) == 0, "%s", c->err);
-    ck_assert_msg(memchr(c->err, '\n', c->n_err) == c->err + c->n_err - 1, "%s", c->err);
-    ck_assert_msg(strstr(c->err, needle) != NULL, "'%s' not in %s", needle, c->err);
-    ck_assert_uint_eq(c->n_out, 0);
-}
-
 START_TEST(test_validate_bogus_command_lines)
 {
     struct cmd c;
     RUN(&c, "validate");
-    assert_usage_error(&c, "expected 'waf'");
+    assert_one_error(&c, 2, "expected 'waf'");
     cmd_free(&c);
     RUN(&c, "validate", "iops");
-    assert_usage_error(&c, "expected 'waf'");
+    assert_one_error(&c, 2, "expected 'waf'");
     cmd_free(&c);
     RUN(&c, "validate", "waf", "--sf", "1.5");
-    assert_usage_error(&c, "--sf");
+    assert_one_error(&c, 2, "--sf");
     cmd_free(&c);
     RUN(&c, "validate", "waf", "--sf", "0.2,,0.3");
-    assert_usage_error(&c, "--sf");
+    assert_one_error(&c, 2, "--sf");
     cmd_free(&c);
     RUN(&c, "validate", "waf", "--ppb", "1");
-    assert_usage_error(&c, "--ppb");
+    assert_one_error(&c, 2, "--ppb");
     cmd_free(&c);
     RUN(&c, "validate", "waf", "--policy", "lru");
-    assert_usage_error(&c, "--policy");
+    assert_one_error(&c, 2, "--policy");
     cmd_free(&c);
     RUN(&c, "validate", "waf", "--policy", "greedy:3");
-    assert_usage_error(&c, "--policy");
+    assert_one_error(&c, 2, "--policy");
     cmd_free(&c);
     RUN(&c, "validate", "waf", "--section", "all");
-    assert_usage_error(&c, "--section");
+    assert_one_error(&c, 2, "--section");
     cmd_free(&c);
     RUN(&c, "validate", "waf", "--jobs", "0");
-    assert_usage_error(&c, "--jobs");
+    assert_one_error(&c, 2, "--jobs");
     cmd_free(&c);
     RUN(&c, "validate", "waf", "--frobnicate");
-    assert_usage_error(&c, "unknown option");
+    assert_one_error(&c, 2, "unknown option");
     cmd_free(&c);
     RUN(&c, "validate", "waf", "--json");
-    assert_usage_error(&c, "needs a value");
+    assert_one_error(&c, 2, "needs a value");
     cmd_free(&c);
     RUN(&c, "validate", "--help");
     ck_assert_int_eq(c.status, 0);

@@ -190,6 +190,12 @@ void ssdsim_ftl_unit_done(ssdsim_ftl_env *env, uint32_t io, uint32_t bytes)
     env->unit_done(env->unit_done_ctx, io, bytes);
 }
 
+void ssdsim_ftl_unit_waited(ssdsim_ftl_env *env, uint32_t io, uint64_t ns)
+{
+    if (env->unit_waited)
+        env->unit_waited(env->unit_done_ctx, io, ns);
+}
+
 void ssdsim_ftl_count(ssdsim_ftl_env *env, ssdsim_ftl_counter counter, uint64_t n)
 {
     if ((unsigned)counter < SSDSIM_N_COUNTERS)

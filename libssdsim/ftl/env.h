@@ -43,6 +43,7 @@ struct ssdsim_ftl_env {
     uint32_t ec_cap;         /* entries in ec_hist */
     uint32_t ec_min, ec_max;
     ssdsim__unit_done_fn unit_done;
+    void (*unit_waited)(void *ctx, uint32_t io, uint64_t ns); /* same ctx; may be NULL */
     void *unit_done_ctx;
     int fail_code;
     char fail_msg[256];

@@ -47,8 +47,8 @@
  * here a flat per-page index of the newest copy (l2p, 4 B per logical page) stands in for that
  * search, which changes no flash traffic.
  *
- * Cookies: top byte the tag, low 32 bits an index (request, plane or block), bits 32-55 a small
- * value (bytes of a host read, page offset of a merge copy).
+ * Cookies (ftl/ftlutil.h): top byte the tag, low 32 bits an index (request, plane or block),
+ * bits 32-55 a small value (bytes of a host read, page offset of a merge copy).
  */
 #include "ftl/fast.h"
 
@@ -72,7 +72,7 @@ enum { CP_NONE = 0, CP_READING, CP_READY };
 
 static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
 {
-    return ((uint64_t)tag << 56) | ((uint64_t)(mid & 0xffffffu) << 32) | low;
+    return ssdsim__cookie(tag, mid, low);
 }
 
 static void kick(struct ssdsim__fast *f, uint32_t p);
@@ -307,34 +307,16 @@ static bool try_place(struct ssdsim__fast *f, uint32_t p, uint32_t io, uint32_t 
     }
 }
 
-static bool stall_push(struct ssdsim__fast_plane *pl, uint32_t io, uint32_t lpn)
-{
-    if (pl->stall_n == pl->stall_cap) {
-        uint32_t ncap = pl->stall_cap ? pl->stall_cap * 2 : 64;
-        struct ssdsim__fast_pending *q = malloc(sizeof *q * ncap);
-        if (!q)
-            return false;
-        for (uint32_t i = 0; i < pl->stall_n; i++)
-            q[i] = pl->stall[(pl->stall_head + i) % pl->stall_cap];
-        free(pl->stall);
-        pl->stall = q;
-        pl->stall_cap = ncap;
-        pl->stall_head = 0;
-    }
-    pl->stall[(pl->stall_head + pl->stall_n++) % pl->stall_cap] =
-        (struct ssdsim__fast_pending){.io = io, .lpn = lpn};
-    return true;
-}
-
 /* A host unit write, its old data read if it was partial: place it, or queue it behind the
  * writes of its plane that wait already. */
 static int host_place(struct ssdsim__fast *f, uint32_t io, uint32_t lpn)
 {
     uint32_t p = ssdsim__fast_lbn_plane(f, lpn / f->ppb);
     struct ssdsim__fast_plane *pl = &f->planes[p];
-    if (pl->stall_n == 0 && try_place(f, p, io, lpn))
+    if (pl->stall.n == 0 && try_place(f, p, io, lpn))
         return 0;
-    if (!stall_push(pl, io, lpn)) {
+    if (!ssdsim__pending_fifo_push(&pl->stall, (struct ssdsim__pending){.io = io, .lpn = lpn},
+                                   64)) {
         ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory queueing writes");
         return SSDSIM_ENOMEM;
     }
@@ -353,14 +335,13 @@ static void unstall(struct ssdsim__fast *f, uint32_t p)
     pl->unstalling = true;
     do {
         pl->unstall_again = false;
-        while (pl->stall_n) {
-            struct ssdsim__fast_pending w = pl->stall[pl->stall_head];
+        while (pl->stall.n) {
+            struct ssdsim__pending w = ssdsim__pending_fifo_front(&pl->stall);
             if (!try_place(f, p, w.io, w.lpn))
                 break;
-            pl->stall_head = (pl->stall_head + 1) % pl->stall_cap;
-            pl->stall_n--;
+            ssdsim__pending_fifo_pop(&pl->stall);
         }
-    } while (pl->unstall_again && pl->stall_n);
+    } while (pl->unstall_again && pl->stall.n);
     pl->unstalling = false;
 }
 
@@ -561,15 +542,7 @@ static void erase_done(struct ssdsim__fast *f, uint32_t b)
 static int fast_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
 {
     struct ssdsim__fast *f = state;
-    uint32_t ppn = f->l2p[lpn];
-    if (ppn == NONE) {
-        /* Never written (or trimmed): the controller answers zeros without touching flash. */
-        ssdsim_ftl_count(f->env, SSDSIM_CNT_UNMAPPED_READS, 1);
-        ssdsim_ftl_unit_done(f->env, io, bytes);
-        return 0;
-    }
-    return ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, ppn, bytes, SSDSIM_FOR_HOST,
-                             cookie(TAG_HOST_READ, bytes, io));
+    return ssdsim__ftl_host_read(f->env, f->l2p[lpn], io, bytes, cookie(TAG_HOST_READ, bytes, io));
 }
 
 static int fast_write(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
@@ -578,20 +551,10 @@ static int fast_write(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
     uint32_t ppn = f->l2p[lpn];
     if (bytes < f->page_size && ppn != NONE) {
         /* The rest of the unit must be read before the whole unit is programmed again. */
-        if (f->rmw_free == NONE) {
-            uint32_t ncap = f->rmw_cap ? f->rmw_cap * 2 : 64;
-            struct ssdsim__fast_pending *q = realloc(f->rmw, sizeof *q * ncap);
-            if (!q)
-                return SSDSIM_ENOMEM;
-            for (uint32_t i = f->rmw_cap; i < ncap; i++)
-                q[i].io = i + 1 < ncap ? i + 1 : NONE;
-            f->rmw = q;
-            f->rmw_free = f->rmw_cap;
-            f->rmw_cap = ncap;
-        }
-        uint32_t slot = f->rmw_free;
-        f->rmw_free = f->rmw[slot].io;
-        f->rmw[slot] = (struct ssdsim__fast_pending){.io = io, .lpn = (uint32_t)lpn};
+        uint32_t slot = ssdsim__pending_pool_add(
+            &f->rmw, (struct ssdsim__pending){.io = io, .lpn = (uint32_t)lpn});
+        if (slot == NONE)
+            return SSDSIM_ENOMEM;
         return ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, ppn, f->page_size, SSDSIM_FOR_HOST_RMW,
                                  cookie(TAG_RMW_READ, 0, slot));
     }
@@ -612,8 +575,8 @@ static void fast_trim(void *state, uint64_t lpn)
 static void fast_flash_done(void *state, uint64_t ck)
 {
     struct ssdsim__fast *f = state;
-    uint32_t low = (uint32_t)ck, mid = (uint32_t)(ck >> 32) & 0xffffffu;
-    switch ((enum op_tag)(ck >> 56)) {
+    uint32_t low = ssdsim__cookie_low(ck), mid = ssdsim__cookie_mid(ck);
+    switch ((enum op_tag)ssdsim__cookie_tag(ck)) {
     case TAG_HOST_READ:
         ssdsim_ftl_unit_done(f->env, low, mid);
         break;
@@ -621,9 +584,7 @@ static void fast_flash_done(void *state, uint64_t ck)
         ssdsim_ftl_unit_done(f->env, low, 0);
         break;
     case TAG_RMW_READ: {
-        struct ssdsim__fast_pending w = f->rmw[low];
-        f->rmw[low].io = f->rmw_free;
-        f->rmw_free = low;
+        struct ssdsim__pending w = ssdsim__pending_pool_take(&f->rmw, low);
         host_place(f, w.io, w.lpn);
         break;
     }
@@ -663,7 +624,7 @@ static void fast_destroy(void *state)
 {
     struct ssdsim__fast *f = state;
     for (uint32_t p = 0; f->planes && p < f->n_planes; p++)
-        free(f->planes[p].stall);
+        ssdsim__pending_fifo_fini(&f->planes[p].stall);
     free(f->planes);
     free(f->stripe);
     free(f->l2p);
@@ -680,7 +641,7 @@ static void fast_destroy(void *state)
     free(f->swq);
     free(f->m_src);
     free(f->m_st);
-    free(f->rmw);
+    ssdsim__pending_pool_fini(&f->rmw);
 }
 
 static int fast_create(void *state, ssdsim_ftl_env *env, const double *params, char *errbuf,
@@ -696,7 +657,7 @@ static int fast_create(void *state, ssdsim_ftl_env *env, const double *params, c
     f->n_blocks = g->n_blocks;
     f->n_ppn = g->n_pages;
     f->n_lpn = g->logical_pages;
-    f->rmw_free = NONE;
+    ssdsim__pending_pool_init(&f->rmw);
     /* The host addresses logical_pages units; a last logical block that they cover only in
      * part is a whole logical block all the same (its tail is never written). */
     f->n_lbn = (uint32_t)((f->n_lpn + f->ppb - 1) / f->ppb);

@@ -13,6 +13,7 @@
 
 #include "common.h"
 #include "ftl/env.h"
+#include "ftl/ftlutil.h"
 
 /* What a physical block is used for. */
 enum ssdsim__fast_role {
@@ -28,11 +29,6 @@ enum ssdsim__fast_role {
 
 enum ssdsim__fast_merge { SSDSIM__FAST_NO_MERGE = 0, SSDSIM__FAST_PARTIAL, SSDSIM__FAST_FULL };
 
-/* A host unit write waiting for a log page (stalled) or for its read-modify-write read. */
-struct ssdsim__fast_pending {
-    uint32_t io, lpn;
-};
-
 struct ssdsim__fast_plane {
     uint32_t free_head, free_tail, n_free, n_erasing;
     /* RW log blocks, oldest first (ring of rw_max at rw_ring + plane * rw_max); the newest is
@@ -44,9 +40,7 @@ struct ssdsim__fast_plane {
     /* the one merge the plane runs at a time */
     uint8_t m_kind; /* enum ssdsim__fast_merge */
     uint32_t m_lbn, m_dst, m_held, m_next;
-    /* stalled host writes: FIFO ring */
-    struct ssdsim__fast_pending *stall;
-    uint32_t stall_cap, stall_head, stall_n;
+    struct ssdsim__pending_fifo stall; /* host writes waiting for a log page */
     /* re-entrancy guards of the merge and unstall loops */
     bool kicking, kick_again, unstalling, unstall_again;
 };
@@ -76,9 +70,7 @@ struct ssdsim__fast {
     uint8_t *m_st;   /* per plane, ppb entries: copy state of offset k */
     struct ssdsim__fast_plane *planes;
     uint64_t n_free_blocks;
-    /* read-modify-write reads in flight: pool with free list */
-    struct ssdsim__fast_pending *rmw;
-    uint32_t rmw_cap, rmw_free;
+    struct ssdsim__pending_pool rmw; /* read-modify-write reads in flight */
     /* merges by kind and the copies each kind made (inspection, tests) */
     uint64_t n_switch, n_partial, n_full, copies_partial, copies_full;
 };

@@ -8,8 +8,9 @@
  * the data still in its buffers would find it first. GC checks, when each copy's read returns,
  * that the page is still valid, so data overwritten meanwhile is not copied.
  *
- * Flash operations carry a 64-bit cookie: the top byte says what the operation is for, the low
- * 32 bits an index (request, page or plane), bits 32-55 a small value (bytes of a read).
+ * Flash operations carry a 64-bit cookie (ftl/ftlutil.h): the top byte says what the operation
+ * is for, the low 32 bits an index (request, page or plane), bits 32-55 a small value (bytes of
+ * a read).
  */
 #include "ftl/page.h"
 
@@ -32,7 +33,7 @@ enum op_tag {
 
 static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
 {
-    return ((uint64_t)tag << 56) | ((uint64_t)(mid & 0xffffffu) << 32) | low;
+    return ssdsim__cookie(tag, mid, low);
 }
 
 static void gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why);
@@ -137,29 +138,47 @@ static void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32_t old)
 /* Stall entries whose io is NONE are translation-page writes (DFTL), not host writes. */
 #define STALL_MAP NONE
 
-/* Free blocks a plane keeps back for GC: one per frontier GC copies may open (a victim holds
- * less than a block of valid data, so one each suffices; with hot/cold separation copies go to
- * two frontiers). */
+/* Free blocks a plane keeps back for GC: one per frontier GC copies may open (with hot/cold
+ * separation, copies go to two). */
 static inline uint32_t gc_reserve(const struct ssdsim__ftl *f)
 {
     return f->hot_cold ? 2 : 1;
 }
 
-/* Can `plane` take a host page in frontier `fr` now? */
+/* Does GC copy into frontier `fr` (which host writes then share)? */
+static inline bool gc_writes_to(const struct ssdsim__ftl *f, int fr)
+{
+    return !f->separate && (fr == SSDSIM__FR_HOST || (f->hot_cold && fr == SSDSIM__FR_HOT));
+}
+
+/* Can `plane` take a host page in frontier `fr` now? Not into the last reserved blocks; and,
+ * while the plane collects a victim and is down to its reserve, not into a frontier GC shares
+ * (gc.separate off): the room left there belongs to the copies.
+ *
+ * Why GC can then always finish its victim: a victim starts with at least one free block (host
+ * writes never take the reserve, and an erase has just freed one), it holds less than a block of
+ * valid data, and nothing else writes where its copies go, so the copies fit in the room of the
+ * GC frontiers plus one block (frontier_page spills between GC frontiers when the free blocks
+ * are gone). */
 static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     const struct ssdsim__plane *pl = &f->planes[plane];
-    return pl->ptr[fr] < f->ppb || pl->n_free > gc_reserve(f);
+    if (pl->n_free > gc_reserve(f))
+        return true;
+    if (pl->victim != NONE && gc_writes_to(f, fr))
+        return false;
+    return pl->ptr[fr] < f->ppb;
 }
 
 /* Take the next page of a plane's frontier, opening a free block when it is full. With no free
  * block left (GC copying into two frontiers can need two blocks for one victim), the page goes
- * to another open frontier of the plane that has room. */
+ * to another open frontier of the plane that has room, GC frontiers first. */
 static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
     if (pl->ptr[fr] >= f->ppb && pl->n_free == 0) {
-        static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_MAP};
+        static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_GC_HOT, SSDSIM__FR_HOST,
+                                    SSDSIM__FR_HOT, SSDSIM__FR_MAP};
         for (size_t i = 0; i < SSDSIM__ARRAY_LEN(order); i++) {
             if (pl->ptr[order[i]] < f->ppb) {
                 fr = order[i];
@@ -249,43 +268,32 @@ static int host_frontier(struct ssdsim__ftl *f, uint32_t lpn)
     return (uint32_t)(now - last) < f->hot_window_pages ? SSDSIM__FR_HOT : SSDSIM__FR_HOST;
 }
 
-/* Where a GC copy goes: with hot/cold separation, back among data of its own class (hot data
- * that survived its block goes to the hot frontier), so that GC does not mix the classes
- * again; otherwise to the GC frontier, or with the host's writes when gc.separate is off. */
+/* Where a GC copy goes: with hot/cold separation, among data of its own class (hot data that
+ * survived its block to a hot GC frontier), so that GC does not mix the classes again; to the
+ * GC frontiers, or with the host's writes when gc.separate is off. */
 static int gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
 {
+    bool hot = false;
     if (f->hot_cold && lpn < f->n_lpn && f->host_written_at[lpn] != 0) {
         uint32_t now = (uint32_t)f->env->n.c[SSDSIM_CNT_HOST_PAGES];
-        if ((uint32_t)(now - f->host_written_at[lpn]) < f->hot_window_pages)
-            return SSDSIM__FR_HOT;
+        hot = (uint32_t)(now - f->host_written_at[lpn]) < f->hot_window_pages;
     }
-    return f->separate ? SSDSIM__FR_GC : SSDSIM__FR_HOST;
+    if (f->separate)
+        return hot ? SSDSIM__FR_GC_HOT : SSDSIM__FR_GC;
+    return hot ? SSDSIM__FR_HOT : SSDSIM__FR_HOST;
 }
 
 static bool stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint8_t fr)
 {
-    if (f->stall_n == f->stall_cap) {
-        uint32_t ncap = f->stall_cap ? f->stall_cap * 2 : 256;
-        struct ssdsim__pending *p = malloc(sizeof *p * ncap);
-        if (!p)
-            return false;
-        for (uint32_t i = 0; i < f->stall_n; i++)
-            p[i] = f->stall[(f->stall_head + i) % f->stall_cap];
-        free(f->stall);
-        f->stall = p;
-        f->stall_cap = ncap;
-        f->stall_head = 0;
-    }
-    f->stall[(f->stall_head + f->stall_n++) % f->stall_cap] =
-        (struct ssdsim__pending){.io = io, .lpn = lpn, .fr = fr};
-    return true;
+    struct ssdsim__pending w = {.io = io, .lpn = lpn, .fr = fr, .since = ssdsim_ftl_now(f->env)};
+    return ssdsim__pending_fifo_push(&f->stall, w, 256);
 }
 
 /* Place a host program, or park it until GC frees a block. */
 static int host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
 {
     int fr = host_frontier(f, lpn);
-    uint32_t plane = f->stall_n ? NONE : choose_plane(f, fr);
+    uint32_t plane = f->stall.n ? NONE : choose_plane(f, fr);
     /* (a stalled translation write keeps host writes behind it: order is kept) */
     if (plane == NONE) {
         if (!stall_push(f, io, lpn, (uint8_t)fr)) {
@@ -303,19 +311,19 @@ static int host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
 
 static void unstall(struct ssdsim__ftl *f)
 {
-    while (f->stall_n) {
-        struct ssdsim__pending w = f->stall[f->stall_head];
+    while (f->stall.n) {
+        struct ssdsim__pending w = ssdsim__pending_fifo_front(&f->stall);
         /* the class was decided when the write arrived: a stalled hot write stays hot */
         int fr = w.io == STALL_MAP ? SSDSIM__FR_MAP : w.fr;
         uint32_t plane = choose_plane(f, fr);
         if (plane == NONE)
             return;
-        f->stall_head = (f->stall_head + 1) % f->stall_cap;
-        f->stall_n--;
+        ssdsim__pending_fifo_pop(&f->stall);
         if (w.io == STALL_MAP) {
             dftl_map_prog(f, w.lpn, plane);
             continue;
         }
+        ssdsim_ftl_unit_waited(f->env, w.io, ssdsim_ftl_now(f->env) - w.since);
         ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
         program(f, plane, fr, w.lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, w.io));
         if (f->dftl)
@@ -325,15 +333,7 @@ static void unstall(struct ssdsim__ftl *f)
 
 static int do_read(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes)
 {
-    uint32_t ppn = f->l2p[lpn];
-    if (ppn == NONE) {
-        /* Never written (or trimmed): the controller answers zeros without touching flash. */
-        ssdsim_ftl_count(f->env, SSDSIM_CNT_UNMAPPED_READS, 1);
-        ssdsim_ftl_unit_done(f->env, io, bytes);
-        return 0;
-    }
-    return ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, ppn, bytes, SSDSIM_FOR_HOST,
-                             cookie(TAG_HOST_READ, bytes, io));
+    return ssdsim__ftl_host_read(f->env, f->l2p[lpn], io, bytes, cookie(TAG_HOST_READ, bytes, io));
 }
 
 static int page_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
@@ -349,20 +349,10 @@ static int do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t b
     uint32_t ppn = f->l2p[lpn];
     if (bytes < f->page_size && ppn != NONE) {
         /* The rest of the unit must be read before the whole unit is programmed again. */
-        if (f->rmw_free == NONE) {
-            uint32_t ncap = f->rmw_cap ? f->rmw_cap * 2 : 64;
-            struct ssdsim__pending *p = realloc(f->rmw, sizeof *p * ncap);
-            if (!p)
-                return SSDSIM_ENOMEM;
-            for (uint32_t i = f->rmw_cap; i < ncap; i++)
-                p[i].io = i + 1 < ncap ? i + 1 : NONE;
-            f->rmw = p;
-            f->rmw_free = f->rmw_cap;
-            f->rmw_cap = ncap;
-        }
-        uint32_t slot = f->rmw_free;
-        f->rmw_free = f->rmw[slot].io;
-        f->rmw[slot] = (struct ssdsim__pending){.io = io, .lpn = lpn};
+        uint32_t slot =
+            ssdsim__pending_pool_add(&f->rmw, (struct ssdsim__pending){.io = io, .lpn = lpn});
+        if (slot == NONE)
+            return SSDSIM_ENOMEM;
         return ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, ppn, f->page_size,
                                  SSDSIM_FOR_HOST_RMW, cookie(TAG_RMW_READ, 0, slot));
     }
@@ -448,11 +438,13 @@ static void gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim
         return;
     }
     if (f->valid[b] >= f->ppb) {
-        /* A block with no invalid page would free nothing (a FIFO tail that is all valid):
-         * collect the fewest-valid candidate instead, so the plane makes progress. */
-        b = ssdsim__cands_fewest_valid(&f->cands, plane);
-        if (b == NONE || f->valid[b] >= f->ppb)
-            return; /* there is no garbage on this plane now */
+        /* The chosen block frees nothing, but collecting it moves the policy on (the next
+         * FIFO tail, another random draw): policies are collected as chosen, which is what the
+         * analytic models assume. Only when no candidate of the plane has garbage is there
+         * nothing to do. */
+        uint32_t g = ssdsim__cands_fewest_valid(&f->cands, plane);
+        if (g == NONE || f->valid[g] >= f->ppb)
+            return;
     }
     reclaim(f, plane, b, why);
 }
@@ -530,18 +522,16 @@ static void gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
 static void page_flash_done(void *state, uint64_t ck)
 {
     struct ssdsim__ftl *f = state;
-    uint32_t low = (uint32_t)ck;
-    switch ((enum op_tag)(ck >> 56)) {
+    uint32_t low = ssdsim__cookie_low(ck);
+    switch ((enum op_tag)ssdsim__cookie_tag(ck)) {
     case TAG_HOST_READ:
-        ssdsim_ftl_unit_done(f->env, low, (uint32_t)(ck >> 32) & 0xffffffu);
+        ssdsim_ftl_unit_done(f->env, low, ssdsim__cookie_mid(ck));
         break;
     case TAG_HOST_PROG:
         ssdsim_ftl_unit_done(f->env, low, 0);
         break;
     case TAG_RMW_READ: {
-        struct ssdsim__pending w = f->rmw[low];
-        f->rmw[low].io = f->rmw_free;
-        f->rmw_free = low;
+        struct ssdsim__pending w = ssdsim__pending_pool_take(&f->rmw, low);
         host_program(f, w.io, w.lpn);
         break;
     }
@@ -554,7 +544,7 @@ static void page_flash_done(void *state, uint64_t ck)
         gc_erase_done(f, low);
         break;
     case TAG_MAP_READ:
-        dftl_map_read_done(f, low, ((ck >> 32) & 0xffffffu) != 0);
+        dftl_map_read_done(f, low, ssdsim__cookie_mid(ck) != 0);
         break;
     case TAG_MAP_PROG:
         break;
@@ -577,6 +567,16 @@ static void page_idle(void *state, int idle)
 static uint64_t page_free_blocks(void *state)
 {
     return ((struct ssdsim__ftl *)state)->n_free_blocks;
+}
+
+static uint64_t page_plane_free_blocks(void *state, uint32_t plane)
+{
+    return ((struct ssdsim__ftl *)state)->planes[plane].n_free;
+}
+
+static uint32_t page_block_valid(void *state, uint64_t block)
+{
+    return ((struct ssdsim__ftl *)state)->valid[block];
 }
 
 /* A request for `lpn` will reach the FTL soon: start loading its mapping entry. The l2p array
@@ -745,7 +745,7 @@ static void dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool writeback
 {
     struct ssdsim__cmt *c = &f->cmt;
     if (writeback) {
-        uint32_t plane = f->stall_n ? NONE : choose_plane(f, SSDSIM__FR_MAP);
+        uint32_t plane = f->stall.n ? NONE : choose_plane(f, SSDSIM__FR_MAP);
         if (plane == NONE) {
             if (!stall_push(f, STALL_MAP, t, SSDSIM__FR_MAP))
                 ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory queueing writes");
@@ -855,8 +855,8 @@ static void page_destroy(void *state)
     free(f->modified_at);
     free(f->planes);
     free(f->die_plane_cursor);
-    free(f->stall);
-    free(f->rmw);
+    ssdsim__pending_fifo_fini(&f->stall);
+    ssdsim__pending_pool_fini(&f->rmw);
     free(f->host_written_at);
     dftl_free(&f->cmt);
     ssdsim__cands_fini(&f->cands);
@@ -920,7 +920,8 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         f->n_map += extra_pages;
     }
     /* Open blocks per plane, and the spare they and the GC reserve need. */
-    uint32_t open = 2 + (pol->hot_cold ? 1 : 0) + (dftl ? 1 : 0);
+    uint32_t open = 1 + (pol->gc_separate ? 1 : 0) + (pol->hot_cold ? 1 : 0) +
+                    (pol->hot_cold && pol->gc_separate ? 1 : 0) + (dftl ? 1 : 0);
     uint64_t spare = (f->n_ppn - f->n_lpn - extra_pages) / f->ppb / f->n_planes;
     uint32_t target = SSDSIM__MAX(pol->free_blocks_target, pol->free_blocks_min);
     if (spare < (uint64_t)target + open) {
@@ -941,7 +942,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->hot_window_pages = (uint64_t)(pol->hot_window * (double)f->n_lpn);
     if (f->hot_window_pages > UINT32_MAX / 2)
         f->hot_window_pages = UINT32_MAX / 2; /* the 32-bit clock's horizon */
-    f->rmw_free = NONE;
+    ssdsim__pending_pool_init(&f->rmw);
     ssdsim__rng_seed(&f->policy_rng, (uint64_t)ssdsim_ftl_random(env), pol->gc_policy, 0);
 
     uint64_t nb = g->n_blocks;
@@ -1062,6 +1063,8 @@ const ssdsim_ftl_ops ssdsim__ftl_page_ops = {
     .free_blocks = page_free_blocks,
     .lookup = page_lookup,
     .prefetch = page_prefetch,
+    .plane_free_blocks = page_plane_free_blocks,
+    .block_valid = page_block_valid,
 };
 
 static const ssdsim_param dftl_params[] = {
@@ -1088,4 +1091,6 @@ const ssdsim_ftl_ops ssdsim__ftl_dftl_ops = {
     .free_blocks = page_free_blocks,
     .lookup = page_lookup,
     .prefetch = page_prefetch,
+    .plane_free_blocks = page_plane_free_blocks,
+    .block_valid = page_block_valid,
 };

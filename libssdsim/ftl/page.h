@@ -13,6 +13,7 @@
 #include "common.h"
 #include "engine/rng.h"
 #include "ftl/env.h"
+#include "ftl/ftlutil.h"
 #include "gc/gc.h"
 
 #define SSDSIM__NONE32 UINT32_MAX
@@ -20,7 +21,8 @@
 enum ssdsim__block_state { SSDSIM__BLK_FREE, SSDSIM__BLK_OPEN, SSDSIM__BLK_CLOSED,
                            SSDSIM__BLK_VICTIM };
 
-enum ssdsim__frontier { SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_GC, SSDSIM__FR_MAP,
+enum ssdsim__frontier { SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_GC, SSDSIM__FR_GC_HOT,
+                        SSDSIM__FR_MAP,
                         SSDSIM__N_FRONTIERS };
 
 /* Why a plane's victim is being collected. */
@@ -35,13 +37,6 @@ struct ssdsim__plane {
     uint8_t reclaim;                   /* enum ssdsim__reclaim of the victim */
     uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
     uint32_t serial;                   /* of the current victim (DFTL batches per victim) */
-};
-
-/* A host unit write waiting for a page (stalled) or for its read-modify-write read. */
-struct ssdsim__pending {
-    uint32_t io;
-    uint32_t lpn;
-    uint8_t fr; /* frontier (stalled writes) */
 };
 
 /* DFTL (Gupta et al., ASPLOS 2009): the mapping table lives in flash, in translation pages of
@@ -97,12 +92,8 @@ struct ssdsim__ftl {
     uint32_t die_cursor;
     uint64_t n_free_blocks;
     struct ssdsim__cands cands;
-    /* stalled host writes: FIFO ring */
-    struct ssdsim__pending *stall;
-    uint32_t stall_cap, stall_head, stall_n;
-    /* read-modify-write reads in flight: pool with free list */
-    struct ssdsim__pending *rmw;
-    uint32_t rmw_cap, rmw_free;
+    struct ssdsim__pending_fifo stall; /* stalled host (and DFTL translation) writes */
+    struct ssdsim__pending_pool rmw;   /* read-modify-write reads in flight */
     /* policies */
     const ssdsim_gc_ops *gc;
     void *gc_state;

@@ -57,6 +57,9 @@ static bool issue(struct ssdsim__host *h, uint32_t j)
     io->op = op;
     io->job = j;
     io->next = NONE;
+    io->admit_ns = io->ftl_ns = io->flash_done_ns = now;
+    io->wait_ns = 0;
+    io->cb = NULL;
     job->inflight++;
     h->inflight++;
     if (h->at_device < h->qd_limit) {
@@ -76,6 +79,7 @@ static void arrive(void *ctx, uint32_t arg)
     struct ssdsim__host *h = ctx;
     uint32_t i = (uint32_t)arg;
     struct ssdsim__io *io = &h->ios[i];
+    io->ftl_ns = ssdsim__engine_now(h->engine);
     uint64_t first = io->offset / h->unit;
     uint64_t last = (io->offset + io->len - 1) / h->unit;
     if (io->op == SSDSIM__IO_TRIM) {
@@ -115,6 +119,7 @@ static void admit(struct ssdsim__host *h, uint32_t i)
     h->at_device++;
     ssdsim__env_cmd_enter(h->env);
     uint64_t now = ssdsim__engine_now(h->engine);
+    io->admit_ns = now;
     uint64_t t = ssdsim__hw_frontend(h->hw, now, io->op == SSDSIM__IO_WRITE ? io->len : 0);
     ssdsim__engine_schedule(h->engine, t, arrive, h, i);
 }
@@ -128,8 +133,47 @@ static void complete(struct ssdsim__host *h, uint32_t i)
 {
     struct ssdsim__io *io = &h->ios[i];
     uint64_t now = ssdsim__engine_now(h->engine);
+    if (io->op == SSDSIM__IO_TRIM)
+        io->flash_done_ns = now;
     ssdsim__stats_record(h->stats, io->op, io->len, now - io->submit_ns, now);
     uint32_t j = io->job;
+    if (j == NONE) {
+        /* The caller's completion, with where the time went. The callback may submit more
+         * (which may grow the pool and move `io`): everything is copied out first. */
+        ssdsim_completion c = {
+            .id = io->id,
+            .op = (enum ssdsim_op)io->op,
+            .offset = io->offset,
+            .length = io->len,
+            .submit_ns = io->submit_ns,
+            .complete_ns = now,
+            .queue_ns = io->admit_ns - io->submit_ns,
+            .frontend_ns = io->ftl_ns - io->admit_ns,
+            .flash_ns = io->flash_done_ns - io->ftl_ns,
+            .transfer_ns = now - io->flash_done_ns,
+            .gc_wait_ns = io->wait_ns,
+        };
+        ssdsim_complete_fn cb = io->cb;
+        void *ud = io->userdata;
+        io->cb = NULL;
+        h->ios[i].next = h->free_ios;
+        h->free_ios = i;
+        h->inflight--;
+        h->submitted_inflight--;
+        h->completed++;
+        h->at_device--;
+        ssdsim__env_cmd_leave(h->env);
+        if (h->wait_head != NONE) {
+            uint32_t w = h->wait_head;
+            h->wait_head = h->ios[w].next;
+            if (h->wait_head == NONE)
+                h->wait_tail = NONE;
+            admit(h, w);
+        }
+        if (cb)
+            cb(&c, ud);
+        return;
+    }
     io->next = h->free_ios;
     h->free_ios = i;
     h->jobs[j].inflight--;
@@ -163,10 +207,92 @@ void ssdsim__host_unit_done(void *ctx, uint32_t i, uint32_t bytes)
     }
     if (--io->pending > 0)
         return;
+    io->flash_done_ns = now;
     if (io->done_ns > now)
         ssdsim__engine_schedule(h->engine, io->done_ns, complete_event, h, i);
     else
         complete(h, i);
+}
+
+void ssdsim__host_unit_waited(void *ctx, uint32_t i, uint64_t ns)
+{
+    struct ssdsim__host *h = ctx;
+    if (ns > h->ios[i].wait_ns)
+        h->ios[i].wait_ns = ns;
+}
+
+/* A submitted request reaches the host at its arrival time. */
+static void submitted_arrival(void *ctx, uint32_t i)
+{
+    struct ssdsim__host *h = ctx;
+    if (h->at_device < h->qd_limit) {
+        admit(h, i);
+    } else {
+        h->ios[i].next = NONE;
+        if (h->wait_tail == NONE)
+            h->wait_head = i;
+        else
+            h->ios[h->wait_tail].next = i;
+        h->wait_tail = i;
+    }
+}
+
+int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__hw *hw,
+                        struct ssdsim_ftl_env *env, struct ssdsim__stats *stats, uint8_t op,
+                        uint64_t offset, uint32_t len, uint64_t at_ns, uint64_t id,
+                        ssdsim_complete_fn cb, void *userdata)
+{
+    if (!h->engine) {
+        /* First use: a host with no jobs, for the program's own requests. */
+        memset(h, 0, sizeof *h);
+        h->engine = e;
+        h->hw = hw;
+        h->env = env;
+        h->stats = stats;
+        h->qd_limit = hw->model->controller.queue_depth;
+        h->unit = env->geo.page_size;
+        h->wait_head = h->wait_tail = NONE;
+        h->free_ios = NONE;
+    }
+    if (h->free_ios == NONE) {
+        /* Grow the pool (to the peak outstanding; indices stay valid). */
+        uint32_t ncap = h->n_ios ? h->n_ios * 2 : 64;
+        struct ssdsim__io *p = realloc(h->ios, sizeof *p * ncap);
+        if (!p)
+            return SSDSIM_ENOMEM;
+        memset(p + h->n_ios, 0, sizeof *p * (ncap - h->n_ios));
+        for (uint32_t k = h->n_ios; k < ncap; k++)
+            p[k].next = k + 1 < ncap ? k + 1 : NONE;
+        h->ios = p;
+        h->free_ios = h->n_ios;
+        h->n_ios = ncap;
+    }
+    uint32_t i = h->free_ios;
+    h->free_ios = h->ios[i].next;
+    struct ssdsim__io *io = &h->ios[i];
+    memset(io, 0, sizeof *io);
+    io->submit_ns = io->done_ns = io->admit_ns = io->ftl_ns = io->flash_done_ns = at_ns;
+    io->offset = offset;
+    io->len = len;
+    io->op = op;
+    io->job = NONE;
+    io->next = NONE;
+    io->id = id;
+    io->cb = cb;
+    io->userdata = userdata;
+    h->inflight++;
+    h->submitted_inflight++;
+    if (env->ops->prefetch && op != SSDSIM__IO_TRIM)
+        env->ops->prefetch(env->state, offset / h->unit);
+    if (ssdsim__engine_schedule(e, at_ns, submitted_arrival, h, i)) {
+        io->cb = NULL;
+        io->next = h->free_ios;
+        h->free_ios = i;
+        h->inflight--;
+        h->submitted_inflight--;
+        return SSDSIM_ENOMEM;
+    }
+    return 0;
 }
 
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,

@@ -3,7 +3,8 @@
  * splitting of requests into mapping units, and completion bookkeeping.
  *
  * Requests live in a pool sized numjobs x iodepth when the run starts; nothing is allocated
- * per request.
+ * per request. Requests the embedding program submits itself (ssdsim_submit) use the same pool,
+ * which then grows to the peak number outstanding.
  */
 #ifndef SSDSIM_HOST_H
 #define SSDSIM_HOST_H
@@ -21,9 +22,15 @@ struct ssdsim__io {
     uint64_t offset;
     uint32_t len;
     uint32_t pending; /* units not yet done */
-    uint32_t job;
-    uint32_t next; /* free list / wait queue link */
+    uint32_t job;     /* SSDSIM__NONE for a request the program submitted */
+    uint32_t next;    /* free list / wait queue link */
     uint8_t op;
+    /* the latency breakdown (ssdsim_completion) */
+    uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns;
+    /* submitted requests: the caller's id and callback */
+    uint64_t id;
+    ssdsim_complete_fn cb;
+    void *userdata;
 };
 
 struct ssdsim__job {
@@ -50,6 +57,7 @@ struct ssdsim__host {
     uint64_t planned, completed, inflight;
     bool active;
     int error;
+    uint64_t submitted_inflight; /* requests the program submitted, not yet complete */
 };
 
 /* Prepare a run of `wl` (already checked against the device) starting at the engine's now,
@@ -58,6 +66,16 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                        struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
                        struct ssdsim__stats *stats);
 void ssdsim__host_fini(struct ssdsim__host *h);
+
+/* A request from the embedding program, arriving at `at_ns` (>= now). The host is set up for
+ * submissions on first use (no job, a pool that grows). Returns 0 or SSDSIM_ENOMEM. */
+int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__hw *hw,
+                        struct ssdsim_ftl_env *env, struct ssdsim__stats *stats, uint8_t op,
+                        uint64_t offset, uint32_t len, uint64_t at_ns, uint64_t id,
+                        ssdsim_complete_fn cb, void *userdata);
+
+/* The FTL made unit(s) of request `io` wait `ns` for a free block (foreground GC). */
+void ssdsim__host_unit_waited(void *ctx, uint32_t io, uint64_t ns);
 
 /* The FTL's unit-completion callback (ctx is the host). */
 void ssdsim__host_unit_done(void *ctx, uint32_t io, uint32_t bytes);

@@ -194,10 +194,90 @@ typedef int (*ssdsim_progress_fn)(double fraction, void *userdata);
 SSDSIM_API void ssdsim_set_progress(ssdsim *sim, ssdsim_progress_fn fn, void *userdata);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Results                                                                                     */
+/* Requests from the program itself (embedding)                                                */
 
 /** Operation types in results. */
 enum ssdsim_op { SSDSIM_OP_READ = 0, SSDSIM_OP_WRITE = 1, SSDSIM_OP_TRIM = 2, SSDSIM_OP_ALL = 3 };
+
+/** What a request submitted with ssdsim_submit went through. Times in simulated ns; the parts
+ * add up: complete - submit = queue + frontend + flash + transfer. */
+typedef struct ssdsim_completion {
+    uint64_t id;         /**< the caller's id, as given to ssdsim_submit */
+    enum ssdsim_op op;   /**< read, write or trim */
+    uint64_t offset;     /**< bytes */
+    uint64_t length;     /**< bytes */
+    uint64_t submit_ns;  /**< arrival time */
+    uint64_t complete_ns;
+    uint64_t queue_ns;    /**< waiting on the host for a device queue slot */
+    uint64_t frontend_ns; /**< protocol overhead, firmware, host-to-device data (writes) */
+    uint64_t flash_ns;    /**< from the FTL to the last unit done: die queues, bus, array time */
+    uint64_t transfer_ns; /**< device-to-host data after the last unit (reads) */
+    uint64_t gc_wait_ns;  /**< of flash_ns, the longest a unit waited for a free block (GC) */
+} ssdsim_completion;
+
+/** Called once per submitted request when it completes, from inside ssdsim_run_until,
+ * ssdsim_step or ssdsim_drain. The struct is valid during the call only. The callback may
+ * submit further requests (at times >= the completion time). */
+typedef void (*ssdsim_complete_fn)(const ssdsim_completion *c, void *userdata);
+
+/** Submit one request arriving at simulated time `at_ns` (>= ssdsim_now). `offset` and `length`
+ * are bytes inside the logical capacity, length > 0 (any alignment: partial units cost a
+ * read-modify-write). Nothing runs until ssdsim_run_until, ssdsim_step or ssdsim_drain.
+ * Statistics record submitted requests like a workload's (ssdsim_reset_stats starts afresh).
+ * @return 0, SSDSIM_EINVAL (bad op, range or time; NULL sim), SSDSIM_ESTATE (a workload run is
+ *         not finished, or an earlier failure), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
+                             uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata);
+
+/** Run every event up to simulated time `t_ns` (requests, flash operations, GC), then set the
+ * clock to t_ns. @return 0, or an error code (ssdsim_errmsg says why). */
+SSDSIM_API int ssdsim_run_until(ssdsim *sim, uint64_t t_ns);
+
+/** Run one event. @return 1 when an event ran, 0 when nothing is pending, or an error code. */
+SSDSIM_API int ssdsim_step(ssdsim *sim);
+
+/** Run until every submitted request has completed. @return 0 or an error code. */
+SSDSIM_API int ssdsim_drain(ssdsim *sim);
+
+/** The simulated clock, ns. */
+SSDSIM_API uint64_t ssdsim_now(const ssdsim *sim);
+
+/** Start the statistics afresh at the current time (to measure after a warm-up). Device state
+ * and wear are kept. */
+SSDSIM_API void ssdsim_reset_stats(ssdsim *sim);
+
+/** Called at the end of every interval of `interval_ns` simulated ns while the simulation runs
+ * submitted requests (ssdsim_run_until, ssdsim_drain); the interval is also kept in the time
+ * series (ssdsim_get_interval). NULL fn, or 0, turns it off. */
+struct ssdsim_interval;
+typedef void (*ssdsim_interval_fn)(const struct ssdsim_interval *iv, void *userdata);
+SSDSIM_API int ssdsim_set_interval_callback(ssdsim *sim, uint64_t interval_ns,
+                                            ssdsim_interval_fn fn, void *userdata);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Device state (for FTL research)                                                             */
+
+/** Geometry counts: planes, blocks (all planes), pages per block, page size, logical pages. */
+SSDSIM_API int ssdsim_device_shape(const ssdsim *sim, uint32_t *n_planes, uint64_t *n_blocks,
+                                   uint32_t *pages_per_block, uint32_t *page_size,
+                                   uint64_t *logical_pages);
+
+/** Free (erased) blocks of a plane now, or 0 for a plane out of range or an FTL that does not
+ * say per plane. */
+SSDSIM_API uint64_t ssdsim_plane_free_blocks(const ssdsim *sim, uint32_t plane);
+
+/** Valid pages of a block now (page-mapped FTLs), and its erase count since new.
+ * @return 0, SSDSIM_EINVAL (block out of range), SSDSIM_ENOTFOUND (the FTL does not expose
+ *         valid counts). */
+SSDSIM_API int ssdsim_block_state(const ssdsim *sim, uint64_t block, uint32_t *valid_pages,
+                                  uint32_t *erase_count);
+
+/** The physical page holding logical page `lpn`, or UINT64_MAX (never written, trimmed, or
+ * the FTL cannot say). */
+SSDSIM_API uint64_t ssdsim_lookup(const ssdsim *sim, uint64_t lpn);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Results                                                                                     */
 
 /** Per-operation-type figures of the last run. Latencies in ns; percentiles come from a
  * log-linear histogram whose relative error is below 1/128. */

@@ -65,6 +65,10 @@ SSDSIM_API int ssdsim_ftl_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, ui
  * for reads). Call it from read/write or from flash_done. */
 SSDSIM_API void ssdsim_ftl_unit_done(ssdsim_ftl_env *env, uint32_t io, uint32_t bytes);
 
+/** Unit(s) of host request `io` waited `ns` for a free block before they could be written
+ * (foreground GC); it shows in that request's ssdsim_completion.gc_wait_ns. */
+SSDSIM_API void ssdsim_ftl_unit_waited(ssdsim_ftl_env *env, uint32_t io, uint64_t ns);
+
 /** Counters an FTL reports (programs and erases are counted by the library). */
 typedef enum ssdsim_ftl_counter {
     SSDSIM_CNT_HOST_PAGES = 0,   /**< units written for the host (denominator of WAF) */
@@ -138,6 +142,10 @@ typedef struct ssdsim_ftl_ops {
     uint64_t (*lookup)(void *state, uint64_t lpn);
     /** Optional hint: a request for `lpn` will arrive soon (start loading its mapping). */
     void (*prefetch)(void *state, uint64_t lpn);
+    /** Optional (inspection): free blocks of a plane now. */
+    uint64_t (*plane_free_blocks)(void *state, uint32_t plane);
+    /** Optional (inspection): valid pages of a block now. */
+    uint32_t (*block_valid)(void *state, uint64_t block);
 } ssdsim_ftl_ops;
 
 /** Register a mapping scheme; same rules and return codes as ssdsim_gc_register. */

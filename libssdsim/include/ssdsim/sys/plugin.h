@@ -6,8 +6,9 @@
  *     ([a-z0-9-]+, the value of the model's "policy"/"type" key), a one-line summary, the size of
  *     the per-simulation state the library allocates (zeroed) for it, and its parameters;
  *   - the table is static const and is never modified after registration;
- *   - fields are only ever appended, each marked with the ABI version that added it; a table
- *     whose abi_version is newer than the library's is refused, naming both versions;
+ *   - fields are only ever appended (the library reads an appended field only when the table's
+ *     struct_size covers it); a table whose abi_version is newer than the library's is refused,
+ *     naming both versions;
  *   - the library allocates the state and calls init; fini is called exactly once, even when
  *     init failed; methods never print: they return an error and describe it in the buffer given;
  *   - hot-path methods must not allocate once the simulation is running.

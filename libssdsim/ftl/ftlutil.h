@@ -1,0 +1,173 @@
+/* ftlutil.h: what the built-in FTLs (ftl/page.c, ftl/fast.c) have in common (never installed):
+ * the layout of their flash-operation cookies, the host read of a mapped or unmapped unit, and
+ * the two containers of host unit writes that wait: a pool for writes whose read-modify-write
+ * read is in flight, and a FIFO for writes that wait for a page (stalled).
+ *
+ * Both containers are flat arrays that grow by doubling when full and never shrink, so after
+ * the peak number of waiting writes has been reached nothing is allocated any more: the hot path
+ * stays allocation-free in steady state. The cost is that the peak's memory (12 bytes a write)
+ * is kept until the FTL is destroyed.
+ */
+#ifndef SSDSIM_FTL_FTLUTIL_H
+#define SSDSIM_FTL_FTLUTIL_H
+
+#include "common.h"
+#include "ftl/env.h"
+
+#include <stdlib.h>
+
+/* ---------------------------------------------------------------- cookies */
+
+/* A flash operation's cookie: the top byte a tag saying what the operation is for (each FTL has
+ * its own tags), bits 32-55 a small value (`mid`: bytes of a read, a page offset), the low 32
+ * bits an index (request, page, plane or block). */
+static inline uint64_t ssdsim__cookie(unsigned tag, uint32_t mid, uint32_t low)
+{
+    return ((uint64_t)tag << 56) | ((uint64_t)(mid & 0xffffffu) << 32) | low;
+}
+
+static inline unsigned ssdsim__cookie_tag(uint64_t ck)
+{
+    return (unsigned)(ck >> 56);
+}
+
+static inline uint32_t ssdsim__cookie_mid(uint64_t ck)
+{
+    return (uint32_t)(ck >> 32) & 0xffffffu;
+}
+
+static inline uint32_t ssdsim__cookie_low(uint64_t ck)
+{
+    return (uint32_t)ck;
+}
+
+/* ---------------------------------------------------------------- host reads */
+
+/* A host read of one unit whose newest copy is at `ppn`. A page never written (or trimmed),
+ * `ppn` UINT32_MAX, is answered with zeros at once without touching flash, as a controller
+ * does; otherwise the page is read with cookie `ck`, and the FTL's flash_done completes the unit.
+ * Returns 0 or what ssdsim_ftl_submit returns. */
+static inline int ssdsim__ftl_host_read(ssdsim_ftl_env *env, uint32_t ppn, uint32_t io,
+                                        uint32_t bytes, uint64_t ck)
+{
+    if (ppn == UINT32_MAX) {
+        ssdsim_ftl_count(env, SSDSIM_CNT_UNMAPPED_READS, 1);
+        ssdsim_ftl_unit_done(env, io, bytes);
+        return 0;
+    }
+    return ssdsim_ftl_submit(env, SSDSIM_FLASH_READ, ppn, bytes, SSDSIM_FOR_HOST, ck);
+}
+
+/* ---------------------------------------------------------------- waiting writes */
+
+/* A host unit write waiting for a page (stalled) or for its read-modify-write read. */
+struct ssdsim__pending {
+    uint32_t io;
+    uint32_t lpn;
+    uint64_t since; /* page FTL: when a stalled write started waiting */
+    uint8_t fr; /* page FTL: frontier of a stalled write (FAST leaves it 0) */
+};
+
+/* Writes whose read-modify-write read is in flight, each in a slot whose index goes in the
+ * read's cookie. Free slots are chained through their `io` field; UINT32_MAX ends the chain. */
+struct ssdsim__pending_pool {
+    struct ssdsim__pending *v;
+    uint32_t cap, free_head;
+};
+
+static inline void ssdsim__pending_pool_init(struct ssdsim__pending_pool *p)
+{
+    p->v = NULL;
+    p->cap = 0;
+    p->free_head = UINT32_MAX;
+}
+
+static inline void ssdsim__pending_pool_fini(struct ssdsim__pending_pool *p)
+{
+    free(p->v);
+    ssdsim__pending_pool_init(p);
+}
+
+/* Store `w` in a free slot, doubling the pool (first to 64 slots) when none is left. Returns the
+ * slot, or UINT32_MAX when out of memory (the pool is then unchanged). */
+static inline uint32_t ssdsim__pending_pool_add(struct ssdsim__pending_pool *p,
+                                                struct ssdsim__pending w)
+{
+    if (p->free_head == UINT32_MAX) {
+        uint32_t ncap = p->cap ? p->cap * 2 : 64;
+        struct ssdsim__pending *v = realloc(p->v, sizeof *v * ncap);
+        if (!v)
+            return UINT32_MAX;
+        for (uint32_t i = p->cap; i < ncap; i++)
+            v[i].io = i + 1 < ncap ? i + 1 : UINT32_MAX;
+        p->v = v;
+        p->free_head = p->cap;
+        p->cap = ncap;
+    }
+    uint32_t slot = p->free_head;
+    p->free_head = p->v[slot].io;
+    p->v[slot] = w;
+    return slot;
+}
+
+/* The write in `slot`, whose slot becomes free. */
+static inline struct ssdsim__pending ssdsim__pending_pool_take(struct ssdsim__pending_pool *p,
+                                                               uint32_t slot)
+{
+    assert(slot < p->cap);
+    struct ssdsim__pending w = p->v[slot];
+    p->v[slot].io = p->free_head;
+    p->free_head = slot;
+    return w;
+}
+
+/* Stalled writes, oldest first: a ring of `cap` entries from `head`. All zero is an empty queue
+ * (FTL state is allocated zeroed). */
+struct ssdsim__pending_fifo {
+    struct ssdsim__pending *v;
+    uint32_t cap, head, n;
+};
+
+static inline void ssdsim__pending_fifo_fini(struct ssdsim__pending_fifo *q)
+{
+    free(q->v);
+    *q = (struct ssdsim__pending_fifo){0};
+}
+
+/* Append `w`. A full ring is copied, oldest first, into one of twice its size (`first_cap`
+ * entries the first time). Returns false when out of memory (the queue is then unchanged). */
+static inline bool ssdsim__pending_fifo_push(struct ssdsim__pending_fifo *q,
+                                             struct ssdsim__pending w, uint32_t first_cap)
+{
+    if (q->n == q->cap) {
+        uint32_t ncap = q->cap ? q->cap * 2 : first_cap;
+        struct ssdsim__pending *v = malloc(sizeof *v * ncap);
+        if (!v)
+            return false;
+        for (uint32_t i = 0; i < q->n; i++)
+            v[i] = q->v[(q->head + i) % q->cap];
+        free(q->v);
+        q->v = v;
+        q->cap = ncap;
+        q->head = 0;
+    }
+    q->v[(q->head + q->n++) % q->cap] = w;
+    return true;
+}
+
+/* The oldest write (the queue must not be empty); it stays queued until popped. */
+static inline struct ssdsim__pending
+ssdsim__pending_fifo_front(const struct ssdsim__pending_fifo *q)
+{
+    assert(q->n > 0);
+    return q->v[q->head];
+}
+
+static inline void ssdsim__pending_fifo_pop(struct ssdsim__pending_fifo *q)
+{
+    assert(q->n > 0);
+    q->head = (q->head + 1) % q->cap;
+    q->n--;
+}
+
+#endif /* SSDSIM_FTL_FTLUTIL_H */
