@@ -67,7 +67,7 @@ static void usage(FILE *f)
           "  help      print this help\n"
           "\n"
           "`ssdsim COMMAND --help` describes a command's options.\n"
-          "Documentation: doc/guide.md, doc/models.md, doc/results.md.\n",
+          "Documentation: man ssdsim; doc/guide.md, doc/models.md, doc/results.md, doc/api.md.\n",
           f);
 }
 
