@@ -89,10 +89,22 @@ static void tick(void *ctx, uint32_t arg)
     if (sim->interval_fn && sim->stats.n_series > 0)
         sim->interval_fn(&sim->stats.series[sim->stats.n_series - 1], sim->interval_ud);
     /* With nothing else pending, requests still outstanding can never complete (a stalled
-     * device): do not keep time ticking, let drive() report it. */
-    if (ssdsim__engine_pending(&sim->engine) == 0)
+     * device): do not keep time ticking, let drive() report it. The next submitted request
+     * starts the ticks again. */
+    if (ssdsim__engine_pending(&sim->engine) == 0 || sim->interval_ns == 0)
         return;
     sim->next_tick_ns = now + sim->interval_ns;
+    sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick, sim, 0);
+}
+
+/* (Re)start the interval timer at now + interval_ns, replacing any pending tick. */
+static void start_ticks(struct ssdsim *sim)
+{
+    ssdsim__engine_cancel(&sim->engine, sim->tick);
+    sim->tick = 0;
+    if (!sim->interval_ns)
+        return;
+    sim->next_tick_ns = ssdsim__engine_now(&sim->engine) + sim->interval_ns;
     sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick, sim, 0);
 }
 
@@ -149,11 +161,9 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
     uint64_t now = ssdsim__engine_now(&sim->engine);
     uint64_t iv_ns = opts ? opts->interval_ns : 0, iv_ios = opts ? opts->interval_ios : 0;
     ssdsim__stats_reset(&sim->stats, now, iv_ns, iv_ios);
+    /* The run's own interval replaces the program's interval callback for its duration. */
     sim->interval_ns = iv_ns;
-    if (iv_ns) {
-        sim->next_tick_ns = now + iv_ns;
-        sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick, sim, 0);
-    }
+    start_ticks(sim);
     uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
     int rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->hw, &sim->env,
                                 &sim->stats);
@@ -161,6 +171,8 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
         rc = drive(sim, report);
     ssdsim__engine_cancel(&sim->engine, sim->tick);
     sim->tick = 0;
+    sim->interval_ns = sim->interval_fn ? sim->cb_interval_ns : 0;
+    start_ticks(sim);
     ssdsim__stats_finish(&sim->stats, ssdsim__engine_now(&sim->engine));
     if (rc == 0 && sim->stats.oom) {
         ssdsim__set_errmsg(sim, "out of memory recording the time series");
@@ -295,6 +307,8 @@ int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t leng
                              (uint8_t)op, offset, (uint32_t)length, at_ns, id, cb, userdata);
     if (rc)
         ssdsim__set_errmsg(sim, "out of memory submitting a request");
+    else if (sim->interval_ns && !sim->tick)
+        start_ticks(sim); /* ticks stop when the device falls silent */
     return rc;
 }
 
@@ -325,6 +339,7 @@ int ssdsim_drain(ssdsim *sim)
     int rc = check_usable(sim);
     if (rc)
         return rc;
+    sim->host.stop_when_drained = true;
     while (sim->host.submitted_inflight > 0) {
         if (ssdsim__engine_pending(&sim->engine) == 0 ||
             (ssdsim__engine_pending(&sim->engine) == 1 && sim->tick)) {
@@ -334,9 +349,12 @@ int ssdsim_drain(ssdsim *sim)
             return SSDSIM_EFULL;
         }
         rc = after_events(sim, ssdsim__engine_run(&sim->engine, 1 << 16));
-        if (rc)
+        if (rc) {
+            sim->host.stop_when_drained = false;
             return rc;
+        }
     }
+    sim->host.stop_when_drained = false;
     return 0;
 }
 
@@ -350,12 +368,7 @@ void ssdsim_reset_stats(ssdsim *sim)
     if (!sim)
         return;
     ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), sim->interval_ns, 0);
-    if (sim->tick) {
-        ssdsim__engine_cancel(&sim->engine, sim->tick);
-        sim->next_tick_ns = ssdsim__engine_now(&sim->engine) + sim->interval_ns;
-        sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick,
-                                                        sim, 0);
-    }
+    start_ticks(sim);
 }
 
 int ssdsim_set_interval_callback(ssdsim *sim, uint64_t interval_ns, ssdsim_interval_fn fn,
@@ -363,17 +376,12 @@ int ssdsim_set_interval_callback(ssdsim *sim, uint64_t interval_ns, ssdsim_inter
 {
     if (!sim)
         return SSDSIM_EINVAL;
-    ssdsim__engine_cancel(&sim->engine, sim->tick);
-    sim->tick = 0;
     sim->interval_fn = interval_ns ? fn : NULL;
     sim->interval_ud = userdata;
-    sim->interval_ns = fn ? interval_ns : 0;
+    sim->cb_interval_ns = sim->interval_fn ? interval_ns : 0;
+    sim->interval_ns = sim->cb_interval_ns;
     ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), sim->interval_ns, 0);
-    if (sim->interval_ns) {
-        sim->next_tick_ns = ssdsim__engine_now(&sim->engine) + sim->interval_ns;
-        sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick,
-                                                        sim, 0);
-    }
+    start_ticks(sim);
     return 0;
 }
 

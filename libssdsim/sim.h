@@ -25,6 +25,7 @@ struct ssdsim {
     uint64_t next_tick_ns;
     ssdsim__event_id tick;
     ssdsim_interval_fn interval_fn; /* ssdsim_set_interval_callback */
+    uint64_t cb_interval_ns;        /* its interval (a workload run uses its own meanwhile) */
     void *interval_ud;
     bool broken; /* a run failed half-way: the device state cannot be trusted */
     char errmsg[512];

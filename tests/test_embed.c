@@ -261,6 +261,49 @@ START_TEST(test_embed_reset_stats_intervals_and_inspection)
 }
 END_TEST
 
+/* Counts intervals; t_ns restarts at each statistics reset, so order is not checked here. */
+static void count_only(const struct ssdsim_interval *iv, void *ud)
+{
+    (void)iv;
+    ((uint64_t *)ud)[1]++;
+}
+
+START_TEST(test_embed_intervals_survive_runs_and_silence)
+{
+    static const char *const sets[] = {"geometry.blocks_per_plane", "64", NULL};
+    ssdsim_model *m = load("generic-mlc", sets);
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    uint64_t seen[2] = {0, 0};
+    ck_assert_int_eq(ssdsim_set_interval_callback(sim, 1000000, count_only, seen), 0);
+    /* A workload run and a precondition with the callback installed finish (they once spun). */
+    ssdsim_workload *wl = NULL;
+    ck_assert_int_eq(ssdsim_workload_load_string(
+                         &wl, "{\"rw\":\"randwrite\",\"iodepth\":4,\"number_ios\":500}", NULL,
+                         &err),
+                     0);
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ssdsim_workload_free(wl);
+    /* After a silence longer than an interval, submitted requests get intervals again. */
+    ck_assert_int_eq(ssdsim_run_until(sim, ssdsim_now(sim) + 50000000), 0);
+    ssdsim_reset_stats(sim);
+    uint64_t before = seen[1], t = ssdsim_now(sim);
+    struct log l = {.n = 0};
+    for (uint64_t i = 0; i < 10; i++)
+        ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, i * 4096, 4096, t + i * 500000, i,
+                                       keep, &l),
+                         0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_ge(seen[1] - before, 3);
+    /* drain stops at the last completion */
+    ck_assert_uint_eq(ssdsim_now(sim), l.c[l.n - 1].complete_ns);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_embed_bogus_input)
 {
     ck_assert_int_eq(ssdsim_submit(NULL, SSDSIM_OP_READ, 0, 4096, 0, 0, NULL, NULL),
@@ -353,6 +396,7 @@ int main(void)
     tcase_add_test(tc, test_embed_step_and_run_until);
     tcase_add_test(tc, test_embed_caller_loop_is_deterministic);
     tcase_add_test(tc, test_embed_reset_stats_intervals_and_inspection);
+    tcase_add_test(tc, test_embed_intervals_survive_runs_and_silence);
     tcase_add_test(tc, test_embed_bogus_input);
     tcase_add_test(tc, test_embed_gc_wait_shows_in_completions);
     suite_add_tcase(s, tc);

@@ -172,6 +172,8 @@ static void complete(struct ssdsim__host *h, uint32_t i)
         }
         if (cb)
             cb(&c, ud);
+        if (h->stop_when_drained && h->submitted_inflight == 0)
+            ssdsim__engine_stop(h->engine);
         return;
     }
     io->next = h->free_ios;

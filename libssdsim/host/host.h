@@ -58,6 +58,7 @@ struct ssdsim__host {
     bool active;
     int error;
     uint64_t submitted_inflight; /* requests the program submitted, not yet complete */
+    bool stop_when_drained;      /* ssdsim_drain: stop the engine at the last completion */
 };
 
 /* Prepare a run of `wl` (already checked against the device) starting at the engine's now,

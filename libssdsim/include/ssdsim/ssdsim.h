@@ -196,7 +196,7 @@ SSDSIM_API void ssdsim_set_progress(ssdsim *sim, ssdsim_progress_fn fn, void *us
 /* ------------------------------------------------------------------------------------------ */
 /* Requests from the program itself (embedding)                                                */
 
-/** Operation types in results. */
+/** Operation types: of submitted requests (read, write, trim) and in results (all, too). */
 enum ssdsim_op { SSDSIM_OP_READ = 0, SSDSIM_OP_WRITE = 1, SSDSIM_OP_TRIM = 2, SSDSIM_OP_ALL = 3 };
 
 /** What a request submitted with ssdsim_submit went through. Times in simulated ns; the parts
@@ -207,7 +207,7 @@ typedef struct ssdsim_completion {
     uint64_t offset;     /**< bytes */
     uint64_t length;     /**< bytes */
     uint64_t submit_ns;  /**< arrival time */
-    uint64_t complete_ns;
+    uint64_t complete_ns; /**< completion time (the callback runs at this simulated time) */
     uint64_t queue_ns;    /**< waiting on the host for a device queue slot */
     uint64_t frontend_ns; /**< protocol overhead, firmware, host-to-device data (writes) */
     uint64_t flash_ns;    /**< from the FTL to the last unit done: die queues, bus, array time */
@@ -224,6 +224,7 @@ typedef void (*ssdsim_complete_fn)(const ssdsim_completion *c, void *userdata);
  * are bytes inside the logical capacity, length > 0 (any alignment: partial units cost a
  * read-modify-write). Nothing runs until ssdsim_run_until, ssdsim_step or ssdsim_drain.
  * Statistics record submitted requests like a workload's (ssdsim_reset_stats starts afresh).
+ * One request is at most 4 GiB - 1 bytes.
  * @return 0, SSDSIM_EINVAL (bad op, range or time; NULL sim), SSDSIM_ESTATE (a workload run is
  *         not finished, or an earlier failure), SSDSIM_ENOMEM. */
 SSDSIM_API int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
@@ -236,7 +237,9 @@ SSDSIM_API int ssdsim_run_until(ssdsim *sim, uint64_t t_ns);
 /** Run one event. @return 1 when an event ran, 0 when nothing is pending, or an error code. */
 SSDSIM_API int ssdsim_step(ssdsim *sim);
 
-/** Run until every submitted request has completed. @return 0 or an error code. */
+/** Run until every submitted request has completed, and stop there (ssdsim_now is then the
+ * last completion time). @return 0, SSDSIM_EFULL (writes wait for space GC cannot make),
+ * SSDSIM_EINVAL, SSDSIM_ESTATE, SSDSIM_ENOMEM or an FTL failure code. */
 SSDSIM_API int ssdsim_drain(ssdsim *sim);
 
 /** The simulated clock, ns. */
@@ -246,9 +249,12 @@ SSDSIM_API uint64_t ssdsim_now(const ssdsim *sim);
  * and wear are kept. */
 SSDSIM_API void ssdsim_reset_stats(ssdsim *sim);
 
-/** Called at the end of every interval of `interval_ns` simulated ns while the simulation runs
- * submitted requests (ssdsim_run_until, ssdsim_drain); the interval is also kept in the time
- * series (ssdsim_get_interval). NULL fn, or 0, turns it off. */
+/** Called at the end of every interval of `interval_ns` simulated ns while events run
+ * (ssdsim_run_until, ssdsim_step, ssdsim_drain, ssdsim_idle); the interval is also kept in the
+ * time series (ssdsim_get_interval). Installing, changing or removing it (NULL fn, or 0)
+ * resets the statistics. A workload run (ssdsim_run) uses its own interval meanwhile and hands
+ * back to the callback when it ends. When nothing is pending the ticks pause; the next
+ * submitted request restarts them. @return 0 or SSDSIM_EINVAL (NULL sim). */
 struct ssdsim_interval;
 typedef void (*ssdsim_interval_fn)(const struct ssdsim_interval *iv, void *userdata);
 SSDSIM_API int ssdsim_set_interval_callback(ssdsim *sim, uint64_t interval_ns,
@@ -322,9 +328,10 @@ typedef struct ssdsim_device_stats {
     double dwpd_5y_first;   /**< drive writes per day over 5 years, most-worn block */
 } ssdsim_device_stats;
 
-/** Erase-count distribution: number of blocks whose erase count (since the drive was new) is
- * `erase_count`. Returns the number of distinct counts (entries available); fills at most
- * `max` entries of `counts`/`blocks` in increasing count order. */
+/** Erase-count distribution since the drive was new: for each distinct erase count, in
+ * increasing order, counts[i] is the count and blocks[i] how many blocks have it. Fills at most
+ * `max` entries (the arrays may be NULL when max is 0) and returns the number of distinct
+ * counts, which may exceed `max`; 0 for a NULL sim. */
 SSDSIM_API size_t ssdsim_erase_histogram(const ssdsim *sim, uint32_t *counts, uint64_t *blocks,
                                          size_t max);
 
