@@ -47,6 +47,9 @@
 int ssdsim__error_set(ssdsim_error *err, int code, const char *file, const char *path,
                       const char *fmt, ...) SSDSIM__PRINTF(5, 6);
 
+/* Send one line to the installed log handler (nothing when there is none). */
+void ssdsim__log(enum ssdsim_log_level level, const char *fmt, ...) SSDSIM__PRINTF(2, 3);
+
 /* Same as ssdsim__error_set but with a line and column (syntax errors). */
 int ssdsim__error_set_at(ssdsim_error *err, int code, const char *file, int line, int column,
                          const char *fmt, ...) SSDSIM__PRINTF(6, 7);

@@ -1,8 +1,9 @@
-/* error.c: error codes, their names and messages (from the X-macro list in ssdsim.h), and the
- * helpers that fill a caller-owned ssdsim_error with a one-line message. */
+/* error.c: error codes, their names and messages (from the X-macro list in ssdsim.h), the
+ * helpers that fill a caller-owned ssdsim_error with a one-line message, and the log handler. */
 #include "common.h"
 
 #include <stdio.h>
+#include <glib.h>
 #include <string.h>
 
 const char *ssdsim_version(void)
@@ -83,4 +84,34 @@ int ssdsim__error_set_at(ssdsim_error *err, int code, const char *file, int line
     error_fill(err, code, file, NULL, line, column, fmt, ap);
     va_end(ap);
     return code;
+}
+
+/* The log handler is process-wide, as git_trace_set is in libgit2: logging is about the program,
+ * not one simulation. A mutex makes installing it safe while simulations run on other threads. */
+static GMutex log_lock;
+static ssdsim_log_fn log_fn;
+static void *log_ud;
+
+void ssdsim_set_log_handler(ssdsim_log_fn fn, void *userdata)
+{
+    g_mutex_lock(&log_lock);
+    log_fn = fn;
+    log_ud = userdata;
+    g_mutex_unlock(&log_lock);
+}
+
+void ssdsim__log(enum ssdsim_log_level level, const char *fmt, ...)
+{
+    g_mutex_lock(&log_lock);
+    ssdsim_log_fn fn = log_fn;
+    void *ud = log_ud;
+    g_mutex_unlock(&log_lock);
+    if (!fn)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fn(level, line, ud);
 }

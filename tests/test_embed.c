@@ -304,6 +304,34 @@ START_TEST(test_embed_intervals_survive_runs_and_silence)
 }
 END_TEST
 
+static void capture_log(enum ssdsim_log_level level, const char *message, void *ud)
+{
+    char *buf = ud;
+    if (level == SSDSIM_LOG_WARNING && !buf[0])
+        snprintf(buf, 256, "%s", message);
+}
+
+START_TEST(test_embed_log_handler_hears_adjustments)
+{
+    static const char *const sets[] = {"geometry.blocks_per_plane", "64", "gc.free_blocks_min",
+                                       "1", NULL};
+    ssdsim_model *m = load("generic-mlc", sets);
+    char heard[256] = "";
+    ssdsim_set_log_handler(capture_log, heard);
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    ssdsim_set_log_handler(NULL, NULL);
+    ck_assert_msg(strstr(heard, "gc.free_blocks_min 1 raised to 2") != NULL, "heard: '%s'",
+                  heard);
+    ssdsim_free(sim);
+    /* with no handler nothing is printed and nothing breaks */
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_embed_bogus_input)
 {
     ck_assert_int_eq(ssdsim_submit(NULL, SSDSIM_OP_READ, 0, 4096, 0, 0, NULL, NULL),
@@ -397,6 +425,7 @@ int main(void)
     tcase_add_test(tc, test_embed_caller_loop_is_deterministic);
     tcase_add_test(tc, test_embed_reset_stats_intervals_and_inspection);
     tcase_add_test(tc, test_embed_intervals_survive_runs_and_silence);
+    tcase_add_test(tc, test_embed_log_handler_hears_adjustments);
     tcase_add_test(tc, test_embed_bogus_input);
     tcase_add_test(tc, test_embed_gc_wait_shows_in_completions);
     suite_add_tcase(s, tc);

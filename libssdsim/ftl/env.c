@@ -223,6 +223,7 @@ void ssdsim_ftl_fail(ssdsim_ftl_env *env, int code, const char *message)
         return; /* keep the first failure */
     env->fail_code = code < 0 ? code : SSDSIM_ESTATE;
     snprintf(env->fail_msg, sizeof env->fail_msg, "%s", message ? message : "FTL failure");
+    ssdsim__log(SSDSIM_LOG_ERROR, "%s", env->fail_msg);
     ssdsim__engine_stop(env->engine);
 }
 

@@ -937,6 +937,11 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->hot_cold = pol->hot_cold != 0;
     f->separate = pol->gc_separate != 0;
     /* GC must start while host writes can still be placed: below the reserve plus one. */
+    if (f->gc_min < gc_reserve(f) + 1)
+        ssdsim__log(SSDSIM_LOG_WARNING,
+                    "gc.free_blocks_min %u raised to %u: the GC reserve (%u free blocks per plane) "
+                    "plus one",
+                    f->gc_min, gc_reserve(f) + 1, gc_reserve(f));
     f->gc_min = SSDSIM__MAX(f->gc_min, gc_reserve(f) + 1);
     f->gc_target = SSDSIM__MAX(f->gc_target, f->gc_min);
     f->hot_window_pages = (uint64_t)(pol->hot_window * (double)f->n_lpn);

@@ -73,6 +73,23 @@ typedef struct ssdsim_error {
     char message[768]; /**< the complete one-line message */
 } ssdsim_error;
 
+/** Severity of a log message. */
+enum ssdsim_log_level {
+    SSDSIM_LOG_ERROR = 0,
+    SSDSIM_LOG_WARNING = 1,
+    SSDSIM_LOG_INFO = 2,
+    SSDSIM_LOG_DEBUG = 3
+};
+
+/** Receives the library's log messages: one line, no trailing newline, valid during the call.
+ * Called from the thread that runs the simulation; it must not call back into that simulation. */
+typedef void (*ssdsim_log_fn)(enum ssdsim_log_level level, const char *message, void *userdata);
+
+/** Install the process-wide log handler (NULL: messages are dropped, the default: the library
+ * never prints). Messages say what the library adjusted or noticed, e.g. a GC watermark raised
+ * to what the FTL needs; failures are still reported through return codes and ssdsim_errmsg. */
+SSDSIM_API void ssdsim_set_log_handler(ssdsim_log_fn fn, void *userdata);
+
 /** Parse a duration with a unit ("50us", "1.5ms", "2s", "100ns") into ns.
  * @return 0, or SSDSIM_EINVAL when the text is not a duration. */
 SSDSIM_API int ssdsim_parse_time_ns(const char *text, uint64_t *out_ns);
