@@ -26,6 +26,22 @@ void ssdsim__host_fini(struct ssdsim__host *h)
     h->active = false;
 }
 
+/* A request issued by the host goes into the device if it has a free command slot, else it
+ * waits on the host, in order. */
+static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
+{
+    if (h->at_device < h->qd_limit) {
+        admit(h, i);
+        return;
+    }
+    h->ios[i].next = NONE;
+    if (h->wait_tail == NONE)
+        h->wait_head = i;
+    else
+        h->ios[h->wait_tail].next = i;
+    h->wait_tail = i;
+}
+
 /* Issue the job's next request if it has one; returns false when the job is out of work. */
 static bool issue(struct ssdsim__host *h, uint32_t j)
 {
@@ -62,15 +78,7 @@ static bool issue(struct ssdsim__host *h, uint32_t j)
     io->cb = NULL;
     job->inflight++;
     h->inflight++;
-    if (h->at_device < h->qd_limit) {
-        admit(h, i);
-    } else {
-        if (h->wait_tail == NONE)
-            h->wait_head = i;
-        else
-            h->ios[h->wait_tail].next = i;
-        h->wait_tail = i;
-    }
+    enter_or_wait(h, i);
     return true;
 }
 
@@ -129,6 +137,25 @@ static void complete_event(void *ctx, uint32_t arg)
     complete(ctx, (uint32_t)arg);
 }
 
+/* Request i left the device: its slot goes back to the pool, and the first request waiting on
+ * the host for a device slot takes the freed one. */
+static void release(struct ssdsim__host *h, uint32_t i)
+{
+    h->ios[i].next = h->free_ios;
+    h->free_ios = i;
+    h->inflight--;
+    h->completed++;
+    h->at_device--;
+    ssdsim__env_cmd_leave(h->env);
+    if (h->wait_head != NONE) {
+        uint32_t w = h->wait_head;
+        h->wait_head = h->ios[w].next;
+        if (h->wait_head == NONE)
+            h->wait_tail = NONE;
+        admit(h, w);
+    }
+}
+
 static void complete(struct ssdsim__host *h, uint32_t i)
 {
     struct ssdsim__io *io = &h->ios[i];
@@ -156,40 +183,16 @@ static void complete(struct ssdsim__host *h, uint32_t i)
         ssdsim_complete_fn cb = io->cb;
         void *ud = io->userdata;
         io->cb = NULL;
-        h->ios[i].next = h->free_ios;
-        h->free_ios = i;
-        h->inflight--;
         h->submitted_inflight--;
-        h->completed++;
-        h->at_device--;
-        ssdsim__env_cmd_leave(h->env);
-        if (h->wait_head != NONE) {
-            uint32_t w = h->wait_head;
-            h->wait_head = h->ios[w].next;
-            if (h->wait_head == NONE)
-                h->wait_tail = NONE;
-            admit(h, w);
-        }
+        release(h, i);
         if (cb)
             cb(&c, ud);
         if (h->stop_when_drained && h->submitted_inflight == 0)
             ssdsim__engine_stop(h->engine);
         return;
     }
-    io->next = h->free_ios;
-    h->free_ios = i;
     h->jobs[j].inflight--;
-    h->inflight--;
-    h->completed++;
-    h->at_device--;
-    ssdsim__env_cmd_leave(h->env);
-    if (h->wait_head != NONE) {
-        uint32_t w = h->wait_head;
-        h->wait_head = h->ios[w].next;
-        if (h->wait_head == NONE)
-            h->wait_tail = NONE;
-        admit(h, w);
-    }
+    release(h, i);
     issue(h, j);
     if (h->inflight == 0) {
         h->active = false;
@@ -226,17 +229,7 @@ void ssdsim__host_unit_waited(void *ctx, uint32_t i, uint64_t ns)
 /* A submitted request reaches the host at its arrival time. */
 static void submitted_arrival(void *ctx, uint32_t i)
 {
-    struct ssdsim__host *h = ctx;
-    if (h->at_device < h->qd_limit) {
-        admit(h, i);
-    } else {
-        h->ios[i].next = NONE;
-        if (h->wait_tail == NONE)
-            h->wait_head = i;
-        else
-            h->ios[h->wait_tail].next = i;
-        h->wait_tail = i;
-    }
+    enter_or_wait(ctx, i);
 }
 
 int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__hw *hw,
