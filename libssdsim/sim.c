@@ -108,6 +108,18 @@ static void start_ticks(struct ssdsim *sim)
     sim->tick = ssdsim__engine_schedule_cancellable(&sim->engine, sim->next_tick_ns, tick, sim, 0);
 }
 
+/* Requests are outstanding but nothing can happen any more (only the interval timer, or nothing,
+ * is pending): writes wait for a block GC cannot free. Says so and returns SSDSIM_EFULL. */
+static int stuck(struct ssdsim *sim)
+{
+    uint32_t pending = ssdsim__engine_pending(&sim->engine);
+    if (pending > (sim->tick ? 1u : 0u))
+        return 0;
+    ssdsim__set_errmsg(sim, "the device cannot free space: writes wait for a free block and no "
+                            "garbage collection can make one");
+    return SSDSIM_EFULL;
+}
+
 /* Drive the engine until the host's work is done, reporting progress. */
 static int drive(struct ssdsim *sim, bool report)
 {
@@ -124,11 +136,8 @@ static int drive(struct ssdsim *sim, bool report)
             ssdsim__set_errmsg(sim, "out of memory during the run");
             return sim->host.error;
         }
-        if (sim->host.active && ssdsim__engine_pending(&sim->engine) == 0) {
-            ssdsim__set_errmsg(sim, "the device cannot free space: writes wait for a free "
-                                    "block and no garbage collection can make one");
+        if (sim->host.active && stuck(sim))
             return SSDSIM_EFULL;
-        }
         if (report && sim->host.active && sim->progress &&
             sim->progress(ssdsim__host_progress(&sim->host), sim->progress_ud)) {
             ssdsim__set_errmsg(sim, "cancelled");
@@ -340,22 +349,15 @@ int ssdsim_drain(ssdsim *sim)
     if (rc)
         return rc;
     sim->host.stop_when_drained = true;
-    while (sim->host.submitted_inflight > 0) {
-        if (ssdsim__engine_pending(&sim->engine) == 0 ||
-            (ssdsim__engine_pending(&sim->engine) == 1 && sim->tick)) {
-            ssdsim__set_errmsg(sim, "the device cannot free space: writes wait for a free "
-                                    "block and no garbage collection can make one");
+    while (rc == 0 && sim->host.submitted_inflight > 0) {
+        rc = stuck(sim);
+        if (rc)
             sim->broken = true;
-            return SSDSIM_EFULL;
-        }
-        rc = after_events(sim, ssdsim__engine_run(&sim->engine, 1 << 16));
-        if (rc) {
-            sim->host.stop_when_drained = false;
-            return rc;
-        }
+        else
+            rc = after_events(sim, ssdsim__engine_run(&sim->engine, 1 << 16));
     }
     sim->host.stop_when_drained = false;
-    return 0;
+    return rc;
 }
 
 uint64_t ssdsim_now(const ssdsim *sim)

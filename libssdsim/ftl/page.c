@@ -1051,6 +1051,14 @@ int ssdsim__page_check(const struct ssdsim__ftl *f)
     return 0;
 }
 
+/* The page FTL and DFTL are one implementation: their tables differ in name, parameters and
+ * set-up only. */
+#define PAGE_METHODS                                                                               \
+    .destroy = page_destroy, .read = page_read, .write = page_write, .trim = page_trim,           \
+    .flash_done = page_flash_done, .idle = page_idle, .free_blocks = page_free_blocks,             \
+    .lookup = page_lookup, .prefetch = page_prefetch,                                              \
+    .plane_free_blocks = page_plane_free_blocks, .block_valid = page_block_valid,
+
 const ssdsim_ftl_ops ssdsim__ftl_page_ops = {
     .abi_version = SSDSIM_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(ssdsim_ftl_ops),
@@ -1059,17 +1067,7 @@ const ssdsim_ftl_ops ssdsim__ftl_page_ops = {
     .state_size = sizeof(struct ssdsim__ftl),
     .params = NULL,
     .create = page_create,
-    .destroy = page_destroy,
-    .read = page_read,
-    .write = page_write,
-    .trim = page_trim,
-    .flash_done = page_flash_done,
-    .idle = page_idle,
-    .free_blocks = page_free_blocks,
-    .lookup = page_lookup,
-    .prefetch = page_prefetch,
-    .plane_free_blocks = page_plane_free_blocks,
-    .block_valid = page_block_valid,
+    PAGE_METHODS
 };
 
 static const ssdsim_param dftl_params[] = {
@@ -1087,15 +1085,5 @@ const ssdsim_ftl_ops ssdsim__ftl_dftl_ops = {
     .state_size = sizeof(struct ssdsim__ftl),
     .params = dftl_params,
     .create = dftl_create,
-    .destroy = page_destroy,
-    .read = page_read,
-    .write = page_write,
-    .trim = page_trim,
-    .flash_done = page_flash_done,
-    .idle = page_idle,
-    .free_blocks = page_free_blocks,
-    .lookup = page_lookup,
-    .prefetch = page_prefetch,
-    .plane_free_blocks = page_plane_free_blocks,
-    .block_valid = page_block_valid,
+    PAGE_METHODS
 };
