@@ -8,20 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static double elapsed_s(const struct ssdsim *sim)
+void ssdsim__op_stats_fill(ssdsim_op_stats *out, const struct ssdsim__hist *h, uint64_t bytes,
+                           uint64_t dur_ns)
 {
-    return (double)(sim->stats.end_ns - sim->stats.start_ns) / 1e9;
-}
-
-int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out)
-{
-    if (!sim || !out || (unsigned)op > SSDSIM_OP_ALL)
-        return SSDSIM_EINVAL;
-    const struct ssdsim__hist *h = &sim->stats.hist[op];
-    double t = elapsed_s(sim);
+    double t = (double)dur_ns / 1e9;
     memset(out, 0, sizeof *out);
     out->count = h->count;
-    out->bytes = sim->stats.bytes[op];
+    out->bytes = bytes;
     out->iops = t > 0 ? (double)h->count / t : 0;
     out->bw_bytes = t > 0 ? (double)out->bytes / t : 0;
     out->lat_min_ns = h->count ? h->min : 0;
@@ -33,6 +26,14 @@ int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *o
     out->lat_p99_ns = ssdsim__hist_quantile(h, 0.99);
     out->lat_p99_9_ns = ssdsim__hist_quantile(h, 0.999);
     out->lat_p99_99_ns = ssdsim__hist_quantile(h, 0.9999);
+}
+
+int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out)
+{
+    if (!sim || !out || (unsigned)op > SSDSIM_OP_ALL)
+        return SSDSIM_EINVAL;
+    ssdsim__op_stats_fill(out, &sim->stats.hist[op], sim->stats.bytes[op],
+                          sim->stats.end_ns - sim->stats.start_ns);
     return 0;
 }
 
@@ -147,10 +148,9 @@ static void add_f(cJSON *o, const char *k, double v)
     cJSON_AddItemToObject(o, k, cJSON_CreateRaw(buf));
 }
 
-static cJSON *op_json(const ssdsim *sim, enum ssdsim_op op)
+static cJSON *op_stats_json(const ssdsim_op_stats *sp)
 {
-    ssdsim_op_stats s;
-    ssdsim_get_op_stats(sim, op, &s);
+    ssdsim_op_stats s = *sp;
     cJSON *o = cJSON_CreateObject();
     add_u64(o, "count", s.count);
     add_u64(o, "bytes", s.bytes);
@@ -167,6 +167,57 @@ static cJSON *op_json(const ssdsim *sim, enum ssdsim_op op)
     add_u64(l, "p99_9", s.lat_p99_9_ns);
     add_u64(l, "p99_99", s.lat_p99_99_ns);
     return o;
+}
+
+static cJSON *op_json(const ssdsim *sim, enum ssdsim_op op)
+{
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, op, &s);
+    return op_stats_json(&s);
+}
+
+static void add_names(cJSON *o, const char *k, char *const *v, uint32_t n)
+{
+    cJSON *a = cJSON_AddArrayToObject(o, k);
+    for (uint32_t i = 0; i < n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
+}
+
+/* What ran, and each reported job (a clone, or a group with group_reporting) with its own
+ * figures over its own runtime. */
+static void add_jobs(cJSON *root, const ssdsim *sim)
+{
+    cJSON *w = cJSON_AddObjectToObject(root, "workload");
+    cJSON_AddStringToObject(w, "label", sim->run_label ? sim->run_label : "");
+    add_names(w, "ignored_options", sim->ignored, sim->n_ignored);
+    add_names(w, "skipped_options", sim->skipped, sim->n_skipped);
+    cJSON *jobs = cJSON_AddArrayToObject(root, "jobs");
+    static const char *names[4] = {"read", "write", "trim", "all"};
+    for (size_t i = 0; i < ssdsim_n_jobs(sim); i++) {
+        ssdsim_job_info ji;
+        ssdsim_get_job(sim, i, &ji);
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "name", ji.name);
+        add_u64(j, "group", ji.group);
+        add_u64(j, "first_clone", ji.first_clone);
+        add_u64(j, "clones", ji.n_clones);
+        add_u64(j, "start_ns", ji.start_ns);
+        add_u64(j, "end_ns", ji.end_ns);
+        add_u64(j, "ramp_ns", ji.ramp_ns);
+        if (ji.ss_set) {
+            cJSON *ss = cJSON_AddObjectToObject(j, "steady_state");
+            cJSON_AddBoolToObject(ss, "attained", ji.ss_attained);
+            add_f(ss, "value", ji.ss_value);
+        }
+        cJSON *ops = cJSON_AddObjectToObject(j, "ops");
+        for (int op = 0; op < 4; op++) {
+            ssdsim_op_stats s;
+            ssdsim_get_job_op_stats(sim, i, (enum ssdsim_op)op, &s);
+            if (s.count || op == SSDSIM_OP_ALL)
+                cJSON_AddItemToObject(ops, names[op], op_stats_json(&s));
+        }
+        cJSON_AddItemToArray(jobs, j);
+    }
 }
 
 char *ssdsim_results_json(const ssdsim *sim)
@@ -237,6 +288,7 @@ char *ssdsim_results_json(const ssdsim *sim)
     cJSON_AddStringToObject(dev, "ftl", sim->model->ftl.type);
     cJSON_AddStringToObject(dev, "gc_policy", sim->model->gc.policy);
     cJSON_AddStringToObject(dev, "wl_policy", sim->model->wl.policy);
+    add_jobs(root, sim);
 
     if (sim->stats.interval_ns || sim->stats.interval_ios) {
         cJSON *ts = cJSON_AddArrayToObject(root, "timeseries");

@@ -54,10 +54,64 @@ oom:
                              "out of memory building the device");
 }
 
+static void free_names(char **v, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
+static void clear_run_notes(struct ssdsim *sim)
+{
+    free(sim->run_label);
+    free_names(sim->ignored, sim->n_ignored);
+    free_names(sim->skipped, sim->n_skipped);
+    sim->run_label = NULL;
+    sim->ignored = sim->skipped = NULL;
+    sim->n_ignored = sim->n_skipped = 0;
+}
+
+static char **copy_names(char *const *v, uint32_t n, bool *oom)
+{
+    if (n == 0)
+        return NULL;
+    char **c = calloc(n, sizeof *c);
+    if (!c) {
+        *oom = true;
+        return NULL;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!(c[i] = strdup(v[i])))
+            *oom = true;
+    return c;
+}
+
+/* Remember what the run was (the results name it). */
+static int note_run(struct ssdsim *sim, const char *label, const struct ssdsim_workload *wl)
+{
+    clear_run_notes(sim);
+    bool oom = false;
+    sim->run_label = strdup(label ? label : "");
+    if (!sim->run_label)
+        oom = true;
+    if (wl) {
+        sim->ignored = copy_names(wl->ignored, wl->n_ignored, &oom);
+        sim->n_ignored = sim->ignored ? wl->n_ignored : 0;
+        sim->skipped = copy_names(wl->skipped, wl->n_skipped, &oom);
+        sim->n_skipped = sim->skipped ? wl->n_skipped : 0;
+    }
+    if (oom) {
+        ssdsim__set_errmsg(sim, "out of memory");
+        return SSDSIM_ENOMEM;
+    }
+    return 0;
+}
+
 void ssdsim_free(ssdsim *sim)
 {
     if (!sim)
         return;
+    clear_run_notes(sim);
     ssdsim__host_fini(&sim->host);
     ssdsim__stats_fini(&sim->stats);
     ssdsim__env_fini(&sim->env);
@@ -133,7 +187,8 @@ static int drive(struct ssdsim *sim, bool report)
             return sim->env.fail_code;
         }
         if (sim->host.error) {
-            ssdsim__set_errmsg(sim, "out of memory during the run");
+            ssdsim__set_errmsg(sim, "%s",
+                               sim->host.errmsg[0] ? sim->host.errmsg : "out of memory during the run");
             return sim->host.error;
         }
         if (sim->host.active && stuck(sim))
@@ -147,15 +202,10 @@ static int drive(struct ssdsim *sim, bool report)
     return 0;
 }
 
-static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
-                        const ssdsim_run_opts *opts, bool report)
+/* Everything a run does before its host starts: refuse a broken simulation or one with
+ * submitted requests in flight, reset the statistics, take over the interval timer. */
+static int begin_run(struct ssdsim *sim, const ssdsim_run_opts *opts)
 {
-    char why[256];
-    uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
-    if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
-        ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
-        return SSDSIM_ECONFIG;
-    }
     if (sim->broken) {
         ssdsim__set_errmsg(sim, "an earlier run on this simulation failed or was cancelled; "
                                 "create a new simulation");
@@ -173,11 +223,17 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
     /* The run's own interval replaces the program's interval callback for its duration. */
     sim->interval_ns = iv_ns;
     start_ticks(sim);
-    uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
-    int rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->hw, &sim->env,
-                                &sim->stats);
+    return 0;
+}
+
+/* Drive the started host to the end of the run and close its statistics. */
+static int end_run(struct ssdsim *sim, int rc, bool report)
+{
     if (rc == 0)
         rc = drive(sim, report);
+    else
+        ssdsim__set_errmsg(sim, "%s", sim->host.errmsg[0] ? sim->host.errmsg : ssdsim_strerror(rc));
+    ssdsim__host_finish(&sim->host);
     ssdsim__engine_cancel(&sim->engine, sim->tick);
     sim->tick = 0;
     sim->interval_ns = sim->interval_fn ? sim->cb_interval_ns : 0;
@@ -193,6 +249,60 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
         sim->broken = true;
     }
     return rc;
+}
+
+static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
+                        const ssdsim_run_opts *opts, bool report)
+{
+    char why[512];
+    uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
+    if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
+        ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
+        return SSDSIM_ECONFIG;
+    }
+    int rc = begin_run(sim, opts);
+    if (rc == 0)
+        rc = note_run(sim, wl->label, wl);
+    if (rc)
+        return rc;
+    uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
+    rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->hw, &sim->env,
+                            &sim->stats);
+    return end_run(sim, rc, report);
+}
+
+int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src, const ssdsim_replay_opts *ropts,
+                      const ssdsim_run_opts *opts)
+{
+    if (!sim || !src || !src->next)
+        return SSDSIM_EINVAL;
+    sim->errmsg[0] = 0;
+    if (ropts && (ropts->time_scale < 0 || ropts->time_scale != ropts->time_scale)) {
+        ssdsim__set_errmsg(sim, "time_scale must be > 0 (0 = 1), got %g", ropts->time_scale);
+        return SSDSIM_EINVAL;
+    }
+    int rc = begin_run(sim, opts);
+    if (rc == 0)
+        rc = note_run(sim, ropts && ropts->label ? ropts->label : "replay", NULL);
+    if (rc)
+        return rc;
+    sim->n_runs++;
+    rc = ssdsim__host_start_source(&sim->host, src, ropts, &sim->engine, &sim->hw, &sim->env,
+                                   &sim->stats);
+    return end_run(sim, rc, true);
+}
+
+void ssdsim_set_observer(ssdsim *sim, const ssdsim_observer *obs)
+{
+    if (!sim)
+        return;
+    if (obs) {
+        sim->host.obs = *obs;
+        sim->host.have_obs = true;
+    } else {
+        memset(&sim->host.obs, 0, sizeof sim->host.obs);
+        sim->host.have_obs = false;
+    }
 }
 
 int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
@@ -228,18 +338,17 @@ int ssdsim_precondition_seq(ssdsim *sim)
     if (!sim)
         return SSDSIM_EINVAL;
     sim->errmsg[0] = 0;
-    struct ssdsim_workload wl;
-    ssdsim__workload_defaults(&wl);
-    wl.label = (char *)"precondition";
-    wl.rw = SSDSIM__RW_WRITE;
-    wl.n_bs = 1;
-    wl.bs[0].bytes = 128 * 1024;
-    wl.bs[0].percent = 100;
-    wl.iodepth = 32;
-    wl.numjobs = 1;
+    struct ssdsim__jobspec job;
+    ssdsim__jobspec_defaults(&job);
+    job.rw = SSDSIM__RW_WRITE;
+    uint32_t bs = 128 * 1024;
     uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
-    if (logical < wl.bs[0].bytes)
-        wl.bs[0].bytes = (uint32_t)(logical / 512 * 512);
+    if (logical < bs)
+        bs = (uint32_t)(logical / 512 * 512);
+    for (int d = 0; d < SSDSIM__N_DIRS; d++)
+        job.bs[d].e[0].bytes = bs;
+    job.iodepth = 32;
+    struct ssdsim_workload wl = {.label = (char *)"precondition", .jobs = &job, .n_jobs = 1};
     int rc = run_workload(sim, &wl, NULL, true);
     ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), 0, 0);
     return rc;
@@ -281,7 +390,8 @@ static int after_events(struct ssdsim *sim, int rc)
         rc = sim->env.fail_code;
     }
     if (rc == 0 && sim->host.error) {
-        ssdsim__set_errmsg(sim, "%s", ssdsim_strerror(sim->host.error));
+        ssdsim__set_errmsg(sim, "%s",
+                           sim->host.errmsg[0] ? sim->host.errmsg : ssdsim_strerror(sim->host.error));
         rc = sim->host.error;
     }
     if (rc == SSDSIM_ENOMEM && !sim->errmsg[0])
@@ -433,4 +543,56 @@ uint64_t ssdsim_lookup(const ssdsim *sim, uint64_t lpn)
     if (!sim || lpn >= sim->env.geo.logical_pages || !sim->env.ops->lookup)
         return UINT64_MAX;
     return sim->env.ops->lookup(sim->env.state, lpn);
+}
+
+/* ------------------------------------------------------------------ per-job results */
+
+size_t ssdsim_n_jobs(const ssdsim *sim)
+{
+    return sim ? sim->host.n_units : 0;
+}
+
+int ssdsim_get_job(const ssdsim *sim, size_t i, ssdsim_job_info *out)
+{
+    if (!sim || !out || i >= sim->host.n_units)
+        return SSDSIM_EINVAL;
+    const struct ssdsim__unit *u = &sim->host.units[i];
+    memset(out, 0, sizeof *out);
+    out->name = u->name;
+    out->group = u->group;
+    out->first_clone = u->first_clone;
+    out->n_clones = u->n_clones;
+    out->start_ns = u->start_ns;
+    out->end_ns = u->end_ns;
+    out->ramp_ns = u->ramp_ns;
+    out->ss_set = u->ss != 0;
+    out->ss_attained = u->ss_attained;
+    out->ss_value = u->ss_value;
+    return 0;
+}
+
+int ssdsim_get_job_op_stats(const ssdsim *sim, size_t i, enum ssdsim_op op, ssdsim_op_stats *out)
+{
+    if (!sim || !out || i >= sim->host.n_units || (unsigned)op > SSDSIM_OP_ALL)
+        return SSDSIM_EINVAL;
+    const struct ssdsim__unit *u = &sim->host.units[i];
+    struct ssdsim__hist all;
+    const struct ssdsim__hist *hist;
+    uint64_t bytes;
+    if (op == SSDSIM_OP_ALL) {
+        ssdsim__hist_reset(&all);
+        bytes = 0;
+        for (int k = 0; k < 3; k++) {
+            ssdsim__hist_merge(&all, &u->hist[k]);
+            bytes += u->bytes[k];
+        }
+        hist = &all;
+    } else {
+        hist = &u->hist[op];
+        bytes = u->bytes[op];
+    }
+    uint64_t start = u->start_ns + u->ramp_ns;
+    uint64_t dur = u->end_ns > start ? u->end_ns - start : 0;
+    ssdsim__op_stats_fill(out, hist, bytes, dur);
+    return 0;
 }

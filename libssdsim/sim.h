@@ -28,8 +28,17 @@ struct ssdsim {
     uint64_t cb_interval_ns;        /* its interval (a workload run uses its own meanwhile) */
     void *interval_ud;
     bool broken; /* a run failed half-way: the device state cannot be trusted */
+    /* what the last run was: its label, and the options its workload accepted without effect
+     * or skipped (lenient); owned copies, for the results */
+    char *run_label;
+    char **ignored, **skipped;
+    uint32_t n_ignored, n_skipped;
     char errmsg[512];
 };
+
+/* Fill op stats from a histogram, a byte count and the duration they cover (results.c). */
+void ssdsim__op_stats_fill(ssdsim_op_stats *out, const struct ssdsim__hist *h, uint64_t bytes,
+                           uint64_t dur_ns);
 
 void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...) SSDSIM__PRINTF(2, 3);
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "ssdsim/ssdsim.h"
+#include "ssdsim/trace.h"
 
 /* Exit codes: 0 success, 1 the simulation or its input failed, 2 bad command line. */
 #define CLI_EXIT_FAIL 1
@@ -24,6 +25,9 @@ int cli_list(int argc, char **argv);
 /* `ssdsim validate waf`: simulated write amplification against the analytic models
  * (cmd_validate.c, doc/validation.md). argv[0] is "validate". */
 int cli_validate(int argc, char **argv);
+/* `ssdsim trace info|convert`: summarise or convert a block I/O trace (cmd_trace.c,
+ * doc/traces.md). argv[0] is "trace". */
+int cli_trace(int argc, char **argv);
 
 /* Print one error line "ssdsim: ..." to stderr, written with one call so that the lines of
  * several processes sharing stderr do not interleave. */
@@ -53,6 +57,16 @@ struct cli_run_opts {
     bool json_atomic;       /* write json_out through a temporary file and rename(2) */
     const char *json_point; /* a JSON object put first in the results as "point", or NULL */
     const char *csv_out;    /* time-series CSV file, or NULL */
+    /* Trace replay instead of the workload (`run --trace`) */
+    const char *trace_path;
+    ssdsim_trace_opts trace;
+    uint32_t trace_devices[64];
+    ssdsim_replay_opts replay;
+    bool lenient;              /* fio job files: skip unknown options */
+    bool fio_json;             /* --output-format fio-json: json_out in fio's layout */
+    const char *record_path;   /* write every issued request as a trace */
+    ssdsim_trace_format record_format;
+    const char *latency_log;   /* per-request CSV */
 };
 
 /* Split "--name=value" into name and value (*val NULL when the argument has no '='). */
@@ -87,6 +101,29 @@ int cli_write_file(const char *path, const char *text, bool atomic);
  * does. `json_out` (when not NULL) replaces the line's output path; `csv_out` may be NULL. */
 int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
                      const char *csv_out, bool quiet);
+
+/* What watches a run's requests through the library's observer (watch.c): --record (every
+ * issued request into a trace), --latency-log (one CSV row per completed request), and the
+ * per-job logs a fio job file asks for (write_iops_log, write_lat_log, write_bw_log,
+ * log_avg_msec) in fio's log format. */
+struct cli_watch {
+    ssdsim *sim;
+    uint64_t t0_ns; /* simulated time the run started */
+    ssdsim_trace_writer *record;
+    FILE *latlog;
+    void *fio_logs; /* private state of the fio logs (watch.c) */
+    int failed;     /* a write failed during the run (reported at close) */
+    char failmsg[512];
+};
+
+/* Open the outputs `o` and `wl` (may be NULL) ask for and install the observer on `sim` (none
+ * when nothing is asked). 0, or -1 after printing the error (nothing left open). */
+int cli_watch_open(struct cli_watch *w, const struct cli_run_opts *o, const ssdsim_workload *wl,
+                   ssdsim *sim);
+
+/* Remove the observer, flush and close everything. `ok`: the run succeeded (otherwise files
+ * are closed as they are). 0, or -1 after printing the error. */
+int cli_watch_close(struct cli_watch *w, bool ok);
 
 /* Human-readable summary and the preconditioning table. */
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc);

@@ -151,6 +151,138 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
     return 0;
 }
 
+static const char *const run_value_options[] = {
+    "--trace",      "--trace-format",  "--time-unit",     "--read-flag",  "--blkparse-events",
+    "--device",     "--replay-qd",     "--time-scale",    "--max-requests", "--runtime",
+    "--output-format", "--record",     "--record-format", "--latency-log"};
+static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient"};
+
+static bool in_list(const char *name, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(name, list[i]))
+            return true;
+    return false;
+}
+
+/* --time-unit for DiskSim ASCII traces. */
+static bool parse_time_unit(const char *v, uint64_t *ns)
+{
+    static const struct {
+        const char *name;
+        uint64_t ns;
+    } units[] = {{"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (!strcmp(v, units[i].name)) {
+            *ns = units[i].ns;
+            return true;
+        }
+    return false;
+}
+
+/* Options of `run` only: trace replay, job-file leniency and extra outputs. 0 or an exit
+ * code after printing the error. */
+static int run_option(const char *name, const char *val, struct cli_run_opts *o)
+{
+    if (!strcmp(name, "--skip-bad-lines")) {
+        o->trace.skip_bad_lines = 1;
+    } else if (!strcmp(name, "--wrap")) {
+        o->replay.wrap = 1;
+    } else if (!strcmp(name, "--lenient")) {
+        o->lenient = true;
+    } else if (!strcmp(name, "--trace")) {
+        o->trace_path = val;
+    } else if (!strcmp(name, "--trace-format")) {
+        if (ssdsim_trace_format_parse(val, &o->trace.format)) {
+            cli_error("run: --trace-format expects msr, spc, blkparse, disksim, fio-iolog2, "
+                      "fio-iolog3, csv or auto, got '%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--time-unit")) {
+        if (!parse_time_unit(val, &o->trace.disksim_time_unit_ns)) {
+            cli_error("run: --time-unit expects ns, us, ms or s, got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--read-flag")) {
+        if (strcmp(val, "0") && strcmp(val, "1")) {
+            cli_error("run: --read-flag expects 0 or 1, got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+        o->trace.disksim_read_is_zero = val[0] == '0';
+    } else if (!strcmp(name, "--blkparse-events")) {
+        if (strcmp(val, "queue") && strcmp(val, "issue")) {
+            cli_error("run: --blkparse-events expects queue or issue, got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+        o->trace.blkparse_issue = !strcmp(val, "issue");
+    } else if (!strcmp(name, "--device")) {
+        size_t n = 0;
+        const char *p = val;
+        for (;;) {
+            char *end;
+            errno = 0;
+            unsigned long v = strtoul(p, &end, 10);
+            if (end == p || errno || v > UINT32_MAX || (*end && *end != ',') ||
+                n == sizeof o->trace_devices / sizeof o->trace_devices[0]) {
+                cli_error("run: --device expects up to 64 device numbers N[,N...], got '%s'", val);
+                return CLI_EXIT_USAGE;
+            }
+            o->trace_devices[n++] = (uint32_t)v;
+            if (!*end)
+                break;
+            p = end + 1;
+        }
+        o->trace.devices = o->trace_devices;
+        o->trace.n_devices = n;
+    } else if (!strcmp(name, "--replay-qd")) {
+        uint64_t v;
+        if (!cli_parse_u64(val, &v) || v == 0 || v > 65536) {
+            cli_error("run: --replay-qd expects an integer in [1, 65536], got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+        o->replay.iodepth = (uint32_t)v;
+    } else if (!strcmp(name, "--time-scale")) {
+        char *end;
+        double v = strtod(val, &end);
+        if (end == val || *end || !(v > 0) || v > 1e9) {
+            cli_error("run: --time-scale expects a number > 0 (2 = twice as fast), got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+        o->replay.time_scale = v;
+    } else if (!strcmp(name, "--max-requests")) {
+        if (!cli_parse_u64(val, &o->replay.max_requests) || o->replay.max_requests == 0) {
+            cli_error("run: --max-requests expects a positive integer, got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--runtime")) {
+        if (ssdsim_parse_time_ns(val, &o->replay.runtime_ns) || o->replay.runtime_ns == 0) {
+            cli_error("run: --runtime expects a duration such as 10s, got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--output-format")) {
+        if (strcmp(val, "json") && strcmp(val, "fio-json")) {
+            cli_error("run: --output-format expects json or fio-json, got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+        o->fio_json = !strcmp(val, "fio-json");
+    } else if (!strcmp(name, "--record")) {
+        o->record_path = val;
+    } else if (!strcmp(name, "--record-format")) {
+        if (ssdsim_trace_format_parse(val, &o->record_format) ||
+            o->record_format == SSDSIM_TRACE_AUTO || o->record_format == SSDSIM_TRACE_MSR ||
+            o->record_format == SSDSIM_TRACE_SPC || o->record_format == SSDSIM_TRACE_BLKPARSE) {
+            cli_error("run: --record-format expects fio-iolog3, fio-iolog2, disksim or csv, got "
+                      "'%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--latency-log")) {
+        o->latency_log = val;
+    }
+    return 0;
+}
+
 /* Parse the options of run and demo. Returns -1 to continue, or an exit code. */
 static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
 {
@@ -167,6 +299,15 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         bool takes = common || !strcmp(name, "--json") || !strcmp(name, "--timeseries");
         if (!demo && (!strcmp(name, "--manifest") || !strcmp(name, "--index")))
             takes = true;
+        bool run_only = false;
+        if (!demo && in_list(name, run_value_options, sizeof run_value_options / sizeof run_value_options[0]))
+            takes = run_only = true;
+        if (!demo && in_list(name, run_flag_options, sizeof run_flag_options / sizeof run_flag_options[0])) {
+            run_option(name, NULL, o);
+            if (!r->manifest_conflict[0])
+                snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
+            continue;
+        }
         if (demo && (!strcmp(name, "--model") || !strcmp(name, "--workload") ||
                      !strcmp(name, "--precondition")))
             takes = false; /* the demo's model and workload are fixed: use `run` instead */
@@ -189,7 +330,13 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             }
             val = argv[++i];
         }
-        if (common) {
+        if (run_only) {
+            int rc = run_option(name, val, o);
+            if (rc)
+                return rc;
+            if (!r->manifest_conflict[0])
+                snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
+        } else if (common) {
             int rc = cli_common_option(cmd, name, val, o);
             if (rc)
                 return rc;
@@ -230,10 +377,33 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         cli_error("%s: --timeseries needs --interval or --interval-ios", cmd);
         return CLI_EXIT_USAGE;
     }
-    if (!demo && !o->workload_path) {
-        cli_error("run: --workload FILE is required (see ssdsim run --help)");
+    if (!demo && !o->workload_path && !o->trace_path) {
+        cli_error("run: --workload FILE or --trace FILE is required (see ssdsim run --help)");
         return CLI_EXIT_USAGE;
     }
+    if (o->workload_path && o->trace_path) {
+        cli_error("run: give --workload or --trace, not both");
+        return CLI_EXIT_USAGE;
+    }
+    if (!o->trace_path && (o->replay.iodepth || o->replay.time_scale > 0 || o->replay.wrap ||
+                           o->replay.max_requests || o->replay.runtime_ns ||
+                           o->trace.format || o->trace.n_devices || o->trace.skip_bad_lines ||
+                           o->trace.disksim_time_unit_ns || o->trace.disksim_read_is_zero ||
+                           o->trace.blkparse_issue)) {
+        cli_error("run: trace options (--trace-format, --replay-qd, --time-scale, --wrap, ...) "
+                  "need --trace FILE");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->replay.iodepth && o->replay.time_scale > 0) {
+        cli_error("run: --time-scale applies to open-loop replay; --replay-qd ignores timestamps");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->record_format && !o->record_path) {
+        cli_error("run: --record-format needs --record FILE");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->record_path && !o->record_format)
+        o->record_format = SSDSIM_TRACE_FIO_IOLOG3;
     return -1;
 }
 
@@ -368,7 +538,9 @@ int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload
         cli_error("%s", err.message);
         return -1;
     }
-    if (wl && o->workload_path && ssdsim_workload_load_file(wl, o->workload_path, &err)) {
+    if (wl && o->workload_path &&
+        ssdsim_workload_load_file_ex(wl, o->workload_path, o->lenient ? SSDSIM_WORKLOAD_LENIENT : 0,
+                                     &err)) {
         cli_error("%s", err.message);
         goto fail;
     }
@@ -411,6 +583,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     ssdsim_error err;
     ssdsim *sim = NULL;
     int status = CLI_EXIT_FAIL;
+    uint64_t bad_lines = 0;
     if (ssdsim_new(&sim, model, o->seed, &err)) {
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
@@ -432,17 +605,42 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         ssdsim_set_progress(sim, prog ? cli_progress_cb : NULL, prog);
     }
     ssdsim_run_opts ro = {.interval_ns = o->interval_ns, .interval_ios = o->interval_ios};
-    int rc = ssdsim_run(sim, wl, &ro);
+    struct cli_watch watch;
+    if (cli_watch_open(&watch, o, wl, sim))
+        goto out;
+    int rc;
+    if (o->trace_path) {
+        ssdsim_trace *t = NULL;
+        if (ssdsim_trace_open(&t, o->trace_path, &o->trace, &err)) {
+            cli_error("%s", err.message);
+            cli_watch_close(&watch, false);
+            goto out;
+        }
+        ssdsim_source src;
+        ssdsim_trace_as_source(t, &src);
+        ssdsim_replay_opts rep = o->replay;
+        rep.label = o->trace_path;
+        rc = ssdsim_run_source(sim, &src, &rep, &ro);
+        bad_lines = ssdsim_trace_bad_lines(t);
+        ssdsim_trace_close(t);
+    } else {
+        rc = ssdsim_run(sim, wl, &ro);
+    }
     cli_progress_done(prog);
     prog = NULL;
+    if (cli_watch_close(&watch, rc == 0) && rc == 0)
+        goto out;
     if (rc) {
         cli_error("%s", ssdsim_errmsg(sim));
         goto out;
     }
-    if (!o->quiet)
+    if (!o->quiet) {
         cli_report(stdout, sim, model, wl_desc);
+        if (bad_lines)
+            printf("trace: %" PRIu64 " malformed lines skipped (--skip-bad-lines)\n", bad_lines);
+    }
     if (o->json_out) {
-        char *json = ssdsim_results_json(sim);
+        char *json = o->fio_json ? ssdsim_results_fio_json(sim, wl) : ssdsim_results_json(sim);
         char *text = json && o->json_point ? results_with_point(json, o->json_point) : NULL;
         if (!json || (o->json_point && !text)) {
             free(json);
@@ -478,7 +676,7 @@ int cli_run(int argc, char **argv)
     ssdsim_workload *wl = NULL;
     if (cli_load(&r.o, &model, &wl))
         return CLI_EXIT_FAIL;
-    rc = cli_execute(&r.o, model, wl, r.o.workload_path);
+    rc = cli_execute(&r.o, model, wl, r.o.trace_path ? r.o.trace_path : r.o.workload_path);
     ssdsim_workload_free(wl);
     ssdsim_model_free(model);
     return rc;

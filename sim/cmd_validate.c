@@ -648,7 +648,7 @@ static int write_run(ssdsim *sim, const struct vpoint *p, uint64_t n, uint64_t i
                  100 - p->h_pct);
     char text[256];
     snprintf(text, sizeof text,
-             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": %d, \"numjobs\": 1, "
+             "{\"rw\": \"randwrite\", \"norandommap\": 1, \"bs\": \"4k\", \"iodepth\": %d, \"numjobs\": 1, "
              "\"number_ios\": %" PRIu64 ", \"random_distribution\": \"%s\"}",
              IODEPTH, n ? n : 1, dist);
     ssdsim_workload *wl = NULL;

@@ -63,6 +63,8 @@ static void usage(FILE *f)
           "  list      list the registered FTLs, GC policies and wear levelers\n"
           "  validate  compare simulated write amplification with analytic models\n"
           "            (ssdsim validate waf; see doc/validation.md)\n"
+          "  trace     summarise a block I/O trace (trace info) or convert it to a fio\n"
+          "            iolog, DiskSim ASCII or CSV (trace convert; see doc/traces.md)\n"
           "  version   print the version\n"
           "  help      print this help\n"
           "\n"
@@ -88,6 +90,8 @@ int main(int argc, char **argv)
         return cli_list(argc - 1, argv + 1);
     if (!strcmp(cmd, "validate"))
         return cli_validate(argc - 1, argv + 1);
+    if (!strcmp(cmd, "trace"))
+        return cli_trace(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("ssdsim %s\n", ssdsim_version());
         return 0;
@@ -97,7 +101,7 @@ int main(int argc, char **argv)
         return 0;
     }
     cli_error("unknown command '%s' (commands: demo, run, sweep, collect, list, validate, "
-              "version, help)",
+              "trace, version, help)",
               cmd);
     return CLI_EXIT_USAGE;
 }

@@ -34,7 +34,7 @@ static ssdsim_workload *randwrite(uint64_t per_job)
 {
     char json[256];
     snprintf(json, sizeof json,
-             "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"numjobs\":16,\"iodepth\":16,"
+             "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"numjobs\":16,\"iodepth\":16,"
              "\"number_ios\":%" PRIu64 "}",
              per_job);
     ssdsim_workload *wl = NULL;

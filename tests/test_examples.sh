@@ -16,9 +16,12 @@ export PKG_CONFIG_SYSROOT_DIR="$root"
 libdir=$(dirname "$pcdir")
 export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 models=$(find "$root" -path '*/ssdsim/models' -type d | head -1)
+SSDSIM_SAMPLE_TRACES=$(find "$root" -path '*/ssdsim/traces' -type d | head -1)
+export SSDSIM_SAMPLE_TRACES
 n=0
 for ex in "$top_srcdir"/examples/*/; do
     name=$(basename "$ex")
+    [ -f "$ex/Makefile" ] || continue # data, such as the fio job files in examples/jobs
     out="$top_builddir/tests/out/examples/$name"
     rm -rf "$out"
     mkdir -p "$out"

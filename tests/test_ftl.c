@@ -120,11 +120,11 @@ START_TEST(test_ftl_greedy_uniform_random_waf_matches_theory)
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
     char wl[256];
     snprintf(wl, sizeof wl,
-             "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":%llu}",
+             "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":%llu}",
              (unsigned long long)(3 * n_logical));
     st_run(sim, wl, NULL);
     snprintf(wl, sizeof wl,
-             "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":%llu}",
+             "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":%llu}",
              (unsigned long long)n_logical);
     st_run(sim, wl, NULL);
     ssdsim_device_stats d;

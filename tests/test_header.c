@@ -1,13 +1,14 @@
-/* test_header.c: the public headers (the umbrella header, then the plugin headers of
- * ssdsim/sys/) compile as strict C99 with every warning an error. Built with -std=c99 -pedantic
- * -Wall -Wextra -Werror; it includes nothing else, so a header that leans on glib, cJSON, C11
- * features or a missing standard header fails here. Running it also checks that the library
- * links and answers. test_header_cxx.cc does the same as C++11. */
+/* test_header.c: the public headers (the umbrella header, the trace header, then the plugin
+ * headers of ssdsim/sys/) compile as strict C99 with every warning an error. Built with
+ * -std=c99 -pedantic -Wall -Wextra -Werror; it includes nothing else, so a header that leans on
+ * glib, cJSON, C11 features or a missing standard header fails here. Running it also checks that
+ * the library links and answers. test_header_cxx.cc does the same as C++11. */
 #include "ssdsim/ssdsim.h"
 #include "ssdsim/sys/ftl.h"
 #include "ssdsim/sys/gc.h"
 #include "ssdsim/sys/plugin.h"
 #include "ssdsim/sys/wl.h"
+#include "ssdsim/trace.h"
 
 static int count_errors(void)
 {
@@ -54,6 +55,15 @@ int main(void)
         return 1;
     if (sizeof(ssdsim_ftl_ops) == 0 || sizeof(ssdsim_gc_ops) == 0 || sizeof(ssdsim_wl_ops) == 0)
         return 1;
+    {
+        ssdsim_trace_format format = SSDSIM_TRACE_AUTO;
+        ssdsim_trace_info info;
+        ssdsim_trace_req req;
+        if (ssdsim_trace_format_parse("fio-iolog3", &format) != 0 ||
+            format != SSDSIM_TRACE_FIO_IOLOG3 || sizeof info == 0 || sizeof req == 0)
+            return 1;
+        ssdsim_trace_close(0);
+    }
     ssdsim_model_free(model);
     ssdsim_workload_free(workload);
     ssdsim_free(sim);

@@ -1,13 +1,15 @@
-/* test_header_cxx.cc: every public header (the umbrella header and the plugin headers of
- * ssdsim/sys/) compiles as C++11, with -pedantic -Wall -Wextra -Werror, and the declarations link
- * from C++ (the extern "C" guards are right). It includes nothing else, so a header that leans on
- * glib, cJSON, a C-only construct or a missing standard header fails here. Running it checks that
- * the library answers through those declarations. test_header.c does the same as strict C99. */
+/* test_header_cxx.cc: every public header (the umbrella header, the trace header and the plugin
+ * headers of ssdsim/sys/) compiles as C++11, with -pedantic -Wall -Wextra -Werror, and the
+ * declarations link from C++ (the extern "C" guards are right). It includes nothing else, so a
+ * header that leans on glib, cJSON, a C-only construct or a missing standard header fails here.
+ * Running it checks that the library answers through those declarations. test_header.c does the
+ * same as strict C99. */
 #include <ssdsim/ssdsim.h>
 #include <ssdsim/sys/ftl.h>
 #include <ssdsim/sys/gc.h>
 #include <ssdsim/sys/plugin.h>
 #include <ssdsim/sys/wl.h>
+#include <ssdsim/trace.h>
 
 int main()
 {
@@ -29,6 +31,10 @@ int main()
         if (ssdsim_plugin_describe(kind, 0, &name, 0, 0) != 0 || !name)
             return 1;
     }
+    ssdsim_trace_format format = SSDSIM_TRACE_AUTO;
+    if (ssdsim_trace_format_parse("csv", &format) != 0 || format != SSDSIM_TRACE_CSV)
+        return 1;
+    ssdsim_trace_close(0);
     double waf = 0;
     if (ssdsim_theory_waf("greedy", 64, 0.2, 0, &waf) != 0 || !(waf > 1.0))
         return 1;

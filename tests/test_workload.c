@@ -3,7 +3,9 @@
  *
  * Good and bogus values for every parser and option, every way a workload file can be wrong,
  * the checks against a device's capacity, and that ssdsim_workload_set commits only on success.
- * Each test frees what it creates, so a sanitizer build doubles as a leak test.
+ * Every option of fio 3.33 is known: simulated, ignored or refused (test_jobfile.c covers the
+ * job-file reader and the options' fio syntax in job files). Each test frees what it creates, so
+ * a sanitizer build doubles as a leak test.
  */
 #include "common.h"
 #include "workload/workload.h"
@@ -86,32 +88,68 @@ static void split_bad(const char *s, const char *want)
     ck_assert_msg(strstr(errbuf, want), "bssplit '%s': reason '%s' lacks '%s'", s, errbuf, want);
 }
 
-static void apply_ok(struct ssdsim_workload *wl, const char *key, const char *value)
+static void apply_ok(struct ssdsim__jobspec *job, const char *key, const char *value)
 {
     errbuf[0] = '\0';
-    int rc = ssdsim__workload_apply(wl, key, value, errbuf, sizeof errbuf);
-    ck_assert_msg(rc == 0, "%s=%s refused: %s", key, value, errbuf);
+    int rc = ssdsim__jobspec_apply(job, key, value, errbuf, sizeof errbuf);
+    ck_assert_msg(rc == 0, "%s=%s refused: %s", key, value ? value : "(none)", errbuf);
 }
 
-/* The option must be refused, the reason must contain `want`, and the workload stay as it was. */
+/* The option must be refused, the reason must contain `want`, and the job stay as it was. */
 static void apply_bad(const char *key, const char *value, const char *want)
 {
-    struct ssdsim_workload wl, before;
-    ssdsim__workload_defaults(&wl);
-    before = wl;
+    struct ssdsim__jobspec job, before;
+    ssdsim__jobspec_defaults(&job);
+    before = job;
     errbuf[0] = '\0';
-    int rc = ssdsim__workload_apply(&wl, key, value, errbuf, sizeof errbuf);
-    ck_assert_msg(rc == SSDSIM_ECONFIG, "%s=%s: expected SSDSIM_ECONFIG, got %d", key, value, rc);
-    ck_assert_msg(strstr(errbuf, want), "%s=%s: reason '%s' lacks '%s'", key, value, errbuf, want);
-    ck_assert(memcmp(&wl, &before, sizeof wl) == 0);
+    int rc = ssdsim__jobspec_apply(&job, key, value, errbuf, sizeof errbuf);
+    ck_assert_msg(rc == SSDSIM_ECONFIG, "%s=%s: expected SSDSIM_ECONFIG, got %d", key,
+                  value ? value : "(none)", rc);
+    ck_assert_msg(strstr(errbuf, want), "%s=%s: reason '%s' lacks '%s'", key,
+                  value ? value : "(none)", errbuf, want);
+    ck_assert(memcmp(&job, &before, sizeof job) == 0);
 }
 
-static struct ssdsim_workload wl_with(const char *key, const char *value)
+/* A job of defaults with one option applied (the option must not set a string). */
+static struct ssdsim__jobspec wl_with(const char *key, const char *value)
 {
-    struct ssdsim_workload wl;
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, key, value);
+    struct ssdsim__jobspec job;
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, key, value);
+    return job;
+}
+
+/* The option must be accepted as ignored (SSDSIM__IGNORED) and change nothing. */
+static void apply_ignored(const char *key, const char *value)
+{
+    struct ssdsim__jobspec job, before;
+    ssdsim__jobspec_defaults(&job);
+    before = job;
+    errbuf[0] = '\0';
+    int rc = ssdsim__jobspec_apply(&job, key, value, errbuf, sizeof errbuf);
+    ck_assert_msg(rc == SSDSIM__IGNORED, "%s=%s: expected SSDSIM__IGNORED, got %d (%s)", key,
+                  value ? value : "(none)", rc, errbuf);
+    ck_assert(memcmp(&job, &before, sizeof job) == 0);
+}
+
+/* A workload holding copies of the given jobs, for the checks against a device. */
+static struct ssdsim_workload *wl_of(const struct ssdsim__jobspec *jobs, uint32_t n)
+{
+    struct ssdsim_workload *wl = ssdsim__workload_new("test", false);
+    ck_assert_ptr_nonnull(wl);
+    for (uint32_t i = 0; i < n; i++)
+        ck_assert_int_eq(ssdsim__workload_add_job(wl, &jobs[i]), 0);
     return wl;
+}
+
+/* ssdsim__workload_check of a one-job workload. */
+static int check1(const struct ssdsim__jobspec *job, uint64_t bytes)
+{
+    struct ssdsim_workload *wl = wl_of(job, 1);
+    errbuf[0] = '\0';
+    int rc = ssdsim__workload_check(wl, bytes, errbuf, sizeof errbuf);
+    ssdsim_workload_free(wl);
+    return rc;
 }
 
 /* Load a JSON text that must fail with `code`; returns the error for further checks. */
@@ -406,8 +444,9 @@ START_TEST(test_workload_bssplit_bad)
     split_bad("4k/abc", "whole percentage");
     split_bad("4k/-5:8k", "whole percentage");
     split_bad("4k/50%:8k/50", "whole percentage");
-    split_bad("4k/50,16k/100", "per-direction bssplit (',') is not supported yet");
-    split_bad(",4k/100", "per-direction");
+    /* One direction at a time: opt_bssplit splits at the commas first. */
+    split_bad("4k/50,16k/100", "it separates directions");
+    split_bad(",4k/100", "it separates directions");
     split_bad("", "entry 1 is empty");
     split_bad("4k/50::8k/50", "entry 2 is empty");
     split_bad("4k/100:", "entry 2 is empty");
@@ -426,26 +465,48 @@ END_TEST
 /* ------------------------------------------------------------------------------------------ */
 /* Options                                                                                     */
 
+/* fio's defaults (HOWTO and fio --cmdhelp of fio 3.33). */
 START_TEST(test_workload_defaults)
 {
-    struct ssdsim_workload wl;
-    memset(&wl, 0xA5, sizeof wl);
-    ssdsim__workload_defaults(&wl);
-    ck_assert_int_eq(wl.rw, SSDSIM__RW_READ);
-    ck_assert_uint_eq(wl.n_bs, 1);
-    ck_assert_uint_eq(wl.bs[0].bytes, 4096);
-    ck_assert_uint_eq(wl.bs[0].percent, 100);
-    ck_assert_uint_eq(wl.rwmixread, 50);
-    ck_assert_uint_eq(wl.iodepth, 1);
-    ck_assert_uint_eq(wl.numjobs, 1);
-    ck_assert_uint_eq(wl.size_bytes, 0);
-    ck_assert(wl.size_percent == 0);
-    ck_assert_uint_eq(wl.offset_bytes, 0);
-    ck_assert(wl.offset_percent == 0);
-    ck_assert_uint_eq(wl.number_ios, 0);
-    ck_assert_uint_eq(wl.runtime_ns, 0);
-    ck_assert(!wl.has_randseed);
-    ck_assert_ptr_null(wl.label);
+    struct ssdsim__jobspec job;
+    memset(&job, 0xA5, sizeof job);
+    ssdsim__jobspec_defaults(&job);
+    ck_assert_int_eq(job.rw, SSDSIM__RW_READ);
+    for (int d = 0; d < SSDSIM__N_DIRS; d++) {
+        ck_assert_uint_eq(job.bs[d].n, 1);
+        ck_assert_uint_eq(job.bs[d].e[0].bytes, 4096);
+        ck_assert_uint_eq(job.bs[d].e[0].percent, 100);
+        ck_assert_uint_eq(job.bs[d].range_max, 0);
+        ck_assert_uint_eq(job.percentage_random[d], 100);
+        ck_assert_uint_eq(job.rate_iops[d], 0);
+        ck_assert_uint_eq(job.rate_bytes[d], 0);
+    }
+    ck_assert_uint_eq(job.rw_suffix, 0);
+    ck_assert_uint_eq(job.rwmixread, 50);
+    ck_assert_uint_eq(job.iodepth, 1);
+    ck_assert_uint_eq(job.numjobs, 1);
+    ck_assert_uint_eq(job.loops, 1);
+    ck_assert_uint_eq(job.size_bytes, 0);
+    ck_assert(job.size_percent == 0);
+    ck_assert_uint_eq(job.offset_bytes, 0);
+    ck_assert(job.offset_percent == 0);
+    ck_assert_uint_eq(job.number_ios, 0);
+    ck_assert_uint_eq(job.io_size_bytes, 0);
+    ck_assert_uint_eq(job.runtime_ns, 0);
+    ck_assert(!job.time_based);
+    ck_assert(!job.has_randseed);
+    ck_assert(job.randrepeat);
+    ck_assert(!job.norandommap);
+    ck_assert_int_eq(job.dist, SSDSIM__DIST_RANDOM);
+    ck_assert_uint_eq(job.thinktime_ns, 0);
+    ck_assert_uint_eq(job.thinktime_blocks, 1);
+    ck_assert_int_eq(job.rate_process, SSDSIM__RATE_LINEAR);
+    ck_assert(!job.stonewall && !job.new_group && !job.group_reporting);
+    ck_assert_int_eq(job.ss, SSDSIM__SS_NONE);
+    ck_assert_ptr_null(job.name);
+    ck_assert_ptr_null(job.read_iolog);
+    ck_assert_ptr_null(job.write_bw_log);
+    ck_assert_uint_eq(job.n_raw, 0);
 }
 END_TEST
 
@@ -462,38 +523,98 @@ START_TEST(test_workload_opt_rw)
         {"randtrim", SSDSIM__RW_RANDTRIM}, {" randwrite ", SSDSIM__RW_RANDWRITE},
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        struct ssdsim_workload wl = wl_with("rw", good[i].value);
-        ck_assert_int_eq(wl.rw, good[i].rw);
-        wl = wl_with("readwrite", good[i].value); /* fio's alias of the key */
-        ck_assert_int_eq(wl.rw, good[i].rw);
+        struct ssdsim__jobspec job = wl_with("rw", good[i].value);
+        ck_assert_int_eq(job.rw, good[i].rw);
+        job = wl_with("readwrite", good[i].value); /* fio's alias of the key */
+        ck_assert_int_eq(job.rw, good[i].rw);
     }
-    apply_bad("rw", "randwrite:8", "rw ':N' suffix is not supported yet");
-    apply_bad("rw", "rw:4k", "rw ':N' suffix is not supported yet");
+    /* HOWTO: "rw=randread:8" gets a new offset every 8 I/Os; "rw=write:4k" skips 4k after every
+     * write. */
+    struct ssdsim__jobspec job = wl_with("rw", "randread:8");
+    ck_assert_int_eq(job.rw, SSDSIM__RW_RANDREAD);
+    ck_assert_uint_eq(job.rw_suffix, 8);
+    job = wl_with("rw", "write:4k");
+    ck_assert_int_eq(job.rw, SSDSIM__RW_WRITE);
+    ck_assert_uint_eq(job.rw_suffix, 4096);
+    ck_assert_uint_eq(wl_with("rw", "randrw:1").rw_suffix, 0); /* one I/O per offset: none */
+    ck_assert_uint_eq(wl_with("rw", "rw:0").rw_suffix, 0);
+    ck_assert_uint_eq(wl_with("rw", "randwrite:1k").rw_suffix, 1024); /* fio's integers */
+    /* A plain value after a modifier clears it. */
+    apply_ok(&job, "rw", "read");
+    ck_assert_uint_eq(job.rw_suffix, 0);
+
+    apply_bad("rw", "randwrite:0", "number of I/Os per random offset");
+    apply_bad("rw", "randread:x", "got 'x'");
+    apply_bad("rw", "randread:", "got ''");
+    apply_bad("rw", "write:1000", "multiple of 512");
+    apply_bad("rw", "read:-4k", "got '-4k'");
     apply_bad("rw", "trimwrite", "rw 'trimwrite' is not supported yet");
     apply_bad("rw", "randtrimwrite", "not supported yet");
     apply_bad("rw", "random", "expected one of read, write");
-    apply_bad("rw", "READ", "got 'READ'"); /* fio's values are case-sensitive */
+    apply_bad("rw", "randreadx", "got 'randreadx'"); /* fio would match the prefix */
+    apply_bad("rw", "READ", "got 'READ'");           /* fio's values are case-sensitive */
     apply_bad("rw", "", "got ''");
     apply_bad("readwrite", "sideways", "got 'sideways'");
 }
 END_TEST
 
+static void assert_single(const struct ssdsim__bsdist *b, uint32_t bytes)
+{
+    ck_assert_uint_eq(b->n, 1);
+    ck_assert_uint_eq(b->e[0].bytes, bytes);
+    ck_assert_uint_eq(b->e[0].percent, 100);
+    ck_assert_uint_eq(b->range_max, 0);
+}
+
 START_TEST(test_workload_opt_bs)
 {
-    struct ssdsim_workload wl;
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, "bssplit", "4k/50:8k/50");
-    apply_ok(&wl, "bs", "16k"); /* replaces the split */
-    ck_assert_uint_eq(wl.n_bs, 1);
-    ck_assert_uint_eq(wl.bs[0].bytes, 16384);
-    ck_assert_uint_eq(wl.bs[0].percent, 100);
-    wl = wl_with("blocksize", "512");
-    ck_assert_uint_eq(wl.bs[0].bytes, 512);
-    wl = wl_with("bs", "1m");
-    ck_assert_uint_eq(wl.bs[0].bytes, MiB);
+    struct ssdsim__jobspec job;
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "bssplit", "4k/50:8k/50");
+    apply_ok(&job, "bs", "16k"); /* replaces the split */
+    for (int d = 0; d < SSDSIM__N_DIRS; d++)
+        assert_single(&job.bs[d], 16384);
+    job = wl_with("blocksize", "512");
+    assert_single(&job.bs[SSDSIM__DIR_TRIM], 512);
+    job = wl_with("bs", "1m");
+    assert_single(&job.bs[SSDSIM__DIR_READ], MiB);
+
+    /* The HOWTO's examples: "bs=256k" means 256k for reads, writes and trims; "bs=8k,32k" 8k
+     * for reads, 32k for writes and trims; "bs=8k,32k," default for trims; "bs=,8k" default for
+     * reads, 8k for writes and trims; "bs=,8k," default for reads and trims. */
+    job = wl_with("bs", "256k");
+    for (int d = 0; d < SSDSIM__N_DIRS; d++)
+        assert_single(&job.bs[d], 256 * KiB);
+    job = wl_with("bs", "8k,32k");
+    assert_single(&job.bs[SSDSIM__DIR_READ], 8 * KiB);
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 32 * KiB);
+    assert_single(&job.bs[SSDSIM__DIR_TRIM], 32 * KiB);
+    job = wl_with("bs", "8k,32k,");
+    assert_single(&job.bs[SSDSIM__DIR_READ], 8 * KiB);
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 32 * KiB);
+    assert_single(&job.bs[SSDSIM__DIR_TRIM], 4096);
+    job = wl_with("bs", ",8k");
+    assert_single(&job.bs[SSDSIM__DIR_READ], 4096);
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 8 * KiB);
+    assert_single(&job.bs[SSDSIM__DIR_TRIM], 8 * KiB);
+    job = wl_with("bs", ",8k,");
+    assert_single(&job.bs[SSDSIM__DIR_READ], 4096);
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 8 * KiB);
+    assert_single(&job.bs[SSDSIM__DIR_TRIM], 4096);
+    job = wl_with("bs", "4k,8k,16k");
+    assert_single(&job.bs[SSDSIM__DIR_TRIM], 16 * KiB);
+    job = wl_with("bs", "8k,");
+    assert_single(&job.bs[SSDSIM__DIR_READ], 8 * KiB);
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 4096);
+    job = wl_with("bs", "8k, ,16k");
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 4096);
+    assert_single(&job.bs[SSDSIM__DIR_TRIM], 16 * KiB);
 
     apply_bad("bs", "four", "expected a size like 4k or 1m, got 'four'");
-    apply_bad("bs", "4k,8k", "per-direction bs ('4k,8k') is not supported yet");
+    apply_bad("bs", "4k,8k,16k,32k", "at most three comma-separated values");
+    apply_bad("bs", "4k,x", "got 'x'");
+    apply_bad("bs", ",", "got ''");
+    apply_bad("bs", "4k-8k", "a range of sizes is bsrange");
     apply_bad("bs", "0", "non-zero multiple of 512");
     apply_bad("bs", "1000", "multiple of 512");
     apply_bad("bs", "4g", "up to 4294966784");
@@ -502,15 +623,68 @@ START_TEST(test_workload_opt_bs)
 }
 END_TEST
 
+START_TEST(test_workload_opt_bsrange)
+{
+    /* HOWTO: "bsrange=1k-4k,2k-8k"; a colon separates the bounds too, and fio swaps them when
+     * the first is larger. */
+    struct ssdsim__jobspec job = wl_with("bsrange", "1k-4k,2k-8k");
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_READ].range_min, 1024);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_READ].range_max, 4096);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_WRITE].range_min, 2048);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_WRITE].range_max, 8192);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_TRIM].range_max, 8192);
+    job = wl_with("blocksize_range", "4k:1k");
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_TRIM].range_min, 1024);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_TRIM].range_max, 4096);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_TRIM].n, 0);
+    job = wl_with("bsrange", "4k-4k"); /* no range at all */
+    assert_single(&job.bs[SSDSIM__DIR_READ], 4096);
+    job = wl_with("bsrange", ",8k-64k,");
+    assert_single(&job.bs[SSDSIM__DIR_READ], 4096);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_WRITE].range_max, 65536);
+    assert_single(&job.bs[SSDSIM__DIR_TRIM], 4096);
+    /* bs replaces a range. */
+    apply_ok(&job, "bs", "8k");
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 8192);
+
+    apply_bad("bsrange", "4k", "expected a range of block sizes like 1k-4k, got '4k'");
+    apply_bad("bsrange", "0-4k", "non-zero multiple of 512");
+    apply_bad("bsrange", "1k-5000", "multiple of 512");
+    apply_bad("bsrange", "-4k", "got '-4k'");
+    apply_bad("bsrange", "1k-4k,x-y", "got 'x'");
+    apply_bad("bsrange", "1k-", "got ''");
+}
+END_TEST
+
 START_TEST(test_workload_opt_bssplit)
 {
-    struct ssdsim_workload wl = wl_with("bssplit", "512/10:4k/60:64k/30");
-    ck_assert_uint_eq(wl.n_bs, 3);
-    ck_assert_uint_eq(wl.bs[2].bytes, 65536);
-    ck_assert_uint_eq(wl.bs[2].percent, 30);
+    struct ssdsim__jobspec job = wl_with("bssplit", "512/10:4k/60:64k/30");
+    for (int d = 0; d < SSDSIM__N_DIRS; d++) {
+        ck_assert_uint_eq(job.bs[d].n, 3);
+        ck_assert_uint_eq(job.bs[d].e[2].bytes, 65536);
+        ck_assert_uint_eq(job.bs[d].e[2].percent, 30);
+    }
+    /* HOWTO: "bssplit=2k/50:4k/50,4k/90:8k/10" is 50% 2k and 50% 4k reads, 90% 4k and 10% 8k
+     * writes (and, the last value not ending in a comma, trims). */
+    job = wl_with("bssplit", "2k/50:4k/50,4k/90:8k/10");
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_READ].n, 2);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_READ].e[0].bytes, 2048);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_WRITE].e[1].bytes, 8192);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_WRITE].e[1].percent, 10);
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_TRIM].e[0].percent, 90);
+    /* Blank percentages share what is left: "4k/50:8k/" is 50/50. */
+    job = wl_with("bssplit", "4k/50:8k/,16k/100");
+    ck_assert_uint_eq(job.bs[SSDSIM__DIR_READ].e[1].percent, 50);
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 16384);
+    job = wl_with("bssplit", ",64k/100,");
+    assert_single(&job.bs[SSDSIM__DIR_READ], 4096);
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 65536);
+    assert_single(&job.bs[SSDSIM__DIR_TRIM], 4096);
+
     apply_bad("bssplit", "4k/50:8k/40", "not 100");
-    apply_bad("bssplit", "4k/50:8k/50,16k/100", "per-direction bssplit");
+    apply_bad("bssplit", "4k/100,4k/50", "not 100");
     apply_bad("bssplit", "1000/100", "multiple of 512");
+    apply_bad("bssplit", "4k/25,4k/25,4k/25,4k/25", "at most three");
 }
 END_TEST
 
@@ -522,6 +696,10 @@ START_TEST(test_workload_opt_rwmix)
     ck_assert_uint_eq(wl_with("rwmixwrite", "30").rwmixread, 70);
     ck_assert_uint_eq(wl_with("rwmixwrite", "100").rwmixread, 0);
     ck_assert_uint_eq(wl_with("rwmixwrite", "0").rwmixread, 100);
+    /* HOWTO: when both are given and do not add up to 100, the latter overrides the first. */
+    struct ssdsim__jobspec job = wl_with("rwmixread", "70");
+    apply_ok(&job, "rwmixwrite", "50");
+    ck_assert_uint_eq(job.rwmixread, 50);
     apply_bad("rwmixread", "101", "expected an integer in [0, 100], got '101'");
     apply_bad("rwmixread", "-1", "expected an integer in [0, 100]");
     apply_bad("rwmixread", "50.5", "got '50.5'");
@@ -531,7 +709,7 @@ START_TEST(test_workload_opt_rwmix)
 }
 END_TEST
 
-START_TEST(test_workload_opt_iodepth_numjobs)
+START_TEST(test_workload_opt_iodepth_numjobs_loops)
 {
     ck_assert_uint_eq(wl_with("iodepth", "1").iodepth, 1);
     ck_assert_uint_eq(wl_with("iodepth", "32").iodepth, 32);
@@ -546,27 +724,32 @@ START_TEST(test_workload_opt_iodepth_numjobs)
     apply_bad("numjobs", "0", "expected an integer in [1, 4096], got '0'");
     apply_bad("numjobs", "4097", "in [1, 4096]");
     apply_bad("numjobs", "99999999999999999999999", "in [1, 4096]");
+    /* loops: default 1; fio runs loops=0 once too. */
+    ck_assert_uint_eq(wl_with("loops", "3").loops, 3);
+    ck_assert_uint_eq(wl_with("loops", "0").loops, 1);
+    apply_bad("loops", "many", "got 'many'");
+    apply_bad("loops", "4294967296", "in [0, 4294967295]");
 }
 END_TEST
 
 START_TEST(test_workload_opt_size)
 {
-    struct ssdsim_workload wl = wl_with("size", "64g");
-    ck_assert_uint_eq(wl.size_bytes, 64 * GiB);
-    ck_assert(wl.size_percent == 0);
-    wl = wl_with("size", "50%");
-    ck_assert_uint_eq(wl.size_bytes, 0);
-    ck_assert(wl.size_percent == 50);
-    wl = wl_with("size", "100%");
-    ck_assert(wl.size_percent == 100);
-    wl = wl_with("size", "12.5%");
-    ck_assert(wl.size_percent == 12.5);
+    struct ssdsim__jobspec job = wl_with("size", "64g");
+    ck_assert_uint_eq(job.size_bytes, 64 * GiB);
+    ck_assert(job.size_percent == 0);
+    job = wl_with("size", "50%");
+    ck_assert_uint_eq(job.size_bytes, 0);
+    ck_assert(job.size_percent == 50);
+    job = wl_with("size", "100%");
+    ck_assert(job.size_percent == 100);
+    job = wl_with("size", "12.5%");
+    ck_assert(job.size_percent == 12.5);
     /* Bytes after a percentage clear the percentage. */
-    apply_ok(&wl, "size", "1m");
-    ck_assert_uint_eq(wl.size_bytes, MiB);
-    ck_assert(wl.size_percent == 0);
-    wl = wl_with("size", "0");
-    ck_assert_uint_eq(wl.size_bytes, 0);
+    apply_ok(&job, "size", "1m");
+    ck_assert_uint_eq(job.size_bytes, MiB);
+    ck_assert(job.size_percent == 0);
+    job = wl_with("size", "0");
+    ck_assert_uint_eq(job.size_bytes, 0);
 
     apply_bad("size", "0%", "a size percentage must be in (0, 100], got 0%");
     apply_bad("size", "101%", "(0, 100]");
@@ -576,56 +759,100 @@ START_TEST(test_workload_opt_size)
     apply_bad("size", "5 %", "expected a percentage");
     apply_bad("size", "big", "expected a size like 4k or 1m, got 'big'");
     apply_bad("size", "-1g", "cannot be negative");
+    apply_bad("size", "1000", "size must be a multiple of 512 bytes, got 1000");
 }
 END_TEST
 
 START_TEST(test_workload_opt_offset)
 {
-    struct ssdsim_workload wl = wl_with("offset", "1g");
-    ck_assert_uint_eq(wl.offset_bytes, GiB);
-    ck_assert(wl.offset_percent == 0);
-    wl = wl_with("offset", "25%");
-    ck_assert_uint_eq(wl.offset_bytes, 0);
-    ck_assert(wl.offset_percent == 25);
-    wl = wl_with("offset", "0%");
-    ck_assert(wl.offset_percent == 0);
-    ck_assert_uint_eq(wl.offset_bytes, 0);
-    wl = wl_with("offset", "99.5%");
-    ck_assert(wl.offset_percent == 99.5);
-    wl = wl_with("offset", "0");
-    ck_assert_uint_eq(wl.offset_bytes, 0);
+    struct ssdsim__jobspec job = wl_with("offset", "1g");
+    ck_assert_uint_eq(job.offset_bytes, GiB);
+    ck_assert(job.offset_percent == 0);
+    job = wl_with("offset", "25%");
+    ck_assert_uint_eq(job.offset_bytes, 0);
+    ck_assert(job.offset_percent == 25);
+    job = wl_with("offset", "0%");
+    ck_assert(job.offset_percent == 0);
+    ck_assert_uint_eq(job.offset_bytes, 0);
+    job = wl_with("offset", "99.5%");
+    ck_assert(job.offset_percent == 99.5);
+    job = wl_with("fileoffset", "0"); /* fio's alias */
+    ck_assert_uint_eq(job.offset_bytes, 0);
 
     apply_bad("offset", "100%", "an offset percentage must be in [0, 100), got 100%");
     apply_bad("offset", "150%", "[0, 100)");
     apply_bad("offset", "1000", "offset must be a multiple of 512 bytes, got 1000");
     apply_bad("offset", "there", "expected a size");
     apply_bad("offset", "-4k", "cannot be negative");
+
+    /* offset_increment (HOWTO: the real offset is offset + offset_increment * thread_number). */
+    job = wl_with("offset_increment", "10g");
+    ck_assert_uint_eq(job.offset_increment_bytes, 10 * GiB);
+    job = wl_with("offset_increment", "25%");
+    ck_assert(job.offset_increment_percent == 25);
+    ck_assert_uint_eq(job.offset_increment_bytes, 0);
+    apply_bad("offset_increment", "100%", "[0, 100)");
+    apply_bad("offset_increment", "1000", "offset_increment must be a multiple of 512");
 }
 END_TEST
 
-START_TEST(test_workload_opt_number_ios_runtime_randseed)
+START_TEST(test_workload_opt_io_size)
+{
+    /* HOWTO: size=20GiB with io_size=5GiB does 5 GiB of I/O in the first 20 GiB; io_size may
+     * exceed size. io_limit is fio's alias. */
+    ck_assert_uint_eq(wl_with("io_size", "5g").io_size_bytes, 5 * GiB);
+    ck_assert_uint_eq(wl_with("io_limit", "40g").io_size_bytes, 40 * GiB);
+    struct ssdsim__jobspec job = wl_with("io_size", "200%");
+    ck_assert(job.io_size_percent == 200);
+    ck_assert_uint_eq(job.io_size_bytes, 0);
+    ck_assert_uint_eq(wl_with("io_size", "0").io_size_bytes, 0);
+    apply_bad("io_size", "0%", "io_size percentage");
+    apply_bad("io_size", "lots", "expected a size");
+}
+END_TEST
+
+START_TEST(test_workload_opt_counts_and_times)
 {
     ck_assert_uint_eq(wl_with("number_ios", "100000").number_ios, 100000);
     ck_assert_uint_eq(wl_with("number_ios", "1m").number_ios, MiB);
-    apply_bad("number_ios", "0", "expected an integer >= 1, got '0'");
+    ck_assert_uint_eq(wl_with("number_ios", "0").number_ios, 0); /* fio's default: not set */
     apply_bad("number_ios", "many", "got 'many'");
     apply_bad("number_ios", "1.5", "got '1.5'");
 
+    /* runtime: seconds when no unit is given (HOWTO). 0, fio's default, means not set. */
     ck_assert_uint_eq(wl_with("runtime", "10").runtime_ns, 10 * SSDSIM__NS_PER_S);
     ck_assert_uint_eq(wl_with("runtime", "10m").runtime_ns, 600 * SSDSIM__NS_PER_S);
     ck_assert_uint_eq(wl_with("runtime", "250ms").runtime_ns, 250 * SSDSIM__NS_PER_MS);
+    ck_assert_uint_eq(wl_with("runtime", "1h").runtime_ns, 3600 * SSDSIM__NS_PER_S);
+    ck_assert_uint_eq(wl_with("runtime", "2d").runtime_ns, 2 * 86400 * SSDSIM__NS_PER_S);
     ck_assert_uint_eq(wl_with("timeout", "2").runtime_ns, 2 * SSDSIM__NS_PER_S);
-    apply_bad("runtime", "0", "runtime must be greater than 0");
-    apply_bad("runtime", "0s", "greater than 0");
+    ck_assert_uint_eq(wl_with("runtime", "0").runtime_ns, 0);
     apply_bad("runtime", "soon", "expected a time like 10s or 500ms");
     apply_bad("runtime", "-5", "cannot be negative");
 
-    struct ssdsim_workload wl = wl_with("randseed", "42");
-    ck_assert(wl.has_randseed);
-    ck_assert_uint_eq(wl.randseed, 42);
-    wl = wl_with("randseed", "0");
-    ck_assert(wl.has_randseed);
-    ck_assert_uint_eq(wl.randseed, 0);
+    /* ramp_time, ss_dur and ss_ramp: seconds by default too; thinktime: microseconds. */
+    ck_assert_uint_eq(wl_with("ramp_time", "5").ramp_time_ns, 5 * SSDSIM__NS_PER_S);
+    ck_assert_uint_eq(wl_with("ramp_time", "5ms").ramp_time_ns, 5 * SSDSIM__NS_PER_MS);
+    ck_assert_uint_eq(wl_with("ss_dur", "60").ss_dur_ns, 60 * SSDSIM__NS_PER_S);
+    ck_assert_uint_eq(wl_with("steadystate_duration", "1m").ss_dur_ns, 60 * SSDSIM__NS_PER_S);
+    ck_assert_uint_eq(wl_with("ss_ramp", "10").ss_ramp_ns, 10 * SSDSIM__NS_PER_S);
+    ck_assert_uint_eq(wl_with("steadystate_ramp_time", "10s").ss_ramp_ns, 10 * SSDSIM__NS_PER_S);
+    ck_assert_uint_eq(wl_with("thinktime", "10").thinktime_ns, 10 * SSDSIM__NS_PER_US);
+    ck_assert_uint_eq(wl_with("thinktime", "10ms").thinktime_ns, 10 * SSDSIM__NS_PER_MS);
+    ck_assert_uint_eq(wl_with("thinktime", "1s").thinktime_ns, SSDSIM__NS_PER_S);
+    apply_bad("thinktime", "a while", "expected a time");
+    ck_assert_uint_eq(wl_with("thinktime_blocks", "4").thinktime_blocks, 4);
+    apply_bad("thinktime_blocks", "0", "in [1, 4294967295]");
+    ck_assert_uint_eq(wl_with("log_avg_msec", "1000").log_avg_msec, 1000);
+    apply_bad("log_avg_msec", "1s", "got '1s'");
+
+    struct ssdsim__jobspec job = wl_with("randseed", "42");
+    ck_assert(job.has_randseed);
+    ck_assert_uint_eq(job.randseed, 42);
+    job = wl_with("randseed", "0");
+    ck_assert(job.has_randseed);
+    ck_assert_uint_eq(job.randseed, 0);
+    ck_assert_uint_eq(wl_with("randseed", "0x89").randseed, 0x89); /* fio's default seed */
     ck_assert_uint_eq(wl_with("randseed", "18446744073709551615").randseed, UINT64_MAX);
     apply_bad("randseed", "lucky", "got 'lucky'");
     apply_bad("randseed", "18446744073709551616", "expected an integer");
@@ -633,58 +860,339 @@ START_TEST(test_workload_opt_number_ios_runtime_randseed)
 }
 END_TEST
 
-START_TEST(test_workload_opt_name_description)
+/* fio's two boolean syntaxes: "empty or boolean" options (time_based, norandommap, stonewall,
+ * new_group, group_reporting) take no value or an integer; bool options (randrepeat,
+ * replay_no_stall) need 0 or 1. Neither takes true/false (fio 3.33 refuses both). */
+START_TEST(test_workload_opt_flags_and_bools)
 {
-    struct ssdsim_workload def, wl;
-    ssdsim__workload_defaults(&def);
-    wl = wl_with("name", "random writers");
-    ck_assert(memcmp(&wl, &def, sizeof wl) == 0);
-    wl = wl_with("description", "4k random writes at QD16");
-    ck_assert(memcmp(&wl, &def, sizeof wl) == 0);
-    wl = wl_with("name", "");
-    ck_assert(memcmp(&wl, &def, sizeof wl) == 0);
+    ck_assert(wl_with("time_based", NULL).time_based);
+    ck_assert(wl_with("time_based", "1").time_based);
+    ck_assert(wl_with("time_based", "2").time_based);
+    ck_assert(!wl_with("time_based", "0").time_based);
+    ck_assert(wl_with("norandommap", NULL).norandommap);
+    ck_assert(wl_with("stonewall", NULL).stonewall);
+    ck_assert(wl_with("wait_for_previous", NULL).stonewall);
+    ck_assert(!wl_with("stonewall", "0").stonewall);
+    ck_assert(wl_with("new_group", NULL).new_group);
+    ck_assert(wl_with("group_reporting", NULL).group_reporting);
+    struct ssdsim__jobspec job = wl_with("time_based", NULL);
+    apply_ok(&job, "time_based", "0");
+    ck_assert(!job.time_based);
+    apply_bad("time_based", "yes", "expected no value, or an integer (0 = off), got 'yes'");
+    apply_bad("time_based", "true", "got 'true'");
+    apply_bad("norandommap", "", "got ''");
+
+    ck_assert(!wl_with("randrepeat", "0").randrepeat);
+    ck_assert(wl_with("randrepeat", "1").randrepeat);
+    ck_assert(wl_with("replay_no_stall", "1").replay_no_stall);
+    apply_bad("randrepeat", NULL, "a value is required");
+    apply_bad("randrepeat", "2", "expected 0 or 1, got '2'");
+    apply_bad("randrepeat", "true", "expected 0 or 1");
+    apply_bad("replay_no_stall", NULL, "a value is required");
+}
+END_TEST
+
+START_TEST(test_workload_opt_random_distribution)
+{
+    struct ssdsim__jobspec job = wl_with("random_distribution", "zipf:1.2");
+    ck_assert_int_eq(job.dist, SSDSIM__DIST_ZIPF);
+    ck_assert(job.dist_param == 1.2);
+    /* Without a value: fio's defaults, theta 1.1, h 0.2, deviation 0. */
+    ck_assert(wl_with("random_distribution", "zipf").dist_param == 1.1);
+    job = wl_with("random_distribution", "pareto");
+    ck_assert_int_eq(job.dist, SSDSIM__DIST_PARETO);
+    ck_assert(job.dist_param == 0.2);
+    job = wl_with("random_distribution", "pareto:0.5");
+    ck_assert(job.dist_param == 0.5);
+    job = wl_with("random_distribution", "normal:10");
+    ck_assert_int_eq(job.dist, SSDSIM__DIST_NORMAL);
+    ck_assert(job.dist_param == 10);
+    ck_assert(wl_with("random_distribution", "normal").dist_param == 0);
+    ck_assert(wl_with("random_distribution", "zipf:0.8").dist_param == 0.8);
+
+    /* The HOWTO's zoned example: 60% of accesses to the first 10%, 30% to the next 20%, 8% to
+     * the next 30%, 2% to the next 40%. */
+    job = wl_with("random_distribution", "zoned:60/10:30/20:8/30:2/40");
+    ck_assert_int_eq(job.dist, SSDSIM__DIST_ZONED);
+    ck_assert_uint_eq(job.n_zones, 4);
+    ck_assert_uint_eq(job.zone_access[0], 60);
+    ck_assert_uint_eq(job.zone_range[0], 10);
+    ck_assert_uint_eq(job.zone_access[3], 2);
+    ck_assert_uint_eq(job.zone_range[3], 40);
+    /* ... and its zoned_abs example: 60% to the first 20G, 30% to the next 100G, 10% to the next
+     * 500G. */
+    job = wl_with("random_distribution", "zoned_abs:60/20G:30/100G:10/500g");
+    ck_assert_int_eq(job.dist, SSDSIM__DIST_ZONED_ABS);
+    ck_assert_uint_eq(job.n_zones, 3);
+    ck_assert_uint_eq(job.zone_bytes[0], 20 * GiB);
+    ck_assert_uint_eq(job.zone_bytes[2], 500 * GiB);
+    ck_assert_uint_eq(job.zone_access[1], 30);
+    /* random resets the zones. */
+    apply_ok(&job, "random_distribution", "random");
+    ck_assert_int_eq(job.dist, SSDSIM__DIST_RANDOM);
+    ck_assert_uint_eq(job.n_zones, 0);
+
+    /* fio's ranges: theta != 1 (and, here, > 0), 0 < h < 1, 0 <= dev < 100. */
+    apply_bad("random_distribution", "zipf:1", "zipf theta must be greater than 0 and not 1");
+    apply_bad("random_distribution", "zipf:0", "greater than 0");
+    apply_bad("random_distribution", "pareto:1", "pareto h must be in (0, 1)");
+    apply_bad("random_distribution", "pareto:0", "(0, 1)");
+    apply_bad("random_distribution", "normal:100", "normal deviation must be in [0, 100)");
+    apply_bad("random_distribution", "zipf:x", "expected zipf:NUMBER");
+    apply_bad("random_distribution", "zipf:1.2:0.25", "a distribution center");
+    apply_bad("random_distribution", "gauss:10", "expected random, zipf:THETA");
+    apply_bad("random_distribution", "zoned:60/10:30/20", "accesses must sum to 100, got 90");
+    apply_bad("random_distribution", "zoned:60/50:40/60", "ranges must sum to at most 100");
+    apply_bad("random_distribution", "zoned:60/0:40/50", "RANGE in [1, 100]");
+    apply_bad("random_distribution", "zoned:60/10:40/90,50/50:50/50", "per-direction zones");
+    apply_bad("random_distribution", "zoned:/10:100/90", "zone 1");
+    apply_bad("random_distribution", "zoned:", "expected zoned:ACCESS/RANGE");
+    apply_bad("random_distribution", "zoned_abs:60/1000:40/1g", "multiple of 512");
+    apply_bad("random_distribution", "zoned_abs:60/1g:30/1g", "sum to 100, got 90");
+    apply_bad("random_distribution", "uniform", "got 'uniform'");
+}
+END_TEST
+
+START_TEST(test_workload_opt_percentage_random_and_rates)
+{
+    struct ssdsim__jobspec job = wl_with("percentage_random", "50,80");
+    ck_assert_uint_eq(job.percentage_random[SSDSIM__DIR_READ], 50);
+    ck_assert_uint_eq(job.percentage_random[SSDSIM__DIR_WRITE], 80);
+    ck_assert_uint_eq(job.percentage_random[SSDSIM__DIR_TRIM], 80);
+    apply_bad("percentage_random", "101", "in [0, 100]");
+
+    /* HOWTO: "rate=1m,500k" limits reads to 1MiB/sec and writes to 500KiB/sec; "rate=,500k"
+     * only writes, "rate=500k," only reads. */
+    job = wl_with("rate", "1m,500k");
+    ck_assert_uint_eq(job.rate_bytes[SSDSIM__DIR_READ], MiB);
+    ck_assert_uint_eq(job.rate_bytes[SSDSIM__DIR_WRITE], 500 * KiB);
+    job = wl_with("rate", ",500k");
+    ck_assert_uint_eq(job.rate_bytes[SSDSIM__DIR_READ], 0);
+    ck_assert_uint_eq(job.rate_bytes[SSDSIM__DIR_WRITE], 500 * KiB);
+    job = wl_with("rate", "500k,");
+    ck_assert_uint_eq(job.rate_bytes[SSDSIM__DIR_READ], 500 * KiB);
+    ck_assert_uint_eq(job.rate_bytes[SSDSIM__DIR_WRITE], 0);
+    ck_assert_uint_eq(job.rate_bytes[SSDSIM__DIR_TRIM], 0);
+    job = wl_with("rate_iops", "100,200");
+    ck_assert_uint_eq(job.rate_iops[SSDSIM__DIR_READ], 100);
+    ck_assert_uint_eq(job.rate_iops[SSDSIM__DIR_WRITE], 200);
+    apply_bad("rate", "fast", "expected a size");
+    apply_bad("rate_iops", "1.5", "got '1.5'");
+
+    ck_assert_int_eq(wl_with("rate_process", "poisson").rate_process, SSDSIM__RATE_POISSON);
+    ck_assert_int_eq(wl_with("rate_process", "linear").rate_process, SSDSIM__RATE_LINEAR);
+    apply_bad("rate_process", "bursty", "expected linear or poisson, got 'bursty'");
+}
+END_TEST
+
+START_TEST(test_workload_opt_steadystate)
+{
+    /* HOWTO: "iops_slope:0.1%" stops when the slope falls below 0.1% of the mean IOPS;
+     * "iops:2" within 2 IOPS of the mean; bw limits are sizes per second. */
+    struct ssdsim__jobspec job = wl_with("ss", "iops_slope:0.1%");
+    ck_assert_int_eq(job.ss, SSDSIM__SS_IOPS_SLOPE);
+    ck_assert(job.ss_limit == 0.1);
+    ck_assert(job.ss_limit_percent);
+    job = wl_with("steadystate", "iops:2");
+    ck_assert_int_eq(job.ss, SSDSIM__SS_IOPS);
+    ck_assert(job.ss_limit == 2);
+    ck_assert(!job.ss_limit_percent);
+    job = wl_with("ss", "bw:10m");
+    ck_assert_int_eq(job.ss, SSDSIM__SS_BW);
+    ck_assert(job.ss_limit == 10.0 * MiB);
+    job = wl_with("ss", "bw_slope:1%");
+    ck_assert_int_eq(job.ss, SSDSIM__SS_BW_SLOPE);
+    ck_assert(job.ss_limit_percent);
+    apply_bad("ss", "iops", "needs a limit");
+    apply_bad("ss", "iops:", "needs a limit");
+    apply_bad("ss", "iops:abc", "expected a limit like iops:1%");
+    ck_assert(wl_with("ss", "bw:1.5m").ss_limit == 1.5 * MiB); /* the JSON reading of sizes */
+    apply_bad("ss", "latency:5", "expected iops, iops_slope, bw or bw_slope");
+}
+END_TEST
+
+START_TEST(test_workload_opt_strings)
+{
+    struct ssdsim__jobspec job;
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "name", "random writers");
+    ck_assert_str_eq(job.name, "random writers");
+    apply_ok(&job, "name", " other "); /* replaces (and frees) the old one */
+    ck_assert_str_eq(job.name, "other");
+    apply_ok(&job, "name", "");
+    ck_assert_ptr_null(job.name);
+    apply_ok(&job, "read_iolog", "/tmp/trace.log");
+    ck_assert_str_eq(job.read_iolog, "/tmp/trace.log");
+    apply_ok(&job, "read_iolog", "other.log");
+    ck_assert_str_eq(job.read_iolog, "other.log");
+    apply_ok(&job, "write_bw_log", "foo");
+    ck_assert_str_eq(job.write_bw_log, "foo");
+    /* Without a value fio names the log after the job: stored as "" until the name is known. */
+    apply_ok(&job, "write_lat_log", NULL);
+    ck_assert_str_eq(job.write_lat_log, "");
+    apply_ok(&job, "write_iops_log", "iops");
+    ck_assert_str_eq(job.write_iops_log, "iops");
+
+    /* A copy owns its strings. */
+    struct ssdsim__jobspec copy;
+    ck_assert_int_eq(ssdsim__jobspec_add_raw(&job, "bs", "4k"), 0);
+    ck_assert_int_eq(ssdsim__jobspec_add_raw(&job, "time_based", NULL), 0);
+    ck_assert_int_eq(ssdsim__jobspec_copy(&copy, &job), 0);
+    ssdsim__jobspec_clear(&job);
+    ck_assert_str_eq(copy.read_iolog, "other.log");
+    ck_assert_str_eq(copy.write_bw_log, "foo");
+    ck_assert_uint_eq(copy.n_raw, 2);
+    ck_assert_str_eq(copy.raw_keys[1], "time_based");
+    ck_assert_str_eq(copy.raw_values[1], "");
+    ssdsim__jobspec_clear(&copy);
+    ck_assert_ptr_null(copy.read_iolog);
+    ck_assert_uint_eq(copy.n_raw, 0);
+
+    apply_bad("read_iolog", "", "expected the name of an I/O log file");
+    apply_bad("read_iolog", NULL, "a value is required");
+    apply_bad("name", NULL, "a value is required");
+}
+END_TEST
+
+/* Options with no effect on a simulation are accepted and reported as ignored, their values
+ * still checked as fio checks them. */
+START_TEST(test_workload_opt_ignored)
+{
+    apply_ignored("ioengine", "libaio");
+    apply_ignored("direct", "1");
+    apply_ignored("direct", "0");
+    apply_ignored("buffered", "0");
+    apply_ignored("filename", "/dev/nvme0n1");
+    apply_ignored("description", "4k random writes at QD16");
+    apply_ignored("thread", NULL);
+    apply_ignored("thread", "1");
+    apply_ignored("iodepth_batch_submit", "16"); /* fio's alias of iodepth_batch */
+    apply_ignored("iodepth_batch_complete_max", "16");
+    apply_ignored("refill_buffers", NULL);
+    apply_ignored("buffer_compress_percentage", "50");
+    apply_ignored("cpus_allowed", "0-3,8");
+    apply_ignored("nice", "-5");
+    apply_ignored("rate_min", ",500k");
+    apply_ignored("max_latency", "10ms");
+    apply_ignored("gtod_reduce", "1");
+    apply_ignored("write_hist_log", NULL);
+    apply_ignored("hipri", NULL); /* io_uring */
+    /* fio checks their values: so do we. */
+    apply_bad("direct", "2", "expected 0 or 1, got '2'");
+    apply_bad("direct", NULL, "a value is required");
+    apply_bad("thread", "yes", "expected no value, or an integer");
+    apply_bad("iodepth_batch", "many", "expected an integer, got 'many'");
+    apply_bad("ioengine", NULL, "a value is required");
+}
+END_TEST
+
+/* Options that change the I/O in ways not simulated are refused with the reason, except for
+ * their no-op values, which are ignored. */
+START_TEST(test_workload_opt_refused)
+{
+    apply_bad("fsync", "32", "does not model cache flushes (only fsync=0 is accepted)");
+    apply_ignored("fsync", "0");
+    apply_ignored("fdatasync", "0");
+    apply_bad("fdatasync", "1", "not supported");
+    apply_bad("end_fsync", "1", "not supported");
+    apply_ignored("end_fsync", "0");
+    apply_bad("verify", "md5", "verification reads are not simulated");
+    apply_ignored("verify", "0");
+    apply_bad("sync", "1", "not supported");
+    apply_ignored("sync", "none");
+    apply_bad("fill_device", "1", "use size");
+    apply_bad("fill_fs", "1", "use size"); /* fio's alias */
+    apply_ignored("fill_device", "0");
+    apply_bad("exitall", NULL, "not supported");
+    apply_ignored("exitall", "0");
+    apply_bad("iodepth_low", "4", "refills its queue");
+    apply_ignored("iodepth_low", "0");
+    apply_ignored("iodepth_batch_complete", "1");
+    apply_bad("iodepth_batch_complete_min", "8", "not supported");
+    apply_bad("kb_base", "1000", "kb_base=1000 would change how every size is read");
+    apply_ignored("kb_base", "1024");
+    apply_bad("ba", "4k", "not supported");
+    apply_bad("blockalign", "4k", "not supported");
+    apply_bad("nrfiles", "4", "not files");
+    apply_ignored("nr_files", "1");
+    apply_bad("startdelay", "5", "not supported");
+    apply_ignored("startdelay", "0");
+    apply_bad("wait_for", "first", "order jobs with stonewall");
+    apply_bad("zonemode", "zbd", "not supported");
+    apply_ignored("zonemode", "none");
+    apply_bad("rw_sequencer", "identical", "not supported");
+    apply_ignored("rw_sequencer", "sequential");
+    apply_bad("filesize", "1g", "use size");
+    apply_bad("fsync", "often", "expected an integer, got 'often'");
 }
 END_TEST
 
 START_TEST(test_workload_opt_unknown_suggests)
 {
-    struct ssdsim_workload wl, def;
-    ssdsim__workload_defaults(&wl);
-    def = wl;
-    int rc = ssdsim__workload_apply(&wl, "iodept", "16", errbuf, sizeof errbuf);
+    struct ssdsim__jobspec job, def;
+    ssdsim__jobspec_defaults(&job);
+    def = job;
+    int rc = ssdsim__jobspec_apply(&job, "iodept", "16", errbuf, sizeof errbuf);
     ck_assert_int_eq(rc, SSDSIM_ENOTFOUND);
     ck_assert_str_eq(errbuf, "unknown option (did you mean 'iodepth'?)");
-    rc = ssdsim__workload_apply(&wl, "IODEPTH", "16", errbuf, sizeof errbuf);
+    rc = ssdsim__jobspec_apply(&job, "IODEPTH", "16", errbuf, sizeof errbuf);
     ck_assert_int_eq(rc, SSDSIM_ENOTFOUND);
     ck_assert_str_eq(errbuf, "unknown option (did you mean 'iodepth'?)");
-    rc = ssdsim__workload_apply(&wl, "blocksz", "4k", errbuf, sizeof errbuf);
+    rc = ssdsim__jobspec_apply(&job, "blocksz", "4k", errbuf, sizeof errbuf);
     ck_assert_int_eq(rc, SSDSIM_ENOTFOUND);
     ck_assert_str_eq(errbuf, "unknown option (did you mean 'blocksize'?)");
-    rc = ssdsim__workload_apply(&wl, "rwmixred", "4k", errbuf, sizeof errbuf);
+    rc = ssdsim__jobspec_apply(&job, "blocksie", "4k", errbuf, sizeof errbuf);
+    ck_assert_str_eq(errbuf, "unknown option (did you mean 'blocksize'?)");
+    rc = ssdsim__jobspec_apply(&job, "rwmixred", "4k", errbuf, sizeof errbuf);
     ck_assert_str_eq(errbuf, "unknown option (did you mean 'rwmixread'?)");
+    /* Ignored and refused options are suggested too. */
+    rc = ssdsim__jobspec_apply(&job, "ioengin", "libaio", errbuf, sizeof errbuf);
+    ck_assert_str_eq(errbuf, "unknown option (did you mean 'ioengine'?)");
     /* Nothing close: no suggestion. */
-    rc = ssdsim__workload_apply(&wl, "ioengine", "libaio", errbuf, sizeof errbuf);
+    rc = ssdsim__jobspec_apply(&job, "quantum_flux", "x", errbuf, sizeof errbuf);
     ck_assert_int_eq(rc, SSDSIM_ENOTFOUND);
     ck_assert_str_eq(errbuf, "unknown option");
-    rc = ssdsim__workload_apply(&wl, "", "x", errbuf, sizeof errbuf);
+    rc = ssdsim__jobspec_apply(&job, "", "x", errbuf, sizeof errbuf);
     ck_assert_int_eq(rc, SSDSIM_ENOTFOUND);
-    rc = ssdsim__workload_apply(&wl,
-                                "a_very_long_option_name_that_goes_on_and_on_and_on_and_on_"
-                                "and_on_and_on",
-                                "x", errbuf, sizeof errbuf);
+    rc = ssdsim__jobspec_apply(&job,
+                               "a_very_long_option_name_that_goes_on_and_on_and_on_and_on_"
+                               "and_on_and_on",
+                               "x", errbuf, sizeof errbuf);
     ck_assert_int_eq(rc, SSDSIM_ENOTFOUND);
-    ck_assert(memcmp(&wl, &def, sizeof wl) == 0);
+    ck_assert(memcmp(&job, &def, sizeof job) == 0);
     /* A known option without a value, and no option name at all. */
-    ck_assert_int_eq(ssdsim__workload_apply(&wl, "bs", NULL, errbuf, sizeof errbuf),
+    ck_assert_int_eq(ssdsim__jobspec_apply(&job, "bs", NULL, errbuf, sizeof errbuf),
                      SSDSIM_ECONFIG);
-    ck_assert_int_eq(ssdsim__workload_apply(&wl, NULL, "4k", errbuf, sizeof errbuf),
+    ck_assert_str_eq(errbuf, "a value is required");
+    ck_assert_int_eq(ssdsim__jobspec_apply(&job, NULL, "4k", errbuf, sizeof errbuf),
+                     SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim__jobspec_apply(NULL, "bs", "4k", errbuf, sizeof errbuf),
                      SSDSIM_ECONFIG);
     /* A NULL or tiny error buffer is fine. */
-    ck_assert_int_eq(ssdsim__workload_apply(&wl, "bs", "x", NULL, 0), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim__jobspec_apply(&job, "bs", "x", NULL, 0), SSDSIM_ECONFIG);
     char tiny[4];
-    ck_assert_int_eq(ssdsim__workload_apply(&wl, "bs", "xxxx", tiny, sizeof tiny), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim__jobspec_apply(&job, "bs", "xxxx", tiny, sizeof tiny), SSDSIM_ECONFIG);
     ck_assert_str_eq(tiny, "exp");
-    ck_assert(memcmp(&wl, &def, sizeof wl) == 0);
+    ck_assert(memcmp(&job, &def, sizeof job) == 0);
+}
+END_TEST
+
+START_TEST(test_workload_option_lookup)
+{
+    enum ssdsim__optkind kind = 0;
+    ck_assert_str_eq(ssdsim__fio_option_lookup("blocksize", &kind), "bs");
+    ck_assert_int_eq(kind, SSDSIM__OPTKIND_SIZE);
+    ck_assert_str_eq(ssdsim__fio_option_lookup("ss", &kind), "steadystate");
+    ck_assert_int_eq(kind, SSDSIM__OPTKIND_MIXED);
+    ck_assert_str_eq(ssdsim__fio_option_lookup("time_based", &kind), "time_based");
+    ck_assert_int_eq(kind, SSDSIM__OPTKIND_FLAG);
+    ck_assert_str_eq(ssdsim__fio_option_lookup("direct", &kind), "direct");
+    ck_assert_int_eq(kind, SSDSIM__OPTKIND_BOOL);
+    ck_assert_str_eq(ssdsim__fio_option_lookup("timeout", NULL), "runtime");
+    ck_assert_str_eq(ssdsim__fio_option_lookup("fill_fs", NULL), "fill_device");
+    ck_assert_ptr_null(ssdsim__fio_option_lookup("blocksie", &kind));
+    ck_assert_ptr_null(ssdsim__fio_option_lookup("BS", &kind));
+    ck_assert_ptr_null(ssdsim__fio_option_lookup(NULL, &kind));
 }
 END_TEST
 
@@ -701,13 +1209,25 @@ START_TEST(test_workload_load_file_good)
     ck_assert_msg(rc == 0, "%s", err.message);
     ck_assert_ptr_nonnull(wl);
     ck_assert_str_eq(wl->label, path);
-    ck_assert_int_eq(wl->rw, SSDSIM__RW_RANDWRITE);
-    ck_assert_uint_eq(wl->n_bs, 1);
-    ck_assert_uint_eq(wl->bs[0].bytes, 4096);
-    ck_assert_uint_eq(wl->iodepth, 16);
-    ck_assert_uint_eq(wl->numjobs, 16);
-    ck_assert_uint_eq(wl->number_ios, 100000);
-    ck_assert_uint_eq(wl->rwmixread, 50);
+    ck_assert_uint_eq(wl->n_jobs, 1);
+    const struct ssdsim__jobspec *job = &wl->jobs[0];
+    ck_assert_int_eq(job->rw, SSDSIM__RW_RANDWRITE);
+    assert_single(&job->bs[SSDSIM__DIR_WRITE], 4096);
+    ck_assert_uint_eq(job->iodepth, 16);
+    ck_assert_uint_eq(job->numjobs, 16);
+    ck_assert_uint_eq(job->number_ios, 100000);
+    ck_assert_uint_eq(job->rwmixread, 50);
+    ck_assert_ptr_null(job->name);
+    ck_assert_uint_eq(job->line, 0);
+    /* The options as written, in order. */
+    ck_assert_uint_eq(job->n_raw, 5);
+    ck_assert_str_eq(job->raw_keys[0], "rw");
+    ck_assert_str_eq(job->raw_values[0], "randwrite");
+    ck_assert_str_eq(job->raw_keys[4], "number_ios");
+    ck_assert_str_eq(job->raw_values[4], "100000");
+    ck_assert_uint_eq(ssdsim_workload_n_jobs(wl), 1);
+    ck_assert_str_eq(ssdsim_workload_job_name(wl, 0), "job");
+    ck_assert_ptr_null(ssdsim_workload_job_name(wl, 1));
     ssdsim_workload_free(wl);
 }
 END_TEST
@@ -724,33 +1244,60 @@ START_TEST(test_workload_load_string_good)
     int rc = ssdsim_workload_load_string(&wl, json, NULL, &err);
     ck_assert_msg(rc == 0, "%s", err.message);
     ck_assert_str_eq(wl->label, "<string>");
-    ck_assert_int_eq(wl->rw, SSDSIM__RW_RANDRW);
-    ck_assert_uint_eq(wl->rwmixread, 70);
-    ck_assert_uint_eq(wl->n_bs, 2);
-    ck_assert_uint_eq(wl->bs[1].bytes, 65536);
-    ck_assert_uint_eq(wl->bs[1].percent, 20);
-    ck_assert_uint_eq(wl->iodepth, 32);
-    ck_assert_uint_eq(wl->numjobs, 4);
-    ck_assert(wl->size_percent == 50);
-    ck_assert_uint_eq(wl->offset_bytes, GiB);
-    ck_assert_uint_eq(wl->runtime_ns, 60 * SSDSIM__NS_PER_S);
-    ck_assert(wl->has_randseed);
-    ck_assert_uint_eq(wl->randseed, 1234);
-    ck_assert_uint_eq(wl->number_ios, 1000000);
+    const struct ssdsim__jobspec *job = &wl->jobs[0];
+    ck_assert_str_eq(job->name, "mixed");
+    ck_assert_str_eq(ssdsim_workload_job_name(wl, 0), "mixed");
+    ck_assert_int_eq(job->rw, SSDSIM__RW_RANDRW);
+    ck_assert_uint_eq(job->rwmixread, 70);
+    ck_assert_uint_eq(job->bs[SSDSIM__DIR_READ].n, 2);
+    ck_assert_uint_eq(job->bs[SSDSIM__DIR_WRITE].e[1].bytes, 65536);
+    ck_assert_uint_eq(job->bs[SSDSIM__DIR_WRITE].e[1].percent, 20);
+    ck_assert_uint_eq(job->iodepth, 32);
+    ck_assert_uint_eq(job->numjobs, 4);
+    ck_assert(job->size_percent == 50);
+    ck_assert_uint_eq(job->offset_bytes, GiB);
+    ck_assert_uint_eq(job->runtime_ns, 60 * SSDSIM__NS_PER_S);
+    ck_assert(job->has_randseed);
+    ck_assert_uint_eq(job->randseed, 1234);
+    ck_assert_uint_eq(job->number_ios, 1000000);
+    /* description changes nothing and is listed as ignored. */
+    ck_assert_uint_eq(ssdsim_workload_n_ignored(wl), 1);
+    ck_assert_str_eq(ssdsim_workload_ignored(wl, 0), "description");
+    ck_assert_ptr_null(ssdsim_workload_ignored(wl, 1));
+    ck_assert_uint_eq(ssdsim_workload_n_skipped(wl), 0);
     ssdsim_workload_free(wl);
 
     /* An empty object is all defaults; the caller's label is kept; err may be NULL. */
     rc = ssdsim_workload_load_string(&wl, " {} ", "my label", NULL);
     ck_assert_int_eq(rc, 0);
     ck_assert_str_eq(wl->label, "my label");
-    ck_assert_int_eq(wl->rw, SSDSIM__RW_READ);
-    ck_assert_uint_eq(wl->iodepth, 1);
+    ck_assert_int_eq(wl->jobs[0].rw, SSDSIM__RW_READ);
+    ck_assert_uint_eq(wl->jobs[0].iodepth, 1);
     ssdsim_workload_free(wl);
 
     /* A byte order mark is skipped; a fractional runtime number is seconds. */
     rc = ssdsim_workload_load_string(&wl, "\xEF\xBB\xBF{\"runtime\": 0.5}", NULL, &err);
     ck_assert_msg(rc == 0, "%s", err.message);
-    ck_assert_uint_eq(wl->runtime_ns, 500 * SSDSIM__NS_PER_MS);
+    ck_assert_uint_eq(wl->jobs[0].runtime_ns, 500 * SSDSIM__NS_PER_MS);
+    ssdsim_workload_free(wl);
+
+    /* A log named without a prefix takes the job's name ("job" when it has none). */
+    rc = ssdsim_workload_load_string(&wl, "{\"write_bw_log\": \"\", \"write_lat_log\": \"x\"}",
+                                     NULL, &err);
+    ck_assert_msg(rc == 0, "%s", err.message);
+    ck_assert_str_eq(wl->jobs[0].write_bw_log, "job");
+    ck_assert_str_eq(wl->jobs[0].write_lat_log, "x");
+    ssdsim_workload_free(wl);
+
+    /* JSON true and false for fio's flags and booleans. */
+    rc = ssdsim_workload_load_string(
+        &wl, "{\"time_based\": true, \"runtime\": 10, \"randrepeat\": false, \"direct\": true}",
+        NULL, &err);
+    ck_assert_msg(rc == 0, "%s", err.message);
+    ck_assert(wl->jobs[0].time_based);
+    ck_assert(!wl->jobs[0].randrepeat);
+    ck_assert_str_eq(wl->jobs[0].raw_values[0], "1");
+    ck_assert_str_eq(ssdsim_workload_ignored(wl, 0), "direct");
     ssdsim_workload_free(wl);
 }
 END_TEST
@@ -776,8 +1323,11 @@ START_TEST(test_workload_load_bad_value_message)
     ck_assert_ptr_nonnull(strstr(err.message, "got '-3'"));
     err = load_bad("{\"bs\": 1000}", SSDSIM_ECONFIG);
     ck_assert_ptr_nonnull(strstr(err.message, "wl.json: bs: block size must be"));
-    err = load_bad("{\"rw\": \"randrw:4\"}", SSDSIM_ECONFIG);
-    ck_assert_str_eq(err.message, "wl.json: rw: rw ':N' suffix is not supported yet");
+    err = load_bad("{\"rw\": \"randrw:0\"}", SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.message, "wl.json: rw: expected the number of I/Os per random offset "
+                                  "(1 or more) after ':', got '0'");
+    err = load_bad("{\"fsync\": 8}", SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(err.message, "wl.json: fsync: not supported"));
 }
 END_TEST
 
@@ -794,8 +1344,8 @@ START_TEST(test_workload_load_big_integer_number)
                                          "\"number_ios\": 9007199254740992}",
                                          NULL, &err);
     ck_assert_msg(rc == 0, "%s", err.message);
-    ck_assert_uint_eq(wl->randseed, UINT64_MAX);
-    ck_assert_uint_eq(wl->number_ios, 9007199254740992ULL);
+    ck_assert_uint_eq(wl->jobs[0].randseed, UINT64_MAX);
+    ck_assert_uint_eq(wl->jobs[0].number_ios, 9007199254740992ULL);
     ssdsim_workload_free(wl);
 }
 END_TEST
@@ -816,8 +1366,18 @@ START_TEST(test_workload_load_unknown_key_suggestion)
     snprintf(want, sizeof want, "%s: iodept: unknown option (did you mean 'iodepth'?)", path);
     ck_assert_str_eq(err.message, want);
 
-    err = load_bad("{\"ioengine\": \"libaio\"}", SSDSIM_ECONFIG);
-    ck_assert_str_eq(err.message, "wl.json: ioengine: unknown option");
+    err = load_bad("{\"quantum_flux\": \"on\"}", SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.message, "wl.json: quantum_flux: unknown option");
+
+    /* Lenient loading skips unknown keys and lists them. */
+    rc = ssdsim_workload_load_file_ex(&wl, path, SSDSIM_WORKLOAD_LENIENT, &err);
+    ck_assert_msg(rc == 0, "%s", err.message);
+    ck_assert_uint_eq(ssdsim_workload_n_skipped(wl), 1);
+    ck_assert_str_eq(ssdsim_workload_skipped(wl, 0), "iodept");
+    ck_assert_ptr_null(ssdsim_workload_skipped(wl, 1));
+    ck_assert_uint_eq(wl->jobs[0].iodepth, 1);
+    ck_assert_uint_eq(wl->jobs[0].n_raw, 2); /* not among the options as written */
+    ssdsim_workload_free(wl);
 }
 END_TEST
 
@@ -841,10 +1401,16 @@ START_TEST(test_workload_load_conflicting_keys)
     ck_assert_str_eq(err.path, "bs");
     err = load_bad("{\"blocksize\": \"4k\", \"bs\": \"8k\"}", SSDSIM_ECONFIG);
     ck_assert_str_eq(err.path, "bs");
+    err = load_bad("{\"bsrange\": \"4k-8k\", \"bssplit\": \"8k/100\"}", SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "bssplit");
     err = load_bad("{\"rwmixread\": 70, \"rwmixwrite\": 30}", SSDSIM_ECONFIG);
     ck_assert_str_eq(err.path, "rwmixwrite");
     err = load_bad("{\"runtime\": 10, \"timeout\": 10}", SSDSIM_ECONFIG);
     ck_assert_str_eq(err.path, "timeout");
+    err = load_bad("{\"ss_dur\": 10, \"steadystate_duration\": 10}", SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "steadystate_duration");
+    err = load_bad("{\"stonewall\": 1, \"wait_for_previous\": 1}", SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "wait_for_previous");
 }
 END_TEST
 
@@ -860,6 +1426,8 @@ START_TEST(test_workload_load_wrong_type)
     ck_assert_str_eq(err.message, "wl.json: bs: expected a string or a number, got an array");
     err = load_bad("{\"bs\": {\"read\": \"4k\"}}", SSDSIM_ECONFIG);
     ck_assert_str_eq(err.message, "wl.json: bs: expected a string or a number, got an object");
+    err = load_bad("{\"time_based\": null}", SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.message, "wl.json: time_based: expected a string or a number, got null");
 }
 END_TEST
 
@@ -949,10 +1517,21 @@ START_TEST(test_workload_load_bogus_args)
     ck_assert_int_eq(ssdsim_workload_load_file(&wl, NULL, &err), SSDSIM_EINVAL);
     ck_assert_ptr_null(wl);
     ck_assert_int_eq(ssdsim_workload_load_file(NULL, "x.json", NULL), SSDSIM_EINVAL);
+    wl = (ssdsim_workload *)(uintptr_t)1;
+    ck_assert_int_eq(ssdsim_workload_load_file_ex(&wl, "x.json", 0x80, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(wl);
+    ck_assert_ptr_nonnull(strstr(err.message, "unknown flags 0x80"));
     /* Failures with a NULL error struct still return the code. */
     ck_assert_int_eq(ssdsim_workload_load_string(&wl, "{\"bs\": 1}", NULL, NULL), SSDSIM_ECONFIG);
     ck_assert_int_eq(ssdsim_workload_load_string(&wl, "{", NULL, NULL), SSDSIM_EPARSE);
     ssdsim_workload_free(NULL);
+    /* The accessors take NULL and out-of-range indexes. */
+    ck_assert_uint_eq(ssdsim_workload_n_jobs(NULL), 0);
+    ck_assert_ptr_null(ssdsim_workload_job_name(NULL, 0));
+    ck_assert_uint_eq(ssdsim_workload_n_ignored(NULL), 0);
+    ck_assert_ptr_null(ssdsim_workload_ignored(NULL, 0));
+    ck_assert_uint_eq(ssdsim_workload_n_skipped(NULL), 0);
+    ck_assert_ptr_null(ssdsim_workload_skipped(NULL, 0));
 }
 END_TEST
 
@@ -961,83 +1540,197 @@ END_TEST
 
 START_TEST(test_workload_check_fits)
 {
-    struct ssdsim_workload wl, before;
-    ssdsim__workload_defaults(&wl);
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 64 * GiB, errbuf, sizeof errbuf), 0);
-    apply_ok(&wl, "offset", "1g");
-    apply_ok(&wl, "size", "63g");
-    apply_ok(&wl, "bssplit", "4k/50:1m/50");
-    before = wl;
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 64 * GiB, errbuf, sizeof errbuf), 0);
-    ck_assert(memcmp(&wl, &before, sizeof wl) == 0);
+    struct ssdsim__jobspec job, before;
+    ssdsim__jobspec_defaults(&job);
+    ck_assert_int_eq(check1(&job, 64 * GiB), 0);
+    apply_ok(&job, "offset", "1g");
+    apply_ok(&job, "size", "63g");
+    apply_ok(&job, "bssplit", "4k/50:1m/50");
+    before = job;
+    ck_assert_int_eq(check1(&job, 64 * GiB), 0);
+    ck_assert(memcmp(&job, &before, sizeof job) == 0);
 
     /* Percentages resolve against the device and are left as percentages. */
-    apply_ok(&wl, "offset", "50%");
-    apply_ok(&wl, "size", "50%");
-    before = wl;
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 64 * GiB, errbuf, sizeof errbuf), 0);
-    ck_assert(memcmp(&wl, &before, sizeof wl) == 0);
-    ck_assert(wl.offset_percent == 50 && wl.size_percent == 50);
+    apply_ok(&job, "offset", "50%");
+    apply_ok(&job, "size", "50%");
+    before = job;
+    ck_assert_int_eq(check1(&job, 64 * GiB), 0);
+    ck_assert(memcmp(&job, &before, sizeof job) == 0);
+    ck_assert(job.offset_percent == 50 && job.size_percent == 50);
 
     /* size 0 runs from the offset to the end. */
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, "offset", "63g");
-    apply_ok(&wl, "bs", "1m");
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 64 * GiB, errbuf, sizeof errbuf), 0);
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "offset", "63g");
+    apply_ok(&job, "bs", "1m");
+    ck_assert_int_eq(check1(&job, 64 * GiB), 0);
+
+    /* Only the directions the job uses must fit: a read job with 1m writes on 64k. */
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "size", "64k");
+    apply_ok(&job, "bs", "4k,1m");
+    ck_assert_int_eq(check1(&job, 64 * GiB), 0);
+    apply_ok(&job, "rw", "randrw");
+    ck_assert_int_eq(check1(&job, 64 * GiB), SSDSIM_ECONFIG);
 }
 END_TEST
 
 START_TEST(test_workload_check_region_outside_device)
 {
-    struct ssdsim_workload wl;
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, "offset", "64g");
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 64 * GiB, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
+    struct ssdsim__jobspec job;
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "offset", "64g");
+    ck_assert_int_eq(check1(&job, 64 * GiB), SSDSIM_ECONFIG);
     ck_assert_ptr_nonnull(strstr(errbuf, "offset 68719476736 is not inside the device"));
 
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, "offset", "1g");
-    apply_ok(&wl, "size", "64g");
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 64 * GiB, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "offset", "1g");
+    apply_ok(&job, "size", "64g");
+    ck_assert_int_eq(check1(&job, 64 * GiB), SSDSIM_ECONFIG);
     ck_assert_ptr_nonnull(strstr(errbuf, "exceeds the device's logical capacity"));
 
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, "offset", "75%");
-    apply_ok(&wl, "size", "50%");
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 64 * GiB, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "offset", "75%");
+    apply_ok(&job, "size", "50%");
+    ck_assert_int_eq(check1(&job, 64 * GiB), SSDSIM_ECONFIG);
 
     /* Size alone larger than the device. */
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, "size", "128g");
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 64 * GiB, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "size", "128g");
+    ck_assert_int_eq(check1(&job, 64 * GiB), SSDSIM_ECONFIG);
 
     /* An empty device fits nothing. */
-    ssdsim__workload_defaults(&wl);
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 0, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
+    ssdsim__jobspec_defaults(&job);
+    ck_assert_int_eq(check1(&job, 0), SSDSIM_ECONFIG);
+
+    /* offset_increment: clone k starts at offset + k * increment, inside the device. */
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "size", "16g");
+    apply_ok(&job, "offset_increment", "16g");
+    apply_ok(&job, "numjobs", "4");
+    ck_assert_int_eq(check1(&job, 64 * GiB), 0);
+    apply_ok(&job, "numjobs", "5");
+    ck_assert_int_eq(check1(&job, 64 * GiB), SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(errbuf, "clone 5 of 5 (offset_increment): offset 68719476736"));
+    apply_ok(&job, "offset_increment", "20%");
+    apply_ok(&job, "size", "20%");
+    ck_assert_int_eq(check1(&job, 100 * GiB), 0);
+    apply_ok(&job, "offset_increment", "21%");
+    ck_assert_int_eq(check1(&job, 100 * GiB), SSDSIM_ECONFIG);
 }
 END_TEST
 
 START_TEST(test_workload_check_block_larger_than_region)
 {
-    struct ssdsim_workload wl;
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, "size", "64k");
-    apply_ok(&wl, "bssplit", "4k/90:128k/10");
-    ck_assert_int_eq(ssdsim__workload_check(&wl, 64 * GiB, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
+    struct ssdsim__jobspec job;
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "size", "64k");
+    apply_ok(&job, "bssplit", "4k/90:128k/10");
+    ck_assert_int_eq(check1(&job, 64 * GiB), SSDSIM_ECONFIG);
     ck_assert_ptr_nonnull(strstr(errbuf, "block size 131072 is larger than the region of 65536"));
 
     /* The region left after the offset is what counts. */
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, "offset", "1020k");
-    apply_ok(&wl, "bs", "8k");
-    ck_assert_int_eq(ssdsim__workload_check(&wl, MiB, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
-    apply_ok(&wl, "bs", "4k");
-    ck_assert_int_eq(ssdsim__workload_check(&wl, MiB, errbuf, sizeof errbuf), 0);
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "offset", "1020k");
+    apply_ok(&job, "bs", "8k");
+    ck_assert_int_eq(check1(&job, MiB), SSDSIM_ECONFIG);
+    apply_ok(&job, "bs", "4k");
+    ck_assert_int_eq(check1(&job, MiB), 0);
 
     /* A percentage that resolves to less than a block. */
-    ssdsim__workload_defaults(&wl);
-    apply_ok(&wl, "size", "0.001%");
-    ck_assert_int_eq(ssdsim__workload_check(&wl, MiB, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "size", "0.001%");
+    ck_assert_int_eq(check1(&job, MiB), SSDSIM_ECONFIG);
+
+    /* bsrange: its upper bound must fit. */
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "size", "64k");
+    apply_ok(&job, "bsrange", "4k-128k");
+    ck_assert_int_eq(check1(&job, GiB), SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(errbuf, "block size 131072 is larger"));
+    apply_ok(&job, "bsrange", "4k-64k");
+    ck_assert_int_eq(check1(&job, GiB), 0);
+}
+END_TEST
+
+START_TEST(test_workload_check_zones)
+{
+    struct ssdsim__jobspec job;
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "rw", "randread");
+    apply_ok(&job, "random_distribution", "zoned_abs:60/20g:30/100g:10/500g");
+    ck_assert_int_eq(check1(&job, TiB), 0);
+    ck_assert_int_eq(check1(&job, 600 * GiB), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(errbuf, "zoned_abs zones cover 665719930880 bytes, more than "
+                                 "the region of 644245094400 bytes"),
+                  "%s", errbuf);
+    /* A zone too small for a block. */
+    apply_ok(&job, "random_distribution", "zoned_abs:50/2k:50/1m");
+    ck_assert_int_eq(check1(&job, GiB), SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(errbuf, "zone 1 is 2048 bytes of the region, smaller than a "
+                                         "block of 4096"));
+    apply_ok(&job, "random_distribution", "zoned:50/1:50/99");
+    apply_ok(&job, "size", "256k");
+    ck_assert_int_eq(check1(&job, GiB), SSDSIM_ECONFIG);
+    apply_ok(&job, "size", "1m");
+    ck_assert_int_eq(check1(&job, GiB), 0);
+}
+END_TEST
+
+/* Rules that need several options together: fio's (rate and rate_iops exclude each other) and
+ * the simulator's (time_based needs runtime, ss needs ss_dur). */
+START_TEST(test_workload_check_cross_options)
+{
+    struct ssdsim__jobspec job;
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "time_based", NULL);
+    ck_assert_int_eq(check1(&job, GiB), SSDSIM_ECONFIG);
+    ck_assert_str_eq(errbuf, "time_based needs a runtime");
+    apply_ok(&job, "runtime", "10");
+    ck_assert_int_eq(check1(&job, GiB), 0);
+
+    apply_ok(&job, "ss", "iops_slope:0.1%");
+    ck_assert_int_eq(check1(&job, GiB), SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(errbuf, "ss needs ss_dur"));
+    apply_ok(&job, "ss_dur", "5");
+    ck_assert_int_eq(check1(&job, GiB), 0);
+
+    apply_ok(&job, "rate", "1m");
+    apply_ok(&job, "rate_iops", "100");
+    ck_assert_int_eq(check1(&job, GiB), SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(errbuf, "mutually exclusive"));
+    apply_ok(&job, "rate", "0");
+    ck_assert_int_eq(check1(&job, GiB), 0);
+    apply_ok(&job, "rate_iops", "0");
+    apply_ok(&job, "rate_process", "poisson");
+    ck_assert_int_eq(check1(&job, GiB), SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(errbuf, "poisson needs a rate_iops or rate"));
+    apply_ok(&job, "rate_iops", "500");
+    ck_assert_int_eq(check1(&job, GiB), 0);
+
+    /* A replayed job takes offsets from its log: no region checks. */
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "size", "4k");
+    apply_ok(&job, "bs", "1m");
+    ck_assert_int_eq(check1(&job, GiB), SSDSIM_ECONFIG);
+    apply_ok(&job, "read_iolog", "trace.log");
+    ck_assert_int_eq(check1(&job, GiB), 0);
+    ssdsim__jobspec_clear(&job);
+
+    /* Several jobs: the message names the failing one. */
+    struct ssdsim__jobspec jobs[2];
+    ssdsim__jobspec_defaults(&jobs[0]);
+    ssdsim__jobspec_defaults(&jobs[1]);
+    apply_ok(&jobs[1], "name", "second");
+    apply_ok(&jobs[1], "offset", "2g");
+    struct ssdsim_workload *wl = wl_of(jobs, 2);
+    ck_assert_int_eq(ssdsim__workload_check(wl, GiB, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(errbuf, "job 'second': offset 2147483648 is not inside"));
+    ssdsim_workload_free(wl);
+    ssdsim__jobspec_clear(&jobs[1]);
+    struct ssdsim_workload *empty = ssdsim__workload_new("e", false);
+    ck_assert_int_eq(ssdsim__workload_check(empty, GiB, errbuf, sizeof errbuf), SSDSIM_ECONFIG);
+    ck_assert_str_eq(errbuf, "the workload has no job");
+    ssdsim_workload_free(empty);
 }
 END_TEST
 
@@ -1051,20 +1744,23 @@ START_TEST(test_workload_set_commits_only_on_success)
     ck_assert_int_eq(
         ssdsim_workload_load_string(&wl, "{\"bssplit\": \"4k/50:8k/50\"}", "wl.json", &err), 0);
     ck_assert_int_eq(ssdsim_workload_set(wl, "iodepth", "8", &err), 0);
-    ck_assert_uint_eq(wl->iodepth, 8);
+    ck_assert_uint_eq(wl->jobs[0].iodepth, 8);
     ck_assert_int_eq(ssdsim_workload_set(wl, "bs", "16k", &err), 0); /* replaces the split */
-    ck_assert_uint_eq(wl->n_bs, 1);
-    ck_assert_uint_eq(wl->bs[0].bytes, 16384);
+    assert_single(&wl->jobs[0].bs[SSDSIM__DIR_READ], 16384);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "bs", "4k,8k", &err), 0);
+    assert_single(&wl->jobs[0].bs[SSDSIM__DIR_WRITE], 8192);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "direct", "1", &err), 0);
+    ck_assert_str_eq(ssdsim_workload_ignored(wl, 0), "direct");
 
-    struct ssdsim_workload before = *wl;
-    ck_assert_int_eq(ssdsim_workload_set(wl, "bs", "4k,8k", &err), SSDSIM_ECONFIG);
-    ck_assert_str_eq(err.message, "wl.json: bs: per-direction bs ('4k,8k') is not supported yet");
+    struct ssdsim__jobspec before = wl->jobs[0];
+    ck_assert_int_eq(ssdsim_workload_set(wl, "bs", "4k,8k,16k,32k", &err), SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(err.message, "wl.json: bs: expected at most three"));
     ck_assert_int_eq(ssdsim_workload_set(wl, "bssplit", "4k/50:8k/40", &err), SSDSIM_ECONFIG);
     ck_assert_int_eq(ssdsim_workload_set(wl, "iodepth", "0", &err), SSDSIM_ECONFIG);
     ck_assert_str_eq(err.path, "iodepth");
     ck_assert_int_eq(ssdsim_workload_set(wl, "iodept", "4", &err), SSDSIM_ECONFIG);
     ck_assert_str_eq(err.message, "wl.json: iodept: unknown option (did you mean 'iodepth'?)");
-    ck_assert(memcmp(wl, &before, sizeof before) == 0);
+    ck_assert(memcmp(&wl->jobs[0], &before, sizeof before) == 0);
     ck_assert_str_eq(wl->label, "wl.json");
     ssdsim_workload_free(wl);
 }
@@ -1080,7 +1776,7 @@ START_TEST(test_workload_set_bogus_args)
     ck_assert_int_eq(ssdsim_workload_set(wl, "bs", NULL, &err), SSDSIM_EINVAL);
     ck_assert_int_eq(err.code, SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_workload_set(wl, "bs", "x", NULL), SSDSIM_ECONFIG);
-    ck_assert_uint_eq(wl->bs[0].bytes, 4096);
+    ck_assert_uint_eq(wl->jobs[0].bs[0].e[0].bytes, 4096);
     ssdsim_workload_free(wl);
 }
 END_TEST
@@ -1111,14 +1807,23 @@ static Suite *workload_suite(void)
     tcase_add_test(tc, test_workload_defaults);
     tcase_add_test(tc, test_workload_opt_rw);
     tcase_add_test(tc, test_workload_opt_bs);
+    tcase_add_test(tc, test_workload_opt_bsrange);
     tcase_add_test(tc, test_workload_opt_bssplit);
     tcase_add_test(tc, test_workload_opt_rwmix);
-    tcase_add_test(tc, test_workload_opt_iodepth_numjobs);
+    tcase_add_test(tc, test_workload_opt_iodepth_numjobs_loops);
     tcase_add_test(tc, test_workload_opt_size);
     tcase_add_test(tc, test_workload_opt_offset);
-    tcase_add_test(tc, test_workload_opt_number_ios_runtime_randseed);
-    tcase_add_test(tc, test_workload_opt_name_description);
+    tcase_add_test(tc, test_workload_opt_io_size);
+    tcase_add_test(tc, test_workload_opt_counts_and_times);
+    tcase_add_test(tc, test_workload_opt_flags_and_bools);
+    tcase_add_test(tc, test_workload_opt_random_distribution);
+    tcase_add_test(tc, test_workload_opt_percentage_random_and_rates);
+    tcase_add_test(tc, test_workload_opt_steadystate);
+    tcase_add_test(tc, test_workload_opt_strings);
+    tcase_add_test(tc, test_workload_opt_ignored);
+    tcase_add_test(tc, test_workload_opt_refused);
     tcase_add_test(tc, test_workload_opt_unknown_suggests);
+    tcase_add_test(tc, test_workload_option_lookup);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("json");
@@ -1141,6 +1846,8 @@ static Suite *workload_suite(void)
     tcase_add_test(tc, test_workload_check_fits);
     tcase_add_test(tc, test_workload_check_region_outside_device);
     tcase_add_test(tc, test_workload_check_block_larger_than_region);
+    tcase_add_test(tc, test_workload_check_zones);
+    tcase_add_test(tc, test_workload_check_cross_options);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("set");

@@ -1,29 +1,112 @@
-/* host.c: closed-loop jobs, the device queue-depth limit, request splitting and completion.
+/* host.c: jobs, pacing, waves, the device queue-depth limit, request splitting and completion.
  *
- * Path of a request: the job issues it (latency starts), it waits on the host while the device
+ * Path of a request: its job issues it (latency starts), it waits on the host while the device
  * holds queue_depth commands, then the front end (protocol overhead, host-to-device data for
  * writes, a firmware core) brings it to the FTL at a known time (one event), the FTL turns it
  * into per-unit flash operations, and when the last unit is done (reads: after its data crossed
- * the link back) the request completes and the job issues its next one at once.
+ * the link back) the request completes and its job may issue again.
+ *
+ * A job issues while it has fewer than its depth outstanding, and no earlier than the pending
+ * request's earliest time: its arrival time (timed replay), its direction's rate limit, or the
+ * end of a think time. When that time is in the future the job sleeps on one wake-up event.
+ * A job is exhausted when its generator or source ends, its runtime is over, or its reporting
+ * unit reached steady state; it is finished when its last request completes. When every job of
+ * a wave is finished, the next wave (jobs after a stonewall) starts.
  */
 #include "host/host.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "trace/tsource.h"
+#include "ssdsim/trace.h"
 
 #define NONE SSDSIM__NONE
 
 static void admit(struct ssdsim__host *h, uint32_t io);
 static void complete(struct ssdsim__host *h, uint32_t io);
+static void pump(struct ssdsim__host *h, uint32_t j);
+static void start_wave(struct ssdsim__host *h);
+
+static int host_fail(struct ssdsim__host *h, int code, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
+
+static int host_fail(struct ssdsim__host *h, int code, const char *fmt, ...)
+{
+    if (!h->error) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(h->errmsg, sizeof h->errmsg, fmt, ap);
+        va_end(ap);
+        h->error = code;
+    }
+    ssdsim__engine_stop(h->engine);
+    return code;
+}
+
+static void free_units(struct ssdsim__host *h)
+{
+    for (uint32_t u = 0; u < h->n_units; u++) {
+        free(h->units[u].name);
+        free(h->units[u].ss_iops);
+        free(h->units[u].ss_bw);
+    }
+    free(h->units);
+    h->units = NULL;
+    h->n_units = 0;
+}
 
 void ssdsim__host_fini(struct ssdsim__host *h)
 {
+    for (uint32_t j = 0; j < h->n_jobs; j++)
+        ssdsim_trace_close(h->jobs[j].trace);
     free(h->jobs);
     free(h->ios);
+    free_units(h);
     h->jobs = NULL;
+    h->n_jobs = 0;
     h->ios = NULL;
+    h->n_ios = 0;
     h->active = false;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The request pool                                                                            */
+
+/* A free request slot, growing the pool when it is empty (indices stay valid). */
+static uint32_t io_alloc(struct ssdsim__host *h)
+{
+    if (h->free_ios == NONE) {
+        uint32_t ncap = h->n_ios ? h->n_ios * 2 : 64;
+        struct ssdsim__io *p = realloc(h->ios, sizeof *p * ncap);
+        if (!p)
+            return NONE;
+        memset(p + h->n_ios, 0, sizeof *p * (ncap - h->n_ios));
+        for (uint32_t k = h->n_ios; k < ncap; k++)
+            p[k].next = k + 1 < ncap ? k + 1 : NONE;
+        h->ios = p;
+        h->free_ios = h->n_ios;
+        h->n_ios = ncap;
+    }
+    uint32_t i = h->free_ios;
+    h->free_ios = h->ios[i].next;
+    return i;
+}
+
+static void notify_issue(struct ssdsim__host *h, const struct ssdsim__io *io)
+{
+    if (!h->have_obs || !h->obs.on_issue)
+        return;
+    ssdsim_completion c = {
+        .id = io->id,
+        .op = (enum ssdsim_op)io->op,
+        .offset = io->offset,
+        .length = io->len,
+        .submit_ns = io->submit_ns,
+        .job = io->job == NONE ? SSDSIM_NO_JOB : io->job,
+    };
+    h->obs.on_issue(&c, h->obs.userdata);
 }
 
 /* A request issued by the host goes into the device if it has a free command slot, else it
@@ -42,45 +125,319 @@ static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
     h->wait_tail = i;
 }
 
-/* Issue the job's next request if it has one; returns false when the job is out of work. */
-static bool issue(struct ssdsim__host *h, uint32_t j)
+/* ------------------------------------------------------------------------------------------ */
+/* Jobs                                                                                        */
+
+static void wake(void *ctx, uint32_t arg);
+
+/* Fetch the job's next request into job->pending with its earliest issue time. False when the
+ * job has none (or failed: h->error is set). */
+static bool fetch(struct ssdsim__host *h, uint32_t j)
 {
     struct ssdsim__job *job = &h->jobs[j];
     uint64_t now = ssdsim__engine_now(h->engine);
-    if (job->exhausted)
+    ssdsim_request *r = &job->pending;
+    if (job->max_requests && job->issued >= job->max_requests)
         return false;
-    if (h->runtime_ns && now - h->run_start_ns >= h->runtime_ns) {
-        job->exhausted = true;
-        return false;
+    if (!job->replay) {
+        uint8_t op;
+        uint32_t len;
+        if (!ssdsim__gen_next(&job->gen, &op, &r->offset, &len))
+            return false;
+        r->op = (enum ssdsim_op)op;
+        r->length = len;
+        r->id = job->issued;
+        r->time_ns = 0;
+        job->pending_at = now;
+    } else {
+        char msg[384] = "";
+        int rc = job->src.next(job->src.userdata, r, msg, sizeof msg);
+        if (rc == 0)
+            return false;
+        if (rc < 0) {
+            host_fail(h, rc, "%s", msg[0] ? msg : ssdsim_strerror(rc));
+            return false;
+        }
+        if (r->op != SSDSIM_OP_READ && r->op != SSDSIM_OP_WRITE && r->op != SSDSIM_OP_TRIM) {
+            host_fail(h, SSDSIM_EINVAL, "request %llu: operation %d is not read, write or trim",
+                      (unsigned long long)r->id, (int)r->op);
+            return false;
+        }
+        if (r->length == 0 || r->length > UINT32_MAX) {
+            host_fail(h, SSDSIM_EINVAL,
+                      "request %llu: length %llu is not in [1, 4294967295] bytes",
+                      (unsigned long long)r->id, (unsigned long long)r->length);
+            return false;
+        }
+        if (r->length > h->logical_bytes) {
+            host_fail(h, SSDSIM_ERANGE,
+                      "request %llu: length %llu is larger than the device (%llu bytes)",
+                      (unsigned long long)r->id, (unsigned long long)r->length,
+                      (unsigned long long)h->logical_bytes);
+            return false;
+        }
+        if (r->offset > h->logical_bytes - r->length) {
+            if (!h->wrap) {
+                host_fail(h, SSDSIM_ERANGE,
+                          "request %llu: bytes %llu..%llu are beyond the device's logical "
+                          "capacity of %llu bytes (wrap addresses to replay it anyway)",
+                          (unsigned long long)r->id, (unsigned long long)r->offset,
+                          (unsigned long long)(r->offset + r->length),
+                          (unsigned long long)h->logical_bytes);
+                return false;
+            }
+            r->offset %= h->logical_bytes;
+            if (r->offset > h->logical_bytes - r->length)
+                r->offset = h->logical_bytes - r->length;
+        }
+        job->pending_at = now;
+        if (job->timed) {
+            double t = (double)r->time_ns / job->time_scale;
+            uint64_t at = job->start_ns + (t >= 1.8e19 ? (uint64_t)1.8e19 : (uint64_t)t);
+            if (at > job->pending_at)
+                job->pending_at = at;
+        }
     }
-    uint8_t op;
-    uint64_t off;
-    uint32_t len;
-    if (!ssdsim__gen_next(&job->gen, &op, &off, &len)) {
-        job->exhausted = true;
-        return false;
+    int d = (int)r->op;
+    if (job->rate_interval_ns[d] > 0 || job->rate_bytes[d] > 0) {
+        if (job->rate_next_ns[d] > job->pending_at)
+            job->pending_at = job->rate_next_ns[d];
+        double step = job->rate_interval_ns[d];
+        if (job->rate_bytes[d] > 0)
+            step = SSDSIM__MAX(step, (double)r->length * 1e9 / (double)job->rate_bytes[d]);
+        if (job->poisson) /* exponential gaps of the same mean */
+            step *= -log1p(-ssdsim__rng_double(&job->gen.rng));
+        job->rate_next_ns[d] = SSDSIM__MAX(job->rate_next_ns[d], job->start_ns) + (uint64_t)step;
     }
-    if (h->env->ops->prefetch)
-        h->env->ops->prefetch(h->env->state, off / h->unit);
-    uint32_t i = h->free_ios;
-    assert(i != NONE);
-    h->free_ios = h->ios[i].next;
+    if (job->think_ns && job->since_think >= job->think_blocks) {
+        job->since_think = 0;
+        if (now + job->think_ns > job->pending_at)
+            job->pending_at = now + job->think_ns;
+    }
+    job->have_pending = true;
+    return true;
+}
+
+static void issue_pending(struct ssdsim__host *h, uint32_t j)
+{
+    struct ssdsim__job *job = &h->jobs[j];
+    uint64_t now = ssdsim__engine_now(h->engine);
+    uint32_t i = io_alloc(h);
+    if (i == NONE) {
+        host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+        return;
+    }
+    const ssdsim_request *r = &job->pending;
+    job->have_pending = false;
+    if (h->env->ops->prefetch && r->op != SSDSIM_OP_TRIM)
+        h->env->ops->prefetch(h->env->state, r->offset / h->unit);
     struct ssdsim__io *io = &h->ios[i];
     io->submit_ns = now;
     io->done_ns = now;
-    io->offset = off;
-    io->len = len;
-    io->op = op;
+    io->offset = r->offset;
+    io->len = (uint32_t)r->length;
+    io->op = (uint8_t)r->op;
     io->job = j;
     io->next = NONE;
+    io->counted = now >= job->ramp_end_ns;
     io->admit_ns = io->ftl_ns = io->flash_done_ns = now;
     io->wait_ns = 0;
+    io->id = r->id;
     io->cb = NULL;
     job->inflight++;
+    job->issued++;
+    job->since_think++;
     h->inflight++;
+    notify_issue(h, io);
     enter_or_wait(h, i);
-    return true;
 }
+
+static void job_finished(struct ssdsim__host *h, uint32_t j)
+{
+    struct ssdsim__job *job = &h->jobs[j];
+    if (job->finished)
+        return;
+    job->finished = true;
+    uint64_t now = ssdsim__engine_now(h->engine);
+    struct ssdsim__unit *u = &h->units[job->unit];
+    if (--u->n_running == 0) {
+        u->end_ns = now - h->run_start_ns;
+        ssdsim__engine_cancel(h->engine, u->ss_timer);
+        u->ss_timer = 0;
+    }
+    if (--h->wave_left > 0)
+        return;
+    if (h->wave + 1 < h->n_waves) {
+        h->wave++;
+        start_wave(h);
+        return;
+    }
+    h->active = false;
+    ssdsim__engine_stop(h->engine);
+}
+
+/* Issue what the job may issue now; sleep until the pending request's time otherwise. */
+static void pump(struct ssdsim__host *h, uint32_t j)
+{
+    struct ssdsim__job *job = &h->jobs[j];
+    while (!job->exhausted && job->inflight < job->depth && !h->error) {
+        uint64_t now = ssdsim__engine_now(h->engine);
+        if (!job->have_pending && !fetch(h, j)) {
+            job->exhausted = true;
+            break;
+        }
+        if (job->pending_at >= job->stop_ns) {
+            job->exhausted = true;
+            job->have_pending = false;
+            break;
+        }
+        if (job->pending_at > now) {
+            if (!job->waiting) {
+                job->waiting = true;
+                if (ssdsim__engine_schedule(h->engine, job->pending_at, wake, h, j))
+                    host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+            }
+            return;
+        }
+        issue_pending(h, j);
+    }
+    if (job->exhausted && job->inflight == 0 && !job->waiting)
+        job_finished(h, j);
+}
+
+static void wake(void *ctx, uint32_t j)
+{
+    struct ssdsim__host *h = ctx;
+    h->jobs[j].waiting = false;
+    pump(h, j);
+}
+
+/* Steady-state check of a unit, once per simulated second (fio's ss). */
+static void ss_tick(void *ctx, uint32_t arg);
+
+static void ss_schedule(struct ssdsim__host *h, uint32_t u)
+{
+    uint64_t t = ssdsim__engine_now(h->engine) + SSDSIM__NS_PER_S;
+    h->units[u].ss_timer = ssdsim__engine_schedule_cancellable(h->engine, t, ss_tick, h, u);
+    if (!h->units[u].ss_timer)
+        host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+}
+
+static void ss_tick(void *ctx, uint32_t arg)
+{
+    struct ssdsim__host *h = ctx;
+    struct ssdsim__unit *u = &h->units[arg];
+    u->ss_timer = 0;
+    uint64_t now = ssdsim__engine_now(h->engine);
+    double iops = (double)(u->ss_count - u->ss_last_count);
+    double bw = (double)(u->ss_bytes_all - u->ss_last_bytes);
+    u->ss_last_count = u->ss_count;
+    u->ss_last_bytes = u->ss_bytes_all;
+    if (now - h->run_start_ns - u->start_ns > u->ss_ramp_ns) {
+        u->ss_iops[u->ss_head] = iops;
+        u->ss_bw[u->ss_head] = bw;
+        u->ss_head = (u->ss_head + 1) % u->ss_window;
+        if (u->ss_n < u->ss_window)
+            u->ss_n++;
+    }
+    if (u->ss_n == u->ss_window) {
+        const double *x =
+            u->ss == SSDSIM__SS_IOPS || u->ss == SSDSIM__SS_IOPS_SLOPE ? u->ss_iops : u->ss_bw;
+        uint32_t n = u->ss_window;
+        double mean = 0;
+        for (uint32_t k = 0; k < n; k++)
+            mean += x[k];
+        mean /= n;
+        double v;
+        if (u->ss == SSDSIM__SS_IOPS || u->ss == SSDSIM__SS_BW) {
+            v = 0; /* largest deviation from the mean */
+            for (uint32_t k = 0; k < n; k++)
+                v = SSDSIM__MAX(v, fabs(x[k] - mean));
+        } else {
+            /* least-squares slope over the samples in time order (per second) */
+            double sx = 0, sxx = 0, sxy = 0, sy = 0;
+            for (uint32_t k = 0; k < n; k++) {
+                double y = x[(u->ss_head + k) % n];
+                sx += k;
+                sxx += (double)k * k;
+                sxy += k * y;
+                sy += y;
+            }
+            double den = n * sxx - sx * sx;
+            v = den > 0 ? fabs((n * sxy - sx * sy) / den) : 0;
+        }
+        if (u->ss_percent)
+            v = mean > 0 ? v * 100 / mean : INFINITY;
+        u->ss_value = v;
+        if (v <= u->ss_limit) {
+            u->ss_attained = true;
+            for (uint32_t j = 0; j < h->n_jobs; j++) {
+                if (h->jobs[j].unit != arg || h->jobs[j].exhausted)
+                    continue;
+                h->jobs[j].exhausted = true;
+                h->jobs[j].have_pending = false;
+                if (h->jobs[j].inflight == 0 && !h->jobs[j].waiting)
+                    job_finished(h, j);
+            }
+            return;
+        }
+    }
+    if (u->n_running > 0)
+        ss_schedule(h, arg);
+}
+
+static void start_job(struct ssdsim__host *h, uint32_t j)
+{
+    struct ssdsim__job *job = &h->jobs[j];
+    uint64_t now = ssdsim__engine_now(h->engine);
+    struct ssdsim__unit *u = &h->units[job->unit];
+    job->started = true;
+    job->start_ns = now;
+    for (int d = 0; d < 3; d++)
+        job->rate_next_ns[d] = now;
+    const struct ssdsim__jobspec *s = job->spec;
+    job->stop_ns = s && s->runtime_ns ? now + s->runtime_ns : UINT64_MAX;
+    job->ramp_end_ns = s ? now + s->ramp_time_ns : now;
+    if (u->n_running++ == 0) {
+        u->start_ns = now - h->run_start_ns;
+        if (u->ss)
+            ss_schedule(h, job->unit);
+    }
+}
+
+static void start_wave(struct ssdsim__host *h)
+{
+    h->wave_left = 0;
+    for (uint32_t j = 0; j < h->n_jobs; j++)
+        if (h->jobs[j].wave == h->wave) {
+            start_job(h, j);
+            h->wave_left++;
+        }
+    /* Jobs start together; each fills its depth (round-robin, one request each per round, so
+     * no job is favoured in the device queue). */
+    uint32_t max_depth = 0;
+    for (uint32_t j = 0; j < h->n_jobs; j++)
+        if (h->jobs[j].wave == h->wave)
+            max_depth = SSDSIM__MAX(max_depth, SSDSIM__MIN(h->jobs[j].depth, 1u << 16));
+    for (uint32_t d = 0; d < max_depth && !h->error; d++) {
+        for (uint32_t j = 0; j < h->n_jobs; j++) {
+            struct ssdsim__job *job = &h->jobs[j];
+            if (job->wave != h->wave || job->exhausted || job->inflight > d || job->waiting)
+                continue;
+            uint32_t cap = job->depth;
+            job->depth = job->inflight + 1 < cap ? job->inflight + 1 : cap;
+            pump(h, j);
+            job->depth = cap;
+        }
+    }
+    /* open-loop jobs and anything left (depth beyond the rounds) */
+    for (uint32_t j = 0; j < h->n_jobs && !h->error; j++)
+        if (h->jobs[j].wave == h->wave && !h->jobs[j].finished)
+            pump(h, j);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Requests                                                                                    */
 
 static void arrive(void *ctx, uint32_t arg)
 {
@@ -114,8 +471,7 @@ static void arrive(void *ctx, uint32_t arg)
                          h->env->ops->name, ssdsim_strerror(rc));
                 ssdsim_ftl_fail(h->env, rc, msg);
             }
-            h->error = rc;
-            ssdsim__engine_stop(h->engine);
+            host_fail(h, rc, "%s", h->env->fail_msg);
             return;
         }
     }
@@ -162,11 +518,24 @@ static void complete(struct ssdsim__host *h, uint32_t i)
     uint64_t now = ssdsim__engine_now(h->engine);
     if (io->op == SSDSIM__IO_TRIM)
         io->flash_done_ns = now;
-    ssdsim__stats_record(h->stats, io->op, io->len, now - io->submit_ns, now);
+    uint64_t lat = now - io->submit_ns;
     uint32_t j = io->job;
-    if (j == NONE) {
-        /* The caller's completion, with where the time went. The callback may submit more
-         * (which may grow the pool and move `io`): everything is copied out first. */
+    if (j == NONE || io->counted)
+        ssdsim__stats_record(h->stats, io->op, io->len, lat, now);
+    if (j != NONE) {
+        struct ssdsim__unit *u = &h->units[h->jobs[j].unit];
+        if (io->counted) {
+            ssdsim__hist_add(&u->hist[io->op], lat);
+            u->bytes[io->op] += io->len;
+        }
+        u->ss_count++;
+        u->ss_bytes_all += io->len;
+    }
+    ssdsim_complete_fn cb = io->cb;
+    bool observe = h->have_obs && h->obs.on_complete;
+    if (cb || observe) {
+        /* Where the time went. A callback may submit more (which may grow the pool and move
+         * `io`): everything is copied out first. */
         ssdsim_completion c = {
             .id = io->id,
             .op = (enum ssdsim_op)io->op,
@@ -179,25 +548,30 @@ static void complete(struct ssdsim__host *h, uint32_t i)
             .flash_ns = io->flash_done_ns - io->ftl_ns,
             .transfer_ns = now - io->flash_done_ns,
             .gc_wait_ns = io->wait_ns,
+            .job = j == NONE ? SSDSIM_NO_JOB : j,
         };
-        ssdsim_complete_fn cb = io->cb;
         void *ud = io->userdata;
         io->cb = NULL;
-        h->submitted_inflight--;
+        if (j == NONE)
+            h->submitted_inflight--;
         release(h, i);
+        if (observe)
+            h->obs.on_complete(&c, h->obs.userdata);
         if (cb)
             cb(&c, ud);
+    } else {
+        if (j == NONE)
+            h->submitted_inflight--;
+        release(h, i);
+    }
+    if (j == NONE) {
         if (h->stop_when_drained && h->submitted_inflight == 0)
             ssdsim__engine_stop(h->engine);
         return;
     }
-    h->jobs[j].inflight--;
-    release(h, i);
-    issue(h, j);
-    if (h->inflight == 0) {
-        h->active = false;
-        ssdsim__engine_stop(h->engine);
-    }
+    struct ssdsim__job *job = &h->jobs[j];
+    job->inflight--;
+    pump(h, j);
 }
 
 void ssdsim__host_unit_done(void *ctx, uint32_t i, uint32_t bytes)
@@ -229,7 +603,29 @@ void ssdsim__host_unit_waited(void *ctx, uint32_t i, uint64_t ns)
 /* A submitted request reaches the host at its arrival time. */
 static void submitted_arrival(void *ctx, uint32_t i)
 {
-    enter_or_wait(ctx, i);
+    struct ssdsim__host *h = ctx;
+    notify_issue(h, &h->ios[i]);
+    enter_or_wait(h, i);
+}
+
+static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__hw *hw,
+                       struct ssdsim_ftl_env *env, struct ssdsim__stats *stats)
+{
+    ssdsim_observer obs = h->obs;
+    bool have_obs = h->have_obs;
+    memset(h, 0, sizeof *h);
+    h->obs = obs;
+    h->have_obs = have_obs;
+    h->engine = e;
+    h->hw = hw;
+    h->env = env;
+    h->stats = stats;
+    h->qd_limit = hw->model->controller.queue_depth;
+    h->unit = env->geo.page_size;
+    h->logical_bytes = env->geo.logical_pages * env->geo.page_size;
+    h->wait_head = h->wait_tail = NONE;
+    h->free_ios = NONE;
+    h->run_start_ns = ssdsim__engine_now(e);
 }
 
 int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__hw *hw,
@@ -237,33 +633,11 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
                         uint64_t offset, uint32_t len, uint64_t at_ns, uint64_t id,
                         ssdsim_complete_fn cb, void *userdata)
 {
-    if (!h->engine) {
-        /* First use: a host with no jobs, for the program's own requests. */
-        memset(h, 0, sizeof *h);
-        h->engine = e;
-        h->hw = hw;
-        h->env = env;
-        h->stats = stats;
-        h->qd_limit = hw->model->controller.queue_depth;
-        h->unit = env->geo.page_size;
-        h->wait_head = h->wait_tail = NONE;
-        h->free_ios = NONE;
-    }
-    if (h->free_ios == NONE) {
-        /* Grow the pool (to the peak outstanding; indices stay valid). */
-        uint32_t ncap = h->n_ios ? h->n_ios * 2 : 64;
-        struct ssdsim__io *p = realloc(h->ios, sizeof *p * ncap);
-        if (!p)
-            return SSDSIM_ENOMEM;
-        memset(p + h->n_ios, 0, sizeof *p * (ncap - h->n_ios));
-        for (uint32_t k = h->n_ios; k < ncap; k++)
-            p[k].next = k + 1 < ncap ? k + 1 : NONE;
-        h->ios = p;
-        h->free_ios = h->n_ios;
-        h->n_ios = ncap;
-    }
-    uint32_t i = h->free_ios;
-    h->free_ios = h->ios[i].next;
+    if (!h->engine)
+        host_setup(h, e, hw, env, stats); /* first use: a host with no jobs */
+    uint32_t i = io_alloc(h);
+    if (i == NONE)
+        return SSDSIM_ENOMEM;
     struct ssdsim__io *io = &h->ios[i];
     memset(io, 0, sizeof *io);
     io->submit_ns = io->done_ns = io->admit_ns = io->ftl_ns = io->flash_done_ns = at_ns;
@@ -272,6 +646,7 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     io->op = op;
     io->job = NONE;
     io->next = NONE;
+    io->counted = true;
     io->id = id;
     io->cb = cb;
     io->userdata = userdata;
@@ -290,44 +665,219 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     return 0;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Starting runs                                                                               */
+
+static int alloc_units(struct ssdsim__host *h, uint32_t n)
+{
+    h->units = calloc(n, sizeof *h->units);
+    if (!h->units)
+        return SSDSIM_ENOMEM;
+    h->n_units = n;
+    for (uint32_t u = 0; u < n; u++)
+        for (int k = 0; k < 3; k++)
+            ssdsim__hist_reset(&h->units[u].hist[k]);
+    return 0;
+}
+
+static void ramp_reset(void *ctx, uint32_t arg)
+{
+    struct ssdsim__host *h = ctx;
+    (void)arg;
+    h->ramp_event = 0;
+    ssdsim__stats_reset(h->stats, ssdsim__engine_now(h->engine), h->stats->interval_ns,
+                        h->stats->interval_ios);
+}
+
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
                        struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
                        struct ssdsim__stats *stats)
 {
-    memset(h, 0, sizeof *h);
-    h->engine = e;
-    h->hw = hw;
-    h->env = env;
-    h->stats = stats;
-    h->n_jobs = wl->numjobs;
-    h->n_ios = wl->numjobs * wl->iodepth;
-    h->qd_limit = hw->model->controller.queue_depth;
-    h->unit = env->geo.page_size;
-    h->run_start_ns = ssdsim__engine_now(e);
-    h->runtime_ns = wl->runtime_ns;
-    h->wait_head = h->wait_tail = NONE;
-    h->jobs = calloc(h->n_jobs, sizeof *h->jobs);
-    h->ios = calloc(h->n_ios, sizeof *h->ios);
-    if (!h->jobs || !h->ios) {
-        ssdsim__host_fini(h);
-        return SSDSIM_ENOMEM;
+    host_setup(h, e, hw, env, stats);
+    /* jobs, waves and reporting units: a unit is a job clone, or all the clones of the
+     * consecutive group_reporting jobs of one reporting group */
+    uint32_t n_jobs = 0, n_units = 0, wave = 0, group = 0;
+    for (uint32_t s = 0; s < wl->n_jobs; s++)
+        n_jobs += wl->jobs[s].numjobs;
+    h->jobs = calloc(n_jobs ? n_jobs : 1, sizeof *h->jobs);
+    if (!h->jobs)
+        goto oom;
+    h->n_jobs = n_jobs;
+    uint64_t ramp0 = wl->n_jobs ? wl->jobs[0].ramp_time_ns : 0;
+    bool uniform_ramp = true;
+    uint32_t j = 0;
+    bool prev_shared = false;
+    for (uint32_t s = 0; s < wl->n_jobs; s++) {
+        const struct ssdsim__jobspec *spec = &wl->jobs[s];
+        bool new_group = s > 0 && (spec->stonewall || spec->new_group);
+        if (s > 0 && spec->stonewall)
+            wave++;
+        if (new_group)
+            group++;
+        if (spec->ramp_time_ns != ramp0)
+            uniform_ramp = false;
+        bool join = spec->group_reporting && prev_shared && !new_group;
+        if (spec->group_reporting && !join)
+            n_units++;
+        for (uint32_t c = 0; c < spec->numjobs; c++, j++) {
+            struct ssdsim__job *job = &h->jobs[j];
+            job->spec = spec;
+            job->wave = wave;
+            if (!spec->group_reporting)
+                n_units++;
+            job->unit = n_units - 1;
+            job->depth = spec->iodepth;
+            job->think_ns = spec->thinktime_ns;
+            job->think_blocks = spec->thinktime_blocks ? spec->thinktime_blocks : 1;
+            job->poisson = spec->rate_process == SSDSIM__RATE_POISSON;
+            for (int d = 0; d < 3; d++) {
+                job->rate_interval_ns[d] = spec->rate_iops[d] ? 1e9 / (double)spec->rate_iops[d]
+                                                              : 0;
+                job->rate_bytes[d] = spec->rate_bytes[d];
+            }
+            ssdsim__gen_init(&job->gen, spec, c, seed ^ (0x9e3779b97f4a7c15ULL * s),
+                             h->logical_bytes);
+            if (spec->read_iolog) {
+                ssdsim_error err = {0};
+                ssdsim_trace_opts to = {0};
+                int rc = ssdsim_trace_open(&job->trace, spec->read_iolog, &to, &err);
+                if (rc) {
+                    snprintf(h->errmsg, sizeof h->errmsg, "job '%s': read_iolog: %.400s",
+                             spec->name ? spec->name : "job", err.message);
+                    h->error = rc;
+                    return rc;
+                }
+                job->replay = true;
+                job->timed = !spec->replay_no_stall;
+                job->time_scale = 1;
+                job->src.next = ssdsim__trace_source_next;
+                job->src.userdata = job->trace;
+                h->wrap = true; /* fio replays an iolog against the file it opens */
+            }
+            if (!job->replay)
+                h->planned += ssdsim__gen_planned(&job->gen);
+            if (spec->runtime_ns > h->max_runtime_ns)
+                h->max_runtime_ns = spec->runtime_ns;
+        }
+        prev_shared = spec->group_reporting;
+        (void)group;
     }
-    for (uint32_t i = 0; i < h->n_ios; i++)
-        h->ios[i].next = i + 1 < h->n_ios ? i + 1 : NONE;
-    h->free_ios = 0;
-    uint64_t logical_bytes = env->geo.logical_pages * env->geo.page_size;
-    for (uint32_t j = 0; j < h->n_jobs; j++) {
-        ssdsim__gen_init(&h->jobs[j].gen, wl, j, seed, logical_bytes);
-        h->planned += ssdsim__gen_planned(&h->jobs[j].gen);
+    if (alloc_units(h, n_units ? n_units : 1))
+        goto oom;
+    group = 0;
+    for (uint32_t k = 0, s_prev = UINT32_MAX; k < h->n_jobs; k++) {
+        struct ssdsim__job *job = &h->jobs[k];
+        const struct ssdsim__jobspec *spec = job->spec;
+        uint32_t s = (uint32_t)(spec - wl->jobs);
+        if (s != s_prev && s > 0 && (spec->stonewall || spec->new_group))
+            group++;
+        s_prev = s;
+        struct ssdsim__unit *un = &h->units[job->unit];
+        if (un->n_clones++ > 0)
+            continue;
+        un->name = strdup(spec->name ? spec->name : "job");
+        if (!un->name)
+            goto oom;
+        un->group = group;
+        un->first_clone = k;
+        un->ramp_ns = spec->ramp_time_ns;
+        if (spec->ss) {
+            un->ss = (uint8_t)spec->ss;
+            un->ss_limit = spec->ss_limit;
+            un->ss_percent = spec->ss_limit_percent;
+            un->ss_ramp_ns = spec->ss_ramp_ns;
+            uint64_t w = spec->ss_dur_ns / SSDSIM__NS_PER_S;
+            un->ss_window = (uint32_t)(w < 2 ? 2 : w > (1u << 20) ? 1u << 20 : w);
+            un->ss_iops = calloc(un->ss_window, sizeof *un->ss_iops);
+            un->ss_bw = calloc(un->ss_window, sizeof *un->ss_bw);
+            if (!un->ss_iops || !un->ss_bw)
+                goto oom;
+        }
+    }
+    h->n_waves = wave + 1;
+    /* the pool: every closed-loop job's depth */
+    uint64_t pool = 0;
+    for (uint32_t k = 0; k < h->n_jobs; k++)
+        pool += h->jobs[k].depth;
+    if (pool > 0 && pool < (1u << 24)) {
+        h->ios = calloc(pool, sizeof *h->ios);
+        if (!h->ios)
+            goto oom;
+        h->n_ios = (uint32_t)pool;
+        for (uint32_t i = 0; i < h->n_ios; i++)
+            h->ios[i].next = i + 1 < h->n_ios ? i + 1 : NONE;
+        h->free_ios = 0;
     }
     h->active = true;
-    /* Jobs start together; each fills its queue depth at time zero of the run. */
-    for (uint32_t d = 0; d < wl->iodepth; d++)
-        for (uint32_t j = 0; j < h->n_jobs; j++)
-            issue(h, j);
-    if (h->inflight == 0)
-        h->active = false;
+    if (uniform_ramp && ramp0 > 0 && h->n_waves == 1) {
+        h->ramp_reset_ns = h->run_start_ns + ramp0;
+        h->ramp_event =
+            ssdsim__engine_schedule_cancellable(e, h->ramp_reset_ns, ramp_reset, h, 0);
+    }
+    h->wave = 0;
+    start_wave(h);
+    if (h->error)
+        return h->error;
     return 0;
+oom:
+    snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");
+    h->error = SSDSIM_ENOMEM;
+    return SSDSIM_ENOMEM;
+}
+
+int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
+                              const ssdsim_replay_opts *ro, struct ssdsim__engine *e,
+                              struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
+                              struct ssdsim__stats *stats)
+{
+    host_setup(h, e, hw, env, stats);
+    h->jobs = calloc(1, sizeof *h->jobs);
+    if (!h->jobs || alloc_units(h, 1)) {
+        snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");
+        h->error = SSDSIM_ENOMEM;
+        return SSDSIM_ENOMEM;
+    }
+    h->n_jobs = 1;
+    h->n_waves = 1;
+    h->wrap = ro && ro->wrap;
+    struct ssdsim__job *job = &h->jobs[0];
+    job->replay = true;
+    job->src = *src;
+    job->timed = !ro || ro->iodepth == 0;
+    job->depth = ro && ro->iodepth ? ro->iodepth : UINT32_MAX;
+    job->time_scale = ro && ro->time_scale > 0 ? ro->time_scale : 1;
+    job->max_requests = ro ? ro->max_requests : 0;
+    job->think_blocks = 1;
+    h->planned = job->max_requests;
+    h->units[0].name = strdup(ro && ro->label ? ro->label : "replay");
+    if (!h->units[0].name) {
+        snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");
+        h->error = SSDSIM_ENOMEM;
+        return SSDSIM_ENOMEM;
+    }
+    h->units[0].n_clones = 1;
+    h->active = true;
+    start_job(h, 0);
+    if (ro && ro->runtime_ns) {
+        job->stop_ns = job->start_ns + ro->runtime_ns;
+        h->max_runtime_ns = ro->runtime_ns;
+    }
+    h->wave_left = 1;
+    pump(h, 0);
+    return h->error;
+}
+
+void ssdsim__host_finish(struct ssdsim__host *h)
+{
+    uint64_t now = ssdsim__engine_now(h->engine);
+    for (uint32_t u = 0; u < h->n_units; u++) {
+        if (h->units[u].n_running > 0)
+            h->units[u].end_ns = now - h->run_start_ns;
+        ssdsim__engine_cancel(h->engine, h->units[u].ss_timer);
+        h->units[u].ss_timer = 0;
+    }
+    ssdsim__engine_cancel(h->engine, h->ramp_event);
+    h->ramp_event = 0;
 }
 
 double ssdsim__host_progress(const struct ssdsim__host *h)
@@ -335,9 +885,9 @@ double ssdsim__host_progress(const struct ssdsim__host *h)
     double f = 0;
     if (h->planned)
         f = (double)h->completed / (double)h->planned;
-    if (h->runtime_ns) {
+    if (h->max_runtime_ns) {
         double ft = (double)(ssdsim__engine_now(h->engine) - h->run_start_ns) /
-                    (double)h->runtime_ns;
+                    (double)h->max_runtime_ns;
         if (ft > f)
             f = ft;
     }

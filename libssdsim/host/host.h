@@ -1,10 +1,11 @@
-/* host.h: the host side of a run: jobs in a closed loop (each keeps iodepth requests
- * outstanding), the device's command-queue limit (requests beyond it wait on the host), the
- * splitting of requests into mapping units, and completion bookkeeping.
+/* host.h: the host side of a run: the jobs of a workload (synthetic generators or request
+ * sources such as traces), their pacing (queue depth, arrival times, rate limits, think time,
+ * runtime, steady-state stop), stonewalled waves of jobs, the device's command-queue limit
+ * (requests beyond it wait on the host), the splitting of requests into mapping units,
+ * per-job statistics, and completion bookkeeping.
  *
- * Requests live in a pool sized numjobs x iodepth when the run starts; nothing is allocated
- * per request. Requests the embedding program submits itself (ssdsim_submit) use the same pool,
- * which then grows to the peak number outstanding.
+ * Requests live in a pool that grows to the peak number outstanding (numjobs x iodepth for a
+ * closed-loop workload, known at the start); after that nothing is allocated per request.
  */
 #ifndef SSDSIM_HOST_H
 #define SSDSIM_HOST_H
@@ -16,6 +17,8 @@
 #include "stats/stats.h"
 #include "workload/gen.h"
 
+struct ssdsim_trace;
+
 struct ssdsim__io {
     uint64_t submit_ns; /* when the job issued it (latency starts here) */
     uint64_t done_ns;   /* latest completion of its units */
@@ -25,18 +28,60 @@ struct ssdsim__io {
     uint32_t job;     /* SSDSIM__NONE for a request the program submitted */
     uint32_t next;    /* free list / wait queue link */
     uint8_t op;
+    bool counted;     /* recorded in the statistics (issued after the job's ramp) */
     /* the latency breakdown (ssdsim_completion) */
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns;
-    /* submitted requests: the caller's id and callback */
-    uint64_t id;
+    uint64_t id; /* the caller's id, or a source request's id */
+    /* submitted requests: the caller's callback */
     ssdsim_complete_fn cb;
     void *userdata;
 };
 
+/* What a reported job (a clone, or a group with group_reporting) accumulated. */
+struct ssdsim__unit {
+    char *name; /* owned */
+    uint32_t group, first_clone, n_clones, n_running;
+    uint64_t start_ns, end_ns, ramp_ns;
+    struct ssdsim__hist hist[3]; /* latency per op */
+    uint64_t bytes[3];
+    /* steady state (fio's ss): one sample per simulated second */
+    uint8_t ss;
+    bool ss_attained, ss_percent;
+    double ss_limit, ss_value;
+    uint32_t ss_window; /* samples in the window (ss_dur in seconds) */
+    uint64_t ss_ramp_ns;
+    double *ss_iops, *ss_bw; /* rings of ss_window samples */
+    uint32_t ss_n, ss_head;
+    uint64_t ss_last_count, ss_last_bytes, ss_count, ss_bytes_all;
+    ssdsim__event_id ss_timer;
+};
+
 struct ssdsim__job {
+    const struct ssdsim__jobspec *spec; /* NULL for a source run */
+    uint32_t unit;  /* reported as unit `unit` */
+    uint32_t wave;  /* stonewall wave */
     struct ssdsim__gen gen;
+    /* replay: requests from a source (a trace for read_iolog, or the program's) */
+    bool replay, timed;
+    double time_scale;
+    ssdsim_source src;
+    struct ssdsim_trace *trace; /* owned (read_iolog) */
+    bool have_pending;
+    ssdsim_request pending;
+    uint64_t pending_at; /* earliest issue time of the pending request */
+    uint32_t depth;      /* most outstanding; UINT32_MAX = open loop */
     uint32_t inflight;
-    bool exhausted; /* issued all it should */
+    uint64_t start_ns, stop_ns, ramp_end_ns;
+    uint64_t issued, max_requests;
+    /* pacing */
+    uint64_t rate_next_ns[3];
+    double rate_interval_ns[3]; /* rate_iops: ns between I/Os of a direction; 0 = none */
+    uint64_t rate_bytes[3];     /* rate: bytes per second of a direction; 0 = none */
+    bool poisson;
+    uint64_t think_ns;
+    uint32_t think_blocks, since_think;
+    bool waiting; /* a wake-up event is scheduled */
+    bool started, exhausted, finished;
 };
 
 struct ssdsim__host {
@@ -46,6 +91,9 @@ struct ssdsim__host {
     struct ssdsim__stats *stats;
     struct ssdsim__job *jobs;
     uint32_t n_jobs;
+    struct ssdsim__unit *units;
+    uint32_t n_units;
+    uint32_t n_waves, wave, wave_left; /* current wave and its jobs not yet finished */
     struct ssdsim__io *ios;
     uint32_t n_ios;
     uint32_t free_ios;
@@ -53,19 +101,36 @@ struct ssdsim__host {
     uint32_t at_device;            /* commands inside the device */
     uint32_t qd_limit;
     uint32_t unit;                 /* mapping unit, bytes */
-    uint64_t run_start_ns, runtime_ns;
+    uint64_t logical_bytes;
+    bool wrap;                     /* replay: wrap addresses beyond the device */
+    uint64_t run_start_ns;
     uint64_t planned, completed, inflight;
+    uint64_t max_runtime_ns;       /* for progress: the longest job runtime, 0 = none */
     bool active;
     int error;
+    char errmsg[512];
+    uint64_t ramp_reset_ns; /* a uniform ramp_time: statistics restart then (0 = none) */
+    ssdsim__event_id ramp_event;
     uint64_t submitted_inflight; /* requests the program submitted, not yet complete */
     bool stop_when_drained;      /* ssdsim_drain: stop the engine at the last completion */
+    ssdsim_observer obs;
+    bool have_obs;
 };
 
 /* Prepare a run of `wl` (already checked against the device) starting at the engine's now,
- * and issue every job's first requests. */
+ * and start its first wave of jobs. On failure (a read_iolog that cannot be opened, no memory)
+ * returns the code with the reason in h->errmsg. */
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
                        struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
                        struct ssdsim__stats *stats);
+
+/* Prepare a replay of a source (one job). */
+int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
+                              const ssdsim_replay_opts *ro, struct ssdsim__engine *e,
+                              struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
+                              struct ssdsim__stats *stats);
+
+/* Free the jobs and units of the last run (the host keeps its observer). */
 void ssdsim__host_fini(struct ssdsim__host *h);
 
 /* A request from the embedding program, arriving at `at_ns` (>= now). The host is set up for
@@ -83,5 +148,8 @@ void ssdsim__host_unit_done(void *ctx, uint32_t io, uint32_t bytes);
 
 /* Fraction of the run done, from completed requests or elapsed simulated time. */
 double ssdsim__host_progress(const struct ssdsim__host *h);
+
+/* End of a run: close the units' end times of jobs still running (a failed run). */
+void ssdsim__host_finish(struct ssdsim__host *h);
 
 #endif /* SSDSIM_HOST_H */

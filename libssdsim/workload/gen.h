@@ -1,6 +1,14 @@
-/* gen.h: the request stream of one synthetic job (closed loop: the host asks for the next
- * request when a slot frees up). Random offsets are independent uniform draws aligned to the
- * smallest block size (fio's norandommap behaviour); sequential jobs walk their region and wrap.
+/* gen.h: the request stream of one synthetic job clone (the host asks for the next request when
+ * the job may issue one).
+ *
+ * Directions follow rw and rwmixread; block sizes come from the direction's bs, bssplit or
+ * bsrange. Sequential jobs walk their region (each direction on its own, with the rw=...:N gap)
+ * and wrap. Random offsets are aligned to the smallest block size and drawn from the
+ * random_distribution; uniform ones, unless norandommap, follow a random permutation of the
+ * region's blocks (every block once per pass, as fio's random map does), held in O(1) memory (a
+ * keyed Feistel network). Non-uniform ranks (zipf, pareto, normal) are scattered over the region
+ * by a fixed permutation, so the hot blocks are spread as in fio. percentage_random and
+ * rw=rand...:N mix sequential runs into random patterns.
  */
 #ifndef SSDSIM_GEN_H
 #define SSDSIM_GEN_H
@@ -11,28 +19,57 @@
 
 enum ssdsim__io_op { SSDSIM__IO_READ = 0, SSDSIM__IO_WRITE = 1, SSDSIM__IO_TRIM = 2 };
 
+/* A bijection of [0, n) (n >= 1): a balanced Feistel network over the smallest even number of
+ * bits covering n, with cycle walking. */
+struct ssdsim__perm {
+    uint64_t n;
+    uint32_t half_bits;
+    uint64_t half_mask;
+    uint64_t key[4];
+};
+void ssdsim__perm_init(struct ssdsim__perm *p, uint64_t n, struct ssdsim__rng *rng);
+uint64_t ssdsim__perm_apply(const struct ssdsim__perm *p, uint64_t x);
+
 struct ssdsim__gen {
     struct ssdsim__rng rng;
     enum ssdsim__rw rw;
-    uint32_t n_bs;
-    uint32_t bs_bytes[SSDSIM__BSSPLIT_MAX];
-    uint32_t bs_cum[SSDSIM__BSSPLIT_MAX]; /* cumulative percent */
+    bool random;           /* a random pattern */
+    uint64_t rw_suffix;
     uint32_t rwmixread;
-    uint32_t align;
+    uint32_t pct_random[SSDSIM__N_DIRS];
+    /* block sizes per direction: entries with cumulative percent, or a range */
+    uint32_t n_bs[SSDSIM__N_DIRS];
+    uint32_t bs_bytes[SSDSIM__N_DIRS][SSDSIM__BSSPLIT_MAX];
+    uint32_t bs_cum[SSDSIM__N_DIRS][SSDSIM__BSSPLIT_MAX];
+    uint32_t range_min[SSDSIM__N_DIRS], range_max[SSDSIM__N_DIRS];
+    uint32_t align; /* random offsets: multiples of the smallest block size in use */
     uint64_t region_start, region_len;
-    uint64_t seq_pos[3]; /* next sequential offset per direction (read, write, trim) */
-    uint64_t io_limit;   /* 0 = none */
-    uint64_t byte_limit; /* 0 = none */
+    uint64_t seq_pos[SSDSIM__N_DIRS]; /* sequential: next offset per direction */
+    uint64_t run_pos[SSDSIM__N_DIRS]; /* random patterns: end of the last I/O (sequential runs) */
+    uint64_t run_left[SSDSIM__N_DIRS]; /* rw=rand...:N: I/Os left at consecutive offsets */
+    /* stop: number_ios, or bytes (io_size, loops x region); 0 = none (time-based) */
+    uint64_t io_limit;
+    uint64_t byte_limit;
     uint64_t issued, bytes_issued;
-    /* zoned random offsets: cumulative access percent, and each zone's [start, start + len) */
+    /* random offsets */
+    enum ssdsim__dist dist;
+    uint64_t n_slots; /* region_len / align */
+    bool randommap;
+    struct ssdsim__perm perm; /* randommap pass order, or the scatter of non-uniform ranks */
+    uint64_t perm_pos;        /* randommap: position in the current pass */
+    /* zipf (rejection-inversion), pareto, normal */
+    double zipf_s, zipf_hx1, zipf_hn, zipf_sval;
+    double pareto_pow;
+    double normal_dev; /* standard deviation in slots */
+    /* zoned: cumulative access percent and each zone's [start, start + len) */
     uint32_t n_zones;
     uint32_t zone_cum[SSDSIM__ZONES_MAX];
     uint64_t zone_start[SSDSIM__ZONES_MAX], zone_len[SSDSIM__ZONES_MAX];
 };
 
-/* Set up job `job` of workload `wl` on a device of `logical_bytes` (the workload must have
+/* Set up clone `clone` of job `spec` on a device of `logical_bytes` (the workload must have
  * passed ssdsim__workload_check for this size). */
-void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim_workload *wl, uint32_t job,
+void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec, uint32_t clone,
                       uint64_t seed, uint64_t logical_bytes);
 
 /* The next request, or false when the job has issued all it should. */

@@ -1,8 +1,8 @@
-/* workload.h: synthetic closed-loop workloads described with fio's option names and values.
+/* workload.h: workloads described with fio's option names and values: one or more jobs.
  *
  * fioopt.c parses fio option values ("4k", "512/10:4k/60:64k/30", "50%", "10m") and applies one
- * option to a workload; the JSON workload loader (workload.c) and, later, the fio job-file reader
- * share it. gen.c turns a workload into a stream of requests for one job.
+ * option to a job; the JSON workload loader (workload.c) and the fio job-file reader
+ * (jobfile.c) share it. gen.c turns a job into a stream of requests.
  */
 #ifndef SSDSIM_WORKLOAD_H
 #define SSDSIM_WORKLOAD_H
@@ -23,45 +23,156 @@ enum ssdsim__rw {
 #define SSDSIM__BSSPLIT_MAX 64
 #define SSDSIM__ZONES_MAX 64
 
+/* Directions, as fio indexes its per-direction options ("bs=4k,8k,16k" = read,write,trim). */
+enum { SSDSIM__DIR_READ = 0, SSDSIM__DIR_WRITE = 1, SSDSIM__DIR_TRIM = 2, SSDSIM__N_DIRS = 3 };
+
 struct ssdsim__bs_entry {
     uint32_t bytes;
     uint32_t percent; /* 0..100; entries sum to 100 */
 };
 
-struct ssdsim_workload {
-    char *label;
+/* The block sizes of one direction: a split (bs gives one entry of 100%; bssplit several), or
+ * with range_max > 0 (bsrange) a size drawn uniformly from [range_min, range_max] in multiples
+ * of range_min. */
+struct ssdsim__bsdist {
+    uint32_t n;
+    struct ssdsim__bs_entry e[SSDSIM__BSSPLIT_MAX];
+    uint32_t range_min, range_max;
+};
+
+/* random_distribution */
+enum ssdsim__dist {
+    SSDSIM__DIST_RANDOM = 0, /* uniform */
+    SSDSIM__DIST_ZIPF,       /* zipf:theta (dist_param = theta) */
+    SSDSIM__DIST_PARETO,     /* pareto:h (dist_param = h) */
+    SSDSIM__DIST_NORMAL,     /* normal:dev (dist_param = dev, percent of the region) */
+    SSDSIM__DIST_ZONED,      /* zoned:A/R:... ranges in percent of the region */
+    SSDSIM__DIST_ZONED_ABS,  /* zoned_abs:A/SIZE:... ranges in bytes */
+};
+
+/* ss= steady-state criterion */
+enum ssdsim__ss { SSDSIM__SS_NONE = 0, SSDSIM__SS_IOPS, SSDSIM__SS_IOPS_SLOPE, SSDSIM__SS_BW,
+                  SSDSIM__SS_BW_SLOPE };
+
+enum ssdsim__rate_process { SSDSIM__RATE_LINEAR = 0, SSDSIM__RATE_POISSON = 1 };
+
+/* One fio job section: what fio calls a job, with its options resolved (globals applied).
+ * numjobs clones of it run, each with its own random stream and, with offset_increment, its own
+ * region. Defaults are fio's (ssdsim__jobspec_defaults). */
+struct ssdsim__jobspec {
+    char *name;       /* section name; owned; NULL for a JSON workload ("job" in results) */
+    uint32_t line;    /* line of the section header in the job file (0 for JSON) */
     enum ssdsim__rw rw;
-    uint32_t n_bs; /* >= 1: from bs (one entry, 100%) or bssplit */
-    struct ssdsim__bs_entry bs[SSDSIM__BSSPLIT_MAX];
+    /* rw=...:N. Sequential patterns: a gap of N bytes after each I/O. Random patterns: N I/Os
+     * at consecutive offsets per random offset. 0 = none. */
+    uint64_t rw_suffix;
+    struct ssdsim__bsdist bs[SSDSIM__N_DIRS]; /* per direction; each has n >= 1 or a range */
     uint32_t rwmixread; /* percent of reads in mixed workloads (default 50) */
     uint32_t iodepth;   /* outstanding I/Os per job (default 1) */
     uint32_t numjobs;   /* default 1 */
-    /* Region each job works on: [offset, offset + size) of the device. A percentage is resolved
-     * against the device's logical capacity when the run starts. size 0 = to the end. */
+    /* Region each job works on: [offset + k * offset_increment, ... + size) for clone k. A
+     * percentage (> 0) is resolved against the device's logical capacity when the run starts.
+     * size 0 = to the end of the device. */
     uint64_t size_bytes;
-    double size_percent; /* > 0 when size was given as a percentage */
+    double size_percent;
     uint64_t offset_bytes;
-    double offset_percent; /* > 0 when offset was given as a percentage */
-    uint64_t number_ios; /* per job; 0 = not set */
-    uint64_t runtime_ns; /* simulated; 0 = not set */
+    double offset_percent;
+    uint64_t offset_increment_bytes;
+    double offset_increment_percent;
+    /* How much I/O a job does: number_ios requests if set; else io_size bytes if set (may
+     * exceed the region: the job wraps), else loops x the region's size; time_based ignores
+     * these and runs for runtime. runtime caps any of them. */
+    uint64_t number_ios;  /* 0 = not set */
+    uint64_t io_size_bytes; /* 0 = not set */
+    double io_size_percent;
+    uint32_t loops;       /* default 1 */
+    uint64_t runtime_ns;  /* simulated; 0 = not set */
+    bool time_based;
+    uint64_t ramp_time_ns; /* statistics start after this (per job, from its start) */
+    /* Random offsets */
     uint64_t randseed;
     bool has_randseed;
-    /* random_distribution: uniform, or zoned (fio's "zoned:60/10:30/20:..."): zone i takes
-     * zone_access[i] percent of the random offsets, spread uniformly over the next
-     * zone_range[i] percent of the region. */
-    uint32_t n_zones; /* 0 = uniform */
-    uint32_t zone_access[SSDSIM__ZONES_MAX];
-    uint32_t zone_range[SSDSIM__ZONES_MAX];
+    bool randrepeat; /* default true: the same seed every run (ours always is deterministic) */
+    bool norandommap; /* false (fio's default): a random job touches every block of its region
+                         once per pass before repeating one */
+    enum ssdsim__dist dist;
+    double dist_param;
+    uint32_t n_zones; /* zoned / zoned_abs */
+    uint32_t zone_access[SSDSIM__ZONES_MAX];  /* percent of accesses */
+    uint32_t zone_range[SSDSIM__ZONES_MAX];   /* zoned: percent of the region */
+    uint64_t zone_bytes[SSDSIM__ZONES_MAX];   /* zoned_abs: bytes */
+    uint32_t percentage_random[SSDSIM__N_DIRS]; /* default 100; random patterns only */
+    /* Pacing */
+    uint64_t thinktime_ns;      /* after every thinktime_blocks I/Os the job stalls this long */
+    uint32_t thinktime_blocks;  /* default 1 */
+    uint64_t rate_iops[SSDSIM__N_DIRS]; /* 0 = unlimited */
+    uint64_t rate_bytes[SSDSIM__N_DIRS]; /* bytes per second, 0 = unlimited */
+    enum ssdsim__rate_process rate_process;
+    /* Ordering and reporting */
+    bool stonewall;       /* start after every earlier job has finished (also wait_for_previous) */
+    bool new_group;       /* start a new reporting group */
+    bool group_reporting; /* report the group as one job */
+    /* Steady-state stop (fio's ss, ss_dur, ss_ramp) */
+    enum ssdsim__ss ss;
+    double ss_limit;      /* the criterion's limit */
+    bool ss_limit_percent; /* limit is a percentage of the window's mean */
+    uint64_t ss_dur_ns;   /* window; fio requires it with ss */
+    uint64_t ss_ramp_ns;  /* not judged before this */
+    /* Replay instead of generating (read_iolog); owned strings, NULL when not set */
+    char *read_iolog;
+    bool replay_no_stall; /* ignore the log's timestamps */
+    /* Per-job logs fio would write (the CLI writes them): prefixes, NULL when not set */
+    char *write_iops_log, *write_lat_log, *write_bw_log;
+    uint64_t log_avg_msec; /* 0 = one entry per I/O */
+    /* The options as written (globals first, then the section's), for fio's "job options" in
+     * results: owned, n_raw pairs; a key given without value has an empty value. */
+    char **raw_keys, **raw_values;
+    uint32_t n_raw;
 };
 
-/* Initialise a workload with fio's defaults (rw=read, bs=4k, iodepth=1, numjobs=1,
- * rwmixread=50). */
-void ssdsim__workload_defaults(struct ssdsim_workload *wl);
+/* A workload: the jobs of a fio job file, in file order, or the single job of a JSON workload.
+ * Jobs run together except where a job has stonewall (it starts when all before it are done). */
+struct ssdsim_workload {
+    char *label; /* file name or label, for messages */
+    struct ssdsim__jobspec *jobs;
+    uint32_t n_jobs;
+    /* Options accepted but without effect on a simulation (ioengine, direct, ...), distinct,
+     * in first-seen order; and with lenient loading, unknown options that were skipped. */
+    char **ignored;
+    uint32_t n_ignored;
+    char **skipped;
+    uint32_t n_skipped;
+};
 
-/* Apply one fio option ("bs", "4k") to `wl`. On failure writes a one-line reason (without file
- * or key) into errbuf and returns SSDSIM_ECONFIG; SSDSIM_ENOTFOUND if the option is unknown. */
-int ssdsim__workload_apply(struct ssdsim_workload *wl, const char *key, const char *value,
-                           char *errbuf, size_t errlen);
+/* Initialise a job with fio's defaults (rw=read, bs=4k for every direction, iodepth=1,
+ * numjobs=1, rwmixread=50, loops=1, randrepeat=1, percentage_random=100, thinktime_blocks=1).
+ * Does not free anything the job held. */
+void ssdsim__jobspec_defaults(struct ssdsim__jobspec *job);
+
+/* Deep copy (owned strings duplicated) and free of what a jobspec owns. copy returns
+ * SSDSIM_ENOMEM or 0. add_raw appends one option as written (key, value or NULL). */
+int ssdsim__jobspec_add_raw(struct ssdsim__jobspec *job, const char *key, const char *value);
+int ssdsim__jobspec_copy(struct ssdsim__jobspec *dst, const struct ssdsim__jobspec *src);
+void ssdsim__jobspec_clear(struct ssdsim__jobspec *job);
+
+/* Apply one fio option ("bs", "4k") to a job. value NULL means the option was given without a
+ * value (fio's "time_based", "norandommap"). On failure writes a one-line reason (without file
+ * or key) into errbuf and returns SSDSIM_ECONFIG; SSDSIM_ENOTFOUND if the option is unknown.
+ * Options fio has that do not change a simulation (ioengine, direct, filename, ...) are
+ * accepted and return SSDSIM__IGNORED (a positive value) so callers can list them. An option
+ * checks its whole value before storing anything, so a failed apply leaves the job unchanged;
+ * an option that sets a string frees the string it replaces. */
+#define SSDSIM__IGNORED 1
+int ssdsim__jobspec_apply(struct ssdsim__jobspec *job, const char *key, const char *value,
+                          char *errbuf, size_t errlen);
+
+/* An empty workload with one default job (JSON workloads), or no job (n_jobs = 0). */
+struct ssdsim_workload *ssdsim__workload_new(const char *label, bool one_job);
+/* Append a job (deep-copied). Returns 0 or SSDSIM_ENOMEM. */
+int ssdsim__workload_add_job(struct ssdsim_workload *wl, const struct ssdsim__jobspec *job);
+/* Record an ignored / skipped option name once. Returns 0 or SSDSIM_ENOMEM. */
+int ssdsim__workload_note_ignored(struct ssdsim_workload *wl, const char *key);
+int ssdsim__workload_note_skipped(struct ssdsim_workload *wl, const char *key);
 
 /* fio value syntax, shared with the job-file reader. Each returns 0, or SSDSIM_ECONFIG with a
  * reason in errbuf. */
@@ -71,15 +182,87 @@ int ssdsim__fio_parse_time_ns(const char *s, uint64_t default_unit_ns, uint64_t 
 int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint32_t *n_out,
                               char *errbuf, size_t errlen);
 
-/* The region [*offset, *offset + *size) a job of `wl` works on, on a device of `logical_bytes`
- * (percentages resolved, rounded down to 512 bytes; size 0 means "to the end"). */
-void ssdsim__workload_region(const struct ssdsim_workload *wl, uint64_t logical_bytes,
-                             uint64_t *offset, uint64_t *size);
+/* The region [*offset, *offset + *size) clone `clone` of `job` works on, on a device of
+ * `logical_bytes` (percentages resolved, rounded down to 512 bytes; size 0 means "to the end";
+ * offset_increment applied). */
+void ssdsim__jobspec_region(const struct ssdsim__jobspec *job, uint32_t clone,
+                            uint64_t logical_bytes, uint64_t *offset, uint64_t *size);
 
-/* Check that a workload fits a device of `logical_bytes` with mapping unit `unit_bytes`
- * (region inside the device, sizes multiples of 512, ...). Returns 0 or SSDSIM_ECONFIG with a
- * reason in errbuf. */
+/* Check that every job fits a device of `logical_bytes` (regions inside the device, sizes
+ * multiples of 512, ...). Returns 0 or SSDSIM_ECONFIG with a reason in errbuf, naming the job
+ * when there are several. */
 int ssdsim__workload_check(const struct ssdsim_workload *wl, uint64_t logical_bytes,
                            char *errbuf, size_t errlen);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Option lookup, job files and the public additions (appended for the fio job-file reader)    */
+
+/* What an option's value looks like, as fio types it. Loaders use it to accept JSON true/false
+ * for flags and booleans, and the job-file reader to refuse numbers fio would read differently
+ * (ssdsim__fio_check_jobfile_value). */
+enum ssdsim__optkind {
+    SSDSIM__OPTKIND_STR = 1, /* text (filename, description, read_iolog) */
+    SSDSIM__OPTKIND_FLAG,    /* fio's "empty or boolean": no value (on), or an integer, 0 = off */
+    SSDSIM__OPTKIND_BOOL,    /* 0 or 1; a value is required */
+    SSDSIM__OPTKIND_INT,     /* whole numbers in fio's integer syntax (1k = 1024), per direction */
+    SSDSIM__OPTKIND_SIZE,    /* sizes or percentages, per direction; rw's :N suffix */
+    SSDSIM__OPTKIND_TIME,    /* times; the unit when none is written depends on the option */
+    SSDSIM__OPTKIND_MIXED,   /* words and decimal numbers (random_distribution, ss) */
+    SSDSIM__OPTKIND_LOGNAME, /* a log-file prefix that may be left out (write_bw_log) */
+};
+
+/* The canonical name of option `key` (fio's alias resolved: "blocksize" gives "bs") and, when
+ * `kind` is not NULL, its kind; NULL when the option is unknown to both ssdsim and fio 3.33.
+ * Options ssdsim ignores or refuses are known too. The returned string is static. */
+const char *ssdsim__fio_option_lookup(const char *key, enum ssdsim__optkind *kind);
+
+/* Job files only: refuse a value fio would read differently from ssdsim__jobspec_apply, so that a
+ * job file means the same to both or is refused. fio (3.33, kb_base=1024) reads "4KiB" as 4000
+ * bytes, drops fractions ("1.5g" is 1 byte, "12.5%" is 12%, "1.5s" is 1 s), does not know the
+ * time units ns, nsec and min, and evaluates arithmetic in parentheses; the JSON reading of the
+ * same text (4096 bytes, 1.5 GiB, ...) is kept for JSON workloads. Returns 0 (also for unknown
+ * keys and NULL values, which apply reports), or SSDSIM_ECONFIG with a one-line reason. */
+int ssdsim__fio_check_jobfile_value(const char *key, const char *value, char *errbuf,
+                                    size_t errlen);
+
+/* Give the log prefixes set without a value (stored as "") the job's name, or "job" for a job
+ * without a name, as fio names such logs after the job. Returns 0 or SSDSIM_ENOMEM. */
+int ssdsim__jobspec_name_logs(struct ssdsim__jobspec *job);
+
+/* Device-independent checks of one job that need several options together (time_based needs
+ * runtime, ss needs ss_dur, rate and rate_iops exclude each other, ...). Run by
+ * ssdsim__workload_check, so options set after loading are judged too. Returns 0 or
+ * SSDSIM_ECONFIG with a one-line reason. */
+int ssdsim__jobspec_check(const struct ssdsim__jobspec *job, char *errbuf, size_t errlen);
+
+/* Read a fio job file (jobfile.c): `text` holds `len` bytes (NUL at text[len]); `path` names the
+ * file in messages, and its directory is where relative include files are looked for (a label
+ * such as "<string>" means the current directory). With `lenient`, options neither ssdsim nor
+ * fio know are skipped and listed in skipped[] instead of failing the load. Returns 0 and *out,
+ * or a negative code with *out NULL and `err` (may be NULL) filled: file, line, path = the
+ * option, message "job.fio:12: bs: expected a size like 4k or 1m, got 'four'". */
+int ssdsim__workload_load_jobfile(struct ssdsim_workload **out, const char *path,
+                                  const char *text, size_t len, bool lenient, ssdsim_error *err);
+
+/* Whether a workload text is a fio job file rather than a JSON object: `name` (may be NULL)
+ * ends in .fio, .ini or .job; or it does not end in .json, the first character of the text that
+ * is not blank and not in a ';' or '#' comment line is '[', and the text is not valid JSON (so
+ * "[1]" stays a JSON array). */
+bool ssdsim__workload_is_jobfile(const char *name, const char *text, size_t len);
+
+/* Public functions defined in workload.c whose declarations belong in ssdsim/ssdsim.h (the
+ * header's owner adds them); declared here too until then, so the library builds with
+ * -Wmissing-prototypes. Redeclaring them there later is harmless. */
+#ifndef SSDSIM_WORKLOAD_LENIENT
+#define SSDSIM_WORKLOAD_LENIENT 1u
+#endif
+SSDSIM_API int ssdsim_workload_load_file_ex(ssdsim_workload **out, const char *path,
+                                            unsigned flags, ssdsim_error *err);
+SSDSIM_API size_t ssdsim_workload_n_jobs(const ssdsim_workload *wl);
+SSDSIM_API const char *ssdsim_workload_job_name(const ssdsim_workload *wl, size_t i);
+SSDSIM_API size_t ssdsim_workload_n_ignored(const ssdsim_workload *wl);
+SSDSIM_API const char *ssdsim_workload_ignored(const ssdsim_workload *wl, size_t i);
+SSDSIM_API size_t ssdsim_workload_n_skipped(const ssdsim_workload *wl);
+SSDSIM_API const char *ssdsim_workload_skipped(const ssdsim_workload *wl, size_t i);
 
 #endif /* SSDSIM_WORKLOAD_H */

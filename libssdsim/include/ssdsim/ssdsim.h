@@ -136,22 +136,61 @@ SSDSIM_API void ssdsim_model_free(ssdsim_model *model);
 /* ------------------------------------------------------------------------------------------ */
 /* Workloads                                                                                   */
 
-/** A synthetic closed-loop workload described with fio's option names and value syntax
- * (rw, bs, bssplit, rwmixread, iodepth, numjobs, size, offset, number_ios, runtime, randseed).
- * Opaque; created by ssdsim_workload_load_*. */
+/** A workload described with fio's option names and value syntax: one or more jobs (the
+ * sections of a fio job file), each run as numjobs clones, generating requests (rw, bs,
+ * bssplit, random_distribution, ...), pacing them (iodepth, rate_iops, thinktime, runtime,
+ * ss) or replaying a log (read_iolog). doc/fio.md lists every option. Opaque; created by
+ * ssdsim_workload_load_*. */
 typedef struct ssdsim_workload ssdsim_workload;
 
-/** Load a workload from a JSON object file. Same return codes as ssdsim_model_load_file. */
+/** Load a workload file: a JSON object of fio options, or a fio job file (a name ending in .fio,
+ * .ini or .job, or a text whose first character outside comments is '[' and that is not JSON;
+ * see doc/fio.md). Same return codes as ssdsim_model_load_file; errors name file, line and
+ * option. */
 SSDSIM_API int ssdsim_workload_load_file(ssdsim_workload **out, const char *path,
                                          ssdsim_error *err);
 
-/** Load a workload from a JSON text; `label` names it in messages (may be NULL). */
+/** Load a workload from a text, JSON or a fio job file as above; `label` names it in messages
+ * (may be NULL). */
 SSDSIM_API int ssdsim_workload_load_string(ssdsim_workload **out, const char *json,
                                            const char *label, ssdsim_error *err);
 
 /** Set one workload option with fio's value syntax (`"bs", "4k"`), validated like a file. */
 SSDSIM_API int ssdsim_workload_set(ssdsim_workload *wl, const char *key, const char *value,
                                    ssdsim_error *err);
+
+/** ssdsim_workload_load_file_ex flag: skip (and list, ssdsim_workload_skipped) options fio
+ * knows but ssdsim does not, instead of failing. */
+#define SSDSIM_WORKLOAD_LENIENT 1u
+
+/** Load a workload file: a JSON object of fio options, or a fio job file (INI: [global] and
+ * job sections, include, ${VAR}; see doc/fio.md), told apart by content. `flags`:
+ * SSDSIM_WORKLOAD_LENIENT or 0. ssdsim_workload_load_file is this with flags 0. */
+SSDSIM_API int ssdsim_workload_load_file_ex(ssdsim_workload **out, const char *path,
+                                            unsigned flags, ssdsim_error *err);
+
+/** Number of job sections (a JSON workload has one; each runs numjobs clones). */
+SSDSIM_API size_t ssdsim_workload_n_jobs(const ssdsim_workload *wl);
+
+/** Name of job section `i` ("job" for a JSON workload), NULL when out of range. */
+SSDSIM_API const char *ssdsim_workload_job_name(const ssdsim_workload *wl, size_t i);
+
+/** Options accepted without effect on the simulation (ioengine, direct, ...), distinct. */
+SSDSIM_API size_t ssdsim_workload_n_ignored(const ssdsim_workload *wl);
+SSDSIM_API const char *ssdsim_workload_ignored(const ssdsim_workload *wl, size_t i);
+
+/** Unknown options skipped by a lenient load, distinct. */
+SSDSIM_API size_t ssdsim_workload_n_skipped(const ssdsim_workload *wl);
+SSDSIM_API const char *ssdsim_workload_skipped(const ssdsim_workload *wl, size_t i);
+
+/** The logs job section `i` asks for (fio's write_iops_log, write_lat_log, write_bw_log: file
+ * name prefixes, NULL when not asked), its log_avg_msec (0 = one entry per I/O) and numjobs.
+ * Its clones are numbered consecutively in ssdsim_completion.job, sections in order.
+ * Any out-pointer may be NULL. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_workload_job_logs(const ssdsim_workload *wl, size_t i,
+                                        const char **iops_prefix, const char **lat_prefix,
+                                        const char **bw_prefix, uint64_t *log_avg_msec,
+                                        uint32_t *numjobs);
 
 /** Free a workload; NULL is accepted. */
 SSDSIM_API void ssdsim_workload_free(ssdsim_workload *wl);
@@ -230,7 +269,12 @@ typedef struct ssdsim_completion {
     uint64_t flash_ns;    /**< from the FTL to the last unit done: die queues, bus, array time */
     uint64_t transfer_ns; /**< device-to-host data after the last unit (reads) */
     uint64_t gc_wait_ns;  /**< of flash_ns, the longest a unit waited for a free block (GC) */
+    uint32_t job; /**< the job clone that issued it, numbered over the run in job order (see
+                       ssdsim_job_info.first_clone); SSDSIM_NO_JOB for ssdsim_submit requests */
 } ssdsim_completion;
+
+/** ssdsim_completion.job of requests the program submitted itself. */
+#define SSDSIM_NO_JOB UINT32_MAX
 
 /** Called once per submitted request when it completes, from inside ssdsim_run_until,
  * ssdsim_step or ssdsim_drain. The struct is valid during the call only. The callback may
@@ -276,6 +320,59 @@ struct ssdsim_interval;
 typedef void (*ssdsim_interval_fn)(const struct ssdsim_interval *iv, void *userdata);
 SSDSIM_API int ssdsim_set_interval_callback(ssdsim *sim, uint64_t interval_ns,
                                             ssdsim_interval_fn fn, void *userdata);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Request sources: replaying traces or the program's own request stream                      */
+
+/** One request from a source. */
+typedef struct ssdsim_request {
+    uint64_t time_ns;  /**< arrival, ns after the start of the run (timed replay only) */
+    enum ssdsim_op op; /**< READ, WRITE or TRIM */
+    uint64_t offset;   /**< bytes */
+    uint64_t length;   /**< bytes, 1 .. 4 GiB - 1 */
+    uint64_t id;       /**< passed back in ssdsim_completion.id (a trace's line number) */
+} ssdsim_request;
+
+/** A stream of requests the library pulls one at a time while it runs, so a source of any
+ * length uses constant memory. `next` fills *req and returns 1, returns 0 at the end, or a
+ * negative SSDSIM_E* code with a one-line reason in msg (the run then fails with that code
+ * and ssdsim_errmsg gives the reason). Times must not decrease. */
+typedef struct ssdsim_source {
+    int (*next)(void *userdata, ssdsim_request *req, char *msg, size_t msglen);
+    void *userdata;
+} ssdsim_source;
+
+/** How a source is replayed. Zero-initialise, then set what you need. */
+typedef struct ssdsim_replay_opts {
+    /** 0: open loop, each request arrives at its time_ns (divided by time_scale) however many
+     * are outstanding (beyond the device's queue depth they wait on the host). N > 0: closed
+     * loop, N requests outstanding, times ignored: the next is issued when one completes. */
+    uint32_t iodepth;
+    double time_scale;     /**< open loop: 2 replays twice as fast, 0.5 half as fast; 0 = 1 */
+    int wrap;              /**< requests beyond the device wrap around (offset modulo the
+                                logical capacity) instead of failing the run */
+    uint64_t max_requests; /**< stop after this many requests; 0 = the whole source */
+    uint64_t runtime_ns;   /**< stop issuing after this much simulated time; 0 = no limit */
+    const char *label;     /**< names the source in messages and results ("trace.csv") */
+} ssdsim_replay_opts;
+
+/** Replay a source on the device (like ssdsim_run: statistics are reset at the start, device
+ * state carries over). @return the codes of ssdsim_run, or the source's own error code. */
+SSDSIM_API int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src,
+                                 const ssdsim_replay_opts *ropts, const ssdsim_run_opts *opts);
+
+/** Watches every request of a simulation: on_issue when a request is issued (its arrival;
+ * only id, op, offset, length, submit_ns and job are set), on_complete when it completes (all
+ * fields). Either may be NULL. Called from inside the running simulation; they must not call
+ * back into it, except to read statistics. */
+typedef struct ssdsim_observer {
+    void (*on_issue)(const ssdsim_completion *c, void *userdata);
+    void (*on_complete)(const ssdsim_completion *c, void *userdata);
+    void *userdata;
+} ssdsim_observer;
+
+/** Install (copied) or, with NULL, remove the observer. */
+SSDSIM_API void ssdsim_set_observer(ssdsim *sim, const ssdsim_observer *obs);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Device state (for FTL research)                                                             */
@@ -379,12 +476,48 @@ SSDSIM_API size_t ssdsim_n_intervals(const ssdsim *sim);
 /** Copy interval `i` (0-based). @return 0 or SSDSIM_EINVAL when i is out of range. */
 SSDSIM_API int ssdsim_get_interval(const ssdsim *sim, size_t i, ssdsim_interval *out);
 
+/** One job of the last run as reported: a job clone, or a whole reporting group when its jobs
+ * asked for group_reporting (fio's rules). */
+typedef struct ssdsim_job_info {
+    const char *name;     /**< job section name ("job" for JSON workloads, the source's label) */
+    uint32_t group;       /**< reporting group (new_group / stonewall start a new one) */
+    uint32_t first_clone; /**< ssdsim_completion.job of its first clone */
+    uint32_t n_clones;    /**< clones reported together (numjobs, or the group) */
+    uint64_t start_ns, end_ns; /**< simulated, from the start of the run; runtime = end - start */
+    uint64_t ramp_ns;     /**< ramp_time: I/Os issued before start + ramp_ns are not counted */
+    int ss_set;           /**< the job had a steady-state criterion (ss=) */
+    int ss_attained;      /**< ... and it was met (the job stopped there) */
+    double ss_value;      /**< the criterion's last value: max deviation or slope (percent of
+                               the mean when the limit was a percentage) */
+} ssdsim_job_info;
+
+/** Number of reported jobs of the last run (0 before any run). */
+SSDSIM_API size_t ssdsim_n_jobs(const ssdsim *sim);
+
+/** Describe reported job `i`. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_get_job(const ssdsim *sim, size_t i, ssdsim_job_info *out);
+
+/** Figures of reported job `i` for one operation type (rates over the job's runtime).
+ * @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_get_job_op_stats(const ssdsim *sim, size_t i, enum ssdsim_op op,
+                                       ssdsim_op_stats *out);
+
 /** Simulated time the last run took, in ns. */
 SSDSIM_API uint64_t ssdsim_sim_time_ns(const ssdsim *sim);
 
 /** The results of the last run as JSON (keys documented in doc/results.md). Returns a string
  * the caller frees with free(), or NULL when out of memory. */
 SSDSIM_API char *ssdsim_results_json(const ssdsim *sim);
+
+/** The results of the last run in the layout of fio's JSON output (`fio --output-format=json`,
+ * fio 3.x): "fio version", "timestamp", "global options", and "jobs" with one entry per
+ * reported job (ssdsim_get_job) holding "jobname", "groupid", "job options" (from `wl`, which
+ * may be NULL), and per direction "read"/"write"/"trim" with io_bytes, io_kbytes, bw, bw_bytes,
+ * iops, runtime (ms), total_ios, and "slat_ns", "clat_ns" (with "percentile") and "lat_ns"
+ * objects, plus "steadystate" for jobs with ss=, and fio's json+ latency "bins". Tools that
+ * read fio's JSON read it. Timestamps are 0 so that the text is the same on every run. Returns
+ * a string the caller frees with free(), or NULL when out of memory. See doc/results.md. */
+SSDSIM_API char *ssdsim_results_fio_json(const ssdsim *sim, const ssdsim_workload *wl);
 
 /** Write the time series of the last run as CSV to `path`.
  * @return 0, SSDSIM_EIO (message in ssdsim_errmsg). */

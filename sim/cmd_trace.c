@@ -1,0 +1,431 @@
+/* cmd_trace.c: `ssdsim trace info FILE` (what a block I/O trace holds: mix, sizes, footprint,
+ * timing, devices; as text or JSON) and `ssdsim trace convert IN --to FORMAT OUT` (rewrite a
+ * trace as a fio iolog, DiskSim ASCII or ssdsim CSV), on top of <ssdsim/trace.h>.
+ * doc/traces.md describes the formats and every figure printed.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+
+#include <ssdsim/trace.h>
+
+#include "cli.h"
+
+/* Most --device values one command line may give. */
+#define MAX_DEVICES 256
+
+struct trace_cmd {
+    bool info; /* else convert */
+    const char *in, *out;
+    ssdsim_trace_opts opts;
+    uint32_t devices[MAX_DEVICES];
+    bool json;
+    bool to_given;
+    ssdsim_trace_format to;
+    const char *target;
+};
+
+static void trace_help(FILE *f)
+{
+    fputs("usage: ssdsim trace info FILE [OPTIONS]\n"
+          "       ssdsim trace convert IN --to FORMAT OUT [--target NAME] [OPTIONS]\n"
+          "\n"
+          "Summarise a block I/O trace, or rewrite it in another format. Traces are read as\n"
+          "a stream (memory does not grow with their length), plain or gzip-compressed, in\n"
+          "these formats (guessed from the first lines unless --trace-format is given):\n"
+          "  msr         MSR Cambridge CSV (Timestamp,Hostname,DiskNumber,Type,Offset,Size,...)\n"
+          "  spc         SPC / UMass (ASU,LBA,Size,Opcode,Timestamp)\n"
+          "  blkparse    blkparse's default text output (Q events, or D with --blkparse-events)\n"
+          "  disksim     DiskSim-style ASCII (time devno blkno size flags)\n"
+          "  fio-iolog2  fio iolog version 2;  fio-iolog3  fio iolog version 3\n"
+          "  csv         ssdsim CSV (time_ns,device,op,offset,length)\n"
+          "See doc/traces.md for every field, unit and figure.\n"
+          "\n"
+          "Options:\n"
+          "  --trace-format F       the input's format (default: auto)\n"
+          "  --time-unit U          DiskSim ASCII time unit: ns, us, ms (default) or s\n"
+          "  --read-flag 0|1        DiskSim ASCII flags value that means a read (default 1:\n"
+          "                         bit 0 set = read, as DiskSim; 0: flags 0 = read)\n"
+          "  --blkparse-events E    queue (Q events, default) or issue (D events)\n"
+          "  --skip-bad-lines       count and skip malformed lines instead of stopping\n"
+          "  --device N[,N...]      keep only these devices (DiskNumber, ASU, devno,\n"
+          "                         blkparse major*256+minor, iolog file index)\n"
+          "  --json                 info: print the summary as JSON\n"
+          "  --to FORMAT            convert: fio-iolog3, fio-iolog2, disksim or csv\n"
+          "  --target NAME          convert to a fio iolog: the file or device fio replays\n"
+          "                         on (default /dev/nvme0n1)\n"
+          "  --help                 this help\n",
+          f);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Options                                                                                     */
+
+static bool add_devices(struct trace_cmd *c, const char *list)
+{
+    const char *s = list;
+    for (;;) {
+        const char *comma = strchr(s, ',');
+        size_t n = comma ? (size_t)(comma - s) : strlen(s);
+        char buf[32];
+        uint64_t v;
+        if (n == 0 || n >= sizeof buf || c->opts.n_devices == MAX_DEVICES)
+            return false;
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        if (!cli_parse_u64(buf, &v) || v > UINT32_MAX)
+            return false;
+        c->devices[c->opts.n_devices++] = (uint32_t)v;
+        if (!comma)
+            return true;
+        s = comma + 1;
+    }
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int trace_parse(int argc, char **argv, struct trace_cmd *c)
+{
+    memset(c, 0, sizeof *c);
+    if (argc < 2) {
+        cli_error("trace: expected 'info' or 'convert' (see ssdsim trace --help)");
+        return CLI_EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        trace_help(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "info")) {
+        c->info = true;
+    } else if (strcmp(argv[1], "convert") != 0) {
+        cli_error("trace: unknown subcommand '%s' (expected info or convert; see ssdsim trace "
+                  "--help)",
+                  argv[1]);
+        return CLI_EXIT_USAGE;
+    }
+    const char *cmd = c->info ? "trace info" : "trace convert";
+    const char *pos[2] = {NULL, NULL};
+    int n_pos = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *val;
+        char name[64];
+        cli_split_option(argv[i], name, sizeof name, &val);
+        if (!strcmp(name, "--help") || !strcmp(name, "-h")) {
+            trace_help(stdout);
+            return 0;
+        }
+        if (argv[i][0] != '-' || !strcmp(argv[i], "-")) {
+            if (n_pos == 2) {
+                cli_error("%s: unexpected argument '%s' (see ssdsim trace --help)", cmd, argv[i]);
+                return CLI_EXIT_USAGE;
+            }
+            pos[n_pos++] = argv[i];
+            continue;
+        }
+        if (!strcmp(name, "--skip-bad-lines") || (c->info && !strcmp(name, "--json"))) {
+            if (val) {
+                cli_error("%s: option '%s' takes no value", cmd, name);
+                return CLI_EXIT_USAGE;
+            }
+            if (!strcmp(name, "--json"))
+                c->json = true;
+            else
+                c->opts.skip_bad_lines = 1;
+            continue;
+        }
+        static const char *const common[] = {"--trace-format", "--time-unit", "--read-flag",
+                                             "--blkparse-events", "--device"};
+        bool known = false;
+        for (size_t k = 0; k < sizeof common / sizeof common[0]; k++)
+            known = known || !strcmp(name, common[k]);
+        if (!c->info)
+            known = known || !strcmp(name, "--to") || !strcmp(name, "--target");
+        if (!known) {
+            cli_error("%s: unknown option '%s' (see ssdsim trace --help)", cmd, argv[i]);
+            return CLI_EXIT_USAGE;
+        }
+        if (!val) {
+            if (i + 1 >= argc) {
+                cli_error("%s: option '%s' needs a value", cmd, name);
+                return CLI_EXIT_USAGE;
+            }
+            val = argv[++i];
+        }
+        const char *why = NULL;
+        if (!strcmp(name, "--trace-format")) {
+            if (ssdsim_trace_format_parse(val, &c->opts.format))
+                why = "auto, msr, spc, blkparse, disksim, fio-iolog2, fio-iolog3 or csv";
+        } else if (!strcmp(name, "--time-unit")) {
+            static const struct {
+                const char *name;
+                uint64_t ns;
+            } units[] = {{"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
+            why = "ns, us, ms or s";
+            for (size_t k = 0; k < sizeof units / sizeof units[0]; k++) {
+                if (!strcmp(val, units[k].name)) {
+                    c->opts.disksim_time_unit_ns = units[k].ns;
+                    why = NULL;
+                }
+            }
+        } else if (!strcmp(name, "--read-flag")) {
+            if (!strcmp(val, "0") || !strcmp(val, "1"))
+                c->opts.disksim_read_is_zero = val[0] == '0';
+            else
+                why = "0 or 1";
+        } else if (!strcmp(name, "--blkparse-events")) {
+            if (!strcmp(val, "queue") || !strcmp(val, "issue"))
+                c->opts.blkparse_issue = val[0] == 'i';
+            else
+                why = "queue or issue";
+        } else if (!strcmp(name, "--device")) {
+            if (!add_devices(c, val))
+                why = "a comma list of device numbers (at most 256, each below 2^32)";
+        } else if (!strcmp(name, "--to")) {
+            if (ssdsim_trace_format_parse(val, &c->to) ||
+                (c->to != SSDSIM_TRACE_FIO_IOLOG3 && c->to != SSDSIM_TRACE_FIO_IOLOG2 &&
+                 c->to != SSDSIM_TRACE_DISKSIM && c->to != SSDSIM_TRACE_CSV))
+                why = "fio-iolog3, fio-iolog2, disksim or csv";
+            c->to_given = true;
+        } else if (!strcmp(name, "--target")) {
+            c->target = val;
+        }
+        if (why) {
+            cli_error("%s: %s expects %s, got '%s'", cmd, name, why, val);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (c->opts.n_devices)
+        c->opts.devices = c->devices;
+    if (c->info && n_pos != 1) {
+        cli_error("trace info: expected one trace file (usage: ssdsim trace info FILE "
+                  "[OPTIONS])");
+        return CLI_EXIT_USAGE;
+    }
+    if (!c->info && (n_pos != 2 || !c->to_given)) {
+        cli_error("trace convert: expected an input, --to FORMAT and an output (usage: ssdsim "
+                  "trace convert IN --to FORMAT OUT)");
+        return CLI_EXIT_USAGE;
+    }
+    c->in = pos[0];
+    c->out = pos[1];
+    return -1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* trace info                                                                                  */
+
+static const char *const op_names[3] = {"read", "write", "trim"};
+
+/* "12.3 MiB" (binary units). */
+static const char *fmt_bytes(char *buf, size_t len, double bytes)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    size_t u = 0;
+    while (bytes >= 1024 && u + 1 < sizeof units / sizeof units[0]) {
+        bytes /= 1024;
+        u++;
+    }
+    if (u == 0)
+        snprintf(buf, len, "%.0f B", bytes);
+    else
+        snprintf(buf, len, "%.1f %s", bytes, units[u]);
+    return buf;
+}
+
+/* A time in the largest unit that keeps it >= 1: "1.250 ms". */
+static const char *fmt_ns(char *buf, size_t len, double ns)
+{
+    if (ns >= 1e9)
+        snprintf(buf, len, "%.3f s", ns / 1e9);
+    else if (ns >= 1e6)
+        snprintf(buf, len, "%.3f ms", ns / 1e6);
+    else if (ns >= 1e3)
+        snprintf(buf, len, "%.3f us", ns / 1e3);
+    else
+        snprintf(buf, len, "%.0f ns", ns);
+    return buf;
+}
+
+/* The upper bound of size bucket i, in bytes (the last bucket has none). */
+static uint64_t bucket_max(int i)
+{
+    return UINT64_C(512) << i;
+}
+
+static void print_info(const char *path, const ssdsim_trace_info *in)
+{
+    char a[32], b[32], c[32], d[32];
+    double n = in->requests ? (double)in->requests : 1;
+    printf("trace          %s\n", path);
+    printf("format         %s\n", ssdsim_trace_format_name(in->format));
+    printf("requests       %" PRIu64 "\n", in->requests);
+    for (int op = 0; op < 3; op++)
+        printf("  %-12s %" PRIu64 " (%.1f%%), %s\n", op_names[op], in->count[op],
+               100.0 * (double)in->count[op] / n, fmt_bytes(a, sizeof a, (double)in->bytes[op]));
+    if (in->requests) {
+        printf("sizes          min %s, max %s\n", fmt_bytes(a, sizeof a, (double)in->min_length),
+               fmt_bytes(b, sizeof b, (double)in->max_length));
+        for (int i = 0; i < SSDSIM_TRACE_SIZE_BUCKETS; i++) {
+            if (!in->size_hist[i])
+                continue;
+            if (i + 1 < SSDSIM_TRACE_SIZE_BUCKETS)
+                snprintf(c, sizeof c, "<= %s", fmt_bytes(a, sizeof a, (double)bucket_max(i)));
+            else
+                snprintf(c, sizeof c, "> %s", fmt_bytes(a, sizeof a, (double)bucket_max(i - 1)));
+            printf("  %-12s %" PRIu64 " (%.1f%%)\n", c, in->size_hist[i],
+                   100.0 * (double)in->size_hist[i] / n);
+        }
+    }
+    printf("footprint      %" PRIu64 " B (%.3f GiB), written %" PRIu64 " B (%.3f GiB)\n",
+           in->footprint_bytes, (double)in->footprint_bytes / (1024.0 * 1024 * 1024),
+           in->footprint_write_bytes, (double)in->footprint_write_bytes / (1024.0 * 1024 * 1024));
+    printf("max end        %" PRIu64 " B (%.3f GiB): the device size the trace needs\n",
+           in->max_end_bytes, (double)in->max_end_bytes / (1024.0 * 1024 * 1024));
+    printf("duration       %s\n", fmt_ns(a, sizeof a, (double)in->duration_ns));
+    printf("arrival rate   %.1f requests/s\n", in->arrival_rate);
+    printf("inter-arrival  mean %s, stddev %s, min %s, max %s\n",
+           fmt_ns(a, sizeof a, in->interarrival_mean_ns),
+           fmt_ns(b, sizeof b, in->interarrival_stddev_ns),
+           fmt_ns(c, sizeof c, (double)in->interarrival_min_ns),
+           fmt_ns(d, sizeof d, (double)in->interarrival_max_ns));
+    printf("devices        %" PRIu32 "\n", in->n_devices);
+    printf("unaligned      %" PRIu64 " (offset or length not a multiple of 4 KiB)\n",
+           in->unaligned_4k);
+    printf("bad lines      %" PRIu64 "\n", in->bad_lines);
+    printf("out of order   %" PRIu64 "\n", in->out_of_order);
+}
+
+/* A 64-bit count written exactly (cJSON numbers are doubles). */
+static void add_u64(cJSON *o, const char *key, uint64_t v)
+{
+    char buf[24];
+    snprintf(buf, sizeof buf, "%" PRIu64, v);
+    cJSON_AddItemToObject(o, key, cJSON_CreateRaw(buf));
+}
+
+static int print_info_json(const char *path, const ssdsim_trace_info *in)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "trace", path);
+    cJSON_AddStringToObject(o, "format", ssdsim_trace_format_name(in->format));
+    add_u64(o, "requests", in->requests);
+    for (int op = 0; op < 3; op++) {
+        cJSON *x = cJSON_AddObjectToObject(o, op_names[op]);
+        add_u64(x, "count", in->count[op]);
+        add_u64(x, "bytes", in->bytes[op]);
+    }
+    cJSON *hist = cJSON_AddArrayToObject(o, "size_hist");
+    for (int i = 0; i < SSDSIM_TRACE_SIZE_BUCKETS; i++) {
+        cJSON *x = cJSON_CreateObject();
+        if (i + 1 < SSDSIM_TRACE_SIZE_BUCKETS)
+            add_u64(x, "max_bytes", bucket_max(i));
+        else
+            cJSON_AddNullToObject(x, "max_bytes");
+        add_u64(x, "count", in->size_hist[i]);
+        cJSON_AddItemToArray(hist, x);
+    }
+    add_u64(o, "min_length", in->min_length);
+    add_u64(o, "max_length", in->max_length);
+    add_u64(o, "footprint_bytes", in->footprint_bytes);
+    add_u64(o, "footprint_write_bytes", in->footprint_write_bytes);
+    add_u64(o, "max_end_bytes", in->max_end_bytes);
+    add_u64(o, "duration_ns", in->duration_ns);
+    cJSON_AddNumberToObject(o, "arrival_rate", in->arrival_rate);
+    cJSON_AddNumberToObject(o, "interarrival_mean_ns", in->interarrival_mean_ns);
+    cJSON_AddNumberToObject(o, "interarrival_stddev_ns", in->interarrival_stddev_ns);
+    add_u64(o, "interarrival_min_ns", in->interarrival_min_ns);
+    add_u64(o, "interarrival_max_ns", in->interarrival_max_ns);
+    add_u64(o, "unaligned_4k", in->unaligned_4k);
+    add_u64(o, "n_devices", in->n_devices);
+    add_u64(o, "bad_lines", in->bad_lines);
+    add_u64(o, "out_of_order", in->out_of_order);
+    char *text = cJSON_Print(o);
+    cJSON_Delete(o);
+    if (!text) {
+        cli_error("trace info: out of memory");
+        return CLI_EXIT_FAIL;
+    }
+    puts(text);
+    free(text);
+    return 0;
+}
+
+static int trace_info(const struct trace_cmd *c)
+{
+    ssdsim_trace_info info;
+    ssdsim_error err;
+    if (ssdsim_trace_info_file(c->in, &c->opts, &info, &err)) {
+        cli_error("%s", err.message);
+        return CLI_EXIT_FAIL;
+    }
+    if (c->json)
+        return print_info_json(c->in, &info);
+    print_info(c->in, &info);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* trace convert                                                                               */
+
+static int trace_convert(const struct trace_cmd *c)
+{
+    struct stat si, so;
+    if (stat(c->in, &si) == 0 && stat(c->out, &so) == 0 && si.st_dev == so.st_dev &&
+        si.st_ino == so.st_ino) {
+        cli_error("trace convert: the output %s is the input", c->out);
+        return CLI_EXIT_USAGE;
+    }
+    ssdsim_error err;
+    ssdsim_trace *t = NULL;
+    ssdsim_trace_writer *w = NULL;
+    if (ssdsim_trace_open(&t, c->in, &c->opts, &err)) {
+        cli_error("%s", err.message);
+        return CLI_EXIT_FAIL;
+    }
+    if (ssdsim_trace_writer_open(&w, c->out, c->to, c->target, &err)) {
+        cli_error("%s", err.message);
+        ssdsim_trace_close(t);
+        return CLI_EXIT_FAIL;
+    }
+    ssdsim_trace_req req;
+    uint64_t n = 0;
+    int rc;
+    while ((rc = ssdsim_trace_next(t, &req, &err)) == 1) {
+        if ((rc = ssdsim_trace_writer_put(w, &req, &err)) != 0)
+            break;
+        n++;
+    }
+    if (rc == 0)
+        rc = ssdsim_trace_writer_close(w, &err);
+    else
+        ssdsim_trace_writer_close(w, NULL);
+    ssdsim_trace_format from = ssdsim_trace_get_format(t);
+    uint64_t bad = ssdsim_trace_bad_lines(t);
+    ssdsim_trace_close(t);
+    if (rc) {
+        /* A half-written trace would replay as if it were whole: leave none behind. */
+        unlink(c->out);
+        cli_error("%s", err.message);
+        return CLI_EXIT_FAIL;
+    }
+    printf("%s (%s) -> %s (%s): %" PRIu64 " requests", c->in, ssdsim_trace_format_name(from),
+           c->out, ssdsim_trace_format_name(c->to), n);
+    if (bad)
+        printf(", %" PRIu64 " bad lines skipped", bad);
+    putchar('\n');
+    return 0;
+}
+
+int cli_trace(int argc, char **argv)
+{
+    struct trace_cmd c;
+    int rc = trace_parse(argc, argv, &c);
+    if (rc >= 0)
+        return rc;
+    return c.info ? trace_info(&c) : trace_convert(&c);
+}

@@ -1,0 +1,314 @@
+/* test_replay.c: `ssdsim run --trace` as a user meets it: the real trace excerpts in
+ * ../shared/traces/ replay without error, with the request counts and read/write mix that
+ * `ssdsim trace info` finds in them and a per-request latency in the latency log; the samples
+ * of every format replay; open and closed loop, time scaling, device selection, wrapping, bad
+ * lines and bad options.
+ *
+ * The excerpts are not part of the project: their checks are skipped, with a message, when the
+ * folder is absent (set SSDSIM_SHARED_TRACES to point at it). */
+#include <cJSON.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ssdsim/ssdsim.h"
+#include "testutil.h"
+#include "cmdtest.h"
+
+static const char *shared_dir(void)
+{
+    static char buf[1024];
+    const char *env = getenv("SSDSIM_SHARED_TRACES");
+    if (env && *env)
+        snprintf(buf, sizeof buf, "%s", env);
+    else
+        snprintf(buf, sizeof buf, "%s/../shared/traces", SRCDIR);
+    if (access(buf, R_OK) != 0) {
+        fprintf(stderr, "SKIP: %s is absent: replays of the real excerpts are skipped\n", buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static cJSON *load_json(const char *path)
+{
+    size_t len;
+    char *text = read_file(path, &len);
+    ck_assert_msg(text != NULL, "cannot read %s", path);
+    cJSON *j = cJSON_Parse(text);
+    ck_assert_msg(j != NULL, "%s is not JSON", path);
+    free(text);
+    return j;
+}
+
+static uint64_t num(const cJSON *o, const char *a, const char *b, const char *c)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
+    if (b)
+        x = cJSON_GetObjectItemCaseSensitive(x, b);
+    if (c)
+        x = cJSON_GetObjectItemCaseSensitive(x, c);
+    ck_assert_msg(cJSON_IsNumber(x), "no number at %s.%s.%s", a, b ? b : "", c ? c : "");
+    return (uint64_t)x->valuedouble;
+}
+
+/* Rows of a CSV file after its header, and the sum of column `col` (0-based). */
+static uint64_t csv_rows(const char *path, int col, double *sum)
+{
+    size_t len;
+    char *text = read_file(path, &len);
+    ck_assert_msg(text != NULL, "cannot read %s", path);
+    uint64_t rows = 0;
+    *sum = 0;
+    char *save = NULL;
+    bool header = true;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (header) {
+            header = false;
+            continue;
+        }
+        rows++;
+        const char *p = line;
+        for (int k = 0; k < col && p; k++) {
+            p = strchr(p, ',');
+            if (p)
+                p++;
+        }
+        ck_assert_ptr_nonnull(p);
+        *sum += strtod(p, NULL);
+    }
+    free(text);
+    return rows;
+}
+
+/* A 16 GiB MLC model shrunk to 2 GiB physical so replays are quick; addresses wrap. */
+#define SMALL "--set", "geometry.blocks_per_plane=128"
+
+START_TEST(test_replay_real_excerpts_match_trace_info)
+{
+    const char *dir = shared_dir();
+    if (!dir)
+        return;
+    static const char *const files[] = {"ssdsim_example_financial1.ascii",
+                                        "mqsim_wsrch-small.trace", "mqsim_tpcc-small.trace"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char trace[1200], info[1024], res[1024], lat[1024];
+        snprintf(trace, sizeof trace, "%s/%s", dir, files[i]);
+        out_path(info, sizeof info, "replay-info.json");
+        out_path(res, sizeof res, "replay-res.json");
+        out_path(lat, sizeof lat, "replay-lat.csv");
+        struct cmd c;
+        RUN(&c, "trace", "info", trace, "--time-unit", "ns", "--json");
+        ck_assert_msg(c.status == 0, "trace info %s: %s", files[i], c.err);
+        cJSON *ti = cJSON_Parse(c.out);
+        ck_assert_ptr_nonnull(ti);
+        cmd_free(&c);
+        RUN(&c, "run", "--trace", trace, "--time-unit", "ns", "--wrap", SMALL, "--quiet",
+            "--json", res, "--latency-log", lat);
+        ck_assert_msg(c.status == 0, "replay %s: %s", files[i], c.err);
+        cmd_free(&c);
+        cJSON *r = load_json(res);
+        uint64_t reads = num(ti, "read", "count", NULL), writes = num(ti, "write", "count", NULL);
+        ck_assert_uint_eq(num(r, "ops", "read", "count"), reads);
+        ck_assert_uint_eq(num(r, "ops", "write", "count"), writes);
+        ck_assert_uint_eq(reads + writes, num(ti, "requests", NULL, NULL));
+        /* one latency row per request, and their mean is the results' mean */
+        double sum;
+        uint64_t rows = csv_rows(lat, 7, &sum);
+        ck_assert_uint_eq(rows, reads + writes);
+        double mean = cJSON_GetObjectItemCaseSensitive(
+                          cJSON_GetObjectItemCaseSensitive(
+                              cJSON_GetObjectItemCaseSensitive(
+                                  cJSON_GetObjectItemCaseSensitive(r, "ops"), "all"),
+                              "lat_ns"),
+                          "mean")
+                          ->valuedouble;
+        ck_assert_msg(fabs(sum / (double)rows - mean) <= 1e-5 * mean + 1, "%s: %.1f vs %.1f",
+                      files[i], sum / (double)rows, mean);
+        cJSON_Delete(r);
+        cJSON_Delete(ti);
+    }
+}
+END_TEST
+
+START_TEST(test_replay_every_sample_format)
+{
+    static const char *const files[] = {"sample.msr.csv",  "sample.spc",        "sample.blkparse.txt",
+                                        "sample.disksim",  "sample.disksim.gz", "sample.iolog2",
+                                        "sample.iolog3",   "sample.csv"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char trace[1024], rel[64], res[1024];
+        snprintf(rel, sizeof rel, "traces/%s", files[i]);
+        test_src_path(trace, sizeof trace, rel);
+        out_path(res, sizeof res, "replay-sample.json");
+        struct cmd c;
+        RUN(&c, "trace", "info", trace, "--json");
+        ck_assert_msg(c.status == 0, "%s: %s", files[i], c.err);
+        cJSON *ti = cJSON_Parse(c.out);
+        cmd_free(&c);
+        RUN(&c, "run", "--trace", trace, "--wrap", SMALL, "--quiet", "--json", res);
+        ck_assert_msg(c.status == 0, "%s: %s", files[i], c.err);
+        cmd_free(&c);
+        cJSON *r = load_json(res);
+        for (int op = 0; op < 3; op++) {
+            static const char *names[] = {"read", "write", "trim"};
+            ck_assert_uint_eq(num(r, "ops", names[op], "count"), num(ti, names[op], "count", NULL));
+        }
+        cJSON_Delete(r);
+        cJSON_Delete(ti);
+    }
+}
+END_TEST
+
+START_TEST(test_replay_closed_loop_and_time_scale)
+{
+    /* Open loop follows the trace's clock: a trace spanning D seconds takes at least D / scale
+     * of simulated time; closed loop at depth 1 ignores the clock and takes far less for a
+     * sparse trace. */
+    char trace[1024], res[1024];
+    test_src_path(trace, sizeof trace, "traces/sample.msr.csv");
+    out_path(res, sizeof res, "replay-scale.json");
+    struct cmd c;
+    RUN(&c, "trace", "info", trace, "--json");
+    cJSON *ti = cJSON_Parse(c.out);
+    cmd_free(&c);
+    double dur = num(ti, "duration_ns", NULL, NULL);
+    cJSON_Delete(ti);
+    double t[3];
+    const char *scale[] = {"1", "4"};
+    for (int k = 0; k < 2; k++) {
+        RUN(&c, "run", "--trace", trace, "--wrap", "--time-scale", scale[k], SMALL, "--quiet",
+            "--json", res);
+        ck_assert_msg(c.status == 0, "%s", c.err);
+        cmd_free(&c);
+        cJSON *r = load_json(res);
+        t[k] = (double)num(r, "sim_time_ns", NULL, NULL);
+        cJSON_Delete(r);
+    }
+    RUN(&c, "run", "--trace", trace, "--wrap", "--replay-qd", "1", SMALL, "--quiet", "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    cJSON *r = load_json(res);
+    t[2] = (double)num(r, "sim_time_ns", NULL, NULL);
+    cJSON_Delete(r);
+    ck_assert_msg(t[0] >= dur && t[0] < dur + 5e6, "open loop %.0f ns, trace %.0f ns", t[0], dur);
+    ck_assert_msg(t[1] >= dur / 4 && t[1] < dur / 4 + 5e6, "x4: %.0f ns", t[1]);
+    ck_assert_msg(t[2] < t[0], "closed loop %.0f ns", t[2]);
+}
+END_TEST
+
+START_TEST(test_replay_device_selection)
+{
+    /* --device keeps one device's requests: the counts are that device's in trace info. */
+    char trace[1024], res[1024];
+    test_src_path(trace, sizeof trace, "traces/sample.spc");
+    out_path(res, sizeof res, "replay-dev.json");
+    struct cmd c;
+    RUN(&c, "trace", "info", trace, "--device", "1", "--json");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cJSON *ti = cJSON_Parse(c.out);
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", trace, "--device", "1", "--wrap", SMALL, "--quiet", "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    cJSON *r = load_json(res);
+    uint64_t n = num(r, "ops", "all", "count");
+    ck_assert_uint_eq(n, num(ti, "requests", NULL, NULL));
+    ck_assert_uint_gt(n, 0);
+    cJSON_Delete(r);
+    cJSON_Delete(ti);
+}
+END_TEST
+
+START_TEST(test_replay_errors)
+{
+    char trace[1024], bad[1024];
+    test_src_path(trace, sizeof trace, "traces/sample.msr.csv");
+    struct cmd c;
+    /* beyond the shrunk device without --wrap: one line naming the trace line */
+    RUN(&c, "run", "--trace", trace, SMALL, "--quiet");
+    assert_one_error(&c, 1, "beyond the device");
+    cmd_free(&c);
+    /* a malformed line in the middle: file:line, or skipped and counted */
+    out_path(bad, sizeof bad, "replay-bad.csv");
+    write_file(bad, "time_ns,device,op,offset,length\n0,0,read,0,4096\n10,0,write,garbage,4096\n"
+                    "20,0,write,8192,4096\n");
+    RUN(&c, "run", "--trace", bad, SMALL, "--quiet");
+    assert_one_error(&c, 1, "replay-bad.csv:3");
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", bad, SMALL, "--skip-bad-lines");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    ck_assert_ptr_nonnull(strstr(c.out, "1 malformed lines skipped"));
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", "/nonexistent/t.csv", "--quiet");
+    assert_one_error(&c, 1, "/nonexistent/t.csv");
+    cmd_free(&c);
+    /* usage */
+    RUN(&c, "run", "--trace", trace, "--replay-qd", "0");
+    assert_one_error(&c, 2, "--replay-qd");
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", trace, "--time-scale", "-1");
+    assert_one_error(&c, 2, "--time-scale");
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", trace, "--trace-format", "nope");
+    assert_one_error(&c, 2, "--trace-format");
+    cmd_free(&c);
+    RUN(&c, "run", "--wrap", "--workload", "x.json");
+    assert_one_error(&c, 2, "need --trace");
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", trace, "--replay-qd", "4", "--time-scale", "2");
+    assert_one_error(&c, 2, "--time-scale");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_replay_record_and_replay_back)
+{
+    /* A synthetic workload recorded as a trace replays to the same request mix. */
+    char wl[1024], rec[1024], res[1024];
+    out_path(wl, sizeof wl, "replay-wl.json");
+    write_file(wl, "{\"rw\": \"randrw\", \"rwmixread\": 60, \"bssplit\": \"4k/50:16k/50\", "
+                   "\"iodepth\": 4, \"number_ios\": 3000}\n");
+    out_path(rec, sizeof rec, "replay-rec.csv");
+    out_path(res, sizeof res, "replay-rec.json");
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, SMALL, "--quiet", "--record", rec, "--record-format", "csv",
+        "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    cJSON *a = load_json(res);
+    RUN(&c, "run", "--trace", rec, SMALL, "--quiet", "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    cJSON *b = load_json(res);
+    static const char *names[] = {"read", "write"};
+    for (int op = 0; op < 2; op++) {
+        ck_assert_uint_eq(num(a, "ops", names[op], "count"), num(b, "ops", names[op], "count"));
+        ck_assert_uint_eq(num(a, "ops", names[op], "bytes"), num(b, "ops", names[op], "bytes"));
+    }
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+END_TEST
+
+static Suite *replay_suite(void)
+{
+    Suite *s = suite_create("replay");
+    TCase *tc = tcase_create("replay");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_replay_real_excerpts_match_trace_info);
+    tcase_add_test(tc, test_replay_every_sample_format);
+    tcase_add_test(tc, test_replay_closed_loop_and_time_scale);
+    tcase_add_test(tc, test_replay_device_selection);
+    tcase_add_test(tc, test_replay_errors);
+    tcase_add_test(tc, test_replay_record_and_replay_back);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return test_run_suite(replay_suite());
+}
