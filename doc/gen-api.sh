@@ -1,7 +1,7 @@
 #!/bin/sh
 # gen-api.sh: write the API reference of libssdsim as Markdown to stdout, from the doc comments of
-# the public headers (libssdsim/include/ssdsim/ssdsim.h, then sys/plugin.h, then the other
-# sys/*.h). doc/api.md is its output; after changing a header, regenerate it from the top of the
+# the public headers (libssdsim/include/ssdsim/ssdsim.h, then trace.h, then sys/plugin.h, then
+# the other sys/*.h). doc/api.md is its output; after changing a header, regenerate it from the top of the
 # source tree with
 #     sh doc/gen-api.sh > doc/api.md
 # An optional argument names the top of the source tree (default: the parent of this script's
@@ -34,6 +34,9 @@ inc="$top/libssdsim/include/ssdsim"
     exit 2
 }
 set -- "$inc/ssdsim.h"
+if [ -f "$inc/trace.h" ]; then
+    set -- "$@" "$inc/trace.h"
+fi
 if [ -f "$inc/sys/plugin.h" ]; then
     set -- "$@" "$inc/sys/plugin.h"
 fi
