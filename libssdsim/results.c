@@ -1,5 +1,6 @@
 /* results.c: the figures of the last run, as structs, as JSON (keys documented in
  * doc/results.md) and as CSV time series. */
+#include "config/jsonutil.h"
 #include "sim.h"
 
 #include <cjson/cJSON.h>
@@ -125,15 +126,6 @@ uint64_t ssdsim_sim_time_ns(const ssdsim *sim)
     return sim ? sim->stats.end_ns - sim->stats.start_ns : 0;
 }
 
-/* Counters go into JSON as exact integer text (a cJSON number is a double, which would round
- * values above 2^53, such as large seeds). */
-static void add_u64(cJSON *o, const char *k, uint64_t v)
-{
-    char buf[32];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
-    cJSON_AddItemToObject(o, k, cJSON_CreateRaw(buf));
-}
-
 /* Doubles are printed with 6 significant digits (%.6g), so the text is byte-identical across
  * runs and platforms with the same arithmetic. A value that is not a number (an interval WAF
  * with no host write) is written as null. */
@@ -152,20 +144,20 @@ static cJSON *op_stats_json(const ssdsim_op_stats *sp)
 {
     ssdsim_op_stats s = *sp;
     cJSON *o = cJSON_CreateObject();
-    add_u64(o, "count", s.count);
-    add_u64(o, "bytes", s.bytes);
+    ssdsim__json_add_u64(o, "count", s.count);
+    ssdsim__json_add_u64(o, "bytes", s.bytes);
     add_f(o, "iops", s.iops);
     add_f(o, "bw_bytes", s.bw_bytes);
     cJSON *l = cJSON_AddObjectToObject(o, "lat_ns");
-    add_u64(l, "min", s.lat_min_ns);
+    ssdsim__json_add_u64(l, "min", s.lat_min_ns);
     add_f(l, "mean", s.lat_mean_ns);
-    add_u64(l, "max", s.lat_max_ns);
+    ssdsim__json_add_u64(l, "max", s.lat_max_ns);
     add_f(l, "stddev", s.lat_stddev_ns);
-    add_u64(l, "p50", s.lat_p50_ns);
-    add_u64(l, "p90", s.lat_p90_ns);
-    add_u64(l, "p99", s.lat_p99_ns);
-    add_u64(l, "p99_9", s.lat_p99_9_ns);
-    add_u64(l, "p99_99", s.lat_p99_99_ns);
+    ssdsim__json_add_u64(l, "p50", s.lat_p50_ns);
+    ssdsim__json_add_u64(l, "p90", s.lat_p90_ns);
+    ssdsim__json_add_u64(l, "p99", s.lat_p99_ns);
+    ssdsim__json_add_u64(l, "p99_9", s.lat_p99_9_ns);
+    ssdsim__json_add_u64(l, "p99_99", s.lat_p99_99_ns);
     return o;
 }
 
@@ -198,12 +190,12 @@ static void add_jobs(cJSON *root, const ssdsim *sim)
         ssdsim_get_job(sim, i, &ji);
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "name", ji.name);
-        add_u64(j, "group", ji.group);
-        add_u64(j, "first_clone", ji.first_clone);
-        add_u64(j, "clones", ji.n_clones);
-        add_u64(j, "start_ns", ji.start_ns);
-        add_u64(j, "end_ns", ji.end_ns);
-        add_u64(j, "ramp_ns", ji.ramp_ns);
+        ssdsim__json_add_u64(j, "group", ji.group);
+        ssdsim__json_add_u64(j, "first_clone", ji.first_clone);
+        ssdsim__json_add_u64(j, "clones", ji.n_clones);
+        ssdsim__json_add_u64(j, "start_ns", ji.start_ns);
+        ssdsim__json_add_u64(j, "end_ns", ji.end_ns);
+        ssdsim__json_add_u64(j, "ramp_ns", ji.ramp_ns);
         if (ji.ss_set) {
             cJSON *ss = cJSON_AddObjectToObject(j, "steady_state");
             cJSON_AddBoolToObject(ss, "attained", ji.ss_attained);
@@ -229,8 +221,8 @@ char *ssdsim_results_json(const ssdsim *sim)
         return NULL;
     cJSON_AddStringToObject(root, "ssdsim_version", PACKAGE_VERSION);
     cJSON_AddStringToObject(root, "model", sim->model->label ? sim->model->label : "");
-    add_u64(root, "seed", sim->seed);
-    add_u64(root, "sim_time_ns", ssdsim_sim_time_ns(sim));
+    ssdsim__json_add_u64(root, "seed", sim->seed);
+    ssdsim__json_add_u64(root, "sim_time_ns", ssdsim_sim_time_ns(sim));
     cJSON *ops = cJSON_AddObjectToObject(root, "ops");
     static const char *names[4] = {"read", "write", "trim", "all"};
     for (int i = 0; i < 4; i++)
@@ -239,15 +231,15 @@ char *ssdsim_results_json(const ssdsim *sim)
     ssdsim_device_stats d;
     ssdsim_get_device_stats(sim, &d);
     cJSON *dev = cJSON_AddObjectToObject(root, "device");
-    add_u64(dev, "host_pages_written", d.host_pages_written);
-    add_u64(dev, "flash_pages_programmed", d.flash_pages_programmed);
-    add_u64(dev, "gc_pages_copied", d.gc_pages_copied);
-    add_u64(dev, "blocks_erased", d.blocks_erased);
+    ssdsim__json_add_u64(dev, "host_pages_written", d.host_pages_written);
+    ssdsim__json_add_u64(dev, "flash_pages_programmed", d.flash_pages_programmed);
+    ssdsim__json_add_u64(dev, "gc_pages_copied", d.gc_pages_copied);
+    ssdsim__json_add_u64(dev, "blocks_erased", d.blocks_erased);
     add_f(dev, "waf", d.waf);
     cJSON *ec = cJSON_AddObjectToObject(dev, "erase_count");
-    add_u64(ec, "min", d.erase_count_min);
+    ssdsim__json_add_u64(ec, "min", d.erase_count_min);
     add_f(ec, "mean", d.erase_count_mean);
-    add_u64(ec, "max", d.erase_count_max);
+    ssdsim__json_add_u64(ec, "max", d.erase_count_max);
     /* The distribution as [erase count, blocks] pairs, one per distinct count. */
     cJSON *hist = cJSON_AddArrayToObject(ec, "histogram");
     const struct ssdsim_ftl_env *env = &sim->env;
@@ -262,25 +254,25 @@ char *ssdsim_results_json(const ssdsim *sim)
         cJSON_AddItemToArray(pair, cJSON_CreateRaw(buf));
         cJSON_AddItemToArray(hist, pair);
     }
-    add_u64(dev, "logical_bytes", d.logical_bytes);
-    add_u64(dev, "physical_bytes", d.physical_bytes);
+    ssdsim__json_add_u64(dev, "logical_bytes", d.logical_bytes);
+    ssdsim__json_add_u64(dev, "physical_bytes", d.physical_bytes);
     add_f(dev, "op", d.op);
     add_f(dev, "spare_factor", d.spare_factor);
-    add_u64(dev, "free_blocks", d.free_blocks);
-    add_u64(dev, "page_size", sim->env.geo.page_size);
-    add_u64(dev, "flash_pages_read", d.flash_pages_read);
-    add_u64(dev, "unmapped_reads", d.unmapped_reads);
+    ssdsim__json_add_u64(dev, "free_blocks", d.free_blocks);
+    ssdsim__json_add_u64(dev, "page_size", sim->env.geo.page_size);
+    ssdsim__json_add_u64(dev, "flash_pages_read", d.flash_pages_read);
+    ssdsim__json_add_u64(dev, "unmapped_reads", d.unmapped_reads);
     cJSON *gc = cJSON_AddObjectToObject(dev, "gc");
-    add_u64(gc, "fg_victims", d.gc_fg_victims);
-    add_u64(gc, "bg_victims", d.gc_bg_victims);
-    add_u64(gc, "fg_pages_copied", d.gc_pages_copied - d.gc_bg_pages_copied);
-    add_u64(gc, "bg_pages_copied", d.gc_bg_pages_copied);
-    add_u64(dev, "wl_pages_copied", d.wl_pages_copied);
-    add_u64(dev, "map_pages_read", d.map_pages_read);
-    add_u64(dev, "map_pages_written", d.map_pages_written);
-    add_u64(dev, "merges", d.merges);
+    ssdsim__json_add_u64(gc, "fg_victims", d.gc_fg_victims);
+    ssdsim__json_add_u64(gc, "bg_victims", d.gc_bg_victims);
+    ssdsim__json_add_u64(gc, "fg_pages_copied", d.gc_pages_copied - d.gc_bg_pages_copied);
+    ssdsim__json_add_u64(gc, "bg_pages_copied", d.gc_bg_pages_copied);
+    ssdsim__json_add_u64(dev, "wl_pages_copied", d.wl_pages_copied);
+    ssdsim__json_add_u64(dev, "map_pages_read", d.map_pages_read);
+    ssdsim__json_add_u64(dev, "map_pages_written", d.map_pages_written);
+    ssdsim__json_add_u64(dev, "merges", d.merges);
     cJSON *life = cJSON_AddObjectToObject(dev, "lifetime");
-    add_u64(life, "rated_pe_cycles", d.rated_pe_cycles);
+    ssdsim__json_add_u64(life, "rated_pe_cycles", d.rated_pe_cycles);
     add_f(life, "tbw_mean_bytes", d.tbw_mean_bytes);
     add_f(life, "tbw_first_bytes", d.tbw_first_bytes);
     add_f(life, "dwpd_5y_mean", d.dwpd_5y_mean);
@@ -295,17 +287,17 @@ char *ssdsim_results_json(const ssdsim *sim)
         for (size_t i = 0; i < sim->stats.n_series; i++) {
             const ssdsim_interval *iv = &sim->stats.series[i];
             cJSON *o = cJSON_CreateObject();
-            add_u64(o, "t_ns", iv->t_ns);
-            add_u64(o, "n_ios", iv->n_ios);
+            ssdsim__json_add_u64(o, "t_ns", iv->t_ns);
+            ssdsim__json_add_u64(o, "n_ios", iv->n_ios);
             add_f(o, "iops", iv->iops);
             add_f(o, "bw_bytes", iv->bw_bytes);
             add_f(o, "lat_ns_mean", iv->lat_ns_mean);
-            add_u64(o, "lat_ns_max", iv->lat_ns_max);
+            ssdsim__json_add_u64(o, "lat_ns_max", iv->lat_ns_max);
             add_f(o, "lat_ns_stddev", iv->lat_ns_stddev);
             add_f(o, "waf", iv->waf);
-            add_u64(o, "host_pages_written", iv->host_pages_written);
-            add_u64(o, "flash_pages_programmed", iv->flash_pages_programmed);
-            add_u64(o, "free_blocks", iv->free_blocks);
+            ssdsim__json_add_u64(o, "host_pages_written", iv->host_pages_written);
+            ssdsim__json_add_u64(o, "flash_pages_programmed", iv->flash_pages_programmed);
+            ssdsim__json_add_u64(o, "free_blocks", iv->free_blocks);
             cJSON_AddItemToArray(ts, o);
         }
     }
@@ -331,9 +323,9 @@ int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path)
         if (isfinite(iv->waf))
             snprintf(waf, sizeof waf, "%.6g", iv->waf);
         fprintf(f, "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%s,%llu,%llu,%llu\n",
-                (unsigned long long)iv->t_ns, (unsigned long long)iv->n_ios, iv->iops,
-                iv->bw_bytes, iv->lat_ns_mean, (unsigned long long)iv->lat_ns_max,
-                iv->lat_ns_stddev, waf, (unsigned long long)iv->host_pages_written,
+                (unsigned long long)iv->t_ns, (unsigned long long)iv->n_ios, iv->iops, iv->bw_bytes,
+                iv->lat_ns_mean, (unsigned long long)iv->lat_ns_max, iv->lat_ns_stddev, waf,
+                (unsigned long long)iv->host_pages_written,
                 (unsigned long long)iv->flash_pages_programmed,
                 (unsigned long long)iv->free_blocks);
     }

@@ -8,6 +8,7 @@
  * layout is complete and nothing is invented; doc/results.md lists every key and says which.
  * Integers are exact (raw text, not doubles); doubles are printed like fio's, with "%f".
  */
+#include "config/jsonutil.h"
 #include "sim.h"
 #include "workload/workload.h"
 
@@ -42,14 +43,6 @@ static const char *const lat_names[] = {"2",   "4",   "10",  "20",  "50",
 
 /* ------------------------------------------------------------------------------------------ */
 /* Number formatting                                                                           */
-
-/* Exact integer text: a cJSON number is a double and would round values above 2^53. */
-static void add_u64(cJSON *o, const char *k, uint64_t v)
-{
-    char buf[32];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
-    cJSON_AddItemToObject(o, k, cJSON_CreateRaw(buf));
-}
 
 /* Doubles as fio writes them ("%f": 200000.000000). A value that is not finite cannot occur in
  * fio's output; it is written as 0 so that the document stays valid JSON. */
@@ -92,18 +85,18 @@ static uint64_t ns_to_ms(uint64_t ns)
 static cJSON *lat_object(const struct ssdsim__hist *h, bool percentiles)
 {
     cJSON *o = cJSON_CreateObject();
-    add_u64(o, "min", h->count ? h->min : 0);
-    add_u64(o, "max", h->count ? h->max : 0);
+    ssdsim__json_add_u64(o, "min", h->count ? h->min : 0);
+    ssdsim__json_add_u64(o, "max", h->count ? h->max : 0);
     add_f(o, "mean", ssdsim__hist_mean(h));
     add_f(o, "stddev", sample_stddev(h));
-    add_u64(o, "N", h->count);
+    ssdsim__json_add_u64(o, "N", h->count);
     if (!percentiles || h->count == 0)
         return o;
     cJSON *p = cJSON_AddObjectToObject(o, "percentile");
     for (size_t i = 0; i < SSDSIM__ARRAY_LEN(fio_percentiles); i++) {
         char key[32];
         snprintf(key, sizeof key, "%f", fio_percentiles[i]);
-        add_u64(p, key, ssdsim__hist_quantile(h, fio_percentiles[i] / 100.0));
+        ssdsim__json_add_u64(p, key, ssdsim__hist_quantile(h, fio_percentiles[i] / 100.0));
     }
     /* json+ bins: one per non-empty histogram bucket, keyed like the percentiles (the bucket's
      * upper edge clamped to [min, max]), so a percentile is always one of the bin keys. fio
@@ -122,12 +115,12 @@ static cJSON *lat_object(const struct ssdsim__hist *h, bool percentiles)
         }
         char buf[32];
         snprintf(buf, sizeof buf, "%llu", (unsigned long long)key);
-        add_u64(bins, buf, h->buckets[i]);
+        ssdsim__json_add_u64(bins, buf, h->buckets[i]);
     }
     if (capped) {
         char buf[32];
         snprintf(buf, sizeof buf, "%llu", FIO_MAX_BIN_NS);
-        add_u64(bins, buf, capped);
+        ssdsim__json_add_u64(bins, buf, capped);
     }
     return o;
 }
@@ -136,11 +129,11 @@ static cJSON *lat_object(const struct ssdsim__hist *h, bool percentiles)
 static cJSON *zero_lat_object(void)
 {
     cJSON *o = cJSON_CreateObject();
-    add_u64(o, "min", 0);
-    add_u64(o, "max", 0);
+    ssdsim__json_add_u64(o, "min", 0);
+    ssdsim__json_add_u64(o, "max", 0);
     add_f(o, "mean", 0);
     add_f(o, "stddev", 0);
-    add_u64(o, "N", 0);
+    ssdsim__json_add_u64(o, "N", 0);
     return o;
 }
 
@@ -279,15 +272,15 @@ static cJSON *dir_object(const ssdsim *sim, const struct ssdsim__unit *u, int d,
     struct dir_figures f;
     dir_figures(u, d, runtime_ns, &f);
     cJSON *o = cJSON_CreateObject();
-    add_u64(o, "io_bytes", f.bytes);
-    add_u64(o, "io_kbytes", f.bytes >> 10);
-    add_u64(o, "bw_bytes", f.bw_bytes);
-    add_u64(o, "bw", f.bw_kib);
+    ssdsim__json_add_u64(o, "io_bytes", f.bytes);
+    ssdsim__json_add_u64(o, "io_kbytes", f.bytes >> 10);
+    ssdsim__json_add_u64(o, "bw_bytes", f.bw_bytes);
+    ssdsim__json_add_u64(o, "bw", f.bw_kib);
     add_f(o, "iops", f.iops);
-    add_u64(o, "runtime", f.runtime_ms);
-    add_u64(o, "total_ios", f.ios);
-    add_u64(o, "short_ios", 0);
-    add_u64(o, "drop_ios", 0);
+    ssdsim__json_add_u64(o, "runtime", f.runtime_ms);
+    ssdsim__json_add_u64(o, "total_ios", f.ios);
+    ssdsim__json_add_u64(o, "short_ios", 0);
+    ssdsim__json_add_u64(o, "drop_ios", 0);
     /* The simulated host submits a request the moment the job issues it: no submission
      * latency, so completion latency and total latency are the same figures. */
     cJSON_AddItemToObject(o, "slat_ns", zero_lat_object());
@@ -303,17 +296,17 @@ static cJSON *dir_object(const ssdsim *sim, const struct ssdsim__unit *u, int d,
         if (group_agg_bytes > 1024)
             agg = fmin(100.0, s.bw_mean * 100.0 / (group_agg_bytes / 1024.0));
     }
-    add_u64(o, "bw_min", f.ios ? (uint64_t)s.bw_min : 0);
-    add_u64(o, "bw_max", f.ios ? (uint64_t)s.bw_max : 0);
+    ssdsim__json_add_u64(o, "bw_min", f.ios ? (uint64_t)s.bw_min : 0);
+    ssdsim__json_add_u64(o, "bw_max", f.ios ? (uint64_t)s.bw_max : 0);
     add_f(o, "bw_agg", agg);
     add_f(o, "bw_mean", f.ios ? s.bw_mean : 0);
     add_f(o, "bw_dev", s.bw_dev);
-    add_u64(o, "bw_samples", s.n);
-    add_u64(o, "iops_min", f.ios ? (uint64_t)s.iops_min : 0);
-    add_u64(o, "iops_max", f.ios ? (uint64_t)s.iops_max : 0);
+    ssdsim__json_add_u64(o, "bw_samples", s.n);
+    ssdsim__json_add_u64(o, "iops_min", f.ios ? (uint64_t)s.iops_min : 0);
+    ssdsim__json_add_u64(o, "iops_max", f.ios ? (uint64_t)s.iops_max : 0);
     add_f(o, "iops_mean", f.ios ? s.iops_mean : 0);
     add_f(o, "iops_stddev", s.iops_dev);
-    add_u64(o, "iops_samples", s.n);
+    ssdsim__json_add_u64(o, "iops_samples", s.n);
     return o;
 }
 
@@ -426,8 +419,8 @@ static cJSON *steadystate_object(const struct ssdsim__unit *u)
     snprintf(buf, sizeof buf, "%s%s:%f%s", iops ? "iops" : "bw", slope ? "_slope" : "",
              (float)u->ss_limit, u->ss_percent ? "%" : "");
     cJSON_AddStringToObject(o, "ss", buf);
-    add_u64(o, "duration", u->ss_window);
-    add_u64(o, "attained", u->ss_attained ? 1 : 0);
+    ssdsim__json_add_u64(o, "duration", u->ss_window);
+    ssdsim__json_add_u64(o, "attained", u->ss_attained ? 1 : 0);
     snprintf(buf, sizeof buf, "%f%s", isfinite(u->ss_value) ? (float)u->ss_value : 0.0f,
              u->ss_percent ? "%" : "");
     cJSON_AddStringToObject(o, "criterion", buf);
@@ -467,8 +460,8 @@ static cJSON *steadystate_object(const struct ssdsim__unit *u)
         add_u64_item(a_iops, (uint64_t)llround(vi));
         add_u64_item(a_bw, (uint64_t)llround(vb));
     }
-    add_u64(data, "bw_mean", n ? (uint64_t)(sb / n) : 0);
-    add_u64(data, "iops_mean", n ? (uint64_t)(si / n) : 0);
+    ssdsim__json_add_u64(data, "bw_mean", n ? (uint64_t)(sb / n) : 0);
+    ssdsim__json_add_u64(data, "iops_mean", n ? (uint64_t)(si / n) : 0);
     cJSON_AddItemToObject(data, "iops", a_iops);
     cJSON_AddItemToObject(data, "bw", a_bw);
     return o;
@@ -497,25 +490,25 @@ static cJSON *job_object(const ssdsim *sim, const ssdsim_workload *wl, uint32_t 
     uint64_t sim_ns = ssdsim_sim_time_ns(sim);
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "jobname", u->name ? u->name : "job");
-    add_u64(j, "groupid", u->group);
-    add_u64(j, "error", 0);
-    add_u64(j, "eta", 0);
-    add_u64(j, "elapsed", (sim_ns + SSDSIM__NS_PER_S - 1) / SSDSIM__NS_PER_S);
+    ssdsim__json_add_u64(j, "groupid", u->group);
+    ssdsim__json_add_u64(j, "error", 0);
+    ssdsim__json_add_u64(j, "eta", 0);
+    ssdsim__json_add_u64(j, "elapsed", (sim_ns + SSDSIM__NS_PER_S - 1) / SSDSIM__NS_PER_S);
     cJSON_AddItemToObject(j, "job options", job_options(section_of(sim, wl, u->first_clone)));
     static const char *const dirs[3] = {"read", "write", "trim"};
     for (int d = 0; d < 3; d++)
         cJSON_AddItemToObject(j, dirs[d],
                               dir_object(sim, u, d, runtime_ns, group_agg(sim, u->group, d)));
     cJSON *sync = cJSON_AddObjectToObject(j, "sync");
-    add_u64(sync, "total_ios", 0);
+    ssdsim__json_add_u64(sync, "total_ios", 0);
     cJSON_AddItemToObject(sync, "lat_ns", zero_lat_object());
 
-    add_u64(j, "job_runtime", ns_to_ms(runtime_ns));
+    ssdsim__json_add_u64(j, "job_runtime", ns_to_ms(runtime_ns));
     add_f(j, "usr_cpu", 0);
     add_f(j, "sys_cpu", 0);
-    add_u64(j, "ctx", 0);
-    add_u64(j, "majf", 0);
-    add_u64(j, "minf", 0);
+    ssdsim__json_add_u64(j, "ctx", 0);
+    ssdsim__json_add_u64(j, "majf", 0);
+    ssdsim__json_add_u64(j, "minf", 0);
     add_depth_levels(j, "iodepth_level", false);
     add_depth_levels(j, "iodepth_submit", true);
     add_depth_levels(j, "iodepth_complete", true);
@@ -539,10 +532,10 @@ static cJSON *job_object(const ssdsim *sim, const ssdsim_workload *wl, uint32_t 
 
     /* latency_target is not simulated: fio's values for a job without one. */
     uint32_t depth = u->first_clone < sim->host.n_jobs ? sim->host.jobs[u->first_clone].depth : 1;
-    add_u64(j, "latency_depth", depth == UINT32_MAX ? 1 : depth);
-    add_u64(j, "latency_target", 0);
+    ssdsim__json_add_u64(j, "latency_depth", depth == UINT32_MAX ? 1 : depth);
+    ssdsim__json_add_u64(j, "latency_target", 0);
     add_f(j, "latency_percentile", 100.0);
-    add_u64(j, "latency_window", 0);
+    ssdsim__json_add_u64(j, "latency_window", 0);
     if (u->ss)
         cJSON_AddItemToObject(j, "steadystate", steadystate_object(u));
     return j;
@@ -564,8 +557,8 @@ char *ssdsim_results_fio_json(const ssdsim *sim, const ssdsim_workload *wl)
     cJSON_AddStringToObject(root, "fio version", version);
     /* Simulated results carry no wall-clock time (the output is byte-identical run after run):
      * the epoch, in fio's ctime() form. */
-    add_u64(root, "timestamp", 0);
-    add_u64(root, "timestamp_ms", 0);
+    ssdsim__json_add_u64(root, "timestamp", 0);
+    ssdsim__json_add_u64(root, "timestamp_ms", 0);
     cJSON_AddStringToObject(root, "time", "Thu Jan  1 00:00:00 1970");
     cJSON_AddObjectToObject(root, "global options");
     cJSON *jobs = cJSON_AddArrayToObject(root, "jobs");

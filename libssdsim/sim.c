@@ -187,8 +187,8 @@ static int drive(struct ssdsim *sim, bool report)
             return sim->env.fail_code;
         }
         if (sim->host.error) {
-            ssdsim__set_errmsg(sim, "%s",
-                               sim->host.errmsg[0] ? sim->host.errmsg : "out of memory during the run");
+            ssdsim__set_errmsg(
+                sim, "%s", sim->host.errmsg[0] ? sim->host.errmsg : "out of memory during the run");
             return sim->host.error;
         }
         if (sim->host.active && stuck(sim))
@@ -266,8 +266,7 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
     if (rc)
         return rc;
     uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
-    rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->hw, &sim->env,
-                            &sim->stats);
+    rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->hw, &sim->env, &sim->stats);
     return end_run(sim, rc, report);
 }
 
@@ -390,8 +389,8 @@ static int after_events(struct ssdsim *sim, int rc)
         rc = sim->env.fail_code;
     }
     if (rc == 0 && sim->host.error) {
-        ssdsim__set_errmsg(sim, "%s",
-                           sim->host.errmsg[0] ? sim->host.errmsg : ssdsim_strerror(sim->host.error));
+        ssdsim__set_errmsg(
+            sim, "%s", sim->host.errmsg[0] ? sim->host.errmsg : ssdsim_strerror(sim->host.error));
         rc = sim->host.error;
     }
     if (rc == SSDSIM_ENOMEM && !sim->errmsg[0])
@@ -401,18 +400,18 @@ static int after_events(struct ssdsim *sim, int rc)
     return rc;
 }
 
-int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
-                  uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata)
+int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length, uint64_t at_ns,
+                  uint64_t id, ssdsim_complete_fn cb, void *userdata)
 {
     int rc = check_usable(sim);
     if (rc)
         return rc;
     uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
-    if ((unsigned)op > SSDSIM_OP_TRIM || length == 0 || length > UINT32_MAX ||
-        offset >= logical || length > logical - offset ||
-        at_ns < ssdsim__engine_now(&sim->engine)) {
-        ssdsim__set_errmsg(sim, "ssdsim_submit: bad request (op %d, offset %llu, length %llu, "
-                                "at %llu ns; capacity %llu bytes, now %llu ns)",
+    if ((unsigned)op > SSDSIM_OP_TRIM || length == 0 || length > UINT32_MAX || offset >= logical ||
+        length > logical - offset || at_ns < ssdsim__engine_now(&sim->engine)) {
+        ssdsim__set_errmsg(sim,
+                           "ssdsim_submit: bad request (op %d, offset %llu, length %llu, "
+                           "at %llu ns; capacity %llu bytes, now %llu ns)",
                            (int)op, (unsigned long long)offset, (unsigned long long)length,
                            (unsigned long long)at_ns, (unsigned long long)logical,
                            (unsigned long long)ssdsim__engine_now(&sim->engine));

@@ -14,6 +14,9 @@
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
 
+/* Most devices --device may select. */
+#define CLI_MAX_TRACE_DEVICES 256
+
 /* Most --set (and, for a sweep, --vary) options one command line may give. */
 #define CLI_MAX_SETS 128
 
@@ -60,7 +63,7 @@ struct cli_run_opts {
     /* Trace replay instead of the workload (`run --trace`) */
     const char *trace_path;
     ssdsim_trace_opts trace;
-    uint32_t trace_devices[64];
+    uint32_t trace_devices[CLI_MAX_TRACE_DEVICES];
     ssdsim_replay_opts replay;
     bool lenient;              /* fio job files: skip unknown options */
     bool fio_json;             /* --output-format fio-json: json_out in fio's layout */
@@ -124,6 +127,15 @@ int cli_watch_open(struct cli_watch *w, const struct cli_run_opts *o, const ssds
 /* Remove the observer, flush and close everything. `ok`: the run succeeded (otherwise files
  * are closed as they are). 0, or -1 after printing the error. */
 int cli_watch_close(struct cli_watch *w, bool ok);
+
+/* The trace-reader options `trace` and `run --trace` share (cmd_trace.c): --trace-format,
+ * --time-unit, --read-flag, --blkparse-events, --device. cli_trace_reader_option() returns 1
+ * when `name` is not one of them, 0 when it stored the value in `opts` (--device values go into
+ * `devices`, room for CLI_MAX_TRACE_DEVICES, which opts->devices then points to), or
+ * CLI_EXIT_USAGE after printing the error; `cmd` names the command in messages. */
+bool cli_is_trace_reader_option(const char *name);
+int cli_trace_reader_option(const char *cmd, const char *name, const char *val,
+                            ssdsim_trace_opts *opts, uint32_t *devices);
 
 /* Human-readable summary and the preconditioning table. */
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc);

@@ -152,10 +152,11 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
 }
 
 static const char *const run_value_options[] = {
-    "--trace",      "--trace-format",  "--time-unit",     "--read-flag",  "--blkparse-events",
-    "--device",     "--replay-qd",     "--time-scale",    "--max-requests", "--runtime",
-    "--output-format", "--record",     "--record-format", "--latency-log"};
+    "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
+    "--output-format", "--record",    "--record-format", "--latency-log"};
 static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient"};
+
+#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 static bool in_list(const char *name, const char *const *list, size_t n)
 {
@@ -165,25 +166,13 @@ static bool in_list(const char *name, const char *const *list, size_t n)
     return false;
 }
 
-/* --time-unit for DiskSim ASCII traces. */
-static bool parse_time_unit(const char *v, uint64_t *ns)
-{
-    static const struct {
-        const char *name;
-        uint64_t ns;
-    } units[] = {{"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-        if (!strcmp(v, units[i].name)) {
-            *ns = units[i].ns;
-            return true;
-        }
-    return false;
-}
-
 /* Options of `run` only: trace replay, job-file leniency and extra outputs. 0 or an exit
  * code after printing the error. */
 static int run_option(const char *name, const char *val, struct cli_run_opts *o)
 {
+    int rc = cli_trace_reader_option("run", name, val, &o->trace, o->trace_devices);
+    if (rc != 1)
+        return rc;
     if (!strcmp(name, "--skip-bad-lines")) {
         o->trace.skip_bad_lines = 1;
     } else if (!strcmp(name, "--wrap")) {
@@ -192,49 +181,6 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         o->lenient = true;
     } else if (!strcmp(name, "--trace")) {
         o->trace_path = val;
-    } else if (!strcmp(name, "--trace-format")) {
-        if (ssdsim_trace_format_parse(val, &o->trace.format)) {
-            cli_error("run: --trace-format expects msr, spc, blkparse, disksim, fio-iolog2, "
-                      "fio-iolog3, csv or auto, got '%s'",
-                      val);
-            return CLI_EXIT_USAGE;
-        }
-    } else if (!strcmp(name, "--time-unit")) {
-        if (!parse_time_unit(val, &o->trace.disksim_time_unit_ns)) {
-            cli_error("run: --time-unit expects ns, us, ms or s, got '%s'", val);
-            return CLI_EXIT_USAGE;
-        }
-    } else if (!strcmp(name, "--read-flag")) {
-        if (strcmp(val, "0") && strcmp(val, "1")) {
-            cli_error("run: --read-flag expects 0 or 1, got '%s'", val);
-            return CLI_EXIT_USAGE;
-        }
-        o->trace.disksim_read_is_zero = val[0] == '0';
-    } else if (!strcmp(name, "--blkparse-events")) {
-        if (strcmp(val, "queue") && strcmp(val, "issue")) {
-            cli_error("run: --blkparse-events expects queue or issue, got '%s'", val);
-            return CLI_EXIT_USAGE;
-        }
-        o->trace.blkparse_issue = !strcmp(val, "issue");
-    } else if (!strcmp(name, "--device")) {
-        size_t n = 0;
-        const char *p = val;
-        for (;;) {
-            char *end;
-            errno = 0;
-            unsigned long v = strtoul(p, &end, 10);
-            if (end == p || errno || v > UINT32_MAX || (*end && *end != ',') ||
-                n == sizeof o->trace_devices / sizeof o->trace_devices[0]) {
-                cli_error("run: --device expects up to 64 device numbers N[,N...], got '%s'", val);
-                return CLI_EXIT_USAGE;
-            }
-            o->trace_devices[n++] = (uint32_t)v;
-            if (!*end)
-                break;
-            p = end + 1;
-        }
-        o->trace.devices = o->trace_devices;
-        o->trace.n_devices = n;
     } else if (!strcmp(name, "--replay-qd")) {
         uint64_t v;
         if (!cli_parse_u64(val, &v) || v == 0 || v > 65536) {
@@ -300,9 +246,10 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         if (!demo && (!strcmp(name, "--manifest") || !strcmp(name, "--index")))
             takes = true;
         bool run_only = false;
-        if (!demo && in_list(name, run_value_options, sizeof run_value_options / sizeof run_value_options[0]))
+        if (!demo && (cli_is_trace_reader_option(name) ||
+                      in_list(name, run_value_options, N_ELEMS(run_value_options))))
             takes = run_only = true;
-        if (!demo && in_list(name, run_flag_options, sizeof run_flag_options / sizeof run_flag_options[0])) {
+        if (!demo && in_list(name, run_flag_options, N_ELEMS(run_flag_options))) {
             run_option(name, NULL, o);
             if (!r->manifest_conflict[0])
                 snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
@@ -385,11 +332,11 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         cli_error("run: give --workload or --trace, not both");
         return CLI_EXIT_USAGE;
     }
-    if (!o->trace_path && (o->replay.iodepth || o->replay.time_scale > 0 || o->replay.wrap ||
-                           o->replay.max_requests || o->replay.runtime_ns ||
-                           o->trace.format || o->trace.n_devices || o->trace.skip_bad_lines ||
-                           o->trace.disksim_time_unit_ns || o->trace.disksim_read_is_zero ||
-                           o->trace.blkparse_issue)) {
+    if (!o->trace_path &&
+        (o->replay.iodepth || o->replay.time_scale > 0 || o->replay.wrap ||
+         o->replay.max_requests || o->replay.runtime_ns || o->trace.format || o->trace.n_devices ||
+         o->trace.skip_bad_lines || o->trace.disksim_time_unit_ns ||
+         o->trace.disksim_read_is_zero || o->trace.blkparse_issue)) {
         cli_error("run: trace options (--trace-format, --replay-qd, --time-scale, --wrap, ...) "
                   "need --trace FILE");
         return CLI_EXIT_USAGE;

@@ -17,14 +17,11 @@
 
 #include "cli.h"
 
-/* Most --device values one command line may give. */
-#define MAX_DEVICES 256
-
 struct trace_cmd {
     bool info; /* else convert */
     const char *in, *out;
     ssdsim_trace_opts opts;
-    uint32_t devices[MAX_DEVICES];
+    uint32_t devices[CLI_MAX_TRACE_DEVICES];
     bool json;
     bool to_given;
     ssdsim_trace_format to;
@@ -67,7 +64,7 @@ static void trace_help(FILE *f)
 /* ------------------------------------------------------------------------------------------ */
 /* Options                                                                                     */
 
-static bool add_devices(struct trace_cmd *c, const char *list)
+static bool add_devices(ssdsim_trace_opts *opts, uint32_t *devices, const char *list)
 {
     const char *s = list;
     for (;;) {
@@ -75,17 +72,71 @@ static bool add_devices(struct trace_cmd *c, const char *list)
         size_t n = comma ? (size_t)(comma - s) : strlen(s);
         char buf[32];
         uint64_t v;
-        if (n == 0 || n >= sizeof buf || c->opts.n_devices == MAX_DEVICES)
+        if (n == 0 || n >= sizeof buf || opts->n_devices == CLI_MAX_TRACE_DEVICES)
             return false;
         memcpy(buf, s, n);
         buf[n] = '\0';
         if (!cli_parse_u64(buf, &v) || v > UINT32_MAX)
             return false;
-        c->devices[c->opts.n_devices++] = (uint32_t)v;
+        devices[opts->n_devices++] = (uint32_t)v;
+        opts->devices = devices;
         if (!comma)
             return true;
         s = comma + 1;
     }
+}
+
+static const char *const reader_options[] = {"--trace-format", "--time-unit", "--read-flag",
+                                             "--blkparse-events", "--device"};
+
+bool cli_is_trace_reader_option(const char *name)
+{
+    for (size_t k = 0; k < sizeof reader_options / sizeof reader_options[0]; k++)
+        if (!strcmp(name, reader_options[k]))
+            return true;
+    return false;
+}
+
+int cli_trace_reader_option(const char *cmd, const char *name, const char *val,
+                            ssdsim_trace_opts *opts, uint32_t *devices)
+{
+    const char *why = NULL;
+    if (!strcmp(name, "--trace-format")) {
+        if (ssdsim_trace_format_parse(val, &opts->format))
+            why = "auto, msr, spc, blkparse, disksim, fio-iolog2, fio-iolog3 or csv";
+    } else if (!strcmp(name, "--time-unit")) {
+        static const struct {
+            const char *name;
+            uint64_t ns;
+        } units[] = {{"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
+        why = "ns, us, ms or s";
+        for (size_t k = 0; k < sizeof units / sizeof units[0]; k++) {
+            if (!strcmp(val, units[k].name)) {
+                opts->disksim_time_unit_ns = units[k].ns;
+                why = NULL;
+            }
+        }
+    } else if (!strcmp(name, "--read-flag")) {
+        if (!strcmp(val, "0") || !strcmp(val, "1"))
+            opts->disksim_read_is_zero = val[0] == '0';
+        else
+            why = "0 or 1";
+    } else if (!strcmp(name, "--blkparse-events")) {
+        if (!strcmp(val, "queue") || !strcmp(val, "issue"))
+            opts->blkparse_issue = val[0] == 'i';
+        else
+            why = "queue or issue";
+    } else if (!strcmp(name, "--device")) {
+        if (!add_devices(opts, devices, val))
+            why = "a comma list of device numbers (at most 256, each below 2^32)";
+    } else {
+        return 1;
+    }
+    if (why) {
+        cli_error("%s: %s expects %s, got '%s'", cmd, name, why, val);
+        return CLI_EXIT_USAGE;
+    }
+    return 0;
 }
 
 /* Returns -1 to go on, or an exit status. */
@@ -138,11 +189,7 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
                 c->opts.skip_bad_lines = 1;
             continue;
         }
-        static const char *const common[] = {"--trace-format", "--time-unit", "--read-flag",
-                                             "--blkparse-events", "--device"};
-        bool known = false;
-        for (size_t k = 0; k < sizeof common / sizeof common[0]; k++)
-            known = known || !strcmp(name, common[k]);
+        bool known = cli_is_trace_reader_option(name);
         if (!c->info)
             known = known || !strcmp(name, "--to") || !strcmp(name, "--target");
         if (!known) {
@@ -156,36 +203,14 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
             }
             val = argv[++i];
         }
+        int rc = cli_trace_reader_option(cmd, name, val, &c->opts, c->devices);
+        if (rc != 1) {
+            if (rc)
+                return rc;
+            continue;
+        }
         const char *why = NULL;
-        if (!strcmp(name, "--trace-format")) {
-            if (ssdsim_trace_format_parse(val, &c->opts.format))
-                why = "auto, msr, spc, blkparse, disksim, fio-iolog2, fio-iolog3 or csv";
-        } else if (!strcmp(name, "--time-unit")) {
-            static const struct {
-                const char *name;
-                uint64_t ns;
-            } units[] = {{"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
-            why = "ns, us, ms or s";
-            for (size_t k = 0; k < sizeof units / sizeof units[0]; k++) {
-                if (!strcmp(val, units[k].name)) {
-                    c->opts.disksim_time_unit_ns = units[k].ns;
-                    why = NULL;
-                }
-            }
-        } else if (!strcmp(name, "--read-flag")) {
-            if (!strcmp(val, "0") || !strcmp(val, "1"))
-                c->opts.disksim_read_is_zero = val[0] == '0';
-            else
-                why = "0 or 1";
-        } else if (!strcmp(name, "--blkparse-events")) {
-            if (!strcmp(val, "queue") || !strcmp(val, "issue"))
-                c->opts.blkparse_issue = val[0] == 'i';
-            else
-                why = "queue or issue";
-        } else if (!strcmp(name, "--device")) {
-            if (!add_devices(c, val))
-                why = "a comma list of device numbers (at most 256, each below 2^32)";
-        } else if (!strcmp(name, "--to")) {
+        if (!strcmp(name, "--to")) {
             if (ssdsim_trace_format_parse(val, &c->to) ||
                 (c->to != SSDSIM_TRACE_FIO_IOLOG3 && c->to != SSDSIM_TRACE_FIO_IOLOG2 &&
                  c->to != SSDSIM_TRACE_DISKSIM && c->to != SSDSIM_TRACE_CSV))
@@ -199,8 +224,6 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
             return CLI_EXIT_USAGE;
         }
     }
-    if (c->opts.n_devices)
-        c->opts.devices = c->devices;
     if (c->info && n_pos != 1) {
         cli_error("trace info: expected one trace file (usage: ssdsim trace info FILE "
                   "[OPTIONS])");

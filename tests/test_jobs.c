@@ -39,16 +39,16 @@ static void on_issue(const ssdsim_completion *c, void *ud)
         l->done = realloc(l->done, l->cap * sizeof *l->done);
         ck_assert(l->issue && l->done);
     }
-    l->issue[l->n_issue++] = (struct rec){c->id, c->offset, c->length, c->submit_ns, 0, c->job,
-                                          (int)c->op};
+    l->issue[l->n_issue++] =
+        (struct rec){c->id, c->offset, c->length, c->submit_ns, 0, c->job, (int)c->op};
 }
 
 static void on_complete(const ssdsim_completion *c, void *ud)
 {
     struct log *l = ud;
     ck_assert(l->n_done < l->cap);
-    l->done[l->n_done++] = (struct rec){c->id,        c->offset, c->length, c->submit_ns,
-                                        c->complete_ns, c->job,  (int)c->op};
+    l->done[l->n_done++] =
+        (struct rec){c->id, c->offset, c->length, c->submit_ns, c->complete_ns, c->job, (int)c->op};
 }
 
 static void log_free(struct log *l)
@@ -230,7 +230,8 @@ START_TEST(test_jobs_io_amounts)
     struct {
         uint32_t loops;
         uint64_t io_size, number_ios, want;
-    } cases[] = {{1, 0, 0, 256}, {3, 0, 0, 768}, {1, 3584 * 1024, 0, 896}, {3, 3584 * 1024, 100, 100}};
+    } cases[] = {
+        {1, 0, 0, 256}, {3, 0, 0, 768}, {1, 3584 * 1024, 0, 896}, {3, 3584 * 1024, 100, 100}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         ssdsim *sim = small_sim(1);
         ssdsim_workload *wl = jobs_wl(1);
@@ -607,7 +608,8 @@ START_TEST(test_jobs_steady_state_stop)
         ssdsim_get_job(sim, 0, &ji);
         ck_assert(ji.ss_set && ji.ss_attained);
         ck_assert_double_le(ji.ss_value, 1e-9);
-        ck_assert_msg(ji.end_ns >= 5 * SSDSIM__NS_PER_S && ji.end_ns < 5 * SSDSIM__NS_PER_S + 5000000,
+        ck_assert_msg(ji.end_ns >= 5 * SSDSIM__NS_PER_S &&
+                          ji.end_ns < 5 * SSDSIM__NS_PER_S + 5000000,
                       "ended at %.3f s", ji.end_ns / 1e9);
         ssdsim_workload_free(wl);
         ssdsim_free(sim);
@@ -638,8 +640,11 @@ START_TEST(test_jobs_source_open_loop_times)
     /* Open loop: each request is issued at its time / time_scale, whatever is outstanding. */
     ssdsim_request reqs[50];
     for (int i = 0; i < 50; i++)
-        reqs[i] = (ssdsim_request){.time_ns = (uint64_t)i * i * 1000, .op = i % 3 ? SSDSIM_OP_READ : SSDSIM_OP_WRITE,
-                                   .offset = (uint64_t)i * 8192, .length = 8192, .id = 1000 + i};
+        reqs[i] = (ssdsim_request){.time_ns = (uint64_t)i * i * 1000,
+                                   .op = i % 3 ? SSDSIM_OP_READ : SSDSIM_OP_WRITE,
+                                   .offset = (uint64_t)i * 8192,
+                                   .length = 8192,
+                                   .id = 1000 + i};
     for (int sc = 0; sc < 2; sc++) {
         ssdsim *sim = small_sim(1);
         struct log l = {0};
@@ -668,8 +673,10 @@ START_TEST(test_jobs_source_closed_loop_depth)
      * request is issued at the completion that frees a slot. */
     ssdsim_request reqs[200];
     for (int i = 0; i < 200; i++)
-        reqs[i] = (ssdsim_request){.time_ns = 1000000000ULL * i, .op = SSDSIM_OP_WRITE,
-                                   .offset = (uint64_t)(i * 7919 % 1000) * 4096, .length = 4096,
+        reqs[i] = (ssdsim_request){.time_ns = 1000000000ULL * i,
+                                   .op = SSDSIM_OP_WRITE,
+                                   .offset = (uint64_t)(i * 7919 % 1000) * 4096,
+                                   .length = 4096,
                                    .id = i};
     ssdsim *sim = small_sim(1);
     struct log l = {0};

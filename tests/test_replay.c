@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmdtest.h"
 #include "ssdsim/ssdsim.h"
 #include "testutil.h"
-#include "cmdtest.h"
 
 static const char *shared_dir(void)
 {
@@ -105,8 +105,8 @@ START_TEST(test_replay_real_excerpts_match_trace_info)
         cJSON *ti = cJSON_Parse(c.out);
         ck_assert_ptr_nonnull(ti);
         cmd_free(&c);
-        RUN(&c, "run", "--trace", trace, "--time-unit", "ns", "--wrap", SMALL, "--quiet",
-            "--json", res, "--latency-log", lat);
+        RUN(&c, "run", "--trace", trace, "--time-unit", "ns", "--wrap", SMALL, "--quiet", "--json",
+            res, "--latency-log", lat);
         ck_assert_msg(c.status == 0, "replay %s: %s", files[i], c.err);
         cmd_free(&c);
         cJSON *r = load_json(res);
@@ -135,9 +135,9 @@ END_TEST
 
 START_TEST(test_replay_every_sample_format)
 {
-    static const char *const files[] = {"sample.msr.csv",  "sample.spc",        "sample.blkparse.txt",
-                                        "sample.disksim",  "sample.disksim.gz", "sample.iolog2",
-                                        "sample.iolog3",   "sample.csv"};
+    static const char *const files[] = {
+        "sample.msr.csv",    "sample.spc",    "sample.blkparse.txt", "sample.disksim",
+        "sample.disksim.gz", "sample.iolog2", "sample.iolog3",       "sample.csv"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char trace[1024], rel[64], res[1024];
         snprintf(rel, sizeof rel, "traces/%s", files[i]);

@@ -18,12 +18,12 @@
 #define N_BURSTS 8
 
 struct onoff {
-    uint64_t t_ns;           /* time of the last request */
-    uint64_t burst_end_ns;   /* end of the current on period */
+    uint64_t t_ns;         /* time of the last request */
+    uint64_t burst_end_ns; /* end of the current on period */
     unsigned burst, n_bursts;
-    double on_ns, off_ns;    /* mean lengths of the periods */
-    double gap_ns;           /* mean gap between requests while on */
-    uint64_t span;           /* requests fall in [0, span) bytes */
+    double on_ns, off_ns; /* mean lengths of the periods */
+    double gap_ns;        /* mean gap between requests while on */
+    uint64_t span;        /* requests fall in [0, span) bytes */
     uint64_t rng;
     uint64_t id;
 };
@@ -99,8 +99,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "onoff: %s\n", ssdsim_errmsg(sim));
         return 1;
     }
-    struct onoff src = {.on_ns = 20e6, .off_ns = 50e6, .gap_ns = 100e3, /* 10k IOPS while on */
-                        .n_bursts = N_BURSTS, .span = ssdsim_model_logical_bytes(model),
+    struct onoff src = {.on_ns = 20e6,
+                        .off_ns = 50e6,
+                        .gap_ns = 100e3, /* 10k IOPS while on */
+                        .n_bursts = N_BURSTS,
+                        .span = ssdsim_model_logical_bytes(model),
                         .rng = 0x9e3779b97f4a7c15ULL};
     src.burst_end_ns = (uint64_t)expo(&src, src.on_ns);
     struct burst_lat lat[N_BURSTS];
@@ -122,9 +125,8 @@ int main(int argc, char **argv)
     }
     ssdsim_op_stats all;
     ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
-    printf("all: %llu requests in %.3f s simulated, p99 %.1f us\n",
-           (unsigned long long)all.count, (double)ssdsim_sim_time_ns(sim) / 1e9,
-           (double)all.lat_p99_ns / 1e3);
+    printf("all: %llu requests in %.3f s simulated, p99 %.1f us\n", (unsigned long long)all.count,
+           (double)ssdsim_sim_time_ns(sim) / 1e9, (double)all.lat_p99_ns / 1e3);
     ssdsim_free(sim);
     ssdsim_model_free(model);
     /* the observer saw every request the statistics counted */

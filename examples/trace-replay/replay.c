@@ -63,8 +63,7 @@ int main(int argc, char **argv)
     }
     ssdsim_trace *trace = NULL;
     ssdsim *sim = NULL;
-    if (ssdsim_trace_open(&trace, trace_path, NULL, &err) ||
-        ssdsim_new(&sim, model, 1, &err)) {
+    if (ssdsim_trace_open(&trace, trace_path, NULL, &err) || ssdsim_new(&sim, model, 1, &err)) {
         fprintf(stderr, "replay: %s\n", err.message);
         return 1;
     }
@@ -95,8 +94,7 @@ int main(int argc, char **argv)
            (unsigned long long)seen.n[0], (unsigned long long)seen.n[1],
            (unsigned long long)seen.n[2], all.lat_mean_ns / 1e3, all.lat_p99_ns / 1e3,
            (unsigned long long)seen.worst_line, seen.worst_us);
-    int ok = seen.n[0] == info.count[0] && seen.n[1] == info.count[1] &&
-             seen.n[2] == info.count[2];
+    int ok = seen.n[0] == info.count[0] && seen.n[1] == info.count[1] && seen.n[2] == info.count[2];
     if (!ok)
         fprintf(stderr, "replay: the replay does not match the trace's own counts\n");
     ssdsim_trace_close(trace);

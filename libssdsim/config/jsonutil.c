@@ -198,3 +198,10 @@ const char *ssdsim__json_type_name(const cJSON *v)
             return kinds[i].name;
     return "an invalid value";
 }
+
+void ssdsim__json_add_u64(cJSON *o, const char *key, uint64_t v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+    cJSON_AddItemToObject(o, key, cJSON_CreateRaw(buf));
+}

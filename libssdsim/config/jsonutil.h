@@ -58,4 +58,8 @@ size_t ssdsim__edit_distance(const char *a, const char *b);
  * invalid value" for anything else (including NULL). A static string. */
 const char *ssdsim__json_type_name(const cJSON *v);
 
+/* Add an unsigned integer to a JSON object as exact integer text (a cJSON number is a double,
+ * which would round values above 2^53). */
+void ssdsim__json_add_u64(cJSON *o, const char *key, uint64_t v);
+
 #endif /* SSDSIM_CONFIG_JSONUTIL_H */

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/tsource.h"
 #include "ssdsim/trace.h"
+#include "trace/tsource.h"
 
 #define NONE SSDSIM__NONE
 
@@ -164,8 +164,7 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
             return false;
         }
         if (r->length == 0 || r->length > UINT32_MAX) {
-            host_fail(h, SSDSIM_EINVAL,
-                      "request %llu: length %llu is not in [1, 4294967295] bytes",
+            host_fail(h, SSDSIM_EINVAL, "request %llu: length %llu is not in [1, 4294967295] bytes",
                       (unsigned long long)r->id, (unsigned long long)r->length);
             return false;
         }
@@ -467,8 +466,8 @@ static void arrive(void *ctx, uint32_t arg)
         if (rc) {
             if (!h->env->fail_code) {
                 char msg[128];
-                snprintf(msg, sizeof msg, "FTL '%s' failed a host request: %s",
-                         h->env->ops->name, ssdsim_strerror(rc));
+                snprintf(msg, sizeof msg, "FTL '%s' failed a host request: %s", h->env->ops->name,
+                         ssdsim_strerror(rc));
                 ssdsim_ftl_fail(h->env, rc, msg);
             }
             host_fail(h, rc, "%s", h->env->fail_msg);
@@ -731,8 +730,8 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
             job->think_blocks = spec->thinktime_blocks ? spec->thinktime_blocks : 1;
             job->poisson = spec->rate_process == SSDSIM__RATE_POISSON;
             for (int d = 0; d < 3; d++) {
-                job->rate_interval_ns[d] = spec->rate_iops[d] ? 1e9 / (double)spec->rate_iops[d]
-                                                              : 0;
+                job->rate_interval_ns[d] =
+                    spec->rate_iops[d] ? 1e9 / (double)spec->rate_iops[d] : 0;
                 job->rate_bytes[d] = spec->rate_bytes[d];
             }
             ssdsim__gen_init(&job->gen, spec, c, seed ^ (0x9e3779b97f4a7c15ULL * s),
@@ -811,8 +810,7 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
     h->active = true;
     if (uniform_ramp && ramp0 > 0 && h->n_waves == 1) {
         h->ramp_reset_ns = h->run_start_ns + ramp0;
-        h->ramp_event =
-            ssdsim__engine_schedule_cancellable(e, h->ramp_reset_ns, ramp_reset, h, 0);
+        h->ramp_event = ssdsim__engine_schedule_cancellable(e, h->ramp_reset_ns, ramp_reset, h, 0);
     }
     h->wave = 0;
     start_wave(h);
@@ -886,8 +884,8 @@ double ssdsim__host_progress(const struct ssdsim__host *h)
     if (h->planned)
         f = (double)h->completed / (double)h->planned;
     if (h->max_runtime_ns) {
-        double ft = (double)(ssdsim__engine_now(h->engine) - h->run_start_ns) /
-                    (double)h->max_runtime_ns;
+        double ft =
+            (double)(ssdsim__engine_now(h->engine) - h->run_start_ns) / (double)h->max_runtime_ns;
         if (ft > f)
             f = ft;
     }

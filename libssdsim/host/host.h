@@ -28,7 +28,7 @@ struct ssdsim__io {
     uint32_t job;     /* SSDSIM__NONE for a request the program submitted */
     uint32_t next;    /* free list / wait queue link */
     uint8_t op;
-    bool counted;     /* recorded in the statistics (issued after the job's ramp) */
+    bool counted; /* recorded in the statistics (issued after the job's ramp) */
     /* the latency breakdown (ssdsim_completion) */
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns;
     uint64_t id; /* the caller's id, or a source request's id */
@@ -58,8 +58,8 @@ struct ssdsim__unit {
 
 struct ssdsim__job {
     const struct ssdsim__jobspec *spec; /* NULL for a source run */
-    uint32_t unit;  /* reported as unit `unit` */
-    uint32_t wave;  /* stonewall wave */
+    uint32_t unit;                      /* reported as unit `unit` */
+    uint32_t wave;                      /* stonewall wave */
     struct ssdsim__gen gen;
     /* replay: requests from a source (a trace for read_iolog, or the program's) */
     bool replay, timed;
@@ -100,12 +100,12 @@ struct ssdsim__host {
     uint32_t wait_head, wait_tail; /* admitted to the host queue, not yet to the device */
     uint32_t at_device;            /* commands inside the device */
     uint32_t qd_limit;
-    uint32_t unit;                 /* mapping unit, bytes */
+    uint32_t unit; /* mapping unit, bytes */
     uint64_t logical_bytes;
-    bool wrap;                     /* replay: wrap addresses beyond the device */
+    bool wrap; /* replay: wrap addresses beyond the device */
     uint64_t run_start_ns;
     uint64_t planned, completed, inflight;
-    uint64_t max_runtime_ns;       /* for progress: the longest job runtime, 0 = none */
+    uint64_t max_runtime_ns; /* for progress: the longest job runtime, 0 = none */
     bool active;
     int error;
     char errmsg[512];

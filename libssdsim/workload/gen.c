@@ -148,12 +148,16 @@ static bool dir_used(enum ssdsim__rw rw, int d)
 {
     switch (rw) {
     case SSDSIM__RW_READ:
-    case SSDSIM__RW_RANDREAD: return d == SSDSIM__DIR_READ;
+    case SSDSIM__RW_RANDREAD:
+        return d == SSDSIM__DIR_READ;
     case SSDSIM__RW_WRITE:
-    case SSDSIM__RW_RANDWRITE: return d == SSDSIM__DIR_WRITE;
+    case SSDSIM__RW_RANDWRITE:
+        return d == SSDSIM__DIR_WRITE;
     case SSDSIM__RW_TRIM:
-    case SSDSIM__RW_RANDTRIM: return d == SSDSIM__DIR_TRIM;
-    default: return d != SSDSIM__DIR_TRIM;
+    case SSDSIM__RW_RANDTRIM:
+        return d == SSDSIM__DIR_TRIM;
+    default:
+        return d != SSDSIM__DIR_TRIM;
     }
 }
 
@@ -289,9 +293,12 @@ static uint64_t random_slot(struct ssdsim__gen *g)
             return ssdsim__perm_apply(&g->perm, g->perm_pos++);
         }
         return ssdsim__rng_below(&g->rng, g->n_slots);
-    case SSDSIM__DIST_ZIPF: return ssdsim__perm_apply(&g->perm, zipf_rank(g));
-    case SSDSIM__DIST_PARETO: return ssdsim__perm_apply(&g->perm, pareto_rank(g));
-    case SSDSIM__DIST_NORMAL: return ssdsim__perm_apply(&g->perm, normal_rank(g));
+    case SSDSIM__DIST_ZIPF:
+        return ssdsim__perm_apply(&g->perm, zipf_rank(g));
+    case SSDSIM__DIST_PARETO:
+        return ssdsim__perm_apply(&g->perm, pareto_rank(g));
+    case SSDSIM__DIST_NORMAL:
+        return ssdsim__perm_apply(&g->perm, normal_rank(g));
     case SSDSIM__DIST_ZONED:
     case SSDSIM__DIST_ZONED_ABS:
     default: {
@@ -313,14 +320,19 @@ bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint
     int d;
     switch (g->rw) {
     case SSDSIM__RW_READ:
-    case SSDSIM__RW_RANDREAD: d = SSDSIM__DIR_READ; break;
+    case SSDSIM__RW_RANDREAD:
+        d = SSDSIM__DIR_READ;
+        break;
     case SSDSIM__RW_WRITE:
-    case SSDSIM__RW_RANDWRITE: d = SSDSIM__DIR_WRITE; break;
+    case SSDSIM__RW_RANDWRITE:
+        d = SSDSIM__DIR_WRITE;
+        break;
     case SSDSIM__RW_TRIM:
-    case SSDSIM__RW_RANDTRIM: d = SSDSIM__DIR_TRIM; break;
+    case SSDSIM__RW_RANDTRIM:
+        d = SSDSIM__DIR_TRIM;
+        break;
     default:
-        d = ssdsim__rng_below(&g->rng, 100) < g->rwmixread ? SSDSIM__DIR_READ
-                                                             : SSDSIM__DIR_WRITE;
+        d = ssdsim__rng_below(&g->rng, 100) < g->rwmixread ? SSDSIM__DIR_READ : SSDSIM__DIR_WRITE;
         break;
     }
     *op = (uint8_t)d; /* SSDSIM__IO_* share the direction numbering */
@@ -381,7 +393,8 @@ uint64_t ssdsim__gen_planned(const struct ssdsim__gen *g)
                        : 100;
         double m = 0;
         if (g->range_max[d]) {
-            m = (g->range_min[d] + (double)(g->range_max[d] / g->range_min[d]) * g->range_min[d]) / 2;
+            m = (g->range_min[d] + (double)(g->range_max[d] / g->range_min[d]) * g->range_min[d]) /
+                2;
         } else {
             uint32_t prev = 0;
             for (uint32_t i = 0; i < g->n_bs[d]; i++) {

@@ -33,7 +33,7 @@ uint64_t ssdsim__perm_apply(const struct ssdsim__perm *p, uint64_t x);
 struct ssdsim__gen {
     struct ssdsim__rng rng;
     enum ssdsim__rw rw;
-    bool random;           /* a random pattern */
+    bool random; /* a random pattern */
     uint64_t rw_suffix;
     uint32_t rwmixread;
     uint32_t pct_random[SSDSIM__N_DIRS];
@@ -44,8 +44,8 @@ struct ssdsim__gen {
     uint32_t range_min[SSDSIM__N_DIRS], range_max[SSDSIM__N_DIRS];
     uint32_t align; /* random offsets: multiples of the smallest block size in use */
     uint64_t region_start, region_len;
-    uint64_t seq_pos[SSDSIM__N_DIRS]; /* sequential: next offset per direction */
-    uint64_t run_pos[SSDSIM__N_DIRS]; /* random patterns: end of the last I/O (sequential runs) */
+    uint64_t seq_pos[SSDSIM__N_DIRS];  /* sequential: next offset per direction */
+    uint64_t run_pos[SSDSIM__N_DIRS];  /* random patterns: end of the last I/O (sequential runs) */
     uint64_t run_left[SSDSIM__N_DIRS]; /* rw=rand...:N: I/Os left at consecutive offsets */
     /* stop: number_ios, or bytes (io_size, loops x region); 0 = none (time-based) */
     uint64_t io_limit;

@@ -250,19 +250,4 @@ int ssdsim__workload_load_jobfile(struct ssdsim_workload **out, const char *path
  * "[1]" stays a JSON array). */
 bool ssdsim__workload_is_jobfile(const char *name, const char *text, size_t len);
 
-/* Public functions defined in workload.c whose declarations belong in ssdsim/ssdsim.h (the
- * header's owner adds them); declared here too until then, so the library builds with
- * -Wmissing-prototypes. Redeclaring them there later is harmless. */
-#ifndef SSDSIM_WORKLOAD_LENIENT
-#define SSDSIM_WORKLOAD_LENIENT 1u
-#endif
-SSDSIM_API int ssdsim_workload_load_file_ex(ssdsim_workload **out, const char *path,
-                                            unsigned flags, ssdsim_error *err);
-SSDSIM_API size_t ssdsim_workload_n_jobs(const ssdsim_workload *wl);
-SSDSIM_API const char *ssdsim_workload_job_name(const ssdsim_workload *wl, size_t i);
-SSDSIM_API size_t ssdsim_workload_n_ignored(const ssdsim_workload *wl);
-SSDSIM_API const char *ssdsim_workload_ignored(const ssdsim_workload *wl, size_t i);
-SSDSIM_API size_t ssdsim_workload_n_skipped(const ssdsim_workload *wl);
-SSDSIM_API const char *ssdsim_workload_skipped(const ssdsim_workload *wl, size_t i);
-
 #endif /* SSDSIM_WORKLOAD_H */
