@@ -280,12 +280,28 @@ static uint64_t bucket_max(int i)
     return UINT64_C(512) << i;
 }
 
-static void print_info(const char *path, const ssdsim_trace_info *in)
+static void print_info(const char *path, const ssdsim_trace_info *in,
+                       const ssdsim_trace_opts *opts)
 {
     char a[32], b[32], c[32], d[32];
     double n = in->requests ? (double)in->requests : 1;
     printf("trace          %s\n", path);
-    printf("format         %s\n", ssdsim_trace_format_name(in->format));
+    if (in->format == SSDSIM_TRACE_DISKSIM) {
+        /* DiskSim ASCII does not say its time unit: say which one was assumed. */
+        static const struct {
+            uint64_t ns;
+            const char *name;
+        } units[] = {{1, "ns"}, {1000, "us"}, {1000000, "ms"}, {1000000000, "s"}};
+        uint64_t u = opts->disksim_time_unit_ns ? opts->disksim_time_unit_ns : 1000000;
+        const char *name = "?";
+        for (size_t k = 0; k < sizeof units / sizeof units[0]; k++)
+            if (units[k].ns == u)
+                name = units[k].name;
+        printf("format         disksim (times read as %s%s; --time-unit to change)\n", name,
+               opts->disksim_time_unit_ns ? "" : ", DiskSim's unit");
+    } else {
+        printf("format         %s\n", ssdsim_trace_format_name(in->format));
+    }
     printf("requests       %" PRIu64 "\n", in->requests);
     for (int op = 0; op < 3; op++)
         printf("  %-12s %" PRIu64 " (%.1f%%), %s\n", op_names[op], in->count[op],
@@ -388,7 +404,7 @@ static int trace_info(const struct trace_cmd *c)
     }
     if (c->json)
         return print_info_json(c->in, &info);
-    print_info(c->in, &info);
+    print_info(c->in, &info, &c->opts);
     return 0;
 }
 
