@@ -32,11 +32,13 @@ int main(int argc, char **argv)
             }
             ssdsim *sim = NULL;
             ssdsim_workload *wl = NULL;
-            char json[160];
-            /* three times the logical capacity, in 16 jobs */
+            char json[192];
+            /* three times the logical capacity, in 16 jobs; norandommap: independent uniform
+             * offsets, as the analytic model assumes (fio's default random map writes every
+             * block once per pass instead) */
             snprintf(json, sizeof json,
-                     "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":16,\"numjobs\":16,"
-                     "\"number_ios\":%llu}",
+                     "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"iodepth\":16,"
+                     "\"numjobs\":16,\"number_ios\":%llu}",
                      (unsigned long long)(3 * ssdsim_model_logical_bytes(m) / 4096 / 16));
             if (ssdsim_new(&sim, m, 1, &err) ||
                 ssdsim_workload_load_string(&wl, json, "study", &err)) {
