@@ -108,6 +108,27 @@ size_t ssdsim_erase_histogram(const ssdsim *sim, uint32_t *counts, uint64_t *blo
     return n;
 }
 
+size_t ssdsim_latency_histogram(const ssdsim *sim, enum ssdsim_op op, uint64_t *upper_ns,
+                                uint64_t *counts, size_t max)
+{
+    if (!sim || (unsigned)op > SSDSIM_OP_ALL)
+        return 0;
+    const struct ssdsim__hist *h = &sim->stats.hist[op];
+    size_t n = 0;
+    for (uint32_t b = 0; b < SSDSIM__HIST_N_BUCKETS; b++) {
+        if (!h->buckets[b])
+            continue;
+        if (n < max && upper_ns && counts) {
+            uint64_t lo, hi;
+            ssdsim__hist_bucket_range(b, &lo, &hi);
+            upper_ns[n] = hi;
+            counts[n] = h->buckets[b];
+        }
+        n++;
+    }
+    return n;
+}
+
 size_t ssdsim_n_intervals(const ssdsim *sim)
 {
     return sim ? sim->stats.n_series : 0;
@@ -119,6 +140,35 @@ int ssdsim_get_interval(const ssdsim *sim, size_t i, ssdsim_interval *out)
         return SSDSIM_EINVAL;
     *out = sim->stats.series[i];
     return 0;
+}
+
+int ssdsim_get_steady(const ssdsim *sim, ssdsim_steady_result *out)
+{
+    if (!sim || !out)
+        return SSDSIM_EINVAL;
+    /* The rule over the whole rounds of the series: the partial row the end of a run adds is
+     * not a round. Recomputed on each call: O(rounds x window). */
+    const struct ssdsim__stats *s = &sim->stats;
+    size_t n = ssdsim__stats_full_rounds(s);
+    const char *x = n ? (const char *)s->series + ssdsim__steady_var_offset(sim->steady_var) : NULL;
+    return ssdsim__steady_series((const double *)(const void *)x, sizeof *s->series, n,
+                                 &sim->steady_opts, out);
+}
+
+/* The timeseries key of a tracked variable. */
+static const char *steady_var_key(ssdsim_steady_var v)
+{
+    switch (v) {
+    case SSDSIM_STEADY_BW:
+        return "bw_bytes";
+    case SSDSIM_STEADY_LAT_MEAN:
+        return "lat_ns_mean";
+    case SSDSIM_STEADY_WAF:
+        return "waf";
+    case SSDSIM_STEADY_IOPS:
+    default:
+        return "iops";
+    }
 }
 
 uint64_t ssdsim_sim_time_ns(const ssdsim *sim)
@@ -282,7 +332,21 @@ char *ssdsim_results_json(const ssdsim *sim)
     cJSON_AddStringToObject(dev, "wl_policy", sim->model->wl.policy);
     add_jobs(root, sim);
 
-    if (sim->stats.interval_ns || sim->stats.interval_ios) {
+    if (sim->stats.series_on) {
+        ssdsim_steady_result r;
+        ssdsim_get_steady(sim, &r);
+        cJSON *ss = cJSON_AddObjectToObject(root, "steady_state");
+        cJSON_AddStringToObject(ss, "variable", steady_var_key(sim->steady_var));
+        cJSON_AddBoolToObject(ss, "steady", r.steady);
+        ssdsim__json_add_u64(ss, "round", r.round);
+        ssdsim__json_add_u64(ss, "window", r.window);
+        add_f(ss, "average", r.average);
+        add_f(ss, "min", r.min);
+        add_f(ss, "max", r.max);
+        add_f(ss, "slope", r.slope);
+        add_f(ss, "excursion", r.excursion);
+        add_f(ss, "slope_excursion", r.slope_excursion);
+        cJSON_AddBoolToObject(ss, "stopped_run", sim->steady_stopped);
         cJSON *ts = cJSON_AddArrayToObject(root, "timeseries");
         for (size_t i = 0; i < sim->stats.n_series; i++) {
             const ssdsim_interval *iv = &sim->stats.series[i];
@@ -298,6 +362,11 @@ char *ssdsim_results_json(const ssdsim *sim)
             ssdsim__json_add_u64(o, "host_pages_written", iv->host_pages_written);
             ssdsim__json_add_u64(o, "flash_pages_programmed", iv->flash_pages_programmed);
             ssdsim__json_add_u64(o, "free_blocks", iv->free_blocks);
+            ssdsim__json_add_u64(o, "lat_ns_p99", iv->lat_ns_p99);
+            add_f(o, "waf_cumulative", iv->waf_cumulative);
+            ssdsim__json_add_u64(o, "gc_pages_copied", iv->gc_pages_copied);
+            ssdsim__json_add_u64(o, "blocks_erased", iv->blocks_erased);
+            ssdsim__json_add_u64(o, "host_bytes_written", iv->host_bytes_written);
             cJSON_AddItemToArray(ts, o);
         }
     }
@@ -316,18 +385,23 @@ int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path)
         return SSDSIM_EIO;
     }
     fprintf(f, "t_ns,n_ios,iops,bw_bytes,lat_ns_mean,lat_ns_max,lat_ns_stddev,waf,"
-               "host_pages_written,flash_pages_programmed,free_blocks\n");
+               "host_pages_written,flash_pages_programmed,free_blocks,lat_ns_p99,waf_cumulative,"
+               "gc_pages_copied,blocks_erased,host_bytes_written\n");
     for (size_t i = 0; i < sim->stats.n_series; i++) {
         const ssdsim_interval *iv = &sim->stats.series[i];
-        char waf[32] = "";
+        /* a ratio that is not a number (no host write yet) is an empty field */
+        char waf[32] = "", wafc[32] = "";
         if (isfinite(iv->waf))
             snprintf(waf, sizeof waf, "%.6g", iv->waf);
-        fprintf(f, "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%s,%llu,%llu,%llu\n",
+        if (isfinite(iv->waf_cumulative))
+            snprintf(wafc, sizeof wafc, "%.6g", iv->waf_cumulative);
+        fprintf(f, "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%s,%llu,%llu,%llu,%llu,%s,%llu,%llu,%llu\n",
                 (unsigned long long)iv->t_ns, (unsigned long long)iv->n_ios, iv->iops, iv->bw_bytes,
                 iv->lat_ns_mean, (unsigned long long)iv->lat_ns_max, iv->lat_ns_stddev, waf,
                 (unsigned long long)iv->host_pages_written,
-                (unsigned long long)iv->flash_pages_programmed,
-                (unsigned long long)iv->free_blocks);
+                (unsigned long long)iv->flash_pages_programmed, (unsigned long long)iv->free_blocks,
+                (unsigned long long)iv->lat_ns_p99, wafc, (unsigned long long)iv->gc_pages_copied,
+                (unsigned long long)iv->blocks_erased, (unsigned long long)iv->host_bytes_written);
     }
     if (fclose(f) != 0) {
         ssdsim__set_errmsg(sim, "%s: write failed: %s", path, strerror(errno));

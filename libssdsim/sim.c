@@ -45,7 +45,8 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
     }
     sim->env.unit_waited = ssdsim__host_unit_waited;
     ssdsim__stats_init(&sim->stats, &sim->env);
-    ssdsim__stats_reset(&sim->stats, 0, 0, 0);
+    ssdsim__stats_reset(&sim->stats, 0, 0, 0, 0);
+    ssdsim__steady_resolve(NULL, &sim->steady_opts);
     *out = sim;
     return 0;
 oom:
@@ -202,10 +203,78 @@ static int drive(struct ssdsim *sim, bool report)
     return 0;
 }
 
-/* Everything a run does before its host starts: refuse a broken simulation or one with
- * submitted requests in flight, reset the statistics, take over the interval timer. */
+/* A round of the run's series closed (the stats' on_close hook while the run has until_steady
+ * or max_rounds): stop the run when the last `window` rounds are steady by the SNIA rule, or
+ * when max_rounds rounds are done. Every row is a whole round here (the partial last row comes
+ * after the run). O(window) per round. */
+static void steady_round(void *ctx)
+{
+    struct ssdsim *sim = ctx;
+    const struct ssdsim__stats *s = &sim->stats;
+    if (!sim->host.active || sim->host.stopping)
+        return; /* already stopping: rounds that close while the last requests complete */
+    size_t n = s->n_series, w = sim->steady_opts.window;
+    bool stop = sim->max_rounds && n >= sim->max_rounds;
+    if (sim->until_steady && n >= w) {
+        ssdsim_steady_result r;
+        const char *first = (const char *)&s->series[n - w];
+        const double *x =
+            (const double *)(const void *)(first + ssdsim__steady_var_offset(sim->steady_var));
+        if (ssdsim__steady_window(x, sizeof *s->series, &sim->steady_opts, &r))
+            stop = true;
+    }
+    if (stop) {
+        sim->steady_stopped = true;
+        ssdsim__host_stop_all(&sim->host);
+    }
+}
+
+/* Check the time-series and steady-state options of a run. 0 or SSDSIM_EINVAL with a message. */
+static int check_run_opts(struct ssdsim *sim, const ssdsim_run_opts *o)
+{
+    int kinds = !!o->interval_ns + !!o->interval_ios + !!o->interval_bytes;
+    if (kinds > 1) {
+        ssdsim__set_errmsg(sim,
+                           "run options: give one kind of time-series interval "
+                           "(interval_ns, interval_ios or interval_bytes), not %d",
+                           kinds);
+        return SSDSIM_EINVAL;
+    }
+    if ((o->until_steady || o->max_rounds) && kinds == 0) {
+        ssdsim__set_errmsg(sim,
+                           "run options: %s needs a time-series interval (interval_ns, "
+                           "interval_ios or interval_bytes): its rounds are the intervals",
+                           o->until_steady ? "until_steady" : "max_rounds");
+        return SSDSIM_EINVAL;
+    }
+    if ((unsigned)o->steady_var > SSDSIM_STEADY_WAF) {
+        ssdsim__set_errmsg(sim, "run options: steady_var %d is not a ssdsim_steady_var",
+                           (int)o->steady_var);
+        return SSDSIM_EINVAL;
+    }
+    ssdsim_steady_opts r;
+    if (ssdsim__steady_resolve(&o->steady, &r)) {
+        ssdsim__set_errmsg(sim,
+                           "run options: steady: window must be 0 (5) or at least 2 and the limits "
+                           "0 (SNIA's) or positive; got window %u, max_excursion %g, "
+                           "max_slope_excursion %g",
+                           o->steady.window, o->steady.max_excursion,
+                           o->steady.max_slope_excursion);
+        return SSDSIM_EINVAL;
+    }
+    return 0;
+}
+
+/* Everything a run does before its host starts: refuse bad options, a broken simulation or one
+ * with submitted requests in flight, reset the statistics, take over the interval timer. */
 static int begin_run(struct ssdsim *sim, const ssdsim_run_opts *opts)
 {
+    const ssdsim_run_opts none = {0};
+    if (!opts)
+        opts = &none;
+    int rc = check_run_opts(sim, opts);
+    if (rc)
+        return rc;
     if (sim->broken) {
         ssdsim__set_errmsg(sim, "an earlier run on this simulation failed or was cancelled; "
                                 "create a new simulation");
@@ -218,10 +287,17 @@ static int begin_run(struct ssdsim *sim, const ssdsim_run_opts *opts)
     }
     ssdsim__host_fini(&sim->host);
     uint64_t now = ssdsim__engine_now(&sim->engine);
-    uint64_t iv_ns = opts ? opts->interval_ns : 0, iv_ios = opts ? opts->interval_ios : 0;
-    ssdsim__stats_reset(&sim->stats, now, iv_ns, iv_ios);
+    ssdsim__stats_reset(&sim->stats, now, opts->interval_ns, opts->interval_ios,
+                        opts->interval_bytes);
+    sim->steady_var = opts->steady_var;
+    ssdsim__steady_resolve(&opts->steady, &sim->steady_opts);
+    sim->until_steady = opts->until_steady != 0;
+    sim->max_rounds = opts->max_rounds;
+    sim->steady_stopped = false;
+    sim->stats.on_close = sim->until_steady || sim->max_rounds ? steady_round : NULL;
+    sim->stats.on_close_ctx = sim;
     /* The run's own interval replaces the program's interval callback for its duration. */
-    sim->interval_ns = iv_ns;
+    sim->interval_ns = opts->interval_ns;
     start_ticks(sim);
     return 0;
 }
@@ -234,6 +310,7 @@ static int end_run(struct ssdsim *sim, int rc, bool report)
     else
         ssdsim__set_errmsg(sim, "%s", sim->host.errmsg[0] ? sim->host.errmsg : ssdsim_strerror(rc));
     ssdsim__host_finish(&sim->host);
+    sim->stats.on_close = NULL;
     ssdsim__engine_cancel(&sim->engine, sim->tick);
     sim->tick = 0;
     sim->interval_ns = sim->interval_fn ? sim->cb_interval_ns : 0;
@@ -334,23 +411,7 @@ int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
 
 int ssdsim_precondition_seq(ssdsim *sim)
 {
-    if (!sim)
-        return SSDSIM_EINVAL;
-    sim->errmsg[0] = 0;
-    struct ssdsim__jobspec job;
-    ssdsim__jobspec_defaults(&job);
-    job.rw = SSDSIM__RW_WRITE;
-    uint32_t bs = 128 * 1024;
-    uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
-    if (logical < bs)
-        bs = (uint32_t)(logical / 512 * 512);
-    for (int d = 0; d < SSDSIM__N_DIRS; d++)
-        job.bs[d].e[0].bytes = bs;
-    job.iodepth = 32;
-    struct ssdsim_workload wl = {.label = (char *)"precondition", .jobs = &job, .n_jobs = 1};
-    int rc = run_workload(sim, &wl, NULL, true);
-    ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), 0, 0);
-    return rc;
+    return ssdsim_precondition_seq_fills(sim, 1); /* precond.c */
 }
 
 int ssdsim_parse_time_ns(const char *text, uint64_t *out_ns)
@@ -478,7 +539,7 @@ void ssdsim_reset_stats(ssdsim *sim)
 {
     if (!sim)
         return;
-    ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), sim->interval_ns, 0);
+    ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), sim->interval_ns, 0, 0);
     start_ticks(sim);
 }
 
@@ -491,7 +552,7 @@ int ssdsim_set_interval_callback(ssdsim *sim, uint64_t interval_ns, ssdsim_inter
     sim->interval_ud = userdata;
     sim->cb_interval_ns = sim->interval_fn ? interval_ns : 0;
     sim->interval_ns = sim->cb_interval_ns;
-    ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), sim->interval_ns, 0);
+    ssdsim__stats_reset(&sim->stats, ssdsim__engine_now(&sim->engine), sim->interval_ns, 0, 0);
     start_ticks(sim);
     return 0;
 }

@@ -10,6 +10,18 @@
 #include "hw/hw.h"
 #include "stats/stats.h"
 
+/* How the device was last brought into shape (precond.c), for the results: mode NULL on a new
+ * or secure-erased device, "seq" after ssdsim_precondition_seq_fills, "fast" after
+ * ssdsim_precondition_fast. Later runs keep it: it describes where their device came from. */
+struct ssdsim__precond {
+    const char *mode;                 /* static string, or NULL */
+    uint32_t fills;                   /* seq: passes over the logical space */
+    uint32_t scaled_blocks_per_plane; /* fast: of the scaled copy */
+    double drive_writes;              /* fast: host writes of the scaled copy / its capacity */
+    double waf;                       /* fast: its mean WAF over the steady window */
+    bool steady;                      /* fast: that WAF met the steady-state rule */
+};
+
 struct ssdsim {
     struct ssdsim_model *model;
     uint64_t seed;
@@ -28,11 +40,19 @@ struct ssdsim {
     uint64_t cb_interval_ns;        /* its interval (a workload run uses its own meanwhile) */
     void *interval_ud;
     bool broken; /* a run failed half-way: the device state cannot be trusted */
+    /* The steady-state rule of the last run (ssdsim_get_steady applies it to the series) and its
+     * early stop: until_steady, max_rounds, and whether they ended the run. */
+    ssdsim_steady_var steady_var;
+    ssdsim_steady_opts steady_opts; /* resolved: SNIA's values in place of zeros */
+    bool until_steady;
+    uint32_t max_rounds;
+    bool steady_stopped;
     /* what the last run was: its label, and the options its workload accepted without effect
      * or skipped (lenient); owned copies, for the results */
     char *run_label;
     char **ignored, **skipped;
     uint32_t n_ignored, n_skipped;
+    struct ssdsim__precond precond;
     char errmsg[512];
 };
 

@@ -31,6 +31,10 @@ int cli_validate(int argc, char **argv);
 /* `ssdsim trace info|convert`: summarise or convert a block I/O trace (cmd_trace.c,
  * doc/traces.md). argv[0] is "trace". */
 int cli_trace(int argc, char **argv);
+/* `ssdsim suite review|snia|quick-matrix`: the measurement procedures of the review labs and
+ * SNIA's PTS-E on a model, with a JSON of every figure, CSVs, a Markdown report and plots
+ * (cmd_suite.c, doc/suites.md). argv[0] is "suite". */
+int cli_suite(int argc, char **argv);
 
 /* Print one error line "ssdsim: ..." to stderr, written with one call so that the lines of
  * several processes sharing stderr do not interleave. */
@@ -54,6 +58,12 @@ struct cli_run_opts {
     bool seed_given;
     uint64_t interval_ns;
     uint64_t interval_ios;
+    uint64_t interval_bytes; /* --interval-bytes (run and demo only) */
+    /* Steady state (run and demo only): --until-steady stops the run when the SNIA rule holds
+     * for --steady-var over the rounds (intervals); --max-rounds stops it after N rounds. */
+    bool until_steady;
+    ssdsim_steady_var steady_var;
+    uint32_t max_rounds;
     bool precondition_seq;
     bool quiet;
     const char *json_out;   /* results JSON file, or NULL */
@@ -137,8 +147,20 @@ bool cli_is_trace_reader_option(const char *name);
 int cli_trace_reader_option(const char *cmd, const char *name, const char *val,
                             ssdsim_trace_opts *opts, uint32_t *devices);
 
-/* Human-readable summary and the preconditioning table. */
-void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc);
+/* Human-readable summary, the preconditioning table and, when there is a time series, the
+ * steady-state verdict for `steady_var`. */
+void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
+                ssdsim_steady_var steady_var);
+
+/* gnuplot (plot.c), shared by sweep, collect and suite. cli_gnuplot_preamble(): the lines that
+ * pick the PNG terminal (pngcairo when gnuplot has it, else png) at width x height pixels.
+ * cli_gnuplot_quote(): `v` as a gnuplot string between single quotes (a quote doubled). Both
+ * return a string the caller frees with g_free(). cli_gnuplot_run(): run `script` in `dir`
+ * when gnuplot is on PATH; 0 when it ran, 1 when gnuplot is not installed (said on stdout
+ * unless quiet), -1 when it failed (a warning line on stderr). */
+char *cli_gnuplot_preamble(unsigned width, unsigned height);
+char *cli_gnuplot_quote(const char *v);
+int cli_gnuplot_run(const char *dir, const char *script, bool quiet);
 
 /* Progress line on stderr, only when it is a terminal (the callback for ssdsim_set_progress). */
 struct cli_progress;

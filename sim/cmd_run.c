@@ -20,6 +20,7 @@ struct run_cmd {
     uint64_t index;
     bool index_given;
     char manifest_conflict[64]; /* first option the manifest fixes, given anyway */
+    const char *steady_option;  /* first of --until-steady, --steady-var, --max-rounds given */
 };
 
 static void run_help(FILE *f, bool demo)
@@ -34,22 +35,48 @@ static void run_help(FILE *f, bool demo)
               f);
     else
         fputs("usage: ssdsim run [--model FILE] --workload FILE [OPTIONS]\n"
+              "       ssdsim run [--model FILE] --trace FILE [TRACE OPTIONS] [OPTIONS]\n"
               "       ssdsim run --manifest FILE --index K [--json OUT] [--quiet]\n"
               "\n"
-              "Run a workload (a JSON object of fio options) on a device model (JSON).\n"
-              "Without --model, the built-in generic MLC model is used. The second form runs\n"
-              "point K of a manifest written by `ssdsim sweep --emit` (see ssdsim sweep --help).\n"
+              "Run a workload (a fio job file, or a JSON object of fio options) or replay a\n"
+              "block trace on a device model (JSON). Without --model, the built-in generic MLC\n"
+              "model is used. The last form runs point K of a manifest written by\n"
+              "`ssdsim sweep --emit` (see ssdsim sweep --help). man ssdsim has the details.\n"
               "\n",
               f);
     fputs("Options:\n", f);
     if (!demo)
         fputs("  --model FILE|NAME      device model (JSON; see doc/models.md), or the name of an\n"
               "                         installed model (generic-slc, generic-mlc, generic-tlc)\n"
-              "  --workload FILE        workload (JSON object of fio options: rw, bs, bssplit,\n"
-              "                         rwmixread, iodepth, numjobs, size, offset, number_ios,\n"
-              "                         runtime, randseed, random_distribution)\n"
+              "  --workload FILE        a fio job file ([global] and job sections) or a JSON\n"
+              "                         object of fio options (doc/fio.md lists them)\n"
+              "  --lenient              skip (and list) unknown options of a job file\n"
               "  --precondition seq     write the whole logical space once sequentially\n"
-              "                         (128 KiB, QD32) before the measured workload\n",
+              "                         (128 KiB, QD32) before the measured workload\n"
+              "\n"
+              "Trace replay (doc/traces.md):\n"
+              "  --trace FILE           replay a block trace (MSR, SPC, blkparse, DiskSim ASCII,\n"
+              "                         fio iolog v2/v3, ssdsim CSV; gzip too) instead of a\n"
+              "                         workload; open loop at the trace's times by default\n"
+              "  --trace-format F       its format (default: guessed from the first lines)\n"
+              "  --time-unit U          DiskSim ASCII times: ns, us, ms (DiskSim's) or s\n"
+              "  --read-flag 0|1        DiskSim ASCII: the flags value that means read (1)\n"
+              "  --blkparse-events E    blkparse: queue (Q, default) or issue (D) events\n"
+              "  --device N[,N...]      keep only these devices / ASUs (default: all, merged)\n"
+              "  --skip-bad-lines       count and skip malformed lines instead of failing\n"
+              "  --time-scale X         open loop: replay X times as fast (0.5 = half speed)\n"
+              "  --replay-qd N          closed loop: N requests outstanding, times ignored\n"
+              "  --wrap                 addresses beyond the device wrap around (else an error)\n"
+              "  --max-requests N       replay at most N requests\n"
+              "  --runtime DURATION     stop issuing after this much simulated time\n"
+              "\n"
+              "Outputs:\n"
+              "  --output-format F      json (default: doc/results.md) or fio-json (fio's JSON\n"
+              "                         layout) for --json OUT\n"
+              "  --latency-log OUT.csv  one row per request: latency and where it went\n"
+              "  --record OUT           write every issued request as a trace (replayable by\n"
+              "                         fio --read_iolog, or by ssdsim run --trace)\n"
+              "  --record-format F      fio-iolog3 (default), fio-iolog2, disksim or csv\n",
               f);
     fputs("  --set KEY=VALUE        override a model key by its dotted path, checked like the\n"
           "                         file (--set ftl.op=0.25 --set geometry.pages_per_block=64);\n"
@@ -59,7 +86,18 @@ static void run_help(FILE *f, bool demo)
           "  --json OUT             write the results as JSON (doc/results.md)\n"
           "  --timeseries OUT.csv   write the time series as CSV\n"
           "  --interval DURATION    time-series interval in simulated time (\"100ms\", \"1s\")\n"
-          "  --interval-ios N       time-series interval in completed I/Os\n",
+          "  --interval-ios N       time-series interval in completed I/Os\n"
+          "  --interval-bytes SIZE  time-series interval in host bytes written (\"1g\", \"64m\"):\n"
+          "                         a row each time that much more has been written\n"
+          "  --until-steady         stop the run once the SNIA steady-state rule holds: over\n"
+          "                         the last 5 intervals (rounds), max - min within 20% of\n"
+          "                         their average and the excursion of their least-squares\n"
+          "                         line within 10%; needs one of the intervals above\n"
+          "  --steady-var VAR       what the rule judges: iops (default), bw, lat (mean\n"
+          "                         latency) or waf (the interval's write amplification);\n"
+          "                         the summary and the JSON give its verdict on every run\n"
+          "                         with an interval\n"
+          "  --max-rounds N         stop the run after N intervals, steady or not\n",
           f);
     if (!demo)
         fputs("  --manifest FILE        a sweep manifest (JSON lines); with --index K, run its\n"
@@ -229,6 +267,84 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
     return 0;
 }
 
+/* The options of run and demo (not sweep) for byte intervals and the steady-state stop. */
+static const char *const series_value_options[] = {"--interval-bytes", "--steady-var",
+                                                   "--max-rounds"};
+
+static bool parse_steady_var(const char *s, ssdsim_steady_var *out)
+{
+    static const struct {
+        const char *name;
+        ssdsim_steady_var var;
+    } vars[] = {{"iops", SSDSIM_STEADY_IOPS},
+                {"bw", SSDSIM_STEADY_BW},
+                {"lat", SSDSIM_STEADY_LAT_MEAN},
+                {"waf", SSDSIM_STEADY_WAF}};
+    for (size_t i = 0; i < N_ELEMS(vars); i++) {
+        if (!strcmp(s, vars[i].name)) {
+            *out = vars[i].var;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A size as ssdsim_parse_size() reads it ("4MiB", "1GB", "4096"), or with fio's one-letter
+ * suffixes, powers of 1024 as in fio ("64m", "1g", "1.5G"). */
+static bool parse_cli_size(const char *text, uint64_t *out)
+{
+    size_t len = strlen(text);
+    char last = len ? text[len - 1] : 0;
+    const char *suffix = NULL;
+    static const char letters[] = "kmgt", *const units[] = {"KiB", "MiB", "GiB", "TiB"};
+    const char *at = last ? strchr(letters, last | 0x20) : NULL;
+    if (at)
+        suffix = units[at - letters];
+    char before = len >= 2 ? text[len - 2] : 0;
+    if (suffix && len < 64 && (before == '.' || (before >= '0' && before <= '9'))) {
+        char buf[80];
+        snprintf(buf, sizeof buf, "%.*s%s", (int)(len - 1), text, suffix);
+        return ssdsim_parse_size(buf, out) == 0;
+    }
+    return ssdsim_parse_size(text, out) == 0;
+}
+
+/* Store one of series_value_options, or --until-steady (val NULL, or VAR from
+ * --until-steady=VAR). 0 or CLI_EXIT_USAGE after printing the error. */
+static int series_option(const char *cmd, const char *name, const char *val, struct run_cmd *r)
+{
+    struct cli_run_opts *o = &r->o;
+    if (!strcmp(name, "--interval-bytes")) {
+        if (!parse_cli_size(val, &o->interval_bytes) || o->interval_bytes == 0) {
+            cli_error("%s: --interval-bytes expects a size such as 64m, 1g or 512MiB, got '%s'",
+                      cmd, val);
+            return CLI_EXIT_USAGE;
+        }
+        return 0;
+    }
+    if (!r->steady_option) /* `name` is the caller's buffer: keep the literal */
+        r->steady_option = !strcmp(name, "--until-steady") ? "--until-steady"
+                           : !strcmp(name, "--steady-var") ? "--steady-var"
+                                                           : "--max-rounds";
+    if (!strcmp(name, "--until-steady")) {
+        o->until_steady = true;
+        if (!val)
+            return 0; /* else --until-steady=VAR: VAR as for --steady-var */
+    }
+    if (!strcmp(name, "--max-rounds")) {
+        uint64_t v;
+        if (!cli_parse_u64(val, &v) || v == 0 || v > UINT32_MAX) {
+            cli_error("%s: --max-rounds expects a positive integer, got '%s'", cmd, val);
+            return CLI_EXIT_USAGE;
+        }
+        o->max_rounds = (uint32_t)v;
+    } else if (!parse_steady_var(val, &o->steady_var)) {
+        cli_error("%s: %s expects iops, bw, lat or waf, got '%s'", cmd, name, val);
+        return CLI_EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* Parse the options of run and demo. Returns -1 to continue, or an exit code. */
 static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
 {
@@ -266,6 +382,16 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             o->quiet = true;
             continue;
         }
+        if (!strcmp(name, "--until-steady")) {
+            int rc = series_option(cmd, name, val, r);
+            if (rc)
+                return rc;
+            if (!r->manifest_conflict[0])
+                snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
+            continue;
+        }
+        bool series = in_list(name, series_value_options, N_ELEMS(series_value_options));
+        takes = takes || series;
         if (!takes) {
             cli_error("%s: unknown option '%s' (see ssdsim %s --help)", cmd, a, cmd);
             return CLI_EXIT_USAGE;
@@ -277,7 +403,13 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             }
             val = argv[++i];
         }
-        if (run_only) {
+        if (series) {
+            int rc = series_option(cmd, name, val, r);
+            if (rc)
+                return rc;
+            if (!r->manifest_conflict[0])
+                snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
+        } else if (run_only) {
             int rc = run_option(name, val, o);
             if (rc)
                 return rc;
@@ -316,12 +448,27 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         }
         return -1; /* the manifest line is checked once it is read */
     }
-    if (o->interval_ns && o->interval_ios) {
-        cli_error("%s: give --interval or --interval-ios, not both", cmd);
+    const char *given[3];
+    int n_given = 0;
+    if (o->interval_ns)
+        given[n_given++] = "--interval";
+    if (o->interval_ios)
+        given[n_given++] = "--interval-ios";
+    if (o->interval_bytes)
+        given[n_given++] = "--interval-bytes";
+    if (n_given > 1) {
+        cli_error("%s: %s and %s: give one kind of interval, not both", cmd, given[0], given[1]);
         return CLI_EXIT_USAGE;
     }
-    if (o->csv_out && !o->interval_ns && !o->interval_ios && !demo) {
-        cli_error("%s: --timeseries needs --interval or --interval-ios", cmd);
+    /* The demo has an interval of its own when none is given. */
+    if (o->csv_out && n_given == 0 && !demo) {
+        cli_error("%s: --timeseries needs --interval, --interval-ios or --interval-bytes", cmd);
+        return CLI_EXIT_USAGE;
+    }
+    if (r->steady_option && n_given == 0 && !demo) {
+        cli_error("%s: %s needs --interval, --interval-ios or --interval-bytes: the steady-state "
+                  "rule's rounds are the intervals",
+                  cmd, r->steady_option);
         return CLI_EXIT_USAGE;
     }
     if (!demo && !o->workload_path && !o->trace_path) {
@@ -343,6 +490,10 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
     }
     if (o->replay.iodepth && o->replay.time_scale > 0) {
         cli_error("run: --time-scale applies to open-loop replay; --replay-qd ignores timestamps");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->fio_json && !o->json_out) {
+        cli_error("%s: --output-format fio-json needs --json OUT", cmd);
         return CLI_EXIT_USAGE;
     }
     if (o->record_format && !o->record_path) {
@@ -551,7 +702,12 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         prog = o->quiet ? NULL : cli_progress_new("running");
         ssdsim_set_progress(sim, prog ? cli_progress_cb : NULL, prog);
     }
-    ssdsim_run_opts ro = {.interval_ns = o->interval_ns, .interval_ios = o->interval_ios};
+    ssdsim_run_opts ro = {.interval_ns = o->interval_ns,
+                          .interval_ios = o->interval_ios,
+                          .interval_bytes = o->interval_bytes,
+                          .until_steady = o->until_steady,
+                          .steady_var = o->steady_var,
+                          .max_rounds = o->max_rounds};
     struct cli_watch watch;
     if (cli_watch_open(&watch, o, wl, sim))
         goto out;
@@ -582,7 +738,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         goto out;
     }
     if (!o->quiet) {
-        cli_report(stdout, sim, model, wl_desc);
+        cli_report(stdout, sim, model, wl_desc, o->steady_var);
         if (bad_lines)
             printf("trace: %" PRIu64 " malformed lines skipped (--skip-bad-lines)\n", bad_lines);
     }
@@ -662,7 +818,7 @@ int cli_demo(int argc, char **argv)
         ssdsim_model_free(model);
         return CLI_EXIT_FAIL;
     }
-    if (!o->interval_ns && !o->interval_ios)
+    if (!o->interval_ns && !o->interval_ios && !o->interval_bytes)
         o->interval_ios = (per_job * jobs + 29) / 30;
     rc = cli_execute(o, model, wl,
                      "4 KiB uniform random writes, 16 jobs x 16 queue depth, 6 x capacity");

@@ -916,16 +916,11 @@ static bool is_number(const char *v, double *out)
     return true;
 }
 
-/* A string for gnuplot between single quotes (a quote is doubled). */
+/* A string for gnuplot between single quotes (cli_gnuplot_quote, plot.c). */
 static void gp_string(GString *s, const char *v)
 {
-    g_string_append_c(s, '\'');
-    for (; *v; v++) {
-        if (*v == '\'')
-            g_string_append_c(s, '\'');
-        g_string_append_c(s, *v);
-    }
-    g_string_append_c(s, '\'');
+    g_autofree char *q = cli_gnuplot_quote(v);
+    g_string_append(s, q);
 }
 
 struct plot_pt {
@@ -1002,13 +997,10 @@ static char *table_plot(const GPtrArray *rows)
     GString *s = g_string_new(NULL);
     g_string_append(s, "# summary.gp: plots of an ssdsim sweep, written by `ssdsim sweep` and "
                        "`ssdsim collect`\n# with summary.csv. Run it in this directory: "
-                       "gnuplot summary.gp (writes waf.png and iops.png).\n"
-                       "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
-                       "    set terminal pngcairo noenhanced size 900,600\n"
-                       "} else {\n"
-                       "    set terminal png noenhanced size 900,600\n"
-                       "}\n"
-                       "set datafile missing '?'\n"
+                       "gnuplot summary.gp (writes waf.png and iops.png).\n");
+    g_autofree char *preamble = cli_gnuplot_preamble(900, 600);
+    g_string_append(s, preamble);
+    g_string_append(s, "set datafile missing '?'\n"
                        "set grid\n"
                        "set key outside right top\n");
     for (guint gi = 0; gi < groups->len; gi++) {
@@ -1073,37 +1065,12 @@ static char *table_plot(const GPtrArray *rows)
     return g_string_free(s, FALSE);
 }
 
-/* Run summary.gp in `dir` when gnuplot is on PATH. Says what happened unless quiet; a gnuplot
- * failure is a warning (the table, the point of the sweep, is already written). */
+/* Run summary.gp in `dir` when gnuplot is on PATH (cli_gnuplot_run, plot.c). Says what
+ * happened unless quiet; a gnuplot failure is a warning (the table, the point of the sweep, is
+ * already written). */
 static void run_gnuplot(const char *dir, bool quiet)
 {
-    g_autofree char *prog = g_find_program_in_path("gnuplot");
-    if (!prog) {
-        if (!quiet)
-            printf("gnuplot is not installed: no plots (run `gnuplot summary.gp` in %s where it "
-                   "is)\n",
-                   dir);
-        return;
-    }
-    char *argv[] = {prog, "summary.gp", NULL};
-    g_autofree char *err = NULL;
-    g_autoptr(GError) gerr = NULL;
-    int status = 0;
-    fflush(NULL);
-    if (!g_spawn_sync(dir, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &status,
-                      &gerr)) {
-        cli_error("warning: cannot run %s: %s (no plots)", prog, gerr->message);
-        return;
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        char *nl = err ? strchr(g_strstrip(err), '\n') : NULL;
-        if (nl)
-            *nl = '\0';
-        cli_error("warning: gnuplot failed on %s/summary.gp: %s", dir,
-                  err && *err ? err : "no message");
-        return;
-    }
-    if (!quiet)
+    if (cli_gnuplot_run(dir, "summary.gp", quiet) == 0 && !quiet)
         printf("plots: %s/waf.png, %s/iops.png\n", dir, dir);
 }
 

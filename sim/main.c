@@ -65,6 +65,10 @@ static void usage(FILE *f)
           "            (ssdsim validate waf; see doc/validation.md)\n"
           "  trace     summarise a block I/O trace (trace info) or convert it to a fio\n"
           "            iolog, DiskSim ASCII or CSV (trace convert; see doc/traces.md)\n"
+          "  suite     run a measurement procedure on a model: review (review-lab\n"
+          "            enterprise analysis), snia (SNIA PTS-E IOPS, throughput, latency)\n"
+          "            or quick-matrix (fio test matrix); JSON, CSV, report and plots\n"
+          "            (see doc/suites.md)\n"
           "  version   print the version\n"
           "  help      print this help\n"
           "\n"
@@ -92,6 +96,8 @@ int main(int argc, char **argv)
         return cli_validate(argc - 1, argv + 1);
     if (!strcmp(cmd, "trace"))
         return cli_trace(argc - 1, argv + 1);
+    if (!strcmp(cmd, "suite"))
+        return cli_suite(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("ssdsim %s\n", ssdsim_version());
         return 0;
@@ -101,7 +107,7 @@ int main(int argc, char **argv)
         return 0;
     }
     cli_error("unknown command '%s' (commands: demo, run, sweep, collect, list, validate, "
-              "trace, version, help)",
+              "trace, suite, version, help)",
               cmd);
     return CLI_EXIT_USAGE;
 }

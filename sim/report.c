@@ -1,4 +1,6 @@
-/* report.c: the human-readable summary printed by `ssdsim run` and `ssdsim demo`. */
+/* report.c: the human-readable summary printed by `ssdsim run` and `ssdsim demo`: the run, the
+ * time series (preconditioning curve) with the SNIA steady-state verdict, per-op figures and the
+ * device's counters. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,7 +14,47 @@ static void print_gib(FILE *out, const char *label, uint64_t bytes)
     fprintf(out, "%s%.2f GiB", label, (double)bytes / (1024.0 * 1024 * 1024));
 }
 
-void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc)
+/* One line: whether the SNIA rule found a steady window of `var` in the series, and where. */
+static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
+{
+    ssdsim_steady_result r;
+    if (ssdsim_get_steady(sim, &r))
+        return;
+    static const char *const names[] = {"IOPS", "bandwidth", "mean latency", "WAF"};
+    fprintf(out, "steady state (SNIA, %s): ", names[var]);
+    if (!r.steady) {
+        /* round is the last round examined (0-based) */
+        fprintf(out, "not reached in %zu rounds (window %zu)\n", r.round + 1, r.window);
+        return;
+    }
+    char avg[32];
+    switch (var) {
+    case SSDSIM_STEADY_BW:
+        snprintf(avg, sizeof avg, "%.1f MB/s", r.average / 1e6);
+        break;
+    case SSDSIM_STEADY_LAT_MEAN:
+        snprintf(avg, sizeof avg, "%.1f us", r.average / 1e3);
+        break;
+    case SSDSIM_STEADY_WAF:
+        snprintf(avg, sizeof avg, "%.3f", r.average);
+        break;
+    default:
+        snprintf(avg, sizeof avg, "%.0f", r.average);
+        break;
+    }
+    ssdsim_interval last;
+    ssdsim_get_interval(sim, r.round, &last);
+    /* Rounds are numbered from 1 here: round n is the n-th row of the table (the JSON counts
+     * from 0). */
+    fprintf(out,
+            "reached at round %zu (rounds %zu-%zu, ending at %.3f s): average %s, excursion "
+            "%.1f%%, slope excursion %.1f%%\n",
+            r.round + 1, r.round + 2 - r.window, r.round + 1, (double)last.t_ns / 1e9, avg,
+            100 * r.excursion, 100 * r.slope_excursion);
+}
+
+void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
+                ssdsim_steady_var steady_var)
 {
     ssdsim_device_stats d;
     ssdsim_get_device_stats(sim, &d);
@@ -27,18 +69,24 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
     size_t n = ssdsim_n_intervals(sim);
     if (n > 0) {
         fputs("Time series per interval (from a fresh drive: the preconditioning curve)\n", out);
-        fprintf(out, "%10s %10s %10s %11s %11s %11s %6s %12s\n", "time_s", "ios", "IOPS",
-                "mean_us", "max_us", "stddev_us", "WAF", "free_blocks");
+        fprintf(out, "%10s %10s %10s %11s %11s %11s %11s %6s %7s %12s\n", "time_s", "ios", "IOPS",
+                "mean_us", "p99_us", "max_us", "stddev_us", "WAF", "WAF_cum", "free_blocks");
         for (size_t i = 0; i < n; i++) {
             ssdsim_interval iv;
             ssdsim_get_interval(sim, i, &iv);
-            char waf[16] = "-";
+            char waf[16] = "-", wafc[16] = "-";
             if (isfinite(iv.waf))
                 snprintf(waf, sizeof waf, "%.2f", iv.waf);
-            fprintf(out, "%10.3f %10" PRIu64 " %10.0f %11.1f %11.1f %11.1f %6s %12" PRIu64 "\n",
+            if (isfinite(iv.waf_cumulative))
+                snprintf(wafc, sizeof wafc, "%.3f", iv.waf_cumulative);
+            fprintf(out,
+                    "%10.3f %10" PRIu64 " %10.0f %11.1f %11.1f %11.1f %11.1f %6s %7s %12" PRIu64
+                    "\n",
                     (double)iv.t_ns / 1e9, iv.n_ios, iv.iops, iv.lat_ns_mean / 1e3,
-                    (double)iv.lat_ns_max / 1e3, iv.lat_ns_stddev / 1e3, waf, iv.free_blocks);
+                    (double)iv.lat_ns_p99 / 1e3, (double)iv.lat_ns_max / 1e3,
+                    iv.lat_ns_stddev / 1e3, waf, wafc, iv.free_blocks);
         }
+        print_steady(out, sim, steady_var);
         fputc('\n', out);
     }
 

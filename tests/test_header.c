@@ -23,7 +23,7 @@ int main(void)
 {
     const char *version = ssdsim_version();
     ssdsim_error err = {0, {0}, {0}, 0, 0, {0}};
-    ssdsim_run_opts opts = {0, 0};
+    ssdsim_run_opts opts = {0, 0, 0, 0, SSDSIM_STEADY_IOPS, {0, 0, 0}, 0};
     ssdsim_op_stats op_stats;
     ssdsim_device_stats device_stats;
     ssdsim_interval interval;

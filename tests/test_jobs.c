@@ -586,6 +586,26 @@ START_TEST(test_jobs_ramp_time_excluded)
 }
 END_TEST
 
+START_TEST(test_jobs_runtime_counts_after_ramp)
+{
+    /* fio: a job runs ramp_time, then runtime: rate 1000 IOPS, ramp 10 ms, runtime 20 ms
+     * issues at 0, 1, ... 29 ms; the 10 of the ramp are not counted. */
+    ssdsim *sim = small_sim(1);
+    ssdsim_workload *wl = jobs_wl(1);
+    wl->jobs[0].rw = SSDSIM__RW_RANDREAD;
+    wl->jobs[0].rate_iops[SSDSIM__DIR_READ] = 1000;
+    wl->jobs[0].time_based = true;
+    wl->jobs[0].runtime_ns = 20000000;
+    wl->jobs[0].ramp_time_ns = 10000000;
+    run_ok(sim, wl);
+    ssdsim_op_stats s;
+    ssdsim_get_job_op_stats(sim, 0, SSDSIM_OP_READ, &s);
+    ck_assert_uint_eq(s.count, 20);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+}
+END_TEST
+
 START_TEST(test_jobs_steady_state_stop)
 {
     /* At rate_iops 500 every one-second sample is 500 IOPS: ss=iops:1% over a 5 s window is
@@ -773,6 +793,7 @@ static Suite *jobs_suite(void)
     tcase_add_test(tc, test_jobs_stonewall_waves);
     tcase_add_test(tc, test_jobs_reporting_units);
     tcase_add_test(tc, test_jobs_ramp_time_excluded);
+    tcase_add_test(tc, test_jobs_runtime_counts_after_ramp);
     tcase_add_test(tc, test_jobs_steady_state_stop);
     suite_add_tcase(s, tc);
     tc = tcase_create("sources");

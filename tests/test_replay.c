@@ -230,6 +230,8 @@ START_TEST(test_replay_errors)
     /* beyond the shrunk device without --wrap: one line naming the trace line */
     RUN(&c, "run", "--trace", trace, SMALL, "--quiet");
     assert_one_error(&c, 1, "beyond the device");
+    ck_assert_ptr_nonnull(strstr(c.err, "sample.msr.csv:")); /* file:line */
+    ck_assert_ptr_nonnull(strstr(c.err, "--wrap"));
     cmd_free(&c);
     /* a malformed line in the middle: file:line, or skipped and counted */
     out_path(bad, sizeof bad, "replay-bad.csv");

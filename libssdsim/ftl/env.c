@@ -43,6 +43,7 @@ int ssdsim__env_init(struct ssdsim_ftl_env *env, const struct ssdsim_model *m,
         .hot_cold = m->ftl.hot_cold,
         .hot_window = m->ftl.hot_window,
     };
+    env->seed = seed;
     ssdsim__rng_seed(&env->rng, seed, m->ftl.type, 0);
     env->erase_count = calloc(hw->n_blocks, sizeof *env->erase_count);
     env->ec_cap = 64;
@@ -76,6 +77,95 @@ void ssdsim__env_fini(struct ssdsim_ftl_env *env)
     free(env->erase_count);
     free(env->ec_hist);
     memset(env, 0, sizeof *env);
+}
+
+int ssdsim__env_reset_ftl(struct ssdsim_ftl_env *env, char *errbuf, size_t errlen)
+{
+    assert(env->busy == 0);
+    if (env->ops->destroy)
+        env->ops->destroy(env->state);
+    free(env->state);
+    ssdsim__engine_cancel(env->engine, env->idle_timer);
+    env->idle_timer = 0;
+    env->idle_told = false;
+    /* The same stream as ssdsim_new gave the FTL, so the FTL and its policies draw what a new
+     * device's would. */
+    ssdsim__rng_seed(&env->rng, env->seed, env->model->ftl.type, 0);
+    env->state = calloc(1, env->ops->state_size ? env->ops->state_size : 1);
+    if (!env->state) {
+        snprintf(errbuf, errlen, "out of memory");
+        return SSDSIM_ENOMEM;
+    }
+    int rc = env->ops->create(env->state, env, env->model->ftl.params, errbuf, errlen);
+    return rc == 0 ? 0 : rc < 0 ? rc : SSDSIM_ECONFIG;
+}
+
+/* The histogram of `counts` (blocks per erase count), with room above the maximum as
+ * note_erase expects (ec_max < ec_cap). NULL when out of memory. */
+static uint64_t *hist_of(const struct ssdsim_ftl_env *env, const uint32_t *counts, uint32_t *cap,
+                         uint32_t *min, uint32_t *max)
+{
+    uint32_t hi = 0, lo = UINT32_MAX;
+    for (uint64_t b = 0; b < env->geo.n_blocks; b++) {
+        hi = SSDSIM__MAX(hi, counts[b]);
+        lo = SSDSIM__MIN(lo, counts[b]);
+    }
+    if (hi >= UINT32_MAX / 2)
+        return NULL;
+    uint32_t c = 64;
+    while (c <= hi)
+        c *= 2;
+    uint64_t *h = calloc(c, sizeof *h);
+    if (!h)
+        return NULL;
+    for (uint64_t b = 0; b < env->geo.n_blocks; b++)
+        h[counts[b]]++;
+    *cap = c;
+    *min = lo;
+    *max = hi;
+    return h;
+}
+
+/* Make `counts` the erase counts, with their histogram `h` from hist_of. */
+static void commit_counts(struct ssdsim_ftl_env *env, const uint32_t *counts, uint64_t *h,
+                          uint32_t cap, uint32_t min, uint32_t max)
+{
+    memcpy(env->erase_count, counts, sizeof *counts * env->geo.n_blocks);
+    free(env->ec_hist);
+    env->ec_hist = h;
+    env->ec_cap = cap;
+    env->ec_min = min;
+    env->ec_max = max;
+}
+
+int ssdsim__env_install(struct ssdsim_ftl_env *env, const ssdsim_ftl_image *img, char *errbuf,
+                        size_t errlen)
+{
+    const ssdsim_geometry *g = &env->geo;
+    uint32_t cap = 0, min = 0, max = 0;
+    uint64_t *h = NULL;
+    if (img->erase_count && !(h = hist_of(env, img->erase_count, &cap, &min, &max))) {
+        snprintf(errbuf, errlen, "out of memory (or erase counts near 2^32)");
+        return SSDSIM_ENOMEM;
+    }
+    uint64_t implied = 0;
+    for (uint64_t b = 0; b < g->n_blocks; b++) {
+        if (img->erase_count)
+            implied += (uint64_t)img->erase_count[b] * g->pages_per_block;
+        if (img->valid[b] != SSDSIM_IMAGE_FREE)
+            implied += g->pages_per_block;
+    }
+    uint64_t clock = env->programs_total;
+    env->programs_total = SSDSIM__MAX(clock, implied);
+    int rc = env->ops->install(env->state, img, errbuf, errlen);
+    if (rc) {
+        env->programs_total = clock;
+        free(h);
+        return rc < 0 ? rc : SSDSIM_EINVAL;
+    }
+    if (h)
+        commit_counts(env, img->erase_count, h, cap, min, max);
+    return 0;
 }
 
 static void note_erase(struct ssdsim_ftl_env *env, uint32_t block)

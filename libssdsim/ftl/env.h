@@ -37,6 +37,7 @@ struct ssdsim_ftl_env {
     void *state;
     struct ssdsim__rng rng;
     struct ssdsim__env_counters n;
+    uint64_t seed;           /* of the FTL's random stream (ssdsim__env_reset_ftl reseeds it) */
     uint64_t programs_total; /* the write clock */
     uint32_t *erase_count;   /* per block */
     uint64_t *ec_hist;       /* blocks per erase count, index 0 .. ec_max */
@@ -60,6 +61,26 @@ int ssdsim__env_init(struct ssdsim_ftl_env *env, const struct ssdsim_model *m,
                      struct ssdsim__hw *hw, uint64_t seed, ssdsim__unit_done_fn unit_done,
                      void *ctx, ssdsim_error *err);
 void ssdsim__env_fini(struct ssdsim_ftl_env *env);
+
+/* Secure erase: destroy the FTL's state and create it again from the model, as ssdsim_new did
+ * (the FTL's random stream reseeded the same way), so every block is free and nothing mapped.
+ * Erase counts and their histogram, the cumulative counters and the write clock are kept: wear
+ * is never undone, and the counters and the clock only move forward. No flash operation may be
+ * in flight and no host command inside. On failure (only ENOMEM, the model built the same FTL
+ * before) the reason is in errbuf; the FTL's destroy is still called once by
+ * ssdsim__env_fini. */
+int ssdsim__env_reset_ftl(struct ssdsim_ftl_env *env, char *errbuf, size_t errlen);
+
+/* Fast preconditioning: install `img` through the FTL's install method (which the caller has
+ * checked exists), on an FTL just reset by ssdsim__env_reset_ftl. The write clock first moves
+ * forward to at least the pages the image implies were programmed (every erase of the image's
+ * erase counts was preceded by a block of programs, and every written block is one more block
+ * of them), so that the FTL can date the image's blocks in the past. Then, when the FTL accepts
+ * the image, the erase counts and their histogram become img->erase_count (when not NULL).
+ * Returns 0, SSDSIM_ENOMEM, or the FTL's code with its reason in errbuf (the clock is then put
+ * back and the FTL state is unchanged). */
+int ssdsim__env_install(struct ssdsim_ftl_env *env, const ssdsim_ftl_image *img, char *errbuf,
+                        size_t errlen);
 
 /* hw's completion callback (ctx is the env). */
 void ssdsim__env_flash_done(void *ctx, uint32_t op);

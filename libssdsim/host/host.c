@@ -9,8 +9,9 @@
  * A job issues while it has fewer than its depth outstanding, and no earlier than the pending
  * request's earliest time: its arrival time (timed replay), its direction's rate limit, or the
  * end of a think time. When that time is in the future the job sleeps on one wake-up event.
- * A job is exhausted when its generator or source ends, its runtime is over, or its reporting
- * unit reached steady state; it is finished when its last request completes. When every job of
+ * A job is exhausted when its generator or source ends, its runtime is over, its reporting
+ * unit reached steady state, or the run is stopped early (the run's until_steady,
+ * ssdsim__host_stop_all); it is finished when its last request completes. When every job of
  * a wave is finished, the next wave (jobs after a stonewall) starts.
  */
 #include "host/host.h"
@@ -177,10 +178,18 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
         }
         if (r->offset > h->logical_bytes - r->length) {
             if (!h->wrap) {
+                /* A trace names its file and line; another source its request id. */
+                char where[320];
+                if (job->label)
+                    snprintf(where, sizeof where, "%.300s:%llu", job->label,
+                             (unsigned long long)r->id);
+                else
+                    snprintf(where, sizeof where, "request %llu", (unsigned long long)r->id);
                 host_fail(h, SSDSIM_ERANGE,
-                          "request %llu: bytes %llu..%llu are beyond the device's logical "
-                          "capacity of %llu bytes (wrap addresses to replay it anyway)",
-                          (unsigned long long)r->id, (unsigned long long)r->offset,
+                          "%s: bytes %llu..%llu are beyond the device's logical capacity of "
+                          "%llu bytes (wrap addresses to replay it anyway: ssdsim run --wrap, "
+                          "ssdsim_replay_opts.wrap)",
+                          where, (unsigned long long)r->offset,
                           (unsigned long long)(r->offset + r->length),
                           (unsigned long long)h->logical_bytes);
                 return false;
@@ -266,7 +275,7 @@ static void job_finished(struct ssdsim__host *h, uint32_t j)
     }
     if (--h->wave_left > 0)
         return;
-    if (h->wave + 1 < h->n_waves) {
+    if (h->wave + 1 < h->n_waves && !h->stopping) {
         h->wave++;
         start_wave(h);
         return;
@@ -293,7 +302,9 @@ static void pump(struct ssdsim__host *h, uint32_t j)
         if (job->pending_at > now) {
             if (!job->waiting) {
                 job->waiting = true;
-                if (ssdsim__engine_schedule(h->engine, job->pending_at, wake, h, j))
+                job->wake_event =
+                    ssdsim__engine_schedule_cancellable(h->engine, job->pending_at, wake, h, j);
+                if (!job->wake_event)
                     host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
             }
             return;
@@ -308,7 +319,29 @@ static void wake(void *ctx, uint32_t j)
 {
     struct ssdsim__host *h = ctx;
     h->jobs[j].waiting = false;
+    h->jobs[j].wake_event = 0;
     pump(h, j);
+}
+
+void ssdsim__host_stop_all(struct ssdsim__host *h)
+{
+    h->stopping = true;
+    for (uint32_t j = 0; j < h->n_jobs; j++) {
+        struct ssdsim__job *job = &h->jobs[j];
+        if (job->exhausted)
+            continue;
+        job->exhausted = true;
+        job->have_pending = false;
+        if (!job->started)
+            continue; /* a later wave, which will not start */
+        if (job->waiting) {
+            ssdsim__engine_cancel(h->engine, job->wake_event);
+            job->wake_event = 0;
+            job->waiting = false;
+        }
+        if (job->inflight == 0)
+            job_finished(h, j);
+    }
 }
 
 /* Steady-state check of a unit, once per simulated second (fio's ss). */
@@ -395,7 +428,8 @@ static void start_job(struct ssdsim__host *h, uint32_t j)
     for (int d = 0; d < 3; d++)
         job->rate_next_ns[d] = now;
     const struct ssdsim__jobspec *s = job->spec;
-    job->stop_ns = s && s->runtime_ns ? now + s->runtime_ns : UINT64_MAX;
+    /* As in fio, runtime counts from the end of ramp_time: a job runs ramp_time + runtime. */
+    job->stop_ns = s && s->runtime_ns ? now + s->ramp_time_ns + s->runtime_ns : UINT64_MAX;
     job->ramp_end_ns = s ? now + s->ramp_time_ns : now;
     if (u->n_running++ == 0) {
         u->start_ns = now - h->run_start_ns;
@@ -685,7 +719,7 @@ static void ramp_reset(void *ctx, uint32_t arg)
     (void)arg;
     h->ramp_event = 0;
     ssdsim__stats_reset(h->stats, ssdsim__engine_now(h->engine), h->stats->interval_ns,
-                        h->stats->interval_ios);
+                        h->stats->interval_ios, h->stats->interval_bytes);
 }
 
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
@@ -747,6 +781,7 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                     return rc;
                 }
                 job->replay = true;
+                job->label = spec->read_iolog;
                 job->timed = !spec->replay_no_stall;
                 job->time_scale = 1;
                 job->src.next = ssdsim__trace_source_next;
@@ -755,8 +790,8 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
             }
             if (!job->replay)
                 h->planned += ssdsim__gen_planned(&job->gen);
-            if (spec->runtime_ns > h->max_runtime_ns)
-                h->max_runtime_ns = spec->runtime_ns;
+            if (spec->runtime_ns && spec->ramp_time_ns + spec->runtime_ns > h->max_runtime_ns)
+                h->max_runtime_ns = spec->ramp_time_ns + spec->runtime_ns;
         }
         prev_shared = spec->group_reporting;
         (void)group;
@@ -845,6 +880,7 @@ int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
     job->depth = ro && ro->iodepth ? ro->iodepth : UINT32_MAX;
     job->time_scale = ro && ro->time_scale > 0 ? ro->time_scale : 1;
     job->max_requests = ro ? ro->max_requests : 0;
+    job->label = ro ? ro->label : NULL;
     job->think_blocks = 1;
     h->planned = job->max_requests;
     h->units[0].name = strdup(ro && ro->label ? ro->label : "replay");

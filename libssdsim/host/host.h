@@ -66,6 +66,7 @@ struct ssdsim__job {
     double time_scale;
     ssdsim_source src;
     struct ssdsim_trace *trace; /* owned (read_iolog) */
+    const char *label;          /* the source's name in messages (a trace's path), or NULL */
     bool have_pending;
     ssdsim_request pending;
     uint64_t pending_at; /* earliest issue time of the pending request */
@@ -81,6 +82,7 @@ struct ssdsim__job {
     uint64_t think_ns;
     uint32_t think_blocks, since_think;
     bool waiting; /* a wake-up event is scheduled */
+    ssdsim__event_id wake_event;
     bool started, exhausted, finished;
 };
 
@@ -107,6 +109,7 @@ struct ssdsim__host {
     uint64_t planned, completed, inflight;
     uint64_t max_runtime_ns; /* for progress: the longest job runtime, 0 = none */
     bool active;
+    bool stopping; /* ssdsim__host_stop_all: no job issues more, no later wave starts */
     int error;
     char errmsg[512];
     uint64_t ramp_reset_ns; /* a uniform ramp_time: statistics restart then (0 = none) */
@@ -148,6 +151,10 @@ void ssdsim__host_unit_done(void *ctx, uint32_t io, uint32_t bytes);
 
 /* Fraction of the run done, from completed requests or elapsed simulated time. */
 double ssdsim__host_progress(const struct ssdsim__host *h);
+
+/* Stop the run early: every job stops issuing (jobs asleep on a wake-up stop now), later waves
+ * do not start; the run ends when the requests outstanding complete. */
+void ssdsim__host_stop_all(struct ssdsim__host *h);
 
 /* End of a run: close the units' end times of jobs still running (a failed run). */
 void ssdsim__host_finish(struct ssdsim__host *h);

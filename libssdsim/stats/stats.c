@@ -1,4 +1,13 @@
-/* stats.c: per-run statistics and the time series (the preconditioning curve). */
+/* stats.c: per-run statistics and the time series (the preconditioning curve).
+ *
+ * A row of the series closes at a tick of simulated time (sim.c calls
+ * ssdsim__stats_close_interval), at the completion of every interval_ios-th request, or at the
+ * completion of the write that brings the host bytes written to the next multiple of
+ * interval_bytes; the end of the run adds a partial last row. Each row's device figures are
+ * differences of the FTL environment's cumulative counters, so per-row GC copies and erases add
+ * up to the run's totals. The interval's latencies also go into a histogram of their own for the
+ * row's 99th percentile (one more histogram add per request, only while a series is kept).
+ */
 #include "stats/stats.h"
 
 #include <math.h>
@@ -18,9 +27,38 @@ void ssdsim__stats_fini(struct ssdsim__stats *s)
     s->series = NULL;
 }
 
-void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interval_ns,
-                         uint64_t interval_ios)
+/* Remember the FTL counters at the start of the current interval. */
+static void iv_mark(struct ssdsim__stats *s)
 {
+    const struct ssdsim__env_counters *c = &s->env->n;
+    s->iv_host0 = ssdsim__host_pages(c);
+    s->iv_flash0 = ssdsim__programs(c);
+    s->iv_gc0 = c->c[SSDSIM_CNT_GC_COPIES];
+    s->iv_erase0 = c->erases;
+}
+
+/* Empty the interval's histogram. Every sample lies in the buckets from that of the smallest to
+ * that of the largest, so only those are cleared: a few cache lines for a short interval, at
+ * most the whole 58 KiB (a memset of it per interval would cost more than a short interval's
+ * requests). */
+static void iv_clear(struct ssdsim__hist *h)
+{
+    if (h->count) {
+        uint32_t a = ssdsim__hist_index(h->min), b = ssdsim__hist_index(h->max);
+        memset(&h->buckets[a], 0, (size_t)(b - a + 1) * sizeof h->buckets[0]);
+    }
+#ifdef SSDSIM_DEBUG
+    for (uint32_t i = 0; i < SSDSIM__HIST_N_BUCKETS; i++)
+        assert(h->buckets[i] == 0);
+#endif
+    h->count = h->min = h->max = 0;
+    h->sum = h->sum_sq = 0;
+}
+
+void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interval_ns,
+                         uint64_t interval_ios, uint64_t interval_bytes)
+{
+    assert(!!interval_ns + !!interval_ios + !!interval_bytes <= 1);
     for (int i = 0; i < 4; i++) {
         ssdsim__hist_reset(&s->hist[i]);
         s->bytes[i] = 0;
@@ -31,12 +69,15 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
     s->base_ec_mean = ssdsim__erase_mean(s->env);
     s->interval_ns = interval_ns;
     s->interval_ios = interval_ios;
+    s->interval_bytes = interval_bytes;
+    s->series_on = interval_ns || interval_ios || interval_bytes;
+    ssdsim__hist_reset(&s->iv_hist);
     s->iv_start_ns = now;
-    s->iv_n = s->iv_bytes = s->iv_max = 0;
-    s->iv_sum = s->iv_sum_sq = 0;
-    s->iv_host0 = ssdsim__host_pages(&s->env->n);
-    s->iv_flash0 = ssdsim__programs(&s->env->n);
+    s->iv_bytes = 0;
+    s->iv_write_end = interval_bytes;
+    iv_mark(s);
     s->n_series = 0;
+    s->last_partial = false;
     s->oom = false;
 }
 
@@ -62,46 +103,69 @@ double ssdsim__erase_mean(const struct ssdsim_ftl_env *env)
     return blocks > 0 ? total / blocks : 0;
 }
 
-void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now)
+/* Close the current interval at `now` into a new row; false when there is no row to add (an
+ * empty interval of no length, or no memory: s->oom). */
+static bool close_row(struct ssdsim__stats *s, uint64_t now)
 {
     if (now <= s->iv_start_ns)
-        return;
+        return false;
     if (s->n_series == s->cap_series) {
         size_t ncap = s->cap_series ? s->cap_series * 2 : 256;
         ssdsim_interval *p = realloc(s->series, ncap * sizeof *p);
         if (!p) {
             s->oom = true;
-            return;
+            return false;
         }
         s->series = p;
         s->cap_series = ncap;
     }
     ssdsim_interval *iv = &s->series[s->n_series++];
     const struct ssdsim__env_counters *c = &s->env->n;
+    const struct ssdsim__hist *h = &s->iv_hist;
     double dur_s = (double)(now - s->iv_start_ns) / 1e9;
     memset(iv, 0, sizeof *iv);
     iv->t_ns = now - s->start_ns;
-    iv->n_ios = s->iv_n;
-    iv->iops = (double)s->iv_n / dur_s;
+    iv->n_ios = h->count;
+    iv->iops = (double)h->count / dur_s;
     iv->bw_bytes = (double)s->iv_bytes / dur_s;
-    if (s->iv_n) {
-        double mean = s->iv_sum / (double)s->iv_n;
-        double var = s->iv_sum_sq / (double)s->iv_n - mean * mean;
-        iv->lat_ns_mean = mean;
-        iv->lat_ns_stddev = var > 0 ? sqrt(var) : 0;
-        iv->lat_ns_max = s->iv_max;
-    }
+    iv->lat_ns_mean = ssdsim__hist_mean(h);
+    iv->lat_ns_stddev = ssdsim__hist_stddev(h);
+    iv->lat_ns_max = h->max;
+    iv->lat_ns_p99 = ssdsim__hist_quantile(h, 0.99);
     uint64_t host = ssdsim__host_pages(c) - s->iv_host0;
     uint64_t flash = ssdsim__programs(c) - s->iv_flash0;
     iv->waf = host ? (double)flash / (double)host : NAN;
     iv->host_pages_written = ssdsim__host_pages(c) - ssdsim__host_pages(&s->base);
     iv->flash_pages_programmed = ssdsim__programs(c) - ssdsim__programs(&s->base);
+    /* the same quotient as the device's waf (results.c), so the last row's equals it */
+    iv->waf_cumulative = iv->host_pages_written
+                             ? (double)iv->flash_pages_programmed / (double)iv->host_pages_written
+                             : NAN;
+    iv->gc_pages_copied = c->c[SSDSIM_CNT_GC_COPIES] - s->iv_gc0;
+    iv->blocks_erased = c->erases - s->iv_erase0;
+    iv->host_bytes_written = s->bytes[SSDSIM_OP_WRITE];
     iv->free_blocks = ssdsim__env_free_blocks(s->env);
     s->iv_start_ns = now;
-    s->iv_n = s->iv_bytes = s->iv_max = 0;
-    s->iv_sum = s->iv_sum_sq = 0;
-    s->iv_host0 = ssdsim__host_pages(c);
-    s->iv_flash0 = ssdsim__programs(c);
+    s->iv_bytes = 0;
+    iv_clear(&s->iv_hist);
+    iv_mark(s);
+    if (s->interval_bytes) {
+        /* The next row ends at the next multiple of interval_bytes written since the start, so
+         * rows do not drift when a write crosses a boundary (and a write larger than the
+         * interval closes one row, not several). */
+        uint64_t k = s->bytes[SSDSIM_OP_WRITE] / s->interval_bytes + 1;
+        s->iv_write_end = k > UINT64_MAX / s->interval_bytes ? UINT64_MAX : k * s->interval_bytes;
+    }
+    return true;
+}
+
+void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now)
+{
+    if (!close_row(s, now))
+        return;
+    s->last_partial = false;
+    if (s->on_close)
+        s->on_close(s->on_close_ctx);
 }
 
 void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, uint64_t lat_ns,
@@ -112,20 +176,19 @@ void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, 
     s->bytes[op] += bytes;
     s->bytes[SSDSIM_OP_ALL] += bytes;
     s->end_ns = now;
-    s->iv_n++;
+    if (!s->series_on)
+        return;
+    ssdsim__hist_add(&s->iv_hist, lat_ns);
     s->iv_bytes += bytes;
-    double l = (double)lat_ns;
-    s->iv_sum += l;
-    s->iv_sum_sq += l * l;
-    if (lat_ns > s->iv_max)
-        s->iv_max = lat_ns;
-    if (s->interval_ios && s->iv_n >= s->interval_ios)
+    if (s->interval_ios ? s->iv_hist.count >= s->interval_ios
+                        : s->interval_bytes && op == SSDSIM_OP_WRITE &&
+                              s->bytes[SSDSIM_OP_WRITE] >= s->iv_write_end)
         ssdsim__stats_close_interval(s, now);
 }
 
 void ssdsim__stats_finish(struct ssdsim__stats *s, uint64_t now)
 {
     s->end_ns = now;
-    if ((s->interval_ns || s->interval_ios) && s->iv_n > 0)
-        ssdsim__stats_close_interval(s, now);
+    if (s->series_on && s->iv_hist.count > 0 && close_row(s, now))
+        s->last_partial = true;
 }

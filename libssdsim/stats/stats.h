@@ -1,8 +1,10 @@
-/* stats.h: results of a run: per-operation latency histograms and byte counts, and the time
- * series (one row per interval of simulated time or of completed I/Os).
+/* stats.h: results of a run: per-operation latency histograms and byte counts, the time
+ * series (one row per interval of simulated time, of completed I/Os or of host bytes written),
+ * and the SNIA steady-state rule applied to a series (steady.c).
  *
- * Recording an I/O is one histogram add per op type plus a few sums; the series grows by one row
- * per interval (amortised doubling), never per I/O.
+ * Recording an I/O is one histogram add per op type plus a few sums, and one more histogram add
+ * while a series is kept (the interval's own latencies, for its percentile); the series grows by
+ * one row per interval (amortised doubling), never per I/O.
  */
 #ifndef SSDSIM_STATS_H
 #define SSDSIM_STATS_H
@@ -19,28 +21,44 @@ struct ssdsim__stats {
     struct ssdsim__env_counters base; /* counters when the run started */
     uint32_t base_ec_max;             /* highest erase count when the run started */
     double base_ec_mean;
-    /* current interval */
-    uint64_t interval_ns, interval_ios;
-    uint64_t iv_start_ns, iv_n, iv_bytes, iv_max;
-    double iv_sum, iv_sum_sq;
-    uint64_t iv_host0, iv_flash0;
+    /* the series: at most one of the three kinds of interval is set */
+    uint64_t interval_ns, interval_ios, interval_bytes;
+    bool series_on; /* one of them is */
+    /* current interval: its latencies (count, sums, min, max and buckets; cleared per interval
+     * over the bucket range its samples span, see stats.c), bytes of all ops, and the FTL
+     * counters when it started */
+    struct ssdsim__hist iv_hist;
+    uint64_t iv_start_ns, iv_bytes;
+    uint64_t iv_host0, iv_flash0, iv_gc0, iv_erase0;
+    uint64_t iv_write_end; /* interval_bytes: the row closes when bytes[WRITE] reaches it */
     ssdsim_interval *series;
     size_t n_series, cap_series;
+    bool last_partial; /* the last row was closed by the end of the run, not by its interval */
     bool oom;
+    /* Called after each row closed by its interval (not the end of the run's partial row):
+     * the run's steady-state stop (sim.c). May be NULL. */
+    void (*on_close)(void *ctx);
+    void *on_close_ctx;
 };
 
 int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim_ftl_env *env);
 void ssdsim__stats_fini(struct ssdsim__stats *s);
-/* Start measuring at `now`: clear everything, remember the FTL counters as the base. */
+/* Start measuring at `now`: clear everything, remember the FTL counters as the base. At most
+ * one of the intervals may be non-zero (the callers check). The on_close hook is kept. */
 void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interval_ns,
-                         uint64_t interval_ios);
+                         uint64_t interval_ios, uint64_t interval_bytes);
 /* One completed I/O of type op (0 read, 1 write, 2 trim). */
 void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, uint64_t lat_ns,
                           uint64_t now);
 /* Close the interval that ends at `now` (time-based series call this from a timer). */
 void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now);
-/* End of the run: close a partial last interval that holds I/Os. */
+/* End of the run: close a partial last interval that holds I/Os (last_partial). */
 void ssdsim__stats_finish(struct ssdsim__stats *s, uint64_t now);
+/* Rows of the series that are whole rounds (without a partial last row). */
+static inline size_t ssdsim__stats_full_rounds(const struct ssdsim__stats *s)
+{
+    return s->n_series - (s->n_series && s->last_partial ? 1 : 0);
+}
 /* Counters since the run started. */
 void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_counters *out);
 
@@ -59,5 +77,19 @@ static inline uint64_t ssdsim__host_pages(const struct ssdsim__env_counters *c)
 
 /* Mean erase count over all blocks (since the device was new). */
 double ssdsim__erase_mean(const struct ssdsim_ftl_env *env);
+
+/* The steady-state rule (steady.c). Values are read `stride` bytes apart from x (a double field
+ * of an array of structs, or an array of doubles with stride sizeof(double)). */
+/* Check the options and fill in SNIA's values for zeros: 0 or SSDSIM_EINVAL. */
+int ssdsim__steady_resolve(const ssdsim_steady_opts *opts, ssdsim_steady_opts *out);
+/* Judge one window of o->window values (resolved options); fills every figure of *r except
+ * steady and round, and returns whether the window is steady. */
+bool ssdsim__steady_window(const double *x, size_t stride, const ssdsim_steady_opts *o,
+                           ssdsim_steady_result *r);
+/* ssdsim_steady_check over strided values. */
+int ssdsim__steady_series(const double *x, size_t stride, size_t n, const ssdsim_steady_opts *opts,
+                          ssdsim_steady_result *out);
+/* Where the tracked variable lies in an interval row (all are doubles). */
+size_t ssdsim__steady_var_offset(ssdsim_steady_var var);
 
 #endif /* SSDSIM_STATS_H */

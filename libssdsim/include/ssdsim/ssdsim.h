@@ -215,25 +215,145 @@ SSDSIM_API void ssdsim_free(ssdsim *sim);
 SSDSIM_API const char *ssdsim_errmsg(const ssdsim *sim);
 
 /** Write the whole logical space once, sequentially in 128 KiB requests at queue depth 32,
- * then reset the statistics, so that what follows is measured on a written drive.
- * @return 0, or the codes of ssdsim_run. */
+ * then reset the statistics, so that what follows is measured on a written drive. The same as
+ * ssdsim_precondition_seq_fills(sim, 1). @return 0, or the codes of ssdsim_run. */
 SSDSIM_API int ssdsim_precondition_seq(ssdsim *sim);
 
-/** Options of one measured run. Zero-initialise, then set what you need. */
+/** Write the whole logical space `fills` times, sequentially in 128 KiB requests at queue
+ * depth 32 (SNIA's workload-independent preconditioning is 2 fills), as one run, then reset the
+ * statistics. @return 0, SSDSIM_EINVAL (NULL sim, fills 0), or the codes of ssdsim_run. */
+SSDSIM_API int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills);
+
+/** Secure erase: every block erased, the mapping empty, as a new drive from the same model and
+ * seed, except that erase counts (wear) are kept: the next run gives the results a new
+ * simulation's first run would (the run counter that varies the workloads' seeds restarts),
+ * apart from the erase-count figures and the absolute times. Flash work still pending first
+ * completes (garbage collection the last run's writes started, or background GC that
+ * ssdsim_idle started, which stops after its current block), so the simulated clock may move
+ * on by a few erases; the erase itself takes no simulated time. Statistics restart; the
+ * clock, the observer and the callbacks are kept. @return 0, SSDSIM_EINVAL (NULL sim),
+ * SSDSIM_ESTATE (submitted requests in flight, called from a callback during a run, or a
+ * failed simulation), SSDSIM_ENOMEM (the simulation is then unusable). */
+SSDSIM_API int ssdsim_secure_erase(ssdsim *sim);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Steady state (SNIA Solid State Storage Performance Test Specification)                      */
+
+/** The SNIA steady-state rule over a window of rounds. Zero-initialise for SNIA's values.
+ * Both limits include their bound and are fractions of |average|. */
+typedef struct ssdsim_steady_opts {
+    uint32_t window;            /**< rounds in the measurement window, at least 2; 0 = 5 */
+    double max_excursion;       /**< limit of (max - min) / |average|; 0 = 0.20 */
+    double max_slope_excursion; /**< limit of |slope| x (window - 1) / |average| (the excursion
+                                     of the least-squares line across the window); 0 = 0.10 */
+} ssdsim_steady_opts;
+
+/** What the rule found. The figures are those of the first steady window or, when none is
+ * steady, of the last window examined (all 0 when there were fewer rounds than the window; NaN
+ * when that window holds a value that is not finite). */
+typedef struct ssdsim_steady_result {
+    int steady; /**< a window met both limits */
+    /** 0-based index of the last round of the first steady window; when none is steady, of the
+     * last round examined (n - 1; 0 when n is 0) */
+    size_t round;
+    size_t window; /**< the window used */
+    double average, min, max;
+    double slope, intercept; /**< least-squares line over the window, per round (x = 0..w-1) */
+    double excursion;        /**< (max - min) / |average| */
+    double slope_excursion;  /**< |slope| x (window - 1) / |average| */
+} ssdsim_steady_result;
+
+/** Apply the rule to a series of `n` per-round values (e.g. IOPS per round): the first window
+ * of consecutive rounds that is steady. With fewer than `window` values nothing is steady. A
+ * window holding a value that is not finite (NaN, infinity) is not steady. A window whose
+ * values are all equal is steady, with excursions 0 (so all zeros are steady); one whose
+ * average is 0 but whose values differ is not (its excursions are infinite).
+ * @return 0, or SSDSIM_EINVAL (NULL x with n > 0, NULL out, window 1, a limit negative or NaN);
+ *         *out is zeroed first when out is not NULL. */
+SSDSIM_API int ssdsim_steady_check(const double *x, size_t n, const ssdsim_steady_opts *opts,
+                                   ssdsim_steady_result *out);
+
+/** The variable a run tracks for its steady-state stop. */
+typedef enum ssdsim_steady_var {
+    SSDSIM_STEADY_IOPS = 0,     /**< I/Os per second of the interval (all operations) */
+    SSDSIM_STEADY_BW = 1,       /**< bytes per second of the interval */
+    SSDSIM_STEADY_LAT_MEAN = 2, /**< mean latency of the interval */
+    SSDSIM_STEADY_WAF = 3       /**< write amplification of the interval (a NaN one, with no
+                                     host write, makes its windows not steady) */
+} ssdsim_steady_var;
+
+/** Options of one measured run. Zero-initialise, then set what you need. At most one of the
+ * three intervals may be set. Each interval of the time series is a round of the steady-state
+ * rule, except the partial last interval that the end of the run adds. */
 typedef struct ssdsim_run_opts {
-    uint64_t interval_ns;  /**< time-series interval in simulated ns; 0 = none (unless below) */
+    uint64_t interval_ns;  /**< time-series interval in simulated ns; 0 = none */
     uint64_t interval_ios; /**< time-series interval in completed I/Os; 0 = none */
+    /** Time-series interval in host bytes written: an interval closes at the completion of the
+     * write that brings the bytes of the run's completed writes to the next multiple of it;
+     * 0 = none */
+    uint64_t interval_bytes;
+    /** Stop the run at the end of the first interval (round) that completes a steady window of
+     * `steady_var` by the SNIA rule (`steady`); needs one of the intervals. Stopping: the jobs
+     * issue no more (sleeping ones included; later stonewall waves do not start) and the run
+     * ends when the requests in flight complete. The workload's own end still stops the run
+     * earlier. */
+    int until_steady;
+    ssdsim_steady_var steady_var; /**< what the rule judges (also for ssdsim_get_steady) */
+    ssdsim_steady_opts steady;    /**< the rule's window and limits (zero: SNIA's) */
+    /** Stop the run (as until_steady does) after this many intervals, steady or not; needs one of
+     * the intervals; 0 = no limit. */
+    uint32_t max_rounds;
 } ssdsim_run_opts;
+
+/** The steady-state rule of the last run (its `steady_var` and `steady`; IOPS and SNIA's
+ * values before any run) applied to the whole intervals of the time series, as
+ * ssdsim_steady_check would: steady 0 and round 0 when there is no series. With until_steady
+ * the run stopped at the round reported. @return 0 or SSDSIM_EINVAL (NULL argument). */
+SSDSIM_API int ssdsim_get_steady(const ssdsim *sim, ssdsim_steady_result *out);
+
+/** Fast preconditioning: how the steady state is found. Zero-initialise for the defaults. */
+typedef struct ssdsim_fast_precondition_opts {
+    /** Blocks per plane of the scaled copy of the model that runs the workload to steady state
+     * (same geometry otherwise; its over-provisioning is adjusted so that the space GC works
+     * with is in the device's proportion, see doc/design.md); 0 = chosen by the library: at
+     * least 256, never more than the device has. */
+    uint32_t scaled_blocks_per_plane;
+    /** Drive writes the scaled copy runs at least; it goes on until its WAF is steady too (at
+     * most 40 drive writes, or 4 times this). The image claims the wear of what it ran, added
+     * to the device's. 0 = 3. */
+    double drive_writes;
+} ssdsim_fast_precondition_opts;
+
+/** Fast preconditioning: put the device directly into the state a long run of `wl` would leave
+ * (the valid pages of each block, in age order, the free blocks and the erase counts, taken
+ * from a scaled copy of the model run to steady state; the logical pages placed uniformly at
+ * random), so that a large drive starts at steady state in seconds. That placement is the
+ * state uniform random writes leave, and only they: `wl`'s write jobs must be random writes
+ * (randwrite, or randrw whose reads are left out) with the uniform distribution over the whole
+ * device, any block sizes, numjobs and iodepth, with or without the random map; its amounts,
+ * pacing and ramp are ignored. The FTL must support it (the page FTL does; dftl does not).
+ * Everything the device held is replaced, as by ssdsim_secure_erase, except that wear adds up.
+ * Statistics are reset. doc/guide.md says how it was validated.
+ * @return 0, SSDSIM_EINVAL (NULL argument, drive_writes negative), SSDSIM_ENOTFOUND (the FTL
+ *         cannot install a state), SSDSIM_ECONFIG (a job fast preconditioning cannot represent,
+ *         a workload that does not fit the device, or a scaled copy too small for the model's
+ *         GC watermark), SSDSIM_ESTATE (as ssdsim_secure_erase), SSDSIM_ENOMEM, or the codes of
+ *         the scaled copy's runs (SSDSIM_ECANCELLED when the progress callback cancels them;
+ *         the device is then unchanged). */
+SSDSIM_API int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
+                                        const ssdsim_fast_precondition_opts *opts);
 
 /** Run a workload to its end and keep its results. Each job stops after number_ios requests if
  * that is set, else after writing or reading its region's size in bytes; runtime (simulated)
  * caps either. Statistics are reset at the start, so results describe this workload only; device
  * state (mapping, wear) carries over from what ran before.
- * @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ECONFIG (the workload does not fit this
- *         device), SSDSIM_ECANCELLED (the progress callback asked to stop), SSDSIM_EFULL (the
- *         device can no longer free space for writes), SSDSIM_ENOMEM, SSDSIM_ESTATE (an earlier
- *         run on this simulation failed or was cancelled: the device state cannot be trusted,
- *         create a new simulation). On failure ssdsim_errmsg() says why. */
+ * @return 0, SSDSIM_EINVAL (NULL argument; bad run options: two intervals, until_steady or
+ *         max_rounds without one, a bad steady_var or steady), SSDSIM_ECONFIG (the workload
+ *         does not fit this device), SSDSIM_ECANCELLED (the progress callback asked to stop),
+ *         SSDSIM_EFULL (the device can no longer free space for writes), SSDSIM_ENOMEM,
+ *         SSDSIM_ESTATE (an earlier run on this simulation failed or was cancelled: the device
+ *         state cannot be trusted, create a new simulation). On failure ssdsim_errmsg() says
+ *         why. */
 SSDSIM_API int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts);
 
 /** Let the device sit idle (no host I/O) for `duration_ns` of simulated time: work already
@@ -462,10 +582,26 @@ typedef struct ssdsim_interval {
     uint64_t host_pages_written;     /**< cumulative since the start of the run */
     uint64_t flash_pages_programmed; /**< cumulative since the start of the run */
     uint64_t free_blocks;            /**< at the end of the interval */
+    /** 99th percentile latency of the interval (as ssdsim_op_stats's percentiles, from a
+     * histogram of the interval's own latencies; 0 when none completed) */
+    uint64_t lat_ns_p99;
+    double waf_cumulative;       /**< programmed / host-written since the start of the run;
+                                      NaN before the host wrote anything */
+    uint64_t gc_pages_copied;    /**< in the interval */
+    uint64_t blocks_erased;      /**< in the interval */
+    uint64_t host_bytes_written; /**< cumulative since the start of the run */
 } ssdsim_interval;
 
 /** Figures of the last run for one operation type. @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out);
+
+/** The latency distribution of the last run for one operation type (for CDF plots): the
+ * non-empty buckets of its log-linear histogram in increasing order, upper_ns[i] the bucket's
+ * upper edge (relative width below 1/128) and counts[i] its samples. Fills at most `max`
+ * entries (arrays may be NULL when max is 0) and returns the number of non-empty buckets, which
+ * may exceed `max`; 0 for a NULL sim or a bad op. */
+SSDSIM_API size_t ssdsim_latency_histogram(const ssdsim *sim, enum ssdsim_op op,
+                                           uint64_t *upper_ns, uint64_t *counts, size_t max);
 
 /** Device figures of the last run. @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out);

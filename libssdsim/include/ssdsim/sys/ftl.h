@@ -116,6 +116,30 @@ typedef struct ssdsim_ftl_policies {
 } ssdsim_ftl_policies;
 SSDSIM_API const ssdsim_ftl_policies *ssdsim_ftl_policy_settings(const ssdsim_ftl_env *env);
 
+/** A device state to install directly (fast preconditioning): what each block holds, as a long
+ * run of a workload would leave it. Arrays have one entry per block of the device (block index
+ * as in the FTL environment). */
+typedef struct ssdsim_ftl_image {
+    /** Valid pages the block holds (0 .. pages_per_block: its first `valid` pages; the others
+     * were written and invalidated), or SSDSIM_IMAGE_FREE for an erased block. The valid pages
+     * add up to the logical units, so that every logical unit is mapped once. An FTL that gives
+     * each plane a fixed share of the units needs each plane's total to equal its share; the
+     * page FTL places units on any plane and needs only the device's total (and room to work
+     * on every plane). */
+    const uint32_t *valid;
+    /** The order in which the written blocks were closed, oldest first (any increasing numbers;
+     * only the order counts, ties keep block order; free blocks' entries are ignored); NULL =
+     * block order. The FTL dates the blocks from it (the page FTL: one block of programs apart,
+     * the newest now), which is what age-aware GC policies read. */
+    const uint64_t *closed_order;
+    /** Erase count of each block, or NULL to keep the counts: the library sets its own counts
+     * and their histogram from it once the FTL has accepted the image. */
+    const uint32_t *erase_count;
+} ssdsim_ftl_image;
+
+/** ssdsim_ftl_image.valid of an erased block. */
+#define SSDSIM_IMAGE_FREE UINT32_MAX
+
 /** A mapping scheme. */
 typedef struct ssdsim_ftl_ops {
     SSDSIM_PLUGIN_HEADER;
@@ -146,6 +170,19 @@ typedef struct ssdsim_ftl_ops {
     uint64_t (*plane_free_blocks)(void *state, uint32_t plane);
     /** Optional (inspection): valid pages of a block now. */
     uint32_t (*block_valid)(void *state, uint64_t block);
+    /** Optional (fast preconditioning): make the device's state `img`, placing the logical
+     * units among the valid pages uniformly at random (ssdsim_ftl_random). The library calls it
+     * on a state `create` has just set up (a secure-erased device: idle, no request, nothing
+     * mapped), after moving the write clock (ssdsim_view_clock) past the programs the image
+     * implies. Written blocks are full and closed; frontiers open on free blocks as after a
+     * secure erase. Return 0, or SSDSIM_EINVAL with a reason in errbuf and the state unchanged
+     * when the image does not fit this FTL (totals, a plane without room to work),
+     * SSDSIM_ENOMEM. */
+    int (*install)(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen);
+    /** Optional (fast preconditioning, inspection): 1 when block `block` is a closed (full)
+     * block that GC may collect, with `*closed_order` (if not NULL) its age: the write clock
+     * when it was closed, smaller is older; 0 for free, open, victim or other blocks. */
+    int (*block_closed)(void *state, uint64_t block, uint64_t *closed_order);
 } ssdsim_ftl_ops;
 
 /** Register a mapping scheme; same rules and return codes as ssdsim_gc_register. */

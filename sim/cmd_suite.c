@@ -1,0 +1,1417 @@
+/* cmd_suite.c: `ssdsim suite review|snia|quick-matrix`, the command line and what the three
+ * procedures share: workloads of fio options built from a few fields, measured windows,
+ * preconditioning curves (on a scaled copy of the model when the model is large, see
+ * doc/suites.md), and the output folder (suite.json with every figure, one CSV per chart,
+ * report.md, suite.gp and, with gnuplot, the PNG plots).
+ *
+ * The procedures themselves are in suite_review.c, suite_snia.c and suite_quick.c. Everything a
+ * suite writes is built in memory and written at the end; nothing in it depends on the wall
+ * clock, which is read only for the progress lines on stdout.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "suite.h"
+
+#define MS_NS UINT64_C(1000000)
+#define S_NS UINT64_C(1000000000)
+
+/* ------------------------------------------------------------------------------------------ */
+/* Output pieces                                                                               */
+
+void suite_say(struct suite *s, const char *fmt, ...)
+{
+    if (s->opt->o.quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+}
+
+void suite_shortcut(struct suite *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    for (guint i = 0; i < s->shortcuts->len; i++) {
+        if (!strcmp(s->shortcuts->pdata[i], text)) {
+            g_free(text);
+            return;
+        }
+    }
+    g_ptr_array_add(s->shortcuts, text);
+}
+
+void suite_md(struct suite *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    g_string_append_vprintf(s->md, fmt, ap);
+    va_end(ap);
+}
+
+void suite_csv(struct suite *s, const char *name, char *text)
+{
+    g_ptr_array_add(s->csv_names, g_strdup(name));
+    g_ptr_array_add(s->csv_texts, text);
+}
+
+void suite_plot(struct suite *s, const char *png, const char *commands)
+{
+    g_string_append_printf(s->gp, "\n# %s\nreset\nset datafile separator comma\nset grid\n", png);
+    g_autofree char *q = cli_gnuplot_quote(png);
+    g_string_append_printf(s->gp, "set output %s\n%s", q, commands);
+    if (commands[0] && commands[strlen(commands) - 1] != '\n')
+        g_string_append_c(s->gp, '\n');
+    g_string_append(s->gp, "unset output\n");
+    g_ptr_array_add(s->plots, g_strdup(png));
+}
+
+double suite_round6(double v)
+{
+    if (!isfinite(v) || v == 0)
+        return v == 0 ? 0.0 : v;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.6g", v);
+    return strtod(buf, NULL);
+}
+
+void suite_json_num(cJSON *obj, const char *key, double v)
+{
+    if (isfinite(v))
+        cJSON_AddNumberToObject(obj, key, suite_round6(v));
+    else
+        cJSON_AddNullToObject(obj, key);
+}
+
+void suite_json_u64(cJSON *obj, const char *key, uint64_t v)
+{
+    /* Every integer a suite writes is far below 2^53, where doubles are exact. */
+    cJSON_AddNumberToObject(obj, key, (double)v);
+}
+
+void suite_csv_num(GString *row, double v, bool last)
+{
+    if (isfinite(v))
+        g_string_append_printf(row, "%.6g", v == 0 ? 0.0 : v);
+    g_string_append_c(row, last ? '\n' : ',');
+}
+
+const char *suite_fmt_bytes(char *buf, size_t len, double bytes)
+{
+    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    while (bytes >= 1024 && u < 4) {
+        bytes /= 1024;
+        u++;
+    }
+    snprintf(buf, len, u ? "%.2f %s" : "%.0f %s", bytes, unit[u]);
+    return buf;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workloads                                                                                   */
+
+static void wl_members(GString *j, const struct suite_wl *w)
+{
+    g_string_append_printf(j, "\"rw\": \"%s\"", w->rw);
+    if (w->bssplit)
+        g_string_append_printf(j, ", \"bssplit\": \"%s\"", w->bssplit);
+    else
+        g_string_append_printf(j, ", \"bs\": \"%s\"", w->bs ? w->bs : "4k");
+    if (w->rwmixread >= 0)
+        g_string_append_printf(j, ", \"rwmixread\": %d", w->rwmixread);
+    g_string_append_printf(j, ", \"numjobs\": %" PRIu32 ", \"iodepth\": %" PRIu32, w->threads,
+                           w->qd);
+    if (w->split_region && w->threads > 1) {
+        /* Each clone streams through its own part: fio's offset_increment. */
+        uint64_t part = w->region_size / w->threads / 4096 * 4096;
+        g_string_append_printf(
+            j, ", \"offset\": %" PRIu64 ", \"size\": %" PRIu64 ", \"offset_increment\": %" PRIu64,
+            w->region_offset, part, part);
+    } else {
+        if (w->region_offset)
+            g_string_append_printf(j, ", \"offset\": %" PRIu64, w->region_offset);
+        if (w->region_size)
+            g_string_append_printf(j, ", \"size\": %" PRIu64, w->region_size);
+    }
+    if (!strncmp(w->rw, "rand", 4))
+        g_string_append(j, ", \"norandommap\": true");
+}
+
+char *suite_wl_json(const struct suite_wl *w)
+{
+    GString *j = g_string_new("{");
+    wl_members(j, w);
+    g_string_append_c(j, '}');
+    return g_string_free(j, FALSE);
+}
+
+double suite_wl_write_share(const struct suite_wl *w)
+{
+    if (strstr(w->rw, "write"))
+        return 1.0;
+    if (w->rwmixread >= 0 && (!strcmp(w->rw, "randrw") || !strcmp(w->rw, "rw")))
+        return (100.0 - w->rwmixread) / 100.0;
+    return 0.0;
+}
+
+ssdsim_workload *suite_wl_load(const struct suite_wl *w, const char *extra)
+{
+    GString *j = g_string_new("{");
+    wl_members(j, w);
+    if (extra && *extra)
+        g_string_append_printf(j, ", %s", extra);
+    g_string_append_c(j, '}');
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    if (ssdsim_workload_load_string(&wl, j->str, "suite workload", &err)) {
+        cli_error("%s (workload %s)", err.message, j->str);
+        wl = NULL;
+    }
+    g_string_free(j, TRUE);
+    return wl;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Simulations                                                                                 */
+
+ssdsim *suite_sim_new(struct suite *s, const ssdsim_model *model)
+{
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    if (ssdsim_new(&sim, model, s->seed, &err)) {
+        cli_error("%s", err.message);
+        return NULL;
+    }
+    return sim;
+}
+
+ssdsim_model *suite_model_with(const ssdsim_model *model, const char *key, const char *value)
+{
+    char *text = ssdsim_model_to_json(model);
+    if (!text) {
+        cli_error("out of memory");
+        return NULL;
+    }
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    int rc = ssdsim_model_load_string(&m, text, "suite model", &err);
+    free(text);
+    if (!rc && key)
+        rc = ssdsim_model_set(m, key, value, &err);
+    if (rc) {
+        cli_error("%s", err.message);
+        ssdsim_model_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+int suite_erase(ssdsim *sim)
+{
+    if (ssdsim_secure_erase(sim)) {
+        cli_error("secure erase: %s", ssdsim_errmsg(sim));
+        return -1;
+    }
+    return 0;
+}
+
+/* One measured run of `w` for `window_ns` after a ramp of a tenth of it. */
+static int measure_once(ssdsim *sim, const struct suite_wl *w, uint64_t window_ns,
+                        bool until_steady, struct suite_fig *f)
+{
+    memset(f, 0, sizeof *f);
+    uint64_t ramp_ns = window_ns / 10;
+    /* Whole microseconds: the workload's times are parsed as text. */
+    uint64_t run_us = (window_ns + ramp_ns + 999) / 1000, ramp_us = (ramp_ns + 999) / 1000;
+    char extra[160];
+    snprintf(extra, sizeof extra,
+             "\"time_based\": true, \"runtime\": \"%" PRIu64 "us\", \"ramp_time\": \"%" PRIu64
+             "us\"",
+             run_us, ramp_us);
+    ssdsim_workload *wl = suite_wl_load(w, extra);
+    if (!wl)
+        return -1;
+    ssdsim_run_opts ro = {.interval_ns = window_ns / 10};
+    if (until_steady) {
+        ro.until_steady = 1;
+        ro.steady_var = SSDSIM_STEADY_IOPS;
+        ro.max_rounds = 10;
+    }
+    int rc = ssdsim_run(sim, wl, &ro);
+    ssdsim_workload_free(wl);
+    if (rc) {
+        g_autofree char *wj = suite_wl_json(w);
+        cli_error("%s (workload %s)", ssdsim_errmsg(sim), wj);
+        return -1;
+    }
+    ssdsim_op_stats a, r, wr;
+    ssdsim_device_stats d;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &a);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &wr);
+    ssdsim_get_device_stats(sim, &d);
+    f->sim_time_ns = ssdsim_sim_time_ns(sim);
+    f->ramp_ns = ramp_ns;
+    f->iops = a.iops;
+    f->bw_bytes = a.bw_bytes;
+    f->lat_mean_ns = a.lat_mean_ns;
+    f->lat_stddev_ns = a.lat_stddev_ns;
+    f->lat_max_ns = a.lat_max_ns;
+    f->lat_p99_ns = a.lat_p99_ns;
+    f->lat_p99_99_ns = a.lat_p99_99_ns;
+    f->read_iops = r.iops;
+    f->write_iops = wr.iops;
+    f->read_lat_mean_ns = r.lat_mean_ns;
+    f->write_lat_mean_ns = wr.lat_mean_ns;
+    f->read_lat_max_ns = r.lat_max_ns;
+    f->write_lat_max_ns = wr.lat_max_ns;
+    f->waf = d.host_pages_written ? d.waf : NAN;
+    f->host_bytes_written = wr.bytes;
+    f->host_pages = d.host_pages_written;
+    f->flash_pages = d.flash_pages_programmed;
+    f->n_ios = a.count;
+    f->n_writes = wr.count;
+    f->rounds = ssdsim_n_intervals(sim);
+    ssdsim_steady_result st;
+    f->steady = until_steady && ssdsim_get_steady(sim, &st) == 0 && st.steady;
+    /* Rates over the rounds in which requests were issued, not over the whole run: the run
+     * ends when its last request completes, and the queues drain at the end at a rate that says
+     * nothing of the drive (a request stuck behind garbage collection can keep the run going
+     * for a tenth of a second). The rounds are the intervals, each window_ns / 10 long. */
+    size_t k_issue = f->steady ? st.round + 1 : 10;
+    if (k_issue > f->rounds)
+        k_issue = f->rounds;
+    uint64_t ios = 0;
+    double bytes = 0;
+    for (size_t k = 0; k < k_issue; k++) {
+        ssdsim_interval v;
+        if (ssdsim_get_interval(sim, k, &v))
+            break;
+        ios += v.n_ios;
+        bytes += v.bw_bytes * (double)ro.interval_ns / 1e9;
+    }
+    if (k_issue > 0 && ios > 0) {
+        double t = (double)(k_issue * ro.interval_ns) / 1e9;
+        double scale = ((double)ios / t) / (a.iops > 0 ? a.iops : 1);
+        f->iops = (double)ios / t;
+        f->bw_bytes = bytes / t;
+        f->read_iops = r.iops * scale;
+        f->write_iops = wr.iops * scale;
+        f->window_ns = k_issue * ro.interval_ns;
+    } else {
+        f->window_ns = f->sim_time_ns;
+    }
+    return 0;
+}
+
+/* A window must hold enough requests for its figures to mean something: 5000 requests, every
+ * queue slot cycled 20 times (so that the ramp, a tenth, covers the time the queues take to
+ * fill, about one cycle), and, when the workload writes, `gc_cycles` cycles of garbage
+ * collection. Host writes are striped over the planes, so every plane fills its open block at
+ * the same pace and they all call for garbage collection together: at steady state the IOPS of
+ * a random-write workload swing with a period of one block per plane of host writes (generic-mlc
+ * at 16T/16Q: 5,000 to 16,000 IOPS in 0.2 s intervals, a period of about 0.8 s), so a window
+ * must span many such periods for its average to hold. A window that held too little is run
+ * again, longer, up to 64 times the asked window; the drive is at steady state, so the extra
+ * run changes nothing but the precision. */
+#define MIN_CYCLES 20
+#define MIN_IOS 5000
+#define MAX_STRETCH 64
+
+int suite_measure(struct suite *s, ssdsim *sim, const struct suite_wl *w, uint64_t window_ns,
+                  bool until_steady, unsigned gc_cycles, struct suite_fig *f)
+{
+    uint64_t want = (uint64_t)MIN_CYCLES * w->threads * w->qd;
+    if (want < MIN_IOS)
+        want = MIN_IOS;
+    uint32_t n_planes = 0, ppb = 0, page = 0;
+    uint64_t n_blocks = 0, lpages = 0;
+    ssdsim_device_shape(sim, &n_planes, &n_blocks, &ppb, &page, &lpages);
+    uint64_t want_pages = suite_wl_write_share(w) > 0 ? (uint64_t)gc_cycles * n_planes * ppb : 0;
+    uint64_t win = window_ns;
+    for (;;) {
+        if (measure_once(sim, w, win, until_steady, f))
+            return -1;
+        if ((f->n_ios >= want && f->host_pages >= want_pages) || win >= window_ns * MAX_STRETCH)
+            return 0;
+        suite_shortcut(s,
+                       "A window that held fewer than %d requests, fewer than %d per "
+                       "outstanding request, or, for workloads that write, less than %u "
+                       "blocks per plane of host writes (periods of garbage collection), "
+                       "was run again, longer (up to %d times), so that slow points are "
+                       "measured over enough requests; `window_ns` in the JSON is the window "
+                       "that counted.",
+                       MIN_IOS, MIN_CYCLES, gc_cycles, MAX_STRETCH);
+        /* What the run achieved says how long the next must be, with a margin. */
+        double need = f->n_ios ? (double)win * (double)want / (double)f->n_ios : 0;
+        if (want_pages) {
+            double np = f->host_pages ? (double)win * (double)want_pages / (double)f->host_pages
+                                      : (double)win * MAX_STRETCH;
+            need = np > need ? np : need;
+        }
+        need *= 1.25;
+        uint64_t cap = window_ns * MAX_STRETCH;
+        uint64_t next = need > (double)cap ? cap : (uint64_t)need;
+        win = next > win * 2 ? next : win * 2;
+        if (win > cap)
+            win = cap;
+    }
+}
+
+void suite_fig_json(cJSON *o, const struct suite_fig *f)
+{
+    suite_json_num(o, "iops", f->iops);
+    suite_json_num(o, "bw_bytes", f->bw_bytes);
+    suite_json_num(o, "lat_mean_ns", f->lat_mean_ns);
+    suite_json_u64(o, "lat_max_ns", f->lat_max_ns);
+    suite_json_num(o, "lat_stddev_ns", f->lat_stddev_ns);
+    suite_json_u64(o, "lat_p99_ns", f->lat_p99_ns);
+    suite_json_u64(o, "lat_p99_99_ns", f->lat_p99_99_ns);
+    suite_json_num(o, "read_iops", f->read_iops);
+    suite_json_num(o, "write_iops", f->write_iops);
+    suite_json_num(o, "read_lat_mean_ns", f->read_lat_mean_ns);
+    suite_json_num(o, "write_lat_mean_ns", f->write_lat_mean_ns);
+    suite_json_u64(o, "read_lat_max_ns", f->read_lat_max_ns);
+    suite_json_u64(o, "write_lat_max_ns", f->write_lat_max_ns);
+    suite_json_num(o, "waf", f->waf);
+    suite_json_u64(o, "window_ns", f->window_ns);
+    suite_json_u64(o, "run_ns", f->sim_time_ns);
+    suite_json_u64(o, "ramp_ns", f->ramp_ns);
+    suite_json_u64(o, "rounds", f->rounds);
+    cJSON_AddBoolToObject(o, "converged", f->steady);
+}
+
+static void cdf_rows(const uint64_t *up, const uint64_t *cnt, size_t n, const char *series,
+                     GString *csv, cJSON *obj, const char *json_key)
+{
+    cJSON *arr = cJSON_AddArrayToObject(obj, json_key);
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += cnt[i];
+    if (total == 0)
+        return;
+    /* Keep a bucket when the CDF has grown by half a percent since the last kept one, when the
+     * tail (1 - CDF) has crossed a tenth of a decade, and the first and last: about 200 points
+     * with the tail resolved to 99.99% and beyond. */
+    uint64_t acc = 0;
+    double last_cdf = -1;
+    int last_tail = -1;
+    for (size_t i = 0; i < n; i++) {
+        acc += cnt[i];
+        double cdf = (double)acc / (double)total;
+        double tail = 1 - cdf;
+        int tail_step = tail > 0 ? (int)floor(-log10(tail) * 10) : 1000;
+        if (i == 0 && csv) {
+            /* The CDF rises from 0 at the first bucket: a step, not a line from nowhere. */
+            g_string_append_printf(csv, "%s,", series);
+            suite_csv_num(csv, (double)up[0] / 1e3, false);
+            suite_csv_num(csv, 0, true);
+        }
+        if (i == 0 || i + 1 == n || cdf - last_cdf >= 0.005 || tail_step != last_tail) {
+            if (csv) {
+                g_string_append_printf(csv, "%s,", series);
+                suite_csv_num(csv, (double)up[i] / 1e3, false);
+                suite_csv_num(csv, cdf, true);
+            }
+            cJSON *pt = cJSON_CreateArray();
+            cJSON_AddItemToArray(pt, cJSON_CreateNumber((double)up[i]));
+            cJSON_AddItemToArray(pt, cJSON_CreateNumber(suite_round6(cdf)));
+            cJSON_AddItemToArray(arr, pt);
+            last_cdf = cdf;
+            last_tail = tail_step;
+        }
+    }
+}
+
+void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op)
+{
+    if (!h->upper) {
+        h->upper = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+        h->count = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+    }
+    size_t n = ssdsim_latency_histogram(sim, op, NULL, NULL, 0);
+    if (n == 0)
+        return;
+    uint64_t *up = g_new(uint64_t, n), *cnt = g_new(uint64_t, n);
+    n = ssdsim_latency_histogram(sim, op, up, cnt, n);
+    /* Merge two increasing lists of bucket edges (the buckets are the same in every run). */
+    GArray *mu = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), h->upper->len + (guint)n);
+    GArray *mc = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), h->upper->len + (guint)n);
+    size_t i = 0, j = 0;
+    while (i < h->upper->len || j < n) {
+        uint64_t a = i < h->upper->len ? g_array_index(h->upper, uint64_t, i) : UINT64_MAX;
+        uint64_t b = j < n ? up[j] : UINT64_MAX;
+        uint64_t u = a < b ? a : b, c = 0;
+        if (a == u)
+            c += g_array_index(h->count, uint64_t, i++);
+        if (b == u)
+            c += cnt[j++];
+        g_array_append_val(mu, u);
+        g_array_append_val(mc, c);
+    }
+    g_array_unref(h->upper);
+    g_array_unref(h->count);
+    h->upper = mu;
+    h->count = mc;
+    g_free(up);
+    g_free(cnt);
+}
+
+void suite_hist_free(struct suite_hist *h)
+{
+    if (h->upper)
+        g_array_unref(h->upper);
+    if (h->count)
+        g_array_unref(h->count);
+    h->upper = h->count = NULL;
+}
+
+void suite_hist_cdf(const struct suite_hist *h, const char *series, GString *csv, cJSON *obj,
+                    const char *json_key)
+{
+    if (!h->upper) {
+        cJSON_AddArrayToObject(obj, json_key);
+        return;
+    }
+    cdf_rows((const uint64_t *)(void *)h->upper->data, (const uint64_t *)(void *)h->count->data,
+             h->upper->len, series, csv, obj, json_key);
+}
+
+void suite_cdf(const ssdsim *sim, enum ssdsim_op op, const char *series, GString *csv, cJSON *obj,
+               const char *json_key)
+{
+    struct suite_hist h = {0};
+    suite_hist_add(&h, sim, op);
+    suite_hist_cdf(&h, series, csv, obj, json_key);
+    suite_hist_free(&h);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Preconditioning curves                                                                      */
+
+/* The copy keeps at least this many spare (over-provisioned) blocks per plane. GC reserves a
+ * few blocks per plane (the low watermark and the open blocks), a larger share of a small
+ * plane's spare; with 64 or more the copy's steady-state IOPS of the generic MLC model are
+ * within about 2% of the model's (doc/suites.md, "Scaled preconditioning curves"). */
+#define COPY_MIN_SPARE_BLOCKS 64
+#define COPY_MIN_BPP 16
+
+static void model_geometry(const ssdsim_model *m, uint32_t *bpp, uint64_t *planes, uint32_t *ppb,
+                           double *op, uint64_t *page_size)
+{
+    char *text = ssdsim_model_to_json(m);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(root, "geometry");
+    const cJSON *ftl = cJSON_GetObjectItemCaseSensitive(root, "ftl");
+#define GEO(k) cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(g, k))
+    *bpp = (uint32_t)GEO("blocks_per_plane");
+    *planes = (uint64_t)(GEO("channels") * GEO("chips_per_channel") * GEO("dies_per_chip") *
+                         GEO("planes_per_die"));
+    *ppb = (uint32_t)GEO("pages_per_block");
+    *page_size = (uint64_t)GEO("page_size");
+#undef GEO
+    *op = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(ftl, "op"));
+    cJSON_Delete(root);
+}
+
+uint32_t suite_curve_bpp(struct suite *s, const ssdsim_model *model)
+{
+    if (s->opt->curve_full)
+        return 0;
+    uint32_t bpp, ppb;
+    uint64_t planes, page;
+    double op;
+    model_geometry(model, &bpp, &planes, &ppb, &op, &page);
+    uint32_t want = s->opt->curve_bpp;
+    if (!want) {
+        /* spare blocks per plane = bpp x op / (1 + op) */
+        double spare_share = op / (1 + op);
+        want = spare_share > 0 ? (uint32_t)ceil(COPY_MIN_SPARE_BLOCKS / spare_share) : bpp;
+        if (want < COPY_MIN_BPP)
+            want = COPY_MIN_BPP;
+    }
+    /* A copy less than 4 times smaller saves little: the model must then be brought to the
+     * same state by fast preconditioning, which runs a scaled copy of its own. Run the curve on
+     * the model, which also leaves it at steady state for the measurements. An explicit
+     * --curve-bpp is taken as given. */
+    if (!s->opt->curve_bpp && (uint64_t)want * 4 > bpp)
+        return 0;
+    return want < bpp ? want : 0;
+}
+
+void suite_curve_free(struct suite_curve *c)
+{
+    if (c && c->iv)
+        g_array_unref(c->iv);
+}
+
+/* Totals of a run, to carry the cumulative columns across the two runs of a curve. */
+struct run_base {
+    double t_ns;
+    uint64_t host_bytes, host_pages, flash_pages;
+};
+
+/* Append the intervals of the last run to `iv`, shifted by `base`. The last interval is left
+ * out when it holds less than 90% of an interval's bytes: it is the tail of the run, where the
+ * queues drain, and its rate says nothing of the drive. */
+static void take_intervals(ssdsim *sim, GArray *iv, const struct run_base *base,
+                           uint64_t interval_bytes, double logical, double time_scale,
+                           uint64_t n_blocks, bool skip_first)
+{
+    size_t n = ssdsim_n_intervals(sim);
+    uint64_t prev_bytes = 0, prev_t = 0;
+    for (size_t i = 0; i < n; i++) {
+        ssdsim_interval v;
+        if (ssdsim_get_interval(sim, i, &v))
+            break;
+        uint64_t bytes = v.host_bytes_written - prev_bytes;
+        uint64_t dur = v.t_ns - prev_t;
+        prev_bytes = v.host_bytes_written;
+        prev_t = v.t_ns;
+        if (i + 1 == n && (double)bytes < 0.9 * (double)interval_bytes)
+            break;
+        if (i == 0 && skip_first)
+            continue; /* the queues fill again: not the drive's rate either */
+        struct suite_iv x;
+        x.t_copy_s = (base->t_ns + (double)v.t_ns) / 1e9;
+        x.t_s = x.t_copy_s * time_scale;
+        x.dw = (double)(base->host_bytes + v.host_bytes_written) / logical;
+        x.iops = v.iops;
+        x.lat_mean_us = v.lat_ns_mean / 1e3;
+        x.lat_max_us = (double)v.lat_ns_max / 1e3;
+        x.lat_stddev_us = v.lat_ns_stddev / 1e3;
+        x.lat_p99_us = (double)v.lat_ns_p99 / 1e3;
+        x.waf = v.waf;
+        uint64_t host = base->host_pages + v.host_pages_written;
+        x.waf_cum =
+            host ? (double)(base->flash_pages + v.flash_pages_programmed) / (double)host : NAN;
+        x.free_pct = n_blocks ? 100.0 * (double)v.free_blocks / (double)n_blocks : NAN;
+        x.n_ios = (double)v.n_ios;
+        x.dur_s = (double)dur / 1e9;
+        g_array_append_val(iv, x);
+    }
+}
+
+static void add_run_totals(ssdsim *sim, struct run_base *base)
+{
+    ssdsim_op_stats w;
+    ssdsim_device_stats d;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
+    ssdsim_get_device_stats(sim, &d);
+    base->t_ns += (double)ssdsim_sim_time_ns(sim);
+    base->host_bytes += w.bytes;
+    base->host_pages += d.host_pages_written;
+    base->flash_pages += d.flash_pages_programmed;
+}
+
+/* Rounds per drive write of a curve; the steady rule looks at one drive write. */
+static uint32_t rounds_per_dw(const struct suite *s)
+{
+    return s->opt->quick ? 10 : 20;
+}
+
+/* Run `w` from a fresh drive until steady, in two runs: the first, of fixed length, covers the
+ * burst and the GC cliff (1 + op drive writes fill every block; half a drive write more); the
+ * second stops once the IOPS of the last drive write are steady (least-squares line across it
+ * within 3% of its mean, spread within 20%), or at max_dw. Two runs because during the burst
+ * the IOPS are flat too: a rule applied from the start would call the burst steady. The
+ * intervals (1/rounds of a drive write of host writes each) go into `iv` when it is not NULL. */
+static int run_curve(struct suite *s, ssdsim *sim, const struct suite_wl *w, double time_scale,
+                     struct suite_curve *c)
+{
+    ssdsim_device_stats d0;
+    ssdsim_get_device_stats(sim, &d0);
+    uint32_t n_planes, ppb, page;
+    uint64_t n_blocks, lpages;
+    ssdsim_device_shape(sim, &n_planes, &n_blocks, &ppb, &page, &lpages);
+    double logical = (double)d0.logical_bytes;
+    uint32_t rounds = rounds_per_dw(s);
+    uint64_t interval_bytes = (uint64_t)(logical / rounds);
+    double share = suite_wl_write_share(w);
+    if (share <= 0) {
+        cli_error("preconditioning needs writes (workload %s)", w->rw);
+        return -1;
+    }
+    double max_dw = s->opt->max_dw;
+    double a_dw = 1 + d0.op + 0.5;
+    if (a_dw > max_dw)
+        a_dw = max_dw;
+    c->min_dw = a_dw;
+    c->max_dw = max_dw;
+    struct run_base base = {0};
+    for (int phase = 0; phase < 2; phase++) {
+        double dw = phase == 0 ? a_dw : max_dw - (double)base.host_bytes / logical;
+        if (dw <= 0.01)
+            break;
+        /* io_size counts reads and writes: scale the written bytes by the write share. */
+        double per_job = dw * logical / share / w->threads;
+        char extra[96];
+        snprintf(extra, sizeof extra, "\"io_size\": %" PRIu64,
+                 ((uint64_t)per_job + 4095) / 4096 * 4096);
+        ssdsim_workload *wl = suite_wl_load(w, extra);
+        if (!wl)
+            return -1;
+        ssdsim_run_opts ro = {.interval_bytes = interval_bytes};
+        if (phase == 1) {
+            ro.until_steady = 1;
+            ro.steady_var = SSDSIM_STEADY_IOPS;
+            ro.steady.window = rounds;
+            ro.steady.max_excursion = 0.20;
+            ro.steady.max_slope_excursion = 0.03;
+            ro.max_rounds = (uint32_t)ceil(dw * rounds) + 1;
+        }
+        int rc = ssdsim_run(sim, wl, &ro);
+        ssdsim_workload_free(wl);
+        if (rc) {
+            g_autofree char *wj = suite_wl_json(w);
+            cli_error("preconditioning: %s (workload %s)", ssdsim_errmsg(sim), wj);
+            return -1;
+        }
+        size_t before = c->iv ? c->iv->len : 0;
+        if (c->iv)
+            take_intervals(sim, c->iv, &base, interval_bytes, logical, time_scale, n_blocks,
+                           phase == 1);
+        if (phase == 1) {
+            ssdsim_steady_result st;
+            c->steady = ssdsim_get_steady(sim, &st) == 0 && st.steady;
+            /* The second run's first interval was left out: its round k is entry k - 1. */
+            if (c->iv && c->steady && st.round >= 1 && before + st.round - 1 < c->iv->len) {
+                const struct suite_iv *x =
+                    &g_array_index(c->iv, struct suite_iv, before + st.round - 1);
+                c->steady_dw = x->dw;
+                c->steady_t_s = x->t_s;
+            }
+        }
+        add_run_totals(sim, &base);
+    }
+    if (!c->steady || !c->iv) {
+        c->steady_dw = (double)base.host_bytes / logical;
+        c->steady_t_s = base.t_ns / 1e9 * time_scale;
+    }
+    return 0;
+}
+
+/* Steady figures: the last drive write of the curve up to the steady point; the burst: the
+ * first tenth of a drive write; the cliff: the first interval below 90% of the burst. */
+static void curve_figures(struct suite_curve *c, uint32_t rounds)
+{
+    GArray *iv = c->iv;
+    c->cliff_t_s = NAN;
+    if (!iv || iv->len == 0)
+        return;
+    size_t end = iv->len;
+    for (size_t i = 0; i < iv->len; i++) {
+        if (g_array_index(iv, struct suite_iv, i).dw >= c->steady_dw - 1e-9) {
+            end = i + 1;
+            break;
+        }
+    }
+    size_t start = end > rounds ? end - rounds : 0;
+    /* Rates from the intervals' own counts and lengths: the two intervals left out around the
+     * join of the two runs are then simply not counted. */
+    double ios = 0, lat = 0, t = 0, mx = 0;
+    for (size_t i = start; i < end; i++) {
+        const struct suite_iv *x = &g_array_index(iv, struct suite_iv, i);
+        ios += x->n_ios;
+        t += x->dur_s;
+        lat += x->n_ios * x->lat_mean_us;
+        if (x->lat_max_us > mx)
+            mx = x->lat_max_us;
+    }
+    c->steady_iops = t > 0 ? ios / t : NAN;
+    c->steady_lat_mean_us = ios > 0 ? lat / ios : NAN;
+    c->steady_lat_max_us = mx;
+    /* WAF of the window from the cumulative columns: d(flash) / d(host) is not kept, so the
+     * mean of the interval WAFs weighted equally (every interval writes the same bytes). */
+    double waf = 0;
+    size_t n_waf = 0;
+    for (size_t i = start; i < end; i++) {
+        double v = g_array_index(iv, struct suite_iv, i).waf;
+        if (isfinite(v))
+            waf += v, n_waf++;
+    }
+    c->steady_waf = n_waf ? waf / (double)n_waf : NAN;
+    double b_ios = 0, b_t = 0;
+    for (size_t i = 0; i < iv->len; i++) {
+        const struct suite_iv *x = &g_array_index(iv, struct suite_iv, i);
+        if (i > 0 && x->dw > 0.1 + 1e-9)
+            break;
+        b_ios += x->n_ios;
+        b_t += x->dur_s;
+    }
+    c->burst_iops = b_t > 0 ? b_ios / b_t : NAN;
+    for (size_t i = 0; i < iv->len; i++) {
+        const struct suite_iv *x = &g_array_index(iv, struct suite_iv, i);
+        if (x->iops < 0.9 * c->burst_iops) {
+            c->cliff_t_s = x->t_s;
+            break;
+        }
+    }
+}
+
+static char *curve_csv(const struct suite_curve *c)
+{
+    GString *t = g_string_new("t_s,t_copy_s,drive_writes,iops,lat_mean_us,lat_max_us,"
+                              "lat_stddev_us,lat_p99_us,waf,waf_cumulative,free_blocks_pct\n");
+    for (guint i = 0; i < c->iv->len; i++) {
+        const struct suite_iv *x = &g_array_index(c->iv, struct suite_iv, i);
+        const double v[] = {x->t_s,        x->t_copy_s,      x->dw,         x->iops, x->lat_mean_us,
+                            x->lat_max_us, x->lat_stddev_us, x->lat_p99_us, x->waf,  x->waf_cum,
+                            x->free_pct};
+        for (size_t k = 0; k < G_N_ELEMENTS(v); k++)
+            suite_csv_num(t, v[k], k + 1 == G_N_ELEMENTS(v));
+    }
+    return g_string_free(t, FALSE);
+}
+
+static void curve_json(cJSON *o, const struct suite_curve *c, uint32_t rounds)
+{
+    cJSON_AddStringToObject(o, "ran_on", c->scaled ? "scaled copy" : "model");
+    if (c->scaled)
+        suite_json_u64(o, "copy_blocks_per_plane", c->copy_bpp);
+    suite_json_num(o, "time_scale", c->time_scale);
+    suite_json_u64(o, "rounds_per_drive_write", rounds);
+    suite_json_num(o, "min_drive_writes", c->min_dw);
+    suite_json_num(o, "max_drive_writes", c->max_dw);
+    cJSON *b = cJSON_AddObjectToObject(o, "burst");
+    suite_json_num(b, "iops", c->burst_iops);
+    suite_json_num(b, "cliff_t_s", c->cliff_t_s);
+    cJSON *st = cJSON_AddObjectToObject(o, "steady");
+    cJSON_AddBoolToObject(st, "reached", c->steady);
+    suite_json_num(st, "drive_writes", c->steady_dw);
+    suite_json_num(st, "t_s", c->steady_t_s);
+    suite_json_num(st, "iops", c->steady_iops);
+    suite_json_num(st, "lat_mean_us", c->steady_lat_mean_us);
+    suite_json_num(st, "lat_max_us", c->steady_lat_max_us);
+    suite_json_num(st, "waf", c->steady_waf);
+    cJSON *arr = cJSON_AddArrayToObject(o, "intervals");
+    for (guint i = 0; i < c->iv->len; i++) {
+        const struct suite_iv *x = &g_array_index(c->iv, struct suite_iv, i);
+        cJSON *e = cJSON_CreateObject();
+        suite_json_num(e, "t_s", x->t_s);
+        suite_json_num(e, "t_copy_s", x->t_copy_s);
+        suite_json_num(e, "drive_writes", x->dw);
+        suite_json_num(e, "iops", x->iops);
+        suite_json_num(e, "lat_mean_us", x->lat_mean_us);
+        suite_json_num(e, "lat_max_us", x->lat_max_us);
+        suite_json_num(e, "lat_stddev_us", x->lat_stddev_us);
+        suite_json_num(e, "lat_p99_us", x->lat_p99_us);
+        suite_json_num(e, "waf", x->waf);
+        suite_json_num(e, "waf_cumulative", x->waf_cum);
+        suite_json_num(e, "free_blocks_pct", x->free_pct);
+        cJSON_AddItemToArray(arr, e);
+    }
+}
+
+void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *title)
+{
+    g_autofree char *csv = g_strdup_printf("precondition-%s.csv", c->id);
+    g_autofree char *png = g_strdup_printf("precondition-%s.png", c->id);
+    g_autofree char *qcsv = cli_gnuplot_quote(csv);
+    g_autofree char *qt = cli_gnuplot_quote(title);
+    static const char *const panel[4][3] = {{"4", "IOPS", "IOPS"},
+                                            {"($5/1000)", "mean latency", "ms"},
+                                            {"($6/1000)", "max latency", "ms"},
+                                            {"($7/1000)", "latency stddev", "ms"}};
+    GString *g = g_string_new(NULL);
+    g_string_append_printf(g, "set multiplot layout 2,2 title %s\nset key off\n", qt);
+    g_string_append_printf(g, "set xlabel 'time (s%s)'\n",
+                           c->scaled ? ", scaled to the model" : "");
+    for (int k = 0; k < 4; k++) {
+        g_string_append_printf(g,
+                               "set title '%s'\nset ylabel '%s'\nset yrange [0:*]\n"
+                               "plot %s skip 1 using 1:%s with lines lw 1.5\n",
+                               panel[k][1], panel[k][2], qcsv, panel[k][0]);
+    }
+    g_string_append(g, "unset multiplot\n");
+    suite_plot(s, png, g->str);
+    g_string_free(g, TRUE);
+}
+
+/* Fast preconditioning (in this version) leaves every plane in the same phase of its GC
+ * cycle: their write frontiers start empty together, so they fill, and call for garbage
+ * collection, in lockstep, and the IOPS swing by about 15% with a period of a few seconds
+ * (generic-mlc at 16T/16Q: 8,800 to 11,900 IOPS in 2 s intervals, against 10,100 to 10,700 at
+ * the steady state a long run reaches), which fades only as the planes drift apart: after about
+ * a tenth of a drive write of the same workload. So much is written before measuring. When the
+ * library dephases the planes itself, SETTLE_DW can go to 0. */
+#define SETTLE_DW 0.1
+
+static int settle(struct suite *s, ssdsim *sim, const struct suite_wl *w)
+{
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    double share = suite_wl_write_share(w);
+    if (SETTLE_DW <= 0 || share <= 0)
+        return 0;
+    double per_job = SETTLE_DW * (double)d.logical_bytes / share / w->threads;
+    char extra[96];
+    snprintf(extra, sizeof extra, "\"io_size\": %" PRIu64,
+             ((uint64_t)per_job + 4095) / 4096 * 4096);
+    ssdsim_workload *wl = suite_wl_load(w, extra);
+    if (!wl)
+        return -1;
+    int rc = ssdsim_run(sim, wl, NULL);
+    ssdsim_workload_free(wl);
+    if (rc) {
+        g_autofree char *wj = suite_wl_json(w);
+        cli_error("preconditioning: %s (workload %s)", ssdsim_errmsg(sim), wj);
+        return -1;
+    }
+    suite_shortcut(s,
+                   "After fast preconditioning, each workload wrote %.2g drive writes more "
+                   "before the measurements, so that the planes' garbage collection, which "
+                   "fast preconditioning starts in step, drifts apart as in a long run.",
+                   SETTLE_DW);
+    return 0;
+}
+
+int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, const char *what)
+{
+    if (suite_erase(sim))
+        return -1;
+    ssdsim_workload *wl = suite_wl_load(w, NULL);
+    if (!wl)
+        return -1;
+    ssdsim_fast_precondition_opts fo = {0};
+    int rc = ssdsim_precondition_fast(sim, wl, &fo);
+    ssdsim_workload_free(wl);
+    if (rc == 0)
+        return settle(s, sim, w);
+    if (rc != SSDSIM_ENOTFOUND) {
+        g_autofree char *wj = suite_wl_json(w);
+        cli_error("fast preconditioning (%s): %s (workload %s)", what, ssdsim_errmsg(sim), wj);
+        return -1;
+    }
+    /* The FTL cannot install a state: write the drive to steady state the long way. */
+    suite_shortcut(s,
+                   "Fast preconditioning is not available for this FTL: the model was brought "
+                   "to steady state by running the preconditioning workload itself (%s).",
+                   what);
+    suite_say(s, "  (this FTL has no fast preconditioning: running %s to steady state)", what);
+    if (suite_erase(sim))
+        return -1;
+    struct suite_curve c = {0};
+    return run_curve(s, sim, w, 1.0, &c);
+}
+
+int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, uint32_t copy_bpp,
+                       const struct suite_wl *w, const char *id, const char *title, cJSON *obj,
+                       struct suite_curve *c)
+{
+    memset(c, 0, sizeof *c);
+    c->id = id;
+    c->iv = g_array_new(FALSE, FALSE, sizeof(struct suite_iv));
+    c->scaled = copy_bpp > 0 && copy;
+    c->copy_bpp = copy_bpp;
+    ssdsim *on = c->scaled ? copy : full;
+    if (suite_erase(on))
+        return -1;
+    ssdsim_device_stats dm, dc;
+    ssdsim_get_device_stats(full, &dm);
+    ssdsim_get_device_stats(on, &dc);
+    c->time_scale = (double)dm.logical_bytes / (double)dc.logical_bytes;
+    if (run_curve(s, on, w, c->time_scale, c))
+        return -1;
+    uint32_t rounds = rounds_per_dw(s);
+    curve_figures(c, rounds);
+    char b1[32], b2[32];
+    suite_say(s,
+              "  preconditioning curve on %s: burst %.0f IOPS, steady %.0f IOPS after %.2f drive "
+              "writes (%s)",
+              c->scaled ? "the scaled copy" : "the model", c->burst_iops, c->steady_iops,
+              c->steady_dw, c->steady ? "steady" : "not steady at the limit");
+    if (c->scaled) {
+        suite_shortcut(s,
+                       "Preconditioning curves ran on a scaled copy of the model: the same "
+                       "geometry, timing and over-provisioning with %" PRIu32
+                       " blocks per plane instead of the model's, so the same parallelism and "
+                       "(within about 2%%) the same steady-state IOPS and latency on %s instead "
+                       "of %s; the burst lasts in proportion to capacity, so the curves' time "
+                       "axis is the copy's simulated time multiplied by the capacity ratio "
+                       "(%.4g). Maximum latencies per interval come from fewer requests than the "
+                       "model's intervals would hold, so they may read a little lower.",
+                       copy_bpp, suite_fmt_bytes(b1, sizeof b1, (double)dc.logical_bytes),
+                       suite_fmt_bytes(b2, sizeof b2, (double)dm.logical_bytes), c->time_scale);
+        /* Then put the model itself at the steady state of the same workload. */
+        g_autofree char *what = g_strdup_printf("the %s preconditioning", id);
+        if (suite_steady_state(s, full, w, what))
+            return -1;
+        suite_shortcut(s, "The model itself was put at each workload's steady state by fast "
+                          "preconditioning (ssdsim_precondition_fast: the state of a scaled copy "
+                          "run to steady state, installed on the model) instead of hours of "
+                          "writes.");
+    }
+    suite_shortcut(s,
+                   "Preconditioning curves stop once the IOPS of the last drive write are steady "
+                   "(least-squares line across it within 3%% of its mean, spread within 20%%) "
+                   "or after %.3g drive writes, instead of running for a fixed 6 to 12 hours.",
+                   s->opt->max_dw);
+    curve_json(obj, c, rounds);
+    g_autofree char *csv_name = g_strdup_printf("precondition-%s.csv", id);
+    suite_csv(s, csv_name, curve_csv(c));
+    suite_curve_plot(s, c, title);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The command line                                                                            */
+
+static void suite_help(FILE *f)
+{
+    fputs("usage: ssdsim suite review|snia|quick-matrix [--model FILE|NAME] [OPTIONS]\n"
+          "\n"
+          "Run a measurement procedure on a device model and write into --out DIR: suite.json\n"
+          "(every figure), one CSV per chart, report.md (tables, plots, the shortcuts taken),\n"
+          "suite.gp and, when gnuplot is installed, the PNG plots. See doc/suites.md.\n"
+          "\n"
+          "Suites:\n"
+          "  review        the review labs' enterprise synthetic workload analysis: per profile\n"
+          "                (4K random write, 8K 70/30, file server, web server) a preconditioning\n"
+          "                curve from a secure-erased drive at 16 threads x 16 queue depth, then\n"
+          "                the 2T/2Q ... 16T/16Q matrix; 128K sequential read and write; 4K read\n"
+          "                and write at 16T/16Q; with --compare-op, the same drive with more\n"
+          "                over-provisioning\n"
+          "  snia          SNIA PTS-E: the IOPS test (7 read/write mixes x 8 block sizes per\n"
+          "                round until steady state), the throughput test and the latency test\n"
+          "  quick-matrix  the hosting-company fio matrix: 60 s tests (shortened) with 30 s\n"
+          "                idle between, 1, 4 and 64 jobs, sequential and random, whole device,\n"
+          "                first 10%, first and last 5 GB; fresh against written full\n"
+          "\n"
+          "Options:\n"
+          "  --model FILE|NAME      device model (default: the built-in generic MLC model)\n"
+          "  --set KEY=VALUE        override a model key (repeatable), as for ssdsim run\n"
+          "  --seed N               seed of every random stream (default 1)\n"
+          "  --out DIR              results directory, created if missing (default:\n"
+          "                         suite-NAME in the current directory)\n"
+          "  --quick                small settings (short windows, few rounds), for tests\n"
+          "  --window DURATION      most simulated time one measured point runs (default 2s,\n"
+          "                         --quick 200ms); a point stops earlier once its IOPS converge\n"
+          "  --curve-bpp N|full     blocks per plane of the scaled copy the preconditioning\n"
+          "                         curves run on (default: automatic, enough for 64 spare\n"
+          "                         blocks per plane); full: on the model itself\n"
+          "  --max-dw X             most drive writes of a preconditioning curve (default 10,\n"
+          "                         --quick 4)\n"
+          "  --compare-op X         review: also measure the drive formatted with X more\n"
+          "                         over-provisioning (ftl.op + X; 0.2 = 20% more)\n"
+          "  --cell DURATION        snia: simulated time of one cell of a round (default\n"
+          "                         500ms, --quick 100ms)\n"
+          "  --rounds N             snia: most rounds per test (default 25, --quick 6)\n"
+          "  --idle DURATION        quick-matrix: idle time between tests (default 30s)\n"
+          "  --no-plot              do not run gnuplot (suite.gp is still written)\n"
+          "  --quiet                print nothing but errors\n"
+          "  --help                 this help\n",
+          f);
+}
+
+static bool parse_duration(const char *cmd, const char *name, const char *val, uint64_t *out)
+{
+    if (ssdsim_parse_time_ns(val, out) || *out == 0 || *out > 3600 * S_NS) {
+        cli_error("%s: %s expects a duration such as 500ms or 2s (at most 1 h), got '%s'", cmd,
+                  name, val);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_double(const char *val, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(val, &end);
+    if (end == val || *end || errno || !(v >= lo && v <= hi))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Returns -1 to continue, or an exit code. */
+static int suite_parse(int argc, char **argv, struct suite_opts *so)
+{
+    memset(so, 0, sizeof *so);
+    so->o.seed = 1;
+    if (argc < 2) {
+        cli_error("suite: give a suite: review, snia or quick-matrix (see ssdsim suite --help)");
+        return CLI_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+        suite_help(stdout);
+        return 0;
+    }
+    if (strcmp(name, "review") && strcmp(name, "snia") && strcmp(name, "quick-matrix")) {
+        cli_error("suite: unknown suite '%s' (suites: review, snia, quick-matrix)", name);
+        return CLI_EXIT_USAGE;
+    }
+    so->suite = name;
+    bool window = false, cell = false, rounds = false, max_dw = false;
+    const char *cmd = "suite";
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val;
+        char opt[64];
+        cli_split_option(a, opt, sizeof opt, &val);
+        if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
+            suite_help(stdout);
+            return 0;
+        }
+        if (!strcmp(opt, "--quiet") || !strcmp(opt, "-q")) {
+            so->o.quiet = true;
+            continue;
+        }
+        if (!strcmp(opt, "--quick")) {
+            so->quick = true;
+            continue;
+        }
+        if (!strcmp(opt, "--no-plot")) {
+            so->no_plot = true;
+            continue;
+        }
+        static const char *const valued[] = {"--model",  "--set",        "--seed",   "--out",
+                                             "--window", "--curve-bpp",  "--max-dw", "--cell",
+                                             "--rounds", "--compare-op", "--idle"};
+        bool known = false;
+        for (size_t k = 0; k < G_N_ELEMENTS(valued); k++)
+            known = known || !strcmp(opt, valued[k]);
+        if (!known) {
+            cli_error("suite: unknown option '%s' (see ssdsim suite --help)", a);
+            return CLI_EXIT_USAGE;
+        }
+        if (!val) {
+            if (i + 1 >= argc) {
+                cli_error("suite: option '%s' needs a value", opt);
+                return CLI_EXIT_USAGE;
+            }
+            val = argv[++i];
+        }
+        if (!strcmp(opt, "--model") || !strcmp(opt, "--seed") || !strcmp(opt, "--set")) {
+            if (!strcmp(opt, "--set") && !strncmp(val, "workload.", 9)) {
+                cli_error("suite: --set %s: a suite's workloads are fixed; --set takes model keys",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
+            int rc = cli_common_option(cmd, opt, val, &so->o);
+            if (rc)
+                return rc;
+        } else if (!strcmp(opt, "--out")) {
+            if (!*val) {
+                cli_error("suite: --out expects a directory");
+                return CLI_EXIT_USAGE;
+            }
+            so->out_dir = val;
+        } else if (!strcmp(opt, "--window")) {
+            if (!parse_duration(cmd, opt, val, &so->window_ns))
+                return CLI_EXIT_USAGE;
+            window = true;
+        } else if (!strcmp(opt, "--cell")) {
+            if (!parse_duration(cmd, opt, val, &so->snia_window_ns))
+                return CLI_EXIT_USAGE;
+            cell = true;
+        } else if (!strcmp(opt, "--idle")) {
+            if (ssdsim_parse_time_ns(val, &so->idle_ns) || so->idle_ns > 3600 * S_NS) {
+                cli_error("suite: --idle expects a duration such as 30s (0 to 1 h), got '%s'", val);
+                return CLI_EXIT_USAGE;
+            }
+        } else if (!strcmp(opt, "--curve-bpp")) {
+            uint64_t v;
+            if (!strcmp(val, "full")) {
+                so->curve_full = true;
+            } else if (!cli_parse_u64(val, &v) || v < 4 || v > 1048576) {
+                cli_error("suite: --curve-bpp expects 'full' or blocks per plane from 4 to "
+                          "1048576, got '%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            } else {
+                so->curve_bpp = (uint32_t)v;
+                so->curve_full = false;
+            }
+        } else if (!strcmp(opt, "--max-dw")) {
+            if (!parse_double(val, 1, 1000, &so->max_dw)) {
+                cli_error("suite: --max-dw expects a number of drive writes from 1 to 1000, got "
+                          "'%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
+            max_dw = true;
+        } else if (!strcmp(opt, "--rounds")) {
+            uint64_t v;
+            if (!cli_parse_u64(val, &v) || v < 5 || v > 1000) {
+                cli_error("suite: --rounds expects an integer from 5 to 1000 (steady state "
+                          "needs a window of 5 rounds), got '%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
+            so->rounds = (uint32_t)v;
+            rounds = true;
+        } else if (!strcmp(opt, "--compare-op")) {
+            if (!parse_double(val, 0.001, 10, &so->compare_op)) {
+                cli_error("suite: --compare-op expects over-provisioning to add, from 0.001 to "
+                          "10 (0.2 = 20%% more), got '%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
+        }
+    }
+    bool review = !strcmp(name, "review"), snia = !strcmp(name, "snia");
+    bool quick_matrix = !strcmp(name, "quick-matrix");
+    if (so->compare_op > 0 && !review) {
+        cli_error("suite: --compare-op belongs to the review suite");
+        return CLI_EXIT_USAGE;
+    }
+    if ((cell || rounds) && !snia) {
+        cli_error("suite: --%s belongs to the snia suite", cell ? "cell" : "rounds");
+        return CLI_EXIT_USAGE;
+    }
+    if (so->idle_ns && !quick_matrix) {
+        cli_error("suite: --idle belongs to the quick-matrix suite");
+        return CLI_EXIT_USAGE;
+    }
+    if (!window)
+        so->window_ns = so->quick ? 200 * MS_NS : 2 * S_NS;
+    if (!cell)
+        so->snia_window_ns = so->quick ? 100 * MS_NS : 500 * MS_NS;
+    if (!rounds)
+        so->rounds = so->quick ? 6 : 25;
+    if (!max_dw)
+        so->max_dw = so->quick ? 4 : 10;
+    if (!so->idle_ns && quick_matrix)
+        so->idle_ns = 30 * S_NS;
+    return -1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Writing the folder                                                                          */
+
+static char *report_text(struct suite *s)
+{
+    GString *r = g_string_new(NULL);
+    ssdsim_model *m = s->model;
+    char *mj = ssdsim_model_to_json(m);
+    cJSON *mroot = mj ? cJSON_Parse(mj) : NULL;
+    free(mj);
+    const char *mname = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(mroot, "name"));
+    g_string_append_printf(r, "# ssdsim suite %s: %s\n\n", s->opt->suite,
+                           mname ? mname : s->model_label);
+    cJSON *model = cJSON_GetObjectItemCaseSensitive(s->json, "model");
+    cJSON *opts = cJSON_GetObjectItemCaseSensitive(s->json, "options");
+    char b1[32], b2[32];
+    double logical = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(model, "logical_bytes"));
+    double physical =
+        cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(model, "physical_bytes"));
+    double op = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(model, "op"));
+    g_string_append_printf(r, "| | |\n|---|---|\n| model | `%s`", s->model_label);
+    if (mname)
+        g_string_append_printf(r, " (%s)", mname);
+    g_string_append_printf(r,
+                           " |\n| capacity | %s logical, %s physical, over-provisioning %.1f%% "
+                           "|\n| seed | %" PRIu64 " |\n| ssdsim | %s |\n",
+                           suite_fmt_bytes(b1, sizeof b1, logical),
+                           suite_fmt_bytes(b2, sizeof b2, physical), 100 * op, s->seed,
+                           ssdsim_version());
+    if (s->opt->o.n_sets) {
+        g_string_append(r, "| overrides |");
+        for (int i = 0; i < s->opt->o.n_sets; i++)
+            g_string_append_printf(r, " `--set %s`", s->opt->o.sets[i]);
+        g_string_append(r, " |\n");
+    }
+    g_string_append_printf(r, "| options | %s |\n\n",
+                           cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(opts, "summary")));
+    cJSON_Delete(mroot);
+    g_string_append(r, s->md->str);
+    g_string_append(r, "\n## Shortcuts taken\n\nReal drives need hours for these procedures; "
+                       "the simulator takes these shortcuts to finish in minutes:\n\n");
+    for (guint i = 0; i < s->shortcuts->len; i++)
+        g_string_append_printf(r, "- %s\n", (char *)s->shortcuts->pdata[i]);
+    g_string_append(r, "\n## Files\n\n`suite.json` holds every figure; ");
+    for (guint i = 0; i < s->csv_names->len; i++)
+        g_string_append_printf(r, "%s`%s`", i ? ", " : "", (char *)s->csv_names->pdata[i]);
+    g_string_append(r,
+                    " hold the charts' data; `suite.gp` makes the plots (`gnuplot suite.gp`).\n");
+    return g_string_free(r, FALSE);
+}
+
+static int write_folder(struct suite *s, const char *dir)
+{
+    if (g_mkdir_with_parents(dir, 0777) != 0) {
+        cli_error("%s: cannot create directory: %s", dir, strerror(errno));
+        return -1;
+    }
+    cJSON *sc = cJSON_AddArrayToObject(s->json, "shortcuts");
+    for (guint i = 0; i < s->shortcuts->len; i++)
+        cJSON_AddItemToArray(sc, cJSON_CreateString(s->shortcuts->pdata[i]));
+    cJSON *files = cJSON_AddArrayToObject(s->json, "csv");
+    for (guint i = 0; i < s->csv_names->len; i++)
+        cJSON_AddItemToArray(files, cJSON_CreateString(s->csv_names->pdata[i]));
+    cJSON *plots = cJSON_AddArrayToObject(s->json, "plots");
+    for (guint i = 0; i < s->plots->len; i++)
+        cJSON_AddItemToArray(plots, cJSON_CreateString(s->plots->pdata[i]));
+    char *json = cJSON_Print(s->json);
+    if (!json) {
+        cli_error("out of memory");
+        return -1;
+    }
+    g_autofree char *path = g_build_filename(dir, "suite.json", NULL);
+    int rc = cli_write_file(path, json, true);
+    cJSON_free(json);
+    for (guint i = 0; rc == 0 && i < s->csv_names->len; i++) {
+        g_autofree char *p = g_build_filename(dir, s->csv_names->pdata[i], NULL);
+        char *text = s->csv_texts->pdata[i];
+        size_t n = strlen(text);
+        if (n && text[n - 1] == '\n')
+            text[n - 1] = '\0'; /* cli_write_file ends the file with a newline */
+        rc = cli_write_file(p, text, true);
+    }
+    if (rc)
+        return -1;
+    g_autofree char *gp_preamble = cli_gnuplot_preamble(1000, 700);
+    g_autofree char *gp = g_strdup_printf("# suite.gp: the plots of `ssdsim suite %s`, from the "
+                                          "CSV files beside it.\n# Run it in this directory: "
+                                          "gnuplot suite.gp\n%s%s",
+                                          s->opt->suite, gp_preamble, s->gp->str);
+    g_autofree char *gp_path = g_build_filename(dir, "suite.gp", NULL);
+    gp[strlen(gp) - 1] = '\0';
+    if (cli_write_file(gp_path, gp, true))
+        return -1;
+    g_autofree char *report = report_text(s);
+    g_autofree char *rp = g_build_filename(dir, "report.md", NULL);
+    report[strlen(report) - 1] = '\0';
+    if (cli_write_file(rp, report, true))
+        return -1;
+    return 0;
+}
+
+static double wall_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int cli_suite(int argc, char **argv)
+{
+    struct suite_opts so;
+    int rc = suite_parse(argc, argv, &so);
+    if (rc >= 0)
+        return rc;
+    double t0 = wall_s();
+    struct suite s = {.opt = &so, .seed = so.o.seed};
+    if (cli_load(&so.o, &s.model, NULL))
+        return CLI_EXIT_FAIL;
+    s.model_label = so.o.model_path ? so.o.model_path : "built-in generic-mlc";
+    g_autofree char *default_dir = g_strdup_printf("suite-%s", so.suite);
+    const char *dir = so.out_dir ? so.out_dir : default_dir;
+    s.json = cJSON_CreateObject();
+    s.md = g_string_new(NULL);
+    s.shortcuts = g_ptr_array_new_with_free_func(g_free);
+    s.gp = g_string_new(NULL);
+    s.plots = g_ptr_array_new_with_free_func(g_free);
+    s.csv_names = g_ptr_array_new_with_free_func(g_free);
+    s.csv_texts = g_ptr_array_new_with_free_func(g_free);
+
+    cJSON_AddStringToObject(s.json, "suite", so.suite);
+    cJSON_AddStringToObject(s.json, "ssdsim_version", ssdsim_version());
+    cJSON *model = cJSON_AddObjectToObject(s.json, "model");
+    cJSON_AddStringToObject(model, "label", s.model_label);
+    {
+        ssdsim *probe = suite_sim_new(&s, s.model);
+        if (!probe) {
+            rc = CLI_EXIT_FAIL;
+            goto out;
+        }
+        ssdsim_device_stats d;
+        ssdsim_get_device_stats(probe, &d);
+        suite_json_u64(model, "logical_bytes", d.logical_bytes);
+        suite_json_u64(model, "physical_bytes", d.physical_bytes);
+        suite_json_num(model, "op", d.op);
+        ssdsim_free(probe);
+        char *mj = ssdsim_model_to_json(s.model);
+        cJSON *canon = mj ? cJSON_Parse(mj) : NULL;
+        free(mj);
+        if (canon)
+            cJSON_AddItemToObject(model, "json", canon);
+    }
+    suite_json_u64(s.json, "seed", s.seed);
+    cJSON *opts = cJSON_AddObjectToObject(s.json, "options");
+    cJSON_AddBoolToObject(opts, "quick", so.quick);
+    suite_json_u64(opts, "window_ns", so.window_ns);
+    suite_json_num(opts, "max_drive_writes", so.max_dw);
+    if (so.curve_full)
+        cJSON_AddStringToObject(opts, "curve_blocks_per_plane", "full");
+    else
+        suite_json_u64(opts, "curve_blocks_per_plane", so.curve_bpp);
+    GString *ot = g_string_new(NULL);
+    if (!strcmp(so.suite, "snia")) {
+        suite_json_u64(opts, "cell_ns", so.snia_window_ns);
+        suite_json_u64(opts, "max_rounds", so.rounds);
+        g_string_append_printf(ot, "cells %.3g s, at most %" PRIu32 " rounds",
+                               (double)so.snia_window_ns / 1e9, so.rounds);
+    } else {
+        g_string_append_printf(ot, "windows of %.3g s", (double)so.window_ns / 1e9);
+    }
+    if (!strcmp(so.suite, "review")) {
+        g_string_append_printf(ot, ", curves up to %.3g drive writes", so.max_dw);
+        if (so.curve_full)
+            g_string_append(ot, " on the model itself");
+        else if (so.curve_bpp)
+            g_string_append_printf(ot, " on a copy of %" PRIu32 " blocks per plane", so.curve_bpp);
+    }
+    if (!strcmp(so.suite, "quick-matrix")) {
+        suite_json_u64(opts, "idle_ns", so.idle_ns);
+        g_string_append_printf(ot, ", %.3g s idle between tests", (double)so.idle_ns / 1e9);
+    }
+    if (so.compare_op > 0) {
+        suite_json_num(opts, "compare_op", so.compare_op);
+        g_string_append_printf(ot, ", second mode ftl.op + %.3g", so.compare_op);
+    }
+    if (so.quick)
+        g_string_append(ot, ", --quick");
+    cJSON_AddStringToObject(opts, "summary", ot->str);
+    g_string_free(ot, TRUE);
+
+    if (!so.o.quiet)
+        printf("suite %s: model %s, results in %s\n", so.suite, s.model_label, dir);
+    if (!strcmp(so.suite, "review"))
+        rc = suite_review(&s);
+    else if (!strcmp(so.suite, "snia"))
+        rc = suite_snia(&s);
+    else
+        rc = suite_quick_matrix(&s);
+    if (rc) {
+        rc = CLI_EXIT_FAIL;
+        goto out;
+    }
+    if (write_folder(&s, dir)) {
+        rc = CLI_EXIT_FAIL;
+        goto out;
+    }
+    if (!so.no_plot && s.plots->len) {
+        if (cli_gnuplot_run(dir, "suite.gp", so.o.quiet) == 0 && !so.o.quiet)
+            printf("plots: %u PNG files in %s\n", s.plots->len, dir);
+    }
+    if (!so.o.quiet)
+        printf("report: %s/report.md (%.1f s wall time)\n", dir, wall_s() - t0);
+    rc = 0;
+out:
+    cJSON_Delete(s.json);
+    g_string_free(s.md, TRUE);
+    g_ptr_array_unref(s.shortcuts);
+    g_string_free(s.gp, TRUE);
+    g_ptr_array_unref(s.plots);
+    g_ptr_array_unref(s.csv_names);
+    g_ptr_array_unref(s.csv_texts);
+    ssdsim_model_free(s.model);
+    return rc;
+}

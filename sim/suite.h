@@ -1,0 +1,229 @@
+/* suite.h: private interface between the parts of `ssdsim suite` (cmd_suite.c: command line,
+ * measurements, preconditioning curves, output files; suite_review.c, suite_snia.c,
+ * suite_quick.c: the three procedures). Not installed; only the sim/ sources include it.
+ *
+ * A suite builds everything in memory while it runs (the JSON tree, the CSV texts, the Markdown
+ * report, the gnuplot script) and writes the files at the end, so a failed suite leaves no
+ * half-written report. Nothing that reaches those texts reads the wall clock: the same model,
+ * options and seed give the same bytes.
+ */
+#ifndef SSDSIM_SUITE_H
+#define SSDSIM_SUITE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cJSON.h>
+#include <glib.h>
+
+#include "cli.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Options                                                                                     */
+
+struct suite_opts {
+    const char *suite;       /* "review", "snia" or "quick-matrix" */
+    struct cli_run_opts o;   /* model_path, sets, seed, quiet (the rest unused) */
+    const char *out_dir;     /* results directory */
+    bool quick;              /* the small settings of the tests */
+    uint32_t curve_bpp;      /* blocks per plane of the curve's scaled copy; 0 = automatic */
+    bool curve_full;         /* --curve-bpp full: run the curve on the model itself */
+    uint64_t window_ns;      /* measurement window of one point (most it runs) */
+    uint64_t snia_window_ns; /* one cell of a SNIA round */
+    uint32_t rounds;         /* SNIA: most rounds per test */
+    double max_dw;           /* preconditioning curve: most drive writes */
+    double compare_op;       /* review: ftl.op added for the second formatting mode; 0 = none */
+    uint64_t idle_ns;        /* quick-matrix: idle time between tests */
+    bool no_plot;
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* One suite run: the model and what will be written                                           */
+
+struct suite {
+    const struct suite_opts *opt;
+    ssdsim_model *model; /* the model with --set applied */
+    const char *model_label;
+    uint64_t seed;
+    cJSON *json;          /* suite.json */
+    GString *md;          /* report.md after its header */
+    GPtrArray *shortcuts; /* char *: the "Shortcuts taken" bullets, in order */
+    GString *gp;          /* suite.gp after its preamble */
+    GPtrArray *plots;     /* char *: PNG files suite.gp makes, in order */
+    GPtrArray *csv_names; /* char *: CSV file names, in order */
+    GPtrArray *csv_texts; /* char *: their contents */
+};
+
+/* Print a progress line on stdout (unless --quiet). */
+void suite_say(struct suite *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Add a "Shortcuts taken" bullet (Markdown), once: the same text twice is kept once. */
+void suite_shortcut(struct suite *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Append to report.md. */
+void suite_md(struct suite *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Register a CSV file (name without directory; the text is taken over, g_free'd later). */
+void suite_csv(struct suite *s, const char *name, char *text);
+
+/* Register a plot: its PNG name and the gnuplot commands that make it (set output is added). */
+void suite_plot(struct suite *s, const char *png, const char *commands);
+
+/* Doubles in JSON and CSV are rounded to 6 significant digits (as the library's results), so
+ * that the files are short and read the same everywhere. NaN and infinities become null (JSON)
+ * or an empty field (CSV). */
+double suite_round6(double v);
+void suite_json_num(cJSON *obj, const char *key, double v);
+void suite_json_u64(cJSON *obj, const char *key, uint64_t v);
+void suite_csv_num(GString *row, double v, bool last);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workloads                                                                                   */
+
+/* One workload of a suite, at `threads` jobs of `qd` outstanding requests. */
+struct suite_wl {
+    const char *rw;      /* fio rw: randwrite, randread, randrw, write, read */
+    const char *bs;      /* fio bs, or NULL with bssplit */
+    const char *bssplit; /* fio bssplit, or NULL */
+    int rwmixread;       /* percent for randrw / rw; -1 when not a mix */
+    uint32_t threads, qd;
+    uint64_t region_offset; /* bytes; region_size 0 = to the end of the device */
+    uint64_t region_size;
+    bool split_region; /* each thread works on its own 1/threads of the region */
+};
+
+/* The fio options of `w` as a JSON object text (no run length), for reports and the JSON. */
+char *suite_wl_json(const struct suite_wl *w);
+
+/* The share of requests that write: 1 for write patterns, 1 - rwmixread for mixes, else 0. */
+double suite_wl_write_share(const struct suite_wl *w);
+
+/* Load `w` with a run length: `extra` is more JSON members ("\"runtime\": ..."), without
+ * braces. NULL after printing the error. */
+ssdsim_workload *suite_wl_load(const struct suite_wl *w, const char *extra);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Simulations                                                                                 */
+
+/* A new simulation of `model` with the suite's seed; NULL after printing the error. */
+ssdsim *suite_sim_new(struct suite *s, const ssdsim_model *model);
+
+/* A copy of `model` with a model key changed; NULL after printing the error. */
+ssdsim_model *suite_model_with(const ssdsim_model *model, const char *key, const char *value);
+
+/* Secure erase, failing with a message. 0 or -1. */
+int suite_erase(ssdsim *sim);
+
+/* Figures of one measured run. */
+struct suite_fig {
+    uint64_t window_ns;   /* the rounds in which requests were issued: IOPS and MB/s are over it */
+    uint64_t sim_time_ns; /* the run after its ramp, to the last completion */
+    uint64_t ramp_ns;
+    double iops, bw_bytes;
+    double lat_mean_ns, lat_stddev_ns;
+    uint64_t lat_max_ns, lat_p99_ns, lat_p99_99_ns;
+    double read_iops, write_iops;
+    double read_lat_mean_ns, write_lat_mean_ns;
+    uint64_t read_lat_max_ns, write_lat_max_ns;
+    double waf; /* NaN when nothing was written */
+    uint64_t host_bytes_written;
+    uint64_t host_pages, flash_pages; /* mapping units written by the host, pages programmed */
+    uint64_t n_ios, n_writes;         /* requests completed (after the ramp), writes of them */
+    size_t rounds;                    /* intervals the run made */
+    bool steady; /* its IOPS met the convergence rule before the window ended */
+};
+
+/* Run `w` for at most `window_ns` of simulated time after a ramp of a tenth of it (not
+ * counted), in rounds of a tenth of the window, stopping once the IOPS of 5 rounds are steady
+ * (the SNIA rule); fill `f`. With `until_steady` false the whole window runs. A window that
+ * held too few requests, or for a workload that writes less than `gc_cycles` blocks per plane
+ * of host writes, is run again longer (cmd_suite.c says why). 0, or -1 after printing the
+ * error. */
+int suite_measure(struct suite *s, ssdsim *sim, const struct suite_wl *w, uint64_t window_ns,
+                  bool until_steady, unsigned gc_cycles, struct suite_fig *f);
+
+/* GC periods a measured point spans at least (a review or quick-matrix point), and a cell of a
+ * SNIA round (averaged over the 5 rounds of the window). */
+#define SUITE_GC_CYCLES 20
+#define SUITE_SNIA_GC_CYCLES 2
+
+/* `f` as a JSON object (into `obj`). */
+void suite_fig_json(cJSON *obj, const struct suite_fig *f);
+
+/* The latency distribution of the last run for `op` as CDF rows "series,lat_us,cdf" appended to
+ * `csv`, and as [[lat_ns, cdf], ...] into `json_key` of `obj`. At most ~200 points (buckets
+ * merged) so that the files stay small. */
+void suite_cdf(const ssdsim *sim, enum ssdsim_op op, const char *series, GString *csv, cJSON *obj,
+               const char *json_key);
+
+/* A latency histogram (the buckets of ssdsim_latency_histogram), to add several runs up. */
+struct suite_hist {
+    GArray *upper, *count; /* uint64_t each, increasing upper edges */
+};
+/* Add the last run's histogram of `op` into `h` (arrays created on first use). */
+void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op);
+void suite_hist_free(struct suite_hist *h);
+/* As suite_cdf, from `h`. */
+void suite_hist_cdf(const struct suite_hist *h, const char *series, GString *csv, cJSON *obj,
+                    const char *json_key);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Preconditioning curves                                                                      */
+
+/* One interval of a curve, on the full model's time axis. */
+struct suite_iv {
+    double t_s, t_copy_s, dw; /* time on the full model, on the copy; drive writes so far */
+    double iops, lat_mean_us, lat_max_us, lat_stddev_us, lat_p99_us;
+    double waf, waf_cum; /* NaN when nothing was written */
+    double free_pct;     /* free blocks, percent of all blocks */
+    double n_ios, dur_s; /* requests completed in the interval, its length (on the copy) */
+};
+
+struct suite_curve {
+    const char *id; /* file-name part: precondition-<id>.csv */
+    GArray *iv;     /* struct suite_iv */
+    bool scaled;    /* ran on a scaled copy */
+    uint32_t copy_bpp;
+    double time_scale; /* full logical bytes / copy logical bytes (1 when not scaled) */
+    bool steady;
+    double steady_dw, steady_t_s; /* where the steady window ended */
+    double steady_iops, steady_lat_mean_us, steady_lat_max_us, steady_waf;
+    double burst_iops; /* mean IOPS of the first tenth of a drive write */
+    double cliff_t_s;  /* first interval below 90% of the burst; NaN when none */
+    double min_dw, max_dw;
+};
+
+/* The blocks per plane of the scaled copy the curve runs on, or 0 to run on the model itself
+ * (also when the copy would not be smaller). */
+uint32_t suite_curve_bpp(struct suite *s, const ssdsim_model *model);
+
+/* Run the preconditioning curve of `w` (at its threads x qd) from a secure-erased drive until
+ * its IOPS are steady, on `copy`, a scaled copy of the model with copy_bpp blocks per plane
+ * (copy_bpp > 0), or on `full` itself; then, after a copy, bring `full` to the same steady state
+ * (suite_steady_state). Records the curve (JSON under `obj`, CSV, plot) as `id`. 0 or -1 after
+ * printing the error. */
+int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, uint32_t copy_bpp,
+                       const struct suite_wl *w, const char *id, const char *title, cJSON *obj,
+                       struct suite_curve *curve);
+
+void suite_curve_free(struct suite_curve *c);
+
+/* Bring `sim` (secure-erased first) to the steady state of `w` without recording a curve:
+ * fast preconditioning, or a full run when the FTL cannot. 0 or -1. */
+int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, const char *what);
+
+/* The 2x2 plot of one curve (IOPS, mean, maximum and standard deviation of latency against
+ * time), precondition-ID.png; plots over several curves are the caller's. */
+void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *title);
+
+/* ------------------------------------------------------------------------------------------ */
+/* The procedures                                                                              */
+
+int suite_review(struct suite *s);
+int suite_snia(struct suite *s);
+int suite_quick_matrix(struct suite *s);
+
+/* `bytes` in binary units for reports ("12.50 GiB") into buf, which is returned. */
+const char *suite_fmt_bytes(char *buf, size_t len, double bytes);
+
+#endif /* SSDSIM_SUITE_H */

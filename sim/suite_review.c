@@ -1,0 +1,531 @@
+/* suite_review.c: `ssdsim suite review`, the review labs' enterprise synthetic workload
+ * analysis (shared/reference/methodology.md, section 1; doc/suites.md).
+ *
+ * Per profile (4K random write, 8K 70/30, file server, web server): secure erase, a
+ * preconditioning curve at 16 threads x 16 queue depth from the fresh drive to steady state
+ * (the web server is preconditioned with its size mix as writes), then the thread/queue matrix
+ * 2T/2Q ... 16T/16Q at steady state. Then 4K random read and write at 16T/16Q, 128K sequential
+ * read and write on a sequentially filled drive, and, with --compare-op, the 4K random-write
+ * figures of the same drive formatted with more over-provisioning.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "suite.h"
+
+#define FILE_SERVER_MIX "512/10:1k/5:2k/5:4k/60:8k/2:16k/4:32k/4:64k/10"
+#define WEB_SERVER_MIX "512/22:1k/15:2k/8:4k/23:8k/15:16k/2:32k/6:64k/7:128k/1:512k/1"
+
+struct profile {
+    const char *id, *title;
+    struct suite_wl pre;  /* preconditioning, at 16T/16Q */
+    struct suite_wl meas; /* the matrix workload (threads and qd set per point) */
+};
+
+static const struct profile profiles[] = {
+    {"4k-random-write",
+     "4K random write",
+     {"randwrite", "4k", NULL, -1, 16, 16, 0, 0, false},
+     {"randwrite", "4k", NULL, -1, 16, 16, 0, 0, false}},
+    {"8k-70-30",
+     "8K 70/30",
+     {"randrw", "8k", NULL, 70, 16, 16, 0, 0, false},
+     {"randrw", "8k", NULL, 70, 16, 16, 0, 0, false}},
+    {"file-server",
+     "File server",
+     {"randrw", NULL, FILE_SERVER_MIX, 80, 16, 16, 0, 0, false},
+     {"randrw", NULL, FILE_SERVER_MIX, 80, 16, 16, 0, 0, false}},
+    {"web-server",
+     "Web server",
+     {"randwrite", NULL, WEB_SERVER_MIX, -1, 16, 16, 0, 0, false},
+     {"randread", NULL, WEB_SERVER_MIX, -1, 16, 16, 0, 0, false}},
+};
+
+static const uint32_t matrix_tq[4] = {2, 4, 8, 16};
+
+/* What one drive (formatting mode) gives. */
+struct mode {
+    const char *name;   /* "stock", "op+0.2" */
+    const char *suffix; /* file-name suffix: "" or "-op" */
+    ssdsim_model *model;
+    ssdsim *full, *copy;
+    uint32_t copy_bpp;
+    uint64_t logical_bytes;
+    double op;
+};
+
+static void mode_free(struct mode *m)
+{
+    ssdsim_free(m->full);
+    ssdsim_free(m->copy);
+    ssdsim_model_free(m->model);
+}
+
+static int mode_open(struct suite *s, struct mode *m, const ssdsim_model *model, double add_op)
+{
+    if (add_op > 0) {
+        ssdsim_device_stats d;
+        ssdsim *probe = suite_sim_new(s, model);
+        if (!probe)
+            return -1;
+        ssdsim_get_device_stats(probe, &d);
+        ssdsim_free(probe);
+        char v[32];
+        snprintf(v, sizeof v, "%.6g", d.op + add_op);
+        m->model = suite_model_with(model, "ftl.op", v);
+    } else {
+        m->model = suite_model_with(model, NULL, NULL);
+    }
+    if (!m->model)
+        return -1;
+    m->full = suite_sim_new(s, m->model);
+    if (!m->full)
+        return -1;
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(m->full, &d);
+    m->logical_bytes = d.logical_bytes;
+    m->op = d.op;
+    m->copy_bpp = suite_curve_bpp(s, m->model);
+    if (m->copy_bpp) {
+        char v[32];
+        snprintf(v, sizeof v, "%" PRIu32, m->copy_bpp);
+        ssdsim_model *cm = suite_model_with(m->model, "geometry.blocks_per_plane", v);
+        if (!cm)
+            return -1;
+        m->copy = suite_sim_new(s, cm);
+        ssdsim_model_free(cm);
+        if (!m->copy)
+            return -1;
+    }
+    return 0;
+}
+
+static void fig_ms(char *buf, size_t len, double ns)
+{
+    if (!isfinite(ns))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%.3f", ns / 1e6);
+}
+
+/* The matrix of one profile: 16 points, in the labs' order 2T/2Q, 2T/4Q, ... 16T/16Q. */
+static int run_matrix(struct suite *s, struct mode *m, const struct profile *p, const char *id,
+                      cJSON *pobj, GString *cdf_csv, cJSON *cdf_obj, const char *cdf_series)
+{
+    cJSON *arr = cJSON_AddArrayToObject(pobj, "matrix");
+    GString *csv = g_string_new("threads,qd,eff_qd,iops,mb_s,lat_mean_us,lat_max_us,"
+                                "lat_stddev_us,lat_p99_us,read_iops,write_iops,waf,window_s,"
+                                "converged\n");
+    suite_md(s, "\n#### Thread/queue matrix\n\n"
+                "| T/Q | effective QD | IOPS | MB/s | mean latency (ms) | max latency (ms) | "
+                "latency stddev (ms) | converged |\n|---|---:|---:|---:|---:|---:|---:|---|\n");
+    for (int ti = 0; ti < 4; ti++) {
+        for (int qi = 0; qi < 4; qi++) {
+            struct suite_wl w = p->meas;
+            w.threads = matrix_tq[ti];
+            w.qd = matrix_tq[qi];
+            struct suite_fig f;
+            if (suite_measure(s, m->full, &w, s->opt->window_ns, true, SUITE_GC_CYCLES, &f)) {
+                g_string_free(csv, TRUE);
+                return -1;
+            }
+            cJSON *pt = cJSON_CreateObject();
+            suite_json_u64(pt, "threads", w.threads);
+            suite_json_u64(pt, "qd", w.qd);
+            suite_json_u64(pt, "eff_qd", (uint64_t)w.threads * w.qd);
+            suite_fig_json(pt, &f);
+            cJSON_AddItemToArray(arr, pt);
+            g_string_append_printf(csv, "%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", w.threads, w.qd,
+                                   w.threads * w.qd);
+            const double v[] = {f.iops,
+                                f.bw_bytes / 1e6,
+                                f.lat_mean_ns / 1e3,
+                                (double)f.lat_max_ns / 1e3,
+                                f.lat_stddev_ns / 1e3,
+                                (double)f.lat_p99_ns / 1e3,
+                                f.read_iops,
+                                f.write_iops,
+                                f.waf,
+                                (double)f.window_ns / 1e9};
+            for (size_t k = 0; k < G_N_ELEMENTS(v); k++)
+                suite_csv_num(csv, v[k], false);
+            g_string_append_printf(csv, "%d\n", f.steady ? 1 : 0);
+            char a[32], b[32], c[32];
+            fig_ms(a, sizeof a, f.lat_mean_ns);
+            fig_ms(b, sizeof b, (double)f.lat_max_ns);
+            fig_ms(c, sizeof c, f.lat_stddev_ns);
+            suite_md(s,
+                     "| %" PRIu32 "T/%" PRIu32 "Q | %" PRIu32
+                     " | %.0f | %.1f | %s | %s | %s | %s |\n",
+                     w.threads, w.qd, w.threads * w.qd, f.iops, f.bw_bytes / 1e6, a, b, c,
+                     f.steady ? "yes" : "no");
+            if (ti == 3 && qi == 3 && cdf_csv)
+                suite_cdf(m->full, SSDSIM_OP_ALL, cdf_series, cdf_csv, cdf_obj, id);
+        }
+    }
+    g_autofree char *name = g_strdup_printf("matrix-%s.csv", id);
+    suite_csv(s, name, g_string_free(csv, FALSE));
+    /* IOPS and mean latency against effective queue depth, one line per thread count. */
+    g_autofree char *png = g_strdup_printf("matrix-%s.png", id);
+    g_autofree char *qcsv = cli_gnuplot_quote(name);
+    g_autofree char *title = g_strdup_printf("%s%s: thread/queue matrix at steady state", p->title,
+                                             m->suffix[0] ? " (more over-provisioning)" : "");
+    g_autofree char *qt = cli_gnuplot_quote(title);
+    GString *g = g_string_new(NULL);
+    g_string_append_printf(g,
+                           "set multiplot layout 1,2 title %s\nset logscale x 2\n"
+                           "set xlabel 'effective queue depth (threads x queue depth)'\n"
+                           "set key top left\n",
+                           qt);
+    static const char *const panel[2][3] = {{"$4", "IOPS", "IOPS"},
+                                            {"($6/1000)", "mean latency", "ms"}};
+    for (int k = 0; k < 2; k++) {
+        g_string_append_printf(g, "set title '%s'\nset ylabel '%s'\nset yrange [0:*]\nplot ",
+                               panel[k][1], panel[k][2]);
+        for (int ti = 0; ti < 4; ti++)
+            g_string_append_printf(g,
+                                   "%s%s skip 1 using 3:($1==%" PRIu32 " ? %s : 1/0) with "
+                                   "linespoints title '%" PRIu32 " threads'",
+                                   ti ? ", " : "", qcsv, matrix_tq[ti], panel[k][0], matrix_tq[ti]);
+        g_string_append_c(g, '\n');
+    }
+    g_string_append(g, "unset multiplot\n");
+    suite_plot(s, png, g->str);
+    g_string_free(g, TRUE);
+    return 0;
+}
+
+static void curve_md(struct suite *s, const struct suite_curve *c, const char *title)
+{
+    char cliff[48] = "none";
+    if (isfinite(c->cliff_t_s))
+        snprintf(cliff, sizeof cliff, "%.0f s", c->cliff_t_s);
+    suite_md(s,
+             "\n#### Preconditioning curve\n\n![%s preconditioning](precondition-%s.png)\n\n"
+             "| burst IOPS | IOPS below 90%% of the burst from | steady IOPS | steady mean "
+             "latency (ms) | steady max latency (ms) | steady WAF | steady at |\n"
+             "|---:|---:|---:|---:|---:|---:|---|\n"
+             "| %.0f | %s | %.0f | %.3f | %.3f | %.2f | %s %.2f drive writes, %.0f s%s |\n",
+             title, c->id, c->burst_iops, cliff, c->steady_iops, c->steady_lat_mean_us / 1e3,
+             c->steady_lat_max_us / 1e3, c->steady_waf, c->steady ? "" : "not steady after",
+             c->steady_dw, c->steady_t_s, c->scaled ? " (model time)" : "");
+}
+
+static int run_profile(struct suite *s, struct mode *m, const struct profile *p, cJSON *parr,
+                       GString *cdf_csv, cJSON *cdf_obj, struct suite_curve *keep, GString *summary)
+{
+    g_autofree char *id = g_strdup_printf("%s%s", p->id, m->suffix);
+    g_autofree char *title =
+        g_strdup_printf("%s%s", p->title, m->suffix[0] ? " (more over-provisioning)" : "");
+    suite_say(s, "%s:", title);
+    cJSON *pobj = cJSON_CreateObject();
+    cJSON_AddItemToArray(parr, pobj);
+    cJSON_AddStringToObject(pobj, "id", id);
+    cJSON_AddStringToObject(pobj, "title", title);
+    cJSON_AddStringToObject(pobj, "mode", m->name);
+    g_autofree char *pre = suite_wl_json(&p->pre);
+    g_autofree char *meas = suite_wl_json(&p->meas);
+    cJSON_AddItemToObject(pobj, "precondition_workload", cJSON_Parse(pre));
+    cJSON_AddItemToObject(pobj, "workload", cJSON_Parse(meas));
+    suite_md(s,
+             "\n### %s\n\nPreconditioning: `%s`; measured: `%s` (threads and queue depth "
+             "as in the matrix).\n",
+             title, pre, meas);
+    cJSON *cobj = cJSON_AddObjectToObject(pobj, "precondition");
+    struct suite_curve c;
+    int rc = suite_precondition(s, m->full, m->copy, m->copy_bpp, &p->pre, id, title, cobj, &c);
+    if (rc == 0) {
+        curve_md(s, &c, title);
+        suite_md(s, "\n![%s matrix](matrix-%s.png)\n", title, id);
+        g_autofree char *series = g_strdup_printf("%s 16T/16Q", title);
+        rc = run_matrix(s, m, p, id, pobj, cdf_csv, cdf_obj, series);
+    }
+    if (rc == 0) {
+        const cJSON *last =
+            cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(pobj, "matrix"), 15);
+        double iops = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "iops"));
+        suite_say(s, "  matrix: 16 points, 16T/16Q %.0f IOPS", iops);
+        g_string_append_printf(
+            summary, "| %s | %.0f | %.0f | %.2f | %.0f | %.3f | %.3f |\n", title, c.burst_iops,
+            c.steady_iops, c.steady_waf, iops,
+            cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "lat_mean_ns")) / 1e6,
+            cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "lat_max_ns")) / 1e6);
+    }
+    if (keep && rc == 0)
+        *keep = c;
+    else
+        suite_curve_free(&c);
+    return rc;
+}
+
+/* One fixed heavy point, measured for the whole window: into `fixed` (JSON), a row of the
+ * table `tab` and of `csv`, and, when `cdf_series` is set, a line of the latency CDF. */
+static int fixed_point(struct suite *s, struct mode *m, const struct suite_wl *w, const char *key,
+                       const char *label, cJSON *fixed, GString *tab, GString *csv,
+                       const char *cdf_series, GString *cdf_csv, cJSON *cdf_obj)
+{
+    struct suite_fig f;
+    if (suite_measure(s, m->full, w, s->opt->window_ns, false, SUITE_GC_CYCLES, &f))
+        return -1;
+    g_autofree char *k = g_strdup_printf("%s%s", key, m->suffix);
+    g_autofree char *l =
+        g_strdup_printf("%s%s", label, m->suffix[0] ? " (more over-provisioning)" : "");
+    cJSON *o = cJSON_AddObjectToObject(fixed, k);
+    cJSON_AddStringToObject(o, "title", l);
+    cJSON_AddStringToObject(o, "mode", m->name);
+    g_autofree char *wj = suite_wl_json(w);
+    cJSON_AddItemToObject(o, "workload", cJSON_Parse(wj));
+    suite_fig_json(o, &f);
+    g_string_append_printf(csv, "%s,%s,", k, m->name);
+    const double v[] = {f.iops,
+                        f.bw_bytes / 1e6,
+                        f.lat_mean_ns / 1e3,
+                        (double)f.lat_max_ns / 1e3,
+                        f.lat_stddev_ns / 1e3,
+                        (double)f.lat_p99_ns / 1e3};
+    for (size_t i = 0; i < G_N_ELEMENTS(v); i++)
+        suite_csv_num(csv, v[i], i + 1 == G_N_ELEMENTS(v));
+    char a[32], b[32], c[32];
+    fig_ms(a, sizeof a, f.lat_mean_ns);
+    fig_ms(b, sizeof b, (double)f.lat_max_ns);
+    fig_ms(c, sizeof c, f.lat_stddev_ns);
+    g_string_append_printf(tab, "| %s | %.0f | %.1f | %s | %s | %s |\n", l, f.iops,
+                           f.bw_bytes / 1e6, a, b, c);
+    suite_say(s, "  %s: %.0f IOPS, %.1f MB/s, mean latency %.3f ms", l, f.iops, f.bw_bytes / 1e6,
+              f.lat_mean_ns / 1e6);
+    if (cdf_series)
+        suite_cdf(m->full, SSDSIM_OP_ALL, cdf_series, cdf_csv, cdf_obj, k);
+    return 0;
+}
+
+/* The 4K points at 16T/16Q, run right after the 4K matrix at the same steady state. */
+static int fixed_4k(struct suite *s, struct mode *m, cJSON *fixed, GString *tab, GString *csv,
+                    GString *cdf_csv, cJSON *cdf_obj, GPtrArray *series)
+{
+    struct suite_wl w4w = {"randwrite", "4k", NULL, -1, 16, 16, 0, 0, false};
+    struct suite_wl w4r = {"randread", "4k", NULL, -1, 16, 16, 0, 0, false};
+    g_autofree char *rs = g_strdup_printf("4K random read 16T/16Q%s",
+                                          m->suffix[0] ? " (more over-provisioning)" : "");
+    if (fixed_point(s, m, &w4w, "4k-random-write-16t16q", "4K random write 16T/16Q", fixed, tab,
+                    csv, NULL, NULL, NULL) ||
+        fixed_point(s, m, &w4r, "4k-random-read-16t16q", "4K random read 16T/16Q", fixed, tab, csv,
+                    rs, cdf_csv, cdf_obj))
+        return -1;
+    g_ptr_array_add(series, g_strdup(rs));
+    return 0;
+}
+
+/* 128K sequential write and read at 16T/16Q on a sequentially filled drive, each thread
+ * streaming through its own sixteenth of the logical space. */
+static int fixed_seq(struct suite *s, struct mode *m, cJSON *fixed, GString *tab, GString *csv)
+{
+    if (suite_erase(m->full))
+        return -1;
+    if (ssdsim_precondition_seq(m->full)) {
+        cli_error("sequential fill: %s", ssdsim_errmsg(m->full));
+        return -1;
+    }
+    struct suite_wl sw = {"write", "128k", NULL, -1, 16, 16, 0, m->logical_bytes, true};
+    struct suite_wl sr = {"read", "128k", NULL, -1, 16, 16, 0, m->logical_bytes, true};
+    return fixed_point(s, m, &sw, "128k-seq-write-16t16q", "128K sequential write 16T/16Q", fixed,
+                       tab, csv, NULL, NULL, NULL) ||
+                   fixed_point(s, m, &sr, "128k-seq-read-16t16q", "128K sequential read 16T/16Q",
+                               fixed, tab, csv, NULL, NULL, NULL)
+               ? -1
+               : 0;
+}
+
+static void overlay_plot(struct suite *s, const char *png, const char *title, const char *ylabel,
+                         const char *xcol, const char *xlabel, const char *ycol,
+                         const GPtrArray *ids, const GPtrArray *titles, const char *key)
+{
+    GString *g = g_string_new(NULL);
+    g_autofree char *qt = cli_gnuplot_quote(title);
+    g_string_append_printf(g,
+                           "set title %s\nset xlabel '%s'\nset ylabel '%s'\nset key %s\n"
+                           "set yrange [0:*]\nplot ",
+                           qt, xlabel, ylabel, key);
+    for (guint i = 0; i < ids->len; i++) {
+        g_autofree char *csv = g_strdup_printf("precondition-%s.csv", (char *)ids->pdata[i]);
+        g_autofree char *qc = cli_gnuplot_quote(csv);
+        g_autofree char *ql = cli_gnuplot_quote(titles->pdata[i]);
+        g_string_append_printf(g, "%s%s skip 1 using %s:%s with lines lw 1.5 title %s",
+                               i ? ", \\\n     " : "", qc, xcol, ycol, ql);
+    }
+    g_string_append_c(g, '\n');
+    suite_plot(s, png, g->str);
+    g_string_free(g, TRUE);
+}
+
+static void cdf_plot(struct suite *s, const GPtrArray *series)
+{
+    GString *g = g_string_new("set title 'Latency CDF at steady state, 16T/16Q'\n"
+                              "set xlabel 'latency (us)'\nset ylabel 'fraction of requests'\n"
+                              "set logscale x\nset yrange [0:1]\nset key bottom right\nplot ");
+    for (guint i = 0; i < series->len; i++) {
+        g_autofree char *q = cli_gnuplot_quote(series->pdata[i]);
+        g_string_append_printf(g,
+                               "%s'latency-cdf.csv' skip 1 using 2:(strcol(1) eq %s ? $3 : 1/0) "
+                               "with lines lw 1.5 title %s",
+                               i ? ", \\\n     " : "", q, q);
+    }
+    g_string_append_c(g, '\n');
+    suite_plot(s, "latency-cdf.png", g->str);
+    g_string_free(g, TRUE);
+}
+
+int suite_review(struct suite *s)
+{
+    struct mode modes[2] = {{.name = "stock", .suffix = ""}, {0}};
+    int n_modes = 1, rc = -1;
+    g_autofree char *op_name = NULL;
+    cJSON *parr = cJSON_AddArrayToObject(s->json, "profiles");
+    cJSON *fixed = cJSON_AddObjectToObject(s->json, "fixed");
+    cJSON *cdf_obj = cJSON_AddObjectToObject(s->json, "latency_cdf");
+    GString *cdf_csv = g_string_new("series,lat_us,cdf\n");
+    GString *fcsv = g_string_new("test,mode,iops,mb_s,lat_mean_us,lat_max_us,lat_stddev_us,"
+                                 "lat_p99_us\n");
+    GString *ftab = g_string_new("| test | IOPS | MB/s | mean latency (ms) | max latency (ms) | "
+                                 "latency stddev (ms) |\n|---|---:|---:|---:|---:|---:|\n");
+    GString *op_md = g_string_new(NULL), *prof_md = g_string_new(NULL);
+    GString *summary = g_string_new(NULL);
+    GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
+    GPtrArray *titles = g_ptr_array_new_with_free_func(g_free);
+    GPtrArray *series = g_ptr_array_new_with_free_func(g_free);
+    struct suite_curve c4k[2] = {{0}, {0}};
+
+    if (mode_open(s, &modes[0], s->model, 0))
+        goto out;
+    if (s->opt->compare_op > 0) {
+        op_name = g_strdup_printf("op+%.3g", s->opt->compare_op);
+        modes[1].name = op_name;
+        modes[1].suffix = "-op";
+        n_modes = 2;
+        if (mode_open(s, &modes[1], s->model, s->opt->compare_op))
+            goto out;
+    }
+
+    suite_md(s, "Procedure: per profile, secure erase, a preconditioning curve at 16 threads x "
+                "16 queue depth from the fresh drive to steady state, then the thread/queue "
+                "matrix 2T/2Q ... 16T/16Q at steady state; 4K random write and read at 16T/16Q "
+                "right after the 4K matrix; 128K sequential write and read at 16T/16Q (each "
+                "thread streaming through its own sixteenth of the drive) after a secure erase "
+                "and one sequential fill.\n\n");
+    suite_md(s, "![IOPS during preconditioning](precondition-iops.png)\n\n"
+                "![Write amplification against data written](waf.png)\n\n"
+                "![Latency CDF](latency-cdf.png)\n");
+    /* The profiles' sections go after a summary table of them all, filled as they run. */
+    GString *saved = s->md;
+    s->md = prof_md;
+    for (size_t i = 0; i < G_N_ELEMENTS(profiles); i++) {
+        if (run_profile(s, &modes[0], &profiles[i], parr, cdf_csv, cdf_obj, i == 0 ? &c4k[0] : NULL,
+                        summary)) {
+            s->md = saved;
+            goto out;
+        }
+        g_ptr_array_add(ids, g_strdup(profiles[i].id));
+        g_ptr_array_add(titles, g_strdup(profiles[i].title));
+        g_ptr_array_add(series, g_strdup_printf("%s 16T/16Q", profiles[i].title));
+        if (i == 0 && fixed_4k(s, &modes[0], fixed, ftab, fcsv, cdf_csv, cdf_obj, series)) {
+            s->md = saved;
+            goto out;
+        }
+    }
+    s->md = saved;
+    suite_md(s,
+             "\n## Summary\n\nPreconditioning at 16T/16Q from a fresh drive (burst: the first "
+             "tenth of a drive write; steady: the last drive write of the curve) and the "
+             "heaviest matrix point.\n\n| profile | burst IOPS | steady IOPS | steady WAF | "
+             "16T/16Q IOPS | 16T/16Q mean latency (ms) | 16T/16Q max latency (ms) |\n"
+             "|---|---:|---:|---:|---:|---:|---:|\n%s\n## Profiles\n%s",
+             summary->str, prof_md->str);
+    suite_say(s, "128K sequential:");
+    if (fixed_seq(s, &modes[0], fixed, ftab, fcsv))
+        goto out;
+    if (n_modes == 2) {
+        struct mode *m = &modes[1];
+        s->md = op_md;
+        int r = run_profile(s, m, &profiles[0], parr, cdf_csv, cdf_obj, &c4k[1], summary);
+        s->md = saved;
+        if (r)
+            goto out;
+        g_ptr_array_add(ids, g_strdup("4k-random-write-op"));
+        g_ptr_array_add(titles, g_strdup_printf("4K random write (%s)", m->name));
+        g_ptr_array_add(series, g_strdup("4K random write (more over-provisioning) 16T/16Q"));
+        if (fixed_4k(s, m, fixed, ftab, fcsv, cdf_csv, cdf_obj, series))
+            goto out;
+    }
+
+    suite_md(s, "\n## 4K and 128K at 16T/16Q\n\n%s", ftab->str);
+    if (n_modes == 2) {
+        struct mode *m = &modes[1];
+        cJSON *cmp = cJSON_AddObjectToObject(s->json, "compare_op");
+        suite_json_num(cmp, "added_op", s->opt->compare_op);
+        for (int mi = 0; mi < 2; mi++) {
+            cJSON *o = cJSON_AddObjectToObject(cmp, modes[mi].name);
+            suite_json_u64(o, "logical_bytes", modes[mi].logical_bytes);
+            suite_json_num(o, "op", modes[mi].op);
+            suite_json_num(o, "steady_iops", c4k[mi].steady_iops);
+            suite_json_num(o, "steady_lat_mean_us", c4k[mi].steady_lat_mean_us);
+            suite_json_num(o, "steady_lat_max_us", c4k[mi].steady_lat_max_us);
+            suite_json_num(o, "steady_waf", c4k[mi].steady_waf);
+        }
+        char b1[32], b2[32];
+        suite_md(s,
+                 "\n## Formatting modes: stock against %s\n\nThe same drive formatted with "
+                 "%.3g more over-provisioning (ftl.op %.3g instead of %.3g): less logical "
+                 "capacity, more spare blocks for garbage collection.\n\n"
+                 "| | stock | %s |\n|---|---:|---:|\n| logical capacity | %s | %s |\n"
+                 "| over-provisioning | %.1f%% | %.1f%% |\n"
+                 "| steady 4K random write IOPS (16T/16Q) | %.0f | %.0f |\n"
+                 "| mean latency (ms) | %.3f | %.3f |\n| max latency (ms) | %.3f | %.3f |\n"
+                 "| WAF | %.2f | %.2f |\n\nSteady figures are the last drive write of each "
+                 "preconditioning curve.\n",
+                 m->name, s->opt->compare_op, m->op, modes[0].op, m->name,
+                 suite_fmt_bytes(b1, sizeof b1, (double)modes[0].logical_bytes),
+                 suite_fmt_bytes(b2, sizeof b2, (double)m->logical_bytes), 100 * modes[0].op,
+                 100 * m->op, c4k[0].steady_iops, c4k[1].steady_iops,
+                 c4k[0].steady_lat_mean_us / 1e3, c4k[1].steady_lat_mean_us / 1e3,
+                 c4k[0].steady_lat_max_us / 1e3, c4k[1].steady_lat_max_us / 1e3, c4k[0].steady_waf,
+                 c4k[1].steady_waf);
+        suite_md(s, "%s", op_md->str);
+    }
+
+    suite_csv(s, "fixed.csv", g_string_free(fcsv, FALSE));
+    fcsv = NULL;
+    suite_csv(s, "latency-cdf.csv", g_string_free(cdf_csv, FALSE));
+    cdf_csv = NULL;
+    overlay_plot(s, "precondition-iops.png", "IOPS during preconditioning (16T/16Q)", "IOPS", "1",
+                 "time (s)", "4", ids, titles, "top right");
+    overlay_plot(s, "waf.png", "Write amplification against data written", "WAF per interval", "3",
+                 "host data written (drive writes)", "9", ids, titles, "bottom right");
+    cdf_plot(s, series);
+    suite_shortcut(s,
+                   "Each matrix point ran at most %.3g s of simulated time after a ramp of a "
+                   "tenth of that (not counted), in rounds of a tenth, and stopped early once the "
+                   "IOPS of 5 rounds met the SNIA steady-state rule (`converged` in the tables "
+                   "and the JSON); the labs measure each point for minutes. Maximum latencies of "
+                   "short windows are lower than those of long ones.",
+                   (double)s->opt->window_ns / 1e9);
+    suite_shortcut(s, "The fixed 4K and 128K points ran %.3g s each after their ramp.",
+                   (double)s->opt->window_ns / 1e9);
+    rc = 0;
+out:
+    if (fcsv)
+        g_string_free(fcsv, TRUE);
+    if (cdf_csv)
+        g_string_free(cdf_csv, TRUE);
+    g_string_free(ftab, TRUE);
+    g_string_free(op_md, TRUE);
+    g_string_free(prof_md, TRUE);
+    g_string_free(summary, TRUE);
+    suite_curve_free(&c4k[0]);
+    suite_curve_free(&c4k[1]);
+    g_ptr_array_unref(ids);
+    g_ptr_array_unref(titles);
+    g_ptr_array_unref(series);
+    for (int i = 0; i < 2; i++)
+        mode_free(&modes[i]);
+    return rc;
+}

@@ -1,0 +1,563 @@
+/* test_precond.c: preconditioning. Sequential fills write what they say; a secure erase gives a
+ * device whose next run is a new device's; the page FTL installs a state and refuses one that
+ * does not fit; and fast preconditioning (a scaled copy run to steady state, scaled up and
+ * installed) measures the same steady-state IOPS and WAF as a full preconditioning, within 3%,
+ * for greedy, fifo and cost-benefit GC and for 28% and 7% over-provisioning. */
+#include <cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "ftl/page.h"
+#include "sim.h"
+#include "simtest.h"
+
+static struct ssdsim *in(ssdsim *sim)
+{
+    return (struct ssdsim *)sim;
+}
+
+static uint64_t host_pages(ssdsim *sim)
+{
+    return in(sim)->env.n.c[SSDSIM_CNT_HOST_PAGES];
+}
+
+static uint64_t logical_pages(ssdsim *sim)
+{
+    uint64_t lp = 0;
+    ck_assert_int_eq(ssdsim_device_shape(sim, NULL, NULL, NULL, NULL, &lp), 0);
+    return lp;
+}
+
+/* 4 KiB uniform random writes at queue depth 64, `drive_writes` times the logical capacity. */
+static ssdsim_workload *randwrite(ssdsim *sim, double drive_writes)
+{
+    char json[256];
+    snprintf(json, sizeof json,
+             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 64, \"io_size\": %llu}",
+             (unsigned long long)((uint64_t)(drive_writes * (double)logical_pages(sim)) * 4096));
+    return st_workload(json);
+}
+
+static void run_wl(ssdsim *sim, ssdsim_workload *wl)
+{
+    int rc = ssdsim_run(sim, wl, NULL);
+    ck_assert_msg(rc == 0, "run failed: %s", ssdsim_errmsg(sim));
+}
+
+/* Every logical page mapped once, valid counts adding up, the FTL's arrays consistent. */
+static void check_full_state(ssdsim *sim)
+{
+    uint64_t lp = logical_pages(sim), nb = 0;
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    for (uint64_t l = 0; l < lp; l++)
+        ck_assert_msg(ssdsim_lookup(sim, l) != UINT64_MAX, "logical page %llu unmapped",
+                      (unsigned long long)l);
+    ck_assert_int_eq(ssdsim_device_shape(sim, NULL, &nb, NULL, NULL, NULL), 0);
+    uint64_t sum = 0;
+    for (uint64_t b = 0; b < nb; b++) {
+        uint32_t v = 0;
+        ck_assert_int_eq(ssdsim_block_state(sim, b, &v, NULL), 0);
+        sum += v;
+    }
+    ck_assert_uint_eq(sum, lp);
+}
+
+/* ------------------------------------------------------------------ full vs fast */
+
+struct figures {
+    double iops, waf;
+};
+
+static struct figures measure(ssdsim *sim)
+{
+    ssdsim_workload *wl = randwrite(sim, 1.0);
+    run_wl(sim, wl);
+    ssdsim_workload_free(wl);
+    ssdsim_op_stats o;
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &o), 0);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    return (struct figures){o.iops, d.waf};
+}
+
+/* generic-mlc with 256 blocks per plane (64 planes, 6.4 GB logical at op 0.28): a full
+ * preconditioning of 4 drive writes takes seconds. Full: 4 drive writes of the workload, then
+ * one measured. Fast: ssdsim_precondition_fast with a scaled copy of `scaled` blocks per plane,
+ * then the same measured drive write. */
+static void full_vs_fast(const char *policy, const char *op, uint32_t scaled)
+{
+    char pol[64], opkv[64];
+    snprintf(pol, sizeof pol, "gc.policy=%s", policy);
+    snprintf(opkv, sizeof opkv, "ftl.op=%s", op);
+    ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=256", pol, opkv, NULL);
+
+    ssdsim *full = st_sim(m, 1);
+    ssdsim_workload *pre = randwrite(full, 4.0);
+    run_wl(full, pre);
+    ssdsim_workload_free(pre);
+    struct figures f = measure(full);
+    ssdsim_free(full);
+
+    ssdsim *fast = st_sim(m, 1);
+    ssdsim_workload *wl = randwrite(fast, 1.0);
+    ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = scaled};
+    int rc = ssdsim_precondition_fast(fast, wl, &o);
+    ck_assert_msg(rc == 0, "fast preconditioning: %s", ssdsim_errmsg(fast));
+    ssdsim_workload_free(wl);
+    ck_assert_str_eq(in(fast)->precond.mode, "fast");
+    ck_assert_uint_eq(in(fast)->precond.scaled_blocks_per_plane, scaled);
+    ck_assert(in(fast)->precond.steady);
+    ck_assert(in(fast)->precond.drive_writes >= 3.0);
+    check_full_state(fast);
+    struct figures g = measure(fast);
+    ssdsim_free(fast);
+    ssdsim_model_free(m);
+
+    double di = g.iops / f.iops - 1, dw = g.waf / f.waf - 1;
+    printf("precond %-12s op %s scaled %3u: full IOPS %.0f WAF %.4f | fast IOPS %.0f WAF %.4f | "
+           "%+.2f%% %+.2f%%\n",
+           policy, op, scaled, f.iops, f.waf, g.iops, g.waf, 100 * di, 100 * dw);
+    ck_assert_msg(fabs(di) <= 0.03, "%s op %s: IOPS full %.0f fast %.0f", policy, op, f.iops,
+                  g.iops);
+    ck_assert_msg(fabs(dw) <= 0.03, "%s op %s: WAF full %.4f fast %.4f", policy, op, f.waf, g.waf);
+}
+
+START_TEST(test_precond_fast_greedy_matches_full)
+{
+    full_vs_fast("greedy", "0.28", 64);
+}
+END_TEST
+
+START_TEST(test_precond_fast_fifo_matches_full)
+{
+    full_vs_fast("fifo", "0.28", 64);
+}
+END_TEST
+
+START_TEST(test_precond_fast_cost_benefit_matches_full)
+{
+    full_vs_fast("cost-benefit", "0.28", 64);
+}
+END_TEST
+
+START_TEST(test_precond_fast_low_op_matches_full)
+{
+    full_vs_fast("greedy", "0.07", 128);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ fast: state and inputs */
+
+/* A small device for the quick checks: 8 planes of 128 blocks. */
+static ssdsim_model *small_model(void)
+{
+    return st_model("generic-mlc", "geometry.channels=2", "geometry.chips_per_channel=1",
+                    "geometry.blocks_per_plane=128", NULL);
+}
+
+START_TEST(test_precond_fast_maps_every_page)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = st_sim(m, 7);
+    /* some wear first: fast preconditioning adds its own */
+    ssdsim_workload *w = randwrite(sim, 1.5);
+    run_wl(sim, w);
+    uint32_t before_max = in(sim)->env.ec_max;
+    ck_assert_uint_gt(before_max, 0);
+    ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 48, .drive_writes = 4};
+    int rc = ssdsim_precondition_fast(sim, w, &o);
+    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert(in(sim)->precond.drive_writes >= 4.0);
+    check_full_state(sim);
+    /* the erase counts and their histogram agree, and wear only grew */
+    const struct ssdsim_ftl_env *env = &in(sim)->env;
+    uint64_t n = 0, nb = env->geo.n_blocks;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (uint64_t b = 0; b < nb; b++) {
+        lo = env->erase_count[b] < lo ? env->erase_count[b] : lo;
+        hi = env->erase_count[b] > hi ? env->erase_count[b] : hi;
+    }
+    ck_assert_uint_eq(env->ec_min, lo);
+    ck_assert_uint_eq(env->ec_max, hi);
+    ck_assert_uint_gt(hi, before_max);
+    for (uint32_t e = 0; e < env->ec_cap; e++)
+        n += env->ec_hist[e];
+    ck_assert_uint_eq(n, nb);
+    /* every plane starts with free blocks; the statistics start from zero */
+    for (uint32_t p = 0; p < env->geo.n_planes; p++)
+        ck_assert_uint_gt(ssdsim_plane_free_blocks(sim, p), 1);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.host_pages_written, 0);
+    /* the device runs on from there, and stays consistent */
+    run_wl(sim, w);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ssdsim_workload_free(w);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Same seed, same everything: the installed state and what runs on it are identical. */
+START_TEST(test_precond_fast_deterministic)
+{
+    ssdsim_model *m = small_model();
+    char *json[2];
+    for (int k = 0; k < 2; k++) {
+        ssdsim *sim = st_sim(m, 11);
+        ssdsim_workload *w = randwrite(sim, 0.5);
+        ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 48};
+        ck_assert_int_eq(ssdsim_precondition_fast(sim, w, &o), 0);
+        run_wl(sim, w);
+        json[k] = ssdsim_results_json(sim);
+        ssdsim_workload_free(w);
+        ssdsim_free(sim);
+    }
+    ck_assert_str_eq(json[0], json[1]);
+    free(json[0]);
+    free(json[1]);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_precond_fast_bogus_input)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = st_sim(m, 1);
+    ssdsim_workload *w = randwrite(sim, 1);
+    ck_assert_int_eq(ssdsim_precondition_fast(NULL, w, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_precondition_fast(sim, NULL, NULL), SSDSIM_EINVAL);
+    ssdsim_fast_precondition_opts bad = {.drive_writes = -1};
+    ck_assert_int_eq(ssdsim_precondition_fast(sim, w, &bad), SSDSIM_EINVAL);
+    ck_assert(strstr(ssdsim_errmsg(sim), "drive_writes") != NULL);
+    /* a scaled copy too small to hold the GC watermark and open blocks */
+    ssdsim_fast_precondition_opts tiny = {.scaled_blocks_per_plane = 2};
+    ck_assert_int_eq(ssdsim_precondition_fast(sim, w, &tiny), SSDSIM_ECONFIG);
+    ck_assert(strstr(ssdsim_errmsg(sim), "scaled copy") != NULL);
+    static const char *const refused[] = {
+        "{\"rw\": \"write\", \"bs\": \"128k\"}",
+        "{\"rw\": \"randwrite\", \"random_distribution\": \"zipf:1.2\"}",
+        "{\"rw\": \"randwrite\", \"size\": \"50%\"}",
+        "{\"rw\": \"randwrite\", \"percentage_random\": 50}",
+        "{\"rw\": \"randtrim\"}",
+        "{\"rw\": \"randread\"}",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        ssdsim_workload *r = st_workload(refused[i]);
+        ck_assert_int_eq(ssdsim_precondition_fast(sim, r, NULL), SSDSIM_ECONFIG);
+        ck_assert_msg(strstr(ssdsim_errmsg(sim), "fast preconditioning") != NULL, "%s",
+                      ssdsim_errmsg(sim));
+        ssdsim_workload_free(r);
+    }
+    /* nothing was changed by the refusals: the device is still new */
+    ck_assert_uint_eq(ssdsim_lookup(sim, 0), UINT64_MAX);
+    ck_assert_ptr_null(in(sim)->precond.mode);
+    /* reads mixed with writes are fine: the reads are left out */
+    ssdsim_workload *mixed = st_workload("{\"rw\": \"randrw\", \"rwmixread\": 70}");
+    ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 32, .drive_writes = 1};
+    ck_assert_msg(ssdsim_precondition_fast(sim, mixed, &o) == 0, "%s", ssdsim_errmsg(sim));
+    check_full_state(sim);
+    ssdsim_workload_free(mixed);
+    ssdsim_workload_free(w);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+    /* DFTL cannot install a state */
+    m = st_model("generic-mlc", "geometry.blocks_per_plane=128", "ftl.type=dftl", NULL);
+    sim = st_sim(m, 1);
+    w = randwrite(sim, 1);
+    ck_assert_int_eq(ssdsim_precondition_fast(sim, w, NULL), SSDSIM_ENOTFOUND);
+    ck_assert(strstr(ssdsim_errmsg(sim), "dftl") != NULL);
+    ssdsim_workload_free(w);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ install */
+
+/* An image for `sim`: per plane `n_free` free blocks at the end, the logical pages dealt out
+ * evenly over the others (so each plane holds its share), erase counts 5. */
+struct image {
+    uint32_t *valid, *erases;
+    uint64_t *order;
+    ssdsim_ftl_image img;
+};
+
+static void image_make(struct image *im, ssdsim *sim, uint32_t n_free)
+{
+    const ssdsim_geometry *g = &in(sim)->env.geo;
+    im->valid = calloc(g->n_blocks, sizeof *im->valid);
+    im->erases = calloc(g->n_blocks, sizeof *im->erases);
+    im->order = calloc(g->n_blocks, sizeof *im->order);
+    ck_assert(im->valid && im->erases && im->order);
+    uint32_t c = g->blocks_per_plane - n_free;
+    for (uint32_t p = 0; p < g->n_planes; p++) {
+        uint64_t share = g->logical_pages / g->n_planes + (p < g->logical_pages % g->n_planes);
+        for (uint32_t i = 0; i < g->blocks_per_plane; i++) {
+            uint64_t b = (uint64_t)p * g->blocks_per_plane + i;
+            im->erases[b] = 5;
+            im->order[b] = (uint64_t)i * g->n_planes + p;
+            im->valid[b] =
+                i < c ? (uint32_t)(share * (i + 1) / c - share * i / c) : SSDSIM_IMAGE_FREE;
+        }
+    }
+    im->img = (ssdsim_ftl_image){
+        .valid = im->valid, .closed_order = im->order, .erase_count = im->erases};
+}
+
+static void image_free(struct image *im)
+{
+    free(im->valid);
+    free(im->erases);
+    free(im->order);
+}
+
+static int install(ssdsim *sim, const ssdsim_ftl_image *img, char *why, size_t len)
+{
+    int rc = ssdsim__env_reset_ftl(&in(sim)->env, why, len);
+    ck_assert_int_eq(rc, 0);
+    return ssdsim__env_install(&in(sim)->env, img, why, len);
+}
+
+START_TEST(test_precond_install_rejects_bad_image)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = st_sim(m, 1);
+    const ssdsim_geometry *g = &in(sim)->env.geo;
+    char why[256];
+    struct image im;
+
+    /* one page too few on plane 0: the device's total is wrong */
+    image_make(&im, sim, 4);
+    im.valid[0]--;
+    ck_assert_int_eq(install(sim, &im.img, why, sizeof why), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(why, "logical pages") != NULL, "%s", why);
+    /* the FTL is unchanged (secure-erased), and so are the erase counts */
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ck_assert_uint_eq(ssdsim_lookup(sim, 0), UINT64_MAX);
+    ck_assert_uint_eq(in(sim)->env.ec_max, 0);
+    image_free(&im);
+
+    /* a plane holding more than it can while keeping room for GC */
+    image_make(&im, sim, 2);
+    uint64_t moved = 0;
+    for (uint32_t i = 0; i < g->blocks_per_plane - 2; i++) {
+        uint64_t b0 = i, b1 = g->blocks_per_plane + i; /* plane 0 takes plane 1's pages */
+        uint32_t k = g->pages_per_block - im.valid[b0];
+        k = k < im.valid[b1] ? k : im.valid[b1];
+        im.valid[b0] += k;
+        im.valid[b1] -= k;
+        moved += k;
+    }
+    ck_assert_uint_gt(moved, 0);
+    ck_assert_int_eq(install(sim, &im.img, why, sizeof why), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(why, "plane 0") != NULL && strstr(why, "at most") != NULL, "%s", why);
+    image_free(&im);
+
+    /* no free block on a plane */
+    image_make(&im, sim, 1);
+    ck_assert_int_eq(install(sim, &im.img, why, sizeof why), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(why, "free blocks") != NULL, "%s", why);
+    image_free(&im);
+
+    /* a block with more valid pages than pages */
+    image_make(&im, sim, 4);
+    im.valid[3] = g->pages_per_block + 1;
+    im.valid[4] -= 1; /* keep the total */
+    ck_assert_int_eq(install(sim, &im.img, why, sizeof why), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(why, "block 3") != NULL, "%s", why);
+    image_free(&im);
+
+    /* a good one: consistent, every page mapped, erase counts and ages taken */
+    image_make(&im, sim, 4);
+    ck_assert_msg(install(sim, &im.img, why, sizeof why) == 0, "%s", why);
+    check_full_state(sim);
+    ck_assert_uint_eq(in(sim)->env.ec_min, 5);
+    ck_assert_uint_eq(in(sim)->env.ec_max, 5);
+    ck_assert_uint_eq(in(sim)->env.ec_hist[5], g->n_blocks);
+    uint64_t order = 0;
+    const ssdsim_ftl_ops *ops = in(sim)->env.ops;
+    ck_assert_int_eq(ops->block_closed(in(sim)->env.state, 0, &order), 1);
+    uint64_t newer = 0;
+    ck_assert_int_eq(ops->block_closed(in(sim)->env.state, 1, &newer), 1);
+    ck_assert_uint_lt(order, newer);
+    ck_assert_int_eq(ops->block_closed(in(sim)->env.state, g->blocks_per_plane - 1, NULL), 0);
+    for (uint32_t p = 0; p < g->n_planes; p++)
+        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), 4);
+    ssdsim_workload *w = randwrite(sim, 1);
+    run_wl(sim, w);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ssdsim_workload_free(w);
+    image_free(&im);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ sequential fills */
+
+START_TEST(test_precond_seq_fills_writes_capacity)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = st_sim(m, 1);
+    uint64_t lp = logical_pages(sim);
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(NULL, 2), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 0), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 2), 0);
+    ck_assert_uint_eq(host_pages(sim), 2 * lp);
+    ck_assert_str_eq(in(sim)->precond.mode, "seq");
+    ck_assert_uint_eq(in(sim)->precond.fills, 2);
+    /* statistics restart after it */
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.host_pages_written, 0);
+    check_full_state(sim);
+    /* ssdsim_precondition_seq is one fill */
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ck_assert_uint_eq(host_pages(sim), 3 * lp);
+    ck_assert_uint_eq(in(sim)->precond.fills, 1);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ secure erase */
+
+/* The results of a run as JSON, without what a secure erase keeps (erase counts and the
+ * lifetime figures computed from them) and with job times relative to the run's start. */
+static char *comparable_json(ssdsim *sim)
+{
+    char *s = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(s);
+    cJSON *root = cJSON_Parse(s);
+    free(s);
+    ck_assert_ptr_nonnull(root);
+    cJSON *dev = cJSON_GetObjectItemCaseSensitive(root, "device");
+    cJSON_DeleteItemFromObjectCaseSensitive(dev, "erase_count");
+    cJSON_DeleteItemFromObjectCaseSensitive(dev, "lifetime");
+    cJSON *job;
+    cJSON_ArrayForEach(job, cJSON_GetObjectItemCaseSensitive(root, "jobs"))
+    {
+        double start = cJSON_GetObjectItemCaseSensitive(job, "start_ns")->valuedouble;
+        double end = cJSON_GetObjectItemCaseSensitive(job, "end_ns")->valuedouble;
+        cJSON_DeleteItemFromObjectCaseSensitive(job, "start_ns");
+        cJSON_ReplaceItemInObjectCaseSensitive(job, "end_ns", cJSON_CreateNumber(end - start));
+    }
+    char *out = cJSON_Print(root);
+    cJSON_Delete(root);
+    return out;
+}
+
+START_TEST(test_precond_secure_erase_is_a_new_device)
+{
+    ssdsim_model *m = small_model();
+    const char *json = "{\"rw\": \"randrw\", \"rwmixread\": 30, \"bs\": \"4k\", \"iodepth\": 16, "
+                       "\"io_size\": \"600m\"}";
+    ssdsim *fresh = st_sim(m, 3);
+    st_run(fresh, json, NULL);
+    char *want = comparable_json(fresh);
+    ssdsim_free(fresh);
+
+    ssdsim *sim = st_sim(m, 3);
+    ssdsim_workload *w = randwrite(sim, 2.5);
+    run_wl(sim, w);
+    ssdsim_workload_free(w);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    uint64_t nb = in(sim)->env.geo.n_blocks;
+    uint32_t *wear = malloc(sizeof *wear * nb);
+    memcpy(wear, in(sim)->env.erase_count, sizeof *wear * nb);
+    uint32_t ec_max = in(sim)->env.ec_max;
+    ck_assert_uint_gt(ec_max, 0);
+
+    ck_assert_int_eq(ssdsim_secure_erase(sim), 0);
+    /* nothing mapped, every block free, wear kept */
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    for (uint64_t l = 0; l < logical_pages(sim); l++)
+        ck_assert_uint_eq(ssdsim_lookup(sim, l), UINT64_MAX);
+    ck_assert_uint_eq(in(sim)->env.ops->free_blocks(in(sim)->env.state), nb);
+    ck_assert_mem_eq(in(sim)->env.erase_count, wear, sizeof *wear * nb);
+    ck_assert_uint_eq(in(sim)->env.ec_max, ec_max);
+    ck_assert_ptr_null(in(sim)->precond.mode);
+    free(wear);
+
+    st_run(sim, json, NULL);
+    char *got = comparable_json(sim);
+    ck_assert_str_eq(got, want);
+    free(got);
+    free(want);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+static void on_done(const ssdsim_completion *c, void *ud)
+{
+    (void)c;
+    ++*(int *)ud;
+}
+
+START_TEST(test_precond_secure_erase_refuses_and_settles)
+{
+    ck_assert_int_eq(ssdsim_secure_erase(NULL), SSDSIM_EINVAL);
+    /* background GC after 1 ms idle, to leave flash work pending */
+    ssdsim_model *m = st_model("generic-mlc", "geometry.channels=2", "geometry.chips_per_channel=1",
+                               "geometry.blocks_per_plane=128", "gc.bg_idle_us=1000",
+                               "gc.free_blocks_target=20", NULL);
+    ssdsim *sim = st_sim(m, 5);
+    ssdsim_workload *w = randwrite(sim, 2);
+    run_wl(sim, w);
+    ssdsim_workload_free(w);
+    /* a submitted request in flight: refused */
+    int done = 0;
+    ck_assert_int_eq(
+        ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, 4096, ssdsim_now(sim), 1, on_done, &done), 0);
+    ck_assert_int_eq(ssdsim_secure_erase(sim), SSDSIM_ESTATE);
+    ck_assert(strstr(ssdsim_errmsg(sim), "in flight") != NULL);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_int_eq(done, 1);
+    /* idle long enough for background GC to start, not to finish */
+    ck_assert_int_eq(ssdsim_idle(sim, 2000000), 0);
+    ck_assert_uint_gt(in(sim)->env.n.c[SSDSIM_CNT_GC_BG_VICTIMS], 0);
+    ck_assert_int_eq(ssdsim_secure_erase(sim), 0);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    for (uint32_t d = 0; d < in(sim)->hw.n_dies; d++)
+        ck_assert(ssdsim__hw_die_idle(&in(sim)->hw, d));
+    /* and the device works */
+    w = randwrite(sim, 1);
+    run_wl(sim, w);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ssdsim_workload_free(w);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+static Suite *precond_suite(void)
+{
+    Suite *s = suite_create("precond");
+    TCase *quick = tcase_create("quick");
+    tcase_add_test(quick, test_precond_seq_fills_writes_capacity);
+    tcase_add_test(quick, test_precond_secure_erase_is_a_new_device);
+    tcase_add_test(quick, test_precond_secure_erase_refuses_and_settles);
+    tcase_add_test(quick, test_precond_install_rejects_bad_image);
+    tcase_add_test(quick, test_precond_fast_maps_every_page);
+    tcase_add_test(quick, test_precond_fast_deterministic);
+    tcase_add_test(quick, test_precond_fast_bogus_input);
+    suite_add_tcase(s, quick);
+    /* Full preconditioning of a 6.4 GB device, several times: seconds each in an optimised
+     * build, longer under the sanitizers. */
+    TCase *agree = tcase_create("full-vs-fast");
+    tcase_set_timeout(agree, 1200);
+    tcase_add_test(agree, test_precond_fast_greedy_matches_full);
+    tcase_add_test(agree, test_precond_fast_fifo_matches_full);
+    tcase_add_test(agree, test_precond_fast_cost_benefit_matches_full);
+    tcase_add_test(agree, test_precond_fast_low_op_matches_full);
+    suite_add_tcase(s, agree);
+    return s;
+}
+
+int main(void)
+{
+    return test_run_suite(precond_suite());
+}
