@@ -185,13 +185,26 @@ static const char *unsupported(const struct ssdsim__jobspec *j, uint64_t logical
                "uniform random writes leave it)";
     if (j->percentage_random[SSDSIM__DIR_WRITE] < 100 || j->rw_suffix)
         return "writes partly sequentially (percentage_random or rw=...:N)";
-    for (uint32_t k = 0; k < (j->numjobs ? j->numjobs : 1); k++) {
+    /* The job's clones must each write the whole device, or split it between them in equal
+     * parts (offset_increment): at equal rates, either is uniform over the device. */
+    uint32_t k_n = j->numjobs ? j->numjobs : 1;
+    uint64_t end = 0, lo = UINT64_MAX, hi = 0, covered = 0;
+    bool whole = true, tiled = true;
+    for (uint32_t k = 0; k < k_n; k++) {
         uint64_t off, size;
         ssdsim__jobspec_region(j, k, logical_bytes, &off, &size);
-        if (off != 0 || size != logical_bytes)
-            return "writes to part of the device (fast preconditioning needs writes over the "
-                   "whole logical space)";
+        whole = whole && off == 0 && size == logical_bytes;
+        tiled = tiled && off >= end && off - end < 65536; /* in order, rounding gaps only */
+        end = off + size;
+        covered += size;
+        lo = SSDSIM__MIN(lo, size);
+        hi = SSDSIM__MAX(hi, size);
     }
+    tiled = tiled && covered + (uint64_t)k_n * 65536 >= logical_bytes && hi <= lo + lo / 100;
+    if (!whole && !tiled)
+        return "writes to part of the device (fast preconditioning needs writes spread "
+               "uniformly over the whole logical space: every clone over all of it, or the "
+               "clones over equal parts of it)";
     return NULL;
 }
 
@@ -240,6 +253,20 @@ static int scaled_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
         j->stonewall = false;
         j->new_group = false;
         j->group_reporting = true;
+        /* regions as fractions of the device, so that they split the scaled copy alike */
+        if (j->size_bytes) {
+            j->size_percent = 100.0 * (double)j->size_bytes / (double)logical_bytes;
+            j->size_bytes = 0;
+        }
+        if (j->offset_bytes) {
+            j->offset_percent = 100.0 * (double)j->offset_bytes / (double)logical_bytes;
+            j->offset_bytes = 0;
+        }
+        if (j->offset_increment_bytes) {
+            j->offset_increment_percent =
+                100.0 * (double)j->offset_increment_bytes / (double)logical_bytes;
+            j->offset_increment_bytes = 0;
+        }
     }
     if (n == 0) {
         ssdsim__set_errmsg(sim, "fast preconditioning: %s writes nothing", label);

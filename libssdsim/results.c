@@ -225,6 +225,27 @@ static void add_names(cJSON *o, const char *k, char *const *v, uint32_t n)
         cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
 }
 
+/* How the drive was brought to its state before the run (the last preconditioning since it
+ * was new or secure-erased), or null. */
+static void add_precondition(cJSON *root, const ssdsim *sim)
+{
+    const struct ssdsim__precond *p = &sim->precond;
+    if (!p->mode) {
+        cJSON_AddNullToObject(root, "precondition");
+        return;
+    }
+    cJSON *o = cJSON_AddObjectToObject(root, "precondition");
+    cJSON_AddStringToObject(o, "mode", p->mode);
+    if (!strcmp(p->mode, "seq")) {
+        ssdsim__json_add_u64(o, "fills", p->fills);
+        return;
+    }
+    ssdsim__json_add_u64(o, "scaled_blocks_per_plane", p->scaled_blocks_per_plane);
+    add_f(o, "drive_writes", p->drive_writes);
+    add_f(o, "waf", p->waf);
+    cJSON_AddBoolToObject(o, "steady", p->steady);
+}
+
 /* What ran, and each reported job (a clone, or a group with group_reporting) with its own
  * figures over its own runtime. */
 static void add_jobs(cJSON *root, const ssdsim *sim)
@@ -331,6 +352,7 @@ char *ssdsim_results_json(const ssdsim *sim)
     cJSON_AddStringToObject(dev, "gc_policy", sim->model->gc.policy);
     cJSON_AddStringToObject(dev, "wl_policy", sim->model->wl.policy);
     add_jobs(root, sim);
+    add_precondition(root, sim);
 
     if (sim->stats.series_on) {
         ssdsim_steady_result r;

@@ -64,7 +64,10 @@ struct cli_run_opts {
     bool until_steady;
     ssdsim_steady_var steady_var;
     uint32_t max_rounds;
-    bool precondition_seq;
+    bool precondition_seq;      /* --precondition seq[:N]: N sequential fills first */
+    uint32_t precondition_fills; /* N (1 for "seq") */
+    bool precondition_fast;     /* --precondition fast: the workload's steady state, installed */
+    const char *precondition;   /* the value as given, or NULL */
     bool quiet;
     const char *json_out;   /* results JSON file, or NULL */
     bool json_atomic;       /* write json_out through a temporary file and rename(2) */
@@ -91,6 +94,10 @@ void cli_split_option(const char *arg, char *name, size_t name_len, const char *
  * CLI_EXIT_USAGE. `cmd` names the command in messages. */
 bool cli_common_option_takes_value(const char *name);
 int cli_common_option(const char *cmd, const char *name, const char *val, struct cli_run_opts *o);
+
+/* Parse a --precondition value ("seq", "seq:N", "fast") into `o`. 0, or CLI_EXIT_USAGE after
+ * printing the error; `cmd` names the command in messages. */
+int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts *o);
 
 /* A non-negative decimal integer that fits in 64 bits. */
 bool cli_parse_u64(const char *s, uint64_t *out);

@@ -51,8 +51,12 @@ static void run_help(FILE *f, bool demo)
               "  --workload FILE        a fio job file ([global] and job sections) or a JSON\n"
               "                         object of fio options (doc/fio.md lists them)\n"
               "  --lenient              skip (and list) unknown options of a job file\n"
-              "  --precondition seq     write the whole logical space once sequentially\n"
-              "                         (128 KiB, QD32) before the measured workload\n"
+              "  --precondition MODE    before the measured run: seq (write the whole logical\n"
+              "                         space once sequentially, 128 KiB at QD32), seq:N (N\n"
+              "                         times; SNIA's workload-independent preconditioning is\n"
+              "                         seq:2) or fast (install the steady state of the\n"
+              "                         workload's uniform random writes, found on a scaled\n"
+              "                         copy of the model: seconds instead of hours)\n"
               "\n"
               "Trace replay (doc/traces.md):\n"
               "  --trace FILE           replay a block trace (MSR, SPC, blkparse, DiskSim ASCII,\n"
@@ -180,12 +184,28 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
             return CLI_EXIT_USAGE;
         }
     } else if (!strcmp(name, "--precondition")) {
-        if (strcmp(val, "seq") != 0) {
-            cli_error("%s: --precondition expects 'seq', got '%s'", cmd, val);
-            return CLI_EXIT_USAGE;
-        }
-        o->precondition_seq = true;
+        return cli_parse_precondition(cmd, val, o);
     }
+    return 0;
+}
+
+int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts *o)
+{
+    uint64_t n = 1;
+    o->precondition_seq = o->precondition_fast = false;
+    if (!strcmp(val, "fast")) {
+        o->precondition_fast = true;
+    } else if (!strcmp(val, "seq") ||
+               (!strncmp(val, "seq:", 4) && cli_parse_u64(val + 4, &n) && n >= 1 && n <= 1000)) {
+        o->precondition_seq = true;
+        o->precondition_fills = (uint32_t)n;
+    } else {
+        cli_error("%s: --precondition expects seq, seq:N (N sequential fills, 1-1000) or fast, "
+                  "got '%s'",
+                  cmd, val);
+        return CLI_EXIT_USAGE;
+    }
+    o->precondition = val;
     return 0;
 }
 
@@ -688,11 +708,18 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     }
     struct cli_progress *prog = NULL;
     if (!o->quiet) {
-        prog = cli_progress_new(o->precondition_seq ? "preconditioning" : "running");
+        prog = cli_progress_new(o->precondition_seq || o->precondition_fast ? "preconditioning"
+                                                                            : "running");
         ssdsim_set_progress(sim, cli_progress_cb, prog);
     }
-    if (o->precondition_seq) {
-        int rc = ssdsim_precondition_seq(sim);
+    if (o->precondition_fast && !wl) {
+        cli_error("--precondition fast needs a --workload (its random writes are what it "
+                  "installs the steady state of)");
+        goto out;
+    }
+    if (o->precondition_seq || o->precondition_fast) {
+        int rc = o->precondition_fast ? ssdsim_precondition_fast(sim, wl, NULL)
+                                      : ssdsim_precondition_seq_fills(sim, o->precondition_fills);
         cli_progress_done(prog);
         prog = NULL;
         if (rc) {

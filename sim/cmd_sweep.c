@@ -116,7 +116,8 @@ static void sweep_help(FILE *f)
             "  --set KEY=VALUE        a fixed override for every point, as for `ssdsim run`\n"
             "                         (workload.OPTION=VALUE for a workload option)\n"
             "  --seed N               base seed, an integer below 2^53 (default 1)\n"
-            "  --precondition seq     fill the drive sequentially before each point's workload\n"
+            "  --precondition MODE    seq, seq:N or fast before each point's workload (see\n"
+            "                         ssdsim run --help)\n"
             "  --interval DURATION    time series in each point's JSON, by simulated time\n"
             "  --interval-ios N       time series in each point's JSON, by completed I/Os\n"
             "  --out DIR              results directory, created if missing; required\n"
@@ -339,7 +340,7 @@ struct point {
     GPtrArray *keys, *values;
     GPtrArray *kvs; /* varied "KEY=VALUE" */
     uint64_t seed, base_seed;
-    bool precondition_seq;
+    char *precondition; /* "seq", "seq:N", "fast", or NULL */
     uint64_t interval_ns, interval_ios;
     char *out;
     char *point_json; /* the "point" object of the results */
@@ -353,6 +354,7 @@ static void point_free(struct point *p)
     g_free(p->label);
     g_free(p->model);
     g_free(p->workload);
+    g_free(p->precondition);
     if (p->sets)
         g_ptr_array_unref(p->sets);
     if (p->keys)
@@ -472,8 +474,8 @@ static char *sweep_line(const struct sweep *s, uint64_t index)
         cJSON_AddStringToObject(vary, keys[i], values[i]);
     add_u64(o, "seed", point_seed(s->o.seed, keys, values, s->n_varies));
     add_u64(o, "base_seed", s->o.seed);
-    if (s->o.precondition_seq)
-        cJSON_AddStringToObject(o, "precondition", "seq");
+    if (s->o.precondition)
+        cJSON_AddStringToObject(o, "precondition", s->o.precondition);
     else
         cJSON_AddNullToObject(o, "precondition");
     add_u64_or_null(o, "interval_ns", s->o.interval_ns);
@@ -570,8 +572,14 @@ static struct point *point_parse(const char *text, const char *file, uint64_t li
         goto bad_field;
     }
     v = cJSON_GetObjectItemCaseSensitive(o, "precondition");
-    if (cJSON_IsString(v) && !strcmp(v->valuestring, "seq")) {
-        p->precondition_seq = true;
+    if (cJSON_IsString(v)) {
+        struct cli_run_opts tmp;
+        memset(&tmp, 0, sizeof tmp);
+        if (cli_parse_precondition("manifest", v->valuestring, &tmp)) {
+            bad = "precondition";
+            goto bad_field;
+        }
+        p->precondition = g_strdup(v->valuestring);
     } else if (!cJSON_IsNull(v)) {
         bad = "precondition";
         goto bad_field;
@@ -633,7 +641,8 @@ static void point_opts(const struct point *p, struct cli_run_opts *o)
         o->varies[o->n_varies++] = p->kvs->pdata[i];
     o->seed = p->seed;
     o->seed_given = true;
-    o->precondition_seq = p->precondition_seq;
+    if (p->precondition)
+        cli_parse_precondition("manifest", p->precondition, o);
     o->interval_ns = p->interval_ns;
     o->interval_ios = p->interval_ios;
     o->json_out = p->out;

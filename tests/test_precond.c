@@ -258,6 +258,17 @@ START_TEST(test_precond_fast_bogus_input)
     ck_assert_msg(ssdsim_precondition_fast(sim, mixed, &o) == 0, "%s", ssdsim_errmsg(sim));
     check_full_state(sim);
     ssdsim_workload_free(mixed);
+    /* and so are clones that split the device between them (in bytes: scaled as fractions) */
+    char split[256];
+    uint64_t quarter = logical_pages(sim) / 4 * 4096;
+    snprintf(split, sizeof split,
+             "{\"rw\": \"randwrite\", \"numjobs\": 4, \"size\": %llu, \"offset_increment\": "
+             "%llu}",
+             (unsigned long long)quarter, (unsigned long long)quarter);
+    ssdsim_workload *parts = st_workload(split);
+    ck_assert_msg(ssdsim_precondition_fast(sim, parts, &o) == 0, "%s", ssdsim_errmsg(sim));
+    check_full_state(sim);
+    ssdsim_workload_free(parts);
     ssdsim_workload_free(w);
     ssdsim_free(sim);
     ssdsim_model_free(m);

@@ -330,8 +330,9 @@ typedef struct ssdsim_fast_precondition_opts {
  * random), so that a large drive starts at steady state in seconds. That placement is the
  * state uniform random writes leave, and only they: `wl`'s write jobs must be random writes
  * (randwrite, or randrw whose reads are left out) with the uniform distribution over the whole
- * device, any block sizes, numjobs and iodepth, with or without the random map; its amounts,
- * pacing and ramp are ignored. The FTL must support it (the page FTL does; dftl does not).
+ * device (each clone over all of it, or the clones over equal parts of it), any block sizes,
+ * numjobs and iodepth, with or without the random map; its amounts, pacing and ramp are
+ * ignored. The FTL must support it (the page FTL does; dftl does not).
  * Everything the device held is replaced, as by ssdsim_secure_erase, except that wear adds up.
  * Statistics are reset. doc/guide.md says how it was validated.
  * @return 0, SSDSIM_EINVAL (NULL argument, drive_writes negative), SSDSIM_ENOTFOUND (the FTL
