@@ -198,9 +198,10 @@ int suite_quick_matrix(struct suite *s)
     /* The report: IOPS and bandwidth tables, fresh against written full, by jobs. */
     char b1[32];
     suite_md(s,
-             "Procedure: tests of at most 60 s (here %.3g s of simulated time after a ramp of a "
-             "tenth) with %.3g s of idle time between them, each at 1, 4 and 64 jobs of one "
-             "outstanding request (effective queue depth 1, 4, 64); sequential jobs each stream "
+             "Procedure: tests of at most 60 s (here windows of %.3g s of simulated time after a "
+             "ramp of a tenth, longer for slow tests) with %.3g s of idle time between them, each "
+             "at 1, 4 and 64 jobs of one outstanding request (effective queue depth 1, 4, 64); "
+             "sequential jobs each stream "
              "through their own part of the region. %s on this %s drive. "
              "Drive states: **fresh** (secure-erased before each test that follows a write; "
              "reads of never-written data return without touching flash, as on a real "
@@ -328,10 +329,11 @@ int suite_quick_matrix(struct suite *s)
     suite_plot(s, "latency-cdf.png", g->str);
     g_string_free(g, TRUE);
     suite_shortcut(s,
-                   "Tests ran at most %.3g s of simulated time (after a ramp of a tenth, not "
-                   "counted) instead of 60 s, stopping early once the IOPS of 5 rounds of a "
-                   "tenth met the SNIA steady-state rule (`converged`); the idle time between "
-                   "tests is simulated in full.",
+                   "Tests ran windows of %.3g s of simulated time (longer when they held too "
+                   "few requests; after a ramp of a tenth, not counted) instead of 60 s, "
+                   "stopping early once the IOPS of 5 rounds of a tenth met the SNIA "
+                   "steady-state rule (`converged`); the idle time between tests is simulated "
+                   "in full.",
                    (double)window / 1e9);
     suite_shortcut(s, "Written full: the drive was fast-preconditioned to the steady state of 4 "
                       "KiB random writes over its whole capacity instead of being written full "

@@ -206,9 +206,9 @@ static void curve_md(struct suite *s, const struct suite_curve *c, const char *t
              "| burst IOPS | IOPS below 90%% of the burst from | steady IOPS | steady mean "
              "latency (ms) | steady max latency (ms) | steady WAF | steady at |\n"
              "|---:|---:|---:|---:|---:|---:|---|\n"
-             "| %.0f | %s | %.0f | %.3f | %.3f | %.2f | %s %.2f drive writes, %.0f s%s |\n",
+             "| %.0f | %s | %.0f | %.3f | %.3f | %.2f | %s%.2f drive writes, %.0f s%s |\n",
              title, c->id, c->burst_iops, cliff, c->steady_iops, c->steady_lat_mean_us / 1e3,
-             c->steady_lat_max_us / 1e3, c->steady_waf, c->steady ? "" : "not steady after",
+             c->steady_lat_max_us / 1e3, c->steady_waf, c->steady ? "" : "not steady after ",
              c->steady_dw, c->steady_t_s, c->scaled ? " (model time)" : "");
 }
 
@@ -502,13 +502,16 @@ int suite_review(struct suite *s)
                  "host data written (drive writes)", "9", ids, titles, "bottom right");
     cdf_plot(s, series);
     suite_shortcut(s,
-                   "Each matrix point ran at most %.3g s of simulated time after a ramp of a "
-                   "tenth of that (not counted), in rounds of a tenth, and stopped early once the "
-                   "IOPS of 5 rounds met the SNIA steady-state rule (`converged` in the tables "
-                   "and the JSON); the labs measure each point for minutes. Maximum latencies of "
-                   "short windows are lower than those of long ones.",
+                   "Each matrix point ran a window of %.3g s of simulated time (longer when it "
+                   "held too few requests) after a ramp of a tenth of that (not counted), in "
+                   "rounds of a tenth, and stopped early once the IOPS of 5 rounds met the SNIA "
+                   "steady-state rule (`converged` in the tables and the JSON); the labs measure "
+                   "each point for minutes. Maximum latencies of short windows are lower than "
+                   "those of long ones.",
                    (double)s->opt->window_ns / 1e9);
-    suite_shortcut(s, "The fixed 4K and 128K points ran %.3g s each after their ramp.",
+    suite_shortcut(s,
+                   "The fixed 4K and 128K points ran windows of %.3g s (longer when they held "
+                   "too few requests) after their ramp.",
                    (double)s->opt->window_ns / 1e9);
     rc = 0;
 out:
