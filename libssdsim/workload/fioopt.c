@@ -2023,25 +2023,27 @@ int ssdsim__jobspec_add_raw(struct ssdsim__jobspec *job, const char *key, const 
 
 /* floor(total * pct / 100) rounded down to a 512-byte sector. long double keeps the product
  * exact enough for devices up to 2^64 bytes. */
-static uint64_t resolve_percent(uint64_t total, double pct)
+uint64_t ssdsim__percent_bytes(uint64_t total, double pct)
 {
     long double v = (long double)total * (long double)pct / 100.0L;
-    if (v >= (long double)total)
+    if (pct <= 100 && v >= (long double)total)
         return total & ~(uint64_t)511;
+    if (v >= 18446744073709551616.0L) /* 2^64 */
+        return UINT64_MAX & ~(uint64_t)511;
     return (uint64_t)v & ~(uint64_t)511;
 }
 
 void ssdsim__jobspec_region(const struct ssdsim__jobspec *wl, uint32_t clone,
                             uint64_t logical_bytes, uint64_t *offset, uint64_t *size)
 {
-    *offset = wl->offset_percent > 0 ? resolve_percent(logical_bytes, wl->offset_percent)
+    *offset = wl->offset_percent > 0 ? ssdsim__percent_bytes(logical_bytes, wl->offset_percent)
                                      : wl->offset_bytes;
     uint64_t inc = wl->offset_increment_percent > 0
-                       ? resolve_percent(logical_bytes, wl->offset_increment_percent)
+                       ? ssdsim__percent_bytes(logical_bytes, wl->offset_increment_percent)
                        : wl->offset_increment_bytes;
     *offset += (uint64_t)clone * inc;
     *size =
-        wl->size_percent > 0 ? resolve_percent(logical_bytes, wl->size_percent) : wl->size_bytes;
+        wl->size_percent > 0 ? ssdsim__percent_bytes(logical_bytes, wl->size_percent) : wl->size_bytes;
     if (*size == 0 && wl->size_percent <= 0 && *offset < logical_bytes)
         *size = logical_bytes - *offset;
 }

@@ -136,14 +136,6 @@ static uint64_t normal_rank(struct ssdsim__gen *g)
 /* ------------------------------------------------------------------------------------------ */
 /* Set-up                                                                                      */
 
-static uint64_t percent_of(uint64_t total, double pct)
-{
-    long double v = (long double)total * (long double)pct / 100.0L;
-    if (v >= (long double)total)
-        return total & ~(uint64_t)511;
-    return (uint64_t)v & ~(uint64_t)511;
-}
-
 static bool dir_used(enum ssdsim__rw rw, int d)
 {
     switch (rw) {
@@ -253,7 +245,7 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
         g->io_limit = spec->number_ios;
     } else if (!spec->time_based) {
         if (spec->io_size_percent > 0)
-            g->byte_limit = percent_of(logical_bytes, spec->io_size_percent);
+            g->byte_limit = ssdsim__percent_bytes(logical_bytes, spec->io_size_percent);
         else if (spec->io_size_bytes)
             g->byte_limit = spec->io_size_bytes;
         else

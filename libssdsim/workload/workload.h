@@ -182,6 +182,11 @@ int ssdsim__fio_parse_time_ns(const char *s, uint64_t default_unit_ns, uint64_t 
 int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint32_t *n_out,
                               char *errbuf, size_t errlen);
 
+/* `pct` percent of `total` bytes, rounded down to a 512-byte sector (long double keeps the
+ * product exact enough for devices up to 2^64 bytes). Up to 100% it never exceeds `total`;
+ * beyond (io_size may ask for more I/O than the device holds) it saturates at 2^64. */
+uint64_t ssdsim__percent_bytes(uint64_t total, double pct);
+
 /* The region [*offset, *offset + *size) clone `clone` of `job` works on, on a device of
  * `logical_bytes` (percentages resolved, rounded down to 512 bytes; size 0 means "to the end";
  * offset_increment applied). */
