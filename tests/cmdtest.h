@@ -212,4 +212,29 @@ static inline bool file_exists(const char *path)
     return stat(path, &st) == 0;
 }
 
+/* DIR/NAME into buf. */
+static inline const char *dir_file(char *buf, size_t len, const char *dir, const char *name)
+{
+    int n = snprintf(buf, len, "%s/%s", dir, name);
+    ck_assert(n > 0 && (size_t)n < len);
+    return buf;
+}
+
+/* Whether an executable `prog` is on PATH (an empty PATH entry is the current directory). */
+static inline bool on_path(const char *prog)
+{
+    const char *path = getenv("PATH");
+    if (!path)
+        return false;
+    char *copy = strdup(path), *save = NULL, buf[4096];
+    ck_assert_ptr_nonnull(copy);
+    bool found = false;
+    for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+        dir_file(buf, sizeof buf, *d ? d : ".", prog);
+        found = access(buf, X_OK) == 0;
+    }
+    free(copy);
+    return found;
+}
+
 #endif /* SSDSIM_CMDTEST_H */

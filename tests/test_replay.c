@@ -17,20 +17,6 @@
 #include "ssdsim/ssdsim.h"
 #include "testutil.h"
 
-static const char *shared_dir(void)
-{
-    static char buf[1024];
-    const char *env = getenv("SSDSIM_SHARED_TRACES");
-    if (env && *env)
-        snprintf(buf, sizeof buf, "%s", env);
-    else
-        snprintf(buf, sizeof buf, "%s/../shared/traces", SRCDIR);
-    if (access(buf, R_OK) != 0) {
-        fprintf(stderr, "SKIP: %s is absent: replays of the real excerpts are skipped\n", buf);
-        return NULL;
-    }
-    return buf;
-}
 
 static cJSON *load_json(const char *path)
 {
@@ -88,7 +74,7 @@ static uint64_t csv_rows(const char *path, int col, double *sum)
 
 START_TEST(test_replay_real_excerpts_match_trace_info)
 {
-    const char *dir = shared_dir();
+    const char *dir = shared_traces_dir();
     if (!dir)
         return;
     static const char *const files[] = {"ssdsim_example_financial1.ascii",

@@ -42,12 +42,6 @@ static const char *model_path(char *buf, size_t len)
     return test_src_path(buf, len, "models/generic-mlc.json");
 }
 
-static const char *dir_file(char *buf, size_t len, const char *dir, const char *name)
-{
-    int n = snprintf(buf, len, "%s/%s", dir, name);
-    ck_assert(n > 0 && (size_t)n < len);
-    return buf;
-}
 
 /* Remove a results directory (it holds files only) so each test starts clean. */
 static void remove_dir(const char *dir)
@@ -64,21 +58,6 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
-static bool on_path(const char *prog)
-{
-    const char *path = getenv("PATH");
-    if (!path)
-        return false;
-    char *copy = strdup(path), *save = NULL, buf[4096];
-    ck_assert_ptr_nonnull(copy);
-    bool found = false;
-    for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
-        dir_file(buf, sizeof buf, *d ? d : ".", prog);
-        found = access(buf, X_OK) == 0;
-    }
-    free(copy);
-    return found;
-}
 
 static cJSON *load_json(const char *dir)
 {

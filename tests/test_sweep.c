@@ -60,12 +60,6 @@ static void args_ssdsim(struct args *a)
 }
 
 /* DIR/NAME into buf. */
-static const char *dir_file(char *buf, size_t len, const char *dir, const char *name)
-{
-    int n = snprintf(buf, len, "%s/%s", dir, name);
-    ck_assert(n > 0 && (size_t)n < len);
-    return buf;
-}
 
 /* Remove a results directory (it holds files only) so each test starts clean. */
 static void remove_dir(const char *dir)
@@ -107,21 +101,6 @@ static void assert_same_file(const char *dir_a, const char *dir_b, const char *n
     free(tb);
 }
 
-static bool on_path(const char *prog)
-{
-    const char *path = getenv("PATH");
-    if (!path)
-        return false;
-    char *copy = strdup(path), *save = NULL, buf[4096];
-    ck_assert_ptr_nonnull(copy);
-    bool found = false;
-    for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
-        dir_file(buf, sizeof buf, *d ? d : ".", prog);
-        found = access(buf, X_OK) == 0;
-    }
-    free(copy);
-    return found;
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* The grid                                                                                    */

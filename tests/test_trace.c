@@ -35,25 +35,6 @@ static const char *sample(char *buf, size_t len, const char *name)
     return buf;
 }
 
-/* The folder of the real excerpts: $SSDSIM_SHARED_TRACES, else SRCDIR/../shared/traces. NULL
- * (and a message) when it is absent. */
-static const char *shared_dir(void)
-{
-    static char buf[1024];
-    const char *env = getenv("SSDSIM_SHARED_TRACES");
-    if (env && *env)
-        snprintf(buf, sizeof buf, "%s", env);
-    else
-        snprintf(buf, sizeof buf, "%s/../shared/traces", SRCDIR);
-    if (access(buf, R_OK) != 0) {
-        fprintf(stderr,
-                "SKIP: %s is absent: the checks on real trace excerpts are skipped (set "
-                "SSDSIM_SHARED_TRACES to the folder to run them)\n",
-                buf);
-        return NULL;
-    }
-    return buf;
-}
 
 static ssdsim_trace *open_ok(const char *path, const ssdsim_trace_opts *opts)
 {
@@ -448,7 +429,7 @@ static const struct excerpt excerpts[] = {
 
 START_TEST(test_trace_real_excerpts)
 {
-    const char *dir = shared_dir();
+    const char *dir = shared_traces_dir();
     if (!dir)
         return;
     for (size_t i = 0; i < sizeof excerpts / sizeof excerpts[0]; i++) {

@@ -5,6 +5,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* Path of a file in the source tree (tests read only from there). */
 static inline const char *test_src_path(char *buf, size_t len, const char *rel)
@@ -21,6 +22,26 @@ static inline int test_run_suite(Suite *s)
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+/* The folder of the real trace excerpts: $SSDSIM_SHARED_TRACES, else SRCDIR/../shared/traces.
+ * NULL (and a message) when it is absent: the checks on them are then skipped. */
+static inline const char *shared_traces_dir(void)
+{
+    static char buf[1024];
+    const char *env = getenv("SSDSIM_SHARED_TRACES");
+    if (env && *env)
+        snprintf(buf, sizeof buf, "%s", env);
+    else
+        snprintf(buf, sizeof buf, "%s/../shared/traces", SRCDIR);
+    if (access(buf, R_OK) != 0) {
+        fprintf(stderr,
+                "SKIP: %s is absent: the checks on real trace excerpts are skipped (set "
+                "SSDSIM_SHARED_TRACES to the folder to run them)\n",
+                buf);
+        return NULL;
+    }
+    return buf;
 }
 
 #endif /* SSDSIM_TESTUTIL_H */
