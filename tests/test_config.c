@@ -192,7 +192,7 @@ START_TEST(test_config_generic_figures)
     ck_assert_uint_eq(m->flash.read_ns[1], 70000);
     ck_assert_uint_eq(m->flash.program_ns[1], 1800000);
     ck_assert_uint_eq(m->geometry.page_size, 4096);
-    ck_assert_uint_eq(m->host.link_bytes_per_s, 2000000000ULL);
+    ck_assert_uint_eq(m->host.link.link_bytes_per_s, 2000000000ULL);
     ck_assert_uint_eq(m->controller.cores, 4);
     /* 16 GiB raw = 4194304 pages; logical pages floor(4194304 / (1 + op)), computed here in
      * long double with a margin for op not being exact in binary (3919910 at op 0.07, 3276800
@@ -248,8 +248,8 @@ START_TEST(test_config_defaults)
     ck_assert_uint_eq(m->controller.cmd_overhead_ns, 2000);
     ck_assert_uint_eq(m->controller.cores, 1);
     ck_assert_uint_eq(m->controller.queue_depth, 32);
-    ck_assert_uint_eq(m->host.link_bytes_per_s, 600000000ULL);
-    ck_assert_uint_eq(m->host.cmd_overhead_ns, 1000);
+    ck_assert_uint_eq(m->host.link.link_bytes_per_s, 600000000ULL);
+    ck_assert_uint_eq(m->host.link.cmd_overhead_ns, 1000);
     ck_assert_str_eq(m->ftl.type, "page");
     ck_assert_uint_eq(m->ftl.mapping_unit, 4096); /* = page_size */
     ck_assert_str_eq(m->gc.policy, "greedy");
@@ -722,9 +722,9 @@ START_TEST(test_config_set)
 
     /* bare words are strings */
     ck_assert_int_eq(ssdsim_model_set(m, "host.link_bw", "4GiB/s", &e), 0);
-    ck_assert_uint_eq(m->host.link_bytes_per_s, 4ULL << 30);
+    ck_assert_uint_eq(m->host.link.link_bytes_per_s, 4ULL << 30);
     ck_assert_int_eq(ssdsim_model_set(m, "host.link_bw", "1000000", &e), 0);
-    ck_assert_uint_eq(m->host.link_bytes_per_s, 1000000);
+    ck_assert_uint_eq(m->host.link.link_bytes_per_s, 1000000);
     ck_assert_int_eq(ssdsim_model_set(m, "flash.read_us", "[\"40us\", 60.5]", &e), 0);
     ck_assert_uint_eq(m->flash.read_ns[0], 40000);
     ck_assert_uint_eq(m->flash.read_ns[1], 60500);

@@ -198,11 +198,11 @@ static const struct key_spec keys[] = {
      .offset = FIELD(controller.queue_depth, uint32_t), .min = 1, .max = 65535, .def = "32",
      .help = "commands the device accepts at once"},
 
-    {.path = "host.link_bw", .type = KEY_RATE, .offset = FIELD(host.link_bytes_per_s, uint64_t),
+    {.path = "host.link_bw", .type = KEY_RATE, .offset = FIELD(host.link.link_bytes_per_s, uint64_t),
      .min = 1e6, .max = 1e11, .def = "\"600MB/s\"",
      .help = "host link bandwidth per direction, bytes per second"},
     {.path = "host.cmd_overhead_us", .type = KEY_TIME,
-     .offset = FIELD(host.cmd_overhead_ns, uint64_t), .min = 0, .max = 10000, .def = "1",
+     .offset = FIELD(host.link.cmd_overhead_ns, uint64_t), .min = 0, .max = 10000, .def = "1",
      .help = "link and protocol time per command (submission and completion)"},
 
     {.path = "ftl.type", .type = KEY_PLUGIN, .offset = FIELD(ftl.type, char *),

@@ -10,7 +10,14 @@
 
 /* Cell types; the number of page types per word line equals the bits per cell. */
 enum ssdsim__cell { SSDSIM__CELL_SLC = 1, SSDSIM__CELL_MLC = 2, SSDSIM__CELL_TLC = 3,
-                    SSDSIM__CELL_QLC = 4 };
+                    SSDSIM__CELL_QLC = 4,
+                    /* media without erase (3D XPoint-like): in-place writes, one read and one
+                     * write time, no erase blocks to collect; n_page_types is 1 */
+                    SSDSIM__CELL_XPOINT = 5 };
+
+/* What a model describes: a solid-state device (NAND or XPoint media behind a controller), a
+ * hard disk, or a system of several devices (an array, a JBOD, a multi-controller card). */
+enum ssdsim__kind { SSDSIM__KIND_SSD = 0, SSDSIM__KIND_HDD = 1, SSDSIM__KIND_SYSTEM = 2 };
 
 #define SSDSIM__MAX_PAGE_TYPES 4
 #define SSDSIM__NAME_MAX 32
@@ -42,9 +49,104 @@ struct ssdsim__controller_cfg {
     uint32_t queue_depth;     /* commands the device accepts at once; the rest wait on the host */
 };
 
+/* Host interfaces. CUSTOM is a bare bandwidth (host.link_bw); the others derive it from the
+ * standard (hw/link.c: line rate x lanes x encoding x protocol efficiency). */
+enum ssdsim__iface { SSDSIM__IFACE_CUSTOM = 0, SSDSIM__IFACE_PCIE = 1, SSDSIM__IFACE_SATA = 2,
+                     SSDSIM__IFACE_SAS = 3 };
+
+struct ssdsim__link_cfg {
+    enum ssdsim__iface iface;
+    uint32_t pcie_gen;          /* PCIe: 1 to 4 */
+    uint32_t lanes;             /* PCIe lanes (1, 2, 4, 8, 16); SAS phys of a wide port (1, 2, 4) */
+    uint32_t gbps_x10;          /* SATA 15/30/60, SAS 30/60/120: line rate in 0.1 Gb/s */
+    uint32_t max_payload;       /* PCIe: TLP max payload, bytes (128 to 4096) */
+    uint64_t link_bytes_per_s;  /* CUSTOM: given; others: derived data rate of the whole link
+                                   (SAS: of one phy; a command uses one phy at a time) */
+    uint64_t cmd_overhead_ns;   /* link/protocol time per command (submission + completion) */
+};
+
 struct ssdsim__host_cfg {
-    uint64_t link_bytes_per_s; /* host link bandwidth per direction */
-    uint64_t cmd_overhead_ns;  /* link/protocol time per command (submission + completion) */
+    struct ssdsim__link_cfg link;
+    /* host-based FTL (the driver runs mapping and GC on host cores): 0 threads = FTL on the
+     * device. Each command takes ftl_cpu_ns on one of ftl_threads host threads before it is
+     * sent; each page GC copies costs ftl_gc_cpu_ns of a thread. */
+    uint32_t ftl_threads;
+    uint64_t ftl_cpu_ns;
+    uint64_t ftl_gc_cpu_ns;
+};
+
+/* The controller's DRAM write buffer (size 0: none, writes go straight to the FTL). */
+struct ssdsim__buffer_cfg {
+    uint64_t size;         /* bytes of write data it holds */
+    int plp;               /* power-loss protected: writes are always acknowledged from it */
+    int write_cache;       /* volatile and not protected: acknowledge from it (true) or only
+                              once the data is on flash (false, write-through) */
+    double flush_start;    /* flush begins when dirty data exceeds this fraction of size */
+    double flush_stop;     /* and goes on until dirty data is at or below this fraction */
+    uint64_t flush_idle_ns;/* everything dirty is flushed after the device is idle this long
+                              (0 = never) */
+    uint32_t flush_depth;  /* units being written to flash at once, at most (0 = one per plane) */
+    uint64_t dram_bytes_per_s; /* copy rate into and out of the buffer */
+    int read_hits;         /* reads of buffered data are served from DRAM */
+};
+
+/* A hard disk (kind HDD): mechanics and cache. */
+enum ssdsim__hdd_sched { SSDSIM__HDD_FCFS = 0, SSDSIM__HDD_SATF = 1 };
+struct ssdsim__hdd_cfg {
+    uint64_t capacity;         /* bytes (a multiple of 512) */
+    uint32_t rpm;
+    uint32_t heads;            /* recording surfaces */
+    uint32_t zones;            /* recording zones, outer (LBA 0) to inner */
+    uint64_t outer_bytes_per_s;/* media rate of the outermost zone */
+    uint64_t inner_bytes_per_s;/* of the innermost */
+    uint64_t seek_track_ns;    /* one-cylinder seek */
+    uint64_t seek_avg_ns;      /* average (over a third of the stroke) */
+    uint64_t seek_full_ns;     /* full stroke */
+    uint64_t write_settle_ns;  /* extra settle before writing */
+    uint64_t cache_bytes;      /* on-disk cache */
+    int write_cache;           /* writes acknowledged once in the cache */
+    int read_ahead;            /* read on past a read into the cache while idle */
+    enum ssdsim__hdd_sched sched; /* order of queued commands */
+};
+
+/* A vendor figure and the workload behind it (spec.figures[], for ssdsim calibrate). */
+enum ssdsim__metric { SSDSIM__METRIC_READ_IOPS, SSDSIM__METRIC_WRITE_IOPS,
+                      SSDSIM__METRIC_READ_MBPS, SSDSIM__METRIC_WRITE_MBPS,
+                      SSDSIM__METRIC_READ_LAT_US, SSDSIM__METRIC_WRITE_LAT_US };
+enum ssdsim__spec_state { SSDSIM__STATE_FRESH = 0, SSDSIM__STATE_FULL = 1,
+                          SSDSIM__STATE_STEADY = 2 };
+struct ssdsim__spec_figure {
+    char *name;        /* "4KiB random read" */
+    enum ssdsim__metric metric;
+    double value;      /* in the metric's unit: IOPS, MB/s (10^6 B/s), microseconds */
+    char *rw;          /* fio rw: read, write, randread, randwrite, randrw */
+    uint32_t bs;       /* bytes */
+    uint32_t iodepth;
+    uint32_t numjobs;
+    enum ssdsim__spec_state state; /* the drive's state the vendor measured in */
+    char *note;        /* why a miss is expected, or NULL */
+};
+struct ssdsim__spec {
+    char *source;      /* where the figures come from */
+    struct ssdsim__spec_figure *figs;
+    uint32_t n_figs;
+};
+
+/* A system of devices (kind SYSTEM). */
+enum ssdsim__layout { SSDSIM__LAYOUT_JBOD = 0, SSDSIM__LAYOUT_RAID0 = 1,
+                      SSDSIM__LAYOUT_RAID1 = 2, SSDSIM__LAYOUT_RAID5 = 3 };
+struct ssdsim__system_cfg {
+    struct ssdsim_model *member; /* the model of every device (owned, a device model) */
+    uint32_t count;              /* devices */
+    enum ssdsim__layout layout;
+    uint32_t stripe;             /* bytes per strip (RAID-0/5), a multiple of the member's
+                                    mapping unit */
+    uint64_t raid_ns;            /* RAID layer time per host request */
+    uint64_t path_ns;            /* platform path per request (a chipset hop) */
+    uint32_t controllers;        /* devices are split evenly among controllers; devices of one
+                                    controller share its host link and firmware cores */
+    int have_uplink;             /* all devices share an uplink (a card's PCIe switch) */
+    struct ssdsim__link_cfg uplink;
 };
 
 /* Parameters of a plugin section: one value per parameter the plugin declares, in its order,
@@ -78,6 +180,7 @@ struct ssdsim__wl_cfg {
 struct ssdsim_model {
     char *label; /* file name or caller label, for messages */
     void *json;  /* cJSON tree as loaded (owned), for ssdsim_model_set */
+    enum ssdsim__kind kind;
     struct ssdsim__geometry geometry;
     struct ssdsim__flash flash;
     struct ssdsim__controller_cfg controller;
@@ -85,6 +188,10 @@ struct ssdsim_model {
     struct ssdsim__ftl_cfg ftl;
     struct ssdsim__gc_cfg gc;
     struct ssdsim__wl_cfg wl;
+    struct ssdsim__buffer_cfg buffer;
+    struct ssdsim__hdd_cfg hdd;      /* kind HDD */
+    struct ssdsim__system_cfg system;/* kind SYSTEM: the other sections are unused */
+    struct ssdsim__spec spec;        /* n_figs 0 when the model has none */
 };
 
 /* Derived sizes of a validated model. */

@@ -113,7 +113,7 @@ uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes)
 
 uint64_t ssdsim__hw_link_ns(const struct ssdsim__hw *hw, uint64_t bytes)
 {
-    uint64_t bw = hw->model->host.link_bytes_per_s;
+    uint64_t bw = hw->model->host.link.link_bytes_per_s;
     unsigned __int128 num = (unsigned __int128)bytes * SSDSIM__NS_PER_S + bw - 1;
     return (uint64_t)(num / bw);
 }
@@ -145,7 +145,7 @@ uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from)
  * booked by one that in truth came after it. */
 uint64_t ssdsim__hw_frontend(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes_down)
 {
-    uint64_t t = now + hw->model->host.cmd_overhead_ns;
+    uint64_t t = now + hw->model->host.link.cmd_overhead_ns;
     /* The earliest-free firmware core takes the command (lowest index on ties). */
     uint32_t c = 0;
     for (uint32_t i = 1; i < hw->n_cores; i++)
