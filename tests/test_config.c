@@ -462,7 +462,7 @@ START_TEST(test_config_wrong_type)
                         "expected an integer in [1, 256], got a string (\"8\")");
     expect_change_error("ftl.op", "true", "ftl.op", "expected a number in [0, 10], got a bool");
     expect_change_error("flash.cell", "2", "flash.cell",
-                        "expected one of \"slc\", \"mlc\", \"tlc\" or \"qlc\", got a number (2)");
+                        "expected one of \"slc\", \"mlc\", \"tlc\", \"qlc\" or \"xpoint\", got a number (2)");
     expect_change_error("flash.erase_us", "null", "flash.erase_us", "got null");
     expect_change_error("host.link_bw", "[1]", "host.link_bw", "got an array");
     expect_change_error("name", "{}", "name", "expected a string, got an object");

@@ -13,6 +13,8 @@
 #include "config/model.h"
 #include "config/jsonutil.h"
 #include "config/units.h"
+#include "hdd/hdd.h"
+#include "hw/link.h"
 #include "plugin.h"
 
 #include <cJSON.h>
@@ -37,6 +39,7 @@ enum key_type {
     KEY_U32,       /* uint32_t: an integral number */
     KEY_DOUBLE,    /* double */
     KEY_SIZE,      /* uint32_t bytes: a number of bytes or a size string ("4KiB") */
+    KEY_SIZE64,    /* uint64_t bytes: the same, for capacities */
     KEY_TIME,      /* uint64_t ns: a number of microseconds or a time string ("50us") */
     KEY_TIME_LIST, /* uint64_t[SSDSIM__MAX_PAGE_TYPES] ns: one time, or one per page type */
     KEY_RATE,      /* uint64_t bytes/s: a number or a rate string ("600MB/s") */
@@ -49,6 +52,13 @@ enum key_type {
 /* Flags of a key. */
 #define KF_REQUIRED 0x1u /* no default: the key must be present */
 #define KF_POW2 0x2u     /* KEY_SIZE: must be a power of two */
+
+/* Which kinds of model a key belongs to (0: solid-state only). A key of another kind, or one
+ * whose `when` does not hold, is an error when present and absent from the canonical JSON. */
+#define K_SSD 0x1u
+#define K_HDD 0x2u
+#define K_DEV (K_SSD | K_HDD)
+#define K_LINK 0x4u /* also a key of a system's uplink (system.uplink.<key>) */
 
 /* A named value: enum names, or the only values a KEY_U32 may take. Lists end with a NULL name. */
 struct choice {
@@ -67,6 +77,9 @@ struct key_spec {
     const struct choice *choices;           /* KEY_ENUM*: names; KEY_U32: allowed values */
     const char *help;                       /* one line, mirrored in doc/models.md */
     ssdsim_plugin_kind kind;                /* KEY_PLUGIN: which registry */
+    unsigned kinds;                         /* K_*; 0 = K_SSD */
+    bool (*when)(const struct ssdsim_model *m); /* applies only when this holds, or NULL */
+    const char *when_text;                  /* "host.interface is \"pcie\"": for messages */
 };
 
 /* The sections whose plugin may declare parameters: the plugin's name key, its registry, and
@@ -103,8 +116,59 @@ _Static_assert(sizeof(enum ssdsim__cell) == sizeof(int), "KEY_ENUM stores an int
 
 static const struct choice cell_choices[] = {
     {"slc", SSDSIM__CELL_SLC}, {"mlc", SSDSIM__CELL_MLC}, {"tlc", SSDSIM__CELL_TLC},
-    {"qlc", SSDSIM__CELL_QLC}, {NULL, 0},
+    {"qlc", SSDSIM__CELL_QLC}, {"xpoint", SSDSIM__CELL_XPOINT}, {NULL, 0},
 };
+static const struct choice iface_choices[] = {
+    {"custom", SSDSIM__IFACE_CUSTOM}, {"pcie", SSDSIM__IFACE_PCIE}, {"sata", SSDSIM__IFACE_SATA},
+    {"sas", SSDSIM__IFACE_SAS}, {NULL, 0},
+};
+static const struct choice lanes_choices[] = {{"1", 1}, {"2", 2}, {"4", 4}, {"8", 8},
+                                              {"16", 16}, {NULL, 0}};
+static const struct choice sched_choices[] = {{"fcfs", SSDSIM__HDD_FCFS},
+                                              {"satf", SSDSIM__HDD_SATF}, {NULL, 0}};
+
+/* Page types per word line: the bits per cell; media without erase has one. */
+static uint32_t cell_page_types(enum ssdsim__cell cell)
+{
+    return cell == SSDSIM__CELL_XPOINT ? 1 : (uint32_t)cell;
+}
+
+static bool is_xpoint(const struct ssdsim_model *m)
+{
+    return m->flash.cell == SSDSIM__CELL_XPOINT;
+}
+static bool is_nand(const struct ssdsim_model *m)
+{
+    return m->flash.cell != SSDSIM__CELL_XPOINT;
+}
+static bool is_pcie(const struct ssdsim_model *m)
+{
+    return m->host.link.iface == SSDSIM__IFACE_PCIE;
+}
+static bool is_custom(const struct ssdsim_model *m)
+{
+    return m->host.link.iface == SSDSIM__IFACE_CUSTOM;
+}
+static bool is_serial(const struct ssdsim_model *m)
+{
+    return m->host.link.iface == SSDSIM__IFACE_SATA || m->host.link.iface == SSDSIM__IFACE_SAS;
+}
+static bool has_lanes(const struct ssdsim_model *m)
+{
+    return m->host.link.iface == SSDSIM__IFACE_PCIE || m->host.link.iface == SSDSIM__IFACE_SAS;
+}
+static bool host_ftl(const struct ssdsim_model *m)
+{
+    return m->host.ftl_threads > 0;
+}
+static bool has_buffer(const struct ssdsim_model *m)
+{
+    return m->buffer.size > 0;
+}
+static bool volatile_buffer(const struct ssdsim_model *m)
+{
+    return m->buffer.size > 0 && !m->buffer.plp;
+}
 static const struct choice bus_width_choices[] = {{"8", 8}, {"16", 16}, {NULL, 0}};
 
 /* Rated endurance when the model does not give it: common datasheet figures per cell type. */
@@ -123,6 +187,10 @@ static void default_pe_cycles(struct ssdsim_model *m)
     case SSDSIM__CELL_QLC:
         m->flash.rated_pe_cycles = 300;
         break;
+    case SSDSIM__CELL_XPOINT:
+        /* no erase, so no P/E cycles to count: the figure is writes per cell, an estimate */
+        m->flash.rated_pe_cycles = 100000;
+        break;
     }
 }
 
@@ -136,12 +204,49 @@ static void default_mapping_unit(struct ssdsim_model *m)
     m->ftl.mapping_unit = m->geometry.page_size;
 }
 
+/* Media without erase is mapped in place ("direct") and needs no spare; NAND is page-mapped
+ * with the 7% of a consumer drive. */
+static void default_ftl_type(struct ssdsim_model *m)
+{
+    snprintf(m->ftl.type, sizeof m->ftl.type, "%s", is_xpoint(m) ? "direct" : "page");
+}
+static void default_op(struct ssdsim_model *m)
+{
+    m->ftl.op = is_xpoint(m) ? 0 : 0.07;
+}
+
+/* The interface's own per-command time is filled in by ssdsim__link_derive (check_cross). */
+static void default_link_overhead(struct ssdsim_model *m)
+{
+    m->host.link.cmd_overhead_ns = UINT64_MAX;
+}
+static void default_link_bw(struct ssdsim_model *m)
+{
+    m->host.link.link_bytes_per_s = 600000000; /* SATA 6 Gb/s */
+}
+static void default_pcie_gen(struct ssdsim_model *m)
+{
+    m->host.link.pcie_gen = 3;
+}
+static void default_lanes(struct ssdsim_model *m)
+{
+    m->host.link.lanes = is_pcie(m) ? 4 : 1;
+}
+static void default_gbps(struct ssdsim_model *m)
+{
+    m->host.link.gbps = 6;
+}
+static void default_payload(struct ssdsim_model *m)
+{
+    m->host.link.max_payload = 256;
+}
+
 /* Order matters: a key may depend on keys above it (the time lists on flash.cell, the derived
  * defaults on flash.cell and geometry.page_size), and it is the order of the canonical JSON. */
 static const struct key_spec keys[] = {
-    {.path = "name", .type = KEY_STRING, .offset = NO_FIELD,
+    {.path = "name", .type = KEY_STRING, .offset = NO_FIELD, .kinds = K_DEV,
      .help = "short name of the model, shown in reports"},
-    {.path = "description", .type = KEY_STRING, .offset = NO_FIELD,
+    {.path = "description", .type = KEY_STRING, .offset = NO_FIELD, .kinds = K_DEV,
      .help = "free text: what the model represents and where its figures come from"},
 
     {.path = "geometry.channels", .type = KEY_U32, .offset = FIELD(geometry.channels, uint32_t),
@@ -168,7 +273,8 @@ static const struct key_spec keys[] = {
 
     {.path = "flash.cell", .type = KEY_ENUM, .offset = FIELD(flash.cell, enum ssdsim__cell),
      .flags = KF_REQUIRED, .choices = cell_choices,
-     .help = "bits per cell: slc 1, mlc 2, tlc 3, qlc 4 (also the number of page types)"},
+     .help = "bits per cell: slc 1, mlc 2, tlc 3, qlc 4 (also the number of page types); "
+             "xpoint: media without erase (one page type, in-place writes)"},
     {.path = "flash.read_us", .type = KEY_TIME_LIST, .offset = FIELD(flash.read_ns, uint64_t *),
      .min = 1, .max = 10000, .flags = KF_REQUIRED,
      .help = "array read time (tR) per page type, LSB first; one number applies to all"},
@@ -177,7 +283,8 @@ static const struct key_spec keys[] = {
      .flags = KF_REQUIRED,
      .help = "program time (tPROG) per page type, LSB first; one number applies to all"},
     {.path = "flash.erase_us", .type = KEY_TIME, .offset = FIELD(flash.erase_ns, uint64_t),
-     .min = 100, .max = 100000, .flags = KF_REQUIRED, .help = "block erase time (tBERS)"},
+     .min = 100, .max = 100000, .flags = KF_REQUIRED, .help = "block erase time (tBERS)",
+     .when = is_nand, .when_text = "flash.cell is NAND (media without erase has no erase time)"},
     {.path = "flash.bus_mts", .type = KEY_U32, .offset = FIELD(flash.bus_mts, uint32_t),
      .min = 1, .max = 10000, .flags = KF_REQUIRED,
      .help = "channel bus rate in mega-transfers per second"},
@@ -191,25 +298,58 @@ static const struct key_spec keys[] = {
 
     {.path = "controller.cmd_overhead_us", .type = KEY_TIME,
      .offset = FIELD(controller.cmd_overhead_ns, uint64_t), .min = 0, .max = 10000, .def = "2",
-     .help = "firmware time per host command"},
+     .kinds = K_DEV, .help = "firmware time per host command"},
     {.path = "controller.cores", .type = KEY_U32, .offset = FIELD(controller.cores, uint32_t),
      .min = 1, .max = 64, .def = "1", .help = "firmware cores processing commands in parallel"},
     {.path = "controller.queue_depth", .type = KEY_U32,
      .offset = FIELD(controller.queue_depth, uint32_t), .min = 1, .max = 65535, .def = "32",
-     .help = "commands the device accepts at once"},
+     .kinds = K_DEV, .help = "commands the device accepts at once (at most 32 on SATA: NCQ)"},
 
+    {.path = "host.interface", .type = KEY_ENUM, .offset = FIELD(host.link.iface, enum ssdsim__iface),
+     .def = "\"custom\"", .choices = iface_choices, .kinds = K_DEV | K_LINK,
+     .help = "host interface: pcie, sata or sas (rates derived from the standard), or custom "
+             "(host.link_bw)"},
     {.path = "host.link_bw", .type = KEY_RATE, .offset = FIELD(host.link.link_bytes_per_s, uint64_t),
-     .min = 1e6, .max = 1e11, .def = "\"600MB/s\"",
-     .help = "host link bandwidth per direction, bytes per second"},
+     .min = 1e6, .max = 1e11, .derive = default_link_bw, .kinds = K_DEV | K_LINK,
+     .when = is_custom, .when_text = "host.interface is \"custom\"",
+     .help = "host link bandwidth per direction, bytes per second (default 600MB/s)"},
+    {.path = "host.pcie_gen", .type = KEY_U32, .offset = FIELD(host.link.pcie_gen, uint32_t),
+     .min = 1, .max = 4, .derive = default_pcie_gen, .kinds = K_DEV | K_LINK,
+     .when = is_pcie, .when_text = "host.interface is \"pcie\"",
+     .help = "PCIe generation: 1 (2.5 GT/s), 2 (5), 3 (8), 4 (16); default 3"},
+    {.path = "host.lanes", .type = KEY_U32, .offset = FIELD(host.link.lanes, uint32_t),
+     .min = 1, .max = 16, .choices = lanes_choices, .derive = default_lanes, .kinds = K_DEV | K_LINK,
+     .when = has_lanes, .when_text = "host.interface is \"pcie\" or \"sas\"",
+     .help = "PCIe lanes (default 4), or the phys of a SAS wide port (default 1)"},
+    {.path = "host.gbps", .type = KEY_DOUBLE, .offset = FIELD(host.link.gbps, double),
+     .min = 1.5, .max = 12, .derive = default_gbps, .kinds = K_DEV | K_LINK,
+     .when = is_serial, .when_text = "host.interface is \"sata\" or \"sas\"",
+     .help = "line rate in Gb/s: SATA 1.5, 3 or 6; SAS 3, 6 or 12 (default 6)"},
+    {.path = "host.max_payload", .type = KEY_SIZE, .offset = FIELD(host.link.max_payload, uint32_t),
+     .min = 128, .max = 4096, .flags = KF_POW2, .derive = default_payload, .kinds = K_DEV | K_LINK,
+     .when = is_pcie, .when_text = "host.interface is \"pcie\"",
+     .help = "PCIe maximum TLP payload, bytes (default 256)"},
     {.path = "host.cmd_overhead_us", .type = KEY_TIME,
-     .offset = FIELD(host.link.cmd_overhead_ns, uint64_t), .min = 0, .max = 10000, .def = "1",
-     .help = "link and protocol time per command (submission and completion)"},
+     .offset = FIELD(host.link.cmd_overhead_ns, uint64_t), .min = 0, .max = 10000,
+     .derive = default_link_overhead, .kinds = K_DEV | K_LINK,
+     .help = "link and protocol time per command (submission and completion); default: the "
+             "interface's (1 us for custom)"},
+    {.path = "host.ftl_threads", .type = KEY_U32, .offset = FIELD(host.ftl_threads, uint32_t),
+     .min = 0, .max = 1024, .def = "0",
+     .help = "host-based FTL: host threads running mapping and GC (0: the FTL runs on the device)"},
+    {.path = "host.ftl_cpu_us", .type = KEY_TIME, .offset = FIELD(host.ftl_cpu_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "0", .when = host_ftl, .when_text = "host.ftl_threads > 0",
+     .help = "host-based FTL: host CPU time per command"},
+    {.path = "host.ftl_gc_cpu_us", .type = KEY_TIME, .offset = FIELD(host.ftl_gc_cpu_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "0", .when = host_ftl, .when_text = "host.ftl_threads > 0",
+     .help = "host-based FTL: host CPU time per page garbage collection copies"},
 
     {.path = "ftl.type", .type = KEY_PLUGIN, .offset = FIELD(ftl.type, char *),
-     .def = "\"page\"", .kind = SSDSIM_PLUGIN_FTL,
-     .help = "mapping scheme: a registered FTL (ssdsim list)"},
+     .derive = default_ftl_type, .kind = SSDSIM_PLUGIN_FTL,
+     .help = "mapping scheme: a registered FTL (ssdsim list); default page (direct for xpoint)"},
     {.path = "ftl.op", .type = KEY_DOUBLE, .offset = FIELD(ftl.op, double), .min = 0, .max = 10,
-     .def = "0.07", .help = "over-provisioning, (physical - logical) / logical"},
+     .derive = default_op,
+     .help = "over-provisioning, (physical - logical) / logical (default 0.07; 0 for xpoint)"},
     {.path = "ftl.mapping_unit", .type = KEY_SIZE, .offset = FIELD(ftl.mapping_unit, uint32_t),
      .min = 512, .max = 65536, .flags = KF_POW2, .derive = default_mapping_unit,
      .help = "bytes per logical page (mapping entry); equal to geometry.page_size for now"},
@@ -239,6 +379,72 @@ static const struct key_spec keys[] = {
     {.path = "wl.policy", .type = KEY_PLUGIN, .offset = FIELD(wl.policy, char *),
      .def = "\"none\"", .kind = SSDSIM_PLUGIN_WL,
      .help = "wear leveling: a registered wear leveler (ssdsim list)"},
+
+    {.path = "buffer.size", .type = KEY_SIZE64, .offset = FIELD(buffer.size, uint64_t),
+     .min = 0, .max = 1e12, .def = "0",
+     .help = "controller DRAM write buffer, bytes of write data (0: none)"},
+    {.path = "buffer.plp", .type = KEY_BOOL, .offset = FIELD(buffer.plp, int), .def = "false",
+     .when = has_buffer, .when_text = "buffer.size > 0",
+     .help = "power-loss protected: writes are always acknowledged from the buffer"},
+    {.path = "buffer.write_cache", .type = KEY_BOOL, .offset = FIELD(buffer.write_cache, int),
+     .def = "true", .when = volatile_buffer, .when_text = "the buffer is volatile (buffer.plp false)",
+     .help = "volatile write cache on (acknowledge from the buffer) or off (once on flash)"},
+    {.path = "buffer.flush_start", .type = KEY_DOUBLE, .offset = FIELD(buffer.flush_start, double),
+     .min = 0, .max = 1, .def = "0", .when = has_buffer, .when_text = "buffer.size > 0",
+     .help = "flushing starts when dirty data exceeds this fraction of the buffer (0: at once)"},
+    {.path = "buffer.flush_stop", .type = KEY_DOUBLE, .offset = FIELD(buffer.flush_stop, double),
+     .min = 0, .max = 1, .def = "0", .when = has_buffer, .when_text = "buffer.size > 0",
+     .help = "and goes on until dirty data is at or below this fraction"},
+    {.path = "buffer.flush_idle_us", .type = KEY_TIME,
+     .offset = FIELD(buffer.flush_idle_ns, uint64_t), .min = 0, .max = 1e9, .def = "0",
+     .when = has_buffer, .when_text = "buffer.size > 0",
+     .help = "flush everything once the device is idle this long (0: never)"},
+    {.path = "buffer.flush_depth", .type = KEY_U32, .offset = FIELD(buffer.flush_depth, uint32_t),
+     .min = 0, .max = 1000000, .def = "0", .when = has_buffer, .when_text = "buffer.size > 0",
+     .help = "units written to flash at once by flushing, at most (0: one per plane)"},
+    {.path = "buffer.dram_bw", .type = KEY_RATE, .offset = FIELD(buffer.dram_bytes_per_s, uint64_t),
+     .min = 1e7, .max = 1e12, .def = "\"3200MB/s\"", .when = has_buffer,
+     .when_text = "buffer.size > 0", .help = "copy rate into and out of the buffer"},
+    {.path = "buffer.read_hits", .type = KEY_BOOL, .offset = FIELD(buffer.read_hits, int),
+     .def = "true", .when = has_buffer, .when_text = "buffer.size > 0",
+     .help = "reads of data still in the buffer are served from DRAM"},
+
+    {.path = "hdd.capacity", .type = KEY_SIZE64, .offset = FIELD(hdd.capacity, uint64_t),
+     .min = 1e6, .max = 1e15, .flags = KF_REQUIRED, .kinds = K_HDD,
+     .help = "bytes the disk holds (a multiple of 512)"},
+    {.path = "hdd.rpm", .type = KEY_U32, .offset = FIELD(hdd.rpm, uint32_t), .min = 1000,
+     .max = 30000, .flags = KF_REQUIRED, .kinds = K_HDD, .help = "spindle speed, revolutions per minute"},
+    {.path = "hdd.heads", .type = KEY_U32, .offset = FIELD(hdd.heads, uint32_t), .min = 1,
+     .max = 64, .def = "4", .kinds = K_HDD, .help = "recording surfaces (heads)"},
+    {.path = "hdd.zones", .type = KEY_U32, .offset = FIELD(hdd.zones, uint32_t), .min = 1,
+     .max = 1000, .def = "16", .kinds = K_HDD,
+     .help = "recording zones from the outer edge (LBA 0) inwards"},
+    {.path = "hdd.outer_rate", .type = KEY_RATE, .offset = FIELD(hdd.outer_bytes_per_s, uint64_t),
+     .min = 1e6, .max = 1e10, .flags = KF_REQUIRED, .kinds = K_HDD,
+     .help = "media transfer rate of the outermost zone"},
+    {.path = "hdd.inner_rate", .type = KEY_RATE, .offset = FIELD(hdd.inner_bytes_per_s, uint64_t),
+     .min = 1e6, .max = 1e10, .flags = KF_REQUIRED, .kinds = K_HDD,
+     .help = "media transfer rate of the innermost zone"},
+    {.path = "hdd.seek_track_us", .type = KEY_TIME, .offset = FIELD(hdd.seek_track_ns, uint64_t),
+     .min = 10, .max = 100000, .flags = KF_REQUIRED, .kinds = K_HDD,
+     .help = "seek to the next cylinder (track to track)"},
+    {.path = "hdd.seek_avg_us", .type = KEY_TIME, .offset = FIELD(hdd.seek_avg_ns, uint64_t),
+     .min = 10, .max = 100000, .flags = KF_REQUIRED, .kinds = K_HDD,
+     .help = "average seek (over a third of the stroke)"},
+    {.path = "hdd.seek_full_us", .type = KEY_TIME, .offset = FIELD(hdd.seek_full_ns, uint64_t),
+     .min = 10, .max = 100000, .flags = KF_REQUIRED, .kinds = K_HDD, .help = "full-stroke seek"},
+    {.path = "hdd.write_settle_us", .type = KEY_TIME,
+     .offset = FIELD(hdd.write_settle_ns, uint64_t), .min = 0, .max = 10000, .def = "0",
+     .kinds = K_HDD, .help = "extra settling time before a write"},
+    {.path = "hdd.cache", .type = KEY_SIZE64, .offset = FIELD(hdd.cache_bytes, uint64_t),
+     .min = 0, .max = 1e10, .def = "\"16MiB\"", .kinds = K_HDD, .help = "on-disk cache, bytes"},
+    {.path = "hdd.write_cache", .type = KEY_BOOL, .offset = FIELD(hdd.write_cache, int),
+     .def = "true", .kinds = K_HDD, .help = "acknowledge writes once they are in the cache"},
+    {.path = "hdd.read_ahead", .type = KEY_BOOL, .offset = FIELD(hdd.read_ahead, int),
+     .def = "true", .kinds = K_HDD, .help = "read on past a read into the cache while idle"},
+    {.path = "hdd.scheduler", .type = KEY_ENUM, .offset = FIELD(hdd.sched, enum ssdsim__hdd_sched),
+     .def = "\"satf\"", .choices = sched_choices, .kinds = K_HDD,
+     .help = "order of queued commands: fcfs, or satf (shortest access time first, as NCQ)"},
 };
 
 /* clang-format on */
@@ -253,6 +459,8 @@ struct ctx {
     ssdsim_error *err;
     struct ssdsim_model *m;
     const struct ssdsim__plugin_header *plugin; /* of the section being checked, for hints */
+    const char *base;     /* the model file's path: a system's member is found beside it */
+    const char *remap_from, *remap_to; /* a path prefix shown as another (system.uplink) */
 };
 
 static int config_error(struct ctx *c, const char *path, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
@@ -263,6 +471,10 @@ static int config_error(struct ctx *c, const char *path, const char *fmt, ...)
     va_start(ap, fmt);
     g_autofree char *what = g_strdup_vprintf(fmt, ap);
     va_end(ap);
+    g_autofree char *shown = NULL;
+    size_t lf = c->remap_from ? strlen(c->remap_from) : 0;
+    if (path && lf && strncmp(path, c->remap_from, lf) == 0)
+        path = shown = g_strdup_printf("%s%s", c->remap_to, path + lf);
     return ssdsim__error_set(c->err, SSDSIM_ECONFIG, c->label, path, "%s", what);
 }
 
@@ -362,6 +574,7 @@ static char *expected_text(const struct key_spec *k)
         g_string_append_printf(s, "a number in [%s, %s]", lo, hi);
         break;
     case KEY_SIZE:
+    case KEY_SIZE64:
         g_string_append_printf(s, "%s in [%s, %s] bytes (a number or a size string like \"4KiB\")",
                                (k->flags & KF_POW2) ? "a power of two" : "a size", lo, hi);
         break;
@@ -551,6 +764,8 @@ static int check_object(struct ctx *c, const cJSON *obj, const char *prefix)
                 return config_error(c, path, "duplicate key");
         if (strchr(name, '.'))
             return unknown_key(c, prefix, name); /* a dotted name is never a key */
+        if (!prefix[0] && (!strcmp(name, "spec") || !strcmp(name, "system")))
+            continue; /* checked by spec_build and system_build */
         switch (classify(path)) {
         case PATH_LEAF:
             break;
@@ -629,7 +844,7 @@ static int read_bytes(struct ctx *c, const struct key_spec *k, const char *path,
     uint64_t b;
     if (cJSON_IsNumber(v)) {
         double d = v->valuedouble;
-        if (!(d >= 0 && d <= 1e18) || (k->type == KEY_SIZE && d != floor(d)))
+        if (!(d >= 0 && d <= 1e18) || (k->type != KEY_RATE && d != floor(d)))
             return bad_value(c, k, path, v, false);
         b = (uint64_t)llround(d);
     } else if (cJSON_IsString(v)) {
@@ -706,7 +921,8 @@ static int read_value(struct ctx *c, const struct key_spec *k, const cJSON *v)
         return 0;
     }
 
-    case KEY_RATE: {
+    case KEY_RATE:
+    case KEY_SIZE64: {
         uint64_t b;
         int rc = read_bytes(c, k, path, v, &b);
         if (rc != 0)
@@ -726,7 +942,7 @@ static int read_value(struct ctx *c, const struct key_spec *k, const cJSON *v)
 
     case KEY_TIME_LIST: {
         /* One entry per page type; flash.cell (above in the table) says how many. */
-        uint32_t n = (uint32_t)c->m->flash.cell;
+        uint32_t n = cell_page_types(c->m->flash.cell);
         assert(n >= 1 && n <= SSDSIM__MAX_PAGE_TYPES);
         uint64_t ns[SSDSIM__MAX_PAGE_TYPES] = {0};
         if (cJSON_IsArray(v)) {
@@ -736,7 +952,7 @@ static int read_value(struct ctx *c, const struct key_spec *k, const cJSON *v)
                     c, path,
                     "expected %u value%s (one per page type of flash.cell \"%s\"), got "
                     "an array of %d",
-                    n, n == 1 ? "" : "s", cell_name((int)n), len);
+                    n, n == 1 ? "" : "s", cell_name((int)c->m->flash.cell), len);
             int i = 0;
             for (const cJSON *e = v->child; e; e = e->next, i++) {
                 g_autofree char *epath = g_strdup_printf("%s[%d]", path, i);
@@ -757,7 +973,7 @@ static int read_value(struct ctx *c, const struct key_spec *k, const cJSON *v)
                 "expected a number in [%g, %g] (microseconds), a time string, "
                 "or an array of %u of them (one per page type of flash.cell \"%s\"), "
                 "got %s",
-                k->min, k->max, n, cell_name((int)n), got);
+                k->min, k->max, n, cell_name((int)c->m->flash.cell), got);
         }
         memcpy(field, ns, sizeof ns);
         return 0;
@@ -853,6 +1069,26 @@ static int check_cross(struct ctx *c)
                             "mapping needs the write buffer",
                             g->page_size);
 
+    bool direct = !strcmp(m->ftl.type, "direct");
+    if (is_xpoint(m) && !direct)
+        return config_error(c, "ftl.type",
+                            "media without erase (flash.cell \"xpoint\") is written in place: "
+                            "it takes the \"direct\" FTL, got \"%s\"",
+                            m->ftl.type);
+    if (!is_xpoint(m) && direct)
+        return config_error(c, "ftl.type",
+                            "the \"direct\" FTL writes in place and needs media without erase "
+                            "(flash.cell \"xpoint\")");
+    if (m->buffer.size > 0 && m->buffer.size < m->ftl.mapping_unit)
+        return config_error(c, "buffer.size",
+                            "a buffer of %llu bytes holds less than one mapping unit (%u)",
+                            (unsigned long long)m->buffer.size, m->ftl.mapping_unit);
+    if (m->buffer.flush_stop > m->buffer.flush_start)
+        return config_error(c, "buffer.flush_stop",
+                            "flushing stops at %g of the buffer, above where it starts "
+                            "(buffer.flush_start %g)",
+                            m->buffer.flush_stop, m->buffer.flush_start);
+
     uint64_t logical = ssdsim__model_logical_pages(m);
     if (logical < 1)
         return config_error(c, "ftl.op",
@@ -867,6 +1103,8 @@ static int check_cross(struct ctx *c)
         return config_error(c, "gc.free_blocks_target",
                             "the high watermark (%u) is below the low one, gc.free_blocks_min (%u)",
                             m->gc.free_blocks_target, m->gc.free_blocks_min);
+    if (is_xpoint(m))
+        return 0; /* written in place: no spare blocks, no garbage collection */
     uint64_t spare = (phys - logical) / g->pages_per_block / n_planes;
     uint32_t open = 2 + (m->ftl.hot_cold ? 1 : 0);
     uint64_t need = (uint64_t)m->gc.free_blocks_target + open;
@@ -882,32 +1120,57 @@ static int check_cross(struct ctx *c)
     return 0;
 }
 
-/* Validate `root` into the fields of `m` (label and json untouched). `root` is not taken. */
-static int model_build(struct ssdsim_model *m, const cJSON *root, const char *label,
-                       ssdsim_error *err)
+/* Free what a model owns besides its label and JSON tree: the spec figures and a system's
+ * member model. */
+static void model_release(struct ssdsim_model *m)
 {
-    struct ctx c = {.label = label, .err = err, .m = m};
-
-    if (!cJSON_IsObject(root)) {
-        g_autofree char *got = describe(root, true);
-        return config_error(&c, NULL, "expected a JSON object at the top level, got %s", got);
+    for (uint32_t i = 0; i < m->spec.n_figs; i++) {
+        free(m->spec.figs[i].name);
+        free(m->spec.figs[i].rw);
+        free(m->spec.figs[i].note);
     }
-    int rc = check_object(&c, root, "");
-    if (rc != 0)
-        return rc;
+    free(m->spec.figs);
+    free(m->spec.source);
+    memset(&m->spec, 0, sizeof m->spec);
+    ssdsim_model_free(m->system.member);
+    m->system.member = NULL;
+}
 
+/* Read the table's keys that apply to a model of kind bit `kind` (K_SSD, K_HDD, K_LINK) from
+ * `root`: present keys are converted, absent ones take their default; a key of another kind, or
+ * one whose condition does not hold, is an error when present. */
+static int build_keys(struct ctx *c, const cJSON *root, unsigned kind)
+{
+    struct ssdsim_model *m = c->m;
     for (size_t i = 0; i < N_KEYS; i++) {
         const struct key_spec *k = &keys[i];
+        unsigned kinds = k->kinds ? k->kinds : K_SSD;
         const cJSON *v = lookup(root, k->path);
+        if (!(kinds & kind)) {
+            if (!v)
+                continue;
+            return config_error(c, k->path, "%s",
+                                kind == K_HDD  ? "not a key of a hard-disk model (a model with "
+                                                 "an \"hdd\" section is a hard disk)"
+                                : kind == K_LINK ? "not a key of an uplink"
+                                                 : "not a key of a solid-state model");
+        }
+        if (k->when && !k->when(m)) {
+            if (!v)
+                continue;
+            return config_error(c, k->path, "applies only when %s", k->when_text);
+        }
+        int rc = 0;
         if (v) {
-            rc = read_value(&c, k, v);
+            rc = read_value(c, k, v);
         } else if (k->flags & KF_REQUIRED) {
-            rc = config_error(&c, k->path, "required key missing");
+            rc = config_error(c, k->path, "required key missing");
         } else if (k->def) {
             cJSON *dv = cJSON_Parse(k->def);
             if (!dv)
-                return ssdsim__error_set(err, SSDSIM_ENOMEM, label, k->path, "out of memory");
-            rc = read_value(&c, k, dv);
+                return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, k->path,
+                                         "out of memory");
+            rc = read_value(c, k, dv);
             cJSON_Delete(dv);
         } else if (k->derive) {
             k->derive(m);
@@ -915,7 +1178,460 @@ static int model_build(struct ssdsim_model *m, const cJSON *root, const char *la
         if (rc != 0)
             return rc;
     }
-    m->flash.n_page_types = (uint32_t)m->flash.cell;
+    return 0;
+}
+
+/* The interface's rates and per-command time (hw/link.c), and what the interface allows. */
+static int check_link(struct ctx *c, struct ssdsim__link_cfg *l, const char *prefix)
+{
+    bool given = l->cmd_overhead_ns != UINT64_MAX;
+    l->gbps_x10 = (uint32_t)lround(l->gbps * 10);
+    char why[256] = "";
+    int rc = ssdsim__link_derive(l, given, why, sizeof why);
+    if (rc != 0) {
+        /* the reason starts with the key it blames ("host.lanes: ..."): show it in place */
+        const char *colon = strstr(why, ": ");
+        if (colon && strncmp(why, "host.", 5) == 0) {
+            g_autofree char *key = g_strndup(why, (size_t)(colon - why));
+            g_autofree char *path = g_strdup_printf("%s%s", prefix, key + 5);
+            return config_error(c, path, "%s", colon + 2);
+        }
+        return config_error(c, prefix[0] ? prefix : "host", "%s", why);
+    }
+    return 0;
+}
+
+/* Checks between keys, run once every key has passed the table. */
+static int check_cross_hdd(struct ctx *c)
+{
+    struct ssdsim_model *m = c->m;
+    if (m->hdd.capacity % 512)
+        return config_error(c, "hdd.capacity", "expected a multiple of 512 bytes, got %llu",
+                            (unsigned long long)m->hdd.capacity);
+    char why[256] = "";
+    if (ssdsim__hdd_check(&m->hdd, why, sizeof why) != 0) {
+        const char *colon = strstr(why, ": ");
+        if (colon && strncmp(why, "hdd.", 4) == 0) {
+            g_autofree char *key = g_strndup(why, (size_t)(colon - why));
+            return config_error(c, key, "%s", colon + 2);
+        }
+        return config_error(c, "hdd", "%s", why);
+    }
+    return 0;
+}
+
+static int check_cross_front(struct ctx *c)
+{
+    struct ssdsim_model *m = c->m;
+    int rc = check_link(c, &m->host.link, "host.");
+    if (rc != 0)
+        return rc;
+    if (m->host.link.iface == SSDSIM__IFACE_SATA && m->controller.queue_depth > 32)
+        return config_error(c, "controller.queue_depth",
+                            "SATA's native command queue holds at most 32 commands, got %u",
+                            m->controller.queue_depth);
+    return 0;
+}
+
+/* Spec figures: "spec": {"source": "...", "figures": [{...}, ...]}. */
+static const struct choice metric_choices[] = {
+    {"read_iops", SSDSIM__METRIC_READ_IOPS},     {"write_iops", SSDSIM__METRIC_WRITE_IOPS},
+    {"read_mbps", SSDSIM__METRIC_READ_MBPS},     {"write_mbps", SSDSIM__METRIC_WRITE_MBPS},
+    {"read_lat_us", SSDSIM__METRIC_READ_LAT_US}, {"write_lat_us", SSDSIM__METRIC_WRITE_LAT_US},
+    {NULL, 0},
+};
+static const struct choice state_choices[] = {{"fresh", SSDSIM__STATE_FRESH},
+                                              {"full", SSDSIM__STATE_FULL},
+                                              {"steady", SSDSIM__STATE_STEADY},
+                                              {NULL, 0}};
+static const struct choice rw_choices[] = {{"read", 0}, {"write", 1}, {"randread", 2},
+                                           {"randwrite", 3}, {NULL, 0}};
+
+/* Unknown key `name` in an object whose known keys are `known` (NULL-terminated). */
+static int unknown_in(struct ctx *c, const char *path, const char *name, const char *const *known)
+{
+    const char *best = NULL;
+    size_t best_dist = SIZE_MAX;
+    GString *list = g_string_new(NULL);
+    for (const char *const *k = known; *k; k++) {
+        g_string_append_printf(list, "%s%s", list->len ? ", " : "", *k);
+        size_t d = ssdsim__edit_distance(name, *k);
+        if (d < best_dist) {
+            best_dist = d;
+            best = *k;
+        }
+    }
+    int rc;
+    if (best && best_dist <= strlen(best) / 3 + 1 && best_dist < strlen(best))
+        rc = config_error(c, path, "unknown key (did you mean '%s'?)", best);
+    else
+        rc = config_error(c, path, "unknown key (known keys here: %s)", list->str);
+    g_string_free(list, TRUE);
+    return rc;
+}
+
+/* Every name in `obj` is one of `known`, none twice. */
+static int check_names(struct ctx *c, const cJSON *obj, const char *prefix,
+                       const char *const *known)
+{
+    for (const cJSON *ch = obj->child; ch; ch = ch->next) {
+        const char *name = ch->string ? ch->string : "";
+        g_autofree char *path = g_strdup_printf("%s.%s", prefix, name);
+        for (const cJSON *prev = obj->child; prev != ch; prev = prev->next)
+            if (prev->string && !strcmp(prev->string, name))
+                return config_error(c, path, "duplicate key");
+        bool ok = false;
+        for (const char *const *k = known; *k && !ok; k++)
+            ok = !strcmp(*k, name);
+        if (!ok)
+            return unknown_in(c, path, name, known);
+    }
+    return 0;
+}
+
+static int spec_string(struct ctx *c, const cJSON *obj, const char *key, const char *path,
+                       bool required, char **out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    g_autofree char *p = g_strdup_printf("%s.%s", path, key);
+    if (!v)
+        return required ? config_error(c, p, "required key missing") : 0;
+    if (!cJSON_IsString(v) || !v->valuestring[0]) {
+        g_autofree char *got = describe(v, true);
+        return config_error(c, p, "expected a non-empty string, got %s", got);
+    }
+    if (!(*out = strdup(v->valuestring)))
+        return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, p, "out of memory");
+    return 0;
+}
+
+static int spec_choice(struct ctx *c, const cJSON *obj, const char *key, const char *path,
+                       const struct choice *choices, int def, int *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    g_autofree char *p = g_strdup_printf("%s.%s", path, key);
+    if (!v) {
+        if (def < 0)
+            return config_error(c, p, "required key missing");
+        *out = def;
+        return 0;
+    }
+    const struct choice *ch = cJSON_IsString(v) ? find_choice(choices, v->valuestring) : NULL;
+    if (!ch) {
+        GString *s = g_string_new(NULL);
+        append_choices(s, choices, true);
+        g_autofree char *want = g_string_free(s, FALSE);
+        g_autofree char *got = describe(v, !cJSON_IsString(v));
+        return config_error(c, p, "expected one of %s, got %s", want, got);
+    }
+    *out = ch->value;
+    return 0;
+}
+
+static int spec_count(struct ctx *c, const cJSON *obj, const char *key, const char *path,
+                      uint32_t def, uint32_t max, uint32_t *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    g_autofree char *p = g_strdup_printf("%s.%s", path, key);
+    if (!v) {
+        *out = def;
+        return 0;
+    }
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 1 && v->valuedouble <= max) ||
+        v->valuedouble != floor(v->valuedouble)) {
+        g_autofree char *got = describe(v, !cJSON_IsNumber(v));
+        return config_error(c, p, "expected an integer in [1, %u], got %s", max, got);
+    }
+    *out = (uint32_t)v->valuedouble;
+    return 0;
+}
+
+static int spec_build(struct ctx *c, const cJSON *root)
+{
+    static const char *const spec_keys[] = {"source", "figures", NULL};
+    static const char *const fig_keys[] = {"name",    "metric",  "value", "rw",   "bs",
+                                           "iodepth", "numjobs", "state", "note", NULL};
+    const cJSON *spec = cJSON_GetObjectItemCaseSensitive(root, "spec");
+    struct ssdsim__spec *sp = &c->m->spec;
+    if (!spec)
+        return 0;
+    if (!cJSON_IsObject(spec)) {
+        g_autofree char *got = describe(spec, true);
+        return config_error(c, "spec", "expected an object, got %s", got);
+    }
+    int rc = check_names(c, spec, "spec", spec_keys);
+    if (rc == 0)
+        rc = spec_string(c, spec, "source", "spec", false, &sp->source);
+    if (rc != 0)
+        return rc;
+    const cJSON *figs = cJSON_GetObjectItemCaseSensitive(spec, "figures");
+    if (!figs)
+        return config_error(c, "spec.figures", "required key missing");
+    if (!cJSON_IsArray(figs)) {
+        g_autofree char *got = describe(figs, true);
+        return config_error(c, "spec.figures", "expected an array of figures, got %s", got);
+    }
+    int n = cJSON_GetArraySize(figs);
+    sp->figs = calloc((size_t)(n > 0 ? n : 1), sizeof *sp->figs);
+    if (!sp->figs)
+        return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, "spec", "out of memory");
+    int i = 0;
+    for (const cJSON *f = figs->child; f; f = f->next, i++) {
+        g_autofree char *path = g_strdup_printf("spec.figures[%d]", i);
+        struct ssdsim__spec_figure *fig = &sp->figs[i];
+        sp->n_figs = (uint32_t)i + 1;
+        if (!cJSON_IsObject(f)) {
+            g_autofree char *got = describe(f, true);
+            return config_error(c, path, "expected an object, got %s", got);
+        }
+        int metric = 0, rw = 0, state = 0;
+        if ((rc = check_names(c, f, path, fig_keys)) ||
+            (rc = spec_string(c, f, "name", path, true, &fig->name)) ||
+            (rc = spec_choice(c, f, "metric", path, metric_choices, -1, &metric)) ||
+            (rc = spec_choice(c, f, "rw", path, rw_choices, -1, &rw)) ||
+            (rc = spec_count(c, f, "iodepth", path, 1, 65535, &fig->iodepth)) ||
+            (rc = spec_count(c, f, "numjobs", path, 1, 1024, &fig->numjobs)) ||
+            (rc = spec_choice(c, f, "state", path, state_choices, SSDSIM__STATE_FRESH, &state)) ||
+            (rc = spec_string(c, f, "note", path, false, &fig->note)))
+            return rc;
+        fig->metric = (enum ssdsim__metric)metric;
+        fig->state = (enum ssdsim__spec_state)state;
+        if (!(fig->rw = strdup(rw_choices[rw].name)))
+            return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, path, "out of memory");
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
+        g_autofree char *vpath = g_strdup_printf("%s.value", path);
+        if (!v)
+            return config_error(c, vpath, "required key missing");
+        if (!cJSON_IsNumber(v) || !(v->valuedouble > 0 && v->valuedouble < 1e12)) {
+            g_autofree char *got = describe(v, !cJSON_IsNumber(v));
+            return config_error(c, vpath, "expected a positive number, got %s", got);
+        }
+        fig->value = v->valuedouble;
+        /* the metric's direction must be the workload's */
+        bool reads = metric == SSDSIM__METRIC_READ_IOPS || metric == SSDSIM__METRIC_READ_MBPS ||
+                     metric == SSDSIM__METRIC_READ_LAT_US;
+        bool rw_reads = rw == 0 || rw == 2;
+        if (reads != rw_reads)
+            return config_error(c, vpath[0] ? path : path, "metric \"%s\" does not match rw \"%s\"",
+                                metric_choices[metric].name, rw_choices[rw].name);
+        const cJSON *bs = cJSON_GetObjectItemCaseSensitive(f, "bs");
+        g_autofree char *bpath = g_strdup_printf("%s.bs", path);
+        if (!bs)
+            return config_error(c, bpath, "required key missing");
+        struct key_spec bk = {.path = bpath, .type = KEY_SIZE, .min = 512, .max = 64 << 20};
+        uint64_t b;
+        if ((rc = read_bytes(c, &bk, bpath, bs, &b)) != 0)
+            return rc;
+        if (b % 512)
+            return config_error(c, bpath, "expected a multiple of 512 bytes, got %llu",
+                                (unsigned long long)b);
+        fig->bs = (uint32_t)b;
+    }
+    return 0;
+}
+
+/* A system of devices: "system": {"member": "file.json", "count": 4, "layout": "raid0", ...}. */
+static const struct choice layout_choices[] = {{"jbod", SSDSIM__LAYOUT_JBOD},
+                                               {"raid0", SSDSIM__LAYOUT_RAID0},
+                                               {"raid1", SSDSIM__LAYOUT_RAID1},
+                                               {"raid5", SSDSIM__LAYOUT_RAID5},
+                                               {NULL, 0}};
+
+static bool striped(const struct ssdsim_model *m)
+{
+    return m->system.layout == SSDSIM__LAYOUT_RAID0 || m->system.layout == SSDSIM__LAYOUT_RAID5;
+}
+
+/* clang-format off */
+static const struct key_spec sys_keys[] = {
+    {.path = "system.count", .type = KEY_U32, .offset = FIELD(system.count, uint32_t), .min = 1,
+     .max = 64, .flags = KF_REQUIRED, .help = "devices in the system"},
+    {.path = "system.layout", .type = KEY_ENUM,
+     .offset = FIELD(system.layout, enum ssdsim__layout), .flags = KF_REQUIRED,
+     .choices = layout_choices, .help = "jbod, raid0, raid1 or raid5"},
+    {.path = "system.stripe", .type = KEY_SIZE, .offset = FIELD(system.stripe, uint32_t),
+     .min = 512, .max = 16 << 20, .flags = KF_POW2, .def = "\"128KiB\"", .when = striped,
+     .when_text = "system.layout is \"raid0\" or \"raid5\"", .help = "bytes per strip"},
+    {.path = "system.raid_us", .type = KEY_TIME, .offset = FIELD(system.raid_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "0", .help = "RAID layer time per host request"},
+    {.path = "system.path_us", .type = KEY_TIME, .offset = FIELD(system.path_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "0", .help = "platform path time per request (a chipset hop)"},
+    {.path = "system.controllers", .type = KEY_U32,
+     .offset = FIELD(system.controllers, uint32_t), .min = 1, .max = 64, .def = "1",
+     .help = "controllers the devices are split among (a card's); each controller's devices "
+             "share its host link and firmware cores"},
+};
+/* clang-format on */
+
+static int system_build(struct ctx *c, const cJSON *root, const cJSON *sys)
+{
+    static const char *const top_keys[] = {"name", "description", "system", "spec", NULL};
+    static const char *const keys_here[] = {"member", "count",   "layout",      "stripe",
+                                            "raid_us", "path_us", "controllers", "uplink",
+                                            NULL};
+    struct ssdsim_model *m = c->m;
+    for (const cJSON *ch = root->child; ch; ch = ch->next) {
+        const char *name = ch->string ? ch->string : "";
+        for (const cJSON *prev = root->child; prev != ch; prev = prev->next)
+            if (prev->string && !strcmp(prev->string, name))
+                return config_error(c, name, "duplicate key");
+        bool ok = false;
+        for (const char *const *k = top_keys; *k && !ok; k++)
+            ok = !strcmp(*k, name);
+        if (!ok)
+            return config_error(c, name,
+                                "not a key of a system model (it has only name, description, "
+                                "system and spec; device sections belong in the member's model)");
+        if ((!strcmp(name, "name") || !strcmp(name, "description")) && !cJSON_IsString(ch)) {
+            g_autofree char *got = describe(ch, true);
+            return config_error(c, name, "expected a string, got %s", got);
+        }
+    }
+    if (!cJSON_IsObject(sys)) {
+        g_autofree char *got = describe(sys, true);
+        return config_error(c, "system", "expected an object, got %s", got);
+    }
+    int rc = check_names(c, sys, "system", keys_here);
+    if (rc != 0)
+        return rc;
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(sys_keys); i++) {
+        const struct key_spec *k = &sys_keys[i];
+        const cJSON *v = lookup(root, k->path);
+        if (k->when && !k->when(m)) {
+            if (v)
+                return config_error(c, k->path, "applies only when %s", k->when_text);
+            continue;
+        }
+        if (v) {
+            rc = read_value(c, k, v);
+        } else if (k->flags & KF_REQUIRED) {
+            rc = config_error(c, k->path, "required key missing");
+        } else if (k->def) {
+            cJSON *dv = cJSON_Parse(k->def);
+            if (!dv)
+                return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, k->path,
+                                         "out of memory");
+            rc = read_value(c, k, dv);
+            cJSON_Delete(dv);
+        }
+        if (rc != 0)
+            return rc;
+    }
+    struct ssdsim__system_cfg *sc = &m->system;
+    if (sc->layout == SSDSIM__LAYOUT_RAID1 && sc->count < 2)
+        return config_error(c, "system.count", "RAID-1 mirrors at least 2 devices, got %u",
+                            sc->count);
+    if (sc->layout == SSDSIM__LAYOUT_RAID5 && sc->count < 3)
+        return config_error(c, "system.count", "RAID-5 needs at least 3 devices, got %u",
+                            sc->count);
+    if (sc->count % sc->controllers)
+        return config_error(c, "system.controllers",
+                            "%u devices cannot be split evenly among %u controllers", sc->count,
+                            sc->controllers);
+
+    /* The uplink: the host keys of a device model, read into a scratch model. */
+    const cJSON *up = cJSON_GetObjectItemCaseSensitive(sys, "uplink");
+    if (up) {
+        if (!cJSON_IsObject(up)) {
+            g_autofree char *got = describe(up, true);
+            return config_error(c, "system.uplink", "expected an object, got %s", got);
+        }
+        struct ssdsim_model scratch = {0};
+        struct ctx c2 = *c;
+        c2.m = &scratch;
+        c2.remap_from = "host.";
+        c2.remap_to = "system.uplink.";
+        cJSON *fake = cJSON_CreateObject();
+        cJSON *dup = cJSON_Duplicate(up, 1);
+        if (!fake || !dup || !cJSON_AddItemToObject(fake, "host", dup)) {
+            if (fake && dup && !cJSON_GetObjectItemCaseSensitive(fake, "host"))
+                cJSON_Delete(dup);
+            cJSON_Delete(fake);
+            return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, NULL, "out of memory");
+        }
+        rc = check_object(&c2, fake, "");
+        if (rc == 0)
+            rc = build_keys(&c2, fake, K_LINK);
+        if (rc == 0)
+            rc = check_link(&c2, &scratch.host.link, "system.uplink.");
+        cJSON_Delete(fake);
+        if (rc != 0)
+            return rc;
+        sc->have_uplink = 1;
+        sc->uplink = scratch.host.link;
+    }
+
+    /* The member: a device model file, found beside this one. */
+    const cJSON *mem = cJSON_GetObjectItemCaseSensitive(sys, "member");
+    if (!mem)
+        return config_error(c, "system.member", "required key missing");
+    if (!cJSON_IsString(mem) || !mem->valuestring[0]) {
+        g_autofree char *got = describe(mem, true);
+        return config_error(c, "system.member", "expected the path of a device model file, got %s",
+                            got);
+    }
+    g_autofree char *dir = c->base ? g_path_get_dirname(c->base) : g_strdup(".");
+    g_autofree char *path = g_path_is_absolute(mem->valuestring)
+                                ? g_strdup(mem->valuestring)
+                                : g_build_filename(dir, mem->valuestring, NULL);
+    rc = ssdsim_model_load_file(&sc->member, path, c->err);
+    if (rc != 0)
+        return rc;
+    if (sc->member->kind == SSDSIM__KIND_SYSTEM)
+        return config_error(c, "system.member",
+                            "\"%s\" is itself a system; a member must be a device model",
+                            mem->valuestring);
+    uint32_t unit = sc->member->kind == SSDSIM__KIND_HDD ? 512 : sc->member->ftl.mapping_unit;
+    if (striped(m) && sc->stripe < unit)
+        return config_error(c, "system.stripe",
+                            "a strip of %u bytes is smaller than the member's mapping unit (%u)",
+                            sc->stripe, unit);
+    if (ssdsim_model_logical_bytes(sc->member) < (uint64_t)(striped(m) ? sc->stripe : unit))
+        return config_error(c, "system.stripe", "the member holds less than one strip");
+    return 0;
+}
+
+/* Validate `root` into the fields of `m` (label and json untouched). `root` is not taken.
+ * `base` is the path of the model's file (a system's member is found beside it), or NULL. On
+ * failure what the model owns is released. */
+static int model_build(struct ssdsim_model *m, const cJSON *root, const char *label,
+                       const char *base, ssdsim_error *err)
+{
+    struct ctx c = {.label = label, .err = err, .m = m, .base = base};
+
+    if (!cJSON_IsObject(root)) {
+        g_autofree char *got = describe(root, true);
+        return config_error(&c, NULL, "expected a JSON object at the top level, got %s", got);
+    }
+    int rc;
+    const cJSON *sys = cJSON_GetObjectItemCaseSensitive(root, "system");
+    if (sys) {
+        m->kind = SSDSIM__KIND_SYSTEM;
+        rc = system_build(&c, root, sys);
+        if (rc == 0)
+            rc = spec_build(&c, root);
+        if (rc != 0)
+            model_release(m);
+        return rc;
+    }
+    m->kind = cJSON_GetObjectItemCaseSensitive(root, "hdd") ? SSDSIM__KIND_HDD : SSDSIM__KIND_SSD;
+    rc = check_object(&c, root, "");
+    if (rc == 0)
+        rc = build_keys(&c, root, m->kind == SSDSIM__KIND_HDD ? K_HDD : K_SSD);
+    if (rc != 0)
+        return rc;
+    if (m->kind == SSDSIM__KIND_HDD) {
+        m->controller.cores = 1;
+        rc = check_cross_front(&c);
+        if (rc == 0)
+            rc = check_cross_hdd(&c);
+        if (rc == 0)
+            rc = spec_build(&c, root);
+        if (rc != 0)
+            model_release(m);
+        return rc;
+    }
+    m->flash.n_page_types = cell_page_types(m->flash.cell);
 
     /* Plugin parameters: each section's plugin says which keys it takes, their types and
      * ranges; absent ones take the plugin's default. */
@@ -947,7 +1663,14 @@ static int model_build(struct ssdsim_model *m, const cJSON *root, const char *la
             vals[i] = v->valuedouble;
         }
     }
-    return check_cross(&c);
+    rc = check_cross(&c);
+    if (rc == 0)
+        rc = check_cross_front(&c);
+    if (rc == 0)
+        rc = spec_build(&c, root);
+    if (rc != 0)
+        model_release(m);
+    return rc;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -960,7 +1683,7 @@ static const struct ssdsim__json_syntax_style syntax_style = {.what = "malformed
 
 /* Parse and validate `len` bytes at `text` (NUL-terminated at text[len]). */
 static int load_text(ssdsim_model **out, const char *text, size_t len, const char *label,
-                     ssdsim_error *err)
+                     const char *base, ssdsim_error *err)
 {
     cJSON *root = NULL;
     int rc = ssdsim__json_parse(&root, text, len, label, &syntax_style, err);
@@ -975,7 +1698,7 @@ static int load_text(ssdsim_model **out, const char *text, size_t len, const cha
         cJSON_Delete(root);
         return ssdsim__error_set(err, SSDSIM_ENOMEM, label, NULL, "out of memory");
     }
-    rc = model_build(m, root, label, err);
+    rc = model_build(m, root, label, base, err);
     if (rc != 0) {
         free(m);
         free(label_copy);
@@ -1005,7 +1728,7 @@ SSDSIM_API int ssdsim_model_load_string(ssdsim_model **out, const char *json, co
         label = STRING_LABEL;
     if (!json)
         return ssdsim__error_set(err, SSDSIM_EINVAL, label, NULL, "no JSON text");
-    return load_text(out, json, strlen(json), label, err);
+    return load_text(out, json, strlen(json), label, NULL, err);
 }
 
 SSDSIM_API int ssdsim_model_load_file(ssdsim_model **out, const char *path, ssdsim_error *err)
@@ -1022,7 +1745,7 @@ SSDSIM_API int ssdsim_model_load_file(ssdsim_model **out, const char *path, ssds
     int rc = ssdsim__read_text_file(&text, &len, path, err);
     if (rc != 0)
         return rc;
-    rc = load_text(out, text, len, path, err);
+    rc = load_text(out, text, len, path, path, err);
     free(text);
     return rc;
 }
@@ -1062,7 +1785,8 @@ static cJSON *value_json(const struct ssdsim_model *m, const struct key_spec *k,
         v = cJSON_CreateNumber(d);
         break;
     }
-    case KEY_RATE: {
+    case KEY_RATE:
+    case KEY_SIZE64: {
         uint64_t b;
         memcpy(&b, field, sizeof b);
         v = cJSON_CreateNumber((double)b);
@@ -1151,12 +1875,100 @@ static bool put_path(cJSON *root, const char *path, cJSON *v)
     return true;
 }
 
+/* The figures of the model's spec, as written in a model file (defaults filled in). */
+static bool spec_json(const struct ssdsim_model *m, cJSON *root)
+{
+    const struct ssdsim__spec *sp = &m->spec;
+    if (sp->n_figs == 0 && !sp->source)
+        return true;
+    cJSON *spec = cJSON_AddObjectToObject(root, "spec");
+    if (!spec || (sp->source && !cJSON_AddStringToObject(spec, "source", sp->source)))
+        return false;
+    cJSON *figs = cJSON_AddArrayToObject(spec, "figures");
+    if (!figs)
+        return false;
+    for (uint32_t i = 0; i < sp->n_figs; i++) {
+        const struct ssdsim__spec_figure *f = &sp->figs[i];
+        cJSON *o = cJSON_CreateObject();
+        if (!o || !cJSON_AddItemToArray(figs, o)) {
+            cJSON_Delete(o);
+            return false;
+        }
+        if (!cJSON_AddStringToObject(o, "name", f->name) ||
+            !cJSON_AddStringToObject(o, "metric", metric_choices[f->metric].name) ||
+            !cJSON_AddNumberToObject(o, "value", f->value) ||
+            !cJSON_AddStringToObject(o, "rw", f->rw) ||
+            !cJSON_AddNumberToObject(o, "bs", f->bs) ||
+            !cJSON_AddNumberToObject(o, "iodepth", f->iodepth) ||
+            !cJSON_AddNumberToObject(o, "numjobs", f->numjobs) ||
+            !cJSON_AddStringToObject(o, "state", state_choices[f->state].name) ||
+            (f->note && !cJSON_AddStringToObject(o, "note", f->note)))
+            return false;
+    }
+    return true;
+}
+
+/* Whether key k is part of model m (its kind, and its condition). */
+static bool key_applies(const struct ssdsim_model *m, const struct key_spec *k, unsigned kind)
+{
+    unsigned kinds = k->kinds ? k->kinds : K_SSD;
+    return (kinds & kind) && (!k->when || k->when(m));
+}
+
+static cJSON *system_json(const struct ssdsim_model *m)
+{
+    cJSON *root = cJSON_CreateObject();
+    bool oom = !root;
+    for (size_t i = 0; !oom && i < 2; i++) { /* name, description */
+        cJSON *v = value_json(m, &keys[i], &oom);
+        if (v && !put_path(root, keys[i].path, v))
+            oom = true;
+    }
+    const cJSON *mem = m->json ? lookup(m->json, "system.member") : NULL;
+    cJSON *sys = oom ? NULL : cJSON_AddObjectToObject(root, "system");
+    if (!sys || !cJSON_AddStringToObject(sys, "member",
+                                         cJSON_IsString(mem) ? mem->valuestring : "?"))
+        oom = true;
+    for (size_t i = 0; !oom && i < SSDSIM__ARRAY_LEN(sys_keys); i++) {
+        if (sys_keys[i].when && !sys_keys[i].when(m))
+            continue;
+        cJSON *v = value_json(m, &sys_keys[i], &oom);
+        if (v && !put_path(root, sys_keys[i].path, v))
+            oom = true;
+    }
+    if (!oom && m->system.have_uplink) {
+        struct ssdsim_model scratch = {0};
+        scratch.host.link = m->system.uplink;
+        cJSON *up = cJSON_AddObjectToObject(sys, "uplink");
+        for (size_t i = 0; up && !oom && i < N_KEYS; i++) {
+            if (!key_applies(&scratch, &keys[i], K_LINK))
+                continue;
+            cJSON *v = value_json(&scratch, &keys[i], &oom);
+            if (v && !cJSON_AddItemToObject(up, strchr(keys[i].path, '.') + 1, v)) {
+                cJSON_Delete(v);
+                oom = true;
+            }
+        }
+        oom |= !up;
+    }
+    if (oom || !spec_json(m, root)) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
 static cJSON *model_json(const struct ssdsim_model *m)
 {
+    if (m->kind == SSDSIM__KIND_SYSTEM)
+        return system_json(m);
     cJSON *root = cJSON_CreateObject();
     if (!root)
         return NULL;
+    unsigned kind = m->kind == SSDSIM__KIND_HDD ? K_HDD : K_SSD;
     for (size_t i = 0; i < N_KEYS; i++) {
+        if (!key_applies(m, &keys[i], kind))
+            continue;
         bool oom = false;
         cJSON *v = value_json(m, &keys[i], &oom);
         if (oom || (v && !put_path(root, keys[i].path, v))) {
@@ -1165,7 +1977,7 @@ static cJSON *model_json(const struct ssdsim_model *m)
         }
     }
     /* Then each section's plugin parameters, in the order the plugin declares them. */
-    for (size_t s = 0; s < SSDSIM__ARRAY_LEN(plugin_sections); s++) {
+    for (size_t s = 0; kind == K_SSD && s < SSDSIM__ARRAY_LEN(plugin_sections); s++) {
         const struct plugin_section *ps = &plugin_sections[s];
         const struct ssdsim__plugin_header *p =
             ssdsim__plugin_find(ps->kind, (const char *)m + ps->name_offset);
@@ -1178,6 +1990,10 @@ static cJSON *model_json(const struct ssdsim_model *m)
                 return NULL;
             }
         }
+    }
+    if (!spec_json(m, root)) {
+        cJSON_Delete(root);
+        return NULL;
     }
     return root;
 }
@@ -1243,11 +2059,12 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
     }
 
     struct ssdsim_model next = {0};
-    int rc = model_build(&next, tree, SET_LABEL, err);
+    int rc = model_build(&next, tree, SET_LABEL, model->label, err);
     if (rc != 0) {
         cJSON_Delete(tree);
         return rc;
     }
+    model_release(model);
     cJSON_Delete(model->json);
     next.label = model->label;
     next.json = tree;
@@ -1255,11 +2072,31 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
     return 0;
 }
 
+uint64_t ssdsim__model_device_bytes(const struct ssdsim_model *m)
+{
+    if (m->kind == SSDSIM__KIND_HDD)
+        return m->hdd.capacity;
+    return ssdsim__model_logical_pages(m) * m->ftl.mapping_unit;
+}
+
 SSDSIM_API uint64_t ssdsim_model_logical_bytes(const ssdsim_model *model)
 {
     if (!model)
         return 0;
-    return ssdsim__model_logical_pages(model) * model->ftl.mapping_unit;
+    if (model->kind != SSDSIM__KIND_SYSTEM)
+        return ssdsim__model_device_bytes(model);
+    const struct ssdsim__system_cfg *sc = &model->system;
+    uint64_t dev = ssdsim__model_device_bytes(sc->member);
+    switch (sc->layout) {
+    case SSDSIM__LAYOUT_JBOD:
+    case SSDSIM__LAYOUT_RAID1:
+        return dev;
+    case SSDSIM__LAYOUT_RAID0:
+        return dev / sc->stripe * sc->stripe * sc->count;
+    case SSDSIM__LAYOUT_RAID5:
+        return dev / sc->stripe * sc->stripe * (sc->count - 1);
+    }
+    return 0;
 }
 
 struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m)
@@ -1272,10 +2109,34 @@ struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m)
     *c = *m;
     c->label = NULL;
     c->json = NULL;
+    c->spec.source = NULL;
+    c->spec.figs = NULL;
+    c->spec.n_figs = 0;
+    c->system.member = NULL;
     if (m->label && !(c->label = strdup(m->label)))
         goto fail;
     if (m->json && !(c->json = cJSON_Duplicate(m->json, 1)))
         goto fail;
+    if (m->system.member && !(c->system.member = ssdsim__model_copy(m->system.member)))
+        goto fail;
+    if (m->spec.source && !(c->spec.source = strdup(m->spec.source)))
+        goto fail;
+    if (m->spec.n_figs) {
+        c->spec.figs = calloc(m->spec.n_figs, sizeof *c->spec.figs);
+        if (!c->spec.figs)
+            goto fail;
+        c->spec.n_figs = m->spec.n_figs;
+        for (uint32_t i = 0; i < m->spec.n_figs; i++) {
+            const struct ssdsim__spec_figure *f = &m->spec.figs[i];
+            struct ssdsim__spec_figure *g = &c->spec.figs[i];
+            *g = *f;
+            g->name = strdup(f->name);
+            g->rw = strdup(f->rw);
+            g->note = f->note ? strdup(f->note) : NULL;
+            if (!g->name || !g->rw || (f->note && !g->note))
+                goto fail;
+        }
+    }
     return c;
 fail:
     ssdsim_model_free(c);
@@ -1286,6 +2147,7 @@ SSDSIM_API void ssdsim_model_free(ssdsim_model *model)
 {
     if (!model)
         return;
+    model_release(model);
     cJSON_Delete(model->json);
     free(model->label);
     free(model);
