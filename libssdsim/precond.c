@@ -46,7 +46,10 @@ static int check_quiet(struct ssdsim *sim, const char *what)
         ssdsim__set_errmsg(sim, "%s: a workload run is in progress", what);
         return SSDSIM_ESTATE;
     }
-    if (sim->host.submitted_inflight || sim->env.busy) {
+    bool inside = false;
+    for (uint32_t k = 0; k < sim->sys.n_devs; k++)
+        inside |= sim->sys.devs[k].at_device > 0;
+    if (sim->host.submitted_inflight || inside) {
         ssdsim__set_errmsg(sim,
                            "%s: %llu submitted requests are still in flight: ssdsim_drain "
                            "first",
@@ -56,13 +59,6 @@ static int check_quiet(struct ssdsim *sim, const char *what)
     return 0;
 }
 
-static bool flash_busy(const struct ssdsim__hw *hw)
-{
-    for (uint32_t d = 0; d < hw->n_dies; d++)
-        if (hw->dies[d].cur != SSDSIM__NONE || hw->dies[d].queued)
-            return true;
-    return false;
-}
 
 /* Let the flash work still queued or running finish, without starting more: a run ends when its
  * last request completes, while the garbage collection its writes started may still be
@@ -72,22 +68,26 @@ static bool flash_busy(const struct ssdsim__hw *hw)
  * (an erase or a few, on the dies that were collecting). */
 static int settle(struct ssdsim *sim)
 {
-    struct ssdsim_ftl_env *env = &sim->env;
-    ssdsim__engine_cancel(&sim->engine, env->idle_timer);
-    env->idle_timer = 0;
-    if (env->idle_told) {
-        env->idle_told = false;
-        env->ops->idle(env->state, 0);
+    for (uint32_t k = 0; k < sim->sys.n_devs; k++) {
+        if (!sim->sys.devs[k].ssd)
+            continue;
+        struct ssdsim_ftl_env *env = &sim->sys.devs[k].env;
+        ssdsim__engine_cancel(&sim->engine, env->idle_timer);
+        env->idle_timer = 0;
+        if (env->idle_told) {
+            env->idle_told = false;
+            env->ops->idle(env->state, 0);
+        }
     }
-    while (flash_busy(&sim->hw)) {
+    while (ssdsim__sys_busy(&sim->sys)) {
         int rc = ssdsim__engine_run(&sim->engine, 1);
-        if (rc == 0 && env->fail_code)
-            rc = env->fail_code;
-        if (rc == 0 && ssdsim__engine_pending(&sim->engine) == 0 && flash_busy(&sim->hw))
+        const char *why = NULL;
+        if (rc == 0)
+            rc = ssdsim__sys_failure(&sim->sys, &why);
+        if (rc == 0 && ssdsim__engine_pending(&sim->engine) == 0 && ssdsim__sys_busy(&sim->sys))
             rc = SSDSIM_ESTATE; /* cannot happen: a busy die has an event pending */
         if (rc) {
-            ssdsim__set_errmsg(sim, "%s",
-                               env->fail_code ? env->fail_msg : "finishing the flash work failed");
+            ssdsim__set_errmsg(sim, "%s", why ? why : "finishing the flash work failed");
             sim->broken = true;
             return rc;
         }
@@ -100,13 +100,17 @@ static int settle(struct ssdsim *sim)
 static int reset_device(struct ssdsim *sim)
 {
     char why[256] = "";
-    int rc = ssdsim__env_reset_ftl(&sim->env, why, sizeof why);
-    if (rc) {
-        ssdsim__set_errmsg(sim, "rebuilding the FTL: %s", why[0] ? why : ssdsim_strerror(rc));
-        sim->broken = true;
-        return rc;
+    for (uint32_t k = 0; k < sim->sys.n_devs; k++) {
+        if (!sim->sys.devs[k].ssd)
+            continue;
+        int rc = ssdsim__env_reset_ftl(&sim->sys.devs[k].env, why, sizeof why);
+        if (rc) {
+            ssdsim__set_errmsg(sim, "rebuilding the FTL: %s", why[0] ? why : ssdsim_strerror(rc));
+            sim->broken = true;
+            return rc;
+        }
     }
-    ssdsim__hw_reset_timelines(&sim->hw, ssdsim__engine_now(&sim->engine));
+    ssdsim__sys_reset(&sim->sys, ssdsim__engine_now(&sim->engine));
     sim->n_runs = 0;
     return 0;
 }
@@ -126,13 +130,14 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
     ssdsim__jobspec_defaults(&job);
     job.rw = SSDSIM__RW_WRITE;
     uint32_t bs = 128 * 1024;
-    uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
+    uint64_t logical = sim->sys.volume_bytes;
     if (logical < bs)
         bs = (uint32_t)(logical / 512 * 512);
     for (int d = 0; d < SSDSIM__N_DIRS; d++)
         job.bs[d].e[0].bytes = bs;
     job.iodepth = 32;
     job.loops = fills;
+    job.numjobs = sim->sys.n_volumes; /* a JBOD: one job per device */
     struct ssdsim_workload wl = {.label = (char *)"precondition", .jobs = &job, .n_jobs = 1};
     int rc = ssdsim_run(sim, &wl, NULL);
     ssdsim_reset_stats(sim);
@@ -374,7 +379,7 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
                       uint32_t bpp_s, double min_dw, struct scaled_run *out)
 {
     const struct ssdsim_model *m = sim->model;
-    const ssdsim_geometry *g = &sim->env.geo;
+    const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
     char val[64];
     int rc;
     ssdsim_error err;
@@ -428,7 +433,7 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
     }
     ssdsim_set_progress(s, sim->progress, sim->progress_ud);
 
-    uint64_t lp = s->env.geo.logical_pages, bytes_s = lp * g->page_size;
+    uint64_t lp = s->sys.devs[0].env.geo.logical_pages, bytes_s = lp * g->page_size;
     uint64_t round = set_round_bytes(jobs, n_jobs, bytes_s, g->page_size);
     struct ssdsim_workload w = {
         .label = (char *)"fast preconditioning", .jobs = jobs, .n_jobs = n_jobs};
@@ -507,8 +512,8 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
 static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *valid, uint64_t *order,
                        uint32_t *erases)
 {
-    const ssdsim_geometry *g = &sim->env.geo, *gs = &s->env.geo;
-    const ssdsim_ftl_ops *ops_s = s->env.ops;
+    const ssdsim_geometry *g = &sim->sys.devs[0].env.geo, *gs = &s->sys.devs[0].env.geo;
+    const ssdsim_ftl_ops *ops_s = s->sys.devs[0].env.ops;
     struct pooled *closed = malloc(sizeof *closed * gs->n_blocks);
     uint32_t *other = malloc(sizeof *other * gs->n_blocks); /* erase counts of free and open */
     if (!closed || !other) {
@@ -520,11 +525,11 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
     uint64_t n_closed = 0, n_other = 0;
     for (uint64_t b = 0; b < gs->n_blocks; b++) {
         uint64_t ord;
-        if (ops_s->block_closed(s->env.state, b, &ord))
+        if (ops_s->block_closed(s->sys.devs[0].env.state, b, &ord))
             closed[n_closed++] =
-                (struct pooled){ord, ops_s->block_valid(s->env.state, b), s->env.erase_count[b]};
+                (struct pooled){ord, ops_s->block_valid(s->sys.devs[0].env.state, b), s->sys.devs[0].env.erase_count[b]};
         else
-            other[n_other++] = s->env.erase_count[b];
+            other[n_other++] = s->sys.devs[0].env.erase_count[b];
     }
     qsort(closed, n_closed, sizeof *closed, pooled_cmp);
     if (n_closed == 0) {
@@ -537,7 +542,7 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
     int64_t sum = 0;
     for (uint32_t p = 0; p < g->n_planes; p++) {
         uint64_t first = (uint64_t)p * bpp;
-        uint32_t n_free = (uint32_t)ops_s->plane_free_blocks(s->env.state, p);
+        uint32_t n_free = (uint32_t)ops_s->plane_free_blocks(s->sys.devs[0].env.state, p);
         n_free = SSDSIM__MIN(n_free, bpp - 1);
         uint32_t c = bpp - n_free;
         double offset = ((double)p + 0.5) / g->n_planes;
@@ -567,7 +572,7 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
         return SSDSIM_ESTATE;
     }
     for (uint64_t b = 0; b < g->n_blocks; b++) {
-        uint64_t e = (uint64_t)erases[b] + sim->env.erase_count[b];
+        uint64_t e = (uint64_t)erases[b] + sim->sys.devs[0].env.erase_count[b];
         erases[b] = (uint32_t)SSDSIM__MIN(e, UINT32_MAX / 4);
     }
     return 0;
@@ -597,7 +602,14 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
     int rc = check_quiet(sim, "fast preconditioning");
     if (rc)
         return rc;
-    const ssdsim_ftl_ops *ops = sim->env.ops;
+    if (sim->sys.n_devs > 1 || !sim->sys.devs[0].ssd) {
+        ssdsim__set_errmsg(sim, "fast preconditioning: works on one solid-state device; "
+                                "precondition %s with --precondition seq or by running the "
+                                "workload",
+                           sim->sys.n_devs > 1 ? "a system of devices" : "a hard disk");
+        return SSDSIM_ENOTFOUND;
+    }
+    const ssdsim_ftl_ops *ops = sim->sys.devs[0].env.ops;
     if (!SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, install) ||
         !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_closed) ||
         !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_valid) ||
@@ -609,7 +621,7 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
                            ops->name);
         return SSDSIM_ENOTFOUND;
     }
-    const ssdsim_geometry *g = &sim->env.geo;
+    const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
     uint64_t logical = g->logical_pages * g->page_size;
     char why[512];
     if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
@@ -645,7 +657,7 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
         rc = reset_device(sim);
     if (rc == 0) {
         ssdsim_ftl_image img = {.valid = valid, .closed_order = order, .erase_count = erases};
-        rc = ssdsim__env_install(&sim->env, &img, why, sizeof why);
+        rc = ssdsim__env_install(&sim->sys.devs[0].env, &img, why, sizeof why);
         if (rc)
             ssdsim__set_errmsg(sim, "fast preconditioning: %s", why);
     }

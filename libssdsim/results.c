@@ -44,7 +44,7 @@ int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
         return SSDSIM_EINVAL;
     struct ssdsim__env_counters c;
     ssdsim__stats_counters(&sim->stats, &c);
-    const struct ssdsim_ftl_env *env = &sim->env;
+    const struct ssdsim__sys *sys = &sim->sys;
     memset(out, 0, sizeof *out);
     out->host_pages_written = ssdsim__host_pages(&c);
     out->flash_pages_programmed = ssdsim__programs(&c);
@@ -53,15 +53,16 @@ int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
     out->waf = out->host_pages_written
                    ? (double)out->flash_pages_programmed / (double)out->host_pages_written
                    : 0.0;
-    out->erase_count_min = env->ec_min;
-    out->erase_count_max = env->ec_max;
-    out->erase_count_mean = ssdsim__erase_mean(env);
-    out->logical_bytes = env->geo.logical_pages * env->geo.page_size;
-    out->physical_bytes = env->geo.n_pages * env->geo.page_size;
+    out->erase_count_min = ssdsim__sys_ec_min(sys);
+    out->erase_count_max = ssdsim__sys_ec_max(sys);
+    out->erase_count_mean = ssdsim__sys_erase_mean(sys);
+    /* over every device; a hard disk has no flash (and no spare) */
+    out->logical_bytes = ssdsim__sys_device_bytes(sys);
+    out->physical_bytes = ssdsim__sys_flash_bytes(sys);
     double l = (double)out->logical_bytes, p = (double)out->physical_bytes;
-    out->op = (p - l) / l;
-    out->spare_factor = (p - l) / p;
-    out->free_blocks = ssdsim__env_free_blocks(env);
+    out->op = p > 0 ? (p - l) / l : 0;
+    out->spare_factor = p > 0 ? (p - l) / p : 0;
+    out->free_blocks = ssdsim__sys_free_blocks(sys);
     out->gc_fg_victims = c.c[SSDSIM_CNT_GC_VICTIMS];
     out->gc_bg_victims = c.c[SSDSIM_CNT_GC_BG_VICTIMS];
     out->gc_bg_pages_copied = c.c[SSDSIM_CNT_GC_BG_COPIES];
@@ -76,8 +77,8 @@ int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
     /* Endurance: the flash can absorb rated x physical bytes of programs; at the run's write
      * amplification the host gets 1/WAF of that before the average block wears out. The
      * most-worn block gets there earlier by the ratio of its erase count to the mean. */
-    out->rated_pe_cycles = sim->model->flash.rated_pe_cycles;
-    if (out->waf > 0) {
+    out->rated_pe_cycles = sys->dev_model->flash.rated_pe_cycles;
+    if (out->waf > 0 && p > 0) {
         out->tbw_mean_bytes = (double)out->rated_pe_cycles * p / out->waf;
         double ratio = out->erase_count_max > 0 && out->erase_count_mean > 0
                            ? out->erase_count_mean / (double)out->erase_count_max
@@ -94,14 +95,16 @@ size_t ssdsim_erase_histogram(const ssdsim *sim, uint32_t *counts, uint64_t *blo
 {
     if (!sim)
         return 0;
-    const struct ssdsim_ftl_env *env = &sim->env;
+    const struct ssdsim__sys *sys = &sim->sys;
     size_t n = 0;
-    for (uint32_t e = env->ec_min; e <= env->ec_max; e++) {
-        if (!env->ec_hist[e])
+    uint32_t hi = ssdsim__sys_ec_max(sys);
+    for (uint32_t e = ssdsim__sys_ec_min(sys); e <= hi; e++) {
+        uint64_t nb = ssdsim__sys_ec_blocks(sys, e);
+        if (!nb)
             continue;
         if (n < max && counts && blocks) {
             counts[n] = e;
-            blocks[n] = env->ec_hist[e];
+            blocks[n] = nb;
         }
         n++;
     }
@@ -313,15 +316,17 @@ char *ssdsim_results_json(const ssdsim *sim)
     ssdsim__json_add_u64(ec, "max", d.erase_count_max);
     /* The distribution as [erase count, blocks] pairs, one per distinct count. */
     cJSON *hist = cJSON_AddArrayToObject(ec, "histogram");
-    const struct ssdsim_ftl_env *env = &sim->env;
-    for (uint32_t e = env->ec_min; e <= env->ec_max; e++) {
-        if (!env->ec_hist[e])
+    const struct ssdsim__sys *sys = &sim->sys;
+    uint32_t ec_hi = ssdsim__sys_ec_max(sys);
+    for (uint32_t e = ssdsim__sys_ec_min(sys); e <= ec_hi && ssdsim__sys_blocks(sys); e++) {
+        uint64_t nb = ssdsim__sys_ec_blocks(sys, e);
+        if (!nb)
             continue;
         cJSON *pair = cJSON_CreateArray();
         char buf[32];
         snprintf(buf, sizeof buf, "%u", e);
         cJSON_AddItemToArray(pair, cJSON_CreateRaw(buf));
-        snprintf(buf, sizeof buf, "%llu", (unsigned long long)env->ec_hist[e]);
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)nb);
         cJSON_AddItemToArray(pair, cJSON_CreateRaw(buf));
         cJSON_AddItemToArray(hist, pair);
     }
@@ -330,7 +335,7 @@ char *ssdsim_results_json(const ssdsim *sim)
     add_f(dev, "op", d.op);
     add_f(dev, "spare_factor", d.spare_factor);
     ssdsim__json_add_u64(dev, "free_blocks", d.free_blocks);
-    ssdsim__json_add_u64(dev, "page_size", sim->env.geo.page_size);
+    ssdsim__json_add_u64(dev, "page_size", sys->devs[0].ssd ? sys->devs[0].env.geo.page_size : 512);
     ssdsim__json_add_u64(dev, "flash_pages_read", d.flash_pages_read);
     ssdsim__json_add_u64(dev, "unmapped_reads", d.unmapped_reads);
     cJSON *gc = cJSON_AddObjectToObject(dev, "gc");

@@ -35,16 +35,12 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
         goto oom;
     if (ssdsim__engine_init(&sim->engine, 4096))
         goto oom;
-    if (ssdsim__hw_init(&sim->hw, sim->model, &sim->engine, ssdsim__env_flash_done, &sim->env))
-        goto oom;
-    int rc = ssdsim__env_init(&sim->env, sim->model, &sim->hw, seed, ssdsim__host_unit_done,
-                              &sim->host, err);
+    int rc = ssdsim__sys_init(&sim->sys, sim->model, &sim->engine, seed, err);
     if (rc) {
         ssdsim_free(sim);
         return rc;
     }
-    sim->env.unit_waited = ssdsim__host_unit_waited;
-    ssdsim__stats_init(&sim->stats, &sim->env);
+    ssdsim__stats_init(&sim->stats, &sim->sys);
     ssdsim__stats_reset(&sim->stats, 0, 0, 0, 0);
     ssdsim__steady_resolve(NULL, &sim->steady_opts);
     *out = sim;
@@ -115,8 +111,7 @@ void ssdsim_free(ssdsim *sim)
     clear_run_notes(sim);
     ssdsim__host_fini(&sim->host);
     ssdsim__stats_fini(&sim->stats);
-    ssdsim__env_fini(&sim->env);
-    ssdsim__hw_fini(&sim->hw);
+    ssdsim__sys_fini(&sim->sys);
     ssdsim__engine_fini(&sim->engine);
     ssdsim_model_free(sim->model);
     free(sim);
@@ -183,9 +178,11 @@ static int drive(struct ssdsim *sim, bool report)
         int rc = ssdsim__engine_run(&sim->engine, chunk);
         if (rc)
             return ssdsim__set_errmsg(sim, "out of memory during the run"), rc;
-        if (sim->env.fail_code) {
-            ssdsim__set_errmsg(sim, "%s", sim->env.fail_msg);
-            return sim->env.fail_code;
+        const char *why = NULL;
+        int fail = ssdsim__sys_failure(&sim->sys, &why);
+        if (fail) {
+            ssdsim__set_errmsg(sim, "%s", why);
+            return fail;
         }
         if (sim->host.error) {
             ssdsim__set_errmsg(
@@ -332,7 +329,7 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
                         const ssdsim_run_opts *opts, bool report)
 {
     char why[512];
-    uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
+    uint64_t logical = sim->sys.volume_bytes;
     if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
         ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
         return SSDSIM_ECONFIG;
@@ -343,7 +340,7 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
     if (rc)
         return rc;
     uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
-    rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->hw, &sim->env, &sim->stats);
+    rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->sys, &sim->stats);
     return end_run(sim, rc, report);
 }
 
@@ -363,7 +360,7 @@ int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src, const ssdsim_replay
     if (rc)
         return rc;
     sim->n_runs++;
-    rc = ssdsim__host_start_source(&sim->host, src, ropts, &sim->engine, &sim->hw, &sim->env,
+    rc = ssdsim__host_start_source(&sim->host, src, ropts, &sim->engine, &sim->sys,
                                    &sim->stats);
     return end_run(sim, rc, true);
 }
@@ -400,9 +397,10 @@ int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
     }
     uint64_t end = ssdsim__engine_now(&sim->engine) + duration_ns;
     int rc = ssdsim__engine_run_until(&sim->engine, end);
-    if (rc == 0 && sim->env.fail_code) {
-        ssdsim__set_errmsg(sim, "%s", sim->env.fail_msg);
-        rc = sim->env.fail_code;
+    const char *why_failed = NULL;
+    if (rc == 0 && ssdsim__sys_failure(&sim->sys, &why_failed)) {
+        ssdsim__set_errmsg(sim, "%s", why_failed);
+        rc = ssdsim__sys_failure(&sim->sys, &why_failed);
     }
     if (rc)
         sim->broken = true;
@@ -445,9 +443,10 @@ static int check_usable(struct ssdsim *sim)
 /* After the engine ran: an FTL failure or a host error breaks the simulation. */
 static int after_events(struct ssdsim *sim, int rc)
 {
-    if (rc == 0 && sim->env.fail_code) {
-        ssdsim__set_errmsg(sim, "%s", sim->env.fail_msg);
-        rc = sim->env.fail_code;
+    const char *why_failed = NULL;
+    if (rc == 0 && ssdsim__sys_failure(&sim->sys, &why_failed)) {
+        ssdsim__set_errmsg(sim, "%s", why_failed);
+        rc = ssdsim__sys_failure(&sim->sys, &why_failed);
     }
     if (rc == 0 && sim->host.error) {
         ssdsim__set_errmsg(
@@ -467,7 +466,7 @@ int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t leng
     int rc = check_usable(sim);
     if (rc)
         return rc;
-    uint64_t logical = sim->env.geo.logical_pages * sim->env.geo.page_size;
+    uint64_t logical = sim->sys.volume_bytes;
     if ((unsigned)op > SSDSIM_OP_TRIM || length == 0 || length > UINT32_MAX || offset >= logical ||
         length > logical - offset || at_ns < ssdsim__engine_now(&sim->engine)) {
         ssdsim__set_errmsg(sim,
@@ -482,8 +481,8 @@ int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t leng
         ssdsim__set_errmsg(sim, "a workload run is in progress");
         return SSDSIM_ESTATE;
     }
-    rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->hw, &sim->env, &sim->stats,
-                             (uint8_t)op, offset, (uint32_t)length, at_ns, id, cb, userdata);
+    rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->sys, &sim->stats, (uint8_t)op,
+                             offset, (uint32_t)length, at_ns, id, cb, userdata);
     if (rc)
         ssdsim__set_errmsg(sim, "out of memory submitting a request");
     else if (sim->interval_ns && !sim->tick)
@@ -557,12 +556,19 @@ int ssdsim_set_interval_callback(ssdsim *sim, uint64_t interval_ns, ssdsim_inter
     return 0;
 }
 
+/* The FTL environment of the first device, or NULL when it is a hard disk: the introspection
+ * calls below look at that device (every device of a system has the same shape). */
+static const struct ssdsim_ftl_env *env0(const ssdsim *sim)
+{
+    return sim && sim->sys.devs[0].ssd ? &sim->sys.devs[0].env : NULL;
+}
+
 int ssdsim_device_shape(const ssdsim *sim, uint32_t *n_planes, uint64_t *n_blocks,
                         uint32_t *pages_per_block, uint32_t *page_size, uint64_t *logical_pages)
 {
-    if (!sim)
+    if (!env0(sim))
         return SSDSIM_EINVAL;
-    const ssdsim_geometry *g = &sim->env.geo;
+    const ssdsim_geometry *g = &env0(sim)->geo;
     if (n_planes)
         *n_planes = g->n_planes;
     if (n_blocks)
@@ -578,31 +584,34 @@ int ssdsim_device_shape(const ssdsim *sim, uint32_t *n_planes, uint64_t *n_block
 
 uint64_t ssdsim_plane_free_blocks(const ssdsim *sim, uint32_t plane)
 {
-    if (!sim || plane >= sim->env.geo.n_planes ||
-        !SSDSIM__HAS_METHOD(sim->env.ops, ssdsim_ftl_ops, plane_free_blocks))
+    const struct ssdsim_ftl_env *env = env0(sim);
+    if (!env || plane >= env->geo.n_planes ||
+        !SSDSIM__HAS_METHOD(env->ops, ssdsim_ftl_ops, plane_free_blocks))
         return 0;
-    return sim->env.ops->plane_free_blocks(sim->env.state, plane);
+    return env->ops->plane_free_blocks(env->state, plane);
 }
 
 int ssdsim_block_state(const ssdsim *sim, uint64_t block, uint32_t *valid_pages,
                        uint32_t *erase_count)
 {
-    if (!sim || block >= sim->env.geo.n_blocks)
+    const struct ssdsim_ftl_env *env = env0(sim);
+    if (!env || block >= env->geo.n_blocks)
         return SSDSIM_EINVAL;
     if (erase_count)
-        *erase_count = sim->env.erase_count[block];
-    if (!SSDSIM__HAS_METHOD(sim->env.ops, ssdsim_ftl_ops, block_valid))
+        *erase_count = env->erase_count[block];
+    if (!SSDSIM__HAS_METHOD(env->ops, ssdsim_ftl_ops, block_valid))
         return SSDSIM_ENOTFOUND;
     if (valid_pages)
-        *valid_pages = sim->env.ops->block_valid(sim->env.state, block);
+        *valid_pages = env->ops->block_valid(env->state, block);
     return 0;
 }
 
 uint64_t ssdsim_lookup(const ssdsim *sim, uint64_t lpn)
 {
-    if (!sim || lpn >= sim->env.geo.logical_pages || !sim->env.ops->lookup)
+    const struct ssdsim_ftl_env *env = env0(sim);
+    if (!env || lpn >= env->geo.logical_pages || !env->ops->lookup)
         return UINT64_MAX;
-    return sim->env.ops->lookup(sim->env.state, lpn);
+    return env->ops->lookup(env->state, lpn);
 }
 
 /* ------------------------------------------------------------------ per-job results */

@@ -5,9 +5,8 @@
 #include "common.h"
 #include "config/model.h"
 #include "engine/engine.h"
-#include "ftl/env.h"
+#include "array/array.h"
 #include "host/host.h"
-#include "hw/hw.h"
 #include "stats/stats.h"
 
 /* How the device was last brought into shape (precond.c), for the results: mode NULL on a new
@@ -27,8 +26,7 @@ struct ssdsim {
     uint64_t seed;
     uint64_t n_runs;
     struct ssdsim__engine engine;
-    struct ssdsim__hw hw;
-    struct ssdsim_ftl_env env; /* the FTL and the library's side of it */
+    struct ssdsim__sys sys; /* the devices and the volumes on them */
     struct ssdsim__stats stats;
     struct ssdsim__host host;
     ssdsim_progress_fn progress;

@@ -19,7 +19,7 @@
 
 static struct ssdsim__fast *fast_of(ssdsim *sim)
 {
-    return ((struct ssdsim *)sim)->env.state;
+    return ((struct ssdsim *)sim)->sys.devs[0].env.state;
 }
 
 static ssdsim_model *small(const char *type, int planes, const char *op, int log_blocks,
@@ -337,14 +337,14 @@ static void spy_attach(struct spy *s, ssdsim *sim)
 {
     struct ssdsim *in = sim;
     memset(s, 0, sizeof *s);
-    s->hw = &in->hw;
-    s->done = in->hw.on_done;
-    s->ctx = in->hw.on_done_ctx;
-    s->programmed = calloc(in->hw.n_pages, 1);
-    s->next = calloc(in->hw.n_blocks, sizeof *s->next);
+    s->hw = &in->sys.devs[0].hw;
+    s->done = in->sys.devs[0].hw.on_done;
+    s->ctx = in->sys.devs[0].hw.on_done_ctx;
+    s->programmed = calloc(in->sys.devs[0].hw.n_pages, 1);
+    s->next = calloc(in->sys.devs[0].hw.n_blocks, sizeof *s->next);
     ck_assert(s->programmed && s->next);
-    in->hw.on_done = spy_done;
-    in->hw.on_done_ctx = s;
+    in->sys.devs[0].hw.on_done = spy_done;
+    in->sys.devs[0].hw.on_done_ctx = s;
 }
 
 static void spy_free(struct spy *s)
@@ -401,11 +401,11 @@ START_TEST(test_fast_reads_find_the_newest_copy)
     ck_assert_uint_eq(r.count, f->n_lpn);
     ssdsim_device_stats d = dev(sim);
     ck_assert_uint_eq(d.flash_pages_read, half);
-    ck_assert_uint_eq(((struct ssdsim *)sim)->env.n.c[SSDSIM_CNT_UNMAPPED_READS], f->n_lpn - half);
+    ck_assert_uint_eq(((struct ssdsim *)sim)->sys.devs[0].env.n.c[SSDSIM_CNT_UNMAPPED_READS], f->n_lpn - half);
     ck_assert_uint_eq(spy.bad_reads, 0);
     ck_assert_uint_eq(spy.bad_programs, 0);
     ck_assert_uint_gt(spy.reads, half);
-    ck_assert_uint_eq(spy.erases, ((struct ssdsim *)sim)->env.n.erases);
+    ck_assert_uint_eq(spy.erases, ((struct ssdsim *)sim)->sys.devs[0].env.n.erases);
     spy_free(&spy);
     ssdsim_free(sim);
     ssdsim_model_free(m);
@@ -442,14 +442,14 @@ START_TEST(test_fast_consistent_after_mixed_workload)
     ck_assert_uint_gt(f->n_partial, 0);
     ck_assert_uint_gt(f->n_full, 0);
     /* Conservation: FTL counters against the library's. */
-    const struct ssdsim__env_counters *n = &s->env.n;
+    const struct ssdsim__env_counters *n = &s->sys.devs[0].env.n;
     ck_assert_uint_eq(n->c[SSDSIM_CNT_MERGES], f->n_switch + f->n_partial + f->n_full);
     ck_assert_uint_eq(n->c[SSDSIM_CNT_GC_COPIES], f->copies_partial + f->copies_full);
-    ck_assert_uint_eq(s->env.programs_total,
+    ck_assert_uint_eq(s->sys.devs[0].env.programs_total,
                       n->c[SSDSIM_CNT_HOST_PAGES] + n->c[SSDSIM_CNT_GC_COPIES]);
     uint64_t sum = 0, valid = 0, mapped = 0;
-    for (uint64_t b = 0; b < s->hw.n_blocks; b++) {
-        sum += s->env.erase_count[b];
+    for (uint64_t b = 0; b < s->sys.devs[0].hw.n_blocks; b++) {
+        sum += s->sys.devs[0].env.erase_count[b];
         valid += f->valid[b];
     }
     for (uint64_t l = 0; l < f->n_lpn; l++)

@@ -15,12 +15,12 @@
 /* The page FTL's state inside a simulation. */
 static struct ssdsim__ftl *page_of(ssdsim *sim)
 {
-    return ((struct ssdsim *)sim)->env.state;
+    return ((struct ssdsim *)sim)->sys.devs[0].env.state;
 }
 
 static uint64_t flash_reads(ssdsim *sim)
 {
-    const struct ssdsim__env_counters *n = &((struct ssdsim *)sim)->env.n;
+    const struct ssdsim__env_counters *n = &((struct ssdsim *)sim)->sys.devs[0].env.n;
     uint64_t r = 0;
     for (int i = 0; i < SSDSIM__N_PURPOSES; i++)
         r += n->reads[i];
@@ -237,15 +237,15 @@ START_TEST(test_ftl_erase_counts_and_free_blocks_are_conserved)
            "\"iodepth\":8,\"numjobs\":4,\"number_ios\":40000}",
            NULL);
     uint64_t sum = 0;
-    for (uint64_t b = 0; b < s->hw.n_blocks; b++)
-        sum += s->env.erase_count[b];
-    ck_assert_uint_eq(sum, s->env.n.erases);
+    for (uint64_t b = 0; b < s->sys.devs[0].hw.n_blocks; b++)
+        sum += s->sys.devs[0].env.erase_count[b];
+    ck_assert_uint_eq(sum, s->sys.devs[0].env.n.erases);
     ck_assert_int_eq(ssdsim__page_check(page_of(sim)), 0);
     /* Valid pages equal mapped logical pages. */
     uint64_t mapped = 0, valid = 0;
     for (uint64_t l = 0; l < page_of(sim)->n_lpn; l++)
         mapped += page_of(sim)->l2p[l] != UINT32_MAX;
-    for (uint64_t b = 0; b < s->hw.n_blocks; b++)
+    for (uint64_t b = 0; b < s->sys.devs[0].hw.n_blocks; b++)
         valid += page_of(sim)->valid[b];
     ck_assert_uint_eq(mapped, valid);
     ssdsim_free(sim);

@@ -77,7 +77,7 @@ START_TEST(test_plugin_outside_gc_policy_registers_and_runs)
     ssdsim_device_stats d;
     ssdsim_get_device_stats(sim, &d);
     ck_assert_uint_gt(d.gc_pages_copied, 0);
-    ck_assert_int_eq(ssdsim__page_check(((struct ssdsim *)sim)->env.state), 0);
+    ck_assert_int_eq(ssdsim__page_check(((struct ssdsim *)sim)->sys.devs[0].env.state), 0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -158,7 +158,7 @@ START_TEST(test_plugin_every_gc_policy_runs)
         ssdsim_get_device_stats(sim, &d);
         waf[i] = d.waf;
         ck_assert_uint_eq(d.flash_pages_programmed, d.host_pages_written + d.gc_pages_copied);
-        ck_assert_int_eq(ssdsim__page_check(((struct ssdsim *)sim)->env.state), 0);
+        ck_assert_int_eq(ssdsim__page_check(((struct ssdsim *)sim)->sys.devs[0].env.state), 0);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -198,7 +198,7 @@ static uint32_t spread_after_hot_writes(const char *wl)
         ck_assert_uint_eq(d.wl_pages_copied, 0);
     ck_assert_uint_eq(d.flash_pages_programmed,
                       d.host_pages_written + d.gc_pages_copied + d.wl_pages_copied);
-    ck_assert_int_eq(ssdsim__page_check(((struct ssdsim *)sim)->env.state), 0);
+    ck_assert_int_eq(ssdsim__page_check(((struct ssdsim *)sim)->sys.devs[0].env.state), 0);
     uint32_t spread = (uint32_t)(d.erase_count_max - d.erase_count_min);
     ssdsim_free(sim);
     ssdsim_model_free(m);
@@ -231,7 +231,7 @@ START_TEST(test_plugin_background_gc_runs_while_idle)
     ssdsim_get_device_stats(sim, &after);
     ck_assert_uint_gt(after.gc_bg_victims, 0);
     /* every plane is back at the high watermark */
-    struct ssdsim__ftl *f = ((struct ssdsim *)sim)->env.state;
+    struct ssdsim__ftl *f = ((struct ssdsim *)sim)->sys.devs[0].env.state;
     for (uint32_t p = 0; p < f->n_planes; p++)
         ck_assert_uint_ge(f->planes[p].n_free, 8);
     ck_assert_int_eq(ssdsim__page_check(f), 0);
@@ -284,7 +284,7 @@ START_TEST(test_plugin_dftl_pays_for_its_mapping)
     ck_assert_uint_gt(d.map_pages_written, 0);
     ck_assert_uint_eq(d.flash_pages_programmed,
                       d.host_pages_written + d.gc_pages_copied + d.map_pages_written);
-    ck_assert_int_eq(ssdsim__page_check(((struct ssdsim *)sim)->env.state), 0);
+    ck_assert_int_eq(ssdsim__page_check(((struct ssdsim *)sim)->sys.devs[0].env.state), 0);
     ssdsim_op_stats w;
     ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
     ssdsim_free(sim);

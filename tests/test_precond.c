@@ -18,7 +18,7 @@ static struct ssdsim *in(ssdsim *sim)
 
 static uint64_t host_pages(ssdsim *sim)
 {
-    return in(sim)->env.n.c[SSDSIM_CNT_HOST_PAGES];
+    return in(sim)->sys.devs[0].env.n.c[SSDSIM_CNT_HOST_PAGES];
 }
 
 static uint64_t logical_pages(ssdsim *sim)
@@ -48,7 +48,7 @@ static void run_wl(ssdsim *sim, ssdsim_workload *wl)
 static void check_full_state(ssdsim *sim)
 {
     uint64_t lp = logical_pages(sim), nb = 0;
-    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
     for (uint64_t l = 0; l < lp; l++)
         ck_assert_msg(ssdsim_lookup(sim, l) != UINT64_MAX, "logical page %llu unmapped",
                       (unsigned long long)l);
@@ -162,7 +162,7 @@ START_TEST(test_precond_fast_maps_every_page)
     /* some wear first: fast preconditioning adds its own */
     ssdsim_workload *w = randwrite(sim, 1.5);
     run_wl(sim, w);
-    uint32_t before_max = in(sim)->env.ec_max;
+    uint32_t before_max = in(sim)->sys.devs[0].env.ec_max;
     ck_assert_uint_gt(before_max, 0);
     ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 48, .drive_writes = 4};
     int rc = ssdsim_precondition_fast(sim, w, &o);
@@ -170,7 +170,7 @@ START_TEST(test_precond_fast_maps_every_page)
     ck_assert(in(sim)->precond.drive_writes >= 4.0);
     check_full_state(sim);
     /* the erase counts and their histogram agree, and wear only grew */
-    const struct ssdsim_ftl_env *env = &in(sim)->env;
+    const struct ssdsim_ftl_env *env = &in(sim)->sys.devs[0].env;
     uint64_t n = 0, nb = env->geo.n_blocks;
     uint32_t lo = UINT32_MAX, hi = 0;
     for (uint64_t b = 0; b < nb; b++) {
@@ -191,7 +191,7 @@ START_TEST(test_precond_fast_maps_every_page)
     ck_assert_uint_eq(d.host_pages_written, 0);
     /* the device runs on from there, and stays consistent */
     run_wl(sim, w);
-    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
     ssdsim_workload_free(w);
     ssdsim_free(sim);
     ssdsim_model_free(m);
@@ -297,7 +297,7 @@ struct image {
 
 static void image_make(struct image *im, ssdsim *sim, uint32_t n_free)
 {
-    const ssdsim_geometry *g = &in(sim)->env.geo;
+    const ssdsim_geometry *g = &in(sim)->sys.devs[0].env.geo;
     im->valid = calloc(g->n_blocks, sizeof *im->valid);
     im->erases = calloc(g->n_blocks, sizeof *im->erases);
     im->order = calloc(g->n_blocks, sizeof *im->order);
@@ -326,16 +326,16 @@ static void image_free(struct image *im)
 
 static int install(ssdsim *sim, const ssdsim_ftl_image *img, char *why, size_t len)
 {
-    int rc = ssdsim__env_reset_ftl(&in(sim)->env, why, len);
+    int rc = ssdsim__env_reset_ftl(&in(sim)->sys.devs[0].env, why, len);
     ck_assert_int_eq(rc, 0);
-    return ssdsim__env_install(&in(sim)->env, img, why, len);
+    return ssdsim__env_install(&in(sim)->sys.devs[0].env, img, why, len);
 }
 
 START_TEST(test_precond_install_rejects_bad_image)
 {
     ssdsim_model *m = small_model();
     ssdsim *sim = st_sim(m, 1);
-    const ssdsim_geometry *g = &in(sim)->env.geo;
+    const ssdsim_geometry *g = &in(sim)->sys.devs[0].env.geo;
     char why[256];
     struct image im;
 
@@ -345,9 +345,9 @@ START_TEST(test_precond_install_rejects_bad_image)
     ck_assert_int_eq(install(sim, &im.img, why, sizeof why), SSDSIM_EINVAL);
     ck_assert_msg(strstr(why, "logical pages") != NULL, "%s", why);
     /* the FTL is unchanged (secure-erased), and so are the erase counts */
-    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
     ck_assert_uint_eq(ssdsim_lookup(sim, 0), UINT64_MAX);
-    ck_assert_uint_eq(in(sim)->env.ec_max, 0);
+    ck_assert_uint_eq(in(sim)->sys.devs[0].env.ec_max, 0);
     image_free(&im);
 
     /* a plane holding more than it can while keeping room for GC */
@@ -384,21 +384,21 @@ START_TEST(test_precond_install_rejects_bad_image)
     image_make(&im, sim, 4);
     ck_assert_msg(install(sim, &im.img, why, sizeof why) == 0, "%s", why);
     check_full_state(sim);
-    ck_assert_uint_eq(in(sim)->env.ec_min, 5);
-    ck_assert_uint_eq(in(sim)->env.ec_max, 5);
-    ck_assert_uint_eq(in(sim)->env.ec_hist[5], g->n_blocks);
+    ck_assert_uint_eq(in(sim)->sys.devs[0].env.ec_min, 5);
+    ck_assert_uint_eq(in(sim)->sys.devs[0].env.ec_max, 5);
+    ck_assert_uint_eq(in(sim)->sys.devs[0].env.ec_hist[5], g->n_blocks);
     uint64_t order = 0;
-    const ssdsim_ftl_ops *ops = in(sim)->env.ops;
-    ck_assert_int_eq(ops->block_closed(in(sim)->env.state, 0, &order), 1);
+    const ssdsim_ftl_ops *ops = in(sim)->sys.devs[0].env.ops;
+    ck_assert_int_eq(ops->block_closed(in(sim)->sys.devs[0].env.state, 0, &order), 1);
     uint64_t newer = 0;
-    ck_assert_int_eq(ops->block_closed(in(sim)->env.state, 1, &newer), 1);
+    ck_assert_int_eq(ops->block_closed(in(sim)->sys.devs[0].env.state, 1, &newer), 1);
     ck_assert_uint_lt(order, newer);
-    ck_assert_int_eq(ops->block_closed(in(sim)->env.state, g->blocks_per_plane - 1, NULL), 0);
+    ck_assert_int_eq(ops->block_closed(in(sim)->sys.devs[0].env.state, g->blocks_per_plane - 1, NULL), 0);
     for (uint32_t p = 0; p < g->n_planes; p++)
         ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), 4);
     ssdsim_workload *w = randwrite(sim, 1);
     run_wl(sim, w);
-    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
     ssdsim_workload_free(w);
     image_free(&im);
     ssdsim_free(sim);
@@ -475,20 +475,20 @@ START_TEST(test_precond_secure_erase_is_a_new_device)
     run_wl(sim, w);
     ssdsim_workload_free(w);
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
-    uint64_t nb = in(sim)->env.geo.n_blocks;
+    uint64_t nb = in(sim)->sys.devs[0].env.geo.n_blocks;
     uint32_t *wear = malloc(sizeof *wear * nb);
-    memcpy(wear, in(sim)->env.erase_count, sizeof *wear * nb);
-    uint32_t ec_max = in(sim)->env.ec_max;
+    memcpy(wear, in(sim)->sys.devs[0].env.erase_count, sizeof *wear * nb);
+    uint32_t ec_max = in(sim)->sys.devs[0].env.ec_max;
     ck_assert_uint_gt(ec_max, 0);
 
     ck_assert_int_eq(ssdsim_secure_erase(sim), 0);
     /* nothing mapped, every block free, wear kept */
-    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
     for (uint64_t l = 0; l < logical_pages(sim); l++)
         ck_assert_uint_eq(ssdsim_lookup(sim, l), UINT64_MAX);
-    ck_assert_uint_eq(in(sim)->env.ops->free_blocks(in(sim)->env.state), nb);
-    ck_assert_mem_eq(in(sim)->env.erase_count, wear, sizeof *wear * nb);
-    ck_assert_uint_eq(in(sim)->env.ec_max, ec_max);
+    ck_assert_uint_eq(in(sim)->sys.devs[0].env.ops->free_blocks(in(sim)->sys.devs[0].env.state), nb);
+    ck_assert_mem_eq(in(sim)->sys.devs[0].env.erase_count, wear, sizeof *wear * nb);
+    ck_assert_uint_eq(in(sim)->sys.devs[0].env.ec_max, ec_max);
     ck_assert_ptr_null(in(sim)->precond.mode);
     free(wear);
 
@@ -529,15 +529,15 @@ START_TEST(test_precond_secure_erase_refuses_and_settles)
     ck_assert_int_eq(done, 1);
     /* idle long enough for background GC to start, not to finish */
     ck_assert_int_eq(ssdsim_idle(sim, 2000000), 0);
-    ck_assert_uint_gt(in(sim)->env.n.c[SSDSIM_CNT_GC_BG_VICTIMS], 0);
+    ck_assert_uint_gt(in(sim)->sys.devs[0].env.n.c[SSDSIM_CNT_GC_BG_VICTIMS], 0);
     ck_assert_int_eq(ssdsim_secure_erase(sim), 0);
-    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
-    for (uint32_t d = 0; d < in(sim)->hw.n_dies; d++)
-        ck_assert(ssdsim__hw_die_idle(&in(sim)->hw, d));
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
+    for (uint32_t d = 0; d < in(sim)->sys.devs[0].hw.n_dies; d++)
+        ck_assert(ssdsim__hw_die_idle(&in(sim)->sys.devs[0].hw, d));
     /* and the device works */
     w = randwrite(sim, 1);
     run_wl(sim, w);
-    ck_assert_int_eq(ssdsim__page_check(in(sim)->env.state), 0);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
     ssdsim_workload_free(w);
     ssdsim_free(sim);
     ssdsim_model_free(m);

@@ -143,7 +143,7 @@ START_TEST(test_sim_precondition_is_not_measured)
     ck_assert_uint_eq(w.count, 0);
     /* The drive was written: reads go to flash. */
     struct ssdsim *s = sim;
-    ck_assert_uint_eq(s->env.n.c[SSDSIM_CNT_UNMAPPED_READS], 0);
+    ck_assert_uint_eq(s->sys.devs[0].env.n.c[SSDSIM_CNT_UNMAPPED_READS], 0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }

@@ -2152,3 +2152,53 @@ SSDSIM_API void ssdsim_model_free(ssdsim_model *model)
     free(model->label);
     free(model);
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Kind, devices and spec figures                                                              */
+
+SSDSIM_API ssdsim_model_kind ssdsim_model_get_kind(const ssdsim_model *model)
+{
+    return model ? (ssdsim_model_kind)model->kind : SSDSIM_MODEL_SSD;
+}
+
+SSDSIM_API uint32_t ssdsim_model_n_devices(const ssdsim_model *model)
+{
+    return model && model->kind == SSDSIM__KIND_SYSTEM ? model->system.count : 1;
+}
+
+SSDSIM_API uint32_t ssdsim_model_n_volumes(const ssdsim_model *model)
+{
+    return model && model->kind == SSDSIM__KIND_SYSTEM &&
+                   model->system.layout == SSDSIM__LAYOUT_JBOD
+               ? model->system.count
+               : 1;
+}
+
+SSDSIM_API const char *ssdsim_model_spec_source(const ssdsim_model *model)
+{
+    return model ? model->spec.source : NULL;
+}
+
+SSDSIM_API size_t ssdsim_model_spec_count(const ssdsim_model *model)
+{
+    return model ? model->spec.n_figs : 0;
+}
+
+SSDSIM_API int ssdsim_model_spec_get(const ssdsim_model *model, size_t i, ssdsim_spec_figure *out)
+{
+    if (!model || !out || i >= model->spec.n_figs)
+        return SSDSIM_EINVAL;
+    const struct ssdsim__spec_figure *f = &model->spec.figs[i];
+    *out = (ssdsim_spec_figure){
+        .name = f->name,
+        .metric = metric_choices[f->metric].name,
+        .value = f->value,
+        .rw = f->rw,
+        .bs = f->bs,
+        .iodepth = f->iodepth,
+        .numjobs = f->numjobs,
+        .state = state_choices[f->state].name,
+        .note = f->note,
+    };
+    return 0;
+}

@@ -1,10 +1,9 @@
 /* host.c: jobs, pacing, waves, the device queue-depth limit, request splitting and completion.
  *
- * Path of a request: its job issues it (latency starts), it waits on the host while the device
- * holds queue_depth commands, then the front end (protocol overhead, host-to-device data for
- * writes, a firmware core) brings it to the FTL at a known time (one event), the FTL turns it
- * into per-unit flash operations, and when the last unit is done (reads: after its data crossed
- * the link back) the request completes and its job may issue again.
+ * Path of a request: its job issues it (latency starts) and hands it to the system
+ * (array/array.h), which sends commands to its devices (dev/dev.h: each queues them up to its
+ * depth, on the host, and runs them through its front end and back end); when the system says
+ * the request is done, it completes and its job may issue again.
  *
  * A job issues while it has fewer than its depth outstanding, and no earlier than the pending
  * request's earliest time: its arrival time (timed replay), its direction's rate limit, or the
@@ -26,7 +25,6 @@
 
 #define NONE SSDSIM__NONE
 
-static void admit(struct ssdsim__host *h, uint32_t io);
 static void complete(struct ssdsim__host *h, uint32_t io);
 static void pump(struct ssdsim__host *h, uint32_t j);
 static void start_wave(struct ssdsim__host *h);
@@ -110,20 +108,13 @@ static void notify_issue(struct ssdsim__host *h, const struct ssdsim__io *io)
     h->obs.on_issue(&c, h->obs.userdata);
 }
 
-/* A request issued by the host goes into the device if it has a free command slot, else it
- * waits on the host, in order. */
+/* A request issued by the host goes to the system. */
 static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
 {
-    if (h->at_device < h->qd_limit) {
-        admit(h, i);
-        return;
-    }
-    h->ios[i].next = NONE;
-    if (h->wait_tail == NONE)
-        h->wait_head = i;
-    else
-        h->ios[h->wait_tail].next = i;
-    h->wait_tail = i;
+    struct ssdsim__io *io = &h->ios[i];
+    io->admit_ns = io->ftl_ns = io->flash_done_ns = ssdsim__engine_now(h->engine);
+    if (ssdsim__sys_submit(h->sys, i, io->volume, io->op, io->offset, io->len))
+        host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -237,8 +228,8 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     }
     const ssdsim_request *r = &job->pending;
     job->have_pending = false;
-    if (h->env->ops->prefetch && r->op != SSDSIM_OP_TRIM)
-        h->env->ops->prefetch(h->env->state, r->offset / h->unit);
+    if (r->op != SSDSIM_OP_TRIM)
+        ssdsim__sys_prefetch(h->sys, job->volume, r->offset);
     struct ssdsim__io *io = &h->ios[i];
     io->submit_ns = now;
     io->done_ns = now;
@@ -246,6 +237,7 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     io->len = (uint32_t)r->length;
     io->op = (uint8_t)r->op;
     io->job = j;
+    io->volume = job->volume;
     io->next = NONE;
     io->counted = now >= job->ramp_end_ns;
     io->admit_ns = io->ftl_ns = io->flash_done_ns = now;
@@ -472,77 +464,13 @@ static void start_wave(struct ssdsim__host *h)
 /* ------------------------------------------------------------------------------------------ */
 /* Requests                                                                                    */
 
-static void arrive(void *ctx, uint32_t arg)
-{
-    struct ssdsim__host *h = ctx;
-    uint32_t i = (uint32_t)arg;
-    struct ssdsim__io *io = &h->ios[i];
-    io->ftl_ns = ssdsim__engine_now(h->engine);
-    uint64_t first = io->offset / h->unit;
-    uint64_t last = (io->offset + io->len - 1) / h->unit;
-    if (io->op == SSDSIM__IO_TRIM) {
-        /* Only units the trim covers whole are dropped: the rest of a partly covered unit
-         * still holds data, and drives ignore discards below their mapping granularity. */
-        uint64_t lo = (io->offset + h->unit - 1) / h->unit;
-        uint64_t hi = (io->offset + io->len) / h->unit; /* exclusive */
-        for (uint64_t u = lo; u < hi; u++)
-            h->env->ops->trim(h->env->state, u);
-        complete(h, i);
-        return;
-    }
-    io->pending = (uint32_t)(last - first + 1);
-    for (uint64_t u = first; u <= last; u++) {
-        uint64_t lo = SSDSIM__MAX(io->offset, u * h->unit);
-        uint64_t hi = SSDSIM__MIN(io->offset + io->len, (u + 1) * h->unit);
-        uint32_t bytes = (uint32_t)(hi - lo);
-        int rc = io->op == SSDSIM__IO_READ ? h->env->ops->read(h->env->state, i, u, bytes)
-                                           : h->env->ops->write(h->env->state, i, u, bytes);
-        if (rc) {
-            if (!h->env->fail_code) {
-                char msg[128];
-                snprintf(msg, sizeof msg, "FTL '%s' failed a host request: %s", h->env->ops->name,
-                         ssdsim_strerror(rc));
-                ssdsim_ftl_fail(h->env, rc, msg);
-            }
-            host_fail(h, rc, "%s", h->env->fail_msg);
-            return;
-        }
-    }
-}
-
-static void admit(struct ssdsim__host *h, uint32_t i)
-{
-    struct ssdsim__io *io = &h->ios[i];
-    h->at_device++;
-    ssdsim__env_cmd_enter(h->env);
-    uint64_t now = ssdsim__engine_now(h->engine);
-    io->admit_ns = now;
-    uint64_t t = ssdsim__hw_frontend(h->hw, now, io->op == SSDSIM__IO_WRITE ? io->len : 0);
-    ssdsim__engine_schedule(h->engine, t, arrive, h, i);
-}
-
-static void complete_event(void *ctx, uint32_t arg)
-{
-    complete(ctx, (uint32_t)arg);
-}
-
-/* Request i left the device: its slot goes back to the pool, and the first request waiting on
- * the host for a device slot takes the freed one. */
+/* Request i is done: its slot goes back to the pool. */
 static void release(struct ssdsim__host *h, uint32_t i)
 {
     h->ios[i].next = h->free_ios;
     h->free_ios = i;
     h->inflight--;
     h->completed++;
-    h->at_device--;
-    ssdsim__env_cmd_leave(h->env);
-    if (h->wait_head != NONE) {
-        uint32_t w = h->wait_head;
-        h->wait_head = h->ios[w].next;
-        if (h->wait_head == NONE)
-            h->wait_tail = NONE;
-        admit(h, w);
-    }
 }
 
 static void complete(struct ssdsim__host *h, uint32_t i)
@@ -607,30 +535,15 @@ static void complete(struct ssdsim__host *h, uint32_t i)
     pump(h, j);
 }
 
-void ssdsim__host_unit_done(void *ctx, uint32_t i, uint32_t bytes)
+void ssdsim__host_io_done(void *ctx, uint32_t i, const struct ssdsim__breakdown *b)
 {
     struct ssdsim__host *h = ctx;
     struct ssdsim__io *io = &h->ios[i];
-    uint64_t now = ssdsim__engine_now(h->engine);
-    if (io->op == SSDSIM__IO_READ) {
-        uint64_t end = ssdsim__hw_link_up(h->hw, now, bytes);
-        if (end > io->done_ns)
-            io->done_ns = end;
-    }
-    if (--io->pending > 0)
-        return;
-    io->flash_done_ns = now;
-    if (io->done_ns > now)
-        ssdsim__engine_schedule(h->engine, io->done_ns, complete_event, h, i);
-    else
-        complete(h, i);
-}
-
-void ssdsim__host_unit_waited(void *ctx, uint32_t i, uint64_t ns)
-{
-    struct ssdsim__host *h = ctx;
-    if (ns > h->ios[i].wait_ns)
-        h->ios[i].wait_ns = ns;
+    io->admit_ns = b->admit_ns;
+    io->ftl_ns = b->ftl_ns;
+    io->flash_done_ns = b->flash_done_ns;
+    io->wait_ns = b->wait_ns;
+    complete(h, i);
 }
 
 /* A submitted request reaches the host at its arrival time. */
@@ -641,8 +554,8 @@ static void submitted_arrival(void *ctx, uint32_t i)
     enter_or_wait(h, i);
 }
 
-static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__hw *hw,
-                       struct ssdsim_ftl_env *env, struct ssdsim__stats *stats)
+static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__sys *sys,
+                       struct ssdsim__stats *stats)
 {
     ssdsim_observer obs = h->obs;
     bool have_obs = h->have_obs;
@@ -650,24 +563,20 @@ static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct 
     h->obs = obs;
     h->have_obs = have_obs;
     h->engine = e;
-    h->hw = hw;
-    h->env = env;
+    h->sys = sys;
     h->stats = stats;
-    h->qd_limit = hw->model->controller.queue_depth;
-    h->unit = env->geo.page_size;
-    h->logical_bytes = env->geo.logical_pages * env->geo.page_size;
-    h->wait_head = h->wait_tail = NONE;
+    h->logical_bytes = sys->volume_bytes;
+    ssdsim__sys_set_done(sys, ssdsim__host_io_done, h);
     h->free_ios = NONE;
     h->run_start_ns = ssdsim__engine_now(e);
 }
 
-int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__hw *hw,
-                        struct ssdsim_ftl_env *env, struct ssdsim__stats *stats, uint8_t op,
-                        uint64_t offset, uint32_t len, uint64_t at_ns, uint64_t id,
-                        ssdsim_complete_fn cb, void *userdata)
+int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__sys *sys,
+                        struct ssdsim__stats *stats, uint8_t op, uint64_t offset, uint32_t len,
+                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata)
 {
     if (!h->engine)
-        host_setup(h, e, hw, env, stats); /* first use: a host with no jobs */
+        host_setup(h, e, sys, stats); /* first use: a host with no jobs */
     uint32_t i = io_alloc(h);
     if (i == NONE)
         return SSDSIM_ENOMEM;
@@ -685,8 +594,8 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     io->userdata = userdata;
     h->inflight++;
     h->submitted_inflight++;
-    if (env->ops->prefetch && op != SSDSIM__IO_TRIM)
-        env->ops->prefetch(env->state, offset / h->unit);
+    if (op != SSDSIM__IO_TRIM)
+        ssdsim__sys_prefetch(sys, 0, offset);
     if (ssdsim__engine_schedule(e, at_ns, submitted_arrival, h, i)) {
         io->cb = NULL;
         io->next = h->free_ios;
@@ -723,10 +632,10 @@ static void ramp_reset(void *ctx, uint32_t arg)
 }
 
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
-                       struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
+                       struct ssdsim__engine *e, struct ssdsim__sys *sys,
                        struct ssdsim__stats *stats)
 {
-    host_setup(h, e, hw, env, stats);
+    host_setup(h, e, sys, stats);
     /* jobs, waves and reporting units: a unit is a job clone, or all the clones of the
      * consecutive group_reporting jobs of one reporting group */
     uint32_t n_jobs = 0, n_units = 0, wave = 0, group = 0;
@@ -759,6 +668,7 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
             if (!spec->group_reporting)
                 n_units++;
             job->unit = n_units - 1;
+            job->volume = j % h->sys->n_volumes;
             job->depth = spec->iodepth;
             job->think_ns = spec->thinktime_ns;
             job->think_blocks = spec->thinktime_blocks ? spec->thinktime_blocks : 1;
@@ -860,10 +770,9 @@ oom:
 
 int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
                               const ssdsim_replay_opts *ro, struct ssdsim__engine *e,
-                              struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
-                              struct ssdsim__stats *stats)
+                              struct ssdsim__sys *sys, struct ssdsim__stats *stats)
 {
-    host_setup(h, e, hw, env, stats);
+    host_setup(h, e, sys, stats);
     h->jobs = calloc(1, sizeof *h->jobs);
     if (!h->jobs || alloc_units(h, 1)) {
         snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");

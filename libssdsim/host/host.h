@@ -1,8 +1,7 @@
 /* host.h: the host side of a run: the jobs of a workload (synthetic generators or request
  * sources such as traces), their pacing (queue depth, arrival times, rate limits, think time,
- * runtime, steady-state stop), stonewalled waves of jobs, the device's command-queue limit
- * (requests beyond it wait on the host), the splitting of requests into mapping units,
- * per-job statistics, and completion bookkeeping.
+ * runtime, steady-state stop), stonewalled waves of jobs, per-job statistics, and completion
+ * bookkeeping. Requests go to the system (array/array.h), which queues them at its devices.
  *
  * Requests live in a pool that grows to the peak number outstanding (numjobs x iodepth for a
  * closed-loop workload, known at the start); after that nothing is allocated per request.
@@ -12,8 +11,7 @@
 
 #include "common.h"
 #include "engine/engine.h"
-#include "ftl/env.h"
-#include "hw/hw.h"
+#include "array/array.h"
 #include "stats/stats.h"
 #include "workload/gen.h"
 
@@ -24,7 +22,7 @@ struct ssdsim__io {
     uint64_t done_ns;   /* latest completion of its units */
     uint64_t offset;
     uint32_t len;
-    uint32_t pending; /* units not yet done */
+    uint32_t volume;  /* the volume it addresses (a JBOD's device) */
     uint32_t job;     /* SSDSIM__NONE for a request the program submitted */
     uint32_t next;    /* free list / wait queue link */
     uint8_t op;
@@ -59,6 +57,7 @@ struct ssdsim__unit {
 struct ssdsim__job {
     const struct ssdsim__jobspec *spec; /* NULL for a source run */
     uint32_t unit;                      /* reported as unit `unit` */
+    uint32_t volume;                    /* addresses this volume (job index mod volumes) */
     uint32_t wave;                      /* stonewall wave */
     struct ssdsim__gen gen;
     /* replay: requests from a source (a trace for read_iolog, or the program's) */
@@ -88,8 +87,7 @@ struct ssdsim__job {
 
 struct ssdsim__host {
     struct ssdsim__engine *engine;
-    struct ssdsim__hw *hw;
-    struct ssdsim_ftl_env *env;
+    struct ssdsim__sys *sys;
     struct ssdsim__stats *stats;
     struct ssdsim__job *jobs;
     uint32_t n_jobs;
@@ -99,11 +97,7 @@ struct ssdsim__host {
     struct ssdsim__io *ios;
     uint32_t n_ios;
     uint32_t free_ios;
-    uint32_t wait_head, wait_tail; /* admitted to the host queue, not yet to the device */
-    uint32_t at_device;            /* commands inside the device */
-    uint32_t qd_limit;
-    uint32_t unit; /* mapping unit, bytes */
-    uint64_t logical_bytes;
+    uint64_t logical_bytes; /* of one volume */
     bool wrap; /* replay: wrap addresses beyond the device */
     uint64_t run_start_ns;
     uint64_t planned, completed, inflight;
@@ -124,30 +118,26 @@ struct ssdsim__host {
  * and start its first wave of jobs. On failure (a read_iolog that cannot be opened, no memory)
  * returns the code with the reason in h->errmsg. */
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
-                       struct ssdsim__engine *e, struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
+                       struct ssdsim__engine *e, struct ssdsim__sys *sys,
                        struct ssdsim__stats *stats);
 
-/* Prepare a replay of a source (one job). */
+/* Prepare a replay of a source (one job, addressing volume 0). */
 int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
                               const ssdsim_replay_opts *ro, struct ssdsim__engine *e,
-                              struct ssdsim__hw *hw, struct ssdsim_ftl_env *env,
-                              struct ssdsim__stats *stats);
+                              struct ssdsim__sys *sys, struct ssdsim__stats *stats);
 
 /* Free the jobs and units of the last run (the host keeps its observer). */
 void ssdsim__host_fini(struct ssdsim__host *h);
 
-/* A request from the embedding program, arriving at `at_ns` (>= now). The host is set up for
- * submissions on first use (no job, a pool that grows). Returns 0 or SSDSIM_ENOMEM. */
-int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__hw *hw,
-                        struct ssdsim_ftl_env *env, struct ssdsim__stats *stats, uint8_t op,
-                        uint64_t offset, uint32_t len, uint64_t at_ns, uint64_t id,
-                        ssdsim_complete_fn cb, void *userdata);
+/* A request from the embedding program, arriving at `at_ns` (>= now), for volume 0. The host
+ * is set up for submissions on first use (no job, a pool that grows). Returns 0 or
+ * SSDSIM_ENOMEM. */
+int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__sys *sys,
+                        struct ssdsim__stats *stats, uint8_t op, uint64_t offset, uint32_t len,
+                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata);
 
-/* The FTL made unit(s) of request `io` wait `ns` for a free block (foreground GC). */
-void ssdsim__host_unit_waited(void *ctx, uint32_t io, uint64_t ns);
-
-/* The FTL's unit-completion callback (ctx is the host). */
-void ssdsim__host_unit_done(void *ctx, uint32_t io, uint32_t bytes);
+/* The system finished request `io` (ctx is the host). */
+void ssdsim__host_io_done(void *ctx, uint32_t io, const struct ssdsim__breakdown *b);
 
 /* Fraction of the run done, from completed requests or elapsed simulated time. */
 double ssdsim__host_progress(const struct ssdsim__host *h);

@@ -1,9 +1,9 @@
-/* hw.c: host link, controller cores, channel buses and dies.
+/* hw.c: channel buses and dies.
  *
- * Links, cores and buses are FCFS timelines ("busy until"): a reservation starts at
- * max(request time, free time). Back-end reservations are made at the simulated time the
- * resource is requested, so none can leave a gap another request could have used; the front
- * end books ahead, in an order that is provably the true one (see ssdsim__hw_frontend). A die runs one op at a time; reads take two steps (array read, then data out on the bus
+ * Buses are FCFS timelines ("busy until"): a reservation starts at max(request time, free
+ * time). Reservations are made at the simulated time the resource is requested, so none can
+ * leave a gap another request could have used. A die runs one op at a time; reads take two
+ * steps (array read, then data out on the bus
  * when the bus is free) and hold the die until the data is out, as a page register would.
  */
 #include "hw/hw.h"
@@ -40,16 +40,14 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     hw->pages_per_block = g->pages_per_block;
     hw->n_blocks = (uint64_t)hw->n_planes * g->blocks_per_plane;
     hw->n_pages = hw->n_blocks * g->pages_per_block;
-    hw->n_cores = m->controller.cores;
 
     hw->dies = calloc(hw->n_dies, sizeof *hw->dies);
     hw->bus_free = calloc(hw->n_channels, sizeof *hw->bus_free);
     hw->n_idle_words = (hw->n_dies + 63) / 64;
     hw->idle_bits = calloc(hw->n_idle_words, sizeof *hw->idle_bits);
-    hw->core_free = calloc(hw->n_cores, sizeof *hw->core_free);
     hw->cap_ops = 1024;
     hw->ops = malloc(sizeof *hw->ops * hw->cap_ops);
-    if (!hw->dies || !hw->bus_free || !hw->idle_bits || !hw->core_free || !hw->ops)
+    if (!hw->dies || !hw->bus_free || !hw->idle_bits || !hw->ops)
         goto fail;
     hw->free_ops = SSDSIM__NONE;
     for (uint32_t d = 0; d < hw->n_dies; d++) {
@@ -71,7 +69,6 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
     free(hw->dies);
     free(hw->bus_free);
     free(hw->idle_bits);
-    free(hw->core_free);
     free(hw->ops);
     memset(hw, 0, sizeof *hw);
 }
@@ -111,13 +108,6 @@ uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes)
     return (bytes * 8000 + den - 1) / den;
 }
 
-uint64_t ssdsim__hw_link_ns(const struct ssdsim__hw *hw, uint64_t bytes)
-{
-    uint64_t bw = hw->model->host.link.link_bytes_per_s;
-    unsigned __int128 num = (unsigned __int128)bytes * SSDSIM__NS_PER_S + bw - 1;
-    return (uint64_t)(num / bw);
-}
-
 uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from)
 {
     if (from >= hw->n_dies)
@@ -136,46 +126,10 @@ uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from)
     return SSDSIM__NONE;
 }
 
-/* The firmware takes the command first (it parses it and sets up the data transfer), then the
- * write data crosses the link. Both bookings are made at admission, ahead of the simulated time
- * they start, and that is exact, not an approximation: every command pays the same protocol
- * overhead, so commands reach the cores in admission order; and with one service time for all
- * commands and the earliest-free core taking each, they leave the cores in that same order, so
- * the link is booked in the order its transfers really start. No command can find a resource
- * booked by one that in truth came after it. */
-uint64_t ssdsim__hw_frontend(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes_down)
-{
-    uint64_t t = now + hw->model->host.link.cmd_overhead_ns;
-    /* The earliest-free firmware core takes the command (lowest index on ties). */
-    uint32_t c = 0;
-    for (uint32_t i = 1; i < hw->n_cores; i++)
-        if (hw->core_free[i] < hw->core_free[c])
-            c = i;
-    uint64_t start = SSDSIM__MAX(t, hw->core_free[c]);
-    t = start + hw->model->controller.cmd_overhead_ns;
-    hw->core_free[c] = t;
-    if (bytes_down) {
-        start = SSDSIM__MAX(t, hw->link_down_free);
-        t = start + ssdsim__hw_link_ns(hw, bytes_down);
-        hw->link_down_free = t;
-    }
-    return t;
-}
-
-uint64_t ssdsim__hw_link_up(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes)
-{
-    uint64_t start = SSDSIM__MAX(now, hw->link_up_free);
-    hw->link_up_free = start + ssdsim__hw_link_ns(hw, bytes);
-    return hw->link_up_free;
-}
-
 void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
 {
-    hw->link_down_free = hw->link_up_free = now;
     for (uint32_t c = 0; c < hw->n_channels; c++)
         hw->bus_free[c] = now;
-    for (uint32_t i = 0; i < hw->n_cores; i++)
-        hw->core_free[i] = now;
 }
 
 /* Start the next queued op on an idle die, reads first. */

@@ -1,9 +1,7 @@
-/* hw.h: the hardware below the FTL and in front of it.
- *
- * Front end: a per-command protocol overhead, the controller's firmware cores (FCFS,
- * per-command time) and the host link (one FCFS timeline per direction). Back end: channels (a
- * bus timeline each: a page transfer occupies the bus, not the die) and dies (one operation at a
- * time, two queues: host reads first, then programs, GC and erases in arrival order).
+/* hw.h: the flash hardware below the FTL: channels (a bus timeline each: a page transfer
+ * occupies the bus, not the die) and dies (one operation at a time, two queues: host reads
+ * first, then programs, GC and erases in arrival order). The front end in front of the FTL (host
+ * link, firmware cores) is the device's (dev/dev.c, hw/link.c).
  *
  * Physical page numbers are flat: ppn = global_block * pages_per_block + page, and
  * global_block = plane * blocks_per_plane + block_in_plane, plane = die * planes_per_die + p,
@@ -60,9 +58,6 @@ struct ssdsim__hw {
     uint64_t *bus_free; /* per channel: time the bus is next free */
     uint64_t *idle_bits; /* one bit per die: no op in progress and nothing queued */
     uint32_t n_idle_words;
-    uint64_t link_down_free, link_up_free; /* host -> device, device -> host */
-    uint64_t *core_free;
-    uint32_t n_cores;
     /* flash op pool */
     struct ssdsim__flash_op *ops;
     uint32_t n_ops, cap_ops, free_ops;
@@ -116,18 +111,7 @@ static inline uint32_t ssdsim__hw_page_type(const struct ssdsim__hw *hw, uint32_
 
 /* Bus time for `bytes` on a channel, ns (rounded up). */
 uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes);
-/* Host link time for `bytes` in one direction, ns (rounded up). */
-uint64_t ssdsim__hw_link_ns(const struct ssdsim__hw *hw, uint64_t bytes);
-
-/* Front end of a command issued by the host at `now`: protocol overhead, a firmware core, then
- * the host-to-device data transfer for writes (`bytes_down` > 0). Reserves the core and the
- * link (FCFS) and returns the time the command reaches the FTL. */
-uint64_t ssdsim__hw_frontend(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes_down);
-
-/* Device-to-host transfer of `bytes` that are ready at `now`: returns when it ends. */
-uint64_t ssdsim__hw_link_up(struct ssdsim__hw *hw, uint64_t now, uint64_t bytes);
-
-/* Reset timelines to `now` (after a secure erase: no op may be in flight). */
+/* Reset the bus timelines to `now` (after a secure erase: no op may be in flight). */
 void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now);
 
 #endif /* SSDSIM_HW_H */

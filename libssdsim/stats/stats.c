@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim_ftl_env *env)
+int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim__sys *sys)
 {
     memset(s, 0, sizeof *s);
-    s->env = env;
+    s->sys = sys;
     return 0;
 }
 
@@ -30,7 +30,9 @@ void ssdsim__stats_fini(struct ssdsim__stats *s)
 /* Remember the FTL counters at the start of the current interval. */
 static void iv_mark(struct ssdsim__stats *s)
 {
-    const struct ssdsim__env_counters *c = &s->env->n;
+    struct ssdsim__env_counters cc;
+    ssdsim__sys_counters(s->sys, &cc);
+    const struct ssdsim__env_counters *c = &cc;
     s->iv_host0 = ssdsim__host_pages(c);
     s->iv_flash0 = ssdsim__programs(c);
     s->iv_gc0 = c->c[SSDSIM_CNT_GC_COPIES];
@@ -64,9 +66,9 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
         s->bytes[i] = 0;
     }
     s->start_ns = s->end_ns = now;
-    s->base = s->env->n;
-    s->base_ec_max = s->env->ec_max;
-    s->base_ec_mean = ssdsim__erase_mean(s->env);
+    ssdsim__sys_counters(s->sys, &s->base);
+    s->base_ec_max = ssdsim__sys_ec_max(s->sys);
+    s->base_ec_mean = ssdsim__sys_erase_mean(s->sys);
     s->interval_ns = interval_ns;
     s->interval_ios = interval_ios;
     s->interval_bytes = interval_bytes;
@@ -83,7 +85,9 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
 
 void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_counters *out)
 {
-    const struct ssdsim__env_counters *c = &s->env->n, *b = &s->base;
+    struct ssdsim__env_counters cc;
+    ssdsim__sys_counters(s->sys, &cc);
+    const struct ssdsim__env_counters *c = &cc, *b = &s->base;
     for (int i = 0; i < SSDSIM_N_COUNTERS; i++)
         out->c[i] = c->c[i] - b->c[i];
     for (int i = 0; i < SSDSIM__N_PURPOSES; i++) {
@@ -91,16 +95,6 @@ void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_co
         out->reads[i] = c->reads[i] - b->reads[i];
     }
     out->erases = c->erases - b->erases;
-}
-
-double ssdsim__erase_mean(const struct ssdsim_ftl_env *env)
-{
-    /* total erases since new / blocks: the histogram's mean without walking it */
-    double blocks = (double)env->geo.n_blocks;
-    double total = 0;
-    for (uint32_t e = env->ec_min; e <= env->ec_max; e++)
-        total += (double)e * (double)env->ec_hist[e];
-    return blocks > 0 ? total / blocks : 0;
 }
 
 /* Close the current interval at `now` into a new row; false when there is no row to add (an
@@ -120,7 +114,9 @@ static bool close_row(struct ssdsim__stats *s, uint64_t now)
         s->cap_series = ncap;
     }
     ssdsim_interval *iv = &s->series[s->n_series++];
-    const struct ssdsim__env_counters *c = &s->env->n;
+    struct ssdsim__env_counters cc;
+    ssdsim__sys_counters(s->sys, &cc);
+    const struct ssdsim__env_counters *c = &cc;
     const struct ssdsim__hist *h = &s->iv_hist;
     double dur_s = (double)(now - s->iv_start_ns) / 1e9;
     memset(iv, 0, sizeof *iv);
@@ -144,7 +140,7 @@ static bool close_row(struct ssdsim__stats *s, uint64_t now)
     iv->gc_pages_copied = c->c[SSDSIM_CNT_GC_COPIES] - s->iv_gc0;
     iv->blocks_erased = c->erases - s->iv_erase0;
     iv->host_bytes_written = s->bytes[SSDSIM_OP_WRITE];
-    iv->free_blocks = ssdsim__env_free_blocks(s->env);
+    iv->free_blocks = ssdsim__sys_free_blocks(s->sys);
     s->iv_start_ns = now;
     s->iv_bytes = 0;
     iv_clear(&s->iv_hist);

@@ -10,14 +10,14 @@
 #define SSDSIM_STATS_H
 
 #include "common.h"
-#include "ftl/env.h"
+#include "array/array.h"
 #include "stats/hist.h"
 
 struct ssdsim__stats {
     struct ssdsim__hist hist[4]; /* read, write, trim, all */
     uint64_t bytes[4];
     uint64_t start_ns, end_ns;
-    const struct ssdsim_ftl_env *env;
+    const struct ssdsim__sys *sys;
     struct ssdsim__env_counters base; /* counters when the run started */
     uint32_t base_ec_max;             /* highest erase count when the run started */
     double base_ec_mean;
@@ -41,7 +41,7 @@ struct ssdsim__stats {
     void *on_close_ctx;
 };
 
-int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim_ftl_env *env);
+int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim__sys *sys);
 void ssdsim__stats_fini(struct ssdsim__stats *s);
 /* Start measuring at `now`: clear everything, remember the FTL counters as the base. At most
  * one of the intervals may be non-zero (the callers check). The on_close hook is kept. */
@@ -75,8 +75,6 @@ static inline uint64_t ssdsim__host_pages(const struct ssdsim__env_counters *c)
     return c->c[SSDSIM_CNT_HOST_PAGES];
 }
 
-/* Mean erase count over all blocks (since the device was new). */
-double ssdsim__erase_mean(const struct ssdsim_ftl_env *env);
 
 /* The steady-state rule (steady.c). Values are read `stride` bytes apart from x (a double field
  * of an array of structs, or an array of doubles with stride sizeof(double)). */

@@ -127,8 +127,44 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
 /** The model as canonical JSON with every key filled in; the caller frees it with free(). */
 SSDSIM_API char *ssdsim_model_to_json(const ssdsim_model *model);
 
-/** Logical (user-visible) capacity in bytes. */
+/** Logical (user-visible) capacity in bytes: of the device; of the volume of a RAID system;
+ * of one device of a JBOD (each job addresses one device). */
 SSDSIM_API uint64_t ssdsim_model_logical_bytes(const ssdsim_model *model);
+
+/** What a model describes. */
+typedef enum ssdsim_model_kind {
+    SSDSIM_MODEL_SSD = 0,    /**< a solid-state device (NAND or XPoint media) */
+    SSDSIM_MODEL_HDD = 1,    /**< a hard disk */
+    SSDSIM_MODEL_SYSTEM = 2, /**< several devices: a JBOD, a RAID array, a multi-controller card */
+} ssdsim_model_kind;
+
+/** The kind of a model (SSDSIM_MODEL_SSD for NULL). */
+SSDSIM_API ssdsim_model_kind ssdsim_model_get_kind(const ssdsim_model *model);
+
+/** Devices in the model (1 for a device model) and volumes the host addresses (the devices of
+ * a JBOD; 1 otherwise). */
+SSDSIM_API uint32_t ssdsim_model_n_devices(const ssdsim_model *model);
+SSDSIM_API uint32_t ssdsim_model_n_volumes(const ssdsim_model *model);
+
+/** A vendor figure of the model's `spec` block and the workload behind it. Strings belong to
+ * the model. */
+typedef struct ssdsim_spec_figure {
+    const char *name;   /**< "4KiB random read" */
+    const char *metric; /**< read_iops, write_iops, read_mbps, write_mbps, read_lat_us, write_lat_us */
+    double value;       /**< IOPS, MB/s (10^6 bytes/s) or microseconds */
+    const char *rw;     /**< fio rw: read, write, randread or randwrite */
+    uint32_t bs;        /**< block size, bytes */
+    uint32_t iodepth;
+    uint32_t numjobs;
+    const char *state;  /**< fresh, full (after a sequential fill) or steady */
+    const char *note;   /**< why the simulation may miss it, or NULL */
+} ssdsim_spec_figure;
+
+/** Where the model's spec figures come from (NULL if not said), how many there are, and figure
+ * `i` (0 or SSDSIM_EINVAL when i is out of range). */
+SSDSIM_API const char *ssdsim_model_spec_source(const ssdsim_model *model);
+SSDSIM_API size_t ssdsim_model_spec_count(const ssdsim_model *model);
+SSDSIM_API int ssdsim_model_spec_get(const ssdsim_model *model, size_t i, ssdsim_spec_figure *out);
 
 /** Free a model; NULL is accepted. */
 SSDSIM_API void ssdsim_model_free(ssdsim_model *model);

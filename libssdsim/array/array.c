@@ -1,0 +1,543 @@
+/* array.c: the devices of a run, the volumes on them and the RAID address mapping (array.h). */
+#include "array/array.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload/gen.h"
+
+#define NONE SSDSIM__NONE
+
+/* Command roles (struct ssdsim__cmd.role), for readers of a latency log. */
+enum { ROLE_DATA = 0, ROLE_PARITY = 1 };
+
+static void cmd_done(void *ctx, uint32_t cmd);
+
+int ssdsim__sys_init(struct ssdsim__sys *s, const struct ssdsim_model *model,
+                     struct ssdsim__engine *e, uint64_t seed, ssdsim_error *err)
+{
+    memset(s, 0, sizeof *s);
+    s->model = model;
+    s->engine = e;
+    s->is_system = model->kind == SSDSIM__KIND_SYSTEM;
+    const struct ssdsim__system_cfg *sc = &model->system;
+    s->dev_model = s->is_system ? sc->member : model;
+    s->n_devs = s->is_system ? sc->count : 1;
+    s->n_ctrls = s->is_system ? sc->controllers : 1;
+    s->layout = s->is_system ? sc->layout : SSDSIM__LAYOUT_JBOD;
+    s->stripe = s->is_system ? sc->stripe : 0;
+    s->raid_ns = s->is_system && s->layout != SSDSIM__LAYOUT_JBOD ? sc->raid_ns : 0;
+    s->devs = calloc(s->n_devs, sizeof *s->devs);
+    s->ctrls = calloc(s->n_ctrls, sizeof *s->ctrls);
+    if (!s->devs || !s->ctrls)
+        goto oom;
+    for (uint32_t c = 0; c < s->n_ctrls; c++)
+        if (ssdsim__ctrl_init(&s->ctrls[c], s->dev_model))
+            goto oom;
+    if (s->is_system && sc->have_uplink) {
+        if (ssdsim__link_init(&s->uplink, &sc->uplink))
+            goto oom;
+        s->have_uplink = true;
+    }
+    uint32_t per_ctrl = s->n_devs / s->n_ctrls;
+    uint64_t path_ns = s->is_system ? sc->path_ns : 0;
+    for (uint32_t k = 0; k < s->n_devs; k++) {
+        /* device 0 keeps the run's seed, so a one-device system of a model runs as the model */
+        uint64_t dseed = k == 0 ? seed : seed ^ (0x9e3779b97f4a7c15ULL * (k + 1));
+        int rc = ssdsim__dev_init(&s->devs[k], k, s->dev_model, e, &s->pool,
+                                  &s->ctrls[k / per_ctrl], s->have_uplink ? &s->uplink : NULL,
+                                  path_ns, dseed, cmd_done, s, err);
+        if (rc)
+            return rc;
+    }
+    s->n_volumes = s->layout == SSDSIM__LAYOUT_JBOD ? s->n_devs : 1;
+    s->volume_bytes = s->is_system ? ssdsim_model_logical_bytes(model) : s->devs[0].bytes;
+    return 0;
+oom:
+    return ssdsim__error_set(err, SSDSIM_ENOMEM, model->label, NULL,
+                             "out of memory building the devices");
+}
+
+void ssdsim__sys_fini(struct ssdsim__sys *s)
+{
+    for (uint32_t k = 0; s->devs && k < s->n_devs; k++)
+        ssdsim__dev_fini(&s->devs[k]);
+    for (uint32_t c = 0; s->ctrls && c < s->n_ctrls; c++)
+        ssdsim__ctrl_fini(&s->ctrls[c]);
+    if (s->have_uplink)
+        ssdsim__link_fini(&s->uplink);
+    free(s->devs);
+    free(s->ctrls);
+    free(s->pool.v);
+    free(s->ios);
+    memset(s, 0, sizeof *s);
+}
+
+void ssdsim__sys_set_done(struct ssdsim__sys *s, ssdsim__sys_io_done_fn fn, void *ctx)
+{
+    s->io_done = fn;
+    s->io_ctx = ctx;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Pools                                                                                       */
+
+static uint32_t cmd_alloc(struct ssdsim__sys *s)
+{
+    struct ssdsim__cmdpool *p = &s->pool;
+    if (p->free == NONE || p->n == 0) {
+        if (p->n == 0)
+            p->free = NONE;
+        if (p->free == NONE) {
+            uint32_t ncap = p->n ? p->n * 2 : 64;
+            struct ssdsim__cmd *v = realloc(p->v, sizeof *v * ncap);
+            if (!v)
+                return NONE;
+            memset(v + p->n, 0, sizeof *v * (ncap - p->n));
+            for (uint32_t k = p->n; k < ncap; k++)
+                v[k].next = k + 1 < ncap ? k + 1 : NONE;
+            p->v = v;
+            p->free = p->n;
+            p->n = ncap;
+        }
+    }
+    uint32_t i = p->free;
+    p->free = p->v[i].next;
+    return i;
+}
+
+static void cmd_free(struct ssdsim__sys *s, uint32_t i)
+{
+    s->pool.v[i].next = s->pool.free;
+    s->pool.free = i;
+}
+
+static struct ssdsim__sysio *sysio(struct ssdsim__sys *s, uint32_t io)
+{
+    if (io >= s->n_ios) {
+        uint32_t ncap = SSDSIM__MAX(SSDSIM__MAX(64u, s->n_ios * 2), io + 1);
+        struct ssdsim__sysio *v = realloc(s->ios, sizeof *v * ncap);
+        if (!v)
+            return NULL;
+        memset(v + s->n_ios, 0, sizeof *v * (ncap - s->n_ios));
+        s->ios = v;
+        s->n_ios = ncap;
+    }
+    return &s->ios[io];
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Address mapping                                                                             */
+
+void ssdsim__raid0_map(uint32_t n, uint32_t stripe, uint64_t offset, uint32_t *dev,
+                       uint64_t *dev_offset)
+{
+    uint64_t strip = offset / stripe;
+    *dev = (uint32_t)(strip % n);
+    *dev_offset = strip / n * stripe + offset % stripe;
+}
+
+/* Left-symmetric: row r keeps its parity on device n - 1 - (r mod n); its data strips follow
+ * the parity device round the ring, so consecutive strips land on consecutive devices. */
+void ssdsim__raid5_map(uint32_t n, uint32_t stripe, uint64_t offset, uint32_t *dev,
+                       uint64_t *dev_offset, uint32_t *parity_dev)
+{
+    uint64_t strip = offset / stripe;
+    uint64_t row = strip / (n - 1);
+    uint32_t k = (uint32_t)(strip % (n - 1));
+    uint32_t p = n - 1 - (uint32_t)(row % n);
+    *parity_dev = p;
+    *dev = (p + 1 + k) % n;
+    *dev_offset = row * stripe + offset % stripe;
+}
+
+/* Add a command for `io`, merging it into the previous command of this request on the same
+ * device when it continues it (same operation, contiguous). `first` is the first command index
+ * of this batch in the pool's chain (a batch is linked through `next` until submitted). */
+struct batch {
+    uint32_t head, tail;
+    uint32_t n;
+};
+
+static int add(struct ssdsim__sys *s, struct batch *b, uint32_t io, uint32_t dev, uint8_t op,
+               uint64_t off, uint32_t len, uint8_t role)
+{
+    for (uint32_t i = b->head; i != NONE; i = s->pool.v[i].next) {
+        struct ssdsim__cmd *c = &s->pool.v[i];
+        if (c->dev == dev && c->op == op && c->offset + c->len == off &&
+            (uint64_t)c->len + len <= UINT32_MAX) {
+            c->len += len;
+            return 0;
+        }
+    }
+    uint32_t i = cmd_alloc(s);
+    if (i == NONE)
+        return SSDSIM_ENOMEM;
+    struct ssdsim__cmd *c = &s->pool.v[i];
+    c->offset = off;
+    c->len = len;
+    c->io = io;
+    c->dev = dev;
+    c->op = op;
+    c->role = role;
+    c->next = NONE;
+    if (b->tail == NONE)
+        b->head = i;
+    else
+        s->pool.v[b->tail].next = i;
+    b->tail = i;
+    b->n++;
+    return 0;
+}
+
+/* Send a batch: the request waits for all of it. */
+static void send(struct ssdsim__sys *s, struct ssdsim__sysio *r, struct batch *b)
+{
+    r->pending += b->n;
+    for (uint32_t i = b->head; i != NONE;) {
+        uint32_t next = s->pool.v[i].next;
+        ssdsim__dev_submit(&s->devs[s->pool.v[i].dev], i);
+        i = next;
+    }
+}
+
+/* The pieces of [off, off+len) of a RAID-0 volume. */
+static int map_raid0(struct ssdsim__sys *s, struct batch *b, uint32_t io, uint8_t op,
+                     uint64_t off, uint32_t len)
+{
+    uint64_t end = off + len;
+    while (off < end) {
+        uint32_t dev;
+        uint64_t doff;
+        ssdsim__raid0_map(s->n_devs, s->stripe, off, &dev, &doff);
+        uint64_t piece = SSDSIM__MIN(end - off, s->stripe - off % s->stripe);
+        if (add(s, b, io, dev, op, doff, (uint32_t)piece, ROLE_DATA))
+            return SSDSIM_ENOMEM;
+        off += piece;
+    }
+    return 0;
+}
+
+/* RAID-5: the data pieces of [off, off+len) (reads, trims, and the data of writes). */
+static int map_raid5_data(struct ssdsim__sys *s, struct batch *b, uint32_t io, uint8_t op,
+                          uint64_t off, uint64_t end)
+{
+    while (off < end) {
+        uint32_t dev, pdev;
+        uint64_t doff;
+        ssdsim__raid5_map(s->n_devs, s->stripe, off, &dev, &doff, &pdev);
+        uint64_t piece = SSDSIM__MIN(end - off, s->stripe - off % s->stripe);
+        if (add(s, b, io, dev, op, doff, (uint32_t)piece, ROLE_DATA))
+            return SSDSIM_ENOMEM;
+        off += piece;
+    }
+    return 0;
+}
+
+/* RAID-5 write, phase `phase`: 0 = the reads of the read-modify-writes (old data and old
+ * parity of each partly written row), 1 = the writes (data, and parity of every row). */
+static int map_raid5_write(struct ssdsim__sys *s, struct batch *b, uint32_t io, uint64_t off,
+                           uint32_t len, int phase)
+{
+    uint64_t S = s->stripe, n = s->n_devs;
+    uint64_t row_bytes = S * (n - 1);
+    uint64_t end = off + len;
+    for (uint64_t row = off / row_bytes; row * row_bytes < end; row++) {
+        uint64_t a = SSDSIM__MAX(off, row * row_bytes);
+        uint64_t z = SSDSIM__MIN(end, (row + 1) * row_bytes);
+        bool full = a == row * row_bytes && z == (row + 1) * row_bytes;
+        uint32_t pdev = (uint32_t)(n - 1 - row % n);
+        if (full) {
+            if (phase == 0)
+                continue;
+            if (map_raid5_data(s, b, io, SSDSIM__IO_WRITE, a, z) ||
+                add(s, b, io, pdev, SSDSIM__IO_WRITE, row * S, (uint32_t)S, ROLE_PARITY))
+                return SSDSIM_ENOMEM;
+            continue;
+        }
+        /* The parity to read and rewrite covers the union of the in-strip ranges written in
+         * this row: one range, or two when the write spans the end of one strip and the start
+         * of the next without covering either whole and the two do not overlap. */
+        uint64_t l1 = a % S, h2 = (z - 1) % S + 1;
+        uint64_t r_lo[2], r_hi[2];
+        int n_r = 1;
+        if (a / S == (z - 1) / S) {
+            r_lo[0] = l1;
+            r_hi[0] = h2;
+        } else if (z - a >= S || h2 >= l1) {
+            r_lo[0] = 0;
+            r_hi[0] = S;
+        } else {
+            r_lo[0] = 0;
+            r_hi[0] = h2;
+            r_lo[1] = l1;
+            r_hi[1] = S;
+            n_r = 2;
+        }
+        uint8_t op = phase == 0 ? SSDSIM__IO_READ : SSDSIM__IO_WRITE;
+        if (map_raid5_data(s, b, io, op, a, z))
+            return SSDSIM_ENOMEM;
+        for (int k = 0; k < n_r; k++)
+            if (add(s, b, io, pdev, op, row * S + r_lo[k], (uint32_t)(r_hi[k] - r_lo[k]),
+                    ROLE_PARITY))
+                return SSDSIM_ENOMEM;
+    }
+    return 0;
+}
+
+/* The first commands of request `io`. */
+static void start(struct ssdsim__sys *s, uint32_t io)
+{
+    struct ssdsim__sysio *r = &s->ios[io];
+    struct batch b = {NONE, NONE, 0};
+    int rc = 0;
+    switch (s->layout) {
+    case SSDSIM__LAYOUT_JBOD:
+        rc = add(s, &b, io, r->volume, r->op, r->offset, r->len, ROLE_DATA);
+        break;
+    case SSDSIM__LAYOUT_RAID0:
+        rc = map_raid0(s, &b, io, r->op, r->offset, r->len);
+        break;
+    case SSDSIM__LAYOUT_RAID1:
+        if (r->op == SSDSIM__IO_READ) {
+            /* the least busy mirror, the lowest on ties */
+            uint32_t best = 0;
+            for (uint32_t k = 1; k < s->n_devs; k++)
+                if (ssdsim__dev_load(&s->devs[k]) < ssdsim__dev_load(&s->devs[best]))
+                    best = k;
+            rc = add(s, &b, io, best, r->op, r->offset, r->len, ROLE_DATA);
+        } else {
+            for (uint32_t k = 0; k < s->n_devs && !rc; k++)
+                rc = add(s, &b, io, k, r->op, r->offset, r->len, ROLE_DATA);
+        }
+        break;
+    case SSDSIM__LAYOUT_RAID5:
+        if (r->op != SSDSIM__IO_WRITE) {
+            rc = map_raid5_data(s, &b, io, r->op, r->offset, r->offset + r->len);
+        } else {
+            rc = map_raid5_write(s, &b, io, r->offset, r->len, 0);
+            r->phase = 0;
+            if (!rc && b.n == 0) { /* whole rows only: no reads */
+                r->phase = 1;
+                rc = map_raid5_write(s, &b, io, r->offset, r->len, 1);
+            }
+        }
+        break;
+    }
+    if (rc) {
+        s->fail_code = SSDSIM_ENOMEM;
+        ssdsim__engine_stop(s->engine);
+        return;
+    }
+    send(s, r, &b);
+}
+
+static void start_event(void *ctx, uint32_t io)
+{
+    start(ctx, io);
+}
+
+int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint8_t op,
+                       uint64_t offset, uint32_t len)
+{
+    struct ssdsim__sysio *r = sysio(s, io);
+    if (!r)
+        return SSDSIM_ENOMEM;
+    uint64_t now = ssdsim__engine_now(s->engine);
+    r->offset = offset;
+    r->len = len;
+    r->volume = volume;
+    r->op = op;
+    r->pending = 0;
+    r->phase = 0;
+    r->last_done_ns = 0;
+    r->last = (struct ssdsim__breakdown){now, now, now, 0};
+    if (s->raid_ns) {
+        if (ssdsim__engine_schedule(s->engine, now + s->raid_ns, start_event, s, io))
+            return SSDSIM_ENOMEM;
+        return 0;
+    }
+    start(s, io);
+    return s->fail_code;
+}
+
+void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset)
+{
+    uint32_t dev = volume;
+    uint64_t doff = offset;
+    uint32_t pdev;
+    if (s->layout == SSDSIM__LAYOUT_RAID0)
+        ssdsim__raid0_map(s->n_devs, s->stripe, offset, &dev, &doff);
+    else if (s->layout == SSDSIM__LAYOUT_RAID5)
+        ssdsim__raid5_map(s->n_devs, s->stripe, offset, &dev, &doff, &pdev);
+    else if (s->layout == SSDSIM__LAYOUT_RAID1)
+        dev = 0;
+    ssdsim__dev_prefetch(&s->devs[dev], doff);
+}
+
+static void cmd_done(void *ctx, uint32_t i)
+{
+    struct ssdsim__sys *s = ctx;
+    struct ssdsim__cmd *c = &s->pool.v[i];
+    uint32_t io = c->io;
+    struct ssdsim__sysio *r = &s->ios[io];
+    uint64_t now = ssdsim__engine_now(s->engine);
+    if (now >= r->last_done_ns) {
+        r->last_done_ns = now;
+        r->last.admit_ns = c->admit_ns;
+        r->last.ftl_ns = c->ftl_ns;
+        r->last.flash_done_ns = c->flash_done_ns;
+    }
+    if (c->wait_ns > r->last.wait_ns)
+        r->last.wait_ns = c->wait_ns;
+    cmd_free(s, i);
+    if (--r->pending > 0)
+        return;
+    if (s->layout == SSDSIM__LAYOUT_RAID5 && r->op == SSDSIM__IO_WRITE && r->phase == 0) {
+        /* old data and parity are in: write the new data and parity */
+        r->phase = 1;
+        struct batch b = {NONE, NONE, 0};
+        if (map_raid5_write(s, &b, io, r->offset, r->len, 1)) {
+            s->fail_code = SSDSIM_ENOMEM;
+            ssdsim__engine_stop(s->engine);
+            return;
+        }
+        send(s, r, &b);
+        return;
+    }
+    struct ssdsim__breakdown bd = r->last;
+    s->io_done(s->io_ctx, io, &bd);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* State and figures                                                                           */
+
+int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg)
+{
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (s->devs[k].ssd && s->devs[k].env.fail_code) {
+            *msg = s->devs[k].env.fail_msg;
+            return s->devs[k].env.fail_code;
+        }
+    if (s->fail_code)
+        *msg = "out of memory during the run";
+    return s->fail_code;
+}
+
+bool ssdsim__sys_busy(const struct ssdsim__sys *s)
+{
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (ssdsim__dev_busy(&s->devs[k]))
+            return true;
+    return false;
+}
+
+void ssdsim__sys_reset(struct ssdsim__sys *s, uint64_t now)
+{
+    for (uint32_t c = 0; c < s->n_ctrls; c++)
+        ssdsim__ctrl_reset(&s->ctrls[c], now);
+    if (s->have_uplink)
+        ssdsim__link_reset(&s->uplink, now);
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        ssdsim__dev_reset(&s->devs[k], now);
+}
+
+void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counters *out)
+{
+    memset(out, 0, sizeof *out);
+    for (uint32_t k = 0; k < s->n_devs; k++) {
+        if (!s->devs[k].ssd)
+            continue;
+        const struct ssdsim__env_counters *c = &s->devs[k].env.n;
+        for (int i = 0; i < SSDSIM_N_COUNTERS; i++)
+            out->c[i] += c->c[i];
+        for (int i = 0; i < SSDSIM__N_PURPOSES; i++) {
+            out->programs[i] += c->programs[i];
+            out->reads[i] += c->reads[i];
+        }
+        out->erases += c->erases;
+    }
+}
+
+bool ssdsim__sys_all_ssd(const struct ssdsim__sys *s)
+{
+    return s->devs[0].ssd;
+}
+
+uint32_t ssdsim__sys_ec_min(const struct ssdsim__sys *s)
+{
+    uint32_t v = UINT32_MAX;
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (s->devs[k].ssd)
+            v = SSDSIM__MIN(v, s->devs[k].env.ec_min);
+    return v == UINT32_MAX ? 0 : v;
+}
+
+uint32_t ssdsim__sys_ec_max(const struct ssdsim__sys *s)
+{
+    uint32_t v = 0;
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (s->devs[k].ssd)
+            v = SSDSIM__MAX(v, s->devs[k].env.ec_max);
+    return v;
+}
+
+uint64_t ssdsim__sys_ec_blocks(const struct ssdsim__sys *s, uint32_t e)
+{
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < s->n_devs; k++) {
+        const struct ssdsim_ftl_env *env = &s->devs[k].env;
+        if (s->devs[k].ssd && e >= env->ec_min && e <= env->ec_max)
+            n += env->ec_hist[e];
+    }
+    return n;
+}
+
+double ssdsim__sys_erase_mean(const struct ssdsim__sys *s)
+{
+    double total = 0, blocks = 0;
+    for (uint32_t k = 0; k < s->n_devs; k++) {
+        const struct ssdsim_ftl_env *env = &s->devs[k].env;
+        if (!s->devs[k].ssd)
+            continue;
+        for (uint32_t e = env->ec_min; e <= env->ec_max; e++)
+            total += (double)e * (double)env->ec_hist[e];
+        blocks += (double)env->geo.n_blocks;
+    }
+    return blocks > 0 ? total / blocks : 0;
+}
+
+uint64_t ssdsim__sys_free_blocks(const struct ssdsim__sys *s)
+{
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (s->devs[k].ssd)
+            n += ssdsim__env_free_blocks(&s->devs[k].env);
+    return n;
+}
+
+uint64_t ssdsim__sys_blocks(const struct ssdsim__sys *s)
+{
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (s->devs[k].ssd)
+            n += s->devs[k].env.geo.n_blocks;
+    return n;
+}
+
+uint64_t ssdsim__sys_flash_bytes(const struct ssdsim__sys *s)
+{
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (s->devs[k].ssd)
+            n += s->devs[k].env.geo.n_pages * s->devs[k].env.geo.page_size;
+    return n;
+}
+
+uint64_t ssdsim__sys_device_bytes(const struct ssdsim__sys *s)
+{
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        n += s->devs[k].bytes;
+    return n;
+}

@@ -1,0 +1,445 @@
+/* buffer.c: the controller's DRAM write buffer.
+ *
+ * The buffer holds up to size / mapping_unit units of write data. A write that reaches the
+ * device (after its data crossed the host link) is copied into the buffer unit by unit, and each
+ * unit is acknowledged when its copy ends (one FCFS DRAM timeline at buffer.dram_bw). That is
+ * what lets a drive acknowledge a write faster than it can read: the flash program comes later.
+ * When the buffer has no free slot, the unit waits (and with it its command, and the commands
+ * behind it, in order) until a flush frees one.
+ *
+ * Flushing writes dirty units to the FTL oldest first, as the device's own writes. It starts
+ * when the dirty units exceed flush_start x capacity and goes on until they are at or below
+ * flush_stop x capacity, at most flush_depth units at a time (default: one per plane, enough to
+ * keep every plane programming); after the device is idle for flush_idle_us everything dirty is
+ * flushed. A slot is free again when its program is done.
+ *
+ * A write to a unit that is dirty and not yet being flushed overwrites it in DRAM: the flash
+ * never sees the older copy (it counts as a host page written, so write amplification stays
+ * flash programs / host pages and can fall below 1). A write to a unit being flushed makes it
+ * dirty again once that flush ends. Reads of a unit in the buffer (dirty or being flushed) are
+ * served from DRAM with read_hits. Trims drop dirty units.
+ *
+ * Only power-loss-protected buffers, and volatile ones with the write cache on, acknowledge
+ * from DRAM; with the volatile cache off the device writes through to flash (dev.c never calls
+ * ssdsim__buf_write then) and the buffer only serves read hits of nothing: it stays empty.
+ *
+ * Units are found through an open-addressing hash table (linear probing, backward-shift
+ * deletion) of twice the slots; the dirty units form a doubly linked FIFO through the slot
+ * array. Nothing is allocated after the buffer is built except the queue of waiting commands,
+ * which grows to its peak.
+ */
+#include "dev/dev.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload/gen.h"
+
+#define NONE SSDSIM__NONE
+
+enum slot_state { S_FREE = 0, S_DIRTY = 1, S_FLUSHING = 2 };
+
+struct slot {
+    uint64_t lpn;
+    uint32_t bytes; /* bytes of the unit it holds (a partial unit pays its read-modify-write at
+                       the flush, in the FTL) */
+    uint32_t prev, next; /* dirty FIFO, or the free list (next) */
+    uint8_t state;
+    bool redirty; /* written again while being flushed */
+    uint32_t redirty_bytes;
+};
+
+struct waiter {
+    uint32_t cmd;
+    uint64_t next_unit; /* first unit of the command not yet placed */
+};
+
+struct ssdsim__buf {
+    struct ssdsim__dev *d;
+    const struct ssdsim__buffer_cfg *cfg;
+    uint32_t cap;   /* slots */
+    struct slot *slots;
+    uint32_t free_head;
+    uint32_t *table; /* slot index or NONE */
+    uint32_t mask;
+    uint32_t fifo_head, fifo_tail;
+    uint32_t n_dirty, n_flushing;
+    uint32_t start_at, stop_at, depth;
+    bool flushing_mode;
+    uint64_t dram_free;
+    /* commands waiting for a slot, in order (a ring) */
+    struct waiter *wait;
+    uint32_t wait_cap, wait_head, wait_n;
+    /* idle flush */
+    ssdsim__event_id idle_timer;
+    bool idle_flush;
+    /* counters */
+    uint64_t absorbed, read_hits;
+};
+
+static inline uint32_t hash(const struct ssdsim__buf *b, uint64_t lpn)
+{
+    return (uint32_t)((lpn * 0x9e3779b97f4a7c15ULL) >> 32) & b->mask;
+}
+
+static uint32_t find(const struct ssdsim__buf *b, uint64_t lpn)
+{
+    for (uint32_t h = hash(b, lpn);; h = (h + 1) & b->mask) {
+        uint32_t s = b->table[h];
+        if (s == NONE)
+            return NONE;
+        if (b->slots[s].lpn == lpn)
+            return s;
+    }
+}
+
+static void table_insert(struct ssdsim__buf *b, uint32_t s)
+{
+    uint32_t h = hash(b, b->slots[s].lpn);
+    while (b->table[h] != NONE)
+        h = (h + 1) & b->mask;
+    b->table[h] = s;
+}
+
+/* Remove slot s from the table, shifting back the entries of its probe run. */
+static void table_remove(struct ssdsim__buf *b, uint32_t s)
+{
+    uint32_t h = hash(b, b->slots[s].lpn);
+    while (b->table[h] != s)
+        h = (h + 1) & b->mask;
+    uint32_t hole = h;
+    for (uint32_t j = (hole + 1) & b->mask; b->table[j] != NONE; j = (j + 1) & b->mask) {
+        uint32_t home = hash(b, b->slots[b->table[j]].lpn);
+        /* the entry at j may move to the hole when its home is not in (hole, j] */
+        bool between = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
+        if (!between) {
+            b->table[hole] = b->table[j];
+            hole = j;
+        }
+    }
+    b->table[hole] = NONE;
+}
+
+static void fifo_push(struct ssdsim__buf *b, uint32_t s)
+{
+    struct slot *sl = &b->slots[s];
+    sl->next = NONE;
+    sl->prev = b->fifo_tail;
+    if (b->fifo_tail == NONE)
+        b->fifo_head = s;
+    else
+        b->slots[b->fifo_tail].next = s;
+    b->fifo_tail = s;
+}
+
+static void fifo_unlink(struct ssdsim__buf *b, uint32_t s)
+{
+    struct slot *sl = &b->slots[s];
+    if (sl->prev == NONE)
+        b->fifo_head = sl->next;
+    else
+        b->slots[sl->prev].next = sl->next;
+    if (sl->next == NONE)
+        b->fifo_tail = sl->prev;
+    else
+        b->slots[sl->next].prev = sl->prev;
+}
+
+static void slot_free(struct ssdsim__buf *b, uint32_t s)
+{
+    table_remove(b, s);
+    b->slots[s].state = S_FREE;
+    b->slots[s].next = b->free_head;
+    b->free_head = s;
+}
+
+int ssdsim__buf_new(struct ssdsim__buf **out, struct ssdsim__dev *d)
+{
+    struct ssdsim__buf *b = calloc(1, sizeof *b);
+    if (!b)
+        return SSDSIM_ENOMEM;
+    const struct ssdsim__buffer_cfg *cfg = &d->model->buffer;
+    b->d = d;
+    b->cfg = cfg;
+    uint64_t cap = cfg->size / d->unit;
+    b->cap = cap > (1u << 28) ? 1u << 28 : (uint32_t)cap;
+    uint32_t tsize = 16;
+    while (tsize < 2 * b->cap)
+        tsize *= 2;
+    b->mask = tsize - 1;
+    b->slots = calloc(b->cap, sizeof *b->slots);
+    b->table = malloc(sizeof *b->table * tsize);
+    if (!b->slots || !b->table) {
+        ssdsim__buf_free(b);
+        return SSDSIM_ENOMEM;
+    }
+    b->start_at = (uint32_t)(cfg->flush_start * b->cap);
+    b->stop_at = (uint32_t)(cfg->flush_stop * b->cap);
+    b->depth = cfg->flush_depth ? cfg->flush_depth : d->hw.n_planes;
+    ssdsim__buf_reset(b);
+    *out = b;
+    return 0;
+}
+
+void ssdsim__buf_free(struct ssdsim__buf *b)
+{
+    if (!b)
+        return;
+    free(b->slots);
+    free(b->table);
+    free(b->wait);
+    free(b);
+}
+
+void ssdsim__buf_reset(struct ssdsim__buf *b)
+{
+    for (uint32_t i = 0; i <= b->mask; i++)
+        b->table[i] = NONE;
+    for (uint32_t s = 0; s < b->cap; s++) {
+        b->slots[s].state = S_FREE;
+        b->slots[s].next = s + 1 < b->cap ? s + 1 : NONE;
+    }
+    b->free_head = b->cap ? 0 : NONE;
+    b->fifo_head = b->fifo_tail = NONE;
+    b->n_dirty = b->n_flushing = 0;
+    b->flushing_mode = b->idle_flush = false;
+    b->dram_free = ssdsim__engine_now(b->d->engine);
+    b->wait_head = b->wait_n = 0;
+    ssdsim__engine_cancel(b->d->engine, b->idle_timer);
+    b->idle_timer = 0;
+}
+
+void ssdsim__buf_counters(const struct ssdsim__buf *b, uint64_t *absorbed_units,
+                          uint64_t *read_hits)
+{
+    *absorbed_units = b ? b->absorbed : 0;
+    *read_hits = b ? b->read_hits : 0;
+}
+
+bool ssdsim__buf_pending(const struct ssdsim__buf *b)
+{
+    return b->n_dirty > 0 || b->n_flushing > 0;
+}
+
+/* The DRAM copy of `bytes` starting no earlier than now: when it ends. */
+static uint64_t dram_copy(struct ssdsim__buf *b, uint32_t bytes)
+{
+    uint64_t now = ssdsim__engine_now(b->d->engine);
+    uint64_t bw = b->cfg->dram_bytes_per_s;
+    uint64_t t = ((unsigned __int128)bytes * SSDSIM__NS_PER_S + bw - 1) / bw;
+    b->dram_free = SSDSIM__MAX(now, b->dram_free) + (t ? t : 1);
+    return b->dram_free;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Flushing                                                                                    */
+
+static void flush_more(struct ssdsim__buf *b)
+{
+    struct ssdsim__dev *d = b->d;
+    if (b->n_dirty > b->start_at || b->idle_flush)
+        b->flushing_mode = true;
+    while (b->flushing_mode && b->n_flushing < b->depth && b->fifo_head != NONE) {
+        if (!b->idle_flush && b->n_dirty <= b->stop_at) {
+            b->flushing_mode = false;
+            break;
+        }
+        uint32_t s = b->fifo_head;
+        fifo_unlink(b, s);
+        struct slot *sl = &b->slots[s];
+        sl->state = S_FLUSHING;
+        b->n_dirty--;
+        b->n_flushing++;
+        int rc = d->env.ops->write(d->env.state, s | SSDSIM__DEV_FLUSH_TAG, sl->lpn, sl->bytes);
+        if (rc) {
+            if (!d->env.fail_code)
+                ssdsim_ftl_fail(&d->env, rc, "the FTL failed a write-buffer flush");
+            ssdsim__engine_stop(d->engine);
+            return;
+        }
+    }
+    if (b->n_dirty == 0) {
+        b->flushing_mode = false;
+        b->idle_flush = false;
+    }
+}
+
+static void place_waiting(struct ssdsim__buf *b);
+
+void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
+{
+    struct slot *sl = &b->slots[s];
+    b->n_flushing--;
+    if (sl->redirty) {
+        sl->redirty = false;
+        sl->bytes = sl->redirty_bytes;
+        sl->state = S_DIRTY;
+        b->n_dirty++;
+        fifo_push(b, s);
+    } else {
+        slot_free(b, s);
+    }
+    place_waiting(b);
+    flush_more(b);
+}
+
+void ssdsim__buf_flush_waited(struct ssdsim__buf *b, uint32_t id, uint64_t ns)
+{
+    /* a flush waited for a free block: the writes behind it feel it through the slots they
+     * wait for, not directly */
+    (void)b;
+    (void)id;
+    (void)ns;
+}
+
+static void idle_event(void *ctx, uint32_t arg)
+{
+    struct ssdsim__buf *b = ctx;
+    (void)arg;
+    b->idle_timer = 0;
+    if (b->n_dirty == 0)
+        return;
+    b->idle_flush = true;
+    flush_more(b);
+}
+
+void ssdsim__buf_busy(struct ssdsim__buf *b, bool busy)
+{
+    ssdsim__engine_cancel(b->d->engine, b->idle_timer);
+    b->idle_timer = 0;
+    if (!busy && b->cfg->flush_idle_ns && b->n_dirty > 0)
+        b->idle_timer = ssdsim__engine_schedule_cancellable(
+            b->d->engine, ssdsim__engine_now(b->d->engine) + b->cfg->flush_idle_ns, idle_event,
+            b, 0);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Host writes, reads and trims                                                                */
+
+/* Place unit u (bytes of it) of a write: false when no slot is free. */
+static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes)
+{
+    uint32_t s = find(b, u);
+    if (s != NONE) {
+        struct slot *sl = &b->slots[s];
+        if (sl->state == S_DIRTY) {
+            /* the older copy never reaches the flash: a host page written all the same */
+            ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
+            b->absorbed++;
+            sl->bytes = bytes == b->d->unit ? bytes : SSDSIM__MAX(sl->bytes, bytes);
+        } else if (sl->redirty) { /* the copy waiting behind the flush is replaced */
+            ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
+            b->absorbed++;
+            sl->redirty_bytes =
+                bytes == b->d->unit ? bytes : SSDSIM__MAX(sl->redirty_bytes, bytes);
+        } else { /* being flushed: it is dirty again afterwards (and counted when flushed) */
+            sl->redirty = true;
+            sl->redirty_bytes = bytes;
+        }
+        return true;
+    }
+    if (b->free_head == NONE)
+        return false;
+    s = b->free_head;
+    struct slot *sl = &b->slots[s];
+    b->free_head = sl->next;
+    sl->lpn = u;
+    sl->bytes = bytes;
+    sl->state = S_DIRTY;
+    sl->redirty = false;
+    table_insert(b, s);
+    fifo_push(b, s);
+    b->n_dirty++;
+    return true;
+}
+
+/* Place units of command w from its next one on; true when all are placed. */
+static bool place_cmd(struct ssdsim__buf *b, struct waiter *w)
+{
+    struct ssdsim__dev *d = b->d;
+    uint64_t unit = d->unit;
+    const struct ssdsim__cmd *c = &d->pool->v[w->cmd];
+    uint64_t last = (c->offset + c->len - 1) / unit;
+    for (; w->next_unit <= last; w->next_unit++) {
+        uint64_t u = w->next_unit;
+        uint64_t lo = SSDSIM__MAX(c->offset, u * unit);
+        uint64_t hi = SSDSIM__MIN(c->offset + c->len, (u + 1) * unit);
+        uint32_t bytes = (uint32_t)(hi - lo);
+        if (!place(b, u, bytes))
+            return false;
+        ssdsim__dev_cmd_unit_done(d, w->cmd, dram_copy(b, bytes));
+        c = &d->pool->v[w->cmd]; /* unit_done never completes synchronously (copy > now) */
+    }
+    return true;
+}
+
+static void place_waiting(struct ssdsim__buf *b)
+{
+    while (b->wait_n > 0) {
+        struct waiter *w = &b->wait[b->wait_head];
+        if (!place_cmd(b, w))
+            break;
+        b->wait_head = (b->wait_head + 1) % b->wait_cap;
+        b->wait_n--;
+    }
+}
+
+void ssdsim__buf_write(struct ssdsim__buf *b, uint32_t cmd)
+{
+    struct ssdsim__dev *d = b->d;
+    struct ssdsim__cmd *c = &d->pool->v[cmd];
+    uint64_t first = c->offset / d->unit;
+    uint64_t last = (c->offset + c->len - 1) / d->unit;
+    c->pending = (uint32_t)(last - first + 1);
+    c->buffered = true;
+    struct waiter w = {cmd, first};
+    if (b->wait_n > 0 || !place_cmd(b, &w)) {
+        /* behind earlier waiters, or out of slots: wait in order */
+        if (b->wait_n == b->wait_cap) {
+            uint32_t ncap = b->wait_cap ? b->wait_cap * 2 : 64;
+            struct waiter *p = malloc(sizeof *p * ncap);
+            if (!p) {
+                ssdsim_ftl_fail(&d->env, SSDSIM_ENOMEM, "out of memory in the write buffer");
+                ssdsim__engine_stop(d->engine);
+                return;
+            }
+            for (uint32_t k = 0; k < b->wait_n; k++)
+                p[k] = b->wait[(b->wait_head + k) % b->wait_cap];
+            free(b->wait);
+            b->wait = p;
+            b->wait_cap = ncap;
+            b->wait_head = 0;
+        }
+        b->wait[(b->wait_head + b->wait_n) % b->wait_cap] = w;
+        b->wait_n++;
+    }
+    flush_more(b);
+}
+
+bool ssdsim__buf_read(struct ssdsim__buf *b, uint32_t cmd, uint64_t u, uint32_t bytes)
+{
+    if (!b->cfg->read_hits || find(b, u) == NONE)
+        return false;
+    struct ssdsim__dev *d = b->d;
+    b->read_hits++;
+    uint64_t ready = dram_copy(b, bytes);
+    uint64_t end = ssdsim__link_xfer_path(d->path, d->n_path, 1, ready, bytes);
+    ssdsim__dev_cmd_unit_done(d, cmd, end);
+    return true;
+}
+
+void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u)
+{
+    uint32_t s = find(b, u);
+    if (s == NONE)
+        return;
+    struct slot *sl = &b->slots[s];
+    if (sl->state == S_DIRTY) {
+        fifo_unlink(b, s);
+        b->n_dirty--;
+        slot_free(b, s);
+        place_waiting(b);
+    } else {
+        sl->redirty = false;
+    }
+}

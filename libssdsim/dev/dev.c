@@ -1,0 +1,346 @@
+/* dev.c: one block device: command queue, front end, and dispatch to its back end (the FTL,
+ * through the write buffer when there is one, or a hard disk). See dev.h. */
+#include "dev/dev.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload/gen.h"
+
+#define NONE SSDSIM__NONE
+
+static inline struct ssdsim__cmd *cmd_at(struct ssdsim__dev *d, uint32_t i)
+{
+    return &d->pool->v[i];
+}
+
+int ssdsim__ctrl_init(struct ssdsim__ctrl *c, const struct ssdsim_model *m)
+{
+    memset(c, 0, sizeof *c);
+    c->n_cores = m->controller.cores ? m->controller.cores : 1;
+    c->core_free = calloc(c->n_cores, sizeof *c->core_free);
+    if (!c->core_free)
+        return SSDSIM_ENOMEM;
+    return ssdsim__link_init(&c->link, &m->host.link);
+}
+
+void ssdsim__ctrl_fini(struct ssdsim__ctrl *c)
+{
+    free(c->core_free);
+    ssdsim__link_fini(&c->link);
+    memset(c, 0, sizeof *c);
+}
+
+void ssdsim__ctrl_reset(struct ssdsim__ctrl *c, uint64_t now)
+{
+    for (uint32_t i = 0; i < c->n_cores; i++)
+        c->core_free[i] = now;
+    ssdsim__link_reset(&c->link, now);
+}
+
+static void hdd_done(void *ctx, uint32_t cmd);
+
+int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_model *m,
+                     struct ssdsim__engine *e, struct ssdsim__cmdpool *pool,
+                     struct ssdsim__ctrl *ctrl, struct ssdsim__link *uplink, uint64_t extra_ns,
+                     uint64_t seed, ssdsim__cmd_done_fn done, void *ctx, ssdsim_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->index = index;
+    d->model = m;
+    d->engine = e;
+    d->pool = pool;
+    d->cmd_done = done;
+    d->cmd_done_ctx = ctx;
+    d->ctrl = ctrl;
+    d->path[d->n_path++] = &ctrl->link;
+    if (uplink)
+        d->path[d->n_path++] = uplink;
+    d->extra_ns = extra_ns;
+    d->qd_limit = m->controller.queue_depth;
+    d->wait_head = d->wait_tail = NONE;
+    if (m->host.ftl_threads && ssdsim__cpu_init(&d->cpu, m->host.ftl_threads))
+        goto oom;
+    if (m->kind == SSDSIM__KIND_HDD) {
+        d->bytes = m->hdd.capacity;
+        int rc = ssdsim__hdd_init(&d->hdd, &m->hdd, e, hdd_done, d);
+        if (rc)
+            return ssdsim__error_set(err, rc, m->label, "hdd",
+                                     rc == SSDSIM_ENOMEM ? "out of memory"
+                                                         : "the disk cannot be built");
+        return 0;
+    }
+    d->ssd = true;
+    if (ssdsim__hw_init(&d->hw, m, e, ssdsim__env_flash_done, &d->env))
+        goto oom;
+    int rc = ssdsim__env_init(&d->env, m, &d->hw, seed, ssdsim__dev_unit_done, d, err);
+    if (rc)
+        return rc;
+    d->env.unit_waited = ssdsim__dev_unit_waited;
+    d->unit = d->env.geo.page_size;
+    d->bytes = d->env.geo.logical_pages * d->unit;
+    if (m->buffer.size > 0 && ssdsim__buf_new(&d->buf, d))
+        goto oom;
+    return 0;
+oom:
+    return ssdsim__error_set(err, SSDSIM_ENOMEM, m->label, NULL,
+                             "out of memory building the device");
+}
+
+void ssdsim__dev_fini(struct ssdsim__dev *d)
+{
+    if (d->ssd) {
+        ssdsim__buf_free(d->buf);
+        ssdsim__env_fini(&d->env);
+        ssdsim__hw_fini(&d->hw);
+    } else if (d->model) {
+        ssdsim__hdd_fini(&d->hdd);
+    }
+    ssdsim__cpu_fini(&d->cpu);
+    memset(d, 0, sizeof *d);
+}
+
+void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset)
+{
+    if (d->ssd && d->env.ops->prefetch)
+        d->env.ops->prefetch(d->env.state, offset / d->unit);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Front end                                                                                   */
+
+static void arrive(void *ctx, uint32_t cmd);
+
+/* The command takes a device slot now. Its front-end stages are booked at once, in this order:
+ * a host thread for a host-based FTL (which first catches up with the CPU time of the GC copies
+ * made since the last command), the platform path, the interface's per-command time, the
+ * earliest-free firmware core of the controller, and for writes the data crossing the link(s)
+ * to the device. Booking ahead is exact here: every command pays the same fixed times, so
+ * commands reach each FCFS stage in admission order and no command can find a stage booked by
+ * one that in truth came after it. (The host-thread stage keeps that order too: the earliest
+ * free thread takes each command.) */
+static void admit(struct ssdsim__dev *d, uint32_t i)
+{
+    struct ssdsim__cmd *c = cmd_at(d, i);
+    const struct ssdsim_model *m = d->model;
+    d->at_device++;
+    if (d->ssd) {
+        ssdsim__env_cmd_enter(&d->env);
+        if (d->buf)
+            ssdsim__buf_busy(d->buf, true);
+    }
+    uint64_t now = ssdsim__engine_now(d->engine);
+    c->admit_ns = now;
+    uint64_t t = now;
+    if (d->cpu.n_threads) {
+        uint64_t copies = d->env.n.programs[SSDSIM_FOR_GC];
+        if (copies > d->env_gc_seen && m->host.ftl_gc_cpu_ns)
+            ssdsim__cpu_run(&d->cpu, now, (copies - d->env_gc_seen) * m->host.ftl_gc_cpu_ns);
+        d->env_gc_seen = copies;
+        t = ssdsim__cpu_run(&d->cpu, t, m->host.ftl_cpu_ns);
+    }
+    t += d->extra_ns + m->host.link.cmd_overhead_ns;
+    struct ssdsim__ctrl *ctrl = d->ctrl;
+    uint32_t k = 0;
+    for (uint32_t n = 1; n < ctrl->n_cores; n++)
+        if (ctrl->core_free[n] < ctrl->core_free[k])
+            k = n;
+    t = SSDSIM__MAX(t, ctrl->core_free[k]) + m->controller.cmd_overhead_ns;
+    ctrl->core_free[k] = t;
+    if (c->op == SSDSIM__IO_WRITE)
+        t = ssdsim__link_xfer_path(d->path, d->n_path, 0, t, c->len);
+    ssdsim__engine_schedule(d->engine, t, arrive, d, i);
+}
+
+void ssdsim__dev_submit(struct ssdsim__dev *d, uint32_t i)
+{
+    struct ssdsim__cmd *c = cmd_at(d, i);
+    c->pending = 0;
+    c->wait_ns = 0;
+    c->buffered = false;
+    c->done_ns = c->admit_ns = c->ftl_ns = c->flash_done_ns = ssdsim__engine_now(d->engine);
+    if (d->at_device < d->qd_limit) {
+        admit(d, i);
+        return;
+    }
+    c->next = NONE;
+    if (d->wait_tail == NONE)
+        d->wait_head = i;
+    else
+        cmd_at(d, d->wait_tail)->next = i;
+    d->wait_tail = i;
+}
+
+/* The command is done: its slot goes to the first command waiting, then its owner hears. */
+static void finish(struct ssdsim__dev *d, uint32_t i)
+{
+    d->at_device--;
+    if (d->ssd) {
+        ssdsim__env_cmd_leave(&d->env);
+        if (d->buf && d->at_device == 0)
+            ssdsim__buf_busy(d->buf, false);
+    }
+    if (d->wait_head != NONE) {
+        uint32_t w = d->wait_head;
+        d->wait_head = cmd_at(d, w)->next;
+        if (d->wait_head == NONE)
+            d->wait_tail = NONE;
+        admit(d, w);
+    }
+    d->cmd_done(d->cmd_done_ctx, i);
+}
+
+static void finish_event(void *ctx, uint32_t i)
+{
+    finish(ctx, i);
+}
+
+void ssdsim__dev_cmd_unit_done(struct ssdsim__dev *d, uint32_t i, uint64_t end_ns)
+{
+    struct ssdsim__cmd *c = cmd_at(d, i);
+    if (end_ns > c->done_ns)
+        c->done_ns = end_ns;
+    if (--c->pending > 0)
+        return;
+    uint64_t now = ssdsim__engine_now(d->engine);
+    c->flash_done_ns = now;
+    if (c->done_ns > now)
+        ssdsim__engine_schedule(d->engine, c->done_ns, finish_event, d, i);
+    else
+        finish(d, i);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Back end                                                                                    */
+
+static void ftl_failed(struct ssdsim__dev *d, int rc)
+{
+    if (!d->env.fail_code) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "FTL '%s' failed a host request: %s", d->env.ops->name,
+                 ssdsim_strerror(rc));
+        ssdsim_ftl_fail(&d->env, rc, msg);
+    }
+    ssdsim__engine_stop(d->engine);
+}
+
+static void arrive(void *ctx, uint32_t i)
+{
+    struct ssdsim__dev *d = ctx;
+    struct ssdsim__cmd *c = cmd_at(d, i);
+    uint64_t now = ssdsim__engine_now(d->engine);
+    c->ftl_ns = now;
+    if (!d->ssd) {
+        if (c->op == SSDSIM__IO_TRIM) {
+            finish(d, i);
+            return;
+        }
+        c->pending = 1;
+        ssdsim__hdd_submit(&d->hdd, i, c->op == SSDSIM__IO_WRITE, c->offset, c->len);
+        return;
+    }
+    uint64_t unit = d->unit;
+    if (c->op == SSDSIM__IO_TRIM) {
+        /* Only units the trim covers whole are dropped: the rest of a partly covered unit
+         * still holds data, and drives ignore discards below their mapping granularity. */
+        uint64_t lo = (c->offset + unit - 1) / unit;
+        uint64_t hi = (c->offset + c->len) / unit; /* exclusive */
+        for (uint64_t u = lo; u < hi; u++) {
+            if (d->buf)
+                ssdsim__buf_trim(d->buf, u);
+            d->env.ops->trim(d->env.state, u);
+        }
+        c->flash_done_ns = now;
+        finish(d, i);
+        return;
+    }
+    if (c->op == SSDSIM__IO_WRITE && d->buf &&
+        (d->model->buffer.plp || d->model->buffer.write_cache)) {
+        ssdsim__buf_write(d->buf, i);
+        return;
+    }
+    uint64_t first = c->offset / unit;
+    uint64_t last = (c->offset + c->len - 1) / unit;
+    c->pending = (uint32_t)(last - first + 1);
+    for (uint64_t u = first; u <= last; u++) {
+        uint64_t lo = SSDSIM__MAX(c->offset, u * unit);
+        uint64_t hi = SSDSIM__MIN(c->offset + c->len, (u + 1) * unit);
+        uint32_t bytes = (uint32_t)(hi - lo);
+        int rc;
+        if (c->op == SSDSIM__IO_READ) {
+            if (d->buf && ssdsim__buf_read(d->buf, i, u, bytes))
+                continue;
+            rc = d->env.ops->read(d->env.state, i, u, bytes);
+        } else {
+            rc = d->env.ops->write(d->env.state, i, u, bytes);
+        }
+        if (rc) {
+            ftl_failed(d, rc);
+            return;
+        }
+    }
+}
+
+void ssdsim__dev_unit_done(void *ctx, uint32_t id, uint32_t bytes)
+{
+    struct ssdsim__dev *d = ctx;
+    if (id & SSDSIM__DEV_FLUSH_TAG) {
+        ssdsim__buf_flush_done(d->buf, id & ~SSDSIM__DEV_FLUSH_TAG);
+        return;
+    }
+    uint64_t now = ssdsim__engine_now(d->engine);
+    uint64_t end = now;
+    if (cmd_at(d, id)->op == SSDSIM__IO_READ)
+        end = ssdsim__link_xfer_path(d->path, d->n_path, 1, now, bytes);
+    ssdsim__dev_cmd_unit_done(d, id, end);
+}
+
+void ssdsim__dev_unit_waited(void *ctx, uint32_t id, uint64_t ns)
+{
+    struct ssdsim__dev *d = ctx;
+    if (id & SSDSIM__DEV_FLUSH_TAG) {
+        ssdsim__buf_flush_waited(d->buf, id & ~SSDSIM__DEV_FLUSH_TAG, ns);
+        return;
+    }
+    struct ssdsim__cmd *c = cmd_at(d, id);
+    if (ns > c->wait_ns)
+        c->wait_ns = ns;
+}
+
+static void hdd_done(void *ctx, uint32_t i)
+{
+    struct ssdsim__dev *d = ctx;
+    struct ssdsim__cmd *c = cmd_at(d, i);
+    uint64_t now = ssdsim__engine_now(d->engine);
+    uint64_t end = now;
+    if (c->op == SSDSIM__IO_READ)
+        end = ssdsim__link_xfer_path(d->path, d->n_path, 1, now, c->len);
+    ssdsim__dev_cmd_unit_done(d, i, end);
+}
+
+bool ssdsim__dev_busy(const struct ssdsim__dev *d)
+{
+    if (!d->ssd)
+        return ssdsim__hdd_busy(&d->hdd);
+    if (d->buf && ssdsim__buf_pending(d->buf))
+        return true;
+    for (uint32_t k = 0; k < d->hw.n_dies; k++)
+        if (!ssdsim__hw_die_idle(&d->hw, k))
+            return true;
+    return false;
+}
+
+void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now)
+{
+    if (d->cpu.n_threads)
+        ssdsim__cpu_reset(&d->cpu, now);
+    d->env_gc_seen = d->ssd ? d->env.n.programs[SSDSIM_FOR_GC] : 0;
+    if (d->ssd) {
+        ssdsim__hw_reset_timelines(&d->hw, now);
+        if (d->buf)
+            ssdsim__buf_reset(d->buf);
+    } else {
+        ssdsim__hdd_reset(&d->hdd, now);
+    }
+}

@@ -1,0 +1,154 @@
+/* dev.h: one block device as the host sees it: its command queue, its front end (host-based
+ * FTL threads, the interface's per-command time, a firmware core, the host link and any uplink
+ * it shares) and what is behind it: a solid-state back end (write buffer, FTL, flash) or a hard
+ * disk.
+ *
+ * A device works on commands (struct ssdsim__cmd): a host request, or the piece of one that an
+ * array sends to this device. Commands live in a pool the system owns (array/array.h) and are
+ * named by their index, which is also what the FTL sees as the request of a unit (so one FTL
+ * callback serves every device: the index is unique across them). Write-buffer flushes are the
+ * device's own writes; their unit ids carry SSDSIM__DEV_FLUSH_TAG.
+ *
+ * Path of a command: admitted when the device holds fewer than its queue depth (else it waits,
+ * in order, on the host), the front end books its stages at admission (FCFS timelines, see
+ * hw/link.h and ssdsim__dev_admit), it arrives at the back end at a known time (one event), and
+ * it completes when its last unit is done and, for reads, its data has crossed the link back.
+ */
+#ifndef SSDSIM_DEV_H
+#define SSDSIM_DEV_H
+
+#include "common.h"
+#include "config/model.h"
+#include "engine/engine.h"
+#include "ftl/env.h"
+#include "hdd/hdd.h"
+#include "hw/hw.h"
+#include "hw/link.h"
+
+#define SSDSIM__DEV_FLUSH_TAG 0x80000000u
+
+/* One command at one device. */
+struct ssdsim__cmd {
+    uint64_t offset;   /* device bytes */
+    uint32_t len;
+    uint32_t io;       /* the host request it serves */
+    uint32_t dev;
+    uint32_t pending;  /* units not yet done */
+    uint32_t next;     /* free list, or the device's wait queue */
+    uint8_t op;        /* SSDSIM__IO_* */
+    uint8_t role;      /* the array's use of it (array.c) */
+    bool buffered;     /* a write acknowledged from the write buffer */
+    /* the latency breakdown: admitted to the device, reached the back end, back end done,
+     * longest wait for a free block, and when its data is back on the host */
+    uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns, done_ns;
+};
+
+struct ssdsim__cmdpool {
+    struct ssdsim__cmd *v;
+    uint32_t n, free;
+};
+
+/* Called when command `cmd` of device `dev` is complete (at the engine's now). */
+typedef void (*ssdsim__cmd_done_fn)(void *ctx, uint32_t cmd);
+
+/* The front-end resources several devices may share: a controller's firmware cores and host
+ * link (the devices one controller exposes), and a card's uplink. Owned by the system. */
+struct ssdsim__ctrl {
+    uint64_t *core_free;
+    uint32_t n_cores;
+    struct ssdsim__link link;
+};
+
+struct ssdsim__buf; /* dev/buffer.c */
+
+struct ssdsim__dev {
+    uint32_t index;
+    const struct ssdsim_model *model; /* a device model (SSD or HDD) */
+    struct ssdsim__engine *engine;
+    struct ssdsim__cmdpool *pool;
+    ssdsim__cmd_done_fn cmd_done;
+    void *cmd_done_ctx;
+    /* front end */
+    struct ssdsim__ctrl *ctrl;
+    struct ssdsim__link *path[2]; /* the controller's link, then any uplink */
+    uint32_t n_path;
+    struct ssdsim__cpu cpu; /* host-based FTL threads (n 0 when the FTL is on the device) */
+    uint64_t env_gc_seen;   /* GC copies whose host CPU time is booked */
+    uint64_t extra_ns;      /* per command on the way in: the platform path */
+    uint32_t qd_limit, at_device;
+    uint32_t wait_head, wait_tail;
+    uint64_t bytes; /* exposed to the host */
+    /* solid-state back end */
+    bool ssd;
+    uint32_t unit; /* mapping unit, bytes */
+    struct ssdsim__hw hw;
+    struct ssdsim_ftl_env env;
+    struct ssdsim__buf *buf; /* NULL: no write buffer */
+    /* hard disk */
+    struct ssdsim__hdd hdd;
+};
+
+/* Build device `index` of model `m` (SSD or HDD) on controller `ctrl` (its cores and link,
+ * set up by the caller), behind `uplink` (or NULL). `seed` seeds its FTL. On failure fills err;
+ * ssdsim__dev_fini must still be called. */
+int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_model *m,
+                     struct ssdsim__engine *e, struct ssdsim__cmdpool *pool,
+                     struct ssdsim__ctrl *ctrl, struct ssdsim__link *uplink, uint64_t extra_ns,
+                     uint64_t seed, ssdsim__cmd_done_fn done, void *ctx, ssdsim_error *err);
+void ssdsim__dev_fini(struct ssdsim__dev *d);
+
+/* Controller resources for model m (cores and link). */
+int ssdsim__ctrl_init(struct ssdsim__ctrl *c, const struct ssdsim_model *m);
+void ssdsim__ctrl_fini(struct ssdsim__ctrl *c);
+void ssdsim__ctrl_reset(struct ssdsim__ctrl *c, uint64_t now);
+
+/* Command `cmd` (offset, len, op, io set) enters the device now: admitted, or queued on the
+ * host behind earlier ones while the device is full. */
+void ssdsim__dev_submit(struct ssdsim__dev *d, uint32_t cmd);
+
+/* A hint that a command for `offset` is coming (DFTL prefetches its mapping). */
+void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset);
+
+/* Commands inside or waiting for the device (RAID-1 reads go to the least busy mirror). */
+static inline uint32_t ssdsim__dev_load(const struct ssdsim__dev *d)
+{
+    return d->at_device;
+}
+
+/* Whether anything is still moving in the device: flash operations, buffer flushes, a disk's
+ * destaging. */
+bool ssdsim__dev_busy(const struct ssdsim__dev *d);
+
+/* After a secure erase: empty buffer, reset timelines to now. */
+void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now);
+
+/* The FTL callbacks (ctx is the device). */
+void ssdsim__dev_unit_done(void *ctx, uint32_t id, uint32_t bytes);
+void ssdsim__dev_unit_waited(void *ctx, uint32_t id, uint64_t ns);
+
+/* The write buffer (dev/buffer.c): build it from model->buffer (size > 0). */
+int ssdsim__buf_new(struct ssdsim__buf **out, struct ssdsim__dev *d);
+void ssdsim__buf_free(struct ssdsim__buf *b);
+/* Write command `cmd` reached the device: place its units in the buffer (or wait for room);
+ * the command completes through ssdsim__dev_cmd_unit_done. */
+void ssdsim__buf_write(struct ssdsim__buf *b, uint32_t cmd);
+/* Read of `bytes` at unit `u` for command `cmd`: true when the buffer holds the unit (the unit is
+ * then completed by the buffer), false to read it from flash. */
+bool ssdsim__buf_read(struct ssdsim__buf *b, uint32_t cmd, uint64_t u, uint32_t bytes);
+/* A trim drops the unit from the buffer too. */
+void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u);
+/* A flush unit's program is done (id without the tag). */
+void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t id);
+void ssdsim__buf_flush_waited(struct ssdsim__buf *b, uint32_t id, uint64_t ns);
+/* Commands entered / left the device (idle flush). */
+void ssdsim__buf_busy(struct ssdsim__buf *b, bool busy);
+bool ssdsim__buf_pending(const struct ssdsim__buf *b); /* anything dirty or being flushed */
+void ssdsim__buf_reset(struct ssdsim__buf *b);
+/* Counters for the results: host bytes absorbed by overwrites in the buffer, read hits. */
+void ssdsim__buf_counters(const struct ssdsim__buf *b, uint64_t *absorbed_units,
+                          uint64_t *read_hits);
+
+/* One unit of command `cmd` is done at `end_ns` (>= now; reads: data back on the host). */
+void ssdsim__dev_cmd_unit_done(struct ssdsim__dev *d, uint32_t cmd, uint64_t end_ns);
+
+#endif /* SSDSIM_DEV_H */
