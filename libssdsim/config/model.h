@@ -59,6 +59,7 @@ struct ssdsim__link_cfg {
     uint32_t pcie_gen;          /* PCIe: 1 to 4 */
     uint32_t lanes;             /* PCIe lanes (1, 2, 4, 8, 16); SAS phys of a wide port (1, 2, 4) */
     uint32_t gbps_x10;          /* SATA 15/30/60, SAS 30/60/120: line rate in 0.1 Gb/s */
+    double gbps;                /* the same as the model gives it (host.gbps) */
     uint32_t max_payload;       /* PCIe: TLP max payload, bytes (128 to 4096) */
     uint64_t link_bytes_per_s;  /* CUSTOM: given; others: derived data rate of the whole link
                                    (SAS: of one phy; a command uses one phy at a time) */
@@ -197,6 +198,8 @@ struct ssdsim_model {
 /* Derived sizes of a validated model. */
 uint64_t ssdsim__model_physical_pages(const struct ssdsim_model *m);
 uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m); /* in mapping units */
+/* Bytes one device model (SSD or HDD) exposes to the host. */
+uint64_t ssdsim__model_device_bytes(const struct ssdsim_model *m);
 
 /* Deep copy (label and JSON tree included). Returns NULL when out of memory. */
 struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m);
