@@ -141,7 +141,6 @@ static void register_builtins(void)
 {
     if (!g_once_init_enter(&builtins_done))
         return;
-    extern const ssdsim_ftl_ops ssdsim__ftl_direct_ops; /* ftl/direct.h; belongs in plugin.h */
     static const ssdsim_ftl_ops *const ftls[] = {&ssdsim__ftl_page_ops, &ssdsim__ftl_dftl_ops,
                                                  &ssdsim__ftl_fast_ops, &ssdsim__ftl_direct_ops};
     static const ssdsim_gc_ops *const gcs[] = {

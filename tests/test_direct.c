@@ -4,17 +4,19 @@
  * 1000 programs and no erase (WAF 1.000) in a time the die alone sets, random writes over a
  * device with almost no spare never stall, units are striped over channels first, a device
  * whose logical capacity exceeds its pages is refused, fast preconditioning is refused, runs are
- * deterministic, and (once the model loader knows flash.cell "xpoint") an XPoint model runs on
- * it by default at op 0.
+ * deterministic, and an XPoint model runs on it by default at op 0.
  *
- * The NAND models below set ftl.type "direct" on an SLC part with one read and one program time:
- * to the timing model that is the same medium as XPoint (one page type); only the loader tells
- * them apart. */
+ * The models below are generic-slc's geometry and bus on media without erase
+ * (tests/data/xpoint-base.json, op 0.28 to keep generic-slc's logical size), with one read and
+ * one write time; the page FTL comparison runs the same figures on the SLC model. */
 #include <stdlib.h>
 
 #include "ftl/direct.h"
 #include "sim.h"
 #include "simtest.h"
+
+/* generic-slc on media without erase (tests/data/xpoint-base.json), for st_model */
+#define XPOINT_BASE "../tests/data/xpoint-base"
 
 /* The one-die drive of test_hw.c with round numbers, on SLC with tR 10 us and tPROG 20 us:
  * bus 100 MT/s x 8 bit = 100 MB/s -> 4096 B take 40,960 ns; link 400 MB/s -> 4096 B take
@@ -36,19 +38,19 @@ enum {
 
 static ssdsim_model *one_die(const char *type)
 {
-    char type_kv[64];
-    snprintf(type_kv, sizeof type_kv, "ftl.type=\"%s\"", type);
-    return st_model("generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
+    /* the page FTL on the same SLC device, the direct FTL on its erase-free twin */
+    bool direct = strcmp(type, "direct") == 0;
+    return st_model(direct ? XPOINT_BASE : "generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
                     "geometry.dies_per_chip=1", "geometry.planes_per_die=1",
                     "geometry.blocks_per_plane=64", "geometry.pages_per_block=16",
                     "flash.read_us=10", "flash.program_us=20", "flash.bus_mts=100",
                     "flash.bus_width=8", "host.link_bw=\"400MB/s\"", "host.cmd_overhead_us=3",
-                    "controller.cmd_overhead_us=5", "controller.cores=1", type_kv, NULL);
+                    "controller.cmd_overhead_us=5", "controller.cores=1", NULL);
 }
 
 static struct ssdsim__direct *direct_of(ssdsim *sim)
 {
-    return ((struct ssdsim *)sim)->env.state;
+    return ((struct ssdsim *)sim)->sys.devs[0].env.state;
 }
 
 static ssdsim_device_stats dev(ssdsim *sim)
@@ -277,11 +279,10 @@ END_TEST
  * collect. */
 static ssdsim_model *tight(void)
 {
-    return st_model("generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
+    return st_model(XPOINT_BASE, "geometry.channels=1", "geometry.chips_per_channel=1",
                     "geometry.dies_per_chip=1", "geometry.planes_per_die=1",
                     "geometry.blocks_per_plane=512", "geometry.pages_per_block=2",
-                    "flash.read_us=10", "flash.program_us=20", "gc.free_blocks_min=1",
-                    "ftl.op=0.006", "ftl.type=\"direct\"", NULL);
+                    "flash.read_us=10", "flash.program_us=20", "ftl.op=0.006", NULL);
 }
 
 START_TEST(test_direct_random_writes_never_stall)
@@ -349,16 +350,16 @@ START_TEST(test_direct_reads_after_writes)
 END_TEST
 
 /* 2 channels x 2 chips x 1 die x 2 planes = 8 planes of 32 blocks x 4 pages (128 pages each).
- * (generic-slc's op 0.28 leaves 800 units and the 7 spare blocks per plane the loader wants.)
+ * (op 0.28 leaves 800 units.)
  * The stripe walks channels first, then chips, then planes: stripe index i is channel i % 2,
  * chip (i / 2) % 2, plane in the die i / 4; plane number = ((ch * 2 + chip) * 1 + 0) * 2 +
  * plane in die, so indices 0..7 are planes 0, 4, 2, 6, 1, 5, 3, 7. */
 START_TEST(test_direct_stripes_channels_first)
 {
-    ssdsim_model *m = st_model("generic-slc", "geometry.channels=2", "geometry.chips_per_channel=2",
+    ssdsim_model *m = st_model(XPOINT_BASE, "geometry.channels=2", "geometry.chips_per_channel=2",
                                "geometry.dies_per_chip=1", "geometry.planes_per_die=2",
                                "geometry.blocks_per_plane=32", "geometry.pages_per_block=4",
-                               "ftl.type=\"direct\"", NULL);
+                               NULL);
     ssdsim *sim = st_sim(m, 1);
     st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":4,\"number_ios\":24}", NULL);
     static const uint64_t plane_of[8] = {0, 4, 2, 6, 1, 5, 3, 7};
@@ -391,7 +392,7 @@ static const char *mixed =
 static char *run_json(uint64_t seed)
 {
     ssdsim_model *m =
-        st_model("generic-slc", "geometry.blocks_per_plane=32", "ftl.type=\"direct\"", NULL);
+        st_model(XPOINT_BASE, "geometry.blocks_per_plane=32", NULL);
     ssdsim *sim = st_sim(m, seed);
     st_run(sim, mixed, NULL);
     ck_assert_int_eq(ssdsim__direct_check(direct_of(sim)), 0);
@@ -488,14 +489,11 @@ START_TEST(test_direct_xpoint_model)
     snprintf(json, sizeof json, xpoint_json, "");
     ssdsim_model *m = NULL;
     ssdsim_error err;
-    if (ssdsim_model_load_string(&m, json, "xpoint test model", &err) != 0) {
-        fprintf(stderr, "SKIP: the model loader does not take flash.cell \"xpoint\" yet: %s\n",
-                err.message);
-        return;
-    }
+    ck_assert_msg(ssdsim_model_load_string(&m, json, "xpoint test model", &err) == 0, "%s",
+                  err.message);
     ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 1024 * 4096); /* op 0 */
     ssdsim *sim = st_sim(m, 1);
-    ck_assert_str_eq(((struct ssdsim *)sim)->env.ops->name, "direct");
+    ck_assert_str_eq(((struct ssdsim *)sim)->sys.devs[0].env.ops->name, "direct");
     ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
     ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS);
     /* 10 drive writes of random writes at op 0: nothing to collect, no stall. */
