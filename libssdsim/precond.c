@@ -378,7 +378,7 @@ struct scaled_run {
 static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t n_jobs,
                       uint32_t bpp_s, double min_dw, struct scaled_run *out)
 {
-    const struct ssdsim_model *m = sim->model;
+    const struct ssdsim_model *m = sim->sys.dev_model; /* a system's member */
     const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
     char val[64];
     int rc;
@@ -602,11 +602,9 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
     int rc = check_quiet(sim, "fast preconditioning");
     if (rc)
         return rc;
-    if (sim->sys.n_devs > 1 || !sim->sys.devs[0].ssd) {
-        ssdsim__set_errmsg(sim, "fast preconditioning: works on one solid-state device; "
-                                "precondition %s with --precondition seq or by running the "
-                                "workload",
-                           sim->sys.n_devs > 1 ? "a system of devices" : "a hard disk");
+    if (!sim->sys.devs[0].ssd) {
+        ssdsim__set_errmsg(sim, "fast preconditioning: a hard disk has no flash state to "
+                                "install (run the workload instead)");
         return SSDSIM_ENOTFOUND;
     }
     const ssdsim_ftl_ops *ops = sim->sys.devs[0].env.ops;
@@ -621,8 +619,12 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
                            ops->name);
         return SSDSIM_ENOTFOUND;
     }
+    /* The workload is checked against the volume it addresses. Every device of a system is the
+     * same model and, under uniform random writes over the volume (RAID-0/1/5) or over each
+     * device (JBOD), each sees uniform random writes: one scaled run of the member gives the
+     * state installed on every device. */
     const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
-    uint64_t logical = g->logical_pages * g->page_size;
+    uint64_t logical = sim->sys.volume_bytes;
     char why[512];
     if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
         ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
@@ -634,7 +636,7 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
     if (rc)
         return rc;
     if (bpp_s == 0)
-        bpp_s = default_scaled_bpp(sim->model, 1.0 - (double)g->logical_pages / g->n_pages);
+        bpp_s = default_scaled_bpp(sim->sys.dev_model, 1.0 - (double)g->logical_pages / g->n_pages);
     struct scaled_run sr;
     rc = run_scaled(sim, jobs, n_jobs, bpp_s, dw, &sr);
     free(jobs);
@@ -657,9 +659,11 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
         rc = reset_device(sim);
     if (rc == 0) {
         ssdsim_ftl_image img = {.valid = valid, .closed_order = order, .erase_count = erases};
-        rc = ssdsim__env_install(&sim->sys.devs[0].env, &img, why, sizeof why);
-        if (rc)
-            ssdsim__set_errmsg(sim, "fast preconditioning: %s", why);
+        for (uint32_t k = 0; rc == 0 && k < sim->sys.n_devs; k++) {
+            rc = ssdsim__env_install(&sim->sys.devs[k].env, &img, why, sizeof why);
+            if (rc)
+                ssdsim__set_errmsg(sim, "fast preconditioning: device %u: %s", k, why);
+        }
     }
     free(valid);
     free(order);
