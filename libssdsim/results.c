@@ -91,6 +91,37 @@ int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
     return 0;
 }
 
+uint32_t ssdsim_n_devices(const ssdsim *sim)
+{
+    return sim ? sim->sys.n_devs : 0;
+}
+
+int ssdsim_get_device_io(const ssdsim *sim, uint32_t k, ssdsim_device_io *out)
+{
+    if (!sim || !out || k >= sim->sys.n_devs)
+        return SSDSIM_EINVAL;
+    struct ssdsim__devbase now;
+    const struct ssdsim__devbase *b = &sim->stats.dev_base[k];
+    ssdsim__stats_dev_now(&sim->sys, k, &now);
+    memset(out, 0, sizeof *out);
+    for (int op = 0; op < 3; op++) {
+        out->commands[op] = now.cmds[op] - b->cmds[op];
+        out->bytes[op] = now.bytes[op] - b->bytes[op];
+    }
+    out->host_pages_written = ssdsim__host_pages(&now.n) - ssdsim__host_pages(&b->n);
+    out->flash_pages_programmed = ssdsim__programs(&now.n) - ssdsim__programs(&b->n);
+    out->gc_pages_copied = now.n.c[SSDSIM_CNT_GC_COPIES] - b->n.c[SSDSIM_CNT_GC_COPIES];
+    out->blocks_erased = now.n.erases - b->n.erases;
+    out->waf = out->host_pages_written
+                   ? (double)out->flash_pages_programmed / (double)out->host_pages_written
+                   : 0.0;
+    const struct ssdsim__dev *d = &sim->sys.devs[k];
+    out->free_blocks = d->ssd ? ssdsim__env_free_blocks(&d->env) : 0;
+    out->buffer_read_hits = now.hits - b->hits;
+    out->buffer_absorbed = now.absorbed - b->absorbed;
+    return 0;
+}
+
 size_t ssdsim_erase_histogram(const ssdsim *sim, uint32_t *counts, uint64_t *blocks, size_t max)
 {
     if (!sim)
@@ -286,6 +317,51 @@ static void add_jobs(cJSON *root, const ssdsim *sim)
     }
 }
 
+/* The system (a device model is a system of one) and what each device did. */
+static void add_system(cJSON *root, const ssdsim *sim)
+{
+    const struct ssdsim__sys *sys = &sim->sys;
+    static const char *const layouts[] = {"jbod", "raid0", "raid1", "raid5"};
+    cJSON *so = cJSON_AddObjectToObject(root, "system");
+    cJSON_AddStringToObject(so, "layout", sys->is_system ? layouts[sys->layout] : "single");
+    ssdsim__json_add_u64(so, "devices", sys->n_devs);
+    ssdsim__json_add_u64(so, "controllers", sys->n_ctrls);
+    ssdsim__json_add_u64(so, "volumes", sys->n_volumes);
+    ssdsim__json_add_u64(so, "volume_bytes", sys->volume_bytes);
+    if (sys->is_system && (sys->layout == SSDSIM__LAYOUT_RAID0 || sys->layout == SSDSIM__LAYOUT_RAID5))
+        ssdsim__json_add_u64(so, "stripe", sys->stripe);
+    cJSON *arr = cJSON_AddArrayToObject(root, "devices");
+    static const char *const ops[3] = {"read", "write", "trim"};
+    for (uint32_t k = 0; k < sys->n_devs; k++) {
+        ssdsim_device_io io;
+        ssdsim_get_device_io(sim, k, &io);
+        cJSON *d = cJSON_CreateObject();
+        ssdsim__json_add_u64(d, "index", k);
+        ssdsim__json_add_u64(d, "controller", k / (sys->n_devs / sys->n_ctrls));
+        ssdsim__json_add_u64(d, "bytes", sys->devs[k].bytes);
+        cJSON *c = cJSON_AddObjectToObject(d, "commands");
+        cJSON *b = cJSON_AddObjectToObject(d, "bytes_moved");
+        for (int op = 0; op < 3; op++) {
+            ssdsim__json_add_u64(c, ops[op], io.commands[op]);
+            ssdsim__json_add_u64(b, ops[op], io.bytes[op]);
+        }
+        if (sys->devs[k].ssd) {
+            ssdsim__json_add_u64(d, "host_pages_written", io.host_pages_written);
+            ssdsim__json_add_u64(d, "flash_pages_programmed", io.flash_pages_programmed);
+            ssdsim__json_add_u64(d, "gc_pages_copied", io.gc_pages_copied);
+            ssdsim__json_add_u64(d, "blocks_erased", io.blocks_erased);
+            add_f(d, "waf", io.waf);
+            ssdsim__json_add_u64(d, "free_blocks", io.free_blocks);
+        }
+        if (sys->devs[k].buf) {
+            cJSON *bf = cJSON_AddObjectToObject(d, "buffer");
+            ssdsim__json_add_u64(bf, "read_hits", io.buffer_read_hits);
+            ssdsim__json_add_u64(bf, "absorbed_writes", io.buffer_absorbed);
+        }
+        cJSON_AddItemToArray(arr, d);
+    }
+}
+
 char *ssdsim_results_json(const ssdsim *sim)
 {
     if (!sim)
@@ -353,9 +429,15 @@ char *ssdsim_results_json(const ssdsim *sim)
     add_f(life, "tbw_first_bytes", d.tbw_first_bytes);
     add_f(life, "dwpd_5y_mean", d.dwpd_5y_mean);
     add_f(life, "dwpd_5y_first", d.dwpd_5y_first);
-    cJSON_AddStringToObject(dev, "ftl", sim->model->ftl.type);
-    cJSON_AddStringToObject(dev, "gc_policy", sim->model->gc.policy);
-    cJSON_AddStringToObject(dev, "wl_policy", sim->model->wl.policy);
+    const struct ssdsim_model *dm = sys->dev_model;
+    static const char *const kinds[] = {"ssd", "hdd", "system"};
+    cJSON_AddStringToObject(dev, "kind", kinds[dm->kind]);
+    if (dm->kind == SSDSIM__KIND_SSD) {
+        cJSON_AddStringToObject(dev, "ftl", dm->ftl.type);
+        cJSON_AddStringToObject(dev, "gc_policy", dm->gc.policy);
+        cJSON_AddStringToObject(dev, "wl_policy", dm->wl.policy);
+    }
+    add_system(root, sim);
     add_jobs(root, sim);
     add_precondition(root, sim);
 

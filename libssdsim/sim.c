@@ -40,7 +40,8 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
         ssdsim_free(sim);
         return rc;
     }
-    ssdsim__stats_init(&sim->stats, &sim->sys);
+    if (ssdsim__stats_init(&sim->stats, &sim->sys))
+        goto oom;
     ssdsim__stats_reset(&sim->stats, 0, 0, 0, 0);
     ssdsim__steady_resolve(NULL, &sim->steady_opts);
     *out = sim;

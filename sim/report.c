@@ -103,11 +103,36 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                 (double)s.lat_p99_9_ns / 1e3, (double)s.lat_max_ns / 1e3,
                 s.lat_stddev_ns / 1e3);
     }
-    fprintf(out, "\ndevice: host pages written %" PRIu64 ", flash pages programmed %" PRIu64
-                 ", GC pages copied %" PRIu64 ", blocks erased %" PRIu64 "\n",
-            d.host_pages_written, d.flash_pages_programmed, d.gc_pages_copied, d.blocks_erased);
-    fprintf(out, "        write amplification %.3f, erase count min/mean/max %" PRIu64
-                 " / %.2f / %" PRIu64 ", free blocks %" PRIu64 "\n",
-            d.waf, d.erase_count_min, d.erase_count_mean, d.erase_count_max, d.free_blocks);
-    (void)model;
+    const ssdsim_model *member = model;
+    if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_HDD && d.physical_bytes > 0) {
+        fprintf(out, "\ndevice: host pages written %" PRIu64 ", flash pages programmed %" PRIu64
+                     ", GC pages copied %" PRIu64 ", blocks erased %" PRIu64 "\n",
+                d.host_pages_written, d.flash_pages_programmed, d.gc_pages_copied,
+                d.blocks_erased);
+        fprintf(out, "        write amplification %.3f, erase count min/mean/max %" PRIu64
+                     " / %.2f / %" PRIu64 ", free blocks %" PRIu64 "\n",
+                d.waf, d.erase_count_min, d.erase_count_mean, d.erase_count_max, d.free_blocks);
+    }
+    (void)member;
+    uint32_t n_dev = ssdsim_n_devices(sim);
+    if (n_dev < 2)
+        return;
+    /* a system: what reached each device */
+    fprintf(out, "\n%-6s %10s %10s %10s %10s %8s\n", "device", "reads", "read_MB", "writes",
+            "write_MB", "WAF");
+    uint64_t dev_written = 0;
+    for (uint32_t k = 0; k < n_dev; k++) {
+        ssdsim_device_io io;
+        ssdsim_get_device_io(sim, k, &io);
+        dev_written += io.bytes[SSDSIM_OP_WRITE];
+        fprintf(out, "%-6u %10" PRIu64 " %10.1f %10" PRIu64 " %10.1f %8.3f\n", k,
+                io.commands[SSDSIM_OP_READ], (double)io.bytes[SSDSIM_OP_READ] / 1e6,
+                io.commands[SSDSIM_OP_WRITE], (double)io.bytes[SSDSIM_OP_WRITE] / 1e6, io.waf);
+    }
+    ssdsim_op_stats w;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
+    if (w.bytes > 0)
+        fprintf(out, "array: the host wrote %.1f MB, the devices %.1f MB (x%.3f: mirrors, parity)\n",
+                (double)w.bytes / 1e6, (double)dev_written / 1e6,
+                (double)dev_written / (double)w.bytes);
 }

@@ -1442,6 +1442,11 @@ static bool striped(const struct ssdsim_model *m)
     return m->system.layout == SSDSIM__LAYOUT_RAID0 || m->system.layout == SSDSIM__LAYOUT_RAID5;
 }
 
+static void default_controllers(struct ssdsim_model *m)
+{
+    m->system.controllers = m->system.count;
+}
+
 /* clang-format off */
 static const struct key_spec sys_keys[] = {
     {.path = "system.count", .type = KEY_U32, .offset = FIELD(system.count, uint32_t), .min = 1,
@@ -1457,9 +1462,10 @@ static const struct key_spec sys_keys[] = {
     {.path = "system.path_us", .type = KEY_TIME, .offset = FIELD(system.path_ns, uint64_t),
      .min = 0, .max = 10000, .def = "0", .help = "platform path time per request (a chipset hop)"},
     {.path = "system.controllers", .type = KEY_U32,
-     .offset = FIELD(system.controllers, uint32_t), .min = 1, .max = 64, .def = "1",
+     .offset = FIELD(system.controllers, uint32_t), .min = 1, .max = 64,
+     .derive = default_controllers,
      .help = "controllers the devices are split among (a card's); each controller's devices "
-             "share its host link and firmware cores"},
+             "share its host link and firmware cores (default: one per device)"},
 };
 /* clang-format on */
 
@@ -1513,6 +1519,8 @@ static int system_build(struct ctx *c, const cJSON *root, const cJSON *sys)
                                          "out of memory");
             rc = read_value(c, k, dv);
             cJSON_Delete(dv);
+        } else if (k->derive) {
+            k->derive(m);
         }
         if (rc != 0)
             return rc;

@@ -175,6 +175,9 @@ void ssdsim__dev_submit(struct ssdsim__dev *d, uint32_t i)
 /* The command is done: its slot goes to the first command waiting, then its owner hears. */
 static void finish(struct ssdsim__dev *d, uint32_t i)
 {
+    const struct ssdsim__cmd *c = cmd_at(d, i);
+    d->done_cmds[c->op]++;
+    d->done_bytes[c->op] += c->len;
     d->at_device--;
     if (d->ssd) {
         ssdsim__env_cmd_leave(&d->env);

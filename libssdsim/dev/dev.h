@@ -86,6 +86,8 @@ struct ssdsim__dev {
     struct ssdsim__buf *buf; /* NULL: no write buffer */
     /* hard disk */
     struct ssdsim__hdd hdd;
+    /* completed commands and their bytes, per op (cumulative) */
+    uint64_t done_cmds[3], done_bytes[3];
 };
 
 /* Build device `index` of model `m` (SSD or HDD) on controller `ctrl` (its cores and link,

@@ -18,13 +18,27 @@ int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim__sys *sys)
 {
     memset(s, 0, sizeof *s);
     s->sys = sys;
-    return 0;
+    s->dev_base = calloc(sys->n_devs, sizeof *s->dev_base);
+    return s->dev_base ? 0 : SSDSIM_ENOMEM;
 }
 
 void ssdsim__stats_fini(struct ssdsim__stats *s)
 {
     free(s->series);
+    free(s->dev_base);
     s->series = NULL;
+    s->dev_base = NULL;
+}
+
+void ssdsim__stats_dev_now(const struct ssdsim__sys *sys, uint32_t k, struct ssdsim__devbase *out)
+{
+    const struct ssdsim__dev *d = &sys->devs[k];
+    memset(out, 0, sizeof *out);
+    if (d->ssd)
+        out->n = d->env.n;
+    memcpy(out->cmds, d->done_cmds, sizeof out->cmds);
+    memcpy(out->bytes, d->done_bytes, sizeof out->bytes);
+    ssdsim__buf_counters(d->buf, &out->absorbed, &out->hits);
 }
 
 /* Remember the FTL counters at the start of the current interval. */
@@ -67,6 +81,8 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
     }
     s->start_ns = s->end_ns = now;
     ssdsim__sys_counters(s->sys, &s->base);
+    for (uint32_t k = 0; s->dev_base && k < s->sys->n_devs; k++)
+        ssdsim__stats_dev_now(s->sys, k, &s->dev_base[k]);
     s->base_ec_max = ssdsim__sys_ec_max(s->sys);
     s->base_ec_mean = ssdsim__sys_erase_mean(s->sys);
     s->interval_ns = interval_ns;

@@ -18,6 +18,7 @@ struct ssdsim__stats {
     uint64_t bytes[4];
     uint64_t start_ns, end_ns;
     const struct ssdsim__sys *sys;
+    struct ssdsim__devbase *dev_base; /* per device: its figures when the run started */
     struct ssdsim__env_counters base; /* counters when the run started */
     uint32_t base_ec_max;             /* highest erase count when the run started */
     double base_ec_mean;
@@ -41,7 +42,17 @@ struct ssdsim__stats {
     void *on_close_ctx;
 };
 
+/* What a device had done when the run started (its figures in the results are differences). */
+struct ssdsim__devbase {
+    struct ssdsim__env_counters n;
+    uint64_t cmds[3], bytes[3];
+    uint64_t hits, absorbed;
+};
+
+/* 0 or SSDSIM_ENOMEM. */
 int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim__sys *sys);
+/* Device k's base. */
+void ssdsim__stats_dev_now(const struct ssdsim__sys *sys, uint32_t k, struct ssdsim__devbase *out);
 void ssdsim__stats_fini(struct ssdsim__stats *s);
 /* Start measuring at `now`: clear everything, remember the FTL counters as the base. At most
  * one of the intervals may be non-zero (the callers check). The on_close hook is kept. */

@@ -640,8 +640,31 @@ SSDSIM_API int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_
 SSDSIM_API size_t ssdsim_latency_histogram(const ssdsim *sim, enum ssdsim_op op,
                                            uint64_t *upper_ns, uint64_t *counts, size_t max);
 
-/** Device figures of the last run. @return 0 or SSDSIM_EINVAL. */
+/** Device figures of the last run, summed over every device of a system (erase counts over
+ * all their blocks; a hard disk adds no flash figures). @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out);
+
+/** What one device of the simulation did in the last run (ssdsim_n_devices of them: 1 for a
+ * device model; a system's in order). Commands are what reached the device: a RAID array's
+ * pieces, parity and read-modify-write reads included. */
+typedef struct ssdsim_device_io {
+    uint64_t commands[3];           /**< completed read, write, trim commands */
+    uint64_t bytes[3];              /**< their bytes */
+    uint64_t host_pages_written;    /**< units written for the host (0 for a hard disk) */
+    uint64_t flash_pages_programmed;/**< pages programmed for any purpose */
+    uint64_t gc_pages_copied;
+    uint64_t blocks_erased;
+    double waf;                     /**< programmed / host pages; 0 when nothing was written */
+    uint64_t free_blocks;           /**< now */
+    uint64_t buffer_read_hits;      /**< units read from the write buffer */
+    uint64_t buffer_absorbed;       /**< units overwritten in the buffer before reaching flash */
+} ssdsim_device_io;
+
+/** Devices in the simulation. */
+SSDSIM_API uint32_t ssdsim_n_devices(const ssdsim *sim);
+
+/** Figures of device `k` for the last run. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_get_device_io(const ssdsim *sim, uint32_t k, ssdsim_device_io *out);
 
 /** Number of time-series intervals recorded by the last run. */
 SSDSIM_API size_t ssdsim_n_intervals(const ssdsim *sim);
