@@ -7,8 +7,11 @@
  * write, over the whole device and over its first 10%; bandwidth (128 KiB) sequential and
  * random, read and write, over the first 5 GiB, the last 5 GiB and the whole device. Two drive
  * states: fresh (secure-erased before every test that follows a write) and written full (the
- * steady state of 4 KiB random writes over the whole drive, the worst case). The write cache
- * on/off comparison is not run: the simulator has no write buffer in this version.
+ * steady state of 4 KiB random writes over the whole drive, the worst case). Write cache
+ * on/off: when the model's write buffer is volatile, the 4 KiB random write test runs fresh
+ * with its cache on and off; a power-loss protected buffer acknowledges from DRAM whatever the
+ * setting, and without a buffer every write completes when programmed, so there is nothing to
+ * compare (the report says which).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -63,6 +66,24 @@ static char *test_label(const struct qtest *t)
     return g_strdup_printf("%s %s %s, %s", t->seq ? "sequential" : "random",
                            t->write ? "write" : "read", t->iops ? "4K" : "128K",
                            region_label[t->region]);
+}
+
+/* The model's write buffer (a system's is not compared). */
+enum wbuf { WBUF_NONE, WBUF_PLP, WBUF_VOLATILE };
+static const char *const wbuf_name[] = {"none", "plp", "volatile"};
+
+static enum wbuf write_buffer_kind(const ssdsim_model *model)
+{
+    if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
+        return WBUF_NONE;
+    char *mj = ssdsim_model_to_json(model);
+    cJSON *m = mj ? cJSON_Parse(mj) : NULL;
+    free(mj);
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(m, "buffer");
+    double size = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(b, "size"));
+    bool plp = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "plp"));
+    cJSON_Delete(m);
+    return !(size > 0) ? WBUF_NONE : plp ? WBUF_PLP : WBUF_VOLATILE;
 }
 
 int suite_quick_matrix(struct suite *s)
@@ -187,13 +208,45 @@ int suite_quick_matrix(struct suite *s)
                           f64->bw_bytes / 1e6);
         }
     }
+    /* Write cache on and off: the model's write buffer decides whether there is anything to
+     * compare. */
     cJSON *wc = cJSON_AddObjectToObject(s->json, "write_cache");
-    cJSON_AddBoolToObject(wc, "modelled", false);
-    cJSON_AddStringToObject(wc, "measured_as",
-                            "off: a write completes when its flash program completes");
-    cJSON_AddStringToObject(wc, "on",
-                            "not modelled in this version (no controller write "
-                            "buffer); no figure is given");
+    enum wbuf buffer = write_buffer_kind(s->model);
+    cJSON_AddStringToObject(wc, "buffer", wbuf_name[buffer]);
+    struct suite_fig wcfig[2][3] = {{{0}}};
+    bool compared = buffer == WBUF_VOLATILE;
+    cJSON_AddBoolToObject(wc, "compared", compared);
+    if (compared) {
+        suite_say(s, "write cache on / off (fresh, 4K random write, whole device):");
+        cJSON *arr = cJSON_AddArrayToObject(wc, "tests");
+        for (int on = 1; on >= 0; on--) {
+            ssdsim_model *m2 = suite_model_with(s->model, "buffer.write_cache",
+                                                on ? "true" : "false");
+            ssdsim *s2 = m2 ? suite_sim_new(s, m2) : NULL;
+            ssdsim_model_free(m2);
+            if (!s2)
+                goto out;
+            for (int ji = 0; ji < 3; ji++) {
+                struct suite_wl w = {"randwrite", "4k", NULL, -1, jobs[ji], 1, 0, 0, false};
+                if (suite_erase(s2) ||
+                    suite_measure(s, s2, &w, window, true, SUITE_GC_CYCLES, &wcfig[on][ji])) {
+                    ssdsim_free(s2);
+                    goto out;
+                }
+                cJSON *e = cJSON_CreateObject();
+                cJSON_AddStringToObject(e, "cache", on ? "on" : "off");
+                suite_json_u64(e, "jobs", jobs[ji]);
+                suite_fig_json(e, &wcfig[on][ji]);
+                cJSON_AddItemToArray(arr, e);
+            }
+            ssdsim_free(s2);
+            suite_say(s, "  cache %s: %.0f / %.0f / %.0f IOPS, mean %.1f / %.1f / %.1f us at 1 / "
+                         "4 / 64 jobs",
+                      on ? "on" : "off", wcfig[on][0].iops, wcfig[on][1].iops, wcfig[on][2].iops,
+                      wcfig[on][0].lat_mean_ns / 1e3, wcfig[on][1].lat_mean_ns / 1e3,
+                      wcfig[on][2].lat_mean_ns / 1e3);
+        }
+    }
 
     /* The report: IOPS and bandwidth tables, fresh against written full, by jobs. */
     char b1[32];
@@ -207,11 +260,20 @@ int suite_quick_matrix(struct suite *s)
              "reads of never-written data return without touching flash, as on a real "
              "fresh drive) and **written full** (the steady state of 4 KiB random writes over "
              "the whole drive: the worst case).\n\n"
-             "**Write cache on/off**: not modelled in this version (the simulator has no "
-             "controller write buffer; a write completes when its flash program does, which "
-             "is the cache-off behaviour). Only that one setting was measured; no cache-on "
-             "figure is given.\n\n",
+             "%s\n\n",
              (double)window / 1e9, (double)s->opt->idle_ns / 1e9,
+             buffer == WBUF_VOLATILE
+                 ? "**Write cache on/off**: the model's write buffer is volatile; the table "
+                   "below compares the 4K random write test (fresh, whole device) with its "
+                   "write cache on (writes acknowledged from DRAM) and off (acknowledged once "
+                   "programmed)."
+             : buffer == WBUF_PLP
+                 ? "**Write cache on/off**: the model's write buffer is power-loss protected, "
+                   "so it acknowledges writes from DRAM whatever the host's write cache "
+                   "setting: there is nothing to compare, every test ran with it."
+                 : "**Write cache on/off**: the model has no write buffer (or is not a single "
+                   "solid-state device), so every write completes when it is programmed "
+                   "whatever the setting: there is nothing to compare.",
              GIB5 < logical / 2 ? "The 5 GiB regions are the first and last 5 GiB"
                                 : "The \"5 GiB\" regions are the first and last half (smaller "
                                   "than 10 GiB)",
@@ -339,8 +401,15 @@ int suite_quick_matrix(struct suite *s)
                       "KiB random writes over its whole capacity instead of being written full "
                       "several times; the tests then ran in order on that drive, as in the "
                       "labs, so the writes of one test carry into the next.");
-    suite_shortcut(s, "Write cache on/off: not modelled in this version; only the cache-off "
-                      "behaviour (writes complete when programmed) was measured.");
+    if (compared) {
+        suite_md(s, "| Write cache | 1 job IOPS | 4 jobs IOPS | 64 jobs IOPS | 1 job mean us |\n"
+                    "|---|---|---|---|---|\n");
+        for (int on = 1; on >= 0; on--)
+            suite_md(s, "| %s | %.0f | %.0f | %.0f | %.1f |\n", on ? "on" : "off",
+                     wcfig[on][0].iops, wcfig[on][1].iops, wcfig[on][2].iops,
+                     wcfig[on][0].lat_mean_ns / 1e3);
+        suite_md(s, "\n");
+    }
     rc = 0;
 out:
 #undef FIG
