@@ -60,10 +60,22 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
     ssdsim_get_device_stats(sim, &d);
     fprintf(out, "ssdsim %s\n", ssdsim_version());
     fprintf(out, "workload: %s\n", wl_desc);
-    print_gib(out, "capacity: logical ", d.logical_bytes);
-    print_gib(out, ", physical ", d.physical_bytes);
-    fprintf(out, " (op %.1f%% of logical, spare factor %.1f%% of physical)\n", 100 * d.op,
-            100 * d.spare_factor);
+    uint32_t n_devices = ssdsim_n_devices(sim);
+    if (n_devices > 1) {
+        fprintf(out, "system: %u devices, %u volume%s of ", n_devices,
+                ssdsim_model_n_volumes(model), ssdsim_model_n_volumes(model) > 1 ? "s" : "");
+        print_gib(out, "", ssdsim_model_logical_bytes(model));
+        fputc('\n', out);
+    }
+    print_gib(out, n_devices > 1 ? "devices: logical " : "capacity: logical ", d.logical_bytes);
+    if (d.physical_bytes > 0) {
+        print_gib(out, ", physical ", d.physical_bytes);
+        fprintf(out, " (op %.1f%% of logical, spare factor %.1f%% of physical)", 100 * d.op,
+                100 * d.spare_factor);
+    } else {
+        fputs(" (hard disk)", out);
+    }
+    fputc('\n', out);
     fprintf(out, "simulated time: %.3f s\n\n", (double)ssdsim_sim_time_ns(sim) / 1e9);
 
     size_t n = ssdsim_n_intervals(sim);
