@@ -251,47 +251,50 @@ START_TEST(test_link_path_shared_uplink)
 
     /* One device alone: the path is as fast as its slowest link. */
     struct ssdsim__link *p0[2] = {&dev[0], &up};
-    ck_assert_uint_eq(ssdsim__link_xfer_path(p0, 2, SSDSIM__LINK_UP, 0, KIB128), T4);
+    ck_assert_uint_eq(ssdsim__link_xfer_path(p0, 2, SSDSIM__LINK_UP, 0, KIB128, NULL), T4);
     /* A path of one link is a plain transfer. */
-    ck_assert_uint_eq(ssdsim__link_xfer_path(p0, 1, SSDSIM__LINK_UP, T4, KIB128), 2 * T4);
-    ck_assert_uint_eq(ssdsim__link_xfer_path(p0, 0, SSDSIM__LINK_UP, 7, KIB128), 7);
+    ck_assert_uint_eq(ssdsim__link_xfer_path(p0, 1, SSDSIM__LINK_UP, T4, KIB128, NULL), 2 * T4);
+    ck_assert_uint_eq(ssdsim__link_xfer_path(p0, 0, SSDSIM__LINK_UP, 7, KIB128, NULL), 7);
 
-    /* Two devices, each with four reads queued at time 0, booked A, B, A, B...:
-     * A1 [0, T4] holds the uplink to T8; B1 starts at T8 (the uplink), ends T8 + T4;
-     * A2 starts at T4 = 36,400 (A's link; the uplink is free at 2 T8 = T4 too) ... so each
-     * device streams at full x4 speed: A ends at 4 T4, B half an uplink share later. */
+    /* Two devices, each with four reads queued at time 0, booked A, B, A, B...: each link is
+     * booked on its own. A's k-th read (k from 1) ends on A's link at k T4 and on the uplink
+     * at (2k - 1) T8 <= k T4; B's at k T4 on its link and 2k T8 = k T4 on the uplink: both
+     * devices stream at full x4 speed side by side, as the x8 uplink allows. */
     for (int i = 0; i < 4; i++)
         ssdsim__link_reset(&dev[i], 0);
     ssdsim__link_reset(&up, 0);
     struct ssdsim__link *pa[2] = {&dev[0], &up}, *pb[2] = {&dev[1], &up};
     uint64_t end_a = 0, end_b = 0;
     for (int k = 0; k < 4; k++) {
-        end_a = ssdsim__link_xfer_path(pa, 2, SSDSIM__LINK_UP, 0, KIB128);
+        end_a = ssdsim__link_xfer_path(pa, 2, SSDSIM__LINK_UP, 0, KIB128, NULL);
         ck_assert_uint_eq(end_a, (uint64_t)(k + 1) * T4);
-        end_b = ssdsim__link_xfer_path(pb, 2, SSDSIM__LINK_UP, 0, KIB128);
-        ck_assert_uint_eq(end_b, (uint64_t)(k + 1) * T4 + T8);
+        end_b = ssdsim__link_xfer_path(pb, 2, SSDSIM__LINK_UP, 0, KIB128, NULL);
+        ck_assert_uint_eq(end_b, (uint64_t)(k + 1) * T4);
     }
     ck_assert_uint_eq(end_a, 145600);
-    ck_assert_uint_eq(end_b, 163800);
+    ck_assert_uint_eq(end_b, 145600);
     /* The uplink was busy for these 8 transfers x T8, back to back (busy time counts the
      * first single transfer too: resets keep it). */
     ck_assert_uint_eq(up.busy_ns[SSDSIM__LINK_UP], 9 * T8);
     ck_assert_uint_eq(ssdsim__link_free_at(&up, SSDSIM__LINK_UP), 8 * T8);
 
-    /* Four devices share it: the uplink is the bottleneck, each device gets one transfer per
-     * 4 T8 = 72,800 ns (half of x4). Device d's k-th read (k from 0) starts at
-     * (4 k + d) T8 and ends T4 later. */
+    /* Four devices share it: the uplink is the bottleneck. Booked in turn (k outer, d inner),
+     * the (4 k + d + 1)-th transfer ends on the uplink at (4 k + d + 1) T8 and on its device's
+     * link at (k + 1) T4; the later of the two ends it. The 16 take 16 T8 = 4 x 72,800 ns on
+     * the uplink: each device one transfer per 4 T8 (half of x4) in the long run. */
     for (int i = 0; i < 4; i++)
         ssdsim__link_reset(&dev[i], 0);
     ssdsim__link_reset(&up, 0);
     for (int k = 0; k < 4; k++)
         for (int d = 0; d < 4; d++) {
             struct ssdsim__link *p[2] = {&dev[d], &up};
-            uint64_t end = ssdsim__link_xfer_path(p, 2, SSDSIM__LINK_UP, 0, KIB128);
-            ck_assert_uint_eq(end, (uint64_t)(4 * k + d) * T8 + T4);
+            uint64_t end = ssdsim__link_xfer_path(p, 2, SSDSIM__LINK_UP, 0, KIB128, NULL);
+            uint64_t on_link = (uint64_t)(k + 1) * T4, on_up = (uint64_t)(4 * k + d + 1) * T8;
+            ck_assert_uint_eq(end, on_link > on_up ? on_link : on_up);
         }
-    /* Device 0's last read: starts 12 T8 = 218,400, ends 254,800. */
-    ck_assert_uint_eq(ssdsim__link_free_at(&dev[0], SSDSIM__LINK_UP), 254800);
+    /* The uplink carried 16 transfers back to back; device 0's own link 4. */
+    ck_assert_uint_eq(ssdsim__link_free_at(&up, SSDSIM__LINK_UP), 16 * T8);
+    ck_assert_uint_eq(ssdsim__link_free_at(&dev[0], SSDSIM__LINK_UP), 4 * T4);
     /* The other direction was untouched. */
     ck_assert_uint_eq(ssdsim__link_free_at(&up, SSDSIM__LINK_DOWN), 0);
 }

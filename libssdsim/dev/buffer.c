@@ -423,7 +423,7 @@ bool ssdsim__buf_read(struct ssdsim__buf *b, uint32_t cmd, uint64_t u, uint32_t 
     struct ssdsim__dev *d = b->d;
     b->read_hits++;
     uint64_t ready = dram_copy(b, bytes);
-    uint64_t end = ssdsim__link_xfer_path(d->path, d->n_path, 1, ready, bytes);
+    uint64_t end = ssdsim__dev_xfer(d, cmd, SSDSIM__LINK_UP, ready, bytes);
     ssdsim__dev_cmd_unit_done(d, cmd, end);
     return true;
 }

@@ -112,6 +112,14 @@ void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset)
 
 static void arrive(void *ctx, uint32_t cmd);
 
+/* The data of command i crosses the device's link path: all of one command's data on one phy
+ * of a SAS wide port (a read's units cross one by one as they come off the flash, and must not
+ * spread over the phys), each link booked on its own (hw/link.h). */
+uint64_t ssdsim__dev_xfer(struct ssdsim__dev *d, uint32_t i, int dir, uint64_t now, uint64_t bytes)
+{
+    return ssdsim__link_xfer_path(d->path, d->n_path, dir, now, bytes, cmd_at(d, i)->phy);
+}
+
 /* The command takes a device slot now. Its front-end stages are booked at once, in this order:
  * a host thread for a host-based FTL (which first catches up with the CPU time of the GC copies
  * made since the last command), the platform path, the interface's per-command time, the
@@ -149,7 +157,7 @@ static void admit(struct ssdsim__dev *d, uint32_t i)
     t = SSDSIM__MAX(t, ctrl->core_free[k]) + m->controller.cmd_overhead_ns;
     ctrl->core_free[k] = t;
     if (c->op == SSDSIM__IO_WRITE)
-        t = ssdsim__link_xfer_path(d->path, d->n_path, 0, t, c->len);
+        t = ssdsim__dev_xfer(d, i, SSDSIM__LINK_DOWN, t, c->len);
     ssdsim__engine_schedule(d->engine, t, arrive, d, i);
 }
 
@@ -159,6 +167,7 @@ void ssdsim__dev_submit(struct ssdsim__dev *d, uint32_t i)
     c->pending = 0;
     c->wait_ns = 0;
     c->buffered = false;
+    c->phy[0] = c->phy[1] = SSDSIM__LINK_ANY_PHY;
     c->done_ns = c->admit_ns = c->ftl_ns = c->flash_done_ns = ssdsim__engine_now(d->engine);
     if (d->at_device < d->qd_limit) {
         admit(d, i);
@@ -295,7 +304,7 @@ void ssdsim__dev_unit_done(void *ctx, uint32_t id, uint32_t bytes)
     uint64_t now = ssdsim__engine_now(d->engine);
     uint64_t end = now;
     if (cmd_at(d, id)->op == SSDSIM__IO_READ)
-        end = ssdsim__link_xfer_path(d->path, d->n_path, 1, now, bytes);
+        end = ssdsim__dev_xfer(d, id, SSDSIM__LINK_UP, now, bytes);
     ssdsim__dev_cmd_unit_done(d, id, end);
 }
 
@@ -318,7 +327,7 @@ static void hdd_done(void *ctx, uint32_t i)
     uint64_t now = ssdsim__engine_now(d->engine);
     uint64_t end = now;
     if (c->op == SSDSIM__IO_READ)
-        end = ssdsim__link_xfer_path(d->path, d->n_path, 1, now, c->len);
+        end = ssdsim__dev_xfer(d, i, SSDSIM__LINK_UP, now, c->len);
     ssdsim__dev_cmd_unit_done(d, i, end);
 }
 

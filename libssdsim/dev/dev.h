@@ -38,6 +38,9 @@ struct ssdsim__cmd {
     uint8_t op;        /* SSDSIM__IO_* */
     uint8_t role;      /* the array's use of it (array.c) */
     bool buffered;     /* a write acknowledged from the write buffer */
+    /* the phy its data uses on each link of the path (a SAS wide port carries a command's data
+     * on one phy, hw/link.h), SSDSIM__LINK_ANY_PHY until its first transfer picks one */
+    uint8_t phy[2];
     /* the latency breakdown: admitted to the device, reached the back end, back end done,
      * longest wait for a free block, and when its data is back on the host */
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns, done_ns;
@@ -149,6 +152,13 @@ void ssdsim__buf_reset(struct ssdsim__buf *b);
 /* Counters for the results: host bytes absorbed by overwrites in the buffer, read hits. */
 void ssdsim__buf_counters(const struct ssdsim__buf *b, uint64_t *absorbed_units,
                           uint64_t *read_hits);
+
+/* Book `bytes` of command `cmd`'s data in direction `dir` (SSDSIM__LINK_DOWN or _UP) on every
+ * link of the device's path, requested at `now`: each link is an FCFS timeline of its own, the
+ * command's data stays on one phy of each link, and the transfer ends when the last link is
+ * done. Returns that end (`now` for 0 bytes). */
+uint64_t ssdsim__dev_xfer(struct ssdsim__dev *d, uint32_t cmd, int dir, uint64_t now,
+                          uint64_t bytes);
 
 /* One unit of command `cmd` is done at `end_ns` (>= now; reads: data back on the host). */
 void ssdsim__dev_cmd_unit_done(struct ssdsim__dev *d, uint32_t cmd, uint64_t end_ns);

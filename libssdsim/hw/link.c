@@ -306,11 +306,6 @@ static uint32_t pick(const struct ssdsim__link *l, int dir)
     return best;
 }
 
-static uint64_t *timeline(struct ssdsim__link *l, int dir)
-{
-    return &l->free_ns[l->half_duplex ? 0 : dir][pick(l, dir)];
-}
-
 uint64_t ssdsim__link_free_at(const struct ssdsim__link *l, int dir)
 {
     return l->free_ns[l->half_duplex ? 0 : dir][pick(l, dir)];
@@ -318,11 +313,11 @@ uint64_t ssdsim__link_free_at(const struct ssdsim__link *l, int dir)
 
 uint64_t ssdsim__link_xfer(struct ssdsim__link *l, int dir, uint64_t now, uint64_t bytes)
 {
-    return ssdsim__link_xfer_path(&l, 1, dir, now, bytes);
+    return ssdsim__link_xfer_path(&l, 1, dir, now, bytes, NULL);
 }
 
 uint64_t ssdsim__link_xfer_path(struct ssdsim__link *const *links, uint32_t n, int dir,
-                                uint64_t now, uint64_t bytes)
+                                uint64_t now, uint64_t bytes, uint8_t *phys)
 {
     if (n == 0 || bytes == 0)
         return now;
@@ -331,18 +326,20 @@ uint64_t ssdsim__link_xfer_path(struct ssdsim__link *const *links, uint32_t n, i
         for (uint32_t j = i + 1; j < n; j++)
             assert(links[i] != links[j]);
 #endif
-    uint64_t start = now;
-    for (uint32_t i = 0; i < n; i++)
-        start = SSDSIM__MAX(start, ssdsim__link_free_at(links[i], dir));
-    uint64_t end = start;
+    uint64_t end = now;
     for (uint32_t i = 0; i < n; i++) {
-        /* The links are distinct, so booking the earlier ones left this one as it was: this
-         * is the timeline the loop above looked at. */
-        uint64_t *tl = timeline(links[i], dir);
-        uint64_t t = ssdsim__link_ns(links[i], bytes);
-        *tl = start + t;
-        links[i]->busy_ns[dir] += t;
-        end = SSDSIM__MAX(end, *tl);
+        struct ssdsim__link *l = links[i];
+        uint64_t *fr = l->free_ns[l->half_duplex ? SSDSIM__LINK_DOWN : dir];
+        uint32_t p = phys ? phys[i] : SSDSIM__LINK_ANY_PHY;
+        if (p >= l->n_phys) {
+            p = pick(l, dir); /* the earliest-free phy, the lowest on ties */
+            if (phys)
+                phys[i] = (uint8_t)p;
+        }
+        uint64_t t = ssdsim__link_ns(l, bytes);
+        fr[p] = SSDSIM__MAX(now, fr[p]) + t;
+        l->busy_ns[dir] += t;
+        end = SSDSIM__MAX(end, fr[p]);
     }
     return end;
 }

@@ -121,21 +121,29 @@ uint64_t ssdsim__link_free_at(const struct ssdsim__link *l, int dir);
  * on ties) and the function returns its end. 0 bytes book nothing and return `now`. */
 uint64_t ssdsim__link_xfer(struct ssdsim__link *l, int dir, uint64_t now, uint64_t bytes);
 
+/* A command whose data has not yet crossed a link: it takes the earliest-free phy there. */
+#define SSDSIM__LINK_ANY_PHY 0xffu
+
 /* Book a transfer across the `n` distinct links of a path (a device's own link, then the
- * uplink of the card's PCIe switch that several devices share), cut-through: it starts when
- * every link can take it (start = max(now, each link's free time in `dir`)), each link is
- * busy for `bytes` at its own rate from that start, and the transfer ends when the slowest
- * link is done. Returns that end; n == 0 or 0 bytes book nothing and return `now`.
+ * uplink of a card's PCIe switch that several devices share). Each link is booked on its own,
+ * FCFS from `now`, for `bytes` at its own rate, and the transfer ends when the slowest link is
+ * done; the function returns that end (n == 0 or 0 bytes book nothing and return `now`).
+ * `phys` (may be NULL) holds, per link, the phy the transfer's command already uses on a SAS
+ * wide port, or SSDSIM__LINK_ANY_PHY: the earliest-free phy (lowest on ties) is then taken and
+ * written back, so all the data of one command crosses one phy, as on a real port (a
+ * connection is per phy). With NULL every transfer takes the earliest-free phy.
  *
- * The approximation: a switch interleaves the TLPs of concurrent transfers, so two x4
- * devices behind an x8 uplink both run at full x4 speed at the same time; here the uplink is
- * booked for each transfer's uplink time (bytes at the x8 rate) in turn, so the second
- * transfer starts when the first one's uplink share is done. Throughput is exact (two x4
- * devices behind an x8 uplink each sustain x4, four share it at half x4 each); the latency of
- * one transfer can be up to one uplink share later than with true interleaving, and the
- * uplink is never busier than its rate allows. */
+ * The approximation: a switch interleaves the TLPs of concurrent transfers; here each link
+ * carries each transfer's bytes in turn, starting as soon as that link is free, independently
+ * of the other links of the path. An unloaded transfer costs exactly its slowest link's time
+ * (as cut-through), every link's busy time is exact and no link is held idle while another of
+ * the path is busy, so throughput is the narrowest share's: two x4 devices behind an x8 uplink
+ * each sustain x4, four share it at half x4 each. One transfer of a burst may end earlier or
+ * later than with true interleaving, by up to the burst's uplink time. (Booking every link
+ * from one common start, as cut-through would, holds the shared uplink idle while a device's
+ * own link is queued, and devices that could run side by side take turns.) */
 uint64_t ssdsim__link_xfer_path(struct ssdsim__link *const *links, uint32_t n, int dir,
-                                uint64_t now, uint64_t bytes);
+                                uint64_t now, uint64_t bytes, uint8_t *phys);
 
 /* Make every timeline free at `now` (after a secure erase: no transfer may be in flight).
  * busy_ns is kept. */
