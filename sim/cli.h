@@ -35,6 +35,10 @@ int cli_trace(int argc, char **argv);
  * SNIA's PTS-E on a model, with a JSON of every figure, CSVs, a Markdown report and plots
  * (cmd_suite.c, doc/suites.md). argv[0] is "suite". */
 int cli_suite(int argc, char **argv);
+/* `ssdsim calibrate --model M`: the workloads behind the vendor figures of a model's spec
+ * block, simulated against the figures (cmd_calibrate.c, doc/models.md). argv[0] is
+ * "calibrate". */
+int cli_calibrate(int argc, char **argv);
 
 /* Print one error line "ssdsim: ..." to stderr, written with one call so that the lines of
  * several processes sharing stderr do not interleave. */
@@ -168,6 +172,10 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
 char *cli_gnuplot_preamble(unsigned width, unsigned height);
 char *cli_gnuplot_quote(const char *v);
 int cli_gnuplot_run(const char *dir, const char *script, bool quiet);
+
+/* Seconds on the monotonic wall clock (progress.c), for the wall times commands print; never
+ * for anything that reaches a result. */
+double cli_wall_s(void);
 
 /* Progress line on stderr, only when it is a terminal (the callback for ssdsim_set_progress). */
 struct cli_progress;

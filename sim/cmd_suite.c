@@ -347,14 +347,22 @@ int suite_measure(struct suite *s, ssdsim *sim, const struct suite_wl *w, uint64
             return -1;
         if ((f->n_ios >= want && f->host_pages >= want_pages) || win >= window_ns * MAX_STRETCH)
             return 0;
-        suite_shortcut(s,
-                       "A window that held fewer than %d requests, fewer than %d per "
-                       "outstanding request, or, for workloads that write, less than %u "
-                       "blocks per plane of host writes (periods of garbage collection), "
-                       "was run again, longer (up to %d times), so that slow points are "
-                       "measured over enough requests; `window_ns` in the JSON is the window "
-                       "that counted.",
-                       MIN_IOS, MIN_CYCLES, gc_cycles, MAX_STRETCH);
+        if (gc_cycles)
+            suite_shortcut(s,
+                           "A window that held fewer than %d requests, fewer than %d per "
+                           "outstanding request, or, for workloads that write, less than %u "
+                           "blocks per plane of host writes (periods of garbage collection), "
+                           "was run again, longer (up to %d times), so that slow points are "
+                           "measured over enough requests; `window_ns` in the JSON is the window "
+                           "that counted.",
+                           MIN_IOS, MIN_CYCLES, gc_cycles, MAX_STRETCH);
+        else
+            suite_shortcut(s,
+                           "A window that held fewer than %d requests or fewer than %d per "
+                           "outstanding request was run again, longer (up to %d times), so that "
+                           "slow points are measured over enough requests; `window_ns` in the "
+                           "JSON is the window that counted.",
+                           MIN_IOS, MIN_CYCLES, MAX_STRETCH);
         /* What the run achieved says how long the next must be, with a margin. */
         double need = f->n_ios ? (double)win * (double)want / (double)f->n_ios : 0;
         if (want_pages) {
@@ -851,7 +859,7 @@ void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *
  * library dephases the planes itself, SETTLE_DW can go to 0. */
 #define SETTLE_DW 0.1
 
-static int settle(struct suite *s, ssdsim *sim, const struct suite_wl *w)
+int suite_settle(struct suite *s, ssdsim *sim, const struct suite_wl *w)
 {
     ssdsim_device_stats d;
     ssdsim_get_device_stats(sim, &d);
@@ -880,8 +888,28 @@ static int settle(struct suite *s, ssdsim *sim, const struct suite_wl *w)
     return 0;
 }
 
+/* A hard disk keeps no state that writes change (no flash to fill, no garbage collection):
+ * its preconditioning is nothing, and a curve would be flat. Whether the suite runs on one. */
+static bool on_disk(const struct suite *s)
+{
+    return ssdsim_model_get_kind(s->model) == SSDSIM_MODEL_HDD;
+}
+
+static void disk_note(struct suite *s)
+{
+    static const char note[] =
+        "The model is a hard disk: it keeps no state that writes change (no flash to fill, no "
+        "garbage collection), so it was not preconditioned and its preconditioning curves "
+        "were not run; the measurements ran on the disk as it is.";
+    suite_shortcut(s, "%s", note);
+}
+
 int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, const char *what)
 {
+    if (on_disk(s)) {
+        disk_note(s);
+        return 0;
+    }
     if (suite_erase(sim))
         return -1;
     ssdsim_workload *wl = suite_wl_load(w, NULL);
@@ -894,7 +922,7 @@ int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, c
         suite_shortcut(s, "The drive was put at steady state by fast preconditioning "
                           "(ssdsim_precondition_fast: the state of a scaled copy run to steady "
                           "state, installed on the model) instead of hours of writes.");
-        return settle(s, sim, w);
+        return suite_settle(s, sim, w);
     }
     if (rc != SSDSIM_ENOTFOUND) {
         g_autofree char *wj = suite_wl_json(w);
@@ -921,6 +949,12 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, uint32_t cop
     c->iv = g_array_new(FALSE, FALSE, sizeof(struct suite_iv));
     c->scaled = copy_bpp > 0 && copy;
     c->copy_bpp = copy_bpp;
+    if (on_disk(s)) {
+        disk_note(s);
+        suite_say(s, "  no preconditioning curve: a hard disk");
+        curve_json(obj, c, rounds_per_dw(s));
+        return 0;
+    }
     ssdsim *on = c->scaled ? copy : full;
     if (suite_erase(on))
         return -1;
@@ -1303,20 +1337,13 @@ static int write_folder(struct suite *s, const char *dir)
     return 0;
 }
 
-static double wall_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int cli_suite(int argc, char **argv)
 {
     struct suite_opts so;
     int rc = suite_parse(argc, argv, &so);
     if (rc >= 0)
         return rc;
-    double t0 = wall_s();
+    double t0 = cli_wall_s();
     struct suite s = {.opt = &so, .seed = so.o.seed};
     if (cli_load(&so.o, &s.model, NULL))
         return CLI_EXIT_FAIL;
@@ -1412,7 +1439,7 @@ int cli_suite(int argc, char **argv)
             printf("plots: %u PNG files in %s\n", s.plots->len, dir);
     }
     if (!so.o.quiet)
-        printf("report: %s/report.md (%.1f s wall time)\n", dir, wall_s() - t0);
+        printf("report: %s/report.md (%.1f s wall time)\n", dir, cli_wall_s() - t0);
     rc = 0;
 out:
     cJSON_Delete(s.json);

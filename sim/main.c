@@ -69,6 +69,8 @@ static void usage(FILE *f)
           "            enterprise analysis), snia (SNIA PTS-E IOPS, throughput, latency)\n"
           "            or quick-matrix (fio test matrix); JSON, CSV, report and plots\n"
           "            (see doc/suites.md)\n"
+          "  calibrate run the workloads behind a model's vendor figures (its spec block)\n"
+          "            and print simulated against spec, with the ratio (doc/models.md)\n"
           "  version   print the version\n"
           "  help      print this help\n"
           "\n"
@@ -98,6 +100,8 @@ int main(int argc, char **argv)
         return cli_trace(argc - 1, argv + 1);
     if (!strcmp(cmd, "suite"))
         return cli_suite(argc - 1, argv + 1);
+    if (!strcmp(cmd, "calibrate"))
+        return cli_calibrate(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("ssdsim %s\n", ssdsim_version());
         return 0;
@@ -107,7 +111,7 @@ int main(int argc, char **argv)
         return 0;
     }
     cli_error("unknown command '%s' (commands: demo, run, sweep, collect, list, validate, "
-              "trace, suite, version, help)",
+              "trace, suite, calibrate, version, help)",
               cmd);
     return CLI_EXIT_USAGE;
 }

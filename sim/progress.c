@@ -15,7 +15,7 @@ struct cli_progress {
     double t0, last;
 };
 
-static double wall_s(void)
+double cli_wall_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -29,7 +29,7 @@ struct cli_progress *cli_progress_new(const char *what)
         return NULL;
     p->what = what;
     p->tty = isatty(fileno(stderr));
-    p->t0 = p->last = wall_s();
+    p->t0 = p->last = cli_wall_s();
     return p;
 }
 
@@ -38,7 +38,7 @@ int cli_progress_cb(double fraction, void *userdata)
     struct cli_progress *p = userdata;
     if (!p || !p->tty)
         return 0;
-    double now = wall_s();
+    double now = cli_wall_s();
     if (now - p->last < 0.1)
         return 0;
     p->last = now;

@@ -212,6 +212,11 @@ void suite_curve_free(struct suite_curve *c);
  * fast preconditioning, or a full run when the FTL cannot. 0 or -1. */
 int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, const char *what);
 
+/* After fast preconditioning: write a tenth of a drive write more of `w` (nothing when `w` does
+ * not write), so that the planes' garbage collection, which the installed state starts in step,
+ * drifts apart as in a long run. 0 or -1 after printing the error. */
+int suite_settle(struct suite *s, ssdsim *sim, const struct suite_wl *w);
+
 /* The 2x2 plot of one curve (IOPS, mean, maximum and standard deviation of latency against
  * time), precondition-ID.png; plots over several curves are the caller's. */
 void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *title);

@@ -198,6 +198,11 @@ static int run_matrix(struct suite *s, struct mode *m, const struct profile *p, 
 
 static void curve_md(struct suite *s, const struct suite_curve *c, const char *title)
 {
+    if (!c->iv || c->iv->len == 0) {
+        suite_md(s, "\n#### Preconditioning curve\n\nNone: the model is a hard disk, which keeps "
+                    "no state that writes change.\n");
+        return;
+    }
     char cliff[48] = "none";
     if (isfinite(c->cliff_t_s))
         snprintf(cliff, sizeof cliff, "%.0f s", c->cliff_t_s);
@@ -246,9 +251,15 @@ static int run_profile(struct suite *s, struct mode *m, const struct profile *p,
             cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(pobj, "matrix"), 15);
         double iops = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "iops"));
         suite_say(s, "  matrix: 16 points, 16T/16Q %.0f IOPS", iops);
+        char burst[32] = "-", steady[32] = "-", waf[32] = "-";
+        if (c.iv && c.iv->len > 0) {
+            snprintf(burst, sizeof burst, "%.0f", c.burst_iops);
+            snprintf(steady, sizeof steady, "%.0f", c.steady_iops);
+            snprintf(waf, sizeof waf, "%.2f", c.steady_waf);
+        }
         g_string_append_printf(
-            summary, "| %s | %.0f | %.0f | %.2f | %.0f | %.3f | %.3f |\n", title, c.burst_iops,
-            c.steady_iops, c.steady_waf, iops,
+            summary, "| %s | %s | %s | %s | %.0f | %.3f | %.3f |\n", title, burst, steady, waf,
+            iops,
             cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "lat_mean_ns")) / 1e6,
             cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "lat_max_ns")) / 1e6);
     }
