@@ -95,6 +95,15 @@ static int settle(struct ssdsim *sim)
     return 0;
 }
 
+/* Flush every write buffer and let the flash work finish (settle). */
+static int drain(struct ssdsim *sim)
+{
+    for (uint32_t k = 0; k < sim->sys.n_devs; k++)
+        if (sim->sys.devs[k].buf)
+            ssdsim__buf_flush_all(sim->sys.devs[k].buf);
+    return settle(sim);
+}
+
 /* Rebuild the FTL as new (keeping wear), with the hardware timelines idle from now and the run
  * count at zero, so that the next run draws what a new simulation's first would. */
 static int reset_device(struct ssdsim *sim)
@@ -126,20 +135,36 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
         ssdsim__set_errmsg(sim, "sequential preconditioning needs at least one fill");
         return SSDSIM_EINVAL;
     }
-    struct ssdsim__jobspec job;
-    ssdsim__jobspec_defaults(&job);
-    job.rw = SSDSIM__RW_WRITE;
-    uint32_t bs = 128 * 1024;
+    /* 128 KiB writes over the volume; when its size is not a multiple of that, a second job
+     * writes the rest in the largest power of two that divides it (a sequential job stops
+     * short of a last partial block, as fio's does). */
+    struct ssdsim__jobspec job[2];
     uint64_t logical = sim->sys.volume_bytes;
-    if (logical < bs)
-        bs = (uint32_t)(logical / 512 * 512);
-    for (int d = 0; d < SSDSIM__N_DIRS; d++)
-        job.bs[d].e[0].bytes = bs;
-    job.iodepth = 32;
-    job.loops = fills;
-    job.numjobs = sim->sys.n_volumes; /* a JBOD: one job per device */
-    struct ssdsim_workload wl = {.label = (char *)"precondition", .jobs = &job, .n_jobs = 1};
+    uint64_t bs[2] = {128 * 1024, 0};
+    if (logical < bs[0])
+        bs[0] = logical / 512 * 512;
+    uint64_t main_bytes = logical / bs[0] * bs[0], rest = logical - main_bytes;
+    for (bs[1] = bs[0]; rest && rest % bs[1]; bs[1] /= 2)
+        ;
+    uint32_t n_jobs = rest >= 512 ? 2 : 1;
+    for (uint32_t k = 0; k < n_jobs; k++) {
+        ssdsim__jobspec_defaults(&job[k]);
+        job[k].rw = SSDSIM__RW_WRITE;
+        for (int d = 0; d < SSDSIM__N_DIRS; d++)
+            job[k].bs[d].e[0].bytes = (uint32_t)bs[k];
+        job[k].iodepth = 32;
+        job[k].loops = fills;
+        job[k].numjobs = sim->sys.n_volumes; /* a JBOD: one job per device */
+    }
+    job[0].size_bytes = main_bytes;
+    job[1].offset_bytes = main_bytes;
+    job[1].size_bytes = rest;
+    struct ssdsim_workload wl = {.label = (char *)"precondition", .jobs = job, .n_jobs = n_jobs};
     int rc = ssdsim_run(sim, &wl, NULL);
+    /* What the write buffers still hold goes to flash now, so that the next run neither
+     * counts it as its own writes nor competes with its flush. */
+    if (rc == 0)
+        rc = drain(sim);
     ssdsim_reset_stats(sim);
     if (rc == 0)
         sim->precond = (struct ssdsim__precond){.mode = "seq", .fills = fills};

@@ -9,6 +9,7 @@
 
 #include "ftl/page.h"
 #include "sim.h"
+#include "dev/dev.h"
 #include "simtest.h"
 
 static struct ssdsim *in(ssdsim *sim)
@@ -433,6 +434,55 @@ START_TEST(test_precond_seq_fills_writes_capacity)
 }
 END_TEST
 
+/* A capacity that is no multiple of the fill's 128 KiB writes: 1 channel x 1 die x 64 blocks of
+ * 64 pages = 4096 pages at op 0.25 leave floor(4096 / 1.25) = 3276 logical pages, 12 of them
+ * past the last whole 128 KiB (32 pages: 3276 = 102 x 32 + 12). Every one is written, and the
+ * fill writes each logical page exactly once. */
+START_TEST(test_precond_seq_fills_the_tail)
+{
+    ssdsim_model *m = st_model("generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
+                               "geometry.dies_per_chip=1", "geometry.planes_per_die=1",
+                               "geometry.blocks_per_plane=64", "geometry.pages_per_block=64",
+                               "ftl.op=0.25", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_uint_eq(logical_pages(sim), 3276);
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 1), 0);
+    ck_assert_uint_eq(host_pages(sim), 3276);
+    check_full_state(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* With a write buffer, what the fill left in it is flushed before the statistics restart: the
+ * next run (reads only) writes nothing, and every logical page is on flash. */
+START_TEST(test_precond_seq_fill_drains_the_buffer)
+{
+    ssdsim_model *m = st_model("generic-mlc", "geometry.channels=2", "geometry.chips_per_channel=1",
+                               "geometry.blocks_per_plane=128",
+                               "buffer={\"size\": \"1MiB\", \"plp\": true, \"flush_start\": 0.9, "
+                               "\"flush_stop\": 0.5}",
+                               NULL);
+    ssdsim *sim = st_sim(m, 1);
+    uint64_t lp = logical_pages(sim);
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 1), 0);
+    ck_assert_uint_eq(host_pages(sim), lp);
+    ck_assert(!ssdsim__buf_pending(in(sim)->sys.devs[0].buf));
+    check_full_state(sim);
+    ssdsim_workload *w = st_workload("{\"rw\": \"randread\", \"bs\": \"4k\", \"iodepth\": 8, "
+                                     "\"number_ios\": 2000}");
+    run_wl(sim, w);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.host_pages_written, 0);
+    ck_assert_uint_eq(d.flash_pages_programmed, 0);
+    ck_assert_uint_eq(d.unmapped_reads, 0);
+    ssdsim_workload_free(w);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ secure erase */
 
 /* The results of a run as JSON, without what a secure erase keeps (erase counts and the
@@ -549,6 +599,8 @@ static Suite *precond_suite(void)
     Suite *s = suite_create("precond");
     TCase *quick = tcase_create("quick");
     tcase_add_test(quick, test_precond_seq_fills_writes_capacity);
+    tcase_add_test(quick, test_precond_seq_fills_the_tail);
+    tcase_add_test(quick, test_precond_seq_fill_drains_the_buffer);
     tcase_add_test(quick, test_precond_secure_erase_is_a_new_device);
     tcase_add_test(quick, test_precond_secure_erase_refuses_and_settles);
     tcase_add_test(quick, test_precond_install_rejects_bad_image);

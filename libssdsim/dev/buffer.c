@@ -292,6 +292,14 @@ void ssdsim__buf_flush_waited(struct ssdsim__buf *b, uint32_t id, uint64_t ns)
     (void)ns;
 }
 
+void ssdsim__buf_flush_all(struct ssdsim__buf *b)
+{
+    if (b->n_dirty == 0)
+        return;
+    b->idle_flush = true;
+    flush_more(b);
+}
+
 static void idle_event(void *ctx, uint32_t arg)
 {
     struct ssdsim__buf *b = ctx;

@@ -145,6 +145,8 @@ void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u);
 /* A flush unit's program is done (id without the tag). */
 void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t id);
 void ssdsim__buf_flush_waited(struct ssdsim__buf *b, uint32_t id, uint64_t ns);
+/* Flush everything dirty now (the end of a preconditioning). */
+void ssdsim__buf_flush_all(struct ssdsim__buf *b);
 /* Commands entered / left the device (idle flush). */
 void ssdsim__buf_busy(struct ssdsim__buf *b, bool busy);
 bool ssdsim__buf_pending(const struct ssdsim__buf *b); /* anything dirty or being flushed */
