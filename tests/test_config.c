@@ -907,6 +907,281 @@ START_TEST(test_config_nul_byte)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------------------------ */
+/* Interfaces, buffer, XPoint, hard disks, systems, spec figures                                */
+
+START_TEST(test_config_interfaces)
+{
+    /* PCIe gen 2 x4 at 256 B payload: 4 x 5e9 x 8/10 / 8 x 256/280 = 1,828,571,428 B/s;
+     * the interface's per-command time (1 us for PCIe) unless given */
+    char *json = small_with("host", "{\"interface\": \"pcie\", \"pcie_gen\": 2}");
+    ssdsim_model *m = load_ok(json);
+    free(json);
+    ck_assert_uint_eq(m->host.link.link_bytes_per_s, 1828571428ULL);
+    ck_assert_uint_eq(m->host.link.lanes, 4);
+    ck_assert_uint_eq(m->host.link.cmd_overhead_ns, 1000);
+    /* the canonical JSON has the PCIe keys and no SATA/SAS or custom ones, and loads back */
+    char *text = ssdsim_model_to_json(m);
+    ck_assert_ptr_nonnull(strstr(text, "\"pcie_gen\""));
+    ck_assert_ptr_null(strstr(text, "\"gbps\""));
+    ck_assert_ptr_null(strstr(text, "\"link_bw\""));
+    ssdsim_model *back = load_ok(text);
+    ck_assert_uint_eq(back->host.link.link_bytes_per_s, 1828571428ULL);
+    free(text);
+    ssdsim_model_free(back);
+    ssdsim_model_free(m);
+    /* SATA 6 Gb/s: 6e9 / 10 x 2048/2052 x 254/256 = 594,152,046 B/s, 4 us per command */
+    json = small_with("host", "{\"interface\": \"sata\", \"gbps\": 6}");
+    m = load_ok(json);
+    free(json);
+    ck_assert_uint_eq(m->host.link.link_bytes_per_s, 594152046ULL);
+    ck_assert_uint_eq(m->host.link.cmd_overhead_ns, 4000);
+    ssdsim_model_free(m);
+    /* keys of another interface, and impossible combinations */
+    expect_change_error("host", "{\"interface\": \"sata\", \"pcie_gen\": 3}", "host.pcie_gen",
+                        "applies only when host.interface is \"pcie\"");
+    expect_change_error("host", "{\"interface\": \"pcie\", \"link_bw\": \"1GB/s\"}",
+                        "host.link_bw", "applies only when host.interface is \"custom\"");
+    expect_change_error("host", "{\"interface\": \"sata\", \"gbps\": 12}", "host.gbps",
+                        "SATA runs at 1.5, 3 or 6 Gb/s, got 12");
+    expect_change_error("host", "{\"interface\": \"pcie\", \"lanes\": 3}", "host.lanes",
+                        "expected 1, 2, 4, 8 or 16, got 3");
+    expect_change_error("host", "{\"interface\": \"sas\", \"lanes\": 8}", "host.lanes",
+                        "a SAS port has 1, 2 or 4 phys, got 8");
+    /* SATA's NCQ holds 32 commands */
+    json = small_with("host", "{\"interface\": \"sata\"}");
+    cJSON *root = cJSON_Parse(json);
+    cJSON_AddItemToObject(root, "controller", cJSON_Parse("{\"queue_depth\": 64}"));
+    char *j2 = cJSON_Print(root);
+    cJSON_Delete(root);
+    expect_error(j2, SSDSIM_ECONFIG, "controller.queue_depth",
+                 "SATA's native command queue holds at most 32 commands, got 64");
+    free(json);
+    free(j2);
+    /* host-based FTL costs only with host threads */
+    expect_change_error("host", "{\"ftl_cpu_us\": 3}", "host.ftl_cpu_us",
+                        "applies only when host.ftl_threads > 0");
+}
+END_TEST
+
+START_TEST(test_config_buffer)
+{
+    char *json = small_with("buffer", "{\"size\": \"1MiB\", \"plp\": true, \"flush_start\": 0.5, "
+                                      "\"flush_stop\": 0.25}");
+    ssdsim_model *m = load_ok(json);
+    free(json);
+    ck_assert_uint_eq(m->buffer.size, 1 << 20);
+    ck_assert(m->buffer.plp);
+    ck_assert_uint_eq(m->buffer.dram_bytes_per_s, 3200000000ULL); /* the default */
+    ssdsim_model_free(m);
+    expect_change_error("buffer", "{\"size\": \"1MiB\", \"plp\": true, \"write_cache\": false}",
+                        "buffer.write_cache",
+                        "applies only when the buffer is volatile (buffer.plp false)");
+    expect_change_error("buffer", "{\"plp\": true}", "buffer.plp",
+                        "applies only when buffer.size > 0");
+    expect_change_error("buffer", "{\"size\": 1024}", "buffer.size",
+                        "a buffer of 1024 bytes holds less than one mapping unit (4096)");
+    expect_change_error("buffer", "{\"size\": \"1MiB\", \"flush_start\": 0.2, \"flush_stop\": 0.5}",
+                        "buffer.flush_stop", "above where it starts");
+}
+END_TEST
+
+START_TEST(test_config_xpoint)
+{
+    /* no erase time, the direct FTL and op 0 by default: 256 pages, all logical */
+    char *json = small_with("flash", "{\"cell\": \"xpoint\", \"read_us\": 5, \"program_us\": 20, "
+                                     "\"bus_mts\": 400, \"bus_width\": 8}");
+    cJSON *root = cJSON_Parse(json);
+    cJSON_DeleteItemFromObjectCaseSensitive(root, "ftl");
+    char *j2 = cJSON_Print(root);
+    cJSON_Delete(root);
+    ssdsim_model *m = load_ok(j2);
+    ck_assert_str_eq(m->ftl.type, "direct");
+    ck_assert(m->ftl.op == 0);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 256 * 4096);
+    ck_assert_uint_eq(m->flash.n_page_types, 1);
+    ssdsim_model_free(m);
+    free(json);
+    free(j2);
+    expect_change_error("flash", "{\"cell\": \"xpoint\", \"read_us\": 5, \"program_us\": 20, "
+                                 "\"erase_us\": 1000, \"bus_mts\": 400, \"bus_width\": 8}",
+                        "flash.erase_us", "applies only when flash.cell is NAND");
+    expect_change_error("ftl", "{\"type\": \"direct\", \"op\": 0.25}", "ftl.type",
+                        "needs media without erase");
+}
+END_TEST
+
+static const char hdd_json[] =
+    "{\"name\": \"disk\", \"hdd\": {\"capacity\": \"100GB\", \"rpm\": 7200, "
+    "\"outer_rate\": \"120MB/s\", \"inner_rate\": \"60MB/s\", \"seek_track_us\": 500, "
+    "\"seek_avg_us\": 8500, \"seek_full_us\": 18000}, "
+    "\"host\": {\"interface\": \"sata\", \"gbps\": 3}%s}";
+
+START_TEST(test_config_hdd)
+{
+    char json[1024];
+    snprintf(json, sizeof json, hdd_json, "");
+    ssdsim_model *m = load_ok(json);
+    ck_assert_int_eq(ssdsim_model_get_kind(m), SSDSIM_MODEL_HDD);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 100000000000ULL);
+    ck_assert_uint_eq(m->hdd.heads, 4); /* defaults */
+    ck_assert_int_eq(m->hdd.sched, SSDSIM__HDD_SATF);
+    ck_assert_uint_eq(m->hdd.cache_bytes, 16 << 20);
+    char *text = ssdsim_model_to_json(m);
+    ck_assert_ptr_null(strstr(text, "\"geometry\""));
+    ssdsim_model *back = load_ok(text);
+    ck_assert_uint_eq(back->hdd.seek_avg_ns, 8500000);
+    free(text);
+    ssdsim_model_free(back);
+    ssdsim_model_free(m);
+    /* flash sections do not belong to a disk */
+    snprintf(json, sizeof json, hdd_json, ", \"geometry\": {\"channels\": 1}");
+    expect_error(json, SSDSIM_ECONFIG, "geometry.channels", "not a key of a hard-disk model");
+    snprintf(json, sizeof json, hdd_json, ", \"buffer\": {\"size\": 0}");
+    expect_error(json, SSDSIM_ECONFIG, "buffer.size", "not a key of a hard-disk model");
+    /* the disk module's own checks (hdd.c), named by key */
+    expect_error("{\"hdd\": {\"capacity\": \"100GB\", \"rpm\": 7200, \"outer_rate\": \"120MB/s\", "
+                 "\"inner_rate\": \"60MB/s\", \"seek_track_us\": 4000, \"seek_avg_us\": 3000, "
+                 "\"seek_full_us\": 18000}}",
+                 SSDSIM_ECONFIG, "hdd.seek_avg_us", "");
+    expect_error("{\"hdd\": {\"capacity\": 1000000001, \"rpm\": 7200, \"outer_rate\": "
+                 "\"120MB/s\", \"inner_rate\": \"60MB/s\", \"seek_track_us\": 500, "
+                 "\"seek_avg_us\": 8500, \"seek_full_us\": 18000}}",
+                 SSDSIM_ECONFIG, "hdd.capacity", "");
+    expect_error("{\"hdd\": {\"rpm\": 7200}}", SSDSIM_ECONFIG, "hdd.capacity",
+                 "required key missing");
+}
+END_TEST
+
+/* A system whose member is a file: written beside it in the build tree. */
+static char *system_file(const char *name, const char *system_json)
+{
+    char *member = build_tmp("member.json");
+    ck_assert(g_file_set_contents(member, small_json, -1, NULL));
+    char *path = build_tmp(name);
+    ck_assert(g_file_set_contents(path, system_json, -1, NULL));
+    g_free(member);
+    return path;
+}
+
+static void expect_file_error(const char *path, const char *key, const char *reason)
+{
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_ECONFIG);
+    ck_assert_ptr_null(m);
+    ck_assert_str_eq(e.path, key);
+    ck_assert_msg(strstr(e.message, reason) != NULL, "'%s' not in: %s", reason, e.message);
+}
+
+START_TEST(test_config_system)
+{
+    /* RAID-5 of 4 small devices with 16 KiB strips: each device's 204 pages = 835,584 B hold
+     * 51 whole strips; 3 devices of data: 51 x 16 KiB x 3 = 2,506,752 B */
+    char *path = system_file("r5.json", "{\"name\": \"r5\", \"system\": {\"member\": "
+                                        "\"config-member.json\", \"count\": 4, \"layout\": "
+                                        "\"raid5\", \"stripe\": \"16KiB\", \"raid_us\": 6}}");
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+    ck_assert_msg(ssdsim_model_load_file(&m, path, &e) == 0, "%s", e.message);
+    ck_assert_int_eq(ssdsim_model_get_kind(m), SSDSIM_MODEL_SYSTEM);
+    ck_assert_uint_eq(ssdsim_model_n_devices(m), 4);
+    ck_assert_uint_eq(ssdsim_model_n_volumes(m), 1);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 2506752);
+    ck_assert_uint_eq(m->system.controllers, 4); /* one per device by default */
+    /* a change is checked like a file, and the member is found beside the file again */
+    ck_assert_int_eq(ssdsim_model_set(m, "system.layout", "raid0", &e), 0);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 51 * 16384 * 4);
+    ck_assert_int_eq(ssdsim_model_set(m, "system.layout", "raid5", &e), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "system.count", "2", &e), SSDSIM_ECONFIG);
+    ck_assert_str_eq(e.path, "system.count");
+    ck_assert_msg(strstr(e.message, "RAID-5 needs at least 3 devices, got 2"), "%s", e.message);
+    char *text = ssdsim_model_to_json(m);
+    ck_assert_ptr_nonnull(strstr(text, "\"member\""));
+    free(text);
+    ssdsim_model_free(m);
+    g_free(path);
+    /* JBOD: a volume per device, each the member's capacity; a PCIe 2.0 x8 uplink:
+     * 8 x 5e9 x 8/10 / 8 x 256/280 = 3,657,142,857 B/s */
+    path = system_file("jbod.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                    "4, \"controllers\": 2, \"layout\": \"jbod\", \"uplink\": "
+                                    "{\"interface\": \"pcie\", \"pcie_gen\": 2, \"lanes\": 8}}}");
+    ck_assert_msg(ssdsim_model_load_file(&m, path, &e) == 0, "%s", e.message);
+    ck_assert_uint_eq(ssdsim_model_n_volumes(m), 4);
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 204 * 4096);
+    ck_assert(m->system.have_uplink);
+    ck_assert_uint_eq(m->system.uplink.link_bytes_per_s, 3657142857ULL);
+    ssdsim_model_free(m);
+    g_free(path);
+    /* bad systems */
+    path = system_file("bad1.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                    "3, \"controllers\": 2, \"layout\": \"raid0\"}}");
+    expect_file_error(path, "system.controllers", "3 devices cannot be split evenly among 2");
+    g_free(path);
+    path = system_file("bad2.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                    "2, \"layout\": \"jbod\", \"stripe\": \"64KiB\"}}");
+    expect_file_error(path, "system.stripe", "applies only when system.layout is");
+    g_free(path);
+    path = system_file("bad3.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                    "2, \"layout\": \"raid0\"}, \"geometry\": {}}");
+    expect_file_error(path, "geometry", "not a key of a system model");
+    g_free(path);
+    path = system_file("bad4.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                    "2, \"layot\": \"raid0\"}}");
+    expect_file_error(path, "system.layot", "did you mean 'layout'?");
+    g_free(path);
+    path = system_file("bad5.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                    "2, \"layout\": \"raid0\", \"uplink\": {\"interface\": "
+                                    "\"sata\", \"lanes\": 2}}}");
+    expect_file_error(path, "system.uplink.lanes", "applies only when host.interface is");
+    g_free(path);
+    /* a missing member names its own file */
+    path = system_file("bad6.json", "{\"system\": {\"member\": \"nope.json\", \"count\": 2, "
+                                    "\"layout\": \"raid1\"}}");
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_EIO);
+    ck_assert_ptr_nonnull(strstr(e.message, "nope.json"));
+    g_free(path);
+}
+END_TEST
+
+START_TEST(test_config_spec)
+{
+    char *json = small_with("spec", "{\"source\": \"data sheet\", \"figures\": [{\"name\": "
+                                    "\"4K read\", \"metric\": \"read_iops\", \"value\": 1000, "
+                                    "\"rw\": \"randread\", \"bs\": \"4KiB\", \"iodepth\": 32}]}");
+    ssdsim_model *m = load_ok(json);
+    free(json);
+    ck_assert_uint_eq(ssdsim_model_spec_count(m), 1);
+    ck_assert_str_eq(ssdsim_model_spec_source(m), "data sheet");
+    ssdsim_spec_figure f;
+    ck_assert_int_eq(ssdsim_model_spec_get(m, 0, &f), 0);
+    ck_assert_str_eq(f.metric, "read_iops");
+    ck_assert_uint_eq(f.bs, 4096);
+    ck_assert_uint_eq(f.iodepth, 32);
+    ck_assert_uint_eq(f.numjobs, 1);
+    ck_assert_str_eq(f.state, "fresh");
+    ck_assert_int_eq(ssdsim_model_spec_get(m, 1, &f), SSDSIM_EINVAL);
+    /* copies keep them */
+    ssdsim_model *c = ssdsim__model_copy(m);
+    ck_assert_uint_eq(ssdsim_model_spec_count(c), 1);
+    ssdsim_model_free(c);
+    ssdsim_model_free(m);
+    expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                                "\"value\": 1, \"rw\": \"write\", \"bs\": 4096}]}",
+                        "spec.figures[0]", "metric \"read_iops\" does not match rw \"write\"");
+    expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"iops\", "
+                                "\"value\": 1, \"rw\": \"read\", \"bs\": 4096}]}",
+                        "spec.figures[0].metric", "expected one of \"read_iops\"");
+    expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                                "\"value\": 1, \"rw\": \"read\", \"bs\": 4096, \"qd\": 1}]}",
+                        "spec.figures[0].qd", "unknown key");
+    expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                                "\"value\": -5, \"rw\": \"read\", \"bs\": 4096}]}",
+                        "spec.figures[0].value", "expected a positive number, got -5");
+    expect_change_error("spec", "{\"source\": \"x\"}", "spec.figures", "required key missing");
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
     Suite *s = suite_create("config");
@@ -938,6 +1213,12 @@ static Suite *config_suite(void)
     tcase_add_test(tc, test_config_copy);
     tcase_add_test(tc, test_config_free_null);
     tcase_add_test(tc, test_config_nul_byte);
+    tcase_add_test(tc, test_config_interfaces);
+    tcase_add_test(tc, test_config_buffer);
+    tcase_add_test(tc, test_config_xpoint);
+    tcase_add_test(tc, test_config_hdd);
+    tcase_add_test(tc, test_config_system);
+    tcase_add_test(tc, test_config_spec);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2031,8 +2031,11 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
     struct ctx c = {.label = SET_LABEL, .err = err, .m = model};
 
     /* The key must name a known key or section, checked level by level so that the message
-     * and the suggestion are the same as for a file. */
-    for (const char *p = key;;) {
+     * and the suggestion are the same as for a file. A system's keys and the spec block are
+     * checked by rebuilding the model (system_build, spec_build), like everything else. */
+    bool own_check = !strncmp(key, "system.", 7) || !strcmp(key, "system") ||
+                     !strncmp(key, "spec.", 5) || !strcmp(key, "spec");
+    for (const char *p = key; !own_check;) {
         const char *dot = strchr(p, '.');
         size_t len = dot ? (size_t)(dot - p) : strlen(p);
         g_autofree char *prefix = g_strndup(key, (size_t)(p - key) - (p == key ? 0 : 1));
