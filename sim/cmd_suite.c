@@ -538,7 +538,9 @@ static void model_geometry(const ssdsim_model *m, uint32_t *bpp, uint64_t *plane
 
 uint32_t suite_curve_bpp(struct suite *s, const ssdsim_model *model)
 {
-    if (s->opt->curve_full)
+    /* A scaled copy changes the flash geometry: only a solid-state device model has one (a
+     * system's curves run on the whole system; a hard disk has none). */
+    if (s->opt->curve_full || ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
         return 0;
     uint32_t bpp, ppb;
     uint64_t planes, page;
