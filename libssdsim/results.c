@@ -56,8 +56,9 @@ int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
     out->erase_count_min = ssdsim__sys_ec_min(sys);
     out->erase_count_max = ssdsim__sys_ec_max(sys);
     out->erase_count_mean = ssdsim__sys_erase_mean(sys);
-    /* over every device; a hard disk has no flash (and no spare) */
-    out->logical_bytes = ssdsim__sys_device_bytes(sys);
+    /* what the host can address (a RAID volume, or every device of a JBOD) against the flash
+     * of every device; a hard disk has no flash (and no spare) */
+    out->logical_bytes = sys->volume_bytes * sys->n_volumes;
     out->physical_bytes = ssdsim__sys_flash_bytes(sys);
     double l = (double)out->logical_bytes, p = (double)out->physical_bytes;
     out->op = p > 0 ? (p - l) / l : 0;

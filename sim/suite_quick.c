@@ -112,9 +112,7 @@ int suite_quick_matrix(struct suite *s)
         g_array_unref(tests);
         return -1;
     }
-    ssdsim_device_stats d;
-    ssdsim_get_device_stats(sim, &d);
-    uint64_t logical = d.logical_bytes;
+    uint64_t logical = ssdsim_model_logical_bytes(s->model); /* one volume: the tests' regions */
     uint64_t window =
         s->opt->window_ns < UINT64_C(60000000000) ? s->opt->window_ns : UINT64_C(60000000000);
     int rc = -1;

@@ -337,8 +337,10 @@ static int fixed_seq(struct suite *s, struct mode *m, cJSON *fixed, GString *tab
         cli_error("sequential fill: %s", ssdsim_errmsg(m->full));
         return -1;
     }
-    struct suite_wl sw = {"write", "128k", NULL, -1, 16, 16, 0, m->logical_bytes, true};
-    struct suite_wl sr = {"read", "128k", NULL, -1, 16, 16, 0, m->logical_bytes, true};
+    /* the region one job addresses: the volume (a JBOD's device) */
+    uint64_t vol = ssdsim_model_logical_bytes(m->model);
+    struct suite_wl sw = {"write", "128k", NULL, -1, 16, 16, 0, vol, true};
+    struct suite_wl sr = {"read", "128k", NULL, -1, 16, 16, 0, vol, true};
     return fixed_point(s, m, &sw, "128k-seq-write-16t16q", "128K sequential write 16T/16Q", fixed,
                        tab, csv, NULL, NULL, NULL) ||
                    fixed_point(s, m, &sr, "128k-seq-read-16t16q", "128K sequential read 16T/16Q",

@@ -1932,10 +1932,11 @@ static cJSON *system_json(const struct ssdsim_model *m)
         if (v && !put_path(root, keys[i].path, v))
             oom = true;
     }
-    const cJSON *mem = m->json ? lookup(m->json, "system.member") : NULL;
+    /* The member as it was opened (relative to the directory the model was loaded from, or
+     * absolute), so that the canonical JSON loads back from a string in that directory too. */
+    const char *mem = m->system.member && m->system.member->label ? m->system.member->label : "?";
     cJSON *sys = oom ? NULL : cJSON_AddObjectToObject(root, "system");
-    if (!sys || !cJSON_AddStringToObject(sys, "member",
-                                         cJSON_IsString(mem) ? mem->valuestring : "?"))
+    if (!sys || !cJSON_AddStringToObject(sys, "member", mem))
         oom = true;
     for (size_t i = 0; !oom && i < SSDSIM__ARRAY_LEN(sys_keys); i++) {
         if (sys_keys[i].when && !sys_keys[i].when(m))
