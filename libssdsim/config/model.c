@@ -1136,6 +1136,27 @@ static void model_release(struct ssdsim_model *m)
     m->system.member = NULL;
 }
 
+/* Key `k` of a model: its value `v` when present, else its default (from the table, or derived
+ * from keys above it), or "required key missing". */
+static int read_key(struct ctx *c, const struct key_spec *k, const cJSON *v)
+{
+    if (v)
+        return read_value(c, k, v);
+    if (k->flags & KF_REQUIRED)
+        return config_error(c, k->path, "required key missing");
+    if (k->def) {
+        cJSON *dv = cJSON_Parse(k->def);
+        if (!dv)
+            return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, k->path, "out of memory");
+        int rc = read_value(c, k, dv);
+        cJSON_Delete(dv);
+        return rc;
+    }
+    if (k->derive)
+        k->derive(c->m);
+    return 0;
+}
+
 /* Read the table's keys that apply to a model of kind bit `kind` (K_SSD, K_HDD, K_LINK) from
  * `root`: present keys are converted, absent ones take their default; a key of another kind, or
  * one whose condition does not hold, is an error when present. */
@@ -1160,21 +1181,7 @@ static int build_keys(struct ctx *c, const cJSON *root, unsigned kind)
                 continue;
             return config_error(c, k->path, "applies only when %s", k->when_text);
         }
-        int rc = 0;
-        if (v) {
-            rc = read_value(c, k, v);
-        } else if (k->flags & KF_REQUIRED) {
-            rc = config_error(c, k->path, "required key missing");
-        } else if (k->def) {
-            cJSON *dv = cJSON_Parse(k->def);
-            if (!dv)
-                return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, k->path,
-                                         "out of memory");
-            rc = read_value(c, k, dv);
-            cJSON_Delete(dv);
-        } else if (k->derive) {
-            k->derive(m);
-        }
+        int rc = read_key(c, k, v);
         if (rc != 0)
             return rc;
     }
@@ -1508,20 +1515,7 @@ static int system_build(struct ctx *c, const cJSON *root, const cJSON *sys)
                 return config_error(c, k->path, "applies only when %s", k->when_text);
             continue;
         }
-        if (v) {
-            rc = read_value(c, k, v);
-        } else if (k->flags & KF_REQUIRED) {
-            rc = config_error(c, k->path, "required key missing");
-        } else if (k->def) {
-            cJSON *dv = cJSON_Parse(k->def);
-            if (!dv)
-                return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, k->path,
-                                         "out of memory");
-            rc = read_value(c, k, dv);
-            cJSON_Delete(dv);
-        } else if (k->derive) {
-            k->derive(m);
-        }
+        rc = read_key(c, k, v);
         if (rc != 0)
             return rc;
     }
