@@ -173,6 +173,10 @@ char *cli_gnuplot_preamble(unsigned width, unsigned height);
 char *cli_gnuplot_quote(const char *v);
 int cli_gnuplot_run(const char *dir, const char *script, bool quiet);
 
+/* The model's canonical JSON (ssdsim_model_to_json) as a cJSON tree the caller frees with
+ * cJSON_Delete; NULL when out of memory (report.c). */
+struct cJSON *cli_model_tree(const ssdsim_model *m);
+
 /* Seconds on the monotonic wall clock (progress.c), for the wall times commands print; never
  * for anything that reaches a result. */
 double cli_wall_s(void);

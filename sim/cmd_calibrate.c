@@ -214,30 +214,22 @@ static double device_buffer_bytes(const cJSON *root)
     return cJSON_IsNumber(size) ? size->valuedouble : 0;
 }
 
-/* Bytes of write buffer or disk cache in the whole model: a system's is its member's (a file
- * beside the model's) times the devices. Only sizes the ramp, so a member that cannot be read
- * counts as none. */
-static double model_buffer_bytes(const ssdsim_model *m, const char *model_path)
+/* Bytes of write buffer or disk cache in the whole model: a system's is its member's times the
+ * devices (the canonical JSON names the member file as the loader opened it). Only sizes the
+ * ramp, so a member that cannot be read counts as none. */
+static double model_buffer_bytes(const ssdsim_model *m)
 {
-    char *text = ssdsim_model_to_json(m);
-    cJSON *root = text ? cJSON_Parse(text) : NULL;
-    free(text);
+    cJSON *root = cli_model_tree(m);
     double bytes = 0;
     const cJSON *sys = root ? cJSON_GetObjectItemCaseSensitive(root, "system") : NULL;
     const cJSON *mem = sys ? cJSON_GetObjectItemCaseSensitive(sys, "member") : NULL;
     if (!sys) {
         bytes = root ? device_buffer_bytes(root) : 0;
-    } else if (cJSON_IsString(mem) && model_path) {
-        g_autofree char *dir = g_path_get_dirname(model_path);
-        g_autofree char *path = g_path_is_absolute(mem->valuestring)
-                                    ? g_strdup(mem->valuestring)
-                                    : g_build_filename(dir, mem->valuestring, NULL);
+    } else if (cJSON_IsString(mem)) {
         ssdsim_model *member = NULL;
         ssdsim_error err;
-        if (ssdsim_model_load_file(&member, path, &err) == 0) {
-            char *mt = ssdsim_model_to_json(member);
-            cJSON *mr = mt ? cJSON_Parse(mt) : NULL;
-            free(mt);
+        if (ssdsim_model_load_file(&member, mem->valuestring, &err) == 0) {
+            cJSON *mr = cli_model_tree(member);
             if (mr)
                 bytes = device_buffer_bytes(mr) * ssdsim_model_n_devices(m);
             cJSON_Delete(mr);
@@ -516,9 +508,7 @@ static int write_json(const struct cal_opts *c, const char *name, const char *so
 /* The model's `name`, or `fallback` when it has none (g_free). */
 static char *model_name(const ssdsim_model *m, const char *fallback)
 {
-    char *text = ssdsim_model_to_json(m);
-    cJSON *root = text ? cJSON_Parse(text) : NULL;
-    free(text);
+    cJSON *root = cli_model_tree(m);
     const cJSON *n = root ? cJSON_GetObjectItemCaseSensitive(root, "name") : NULL;
     char *name = g_strdup(cJSON_IsString(n) && n->valuestring[0] ? n->valuestring : fallback);
     cJSON_Delete(root);
@@ -615,7 +605,7 @@ int cli_calibrate(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     s.shortcuts = g_ptr_array_new_with_free_func(g_free);
-    double buffer_bytes = model_buffer_bytes(s.model, c.so.o.model_path);
+    double buffer_bytes = model_buffer_bytes(s.model);
 
     size_t n = only == SIZE_MAX ? n_spec : 1;
     struct cal_row *rows = g_new0(struct cal_row, n);

@@ -520,9 +520,7 @@ void suite_cdf(const ssdsim *sim, enum ssdsim_op op, const char *series, GString
 static void model_geometry(const ssdsim_model *m, uint32_t *bpp, uint64_t *planes, uint32_t *ppb,
                            double *op, uint64_t *page_size)
 {
-    char *text = ssdsim_model_to_json(m);
-    cJSON *root = text ? cJSON_Parse(text) : NULL;
-    free(text);
+    cJSON *root = cli_model_tree(m);
     const cJSON *g = cJSON_GetObjectItemCaseSensitive(root, "geometry");
     const cJSON *ftl = cJSON_GetObjectItemCaseSensitive(root, "ftl");
 #define GEO(k) cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(g, k))
@@ -1245,9 +1243,7 @@ static char *report_text(struct suite *s)
 {
     GString *r = g_string_new(NULL);
     ssdsim_model *m = s->model;
-    char *mj = ssdsim_model_to_json(m);
-    cJSON *mroot = mj ? cJSON_Parse(mj) : NULL;
-    free(mj);
+    cJSON *mroot = cli_model_tree(m);
     const char *mname = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(mroot, "name"));
     g_string_append_printf(r, "# ssdsim suite %s: %s\n\n", s->opt->suite,
                            mname ? mname : s->model_label);
@@ -1376,9 +1372,7 @@ int cli_suite(int argc, char **argv)
         suite_json_u64(model, "physical_bytes", d.physical_bytes);
         suite_json_num(model, "op", d.op);
         ssdsim_free(probe);
-        char *mj = ssdsim_model_to_json(s.model);
-        cJSON *canon = mj ? cJSON_Parse(mj) : NULL;
-        free(mj);
+        cJSON *canon = cli_model_tree(s.model);
         if (canon)
             cJSON_AddItemToObject(model, "json", canon);
     }

@@ -7,6 +7,9 @@
 
 #include "cli.h"
 
+#include <cJSON.h>
+#include <stdlib.h>
+
 static const char *op_names[4] = {"read", "write", "trim", "all"};
 
 static void print_gib(FILE *out, const char *label, uint64_t bytes)
@@ -147,4 +150,12 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         fprintf(out, "array: the host wrote %.1f MB, the devices %.1f MB (x%.3f: mirrors, parity)\n",
                 (double)w.bytes / 1e6, (double)dev_written / 1e6,
                 (double)dev_written / (double)w.bytes);
+}
+
+cJSON *cli_model_tree(const ssdsim_model *m)
+{
+    char *text = ssdsim_model_to_json(m);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    return root;
 }

@@ -76,9 +76,7 @@ static enum wbuf write_buffer_kind(const ssdsim_model *model)
 {
     if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
         return WBUF_NONE;
-    char *mj = ssdsim_model_to_json(model);
-    cJSON *m = mj ? cJSON_Parse(mj) : NULL;
-    free(mj);
+    cJSON *m = cli_model_tree(model);
     const cJSON *b = cJSON_GetObjectItemCaseSensitive(m, "buffer");
     double size = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(b, "size"));
     bool plp = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "plp"));
@@ -277,9 +275,7 @@ int suite_quick_matrix(struct suite *s)
                                   "than 10 GiB)",
              suite_fmt_bytes(b1, sizeof b1, (double)logical));
     if (s->opt->idle_ns) {
-        char *mj = ssdsim_model_to_json(s->model);
-        cJSON *m = mj ? cJSON_Parse(mj) : NULL;
-        free(mj);
+        cJSON *m = cli_model_tree(s->model);
         double bg = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
             cJSON_GetObjectItemCaseSensitive(m, "gc"), "bg_idle_us"));
         cJSON_Delete(m);
