@@ -283,15 +283,6 @@ void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
     flush_more(b);
 }
 
-void ssdsim__buf_flush_waited(struct ssdsim__buf *b, uint32_t id, uint64_t ns)
-{
-    /* a flush waited for a free block: the writes behind it feel it through the slots they
-     * wait for, not directly */
-    (void)b;
-    (void)id;
-    (void)ns;
-}
-
 void ssdsim__buf_flush_all(struct ssdsim__buf *b)
 {
     if (b->n_dirty == 0)

@@ -114,7 +114,7 @@ void ssdsim__dev_submit(struct ssdsim__dev *d, uint32_t cmd);
 /* A hint that a command for `offset` is coming (DFTL prefetches its mapping). */
 void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset);
 
-/* Commands inside or waiting for the device (RAID-1 reads go to the least busy mirror). */
+/* Commands inside the device (RAID-1 reads go to the least busy mirror). */
 static inline uint32_t ssdsim__dev_load(const struct ssdsim__dev *d)
 {
     return d->at_device;
@@ -144,7 +144,6 @@ bool ssdsim__buf_read(struct ssdsim__buf *b, uint32_t cmd, uint64_t u, uint32_t 
 void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u);
 /* A flush unit's program is done (id without the tag). */
 void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t id);
-void ssdsim__buf_flush_waited(struct ssdsim__buf *b, uint32_t id, uint64_t ns);
 /* Flush everything dirty now (the end of a preconditioning). */
 void ssdsim__buf_flush_all(struct ssdsim__buf *b);
 /* Commands entered / left the device (idle flush). */
