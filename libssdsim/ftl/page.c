@@ -828,12 +828,17 @@ static void tp_unlink(struct ssdsim__cmt *c, uint32_t s, uint32_t t)
 }
 
 /* Write translation page t back: read its current version (when it has one), then program the
- * new one. Every cached entry of the page is clean afterwards: they are written together. */
+ * new one. A write-back of t that is already on its way (its read in flight, or its program
+ * waiting for a free page) takes this update too: the page is programmed with the table as it is
+ * when the program is issued, so one program serves every update made before it. Without this,
+ * GC copying into a plane at its reserve queued a program of the same translation page for every
+ * victim, the queue outgrew what the victims freed, and the device never wrote again (issue 12). */
 static void dftl_writeback(struct ssdsim__ftl *f, uint32_t t)
 {
     struct ssdsim__cmt *c = &f->cmt;
-    for (uint32_t s = c->tp_slots[t]; s != NONE; s = c->tp_next[s])
-        c->dirty[s] = 0;
+    if (c->tp_pending[t])
+        return;
+    c->tp_pending[t] = 1;
     uint32_t where = f->l2p[f->n_lpn + t];
     if (where != NONE) {
         ssdsim_ftl_count(f->env, SSDSIM_CNT_MAP_READS, 1);
@@ -844,9 +849,14 @@ static void dftl_writeback(struct ssdsim__ftl *f, uint32_t t)
     }
 }
 
-/* Program translation page t on `plane` (its GTD entry moves there). */
+/* Program translation page t on `plane` (its GTD entry moves there). Every cached entry of the
+ * page is clean afterwards: they are written together (DFTL's batch update). */
 static void dftl_map_prog(struct ssdsim__ftl *f, uint32_t t, uint32_t plane)
 {
+    struct ssdsim__cmt *c = &f->cmt;
+    for (uint32_t s = c->tp_slots[t]; s != NONE; s = c->tp_next[s])
+        c->dirty[s] = 0;
+    c->tp_pending[t] = 0;
     ssdsim_ftl_count(f->env, SSDSIM_CNT_MAP_WRITES, 1);
     program(f, plane, SSDSIM__FR_MAP, (uint32_t)(f->n_lpn + t), NONE, SSDSIM_FOR_MAPPING,
             cookie(TAG_MAP_PROG, 0, t));
@@ -1004,8 +1014,9 @@ static int dftl_setup(struct ssdsim__ftl *f, uint32_t cmt_entries)
     c->tp_slots = malloc(sizeof *c->tp_slots * c->n_tpages);
     c->tp_waiters = malloc(sizeof *c->tp_waiters * c->n_tpages);
     c->tp_stamp = calloc(c->n_tpages, sizeof *c->tp_stamp);
+    c->tp_pending = calloc(c->n_tpages, 1);
     if (!c->slot_of || !c->lpn || !c->prev || !c->next || !c->tp_prev || !c->tp_next ||
-        !c->dirty || !c->tp_slots || !c->tp_waiters || !c->tp_stamp)
+        !c->dirty || !c->tp_slots || !c->tp_waiters || !c->tp_stamp || !c->tp_pending)
         return SSDSIM_ENOMEM;
     memset(c->slot_of, 0xff, sizeof *c->slot_of * f->n_lpn);
     memset(c->tp_slots, 0xff, sizeof *c->tp_slots * c->n_tpages);
@@ -1025,6 +1036,7 @@ static void dftl_free(struct ssdsim__cmt *c)
     free(c->tp_slots);
     free(c->tp_waiters);
     free(c->tp_stamp);
+    free(c->tp_pending);
     free(c->wait);
 }
 

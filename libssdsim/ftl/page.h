@@ -68,6 +68,8 @@ struct ssdsim__cmt {
     uint32_t *tp_slots;     /* per translation page: head of its cached slots, or NONE */
     uint32_t *tp_waiters;   /* per translation page: requests waiting for its load, or NONE */
     uint32_t *tp_stamp;     /* per translation page: GC victim serial that last updated it */
+    uint8_t *tp_pending;    /* per translation page: a write-back is read or queued, not yet
+                               programmed (later updates ride on it) */
     uint32_t gc_serial;
     struct ssdsim__dftl_wait *wait; /* pool with free list */
     uint32_t wait_cap, wait_free;
