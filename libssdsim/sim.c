@@ -1,6 +1,7 @@
 /* sim.c: the public simulation object: build a device from a model, run workloads on it,
  * precondition it. */
 #include "sim.h"
+#include "watchdog.h"
 
 #include "plugin.h"
 
@@ -171,10 +172,14 @@ static int stuck(struct ssdsim *sim)
     return SSDSIM_EFULL;
 }
 
-/* Drive the engine until the host's work is done, reporting progress. */
+/* Drive the engine until the host's work is done, reporting progress. Between batches the
+ * watchdog (watchdog.c) stops a run whose requests no longer make progress. */
 static int drive(struct ssdsim *sim, bool report)
 {
     const uint64_t chunk = 1 << 16;
+    struct ssdsim__watchdog dog;
+    ssdsim__watchdog_start(&dog, &sim->sys, sim->host.completed,
+                           ssdsim__engine_now(&sim->engine), sim->engine.n_executed);
     while (sim->host.active) {
         int rc = ssdsim__engine_run(&sim->engine, chunk);
         if (rc)
@@ -192,6 +197,16 @@ static int drive(struct ssdsim *sim, bool report)
         }
         if (sim->host.active && stuck(sim))
             return SSDSIM_EFULL;
+        if (sim->host.active) {
+            char diag[400];
+            int st = ssdsim__watchdog_check(&dog, &sim->sys, sim->host.completed,
+                                            sim->host.inflight, ssdsim__engine_now(&sim->engine),
+                                            sim->engine.n_executed, diag, sizeof diag);
+            if (st) {
+                ssdsim__set_errmsg(sim, "%s", diag);
+                return st;
+            }
+        }
         if (report && sim->host.active && sim->progress &&
             sim->progress(ssdsim__host_progress(&sim->host), sim->progress_ud)) {
             ssdsim__set_errmsg(sim, "cancelled");
@@ -519,8 +534,20 @@ int ssdsim_drain(ssdsim *sim)
     if (rc)
         return rc;
     sim->host.stop_when_drained = true;
+    struct ssdsim__watchdog dog;
+    ssdsim__watchdog_start(&dog, &sim->sys, sim->host.completed,
+                           ssdsim__engine_now(&sim->engine), sim->engine.n_executed);
     while (rc == 0 && sim->host.submitted_inflight > 0) {
+        char diag[400];
         rc = stuck(sim);
+        if (rc == 0) {
+            rc = ssdsim__watchdog_check(&dog, &sim->sys, sim->host.completed,
+                                        sim->host.submitted_inflight,
+                                        ssdsim__engine_now(&sim->engine), sim->engine.n_executed,
+                                        diag, sizeof diag);
+            if (rc)
+                ssdsim__set_errmsg(sim, "%s", diag);
+        }
         if (rc)
             sim->broken = true;
         else

@@ -123,7 +123,8 @@ START_TEST(test_api_error_codes_walk)
     ck_assert_str_eq(ssdsim_errname(SSDSIM_ECONFIG), "SSDSIM_ECONFIG");
     ck_assert_str_eq(ssdsim_errname(SSDSIM_ESTATE), "SSDSIM_ESTATE");
     ck_assert_str_eq(ssdsim_errname(SSDSIM_EABI), "SSDSIM_EABI");
-    ck_assert_int_eq(SSDSIM_EABI, -(SSDSIM_N_ERRORS - 1));
+    ck_assert_str_eq(ssdsim_errname(SSDSIM_ESTALL), "SSDSIM_ESTALL");
+    ck_assert_int_eq(SSDSIM_ESTALL, -(SSDSIM_N_ERRORS - 1));
 }
 END_TEST
 

@@ -534,6 +534,15 @@ uint64_t ssdsim__sys_flash_bytes(const struct ssdsim__sys *s)
     return n;
 }
 
+uint64_t ssdsim__sys_flash_pages(const struct ssdsim__sys *s)
+{
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (s->devs[k].ssd)
+            n += s->devs[k].env.geo.n_pages;
+    return n;
+}
+
 uint64_t ssdsim__sys_device_bytes(const struct ssdsim__sys *s)
 {
     uint64_t n = 0;

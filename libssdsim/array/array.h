@@ -93,6 +93,7 @@ uint64_t ssdsim__sys_ec_blocks(const struct ssdsim__sys *s, uint32_t erase_count
 uint64_t ssdsim__sys_free_blocks(const struct ssdsim__sys *s);
 uint64_t ssdsim__sys_blocks(const struct ssdsim__sys *s);
 uint64_t ssdsim__sys_flash_bytes(const struct ssdsim__sys *s); /* physical, all SSDs */
+uint64_t ssdsim__sys_flash_pages(const struct ssdsim__sys *s); /* physical pages, all SSDs */
 uint64_t ssdsim__sys_device_bytes(const struct ssdsim__sys *s); /* logical, all devices */
 /* Whether every device is a solid-state device with an FTL. */
 bool ssdsim__sys_all_ssd(const struct ssdsim__sys *s);

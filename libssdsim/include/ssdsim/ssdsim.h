@@ -43,7 +43,8 @@ SSDSIM_API const char *ssdsim_version(void);
     X(-8, STATE, "operation not allowed in the current state")                                   \
     X(-9, CANCELLED, "cancelled")                                                                 \
     X(-10, FULL, "device full")                                                                   \
-    X(-11, ABI, "plugin ABI version mismatch")
+    X(-11, ABI, "plugin ABI version mismatch")                                                    \
+    X(-12, STALL, "the simulation stopped making progress")
 
 /** Error codes: 0 is success, every failure is negative. */
 enum ssdsim_errcode {
@@ -53,7 +54,7 @@ enum ssdsim_errcode {
 };
 
 /** Number of distinct error codes (SSDSIM_EOK down to the most negative one). */
-#define SSDSIM_N_ERRORS 12
+#define SSDSIM_N_ERRORS 13
 
 /** A static English message for an error code; "unknown error" for codes not in the list. */
 SSDSIM_API const char *ssdsim_strerror(int code);
@@ -387,7 +388,10 @@ SSDSIM_API int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
  * @return 0, SSDSIM_EINVAL (NULL argument; bad run options: two intervals, until_steady or
  *         max_rounds without one, a bad steady_var or steady), SSDSIM_ECONFIG (the workload
  *         does not fit this device), SSDSIM_ECANCELLED (the progress callback asked to stop),
- *         SSDSIM_EFULL (the device can no longer free space for writes), SSDSIM_ENOMEM,
+ *         SSDSIM_EFULL (the device can no longer free space for writes), SSDSIM_ESTALL (requests
+ *         outstanding and no progress: GC relocating more than twice the flash without room
+ *         for a host write, an hour of simulated time without host data moving, or 2^27 events
+ *         without the clock moving; the message says which), SSDSIM_ENOMEM,
  *         SSDSIM_ESTATE (an earlier run on this simulation failed or was cancelled: the device
  *         state cannot be trusted, create a new simulation). On failure ssdsim_errmsg() says
  *         why. */
@@ -457,6 +461,7 @@ SSDSIM_API int ssdsim_step(ssdsim *sim);
 
 /** Run until every submitted request has completed, and stop there (ssdsim_now is then the
  * last completion time). @return 0, SSDSIM_EFULL (writes wait for space GC cannot make),
+ * SSDSIM_ESTALL (the run stopped making progress, as for ssdsim_run),
  * SSDSIM_EINVAL, SSDSIM_ESTATE, SSDSIM_ENOMEM or an FTL failure code. */
 SSDSIM_API int ssdsim_drain(ssdsim *sim);
 
