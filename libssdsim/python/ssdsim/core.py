@@ -1,0 +1,220 @@
+"""Models, workloads and simulations: thin owners of the C objects.
+
+A Model is a device (or system) model: loaded from a file, from JSON text or the built-in
+default, changed with set(key, value) exactly as `ssdsim run --set` changes it, and copied by
+its canonical JSON. A Workload holds fio options (a dict, JSON text or a fio job file). A
+Simulation is one device with its state: it runs workloads one after another (wear and mapping
+carry over, statistics restart), and its results are the library's results JSON as a dict (keys
+in doc/results.md), with the time series as a list of dicts or, when pandas is installed, a
+DataFrame.
+"""
+import ctypes
+import json
+
+from . import _native as n
+from ._native import Error
+
+
+def _value_text(value):
+    """A --set value as the loader reads it: JSON for numbers, booleans, lists and dicts; a
+    string as it is (sizes and times such as "4KiB" or "50us" are strings)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)
+
+
+class Model:
+    """A device or system model."""
+
+    def __init__(self, source=None, *, json_text=None, label="<python>", **keys):
+        """Model(path) loads a model file; Model(json_text=...) a JSON string; Model() the
+        built-in default (generic MLC). Keyword arguments with '__' for '.' are set afterwards:
+        Model(ftl__op=0.28) sets ftl.op."""
+        self._ptr = ctypes.c_void_p()
+        err = n.ErrorStruct()
+        if json_text is not None:
+            if isinstance(json_text, dict):
+                json_text = json.dumps(json_text)
+            rc = n.lib.ssdsim_model_load_string(ctypes.byref(self._ptr), n.enc(json_text),
+                                                n.enc(label), ctypes.byref(err))
+        elif source is not None:
+            rc = n.lib.ssdsim_model_load_file(ctypes.byref(self._ptr), n.enc(str(source)),
+                                              ctypes.byref(err))
+        else:
+            rc = n.lib.ssdsim_model_default(ctypes.byref(self._ptr), ctypes.byref(err))
+        n.check(rc, err)
+        for k, v in keys.items():
+            self.set(k.replace("__", "."), v)
+
+    def set(self, key, value):
+        """Set one key ("ftl.op", "geometry.blocks_per_plane", "buffer"...): the value as
+        `--set key=value` takes it. Returns the model, so that calls chain."""
+        err = n.ErrorStruct()
+        n.check(n.lib.ssdsim_model_set(self._ptr, n.enc(key), n.enc(_value_text(value)),
+                                       ctypes.byref(err)), err)
+        return self
+
+    def to_json(self):
+        """The canonical JSON of the model (every key, defaults filled in), as a dict."""
+        return json.loads(n.take_string(n.lib.ssdsim_model_to_json(self._ptr)))
+
+    def copy(self):
+        """An independent copy (through the canonical JSON)."""
+        return Model(json_text=json.dumps(self.to_json()), label="<copy>")
+
+    @property
+    def logical_bytes(self):
+        return n.lib.ssdsim_model_logical_bytes(self._ptr)
+
+    def __del__(self):
+        if getattr(self, "_ptr", None):
+            n.lib.ssdsim_model_free(self._ptr)
+            self._ptr = None
+
+
+class Workload:
+    """fio options: a dict ({"rw": "randwrite", "bs": "4k", ...}), JSON text, or a path to a
+    fio job file or JSON workload file."""
+
+    def __init__(self, source=None, **options):
+        self._ptr = ctypes.c_void_p()
+        err = n.ErrorStruct()
+        if source is None or isinstance(source, dict):
+            opts = dict(source or {})
+            opts.update(options)
+            rc = n.lib.ssdsim_workload_load_string(ctypes.byref(self._ptr),
+                                                   n.enc(json.dumps(opts)), b"<python>",
+                                                   ctypes.byref(err))
+        elif isinstance(source, str) and source.lstrip().startswith("{"):
+            rc = n.lib.ssdsim_workload_load_string(ctypes.byref(self._ptr), n.enc(source),
+                                                   b"<python>", ctypes.byref(err))
+        else:
+            rc = n.lib.ssdsim_workload_load_file(ctypes.byref(self._ptr), n.enc(str(source)),
+                                                 ctypes.byref(err))
+        n.check(rc, err)
+
+    def set(self, key, value):
+        err = n.ErrorStruct()
+        n.check(n.lib.ssdsim_workload_set(self._ptr, n.enc(key), n.enc(_value_text(value)),
+                                          ctypes.byref(err)), err)
+        return self
+
+    def __del__(self):
+        if getattr(self, "_ptr", None):
+            n.lib.ssdsim_workload_free(self._ptr)
+            self._ptr = None
+
+
+def _as_workload(w):
+    return w if isinstance(w, Workload) else Workload(w)
+
+
+class Results(dict):
+    """The results JSON of a run as a dict, with shortcuts for what is read most."""
+
+    @property
+    def waf(self):
+        return self["device"]["waf"]
+
+    def iops(self, op="all"):
+        return self["ops"][op]["iops"]
+
+    def latency_ns(self, op="all", stat="mean"):
+        return self["ops"][op]["lat_ns"][stat]
+
+    @property
+    def timeseries(self):
+        """The time series (one dict per interval; a pandas DataFrame if pandas is there)."""
+        rows = self.get("timeseries") or []
+        try:
+            import pandas
+        except ImportError:
+            return rows
+        return pandas.DataFrame(rows)
+
+
+class Simulation:
+    """One simulated device (or system) with its state."""
+
+    def __init__(self, model, seed=1):
+        self.model = model  # kept alive: the simulation reads it
+        self._ptr = ctypes.c_void_p()
+        err = n.ErrorStruct()
+        n.check(n.lib.ssdsim_new(ctypes.byref(self._ptr), model._ptr, seed, ctypes.byref(err)),
+                err)
+
+    def _check(self, rc):
+        from .policy import take_failure
+        failure = take_failure()
+        if rc and failure is not None:
+            raise failure from Error(rc, n.lib.ssdsim_errmsg(self._ptr).decode())
+        n.check(rc, sim=self._ptr)
+
+    def precondition(self, kind="seq", workload=None):
+        """Put the device in a state before measuring: "seq" (write it full sequentially),
+        "erase" (secure erase) or "fast" (the steady state `workload` would reach, installed
+        from a scaled run; page FTL only)."""
+        if kind == "seq":
+            self._check(n.lib.ssdsim_precondition_seq(self._ptr))
+        elif kind == "erase":
+            self._check(n.lib.ssdsim_secure_erase(self._ptr))
+        elif kind == "fast":
+            if workload is None:
+                raise ValueError("precondition('fast') needs the workload")
+            wl = _as_workload(workload)
+            self._check(n.lib.ssdsim_precondition_fast(self._ptr, wl._ptr, None))
+        else:
+            raise ValueError(f"precondition: kind {kind!r} is not seq, erase or fast")
+        return self
+
+    def run(self, workload, *, interval_ns=0, interval_ios=0, interval_bytes=0,
+            until_steady=False, max_rounds=0):
+        """Run a workload to its end and return its Results. One interval kind gives a time
+        series; until_steady stops at the first steady window by the SNIA rule."""
+        wl = _as_workload(workload)
+        o = n.RunOpts(interval_ns=int(interval_ns), interval_ios=int(interval_ios),
+                      interval_bytes=int(interval_bytes), until_steady=int(bool(until_steady)),
+                      max_rounds=int(max_rounds))
+        self._check(n.lib.ssdsim_run(self._ptr, wl._ptr, n.padded(o)))
+        return self.results()
+
+    def idle(self, seconds):
+        """Let the device sit idle (background GC may run) for simulated seconds."""
+        self._check(n.lib.ssdsim_idle(self._ptr, int(seconds * 1e9)))
+
+    def results(self):
+        """The results of the last run (doc/results.md)."""
+        return Results(json.loads(n.take_string(n.lib.ssdsim_results_json(self._ptr))))
+
+    @property
+    def now_ns(self):
+        return n.lib.ssdsim_now(self._ptr)
+
+    def __del__(self):
+        if getattr(self, "_ptr", None):
+            n.lib.ssdsim_free(self._ptr)
+            self._ptr = None
+
+
+def run(model, workload, *, seed=1, precondition=None, **run_options):
+    """One workload on a fresh copy of `model` (a Model or a path): its Results."""
+    m = model if isinstance(model, Model) else Model(model)
+    sim = Simulation(m, seed)
+    if precondition:
+        sim.precondition(precondition, workload)
+    return sim.run(workload, **run_options)
+
+
+def theory_waf(policy, spare_factor, pages_per_block=64, param=0.0):
+    """Analytic steady-state WAF of a GC policy under uniform random writes."""
+    out = ctypes.c_double()
+    rc = n.lib.ssdsim_theory_waf(n.enc(policy), pages_per_block, spare_factor, param,
+                                 ctypes.byref(out))
+    if rc:
+        raise Error(rc, f"theory_waf({policy!r}, {spare_factor}): "
+                        f"{n.lib.ssdsim_strerror(rc).decode()}")
+    return out.value
+
+
+def version():
+    return n.lib.ssdsim_version().decode()

@@ -1,0 +1,131 @@
+"""GC victim policies written in Python, registered with the library as any C plugin is
+(ssdsim_gc_register): once registered, a model selects one by name with gc.policy.
+
+The policy is a function select(view, plane) -> block that returns a candidate block of the plane
+(global block number) or NO_BLOCK to collect nothing now. `view` reads the device's blocks as the
+C policies do (ssdsim/sys/gc.h): candidates, valid pages, ages on the write clock, erase counts,
+and the simulation's own random stream (use it, not Python's, to stay reproducible).
+
+Registration is for the life of the process and a name can be registered once. Python runs
+at every victim choice, so a Python policy is slower than a C one, not different: a policy
+written in both gives the same results. An exception in the policy stops the run, and
+Simulation.run raises it again (chained to the library's error).
+"""
+import ctypes
+
+from . import _native as n
+from ._native import Error
+
+NO_BLOCK = 0xFFFFFFFF
+PLUGIN_ABI_VERSION = 1  # ssdsim/sys/plugin.h, the version this package was written for
+_BAD_BLOCK = 0xFFFFFFFE
+
+_INIT = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
+                         ctypes.POINTER(ctypes.c_double), ctypes.c_char_p, ctypes.c_size_t)
+_FINI = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+_SELECT = ctypes.CFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint32)
+
+
+class _GcOps(ctypes.Structure):
+    _fields_ = [("abi_version", ctypes.c_uint32), ("struct_size", ctypes.c_uint32),
+                ("name", ctypes.c_char_p), ("summary", ctypes.c_char_p),
+                ("state_size", ctypes.c_size_t), ("params", ctypes.c_void_p),
+                ("init", _INIT), ("fini", _FINI), ("select_victim", _SELECT)]
+
+
+class View:
+    """The device's blocks as a GC policy sees them (valid only during the call)."""
+    __slots__ = ("_v",)
+
+    def __init__(self, ptr):
+        self._v = ptr
+
+    def pages_per_block(self):
+        return n.lib.ssdsim_view_pages_per_block(self._v)
+
+    def n_planes(self):
+        return n.lib.ssdsim_view_n_planes(self._v)
+
+    def blocks_per_plane(self):
+        return n.lib.ssdsim_view_blocks_per_plane(self._v)
+
+    def n_candidates(self, plane):
+        return n.lib.ssdsim_view_n_candidates(self._v, plane)
+
+    def candidate(self, plane, i):
+        return n.lib.ssdsim_view_candidate(self._v, plane, i)
+
+    def candidates(self, plane):
+        return [n.lib.ssdsim_view_candidate(self._v, plane, i)
+                for i in range(n.lib.ssdsim_view_n_candidates(self._v, plane))]
+
+    def fewest_valid(self, plane):
+        return n.lib.ssdsim_view_fewest_valid(self._v, plane)
+
+    def least_recent(self, plane, valid):
+        return n.lib.ssdsim_view_least_recent(self._v, plane, valid)
+
+    def oldest(self, plane):
+        return n.lib.ssdsim_view_oldest(self._v, plane)
+
+    def newer(self, block):
+        return n.lib.ssdsim_view_newer(self._v, block)
+
+    def valid(self, block):
+        return n.lib.ssdsim_view_valid(self._v, block)
+
+    def closed_at(self, block):
+        return n.lib.ssdsim_view_closed_at(self._v, block)
+
+    def modified_at(self, block):
+        return n.lib.ssdsim_view_modified_at(self._v, block)
+
+    def clock(self):
+        return n.lib.ssdsim_view_clock(self._v)
+
+    def erase_count(self, block):
+        return n.lib.ssdsim_view_erase_count(self._v, block)
+
+    def random(self):
+        """A uniform 64-bit number from the simulation's policy stream."""
+        return n.lib.ssdsim_view_random(self._v)
+
+
+_registered = {}  # name -> (ops, callbacks, state): the library keeps pointers to them
+_failures = []    # exceptions raised by Python policies, re-raised by Simulation.run
+
+n.lib.ssdsim_gc_register.restype = ctypes.c_int
+n.lib.ssdsim_gc_register.argtypes = [ctypes.POINTER(_GcOps), ctypes.POINTER(n.ErrorStruct)]
+
+
+def register_gc_policy(name, select, summary="a GC policy written in Python"):
+    """Register `select(view, plane) -> block` as GC policy `name` ([a-z0-9-]+)."""
+    if name in _registered:
+        raise Error(-2, f"GC policy '{name}' is already registered")
+
+    def c_select(state, view, plane):
+        try:
+            b = select(View(view), plane)
+            return NO_BLOCK if b is None else int(b)
+        except BaseException as e:  # noqa: B902 - every failure must reach the caller
+            _failures.append(e)
+            return _BAD_BLOCK
+
+    select_cb = _SELECT(c_select)
+    name_b, summary_b = name.encode(), summary.encode()
+    ops = _GcOps(abi_version=PLUGIN_ABI_VERSION, struct_size=ctypes.sizeof(_GcOps),
+                 name=name_b, summary=summary_b, state_size=0, params=None,
+                 init=_INIT(), fini=_FINI(), select_victim=select_cb)
+    err = n.ErrorStruct()
+    n.check(n.lib.ssdsim_gc_register(ctypes.byref(ops), ctypes.byref(err)), err)
+    _registered[name] = (ops, select_cb, name_b, summary_b)
+    return name
+
+
+def take_failure():
+    """The first exception a Python policy raised since the last call, or None."""
+    if not _failures:
+        return None
+    e = _failures[0]
+    _failures.clear()
+    return e

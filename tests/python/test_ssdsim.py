@@ -1,0 +1,185 @@
+"""Unit tests of the Python package against figures derived independently of it: the command's
+own results for the same model, workload and seed; write amplification that hand arithmetic or
+the analytic model gives; a GC policy written in Python against the same policy in C; the
+conservation of the time series; errors as the library states them."""
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+import ssdsim
+
+MODELS = os.environ.get("SSDSIM_MODELS", os.path.join(os.path.dirname(__file__), "..", "..",
+                                                      "models"))
+
+
+def small(**keys):
+    """generic-mlc shrunk to 2 channels and 32 blocks per plane (256 MiB raw, op 0.28)."""
+    m = ssdsim.Model(os.path.join(MODELS, "generic-mlc.json"))
+    m.set("geometry.channels", 2)
+    m.set("geometry.blocks_per_plane", 32)
+    for k, v in keys.items():
+        m.set(k.replace("__", "."), v)
+    return m
+
+
+def one_plane(op):
+    """One plane of 512 blocks x 64 pages: the analytic models' single pool."""
+    return small(geometry__channels=1, geometry__chips_per_channel=1, geometry__dies_per_chip=1,
+                 geometry__planes_per_die=1, geometry__blocks_per_plane=512,
+                 geometry__pages_per_block=64, ftl__op=op)
+
+
+# uniform random 4 KiB writes (norandommap: fio's random map would write every block once per
+# pass), 2.3 times the small model's 51200 logical pages: GC is running by the end
+RANDW = {"rw": "randwrite", "bs": "4k", "iodepth": 16, "numjobs": 2, "number_ios": 60000,
+         "norandommap": True}
+
+
+class ModelTest(unittest.TestCase):
+    def test_set_and_copy(self):
+        m = small()
+        m.set("ftl.op", 0.5)
+        c = m.copy()
+        self.assertEqual(c.to_json(), m.to_json())
+        c.set("ftl.op", 0.2)
+        self.assertEqual(m.to_json()["ftl"]["op"], 0.5)
+        self.assertEqual(c.to_json()["ftl"]["op"], 0.2)
+        # logical capacity: physical / (1 + op), whole pages (hand arithmetic)
+        g = m.to_json()["geometry"]
+        pages = (g["channels"] * g["chips_per_channel"] * g["dies_per_chip"] *
+                 g["planes_per_die"] * g["blocks_per_plane"] * g["pages_per_block"])
+        self.assertLessEqual(abs(m.logical_bytes / 4096 - pages / 1.5), 1.0)
+
+    def test_bad_key_is_an_error_naming_it(self):
+        with self.assertRaises(ssdsim.Error) as cm:
+            small().set("geometry.nope", 3)
+        self.assertIn("geometry.nope", str(cm.exception))
+        self.assertTrue(cm.exception.name.startswith("SSDSIM_E"))
+        self.assertLess(cm.exception.code, 0)
+
+    def test_missing_file(self):
+        with self.assertRaises(ssdsim.Error) as cm:
+            ssdsim.Model("/nonexistent/model.json")
+        self.assertIn("/nonexistent/model.json", str(cm.exception))
+
+    def test_bad_workload_option(self):
+        with self.assertRaises(ssdsim.Error) as cm:
+            ssdsim.Workload({"rw": "randwrite", "bogus_option": 1})
+        self.assertIn("bogus_option", str(cm.exception))
+
+
+class RunTest(unittest.TestCase):
+    def test_same_as_the_command(self):
+        """The package and `ssdsim run` give the same results for one model, workload, seed."""
+        binary = os.environ.get("SSDSIM_BIN")
+        if not binary:
+            self.skipTest("SSDSIM_BIN not set")
+        m = small()
+        r = ssdsim.run(m, RANDW, seed=5)
+        with tempfile.TemporaryDirectory() as d:
+            mp, wp, rp = (os.path.join(d, x) for x in ("m.json", "w.json", "r.json"))
+            with open(mp, "w") as f:
+                json.dump(m.to_json(), f)
+            with open(wp, "w") as f:
+                json.dump(RANDW, f)
+            subprocess.run([binary, "run", "--model", mp, "--workload", wp, "--seed", "5",
+                            "--json", rp, "--quiet"], check=True)
+            with open(rp) as f:
+                c = json.load(f)
+        self.assertEqual(r["ops"], c["ops"])
+        self.assertEqual(r["device"], c["device"])
+        self.assertEqual(r["sim_time_ns"], c["sim_time_ns"])
+
+    def test_determinism(self):
+        a = ssdsim.run(small(), RANDW, seed=1)
+        b = ssdsim.run(small(), RANDW, seed=1)
+        c = ssdsim.run(small(), RANDW, seed=2)
+        self.assertEqual(a, b)
+        self.assertNotEqual(a["ops"], c["ops"])
+
+    def test_sequential_overwrite_waf_is_one(self):
+        """Whole blocks overwritten in order leave nothing valid to copy: WAF exactly 1."""
+        sim = ssdsim.Simulation(small(), seed=1)
+        sim.precondition("seq")
+        r = sim.run({"rw": "write", "bs": "128k", "iodepth": 4, "loops": 2})
+        self.assertEqual(r["device"]["gc_pages_copied"], 0)
+        self.assertEqual(r.waf, 1.0)
+
+    def test_time_series_adds_up(self):
+        r = ssdsim.run(small(), RANDW, interval_ios=5000)
+        rows = r.timeseries
+        rows = rows.to_dict("records") if hasattr(rows, "to_dict") else rows
+        self.assertEqual(len(rows), 120000 // 5000)
+        self.assertEqual(sum(x["n_ios"] for x in rows), 120000)
+        # counters are cumulative: the last row's are the run's
+        self.assertEqual(rows[-1]["host_pages_written"], r["device"]["host_pages_written"])
+        self.assertEqual(rows[-1]["host_pages_written"], 120000)
+
+    def test_greedy_waf_near_theory(self):
+        """Uniform random writes, steady state, one pool: greedy's analytic WAF within 5%."""
+        op = 0.25
+        m = one_plane(op)
+        sim = ssdsim.Simulation(m, seed=3)
+        sim.precondition("seq")
+        units = m.logical_bytes // 4096
+        w = {"rw": "randwrite", "bs": "4k", "iodepth": 8, "norandommap": True}
+        sim.run(dict(w, number_ios=3 * units))
+        r = sim.run(dict(w, number_ios=2 * units))
+        d = r["device"]
+        want = ssdsim.theory_waf("greedy", d["spare_factor"], 64)
+        self.assertLess(abs(r.waf / want - 1), 0.05, f"WAF {r.waf} against {want}")
+
+
+def py_greedy(view, plane):
+    return view.fewest_valid(plane)
+
+
+def py_failing(view, plane):
+    raise RuntimeError("policy bug")
+
+
+ssdsim.register_gc_policy("py-greedy", py_greedy, "greedy, in Python")
+ssdsim.register_gc_policy("py-failing", py_failing)
+
+
+class PolicyTest(unittest.TestCase):
+    def test_python_greedy_equals_c_greedy(self):
+        w = dict(RANDW, number_ios=100000)
+        a = ssdsim.run(small(gc__policy="py-greedy"), w, seed=4)
+        b = ssdsim.run(small(gc__policy="greedy"), w, seed=4)
+        self.assertGreater(b["device"]["gc_pages_copied"], 0)
+        self.assertEqual(a["ops"], b["ops"])
+        self.assertEqual(a["device"]["gc_pages_copied"], b["device"]["gc_pages_copied"])
+        self.assertEqual(a.waf, b.waf)
+
+    def test_policy_exception_reaches_the_caller(self):
+        w = dict(RANDW, number_ios=100000)
+        with self.assertRaises(RuntimeError) as cm:
+            ssdsim.run(small(gc__policy="py-failing"), w)
+        self.assertEqual(str(cm.exception), "policy bug")
+        self.assertIsInstance(cm.exception.__cause__, ssdsim.Error)
+
+    def test_name_registered_twice(self):
+        with self.assertRaises(ssdsim.Error):
+            ssdsim.register_gc_policy("py-greedy", py_greedy)
+
+
+class SweepTest(unittest.TestCase):
+    def test_more_spare_less_waf(self):
+        m = small(geometry__blocks_per_plane=64)
+        units = m.logical_bytes // 4096
+        w = dict(RANDW, number_ios=3 * units // 2)
+        rows = ssdsim.sweep(m, w, "ftl.op", [0.15, 0.28, 0.5], as_frame=False)
+        self.assertEqual([r["ftl.op"] for r in rows], [0.15, 0.28, 0.5])
+        wafs = [r["waf"] for r in rows]
+        self.assertGreater(wafs[0], wafs[1])
+        self.assertGreater(wafs[1], wafs[2])
+        # each point is exactly the run on its own
+        alone = ssdsim.run(m.copy().set("ftl.op", 0.28), w)
+        self.assertEqual(rows[1]["waf"], alone.waf)
+
+
+if __name__ == "__main__":
+    unittest.main()
