@@ -19,7 +19,7 @@ case "${EXAMPLE_CFLAGS:-}" in
 *-fsanitize=*)
     cc=${CC:-cc}
     LD_PRELOAD="$($cc -print-file-name=libasan.so) $($cc -print-file-name=libubsan.so)"
-    ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
     export LD_PRELOAD ASAN_OPTIONS
     ;;
 esac

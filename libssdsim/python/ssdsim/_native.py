@@ -56,7 +56,8 @@ def _load():
 
 lib = None
 lib = _load()
-_libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+# free() as the process resolves it (the library's malloc may be a sanitizer's, preloaded)
+_libc = ctypes.CDLL(None)
 _libc.free.argtypes = [ctypes.c_void_p]
 _libc.free.restype = None
 
