@@ -861,6 +861,60 @@ START_TEST(test_trace_bad_blkparse)
     snprintf(text, sizeof text, "%s  8,0 3 2 x.1 697 Q W 8 + 8 [a]\n", good);
     expect_bad("bad4.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
                "bad4.blk:2: time: expected seconds such as 0.000123456, got 'x.1'");
+    /* Cut short after the RWBS, or in the middle of "SECTOR + N". */
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 Q W\n", good);
+    expect_bad("bad5.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad5.blk:2: expected 'SECTOR + SECTORS' or '[PROCESS]' after the RWBS of a Q "
+               "event, got ''");
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 Q W 223490 +\n", good);
+    expect_bad("bad6.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad6.blk:2: expected 'SECTOR + SECTORS' or '[PROCESS]' after the RWBS of a Q "
+               "event, got '223490 +'");
+    /* With issue events, a cut D event is the bad one. */
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 D R 77\n", good);
+    {
+        char path[512];
+        scratch(path, sizeof path, "bad7.blk", text);
+        ssdsim_trace_opts o = {0};
+        o.format = SSDSIM_TRACE_BLKPARSE;
+        o.blkparse_issue = 1;
+        ssdsim_trace *t = open_ok(path, &o);
+        ssdsim_trace_req r;
+        ssdsim_error err;
+        ck_assert_int_eq(ssdsim_trace_next(t, &r, &err), SSDSIM_EPARSE);
+        char want[600];
+        snprintf(want, sizeof want,
+                 "%s:2: expected 'SECTOR + SECTORS' or '[PROCESS]' after the RWBS of a D event, "
+                 "got '77'",
+                 path);
+        ck_assert_str_eq(err.message, want);
+        ssdsim_trace_close(t);
+    }
+    /* Garbage in the fields every event has, whatever its action. */
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 C W 8 + 8 [0]\n  8,0 x 3 0.2 697 C W 8 + 8\n",
+             good);
+    expect_bad("bad8.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad8.blk:3: CPU: expected a non-negative integer, got 'x'");
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 -1 G W 8 + 8 [a]\n", good);
+    expect_bad("bad9.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad9.blk:2: PID: expected a non-negative integer, got '-1'");
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 Q? W 8 + 8 [a]\n", good);
+    expect_bad("bad10.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad10.blk:2: ACTION: expected one or two letters such as Q or D, got 'Q?'");
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 Q w 8 + 8 [a]\n", good);
+    expect_bad("bad11.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad11.blk:2: RWBS: expected capital letters such as W, RS or FWS, got 'w'");
+    snprintf(text, sizeof text, "%s  8,x 3 2 0.1 697 Q W 8 + 8 [a]\n", good);
+    expect_bad("bad12.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad12.blk:2: device: expected MAJ,MIN such as 8,0, got '8,x'");
+    /* A line that is neither an event nor blkparse's summary, and a line cut in its device. */
+    snprintf(text, sizeof text, "%sgarbage \x01here\n", good);
+    expect_bad("bad13.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad13.blk:2: expected a blkparse event 'MAJ,MIN CPU SEQ SECONDS PID ACTION RWBS "
+               "...' or a line of its summary, got 'garbage ?here'");
+    snprintf(text, sizeof text, "%s  8\n", good);
+    expect_bad("bad14.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad14.blk:2: device: expected MAJ,MIN such as 8,0, got '8'");
     /* Not errors: another action, a flush, no "+ n", "FWS 0 + 0", a summary line. */
     char p[512];
     scratch(p, sizeof p, "ok.blk",
@@ -873,6 +927,63 @@ START_TEST(test_trace_bad_blkparse)
     ssdsim_trace_req r[MAX_REQS];
     ck_assert_uint_eq(read_all(p, NULL, r), 1);
     EXPECT_REQ(r[0], 0, SSDSIM_OP_WRITE, 16 * 512, 4096, 2048, 5);
+    /* Every kind of line blkparse prints besides events (its per-CPU, total and per-program
+     * summaries, blkparse -s), and the messages of m events, is skipped: no bad line. */
+    scratch(p, sizeof p, "summary.blk",
+            "Input file sda.blktrace.0 added\n"
+            "  8,0 0 1 0.000001 697 Q W 8 + 8 [a]\n"
+            "  8,0 3 0 0.000004120 0 m N cfq697 insert_request\n"
+            "  8,0 3 5 0.000006052 697 U N [kjournald] 1\n"
+            "  8,16 0 1 0.003011234 712 A RM 40968 + 8 <- (8,17) 8\n"
+            "  8,0 3 6 0.3 697 Q W 16 + 8 [Web Content]\n"
+            "CPU0 (8,0):\n"
+            " Reads Queued:           2,       16KiB\t Writes Queued:           2,      132KiB\n"
+            " Read Dispatches:        2,       16KiB\t Write Dispatches:        1,      132KiB\n"
+            " Reads Requeued:         0\t\t Writes Requeued:         0\n"
+            " Reads Completed:        0,        0KiB\t Writes Completed:        0,        0KiB\n"
+            " Read Merges:            0,        0KiB\t Write Merges:            1,        4KiB\n"
+            " PC Reads Queued:        0,        0KiB\t PC Writes Queued:        0,        0KiB\n"
+            " Read depth:             1        \t Write depth:             1\n"
+            " IO unplugs:             0        \t Timer unplugs:           0\n"
+            "\n"
+            "Total (8,0):\n"
+            " Reads Queued:           2,       16KiB\t Writes Queued:           3,      136KiB\n"
+            "\n"
+            "Throughput (R/W): 3KiB/s / 30KiB/s\n"
+            "Events (8,0): 31 entries\n"
+            "Skips: 0 forward (0 -   0.0%)\n"
+            "kjournald (697)\n"
+            " Reads Queued:           0,        0KiB\t Writes Queued:           1,        4KiB\n");
+    ssdsim_trace_opts so = {0};
+    so.format = SSDSIM_TRACE_BLKPARSE;
+    so.skip_bad_lines = 1;
+    ssdsim_trace *t = open_ok(p, &so);
+    ssdsim_trace_req q;
+    ssdsim_error err;
+    int n = 0, rc;
+    while ((rc = ssdsim_trace_next(t, &q, &err)) == 1)
+        n++;
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(n, 2);
+    ck_assert_uint_eq(ssdsim_trace_bad_lines(t), 0);
+    ssdsim_trace_close(t);
+    /* With skip_bad_lines, the cut and garbage lines are counted, the events around kept. */
+    scratch(p, sizeof p, "cut.blk",
+            "  8,0 0 1 0.1 697 Q W 8 + 8 [a]\n"
+            "  8,0 0 2 0.2 697 Q W 16 +\n"
+            "  8,0 0 3 0.3 697 Q R\n"
+            "garbage\n"
+            "  8,0 0 4 0.4 6?7 C W 8 + 8 [0]\n"
+            "  8,0 0 5 0.5 697 Q R 24 + 8 [a]\n"
+            "  8,0 0 6 0.6");
+    t = open_ok(p, &so);
+    n = 0;
+    while ((rc = ssdsim_trace_next(t, &q, &err)) == 1)
+        n++;
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(n, 2);
+    ck_assert_uint_eq(ssdsim_trace_bad_lines(t), 5);
+    ssdsim_trace_close(t);
 }
 END_TEST
 
