@@ -679,6 +679,138 @@ START_TEST(test_trace_gzip_corrupt)
 }
 END_TEST
 
+START_TEST(test_trace_stats)
+{
+    /* Times 0, 5000, 3000, 9000, 1000 ns on devices 0, 1, 0, 0, 2: with devices {0, 7}, lines
+     * 2, 4 and 5 are kept (0, 3000, 9000: in order), lines 3 and 6 are of other devices. */
+    char p[512];
+    scratch(p, sizeof p, "stats.csv",
+            "time_ns,device,op,offset,length\n0,0,write,0,4096\n5000,1,write,4096,4096\n"
+            "3000,0,read,0,4096\n9000,0,read,4096,4096\n1000,2,read,0,4096\n");
+    ssdsim_trace_opts o = {0};
+    uint32_t devs[] = {0, 7};
+    o.devices = devs;
+    o.n_devices = 2;
+    ssdsim_trace *t = open_ok(p, &o);
+    ssdsim_trace_stats st;
+    ssdsim_trace_req r;
+    ssdsim_error err;
+    for (int pass = 0; pass < 2; pass++) {
+        while (ssdsim_trace_next(t, &r, &err) == 1)
+            ;
+        ssdsim_trace_get_stats(t, &st);
+        ck_assert_uint_eq(st.requests, 3);
+        ck_assert_uint_eq(st.out_of_order, 0);
+        ck_assert_uint_eq(st.other_devices, 2);
+        ck_assert_uint_eq(st.last_time_ns, 9000);
+        ck_assert_uint_eq(st.time_unit_ns, 1);
+        ck_assert_int_eq(st.time_unit_assumed, 0);
+        ck_assert_int_eq(st.at_end, 1);
+        ck_assert_uint_eq(st.gzip_trailing_bytes, 0);
+        ck_assert_uint_eq(ssdsim_trace_device_requests(t, 0), 3);
+        ck_assert_uint_eq(ssdsim_trace_device_requests(t, 7), 0);
+        ck_assert_uint_eq(ssdsim_trace_device_requests(t, 1), 0); /* not in the filter */
+        /* A rewind starts every count again. */
+        ck_assert_int_eq(ssdsim_trace_rewind(t, &err), 0);
+        ssdsim_trace_get_stats(t, &st);
+        ck_assert_uint_eq(st.requests + st.other_devices + (uint64_t)st.at_end, 0);
+        ck_assert_uint_eq(ssdsim_trace_device_requests(t, 0), 0);
+    }
+    ssdsim_trace_close(t);
+    /* All devices: lines 4 and 6 are earlier than the line before them. */
+    t = open_ok(p, NULL);
+    next_ok(t, &r);
+    ssdsim_trace_get_stats(t, &st);
+    ck_assert_uint_eq(st.requests, 1);
+    ck_assert_int_eq(st.at_end, 0);
+    while (ssdsim_trace_next(t, &r, &err) == 1)
+        ;
+    ssdsim_trace_get_stats(t, &st);
+    ck_assert_uint_eq(st.requests, 5);
+    ck_assert_uint_eq(st.out_of_order, 2);
+    ck_assert_uint_eq(st.last_time_ns, 9000);
+    ssdsim_trace_close(t);
+    /* NULL gives zeroes. */
+    memset(&st, 0xff, sizeof st);
+    ssdsim_trace_get_stats(NULL, &st);
+    ck_assert_uint_eq(st.requests, 0);
+    ck_assert_uint_eq(ssdsim_trace_device_requests(NULL, 0), 0);
+    /* The unit of each format, and whether it was assumed. */
+    static const struct {
+        const char *file;
+        uint64_t unit_ns;
+        int assumed;
+    } units[] = {{"sample.msr.csv", 100, 0},   {"sample.spc", 1000000000, 0},
+                 {"sample.blkparse.txt", 1000000000, 0}, {"sample.disksim", 1000000, 1},
+                 {"sample.iolog2", 1000000, 0}, {"sample.iolog3", 1000, 0},
+                 {"sample.csv", 1, 0}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        t = open_ok(sample(p, sizeof p, units[i].file), NULL);
+        ssdsim_trace_get_stats(t, &st);
+        ck_assert_msg(st.time_unit_ns == units[i].unit_ns, "%s: %llu", units[i].file,
+                      (unsigned long long)st.time_unit_ns);
+        ck_assert_int_eq(st.time_unit_assumed, units[i].assumed);
+        ssdsim_trace_close(t);
+    }
+    o = (ssdsim_trace_opts){0};
+    o.disksim_time_unit_ns = 1;
+    t = open_ok(sample(p, sizeof p, "sample.disksim"), &o);
+    ssdsim_trace_get_stats(t, &st);
+    ck_assert_uint_eq(st.time_unit_ns, 1);
+    ck_assert_int_eq(st.time_unit_assumed, 0);
+    ssdsim_trace_close(t);
+}
+END_TEST
+
+START_TEST(test_trace_gzip_trailing_garbage)
+{
+    /* The gzip sample with bytes after its end: those are counted and ignored (as gzip -d
+     * does), the requests are those of the plain sample; two members are read one after the
+     * other. A single byte after the end is garbage too (no room for the magic). */
+    char src[512], p[512];
+    size_t len;
+    char *gz = read_file(sample(src, sizeof src, "sample.disksim.gz"), &len);
+    ck_assert_ptr_nonnull(gz);
+    static const struct {
+        const char *tail;
+        size_t tail_len;
+        int members;
+        uint64_t garbage;
+    } cases[] = {{"JUNKJUNK\n", 9, 1, 9}, {"\x1f", 1, 1, 1}, {"", 0, 2, 0},
+                 {"\0\0\0\0", 4, 2, 4}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        out_path(p, sizeof p, "tail.disksim.gz");
+        FILE *f = fopen(p, "wb");
+        ck_assert_ptr_nonnull(f);
+        for (int m = 0; m < cases[k].members; m++)
+            fwrite(gz, 1, len, f);
+        fwrite(cases[k].tail, 1, cases[k].tail_len, f);
+        fclose(f);
+        ssdsim_trace *t = open_ok(p, NULL);
+        ssdsim_trace_req r;
+        ssdsim_error err;
+        int n = 0, rc;
+        for (int pass = 0; pass < 2; pass++) {
+            n = 0;
+            while ((rc = ssdsim_trace_next(t, &r, &err)) == 1)
+                n++;
+            ck_assert_msg(rc == 0, "case %zu: %s", k, err.message);
+            ck_assert_int_eq(n, 24 * cases[k].members);
+            ssdsim_trace_stats st;
+            ssdsim_trace_get_stats(t, &st);
+            ck_assert_uint_eq(st.gzip_trailing_bytes, cases[k].garbage);
+            ck_assert_int_eq(ssdsim_trace_rewind(t, &err), 0);
+        }
+        ssdsim_trace_close(t);
+        ssdsim_trace_info in;
+        ck_assert_int_eq(ssdsim_trace_info_file(p, NULL, &in, NULL), 0);
+        ck_assert_uint_eq(in.gzip_trailing_bytes, cases[k].garbage);
+        ck_assert_uint_eq(in.requests, 24 * (uint64_t)cases[k].members);
+    }
+    free(gz);
+}
+END_TEST
+
 START_TEST(test_trace_rewind_and_devices)
 {
     char p[512];
@@ -1456,6 +1588,8 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_trace_real_excerpts);
     tcase_add_test(tc, test_trace_gzip_same_as_plain);
     tcase_add_test(tc, test_trace_gzip_corrupt);
+    tcase_add_test(tc, test_trace_gzip_trailing_garbage);
+    tcase_add_test(tc, test_trace_stats);
     tcase_add_test(tc, test_trace_rewind_and_devices);
     tcase_add_test(tc, test_trace_long_lines_and_chunks);
     suite_add_tcase(s, tc);
