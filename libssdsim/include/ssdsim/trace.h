@@ -125,7 +125,7 @@ typedef struct ssdsim_trace_stats {
 /** Fill *out with what the reader has met so far (zeroes for NULL). */
 SSDSIM_API void ssdsim_trace_get_stats(const ssdsim_trace *t, ssdsim_trace_stats *out);
 
-/** Requests of `device` read so far, kept or not, for a device of opts.devices (0 for any
+/** Requests of `device` read so far, for a device of opts.devices (0 for any
  * other device, or when opts.devices is empty): after the whole file, 0 says the device is
  * not in the trace. */
 SSDSIM_API uint64_t ssdsim_trace_device_requests(const ssdsim_trace *t, uint32_t device);
