@@ -1063,6 +1063,7 @@ START_TEST(test_trace_bad_blkparse)
      * summaries, blkparse -s), and the messages of m events, is skipped: no bad line. */
     scratch(p, sizeof p, "summary.blk",
             "Input file sda.blktrace.0 added\n"
+            "Input file sda.blktrace.1 added\n"
             "  8,0 0 1 0.000001 697 Q W 8 + 8 [a]\n"
             "  8,0 3 0 0.000004120 0 m N cfq697 insert_request\n"
             "  8,0 3 5 0.000006052 697 U N [kjournald] 1\n"
@@ -1085,11 +1086,19 @@ START_TEST(test_trace_bad_blkparse)
             "Events (8,0): 31 entries\n"
             "Skips: 0 forward (0 -   0.0%)\n"
             "kjournald (697)\n"
-            " Reads Queued:           0,        0KiB\t Writes Queued:           1,        4KiB\n");
+            " Reads Queued:           0,        0KiB\t Writes Queued:           1,        4KiB\n"
+            " Allocation wait:        0        \t Allocation wait:         0\n"
+            " Dispatch wait:          0        \t Dispatch wait:           0\n"
+            " Completion wait:        0        \t Completion wait:         0\n"
+            "Web Content (1234, ...)\n"
+            "\n"
+            "discarded traces containing low-level device driver specific data (only available "
+            "in binary output)\n");
     ssdsim_trace_opts so = {0};
-    so.format = SSDSIM_TRACE_BLKPARSE;
     so.skip_bad_lines = 1;
+    /* The probe looks past the "Input file" lines. */
     ssdsim_trace *t = open_ok(p, &so);
+    ck_assert_int_eq(ssdsim_trace_get_format(t), SSDSIM_TRACE_BLKPARSE);
     ssdsim_trace_req q;
     ssdsim_error err;
     int n = 0, rc;

@@ -407,16 +407,20 @@ static bool blk_op(struct field rwbs, enum ssdsim_op *op)
     return true;
 }
 
-/* The first words of the lines blkparse prints that are not events (blkparse.c,
- * dump_io_stats and show_device_and_cpu_stats: "CPU0 (8,0):", "Total (8,0):", " Reads Queued:
- * 2, 16KiB", " Read Dispatches:", " Read depth:", " PC Reads Queued:", " IO unplugs:",
- * " Timer unplugs:", "Throughput (R/W):", "Events (8,0): 31 entries", "Skips: 0 forward",
- * "Input file sda.blktrace.0 added"). A trailing ':' is ignored. */
+/* The first words of the lines blkparse (blktrace 1.x, blkparse.c) prints to its text output
+ * that are not events: "Input file sda.blktrace.0 added" before the events (setup_file);
+ * after them the summaries of dump_io_stats, dump_wait_stats and show_device_and_cpu_stats:
+ * "CPU0 (8,0):", "Total (8,0):", " Reads Queued: 2, 16KiB", " Read Dispatches:", " Read
+ * depth:", " PC Reads Queued:", " IO unplugs:", " Timer unplugs:", " Allocation wait:",
+ * " Dispatch wait:", " Completion wait:", "Throughput (R/W):", "Events (8,0): 31 entries",
+ * "Skips: 0 forward"; and the last line "discarded traces containing low-level device driver
+ * specific data". A trailing ':' is ignored. */
 static bool blk_summary_word(struct field w)
 {
-    static const char *const words[] = {"Total",  "Reads",      "Writes", "Read",
-                                        "Write",  "PC",         "IO",     "Timer",
-                                        "Throughput", "Events", "Skips",  "Input"};
+    static const char *const words[] = {
+        "Total",  "Reads",      "Writes",     "Read",       "Write",    "PC",
+        "IO",     "Timer",      "Allocation", "Dispatch",   "Completion",
+        "Throughput", "Events", "Skips",      "Input",      "discarded"};
     if (w.n > 0 && w.s[w.n - 1] == ':')
         w.n--;
     if (w.n > 3 && !memcmp(w.s, "CPU", 3)) {
@@ -429,16 +433,23 @@ static bool blk_summary_word(struct field w)
     return false;
 }
 
-/* "NAME (PID)": the heading of a program's statistics (blkparse -s), whose name is anything. */
-static bool blk_process_heading(const struct field *f, size_t nf)
+/* "NAME (PID)" or "NAME (PID, ...)": the heading of a program's statistics (blkparse -s,
+ * show_process_stats), whose name is anything. */
+static bool blk_process_heading(const char *line, size_t len)
 {
-    if (nf < 2)
+    struct field t = trim(line, len);
+    if (t.n < 4 || t.s[t.n - 1] != ')')
         return false;
-    struct field last = f[nf > MAX_FIELDS ? MAX_FIELDS - 1 : nf - 1];
-    if (nf > MAX_FIELDS || last.n < 3 || last.s[0] != '(' || last.s[last.n - 1] != ')')
+    size_t open = t.n - 1;
+    while (open > 0 && t.s[open] != '(')
+        open--;
+    if (open == 0 || t.s[open] != '(' || !is_blank(t.s[open - 1]))
         return false;
-    uint64_t pid;
-    return num_u64((struct field){last.s + 1, last.n - 2}, &pid) == NUM_OK;
+    struct field pid = {t.s + open + 1, t.n - open - 2};
+    if (pid.n > 5 && !memcmp(pid.s + pid.n - 5, ", ...", 5))
+        pid.n -= 5;
+    uint64_t v;
+    return num_u64(pid, &v) == NUM_OK;
 }
 
 /* ACTION: one or two letters (Q, G, I, D, C, M, F, X, A, B, S, P, U, UT, m, ...). */
@@ -472,7 +483,7 @@ static int parse_blkparse(const struct ssdsim__trace_parser *p, const char *line
     if (nf == 0)
         return SSDSIM__LINE_SKIP;
     if (!is_digit(f[0].s[0])) {
-        if (blk_summary_word(f[0]) || blk_process_heading(f, nf))
+        if (blk_summary_word(f[0]) || blk_process_heading(line, len))
             return SSDSIM__LINE_SKIP;
         struct field t = trim(line, len);
         return bad(why, why_len,
@@ -770,6 +781,12 @@ int ssdsim__trace_parse_line(struct ssdsim__trace_parser *p, const char *line, s
 
 /* ------------------------------------------------------------------------------------------ */
 /* Probing                                                                                     */
+
+bool ssdsim__trace_blkparse_preamble(const char *line, size_t len)
+{
+    struct field t = trim(line, len);
+    return t.n > 17 && !memcmp(t.s, "Input file ", 11) && !memcmp(t.s + t.n - 6, " added", 6);
+}
 
 ssdsim_trace_format ssdsim__trace_classify(const char *line, size_t len, bool first,
                                            bool *is_header)

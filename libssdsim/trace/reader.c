@@ -381,7 +381,7 @@ static int probe_lines(struct ssdsim__lines *lr, ssdsim_trace_format *out, ssdsi
             return rc;
         if (rc == 0)
             break;
-        if (line_is_blank(line, len))
+        if (line_is_blank(line, len) || ssdsim__trace_blkparse_preamble(line, len))
             continue;
         seen++;
         bool is_header = false;

@@ -119,6 +119,10 @@ int ssdsim__trace_parse_line(struct ssdsim__trace_parser *p, const char *line, s
 ssdsim_trace_format ssdsim__trace_classify(const char *line, size_t len, bool first,
                                            bool *is_header);
 
+/* "Input file NAME added": what blkparse prints before its events, one line per CPU file; the
+ * probe looks past these lines. */
+bool ssdsim__trace_blkparse_preamble(const char *line, size_t len);
+
 /* A line quoted in a message: at most 60 bytes, "..." when cut, control bytes as '?'. */
 struct ssdsim__quoted {
     char text[72];
