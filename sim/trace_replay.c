@@ -134,14 +134,14 @@ void cli_trace_outcome(struct cli_trace_outcome *out, const char *path, const ss
         /* Both checks are of the trace's own times, whatever --time-scale does to them. */
         const char *how = st->time_unit_assumed ? " (assumed)" : "";
         if (st->last_time_ns > PLAUSIBLE_SPAN_NS)
-            g_ptr_array_add(warn, g_strdup_printf(
-                                      "%s: with times in %s%s, the requests replayed span %.1f "
+            g_ptr_array_add(
+                warn, g_strdup_printf("%s: with times in %s%s, the requests replayed span %.1f "
                                       "days; if the trace counts ns (MQSim, SSDSim), use "
                                       "--time-unit ns",
                                       path, unit, how, (double)st->last_time_ns / 86400e9));
         else if (st->last_time_ns > 0 && st->last_time_ns < st->requests - 1)
-            g_ptr_array_add(warn, g_strdup_printf(
-                                      "%s: with times in %s%s, %" PRIu64 " requests arrive in "
+            g_ptr_array_add(
+                warn, g_strdup_printf("%s: with times in %s%s, %" PRIu64 " requests arrive in "
                                       "%" PRIu64 " ns, less than 1 ns apart; if the trace counts "
                                       "a larger unit, use --time-unit us, ms or s",
                                       path, unit, how, st->requests, st->last_time_ns));
@@ -154,7 +154,8 @@ void cli_trace_outcome(struct cli_trace_outcome *out, const char *path, const ss
         GString *why = g_string_new(NULL);
         g_string_printf(why, "%s: no request to replay", path);
         if (n_absent && st->other_devices)
-            g_string_append_printf(why, ": --device %s %s not in the trace (%" PRIu64
+            g_string_append_printf(why,
+                                   ": --device %s %s not in the trace (%" PRIu64
                                    " requests of other devices skipped)",
                                    absent->str, n_absent > 1 ? "are" : "is", st->other_devices);
         else
@@ -206,8 +207,7 @@ void cli_trace_summary(FILE *f, const struct cli_trace_outcome *out)
     if (out->replayed != st->requests)
         fprintf(f, " of %" PRIu64 " read", st->requests);
     fprintf(f, " (%s, times in %s%s), %" PRIu64 " out of order",
-            ssdsim_trace_format_name(out->format),
-            unit_text(st->time_unit_ns, buf, sizeof buf),
+            ssdsim_trace_format_name(out->format), unit_text(st->time_unit_ns, buf, sizeof buf),
             st->time_unit_assumed ? ", assumed" : "", st->out_of_order);
     if (st->other_devices)
         fprintf(f, ", %" PRIu64 " of other devices skipped", st->other_devices);
