@@ -134,16 +134,16 @@ void cli_trace_outcome(struct cli_trace_outcome *out, const char *path, const ss
         /* Both checks are of the trace's own times, whatever --time-scale does to them. */
         const char *how = st->time_unit_assumed ? " (assumed)" : "";
         if (st->last_time_ns > PLAUSIBLE_SPAN_NS)
-            g_ptr_array_add(
-                warn, g_strdup_printf("%s: with times in %s%s, the requests replayed span %.1f "
-                                      "days; if the trace counts ns (MQSim, SSDSim), use "
-                                      "--time-unit ns",
-                                      path, unit, how, (double)st->last_time_ns / 86400e9));
+            g_ptr_array_add(warn,
+                            g_strdup_printf("%s: with times in %s%s, the requests read span %.1f "
+                                            "days; if the trace counts ns (MQSim, SSDSim), use "
+                                            "--time-unit ns",
+                                            path, unit, how, (double)st->last_time_ns / 86400e9));
         else if (st->last_time_ns > 0 && st->last_time_ns < st->requests - 1)
             g_ptr_array_add(
                 warn, g_strdup_printf("%s: with times in %s%s, %" PRIu64 " requests arrive in "
-                                      "%" PRIu64 " ns, less than 1 ns apart; if the trace counts "
-                                      "a larger unit, use --time-unit us, ms or s",
+                                      "%" PRIu64 " ns, less than 1 ns apart on average; if the "
+                                      "trace counts a larger unit, use --time-unit us, ms or s",
                                       path, unit, how, st->requests, st->last_time_ns));
     }
     out->n_warnings = warn->len;
@@ -164,8 +164,11 @@ void cli_trace_outcome(struct cli_trace_outcome *out, const char *path, const ss
             g_string_append_printf(why, "; %" PRIu64 " malformed lines skipped (--skip-bad-lines)",
                                    st->bad_lines);
         if (out->format == SSDSIM_TRACE_BLKPARSE)
-            g_string_append(why, " (blkparse: Q events are read; --blkparse-events issue reads "
-                                 "D events)");
+            g_string_append(why, opts->blkparse_issue
+                                     ? " (blkparse: D events are read; without "
+                                       "--blkparse-events issue, Q events)"
+                                     : " (blkparse: Q events are read; --blkparse-events issue "
+                                       "reads D events)");
         out->empty = g_string_free(why, FALSE);
     }
 

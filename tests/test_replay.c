@@ -359,7 +359,7 @@ START_TEST(test_replay_implausible_unit)
     snprintf(want, sizeof want,
              "ssdsim: note: %s: DiskSim ASCII times have no unit; read as ms (DiskSim's); "
              "--time-unit ns|us|ms|s to change (MQSim and SSDSim traces count ns)\n"
-             "ssdsim: warning: %s: with times in ms (assumed), the requests replayed span "
+             "ssdsim: warning: %s: with times in ms (assumed), the requests read span "
              "1157.4 days; if the trace counts ns (MQSim, SSDSim), use --time-unit ns\n",
              trace, trace);
     EXPECT_ERR(c, want);
@@ -375,7 +375,7 @@ START_TEST(test_replay_implausible_unit)
     ck_assert_msg(c.status == 0, "%s", c.err);
     snprintf(want, sizeof want,
              "ssdsim: warning: %s: with times in ns, 4 requests arrive in 1 ns, less than 1 ns "
-             "apart; if the trace counts a larger unit, use --time-unit us, ms or s\n",
+             "apart on average; if the trace counts a larger unit, use --time-unit us, ms or s\n",
              trace);
     EXPECT_ERR(c, want);
     cmd_free(&c);
@@ -466,6 +466,16 @@ START_TEST(test_replay_nothing_to_replay)
     cmd_free(&c);
     RUN(&c, "run", "--trace", trace, "--blkparse-events", "issue", "--wrap", SMALL, "--quiet");
     ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    /* And one with Q events only, read for its D events. */
+    test_src_path(trace, sizeof trace, "tests/data/trace-q-only.blk");
+    RUN(&c, "run", "--trace", trace, "--blkparse-events", "issue", "--wrap", SMALL);
+    snprintf(want, sizeof want,
+             "ssdsim: %s: no request to replay: the trace has no read, write or trim request "
+             "(blkparse: D events are read; without --blkparse-events issue, Q events)\n",
+             trace);
+    assert_one_error(&c, 1, NULL);
+    EXPECT_ERR(c, want);
     cmd_free(&c);
     /* A CSV of its header only, and one whose lines are all malformed. */
     out_path(trace, sizeof trace, "replay-empty.csv");
