@@ -755,9 +755,11 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         ssdsim_replay_opts rep = o->replay;
         rep.label = o->trace_path;
         rc = ssdsim_run_source(sim, &src, &rep, &ro);
-        ssdsim_op_stats all;
-        if (rc == 0 && ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all) == 0)
+        ssdsim_op_stats all = {0};
+        if (rc == 0) {
+            ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
             cli_trace_outcome(&tout, o->trace_path, t, &o->trace, rep.iodepth == 0, all.count);
+        }
         ssdsim_trace_close(t);
     } else {
         rc = ssdsim_run(sim, wl, &ro);
