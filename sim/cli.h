@@ -158,6 +158,31 @@ bool cli_is_trace_reader_option(const char *name);
 int cli_trace_reader_option(const char *cmd, const char *name, const char *val,
                             ssdsim_trace_opts *opts, uint32_t *devices);
 
+/* What `run --trace` says about the trace it replayed (trace_replay.c). */
+struct cli_trace_outcome {
+    ssdsim_trace_stats stats;
+    ssdsim_trace_format format;
+    uint64_t replayed;  /* requests the run completed */
+    char **warnings;    /* n_warnings lines, without "ssdsim: warning: " */
+    size_t n_warnings;
+    char *empty;        /* nothing was replayed: the error line, else NULL */
+    char *json;         /* the "trace" member of the results JSON */
+};
+/* Before the run: the note (stderr) naming the time unit assumed for a format that does not
+ * say its own (DiskSim ASCII without --time-unit), and how to change it. */
+void cli_trace_note_unit(const char *path, const ssdsim_trace *t);
+/* "PATH: N bytes after the end of the gzip stream ignored (trailing garbage)", in a static
+ * buffer. */
+const char *cli_trace_gzip_garbage(const char *path, uint64_t bytes);
+/* After the run: what the reader met. `timed`: an open-loop replay (times matter). */
+void cli_trace_outcome(struct cli_trace_outcome *out, const char *path, const ssdsim_trace *t,
+                       const ssdsim_trace_opts *opts, bool timed, uint64_t replayed);
+void cli_trace_warn(const struct cli_trace_outcome *out);             /* stderr */
+void cli_trace_summary(FILE *f, const struct cli_trace_outcome *out); /* one line */
+/* `json` (the results) with the "trace" member first; NULL when out of memory. */
+char *cli_trace_results_json(const char *json, const struct cli_trace_outcome *out);
+void cli_trace_outcome_free(struct cli_trace_outcome *out);
+
 /* Human-readable summary, the preconditioning table and, when there is a time series, the
  * steady-state verdict for `steady_var`. */
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,

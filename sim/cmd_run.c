@@ -63,7 +63,8 @@ static void run_help(FILE *f, bool demo)
               "                         fio iolog v2/v3, ssdsim CSV; gzip too) instead of a\n"
               "                         workload; open loop at the trace's times by default\n"
               "  --trace-format F       its format (default: guessed from the first lines)\n"
-              "  --time-unit U          DiskSim ASCII times: ns, us, ms (DiskSim's) or s\n"
+              "  --time-unit U          DiskSim ASCII times: ns, us, ms or s (without it, ms,\n"
+              "                         DiskSim's unit, is assumed and a note says so)\n"
               "  --read-flag 0|1        DiskSim ASCII: the flags value that means read (1)\n"
               "  --blkparse-events E    blkparse: queue (Q, default) or issue (D) events\n"
               "  --device N[,N...]      keep only these devices / ASUs (default: all, merged)\n"
@@ -701,7 +702,8 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     ssdsim_error err;
     ssdsim *sim = NULL;
     int status = CLI_EXIT_FAIL;
-    uint64_t bad_lines = 0;
+    struct cli_trace_outcome tout;
+    memset(&tout, 0, sizeof tout);
     if (ssdsim_new(&sim, model, o->seed, &err)) {
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
@@ -746,31 +748,48 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             cli_watch_close(&watch, false);
             goto out;
         }
+        if (!o->quiet)
+            cli_trace_note_unit(o->trace_path, t);
         ssdsim_source src;
         ssdsim_trace_as_source(t, &src);
         ssdsim_replay_opts rep = o->replay;
         rep.label = o->trace_path;
         rc = ssdsim_run_source(sim, &src, &rep, &ro);
-        bad_lines = ssdsim_trace_bad_lines(t);
+        ssdsim_op_stats all = {0};
+        if (rc == 0) {
+            ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
+            cli_trace_outcome(&tout, o->trace_path, t, &o->trace, rep.iodepth == 0, all.count);
+        }
         ssdsim_trace_close(t);
     } else {
         rc = ssdsim_run(sim, wl, &ro);
     }
     cli_progress_done(prog);
     prog = NULL;
-    if (cli_watch_close(&watch, rc == 0) && rc == 0)
+    /* A replay of nothing is an error, as fio's read_iolog of a log without I/O is. */
+    if (cli_watch_close(&watch, rc == 0 && !tout.empty) && rc == 0)
         goto out;
     if (rc) {
         cli_error("%s", ssdsim_errmsg(sim));
         goto out;
     }
+    if (tout.empty) {
+        cli_error("%s", tout.empty);
+        goto out;
+    }
     if (!o->quiet) {
+        cli_trace_warn(&tout);
         cli_report(stdout, sim, model, wl_desc, o->steady_var);
-        if (bad_lines)
-            printf("trace: %" PRIu64 " malformed lines skipped (--skip-bad-lines)\n", bad_lines);
+        if (o->trace_path)
+            cli_trace_summary(stdout, &tout);
     }
     if (o->json_out) {
         char *json = o->fio_json ? ssdsim_results_fio_json(sim, wl) : ssdsim_results_json(sim);
+        if (json && o->trace_path && !o->fio_json) {
+            char *with = cli_trace_results_json(json, &tout);
+            free(json);
+            json = with;
+        }
         char *text = json && o->json_point ? results_with_point(json, o->json_point) : NULL;
         if (!json || (o->json_point && !text)) {
             free(json);
@@ -790,6 +809,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     status = 0;
 out:
     cli_progress_done(prog);
+    cli_trace_outcome_free(&tout);
     ssdsim_free(sim);
     return status;
 }

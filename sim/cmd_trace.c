@@ -383,6 +383,7 @@ static int print_info_json(const char *path, const ssdsim_trace_info *in)
     add_u64(o, "n_devices", in->n_devices);
     add_u64(o, "bad_lines", in->bad_lines);
     add_u64(o, "out_of_order", in->out_of_order);
+    add_u64(o, "gzip_trailing_bytes", in->gzip_trailing_bytes);
     char *text = cJSON_Print(o);
     cJSON_Delete(o);
     if (!text) {
@@ -402,6 +403,8 @@ static int trace_info(const struct trace_cmd *c)
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
+    if (info.gzip_trailing_bytes)
+        cli_error("warning: %s", cli_trace_gzip_garbage(c->in, info.gzip_trailing_bytes));
     if (c->json)
         return print_info_json(c->in, &info);
     print_info(c->in, &info, &c->opts);
@@ -426,6 +429,7 @@ static int trace_convert(const struct trace_cmd *c)
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
+    cli_trace_note_unit(c->in, t);
     if (ssdsim_trace_writer_open(&w, c->out, c->to, c->target, &err)) {
         cli_error("%s", err.message);
         ssdsim_trace_close(t);
@@ -445,7 +449,11 @@ static int trace_convert(const struct trace_cmd *c)
         ssdsim_trace_writer_close(w, NULL);
     ssdsim_trace_format from = ssdsim_trace_get_format(t);
     uint64_t bad = ssdsim_trace_bad_lines(t);
+    ssdsim_trace_stats st;
+    ssdsim_trace_get_stats(t, &st);
     ssdsim_trace_close(t);
+    if (rc == 0 && st.gzip_trailing_bytes)
+        cli_error("warning: %s", cli_trace_gzip_garbage(c->in, st.gzip_trailing_bytes));
     if (rc) {
         /* A half-written trace would replay as if it were whole: leave none behind. */
         unlink(c->out);

@@ -281,6 +281,291 @@ START_TEST(test_replay_record_and_replay_back)
 }
 END_TEST
 
+/* stderr must be exactly `want` (its lines, each ending in '\n'). */
+#define EXPECT_ERR(c, want) ck_assert_str_eq((c).err, (want))
+
+static const char *string_at(const cJSON *o, const char *a, const char *b)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(o, a), b);
+    ck_assert_msg(cJSON_IsString(x), "no string at %s.%s", a, b);
+    return x->valuestring;
+}
+
+START_TEST(test_replay_time_unit_note)
+{
+    /* DiskSim ASCII does not say its unit: one note line names the unit assumed, unless
+     * --time-unit is given; the results JSON says it either way. */
+    char trace[1024], res[1024], want[2048];
+    test_src_path(trace, sizeof trace, "traces/sample.disksim");
+    out_path(res, sizeof res, "replay-unit.json");
+    struct cmd c;
+    RUN(&c, "run", "--trace", trace, "--wrap", SMALL, "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    snprintf(want, sizeof want,
+             "ssdsim: note: %s: DiskSim ASCII times have no unit; read as ms (DiskSim's); "
+             "--time-unit ns|us|ms|s to change (MQSim and SSDSim traces count ns)\n",
+             trace);
+    EXPECT_ERR(c, want);
+    /* The sample's 24 requests (trace info counts them too: test_trace.c). */
+    ck_assert_ptr_nonnull(
+        strstr(c.out, "\ntrace: 24 requests replayed (disksim, times in ms, assumed), 0 out of "
+                      "order\n"));
+    cmd_free(&c);
+    cJSON *r = load_json(res);
+    ck_assert_uint_eq(num(r, "trace", "time_unit_ns", NULL), 1000000);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "trace"),
+                                               "time_unit_assumed")));
+    ck_assert_str_eq(string_at(r, "trace", "format"), "disksim");
+    ck_assert_uint_eq(num(r, "trace", "requests_read", NULL), 24);
+    ck_assert_uint_eq(num(r, "trace", "requests_replayed", NULL), num(r, "ops", "all", "count"));
+    cJSON_Delete(r);
+    RUN(&c, "run", "--trace", trace, "--time-unit", "ms", "--wrap", SMALL, "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    EXPECT_ERR(c, "");
+    ck_assert_ptr_nonnull(strstr(c.out, "\ntrace: 24 requests replayed (disksim, times in ms), "
+                                        "0 out of order\n"));
+    cmd_free(&c);
+    r = load_json(res);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "trace"),
+                                                "time_unit_assumed")));
+    cJSON_Delete(r);
+    /* A format that says its unit gets no note: SPC counts seconds. */
+    test_src_path(trace, sizeof trace, "traces/sample.spc");
+    RUN(&c, "run", "--trace", trace, "--wrap", SMALL, "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    EXPECT_ERR(c, "");
+    cmd_free(&c);
+    r = load_json(res);
+    ck_assert_uint_eq(num(r, "trace", "time_unit_ns", NULL), 1000000000);
+    cJSON_Delete(r);
+    /* --quiet: no note. */
+    test_src_path(trace, sizeof trace, "traces/sample.disksim");
+    RUN(&c, "run", "--trace", trace, "--wrap", SMALL, "--quiet");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    EXPECT_ERR(c, "");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_replay_implausible_unit)
+{
+    /* tests/data/trace-ns.disksim counts ns: 100 s, 100e9 ns, between its first and last
+     * request. Read as ms that is 100e9 ms = 1e8 s = 1157.4 days. */
+    char trace[1024], want[4096];
+    test_src_path(trace, sizeof trace, "tests/data/trace-ns.disksim");
+    struct cmd c;
+    RUN(&c, "run", "--trace", trace, "--wrap", SMALL);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    snprintf(want, sizeof want,
+             "ssdsim: note: %s: DiskSim ASCII times have no unit; read as ms (DiskSim's); "
+             "--time-unit ns|us|ms|s to change (MQSim and SSDSim traces count ns)\n"
+             "ssdsim: warning: %s: with times in ms (assumed), the requests read span "
+             "1157.4 days; if the trace counts ns (MQSim, SSDSim), use --time-unit ns\n",
+             trace, trace);
+    EXPECT_ERR(c, want);
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", trace, "--time-unit", "ns", "--wrap", SMALL);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    EXPECT_ERR(c, "");
+    cmd_free(&c);
+    /* tests/data/trace-dense.disksim counts seconds (0, 0.4, 0.9, 1.2): read as ns they round
+     * to 0, 0, 1 and 1 ns: 4 requests within 1 ns. */
+    test_src_path(trace, sizeof trace, "tests/data/trace-dense.disksim");
+    RUN(&c, "run", "--trace", trace, "--time-unit", "ns", "--wrap", SMALL);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    snprintf(want, sizeof want,
+             "ssdsim: warning: %s: with times in ns, 4 requests arrive in 1 ns, less than 1 ns "
+             "apart on average; if the trace counts a larger unit, use --time-unit us, ms or s\n",
+             trace);
+    EXPECT_ERR(c, want);
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", trace, "--time-unit", "s", "--wrap", SMALL);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    EXPECT_ERR(c, "");
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_replay_device_absent)
+{
+    /* sample.spc holds ASUs 0 and 1 (trace info --device 9 finds none of its requests). */
+    char trace[1024], res[1024], want[4096];
+    test_src_path(trace, sizeof trace, "traces/sample.spc");
+    out_path(res, sizeof res, "replay-absent.json");
+    struct cmd c;
+    RUN(&c, "trace", "info", trace, "--json");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cJSON *all = cJSON_Parse(c.out);
+    cmd_free(&c);
+    RUN(&c, "trace", "info", trace, "--device", "1", "--json");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cJSON *one = cJSON_Parse(c.out);
+    cmd_free(&c);
+    uint64_t n_all = num(all, "requests", NULL, NULL), n_one = num(one, "requests", NULL, NULL);
+    ck_assert_uint_gt(n_one, 0);
+    ck_assert_uint_gt(n_all, n_one);
+    RUN(&c, "run", "--trace", trace, "--device", "1,9,12", "--wrap", SMALL, "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    snprintf(want, sizeof want,
+             "ssdsim: warning: %s: --device 9 and 12 are not in the trace (no request of them "
+             "in the whole file)\n",
+             trace);
+    EXPECT_ERR(c, want);
+    char line[256];
+    snprintf(line, sizeof line,
+             "\ntrace: %" PRIu64 " requests replayed (spc, times in s), 0 out of order, %" PRIu64
+             " of other devices skipped\n",
+             n_one, n_all - n_one);
+    ck_assert_msg(strstr(c.out, line), "'%s' lacks '%s'", c.out, line);
+    cmd_free(&c);
+    cJSON *r = load_json(res);
+    cJSON *absent = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "trace"), "devices_absent");
+    ck_assert_int_eq(cJSON_GetArraySize(absent), 2);
+    ck_assert_int_eq(cJSON_GetArrayItem(absent, 0)->valueint, 9);
+    ck_assert_int_eq(cJSON_GetArrayItem(absent, 1)->valueint, 12);
+    ck_assert_uint_eq(num(r, "trace", "other_devices", NULL), n_all - n_one);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "trace"),
+                                                            "warnings")),
+                     1);
+    cJSON_Delete(r);
+    /* Stopped before the end of the file, the reader cannot say the device is absent. */
+    RUN(&c, "run", "--trace", trace, "--device", "1,9", "--max-requests", "1", "--wrap", SMALL);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    snprintf(want, sizeof want,
+             "ssdsim: warning: %s: --device 9: no request of it in the part of the trace "
+             "replayed\n",
+             trace);
+    EXPECT_ERR(c, want);
+    cmd_free(&c);
+    /* Only absent devices: nothing to replay, an error (fio fails a read_iolog without I/O). */
+    RUN(&c, "run", "--trace", trace, "--device", "9", "--wrap", SMALL);
+    snprintf(want, sizeof want,
+             "%s: no request to replay: --device 9 is not in the trace (%" PRIu64
+             " requests of other devices skipped)",
+             trace, n_all);
+    assert_one_error(&c, 1, want);
+    cmd_free(&c);
+    cJSON_Delete(all);
+    cJSON_Delete(one);
+}
+END_TEST
+
+START_TEST(test_replay_nothing_to_replay)
+{
+    char trace[1024], want[2048];
+    struct cmd c;
+    /* A blkparse trace with D (issue) events only: none of the Q events read by default. */
+    test_src_path(trace, sizeof trace, "tests/data/trace-d-only.blk");
+    RUN(&c, "run", "--trace", trace, "--wrap", SMALL);
+    snprintf(want, sizeof want,
+             "ssdsim: %s: no request to replay: the trace has no read, write or trim request "
+             "(blkparse: Q events are read; --blkparse-events issue reads D events)\n",
+             trace);
+    assert_one_error(&c, 1, NULL);
+    EXPECT_ERR(c, want);
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", trace, "--blkparse-events", "issue", "--wrap", SMALL, "--quiet");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    /* And one with Q events only, read for its D events. */
+    test_src_path(trace, sizeof trace, "tests/data/trace-q-only.blk");
+    RUN(&c, "run", "--trace", trace, "--blkparse-events", "issue", "--wrap", SMALL);
+    snprintf(want, sizeof want,
+             "ssdsim: %s: no request to replay: the trace has no read, write or trim request "
+             "(blkparse: D events are read; without --blkparse-events issue, Q events)\n",
+             trace);
+    assert_one_error(&c, 1, NULL);
+    EXPECT_ERR(c, want);
+    cmd_free(&c);
+    /* A CSV of its header only, and one whose lines are all malformed. */
+    out_path(trace, sizeof trace, "replay-empty.csv");
+    write_file(trace, "time_ns,device,op,offset,length\n");
+    RUN(&c, "run", "--trace", trace, "--trace-format", "csv", SMALL);
+    snprintf(want, sizeof want,
+             "ssdsim: %s: no request to replay: the trace has no read, write or trim request\n",
+             trace);
+    assert_one_error(&c, 1, NULL);
+    EXPECT_ERR(c, want);
+    cmd_free(&c);
+    write_file(trace, "time_ns,device,op,offset,length\n0,0,read,x,4096\n1,0,read,0,0\n");
+    RUN(&c, "run", "--trace", trace, "--trace-format", "csv", "--skip-bad-lines", SMALL);
+    snprintf(want, sizeof want,
+             "ssdsim: %s: no request to replay: the trace has no read, write or trim request; 2 "
+             "malformed lines skipped (--skip-bad-lines)\n",
+             trace);
+    assert_one_error(&c, 1, NULL);
+    EXPECT_ERR(c, want);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_replay_out_of_order)
+{
+    /* tests/data/trace-ooo.csv: times 0, 5000, 3000, 9000, 1000 ns: lines 4 and 6 are earlier
+     * than the line before them. Each is issued with the one before it: at 5000 and 9000 ns. */
+    char trace[1024], res[1024], lat[1024], want[2048];
+    test_src_path(trace, sizeof trace, "tests/data/trace-ooo.csv");
+    out_path(res, sizeof res, "replay-ooo.json");
+    out_path(lat, sizeof lat, "replay-ooo-lat.csv");
+    struct cmd c;
+    RUN(&c, "run", "--trace", trace, SMALL, "--json", res, "--latency-log", lat);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    snprintf(want, sizeof want,
+             "ssdsim: warning: %s: 2 requests earlier than the request before them (out of "
+             "order): replayed in file order, each issued at once after the one before it (not "
+             "sorted)\n",
+             trace);
+    EXPECT_ERR(c, want);
+    ck_assert_ptr_nonnull(
+        strstr(c.out, "\ntrace: 5 requests replayed (csv, times in ns), 2 out of order\n"));
+    cmd_free(&c);
+    cJSON *r = load_json(res);
+    ck_assert_uint_eq(num(r, "trace", "out_of_order", NULL), 2);
+    ck_assert_uint_eq(num(r, "trace", "span_ns", NULL), 9000);
+    cJSON_Delete(r);
+    /* submit_ns (column 5) of lines 2..6 in the latency log: 0 + 5000 + 5000 + 9000 + 9000. */
+    double sum;
+    ck_assert_uint_eq(csv_rows(lat, 5, &sum), 5);
+    ck_assert_double_eq(sum, 28000);
+    /* Closed loop: times do not matter, no warning; the count is still in the JSON. */
+    RUN(&c, "run", "--trace", trace, SMALL, "--replay-qd", "2", "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    EXPECT_ERR(c, "");
+    cmd_free(&c);
+    r = load_json(res);
+    ck_assert_uint_eq(num(r, "trace", "out_of_order", NULL), 2);
+    cJSON_Delete(r);
+}
+END_TEST
+
+START_TEST(test_replay_gzip_trailing_garbage)
+{
+    /* tests/data/trace-garbage.disksim.gz: traces/sample.disksim.gz and 9 bytes "JUNKJUNK\n"
+     * after it. A warning, and the same 24 requests as the plain sample. */
+    char trace[1024], res[1024], want[2048];
+    test_src_path(trace, sizeof trace, "tests/data/trace-garbage.disksim.gz");
+    out_path(res, sizeof res, "replay-gz.json");
+    struct cmd c;
+    RUN(&c, "run", "--trace", trace, "--time-unit", "ms", "--wrap", SMALL, "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    snprintf(want, sizeof want,
+             "ssdsim: warning: %s: 9 bytes after the end of the gzip stream ignored (trailing "
+             "garbage)\n",
+             trace);
+    EXPECT_ERR(c, want);
+    cmd_free(&c);
+    cJSON *r = load_json(res);
+    ck_assert_uint_eq(num(r, "trace", "gzip_trailing_bytes", NULL), 9);
+    ck_assert_uint_eq(num(r, "ops", "all", "count"), 24);
+    cJSON_Delete(r);
+    RUN(&c, "trace", "info", trace, "--time-unit", "ms");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    EXPECT_ERR(c, want);
+    ck_assert_ptr_nonnull(strstr(c.out, "\nrequests       24\n"));
+    cmd_free(&c);
+}
+END_TEST
+
 static Suite *replay_suite(void)
 {
     Suite *s = suite_create("replay");
@@ -292,6 +577,12 @@ static Suite *replay_suite(void)
     tcase_add_test(tc, test_replay_device_selection);
     tcase_add_test(tc, test_replay_errors);
     tcase_add_test(tc, test_replay_record_and_replay_back);
+    tcase_add_test(tc, test_replay_time_unit_note);
+    tcase_add_test(tc, test_replay_implausible_unit);
+    tcase_add_test(tc, test_replay_device_absent);
+    tcase_add_test(tc, test_replay_nothing_to_replay);
+    tcase_add_test(tc, test_replay_out_of_order);
+    tcase_add_test(tc, test_replay_gzip_trailing_garbage);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -679,6 +679,138 @@ START_TEST(test_trace_gzip_corrupt)
 }
 END_TEST
 
+START_TEST(test_trace_stats)
+{
+    /* Times 0, 5000, 3000, 9000, 1000 ns on devices 0, 1, 0, 0, 2: with devices {0, 7}, lines
+     * 2, 4 and 5 are kept (0, 3000, 9000: in order), lines 3 and 6 are of other devices. */
+    char p[512];
+    scratch(p, sizeof p, "stats.csv",
+            "time_ns,device,op,offset,length\n0,0,write,0,4096\n5000,1,write,4096,4096\n"
+            "3000,0,read,0,4096\n9000,0,read,4096,4096\n1000,2,read,0,4096\n");
+    ssdsim_trace_opts o = {0};
+    uint32_t devs[] = {0, 7};
+    o.devices = devs;
+    o.n_devices = 2;
+    ssdsim_trace *t = open_ok(p, &o);
+    ssdsim_trace_stats st;
+    ssdsim_trace_req r;
+    ssdsim_error err;
+    for (int pass = 0; pass < 2; pass++) {
+        while (ssdsim_trace_next(t, &r, &err) == 1)
+            ;
+        ssdsim_trace_get_stats(t, &st);
+        ck_assert_uint_eq(st.requests, 3);
+        ck_assert_uint_eq(st.out_of_order, 0);
+        ck_assert_uint_eq(st.other_devices, 2);
+        ck_assert_uint_eq(st.last_time_ns, 9000);
+        ck_assert_uint_eq(st.time_unit_ns, 1);
+        ck_assert_int_eq(st.time_unit_assumed, 0);
+        ck_assert_int_eq(st.at_end, 1);
+        ck_assert_uint_eq(st.gzip_trailing_bytes, 0);
+        ck_assert_uint_eq(ssdsim_trace_device_requests(t, 0), 3);
+        ck_assert_uint_eq(ssdsim_trace_device_requests(t, 7), 0);
+        ck_assert_uint_eq(ssdsim_trace_device_requests(t, 1), 0); /* not in the filter */
+        /* A rewind starts every count again. */
+        ck_assert_int_eq(ssdsim_trace_rewind(t, &err), 0);
+        ssdsim_trace_get_stats(t, &st);
+        ck_assert_uint_eq(st.requests + st.other_devices + (uint64_t)st.at_end, 0);
+        ck_assert_uint_eq(ssdsim_trace_device_requests(t, 0), 0);
+    }
+    ssdsim_trace_close(t);
+    /* All devices: lines 4 and 6 are earlier than the line before them. */
+    t = open_ok(p, NULL);
+    next_ok(t, &r);
+    ssdsim_trace_get_stats(t, &st);
+    ck_assert_uint_eq(st.requests, 1);
+    ck_assert_int_eq(st.at_end, 0);
+    while (ssdsim_trace_next(t, &r, &err) == 1)
+        ;
+    ssdsim_trace_get_stats(t, &st);
+    ck_assert_uint_eq(st.requests, 5);
+    ck_assert_uint_eq(st.out_of_order, 2);
+    ck_assert_uint_eq(st.last_time_ns, 9000);
+    ssdsim_trace_close(t);
+    /* NULL gives zeroes. */
+    memset(&st, 0xff, sizeof st);
+    ssdsim_trace_get_stats(NULL, &st);
+    ck_assert_uint_eq(st.requests, 0);
+    ck_assert_uint_eq(ssdsim_trace_device_requests(NULL, 0), 0);
+    /* The unit of each format, and whether it was assumed. */
+    static const struct {
+        const char *file;
+        uint64_t unit_ns;
+        int assumed;
+    } units[] = {{"sample.msr.csv", 100, 0},   {"sample.spc", 1000000000, 0},
+                 {"sample.blkparse.txt", 1000000000, 0}, {"sample.disksim", 1000000, 1},
+                 {"sample.iolog2", 1000000, 0}, {"sample.iolog3", 1000, 0},
+                 {"sample.csv", 1, 0}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        t = open_ok(sample(p, sizeof p, units[i].file), NULL);
+        ssdsim_trace_get_stats(t, &st);
+        ck_assert_msg(st.time_unit_ns == units[i].unit_ns, "%s: %llu", units[i].file,
+                      (unsigned long long)st.time_unit_ns);
+        ck_assert_int_eq(st.time_unit_assumed, units[i].assumed);
+        ssdsim_trace_close(t);
+    }
+    o = (ssdsim_trace_opts){0};
+    o.disksim_time_unit_ns = 1;
+    t = open_ok(sample(p, sizeof p, "sample.disksim"), &o);
+    ssdsim_trace_get_stats(t, &st);
+    ck_assert_uint_eq(st.time_unit_ns, 1);
+    ck_assert_int_eq(st.time_unit_assumed, 0);
+    ssdsim_trace_close(t);
+}
+END_TEST
+
+START_TEST(test_trace_gzip_trailing_garbage)
+{
+    /* The gzip sample with bytes after its end: those are counted and ignored (as gzip -d
+     * does), the requests are those of the plain sample; two members are read one after the
+     * other. A single byte after the end is garbage too (no room for the magic). */
+    char src[512], p[512];
+    size_t len;
+    char *gz = read_file(sample(src, sizeof src, "sample.disksim.gz"), &len);
+    ck_assert_ptr_nonnull(gz);
+    static const struct {
+        const char *tail;
+        size_t tail_len;
+        int members;
+        uint64_t garbage;
+    } cases[] = {{"JUNKJUNK\n", 9, 1, 9}, {"\x1f", 1, 1, 1}, {"", 0, 2, 0},
+                 {"\0\0\0\0", 4, 2, 4}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        out_path(p, sizeof p, "tail.disksim.gz");
+        FILE *f = fopen(p, "wb");
+        ck_assert_ptr_nonnull(f);
+        for (int m = 0; m < cases[k].members; m++)
+            fwrite(gz, 1, len, f);
+        fwrite(cases[k].tail, 1, cases[k].tail_len, f);
+        fclose(f);
+        ssdsim_trace *t = open_ok(p, NULL);
+        ssdsim_trace_req r;
+        ssdsim_error err;
+        int n = 0, rc;
+        for (int pass = 0; pass < 2; pass++) {
+            n = 0;
+            while ((rc = ssdsim_trace_next(t, &r, &err)) == 1)
+                n++;
+            ck_assert_msg(rc == 0, "case %zu: %s", k, err.message);
+            ck_assert_int_eq(n, 24 * cases[k].members);
+            ssdsim_trace_stats st;
+            ssdsim_trace_get_stats(t, &st);
+            ck_assert_uint_eq(st.gzip_trailing_bytes, cases[k].garbage);
+            ck_assert_int_eq(ssdsim_trace_rewind(t, &err), 0);
+        }
+        ssdsim_trace_close(t);
+        ssdsim_trace_info in;
+        ck_assert_int_eq(ssdsim_trace_info_file(p, NULL, &in, NULL), 0);
+        ck_assert_uint_eq(in.gzip_trailing_bytes, cases[k].garbage);
+        ck_assert_uint_eq(in.requests, 24 * (uint64_t)cases[k].members);
+    }
+    free(gz);
+}
+END_TEST
+
 START_TEST(test_trace_rewind_and_devices)
 {
     char p[512];
@@ -861,6 +993,60 @@ START_TEST(test_trace_bad_blkparse)
     snprintf(text, sizeof text, "%s  8,0 3 2 x.1 697 Q W 8 + 8 [a]\n", good);
     expect_bad("bad4.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
                "bad4.blk:2: time: expected seconds such as 0.000123456, got 'x.1'");
+    /* Cut short after the RWBS, or in the middle of "SECTOR + N". */
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 Q W\n", good);
+    expect_bad("bad5.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad5.blk:2: expected 'SECTOR + SECTORS' or '[PROCESS]' after the RWBS of a Q "
+               "event, got ''");
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 Q W 223490 +\n", good);
+    expect_bad("bad6.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad6.blk:2: expected 'SECTOR + SECTORS' or '[PROCESS]' after the RWBS of a Q "
+               "event, got '223490 +'");
+    /* With issue events, a cut D event is the bad one. */
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 D R 77\n", good);
+    {
+        char path[512];
+        scratch(path, sizeof path, "bad7.blk", text);
+        ssdsim_trace_opts o = {0};
+        o.format = SSDSIM_TRACE_BLKPARSE;
+        o.blkparse_issue = 1;
+        ssdsim_trace *t = open_ok(path, &o);
+        ssdsim_trace_req r;
+        ssdsim_error err;
+        ck_assert_int_eq(ssdsim_trace_next(t, &r, &err), SSDSIM_EPARSE);
+        char want[600];
+        snprintf(want, sizeof want,
+                 "%s:2: expected 'SECTOR + SECTORS' or '[PROCESS]' after the RWBS of a D event, "
+                 "got '77'",
+                 path);
+        ck_assert_str_eq(err.message, want);
+        ssdsim_trace_close(t);
+    }
+    /* Garbage in the fields every event has, whatever its action. */
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 C W 8 + 8 [0]\n  8,0 x 3 0.2 697 C W 8 + 8\n",
+             good);
+    expect_bad("bad8.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad8.blk:3: CPU: expected a non-negative integer, got 'x'");
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 -1 G W 8 + 8 [a]\n", good);
+    expect_bad("bad9.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad9.blk:2: PID: expected a non-negative integer, got '-1'");
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 Q? W 8 + 8 [a]\n", good);
+    expect_bad("bad10.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad10.blk:2: ACTION: expected one or two letters such as Q or D, got 'Q?'");
+    snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 Q w 8 + 8 [a]\n", good);
+    expect_bad("bad11.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad11.blk:2: RWBS: expected capital letters such as W, RS or FWS, got 'w'");
+    snprintf(text, sizeof text, "%s  8,x 3 2 0.1 697 Q W 8 + 8 [a]\n", good);
+    expect_bad("bad12.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad12.blk:2: device: expected MAJ,MIN such as 8,0, got '8,x'");
+    /* A line that is neither an event nor blkparse's summary, and a line cut in its device. */
+    snprintf(text, sizeof text, "%sgarbage \x01here\n", good);
+    expect_bad("bad13.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad13.blk:2: expected a blkparse event 'MAJ,MIN CPU SEQ SECONDS PID ACTION RWBS "
+               "...' or a line of its summary, got 'garbage ?here'");
+    snprintf(text, sizeof text, "%s  8\n", good);
+    expect_bad("bad14.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
+               "bad14.blk:2: device: expected MAJ,MIN such as 8,0, got '8'");
     /* Not errors: another action, a flush, no "+ n", "FWS 0 + 0", a summary line. */
     char p[512];
     scratch(p, sizeof p, "ok.blk",
@@ -873,6 +1059,72 @@ START_TEST(test_trace_bad_blkparse)
     ssdsim_trace_req r[MAX_REQS];
     ck_assert_uint_eq(read_all(p, NULL, r), 1);
     EXPECT_REQ(r[0], 0, SSDSIM_OP_WRITE, 16 * 512, 4096, 2048, 5);
+    /* Every kind of line blkparse prints besides events (its per-CPU, total and per-program
+     * summaries, blkparse -s), and the messages of m events, is skipped: no bad line. */
+    scratch(p, sizeof p, "summary.blk",
+            "Input file sda.blktrace.0 added\n"
+            "Input file sda.blktrace.1 added\n"
+            "  8,0 0 1 0.000001 697 Q W 8 + 8 [a]\n"
+            "  8,0 3 0 0.000004120 0 m N cfq697 insert_request\n"
+            "  8,0 3 5 0.000006052 697 U N [kjournald] 1\n"
+            "  8,16 0 1 0.003011234 712 A RM 40968 + 8 <- (8,17) 8\n"
+            "  8,0 3 6 0.3 697 Q W 16 + 8 [Web Content]\n"
+            "CPU0 (8,0):\n"
+            " Reads Queued:           2,       16KiB\t Writes Queued:           2,      132KiB\n"
+            " Read Dispatches:        2,       16KiB\t Write Dispatches:        1,      132KiB\n"
+            " Reads Requeued:         0\t\t Writes Requeued:         0\n"
+            " Reads Completed:        0,        0KiB\t Writes Completed:        0,        0KiB\n"
+            " Read Merges:            0,        0KiB\t Write Merges:            1,        4KiB\n"
+            " PC Reads Queued:        0,        0KiB\t PC Writes Queued:        0,        0KiB\n"
+            " Read depth:             1        \t Write depth:             1\n"
+            " IO unplugs:             0        \t Timer unplugs:           0\n"
+            "\n"
+            "Total (8,0):\n"
+            " Reads Queued:           2,       16KiB\t Writes Queued:           3,      136KiB\n"
+            "\n"
+            "Throughput (R/W): 3KiB/s / 30KiB/s\n"
+            "Events (8,0): 31 entries\n"
+            "Skips: 0 forward (0 -   0.0%)\n"
+            "kjournald (697)\n"
+            " Reads Queued:           0,        0KiB\t Writes Queued:           1,        4KiB\n"
+            " Allocation wait:        0        \t Allocation wait:         0\n"
+            " Dispatch wait:          0        \t Dispatch wait:           0\n"
+            " Completion wait:        0        \t Completion wait:         0\n"
+            "Web Content (1234, ...)\n"
+            "\n"
+            "discarded traces containing low-level device driver specific data (only available "
+            "in binary output)\n");
+    ssdsim_trace_opts so = {0};
+    so.skip_bad_lines = 1;
+    /* The probe looks past the "Input file" lines. */
+    ssdsim_trace *t = open_ok(p, &so);
+    ck_assert_int_eq(ssdsim_trace_get_format(t), SSDSIM_TRACE_BLKPARSE);
+    ssdsim_trace_req q;
+    ssdsim_error err;
+    int n = 0, rc;
+    while ((rc = ssdsim_trace_next(t, &q, &err)) == 1)
+        n++;
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(n, 2);
+    ck_assert_uint_eq(ssdsim_trace_bad_lines(t), 0);
+    ssdsim_trace_close(t);
+    /* With skip_bad_lines, the cut and garbage lines are counted, the events around kept. */
+    scratch(p, sizeof p, "cut.blk",
+            "  8,0 0 1 0.1 697 Q W 8 + 8 [a]\n"
+            "  8,0 0 2 0.2 697 Q W 16 +\n"
+            "  8,0 0 3 0.3 697 Q R\n"
+            "garbage\n"
+            "  8,0 0 4 0.4 6?7 C W 8 + 8 [0]\n"
+            "  8,0 0 5 0.5 697 Q R 24 + 8 [a]\n"
+            "  8,0 0 6 0.6");
+    t = open_ok(p, &so);
+    n = 0;
+    while ((rc = ssdsim_trace_next(t, &q, &err)) == 1)
+        n++;
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(n, 2);
+    ck_assert_uint_eq(ssdsim_trace_bad_lines(t), 5);
+    ssdsim_trace_close(t);
 }
 END_TEST
 
@@ -1345,6 +1597,8 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_trace_real_excerpts);
     tcase_add_test(tc, test_trace_gzip_same_as_plain);
     tcase_add_test(tc, test_trace_gzip_corrupt);
+    tcase_add_test(tc, test_trace_gzip_trailing_garbage);
+    tcase_add_test(tc, test_trace_stats);
     tcase_add_test(tc, test_trace_rewind_and_devices);
     tcase_add_test(tc, test_trace_long_lines_and_chunks);
     suite_add_tcase(s, tc);

@@ -407,28 +407,122 @@ static bool blk_op(struct field rwbs, enum ssdsim_op *op)
     return true;
 }
 
+/* The first words of the lines blkparse (blktrace 1.x, blkparse.c) prints to its text output
+ * that are not events: "Input file sda.blktrace.0 added" before the events (setup_file);
+ * after them the summaries of dump_io_stats, dump_wait_stats and show_device_and_cpu_stats:
+ * "CPU0 (8,0):", "Total (8,0):", " Reads Queued: 2, 16KiB", " Read Dispatches:", " Read
+ * depth:", " PC Reads Queued:", " IO unplugs:", " Timer unplugs:", " Allocation wait:",
+ * " Dispatch wait:", " Completion wait:", "Throughput (R/W):", "Events (8,0): 31 entries",
+ * "Skips: 0 forward"; and the last line "discarded traces containing low-level device driver
+ * specific data". A trailing ':' is ignored. */
+static bool blk_summary_word(struct field w)
+{
+    static const char *const words[] = {
+        "Total",  "Reads",      "Writes",     "Read",       "Write",    "PC",
+        "IO",     "Timer",      "Allocation", "Dispatch",   "Completion",
+        "Throughput", "Events", "Skips",      "Input",      "discarded"};
+    if (w.n > 0 && w.s[w.n - 1] == ':')
+        w.n--;
+    if (w.n > 3 && !memcmp(w.s, "CPU", 3)) {
+        uint64_t cpu;
+        return num_u64((struct field){w.s + 3, w.n - 3}, &cpu) == NUM_OK;
+    }
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(words); i++)
+        if (field_eq(w, words[i]))
+            return true;
+    return false;
+}
+
+/* "NAME (PID)" or "NAME (PID, ...)": the heading of a program's statistics (blkparse -s,
+ * show_process_stats), whose name is anything. */
+static bool blk_process_heading(const char *line, size_t len)
+{
+    struct field t = trim(line, len);
+    if (t.n < 4 || t.s[t.n - 1] != ')')
+        return false;
+    size_t open = t.n - 1;
+    while (open > 0 && t.s[open] != '(')
+        open--;
+    if (open == 0 || t.s[open] != '(' || !is_blank(t.s[open - 1]))
+        return false;
+    struct field pid = {t.s + open + 1, t.n - open - 2};
+    if (pid.n > 5 && !memcmp(pid.s + pid.n - 5, ", ...", 5))
+        pid.n -= 5;
+    uint64_t v;
+    return num_u64(pid, &v) == NUM_OK;
+}
+
+/* ACTION: one or two letters (Q, G, I, D, C, M, F, X, A, B, S, P, U, UT, m, ...). */
+static bool blk_action_ok(struct field a)
+{
+    return (a.n == 1 || a.n == 2) && is_alpha(a.s[0]) && (a.n == 1 || is_alpha(a.s[1]));
+}
+
+/* RWBS: capital letters only (F, W, R, D, N, S, M, A, B, E, ...). */
+static bool blk_rwbs_ok(struct field r)
+{
+    if (r.n == 0 || r.n > 8)
+        return false;
+    for (size_t i = 0; i < r.n; i++)
+        if (r.s[i] < 'A' || r.s[i] > 'Z')
+            return false;
+    return true;
+}
+
+#define BLK_EVENT "'MAJ,MIN CPU SEQ SECONDS PID ACTION RWBS ...'"
+
+/* A line is an event when its first field starts with a digit (the device's major number);
+ * the other lines blkparse prints are its summaries (blk_summary_word, blk_process_heading).
+ * Anything else, and an event cut short or with a field that is not what blkparse prints, is
+ * a malformed line. */
 static int parse_blkparse(const struct ssdsim__trace_parser *p, const char *line, size_t len,
                           struct ssdsim__trace_raw *out, char *why, size_t why_len)
 {
     struct field f[MAX_FIELDS];
     size_t nf = split_blanks(line, len, f, MAX_FIELDS);
-    uint32_t major, minor;
-    /* Summary lines ("CPU0 (8,0):", "Total (8,0):", " Reads Queued: ...") are not events. */
-    if (nf == 0 || !blk_device(f[0], &major, &minor))
+    if (nf == 0)
         return SSDSIM__LINE_SKIP;
-    if (nf < 7)
+    if (!is_digit(f[0].s[0])) {
+        if (blk_summary_word(f[0]) || blk_process_heading(line, len))
+            return SSDSIM__LINE_SKIP;
+        struct field t = trim(line, len);
         return bad(why, why_len,
-                   "expected a blkparse event 'MAJ,MIN CPU SEQ SECONDS PID ACTION RWBS ...', got "
-                   "%zu fields",
-                   nf);
+                   "expected a blkparse event " BLK_EVENT " or a line of its summary, got '%s'",
+                   ssdsim__trace_quote(t.s, t.n).text);
+    }
+    uint32_t major, minor;
+    if (!blk_device(f[0], &major, &minor))
+        return bad(why, why_len, "device: expected MAJ,MIN such as 8,0, got '%s'",
+                   ssdsim__trace_quote(f[0].s, f[0].n).text);
+    if (nf < 7)
+        return bad(why, why_len, "expected a blkparse event " BLK_EVENT ", got %zu fields", nf);
+    uint64_t u, time;
+    GET(num_u64, f[1], "CPU", INTEGER, &u);
+    GET(num_u64, f[2], "SEQ", INTEGER, &u);
+    GET_SCALED(f[3], SSDSIM__NS_PER_S, "time", "seconds such as 0.000123456", &time);
+    GET(num_u64, f[4], "PID", INTEGER, &u);
+    if (!blk_action_ok(f[5]))
+        return bad(why, why_len, "ACTION: expected one or two letters such as Q or D, got '%s'",
+                   ssdsim__trace_quote(f[5].s, f[5].n).text);
+    if (!blk_rwbs_ok(f[6]))
+        return bad(why, why_len, "RWBS: expected capital letters such as W, RS or FWS, got '%s'",
+                   ssdsim__trace_quote(f[6].s, f[6].n).text);
     if (!field_eq(f[5], p->blkparse_issue ? "D" : "Q"))
         return SSDSIM__LINE_SKIP;
     if (!blk_op(f[6], &out->op))
         return SSDSIM__LINE_SKIP;
-    /* Events without "SECTOR + N" (a flush, for one) carry no data. */
-    if (nf < 10 || !field_eq(f[8], "+"))
+    /* A Q or D event with data: "SECTOR + N [PROCESS]"; one without, a flush, "[PROCESS]". */
+    if (nf >= 8 && f[7].s[0] == '[')
         return SSDSIM__LINE_SKIP;
-    GET_SCALED(f[3], SSDSIM__NS_PER_S, "time", "seconds such as 0.000123456", &out->time);
+    if (nf < 10 || !field_eq(f[8], "+")) {
+        const char *rest = nf > 7 ? f[7].s : "";
+        struct field t = trim(rest, nf > 7 ? (size_t)(line + len - rest) : 0);
+        return bad(why, why_len,
+                   "expected 'SECTOR + SECTORS' or '[PROCESS]' after the RWBS of a %.*s event, "
+                   "got '%s'",
+                   (int)f[5].n, f[5].s, ssdsim__trace_quote(t.s, t.n).text);
+    }
+    out->time = time;
     uint64_t sector, n;
     GET(num_u64, f[7], "sector", INTEGER, &sector);
     GET(num_u64, f[9], "sectors", INTEGER, &n);
@@ -687,6 +781,12 @@ int ssdsim__trace_parse_line(struct ssdsim__trace_parser *p, const char *line, s
 
 /* ------------------------------------------------------------------------------------------ */
 /* Probing                                                                                     */
+
+bool ssdsim__trace_blkparse_preamble(const char *line, size_t len)
+{
+    struct field t = trim(line, len);
+    return t.n > 17 && !memcmp(t.s, "Input file ", 11) && !memcmp(t.s + t.n - 6, " added", 6);
+}
 
 ssdsim_trace_format ssdsim__trace_classify(const char *line, size_t len, bool first,
                                            bool *is_header)

@@ -183,6 +183,9 @@ int ssdsim_trace_info_file(const char *path, const ssdsim_trace_opts *opts, ssds
         out->footprint_write_bytes = written.sectors * 512;
         out->n_devices = (uint32_t)devices.used;
         out->bad_lines = ssdsim_trace_bad_lines(t);
+        ssdsim_trace_stats st;
+        ssdsim_trace_get_stats(t, &st);
+        out->gzip_trailing_bytes = st.gzip_trailing_bytes;
         out->duration_ns = out->requests ? t_max - t_min : 0;
         if (out->duration_ns)
             out->arrival_rate = (double)out->requests * 1e9 / (double)out->duration_ns;

@@ -1,8 +1,10 @@
 /* reader.c: the trace reader of <ssdsim/trace.h>: open a file (plain or gzip), guess its
  * format, hand out one request at a time with times relative to the first one, rewind.
  *
- * Lines come from a line reader that fills a 64 KiB chunk with read(2), or with gzread() when
- * the file starts with the gzip magic bytes 1f 8b, and returns each line in place in the chunk;
+ * Lines come from a line reader that fills a 64 KiB chunk with read(2), or through zlib's
+ * inflate() when the file starts with the gzip magic bytes 1f 8b (member after member, as
+ * gzip -d reads them; bytes after the last member that start no other are counted as trailing
+ * garbage and ignored), and returns each line in place in the chunk;
  * only a line that straddles two chunks is copied, into a buffer that grows to the longest such
  * line. Memory is therefore flat whatever the trace's length, and a line costs one memchr() and
  * its parse. The per-format parsing is in formats.c.
@@ -53,64 +55,132 @@ int ssdsim__lines_open(struct ssdsim__lines *lr, const char *path, ssdsim_error 
         ssdsim__lines_close(lr);
         return ssdsim__error_set(err, SSDSIM_ENOMEM, path, NULL, "out of memory");
     }
+    lr->fd = fd;
     if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
-        gzFile gz = gzdopen(fd, "rb"); /* owns fd from here on; not when it fails */
-        if (!gz) {
-            close(fd);
+        z_stream *z = calloc(1, sizeof *z);
+        lr->zin = malloc(SSDSIM__TRACE_CHUNK);
+        /* 16 + MAX_WBITS: a gzip header and trailer, not a bare zlib stream. */
+        if (!z || !lr->zin || inflateInit2(z, 16 + MAX_WBITS) != Z_OK) {
+            free(z);
             ssdsim__lines_close(lr);
             return ssdsim__error_set(err, SSDSIM_ENOMEM, path, NULL,
                                      "out of memory (opening the gzip stream)");
         }
-        gzbuffer(gz, SSDSIM__TRACE_CHUNK);
-        lr->gz = gz;
-    } else {
-        lr->fd = fd;
+        lr->z = z;
     }
     return 0;
 }
 
-/* zlib's message without the "<fd:3>: " it puts first for a stream opened with gzdopen. */
-static const char *gz_message(gzFile gz, int *zerr)
+/* read(2) into buf, retrying on EINTR. The count, or -1 with errno set. */
+static ssize_t read_some(int fd, void *buf, size_t n)
 {
-    const char *msg = gzerror(gz, zerr);
-    if (*zerr == Z_ERRNO)
-        return strerror(errno);
-    if (msg && !strncmp(msg, "<fd:", 4)) {
-        const char *sep = strstr(msg, ">: ");
-        if (sep)
-            msg = sep + 3;
-    }
-    return msg ? msg : "unknown zlib error";
+    ssize_t got;
+    do
+        got = read(fd, buf, n);
+    while (got < 0 && errno == EINTR);
+    return got;
 }
 
-/* Read the next chunk. 0 (perhaps at the end: lr->eof), or SSDSIM_EIO. */
+/* gzip: keep the unread compressed bytes and read more after them. 0 or SSDSIM_EIO. */
+static int z_read(struct ssdsim__lines *lr, ssdsim_error *err)
+{
+    z_stream *z = lr->z;
+    if (z->avail_in > 0 && z->next_in != lr->zin)
+        memmove(lr->zin, z->next_in, z->avail_in);
+    z->next_in = lr->zin;
+    ssize_t n = read_some(lr->fd, lr->zin + z->avail_in, SSDSIM__TRACE_CHUNK - z->avail_in);
+    if (n < 0)
+        return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL, "cannot read: %s",
+                                 strerror(errno));
+    if (n == 0)
+        lr->z_in_eof = true;
+    z->avail_in += (uInt)n;
+    return 0;
+}
+
+/* gzip: after a member, either another member (the magic bytes 1f 8b) or the end. Anything
+ * else is trailing garbage: its bytes are counted and ignored, as gzip -d does. 1 if another
+ * member starts, 0 at the end, or SSDSIM_EIO. */
+static int z_next_member(struct ssdsim__lines *lr, ssdsim_error *err)
+{
+    z_stream *z = lr->z;
+    while (z->avail_in < 2 && !lr->z_in_eof) {
+        int rc = z_read(lr, err);
+        if (rc)
+            return rc;
+    }
+    if (z->avail_in == 0)
+        return 0;
+    if (z->avail_in >= 2 && z->next_in[0] == 0x1f && z->next_in[1] == 0x8b) {
+        inflateReset(z);
+        lr->z_member_done = false;
+        return 1;
+    }
+    uint64_t garbage = z->avail_in;
+    z->avail_in = 0;
+    for (;;) {
+        ssize_t n = read_some(lr->fd, lr->zin, SSDSIM__TRACE_CHUNK);
+        if (n < 0)
+            return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL, "cannot read: %s",
+                                     strerror(errno));
+        if (n == 0)
+            break;
+        garbage += (uint64_t)n;
+    }
+    lr->z_in_eof = true;
+    lr->trailing_bytes = garbage;
+    return 0;
+}
+
+/* gzip: inflate into the chunk until it holds something or the stream ends. 0 (perhaps at the
+ * end: lr->eof) or SSDSIM_EIO for a stream cut short or corrupt. */
+static int z_fill(struct ssdsim__lines *lr, ssdsim_error *err)
+{
+    z_stream *z = lr->z;
+    z->next_out = (Bytef *)lr->chunk;
+    z->avail_out = SSDSIM__TRACE_CHUNK;
+    while (z->avail_out == SSDSIM__TRACE_CHUNK) {
+        if (lr->z_member_done) {
+            int rc = z_next_member(lr, err);
+            if (rc < 0)
+                return rc;
+            if (rc == 0) {
+                lr->eof = true;
+                break;
+            }
+        }
+        if (z->avail_in == 0) {
+            if (lr->z_in_eof)
+                return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL,
+                                         "cannot read the gzip stream: unexpected end of file");
+            int rc = z_read(lr, err);
+            if (rc)
+                return rc;
+            continue;
+        }
+        int zr = inflate(z, Z_NO_FLUSH);
+        if (zr == Z_STREAM_END) {
+            lr->z_member_done = true;
+        } else if (zr == Z_MEM_ERROR) {
+            return ssdsim__error_set(err, SSDSIM_ENOMEM, lr->path, NULL,
+                                     "out of memory (inflating the gzip stream)");
+        } else if (zr != Z_OK && zr != Z_BUF_ERROR) {
+            return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL,
+                                     "cannot read the gzip stream: %s",
+                                     z->msg ? z->msg : "corrupt data");
+        }
+    }
+    lr->len = SSDSIM__TRACE_CHUNK - z->avail_out;
+    return 0;
+}
+
+/* Read the next chunk. 0 (perhaps at the end: lr->eof), SSDSIM_EIO or SSDSIM_ENOMEM. */
 static int lines_fill(struct ssdsim__lines *lr, ssdsim_error *err)
 {
     lr->pos = lr->len = 0;
-    if (lr->gz) {
-        int n = gzread((gzFile)lr->gz, lr->chunk, SSDSIM__TRACE_CHUNK);
-        if (n < 0) {
-            int zerr;
-            const char *msg = gz_message((gzFile)lr->gz, &zerr);
-            return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL,
-                                     "cannot read the gzip stream: %s", msg);
-        }
-        if (n == 0) {
-            /* zlib reports a stream cut short only through gzerror at the end. */
-            int zerr;
-            const char *msg = gz_message((gzFile)lr->gz, &zerr);
-            if (zerr != Z_OK && zerr != Z_STREAM_END)
-                return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL,
-                                         "cannot read the gzip stream: %s", msg);
-            lr->eof = true;
-        }
-        lr->len = (size_t)n;
-        return 0;
-    }
-    ssize_t n;
-    do
-        n = read(lr->fd, lr->chunk, SSDSIM__TRACE_CHUNK);
-    while (n < 0 && errno == EINTR);
+    if (lr->z)
+        return z_fill(lr, err);
+    ssize_t n = read_some(lr->fd, lr->chunk, SSDSIM__TRACE_CHUNK);
     if (n < 0)
         return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL, "cannot read: %s",
                                  strerror(errno));
@@ -191,12 +261,17 @@ int ssdsim__lines_next(struct ssdsim__lines *lr, const char **line, size_t *len,
 
 int ssdsim__lines_rewind(struct ssdsim__lines *lr, ssdsim_error *err)
 {
-    if (lr->gz) {
-        if (gzrewind((gzFile)lr->gz) != 0)
-            return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL, "cannot rewind");
-    } else if (lseek(lr->fd, 0, SEEK_SET) < 0) {
+    if (lseek(lr->fd, 0, SEEK_SET) < 0)
         return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL, "cannot rewind: %s",
                                  strerror(errno));
+    if (lr->z) {
+        z_stream *z = lr->z;
+        inflateReset(z);
+        z->avail_in = 0;
+        z->next_in = lr->zin;
+        lr->z_in_eof = false;
+        lr->z_member_done = false;
+        lr->trailing_bytes = 0;
     }
     lr->pos = lr->len = lr->partial = 0;
     lr->eof = false;
@@ -206,10 +281,13 @@ int ssdsim__lines_rewind(struct ssdsim__lines *lr, ssdsim_error *err)
 
 void ssdsim__lines_close(struct ssdsim__lines *lr)
 {
-    if (lr->gz)
-        gzclose((gzFile)lr->gz);
-    else if (lr->fd >= 0)
+    if (lr->z) {
+        inflateEnd(lr->z);
+        free(lr->z);
+    }
+    if (lr->fd >= 0)
         close(lr->fd);
+    free(lr->zin);
     free(lr->path);
     free(lr->chunk);
     free(lr->line);
@@ -303,7 +381,7 @@ static int probe_lines(struct ssdsim__lines *lr, ssdsim_trace_format *out, ssdsi
             return rc;
         if (rc == 0)
             break;
-        if (line_is_blank(line, len))
+        if (line_is_blank(line, len) || ssdsim__trace_blkparse_preamble(line, len))
             continue;
         seen++;
         bool is_header = false;
@@ -353,10 +431,13 @@ struct ssdsim_trace {
     struct ssdsim__trace_parser parser;
     bool skip_bad_lines;
     uint32_t *devices; /* a copy of opts->devices, or NULL: all */
+    uint64_t *device_requests; /* per entry of devices: requests read */
     size_t n_devices;
     bool have_first;
     uint64_t first_time; /* raw time of the first request kept */
-    uint64_t bad_lines;
+    uint64_t prev_time;  /* raw time of the request returned last */
+    bool unit_assumed;
+    ssdsim_trace_stats stats; /* requests, bad_lines, out_of_order, other_devices, last_time_ns */
 };
 
 /* "file:line: why" with err->file and err->line set. Returns `code`. */
@@ -443,9 +524,11 @@ int ssdsim_trace_open(ssdsim_trace **out, const char *path, const ssdsim_trace_o
             goto fail;
     }
     t->skip_bad_lines = opts->skip_bad_lines != 0;
+    t->unit_assumed = format == SSDSIM_TRACE_DISKSIM && !opts->disksim_time_unit_ns;
     if (opts->n_devices > 0) {
         t->devices = malloc(opts->n_devices * sizeof *t->devices);
-        if (!t->devices) {
+        t->device_requests = calloc(opts->n_devices, sizeof *t->device_requests);
+        if (!t->devices || !t->device_requests) {
             rc = ssdsim__error_set(err, SSDSIM_ENOMEM, path, NULL, "out of memory");
             goto fail;
         }
@@ -460,13 +543,18 @@ fail:
     return rc;
 }
 
-static bool device_kept(const ssdsim_trace *t, uint32_t device)
+/* Whether the device filter keeps `device`; counts the requests of each listed device. */
+static bool device_kept(ssdsim_trace *t, uint32_t device)
 {
     if (t->n_devices == 0)
         return true;
-    for (size_t i = 0; i < t->n_devices; i++)
-        if (t->devices[i] == device)
+    for (size_t i = 0; i < t->n_devices; i++) {
+        if (t->devices[i] == device) {
+            t->device_requests[i]++;
             return true;
+        }
+    }
+    t->stats.other_devices++;
     return false;
 }
 
@@ -480,6 +568,8 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
         const char *line;
         size_t len;
         int rc = ssdsim__lines_next(&t->lines, &line, &len, err);
+        if (rc == 0)
+            t->stats.at_end = 1;
         if (rc <= 0)
             return rc;
         if (line_is_blank(line, len))
@@ -493,7 +583,7 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
         if (rc < 0) {
             if (!t->skip_bad_lines)
                 return line_error(&t->lines, err, rc, why);
-            t->bad_lines++;
+            t->stats.bad_lines++;
             continue;
         }
         if (!device_kept(t, raw.device))
@@ -510,10 +600,16 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
                      (unsigned long long)rel);
             if (!t->skip_bad_lines)
                 return line_error(&t->lines, err, SSDSIM_EPARSE, why);
-            t->bad_lines++;
+            t->stats.bad_lines++;
             continue;
         }
+        if (t->stats.requests > 0 && raw.time < t->prev_time)
+            t->stats.out_of_order++;
+        t->prev_time = raw.time;
+        t->stats.requests++;
         req->time_ns = rel * mult;
+        if (req->time_ns > t->stats.last_time_ns)
+            t->stats.last_time_ns = req->time_ns;
         req->op = raw.op;
         req->offset = raw.offset;
         req->length = raw.length;
@@ -534,7 +630,10 @@ int ssdsim_trace_rewind(ssdsim_trace *t, ssdsim_error *err)
     ssdsim__trace_parser_reset(&t->parser);
     t->have_first = false;
     t->first_time = 0;
-    t->bad_lines = 0;
+    t->prev_time = 0;
+    memset(&t->stats, 0, sizeof t->stats);
+    for (size_t i = 0; i < t->n_devices; i++)
+        t->device_requests[i] = 0;
     return 0;
 }
 
@@ -545,7 +644,52 @@ ssdsim_trace_format ssdsim_trace_get_format(const ssdsim_trace *t)
 
 uint64_t ssdsim_trace_bad_lines(const ssdsim_trace *t)
 {
-    return t ? t->bad_lines : 0;
+    return t ? t->stats.bad_lines : 0;
+}
+
+/* ns per unit of the raw times of each format (DiskSim: the parser's unit). */
+static uint64_t time_unit_ns(const struct ssdsim__trace_parser *p)
+{
+    switch (p->format) {
+    case SSDSIM_TRACE_MSR:
+        return 100;
+    case SSDSIM_TRACE_SPC:
+    case SSDSIM_TRACE_BLKPARSE:
+        return SSDSIM__NS_PER_S;
+    case SSDSIM_TRACE_DISKSIM:
+        return p->disksim_unit_ns;
+    case SSDSIM_TRACE_FIO_IOLOG2:
+        return SSDSIM__NS_PER_MS;
+    case SSDSIM_TRACE_FIO_IOLOG3:
+        return SSDSIM__NS_PER_US;
+    case SSDSIM_TRACE_CSV:
+    case SSDSIM_TRACE_AUTO:
+        break;
+    }
+    return 1;
+}
+
+void ssdsim_trace_get_stats(const ssdsim_trace *t, ssdsim_trace_stats *out)
+{
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    if (!t)
+        return;
+    *out = t->stats;
+    out->time_unit_ns = time_unit_ns(&t->parser);
+    out->time_unit_assumed = t->unit_assumed;
+    out->gzip_trailing_bytes = t->lines.trailing_bytes;
+}
+
+uint64_t ssdsim_trace_device_requests(const ssdsim_trace *t, uint32_t device)
+{
+    if (!t)
+        return 0;
+    for (size_t i = 0; i < t->n_devices; i++)
+        if (t->devices[i] == device)
+            return t->device_requests[i];
+    return 0;
 }
 
 void ssdsim_trace_close(ssdsim_trace *t)
@@ -555,5 +699,6 @@ void ssdsim_trace_close(ssdsim_trace *t)
     ssdsim__lines_close(&t->lines);
     ssdsim__trace_parser_fini(&t->parser);
     free(t->devices);
+    free(t->device_requests);
     free(t);
 }

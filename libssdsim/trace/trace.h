@@ -21,12 +21,18 @@
  * 256 bytes) only for lines that straddle a chunk boundary or are longer than a chunk. */
 #define SSDSIM__TRACE_MAX_LINE (16 * 1024 * 1024)
 
-/* Reads a file line by line, through zlib when it starts with the gzip magic bytes. Memory is
- * the chunk plus the longest line seen: flat whatever the file's length. */
+/* Reads a file line by line, through zlib's inflate when it starts with the gzip magic bytes.
+ * Memory is the chunk (twice for gzip: compressed and inflated) plus the longest line seen: flat
+ * whatever the file's length. */
 struct ssdsim__lines {
     char *path;      /* as given, for messages */
-    int fd;          /* plain file, or -1 */
-    void *gz;        /* gzFile when the file is gzip-compressed, else NULL */
+    int fd;          /* the file (plain or gzip) */
+    void *z;         /* z_stream when the file is gzip-compressed, else NULL */
+    unsigned char *zin;      /* gzip: SSDSIM__TRACE_CHUNK bytes of compressed input */
+    bool z_in_eof;           /* gzip: the file has no more compressed bytes */
+    bool z_member_done;      /* gzip: a member ended; another may follow */
+    uint64_t trailing_bytes; /* gzip: bytes after the last member that are no gzip member:
+                                ignored, like gzip -d does (with a warning) */
     char *chunk;     /* SSDSIM__TRACE_CHUNK bytes */
     size_t pos, len; /* unread bytes are chunk[pos, len) */
     bool eof;        /* nothing more to read into the chunk */
@@ -112,6 +118,10 @@ int ssdsim__trace_parse_line(struct ssdsim__trace_parser *p, const char *line, s
  * line is a header to skip (*is_header set) or fits no format. */
 ssdsim_trace_format ssdsim__trace_classify(const char *line, size_t len, bool first,
                                            bool *is_header);
+
+/* "Input file NAME added": what blkparse prints before its events, one line per CPU file; the
+ * probe looks past these lines. */
+bool ssdsim__trace_blkparse_preamble(const char *line, size_t len);
 
 /* A line quoted in a message: at most 60 bytes, "..." when cut, control bytes as '?'. */
 struct ssdsim__quoted {

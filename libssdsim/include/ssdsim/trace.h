@@ -101,6 +101,35 @@ SSDSIM_API ssdsim_trace_format ssdsim_trace_get_format(const ssdsim_trace *t);
 /** Lines skipped as malformed so far (skip_bad_lines); 0 for NULL. */
 SSDSIM_API uint64_t ssdsim_trace_bad_lines(const ssdsim_trace *t);
 
+/** What a reader has met so far: since it was opened or last rewound. */
+typedef struct ssdsim_trace_stats {
+    uint64_t requests;      /**< requests returned by ssdsim_trace_next */
+    uint64_t bad_lines;     /**< malformed lines skipped (skip_bad_lines) */
+    uint64_t out_of_order;  /**< requests returned whose time in the file is before that of the
+                                 request returned just before them (they come out in file order,
+                                 unsorted; one before the first request is at time 0) */
+    uint64_t other_devices; /**< requests skipped because their device is not in opts.devices */
+    uint64_t last_time_ns;  /**< the latest time_ns returned: the span of the requests so far */
+    /** ns per unit of the file's times: 100 (MSR filetime), 10^9 (SPC and blkparse seconds),
+     * 10^6 (fio iolog v2 waits), 1000 (fio iolog v3), 1 (ssdsim CSV), or the DiskSim unit. */
+    uint64_t time_unit_ns;
+    /** 1 when the file does not say its time unit and opts did not either, so time_unit_ns is
+     * a default: DiskSim ASCII without disksim_time_unit_ns (DiskSim's ms assumed). */
+    int time_unit_assumed;
+    int at_end;                   /**< the whole file has been read */
+    uint64_t gzip_trailing_bytes; /**< bytes after the end of the gzip stream that start no
+                                       gzip member: ignored (gzip -d does the same, with a
+                                       warning); 0 for a plain file */
+} ssdsim_trace_stats;
+
+/** Fill *out with what the reader has met so far (zeroes for NULL). */
+SSDSIM_API void ssdsim_trace_get_stats(const ssdsim_trace *t, ssdsim_trace_stats *out);
+
+/** Requests of `device` read so far, for a device of opts.devices (0 for any
+ * other device, or when opts.devices is empty): after the whole file, 0 says the device is
+ * not in the trace. */
+SSDSIM_API uint64_t ssdsim_trace_device_requests(const ssdsim_trace *t, uint32_t device);
+
 /** Close a reader; NULL is accepted. */
 SSDSIM_API void ssdsim_trace_close(ssdsim_trace *t);
 
@@ -171,6 +200,7 @@ typedef struct ssdsim_trace_info {
     uint32_t n_devices;              /**< distinct devices seen */
     uint64_t bad_lines;              /**< lines skipped (skip_bad_lines) */
     uint64_t out_of_order;           /**< requests whose time is before the previous one's */
+    uint64_t gzip_trailing_bytes;    /**< bytes ignored after the end of a gzip stream */
 } ssdsim_trace_info;
 
 /** Read a whole trace and summarise it. Memory grows with the footprint only (a bit per
