@@ -120,7 +120,9 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
 /* Output files (outfile.c). Every command opens its outputs through these: an output that is
  * the same file (st_dev, st_ino) as an input of the run is refused, and an output is written
  * under a temporary name in its directory (".NAME.tmp.PID"), then flushed, fsync'ed and renamed
- * over NAME, so that a reader sees the old file or the whole new one, never a part.
+ * over NAME, so that a reader sees the old file or the whole new one, never a part. An output
+ * that is not a regular file (/dev/null, a FIFO) is written in place; a symbolic link is kept
+ * and the file it points to replaced.
  *
  * cli_input_add(): register a file the run reads (ignored when it does not exist);
  * cli_inputs_clear() forgets them all. cli_output_check(): -1 after printing the error when
@@ -140,6 +142,7 @@ struct cli_out {
     char *path; /* the final name */
     char *tmp;  /* the temporary name in the same directory */
     FILE *f;    /* open on tmp (cli_out_open), or NULL */
+    bool direct; /* not a regular file (a device, a FIFO): tmp is path, written in place */
 };
 int cli_out_begin(struct cli_out *o, const char *path);
 int cli_out_open(struct cli_out *o, const char *path);

@@ -5,9 +5,14 @@
  * output is written under a temporary name in its own directory (".NAME.tmp.PID", which
  * `ssdsim collect` skips), then flushed, fsync'ed and renamed over NAME, so that NAME holds the
  * old file or the whole new one, never a part. On any failure the temporary file is removed.
+ * An output that is not a regular file (/dev/null, /dev/stdout, a FIFO) is written in place; a
+ * symbolic link is kept and the file it points to replaced.
  * Streaming outputs (--latency-log, --record, fio's per-job logs) are kept under the temporary
  * name for the whole run; a run that is interrupted or fails renames them to NAME.partial
  * instead (doc/guide.md, "Output files"). */
+/* realpath (a symbolic link's target) is X/Open: ask for it before any system header. */
+#define _XOPEN_SOURCE 700
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -71,11 +76,26 @@ int cli_out_begin(struct cli_out *o, const char *path)
     memset(o, 0, sizeof *o);
     if (cli_output_check(path))
         return -1;
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written to as it is: renaming
+         * a file over it would replace it. */
+        o->path = g_strdup(path);
+        o->tmp = g_strdup(path);
+        o->direct = true;
+        return 0;
+    }
+    /* A symbolic link stays one: the file it points to is replaced. */
+    char *target = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+        target = realpath(path, NULL);
+    const char *final = target ? target : path;
     /* The same directory: rename(2) does not cross file systems. */
-    g_autofree char *dir = g_path_get_dirname(path);
-    g_autofree char *base = g_path_get_basename(path);
-    o->path = g_strdup(path);
+    g_autofree char *dir = g_path_get_dirname(final);
+    g_autofree char *base = g_path_get_basename(final);
+    o->path = g_strdup(final);
     o->tmp = g_strdup_printf("%s/.%s.tmp.%ld", dir, base, (long)getpid());
+    free(target);
     return 0;
 }
 
@@ -83,7 +103,7 @@ int cli_out_open(struct cli_out *o, const char *path)
 {
     if (cli_out_begin(o, path))
         return -1;
-    o->f = fopen(o->tmp, "w");
+    o->f = fopen(o->tmp, o->direct ? "a" : "w");
     if (!o->f) {
         cli_error("%s: cannot write: %s", path, strerror(errno));
         cli_out_abort(o);
@@ -96,7 +116,7 @@ void cli_out_abort(struct cli_out *o)
 {
     if (o->f)
         fclose(o->f);
-    if (o->tmp)
+    if (o->tmp && !o->direct)
         unlink(o->tmp);
     g_free(o->path);
     g_free(o->tmp);
@@ -134,6 +154,8 @@ int cli_out_commit_as(struct cli_out *o, const char *suffix)
     g_autofree char *target = g_strconcat(o->path, suffix ? suffix : "", NULL);
     if (err) {
         cli_error("%s: write failed: %s", o->path, strerror(err));
+    } else if (o->direct) {
+        /* written in place: nothing to rename */
     } else if (cli_output_check(target)) {
         err = EEXIST;
     } else if (rename(o->tmp, target) != 0) {
