@@ -374,6 +374,8 @@ char *ssdsim_results_json(const ssdsim *sim)
     cJSON_AddStringToObject(root, "model", sim->model->label ? sim->model->label : "");
     ssdsim__json_add_u64(root, "seed", sim->seed);
     ssdsim__json_add_u64(root, "sim_time_ns", ssdsim_sim_time_ns(sim));
+    if (sim->interrupted)
+        cJSON_AddBoolToObject(root, "interrupted", true);
     cJSON *ops = cJSON_AddObjectToObject(root, "ops");
     static const char *names[4] = {"read", "write", "trim", "all"};
     for (int i = 0; i < 4; i++)

@@ -560,6 +560,8 @@ char *ssdsim_results_fio_json(const ssdsim *sim, const ssdsim_workload *wl)
     ssdsim__json_add_u64(root, "timestamp", 0);
     ssdsim__json_add_u64(root, "timestamp_ms", 0);
     cJSON_AddStringToObject(root, "time", "Thu Jan  1 00:00:00 1970");
+    if (sim->interrupted)
+        cJSON_AddBoolToObject(root, "interrupted", true); /* not fio's: see doc/results.md */
     cJSON_AddObjectToObject(root, "global options");
     cJSON *jobs = cJSON_AddArrayToObject(root, "jobs");
     for (uint32_t i = 0; i < sim->host.n_units; i++)

@@ -124,6 +124,11 @@ const char *ssdsim_errmsg(const ssdsim *sim)
     return sim ? sim->errmsg : "no simulation";
 }
 
+int ssdsim_interrupted(const ssdsim *sim)
+{
+    return sim && sim->interrupted ? 1 : 0;
+}
+
 void ssdsim_set_progress(ssdsim *sim, ssdsim_progress_fn fn, void *userdata)
 {
     if (!sim)
@@ -307,6 +312,7 @@ static int begin_run(struct ssdsim *sim, const ssdsim_run_opts *opts)
     sim->until_steady = opts->until_steady != 0;
     sim->max_rounds = opts->max_rounds;
     sim->steady_stopped = false;
+    sim->interrupted = false;
     sim->stats.on_close = sim->until_steady || sim->max_rounds ? steady_round : NULL;
     sim->stats.on_close_ctx = sim;
     /* The run's own interval replaces the program's interval callback for its duration. */
@@ -333,6 +339,9 @@ static int end_run(struct ssdsim *sim, int rc, bool report)
         ssdsim__set_errmsg(sim, "out of memory recording the time series");
         rc = SSDSIM_ENOMEM;
     }
+    /* A cancelled run keeps its statistics (closed above at the moment it stopped): they
+     * describe the requests that completed until then, and the results say so. */
+    sim->interrupted = rc == SSDSIM_ECANCELLED;
     if (rc) {
         /* Requests are still in flight inside the device: nothing more can run on it. */
         sim->host.active = false;

@@ -45,6 +45,7 @@ struct ssdsim {
     bool until_steady;
     uint32_t max_rounds;
     bool steady_stopped;
+    bool interrupted; /* the last run was cancelled by the progress callback */
     /* what the last run was: its label, and the options its workload accepted without effect
      * or skipped (lenient); owned copies, for the results */
     char *run_label;

@@ -3,9 +3,11 @@
 #ifndef SSDSIM_CLI_H
 #define SSDSIM_CLI_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "ssdsim/ssdsim.h"
 #include "ssdsim/trace.h"
@@ -74,7 +76,6 @@ struct cli_run_opts {
     const char *precondition;   /* the value as given, or NULL */
     bool quiet;
     const char *json_out;   /* results JSON file, or NULL */
-    bool json_atomic;       /* write json_out through a temporary file and rename(2) */
     const char *json_point; /* a JSON object put first in the results as "point", or NULL */
     const char *csv_out;    /* time-series CSV file, or NULL */
     /* Trace replay instead of the workload (`run --trace`) */
@@ -116,15 +117,69 @@ int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload
 int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const ssdsim_workload *wl,
                 const char *wl_desc);
 
-/* Write `text` and a newline to `path`; with `atomic`, into a temporary file in the same
- * directory that is then renamed over `path`, so that a reader sees the old file or the whole
- * new one. 0, or -1 after printing the error. */
-int cli_write_file(const char *path, const char *text, bool atomic);
+/* Output files (outfile.c). Every command opens its outputs through these: an output that is
+ * the same file (st_dev, st_ino) as an input of the run is refused, and an output is written
+ * under a temporary name in its directory (".NAME.tmp.PID"), then flushed, fsync'ed and renamed
+ * over NAME, so that a reader sees the old file or the whole new one, never a part. An output
+ * that is not a regular file (/dev/null, a FIFO) is written in place; a symbolic link is kept
+ * and the file it points to replaced.
+ *
+ * cli_input_add(): register a file the run reads (ignored when it does not exist);
+ * cli_inputs_clear() forgets them all. cli_output_check(): -1 after printing the error when
+ * `path` is a registered input, else 0. */
+void cli_input_add(const char *path);
+void cli_inputs_clear(void);
+int cli_output_check(const char *path);
+
+/* One output being written. cli_out_begin(): check `path` and choose the temporary name `tmp`
+ * for a writer of its own (the library's) to create; cli_out_open(): the same, and open `f` on
+ * it. Both return 0, or -1 after printing the error (nothing left over). cli_out_commit(): flush
+ * and fsync the temporary file, close `f` when open, and rename it to `path`;
+ * cli_out_commit_as(): to `path` followed by `suffix` (".partial"). 0, or -1 after printing the
+ * error with the temporary file removed. cli_out_abort(): close and remove the temporary file.
+ * After any of the three, `o` holds nothing. */
+struct cli_out {
+    char *path; /* the final name */
+    char *tmp;  /* the temporary name in the same directory */
+    FILE *f;    /* open on tmp (cli_out_open), or NULL */
+    bool direct; /* not a regular file (a device, a FIFO): tmp is path, written in place */
+};
+int cli_out_begin(struct cli_out *o, const char *path);
+int cli_out_open(struct cli_out *o, const char *path);
+int cli_out_commit(struct cli_out *o);
+int cli_out_commit_as(struct cli_out *o, const char *suffix);
+void cli_out_abort(struct cli_out *o);
+
+/* Write `text` and a newline to `path` through cli_out_open and cli_out_commit. 0, or -1 after
+ * printing the error. */
+int cli_write_file(const char *path, const char *text);
+
+/* Flush standard output: 0, or -1 after printing "standard output: write failed" (a full disk,
+ * a closed pipe: the command then exits non-zero). */
+int cli_stdout_check(void);
+
+/* SIGINT and SIGTERM (interrupt.c). cli_interrupt_install() catches both: once (a second one
+ * acts as if not caught), or with `repeat` every time (a sweep's worker, which may get the
+ * signal from the terminal and from the sweep), and then later calls without `repeat` change
+ * nothing; the handler stores the signal number in cli_interrupted and passes it
+ * on to the processes of cli_interrupt_forward() (a sweep's workers; pid 0 entries skipped; NULL
+ * for none). cli_interrupt_cb(): the progress callback of every run, which cancels the run once
+ * a signal came and otherwise calls cli_progress_cb(fraction, progress) when `progress` is not
+ * NULL. cli_interrupt_status(): the exit status after an interruption, 128 + the signal (130
+ * for SIGINT, 143 for SIGTERM); cli_interrupt_name(): "SIGINT" or "SIGTERM". */
+extern volatile sig_atomic_t cli_interrupted;
+void cli_interrupt_install(bool repeat);
+void cli_interrupt_forward(volatile pid_t *pids, size_t n);
+int cli_interrupt_cb(double fraction, void *progress);
+int cli_interrupt_status(void);
+const char *cli_interrupt_name(void);
 
 /* `ssdsim run --manifest FILE --index K`: run line K of a sweep manifest exactly as the sweep
- * does. `json_out` (when not NULL) replaces the line's output path; `csv_out` may be NULL. */
+ * does. `json_out` (when not NULL) replaces the line's output path; `csv_out` may be NULL.
+ * Without either, a point whose complete results are at the line's output path already is
+ * skipped (as a sweep run again skips it) unless `force`. */
 int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
-                     const char *csv_out, bool quiet);
+                     const char *csv_out, bool quiet, bool force);
 
 /* What watches a run's requests through the library's observer (watch.c): --record (every
  * issued request into a trace), --latency-log (one CSV row per completed request), and the
@@ -145,9 +200,12 @@ struct cli_watch {
 int cli_watch_open(struct cli_watch *w, const struct cli_run_opts *o, const ssdsim_workload *wl,
                    ssdsim *sim);
 
-/* Remove the observer, flush and close everything. `ok`: the run succeeded (otherwise files
- * are closed as they are). 0, or -1 after printing the error. */
-int cli_watch_close(struct cli_watch *w, bool ok);
+/* Remove the observer, flush and close everything: CLI_WATCH_COMMIT after a complete run
+ * (each file renamed to its name), CLI_WATCH_PARTIAL after an interrupted or failed one (each
+ * renamed to NAME.partial, holding what the run did until it stopped), CLI_WATCH_DISCARD when
+ * the run did not start (removed). 0, or -1 after printing the error. */
+enum cli_watch_end { CLI_WATCH_COMMIT, CLI_WATCH_PARTIAL, CLI_WATCH_DISCARD };
+int cli_watch_close(struct cli_watch *w, enum cli_watch_end how);
 
 /* The trace-reader options `trace` and `run --trace` share (cmd_trace.c): --trace-format,
  * --time-unit, --read-flag, --blkparse-events, --device. cli_trace_reader_option() returns 1

@@ -500,7 +500,7 @@ static int write_json(const struct cal_opts *c, const char *name, const char *so
         cli_error("out of memory writing JSON");
         return -1;
     }
-    int rc = cli_write_file(c->json_out, text, false);
+    int rc = cli_write_file(c->json_out, text);
     free(text);
     return rc;
 }

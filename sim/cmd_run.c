@@ -19,6 +19,7 @@ struct run_cmd {
     const char *manifest;
     uint64_t index;
     bool index_given;
+    bool force; /* --force: run the manifest's point even if its complete results exist */
     char manifest_conflict[64]; /* first option the manifest fixes, given anyway */
     const char *steady_option;  /* first of --until-steady, --steady-var, --max-rounds given */
 };
@@ -36,7 +37,7 @@ static void run_help(FILE *f, bool demo)
     else
         fputs("usage: ssdsim run [--model FILE] --workload FILE [OPTIONS]\n"
               "       ssdsim run [--model FILE] --trace FILE [TRACE OPTIONS] [OPTIONS]\n"
-              "       ssdsim run --manifest FILE --index K [--json OUT] [--quiet]\n"
+              "       ssdsim run --manifest FILE --index K [--json OUT] [--force] [--quiet]\n"
               "\n"
               "Run a workload (a fio job file, or a JSON object of fio options) or replay a\n"
               "block trace on a device model (JSON). Without --model, the built-in generic MLC\n"
@@ -109,7 +110,10 @@ static void run_help(FILE *f, bool demo)
               "                         point K (0-based) with the sweep's model, workload,\n"
               "                         overrides and seed, writing the JSON where the sweep\n"
               "                         would (unless --json is given)\n"
-              "  --index K              the point of --manifest to run\n",
+              "  --index K              the point of --manifest to run; when its complete\n"
+              "                         results are where the sweep writes them, it is\n"
+              "                         skipped (an interrupted sweep resumes)\n"
+              "  --force                with --manifest: run the point even so\n",
               f);
     fputs("  --quiet                print nothing but errors\n"
           "  --help                 this help\n",
@@ -403,6 +407,10 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             o->quiet = true;
             continue;
         }
+        if (!demo && !strcmp(name, "--force")) {
+            r->force = true;
+            continue;
+        }
         if (!strcmp(name, "--until-steady")) {
             int rc = series_option(cmd, name, val, r);
             if (rc)
@@ -469,6 +477,11 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         }
         return -1; /* the manifest line is checked once it is read */
     }
+    if (r->force) {
+        cli_error("run: --force goes with --manifest (it runs a point whose complete results "
+                  "exist)");
+        return CLI_EXIT_USAGE;
+    }
     const char *given[3];
     int n_given = 0;
     if (o->interval_ns)
@@ -524,38 +537,6 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
     if (o->record_path && !o->record_format)
         o->record_format = SSDSIM_TRACE_FIO_IOLOG3;
     return -1;
-}
-
-int cli_write_file(const char *path, const char *text, bool atomic)
-{
-    g_autofree char *tmp = NULL;
-    if (atomic) {
-        /* A hidden name in the same directory (rename(2) does not cross file systems) that no
-         * other process uses, and that `ssdsim collect` skips. */
-        g_autofree char *dir = g_path_get_dirname(path);
-        g_autofree char *base = g_path_get_basename(path);
-        tmp = g_strdup_printf("%s/.%s.tmp.%ld", dir, base, (long)getpid());
-    }
-    const char *target = tmp ? tmp : path;
-    FILE *f = fopen(target, "w");
-    if (!f) {
-        cli_error("%s: cannot write: %s", path, strerror(errno));
-        return -1;
-    }
-    fputs(text, f);
-    fputc('\n', f);
-    if (fclose(f) != 0) {
-        cli_error("%s: write failed: %s", path, strerror(errno));
-        if (tmp)
-            unlink(tmp);
-        return -1;
-    }
-    if (tmp && rename(tmp, path) != 0) {
-        cli_error("%s: cannot write: %s", path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
 }
 
 /* A model is a file path, or the name of an installed model ("generic-tlc"), looked up in
@@ -650,9 +631,12 @@ int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload
     *model = NULL;
     if (wl)
         *wl = NULL;
-    int rc = o->model_path
-                 ? ssdsim_model_load_file(model, model_path(o->model_path, buf, sizeof buf), &err)
-                 : ssdsim_model_default(model, &err);
+    const char *mpath = o->model_path ? model_path(o->model_path, buf, sizeof buf) : NULL;
+    /* The files read are inputs, which no output of the run may be (outfile.c). */
+    cli_input_add(mpath);
+    if (wl)
+        cli_input_add(o->workload_path);
+    int rc = mpath ? ssdsim_model_load_file(model, mpath, &err) : ssdsim_model_default(model, &err);
     if (rc) {
         cli_error("%s", err.message);
         return -1;
@@ -696,6 +680,17 @@ static char *results_with_point(const char *json, const char *point)
     return g_string_free(s, FALSE);
 }
 
+/* The outputs of `o` the run will write, checked before it starts: none may be one of its
+ * inputs (a mistake found after an hour of simulation is found too late). */
+static int check_outputs(const struct cli_run_opts *o)
+{
+    const char *outs[] = {o->json_out, o->csv_out, o->latency_log, o->record_path};
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
+        if (outs[i] && cli_output_check(outs[i]))
+            return -1;
+    return 0;
+}
+
 int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const ssdsim_workload *wl,
                 const char *wl_desc)
 {
@@ -704,16 +699,20 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     int status = CLI_EXIT_FAIL;
     struct cli_trace_outcome tout;
     memset(&tout, 0, sizeof tout);
+    cli_input_add(o->trace_path);
+    if (check_outputs(o))
+        return CLI_EXIT_FAIL;
     if (ssdsim_new(&sim, model, o->seed, &err)) {
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
+    /* SIGINT and SIGTERM cancel the run at its next progress check (interrupt.c). */
+    cli_interrupt_install(false);
     struct cli_progress *prog = NULL;
-    if (!o->quiet) {
+    if (!o->quiet)
         prog = cli_progress_new(o->precondition_seq || o->precondition_fast ? "preconditioning"
                                                                             : "running");
-        ssdsim_set_progress(sim, cli_progress_cb, prog);
-    }
+    ssdsim_set_progress(sim, cli_interrupt_cb, prog);
     if (o->precondition_fast && !wl) {
         cli_error("--precondition fast needs a --workload (its random writes are what it "
                   "installs the steady state of)");
@@ -724,12 +723,19 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
                                       : ssdsim_precondition_seq_fills(sim, o->precondition_fills);
         cli_progress_done(prog);
         prog = NULL;
+        if (rc && cli_interrupted) {
+            cli_error("interrupted by %s while preconditioning: the measured run did not start, "
+                      "no results written",
+                      cli_interrupt_name());
+            status = cli_interrupt_status();
+            goto out;
+        }
         if (rc) {
             cli_error("precondition: %s", ssdsim_errmsg(sim));
             goto out;
         }
         prog = o->quiet ? NULL : cli_progress_new("running");
-        ssdsim_set_progress(sim, prog ? cli_progress_cb : NULL, prog);
+        ssdsim_set_progress(sim, cli_interrupt_cb, prog);
     }
     ssdsim_run_opts ro = {.interval_ns = o->interval_ns,
                           .interval_ios = o->interval_ios,
@@ -745,7 +751,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         ssdsim_trace *t = NULL;
         if (ssdsim_trace_open(&t, o->trace_path, &o->trace, &err)) {
             cli_error("%s", err.message);
-            cli_watch_close(&watch, false);
+            cli_watch_close(&watch, CLI_WATCH_DISCARD);
             goto out;
         }
         if (!o->quiet)
@@ -766,10 +772,14 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     }
     cli_progress_done(prog);
     prog = NULL;
-    /* A replay of nothing is an error, as fio's read_iolog of a log without I/O is. */
-    if (cli_watch_close(&watch, rc == 0 && !tout.empty) && rc == 0)
+    /* A run cancelled by a signal still has results: those of the requests completed so far,
+     * which are written marked "interrupted": true (doc/results.md). A replay of nothing is an
+     * error, as fio's read_iolog of a log without I/O is: its streams end as NAME.partial. */
+    bool interrupted = rc == SSDSIM_ECANCELLED && ssdsim_interrupted(sim);
+    if (cli_watch_close(&watch, rc == 0 && !tout.empty ? CLI_WATCH_COMMIT : CLI_WATCH_PARTIAL) &&
+        rc == 0)
         goto out;
-    if (rc) {
+    if (rc && !interrupted) {
         cli_error("%s", ssdsim_errmsg(sim));
         goto out;
     }
@@ -777,11 +787,18 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         cli_error("%s", tout.empty);
         goto out;
     }
+    if (interrupted)
+        cli_error("interrupted by %s: the results cover the requests completed until then and "
+                  "are marked \"interrupted\": true",
+                  cli_interrupt_name());
     if (!o->quiet) {
         cli_trace_warn(&tout);
         cli_report(stdout, sim, model, wl_desc, o->steady_var);
         if (o->trace_path)
             cli_trace_summary(stdout, &tout);
+        if (interrupted)
+            printf("INTERRUPTED by %s after %.6g s of simulated time: these are partial results\n",
+                   cli_interrupt_name(), (double)ssdsim_sim_time_ns(sim) / 1e9);
     }
     if (o->json_out) {
         char *json = o->fio_json ? ssdsim_results_fio_json(sim, wl) : ssdsim_results_json(sim);
@@ -796,17 +813,31 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             cli_error("out of memory writing JSON");
             goto out;
         }
-        int w = cli_write_file(o->json_out, text ? text : json, o->json_atomic);
+        int w = cli_write_file(o->json_out, text ? text : json);
         g_free(text);
         free(json);
         if (w)
             goto out;
     }
-    if (o->csv_out && ssdsim_write_timeseries_csv(sim, o->csv_out)) {
-        cli_error("%s", ssdsim_errmsg(sim));
-        goto out;
+    if (o->csv_out) {
+        struct cli_out csv;
+        if (cli_out_begin(&csv, o->csv_out))
+            goto out;
+        if (ssdsim_write_timeseries_csv(sim, csv.tmp)) {
+            /* the library names the temporary file; name the output instead */
+            cli_error("%s: write failed: %s", o->csv_out, ssdsim_errmsg(sim));
+            cli_out_abort(&csv);
+            goto out;
+        }
+        /* A CSV cannot say it is partial: an interrupted run's goes to NAME.partial, as the
+         * streaming outputs do. */
+        if (cli_out_commit_as(&csv, interrupted ? ".partial" : NULL))
+            goto out;
     }
-    status = 0;
+    if (cli_interrupted && !interrupted)
+        cli_error("%s came after the run had ended: its results are complete",
+                  cli_interrupt_name());
+    status = cli_interrupted ? cli_interrupt_status() : 0;
 out:
     cli_progress_done(prog);
     cli_trace_outcome_free(&tout);
@@ -821,7 +852,8 @@ int cli_run(int argc, char **argv)
     if (rc >= 0)
         return rc;
     if (r.manifest)
-        return cli_manifest_run(r.manifest, r.index, r.o.json_out, r.o.csv_out, r.o.quiet);
+        return cli_manifest_run(r.manifest, r.index, r.o.json_out, r.o.csv_out, r.o.quiet,
+                                r.force);
     ssdsim_model *model = NULL;
     ssdsim_workload *wl = NULL;
     if (cli_load(&r.o, &model, &wl))

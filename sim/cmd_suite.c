@@ -1306,7 +1306,7 @@ static int write_folder(struct suite *s, const char *dir)
         return -1;
     }
     g_autofree char *path = g_build_filename(dir, "suite.json", NULL);
-    int rc = cli_write_file(path, json, true);
+    int rc = cli_write_file(path, json);
     cJSON_free(json);
     for (guint i = 0; rc == 0 && i < s->csv_names->len; i++) {
         g_autofree char *p = g_build_filename(dir, s->csv_names->pdata[i], NULL);
@@ -1314,7 +1314,7 @@ static int write_folder(struct suite *s, const char *dir)
         size_t n = strlen(text);
         if (n && text[n - 1] == '\n')
             text[n - 1] = '\0'; /* cli_write_file ends the file with a newline */
-        rc = cli_write_file(p, text, true);
+        rc = cli_write_file(p, text);
     }
     if (rc)
         return -1;
@@ -1325,12 +1325,12 @@ static int write_folder(struct suite *s, const char *dir)
                                           s->opt->suite, gp_preamble, s->gp->str);
     g_autofree char *gp_path = g_build_filename(dir, "suite.gp", NULL);
     gp[strlen(gp) - 1] = '\0';
-    if (cli_write_file(gp_path, gp, true))
+    if (cli_write_file(gp_path, gp))
         return -1;
     g_autofree char *report = report_text(s);
     g_autofree char *rp = g_build_filename(dir, "report.md", NULL);
     report[strlen(report) - 1] = '\0';
-    if (cli_write_file(rp, report, true))
+    if (cli_write_file(rp, report))
         return -1;
     return 0;
 }

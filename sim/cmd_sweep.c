@@ -67,6 +67,7 @@ struct sweep {
     const char *out_dir;
     const char *emit;
     bool no_plot;
+    bool force; /* --force: run points whose complete results are there already */
     /* Filled once the command line is checked: */
     char *model_abs;    /* absolute model path, or the name as given, or NULL (built-in) */
     char *workload_abs; /* absolute workload path */
@@ -93,8 +94,9 @@ static void sweep_help(FILE *f)
             "Run every combination of the --vary values (the first --vary varies slowest), each\n"
             "point in its own worker process, and write into DIR:\n"
             "  NAME.json     one per point: the results of `ssdsim run --json` with a \"point\"\n"
-            "                object first (index, name, parameters, base seed); NAME is the\n"
-            "                parameters made file-safe, KEY-VALUE joined by __\n"
+            "                object first (index, name, parameters, base seed, manifest\n"
+            "                hash); NAME is the parameters made file-safe, KEY-VALUE\n"
+            "                joined by __\n"
             "                (ftl.op-0.07__workload.iodepth-32.json)\n"
             "  summary.csv   one row per point in grid order: the varied parameters, seed, waf,\n"
             "                all_iops, write_iops, read_iops, all_lat_mean_ns, all_lat_p99_ns,\n"
@@ -104,7 +106,10 @@ static void sweep_help(FILE *f)
             "                waf.png and iops.png (against the first numeric varied key, one line\n"
             "                per value of the others)\n"
             "Each point's seed derives from --seed and the point's parameters, so a point run\n"
-            "alone (ssdsim run --manifest) gives the same bytes. See doc/guide.md, \"Sweeps\".\n"
+            "alone (ssdsim run --manifest) gives the same bytes. Run again, a sweep skips the\n"
+            "points whose complete results are in DIR (--force); SIGINT or SIGTERM stops the\n"
+            "workers, which write their results so far marked \"interrupted\". See\n"
+            "doc/guide.md, \"Sweeps\".\n"
             "\n"
             "Options:\n"
             "  --vary KEY=V1,V2,...   the values of one model key (a dotted path, as --set) or,\n"
@@ -128,6 +133,9 @@ static void sweep_help(FILE *f)
             "                         parallel, a Slurm job array) and build the table with\n"
             "                         `ssdsim collect DIR`\n"
             "  --no-plot              do not run gnuplot (summary.gp is still written)\n"
+            "  --force                run every point, also those whose complete results are\n"
+            "                         in DIR already (by default, a sweep run again skips them:\n"
+            "                         same manifest line, not interrupted)\n"
             "  --quiet                print nothing but errors\n"
             "  --help                 this help\n",
             g_get_num_processors());
@@ -251,6 +259,10 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
             s->no_plot = true;
             continue;
         }
+        if (!strcmp(name, "--force")) {
+            s->force = true;
+            continue;
+        }
         bool common = cli_common_option_takes_value(name);
         if (!common && strcmp(name, "--vary") && strcmp(name, "--jobs") && strcmp(name, "--out") &&
             strcmp(name, "--emit")) {
@@ -343,6 +355,7 @@ struct point {
     char *precondition; /* "seq", "seq:N", "fast", or NULL */
     uint64_t interval_ns, interval_ios;
     char *out;
+    char hash[17];    /* of the line without "out": what a complete result must match */
     char *point_json; /* the "point" object of the results */
 };
 
@@ -521,6 +534,7 @@ static char *point_json(const struct point *p)
     for (guint i = 0; i < p->keys->len; i++)
         cJSON_AddStringToObject(params, p->keys->pdata[i], p->values->pdata[i]);
     add_u64(o, "base_seed", p->base_seed);
+    cJSON_AddStringToObject(o, "manifest_hash", p->hash);
     char *text = cJSON_Print(o);
     cJSON_Delete(o);
     return text;
@@ -616,6 +630,17 @@ static struct point *point_parse(const char *text, const char *file, uint64_t li
         g_string_append_printf(label, "%s%s=%s", label->len ? "," : "", e->string, e->valuestring);
     }
     p->label = g_string_free(label, FALSE);
+    /* The hash of everything the line says but where its result goes (a directory may move):
+     * a result file made from another line (another model, workload, override, seed or
+     * option) does not count as this point's result when a sweep resumes. */
+    cJSON_DeleteItemFromObjectCaseSensitive(o, "out");
+    char *canon = cJSON_PrintUnformatted(o);
+    if (!canon) {
+        cli_error("out of memory");
+        goto fail;
+    }
+    snprintf(p->hash, sizeof p->hash, "%016" PRIx64, fnv1a64(FNV_OFFSET, canon));
+    cJSON_free(canon);
     p->point_json = point_json(p);
     cJSON_Delete(o);
     return p;
@@ -646,7 +671,6 @@ static void point_opts(const struct point *p, struct cli_run_opts *o)
     o->interval_ns = p->interval_ns;
     o->interval_ios = p->interval_ios;
     o->json_out = p->out;
-    o->json_atomic = true;
     o->json_point = p->point_json;
     o->quiet = true;
 }
@@ -677,7 +701,6 @@ static int point_run(const struct point *p, const char *json_out, const char *cs
     o.csv_out = csv_out;
     if (json_out) {
         o.json_out = json_out;
-        o.json_atomic = false;
     } else {
         g_autofree char *dir = g_path_get_dirname(p->out);
         if (g_mkdir_with_parents(dir, 0777) != 0) {
@@ -700,9 +723,30 @@ static int point_run(const struct point *p, const char *json_out, const char *cs
     return rc;
 }
 
-int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
-                     const char *csv_out, bool quiet)
+/* Whether `path` holds the complete results of point `p`: valid JSON whose "point" object has
+ * p's index and manifest_hash (the same model, workload, overrides, seed and options), and not
+ * marked "interrupted". A resumed sweep (and `run --manifest` without --json) skips such a
+ * point unless --force. */
+static bool point_complete(const struct point *p, const char *path)
 {
+    g_autofree char *text = NULL;
+    if (!g_file_get_contents(path, &text, NULL, NULL))
+        return false;
+    cJSON *root = cJSON_Parse(text);
+    const cJSON *pt = cJSON_GetObjectItemCaseSensitive(root, "point");
+    const cJSON *hash = cJSON_GetObjectItemCaseSensitive(pt, "manifest_hash");
+    uint64_t index;
+    bool ok = cJSON_IsObject(pt) && get_u64(pt, "index", false, &index) && index == p->index &&
+              cJSON_IsString(hash) && !strcmp(hash->valuestring, p->hash) &&
+              !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted"));
+    cJSON_Delete(root);
+    return ok;
+}
+
+int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
+                     const char *csv_out, bool quiet, bool force)
+{
+    cli_input_add(manifest);
     FILE *f = fopen(manifest, "r");
     if (!f) {
         cli_error("%s: cannot read: %s", manifest, strerror(errno));
@@ -743,6 +787,14 @@ int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
         cli_error("run: --timeseries needs a time series: the manifest was made without "
                   "--interval or --interval-ios");
         rc = CLI_EXIT_USAGE;
+    } else if (!json_out && !csv_out && !force && point_complete(p, p->out)) {
+        /* As a sweep run again does: a job array resubmitted after a cancel redoes only the
+         * points without complete results. */
+        if (!quiet)
+            printf("point %" PRIu64 " (%s): complete results in %s already: skipped (--force "
+                   "runs it again)\n",
+                   p->index, p->label, p->out);
+        rc = 0;
     } else {
         rc = point_run(p, json_out, csv_out, quiet);
     }
@@ -798,8 +850,9 @@ static void row_free(void *data)
 }
 
 /* Read a point's results file. Returns 0 with *out set, 0 with *out NULL when the file is JSON
- * but not a sweep point (no "point" object: skipped by collect), or -1 after printing the
- * error. */
+ * but not a sweep point (no "point" object: skipped by collect), 1 with *out NULL after saying
+ * so when it holds the partial results of an interrupted run (left out of the table), or -1
+ * after printing the error. */
 static int row_read(const char *path, struct row **out)
 {
     *out = NULL;
@@ -818,6 +871,13 @@ static int row_read(const char *path, struct row **out)
     if (!cJSON_IsObject(pt)) {
         cJSON_Delete(root);
         return 0;
+    }
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted"))) {
+        cli_error("%s: the partial results of an interrupted run (\"interrupted\": true), left "
+                  "out of the table: run the point again",
+                  path);
+        cJSON_Delete(root);
+        return 1;
     }
     struct row *r = g_new0(struct row, 1);
     r->file = g_path_get_basename(path);
@@ -1114,7 +1174,7 @@ static int table_write(const char *dir, const GPtrArray *rows, bool plot, bool q
     /* Both texts end in a newline already; cli_write_file adds one, so drop it here. */
     csv[strlen(csv) - 1] = '\0';
     gp[strlen(gp) - 1] = '\0';
-    if (cli_write_file(csv_path, csv, true) || cli_write_file(gp_path, gp, true))
+    if (cli_write_file(csv_path, csv) || cli_write_file(gp_path, gp))
         return CLI_EXIT_FAIL;
     if (!quiet)
         printf("table: %s (%u point%s)\n", csv_path, rows->len, rows->len == 1 ? "" : "s");
@@ -1237,7 +1297,7 @@ static int sweep_emit(const struct sweep *s)
             cli_error("standard output: write failed: %s", strerror(errno));
             rc = CLI_EXIT_FAIL;
         }
-    } else if (cli_write_file(s->emit, text->str, true)) {
+    } else if (cli_write_file(s->emit, text->str)) {
         rc = CLI_EXIT_FAIL;
     } else if (!s->o.quiet) {
         printf("manifest: %s (%" PRIu64 " points, 0 to %" PRIu64 "); run each with\n"
@@ -1251,6 +1311,9 @@ static int sweep_emit(const struct sweep *s)
 /* In a worker process: run point k and return its exit status. */
 static int sweep_worker(const struct sweep *s, uint64_t k)
 {
+    /* The signal may come twice (from the terminal and from the sweep): keep catching it. */
+    cli_interrupt_forward(NULL, 0);
+    cli_interrupt_install(true);
     char *line = sweep_line(s, k);
     struct point *p = point_parse(line, "<sweep>", k + 1);
     cJSON_free(line);
@@ -1270,16 +1333,21 @@ static void point_names(const struct sweep *s, uint64_t k, char **path, char **l
     point_free(p);
 }
 
-/* Run every point in worker processes, at most s->jobs at a time. ok[k] tells whether point k
- * succeeded. Returns the number of failed points. */
-static uint64_t sweep_pool(const struct sweep *s, bool *ok)
+/* Run every point not yet ok (ok[k] true: skipped, complete already) in worker processes, at
+ * most s->jobs at a time; ok[k] tells whether point k succeeded. SIGINT and SIGTERM are passed
+ * on to the workers (which write their results so far, marked interrupted) and no further
+ * worker starts. Returns the number of failed (or interrupted) points. */
+static uint64_t sweep_pool(const struct sweep *s, bool *ok, uint64_t n_skipped)
 {
     uint64_t jobs = s->jobs < s->n_points ? s->jobs : s->n_points;
-    pid_t *pids = g_new0(pid_t, jobs);
+    volatile pid_t *pids = g_new0(pid_t, jobs);
     uint64_t *slot_point = g_new0(uint64_t, jobs);
-    uint64_t next = 0, done = 0, failed = 0, running = 0;
+    uint64_t next = 0, done = n_skipped, failed = 0, running = 0;
+    cli_interrupt_forward(pids, jobs);
     while (done < s->n_points) {
-        while (running < jobs && next < s->n_points) {
+        while (next < s->n_points && ok[next])
+            next++;
+        while (running < jobs && next < s->n_points && !cli_interrupted) {
             uint64_t slot = 0;
             while (pids[slot])
                 slot++;
@@ -1294,13 +1362,19 @@ static uint64_t sweep_pool(const struct sweep *s, bool *ok)
                 if (running > 0)
                     break; /* wait for a worker to end, then try again */
                 cli_error("sweep: cannot start a worker process: %s", strerror(errno));
-                for (; next < s->n_points; next++, done++)
-                    failed++;
+                for (; next < s->n_points; next++)
+                    if (!ok[next])
+                        failed++, done++;
                 break;
             }
             pids[slot] = pid;
+            /* A signal that came between fork and the line above was not passed on. */
+            if (cli_interrupted)
+                kill(pid, cli_interrupted);
             slot_point[slot] = next++;
             running++;
+            while (next < s->n_points && ok[next])
+                next++;
         }
         if (running == 0)
             break;
@@ -1340,15 +1414,18 @@ static uint64_t sweep_pool(const struct sweep *s, bool *ok)
             }
         } else {
             failed++;
+            bool stopped = cli_interrupted && WIFEXITED(ws) && WEXITSTATUS(ws) > 128;
             if (WIFSIGNALED(ws))
                 cli_error("point %" PRIu64 " (%s): worker killed by signal %d", k, label,
                           WTERMSIG(ws));
             if (!s->o.quiet)
-                printf("[%" PRIu64 "/%" PRIu64 "] %s: FAILED\n", done, s->n_points, label);
+                printf("[%" PRIu64 "/%" PRIu64 "] %s: %s\n", done, s->n_points, label,
+                       stopped ? "INTERRUPTED (partial results)" : "FAILED");
         }
         fflush(stdout);
     }
-    g_free(pids);
+    cli_interrupt_forward(NULL, 0);
+    g_free((pid_t *)pids);
     g_free(slot_point);
     return failed;
 }
@@ -1382,8 +1459,26 @@ int cli_sweep(int argc, char **argv)
         printf("), %" PRIu64 " worker processes, results in %s\n",
                s.jobs < s.n_points ? s.jobs : s.n_points, s.dir_abs);
     }
+    /* Run again, a sweep skips the points whose complete results are there (an interrupted
+     * sweep resumes); --force runs them all. */
     bool *ok = g_new0(bool, s.n_points);
-    uint64_t failed = sweep_pool(&s, ok);
+    uint64_t n_skipped = 0;
+    for (uint64_t k = 0; k < s.n_points && !s.force; k++) {
+        char *line = sweep_line(&s, k);
+        struct point *p = point_parse(line, "<sweep>", k + 1);
+        cJSON_free(line);
+        if (p && point_complete(p, p->out)) {
+            ok[k] = true;
+            n_skipped++;
+        }
+        point_free(p);
+    }
+    if (n_skipped && !s.o.quiet)
+        printf("sweep: %" PRIu64 " of %" PRIu64 " points have complete results in %s already: "
+               "skipped (--force runs them again)\n",
+               n_skipped, s.n_points, s.dir_abs);
+    cli_interrupt_install(false);
+    uint64_t failed = sweep_pool(&s, ok, n_skipped);
     GPtrArray *rows = g_ptr_array_new_with_free_func(row_free);
     rc = 0;
     for (uint64_t k = 0; k < s.n_points && rc == 0; k++) {
@@ -1402,7 +1497,13 @@ int cli_sweep(int argc, char **argv)
     }
     if (rc == 0 && rows->len > 0)
         rc = table_write(s.dir_abs, rows, !s.no_plot, s.o.quiet);
-    if (failed) {
+    if (cli_interrupted) {
+        cli_error("sweep: interrupted by %s: %u of %" PRIu64 " points complete%s; run the same "
+                  "command again to run the others",
+                  cli_interrupt_name(), rows->len, s.n_points,
+                  rows->len ? " (in summary.csv)" : "");
+        rc = cli_interrupt_status();
+    } else if (failed) {
         cli_error("sweep: %" PRIu64 " of %" PRIu64 " points failed%s", failed, s.n_points,
                   rows->len ? "; summary.csv holds the others" : "");
         rc = CLI_EXIT_FAIL;
@@ -1479,7 +1580,7 @@ int cli_collect(int argc, char **argv)
     for (guint i = 0; i < names->len && rc == 0; i++) {
         g_autofree char *path = g_build_filename(dir, names->pdata[i], NULL);
         struct row *r;
-        if (row_read(path, &r))
+        if (row_read(path, &r) < 0)
             rc = CLI_EXIT_FAIL;
         else if (r)
             g_ptr_array_add(rows, r);

@@ -416,23 +416,25 @@ static int trace_info(const struct trace_cmd *c)
 
 static int trace_convert(const struct trace_cmd *c)
 {
-    struct stat si, so;
-    if (stat(c->in, &si) == 0 && stat(c->out, &so) == 0 && si.st_dev == so.st_dev &&
-        si.st_ino == so.st_ino) {
-        cli_error("trace convert: the output %s is the input", c->out);
+    /* The output is written under a temporary name and renamed when whole (outfile.c); it may
+     * not be the input. */
+    cli_input_add(c->in);
+    struct cli_out out;
+    if (cli_out_begin(&out, c->out))
         return CLI_EXIT_USAGE;
-    }
     ssdsim_error err;
     ssdsim_trace *t = NULL;
     ssdsim_trace_writer *w = NULL;
     if (ssdsim_trace_open(&t, c->in, &c->opts, &err)) {
         cli_error("%s", err.message);
+        cli_out_abort(&out);
         return CLI_EXIT_FAIL;
     }
     cli_trace_note_unit(c->in, t);
-    if (ssdsim_trace_writer_open(&w, c->out, c->to, c->target, &err)) {
+    if (ssdsim_trace_writer_open(&w, out.tmp, c->to, c->target, &err)) {
         cli_error("%s", err.message);
         ssdsim_trace_close(t);
+        cli_out_abort(&out);
         return CLI_EXIT_FAIL;
     }
     ssdsim_trace_req req;
@@ -456,10 +458,12 @@ static int trace_convert(const struct trace_cmd *c)
         cli_error("warning: %s", cli_trace_gzip_garbage(c->in, st.gzip_trailing_bytes));
     if (rc) {
         /* A half-written trace would replay as if it were whole: leave none behind. */
-        unlink(c->out);
+        cli_out_abort(&out);
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
+    if (cli_out_commit(&out))
+        return CLI_EXIT_FAIL;
     printf("%s (%s) -> %s (%s): %" PRIu64 " requests", c->in, ssdsim_trace_format_name(from),
            c->out, ssdsim_trace_format_name(c->to), n);
     if (bad)

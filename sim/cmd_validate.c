@@ -1217,12 +1217,12 @@ static int validate_run(struct validate *v)
         size_t len = strlen(md);
         if (len && md[len - 1] == '\n')
             md[len - 1] = 0; /* cli_write_file ends the text with a newline */
-        if (cli_write_file(v->md_out, md, false))
+        if (cli_write_file(v->md_out, md))
             rc = CLI_EXIT_FAIL;
     }
     if (v->json_out) {
         char *json = results_json(v);
-        if (!json || cli_write_file(v->json_out, json, false))
+        if (!json || cli_write_file(v->json_out, json))
             rc = CLI_EXIT_FAIL;
         free(json);
     }

@@ -1,5 +1,6 @@
 /* main.c: the ssdsim command: dispatch to subcommands. With no arguments it runs the built-in
- * demo (a generic MLC drive from fresh to steady state under 4 KiB random writes). */
+ * demo (a generic MLC drive from fresh to steady state under 4 KiB random writes). Whatever the
+ * command, a failed write to standard output makes the exit status non-zero. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -79,7 +80,7 @@ static void usage(FILE *f)
           f);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return cli_demo(argc, argv);
@@ -114,4 +115,15 @@ int main(int argc, char **argv)
               "trace, suite, calibrate, version, help)",
               cmd);
     return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    /* What was printed must have reached standard output: a failed write (a full disk, a
+     * closed pipe) is an error, not a silent loss. */
+    if (cli_stdout_check() && rc == 0)
+        rc = CLI_EXIT_FAIL;
+    cli_inputs_clear();
+    return rc;
 }

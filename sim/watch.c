@@ -8,6 +8,10 @@
  *   fio's logs          the write_lat_log / write_iops_log / write_bw_log files a fio job file
  *                       asks for, named and formatted as fio 3.x writes them (see below).
  *
+ * Each file is written under a temporary name (outfile.c) and renamed when the run ends: to its
+ * name after a complete run, to NAME.partial after an interrupted or failed one, so that NAME
+ * never holds a log that stops half-way.
+ *
  * The observer runs inside the simulation and cannot fail it: a write error is remembered and
  * reported when the outputs are closed. Nothing is allocated per request; memory is O(job
  * clones) (one small state and up to five buffered files per clone that asks for logs).
@@ -47,7 +51,8 @@ static const char *const log_suffix[N_LOGS] = {"lat", "clat", "slat", "iops", "b
 
 /* One job clone that writes fio logs. */
 struct fio_clone {
-    FILE *f[N_LOGS]; /* NULL: not asked */
+    FILE *f[N_LOGS]; /* NULL: not asked (else out[].f) */
+    struct cli_out out[N_LOGS];
     char *path[N_LOGS];
     uint64_t avg_ms;   /* log_avg_msec; 0 = an entry per I/O */
     bool started;      /* its epoch is known */
@@ -61,6 +66,7 @@ struct fio_clone {
 
 /* What cli_watch.fio_logs points to: the latency log's buffer and the clones' logs. */
 struct watch_priv {
+    struct cli_out latlog_out, record_out; /* temporary names until the run ends (outfile.c) */
     char *latlog_buf;
     const char *latlog_path; /* o->latency_log, for messages */
     uint32_t n_clones;
@@ -74,6 +80,19 @@ static void note_failure(struct cli_watch *w, const char *what, const char *path
         return;
     w->failed = 1;
     snprintf(w->failmsg, sizeof w->failmsg, "%s: %s: %s", path, what, strerror(errno));
+}
+
+/* Finish one output: renamed to its name (CLI_WATCH_COMMIT) or to NAME.partial
+ * (CLI_WATCH_PARTIAL), or removed (CLI_WATCH_DISCARD, or after a write error, which close
+ * reports). A failure of its own is printed at once (w->failed 2: nothing more to print). */
+static void end_output(struct cli_watch *w, struct cli_out *o, enum cli_watch_end how)
+{
+    if (w->failed || how == CLI_WATCH_DISCARD) {
+        cli_out_abort(o);
+        return;
+    }
+    if (cli_out_commit_as(o, how == CLI_WATCH_PARTIAL ? ".partial" : NULL))
+        w->failed = 2;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -224,11 +243,9 @@ static int fio_logs_open(struct cli_watch *w, struct watch_priv *p, const ssdsim
                 if (!prefix[l])
                     continue;
                 k->path[l] = g_strdup_printf("%s_%s.%u.log", prefix[l], log_suffix[l], clone + 1);
-                k->f[l] = fopen(k->path[l], "w");
-                if (!k->f[l]) {
-                    cli_error("%s: cannot write: %s", k->path[l], strerror(errno));
+                if (cli_out_open(&k->out[l], k->path[l]))
                     return -1;
-                }
+                k->f[l] = k->out[l].f;
                 setvbuf(k->f[l], NULL, _IOFBF, FIO_LOG_BUF_BYTES);
             }
         }
@@ -236,19 +253,16 @@ static int fio_logs_open(struct cli_watch *w, struct watch_priv *p, const ssdsim
     return 0;
 }
 
-/* Close every fio log; with `finish`, write the last partial windows first. */
-static void fio_logs_close(struct cli_watch *w, struct watch_priv *p, bool finish)
+/* Close every fio log; with CLI_WATCH_COMMIT, write the last partial windows first. */
+static void fio_logs_close(struct cli_watch *w, struct watch_priv *p, enum cli_watch_end how)
 {
     for (uint32_t c = 0; p->clones && c < p->n_clones; c++) {
         struct fio_clone *k = &p->clones[c];
-        if (finish && k->avg_ms && k->logged)
+        if (how == CLI_WATCH_COMMIT && k->avg_ms && k->logged)
             flush_window(w, k, k->last_ms, false);
         for (int l = 0; l < N_LOGS; l++) {
-            if (!k->f[l])
-                continue;
-            errno = 0;
-            if (ferror(k->f[l]) | fclose(k->f[l]))
-                note_failure(w, "write failed", k->path[l]);
+            if (k->out[l].tmp)
+                end_output(w, &k->out[l], how);
             k->f[l] = NULL;
         }
         for (int l = 0; l < N_LOGS; l++)
@@ -313,7 +327,7 @@ static void on_complete(const ssdsim_completion *c, void *userdata)
 /* ------------------------------------------------------------------------------------------ */
 /* Open and close                                                                              */
 
-static void close_all(struct cli_watch *w, bool finish)
+static void close_all(struct cli_watch *w, enum cli_watch_end how)
 {
     struct watch_priv *p = w->fio_logs;
     if (w->sim)
@@ -326,14 +340,18 @@ static void close_all(struct cli_watch *w, bool finish)
         }
         w->record = NULL;
     }
+    if (p && p->record_out.tmp)
+        end_output(w, &p->record_out, how);
     if (w->latlog) {
         errno = 0;
-        if (ferror(w->latlog) | fclose(w->latlog))
+        if (ferror(w->latlog))
             note_failure(w, "write failed", p->latlog_path);
-        w->latlog = NULL;
+        w->latlog = NULL; /* closed by end_output */
     }
+    if (p && p->latlog_out.tmp)
+        end_output(w, &p->latlog_out, how);
     if (p) {
-        fio_logs_close(w, p, finish);
+        fio_logs_close(w, p, how);
         g_free(p->latlog_buf);
         g_free(p);
         w->fio_logs = NULL;
@@ -351,18 +369,18 @@ int cli_watch_open(struct cli_watch *w, const struct cli_run_opts *o, const ssds
     if (o->record_path) {
         ssdsim_error err;
         ssdsim_trace_format fmt = o->record_format ? o->record_format : SSDSIM_TRACE_FIO_IOLOG3;
-        if (ssdsim_trace_writer_open(&w->record, o->record_path, fmt, NULL, &err)) {
+        if (cli_out_begin(&p->record_out, o->record_path))
+            goto fail;
+        if (ssdsim_trace_writer_open(&w->record, p->record_out.tmp, fmt, NULL, &err)) {
             cli_error("--record: %.480s", err.message);
             w->record = NULL;
             goto fail;
         }
     }
     if (o->latency_log) {
-        w->latlog = fopen(o->latency_log, "w");
-        if (!w->latlog) {
-            cli_error("%s: cannot write: %s", o->latency_log, strerror(errno));
+        if (cli_out_open(&p->latlog_out, o->latency_log))
             goto fail;
-        }
+        w->latlog = p->latlog_out.f;
         p->latlog_path = o->latency_log;
         p->latlog_buf = g_malloc(LATLOG_BUF_BYTES);
         setvbuf(w->latlog, p->latlog_buf, _IOFBF, LATLOG_BUF_BYTES);
@@ -380,15 +398,17 @@ int cli_watch_open(struct cli_watch *w, const struct cli_run_opts *o, const ssds
     }
     return 0;
 fail:
-    close_all(w, false);
+    close_all(w, CLI_WATCH_DISCARD);
     return -1;
 }
 
-int cli_watch_close(struct cli_watch *w, bool ok)
+int cli_watch_close(struct cli_watch *w, enum cli_watch_end how)
 {
-    close_all(w, ok);
+    close_all(w, how);
+    if (w->failed == 2)
+        return -1; /* printed already */
     /* After a failed run the run's error is the one to report (one error line). */
-    if (w->failed && ok) {
+    if (w->failed && how == CLI_WATCH_COMMIT) {
         cli_error("%s", w->failmsg);
         return -1;
     }

@@ -12,6 +12,8 @@
  * BUILDDIR/tests/out/, so `make distcheck` (read-only source tree) passes.
  */
 #include <cJSON.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
@@ -778,6 +780,198 @@ START_TEST(test_cli_demo_on_small_model)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------------------------ */
+/* Safe outputs                                                                                */
+
+/* An output that is an input of the run (the same path, a hard link, a symbolic link) is
+ * refused before the run, with one line naming both, and the input is left as it was. */
+START_TEST(test_cli_output_that_is_an_input_is_refused)
+{
+    char wl[4096], m[4096], hard[4096], sym[4096];
+    workload_path(wl, sizeof wl);
+    char *before = read_file(wl, NULL);
+    ck_assert_ptr_nonnull(before);
+    out_path(hard, sizeof hard, "cli-wl-hardlink.json");
+    out_path(sym, sizeof sym, "cli-wl-symlink.json");
+    unlink(hard);
+    unlink(sym);
+    ck_assert_int_eq(link(wl, hard), 0);
+    ck_assert_int_eq(symlink(wl, sym), 0);
+    const char *const outs[] = {"--json", wl, "--json", hard, "--json", sym, "--latency-log", sym,
+                                "--record", hard, "--timeseries", wl};
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i += 2) {
+        struct cmd c;
+        RUN(&c, "run", "--model", model_path(m, sizeof m), SMALL_SETS, "--workload", wl, outs[i],
+            outs[i + 1], "--interval-ios", "1000", "--quiet");
+        assert_one_error(&c, 1, outs[i + 1]);
+        ck_assert_msg(strstr(c.err, wl) != NULL, "the input is not named: %s", c.err);
+        cmd_free(&c);
+        char *after = read_file(wl, NULL);
+        ck_assert_ptr_nonnull(after);
+        ck_assert_str_eq(before, after);
+        free(after);
+    }
+    /* the model too */
+    struct cmd c;
+    char mcopy[4096];
+    out_path(mcopy, sizeof mcopy, "cli-model-hardlink.json");
+    unlink(mcopy);
+    char *mtext = read_file(model_path(m, sizeof m), NULL);
+    ck_assert_ptr_nonnull(mtext);
+    write_file(mcopy, mtext);
+    free(mtext);
+    RUN(&c, "run", "--model", mcopy, SMALL_SETS, "--workload", wl, "--json", mcopy, "--quiet");
+    assert_one_error(&c, 1, "cli-model-hardlink.json");
+    cmd_free(&c);
+    free(before);
+    unlink(hard);
+    unlink(sym);
+    unlink(mcopy);
+}
+END_TEST
+
+/* Run ssdsim with stdout on /dev/full and stderr into a file; returns the exit status (-1 when
+ * it did not exit) and the stderr text in *err (the caller frees it). */
+static int run_to_dev_full(const char *const *args, char **err)
+{
+    char errpath[4096];
+    out_path(errpath, sizeof errpath, "cli-devfull.err");
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int full = open("/dev/full", O_WRONLY);
+        int e = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        if (full < 0 || e < 0)
+            _exit(126);
+        dup2(full, 1);
+        dup2(e, 2);
+        const char *argv[64];
+        int n = 0;
+        argv[n++] = ssdsim_bin();
+        for (; args[n - 1] && n < 63; n++)
+            argv[n] = args[n - 1];
+        argv[n] = NULL;
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0)
+        ck_assert_int_eq(errno, EINTR);
+    *err = read_file(errpath, NULL);
+    ck_assert_ptr_nonnull(*err);
+    return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+}
+
+/* What a command prints must reach standard output: a write that fails is an error. */
+START_TEST(test_cli_failed_stdout_is_an_error)
+{
+    if (access("/dev/full", W_OK) != 0) {
+        printf("test_cli_failed_stdout_is_an_error: no /dev/full: skipped\n");
+        return;
+    }
+    char wl[4096], m[4096];
+    workload_path(wl, sizeof wl);
+    const char *const version[] = {"version", NULL};
+    const char *const run[] = {"run", "--model", model_path(m, sizeof m), SMALL_SETS,
+                               "--workload", wl, NULL};
+    const char *const *cmds[] = {version, run};
+    for (size_t i = 0; i < 2; i++) {
+        char *err = NULL;
+        int status = run_to_dev_full(cmds[i], &err);
+        ck_assert_msg(status == 1, "%s > /dev/full: exit %d, stderr: %s", cmds[i][0], status, err);
+        ck_assert_msg(!strncmp(err, "ssdsim: standard output: write failed", 37) &&
+                          strchr(err, '\n') == err + strlen(err) - 1,
+                      "want one line about standard output, got: %s", err);
+        free(err);
+    }
+}
+END_TEST
+
+/* The number of lines of a file. */
+static size_t count_lines(const char *path)
+{
+    char *text = read_file(path, NULL);
+    ck_assert_msg(text != NULL, "%s missing", path);
+    size_t n = 0;
+    for (const char *p = text; *p; p++)
+        n += *p == '\n';
+    free(text);
+    return n;
+}
+
+/* SIGINT stops a long run cleanly: exit 130, the JSON of what completed marked "interrupted",
+ * the latency log and the time series renamed NAME.partial, no temporary file left. The signal
+ * is sent once the run has opened its latency log (its temporary file appears just before the
+ * run starts), so no timing is involved; the run is far too long to end by itself first. */
+START_TEST(test_cli_interrupted_run_writes_results_so_far)
+{
+    char m[4096], wl[4096], json[4096], lat[4096], csv[4096], tmp[4096], partial[4200];
+    out_path(wl, sizeof wl, "cli-long.json");
+    write_file(wl, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 4, "
+                   "\"number_ios\": 1000000000}\n");
+    out_path(json, sizeof json, "cli-int.json");
+    out_path(lat, sizeof lat, "cli-int-lat.csv");
+    out_path(csv, sizeof csv, "cli-int-ts.csv");
+    const char *const gone[] = {json, lat, csv};
+    for (int i = 0; i < 3; i++) {
+        unlink(gone[i]);
+        snprintf(partial, sizeof partial, "%s.partial", gone[i]);
+        unlink(partial);
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        execl(ssdsim_bin(), ssdsim_bin(), "run", "--model", model_path(m, sizeof m), SMALL_SETS,
+              "--workload", wl, "--json", json, "--latency-log", lat, "--timeseries", csv,
+              "--interval-ios", "5000", "--quiet", (char *)NULL);
+        _exit(127);
+    }
+    out_path(tmp, sizeof tmp, "");
+    snprintf(tmp + strlen(tmp), sizeof tmp - strlen(tmp), ".cli-int-lat.csv.tmp.%ld", (long)pid);
+    int ws;
+    bool exited = false;
+    while (!file_exists(tmp)) {
+        pid_t r = waitpid(pid, &ws, WNOHANG);
+        ck_assert_int_ge(r, 0);
+        if (r == pid) {
+            exited = true;
+            break;
+        }
+        sched_yield();
+    }
+    ck_assert_msg(!exited, "the run ended before it was interrupted (status %d)",
+                  WIFEXITED(ws) ? WEXITSTATUS(ws) : -1);
+    ck_assert_int_eq(kill(pid, SIGINT), 0);
+    while (waitpid(pid, &ws, 0) < 0)
+        ck_assert_int_eq(errno, EINTR);
+    ck_assert_msg(WIFEXITED(ws) && WEXITSTATUS(ws) == 130, "want exit 130, got %s %d",
+                  WIFEXITED(ws) ? "status" : "signal",
+                  WIFEXITED(ws) ? WEXITSTATUS(ws) : WTERMSIG(ws));
+    ck_assert_msg(!file_exists(tmp), "%s was left behind", tmp);
+
+    cJSON *root = load_json(json);
+    const cJSON *flag = cJSON_GetObjectItemCaseSensitive(root, "interrupted");
+    ck_assert_msg(cJSON_IsTrue(flag), "\"interrupted\": true missing");
+    uint64_t done = (uint64_t)json_num(root, "ops.all.count");
+    ck_assert_uint_gt(done, 0);
+    ck_assert_uint_lt(done, 1000000000);
+    /* the partial latency log has a header and one row per completed request: the JSON's
+     * count, derived independently from the observer's rows */
+    ck_assert(!file_exists(lat));
+    snprintf(partial, sizeof partial, "%s.partial", lat);
+    ck_assert_uint_eq(count_lines(partial), done + 1);
+    ck_assert(!file_exists(csv));
+    snprintf(partial, sizeof partial, "%s.partial", csv);
+    ck_assert(file_exists(partial));
+    cJSON_Delete(root);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli");
@@ -810,6 +1004,8 @@ int main(void)
     tcase_add_test(input, test_cli_workload_garbage_bs);
     tcase_add_test(input, test_cli_workload_beyond_device);
     tcase_add_test(input, test_cli_json_into_missing_directory);
+    tcase_add_test(input, test_cli_output_that_is_an_input_is_refused);
+    tcase_add_test(input, test_cli_failed_stdout_is_an_error);
     suite_add_tcase(s, input);
 
     /* Each run takes a fraction of a second; the timeout leaves room for sanitizer builds. */
@@ -822,6 +1018,7 @@ int main(void)
     tcase_add_test(runs, test_cli_interval_by_time);
     tcase_add_test(runs, test_cli_precondition_counts_only_workload);
     tcase_add_test(runs, test_cli_demo_on_small_model);
+    tcase_add_test(runs, test_cli_interrupted_run_writes_results_so_far);
     suite_add_tcase(s, runs);
 
     return test_run_suite(s);

@@ -2,6 +2,7 @@
  * JSON), the time series adds up to the run, closed-loop queueing obeys Little's law, and the
  * preconditioning curve of a fresh drive shows the burst, then GC. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim.h"
 #include "simtest.h"
@@ -183,6 +184,64 @@ START_TEST(test_sim_cancel_stops_and_poisons)
 }
 END_TEST
 
+static int cancel_at_third(double fraction, void *ud)
+{
+    (void)fraction;
+    return ++*(int *)ud >= 3;
+}
+
+static void count_completion(const ssdsim_completion *c, void *ud)
+{
+    (void)c;
+    (*(uint64_t *)ud)++;
+}
+
+/* A cancelled run keeps its statistics: they count exactly the requests that completed before
+ * it stopped (counted here by the observer, apart from the statistics), and the results say the
+ * run was interrupted; a complete run says nothing of the kind. */
+START_TEST(test_sim_cancelled_run_keeps_results_marked)
+{
+    ssdsim_model *m = small();
+    ssdsim *sim = st_sim(m, 1);
+    int calls = 0;
+    uint64_t completed = 0;
+    ssdsim_set_progress(sim, cancel_at_third, &calls);
+    ssdsim_observer obs = {.on_complete = count_completion, .userdata = &completed};
+    ssdsim_set_observer(sim, &obs);
+    ssdsim_workload *wl = st_workload(
+        "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":16,\"numjobs\":4,\"number_ios\":200000}");
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), SSDSIM_ECANCELLED);
+    ck_assert_int_eq(ssdsim_interrupted(sim), 1);
+    ssdsim_op_stats all;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all), 0);
+    ck_assert_uint_gt(all.count, 0);
+    ck_assert_uint_lt(all.count, 4 * 200000);
+    ck_assert_uint_eq(all.count, completed);
+    ck_assert_uint_gt(ssdsim_sim_time_ns(sim), 0);
+    char *json = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(json);
+    ck_assert_ptr_nonnull(strstr(json, "\"interrupted\":\ttrue"));
+    free(json);
+    json = ssdsim_results_fio_json(sim, wl);
+    ck_assert_ptr_nonnull(json);
+    ck_assert_ptr_nonnull(strstr(json, "\"interrupted\":\ttrue"));
+    free(json);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+
+    sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,\"number_ios\":1000}", NULL);
+    ck_assert_int_eq(ssdsim_interrupted(sim), 0);
+    ck_assert_int_eq(ssdsim_interrupted(NULL), 0);
+    json = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(json);
+    ck_assert_ptr_null(strstr(json, "interrupted"));
+    free(json);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sim");
@@ -195,6 +254,7 @@ int main(void)
     tcase_add_test(tc, test_sim_precondition_is_not_measured);
     tcase_add_test(tc, test_sim_runtime_limits_a_run);
     tcase_add_test(tc, test_sim_cancel_stops_and_poisons);
+    tcase_add_test(tc, test_sim_cancelled_run_keeps_results_marked);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

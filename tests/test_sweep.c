@@ -21,6 +21,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -805,6 +807,213 @@ START_TEST(test_sweep_bad_manifests_and_collect)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------------------------ */
+/* Resuming and interrupting                                                                   */
+
+/* How many lines of `text` start with `prefix`. */
+static int count_prefix(const char *text, const char *prefix)
+{
+    int n = 0;
+    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        n += strncmp(p, prefix, strlen(prefix)) == 0;
+    return n;
+}
+
+/* Run again, a sweep runs only the points without complete results (missing, cut short,
+ * marked interrupted) and gives the same bytes as a sweep run at once; --force runs them all;
+ * other options (another base seed) make every point's results someone else's. */
+START_TEST(test_sweep_resume_skips_complete_points)
+{
+    char whole[4096], dir[4096], path[4096], wl[4096];
+    run_grid("sweep-j2", "2", whole, sizeof whole);
+    run_grid("sweep-resume", "2", dir, sizeof dir);
+    /* point 0 missing, point 1 marked interrupted, point 2 cut short */
+    dir_file(path, sizeof path, dir, grid_names[0]);
+    ck_assert_int_eq(unlink(path), 0);
+    dir_file(path, sizeof path, dir, grid_names[1]);
+    char *text = read_file(path, NULL);
+    ck_assert_ptr_nonnull(text);
+    char *at = strstr(text, "\t\"sim_time_ns\"");
+    ck_assert_ptr_nonnull(at);
+    char *marked = malloc(strlen(text) + 64);
+    ck_assert_ptr_nonnull(marked);
+    sprintf(marked, "%.*s\t\"interrupted\":\ttrue,\n%s", (int)(at - text), text, at);
+    write_file(path, marked);
+    free(marked);
+    free(text);
+    dir_file(path, sizeof path, dir, grid_names[2]);
+    text = read_file(path, NULL);
+    ck_assert_ptr_nonnull(text);
+    text[strlen(text) / 2] = '\0';
+    write_file(path, text);
+    free(text);
+
+    workload_file(wl, sizeof wl, 3000);
+    struct args a;
+    grid_args(&a, wl, dir);
+    args_add(&a, "--jobs", "2", "--no-plot", NULL);
+    struct cmd c;
+    run_prog(&c, a.v);
+    ck_assert_msg(c.status == 0, "resumed sweep: exit %d: %s", c.status, c.err);
+    ck_assert_msg(strstr(c.out, "sweep: 3 of 6 points have complete results") != NULL, "%s",
+                  c.out);
+    ck_assert_msg(count_prefix(c.out, "[") == 3, "want 3 points run: %s", c.out);
+    for (int k = 0; k < 3; k++) {
+        char label[128];
+        snprintf(label, sizeof label, "ftl.op=%s,workload.iodepth=%s:", grid_op[k], grid_qd[k]);
+        ck_assert_msg(strstr(c.out, label) != NULL, "point %d was not run: %s", k, c.out);
+    }
+    cmd_free(&c);
+    assert_same_results(whole, dir);
+
+    /* --force runs all six, with the same bytes */
+    args_add(&a, "--force", NULL);
+    run_prog(&c, a.v);
+    ck_assert_msg(c.status == 0, "sweep --force: exit %d: %s", c.status, c.err);
+    ck_assert_msg(count_prefix(c.out, "[") == N_POINTS, "want 6 points run: %s", c.out);
+    ck_assert(strstr(c.out, "complete results") == NULL);
+    cmd_free(&c);
+    assert_same_results(whole, dir);
+
+    /* another base seed: no point's results are this sweep's */
+    grid_args(&a, wl, dir);
+    args_add(&a, "--jobs", "2", "--no-plot", "--seed", "2", NULL);
+    run_prog(&c, a.v);
+    ck_assert_msg(c.status == 0, "sweep --seed 2: exit %d: %s", c.status, c.err);
+    ck_assert_msg(count_prefix(c.out, "[") == N_POINTS, "want 6 points run: %s", c.out);
+    cmd_free(&c);
+}
+END_TEST
+
+/* `run --manifest` skips a point whose complete results are where the sweep writes them, as a
+ * sweep run again does (a job array resubmitted); --force runs it. */
+START_TEST(test_sweep_manifest_skips_complete_point)
+{
+    char dir[4096], manifest[4096], path[4096];
+    emit_grid("sweep-mskip", dir, sizeof dir, manifest, sizeof manifest);
+    struct cmd c;
+    RUN(&c, "run", "--manifest", manifest, "--index", "2", "--quiet");
+    ck_assert_msg(c.status == 0, "run --manifest: exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    dir_file(path, sizeof path, dir, grid_names[2]);
+    char *first = read_file(path, NULL);
+    ck_assert_ptr_nonnull(first);
+    RUN(&c, "run", "--manifest", manifest, "--index", "2");
+    ck_assert_msg(c.status == 0, "run --manifest again: exit %d: %s", c.status, c.err);
+    ck_assert_msg(strstr(c.out, "skipped") != NULL && strstr(c.out, "write amplification") == NULL,
+                  "not skipped: %s", c.out);
+    cmd_free(&c);
+    RUN(&c, "run", "--manifest", manifest, "--index", "2", "--force");
+    ck_assert_msg(c.status == 0, "run --manifest --force: exit %d: %s", c.status, c.err);
+    ck_assert_msg(strstr(c.out, "write amplification") != NULL, "not run: %s", c.out);
+    cmd_free(&c);
+    char *again = read_file(path, NULL);
+    ck_assert_ptr_nonnull(again);
+    ck_assert_str_eq(first, again);
+    free(first);
+    free(again);
+    /* --force without --manifest is a bad command line */
+    RUN(&c, "run", "--workload", manifest, "--force");
+    assert_one_error(&c, 2, "--force");
+    cmd_free(&c);
+}
+END_TEST
+
+/* Entries of BUILDDIR/tests/out whose names start with `prefix`. */
+static int count_out_files(const char *prefix)
+{
+    char dir[4096];
+    out_path(dir, sizeof dir, "");
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    const struct dirent *e;
+    while ((e = readdir(d)))
+        n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
+    return n;
+}
+
+/* Remove BUILDDIR/tests/out entries whose names start with `prefix`. */
+static void remove_out_files(const char *prefix)
+{
+    char dir[4096], path[4096];
+    out_path(dir, sizeof dir, "");
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    const struct dirent *e;
+    while ((e = readdir(d)))
+        if (!strncmp(e->d_name, prefix, strlen(prefix)))
+            unlink(dir_file(path, sizeof path, dir, e->d_name));
+    closedir(d);
+}
+
+/* SIGTERM to a sweep reaches its workers: each writes the results so far marked interrupted,
+ * the sweep starts no other point and exits 143; collect leaves the partial points out. The
+ * signal is sent once both workers have opened their fio latency logs (write_lat_log: the
+ * temporary files appear as the runs start), so no timing is involved. */
+START_TEST(test_sweep_signal_reaches_workers)
+{
+    char wl[4096], dir[4096], prefix[4096], text[8192];
+    remove_out_files("sweep-sig-lg");
+    remove_out_files(".sweep-sig-lg");
+    out_path(prefix, sizeof prefix, "sweep-sig-lg");
+    out_path(wl, sizeof wl, "sweep-sig-wl.json");
+    snprintf(text, sizeof text,
+             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 4, \"number_ios\": 1000000000, "
+             "\"write_lat_log\": \"%s\"}\n",
+             prefix);
+    write_file(wl, text);
+    fresh_dir(dir, sizeof dir, "sweep-sig");
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        dup2(devnull, 2);
+        execl(ssdsim_bin(), ssdsim_bin(), "sweep", "--workload", wl, SMALL_SETS, "--vary",
+              "ftl.op=0.1,0.3,0.6", "--out", dir, "--jobs", "2", "--no-plot", (char *)NULL);
+        _exit(127);
+    }
+    int ws;
+    while (count_out_files(".sweep-sig-lg_lat.1.log.tmp.") < 2) {
+        pid_t r = waitpid(pid, &ws, WNOHANG);
+        ck_assert_int_ge(r, 0);
+        ck_assert_msg(r == 0, "the sweep ended before it was interrupted");
+        sched_yield();
+    }
+    ck_assert_int_eq(kill(pid, SIGTERM), 0);
+    while (waitpid(pid, &ws, 0) < 0)
+        ck_assert_int_eq(errno, EINTR);
+    ck_assert_msg(WIFEXITED(ws) && WEXITSTATUS(ws) == 143, "want exit 143, got %s %d",
+                  WIFEXITED(ws) ? "status" : "signal",
+                  WIFEXITED(ws) ? WEXITSTATUS(ws) : WTERMSIG(ws));
+    ck_assert_int_eq(count_out_files(".sweep-sig-lg"), 0); /* no temporary file left */
+    /* the two started points have partial results; the third never started */
+    const char *const names[3] = {"ftl.op-0.1.json", "ftl.op-0.3.json", "ftl.op-0.6.json"};
+    char path[4096];
+    for (int k = 0; k < 2; k++) {
+        char *r = read_file(dir_file(path, sizeof path, dir, names[k]), NULL);
+        ck_assert_msg(r != NULL, "%s was not written", path);
+        cJSON *root = cJSON_Parse(r);
+        ck_assert_ptr_nonnull(root);
+        ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted")));
+        cJSON_Delete(root);
+        free(r);
+    }
+    ck_assert(!file_exists(dir_file(path, sizeof path, dir, names[2])));
+    ck_assert(!file_exists(dir_file(path, sizeof path, dir, "summary.csv")));
+    struct cmd c;
+    RUN(&c, "collect", dir, "--no-plot", "--quiet");
+    ck_assert_int_eq(c.status, 1);
+    ck_assert_msg(strstr(c.err, "interrupted") != NULL, "%s", c.err);
+    cmd_free(&c);
+    remove_out_files("sweep-sig-lg");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sweep");
@@ -835,6 +1044,9 @@ int main(void)
     tcase_add_test(runs, test_sweep_names_and_quotes_json_values);
     tcase_add_test(runs, test_sweep_interval_in_each_point);
     tcase_add_test(runs, test_sweep_seed_ignores_vary_order);
+    tcase_add_test(runs, test_sweep_resume_skips_complete_points);
+    tcase_add_test(runs, test_sweep_manifest_skips_complete_point);
+    tcase_add_test(runs, test_sweep_signal_reaches_workers);
     suite_add_tcase(s, runs);
 
     return test_run_suite(s);

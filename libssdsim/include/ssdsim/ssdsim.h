@@ -404,11 +404,18 @@ SSDSIM_API int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_r
 SSDSIM_API int ssdsim_idle(ssdsim *sim, uint64_t duration_ns);
 
 /** Called during a run about every 64k events with the fraction done in [0, 1]; a non-zero
- * return cancels the run (ssdsim_run then returns SSDSIM_ECANCELLED). */
+ * return cancels the run (ssdsim_run then returns SSDSIM_ECANCELLED). The statistics of a
+ * cancelled run stay readable: they cover the requests that completed before it stopped, and
+ * ssdsim_interrupted() says so (the results JSON holds "interrupted": true). The simulation
+ * cannot run again afterwards (SSDSIM_ESTATE). */
 typedef int (*ssdsim_progress_fn)(double fraction, void *userdata);
 
 /** Install (or, with NULL, remove) the progress callback. */
 SSDSIM_API void ssdsim_set_progress(ssdsim *sim, ssdsim_progress_fn fn, void *userdata);
+
+/** 1 when the last run was cancelled by the progress callback (its results cover only what
+ * completed until then), 0 otherwise or for a NULL sim. */
+SSDSIM_API int ssdsim_interrupted(const ssdsim *sim);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Requests from the program itself (embedding)                                                */
