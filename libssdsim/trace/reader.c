@@ -191,10 +191,23 @@ int ssdsim__lines_next(struct ssdsim__lines *lr, const char **line, size_t *len,
 
 int ssdsim__lines_rewind(struct ssdsim__lines *lr, ssdsim_error *err)
 {
-    if (lr->gz) {
-        if (gzrewind((gzFile)lr->gz) != 0)
-            return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL, "cannot rewind");
-    } else if (lseek(lr->fd, 0, SEEK_SET) < 0) {
+    if (lr->gz && gzrewind((gzFile)lr->gz) != 0) {
+        /* zlib refuses to rewind a stream that met corrupt data: open the file again, so that a
+         * rewind reads it from the start whatever the last read found. */
+        int fd = open(lr->path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL, "cannot rewind: %s",
+                                     strerror(errno));
+        gzFile gz = gzdopen(fd, "rb");
+        if (!gz) {
+            close(fd);
+            return ssdsim__error_set(err, SSDSIM_ENOMEM, lr->path, NULL,
+                                     "out of memory (opening the gzip stream)");
+        }
+        gzbuffer(gz, SSDSIM__TRACE_CHUNK);
+        gzclose((gzFile)lr->gz);
+        lr->gz = gz;
+    } else if (!lr->gz && lseek(lr->fd, 0, SEEK_SET) < 0) {
         return ssdsim__error_set(err, SSDSIM_EIO, lr->path, NULL, "cannot rewind: %s",
                                  strerror(errno));
     }
