@@ -45,8 +45,9 @@ for h in $harnesses; do
     rc=$?
     done_line=$(grep -E '^Done [0-9]+ runs in [0-9]+ second' "$log" | tail -1)
     if [ "$rc" -ne 0 ] || [ -z "$done_line" ]; then
-        echo "FAIL $h (exit $rc): the last lines of libFuzzer's output:"
-        grep -v '^#[0-9]' "$log" | tail -40
+        echo "FAIL $h (exit $rc): what went wrong, then the last lines of libFuzzer's output:"
+        grep -a -E 'invariant broken|ERROR:|runtime error|SUMMARY' "$log" | head -5
+        grep -a -v -E '^#[0-9]|^    #|NEW_FUNC' "$log" | tail -15
         status=1
         continue
     fi
