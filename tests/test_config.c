@@ -1164,6 +1164,14 @@ START_TEST(test_config_system)
     ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_EIO);
     ck_assert_ptr_nonnull(strstr(e.message, "nope.json"));
     g_free(path);
+    /* a member without end (a device) fails after 64 MiB instead of filling the memory */
+    path = system_file("bad7.json", "{\"system\": {\"member\": \"/dev/zero\", \"count\": 2, "
+                                    "\"layout\": \"raid1\"}}");
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_EIO);
+    ck_assert_msg(strstr(e.message, "/dev/zero: cannot read: longer than 64 MiB") != NULL, "%s",
+                  e.message);
+    ck_assert_ptr_null(m);
+    g_free(path);
 }
 END_TEST
 
