@@ -11,6 +11,8 @@
  *                     "iodepth":4,"number_ios":256}
  *   !seq              precondition with a sequential fill first
  *   !idle=N           idle N microseconds after the run (background GC)
+ *   !interval=N       a time series of one interval per N completed I/Os
+ *   !steady           with it, stop at steady state (SNIA's rule on IOPS), at most 20 rounds
  * Inputs that would make the run large are passed over (more than 2^16 flash pages or 4
  * devices, numjobs above 4, blocks above 1 MiB, time_based, ramp_time, read_iolog), and every
  * job is capped at 256 I/Os, so each input runs in milliseconds.
@@ -195,9 +197,32 @@ static void check_devices(ssdsim *sim)
                "WAF %g", ds.waf);
 }
 
+/* The time series: times and cumulative counts never go back. */
+static void check_intervals(const ssdsim *sim)
+{
+    ssdsim_interval prev;
+    memset(&prev, 0, sizeof prev);
+    for (size_t i = 0; i < ssdsim_n_intervals(sim); i++) {
+        ssdsim_interval iv;
+        FUZZ_CHECK(ssdsim_get_interval(sim, i, &iv) == 0, "interval %zu", i);
+        FUZZ_CHECK(iv.t_ns >= prev.t_ns, "interval %zu ends before the one before", i);
+        FUZZ_CHECK(iv.host_pages_written >= prev.host_pages_written &&
+                       iv.flash_pages_programmed >= prev.flash_pages_programmed &&
+                       iv.host_bytes_written >= prev.host_bytes_written,
+                   "interval %zu: cumulative counts went back", i);
+        prev = iv;
+    }
+}
+
+/* How a run is made: the directives of the input. */
+struct plan {
+    bool seq, steady;
+    uint64_t idle_ns, interval_ios;
+};
+
 /* One simulation; returns its results JSON (NULL when the run failed). */
-static char *simulate(const ssdsim_model *m, const ssdsim_workload *wl, bool seq,
-                      uint64_t idle_ns, bool check)
+static char *simulate(const ssdsim_model *m, const ssdsim_workload *wl, const struct plan *p,
+                      bool check)
 {
     ssdsim *sim = NULL;
     ssdsim_error err;
@@ -208,15 +233,22 @@ static char *simulate(const ssdsim_model *m, const ssdsim_workload *wl, bool seq
         return NULL;
     }
     char *json = NULL;
-    if (seq)
+    if (p->seq)
         rc = ssdsim_precondition_seq(sim);
     if (rc == 0) {
         ssdsim_run_opts o;
         memset(&o, 0, sizeof o);
+        o.interval_ios = p->interval_ios;
+        if (p->interval_ios && p->steady) {
+            o.until_steady = 1;
+            o.max_rounds = 20;
+        }
         rc = ssdsim_run(sim, wl, &o);
     }
-    if (rc == 0 && idle_ns)
-        rc = ssdsim_idle(sim, idle_ns);
+    if (rc == 0 && check)
+        check_intervals(sim);
+    if (rc == 0 && p->idle_ns)
+        rc = ssdsim_idle(sim, p->idle_ns);
     if (rc != 0) {
         FUZZ_CHECK(rc < 0 && ssdsim_errmsg(sim)[0], "run failed (%d) without a message", rc);
         if (getenv("FUZZ_DEBUG"))
@@ -250,8 +282,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ssdsim_workload *wl = NULL;
     FUZZ_CHECK(ssdsim_workload_load_string(&wl, base_workload, "fuzz-workload", &err) == 0, "%s",
                err.message);
-    bool seq = false;
-    uint64_t idle_ns = 0;
+    struct plan plan;
+    memset(&plan, 0, sizeof plan);
     const bool debug = getenv("FUZZ_DEBUG") != NULL; /* say what happened to each input */
     for (int n = 0; *line && n < 32; n++, line = next) {
         next = strchr(line, '\n');
@@ -260,11 +292,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else
             next = line + strlen(line);
         if (strcmp(line, "!seq") == 0) {
-            seq = true;
+            plan.seq = true;
+            continue;
+        }
+        if (strcmp(line, "!steady") == 0) {
+            plan.steady = true;
             continue;
         }
         if (strncmp(line, "!idle=", 6) == 0) {
-            idle_ns = strtoull(line + 6, NULL, 10) % 1000000 * 1000;
+            plan.idle_ns = strtoull(line + 6, NULL, 10) % 1000000 * 1000;
+            continue;
+        }
+        if (strncmp(line, "!interval=", 10) == 0) {
+            plan.interval_ios = strtoull(line + 10, NULL, 10) % 1000 + 1;
             continue;
         }
         char *eq = strchr(line, '=');
@@ -289,10 +329,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ssdsim_model_free(again);
         free(json);
 
-        char *r1 = simulate(m, wl, seq, idle_ns, true);
+        char *r1 = simulate(m, wl, &plan, true);
         if (debug)
             fprintf(stderr, "fuzz_sim: %s\n", r1 ? "ran" : "the run failed");
-        char *r2 = simulate(m, wl, seq, idle_ns, false);
+        char *r2 = simulate(m, wl, &plan, false);
         FUZZ_CHECK((r1 == NULL) == (r2 == NULL), "one of two identical runs failed");
         FUZZ_CHECK(!r1 || strcmp(r1, r2) == 0, "same model, workload and seed, other results");
         free(r1);
