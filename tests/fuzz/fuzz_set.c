@@ -82,8 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(err.message[0] != '\0', "empty message");
             FUZZ_CHECK(strchr(err.message, '\n') == NULL, "message on several lines: %s",
                        err.message);
-            FUZZ_CHECK(strcmp(before, after) == 0, "failed set %s=%s changed the model: %s",
-                       line, eq + 1, err.message);
+            FUZZ_CHECK(strcmp(before, after) == 0, "failed set %s=%s changed the model: %s", line,
+                       eq + 1, err.message);
             free(after);
         } else {
             round_trip(after);

@@ -182,8 +182,7 @@ static void check_devices(ssdsim *sim)
                    (unsigned long long)io.bytes[SSDSIM_OP_WRITE]);
         const struct ssdsim_ftl_env *env = &d->env;
         if (env->ops == &ssdsim__ftl_page_ops || env->ops == &ssdsim__ftl_dftl_ops)
-            FUZZ_CHECK(ssdsim__page_check(env->state) == 0, "device %u: page FTL inconsistent",
-                       k);
+            FUZZ_CHECK(ssdsim__page_check(env->state) == 0, "device %u: page FTL inconsistent", k);
     }
     ssdsim_device_stats ds;
     FUZZ_CHECK(ssdsim_get_device_stats(sim, &ds) == 0, "device stats");

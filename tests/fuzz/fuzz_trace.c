@@ -66,7 +66,8 @@ static int read_all(ssdsim_trace *t, struct reqs *out)
         }
         FUZZ_CHECK(rc == 1, "next returned %d", rc);
         FUZZ_CHECK(req.op == SSDSIM_OP_READ || req.op == SSDSIM_OP_WRITE ||
-                       req.op == SSDSIM_OP_TRIM, "op %d", (int)req.op);
+                       req.op == SSDSIM_OP_TRIM,
+                   "op %d", (int)req.op);
         FUZZ_CHECK(req.length >= 1 && req.length <= UINT32_MAX, "length %llu",
                    (unsigned long long)req.length);
         FUZZ_CHECK(req.offset <= UINT64_MAX - req.length, "end beyond 2^64");
