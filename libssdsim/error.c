@@ -35,6 +35,33 @@ const char *ssdsim_errname(int code)
     return "SSDSIM_E?";
 }
 
+/* Copy `src` with its control characters written as C escapes (\n, \t, \r, \xHH), so that a
+ * message quoting the input (a JSON key with a newline in it, say) stays on one line. The copy
+ * is cut short, never in the middle of an escape, when `cap` is reached. */
+static void escape_controls(char *dst, size_t cap, const char *src)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)src; *p; p++) {
+        char esc[5];
+        if (*p == '\n')
+            memcpy(esc, "\\n", 3);
+        else if (*p == '\t')
+            memcpy(esc, "\\t", 3);
+        else if (*p == '\r')
+            memcpy(esc, "\\r", 3);
+        else if (*p < 0x20 || *p == 0x7f)
+            snprintf(esc, sizeof esc, "\\x%02x", *p);
+        else
+            esc[0] = (char)*p, esc[1] = '\0';
+        size_t len = strlen(esc);
+        if (n + len >= cap)
+            break;
+        memcpy(dst + n, esc, len);
+        n += len;
+    }
+    dst[n] = '\0';
+}
+
 static void error_fill(ssdsim_error *err, int code, const char *file, const char *path, int line,
                        int column, const char *fmt, va_list ap)
 {
@@ -49,17 +76,20 @@ static void error_fill(ssdsim_error *err, int code, const char *file, const char
     if (path)
         snprintf(err->path, sizeof err->path, "%s", path);
 
-    size_t n = 0, cap = sizeof err->message;
+    char text[sizeof err->message];
+    size_t n = 0, cap = sizeof text;
+    text[0] = '\0';
     if (err->file[0])
-        n += (size_t)snprintf(err->message + n, cap - n, "%s", err->file);
+        n += (size_t)snprintf(text + n, cap - n, "%s", err->file);
     if (line > 0 && n < cap)
-        n += (size_t)snprintf(err->message + n, cap - n, ":%d:%d", line, column);
+        n += (size_t)snprintf(text + n, cap - n, ":%d:%d", line, column);
     if (n > 0 && n < cap)
-        n += (size_t)snprintf(err->message + n, cap - n, ": ");
+        n += (size_t)snprintf(text + n, cap - n, ": ");
     if (err->path[0] && n < cap)
-        n += (size_t)snprintf(err->message + n, cap - n, "%s: ", err->path);
+        n += (size_t)snprintf(text + n, cap - n, "%s: ", err->path);
     if (n < cap)
-        snprintf(err->message + n, cap - n, "%s", what);
+        snprintf(text + n, cap - n, "%s", what);
+    escape_controls(err->message, sizeof err->message, text);
 }
 
 int ssdsim__error_set(ssdsim_error *err, int code, const char *file, const char *path,

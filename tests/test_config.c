@@ -787,6 +787,29 @@ START_TEST(test_config_set_failure_unchanged)
 }
 END_TEST
 
+/* A message that quotes the input stays on one line: a key with a newline or a tab in it (JSON
+ * allows both in a string) is shown with C escapes (found by tests/fuzz/fuzz_model). */
+START_TEST(test_config_message_one_line)
+{
+    ssdsim_model *m = NULL;
+    ssdsim_error e;
+    int rc = ssdsim_model_load_string(&m, "{\"name\": \"x\", \"geo\\nmetry\": {}}", "nl.json",
+                                      &e);
+    ck_assert_int_eq(rc, SSDSIM_ECONFIG);
+    ck_assert_ptr_null(m);
+    ck_assert_msg(strchr(e.message, '\n') == NULL, "%s", e.message);
+    static const char want[] = "nl.json: geo\\nmetry: unknown key";
+    ck_assert_msg(strncmp(e.message, want, sizeof want - 1) == 0, "%s", e.message);
+    m = load_ok(small_json);
+    rc = ssdsim_model_set(m, "ftl.o\tp\x01", "1", &e);
+    ck_assert_int_eq(rc, SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(e.message, "ftl.o\\tp\\x01: unknown key") != NULL, "%s", e.message);
+    ck_assert_msg(strchr(e.message, '\t') == NULL && strchr(e.message, '\x01') == NULL, "%s",
+                  e.message);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_config_logical_bytes)
 {
     /* small_json: floor(256 / 1.25) = 204 pages of 4096 bytes */
@@ -1141,6 +1164,14 @@ START_TEST(test_config_system)
     ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_EIO);
     ck_assert_ptr_nonnull(strstr(e.message, "nope.json"));
     g_free(path);
+    /* a member without end (a device) fails after 64 MiB instead of filling the memory */
+    path = system_file("bad7.json", "{\"system\": {\"member\": \"/dev/zero\", \"count\": 2, "
+                                    "\"layout\": \"raid1\"}}");
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_EIO);
+    ck_assert_msg(strstr(e.message, "/dev/zero: cannot read: longer than 64 MiB") != NULL, "%s",
+                  e.message);
+    ck_assert_ptr_null(m);
+    g_free(path);
 }
 END_TEST
 
@@ -1219,6 +1250,7 @@ static Suite *config_suite(void)
     tcase_add_test(tc, test_config_hdd);
     tcase_add_test(tc, test_config_system);
     tcase_add_test(tc, test_config_spec);
+    tcase_add_test(tc, test_config_message_one_line);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -597,6 +597,13 @@ START_TEST(test_jobfile_include_errors)
     wl = load_text(text);
     assert_single(&wl->jobs[0].bs[0], 8 * KiB);
     ssdsim_workload_free(wl);
+    /* A device without end fails after 64 MiB instead of filling the memory. */
+    scratch_file(a, sizeof a, "zero.fio", "[job]\ninclude /dev/zero\n");
+    ck_assert_int_eq(ssdsim_workload_load_file(&wl, a, &err), SSDSIM_EIO);
+    ck_assert_msg(strstr(err.message, "zero.fio:2: cannot include '/dev/zero': longer than 64 "
+                                      "MiB") != NULL,
+                  "%s", err.message);
+    ck_assert_ptr_null(wl);
 }
 END_TEST
 

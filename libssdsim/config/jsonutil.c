@@ -106,7 +106,9 @@ int ssdsim__json_parse(cJSON **out, const char *text, size_t len, const char *la
 
 /* stdio and a growing malloc'ed buffer rather than g_file_get_contents: the message carries the
  * errno text as is, reading a directory fails here (fopen succeeds, fread gives EISDIR), and a
- * file too large for memory is SSDSIM_ENOMEM instead of an abort. */
+ * file too large for memory is SSDSIM_ENOMEM instead of an abort. Reading stops at
+ * SSDSIM__TEXT_FILE_MAX, so that a name such as /dev/zero (a system's member, a job file's
+ * include) fails instead of eating all memory; a pipe (/dev/stdin) still reads to its end. */
 int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_error *err)
 {
     *text = NULL;
@@ -120,6 +122,14 @@ int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_er
     char *buf = malloc(cap);
     int e = buf ? 0 : ENOMEM;
     while (!e) {
+        if (n >= SSDSIM__TEXT_FILE_MAX) {
+            fclose(f);
+            free(buf);
+            return ssdsim__error_set(err, SSDSIM_EIO, path, NULL,
+                                     "cannot read: longer than %d MiB (models and workloads are "
+                                     "text files of a few KiB)",
+                                     SSDSIM__TEXT_FILE_MAX >> 20);
+        }
         if (cap - n < 2) {
             char *bigger = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
             if (!bigger) {

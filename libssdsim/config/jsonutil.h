@@ -40,7 +40,9 @@ int ssdsim__json_parse(cJSON **out, const char *text, size_t len, const char *la
 /* Read the whole file at `path` into a malloc'ed buffer with a NUL byte after the last one.
  * Returns 0 and sets *text (the caller frees it with free()) and *len (bytes, without the added
  * NUL); or, with *text NULL and `err` (may be NULL) filled with `path` as the file,
- * SSDSIM_EIO ("cannot read: <strerror>"; reading a directory fails too) or SSDSIM_ENOMEM. */
+ * SSDSIM_EIO ("cannot read: <strerror>"; reading a directory fails too, and so does a file
+ * longer than SSDSIM__TEXT_FILE_MAX bytes) or SSDSIM_ENOMEM. */
+#define SSDSIM__TEXT_FILE_MAX (64 << 20)
 int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_error *err);
 
 /* The longest prefix of a name that ssdsim__edit_distance looks at. */
