@@ -445,6 +445,10 @@ START_TEST(test_workload_bssplit_bad)
     split_bad("4k/-5:8k", "whole percentage");
     split_bad("4k/50%:8k/50", "whole percentage");
     /* One direction at a time: opt_bssplit splits at the commas first. */
+    /* Every entry "/0": fio would share 100% among them; refused as a likely mistake. */
+    split_bad("4k/0", "bssplit percentages are all 0: give the entries shares that add up to 100 "
+                      "(entries without a percentage share what is left equally)");
+    split_bad("4k/0:8k/0:16k/ 0", "bssplit percentages are all 0");
     split_bad("4k/50,16k/100", "it separates directions");
     split_bad(",4k/100", "it separates directions");
     split_bad("", "entry 1 is empty");
