@@ -109,6 +109,12 @@ int ssdsim__json_parse(cJSON **out, const char *text, size_t len, const char *la
  * file too large for memory is SSDSIM_ENOMEM instead of an abort. */
 int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_error *err)
 {
+    return ssdsim__read_text_file_max(text, len, path, SIZE_MAX - 1, err);
+}
+
+int ssdsim__read_text_file_max(char **text, size_t *len, const char *path, size_t max_bytes,
+                               ssdsim_error *err)
+{
     *text = NULL;
     *len = 0;
     FILE *f = fopen(path, "rb");
@@ -131,6 +137,10 @@ int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_er
         }
         size_t got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
+        if (n > max_bytes) {
+            e = EFBIG;
+            break;
+        }
         if (got == 0) {
             if (ferror(f))
                 e = errno ? errno : EIO;
@@ -142,6 +152,9 @@ int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_er
         free(buf);
         if (e == ENOMEM)
             return ssdsim__error_set(err, SSDSIM_ENOMEM, path, NULL, "out of memory");
+        if (e == EFBIG)
+            return ssdsim__error_set(err, SSDSIM_ERANGE, path, NULL, "larger than %zu bytes",
+                                     max_bytes);
         return ssdsim__error_set(err, SSDSIM_EIO, path, NULL, "cannot read: %s", g_strerror(e));
     }
     buf[n] = '\0';

@@ -223,7 +223,7 @@ int ssdsim_workload_load_file_ex(ssdsim_workload **out, const char *path, unsign
                                  flags & ~SSDSIM_WORKLOAD_LENIENT);
     char *text = NULL;
     size_t len = 0;
-    int rc = ssdsim__read_text_file(&text, &len, path, err);
+    int rc = ssdsim__read_text_file_max(&text, &len, path, SSDSIM__WORKLOAD_MAX_BYTES, err);
     if (rc)
         return rc;
     rc = load_text(out, text, len, path, (flags & SSDSIM_WORKLOAD_LENIENT) != 0, err);
