@@ -966,22 +966,26 @@ END_TEST
 
 START_TEST(test_config_buffer)
 {
-    char *json = small_with("buffer", "{\"size\": \"1MiB\", \"plp\": true, \"flush_start\": 0.5, "
+    char *json = small_with("buffer", "{\"size\": \"512KiB\", \"plp\": true, \"flush_start\": 0.5, "
                                       "\"flush_stop\": 0.25}");
     ssdsim_model *m = load_ok(json);
     free(json);
-    ck_assert_uint_eq(m->buffer.size, 1 << 20);
+    ck_assert_uint_eq(m->buffer.size, 512 << 10);
     ck_assert(m->buffer.plp);
     ck_assert_uint_eq(m->buffer.dram_bytes_per_s, 3200000000ULL); /* the default */
     ssdsim_model_free(m);
-    expect_change_error("buffer", "{\"size\": \"1MiB\", \"plp\": true, \"write_cache\": false}",
+    expect_change_error("buffer", "{\"size\": \"512KiB\", \"plp\": true, \"write_cache\": false}",
                         "buffer.write_cache",
                         "applies only when the buffer is volatile (buffer.plp false)");
     expect_change_error("buffer", "{\"plp\": true}", "buffer.plp",
                         "applies only when buffer.size > 0");
     expect_change_error("buffer", "{\"size\": 1024}", "buffer.size",
                         "a buffer of 1024 bytes holds less than one mapping unit (4096)");
-    expect_change_error("buffer", "{\"size\": \"1MiB\", \"flush_start\": 0.2, \"flush_stop\": 0.5}",
+    /* small_json: 2 x 16 x 8 = 256 pages, op 0.25: 204 logical pages of 4 KiB, 835584 bytes. */
+    expect_change_error("buffer", "{\"size\": 835585}", "buffer.size",
+                        "a write buffer of 835585 bytes is larger than the drive's logical "
+                        "capacity (835584 bytes)");
+    expect_change_error("buffer", "{\"size\": \"512KiB\", \"flush_start\": 0.2, \"flush_stop\": 0.5}",
                         "buffer.flush_stop", "above where it starts");
 }
 END_TEST

@@ -1096,6 +1096,22 @@ static int check_cross(struct ctx *c)
                             "pages)",
                             m->ftl.op, (unsigned long long)phys);
 
+    /* A write buffer is allocated as slots of mapping units when the device is built: one
+     * larger than the drive could never fill, and one beyond the slots' index is refused. */
+    uint64_t logical_bytes = logical * m->ftl.mapping_unit;
+    if (m->buffer.size > logical_bytes)
+        return config_error(c, "buffer.size",
+                            "a write buffer of %llu bytes is larger than the drive's logical "
+                            "capacity (%llu bytes)",
+                            (unsigned long long)m->buffer.size, (unsigned long long)logical_bytes);
+    if (m->buffer.size / m->ftl.mapping_unit > SSDSIM__BUFFER_MAX_UNITS)
+        return config_error(c, "buffer.size",
+                            "a write buffer holds at most %u mapping units (%llu bytes), got %llu "
+                            "bytes",
+                            SSDSIM__BUFFER_MAX_UNITS,
+                            (unsigned long long)SSDSIM__BUFFER_MAX_UNITS * m->ftl.mapping_unit,
+                            (unsigned long long)m->buffer.size);
+
     /* With the mapping unit equal to the page, logical units are pages. */
     uint64_t n_planes =
         (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
