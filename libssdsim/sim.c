@@ -137,7 +137,7 @@ static void tick(void *ctx, uint32_t arg)
     uint64_t now = ssdsim__engine_now(&sim->engine);
     ssdsim__stats_close_interval(&sim->stats, now);
     sim->tick = 0;
-    if (sim->interval_fn && sim->stats.n_series > 0)
+    if (sim->interval_fn && sim->stats.n_series > 0 && !sim->stats.full)
         sim->interval_fn(&sim->stats.series[sim->stats.n_series - 1], sim->interval_ud);
     /* With nothing else pending, requests still outstanding can never complete (a stalled
      * device): do not keep time ticking, let drive() report it. The next submitted request
@@ -171,6 +171,16 @@ static int stuck(struct ssdsim *sim)
     return SSDSIM_EFULL;
 }
 
+/* The time series needed more than SSDSIM__SERIES_MAX_ROWS rows. */
+static int series_full(struct ssdsim *sim)
+{
+    ssdsim__set_errmsg(sim,
+                       "the time series reached its limit of %zu rows (doc/results.md): ask for "
+                       "a longer interval",
+                       sim->stats.max_rows);
+    return SSDSIM_ERANGE;
+}
+
 /* Drive the engine until the host's work is done, reporting progress. */
 static int drive(struct ssdsim *sim, bool report)
 {
@@ -179,6 +189,8 @@ static int drive(struct ssdsim *sim, bool report)
         int rc = ssdsim__engine_run(&sim->engine, chunk);
         if (rc)
             return ssdsim__set_errmsg(sim, "out of memory during the run"), rc;
+        if (sim->stats.full)
+            return series_full(sim);
         const char *why = NULL;
         int fail = ssdsim__sys_failure(&sim->sys, &why);
         if (fail) {
@@ -318,12 +330,58 @@ static int end_run(struct ssdsim *sim, int rc, bool report)
         ssdsim__set_errmsg(sim, "out of memory recording the time series");
         rc = SSDSIM_ENOMEM;
     }
+    if (rc == 0 && sim->stats.full)
+        rc = series_full(sim);
     if (rc) {
         /* Requests are still in flight inside the device: nothing more can run on it. */
         sim->host.active = false;
         sim->broken = true;
     }
     return rc;
+}
+
+/* Refuse a run whose time series certainly needs more than SSDSIM__SERIES_MAX_ROWS rows: a
+ * time-based job runs for its runtime, and jobs with number_ios and no runtime complete that
+ * many requests (unless fio's steady-state option, until_steady or max_rounds ends the run
+ * sooner, when nothing is certain). 0 or SSDSIM_ERANGE with a message. */
+static int check_series_rows(struct ssdsim *sim, const struct ssdsim_workload *wl,
+                             const ssdsim_run_opts *o)
+{
+    uint64_t max = sim->stats.max_rows;
+    if (!o || o->until_steady || (o->max_rounds && o->max_rounds <= max))
+        return 0;
+    uint64_t longest_ns = 0, ios = 0;
+    for (uint32_t i = 0; i < wl->n_jobs; i++) {
+        const struct ssdsim__jobspec *j = &wl->jobs[i];
+        if (j->ss != SSDSIM__SS_NONE)
+            return 0;
+        if (j->time_based && j->runtime_ns > longest_ns)
+            longest_ns = j->runtime_ns;
+        if (j->number_ios && !j->runtime_ns) {
+            uint64_t n = j->number_ios > UINT64_MAX / SSDSIM__MAX(j->numjobs, 1u)
+                             ? UINT64_MAX
+                             : j->number_ios * j->numjobs;
+            ios = n > UINT64_MAX - ios ? UINT64_MAX : ios + n;
+        }
+    }
+    uint64_t rows = 0;
+    char why[160] = "";
+    if (o->interval_ns && longest_ns / o->interval_ns > max) {
+        rows = longest_ns / o->interval_ns;
+        snprintf(why, sizeof why, "a time-based job runs %llu ns, at an interval of %llu ns",
+                 (unsigned long long)longest_ns, (unsigned long long)o->interval_ns);
+    } else if (o->interval_ios && ios / o->interval_ios > max) {
+        rows = ios / o->interval_ios;
+        snprintf(why, sizeof why, "the jobs complete %llu requests, at an interval of %llu",
+                 (unsigned long long)ios, (unsigned long long)o->interval_ios);
+    }
+    if (!rows)
+        return 0;
+    ssdsim__set_errmsg(sim,
+                       "run options: the time series would have at least %llu rows (%s), more "
+                       "than its limit of %llu (doc/results.md): ask for a longer interval",
+                       (unsigned long long)rows, why, (unsigned long long)max);
+    return SSDSIM_ERANGE;
 }
 
 static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
@@ -335,6 +393,9 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
         ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
         return SSDSIM_ECONFIG;
     }
+    int rows_rc = check_series_rows(sim, wl, opts);
+    if (rows_rc)
+        return rows_rc;
     int rc = begin_run(sim, opts);
     if (rc == 0)
         rc = note_run(sim, wl->label, wl);
@@ -454,6 +515,8 @@ static int after_events(struct ssdsim *sim, int rc)
             sim, "%s", sim->host.errmsg[0] ? sim->host.errmsg : ssdsim_strerror(sim->host.error));
         rc = sim->host.error;
     }
+    if (rc == 0 && sim->stats.full)
+        rc = series_full(sim);
     if (rc == SSDSIM_ENOMEM && !sim->errmsg[0])
         ssdsim__set_errmsg(sim, "out of memory");
     if (rc)
