@@ -103,6 +103,17 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
  * printing the error; `cmd` names the command in messages. */
 int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts *o);
 
+/* The options of one command line that take a single value, as seen so far: one given twice is
+ * an error (the last one silently winning hides a typo or a script's mistake). */
+struct cli_seen {
+    char names[48][32];
+    size_t n;
+};
+
+/* Note option `name` (which takes one value) of command `cmd`. 0, or CLI_EXIT_USAGE after
+ * printing "CMD: NAME given twice (it takes one value)". */
+int cli_once(const char *cmd, const char *name, struct cli_seen *seen);
+
 /* A non-negative decimal integer that fits in 64 bits. */
 bool cli_parse_u64(const char *s, uint64_t *out);
 
