@@ -635,6 +635,26 @@ START_TEST(test_config_syntax_error)
     ck_assert_str_eq(e.message,
                      "models/x.json:1:1: malformed JSON near 'x12345678901234567\xc3\xa9'");
 
+    /* cJSON's nesting limit (CJSON_NESTING_LIMIT, 1000) is named as such, at the bracket that
+     * would open level 1001 (the strings' brackets do not count). */
+    GString *deep = g_string_new("{\"a[{\": ");
+    for (int i = 1; i < 1001; i++)
+        g_string_append_c(deep, '[');
+    g_string_append(deep, "{}");
+    for (int i = 1; i < 1001; i++)
+        g_string_append_c(deep, ']');
+    g_string_append_c(deep, '}');
+    rc = ssdsim_model_load_string(&m, deep->str, LABEL, &e);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_str_eq(e.message,
+                     "models/x.json:1:1008: malformed JSON: nested deeper than 1000 levels");
+    g_string_free(deep, TRUE);
+
+    /* A UTF-8 byte-order mark is skipped (and not counted in columns). */
+    rc = ssdsim_model_load_string(&m, "\xEF\xBB\xBF{\n  \"geometry\": @\n}\n", LABEL, &e);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_str_eq(e.message, "models/x.json:2:15: malformed JSON near '@ } '");
+
     rc = ssdsim_model_load_string(&m, "", NULL, &e);
     ck_assert_int_eq(rc, SSDSIM_EPARSE);
     ck_assert_str_eq(e.file, "<string>");

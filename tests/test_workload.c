@@ -1279,6 +1279,17 @@ START_TEST(test_workload_load_string_good)
     ck_assert_uint_eq(wl->jobs[0].iodepth, 1);
     ssdsim_workload_free(wl);
 
+    /* Deeper than cJSON's nesting limit: said so, not quoted as a syntax error. */
+    char deep[2100] = "{\"rw\": ";
+    size_t n = strlen(deep);
+    memset(deep + n, '[', 1001);
+    memset(deep + n + 1001, ']', 1001);
+    strcpy(deep + n + 2002, "}");
+    rc = ssdsim_workload_load_string(&wl, deep, NULL, &err);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_str_eq(err.message,
+                     "<string>:1:1007: JSON syntax error: nested deeper than 1000 levels");
+
     /* A byte order mark is skipped; a fractional runtime number is seconds. */
     rc = ssdsim_workload_load_string(&wl, "\xEF\xBB\xBF{\"runtime\": 0.5}", NULL, &err);
     ck_assert_msg(rc == 0, "%s", err.message);

@@ -74,6 +74,28 @@ static int syntax_error(ssdsim_error *err, const char *label,
                                 style->what, near);
 }
 
+/* The number of arrays and objects open at `pos` (strings skipped). */
+static int depth_at(const char *text, const char *pos)
+{
+    int depth = 0;
+    bool in_string = false;
+    for (const char *p = text; p < pos; p++) {
+        if (in_string) {
+            if (*p == '\\' && p + 1 < pos)
+                p++;
+            else if (*p == '"')
+                in_string = false;
+        } else if (*p == '"') {
+            in_string = true;
+        } else if (*p == '[' || *p == '{') {
+            depth++;
+        } else if (*p == ']' || *p == '}') {
+            depth--;
+        }
+    }
+    return depth;
+}
+
 int ssdsim__json_parse(cJSON **out, const char *text, size_t len, const char *label,
                        const struct ssdsim__json_syntax_style *style, ssdsim_error *err)
 {
@@ -95,6 +117,14 @@ int ssdsim__json_parse(cJSON **out, const char *text, size_t len, const char *la
         /* cJSON points at the byte where it stopped; anything else is taken as the end. */
         if (!end || end < text || end > text + len)
             end = text + len;
+        /* cJSON refuses to open an array or object deeper than CJSON_NESTING_LIMIT and stops at
+         * its bracket: say so rather than quote the brackets as a syntax error. */
+        if (end < text + len && (*end == '[' || *end == '{') &&
+            depth_at(text, end) >= CJSON_NESTING_LIMIT) {
+            char why[64];
+            snprintf(why, sizeof why, "nested deeper than %d levels", CJSON_NESTING_LIMIT);
+            return syntax_error(err, label, style, text, len, end, why);
+        }
         return syntax_error(err, label, style, text, len, end, NULL);
     }
     *out = root;
