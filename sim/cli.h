@@ -48,6 +48,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * string is not copied. */
 void cli_set_error_context(const char *context);
 
+/* --quiet: the library's warnings and notes, which go to stderr otherwise, are not shown. */
+void cli_quiet_notes(void);
+
 /* The options of one simulation run: `ssdsim run`, `ssdsim demo`, and each point of a sweep. */
 struct cli_run_opts {
     const char *model_path;    /* file or installed model name; NULL: the built-in model */

@@ -111,6 +111,7 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
         }
         if (!strcmp(name, "--quiet") || !strcmp(name, "-q")) {
             c->so.o.quiet = true;
+            cli_quiet_notes();
             continue;
         }
         if (!strcmp(name, "--markdown")) {

@@ -413,6 +413,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         }
         if (!strcmp(name, "--quiet") || !strcmp(name, "-q")) {
             o->quiet = true;
+            cli_quiet_notes();
             continue;
         }
         if (!strcmp(name, "--until-steady")) {

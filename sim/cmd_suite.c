@@ -1115,6 +1115,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         }
         if (!strcmp(opt, "--quiet") || !strcmp(opt, "-q")) {
             so->o.quiet = true;
+            cli_quiet_notes();
             continue;
         }
         if (!strcmp(opt, "--quick")) {

@@ -306,6 +306,27 @@ START_TEST(test_cli_option_given_twice)
 }
 END_TEST
 
+/* The library's notes reach stderr as one line each (here: GC keys the FAST FTL ignores), and
+ * --quiet silences them; the run itself succeeds. */
+START_TEST(test_cli_library_note)
+{
+    char m[4096], wl[4096];
+    model_path(m, sizeof m);
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--model", m, "--workload", wl, SMALL_SETS, "--set", "ftl.type=fast");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_str_eq(c.err, "ssdsim: --set: note: gc.policy, gc.free_blocks_min have no effect: "
+                            "ftl.type \"fast\" uses no GC victim policy\n");
+    cmd_free(&c);
+    RUN(&c, "run", "--model", m, "--workload", wl, SMALL_SETS, "--set", "ftl.type=fast",
+        "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_uint_eq(c.n_err, 0);
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_cli_bad_seed)
 {
     char wl[4096];

@@ -1010,6 +1010,49 @@ START_TEST(test_config_buffer)
 }
 END_TEST
 
+static char heard_log[1024];
+static int n_heard;
+
+static void hear_log(enum ssdsim_log_level level, const char *message, void *userdata)
+{
+    (void)userdata;
+    ck_assert_int_eq(level, SSDSIM_LOG_WARNING);
+    snprintf(heard_log, sizeof heard_log, "%s", message);
+    n_heard++;
+}
+
+/* GC keys given to an FTL that takes no GC victim policy ("fast", "direct") have no effect: the
+ * loader says so in one line through the log, naming them; for a set key, only that key. */
+START_TEST(test_config_gc_keys_unused_note)
+{
+    ssdsim_set_log_handler(hear_log, NULL);
+    n_heard = 0;
+    char *json = small_with("ftl", "{\"type\": \"fast\", \"op\": 0.25}");
+    ssdsim_model *m = load_ok(json);
+    free(json);
+    ck_assert_int_eq(n_heard, 1);
+    ck_assert_str_eq(heard_log, "models/x.json: note: gc.free_blocks_min has no effect: ftl.type "
+                                "\"fast\" uses no GC victim policy");
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.policy", "\"fifo\"", &e), 0);
+    ck_assert_int_eq(n_heard, 2);
+    ck_assert_str_eq(heard_log, "--set: note: gc.policy has no effect: ftl.type \"fast\" uses no "
+                                "GC victim policy");
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "0.3", &e), 0);
+    ck_assert_int_eq(n_heard, 2); /* not a GC key: nothing more */
+    ssdsim_model_free(m);
+    /* The page FTL uses them: no note. */
+    m = load_ok(small_json);
+    ck_assert_int_eq(n_heard, 2);
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.type", "\"fast\"", &e), 0);
+    ck_assert_int_eq(n_heard, 3);
+    ck_assert_str_eq(heard_log, "--set: note: gc.free_blocks_min has no effect: ftl.type "
+                                "\"fast\" uses no GC victim policy");
+    ssdsim_model_free(m);
+    ssdsim_set_log_handler(NULL, NULL);
+}
+END_TEST
+
 START_TEST(test_config_xpoint)
 {
     /* no erase time, the direct FTL and op 0 by default: 256 pages, all logical */
@@ -1239,6 +1282,7 @@ static Suite *config_suite(void)
     tcase_add_test(tc, test_config_nul_byte);
     tcase_add_test(tc, test_config_interfaces);
     tcase_add_test(tc, test_config_buffer);
+    tcase_add_test(tc, test_config_gc_keys_unused_note);
     tcase_add_test(tc, test_config_xpoint);
     tcase_add_test(tc, test_config_hdd);
     tcase_add_test(tc, test_config_system);

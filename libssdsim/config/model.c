@@ -1699,6 +1699,35 @@ static int model_build(struct ssdsim_model *m, const cJSON *root, const char *la
 static const struct ssdsim__json_syntax_style syntax_style = {.what = "malformed JSON",
                                                               .snippet_one_line = false};
 
+/* An FTL that takes no GC victim policy and no GC watermarks: "fast" reclaims blocks by its
+ * merges, "direct" writes in place. The gc keys given in a model for one of them have no effect,
+ * which a model's author should hear about: one line through the library's log names them
+ * (e.g. "models/x.json: note: gc.policy, gc.free_blocks_min have no effect: ftl.type \"fast\"
+ * uses no GC victim policy"). `only` limits the note to a key the caller just set. */
+static void note_unused_gc(const struct ssdsim_model *m, const cJSON *root, const char *label,
+                           const char *only)
+{
+    if (m->kind != SSDSIM__KIND_SSD ||
+        (strcmp(m->ftl.type, "fast") && strcmp(m->ftl.type, "direct")))
+        return;
+    const cJSON *gc = cJSON_GetObjectItemCaseSensitive(root, "gc");
+    if (!cJSON_IsObject(gc) || !gc->child)
+        return;
+    GString *listed = g_string_new(NULL);
+    for (const cJSON *k = gc->child; k; k = k->next) {
+        g_autofree char *path = g_strdup_printf("gc.%s", k->string);
+        if (only && strcmp(only, "gc") && strcmp(only, "ftl") && strcmp(only, "ftl.type") &&
+            strcmp(only, path))
+            continue;
+        g_string_append_printf(listed, "%s%s", listed->len ? ", " : "", path);
+    }
+    if (listed->len)
+        ssdsim__log(SSDSIM_LOG_WARNING,
+                    "%s: note: %s %s no effect: ftl.type \"%s\" uses no GC victim policy",
+                    label, listed->str, strchr(listed->str, ',') ? "have" : "has", m->ftl.type);
+    g_string_free(listed, TRUE);
+}
+
 /* Parse and validate `len` bytes at `text` (NUL-terminated at text[len]). */
 static int load_text(ssdsim_model **out, const char *text, size_t len, const char *label,
                      const char *base, ssdsim_error *err)
@@ -1725,6 +1754,7 @@ static int load_text(ssdsim_model **out, const char *text, size_t len, const cha
     }
     m->label = label_copy;
     m->json = root;
+    note_unused_gc(m, root, label, NULL);
     *out = m;
     return 0;
 }
@@ -2091,6 +2121,7 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
     next.label = model->label;
     next.json = tree;
     *model = next;
+    note_unused_gc(model, tree, SET_LABEL, key);
     return 0;
 }
 
