@@ -19,6 +19,18 @@ void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...)
     va_end(ap);
 }
 
+int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...)
+{
+    if (!sim)
+        return code;
+    struct ssdsim *s = (struct ssdsim *)(uintptr_t)sim;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->errmsg, sizeof s->errmsg, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
 int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_error *err)
 {
     if (!out)
@@ -410,7 +422,9 @@ int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src, const ssdsim_replay
                       const ssdsim_run_opts *opts)
 {
     if (!sim || !src || !src->next)
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_run_source: the source and its next function must not be "
+                            "NULL");
     sim->errmsg[0] = 0;
     if (ropts && (ropts->time_scale < 0 || ropts->time_scale != ropts->time_scale)) {
         ssdsim__set_errmsg(sim, "time_scale must be > 0 (0 = 1), got %g", ropts->time_scale);
@@ -443,7 +457,7 @@ void ssdsim_set_observer(ssdsim *sim, const ssdsim_observer *obs)
 int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
 {
     if (!sim || !wl)
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_run: no workload");
     sim->errmsg[0] = 0;
     return run_workload(sim, wl, opts, true);
 }
@@ -457,8 +471,14 @@ int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
                                 "create a new simulation");
         return SSDSIM_ESTATE;
     }
-    uint64_t end = ssdsim__engine_now(&sim->engine) + duration_ns;
-    int rc = ssdsim__engine_run_until(&sim->engine, end);
+    uint64_t now = ssdsim__engine_now(&sim->engine);
+    if (duration_ns > UINT64_MAX - now)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_idle: %llu ns from now (%llu ns) is past the end of time",
+                            (unsigned long long)duration_ns, (unsigned long long)now);
+    int rc = ssdsim__engine_run_until(&sim->engine, now + duration_ns);
+    if (rc)
+        ssdsim__set_errmsg(sim, "out of memory while idle");
     const char *why_failed = NULL;
     if (rc == 0 && ssdsim__sys_failure(&sim->sys, &why_failed)) {
         ssdsim__set_errmsg(sim, "%s", why_failed);
@@ -505,6 +525,8 @@ static int check_usable(struct ssdsim *sim)
 /* After the engine ran: an FTL failure or a host error breaks the simulation. */
 static int after_events(struct ssdsim *sim, int rc)
 {
+    if (rc) /* the engine's own failure: it could not grow its queue */
+        ssdsim__set_errmsg(sim, "%s while running events", ssdsim_strerror(rc));
     const char *why_failed = NULL;
     if (rc == 0 && ssdsim__sys_failure(&sim->sys, &why_failed)) {
         ssdsim__set_errmsg(sim, "%s", why_failed);
@@ -560,7 +582,10 @@ int ssdsim_run_until(ssdsim *sim, uint64_t t_ns)
     if (rc)
         return rc;
     if (t_ns < ssdsim__engine_now(&sim->engine))
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_run_until: %llu ns is before now (%llu ns)",
+                            (unsigned long long)t_ns,
+                            (unsigned long long)ssdsim__engine_now(&sim->engine));
     return after_events(sim, ssdsim__engine_run_until(&sim->engine, t_ns));
 }
 
@@ -631,7 +656,8 @@ int ssdsim_device_shape(const ssdsim *sim, uint32_t *n_planes, uint64_t *n_block
                         uint32_t *pages_per_block, uint32_t *page_size, uint64_t *logical_pages)
 {
     if (!env0(sim))
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_device_shape: the device is a hard disk (no flash shape)");
     const ssdsim_geometry *g = &env0(sim)->geo;
     if (n_planes)
         *n_planes = g->n_planes;
@@ -659,12 +685,18 @@ int ssdsim_block_state(const ssdsim *sim, uint64_t block, uint32_t *valid_pages,
                        uint32_t *erase_count)
 {
     const struct ssdsim_ftl_env *env = env0(sim);
-    if (!env || block >= env->geo.n_blocks)
-        return SSDSIM_EINVAL;
+    if (!env)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_block_state: the device is a hard disk (no flash blocks)");
+    if (block >= env->geo.n_blocks)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_block_state: block %llu of %llu does not exist",
+                            (unsigned long long)block, (unsigned long long)env->geo.n_blocks);
     if (erase_count)
         *erase_count = env->erase_count[block];
     if (!SSDSIM__HAS_METHOD(env->ops, ssdsim_ftl_ops, block_valid))
-        return SSDSIM_ENOTFOUND;
+        return ssdsim__fail(sim, SSDSIM_ENOTFOUND,
+                            "ssdsim_block_state: the FTL does not tell a block's valid pages");
     if (valid_pages)
         *valid_pages = env->ops->block_valid(env->state, block);
     return 0;
@@ -688,7 +720,10 @@ size_t ssdsim_n_jobs(const ssdsim *sim)
 int ssdsim_get_job(const ssdsim *sim, size_t i, ssdsim_job_info *out)
 {
     if (!sim || !out || i >= sim->host.n_units)
-        return SSDSIM_EINVAL;
+        return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_job: no output")
+                    : ssdsim__fail(sim, SSDSIM_EINVAL,
+                                   "ssdsim_get_job: job %zu does not exist (the last run had %u)",
+                                   i, sim ? sim->host.n_units : 0);
     const struct ssdsim__unit *u = &sim->host.units[i];
     memset(out, 0, sizeof *out);
     out->name = u->name;
@@ -707,7 +742,14 @@ int ssdsim_get_job(const ssdsim *sim, size_t i, ssdsim_job_info *out)
 int ssdsim_get_job_op_stats(const ssdsim *sim, size_t i, enum ssdsim_op op, ssdsim_op_stats *out)
 {
     if (!sim || !out || i >= sim->host.n_units || (unsigned)op > SSDSIM_OP_ALL)
-        return SSDSIM_EINVAL;
+        return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_job_op_stats: no output")
+               : (unsigned)op > SSDSIM_OP_ALL
+                   ? ssdsim__fail(sim, SSDSIM_EINVAL,
+                                  "ssdsim_get_job_op_stats: op %d is not an ssdsim_op", (int)op)
+                   : ssdsim__fail(sim, SSDSIM_EINVAL,
+                                  "ssdsim_get_job_op_stats: job %zu does not exist (the last run "
+                                  "had %u)",
+                                  i, sim ? sim->host.n_units : 0);
     const struct ssdsim__unit *u = &sim->host.units[i];
     struct ssdsim__hist all;
     const struct ssdsim__hist *hist;
