@@ -38,9 +38,11 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
     *out = NULL;
     if (!model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "ssdsim_new: model is NULL");
+    SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
     struct ssdsim *sim = calloc(1, sizeof *sim);
     if (!sim)
         return ssdsim__error_set(err, SSDSIM_ENOMEM, NULL, NULL, "out of memory");
+    sim->magic = SSDSIM__MAGIC_SIM;
     sim->seed = seed;
     sim->model = ssdsim__model_copy(model);
     if (!sim->model)
@@ -121,6 +123,8 @@ void ssdsim_free(ssdsim *sim)
 {
     if (!sim)
         return;
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    sim->magic = SSDSIM__MAGIC_FREED;
     clear_run_notes(sim);
     ssdsim__host_fini(&sim->host);
     ssdsim__stats_fini(&sim->stats);
@@ -132,6 +136,7 @@ void ssdsim_free(ssdsim *sim)
 
 const char *ssdsim_errmsg(const ssdsim *sim)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     return sim ? sim->errmsg : "no simulation";
 }
 
@@ -421,6 +426,7 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
 int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src, const ssdsim_replay_opts *ropts,
                       const ssdsim_run_opts *opts)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (!sim || !src || !src->next)
         return ssdsim__fail(sim, SSDSIM_EINVAL,
                             "ssdsim_run_source: the source and its next function must not be "
@@ -456,6 +462,8 @@ void ssdsim_set_observer(ssdsim *sim, const ssdsim_observer *obs)
 
 int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    SSDSIM__CHECK_HANDLE(wl, SSDSIM__MAGIC_WORKLOAD, "ssdsim_workload");
     if (!sim || !wl)
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_run: no workload");
     sim->errmsg[0] = 0;
@@ -464,6 +472,7 @@ int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *op
 
 int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (!sim)
         return SSDSIM_EINVAL;
     if (sim->broken) {
@@ -512,6 +521,7 @@ int ssdsim_parse_size(const char *text, uint64_t *out_bytes)
 
 static int check_usable(struct ssdsim *sim)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (!sim)
         return SSDSIM_EINVAL;
     if (sim->broken) {

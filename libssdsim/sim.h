@@ -22,6 +22,7 @@ struct ssdsim__precond {
 };
 
 struct ssdsim {
+    uint32_t magic; /* SSDSIM__MAGIC_SIM while alive (common.h) */
     struct ssdsim_model *model;
     uint64_t seed;
     uint64_t n_runs;

@@ -1,9 +1,11 @@
 /* test_sim.c: whole runs: determinism (same model, workload and seed give byte-identical
  * JSON), the time series adds up to the run, closed-loop queueing obeys Little's law, and the
  * preconditioning curve of a fresh drive shows the burst, then GC. */
+#include <signal.h>
 #include <stdlib.h>
 
 #include "sim.h"
+#include "workload/workload.h"
 #include "simtest.h"
 
 static ssdsim_model *small(void)
@@ -74,6 +76,26 @@ START_TEST(test_sim_timeseries_row_limit)
     ssdsim_model_free(m);
 }
 END_TEST
+
+#ifdef SSDSIM_DEBUG
+/* Debug builds: a handle that is not one the library gave out (here a zeroed struct of the right
+ * size: magic 0) makes the public functions abort with a message instead of going on. */
+START_TEST(test_sim_foreign_handle_aborts)
+{
+    if (_i == 0) {
+        struct ssdsim *fake = calloc(1, sizeof *fake);
+        ssdsim_errmsg(fake);
+    } else if (_i == 1) {
+        struct ssdsim_model *fake = calloc(1, sizeof *fake);
+        ssdsim_model_free(fake);
+    } else {
+        struct ssdsim_workload *fake = calloc(1, sizeof *fake);
+        ssdsim_workload_free(fake);
+    }
+    ck_abort_msg("handle %d was not refused", _i);
+}
+END_TEST
+#endif
 
 START_TEST(test_sim_timeseries_adds_up)
 {
@@ -231,6 +253,9 @@ int main(void)
     tcase_add_test(tc, test_sim_same_seed_gives_identical_json);
     tcase_add_test(tc, test_sim_timeseries_adds_up);
     tcase_add_test(tc, test_sim_timeseries_row_limit);
+#ifdef SSDSIM_DEBUG
+    tcase_add_loop_test_raise_signal(tc, test_sim_foreign_handle_aborts, SIGABRT, 0, 3);
+#endif
     tcase_add_test(tc, test_sim_closed_loop_obeys_littles_law);
     tcase_add_test(tc, test_sim_fresh_drive_shows_burst_then_gc);
     tcase_add_test(tc, test_sim_precondition_is_not_measured);

@@ -1752,6 +1752,7 @@ static int load_text(ssdsim_model **out, const char *text, size_t len, const cha
         cJSON_Delete(root);
         return rc;
     }
+    m->magic = SSDSIM__MAGIC_MODEL;
     m->label = label_copy;
     m->json = root;
     note_unused_gc(m, root, label, NULL);
@@ -2063,6 +2064,7 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
                                 ssdsim_error *err)
 {
     error_clear(err);
+    SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
     if (!model || !key || !value)
         return ssdsim__error_set(err, SSDSIM_EINVAL, SET_LABEL, key, "%s",
                                  !model ? "no model"
@@ -2118,6 +2120,7 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
     }
     model_release(model);
     cJSON_Delete(model->json);
+    next.magic = model->magic;
     next.label = model->label;
     next.json = tree;
     *model = next;
@@ -2160,6 +2163,7 @@ struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m)
     if (!c)
         return NULL;
     *c = *m;
+    c->magic = SSDSIM__MAGIC_MODEL;
     c->label = NULL;
     c->json = NULL;
     c->spec.source = NULL;
@@ -2200,6 +2204,8 @@ SSDSIM_API void ssdsim_model_free(ssdsim_model *model)
 {
     if (!model)
         return;
+    SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
+    model->magic = SSDSIM__MAGIC_FREED;
     model_release(model);
     cJSON_Delete(model->json);
     free(model->label);

@@ -184,6 +184,7 @@ struct ssdsim__wl_cfg {
 };
 
 struct ssdsim_model {
+    uint32_t magic; /* SSDSIM__MAGIC_MODEL for a model given out (common.h); 0 inside */
     char *label; /* file name or caller label, for messages */
     void *json;  /* cJSON tree as loaded (owned), for ssdsim_model_set */
     enum ssdsim__kind kind;

@@ -253,6 +253,7 @@ int ssdsim_workload_load_string(ssdsim_workload **out, const char *json, const c
  * before the first --name). */
 int ssdsim_workload_set(ssdsim_workload *wl, const char *key, const char *value, ssdsim_error *err)
 {
+    SSDSIM__CHECK_HANDLE(wl, SSDSIM__MAGIC_WORKLOAD, "ssdsim_workload");
     if (!wl || !key || !value)
         return ssdsim__error_set(err, SSDSIM_EINVAL, wl ? wl->label : NULL, key,
                                  "ssdsim_workload_set: wl, key and value must not be NULL");
@@ -285,6 +286,7 @@ struct ssdsim_workload *ssdsim__workload_new(const char *label, bool one_job)
     struct ssdsim_workload *wl = calloc(1, sizeof *wl);
     if (!wl)
         return NULL;
+    wl->magic = SSDSIM__MAGIC_WORKLOAD;
     wl->label = strdup(label ? label : STRING_LABEL);
     if (!wl->label)
         goto fail;
@@ -376,6 +378,8 @@ void ssdsim_workload_free(ssdsim_workload *wl)
 {
     if (!wl)
         return;
+    SSDSIM__CHECK_HANDLE(wl, SSDSIM__MAGIC_WORKLOAD, "ssdsim_workload");
+    wl->magic = SSDSIM__MAGIC_FREED;
     for (uint32_t j = 0; j < wl->n_jobs; j++)
         ssdsim__jobspec_clear(&wl->jobs[j]);
     free(wl->jobs);

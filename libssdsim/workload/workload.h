@@ -138,6 +138,7 @@ struct ssdsim__jobspec {
 /* A workload: the jobs of a fio job file, in file order, or the single job of a JSON workload.
  * Jobs run together except where a job has stonewall (it starts when all before it are done). */
 struct ssdsim_workload {
+    uint32_t magic; /* SSDSIM__MAGIC_WORKLOAD while alive (common.h) */
     char *label; /* file name or label, for messages */
     struct ssdsim__jobspec *jobs;
     uint32_t n_jobs;
