@@ -1053,6 +1053,28 @@ START_TEST(test_config_gc_keys_unused_note)
 }
 END_TEST
 
+/* Units with or without a space are read alike by the model loader ("4 KiB" and "4KiB", "5 us"
+ * and "5us"), in sizes, times and rates. */
+START_TEST(test_config_units_with_space)
+{
+    char *a = small_with("flash", "{\"cell\": \"mlc\", \"read_us\": [\"50 us\", \"70us\"], "
+                                  "\"program_us\": [\"500 us\", \"1.8 ms\"], \"erase_us\": \"3 ms\", "
+                                  "\"bus_mts\": 200, \"bus_width\": 8}");
+    ssdsim_model *spaced = load_ok(a);
+    ssdsim_model *plain = load_ok(small_json);
+    ck_assert_mem_eq(&spaced->flash, &plain->flash, sizeof spaced->flash);
+    ssdsim_model_free(spaced);
+    free(a);
+    a = small_with("geometry.page_size", "\"4 KiB\"");
+    spaced = load_ok(a);
+    ck_assert_uint_eq(spaced->geometry.page_size, 4096);
+    ck_assert_uint_eq(spaced->geometry.page_size, plain->geometry.page_size);
+    ssdsim_model_free(spaced);
+    free(a);
+    ssdsim_model_free(plain);
+}
+END_TEST
+
 START_TEST(test_config_xpoint)
 {
     /* no erase time, the direct FTL and op 0 by default: 256 pages, all logical */
@@ -1283,6 +1305,7 @@ static Suite *config_suite(void)
     tcase_add_test(tc, test_config_interfaces);
     tcase_add_test(tc, test_config_buffer);
     tcase_add_test(tc, test_config_gc_keys_unused_note);
+    tcase_add_test(tc, test_config_units_with_space);
     tcase_add_test(tc, test_config_xpoint);
     tcase_add_test(tc, test_config_hdd);
     tcase_add_test(tc, test_config_system);
