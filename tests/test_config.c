@@ -1005,7 +1005,8 @@ START_TEST(test_config_buffer)
     expect_change_error("buffer", "{\"size\": 835585}", "buffer.size",
                         "a write buffer of 835585 bytes is larger than the drive's logical "
                         "capacity (835584 bytes)");
-    expect_change_error("buffer", "{\"size\": \"512KiB\", \"flush_start\": 0.2, \"flush_stop\": 0.5}",
+    expect_change_error("buffer",
+                        "{\"size\": \"512KiB\", \"flush_start\": 0.2, \"flush_stop\": 0.5}",
                         "buffer.flush_stop", "above where it starts");
 }
 END_TEST
@@ -1057,9 +1058,10 @@ END_TEST
  * and "5us"), in sizes, times and rates. */
 START_TEST(test_config_units_with_space)
 {
-    char *a = small_with("flash", "{\"cell\": \"mlc\", \"read_us\": [\"50 us\", \"70us\"], "
-                                  "\"program_us\": [\"500 us\", \"1.8 ms\"], \"erase_us\": \"3 ms\", "
-                                  "\"bus_mts\": 200, \"bus_width\": 8}");
+    char *a =
+        small_with("flash", "{\"cell\": \"mlc\", \"read_us\": [\"50 us\", \"70us\"], "
+                            "\"program_us\": [\"500 us\", \"1.8 ms\"], \"erase_us\": \"3 ms\", "
+                            "\"bus_mts\": 200, \"bus_width\": 8}");
     ssdsim_model *spaced = load_ok(a);
     ssdsim_model *plain = load_ok(small_json);
     ck_assert_mem_eq(&spaced->flash, &plain->flash, sizeof spaced->flash);

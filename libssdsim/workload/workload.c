@@ -296,6 +296,7 @@ struct ssdsim_workload *ssdsim__workload_new(const char *label, bool one_job)
             goto fail;
         ssdsim__jobspec_defaults(&wl->jobs[0]);
         wl->n_jobs = 1;
+        wl->cap_jobs = 1;
     }
     return wl;
 fail:
@@ -305,10 +306,19 @@ fail:
 
 int ssdsim__workload_add_job(struct ssdsim_workload *wl, const struct ssdsim__jobspec *job)
 {
-    struct ssdsim__jobspec *p = realloc(wl->jobs, sizeof *p * (wl->n_jobs + 1));
-    if (!p)
+    if (wl->n_jobs == UINT32_MAX)
         return SSDSIM_ENOMEM;
-    wl->jobs = p;
+    if (wl->n_jobs >= wl->cap_jobs) {
+        /* Doubling: a job file of many sections is read in linear time. */
+        uint32_t cap =
+            wl->cap_jobs ? (wl->cap_jobs > UINT32_MAX / 2 ? UINT32_MAX : 2 * wl->cap_jobs) : 8;
+        struct ssdsim__jobspec *p = realloc(wl->jobs, sizeof *p * cap);
+        if (!p)
+            return SSDSIM_ENOMEM;
+        wl->jobs = p;
+        wl->cap_jobs = cap;
+    }
+    struct ssdsim__jobspec *p = wl->jobs;
     if (ssdsim__jobspec_copy(&p[wl->n_jobs], job))
         return SSDSIM_ENOMEM;
     wl->n_jobs++;

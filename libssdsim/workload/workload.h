@@ -142,6 +142,7 @@ struct ssdsim_workload {
     char *label; /* file name or label, for messages */
     struct ssdsim__jobspec *jobs;
     uint32_t n_jobs;
+    uint32_t cap_jobs; /* room in jobs (ssdsim__workload_add_job doubles it) */
     /* Options accepted but without effect on a simulation (ioengine, direct, ...), distinct,
      * in first-seen order; and with lenient loading, unknown options that were skipped. */
     char **ignored;
