@@ -42,6 +42,30 @@
 #define SSDSIM__DEBUG_ASSERT(x) ((void)0)
 #endif
 
+/* The handles the library gives out (ssdsim, ssdsim_model, ssdsim_workload) carry one of these
+ * in their `magic` field from creation until they are freed, when it is cleared. With
+ * --enable-debug, the public functions check it and abort with a message naming the function
+ * and the handle when it is wrong: a freed handle (still readable) or a pointer to something
+ * else. Release builds do not check (the cost is one compare, but a foreign pointer cannot be
+ * told apart reliably anyway, and use after free is for ASan to find). */
+#define SSDSIM__MAGIC_SIM 0x5353494du      /* "SSIM" */
+#define SSDSIM__MAGIC_MODEL 0x53534d44u    /* "SSMD" */
+#define SSDSIM__MAGIC_WORKLOAD 0x5353574cu /* "SSWL" */
+#define SSDSIM__MAGIC_FREED 0xdeadf5eeu
+
+#ifdef SSDSIM_DEBUG
+/* Abort with "ssdsim: FUNC: WHAT handle P is freed or not a WHAT" unless magic == want. */
+void ssdsim__check_handle(const void *p, uint32_t magic, uint32_t want, const char *what,
+                          const char *func);
+#define SSDSIM__CHECK_HANDLE(p, want, what)                                                        \
+    do {                                                                                           \
+        if (p)                                                                                     \
+            ssdsim__check_handle((p), (p)->magic, (want), (what), __func__);                      \
+    } while (0)
+#else
+#define SSDSIM__CHECK_HANDLE(p, want, what) ((void)0)
+#endif
+
 /* Fill `err` (which may be NULL) with code, file and JSON path, and format the one-line message
  * "<file>: <path>: <what>" (parts that are empty are left out). Returns `code`. */
 int ssdsim__error_set(ssdsim_error *err, int code, const char *file, const char *path,

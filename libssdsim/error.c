@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <glib.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *ssdsim_version(void)
@@ -129,6 +130,19 @@ void ssdsim_set_log_handler(ssdsim_log_fn fn, void *userdata)
     log_ud = userdata;
     g_mutex_unlock(&log_lock);
 }
+
+#ifdef SSDSIM_DEBUG
+void ssdsim__check_handle(const void *p, uint32_t magic, uint32_t want, const char *what,
+                          const char *func)
+{
+    if (magic == want)
+        return;
+    /* A broken caller, not bad input: a debug build stops here, loudly, as assert would. */
+    fprintf(stderr, "ssdsim: %s: %s handle %p is %s (debug build check)\n", func, what, p,
+            magic == SSDSIM__MAGIC_FREED ? "already freed" : "freed or not one");
+    abort();
+}
+#endif
 
 void ssdsim__log(enum ssdsim_log_level level, const char *fmt, ...)
 {

@@ -159,7 +159,10 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
     job[0].size_bytes = main_bytes;
     job[1].offset_bytes = main_bytes;
     job[1].size_bytes = rest;
-    struct ssdsim_workload wl = {.label = (char *)"precondition", .jobs = job, .n_jobs = n_jobs};
+    struct ssdsim_workload wl = {.magic = SSDSIM__MAGIC_WORKLOAD,
+                                 .label = (char *)"precondition",
+                                 .jobs = job,
+                                 .n_jobs = n_jobs};
     int rc = ssdsim_run(sim, &wl, NULL);
     /* What the write buffers still hold goes to flash now, so that the next run neither
      * counts it as its own writes nor competes with its flush. */
@@ -460,8 +463,10 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
 
     uint64_t lp = s->sys.devs[0].env.geo.logical_pages, bytes_s = lp * g->page_size;
     uint64_t round = set_round_bytes(jobs, n_jobs, bytes_s, g->page_size);
-    struct ssdsim_workload w = {
-        .label = (char *)"fast preconditioning", .jobs = jobs, .n_jobs = n_jobs};
+    struct ssdsim_workload w = {.magic = SSDSIM__MAGIC_WORKLOAD,
+                                .label = (char *)"fast preconditioning",
+                                .jobs = jobs,
+                                .n_jobs = n_jobs};
     double max_dw = fmax(MAX_DRIVE_WRITES, 4 * min_dw);
     size_t cap = (size_t)(max_dw * (double)bytes_s / (double)round) + 2, n = 0;
     double *waf = calloc(cap, sizeof *waf);

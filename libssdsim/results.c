@@ -32,7 +32,9 @@ void ssdsim__op_stats_fill(ssdsim_op_stats *out, const struct ssdsim__hist *h, u
 int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out)
 {
     if (!sim || !out || (unsigned)op > SSDSIM_OP_ALL)
-        return SSDSIM_EINVAL;
+        return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_op_stats: no output")
+                    : ssdsim__fail(sim, SSDSIM_EINVAL,
+                                   "ssdsim_get_op_stats: op %d is not an ssdsim_op", (int)op);
     ssdsim__op_stats_fill(out, &sim->stats.hist[op], sim->stats.bytes[op],
                           sim->stats.end_ns - sim->stats.start_ns);
     return 0;
@@ -41,7 +43,7 @@ int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *o
 int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
 {
     if (!sim || !out)
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_device_stats: no output");
     struct ssdsim__env_counters c;
     ssdsim__stats_counters(&sim->stats, &c);
     const struct ssdsim__sys *sys = &sim->sys;
@@ -100,7 +102,11 @@ uint32_t ssdsim_n_devices(const ssdsim *sim)
 int ssdsim_get_device_io(const ssdsim *sim, uint32_t k, ssdsim_device_io *out)
 {
     if (!sim || !out || k >= sim->sys.n_devs)
-        return SSDSIM_EINVAL;
+        return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_device_io: no output")
+                    : ssdsim__fail(sim, SSDSIM_EINVAL,
+                                   "ssdsim_get_device_io: device %u does not exist (there are "
+                                   "%u)",
+                                   k, sim ? sim->sys.n_devs : 0);
     struct ssdsim__devbase now;
     const struct ssdsim__devbase *b = &sim->stats.dev_base[k];
     ssdsim__stats_dev_now(&sim->sys, k, &now);
@@ -172,7 +178,11 @@ size_t ssdsim_n_intervals(const ssdsim *sim)
 int ssdsim_get_interval(const ssdsim *sim, size_t i, ssdsim_interval *out)
 {
     if (!sim || !out || i >= sim->stats.n_series)
-        return SSDSIM_EINVAL;
+        return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_interval: no output")
+                    : ssdsim__fail(sim, SSDSIM_EINVAL,
+                                   "ssdsim_get_interval: interval %zu does not exist (there are "
+                                   "%zu)",
+                                   i, sim ? sim->stats.n_series : 0);
     *out = sim->stats.series[i];
     return 0;
 }
@@ -180,14 +190,15 @@ int ssdsim_get_interval(const ssdsim *sim, size_t i, ssdsim_interval *out)
 int ssdsim_get_steady(const ssdsim *sim, ssdsim_steady_result *out)
 {
     if (!sim || !out)
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_steady: no output");
     /* The rule over the whole rounds of the series: the partial row the end of a run adds is
      * not a round. Recomputed on each call: O(rounds x window). */
     const struct ssdsim__stats *s = &sim->stats;
     size_t n = ssdsim__stats_full_rounds(s);
     const char *x = n ? (const char *)s->series + ssdsim__steady_var_offset(sim->steady_var) : NULL;
-    return ssdsim__steady_series((const double *)(const void *)x, sizeof *s->series, n,
-                                 &sim->steady_opts, out);
+    int rc = ssdsim__steady_series((const double *)(const void *)x, sizeof *s->series, n,
+                                   &sim->steady_opts, out);
+    return rc ? ssdsim__fail(sim, rc, "ssdsim_get_steady: %s", ssdsim_strerror(rc)) : 0;
 }
 
 /* The timeseries key of a tracked variable. */
@@ -490,7 +501,7 @@ char *ssdsim_results_json(const ssdsim *sim)
 int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path)
 {
     if (!sim || !path)
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_write_timeseries_csv: no file name");
     FILE *f = fopen(path, "w");
     if (!f) {
         ssdsim__set_errmsg(sim, "%s: cannot write: %s", path, strerror(errno));

@@ -328,38 +328,6 @@ static double group_agg(const ssdsim *sim, uint32_t group, int d)
 /* ------------------------------------------------------------------------------------------ */
 /* Job options                                                                                 */
 
-/* fio prints an option under its canonical name; these are the aliases fio 3.x knows for it
- * (fio --cmdhelp) among the options a job file may hold. */
-static const char *canonical_option(const char *key)
-{
-    static const char *const alias[][2] = {
-        {"readwrite", "rw"},
-        {"blocksize", "bs"},
-        {"blocksize_range", "bsrange"},
-        {"blockalign", "ba"},
-        {"blocksize_unaligned", "bs_unaligned"},
-        {"timeout", "runtime"},
-        {"io_limit", "io_size"},
-        {"fileoffset", "offset"},
-        {"ss", "steadystate"},
-        {"ss_dur", "steadystate_duration"},
-        {"ss_ramp", "steadystate_ramp_time"},
-        {"wait_for_previous", "stonewall"},
-        {"ratemin", "rate_min"},
-        {"ratecycle", "rate_cycle"},
-        {"nr_files", "nrfiles"},
-        {"iomem", "mem"},
-        {"fill_fs", "fill_device"},
-        {"disable_bw", "disable_bw_measurement"},
-        {"iodepth_batch_submit", "iodepth_batch"},
-        {"iodepth_batch_complete", "iodepth_batch_complete_min"},
-    };
-    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(alias); i++)
-        if (!strcmp(key, alias[i][0]))
-            return alias[i][1];
-    return key;
-}
-
 /* The options of a job section as written (globals first, then its own), under fio's names.
  * fio leaves out options given without a value (time_based, stonewall); a key given twice keeps
  * its first place and its last value. */
@@ -372,7 +340,7 @@ static cJSON *job_options(const struct ssdsim__jobspec *spec)
         const char *v = spec->raw_values[i];
         if (!v || !*v)
             continue;
-        const char *k = canonical_option(spec->raw_keys[i]);
+        const char *k = ssdsim__fio_canonical_name(spec->raw_keys[i]);
         if (cJSON_GetObjectItemCaseSensitive(o, k))
             cJSON_ReplaceItemInObjectCaseSensitive(o, k, cJSON_CreateString(v));
         else

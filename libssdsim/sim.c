@@ -20,6 +20,18 @@ void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...)
     va_end(ap);
 }
 
+int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...)
+{
+    if (!sim)
+        return code;
+    struct ssdsim *s = (struct ssdsim *)(uintptr_t)sim;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->errmsg, sizeof s->errmsg, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
 int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_error *err)
 {
     if (!out)
@@ -27,9 +39,11 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
     *out = NULL;
     if (!model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "ssdsim_new: model is NULL");
+    SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
     struct ssdsim *sim = calloc(1, sizeof *sim);
     if (!sim)
         return ssdsim__error_set(err, SSDSIM_ENOMEM, NULL, NULL, "out of memory");
+    sim->magic = SSDSIM__MAGIC_SIM;
     sim->seed = seed;
     sim->model = ssdsim__model_copy(model);
     if (!sim->model)
@@ -110,6 +124,8 @@ void ssdsim_free(ssdsim *sim)
 {
     if (!sim)
         return;
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    sim->magic = SSDSIM__MAGIC_FREED;
     clear_run_notes(sim);
     ssdsim__host_fini(&sim->host);
     ssdsim__stats_fini(&sim->stats);
@@ -121,6 +137,7 @@ void ssdsim_free(ssdsim *sim)
 
 const char *ssdsim_errmsg(const ssdsim *sim)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     return sim ? sim->errmsg : "no simulation";
 }
 
@@ -143,7 +160,7 @@ static void tick(void *ctx, uint32_t arg)
     uint64_t now = ssdsim__engine_now(&sim->engine);
     ssdsim__stats_close_interval(&sim->stats, now);
     sim->tick = 0;
-    if (sim->interval_fn && sim->stats.n_series > 0)
+    if (sim->interval_fn && sim->stats.n_series > 0 && !sim->stats.full)
         sim->interval_fn(&sim->stats.series[sim->stats.n_series - 1], sim->interval_ud);
     /* With nothing else pending, requests still outstanding can never complete (a stalled
      * device): do not keep time ticking, let drive() report it. The next submitted request
@@ -177,6 +194,16 @@ static int stuck(struct ssdsim *sim)
     return SSDSIM_EFULL;
 }
 
+/* The time series needed more than SSDSIM__SERIES_MAX_ROWS rows. */
+static int series_full(struct ssdsim *sim)
+{
+    ssdsim__set_errmsg(sim,
+                       "the time series reached its limit of %zu rows (doc/results.md): ask for "
+                       "a longer interval",
+                       sim->stats.max_rows);
+    return SSDSIM_ERANGE;
+}
+
 /* Drive the engine until the host's work is done, reporting progress. Between batches the
  * watchdog (watchdog.c) stops a run whose requests no longer make progress. */
 static int drive(struct ssdsim *sim, bool report)
@@ -189,6 +216,8 @@ static int drive(struct ssdsim *sim, bool report)
         int rc = ssdsim__engine_run(&sim->engine, chunk);
         if (rc)
             return ssdsim__set_errmsg(sim, "out of memory during the run"), rc;
+        if (sim->stats.full)
+            return series_full(sim);
         const char *why = NULL;
         int fail = ssdsim__sys_failure(&sim->sys, &why);
         if (fail) {
@@ -342,12 +371,58 @@ static int end_run(struct ssdsim *sim, int rc, bool report)
     /* A cancelled run keeps its statistics (closed above at the moment it stopped): they
      * describe the requests that completed until then, and the results say so. */
     sim->interrupted = rc == SSDSIM_ECANCELLED;
+    if (rc == 0 && sim->stats.full)
+        rc = series_full(sim);
     if (rc) {
         /* Requests are still in flight inside the device: nothing more can run on it. */
         sim->host.active = false;
         sim->broken = true;
     }
     return rc;
+}
+
+/* Refuse a run whose time series certainly needs more than SSDSIM__SERIES_MAX_ROWS rows: a
+ * time-based job runs for its runtime, and jobs with number_ios and no runtime complete that
+ * many requests (unless fio's steady-state option, until_steady or max_rounds ends the run
+ * sooner, when nothing is certain). 0 or SSDSIM_ERANGE with a message. */
+static int check_series_rows(struct ssdsim *sim, const struct ssdsim_workload *wl,
+                             const ssdsim_run_opts *o)
+{
+    uint64_t max = sim->stats.max_rows;
+    if (!o || o->until_steady || (o->max_rounds && o->max_rounds <= max))
+        return 0;
+    uint64_t longest_ns = 0, ios = 0;
+    for (uint32_t i = 0; i < wl->n_jobs; i++) {
+        const struct ssdsim__jobspec *j = &wl->jobs[i];
+        if (j->ss != SSDSIM__SS_NONE)
+            return 0;
+        if (j->time_based && j->runtime_ns > longest_ns)
+            longest_ns = j->runtime_ns;
+        if (j->number_ios && !j->runtime_ns) {
+            uint64_t n = j->number_ios > UINT64_MAX / SSDSIM__MAX(j->numjobs, 1u)
+                             ? UINT64_MAX
+                             : j->number_ios * j->numjobs;
+            ios = n > UINT64_MAX - ios ? UINT64_MAX : ios + n;
+        }
+    }
+    uint64_t rows = 0;
+    char why[160] = "";
+    if (o->interval_ns && longest_ns / o->interval_ns > max) {
+        rows = longest_ns / o->interval_ns;
+        snprintf(why, sizeof why, "a time-based job runs %llu ns, at an interval of %llu ns",
+                 (unsigned long long)longest_ns, (unsigned long long)o->interval_ns);
+    } else if (o->interval_ios && ios / o->interval_ios > max) {
+        rows = ios / o->interval_ios;
+        snprintf(why, sizeof why, "the jobs complete %llu requests, at an interval of %llu",
+                 (unsigned long long)ios, (unsigned long long)o->interval_ios);
+    }
+    if (!rows)
+        return 0;
+    ssdsim__set_errmsg(sim,
+                       "run options: the time series would have at least %llu rows (%s), more "
+                       "than its limit of %llu (doc/results.md): ask for a longer interval",
+                       (unsigned long long)rows, why, (unsigned long long)max);
+    return SSDSIM_ERANGE;
 }
 
 static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
@@ -359,6 +434,9 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
         ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
         return SSDSIM_ECONFIG;
     }
+    int rows_rc = check_series_rows(sim, wl, opts);
+    if (rows_rc)
+        return rows_rc;
     int rc = begin_run(sim, opts);
     if (rc == 0)
         rc = note_run(sim, wl->label, wl);
@@ -372,8 +450,11 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
 int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src, const ssdsim_replay_opts *ropts,
                       const ssdsim_run_opts *opts)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (!sim || !src || !src->next)
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_run_source: the source and its next function must not be "
+                            "NULL");
     sim->errmsg[0] = 0;
     if (ropts && (ropts->time_scale < 0 || ropts->time_scale != ropts->time_scale)) {
         ssdsim__set_errmsg(sim, "time_scale must be > 0 (0 = 1), got %g", ropts->time_scale);
@@ -405,14 +486,17 @@ void ssdsim_set_observer(ssdsim *sim, const ssdsim_observer *obs)
 
 int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    SSDSIM__CHECK_HANDLE(wl, SSDSIM__MAGIC_WORKLOAD, "ssdsim_workload");
     if (!sim || !wl)
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_run: no workload");
     sim->errmsg[0] = 0;
     return run_workload(sim, wl, opts, true);
 }
 
 int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (!sim)
         return SSDSIM_EINVAL;
     if (sim->broken) {
@@ -420,8 +504,14 @@ int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
                                 "create a new simulation");
         return SSDSIM_ESTATE;
     }
-    uint64_t end = ssdsim__engine_now(&sim->engine) + duration_ns;
-    int rc = ssdsim__engine_run_until(&sim->engine, end);
+    uint64_t now = ssdsim__engine_now(&sim->engine);
+    if (duration_ns > UINT64_MAX - now)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_idle: %llu ns from now (%llu ns) is past the end of time",
+                            (unsigned long long)duration_ns, (unsigned long long)now);
+    int rc = ssdsim__engine_run_until(&sim->engine, now + duration_ns);
+    if (rc)
+        ssdsim__set_errmsg(sim, "out of memory while idle");
     const char *why_failed = NULL;
     if (rc == 0 && ssdsim__sys_failure(&sim->sys, &why_failed)) {
         ssdsim__set_errmsg(sim, "%s", why_failed);
@@ -455,6 +545,7 @@ int ssdsim_parse_size(const char *text, uint64_t *out_bytes)
 
 static int check_usable(struct ssdsim *sim)
 {
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (!sim)
         return SSDSIM_EINVAL;
     if (sim->broken) {
@@ -468,6 +559,8 @@ static int check_usable(struct ssdsim *sim)
 /* After the engine ran: an FTL failure or a host error breaks the simulation. */
 static int after_events(struct ssdsim *sim, int rc)
 {
+    if (rc) /* the engine's own failure: it could not grow its queue */
+        ssdsim__set_errmsg(sim, "%s while running events", ssdsim_strerror(rc));
     const char *why_failed = NULL;
     if (rc == 0 && ssdsim__sys_failure(&sim->sys, &why_failed)) {
         ssdsim__set_errmsg(sim, "%s", why_failed);
@@ -478,6 +571,8 @@ static int after_events(struct ssdsim *sim, int rc)
             sim, "%s", sim->host.errmsg[0] ? sim->host.errmsg : ssdsim_strerror(sim->host.error));
         rc = sim->host.error;
     }
+    if (rc == 0 && sim->stats.full)
+        rc = series_full(sim);
     if (rc == SSDSIM_ENOMEM && !sim->errmsg[0])
         ssdsim__set_errmsg(sim, "out of memory");
     if (rc)
@@ -521,7 +616,10 @@ int ssdsim_run_until(ssdsim *sim, uint64_t t_ns)
     if (rc)
         return rc;
     if (t_ns < ssdsim__engine_now(&sim->engine))
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_run_until: %llu ns is before now (%llu ns)",
+                            (unsigned long long)t_ns,
+                            (unsigned long long)ssdsim__engine_now(&sim->engine));
     return after_events(sim, ssdsim__engine_run_until(&sim->engine, t_ns));
 }
 
@@ -604,7 +702,8 @@ int ssdsim_device_shape(const ssdsim *sim, uint32_t *n_planes, uint64_t *n_block
                         uint32_t *pages_per_block, uint32_t *page_size, uint64_t *logical_pages)
 {
     if (!env0(sim))
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_device_shape: the device is a hard disk (no flash shape)");
     const ssdsim_geometry *g = &env0(sim)->geo;
     if (n_planes)
         *n_planes = g->n_planes;
@@ -632,12 +731,18 @@ int ssdsim_block_state(const ssdsim *sim, uint64_t block, uint32_t *valid_pages,
                        uint32_t *erase_count)
 {
     const struct ssdsim_ftl_env *env = env0(sim);
-    if (!env || block >= env->geo.n_blocks)
-        return SSDSIM_EINVAL;
+    if (!env)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_block_state: the device is a hard disk (no flash blocks)");
+    if (block >= env->geo.n_blocks)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_block_state: block %llu of %llu does not exist",
+                            (unsigned long long)block, (unsigned long long)env->geo.n_blocks);
     if (erase_count)
         *erase_count = env->erase_count[block];
     if (!SSDSIM__HAS_METHOD(env->ops, ssdsim_ftl_ops, block_valid))
-        return SSDSIM_ENOTFOUND;
+        return ssdsim__fail(sim, SSDSIM_ENOTFOUND,
+                            "ssdsim_block_state: the FTL does not tell a block's valid pages");
     if (valid_pages)
         *valid_pages = env->ops->block_valid(env->state, block);
     return 0;
@@ -661,7 +766,10 @@ size_t ssdsim_n_jobs(const ssdsim *sim)
 int ssdsim_get_job(const ssdsim *sim, size_t i, ssdsim_job_info *out)
 {
     if (!sim || !out || i >= sim->host.n_units)
-        return SSDSIM_EINVAL;
+        return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_job: no output")
+                    : ssdsim__fail(sim, SSDSIM_EINVAL,
+                                   "ssdsim_get_job: job %zu does not exist (the last run had %u)",
+                                   i, sim ? sim->host.n_units : 0);
     const struct ssdsim__unit *u = &sim->host.units[i];
     memset(out, 0, sizeof *out);
     out->name = u->name;
@@ -680,7 +788,14 @@ int ssdsim_get_job(const ssdsim *sim, size_t i, ssdsim_job_info *out)
 int ssdsim_get_job_op_stats(const ssdsim *sim, size_t i, enum ssdsim_op op, ssdsim_op_stats *out)
 {
     if (!sim || !out || i >= sim->host.n_units || (unsigned)op > SSDSIM_OP_ALL)
-        return SSDSIM_EINVAL;
+        return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_job_op_stats: no output")
+               : (unsigned)op > SSDSIM_OP_ALL
+                   ? ssdsim__fail(sim, SSDSIM_EINVAL,
+                                  "ssdsim_get_job_op_stats: op %d is not an ssdsim_op", (int)op)
+                   : ssdsim__fail(sim, SSDSIM_EINVAL,
+                                  "ssdsim_get_job_op_stats: job %zu does not exist (the last run "
+                                  "had %u)",
+                                  i, sim ? sim->host.n_units : 0);
     const struct ssdsim__unit *u = &sim->host.units[i];
     struct ssdsim__hist all;
     const struct ssdsim__hist *hist;

@@ -22,6 +22,7 @@ struct ssdsim__precond {
 };
 
 struct ssdsim {
+    uint32_t magic; /* SSDSIM__MAGIC_SIM while alive (common.h) */
     struct ssdsim_model *model;
     uint64_t seed;
     uint64_t n_runs;
@@ -60,5 +61,11 @@ void ssdsim__op_stats_fill(ssdsim_op_stats *out, const struct ssdsim__hist *h, u
                            uint64_t dur_ns);
 
 void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...) SSDSIM__PRINTF(2, 3);
+
+/* Set the message of the last failure (unless `sim` is NULL) and return `code`: every error
+ * return of a function that takes an ssdsim* goes through this or ssdsim__set_errmsg. A const
+ * handle gets its message too (getters take const): every ssdsim is malloc'ed by ssdsim_new,
+ * so writing its errmsg is defined, and errmsg is not part of what the getters read. */
+int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
 
 #endif /* SSDSIM_SIM_H */

@@ -50,6 +50,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * string is not copied. */
 void cli_set_error_context(const char *context);
 
+/* --quiet: the library's warnings and notes, which go to stderr otherwise, are not shown. */
+void cli_quiet_notes(void);
+
 /* The options of one simulation run: `ssdsim run`, `ssdsim demo`, and each point of a sweep. */
 struct cli_run_opts {
     const char *model_path;    /* file or installed model name; NULL: the built-in model */
@@ -103,6 +106,17 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
 /* Parse a --precondition value ("seq", "seq:N", "fast") into `o`. 0, or CLI_EXIT_USAGE after
  * printing the error; `cmd` names the command in messages. */
 int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts *o);
+
+/* The options of one command line that take a single value, as seen so far: one given twice is
+ * an error (the last one silently winning hides a typo or a script's mistake). */
+struct cli_seen {
+    char names[48][32];
+    size_t n;
+};
+
+/* Note option `name` (which takes one value) of command `cmd`. 0, or CLI_EXIT_USAGE after
+ * printing "CMD: NAME given twice (it takes one value)". */
+int cli_once(const char *cmd, const char *name, struct cli_seen *seen);
 
 /* A non-negative decimal integer that fits in 64 bits. */
 bool cli_parse_u64(const char *s, uint64_t *out);

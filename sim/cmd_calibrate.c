@@ -99,6 +99,7 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
     memset(c, 0, sizeof *c);
     c->so.o.seed = 1;
     c->so.suite = "calibrate";
+    struct cli_seen seen = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val;
@@ -110,6 +111,7 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
         }
         if (!strcmp(name, "--quiet") || !strcmp(name, "-q")) {
             c->so.o.quiet = true;
+            cli_quiet_notes();
             continue;
         }
         if (!strcmp(name, "--markdown")) {
@@ -134,6 +136,8 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
             }
             val = argv[++i];
         }
+        if (strcmp(name, "--set") && cli_once("calibrate", name, &seen))
+            return CLI_EXIT_USAGE; /* --set adds to a list */
         if (!strcmp(name, "--json")) {
             c->json_out = val;
         } else if (!strcmp(name, "--figure")) {

@@ -133,6 +133,18 @@ bool cli_parse_u64(const char *s, uint64_t *out)
     return true;
 }
 
+int cli_once(const char *cmd, const char *name, struct cli_seen *seen)
+{
+    for (size_t i = 0; i < seen->n; i++)
+        if (!strcmp(seen->names[i], name)) {
+            cli_error("%s: %s given twice (it takes one value)", cmd, name);
+            return CLI_EXIT_USAGE;
+        }
+    if (seen->n < sizeof seen->names / sizeof seen->names[0])
+        snprintf(seen->names[seen->n++], sizeof seen->names[0], "%s", name);
+    return 0;
+}
+
 void cli_split_option(const char *arg, char *name, size_t name_len, const char **val)
 {
     const char *eq = strchr(arg, '=');
@@ -377,6 +389,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
     struct cli_run_opts *o = &r->o;
     memset(r, 0, sizeof *r);
     o->seed = 1;
+    struct cli_seen seen = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val;
@@ -405,6 +418,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         }
         if (!strcmp(name, "--quiet") || !strcmp(name, "-q")) {
             o->quiet = true;
+            cli_quiet_notes();
             continue;
         }
         if (!demo && !strcmp(name, "--force")) {
@@ -432,6 +446,9 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             }
             val = argv[++i];
         }
+        /* --set and --device add to a list; every other option takes one value. */
+        if (strcmp(name, "--set") && strcmp(name, "--device") && cli_once(cmd, name, &seen))
+            return CLI_EXIT_USAGE;
         if (series) {
             int rc = series_option(cmd, name, val, r);
             if (rc)

@@ -1103,6 +1103,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     so->suite = name;
     bool window = false, cell = false, rounds = false, max_dw = false;
     const char *cmd = "suite";
+    struct cli_seen seen = {.n = 0};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         const char *val;
@@ -1114,6 +1115,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         }
         if (!strcmp(opt, "--quiet") || !strcmp(opt, "-q")) {
             so->o.quiet = true;
+            cli_quiet_notes();
             continue;
         }
         if (!strcmp(opt, "--quick")) {
@@ -1141,6 +1143,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             }
             val = argv[++i];
         }
+        if (strcmp(opt, "--set") && cli_once(cmd, opt, &seen))
+            return CLI_EXIT_USAGE; /* --set adds to a list */
         if (!strcmp(opt, "--model") || !strcmp(opt, "--seed") || !strcmp(opt, "--set")) {
             if (!strcmp(opt, "--set") && !strncmp(val, "workload.", 9)) {
                 cli_error("suite: --set %s: a suite's workloads are fixed; --set takes model keys",

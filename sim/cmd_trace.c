@@ -162,6 +162,7 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
     const char *cmd = c->info ? "trace info" : "trace convert";
     const char *pos[2] = {NULL, NULL};
     int n_pos = 0;
+    struct cli_seen seen = {.n = 0};
     for (int i = 2; i < argc; i++) {
         const char *val;
         char name[64];
@@ -203,6 +204,8 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
             }
             val = argv[++i];
         }
+        if (strcmp(name, "--device") && cli_once(cmd, name, &seen))
+            return CLI_EXIT_USAGE; /* --device adds to a list */
         int rc = cli_trace_reader_option(cmd, name, val, &c->opts, c->devices);
         if (rc != 1) {
             if (rc)

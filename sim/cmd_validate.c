@@ -238,6 +238,7 @@ static int validate_parse(int argc, char **argv, struct validate *v)
         return CLI_EXIT_USAGE;
     }
     bool any_section = false;
+    struct cli_seen seen = {.n = 0};
     for (int i = 2; i < argc; i++) {
         const char *val;
         char name[64];
@@ -271,6 +272,12 @@ static int validate_parse(int argc, char **argv, struct validate *v)
             }
             val = argv[++i];
         }
+        /* The comma lists (--section, --policy, --sf, --ppb) add up when repeated. */
+        static const char *const single[] = {"--blocks", "--json", "--markdown", "--seed",
+                                             "--jobs"};
+        for (size_t k = 0; k < G_N_ELEMENTS(single); k++)
+            if (!strcmp(name, single[k]) && cli_once("validate", name, &seen))
+                return CLI_EXIT_USAGE;
         const char *why = NULL;
         if (!strcmp(name, "--section")) {
             any_section = true;

@@ -80,8 +80,26 @@ static void usage(FILE *f)
           f);
 }
 
+/* Set by --quiet: the library's warnings are not shown either. */
+static bool notes_off;
+
+void cli_quiet_notes(void)
+{
+    notes_off = true;
+}
+
+/* The library's warnings and notes (a model's keys that have no effect, a GC watermark raised)
+ * go to stderr, one line each like errors; its errors are reported by the command itself. */
+static void log_to_stderr(enum ssdsim_log_level level, const char *message, void *userdata)
+{
+    (void)userdata;
+    if (level == SSDSIM_LOG_WARNING && !notes_off)
+        cli_error("%s", message);
+}
+
 static int dispatch(int argc, char **argv)
 {
+    ssdsim_set_log_handler(log_to_stderr, NULL);
     if (argc < 2)
         return cli_demo(argc, argv);
     const char *cmd = argv[1];

@@ -438,6 +438,67 @@ START_TEST(test_api_bogus_results_input)
 }
 END_TEST
 
+/* Every error return of a function that takes a simulation leaves its message in
+ * ssdsim_errmsg(): each call below fails, and the message it leaves is checked exactly (no two
+ * are alike, so a message left over from the call before cannot pass). */
+static void expect_errmsg(ssdsim *sim, int rc, int want, const char *msg)
+{
+    ck_assert_msg(rc == want, "got %s, want %s (%s)", ssdsim_errname(rc), ssdsim_errname(want),
+                  ssdsim_errmsg(sim));
+    ck_assert_str_eq(ssdsim_errmsg(sim), msg);
+}
+
+START_TEST(test_api_errmsg_for_every_error)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    ssdsim_op_stats st;
+    ssdsim_job_info job;
+    ssdsim_device_io io;
+    ssdsim_interval iv;
+    uint32_t u32;
+    expect_errmsg(sim, ssdsim_run(sim, NULL, NULL), SSDSIM_EINVAL, "ssdsim_run: no workload");
+    expect_errmsg(sim, ssdsim_run_source(sim, NULL, NULL, NULL), SSDSIM_EINVAL,
+                  "ssdsim_run_source: the source and its next function must not be NULL");
+    expect_errmsg(sim, ssdsim_get_op_stats(sim, (enum ssdsim_op)9, &st), SSDSIM_EINVAL,
+                  "ssdsim_get_op_stats: op 9 is not an ssdsim_op");
+    expect_errmsg(sim, ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, NULL), SSDSIM_EINVAL,
+                  "ssdsim_get_op_stats: no output");
+    expect_errmsg(sim, ssdsim_get_device_stats(sim, NULL), SSDSIM_EINVAL,
+                  "ssdsim_get_device_stats: no output");
+    expect_errmsg(sim, ssdsim_get_device_io(sim, 5, &io), SSDSIM_EINVAL,
+                  "ssdsim_get_device_io: device 5 does not exist (there are 1)");
+    expect_errmsg(sim, ssdsim_get_interval(sim, 3, &iv), SSDSIM_EINVAL,
+                  "ssdsim_get_interval: interval 3 does not exist (there are 0)");
+    expect_errmsg(sim, ssdsim_get_steady(sim, NULL), SSDSIM_EINVAL,
+                  "ssdsim_get_steady: no output");
+    expect_errmsg(sim, ssdsim_get_job(sim, 0, &job), SSDSIM_EINVAL,
+                  "ssdsim_get_job: job 0 does not exist (the last run had 0)");
+    expect_errmsg(sim, ssdsim_get_job_op_stats(sim, 2, SSDSIM_OP_ALL, &st), SSDSIM_EINVAL,
+                  "ssdsim_get_job_op_stats: job 2 does not exist (the last run had 0)");
+    expect_errmsg(sim, ssdsim_write_timeseries_csv(sim, NULL), SSDSIM_EINVAL,
+                  "ssdsim_write_timeseries_csv: no file name");
+    expect_errmsg(sim, ssdsim_block_state(sim, UINT64_MAX, &u32, &u32), SSDSIM_EINVAL,
+                  "ssdsim_block_state: block 18446744073709551615 of 128 does not exist");
+    expect_errmsg(sim, ssdsim_precondition_seq_fills(sim, 0), SSDSIM_EINVAL,
+                  "sequential preconditioning needs at least one fill");
+    expect_errmsg(sim, ssdsim_precondition_fast(sim, NULL, NULL), SSDSIM_EINVAL,
+                  "fast preconditioning: no workload");
+    expect_errmsg(sim, ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, 0, 0, 1, NULL, NULL),
+                  SSDSIM_EINVAL,
+                  "ssdsim_submit: bad request (op 1, offset 0, length 0, at 0 ns; capacity "
+                  "13107200 bytes, now 0 ns)");
+    ck_assert_int_eq(ssdsim_idle(sim, 1000), 0);
+    expect_errmsg(sim, ssdsim_run_until(sim, 10), SSDSIM_EINVAL,
+                  "ssdsim_run_until: 10 ns is before now (1000 ns)");
+    expect_errmsg(sim, ssdsim_idle(sim, UINT64_MAX), SSDSIM_EINVAL,
+                  "ssdsim_idle: 18446744073709551615 ns from now (1000 ns) is past the end of "
+                  "time");
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 /* Unit parsers                                                                                */
 
@@ -880,6 +941,7 @@ int main(void)
     tcase_add_test(bogus, test_api_workload_set_unknown_key);
     tcase_add_test(bogus, test_api_bogus_sim_input);
     tcase_add_test(bogus, test_api_bogus_results_input);
+    tcase_add_test(bogus, test_api_errmsg_for_every_error);
     suite_add_tcase(s, bogus);
 
     TCase *models = tcase_create("models");

@@ -273,6 +273,62 @@ START_TEST(test_cli_unknown_option)
 }
 END_TEST
 
+/* An option that takes one value, given twice, is an error in every command (the last one
+ * silently winning would hide a mistake); --set and --device add to lists. */
+START_TEST(test_cli_option_given_twice)
+{
+    char wl[4096];
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--seed", "1", "--seed=2");
+    assert_one_error(&c, 2, "ssdsim: run: --seed given twice (it takes one value)\n");
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--workload", wl);
+    assert_one_error(&c, 2, "ssdsim: run: --workload given twice (it takes one value)\n");
+    cmd_free(&c);
+    RUN(&c, "demo", "--json", "a.json", "--json", "b.json");
+    assert_one_error(&c, 2, "ssdsim: demo: --json given twice (it takes one value)\n");
+    cmd_free(&c);
+    RUN(&c, "trace", "info", "--time-unit", "ms", "--time-unit", "us", "x.trace");
+    assert_one_error(&c, 2, "ssdsim: trace info: --time-unit given twice (it takes one value)\n");
+    cmd_free(&c);
+    RUN(&c, "suite", "review", "--out", "a", "--out", "b");
+    assert_one_error(&c, 2, "ssdsim: suite: --out given twice (it takes one value)\n");
+    cmd_free(&c);
+    RUN(&c, "calibrate", "--figure", "a", "--figure", "b");
+    assert_one_error(&c, 2, "ssdsim: calibrate: --figure given twice (it takes one value)\n");
+    cmd_free(&c);
+    RUN(&c, "validate", "waf", "--jobs", "1", "--jobs", "2");
+    assert_one_error(&c, 2, "ssdsim: validate: --jobs given twice (it takes one value)\n");
+    cmd_free(&c);
+    /* --set twice is two overrides: this one fails on its second value, not on repetition. */
+    RUN(&c, "run", "--workload", wl, "--set", "ftl.op=0.2", "--set", "ftl.op=7");
+    assert_one_error(&c, 1, "ftl.op");
+    cmd_free(&c);
+}
+END_TEST
+
+/* The library's notes reach stderr as one line each (here: GC keys the FAST FTL ignores), and
+ * --quiet silences them; the run itself succeeds. */
+START_TEST(test_cli_library_note)
+{
+    char m[4096], wl[4096];
+    model_path(m, sizeof m);
+    workload_path(wl, sizeof wl);
+    struct cmd c;
+    RUN(&c, "run", "--model", m, "--workload", wl, SMALL_SETS, "--set", "ftl.type=fast");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_str_eq(c.err, "ssdsim: --set: note: gc.policy, gc.free_blocks_min have no effect: "
+                            "ftl.type \"fast\" uses no GC victim policy\n");
+    cmd_free(&c);
+    RUN(&c, "run", "--model", m, "--workload", wl, SMALL_SETS, "--set", "ftl.type=fast",
+        "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_uint_eq(c.n_err, 0);
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_cli_bad_seed)
 {
     char wl[4096];

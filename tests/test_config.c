@@ -635,6 +635,26 @@ START_TEST(test_config_syntax_error)
     ck_assert_str_eq(e.message,
                      "models/x.json:1:1: malformed JSON near 'x12345678901234567\xc3\xa9'");
 
+    /* cJSON's nesting limit (CJSON_NESTING_LIMIT, 1000) is named as such, at the bracket that
+     * would open level 1001 (the strings' brackets do not count). */
+    GString *deep = g_string_new("{\"a[{\": ");
+    for (int i = 1; i < 1001; i++)
+        g_string_append_c(deep, '[');
+    g_string_append(deep, "{}");
+    for (int i = 1; i < 1001; i++)
+        g_string_append_c(deep, ']');
+    g_string_append_c(deep, '}');
+    rc = ssdsim_model_load_string(&m, deep->str, LABEL, &e);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_str_eq(e.message,
+                     "models/x.json:1:1008: malformed JSON: nested deeper than 1000 levels");
+    g_string_free(deep, TRUE);
+
+    /* A UTF-8 byte-order mark is skipped (and not counted in columns). */
+    rc = ssdsim_model_load_string(&m, "\xEF\xBB\xBF{\n  \"geometry\": @\n}\n", LABEL, &e);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_str_eq(e.message, "models/x.json:2:15: malformed JSON near '@ } '");
+
     rc = ssdsim_model_load_string(&m, "", NULL, &e);
     ck_assert_int_eq(rc, SSDSIM_EPARSE);
     ck_assert_str_eq(e.file, "<string>");
@@ -989,23 +1009,94 @@ END_TEST
 
 START_TEST(test_config_buffer)
 {
-    char *json = small_with("buffer", "{\"size\": \"1MiB\", \"plp\": true, \"flush_start\": 0.5, "
+    char *json = small_with("buffer", "{\"size\": \"512KiB\", \"plp\": true, \"flush_start\": 0.5, "
                                       "\"flush_stop\": 0.25}");
     ssdsim_model *m = load_ok(json);
     free(json);
-    ck_assert_uint_eq(m->buffer.size, 1 << 20);
+    ck_assert_uint_eq(m->buffer.size, 512 << 10);
     ck_assert(m->buffer.plp);
     ck_assert_uint_eq(m->buffer.dram_bytes_per_s, 3200000000ULL); /* the default */
     ssdsim_model_free(m);
-    expect_change_error("buffer", "{\"size\": \"1MiB\", \"plp\": true, \"write_cache\": false}",
+    expect_change_error("buffer", "{\"size\": \"512KiB\", \"plp\": true, \"write_cache\": false}",
                         "buffer.write_cache",
                         "applies only when the buffer is volatile (buffer.plp false)");
     expect_change_error("buffer", "{\"plp\": true}", "buffer.plp",
                         "applies only when buffer.size > 0");
     expect_change_error("buffer", "{\"size\": 1024}", "buffer.size",
                         "a buffer of 1024 bytes holds less than one mapping unit (4096)");
-    expect_change_error("buffer", "{\"size\": \"1MiB\", \"flush_start\": 0.2, \"flush_stop\": 0.5}",
+    /* small_json: 2 x 16 x 8 = 256 pages, op 0.25: 204 logical pages of 4 KiB, 835584 bytes. */
+    expect_change_error("buffer", "{\"size\": 835585}", "buffer.size",
+                        "a write buffer of 835585 bytes is larger than the drive's logical "
+                        "capacity (835584 bytes)");
+    expect_change_error("buffer",
+                        "{\"size\": \"512KiB\", \"flush_start\": 0.2, \"flush_stop\": 0.5}",
                         "buffer.flush_stop", "above where it starts");
+}
+END_TEST
+
+static char heard_log[1024];
+static int n_heard;
+
+static void hear_log(enum ssdsim_log_level level, const char *message, void *userdata)
+{
+    (void)userdata;
+    ck_assert_int_eq(level, SSDSIM_LOG_WARNING);
+    snprintf(heard_log, sizeof heard_log, "%s", message);
+    n_heard++;
+}
+
+/* GC keys given to an FTL that takes no GC victim policy ("fast", "direct") have no effect: the
+ * loader says so in one line through the log, naming them; for a set key, only that key. */
+START_TEST(test_config_gc_keys_unused_note)
+{
+    ssdsim_set_log_handler(hear_log, NULL);
+    n_heard = 0;
+    char *json = small_with("ftl", "{\"type\": \"fast\", \"op\": 0.25}");
+    ssdsim_model *m = load_ok(json);
+    free(json);
+    ck_assert_int_eq(n_heard, 1);
+    ck_assert_str_eq(heard_log, "models/x.json: note: gc.free_blocks_min has no effect: ftl.type "
+                                "\"fast\" uses no GC victim policy");
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.policy", "\"fifo\"", &e), 0);
+    ck_assert_int_eq(n_heard, 2);
+    ck_assert_str_eq(heard_log, "--set: note: gc.policy has no effect: ftl.type \"fast\" uses no "
+                                "GC victim policy");
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "0.3", &e), 0);
+    ck_assert_int_eq(n_heard, 2); /* not a GC key: nothing more */
+    ssdsim_model_free(m);
+    /* The page FTL uses them: no note. */
+    m = load_ok(small_json);
+    ck_assert_int_eq(n_heard, 2);
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.type", "\"fast\"", &e), 0);
+    ck_assert_int_eq(n_heard, 3);
+    ck_assert_str_eq(heard_log, "--set: note: gc.free_blocks_min has no effect: ftl.type "
+                                "\"fast\" uses no GC victim policy");
+    ssdsim_model_free(m);
+    ssdsim_set_log_handler(NULL, NULL);
+}
+END_TEST
+
+/* Units with or without a space are read alike by the model loader ("4 KiB" and "4KiB", "5 us"
+ * and "5us"), in sizes, times and rates. */
+START_TEST(test_config_units_with_space)
+{
+    char *a =
+        small_with("flash", "{\"cell\": \"mlc\", \"read_us\": [\"50 us\", \"70us\"], "
+                            "\"program_us\": [\"500 us\", \"1.8 ms\"], \"erase_us\": \"3 ms\", "
+                            "\"bus_mts\": 200, \"bus_width\": 8}");
+    ssdsim_model *spaced = load_ok(a);
+    ssdsim_model *plain = load_ok(small_json);
+    ck_assert_mem_eq(&spaced->flash, &plain->flash, sizeof spaced->flash);
+    ssdsim_model_free(spaced);
+    free(a);
+    a = small_with("geometry.page_size", "\"4 KiB\"");
+    spaced = load_ok(a);
+    ck_assert_uint_eq(spaced->geometry.page_size, 4096);
+    ck_assert_uint_eq(spaced->geometry.page_size, plain->geometry.page_size);
+    ssdsim_model_free(spaced);
+    free(a);
+    ssdsim_model_free(plain);
 }
 END_TEST
 
@@ -1246,6 +1337,8 @@ static Suite *config_suite(void)
     tcase_add_test(tc, test_config_nul_byte);
     tcase_add_test(tc, test_config_interfaces);
     tcase_add_test(tc, test_config_buffer);
+    tcase_add_test(tc, test_config_gc_keys_unused_note);
+    tcase_add_test(tc, test_config_units_with_space);
     tcase_add_test(tc, test_config_xpoint);
     tcase_add_test(tc, test_config_hdd);
     tcase_add_test(tc, test_config_system);

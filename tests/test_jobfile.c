@@ -11,10 +11,13 @@
  * test_fio_agree.sh compares with fio.
  */
 #include "common.h"
+#include "trace/trace.h"
 #include "workload/workload.h"
 
 #include <errno.h>
+#include <glib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -192,9 +195,15 @@ START_TEST(test_jobfile_globals)
     ck_assert_uint_eq(second->iodepth, 4); /* from the first [global] still */
     ck_assert_int_eq(third->rw, SSDSIM__RW_WRITE);
     ck_assert_uint_eq(third->iodepth, 8);
-    ck_assert_uint_eq(first->n_raw, 4);  /* filename, bs, iodepth, rw */
-    ck_assert_uint_eq(second->n_raw, 5); /* + bs, rw of the second [global] */
-    ck_assert_uint_eq(third->n_raw, 6);
+    ck_assert_uint_eq(first->n_raw, 4); /* filename, bs, iodepth, rw */
+    /* The globals as written are kept once per option, with the first place and the last value
+     * (what results show), so their list stays as long as the option table at most. */
+    ck_assert_uint_eq(second->n_raw, 4); /* filename, bs=64k, iodepth, rw=write */
+    ck_assert_str_eq(second->raw_keys[1], "bs");
+    ck_assert_str_eq(second->raw_values[1], "64k");
+    ck_assert_str_eq(second->raw_keys[3], "rw");
+    ck_assert_str_eq(second->raw_values[3], "write");
+    ck_assert_uint_eq(third->n_raw, 5); /* + its own iodepth */
     ssdsim_workload_free(wl);
 }
 END_TEST
@@ -597,13 +606,108 @@ START_TEST(test_jobfile_include_errors)
     wl = load_text(text);
     assert_single(&wl->jobs[0].bs[0], 8 * KiB);
     ssdsim_workload_free(wl);
-    /* A device without end fails after 64 MiB instead of filling the memory. */
+    /* A device without end is refused before it is read (test_jobfile_limits has the rest). */
     scratch_file(a, sizeof a, "zero.fio", "[job]\ninclude /dev/zero\n");
-    ck_assert_int_eq(ssdsim_workload_load_file(&wl, a, &err), SSDSIM_EIO);
-    ck_assert_msg(strstr(err.message, "zero.fio:2: cannot include '/dev/zero': longer than 64 "
-                                      "MiB") != NULL,
+    ck_assert_int_eq(ssdsim_workload_load_file(&wl, a, &err), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(err.message, "zero.fio:2: cannot include '/dev/zero': not a regular "
+                                      "file") != NULL,
                   "%s", err.message);
     ck_assert_ptr_null(wl);
+}
+END_TEST
+
+/* An include of a device, a FIFO or a directory is refused before reading it (a device or a
+ * FIFO could be endless); so is a file larger than a job file may be, and a longer line than a
+ * trace may have. */
+START_TEST(test_jobfile_limits)
+{
+    ssdsim_error err;
+    ssdsim_workload *wl = (ssdsim_workload *)(uintptr_t)1;
+    text_bad("[job]\ninclude /dev/null\n", SSDSIM_ECONFIG,
+             "t.fio:2: cannot include '/dev/null': not a regular file (a device)");
+    text_bad("[job]\ninclude /\n", SSDSIM_ECONFIG,
+             "t.fio:2: cannot include '/': not a regular file (a directory)");
+
+    /* A sparse file one byte larger than SSDSIM__WORKLOAD_MAX_BYTES, as an include and as the
+     * job file itself. */
+    char big[1024], a[1024], want[1400];
+    scratch_file(big, sizeof big, "big.inc", "");
+    ck_assert_int_eq(truncate(big, (off_t)SSDSIM__WORKLOAD_MAX_BYTES + 1), 0);
+    scratch_file(a, sizeof a, "big.fio", "[job]\ninclude big.inc\n");
+    ck_assert_int_eq(ssdsim_workload_load_file(&wl, a, &err), SSDSIM_ERANGE);
+    ck_assert_ptr_null(wl);
+    snprintf(want, sizeof want,
+             "%s:2: cannot include 'big.inc': a job file and what it includes may hold at most "
+             "67108864 bytes together, and 67108842 are left",
+             a);
+    ck_assert_str_eq(err.message, want);
+    wl = (ssdsim_workload *)(uintptr_t)1;
+    ck_assert_int_eq(ssdsim_workload_load_file(&wl, big, &err), SSDSIM_ERANGE);
+    ck_assert_ptr_null(wl);
+    snprintf(want, sizeof want, "%s: larger than 67108864 bytes", big);
+    ck_assert_str_eq(err.message, want);
+    ck_assert_int_eq(truncate(big, 0), 0);
+
+    /* A line of SSDSIM__TRACE_MAX_LINE bytes is read; one more is refused. */
+    size_t n = SSDSIM__TRACE_MAX_LINE;
+    char *text = malloc(n + 32);
+    ck_assert_ptr_nonnull(text);
+    strcpy(text, "[job]\n");
+    memset(text + 6, ' ', n);
+    strcpy(text + 6 + n, "\n");
+    wl = load_text(text);
+    ssdsim_workload_free(wl);
+    memset(text + 6, ' ', n + 1);
+    strcpy(text + 6 + n + 1, "\n");
+    text_bad(text, SSDSIM_EPARSE, "t.fio:2: line longer than 16777216 bytes (the limit of job "
+                                  "files and traces)");
+    free(text);
+}
+END_TEST
+
+/* Reading is linear in the sections: 20,000 jobs, each under a [global] of its own, load (in
+ * about a second; this was quadratic in time and memory and never finished), and each job has
+ * the globals above it, the last value of an option winning. */
+START_TEST(test_jobfile_many_sections)
+{
+    enum { N = 20000 };
+    GString *g = g_string_new(NULL);
+    for (int i = 0; i < N; i++)
+        g_string_append_printf(g, "[global]\niodepth=%d\nbs=%dk\n[job%d]\nrw=randwrite\n",
+                               i % 32 + 1, 4 << (i % 3), i);
+    ssdsim_workload *wl = load_text(g->str);
+    g_string_free(g, TRUE);
+    ck_assert_uint_eq(wl->n_jobs, N);
+    for (int i = 0; i < N; i += 997) {
+        const struct ssdsim__jobspec *j = &wl->jobs[i];
+        ck_assert_uint_eq(j->iodepth, (uint32_t)(i % 32 + 1));
+        assert_single(&j->bs[SSDSIM__DIR_WRITE], (uint32_t)(4 << (i % 3)) * KiB);
+        /* iodepth and bs once each, with the last value, then the job's rw. */
+        ck_assert_uint_eq(j->n_raw, 3);
+        ck_assert_str_eq(j->raw_keys[0], "iodepth");
+        char want[16];
+        snprintf(want, sizeof want, "%d", i % 32 + 1);
+        ck_assert_str_eq(j->raw_values[0], want);
+        ck_assert_str_eq(j->raw_keys[2], "rw");
+    }
+    ssdsim_workload_free(wl);
+
+    /* Block sizes of several globals: a later one replaces only the directions it sets; an
+     * alias is the same option (the value last written wins, in the first one's place); an
+     * option without a value gives way to one with. */
+    wl = load_text("[global]\nbs=4k,8k\nwrite_bw_log\nrw=write\n[global]\nbs=,16k\n"
+                   "blocksize=32k,,\nbs=,,512\nwrite_bw_log=x\n[a]\n");
+    const struct ssdsim__jobspec *j = &wl->jobs[0];
+    assert_single(&j->bs[SSDSIM__DIR_READ], 32 * KiB);
+    assert_single(&j->bs[SSDSIM__DIR_WRITE], 16 * KiB);
+    assert_single(&j->bs[SSDSIM__DIR_TRIM], 512);
+    ck_assert_uint_eq(j->n_raw, 3);
+    ck_assert_str_eq(j->raw_keys[0], "bs");
+    ck_assert_str_eq(j->raw_values[0], ",,512");
+    ck_assert_str_eq(j->raw_keys[1], "rw");
+    ck_assert_str_eq(j->raw_keys[2], "write_bw_log");
+    ck_assert_str_eq(j->raw_values[2], "x");
+    ssdsim_workload_free(wl);
 }
 END_TEST
 
@@ -742,6 +846,14 @@ static Suite *jobfile_suite(void)
     tcase_add_test(tc, test_jobfile_lenient);
     tcase_add_test(tc, test_jobfile_detection);
     tcase_add_test(tc, test_jobfile_fuzz);
+    suite_add_tcase(s, tc);
+
+    /* Large inputs (a 16 MiB line, a 64 MiB file, 20,000 sections): a second here, several
+     * under ASan. The timeout only guards against a hang; nothing is timed. */
+    tc = tcase_create("limits");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_jobfile_limits);
+    tcase_add_test(tc, test_jobfile_many_sections);
     suite_add_tcase(s, tc);
     return s;
 }

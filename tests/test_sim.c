@@ -1,10 +1,12 @@
 /* test_sim.c: whole runs: determinism (same model, workload and seed give byte-identical
  * JSON), the time series adds up to the run, closed-loop queueing obeys Little's law, and the
  * preconditioning curve of a fresh drive shows the burst, then GC. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim.h"
+#include "workload/workload.h"
 #include "simtest.h"
 
 static ssdsim_model *small(void)
@@ -35,6 +37,66 @@ START_TEST(test_sim_same_seed_gives_identical_json)
     st_assert_seeded(run_json(5, &o), run_json(5, &o), run_json(6, &o));
 }
 END_TEST
+
+/* A time series keeps at most SSDSIM__SERIES_MAX_ROWS rows: a run known to need more is refused
+ * before it starts, and one that reaches the limit fails with SSDSIM_ERANGE (here the limit is
+ * lowered to 5 rows to reach it quickly). */
+START_TEST(test_sim_timeseries_row_limit)
+{
+    ck_assert_uint_eq(SSDSIM__SERIES_MAX_ROWS, 1000000);
+    ssdsim_model *m = small();
+    ssdsim *sim = st_sim(m, 2);
+    ssdsim_workload *wl =
+        st_workload("{\"rw\":\"randwrite\",\"time_based\":\"1\",\"runtime\":\"2s\"}");
+    ssdsim_run_opts o = {.interval_ns = 1000}; /* 2 s / 1 us: 2,000,000 rows */
+    ck_assert_int_eq(ssdsim_run(sim, wl, &o), SSDSIM_ERANGE);
+    ck_assert_str_eq(ssdsim_errmsg(sim),
+                     "run options: the time series would have at least 2000000 rows (a "
+                     "time-based job runs 2000000000 ns, at an interval of 1000 ns), more than "
+                     "its limit of 1000000 (doc/results.md): ask for a longer interval");
+    ssdsim_workload_free(wl);
+    wl = st_workload("{\"rw\":\"randwrite\",\"number_ios\":600000,\"numjobs\":4}");
+    o = (ssdsim_run_opts){.interval_ios = 2};
+    ck_assert_int_eq(ssdsim_run(sim, wl, &o), SSDSIM_ERANGE);
+    ck_assert_str_eq(ssdsim_errmsg(sim),
+                     "run options: the time series would have at least 1200000 rows (the jobs "
+                     "complete 2400000 requests, at an interval of 2), more than its limit of "
+                     "1000000 (doc/results.md): ask for a longer interval");
+    ssdsim_workload_free(wl);
+    /* With a runtime the number of rows is not known before: not refused (a refused run
+     * leaves the simulation usable), but stopped at the limit. */
+    sim->stats.max_rows = 5;
+    wl = st_workload("{\"rw\":\"randwrite\",\"number_ios\":100,\"runtime\":\"10s\"}");
+    o = (ssdsim_run_opts){.interval_ios = 10};
+    ck_assert_int_eq(ssdsim_run(sim, wl, &o), SSDSIM_ERANGE);
+    ck_assert_str_eq(ssdsim_errmsg(sim), "the time series reached its limit of 5 rows "
+                                         "(doc/results.md): ask for a longer interval");
+    ck_assert_uint_eq(ssdsim_n_intervals(sim), 5);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+#ifdef SSDSIM_DEBUG
+/* Debug builds: a handle that is not one the library gave out (here a zeroed struct of the right
+ * size: magic 0) makes the public functions abort with a message instead of going on. */
+START_TEST(test_sim_foreign_handle_aborts)
+{
+    if (_i == 0) {
+        struct ssdsim *fake = calloc(1, sizeof *fake);
+        ssdsim_errmsg(fake);
+    } else if (_i == 1) {
+        struct ssdsim_model *fake = calloc(1, sizeof *fake);
+        ssdsim_model_free(fake);
+    } else {
+        struct ssdsim_workload *fake = calloc(1, sizeof *fake);
+        ssdsim_workload_free(fake);
+    }
+    ck_abort_msg("handle %d was not refused", _i);
+}
+END_TEST
+#endif
 
 START_TEST(test_sim_timeseries_adds_up)
 {
@@ -249,6 +311,10 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_sim_same_seed_gives_identical_json);
     tcase_add_test(tc, test_sim_timeseries_adds_up);
+    tcase_add_test(tc, test_sim_timeseries_row_limit);
+#ifdef SSDSIM_DEBUG
+    tcase_add_loop_test_raise_signal(tc, test_sim_foreign_handle_aborts, SIGABRT, 0, 3);
+#endif
     tcase_add_test(tc, test_sim_closed_loop_obeys_littles_law);
     tcase_add_test(tc, test_sim_fresh_drive_shows_burst_then_gc);
     tcase_add_test(tc, test_sim_precondition_is_not_measured);

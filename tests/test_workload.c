@@ -445,6 +445,10 @@ START_TEST(test_workload_bssplit_bad)
     split_bad("4k/-5:8k", "whole percentage");
     split_bad("4k/50%:8k/50", "whole percentage");
     /* One direction at a time: opt_bssplit splits at the commas first. */
+    /* Every entry "/0": fio would share 100% among them; refused as a likely mistake. */
+    split_bad("4k/0", "bssplit percentages are all 0: give the entries shares that add up to 100 "
+                      "(entries without a percentage share what is left equally)");
+    split_bad("4k/0:8k/0:16k/ 0", "bssplit percentages are all 0");
     split_bad("4k/50,16k/100", "it separates directions");
     split_bad(",4k/100", "it separates directions");
     split_bad("", "entry 1 is empty");
@@ -1274,6 +1278,17 @@ START_TEST(test_workload_load_string_good)
     ck_assert_int_eq(wl->jobs[0].rw, SSDSIM__RW_READ);
     ck_assert_uint_eq(wl->jobs[0].iodepth, 1);
     ssdsim_workload_free(wl);
+
+    /* Deeper than cJSON's nesting limit: said so, not quoted as a syntax error. */
+    char deep[2100] = "{\"rw\": ";
+    size_t n = strlen(deep);
+    memset(deep + n, '[', 1001);
+    memset(deep + n + 1001, ']', 1001);
+    strcpy(deep + n + 2002, "}");
+    rc = ssdsim_workload_load_string(&wl, deep, NULL, &err);
+    ck_assert_int_eq(rc, SSDSIM_EPARSE);
+    ck_assert_str_eq(err.message,
+                     "<string>:1:1007: JSON syntax error: nested deeper than 1000 levels");
 
     /* A byte order mark is skipped; a fractional runtime number is seconds. */
     rc = ssdsim_workload_load_string(&wl, "\xEF\xBB\xBF{\"runtime\": 0.5}", NULL, &err);

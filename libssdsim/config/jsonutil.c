@@ -74,6 +74,28 @@ static int syntax_error(ssdsim_error *err, const char *label,
                                 style->what, near);
 }
 
+/* The number of arrays and objects open at `pos` (strings skipped). */
+static int depth_at(const char *text, const char *pos)
+{
+    int depth = 0;
+    bool in_string = false;
+    for (const char *p = text; p < pos; p++) {
+        if (in_string) {
+            if (*p == '\\' && p + 1 < pos)
+                p++;
+            else if (*p == '"')
+                in_string = false;
+        } else if (*p == '"') {
+            in_string = true;
+        } else if (*p == '[' || *p == '{') {
+            depth++;
+        } else if (*p == ']' || *p == '}') {
+            depth--;
+        }
+    }
+    return depth;
+}
+
 int ssdsim__json_parse(cJSON **out, const char *text, size_t len, const char *label,
                        const struct ssdsim__json_syntax_style *style, ssdsim_error *err)
 {
@@ -95,6 +117,14 @@ int ssdsim__json_parse(cJSON **out, const char *text, size_t len, const char *la
         /* cJSON points at the byte where it stopped; anything else is taken as the end. */
         if (!end || end < text || end > text + len)
             end = text + len;
+        /* cJSON refuses to open an array or object deeper than CJSON_NESTING_LIMIT and stops at
+         * its bracket: say so rather than quote the brackets as a syntax error. */
+        if (end < text + len && (*end == '[' || *end == '{') &&
+            depth_at(text, end) >= CJSON_NESTING_LIMIT) {
+            char why[64];
+            snprintf(why, sizeof why, "nested deeper than %d levels", CJSON_NESTING_LIMIT);
+            return syntax_error(err, label, style, text, len, end, why);
+        }
         return syntax_error(err, label, style, text, len, end, NULL);
     }
     *out = root;
@@ -110,6 +140,12 @@ int ssdsim__json_parse(cJSON **out, const char *text, size_t len, const char *la
  * SSDSIM__TEXT_FILE_MAX, so that a name such as /dev/zero (a system's member, a job file's
  * include) fails instead of eating all memory; a pipe (/dev/stdin) still reads to its end. */
 int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_error *err)
+{
+    return ssdsim__read_text_file_max(text, len, path, SIZE_MAX - 1, err);
+}
+
+int ssdsim__read_text_file_max(char **text, size_t *len, const char *path, size_t max_bytes,
+                               ssdsim_error *err)
 {
     *text = NULL;
     *len = 0;
@@ -141,6 +177,10 @@ int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_er
         }
         size_t got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
+        if (n > max_bytes) {
+            e = EFBIG;
+            break;
+        }
         if (got == 0) {
             if (ferror(f))
                 e = errno ? errno : EIO;
@@ -152,6 +192,9 @@ int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_er
         free(buf);
         if (e == ENOMEM)
             return ssdsim__error_set(err, SSDSIM_ENOMEM, path, NULL, "out of memory");
+        if (e == EFBIG)
+            return ssdsim__error_set(err, SSDSIM_ERANGE, path, NULL, "larger than %zu bytes",
+                                     max_bytes);
         return ssdsim__error_set(err, SSDSIM_EIO, path, NULL, "cannot read: %s", g_strerror(e));
     }
     buf[n] = '\0';

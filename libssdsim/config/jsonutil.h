@@ -45,6 +45,12 @@ int ssdsim__json_parse(cJSON **out, const char *text, size_t len, const char *la
 #define SSDSIM__TEXT_FILE_MAX (64 << 20)
 int ssdsim__read_text_file(char **text, size_t *len, const char *path, ssdsim_error *err);
 
+/* As ssdsim__read_text_file, but a file of more than `max_bytes` bytes (a device or a FIFO that
+ * keeps giving data too) is refused with SSDSIM_ERANGE, "larger than N bytes", once a little more
+ * than max_bytes has been read (at most twice as much is held). */
+int ssdsim__read_text_file_max(char **text, size_t *len, const char *path, size_t max_bytes,
+                               ssdsim_error *err);
+
 /* The longest prefix of a name that ssdsim__edit_distance looks at. */
 #define SSDSIM__EDIT_DISTANCE_MAX_BYTES 64
 

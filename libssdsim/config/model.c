@@ -1096,6 +1096,22 @@ static int check_cross(struct ctx *c)
                             "pages)",
                             m->ftl.op, (unsigned long long)phys);
 
+    /* A write buffer is allocated as slots of mapping units when the device is built: one
+     * larger than the drive could never fill, and one beyond the slots' index is refused. */
+    uint64_t logical_bytes = logical * m->ftl.mapping_unit;
+    if (m->buffer.size > logical_bytes)
+        return config_error(c, "buffer.size",
+                            "a write buffer of %llu bytes is larger than the drive's logical "
+                            "capacity (%llu bytes)",
+                            (unsigned long long)m->buffer.size, (unsigned long long)logical_bytes);
+    if (m->buffer.size / m->ftl.mapping_unit > SSDSIM__BUFFER_MAX_UNITS)
+        return config_error(c, "buffer.size",
+                            "a write buffer holds at most %u mapping units (%llu bytes), got %llu "
+                            "bytes",
+                            SSDSIM__BUFFER_MAX_UNITS,
+                            (unsigned long long)SSDSIM__BUFFER_MAX_UNITS * m->ftl.mapping_unit,
+                            (unsigned long long)m->buffer.size);
+
     /* With the mapping unit equal to the page, logical units are pages. */
     uint64_t n_planes =
         (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
@@ -1683,6 +1699,35 @@ static int model_build(struct ssdsim_model *m, const cJSON *root, const char *la
 static const struct ssdsim__json_syntax_style syntax_style = {.what = "malformed JSON",
                                                               .snippet_one_line = false};
 
+/* An FTL that takes no GC victim policy and no GC watermarks: "fast" reclaims blocks by its
+ * merges, "direct" writes in place. The gc keys given in a model for one of them have no effect,
+ * which a model's author should hear about: one line through the library's log names them
+ * (e.g. "models/x.json: note: gc.policy, gc.free_blocks_min have no effect: ftl.type \"fast\"
+ * uses no GC victim policy"). `only` limits the note to a key the caller just set. */
+static void note_unused_gc(const struct ssdsim_model *m, const cJSON *root, const char *label,
+                           const char *only)
+{
+    if (m->kind != SSDSIM__KIND_SSD ||
+        (strcmp(m->ftl.type, "fast") && strcmp(m->ftl.type, "direct")))
+        return;
+    const cJSON *gc = cJSON_GetObjectItemCaseSensitive(root, "gc");
+    if (!cJSON_IsObject(gc) || !gc->child)
+        return;
+    GString *listed = g_string_new(NULL);
+    for (const cJSON *k = gc->child; k; k = k->next) {
+        g_autofree char *path = g_strdup_printf("gc.%s", k->string);
+        if (only && strcmp(only, "gc") && strcmp(only, "ftl") && strcmp(only, "ftl.type") &&
+            strcmp(only, path))
+            continue;
+        g_string_append_printf(listed, "%s%s", listed->len ? ", " : "", path);
+    }
+    if (listed->len)
+        ssdsim__log(SSDSIM_LOG_WARNING,
+                    "%s: note: %s %s no effect: ftl.type \"%s\" uses no GC victim policy",
+                    label, listed->str, strchr(listed->str, ',') ? "have" : "has", m->ftl.type);
+    g_string_free(listed, TRUE);
+}
+
 /* Parse and validate `len` bytes at `text` (NUL-terminated at text[len]). */
 static int load_text(ssdsim_model **out, const char *text, size_t len, const char *label,
                      const char *base, ssdsim_error *err)
@@ -1707,8 +1752,10 @@ static int load_text(ssdsim_model **out, const char *text, size_t len, const cha
         cJSON_Delete(root);
         return rc;
     }
+    m->magic = SSDSIM__MAGIC_MODEL;
     m->label = label_copy;
     m->json = root;
+    note_unused_gc(m, root, label, NULL);
     *out = m;
     return 0;
 }
@@ -2017,6 +2064,7 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
                                 ssdsim_error *err)
 {
     error_clear(err);
+    SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
     if (!model || !key || !value)
         return ssdsim__error_set(err, SSDSIM_EINVAL, SET_LABEL, key, "%s",
                                  !model ? "no model"
@@ -2072,9 +2120,11 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
     }
     model_release(model);
     cJSON_Delete(model->json);
+    next.magic = model->magic;
     next.label = model->label;
     next.json = tree;
     *model = next;
+    note_unused_gc(model, tree, SET_LABEL, key);
     return 0;
 }
 
@@ -2113,6 +2163,7 @@ struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m)
     if (!c)
         return NULL;
     *c = *m;
+    c->magic = SSDSIM__MAGIC_MODEL;
     c->label = NULL;
     c->json = NULL;
     c->spec.source = NULL;
@@ -2153,6 +2204,8 @@ SSDSIM_API void ssdsim_model_free(ssdsim_model *model)
 {
     if (!model)
         return;
+    SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
+    model->magic = SSDSIM__MAGIC_FREED;
     model_release(model);
     cJSON_Delete(model->json);
     free(model->label);

@@ -76,6 +76,11 @@ struct ssdsim__host_cfg {
     uint64_t ftl_gc_cpu_ns;
 };
 
+/* The most mapping units a write buffer holds (its slots are indexed by 32-bit numbers and its
+ * table has twice as many entries): 1 TiB of 4 KiB units. The loader refuses a larger buffer,
+ * and one larger than the drive's logical capacity. */
+#define SSDSIM__BUFFER_MAX_UNITS (1u << 28)
+
 /* The controller's DRAM write buffer (size 0: none, writes go straight to the FTL). */
 struct ssdsim__buffer_cfg {
     uint64_t size;         /* bytes of write data it holds */
@@ -179,6 +184,7 @@ struct ssdsim__wl_cfg {
 };
 
 struct ssdsim_model {
+    uint32_t magic; /* SSDSIM__MAGIC_MODEL for a model given out (common.h); 0 inside */
     char *label; /* file name or caller label, for messages */
     void *json;  /* cJSON tree as loaded (owned), for ssdsim_model_set */
     enum ssdsim__kind kind;

@@ -162,7 +162,8 @@ int ssdsim__buf_new(struct ssdsim__buf **out, struct ssdsim__dev *d)
     b->d = d;
     b->cfg = cfg;
     uint64_t cap = cfg->size / d->unit;
-    b->cap = cap > (1u << 28) ? 1u << 28 : (uint32_t)cap;
+    /* The loader refuses more (check_cross in model.c). */
+    b->cap = cap > SSDSIM__BUFFER_MAX_UNITS ? SSDSIM__BUFFER_MAX_UNITS : (uint32_t)cap;
     uint32_t tsize = 16;
     while (tsize < 2 * b->cap)
         tsize *= 2;

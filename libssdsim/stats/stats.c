@@ -18,6 +18,7 @@ int ssdsim__stats_init(struct ssdsim__stats *s, const struct ssdsim__sys *sys)
 {
     memset(s, 0, sizeof *s);
     s->sys = sys;
+    s->max_rows = SSDSIM__SERIES_MAX_ROWS;
     s->dev_base = calloc(sys->n_devs, sizeof *s->dev_base);
     return s->dev_base ? 0 : SSDSIM_ENOMEM;
 }
@@ -97,6 +98,7 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
     s->n_series = 0;
     s->last_partial = false;
     s->oom = false;
+    s->full = false;
 }
 
 void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_counters *out)
@@ -114,11 +116,15 @@ void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_co
 }
 
 /* Close the current interval at `now` into a new row; false when there is no row to add (an
- * empty interval of no length, or no memory: s->oom). */
+ * empty interval of no length, no memory: s->oom, or max_rows rows already: s->full). */
 static bool close_row(struct ssdsim__stats *s, uint64_t now)
 {
     if (now <= s->iv_start_ns)
         return false;
+    if (s->n_series >= s->max_rows) {
+        s->full = true;
+        return false;
+    }
     if (s->n_series == s->cap_series) {
         size_t ncap = s->cap_series ? s->cap_series * 2 : 256;
         ssdsim_interval *p = realloc(s->series, ncap * sizeof *p);

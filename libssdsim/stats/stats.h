@@ -36,11 +36,18 @@ struct ssdsim__stats {
     size_t n_series, cap_series;
     bool last_partial; /* the last row was closed by the end of the run, not by its interval */
     bool oom;
+    bool full;        /* a row was due with max_rows rows kept: the run fails */
+    size_t max_rows;  /* SSDSIM__SERIES_MAX_ROWS (tests lower it) */
     /* Called after each row closed by its interval (not the end of the run's partial row):
      * the run's steady-state stop (sim.c). May be NULL. */
     void (*on_close)(void *ctx);
     void *on_close_ctx;
 };
+
+/* The most rows a time series keeps (doc/results.md): about 170 MB of ssdsim_interval. A run
+ * that is known to need more is refused before it starts; one that reaches the limit fails
+ * (SSDSIM_ERANGE) instead of exhausting memory. */
+#define SSDSIM__SERIES_MAX_ROWS 1000000u
 
 /* What a device had done when the run started (its figures in the results are differences). */
 struct ssdsim__devbase {

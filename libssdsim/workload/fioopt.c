@@ -377,8 +377,10 @@ static int parse_percent(const char *s, bool *is_percent, double *pct, char *err
  * Differs from fio: the total must come to exactly 100 (fio lets it fall short); the remainder
  * of an unequal share goes to the last blank entry (fio drops it); a lone blank entry gets 100%
  * (fio gives it 0); non-numeric or fractional percentages, percentages over 100 and empty
- * entries are errors (fio uses atoi, clamps at 100 and stops at an empty entry); entries keep
- * the order written (fio sorts them by percentage, which does not change the distribution). */
+ * entries are errors (fio uses atoi, clamps at 100 and stops at an empty entry); a split whose
+ * every entry says "/0" is an error (fio shares 100% among them: more likely a mistake than a
+ * way to write equal shares, which entries without a percentage say); entries keep the order
+ * written (fio sorts them by percentage, which does not change the distribution). */
 int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint32_t *n_out,
                               char *errbuf, size_t errlen)
 {
@@ -390,7 +392,7 @@ int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint3
 
     struct ssdsim__bs_entry entries[SSDSIM__BSSPLIT_MAX];
     bool blank[SSDSIM__BSSPLIT_MAX];
-    uint32_t n = 0, n_blank = 0, total = 0;
+    uint32_t n = 0, n_blank = 0, n_zero = 0, total = 0;
     const char *p = s;
     for (;;) {
         const char *colon = strchr(p, ':');
@@ -439,6 +441,7 @@ int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint3
                             "'%s'",
                             n + 1, qp.text);
             pct = (uint32_t)v;
+            n_zero += pct == 0;
         }
         entries[n].bytes = (uint32_t)bytes;
         entries[n].percent = pct;
@@ -451,6 +454,10 @@ int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint3
         p = colon + 1;
     }
 
+    if (n_zero == n)
+        return fail(errbuf, errlen,
+                    "bssplit percentages are all 0: give the entries shares that add up to 100 "
+                    "(entries without a percentage share what is left equally)");
     if (total > 100)
         return fail(errbuf, errlen, "bssplit percentages add up to %u, more than 100", total);
     if (n_blank == 0 && total != 100)
@@ -1708,6 +1715,38 @@ static const struct optdef *find_option(const char *key)
         if (!strcmp(key, options[i].name) || (options[i].alias && !strcmp(key, options[i].alias)))
             return &options[i];
     return NULL;
+}
+
+/* fio prints an option under its canonical name; these are the aliases fio 3.x knows for it
+ * (fio --cmdhelp) among the options a job file may hold. */
+const char *ssdsim__fio_canonical_name(const char *key)
+{
+    static const char *const alias[][2] = {
+        {"readwrite", "rw"},
+        {"blocksize", "bs"},
+        {"blocksize_range", "bsrange"},
+        {"blockalign", "ba"},
+        {"blocksize_unaligned", "bs_unaligned"},
+        {"timeout", "runtime"},
+        {"io_limit", "io_size"},
+        {"fileoffset", "offset"},
+        {"ss", "steadystate"},
+        {"ss_dur", "steadystate_duration"},
+        {"ss_ramp", "steadystate_ramp_time"},
+        {"wait_for_previous", "stonewall"},
+        {"ratemin", "rate_min"},
+        {"ratecycle", "rate_cycle"},
+        {"nr_files", "nrfiles"},
+        {"iomem", "mem"},
+        {"fill_fs", "fill_device"},
+        {"disable_bw", "disable_bw_measurement"},
+        {"iodepth_batch_submit", "iodepth_batch"},
+        {"iodepth_batch_complete", "iodepth_batch_complete_min"},
+    };
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(alias); i++)
+        if (!strcmp(key, alias[i][0]))
+            return alias[i][1];
+    return key;
 }
 
 const char *ssdsim__fio_option_lookup(const char *key, enum ssdsim__optkind *kind)

@@ -27,11 +27,23 @@
  * defaults, the global options above it and its own, in file order, except that the block size
  * options go last, bs before bsrange before bssplit: fio keeps the three apart and uses bssplit
  * if given, else bsrange, else bs, whatever their order. Nothing here is on a hot path.
+ *
+ * Reading is linear in the file: the options of a global section are applied once, when the
+ * section ends, to a job of defaults that every later job is copied from (the block sizes, which
+ * go last, are kept per direction and class), and the globals a job lists as written are kept
+ * once per option name, with the first place and the last value (what results show: see
+ * job_options in results_fio.c). Applying every global above each job again made a file of a
+ * global section per job quadratic in time and memory.
+ *
+ * A file, and everything it includes together, holds at most JOBFILE_MAX_BYTES, and a line at
+ * most the trace readers' SSDSIM__TRACE_MAX_LINE; only regular files can be included (a device
+ * or a FIFO could be endless).
  */
 /* realpath (include cycles) is X/Open: ask for it before any system header. */
 #define _XOPEN_SOURCE 700
 
 #include "config/jsonutil.h"
+#include "trace/trace.h"
 #include "workload/workload.h"
 
 #include <ctype.h>
@@ -41,6 +53,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Deeper includes are refused: a job file that needs more is more likely a mistake. */
@@ -59,6 +72,9 @@ struct optlist {
     size_t n, cap;
 };
 
+/* Block-size options are classes 1 (bs), 2 (bsrange) and 3 (bssplit); see bs_class. */
+#define N_BS_CLASSES 3
+
 struct reader {
     struct ssdsim_workload *wl;
     bool lenient;
@@ -67,7 +83,15 @@ struct reader {
     size_t n_files;
     char *stack[INCLUDE_DEPTH_MAX + 1]; /* real paths of the files being read, for cycles */
     unsigned depth;
-    struct optlist globals; /* the options of every global section so far, in order */
+    size_t n_bytes; /* of the file and its includes so far, against JOBFILE_MAX_BYTES */
+    /* The global sections so far: fio's defaults with their options applied in order, except
+     * the block sizes; per class of block-size option and direction, what the last global
+     * option of that class set (applied to each job in fio's order, see build_job); and the
+     * options as written, one entry per fio name (see global_raw). */
+    struct ssdsim__jobspec base;
+    struct ssdsim__bsdist gbs[N_BS_CLASSES][SSDSIM__N_DIRS];
+    bool gbs_set[N_BS_CLASSES][SSDSIM__N_DIRS];
+    struct optlist graw;
     struct optlist section; /* the current section's */
     bool in_section, global;
     char *name;
@@ -322,29 +346,94 @@ static int add_raw_list(struct ssdsim__jobspec *job, const struct optlist *l)
     return 0;
 }
 
+/* One global option, applied to what later jobs start from: a block size to the global block
+ * sizes of its class, anything else to r->base. Its value was checked when it was read. */
+static int fold_global(struct reader *r, const struct opt *o)
+{
+    char why[512];
+    int cls = bs_class(o->key), rc;
+    if (cls == 0) {
+        rc = ssdsim__jobspec_apply(&r->base, o->key, o->value, why, sizeof why);
+    } else {
+        /* Block-size options set whole directions and leave the others: applied to a job whose
+         * block sizes are all empty (which no option leaves), the directions it set are those
+         * no longer empty. */
+        struct ssdsim__jobspec scratch;
+        ssdsim__jobspec_defaults(&scratch);
+        memset(scratch.bs, 0, sizeof scratch.bs);
+        rc = ssdsim__jobspec_apply(&scratch, o->key, o->value, why, sizeof why);
+        for (int d = 0; d < SSDSIM__N_DIRS && rc >= 0; d++)
+            if (scratch.bs[d].n > 0 || scratch.bs[d].range_max > 0) {
+                r->gbs[cls - 1][d] = scratch.bs[d];
+                r->gbs_set[cls - 1][d] = true;
+            }
+        ssdsim__jobspec_clear(&scratch);
+    }
+    if (rc < 0)
+        return reader_error(r, rc == SSDSIM_ENOMEM ? rc : SSDSIM_ECONFIG, o->file, o->line, o->key,
+                            "%s", why);
+    return 0;
+}
+
+/* Keep a global option as written for the jobs' lists of options, taking ownership of key and
+ * value. Results show a key under fio's name, in the place of its first value and with its
+ * last (options without a value are left out); so one entry per name is kept: a value goes to
+ * the entry already holding one, else to a new entry at the end (dropping one without a
+ * value), and an option without a value is kept only when its name has no entry yet. The list
+ * holds at most one entry per option name, so the scan is bounded by the option table. */
+static int global_raw(struct reader *r, char *key, char *value, const struct opt *o)
+{
+    struct optlist *l = &r->graw;
+    const char *name = ssdsim__fio_canonical_name(key);
+    bool has_value = value && value[0];
+    for (size_t i = 0; i < l->n; i++) {
+        struct opt *e = &l->v[i];
+        if (strcmp(ssdsim__fio_canonical_name(e->key), name))
+            continue;
+        bool e_value = e->value && e->value[0];
+        if (!has_value || e_value) {
+            if (has_value) {
+                g_free(e->value);
+                e->value = value;
+                value = NULL;
+            }
+            g_free(key);
+            g_free(value);
+            return 0;
+        }
+        /* The entry had no value and this one has: it moves to the end. */
+        g_free(e->key);
+        g_free(e->value);
+        memmove(e, e + 1, (l->n - i - 1) * sizeof *e);
+        l->n--;
+        break;
+    }
+    return optlist_push(l, key, value, o->file, o->line);
+}
+
 /* A job: fio's defaults, the globals above it, its name, its own options, then block sizes. */
 static int build_job(struct reader *r)
 {
     struct ssdsim__jobspec job;
-    ssdsim__jobspec_defaults(&job);
+    if (ssdsim__jobspec_copy(&job, &r->base))
+        return oom(r, r->sec_file, r->sec_line);
     job.line = r->sec_line;
-    int rc = apply_list(r, &job, &r->globals, 0);
-    if (rc == 0) {
-        /* The section names the job even when a global section said name=... (fio sets the
-         * name of each new job after copying the defaults); its own name= still wins. */
-        free(job.name);
-        job.name = strdup(r->name);
-        if (!job.name)
-            rc = oom(r, r->sec_file, r->sec_line);
-    }
+    int rc = 0;
+    /* The section names the job even when a global section said name=... (fio sets the name
+     * of each new job after copying the defaults); its own name= still wins. */
+    free(job.name);
+    job.name = strdup(r->name);
+    if (!job.name)
+        rc = oom(r, r->sec_file, r->sec_line);
     if (rc == 0)
         rc = apply_list(r, &job, &r->section, 0);
-    for (int cls = 1; cls <= 3 && rc == 0; cls++) {
-        rc = apply_list(r, &job, &r->globals, cls);
-        if (rc == 0)
-            rc = apply_list(r, &job, &r->section, cls);
+    for (int cls = 1; cls <= N_BS_CLASSES && rc == 0; cls++) {
+        for (int d = 0; d < SSDSIM__N_DIRS; d++)
+            if (r->gbs_set[cls - 1][d])
+                job.bs[d] = r->gbs[cls - 1][d];
+        rc = apply_list(r, &job, &r->section, cls);
     }
-    if (rc == 0 && (add_raw_list(&job, &r->globals) || add_raw_list(&job, &r->section)))
+    if (rc == 0 && (add_raw_list(&job, &r->graw) || add_raw_list(&job, &r->section)))
         rc = oom(r, r->sec_file, r->sec_line);
     /* A log option given without a prefix names the log after the job, as fio does. */
     if (rc == 0 && ssdsim__jobspec_name_logs(&job))
@@ -361,13 +450,16 @@ static int end_section(struct reader *r)
     if (!r->in_section)
         return 0;
     if (r->global) {
-        /* Move the section's options to the globals: later jobs start from them. */
+        /* Apply the section's options to what later jobs start from, in order. */
         for (size_t i = 0; i < r->section.n && rc == 0; i++) {
             struct opt *o = &r->section.v[i];
-            rc = optlist_push(&r->globals, o->key, o->value, o->file, o->line);
-            o->key = o->value = NULL;
-            if (rc)
-                rc = oom(r, o->file, o->line);
+            rc = fold_global(r, o);
+            if (rc == 0) {
+                char *key = o->key, *value = o->value;
+                o->key = o->value = NULL;
+                if (global_raw(r, key, value, o))
+                    rc = oom(r, o->file, o->line);
+            }
         }
     } else {
         rc = build_job(r);
@@ -411,12 +503,30 @@ static int include(struct reader *r, const char *file, uint32_t line, const char
     size_t len = 0;
     ssdsim_error e;
     const char *interned = NULL;
-    if (ssdsim__read_text_file(&text, &len, path, &e)) {
-        const char *cause = strstr(e.message, "cannot read: ");
-        rc = reader_error(r, e.code, file, line, NULL, "cannot include '%s': %s", name,
-                          cause ? cause + 13 : e.message);
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        rc = reader_error(r, SSDSIM_ECONFIG, file, line, NULL,
+                          "cannot include '%s': not a regular file (a %s)", name,
+                          S_ISDIR(st.st_mode)                            ? "directory"
+                          : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "device"
+                          : S_ISFIFO(st.st_mode)                         ? "FIFO"
+                                                                         : "special file");
         goto out;
     }
+    size_t room = SSDSIM__WORKLOAD_MAX_BYTES - r->n_bytes;
+    if (ssdsim__read_text_file_max(&text, &len, path, room, &e)) {
+        const char *cause = strstr(e.message, "cannot read: ");
+        if (e.code == SSDSIM_ERANGE)
+            rc = reader_error(r, e.code, file, line, NULL,
+                              "cannot include '%s': a job file and what it includes may hold at "
+                              "most %u bytes together, and %zu are left",
+                              name, SSDSIM__WORKLOAD_MAX_BYTES, room);
+        else
+            rc = reader_error(r, e.code, file, line, NULL, "cannot include '%s': %s", name,
+                              cause ? cause + 13 : e.message);
+        goto out;
+    }
+    r->n_bytes += len;
     real = realpath(path, NULL);
     for (unsigned i = 0; real && i < r->depth; i++)
         if (r->stack[i] && !strcmp(r->stack[i], real)) {
@@ -554,6 +664,10 @@ static int read_text(struct reader *r, const char *file, const char *text, size_
         const char *nl = memchr(start, '\n', len - pos);
         size_t n = nl ? (size_t)(nl - start) : len - pos;
         pos += n + (nl ? 1 : 0);
+        if (n > SSDSIM__TRACE_MAX_LINE)
+            return reader_error(r, SSDSIM_EPARSE, file, line, NULL,
+                                "line longer than %d bytes (the limit of job files and traces)",
+                                SSDSIM__TRACE_MAX_LINE);
         if (memchr(start, '\0', n))
             return reader_error(r, SSDSIM_EPARSE, file, line, NULL,
                                 "a NUL byte: this is not a text file");
@@ -577,6 +691,7 @@ int ssdsim__workload_load_jobfile(struct ssdsim_workload **out, const char *path
     memset(&r, 0, sizeof r);
     r.lenient = lenient;
     r.err = err;
+    ssdsim__jobspec_defaults(&r.base);
     int rc = 0;
     r.wl = ssdsim__workload_new(path, false);
     const char *file = r.wl ? intern_file(&r, path) : NULL;
@@ -586,6 +701,12 @@ int ssdsim__workload_load_jobfile(struct ssdsim_workload **out, const char *path
     }
     /* The top file is on the include stack too, so including it again is a cycle. */
     r.stack[r.depth++] = realpath(path, NULL);
+    if (len > SSDSIM__WORKLOAD_MAX_BYTES) {
+        rc = reader_error(&r, SSDSIM_ERANGE, file, 0, NULL, "larger than %u bytes",
+                          SSDSIM__WORKLOAD_MAX_BYTES);
+        goto out;
+    }
+    r.n_bytes = len;
     rc = read_text(&r, file, text, len, false);
     if (rc == 0)
         rc = end_section(&r);
@@ -594,7 +715,8 @@ int ssdsim__workload_load_jobfile(struct ssdsim_workload **out, const char *path
                           "no job section: a job file needs a [name] section besides [global]");
 out:
     free(r.stack[0]);
-    optlist_free(&r.globals);
+    optlist_free(&r.graw);
+    ssdsim__jobspec_clear(&r.base);
     optlist_free(&r.section);
     g_free(r.name);
     for (size_t i = 0; i < r.n_files; i++)

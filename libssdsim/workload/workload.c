@@ -223,7 +223,7 @@ int ssdsim_workload_load_file_ex(ssdsim_workload **out, const char *path, unsign
                                  flags & ~SSDSIM_WORKLOAD_LENIENT);
     char *text = NULL;
     size_t len = 0;
-    int rc = ssdsim__read_text_file(&text, &len, path, err);
+    int rc = ssdsim__read_text_file_max(&text, &len, path, SSDSIM__WORKLOAD_MAX_BYTES, err);
     if (rc)
         return rc;
     rc = load_text(out, text, len, path, (flags & SSDSIM_WORKLOAD_LENIENT) != 0, err);
@@ -253,6 +253,7 @@ int ssdsim_workload_load_string(ssdsim_workload **out, const char *json, const c
  * before the first --name). */
 int ssdsim_workload_set(ssdsim_workload *wl, const char *key, const char *value, ssdsim_error *err)
 {
+    SSDSIM__CHECK_HANDLE(wl, SSDSIM__MAGIC_WORKLOAD, "ssdsim_workload");
     if (!wl || !key || !value)
         return ssdsim__error_set(err, SSDSIM_EINVAL, wl ? wl->label : NULL, key,
                                  "ssdsim_workload_set: wl, key and value must not be NULL");
@@ -285,6 +286,7 @@ struct ssdsim_workload *ssdsim__workload_new(const char *label, bool one_job)
     struct ssdsim_workload *wl = calloc(1, sizeof *wl);
     if (!wl)
         return NULL;
+    wl->magic = SSDSIM__MAGIC_WORKLOAD;
     wl->label = strdup(label ? label : STRING_LABEL);
     if (!wl->label)
         goto fail;
@@ -294,6 +296,7 @@ struct ssdsim_workload *ssdsim__workload_new(const char *label, bool one_job)
             goto fail;
         ssdsim__jobspec_defaults(&wl->jobs[0]);
         wl->n_jobs = 1;
+        wl->cap_jobs = 1;
     }
     return wl;
 fail:
@@ -303,10 +306,19 @@ fail:
 
 int ssdsim__workload_add_job(struct ssdsim_workload *wl, const struct ssdsim__jobspec *job)
 {
-    struct ssdsim__jobspec *p = realloc(wl->jobs, sizeof *p * (wl->n_jobs + 1));
-    if (!p)
+    if (wl->n_jobs == UINT32_MAX)
         return SSDSIM_ENOMEM;
-    wl->jobs = p;
+    if (wl->n_jobs >= wl->cap_jobs) {
+        /* Doubling: a job file of many sections is read in linear time. */
+        uint32_t cap =
+            wl->cap_jobs ? (wl->cap_jobs > UINT32_MAX / 2 ? UINT32_MAX : 2 * wl->cap_jobs) : 8;
+        struct ssdsim__jobspec *p = realloc(wl->jobs, sizeof *p * cap);
+        if (!p)
+            return SSDSIM_ENOMEM;
+        wl->jobs = p;
+        wl->cap_jobs = cap;
+    }
+    struct ssdsim__jobspec *p = wl->jobs;
     if (ssdsim__jobspec_copy(&p[wl->n_jobs], job))
         return SSDSIM_ENOMEM;
     wl->n_jobs++;
@@ -376,6 +388,8 @@ void ssdsim_workload_free(ssdsim_workload *wl)
 {
     if (!wl)
         return;
+    SSDSIM__CHECK_HANDLE(wl, SSDSIM__MAGIC_WORKLOAD, "ssdsim_workload");
+    wl->magic = SSDSIM__MAGIC_FREED;
     for (uint32_t j = 0; j < wl->n_jobs; j++)
         ssdsim__jobspec_clear(&wl->jobs[j]);
     free(wl->jobs);

@@ -23,6 +23,11 @@ enum ssdsim__rw {
 #define SSDSIM__BSSPLIT_MAX 64
 #define SSDSIM__ZONES_MAX 64
 
+/* The largest workload file (a JSON workload, or a job file with everything it includes):
+ * 64 MiB, far beyond any real one, so that a device or an endless FIFO given as a workload is
+ * refused instead of read until memory runs out. */
+#define SSDSIM__WORKLOAD_MAX_BYTES (64u * 1024 * 1024)
+
 /* Directions, as fio indexes its per-direction options ("bs=4k,8k,16k" = read,write,trim). */
 enum { SSDSIM__DIR_READ = 0, SSDSIM__DIR_WRITE = 1, SSDSIM__DIR_TRIM = 2, SSDSIM__N_DIRS = 3 };
 
@@ -133,9 +138,11 @@ struct ssdsim__jobspec {
 /* A workload: the jobs of a fio job file, in file order, or the single job of a JSON workload.
  * Jobs run together except where a job has stonewall (it starts when all before it are done). */
 struct ssdsim_workload {
+    uint32_t magic; /* SSDSIM__MAGIC_WORKLOAD while alive (common.h) */
     char *label; /* file name or label, for messages */
     struct ssdsim__jobspec *jobs;
     uint32_t n_jobs;
+    uint32_t cap_jobs; /* room in jobs (ssdsim__workload_add_job doubles it) */
     /* Options accepted but without effect on a simulation (ioengine, direct, ...), distinct,
      * in first-seen order; and with lenient loading, unknown options that were skipped. */
     char **ignored;
@@ -215,6 +222,10 @@ enum ssdsim__optkind {
     SSDSIM__OPTKIND_MIXED,   /* words and decimal numbers (random_distribution, ss) */
     SSDSIM__OPTKIND_LOGNAME, /* a log-file prefix that may be left out (write_bw_log) */
 };
+
+/* The name fio prints an option under (its "job options"): fio's canonical name for the aliases it
+ * knows ("blocksize" is "bs"), else the key itself. */
+const char *ssdsim__fio_canonical_name(const char *key);
 
 /* The canonical name of option `key` (fio's alias resolved: "blocksize" gives "bs") and, when
  * `kind` is not NULL, its kind; NULL when the option is unknown to both ssdsim and fio 3.33.
