@@ -31,7 +31,8 @@
 #                     output, which holds wall-clock figures).
 #     fresh           run in a new empty directory (for `$ ls`).
 #     needs=T1,T2     skip the block when one of these tools is not installed.
-#     slow            skipped with --fast or SSDSIM_DOCS_FAST=1 (sanitizer builds).
+#     slow            skipped with --fast or SSDSIM_DOCS_FAST=1 (sanitizer builds), and
+#                     with it the numbers below whose COMMAND no other sample ran.
 #
 # NUMBER UNIT<!-- timing[ unit=s|min]: COMMAND -->, in the text: NUMBER is COMMAND's CPU time
 #     (user and system, of every process it ran: the wall time of a single-threaded command on
@@ -225,14 +226,15 @@ for doc in $files; do
             echo "$line	-" >> "$work/numbers"
             continue
         fi
-        case $spec in *" slow "*)
-            if [ "$fast" = 1 ]; then
-                echo "$where SKIP (slow)"; echo "$line	-" >> "$work/numbers"; continue
-            fi ;;
-        esac
         if [ "$cmd" = @sh ]; then
             b=$(awk -F "$us" -v l="$line" '$1 != "T" && $3 == "sh" && $2 < l { b = $1 } END { print b }' "$work/index")
             cmd=$(cat "$work/blocks/$b.body")
+        fi
+        # --fast runs nothing for a number: a command a sample ran already, or none.
+        if [ "$fast" = 1 ] && [ ! -f "$scratch/cache.$(printf '%s' "$cmd" | cksum | tr ' ' _)" ]; then
+            echo "$where SKIP (fast: the command ran for no sample)"
+            echo "$line	-" >> "$work/numbers"
+            continue
         fi
         run_cached "$dir" "$cmd"
         if [ "$kind" = timing ]; then
