@@ -110,7 +110,11 @@ static void run_help(FILE *f, bool demo)
               "                         would (unless --json is given)\n"
               "  --index K              the point of --manifest to run\n",
               f);
-    fputs("  --quiet                print nothing but errors\n"
+    fputs("  --progress             a progress line on stderr each time another 1% of the run\n"
+          "                         is done, wherever stderr goes (without it: a line\n"
+          "                         redrawn in place on a terminal, else a line every 5 s;\n"
+          "                         SSDSIM_PROGRESS=0 in the environment turns those off)\n"
+          "  --quiet                print nothing but errors\n"
           "  --help                 this help\n",
           f);
 }
@@ -402,6 +406,10 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             o->quiet = true;
             continue;
         }
+        if (!strcmp(name, "--progress")) {
+            o->progress = true;
+            continue;
+        }
         if (!strcmp(name, "--until-steady")) {
             int rc = series_option(cmd, name, val, r);
             if (rc)
@@ -454,6 +462,10 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             }
             r->index_given = true;
         }
+    }
+    if (o->quiet && o->progress) {
+        cli_error("%s: --quiet prints nothing but errors: it cannot go with --progress", cmd);
+        return CLI_EXIT_USAGE;
     }
     if (r->manifest || r->index_given) {
         if (!r->manifest || !r->index_given) {
@@ -709,7 +721,8 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     struct cli_progress *prog = NULL;
     if (!o->quiet) {
         prog = cli_progress_new(o->precondition_seq || o->precondition_fast ? "preconditioning"
-                                                                            : "running");
+                                                                            : "running",
+                                o->progress);
         ssdsim_set_progress(sim, cli_progress_cb, prog);
     }
     if (o->precondition_fast && !wl) {
@@ -726,7 +739,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             cli_error("precondition: %s", ssdsim_errmsg(sim));
             goto out;
         }
-        prog = o->quiet ? NULL : cli_progress_new("running");
+        prog = o->quiet ? NULL : cli_progress_new("running", o->progress);
         ssdsim_set_progress(sim, prog ? cli_progress_cb : NULL, prog);
     }
     ssdsim_run_opts ro = {.interval_ns = o->interval_ns,
