@@ -66,10 +66,10 @@ static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
             100 * r.excursion, 100 * r.slope_excursion);
     if (r.first_round > 0)
         fprintf(out,
-                "  (judged from round %zu on: rounds 1-%zu began before the drive was "
-                "preconditioned, written over with garbage collection started; a fresh drive's "
-                "plateau is not steady state)\n",
-                r.first_round + 1, r.first_round);
+                "  (judged from round %zu on: the earlier rounds began before the drive was "
+                "preconditioned, twice its capacity written and garbage collection started; a "
+                "fresh drive's plateau is not steady state)\n",
+                r.first_round + 1);
 }
 
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,

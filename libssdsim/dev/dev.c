@@ -348,14 +348,15 @@ bool ssdsim__dev_preconditioned(const struct ssdsim__dev *d, char *why, size_t l
     if (!d->ssd || d->installed)
         return true;
     const struct ssdsim_ftl_env *env = &d->env;
+    /* SNIA's workload-independent preconditioning writes twice the user capacity. */
     uint64_t written = env->n.c[SSDSIM_CNT_HOST_PAGES] - d->host_units_at_erase;
     uint64_t logical = env->geo.logical_pages;
-    if (written < logical) {
+    if (written < 2 * logical) {
         if (why)
             snprintf(why, len,
-                     "the host has written %.1f%% of the logical capacity since the last "
-                     "secure erase",
-                     100.0 * (double)written / (double)logical);
+                     "the host has written %.2f times the logical capacity since the last "
+                     "secure erase, not 2",
+                     (double)written / (double)logical);
         return false;
     }
     /* Media without erase (the direct FTL) has no garbage collection: once every unit was

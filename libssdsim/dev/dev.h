@@ -133,7 +133,8 @@ bool ssdsim__dev_busy(const struct ssdsim__dev *d);
  * (ssdsim__dev_preconditioned). */
 void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now);
 /* Whether the device is past its fresh-drive state, where the SNIA steady-state rule may judge
- * it: since the last secure erase the host has written at least its logical capacity and, on
+ * it: since the last secure erase the host has written at least twice its logical capacity
+ * (SNIA's workload-independent preconditioning writes that much) and, on
  * media that erase, garbage collection has started (a block was erased), or fast
  * preconditioning installed a steady state. A hard disk keeps no such state: always true.
  * When false and `why` is not NULL, a short reason with figures goes there. */

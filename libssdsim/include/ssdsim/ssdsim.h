@@ -356,7 +356,8 @@ typedef struct ssdsim_run_opts {
  * counts from the first row): steady 0 and round 0 when there is no series. The SNIA PTS
  * applies its rule only after preconditioning; a fresh drive's plateau before garbage
  * collection starts is not steady state. The device counts as preconditioned once, since the
- * last secure erase (or since new), the host has written at least its logical capacity and
+ * last secure erase (or since new), the host has written at least twice its logical capacity
+ * (as SNIA's workload-independent preconditioning, 2 sequential fills, does) and
  * garbage collection has erased a block (media without erase: the first part alone), or after
  * ssdsim_precondition_fast; every device of a system must be (a hard disk always is). With
  * until_steady the run stopped at the round reported. @return 0 or SSDSIM_EINVAL (NULL
