@@ -34,7 +34,8 @@ static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
         if (r.first_round >= n && n > 0)
             fprintf(out, "not judged in %zu rounds: %s\n", n, r.why_not);
         else if (r.first_round > 0)
-            fprintf(out, "not reached in rounds %zu-%zu, those after preconditioning (window %zu)\n",
+            fprintf(out,
+                    "not reached in rounds %zu-%zu, those after preconditioning (window %zu)\n",
                     r.first_round + 1, r.round + 1, r.window);
         else
             fprintf(out, "not reached in %zu rounds (window %zu)\n", r.round + 1, r.window);
