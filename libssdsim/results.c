@@ -539,7 +539,8 @@ int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path)
             snprintf(waf, sizeof waf, "%.6g", iv->waf);
         if (isfinite(iv->waf_cumulative))
             snprintf(wafc, sizeof wafc, "%.6g", iv->waf_cumulative);
-        fprintf(f, "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%s,%llu,%llu,%llu,%llu,%s,%llu,%llu,%llu,%d\n",
+        fprintf(f,
+                "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%s,%llu,%llu,%llu,%llu,%s,%llu,%llu,%llu,%d\n",
                 (unsigned long long)iv->t_ns, (unsigned long long)iv->n_ios, iv->iops, iv->bw_bytes,
                 iv->lat_ns_mean, (unsigned long long)iv->lat_ns_max, iv->lat_ns_stddev, waf,
                 (unsigned long long)iv->host_pages_written,
