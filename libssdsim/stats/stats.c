@@ -5,8 +5,9 @@
  * completion of the write that brings the host bytes written to the next multiple of
  * interval_bytes; the end of the run adds a partial last row (marked `partial`). Each row's
  * device figures are differences of the FTL environment's cumulative counters, so per-row GC
- * copies and erases add up to the run's totals. The interval's latencies also go into a histogram of their own for the
- * row's 99th percentile (one more histogram add per request, only while a series is kept).
+ * copies and erases add up to the run's totals. The interval's latencies also go into a
+ * histogram of their own for the row's 99th percentile (one more histogram add per request,
+ * only while a series is kept).
  */
 #include "stats/stats.h"
 
