@@ -693,6 +693,8 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
             rc = ssdsim__env_install(&sim->sys.devs[k].env, &img, why, sizeof why);
             if (rc)
                 ssdsim__set_errmsg(sim, "fast preconditioning: device %u: %s", k, why);
+            else
+                sim->sys.devs[k].installed = true; /* a steady state: preconditioned */
         }
     }
     free(valid);

@@ -191,14 +191,40 @@ int ssdsim_get_steady(const ssdsim *sim, ssdsim_steady_result *out)
 {
     if (!sim || !out)
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_steady: no output");
-    /* The rule over the whole rounds of the series: the partial row the end of a run adds is
-     * not a round. Recomputed on each call: O(rounds x window). */
+    /* The rule over the whole rounds of the series that began on a preconditioned device: the
+     * partial row the end of a run adds is not a round, and the fresh drive's plateau before
+     * garbage collection is not steady state. Recomputed on each call: O(rounds x window). */
     const struct ssdsim__stats *s = &sim->stats;
     size_t n = ssdsim__stats_full_rounds(s);
-    const char *x = n ? (const char *)s->series + ssdsim__steady_var_offset(sim->steady_var) : NULL;
-    int rc = ssdsim__steady_series((const double *)(const void *)x, sizeof *s->series, n,
+    size_t first = s->first_round < n ? s->first_round : n;
+    const char *x = n > first ? (const char *)&s->series[first] +
+                                    ssdsim__steady_var_offset(sim->steady_var)
+                              : NULL;
+    int rc = ssdsim__steady_series((const double *)(const void *)x, sizeof *s->series, n - first,
                                    &sim->steady_opts, out);
-    return rc ? ssdsim__fail(sim, rc, "ssdsim_get_steady: %s", ssdsim_strerror(rc)) : 0;
+    if (rc)
+        return ssdsim__fail(sim, rc, "ssdsim_get_steady: %s", ssdsim_strerror(rc));
+    /* Rounds count from the first row of the series. */
+    out->round = n ? first + out->round : 0;
+    if (out->round >= n && n)
+        out->round = n - 1; /* no round judged: the last whole round */
+    out->first_round = first;
+    if (out->steady || n == 0)
+        return 0;
+    char why[200];
+    if (s->first_round == SIZE_MAX && !ssdsim__sys_preconditioned(s->sys, why, sizeof why)) {
+        snprintf(out->why_not, sizeof out->why_not, "not preconditioned: %s", why);
+    } else if (first == n) {
+        snprintf(out->why_not, sizeof out->why_not,
+                 "not preconditioned until the end of the run: no whole round began on a "
+                 "preconditioned device");
+    } else if (first > 0) {
+        /* the rule's own reason, about the rounds since preconditioning */
+        char rule[sizeof out->why_not];
+        memcpy(rule, out->why_not, sizeof rule);
+        snprintf(out->why_not, sizeof out->why_not, "since preconditioning: %.200s", rule);
+    }
+    return 0;
 }
 
 /* The timeseries key of a tracked variable. */
@@ -470,6 +496,12 @@ char *ssdsim_results_json(const ssdsim *sim)
         add_f(ss, "excursion", r.excursion);
         add_f(ss, "slope_excursion", r.slope_excursion);
         cJSON_AddBoolToObject(ss, "stopped_run", sim->steady_stopped);
+        ssdsim__json_add_u64(ss, "first_round", r.first_round);
+        cJSON_AddBoolToObject(ss, "preconditioned", sim->stats.first_round != SIZE_MAX);
+        if (r.steady)
+            cJSON_AddNullToObject(ss, "why_not");
+        else
+            cJSON_AddStringToObject(ss, "why_not", r.why_not);
         cJSON *ts = cJSON_AddArrayToObject(root, "timeseries");
         for (size_t i = 0; i < sim->stats.n_series; i++) {
             const ssdsim_interval *iv = &sim->stats.series[i];
@@ -490,6 +522,7 @@ char *ssdsim_results_json(const ssdsim *sim)
             ssdsim__json_add_u64(o, "gc_pages_copied", iv->gc_pages_copied);
             ssdsim__json_add_u64(o, "blocks_erased", iv->blocks_erased);
             ssdsim__json_add_u64(o, "host_bytes_written", iv->host_bytes_written);
+            cJSON_AddBoolToObject(o, "partial", iv->partial);
             cJSON_AddItemToArray(ts, o);
         }
     }
@@ -509,7 +542,7 @@ int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path)
     }
     fprintf(f, "t_ns,n_ios,iops,bw_bytes,lat_ns_mean,lat_ns_max,lat_ns_stddev,waf,"
                "host_pages_written,flash_pages_programmed,free_blocks,lat_ns_p99,waf_cumulative,"
-               "gc_pages_copied,blocks_erased,host_bytes_written\n");
+               "gc_pages_copied,blocks_erased,host_bytes_written,partial\n");
     for (size_t i = 0; i < sim->stats.n_series; i++) {
         const ssdsim_interval *iv = &sim->stats.series[i];
         /* a ratio that is not a number (no host write yet) is an empty field */
@@ -518,13 +551,15 @@ int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path)
             snprintf(waf, sizeof waf, "%.6g", iv->waf);
         if (isfinite(iv->waf_cumulative))
             snprintf(wafc, sizeof wafc, "%.6g", iv->waf_cumulative);
-        fprintf(f, "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%s,%llu,%llu,%llu,%llu,%s,%llu,%llu,%llu\n",
+        fprintf(f,
+                "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%s,%llu,%llu,%llu,%llu,%s,%llu,%llu,%llu,%d\n",
                 (unsigned long long)iv->t_ns, (unsigned long long)iv->n_ios, iv->iops, iv->bw_bytes,
                 iv->lat_ns_mean, (unsigned long long)iv->lat_ns_max, iv->lat_ns_stddev, waf,
                 (unsigned long long)iv->host_pages_written,
                 (unsigned long long)iv->flash_pages_programmed, (unsigned long long)iv->free_blocks,
                 (unsigned long long)iv->lat_ns_p99, wafc, (unsigned long long)iv->gc_pages_copied,
-                (unsigned long long)iv->blocks_erased, (unsigned long long)iv->host_bytes_written);
+                (unsigned long long)iv->blocks_erased, (unsigned long long)iv->host_bytes_written,
+                iv->partial ? 1 : 0);
     }
     if (fclose(f) != 0) {
         ssdsim__set_errmsg(sim, "%s: write failed: %s", path, strerror(errno));

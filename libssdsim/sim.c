@@ -251,9 +251,10 @@ static int drive(struct ssdsim *sim, bool report)
 }
 
 /* A round of the run's series closed (the stats' on_close hook while the run has until_steady
- * or max_rounds): stop the run when the last `window` rounds are steady by the SNIA rule, or
- * when max_rounds rounds are done. Every row is a whole round here (the partial last row comes
- * after the run). O(window) per round. */
+ * or max_rounds): stop the run when the last `window` rounds, all begun on a preconditioned
+ * device (stats first_round), are steady by the SNIA rule, or when max_rounds rounds are done.
+ * Every row is a whole round here (the partial last row comes after the run). O(window) per
+ * round. */
 static void steady_round(void *ctx)
 {
     struct ssdsim *sim = ctx;
@@ -262,7 +263,7 @@ static void steady_round(void *ctx)
         return; /* already stopping: rounds that close while the last requests complete */
     size_t n = s->n_series, w = sim->steady_opts.window;
     bool stop = sim->max_rounds && n >= sim->max_rounds;
-    if (sim->until_steady && n >= w) {
+    if (sim->until_steady && s->first_round != SIZE_MAX && n >= w && n - w >= s->first_round) {
         ssdsim_steady_result r;
         const char *first = (const char *)&s->series[n - w];
         const double *x =

@@ -78,6 +78,7 @@ struct cli_run_opts {
     bool precondition_fast;     /* --precondition fast: the workload's steady state, installed */
     const char *precondition;   /* the value as given, or NULL */
     bool quiet;
+    bool progress;          /* --progress: a progress line per whole percent on stderr */
     const char *json_out;   /* results JSON file, or NULL */
     const char *json_point; /* a JSON object put first in the results as "point", or NULL */
     const char *csv_out;    /* time-series CSV file, or NULL */
@@ -278,9 +279,11 @@ struct cJSON *cli_model_tree(const ssdsim_model *m);
  * for anything that reaches a result. */
 double cli_wall_s(void);
 
-/* Progress line on stderr, only when it is a terminal (the callback for ssdsim_set_progress). */
+/* Progress on stderr (the callback for ssdsim_set_progress): redrawn in place on a terminal,
+ * a plain line every few seconds otherwise, a plain line per whole percent with `every`
+ * (--progress); SSDSIM_PROGRESS=0 turns off all but the last (progress.c). */
 struct cli_progress;
-struct cli_progress *cli_progress_new(const char *what);
+struct cli_progress *cli_progress_new(const char *what, bool every);
 int cli_progress_cb(double fraction, void *userdata);
 void cli_progress_done(struct cli_progress *p);
 

@@ -328,7 +328,7 @@ static int run_figure(struct suite *s, const ssdsim_model *model, double buffer_
         g_string_free(note, TRUE);
         return -1;
     }
-    struct cli_progress *prog = s->opt->o.quiet ? NULL : cli_progress_new(progress);
+    struct cli_progress *prog = s->opt->o.quiet ? NULL : cli_progress_new(progress, false);
     ssdsim_set_progress(sim, prog ? cli_progress_cb : NULL, prog);
     int rc = bring_to_state(s, sim, &w, f, row->state, sizeof row->state, note);
     if (rc == 0) {

@@ -98,7 +98,11 @@ static void run_help(FILE *f, bool demo)
           "  --until-steady         stop the run once the SNIA steady-state rule holds: over\n"
           "                         the last 5 intervals (rounds), max - min within 20% of\n"
           "                         their average and the excursion of their least-squares\n"
-          "                         line within 10%; needs one of the intervals above\n"
+          "                         line within 10%; needs one of the intervals above. As in\n"
+          "                         SNIA's specification only rounds on a preconditioned\n"
+          "                         drive count: begun once the host wrote twice the\n"
+          "                         capacity and garbage collection started (a fresh\n"
+          "                         drive's plateau is not steady state)\n"
           "  --steady-var VAR       what the rule judges: iops (default), bw, lat (mean\n"
           "                         latency) or waf (the interval's write amplification);\n"
           "                         the summary and the JSON give its verdict on every run\n"
@@ -115,7 +119,11 @@ static void run_help(FILE *f, bool demo)
               "                         skipped (an interrupted sweep resumes)\n"
               "  --force                with --manifest: run the point even so\n",
               f);
-    fputs("  --quiet                print nothing but errors\n"
+    fputs("  --progress             a progress line on stderr each time another 1% of the run\n"
+          "                         is done, wherever stderr goes (without it: a line\n"
+          "                         redrawn in place on a terminal, else a line every 5 s;\n"
+          "                         SSDSIM_PROGRESS=0 in the environment turns those off)\n"
+          "  --quiet                print nothing but errors\n"
           "  --help                 this help\n",
           f);
 }
@@ -425,6 +433,10 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             r->force = true;
             continue;
         }
+        if (!strcmp(name, "--progress")) {
+            o->progress = true;
+            continue;
+        }
         if (!strcmp(name, "--until-steady")) {
             int rc = series_option(cmd, name, val, r);
             if (rc)
@@ -480,6 +492,10 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             }
             r->index_given = true;
         }
+    }
+    if (o->quiet && o->progress) {
+        cli_error("%s: --quiet prints nothing but errors: it cannot go with --progress", cmd);
+        return CLI_EXIT_USAGE;
     }
     if (r->manifest || r->index_given) {
         if (!r->manifest || !r->index_given) {
@@ -728,7 +744,8 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     struct cli_progress *prog = NULL;
     if (!o->quiet)
         prog = cli_progress_new(o->precondition_seq || o->precondition_fast ? "preconditioning"
-                                                                            : "running");
+                                                                            : "running",
+                                o->progress);
     ssdsim_set_progress(sim, cli_interrupt_cb, prog);
     if (o->precondition_fast && !wl) {
         cli_error("--precondition fast needs a --workload (its random writes are what it "
@@ -751,7 +768,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             cli_error("precondition: %s", ssdsim_errmsg(sim));
             goto out;
         }
-        prog = o->quiet ? NULL : cli_progress_new("running");
+        prog = o->quiet ? NULL : cli_progress_new("running", o->progress);
         ssdsim_set_progress(sim, cli_interrupt_cb, prog);
     }
     ssdsim_run_opts ro = {.interval_ns = o->interval_ns,

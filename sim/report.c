@@ -24,10 +24,21 @@ static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
     if (ssdsim_get_steady(sim, &r))
         return;
     static const char *const names[] = {"IOPS", "bandwidth", "mean latency", "WAF"};
+    size_t n = ssdsim_n_intervals(sim);
+    ssdsim_interval tail;
+    if (n > 0 && ssdsim_get_interval(sim, n - 1, &tail) == 0 && tail.partial)
+        n--; /* the whole rounds */
     fprintf(out, "steady state (SNIA, %s): ", names[var]);
     if (!r.steady) {
         /* round is the last round examined (0-based) */
-        fprintf(out, "not reached in %zu rounds (window %zu)\n", r.round + 1, r.window);
+        if (r.first_round >= n && n > 0)
+            fprintf(out, "not judged in %zu rounds: %s\n", n, r.why_not);
+        else if (r.first_round > 0)
+            fprintf(out,
+                    "not reached in rounds %zu-%zu, those after preconditioning (window %zu)\n",
+                    r.first_round + 1, r.round + 1, r.window);
+        else
+            fprintf(out, "not reached in %zu rounds (window %zu)\n", r.round + 1, r.window);
         return;
     }
     char avg[32];
@@ -54,6 +65,12 @@ static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
             "%.1f%%, slope excursion %.1f%%\n",
             r.round + 1, r.round + 2 - r.window, r.round + 1, (double)last.t_ns / 1e9, avg,
             100 * r.excursion, 100 * r.slope_excursion);
+    if (r.first_round > 0)
+        fprintf(out,
+                "  (judged from round %zu on: the earlier rounds began before the drive was "
+                "preconditioned, twice its capacity written and garbage collection started; a "
+                "fresh drive's plateau is not steady state)\n",
+                r.first_round + 1);
 }
 
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
@@ -84,6 +101,7 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
     size_t n = ssdsim_n_intervals(sim);
     if (n > 0) {
         fputs("Time series per interval (from a fresh drive: the preconditioning curve)\n", out);
+        bool partial = false;
         fprintf(out, "%10s %10s %10s %11s %11s %11s %11s %6s %7s %12s\n", "time_s", "ios", "IOPS",
                 "mean_us", "p99_us", "max_us", "stddev_us", "WAF", "WAF_cum", "free_blocks");
         for (size_t i = 0; i < n; i++) {
@@ -96,11 +114,17 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                 snprintf(wafc, sizeof wafc, "%.3f", iv.waf_cumulative);
             fprintf(out,
                     "%10.3f %10" PRIu64 " %10.0f %11.1f %11.1f %11.1f %11.1f %6s %7s %12" PRIu64
-                    "\n",
+                    "%s\n",
                     (double)iv.t_ns / 1e9, iv.n_ios, iv.iops, iv.lat_ns_mean / 1e3,
                     (double)iv.lat_ns_p99 / 1e3, (double)iv.lat_ns_max / 1e3,
-                    iv.lat_ns_stddev / 1e3, waf, wafc, iv.free_blocks);
+                    iv.lat_ns_stddev / 1e3, waf, wafc, iv.free_blocks,
+                    iv.partial ? "  (partial)" : "");
+            partial |= iv.partial;
         }
+        if (partial)
+            fputs("(partial: the run ended inside this interval; its rates are over its own "
+                  "length, and it is not a round of the steady-state rule)\n",
+                  out);
         print_steady(out, sim, steady_var);
         fputc('\n', out);
     }

@@ -388,8 +388,9 @@ int suite_quick_matrix(struct suite *s)
                    "Tests ran windows of %.3g s of simulated time (longer when they held too "
                    "few requests; after a ramp of a tenth, not counted) instead of 60 s, "
                    "stopping early once the IOPS of 5 rounds of a tenth met the SNIA "
-                   "steady-state rule (`converged`); the idle time between tests is simulated "
-                   "in full.",
+                   "steady-state rule (`converged`; on the written-full drive only: the rule "
+                   "judges only a preconditioned drive, so the fresh drive's tests ran their "
+                   "whole window); the idle time between tests is simulated in full.",
                    (double)window / 1e9);
     suite_shortcut(s, "Written full: the drive was fast-preconditioned to the steady state of 4 "
                       "KiB random writes over its whole capacity instead of being written full "

@@ -1,8 +1,9 @@
 /* cmdtest.h: running the built `ssdsim` command from a Check test, for the programs that test it
  * as a user meets it (test_cli, test_sweep, test_validate).
  *
- * A command runs in a child process (fork and exec, stdin from /dev/null); its stdout and stderr
- * are captured apart and its exit status kept in a `struct cmd`. assert_one_error() checks the
+ * A command runs in a child process (fork and exec, stdin from /dev/null, SSDSIM_PROGRESS=0 so that
+ * no periodic progress line reaches stderr); its stdout and stderr are captured apart and its exit
+ * status kept in a `struct cmd`. assert_one_error() checks the
  * failure contract every subcommand keeps: exactly one line on stderr starting with "ssdsim: ".
  * The file helpers write only under BUILDDIR/tests/out/, so `make distcheck` (a read-only source
  * tree) passes. Include after testutil.h. Everything here is static inline, so a program that
@@ -83,6 +84,8 @@ static inline void run_prog(struct cmd *c, const char *const *argv)
         int devnull = open("/dev/null", O_RDONLY);
         if (devnull >= 0)
             dup2(devnull, 0);
+        /* No progress line every few seconds: a slow machine would add them to stderr. */
+        setenv("SSDSIM_PROGRESS", "0", 1);
         dup2(po[1], 1);
         dup2(pe[1], 2);
         close(po[0]);

@@ -293,7 +293,8 @@ static void assert_conservation(ssdsim *sim)
 START_TEST(test_steady_run_stops_at_steady_state)
 {
     /* After a sequential fill, 4 jobs x QD16 of 4 KiB random writes: a burst on the
-     * over-provisioned free blocks, the GC cliff, then a plateau. One-second rounds. */
+     * over-provisioned free blocks, the GC cliff, then a plateau. One-second rounds, judged
+     * once another capacity is written (SNIA's preconditioning writes it twice). */
     ssdsim *sim = small_sim();
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
     const uint64_t iv_ns = 1000000000;
@@ -303,16 +304,31 @@ START_TEST(test_steady_run_stops_at_steady_state)
     ck_assert_int_eq(ssdsim_get_steady(sim, &r), 0);
     ck_assert_int_eq(r.steady, 1);
     ck_assert_uint_ge(r.round, 4);
-    /* The rule applied independently to the IOPS of the returned series (the partial last row
-     * included) finds the same round and the same figures. */
+    /* The rounds judged begin once twice the logical capacity was written since the drive was
+     * new (the fill wrote it once) and a block was erased: from the series itself. */
+    uint32_t n_planes, ppb, page;
+    uint64_t n_blocks, lpages;
+    ck_assert_int_eq(ssdsim_device_shape(sim, &n_planes, &n_blocks, &ppb, &page, &lpages), 0);
     size_t n;
     double *x = series_of(sim, SSDSIM_STEADY_IOPS, &n);
-    ssdsim_steady_result mine = check(x, n, NULL);
-    ck_assert(mine.steady && mine.round == r.round);
+    size_t f = SIZE_MAX;
+    uint64_t erased = 0;
+    for (size_t i = 0; i < n && f == SIZE_MAX; i++) {
+        ssdsim_interval iv;
+        ssdsim_get_interval(sim, i, &iv);
+        erased += iv.blocks_erased;
+        if (erased > 0 && lpages + iv.host_pages_written >= 2 * lpages)
+            f = i + 1;
+    }
+    ck_assert_uint_eq(r.first_round, f);
+    /* The rule applied independently to the IOPS of those rounds of the returned series (the
+     * partial last row included) finds the same round and the same figures. */
+    ssdsim_steady_result mine = check(x + f, n - f, NULL);
+    ck_assert(mine.steady && f + mine.round == r.round);
     ck_assert(mine.average == r.average && mine.excursion == r.excursion &&
               mine.slope_excursion == r.slope_excursion);
-    /* ... and no earlier prefix of the series is steady, so the run did not stop late */
-    ssdsim_steady_result before = check(x, r.round, NULL);
+    /* ... and no earlier prefix of them is steady, so the run did not stop late */
+    ssdsim_steady_result before = check(x + f, r.round - f, NULL);
     ck_assert_int_eq(before.steady, 0);
     free(x);
     /* It stopped within one interval of that round: that round's row, then only the partial
@@ -429,6 +445,9 @@ START_TEST(test_steady_get_without_until_steady)
     cJSON *root = results(sim);
     ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(root, "steady_state"));
     cJSON_Delete(root);
+    /* SNIA's workload-independent preconditioning: two sequential fills (the second overwrites
+     * everything, so garbage collection starts). */
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 2), 0);
     /* With a series the rule is applied to its whole rounds, by the run's variable: 20 rows of
      * 1000 I/Os and a partial one of 500. */
     ssdsim_run_opts o = {.interval_ios = 1000, .steady_var = SSDSIM_STEADY_LAT_MEAN};
@@ -440,12 +459,138 @@ START_TEST(test_steady_get_without_until_steady)
     free(x);
     ck_assert_int_eq(ssdsim_get_steady(sim, &r), 0);
     ck_assert(r.steady == mine.steady && r.round == mine.round && r.average == mine.average);
+    ck_assert_uint_eq(r.first_round, 0);
     root = results(sim);
     const cJSON *ss = cJSON_GetObjectItemCaseSensitive(root, "steady_state");
     ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(ss, "variable")->valuestring, "lat_ns_mean");
     ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ss, "stopped_run")));
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ss, "preconditioned")));
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(ss, "first_round")->valueint, 0);
     cJSON_Delete(root);
     assert_conservation(sim);
+    ssdsim_free(sim);
+}
+END_TEST
+
+/* Whether the text has the needle; the text in the failure message. */
+#define ASSERT_HAS(text, needle) ck_assert_msg(strstr((text), (needle)), "%s", (text))
+
+START_TEST(test_steady_fresh_drive_not_judged)
+{
+    /* A fresh drive: 20 rounds of 1000 writes (80 MB of 1.6 GB) are the burst on free blocks;
+     * the rule does not judge them, whatever their figures. */
+    ssdsim *sim = small_sim();
+    uint32_t n_planes, ppb, page;
+    uint64_t n_blocks, lpages;
+    ck_assert_int_eq(ssdsim_device_shape(sim, &n_planes, &n_blocks, &ppb, &page, &lpages), 0);
+    ssdsim_run_opts o = {.interval_ios = 1000};
+    const char *wl = "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":20500}";
+    st_run(sim, wl, &o);
+    ck_assert_uint_eq(ssdsim_n_intervals(sim), 21);
+    ssdsim_steady_result r;
+    ck_assert_int_eq(ssdsim_get_steady(sim, &r), 0);
+    ck_assert_int_eq(r.steady, 0);
+    ck_assert_uint_eq(r.first_round, 20); /* none of the 20 whole rounds */
+    ck_assert_uint_eq(r.round, 19);
+    /* 20500 units written of the lpages the host addresses (page-sized units) */
+    char want[256];
+    snprintf(want, sizeof want,
+             "not preconditioned: the host has written %.2f times the logical capacity since the "
+             "last secure erase, not 2",
+             20500.0 / (double)lpages);
+    ck_assert_str_eq(r.why_not, want);
+    cJSON *root = results(sim);
+    const cJSON *ss = cJSON_GetObjectItemCaseSensitive(root, "steady_state");
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ss, "steady")));
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ss, "preconditioned")));
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(ss, "why_not")->valuestring, want);
+    cJSON_Delete(root);
+    /* One sequential fill is half of SNIA's workload-independent preconditioning. */
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    st_run(sim, wl, &o);
+    ck_assert_int_eq(ssdsim_get_steady(sim, &r), 0);
+    ck_assert_int_eq(r.steady, 0);
+    ck_assert_uint_eq(r.first_round, 20);
+    snprintf(want, sizeof want, "the host has written %.2f times",
+             (double)(20500 + 20500 + lpages) / (double)lpages);
+    ASSERT_HAS(r.why_not, want);
+    /* A secure erase makes the drive fresh again, whatever it went through. */
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 2), 0);
+    ck_assert_int_eq(ssdsim_secure_erase(sim), 0);
+    st_run(sim, wl, &o);
+    ck_assert_int_eq(ssdsim_get_steady(sim, &r), 0);
+    ck_assert_uint_eq(r.first_round, 20);
+    snprintf(want, sizeof want, "the host has written %.2f times", 20500.0 / (double)lpages);
+    ASSERT_HAS(r.why_not, want);
+    ssdsim_free(sim);
+
+    /* With 150% over-provisioning two fills (2 x logical < physical) leave free blocks:
+     * garbage collection has not started. */
+    ssdsim_model *m = st_model(SMALL_MODEL, "ftl.op=1.5", NULL);
+    sim = st_sim(m, 1);
+    ssdsim_model_free(m);
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 2), 0);
+    st_run(sim, wl, &o);
+    ck_assert_int_eq(ssdsim_get_steady(sim, &r), 0);
+    ck_assert_int_eq(r.steady, 0);
+    ASSERT_HAS(r.why_not, "not preconditioned: garbage collection has not started (no block erased "
+                          "since the last secure erase; ");
+    ssdsim_free(sim);
+}
+END_TEST
+
+START_TEST(test_steady_fresh_drive_until_steady_goes_past_the_plateau)
+{
+    /* A fresh drive under random writes with until_steady, a round per 64 MiB: the burst on
+     * free blocks is flat (its first five rounds alone meet the rule), but the run goes on
+     * through the GC cliff and is judged from the first round that began once twice the
+     * logical capacity was written and garbage collection had started. */
+    ssdsim *sim = small_sim();
+    uint32_t n_planes, ppb, page;
+    uint64_t n_blocks, lpages;
+    ck_assert_int_eq(ssdsim_device_shape(sim, &n_planes, &n_blocks, &ppb, &page, &lpages), 0);
+    const uint64_t iv_bytes = 64 << 20;
+    ssdsim_run_opts o = {.interval_bytes = iv_bytes, .until_steady = 1};
+    st_run(sim, LONG_RANDWRITE, &o);
+    ssdsim_steady_result r;
+    ck_assert_int_eq(ssdsim_get_steady(sim, &r), 0);
+    ck_assert_int_eq(r.steady, 1);
+    ck_assert_str_eq(r.why_not, "");
+    size_t n;
+    double *x = series_of(sim, SSDSIM_STEADY_IOPS, &n);
+    /* From the series (a fresh drive: its cumulative figures count since the secure erase):
+     * the first round to erase a block, and the first round that began after it with twice
+     * the logical units written. */
+    size_t first_erase = SIZE_MAX, f = SIZE_MAX;
+    ssdsim_interval iv;
+    for (size_t i = 0; i < n && f == SIZE_MAX; i++) {
+        ck_assert_int_eq(ssdsim_get_interval(sim, i, &iv), 0);
+        if (first_erase == SIZE_MAX && iv.blocks_erased > 0) {
+            first_erase = i;
+            /* From the model: before GC every programmed page is a host page and GC starts on
+             * a plane when its free blocks fall below free_blocks_min (2); with the writes
+             * striped over the planes, the host has written all but 2 blocks of each plane,
+             * less the blocks open for writing (one per plane; one more as slack). */
+            ck_assert_uint_ge(iv.host_pages_written, n_blocks * ppb - (uint64_t)n_planes * 4 * ppb);
+        }
+        if (first_erase != SIZE_MAX && iv.host_pages_written >= 2 * lpages)
+            f = i + 1;
+    }
+    ck_assert_uint_ge(first_erase, 5);
+    ck_assert_uint_eq(r.first_round, f);
+    /* The rule alone would have stopped on the plateau, at round 4. */
+    ssdsim_steady_result plateau = check(x, first_erase, NULL);
+    ck_assert(plateau.steady && plateau.round == 4);
+    /* The run stopped at the first window of rounds from f on that the rule finds steady. */
+    ssdsim_steady_result mine = check(x + f, r.round + 1 - f, NULL);
+    ck_assert(mine.steady && f + mine.round == r.round);
+    ck_assert(mine.average == r.average && mine.excursion == r.excursion);
+    ck_assert(!check(x + f, r.round - f, NULL).steady);
+    ck_assert_uint_ge(r.round, f + 4);
+    ck_assert_uint_le(n, r.round + 2);
+    /* The steady IOPS are those well after the cliff, far below the burst's. */
+    ck_assert(r.average < 0.5 * plateau.average);
+    free(x);
     ssdsim_free(sim);
 }
 END_TEST
@@ -604,6 +749,8 @@ START_TEST(test_steady_interval_bytes_rows)
         ck_assert_uint_ge(iv.host_pages_written, iv.host_bytes_written / 4096);
         if (i == 9)
             ck_assert_uint_eq(iv.host_pages_written, 10000);
+        /* the last row, cut short by the end of the run, is marked */
+        ck_assert_int_eq(iv.partial, i == 9);
     }
     assert_conservation(sim);
     /* Reads do not count: a 50/50 mix closes a row per 4 MiB of its writes only. */
@@ -639,9 +786,11 @@ START_TEST(test_steady_csv_columns)
     ck_assert_ptr_nonnull(text);
     const char *header = "t_ns,n_ios,iops,bw_bytes,lat_ns_mean,lat_ns_max,lat_ns_stddev,waf,"
                          "host_pages_written,flash_pages_programmed,free_blocks,lat_ns_p99,"
-                         "waf_cumulative,gc_pages_copied,blocks_erased,host_bytes_written\n";
+                         "waf_cumulative,gc_pages_copied,blocks_erased,host_bytes_written,"
+                         "partial\n";
     ck_assert_msg(!strncmp(text, header, strlen(header)), "%s", text);
-    /* three rows of 16 fields each */
+    /* three rows of 17 fields each: two whole rounds of 500 I/Os, then the partial row of 200
+     * (its last field 1) */
     int lines = 0;
     for (const char *p = text + strlen(header); *p; p++) {
         const char *eol = strchr(p, '\n');
@@ -649,7 +798,9 @@ START_TEST(test_steady_csv_columns)
         int commas = 0;
         for (const char *q = p; q < eol; q++)
             commas += *q == ',';
-        ck_assert_int_eq(commas, 15);
+        ck_assert_int_eq(commas, 16);
+        ck_assert_int_eq(eol[-2], ',');
+        ck_assert_int_eq(eol[-1], lines == 2 ? '1' : '0');
         lines++;
         p = eol;
     }
@@ -663,6 +814,11 @@ START_TEST(test_steady_csv_columns)
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         ck_assert_msg(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(row, keys[k])), "%s",
                       keys[k]);
+    const cJSON *ts = cJSON_GetObjectItemCaseSensitive(root, "timeseries");
+    for (int i = 0; i < 3; i++) {
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(ts, i), "partial");
+        ck_assert(i == 2 ? cJSON_IsTrue(p) : cJSON_IsFalse(p));
+    }
     cJSON_Delete(root);
     ssdsim_free(sim);
 }
@@ -734,10 +890,20 @@ START_TEST(test_steady_cli_until_steady)
     ck_assert(file_exists(csv));
 
     /* not reached: the verdict says in how many rounds */
+    RUN(&c, "run", "--workload", wl, "--set", "geometry.blocks_per_plane=64", "--precondition",
+        "seq:2", "--interval", "100ms", "--max-rounds", "3", "--steady-var", "bw");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_msg(strstr(c.out, "steady state (SNIA, bandwidth): not reached in 3 rounds"), "%s",
+                  c.out);
+    cmd_free(&c);
+    /* on a fresh drive: not judged, and why; the partial last row is marked */
     RUN(&c, "run", "--workload", wl, "--set", "geometry.blocks_per_plane=64", "--interval", "100ms",
         "--max-rounds", "3", "--steady-var", "bw");
     ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
-    ck_assert_msg(strstr(c.out, "steady state (SNIA, bandwidth): not reached in 3 rounds"), "%s",
+    ck_assert_msg(strstr(c.out, "steady state (SNIA, bandwidth): not judged in 3 rounds: not "
+                                "preconditioned: the host has written "),
+                  "%s", c.out);
+    ck_assert_msg(strstr(c.out, "  (partial)\n(partial: the run ended inside this interval"), "%s",
                   c.out);
     cmd_free(&c);
 }
@@ -764,6 +930,8 @@ static Suite *steady_suite(void)
     tcase_add_test(run, test_steady_max_rounds_stops_the_run);
     tcase_add_test(run, test_steady_stop_wakes_no_sleeping_job);
     tcase_add_test(run, test_steady_get_without_until_steady);
+    tcase_add_test(run, test_steady_fresh_drive_not_judged);
+    tcase_add_test(run, test_steady_fresh_drive_until_steady_goes_past_the_plateau);
     tcase_add_test(run, test_steady_bad_run_options);
     suite_add_tcase(s, run);
     TCase *iv = tcase_create("intervals");

@@ -1,6 +1,7 @@
 /* array.c: the devices of a run, the volumes on them and the RAID address mapping (array.h). */
 #include "array/array.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -457,6 +458,21 @@ void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counte
         }
         out->erases += c->erases;
     }
+}
+
+bool ssdsim__sys_preconditioned(const struct ssdsim__sys *s, char *why, size_t len)
+{
+    for (uint32_t k = 0; k < s->n_devs; k++) {
+        char one[200];
+        if (ssdsim__dev_preconditioned(&s->devs[k], why ? one : NULL, sizeof one))
+            continue;
+        if (why && s->n_devs > 1)
+            snprintf(why, len, "device %u: %s", k, one);
+        else if (why)
+            snprintf(why, len, "%s", one);
+        return false;
+    }
+    return true;
 }
 
 bool ssdsim__sys_all_ssd(const struct ssdsim__sys *s)

@@ -95,6 +95,9 @@ uint64_t ssdsim__sys_blocks(const struct ssdsim__sys *s);
 uint64_t ssdsim__sys_flash_bytes(const struct ssdsim__sys *s); /* physical, all SSDs */
 uint64_t ssdsim__sys_flash_pages(const struct ssdsim__sys *s); /* physical pages, all SSDs */
 uint64_t ssdsim__sys_device_bytes(const struct ssdsim__sys *s); /* logical, all devices */
+/* Whether every device is preconditioned (ssdsim__dev_preconditioned); when not and `why` is
+ * not NULL, the first one's reason, naming the device in a system. */
+bool ssdsim__sys_preconditioned(const struct ssdsim__sys *s, char *why, size_t len);
 /* Whether every device is a solid-state device with an FTL. */
 bool ssdsim__sys_all_ssd(const struct ssdsim__sys *s);
 

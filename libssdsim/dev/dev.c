@@ -343,12 +343,43 @@ bool ssdsim__dev_busy(const struct ssdsim__dev *d)
     return false;
 }
 
+bool ssdsim__dev_preconditioned(const struct ssdsim__dev *d, char *why, size_t len)
+{
+    if (!d->ssd || d->installed)
+        return true;
+    const struct ssdsim_ftl_env *env = &d->env;
+    /* SNIA's workload-independent preconditioning writes twice the user capacity. */
+    uint64_t written = env->n.c[SSDSIM_CNT_HOST_PAGES] - d->host_units_at_erase;
+    uint64_t logical = env->geo.logical_pages;
+    if (written < 2 * logical) {
+        if (why)
+            snprintf(why, len,
+                     "the host has written %.2f times the logical capacity since the last "
+                     "secure erase, not 2",
+                     (double)written / (double)logical);
+        return false;
+    }
+    /* Media without erase (the direct FTL) has no garbage collection: once every unit was
+     * written it is in the state that any longer run leaves. */
+    if (d->model->flash.cell == SSDSIM__CELL_XPOINT || env->n.erases > d->erases_at_erase)
+        return true;
+    if (why)
+        snprintf(why, len,
+                 "garbage collection has not started (no block erased since the last secure "
+                 "erase; %llu blocks free, GC starts below %u per plane)",
+                 (unsigned long long)ssdsim__env_free_blocks(env), env->pol.free_blocks_min);
+    return false;
+}
+
 void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now)
 {
     if (d->cpu.n_threads)
         ssdsim__cpu_reset(&d->cpu, now);
     d->env_gc_seen = d->ssd ? d->env.n.programs[SSDSIM_FOR_GC] : 0;
+    d->installed = false;
     if (d->ssd) {
+        d->erases_at_erase = d->env.n.erases;
+        d->host_units_at_erase = d->env.n.c[SSDSIM_CNT_HOST_PAGES];
         ssdsim__hw_reset_timelines(&d->hw, now);
         if (d->buf)
             ssdsim__buf_reset(d->buf);

@@ -91,6 +91,11 @@ struct ssdsim__dev {
     struct ssdsim__hdd hdd;
     /* completed commands and their bytes, per op (cumulative) */
     uint64_t done_cmds[3], done_bytes[3];
+    /* Since the last secure erase (or since new), for ssdsim__dev_preconditioned: the FTL's
+     * cumulative erases and host units when it happened, and whether fast preconditioning
+     * then installed a steady state. */
+    uint64_t erases_at_erase, host_units_at_erase;
+    bool installed;
 };
 
 /* Build device `index` of model `m` (SSD or HDD) on controller `ctrl` (its cores and link,
@@ -124,8 +129,16 @@ static inline uint32_t ssdsim__dev_load(const struct ssdsim__dev *d)
  * destaging. */
 bool ssdsim__dev_busy(const struct ssdsim__dev *d);
 
-/* After a secure erase: empty buffer, reset timelines to now. */
+/* After a secure erase: empty buffer, reset timelines to now; the device is fresh again
+ * (ssdsim__dev_preconditioned). */
 void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now);
+/* Whether the device is past its fresh-drive state, where the SNIA steady-state rule may judge
+ * it: since the last secure erase the host has written at least twice its logical capacity
+ * (SNIA's workload-independent preconditioning writes that much) and, on
+ * media that erase, garbage collection has started (a block was erased), or fast
+ * preconditioning installed a steady state. A hard disk keeps no such state: always true.
+ * When false and `why` is not NULL, a short reason with figures goes there. */
+bool ssdsim__dev_preconditioned(const struct ssdsim__dev *d, char *why, size_t len);
 
 /* The FTL callbacks (ctx is the device). */
 void ssdsim__dev_unit_done(void *ctx, uint32_t id, uint32_t bytes);

@@ -3,10 +3,11 @@
  * A row of the series closes at a tick of simulated time (sim.c calls
  * ssdsim__stats_close_interval), at the completion of every interval_ios-th request, or at the
  * completion of the write that brings the host bytes written to the next multiple of
- * interval_bytes; the end of the run adds a partial last row. Each row's device figures are
- * differences of the FTL environment's cumulative counters, so per-row GC copies and erases add
- * up to the run's totals. The interval's latencies also go into a histogram of their own for the
- * row's 99th percentile (one more histogram add per request, only while a series is kept).
+ * interval_bytes; the end of the run adds a partial last row (marked `partial`). Each row's
+ * device figures are differences of the FTL environment's cumulative counters, so per-row GC
+ * copies and erases add up to the run's totals. The interval's latencies also go into a
+ * histogram of their own for the row's 99th percentile (one more histogram add per request,
+ * only while a series is kept).
  */
 #include "stats/stats.h"
 
@@ -97,6 +98,7 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
     iv_mark(s);
     s->n_series = 0;
     s->last_partial = false;
+    s->first_round = ssdsim__sys_preconditioned(s->sys, NULL, 0) ? 0 : SIZE_MAX;
     s->oom = false;
     s->full = false;
 }
@@ -167,6 +169,10 @@ static bool close_row(struct ssdsim__stats *s, uint64_t now)
     s->iv_bytes = 0;
     iv_clear(&s->iv_hist);
     iv_mark(s);
+    /* The next row begins now: on a preconditioned device? (Once it is, it stays so until a
+     * secure erase, which is never inside a run.) */
+    if (s->first_round == SIZE_MAX && ssdsim__sys_preconditioned(s->sys, NULL, 0))
+        s->first_round = s->n_series;
     if (s->interval_bytes) {
         /* The next row ends at the next multiple of interval_bytes written since the start, so
          * rows do not drift when a write crosses a boundary (and a write larger than the
@@ -207,6 +213,8 @@ void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, 
 void ssdsim__stats_finish(struct ssdsim__stats *s, uint64_t now)
 {
     s->end_ns = now;
-    if (s->series_on && s->iv_hist.count > 0 && close_row(s, now))
+    if (s->series_on && s->iv_hist.count > 0 && close_row(s, now)) {
         s->last_partial = true;
+        s->series[s->n_series - 1].partial = 1;
+    }
 }

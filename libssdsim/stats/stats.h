@@ -35,6 +35,10 @@ struct ssdsim__stats {
     ssdsim_interval *series;
     size_t n_series, cap_series;
     bool last_partial; /* the last row was closed by the end of the run, not by its interval */
+    /* The first row that began on a preconditioned device (ssdsim__sys_preconditioned): the
+     * first round the steady-state rule may judge. SIZE_MAX until the device is preconditioned;
+     * checked when each row closes (O(devices)). */
+    size_t first_round;
     bool oom;
     bool full;        /* a row was due with max_rows rows kept: the run fails */
     size_t max_rows;  /* SSDSIM__SERIES_MAX_ROWS (tests lower it) */
@@ -72,7 +76,7 @@ void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, 
 void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now);
 /* End of the run: close a partial last interval that holds I/Os (last_partial). */
 void ssdsim__stats_finish(struct ssdsim__stats *s, uint64_t now);
-/* Rows of the series that are whole rounds (without a partial last row). */
+/* Rows of the series that are whole rounds (without a partial last row; its `partial` is set). */
 static inline size_t ssdsim__stats_full_rounds(const struct ssdsim__stats *s)
 {
     return s->n_series - (s->n_series && s->last_partial ? 1 : 0);

@@ -30,6 +30,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #define SNIA_WINDOW 5
@@ -113,6 +114,8 @@ int ssdsim__steady_series(const double *x, size_t stride, size_t n, const ssdsim
     out->window = o.window;
     if (n < o.window) {
         out->round = n ? n - 1 : 0;
+        snprintf(out->why_not, sizeof out->why_not, "%zu round%s, fewer than the window of %zu",
+                 n, n == 1 ? "" : "s", (size_t)o.window);
         return 0;
     }
     const char *p = (const char *)x;
@@ -125,6 +128,10 @@ int ssdsim__steady_series(const double *x, size_t stride, size_t n, const ssdsim
         }
     }
     out->round = n - 1;
+    snprintf(out->why_not, sizeof out->why_not,
+             "no window of %zu rounds within the limits (excursion %g%%, slope excursion %g%%) "
+             "in %zu rounds",
+             (size_t)o.window, 100 * o.max_excursion, 100 * o.max_slope_excursion, n);
     return 0;
 }
 

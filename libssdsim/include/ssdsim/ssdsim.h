@@ -298,6 +298,13 @@ typedef struct ssdsim_steady_result {
     double slope, intercept; /**< least-squares line over the window, per round (x = 0..w-1) */
     double excursion;        /**< (max - min) / |average| */
     double slope_excursion;  /**< |slope| x (window - 1) / |average| */
+    /** The first round the rule judged: 0 for ssdsim_steady_check; for ssdsim_get_steady, the
+     * first round that began on a preconditioned device (see there), or the number of whole
+     * rounds when none did. */
+    size_t first_round;
+    /** Why no window is steady, one sentence ("" when one is): too few rounds, no window within
+     * the limits, or "not preconditioned: ..." with the reason. */
+    char why_not[256];
 } ssdsim_steady_result;
 
 /** Apply the rule to a series of `n` per-round values (e.g. IOPS per round): the first window
@@ -330,7 +337,9 @@ typedef struct ssdsim_run_opts {
      * 0 = none */
     uint64_t interval_bytes;
     /** Stop the run at the end of the first interval (round) that completes a steady window of
-     * `steady_var` by the SNIA rule (`steady`); needs one of the intervals. Stopping: the jobs
+     * `steady_var` by the SNIA rule (`steady`), of rounds that began on a preconditioned device
+     * (ssdsim_get_steady: on a fresh drive the run goes on past the plateau before garbage
+     * collection); needs one of the intervals. Stopping: the jobs
      * issue no more (sleeping ones included; later stonewall waves do not start) and the run
      * ends when the requests in flight complete. The workload's own end still stops the run
      * earlier. */
@@ -343,9 +352,17 @@ typedef struct ssdsim_run_opts {
 } ssdsim_run_opts;
 
 /** The steady-state rule of the last run (its `steady_var` and `steady`; IOPS and SNIA's
- * values before any run) applied to the whole intervals of the time series, as
- * ssdsim_steady_check would: steady 0 and round 0 when there is no series. With until_steady
- * the run stopped at the round reported. @return 0 or SSDSIM_EINVAL (NULL argument). */
+ * values before any run) applied, as ssdsim_steady_check would, to the whole intervals of the
+ * time series that began on a preconditioned device (from `first_round` on; `round` still
+ * counts from the first row): steady 0 and round 0 when there is no series. The SNIA PTS
+ * applies its rule only after preconditioning; a fresh drive's plateau before garbage
+ * collection starts is not steady state. The device counts as preconditioned once, since the
+ * last secure erase (or since new), the host has written at least twice its logical capacity
+ * (as SNIA's workload-independent preconditioning, 2 sequential fills, does) and
+ * garbage collection has erased a block (media without erase: the first part alone), or after
+ * ssdsim_precondition_fast; every device of a system must be (a hard disk always is). With
+ * until_steady the run stopped at the round reported. @return 0 or SSDSIM_EINVAL (NULL
+ * argument). */
 SSDSIM_API int ssdsim_get_steady(const ssdsim *sim, ssdsim_steady_result *out);
 
 /** Fast preconditioning: how the steady state is found. Zero-initialise for the defaults. */
@@ -639,6 +656,10 @@ typedef struct ssdsim_interval {
     uint64_t gc_pages_copied;    /**< in the interval */
     uint64_t blocks_erased;      /**< in the interval */
     uint64_t host_bytes_written; /**< cumulative since the start of the run */
+    /** 1 for the last row when the end of the run cut its interval short (it holds the I/Os
+     * completed since the last whole interval; its rates are over its own, shorter length):
+     * not a round of the steady-state rule. 0 for every whole interval. */
+    int partial;
 } ssdsim_interval;
 
 /** Figures of the last run for one operation type. @return 0 or SSDSIM_EINVAL. */
