@@ -45,6 +45,10 @@
 # or a simulated time runs once.
 set -u
 us=$(printf '\037')
+# The outputs shown are what a terminal shows on stdout and stderr, without the progress lines
+# that a stderr which is not a terminal gets every few seconds.
+SSDSIM_PROGRESS=0
+export SSDSIM_PROGRESS
 
 check=0
 fast=${SSDSIM_DOCS_FAST:-0}

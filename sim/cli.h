@@ -256,10 +256,11 @@ void cli_trace_summary(FILE *f, const struct cli_trace_outcome *out); /* one lin
 char *cli_trace_results_json(const char *json, const struct cli_trace_outcome *out);
 void cli_trace_outcome_free(struct cli_trace_outcome *out);
 
-/* Human-readable summary, the preconditioning table and, when there is a time series, the
- * steady-state verdict for `steady_var`. */
+/* Human-readable summary, the time series and, when there is one, the steady-state verdict for
+ * `steady_var`. `state` says what the drive went through before the run ("a sequential fill",
+ * ...), NULL when it started fresh: the series is then the preconditioning curve. */
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
-                ssdsim_steady_var steady_var);
+                ssdsim_steady_var steady_var, const char *state);
 
 /* gnuplot (plot.c), shared by sweep, collect and suite. cli_gnuplot_preamble(): the lines that
  * pick the PNG terminal (pngcairo when gnuplot has it, else png) at width x height pixels.

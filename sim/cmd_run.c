@@ -827,7 +827,15 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
                   cli_interrupt_name());
     if (!o->quiet) {
         cli_trace_warn(&tout);
-        cli_report(stdout, sim, model, wl_desc, o->steady_var);
+        char state[96];
+        if (o->precondition_fast)
+            snprintf(state, sizeof state, "fast preconditioning to the workload's steady state");
+        else if (o->precondition_seq && o->precondition_fills > 1)
+            snprintf(state, sizeof state, "%u sequential fills", o->precondition_fills);
+        else if (o->precondition_seq)
+            snprintf(state, sizeof state, "a sequential fill");
+        cli_report(stdout, sim, model, wl_desc, o->steady_var,
+                   o->precondition_seq || o->precondition_fast ? state : NULL);
         if (o->trace_path)
             cli_trace_summary(stdout, &tout);
         if (interrupted)

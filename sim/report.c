@@ -74,7 +74,7 @@ static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
 }
 
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
-                ssdsim_steady_var steady_var)
+                ssdsim_steady_var steady_var, const char *state)
 {
     ssdsim_device_stats d;
     ssdsim_get_device_stats(sim, &d);
@@ -100,7 +100,11 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
 
     size_t n = ssdsim_n_intervals(sim);
     if (n > 0) {
-        fputs("Time series per interval (from a fresh drive: the preconditioning curve)\n", out);
+        if (state)
+            fprintf(out, "Time series per interval (after %s)\n", state);
+        else
+            fputs("Time series per interval (from a fresh drive: the preconditioning curve)\n",
+                  out);
         bool partial = false;
         fprintf(out, "%10s %10s %10s %11s %11s %11s %11s %6s %7s %12s\n", "time_s", "ios", "IOPS",
                 "mean_us", "p99_us", "max_us", "stddev_us", "WAF", "WAF_cum", "free_blocks");
