@@ -1,6 +1,7 @@
 /* array.c: the devices of a run, the volumes on them and the RAID address mapping (array.h). */
 #include "array/array.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -422,6 +423,27 @@ int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg)
     if (s->fail_code)
         *msg = "out of memory during the run";
     return s->fail_code;
+}
+
+void ssdsim__sys_check_start(struct ssdsim__sys *s)
+{
+    (void)s;
+}
+
+int ssdsim__sys_check(struct ssdsim__sys *s, char *why, size_t len)
+{
+    char msg[400];
+    for (uint32_t k = 0; k < s->n_devs; k++) {
+        int rc = ssdsim__dev_check(&s->devs[k], msg, sizeof msg);
+        if (rc) {
+            if (s->n_devs > 1)
+                snprintf(why, len, "device %u: %s", k, msg);
+            else
+                snprintf(why, len, "%s", msg);
+            return rc;
+        }
+    }
+    return 0;
 }
 
 bool ssdsim__sys_busy(const struct ssdsim__sys *s)

@@ -79,6 +79,12 @@ void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offse
 
 /* The first failure of a device's FTL (its code, message in *msg), or of the array; 0 if none. */
 int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg);
+/* Consistency check (ssdsim_check) of every device (dev/dev.h), naming the device in `why`
+ * when there are several. 0 or SSDSIM_ESTATE. */
+int ssdsim__sys_check(struct ssdsim__sys *s, char *why, size_t len);
+/* Checks are enabled (ssdsim_set_check_period): keep RAID-5's content tags from now on, when
+ * nothing was written yet (else parity cannot be followed and is not checked). */
+void ssdsim__sys_check_start(struct ssdsim__sys *s);
 /* Anything still moving inside a device. */
 bool ssdsim__sys_busy(const struct ssdsim__sys *s);
 /* After a secure erase: timelines to now. */

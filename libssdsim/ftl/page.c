@@ -21,14 +21,14 @@
 #define NONE SSDSIM__NONE32
 
 enum op_tag {
-    TAG_HOST_READ = 1, /* low: io, mid: bytes */
-    TAG_HOST_PROG,     /* low: io */
-    TAG_RMW_READ,      /* low: rmw pool index */
-    TAG_GC_READ,       /* low: ppn being copied */
-    TAG_GC_PROG,       /* low: plane */
-    TAG_GC_ERASE,      /* low: plane */
-    TAG_MAP_READ,      /* DFTL: low: translation page */
-    TAG_MAP_PROG,      /* DFTL: translation page written */
+    TAG_HOST_READ = SSDSIM__PTAG_HOST_READ,
+    TAG_HOST_PROG = SSDSIM__PTAG_HOST_PROG,
+    TAG_RMW_READ = SSDSIM__PTAG_RMW_READ,
+    TAG_GC_READ = SSDSIM__PTAG_GC_READ,
+    TAG_GC_PROG = SSDSIM__PTAG_GC_PROG,
+    TAG_GC_ERASE = SSDSIM__PTAG_GC_ERASE,
+    TAG_MAP_READ = SSDSIM__PTAG_MAP_READ,
+    TAG_MAP_PROG = SSDSIM__PTAG_MAP_PROG,
 };
 
 static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
@@ -857,6 +857,10 @@ static void dftl_map_prog(struct ssdsim__ftl *f, uint32_t t, uint32_t plane)
     for (uint32_t s = c->tp_slots[t]; s != NONE; s = c->tp_next[s])
         c->dirty[s] = 0;
     c->tp_pending[t] = 0;
+    if (c->shadow) {
+        uint64_t first = (uint64_t)t * c->epp, n = SSDSIM__MIN((uint64_t)c->epp, f->n_lpn - first);
+        memcpy(&c->shadow[first], &f->l2p[first], sizeof *c->shadow * n);
+    }
     ssdsim_ftl_count(f->env, SSDSIM_CNT_MAP_WRITES, 1);
     program(f, plane, SSDSIM__FR_MAP, (uint32_t)(f->n_lpn + t), NONE, SSDSIM_FOR_MAPPING,
             cookie(TAG_MAP_PROG, 0, t));
@@ -1037,6 +1041,7 @@ static void dftl_free(struct ssdsim__cmt *c)
     free(c->tp_waiters);
     free(c->tp_stamp);
     free(c->tp_pending);
+    free(c->shadow);
     free(c->wait);
 }
 
@@ -1219,43 +1224,6 @@ uint64_t ssdsim__page_view_random(const struct ssdsim__ftl *f)
 
 /* ---------------------------------------------------------------- inspection */
 
-int ssdsim__page_check(const struct ssdsim__ftl *f)
-{
-    uint64_t nb = f->geo->n_blocks, n_free = 0, n_cands = 0;
-    for (uint64_t lpn = 0; lpn < f->n_map; lpn++) {
-        uint32_t ppn = f->l2p[lpn];
-        if (ppn != NONE && (ppn >= f->n_ppn || f->p2l[ppn] != lpn))
-            return -1;
-    }
-    for (uint64_t b = 0; b < nb; b++) {
-        uint32_t v = 0;
-        for (uint32_t i = 0; i < f->ppb; i++) {
-            uint32_t lpn = f->p2l[b * f->ppb + i];
-            if (lpn != NONE) {
-                if (lpn >= f->n_map || f->l2p[lpn] != b * f->ppb + i)
-                    return -2;
-                v++;
-            }
-        }
-        if (v != f->valid[b])
-            return -3;
-        if (f->state[b] == SSDSIM__BLK_FREE) {
-            if (v)
-                return -4;
-            n_free++;
-        }
-        n_cands += f->state[b] == SSDSIM__BLK_CLOSED;
-    }
-    if (n_free != f->n_free_blocks)
-        return -5;
-    uint64_t in_arrays = 0;
-    for (uint32_t p = 0; p < f->n_planes; p++)
-        in_arrays += ssdsim__cands_count(&f->cands, p);
-    if (in_arrays != n_cands)
-        return -6;
-    return 0;
-}
-
 /* The page FTL and DFTL are one implementation: their tables differ in name, parameters and
  * set-up only. */
 #define PAGE_METHODS                                                                               \
@@ -1263,7 +1231,7 @@ int ssdsim__page_check(const struct ssdsim__ftl *f)
     .flash_done = page_flash_done, .idle = page_idle, .free_blocks = page_free_blocks,             \
     .lookup = page_lookup, .prefetch = page_prefetch,                                              \
     .plane_free_blocks = page_plane_free_blocks, .block_valid = page_block_valid,                  \
-    .block_closed = page_block_closed,
+    .block_closed = page_block_closed, .check = ssdsim__page_check_method,
 
 const ssdsim_ftl_ops ssdsim__ftl_page_ops = {
     .abi_version = SSDSIM_PLUGIN_ABI_VERSION,

@@ -25,6 +25,18 @@ enum ssdsim__frontier { SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_GC, SSDSIM__
                         SSDSIM__FR_MAP,
                         SSDSIM__N_FRONTIERS };
 
+/* What a flash operation of the page FTL is for: the top byte of its cookie (ftl/ftlutil.h). */
+enum ssdsim__page_tag {
+    SSDSIM__PTAG_HOST_READ = 1, /* low: io, mid: bytes */
+    SSDSIM__PTAG_HOST_PROG,     /* low: io */
+    SSDSIM__PTAG_RMW_READ,      /* low: rmw pool index */
+    SSDSIM__PTAG_GC_READ,       /* low: ppn being copied */
+    SSDSIM__PTAG_GC_PROG,       /* low: plane */
+    SSDSIM__PTAG_GC_ERASE,      /* low: plane */
+    SSDSIM__PTAG_MAP_READ,      /* DFTL: low: translation page; mid: 1 for a write-back */
+    SSDSIM__PTAG_MAP_PROG,      /* DFTL: translation page written */
+};
+
 /* Why a plane's victim is being collected. */
 enum ssdsim__reclaim { SSDSIM__RECLAIM_FG, SSDSIM__RECLAIM_BG, SSDSIM__RECLAIM_WL };
 
@@ -71,6 +83,10 @@ struct ssdsim__cmt {
     uint8_t *tp_pending;    /* per translation page: a write-back is read or queued, not yet
                                programmed (later updates ride on it) */
     uint32_t gc_serial;
+    uint32_t *shadow;       /* consistency checks only (ftl/page_check.c): per data lpn, the
+                               entry as the newest programmed version of its translation page
+                               holds it; NULL until a check starts it on a device whose
+                               translation pages were never written */
     struct ssdsim__dftl_wait *wait; /* pool with free list */
     uint32_t wait_cap, wait_free;
 };
@@ -117,8 +133,15 @@ static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)
     return (const ssdsim_view *)f;
 }
 
-/* Consistency check of every array (tests and --enable-debug): 0 when consistent. */
-int ssdsim__page_check(const struct ssdsim__ftl *f);
+/* Consistency check of every structure (ftl/page_check.c; the FTL's check method, tests):
+ * 0 when consistent, else SSDSIM_ESTATE with the first broken invariant in `why` (which may be
+ * NULL). Not const: a DFTL's first check starts the shadow of its translation pages. */
+int ssdsim__page_check_why(struct ssdsim__ftl *f, char *why, size_t len);
+static inline int ssdsim__page_check(const struct ssdsim__ftl *f)
+{
+    return ssdsim__page_check_why((struct ssdsim__ftl *)f, NULL, 0);
+}
+int ssdsim__page_check_method(void *state, char *why, size_t len);
 
 extern const ssdsim_ftl_ops ssdsim__ftl_dftl_ops;
 
