@@ -102,18 +102,59 @@ static uint32_t blocks_for(double op)
     return op < 0.1 ? 161 : op < 0.5 ? 41 : 17;
 }
 
+static const double ops[] = {0.05, 0.28, 1.0};
+static const char *const geos[][4] = {
+    /* one channel, three chips of one die of one plane */
+    {"geometry.channels=1", "geometry.chips_per_channel=3", "geometry.dies_per_chip=1",
+     "geometry.planes_per_die=1"},
+    /* one chip of one die of two planes */
+    {"geometry.channels=1", "geometry.chips_per_channel=1", "geometry.dies_per_chip=1",
+     "geometry.planes_per_die=2"},
+};
+
+/* One run of the matrix: FTL, GC policy, ops[o], geos[g], buffer, trims; `variant` (the run's
+ * number) turns on hot/cold separation, shared GC frontiers and static wear leveling in turn
+ * (page and dftl). */
+static void matrix_run(const char *ftl, const char *policy, size_t o, size_t g, int buf,
+                       int trims, uint64_t variant)
+{
+    char kv[5][64];
+    const char *sets[24];
+    size_t n = 0;
+    for (int i = 0; i < 4; i++)
+        sets[n++] = geos[g][i];
+    sets[n++] = "geometry.pages_per_block=8";
+    /* (op first: the blocks are checked against it) */
+    snprintf(kv[0], 64, "ftl.op=%g", ops[o]);
+    snprintf(kv[1], 64, "geometry.blocks_per_plane=%u", blocks_for(ops[o]));
+    snprintf(kv[2], 64, "ftl.type=%s", ftl);
+    snprintf(kv[3], 64, "gc.policy=%s", policy);
+    snprintf(kv[4], 64, "buffer.size=%s", buf ? "64KiB" : "0");
+    for (int i = 0; i < 5; i++)
+        sets[n++] = kv[i];
+    if (!strcmp(ftl, "dftl"))
+        sets[n++] = "ftl.cmt_entries=64";
+    if (strcmp(ftl, "fast")) {
+        if (variant % 3 == 1)
+            sets[n++] = "ftl.hot_cold=true";
+        if (variant % 4 == 2)
+            sets[n++] = "gc.separate=false";
+        if (variant % 5 == 3) {
+            sets[n++] = "wl.policy=static";
+            sets[n++] = "wl.threshold=4";
+            sets[n++] = "wl.interval=8";
+        }
+    }
+    sets[n] = NULL;
+    char label[256];
+    snprintf(label, sizeof label, "%s/%s op %g geometry %zu buffer %d trims %d (variant %llu)",
+             ftl, policy, ops[o], g, buf, trims, (unsigned long long)variant);
+    run_one("generic-slc", sets, trims, label);
+}
+
 START_TEST(test_matrix)
 {
-    static const double ops[] = {0.05, 0.28, 1.0};
-    static const char *const geos[][4] = {
-        /* one channel, three chips of one die of one plane */
-        {"geometry.channels=1", "geometry.chips_per_channel=3", "geometry.dies_per_chip=1",
-         "geometry.planes_per_die=1"},
-        /* one chip of one die of two planes */
-        {"geometry.channels=1", "geometry.chips_per_channel=1", "geometry.dies_per_chip=1",
-         "geometry.planes_per_die=2"},
-    };
-    const char *ftls[] = {"page", "fast"};
+    const char *ftls[] = {"page", "dftl", "fast"};
     /* GC policies from the registry */
     const char *policies[16];
     size_t n_pol = 0;
@@ -131,52 +172,14 @@ START_TEST(test_matrix)
             for (size_t o = 0; o < SSDSIM__ARRAY_LEN(ops); o++)
                 for (size_t g = 0; g < SSDSIM__ARRAY_LEN(geos); g++)
                     for (int buf = 0; buf < 2; buf++)
-                        for (int trims = 0; trims < 2; trims++, variant++) {
-                            char kv[12][64];
-                            const char *sets[24];
-                            size_t n = 0;
-                            for (int i = 0; i < 4; i++)
-                                sets[n++] = geos[g][i];
-                            sets[n++] = "geometry.pages_per_block=16";
-                            /* (op first: the blocks are checked against it) */
-                            snprintf(kv[0], 64, "ftl.op=%g", ops[o]);
-                            snprintf(kv[1], 64, "geometry.blocks_per_plane=%u",
-                                     blocks_for(ops[o]));
-                            snprintf(kv[2], 64, "ftl.type=%s", ftls[f]);
-                            snprintf(kv[3], 64, "gc.policy=%s", policies[p]);
-                            snprintf(kv[4], 64, "buffer.size=%s", buf ? "64KiB" : "0");
-                            for (int i = 0; i < 5; i++)
-                                sets[n++] = kv[i];
-                            if (!strcmp(ftls[f], "dftl"))
-                                sets[n++] = "ftl.cmt_entries=64";
-                            /* vary the rest along the matrix: hot/cold, GC frontiers, wear
-                             * leveling (static, quick to move) */
-                            if (strcmp(ftls[f], "fast")) {
-                                if (variant % 3 == 1)
-                                    sets[n++] = "ftl.hot_cold=true";
-                                if (variant % 4 == 2)
-                                    sets[n++] = "gc.separate=false";
-                                if (variant % 5 == 3) {
-                                    sets[n++] = "wl.policy=static";
-                                    sets[n++] = "wl.threshold=4";
-                                    sets[n++] = "wl.interval=8";
-                                }
-                            }
-                            sets[n] = NULL;
-                            char label[256];
-                            snprintf(label, sizeof label,
-                                     "%s/%s op %g geometry %zu buffer %d trims %d (variant "
-                                     "%llu)",
-                                     ftls[f], policies[p], ops[o], g, buf, trims,
-                                     (unsigned long long)variant);
-                            run_one("generic-slc", sets, trims, label);
-                        }
+                        for (int trims = 0; trims < 2; trims++, variant++)
+                            matrix_run(ftls[f], policies[p], o, g, buf, trims, variant);
     }
     /* direct, on media without erase */
     for (int buf = 0; buf < 2; buf++)
         for (int trims = 0; trims < 2; trims++) {
             const char *sets[] = {"geometry.channels=1", "geometry.chips_per_channel=3",
-                                  "geometry.blocks_per_plane=17", "geometry.pages_per_block=16",
+                                  "geometry.blocks_per_plane=17", "geometry.pages_per_block=8",
                                   buf ? "buffer.size=64KiB" : "buffer.size=0", NULL};
             run_one("optane-memory-32", sets, trims, buf ? "direct with buffer" : "direct");
         }
@@ -187,6 +190,16 @@ START_TEST(test_matrix)
 }
 END_TEST
 
+/* Regression (the checker's first find): DFTL wrote a translation page back at the first GC
+ * move of an uncached entry of it, and skipped the victim's later moves of that page's entries
+ * (once per page per victim), so the page in flash kept their old locations for good. */
+START_TEST(test_dftl_gc_batch)
+{
+    matrix_run("dftl", "greedy", 0, 0, 1, 1, 147);
+    matrix_run("dftl", "greedy", 0, 1, 0, 1, 149);
+}
+END_TEST
+
 /* The checker names a broken state: a valid count off by one, an l2p entry that p2l does not
  * point back to. */
 START_TEST(test_detects)
@@ -194,7 +207,7 @@ START_TEST(test_detects)
     ssdsim_model *m = st_model("generic-slc", "geometry.channels=1",
                                "geometry.chips_per_channel=1", "geometry.dies_per_chip=1",
                                "geometry.planes_per_die=1", "geometry.blocks_per_plane=41",
-                               "geometry.pages_per_block=16", NULL);
+                               "geometry.pages_per_block=8", NULL);
     ssdsim *sim = st_sim(m, 1);
     st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,\"io_size\":\"1m\"}", NULL);
     char why[400];
@@ -231,6 +244,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_detects);
+    tcase_add_test(tc, test_dftl_gc_batch);
     tcase_add_test(tc, test_matrix);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

@@ -49,6 +49,7 @@ struct ssdsim__plane {
     uint8_t reclaim;                   /* enum ssdsim__reclaim of the victim */
     uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
     uint32_t serial;                   /* of the current victim (DFTL batches per victim) */
+    uint32_t n_gc_tps;                 /* DFTL: translation pages the victim's moves updated */
 };
 
 /* DFTL (Gupta et al., ASPLOS 2009): the mapping table lives in flash, in translation pages of
@@ -57,7 +58,8 @@ struct ssdsim__plane {
  * whose entry is not cached waits for its translation page to be read; evicting a dirty entry
  * writes its translation page back (read, then program a new version), and every other dirty
  * entry of that page is written with it (DFTL's batch update). GC that moves data whose entry is
- * not cached updates its translation page the same way, once per page per victim. Translation
+ * not cached updates its translation page the same way, once per page per victim, when the
+ * victim's last copy is done (the moves are batched as DFTL does after a block). Translation
  * pages are pages like any other: mapped in the same arrays with "logical" numbers above the
  * data pages (so l2p beyond n_lpn is the GTD), written to their own frontier, collected by the
  * same GC. The simulator still keeps the full l2p array as the ground truth; the CMT decides
@@ -80,6 +82,9 @@ struct ssdsim__cmt {
     uint32_t *tp_slots;     /* per translation page: head of its cached slots, or NONE */
     uint32_t *tp_waiters;   /* per translation page: requests waiting for its load, or NONE */
     uint32_t *tp_stamp;     /* per translation page: GC victim serial that last updated it */
+    uint32_t *gc_tps;       /* per plane, pages_per_block entries: the translation pages its
+                               victim's moves updated, written back when the victim's last copy
+                               is done (planes' n_gc_tps) */
     uint8_t *tp_pending;    /* per translation page: a write-back is read or queued, not yet
                                programmed (later updates ride on it) */
     uint32_t gc_serial;

@@ -15,8 +15,9 @@
  *                pending has exactly one: its read in flight or its program stalled; each one
  *                whose requests wait has exactly one load read in flight;
  *   DFTL's CMT   slot_of and lpn are inverse; the LRU list and the per-translation-page lists
- *                hold every cached slot once; a clean entry equals its translation page in
- *                flash, and an uncached entry does too unless that page's write-back is pending
+ *                hold every cached slot once; an entry that is not dirty in the CMT (clean or
+ *                not cached) equals its translation page in flash unless that page's write-back
+ *                is pending or waits for the end of a victim whose moves updated it
  *                (this needs the shadow of the translation pages, which a check starts when no
  *                translation page was ever written: a check enabled at the start of a run);
  *                the GTD (l2p beyond the data pages) points at the valid page of each written
@@ -422,20 +423,41 @@ static int check_cmt(struct ssdsim__ftl *f, const struct inflight *x, char *why,
             FAIL("out of memory");
         memset(c->shadow, 0xff, sizeof *c->shadow * f->n_lpn);
     }
+    /* translation pages a victim's moves updated, written back when its copies are done */
+    uint8_t *deferred = calloc(c->n_tpages ? c->n_tpages : 1, 1);
+    if (!deferred)
+        FAIL("out of memory");
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        const struct ssdsim__plane *pl = &f->planes[p];
+        if (pl->n_gc_tps > f->ppb || (pl->n_gc_tps && pl->victim == NONE)) {
+            free(deferred);
+            FAIL("plane %u has %u translation pages to write back after victim %u", p,
+                 pl->n_gc_tps, pl->victim);
+        }
+        for (uint32_t i = 0; i < pl->n_gc_tps; i++)
+            if (c->gc_tps[(size_t)p * f->ppb + i] < c->n_tpages)
+                deferred[c->gc_tps[(size_t)p * f->ppb + i]] = 1;
+    }
     for (uint64_t lpn = 0; lpn < f->n_lpn; lpn++) {
-        if (f->l2p[lpn] == c->shadow[lpn])
-            continue;
+        if (f->l2p[lpn] == c->shadow[lpn] || deferred[lpn / c->epp] ||
+            c->tp_pending[lpn / c->epp])
+            continue; /* (a pending or deferred write-back programs the table as it is then) */
         uint32_t s = c->slot_of[lpn];
         uint64_t t = lpn / c->epp;
-        if (s != NONE && !c->dirty[s])
+        if (s != NONE && !c->dirty[s]) {
+            free(deferred);
             FAIL("logical page %llu is cached clean at page %u; its translation page %llu in "
                  "flash says %u",
                  (unsigned long long)lpn, f->l2p[lpn], (unsigned long long)t, c->shadow[lpn]);
-        if (s == NONE && !c->tp_pending[t])
+        }
+        if (s == NONE) {
+            free(deferred);
             FAIL("logical page %llu is at page %u, not cached, and its translation page %llu in "
                  "flash says %u with no write-back pending",
                  (unsigned long long)lpn, f->l2p[lpn], (unsigned long long)t, c->shadow[lpn]);
+        }
     }
+    free(deferred);
     return 0;
 }
 
