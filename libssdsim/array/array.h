@@ -61,6 +61,13 @@ struct ssdsim__sys {
     ssdsim__sys_io_done_fn io_done;
     void *io_ctx;
     int fail_code; /* out of memory inside the array */
+    /* RAID-5 content tags (consistency checks only, ssdsim__sys_check_start): per device, a
+     * 32-bit version per tag_unit bytes, new at each write of it; the parity device's tags are
+     * updated as parity is (old ^ old data ^ new data, over the parity ranges the array
+     * writes), so the tags of each row XOR to zero on every granule. NULL when not kept. */
+    uint32_t **tags;
+    uint32_t *tag_delta; /* per granule of a strip: old ^ new of the row being written */
+    uint32_t tag_unit, tag_clock;
 };
 
 /* Build the devices of `model` (a device or a system model). */
