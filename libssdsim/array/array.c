@@ -459,7 +459,7 @@ void ssdsim__sys_check_start(struct ssdsim__sys *s)
         return;
     uint32_t g = s->stripe % 4096 == 0 ? 4096 : s->stripe % 512 == 0 ? 512 : 0;
     uint64_t units = g ? s->devs[0].bytes / g : 0;
-    if (!g || units == 0 || units > (1u << 24))
+    if (!g || units == 0 || units > (1u << 22))
         return; /* (a strip of odd bytes, or members too large to follow: not checked) */
     for (uint32_t k = 0; k < s->n_devs; k++)
         if (s->devs[k].done_cmds[SSDSIM__IO_WRITE] || s->devs[k].at_device)

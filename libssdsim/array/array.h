@@ -90,7 +90,8 @@ int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg);
  * when there are several. 0 or SSDSIM_ESTATE. */
 int ssdsim__sys_check(struct ssdsim__sys *s, char *why, size_t len);
 /* Checks are enabled (ssdsim_set_check_period): keep RAID-5's content tags from now on, when
- * nothing was written yet (else parity cannot be followed and is not checked). */
+ * nothing was written yet (else parity cannot be followed and is not checked), the strip is a
+ * multiple of 512 bytes and a member has at most 2^22 tag units (4 bytes each). */
 void ssdsim__sys_check_start(struct ssdsim__sys *s);
 /* Anything still moving inside a device. */
 bool ssdsim__sys_busy(const struct ssdsim__sys *s);
