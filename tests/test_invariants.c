@@ -15,6 +15,7 @@
 #include "ftl/page.h"
 #include "sim.h"
 #include "simtest.h"
+#include "cmdtest.h"
 #include "ssdsim/sys/plugin.h"
 
 #define CHECK_EVERY 2000
@@ -317,6 +318,29 @@ START_TEST(test_raid5)
 }
 END_TEST
 
+/* ssdsim run --check[=N]: the checks passed are counted on stderr; N must be positive. */
+START_TEST(test_cli_check)
+{
+    char model[1024], wl[1024];
+    snprintf(model, sizeof model, "%s/models/generic-slc.json", SRCDIR);
+    write_file(out_path(wl, sizeof wl, "invariants-wl.json"),
+               "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":16,\"io_size\":\"48m\"}");
+    struct cmd c;
+    RUN(&c, "run", "--model", model, "--set", "geometry.blocks_per_plane=32", "--set",
+        "geometry.channels=1", "--workload", wl, "--check=3000");
+    ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+    unsigned long long n = 0;
+    const char *at = strstr(c.err, "consistency checks: ");
+    ck_assert_msg(at && sscanf(at, "consistency checks: %llu passed (every 3000 events)", &n) == 1,
+                  "%s", c.err);
+    ck_assert_uint_ge(n, 2); /* (during the run, and at its end) */
+    cmd_free(&c);
+    RUN(&c, "run", "--model", model, "--workload", wl, "--check=0");
+    assert_one_error(&c, 2, "--check expects a positive number of events, got '0'");
+    cmd_free(&c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("invariants");
@@ -327,5 +351,9 @@ int main(void)
     tcase_add_test(tc, test_raid5);
     tcase_add_test(tc, test_matrix);
     suite_add_tcase(s, tc);
+    TCase *cli = tcase_create("cli");
+    tcase_set_timeout(cli, 600);
+    tcase_add_test(cli, test_cli_check);
+    suite_add_tcase(s, cli);
     return test_run_suite(s);
 }
