@@ -59,6 +59,9 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
         goto oom;
     ssdsim__stats_reset(&sim->stats, 0, 0, 0, 0);
     ssdsim__steady_resolve(NULL, &sim->steady_opts);
+#ifdef SSDSIM_DEBUG
+    ssdsim_set_check_period(sim, 1 << 20);
+#endif
     *out = sim;
     return 0;
 oom:
@@ -204,20 +207,41 @@ static int series_full(struct ssdsim *sim)
     return SSDSIM_ERANGE;
 }
 
+/* The consistency check of ssdsim_set_check_period, when it is due (or now, `force`): 0, or
+ * SSDSIM_ESTATE with the broken invariant in the error message. */
+static int periodic_check(struct ssdsim *sim, bool force)
+{
+    if (!sim->check_period || (!force && sim->engine.n_executed < sim->check_due))
+        return 0;
+    sim->check_due = sim->engine.n_executed + sim->check_period;
+    sim->n_checks++;
+    char why[400] = "";
+    int rc = ssdsim__sys_check(&sim->sys, why, sizeof why);
+    if (rc)
+        ssdsim__set_errmsg(sim, "consistency check failed after %llu events: %s",
+                           (unsigned long long)sim->engine.n_executed, why);
+    return rc;
+}
+
 /* Drive the engine until the host's work is done, reporting progress. Between batches the
  * watchdog (watchdog.c) stops a run whose requests no longer make progress. */
 static int drive(struct ssdsim *sim, bool report)
 {
-    const uint64_t chunk = 1 << 16;
     struct ssdsim__watchdog dog;
     ssdsim__watchdog_start(&dog, &sim->sys, sim->host.completed,
                            ssdsim__engine_now(&sim->engine), sim->engine.n_executed);
     while (sim->host.active) {
+        uint64_t chunk = 1 << 16;
+        if (sim->check_period && sim->check_due > sim->engine.n_executed)
+            chunk = SSDSIM__MIN(chunk, sim->check_due - sim->engine.n_executed);
         int rc = ssdsim__engine_run(&sim->engine, chunk);
         if (rc)
             return ssdsim__set_errmsg(sim, "out of memory during the run"), rc;
         if (sim->stats.full)
             return series_full(sim);
+        rc = periodic_check(sim, false);
+        if (rc)
+            return rc;
         const char *why = NULL;
         int fail = ssdsim__sys_failure(&sim->sys, &why);
         if (fail) {
@@ -354,10 +378,13 @@ static int begin_run(struct ssdsim *sim, const ssdsim_run_opts *opts)
 /* Drive the started host to the end of the run and close its statistics. */
 static int end_run(struct ssdsim *sim, int rc, bool report)
 {
-    if (rc == 0)
+    if (rc == 0) {
         rc = drive(sim, report);
-    else
+        if (rc == 0)
+            rc = periodic_check(sim, true); /* the state the run leaves */
+    } else {
         ssdsim__set_errmsg(sim, "%s", sim->host.errmsg[0] ? sim->host.errmsg : ssdsim_strerror(rc));
+    }
     ssdsim__host_finish(&sim->host);
     sim->stats.on_close = NULL;
     ssdsim__engine_cancel(&sim->engine, sim->tick);
@@ -576,6 +603,8 @@ static int after_events(struct ssdsim *sim, int rc)
         rc = series_full(sim);
     if (rc == SSDSIM_ENOMEM && !sim->errmsg[0])
         ssdsim__set_errmsg(sim, "out of memory");
+    if (rc == 0)
+        rc = periodic_check(sim, false);
     if (rc)
         sim->broken = true;
     return rc;
@@ -755,6 +784,39 @@ uint64_t ssdsim_lookup(const ssdsim *sim, uint64_t lpn)
     if (!env || lpn >= env->geo.logical_pages || !env->ops->lookup)
         return UINT64_MAX;
     return env->ops->lookup(env->state, lpn);
+}
+
+/* ------------------------------------------------------------------ consistency */
+
+int ssdsim_check(const ssdsim *sim, char *why, size_t len)
+{
+    char buf[400] = "";
+    if (!sim) {
+        if (why && len)
+            snprintf(why, len, "ssdsim_check: sim is NULL");
+        return SSDSIM_EINVAL;
+    }
+    /* The check starts shadows (DFTL's translation pages, RAID content tags) on first use. */
+    int rc = ssdsim__sys_check((struct ssdsim__sys *)&sim->sys, buf, sizeof buf);
+    if (why && len)
+        snprintf(why, len, "%s", rc ? buf : "");
+    return rc;
+}
+
+int ssdsim_set_check_period(ssdsim *sim, uint64_t n_events)
+{
+    if (!sim)
+        return SSDSIM_EINVAL;
+    sim->check_period = n_events;
+    sim->check_due = sim->engine.n_executed + n_events;
+    if (n_events)
+        ssdsim__sys_check_start(&sim->sys);
+    return 0;
+}
+
+uint64_t ssdsim_checks_done(const ssdsim *sim)
+{
+    return sim ? sim->n_checks : 0;
 }
 
 /* ------------------------------------------------------------------ per-job results */

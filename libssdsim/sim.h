@@ -53,6 +53,9 @@ struct ssdsim {
     char **ignored, **skipped;
     uint32_t n_ignored, n_skipped;
     struct ssdsim__precond precond;
+    /* ssdsim_set_check_period: events between consistency checks (0: none), the event count
+     * at which the next one is due, and the checks done */
+    uint64_t check_period, check_due, n_checks;
     char errmsg[512];
 };
 

@@ -92,6 +92,7 @@ struct cli_run_opts {
     const char *record_path;   /* write every issued request as a trace */
     ssdsim_trace_format record_format;
     const char *latency_log;   /* per-request CSV */
+    uint64_t check_period;     /* --check[=N]: consistency check every N events; 0 none */
 };
 
 /* Split "--name=value" into name and value (*val NULL when the argument has no '='). */

@@ -52,6 +52,9 @@ static void run_help(FILE *f, bool demo)
               "  --workload FILE        a fio job file ([global] and job sections) or a JSON\n"
               "                         object of fio options (doc/fio.md lists them)\n"
               "  --lenient              skip (and list) unknown options of a job file\n"
+              "  --check[=N]            check every invariant of the simulated state (mapping,\n"
+              "                         blocks, counts, buffer, parity) every N events (default\n"
+              "                         65536) and at the end; a broken one stops the run\n"
               "  --precondition MODE    before the measured run: seq (write the whole logical\n"
               "                         space once sequentially, 128 KiB at QD32), seq:N (N\n"
               "                         times; SNIA's workload-independent preconditioning is\n"
@@ -411,6 +414,18 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         if (!demo && (cli_is_trace_reader_option(name) ||
                       in_list(name, run_value_options, N_ELEMS(run_value_options))))
             takes = run_only = true;
+        if (!demo && !strcmp(name, "--check")) {
+            /* (an optional value, after '=' only) */
+            uint64_t v = 65536;
+            if (val && (!cli_parse_u64(val, &v) || v == 0)) {
+                cli_error("run: --check expects a positive number of events, got '%s'", val);
+                return CLI_EXIT_USAGE;
+            }
+            o->check_period = v;
+            if (!r->manifest_conflict[0])
+                snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
+            continue;
+        }
         if (!demo && in_list(name, run_flag_options, N_ELEMS(run_flag_options))) {
             run_option(name, NULL, o);
             if (!r->manifest_conflict[0])
@@ -741,6 +756,8 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     }
     /* SIGINT and SIGTERM cancel the run at its next progress check (interrupt.c). */
     cli_interrupt_install(false);
+    if (o->check_period)
+        ssdsim_set_check_period(sim, o->check_period);
     struct cli_progress *prog = NULL;
     if (!o->quiet)
         prog = cli_progress_new(o->precondition_seq || o->precondition_fast ? "preconditioning"
@@ -825,6 +842,9 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         cli_error("interrupted by %s: the results cover the requests completed until then and "
                   "are marked \"interrupted\": true",
                   cli_interrupt_name());
+    if (o->check_period && !o->quiet)
+        fprintf(stderr, "consistency checks: %" PRIu64 " passed (every %" PRIu64 " events)\n",
+                ssdsim_checks_done(sim), o->check_period);
     if (!o->quiet) {
         cli_trace_warn(&tout);
         char state[96];

@@ -67,6 +67,10 @@ void ssdsim__sys_fini(struct ssdsim__sys *s)
         ssdsim__ctrl_fini(&s->ctrls[c]);
     if (s->have_uplink)
         ssdsim__link_fini(&s->uplink);
+    for (uint32_t k = 0; s->tags && k < s->n_devs; k++)
+        free(s->tags[k]);
+    free(s->tags);
+    free(s->tag_delta);
     free(s->devs);
     free(s->ctrls);
     free(s->pool.v);
@@ -160,9 +164,33 @@ struct batch {
     uint32_t n;
 };
 
+/* RAID-5 content tags (checks only): a write of [off, off + len) of device `dev` in role
+ * `role`. Data granules get new versions and their old ^ new goes to the row's delta; a parity
+ * write applies the delta of its granules to the parity's tags. A row's parity is added after
+ * its data (map_raid5_write), so the delta is the row's. */
+static void tag_write(struct ssdsim__sys *s, uint32_t dev, uint64_t off, uint32_t len,
+                      uint8_t role)
+{
+    uint64_t g = s->tag_unit, per_strip = s->stripe / g;
+    for (uint64_t u = off / g; u < (off + len + g - 1) / g; u++) {
+        uint32_t *t = &s->tags[dev][u];
+        uint32_t *d = &s->tag_delta[u % per_strip];
+        if (role == ROLE_DATA) {
+            uint32_t v = ++s->tag_clock ? s->tag_clock : ++s->tag_clock;
+            *d ^= *t ^ v;
+            *t = v;
+        } else {
+            *t ^= *d;
+            *d = 0;
+        }
+    }
+}
+
 static int add(struct ssdsim__sys *s, struct batch *b, uint32_t io, uint32_t dev, uint8_t op,
                uint64_t off, uint32_t len, uint8_t role)
 {
+    if (s->tags && op == SSDSIM__IO_WRITE)
+        tag_write(s, dev, off, len, role);
     for (uint32_t i = b->head; i != NONE; i = s->pool.v[i].next) {
         struct ssdsim__cmd *c = &s->pool.v[i];
         if (c->dev == dev && c->op == op && c->offset + c->len == off &&
@@ -425,6 +453,73 @@ int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg)
     return s->fail_code;
 }
 
+void ssdsim__sys_check_start(struct ssdsim__sys *s)
+{
+    if (s->tags || s->layout != SSDSIM__LAYOUT_RAID5 || !s->is_system)
+        return;
+    uint32_t g = s->stripe % 4096 == 0 ? 4096 : s->stripe % 512 == 0 ? 512 : 0;
+    uint64_t units = g ? s->devs[0].bytes / g : 0;
+    if (!g || units == 0 || units > (1u << 22))
+        return; /* (a strip of odd bytes, or members too large to follow: not checked) */
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (s->devs[k].done_cmds[SSDSIM__IO_WRITE] || s->devs[k].at_device)
+            return; /* written already: the content is unknown */
+    s->tags = calloc(s->n_devs, sizeof *s->tags);
+    s->tag_delta = calloc(s->stripe / g, sizeof *s->tag_delta);
+    bool ok = s->tags && s->tag_delta;
+    for (uint32_t k = 0; ok && k < s->n_devs; k++)
+        ok = (s->tags[k] = calloc(units, sizeof **s->tags)) != NULL;
+    if (!ok) {
+        for (uint32_t k = 0; s->tags && k < s->n_devs; k++)
+            free(s->tags[k]);
+        free(s->tags);
+        free(s->tag_delta);
+        s->tags = NULL;
+        s->tag_delta = NULL;
+        return;
+    }
+    s->tag_unit = g;
+}
+
+/* RAID-5: every row's tags XOR to zero on every granule (the parity's are the XOR of the
+ * data's). */
+static int check_parity(const struct ssdsim__sys *s, char *why, size_t len)
+{
+    uint64_t g = s->tag_unit, units = s->devs[0].bytes / g, per_strip = s->stripe / g;
+    for (uint64_t u = 0; u < units; u++) {
+        uint32_t x = 0;
+        for (uint32_t k = 0; k < s->n_devs; k++)
+            x ^= s->tags[k][u];
+        if (x) {
+            uint64_t row = u / per_strip;
+            snprintf(why, len,
+                     "RAID-5 row %llu, bytes %llu..%llu of its strips: the parity (device %u) "
+                     "is not the XOR of the data (content tags XOR to %#x)",
+                     (unsigned long long)row, (unsigned long long)(u % per_strip * g),
+                     (unsigned long long)((u % per_strip + 1) * g - 1),
+                     (uint32_t)(s->n_devs - 1 - row % s->n_devs), x);
+            return SSDSIM_ESTATE;
+        }
+    }
+    return 0;
+}
+
+int ssdsim__sys_check(struct ssdsim__sys *s, char *why, size_t len)
+{
+    char msg[400];
+    for (uint32_t k = 0; k < s->n_devs; k++) {
+        int rc = ssdsim__dev_check(&s->devs[k], msg, sizeof msg);
+        if (rc) {
+            if (s->n_devs > 1)
+                snprintf(why, len, "device %u: %s", k, msg);
+            else
+                snprintf(why, len, "%s", msg);
+            return rc;
+        }
+    }
+    return s->tags ? check_parity(s, why, len) : 0;
+}
+
 bool ssdsim__sys_busy(const struct ssdsim__sys *s)
 {
     for (uint32_t k = 0; k < s->n_devs; k++)
@@ -441,6 +536,9 @@ void ssdsim__sys_reset(struct ssdsim__sys *s, uint64_t now)
         ssdsim__link_reset(&s->uplink, now);
     for (uint32_t k = 0; k < s->n_devs; k++)
         ssdsim__dev_reset(&s->devs[k], now);
+    /* secure-erased: every unit reads as zeros, data and parity alike */
+    for (uint32_t k = 0; s->tags && k < s->n_devs; k++)
+        memset(s->tags[k], 0, sizeof **s->tags * (s->devs[0].bytes / s->tag_unit));
 }
 
 void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counters *out)

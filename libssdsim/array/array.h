@@ -61,6 +61,13 @@ struct ssdsim__sys {
     ssdsim__sys_io_done_fn io_done;
     void *io_ctx;
     int fail_code; /* out of memory inside the array */
+    /* RAID-5 content tags (consistency checks only, ssdsim__sys_check_start): per device, a
+     * 32-bit version per tag_unit bytes, new at each write of it; the parity device's tags are
+     * updated as parity is (old ^ old data ^ new data, over the parity ranges the array
+     * writes), so the tags of each row XOR to zero on every granule. NULL when not kept. */
+    uint32_t **tags;
+    uint32_t *tag_delta; /* per granule of a strip: old ^ new of the row being written */
+    uint32_t tag_unit, tag_clock;
 };
 
 /* Build the devices of `model` (a device or a system model). */
@@ -79,6 +86,13 @@ void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offse
 
 /* The first failure of a device's FTL (its code, message in *msg), or of the array; 0 if none. */
 int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg);
+/* Consistency check (ssdsim_check) of every device (dev/dev.h), naming the device in `why`
+ * when there are several. 0 or SSDSIM_ESTATE. */
+int ssdsim__sys_check(struct ssdsim__sys *s, char *why, size_t len);
+/* Checks are enabled (ssdsim_set_check_period): keep RAID-5's content tags from now on, when
+ * nothing was written yet (else parity cannot be followed and is not checked), the strip is a
+ * multiple of 512 bytes and a member has at most 2^22 tag units (4 bytes each). */
+void ssdsim__sys_check_start(struct ssdsim__sys *s);
 /* Anything still moving inside a device. */
 bool ssdsim__sys_busy(const struct ssdsim__sys *s);
 /* After a secure erase: timelines to now. */

@@ -30,6 +30,7 @@
  */
 #include "dev/dev.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -442,4 +443,72 @@ void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u)
     } else {
         sl->redirty = false;
     }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Consistency                                                                                 */
+
+int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len)
+{
+#define BUF_FAIL(...) return (snprintf(why, len, "write buffer: " __VA_ARGS__), SSDSIM_ESTATE)
+    uint32_t n[3] = {0};
+    uint64_t units = b->d->bytes / b->d->unit;
+    for (uint32_t s = 0; s < b->cap; s++) {
+        const struct slot *sl = &b->slots[s];
+        if (sl->state > S_FLUSHING)
+            BUF_FAIL("slot %u has state %u", s, sl->state);
+        n[sl->state]++;
+        if (sl->state == S_FREE)
+            continue;
+        if (sl->lpn >= units)
+            BUF_FAIL("slot %u holds unit %llu of %llu", s, (unsigned long long)sl->lpn,
+                     (unsigned long long)units);
+        if (find(b, sl->lpn) != s)
+            BUF_FAIL("slot %u (unit %llu) is not where the table finds its unit (slot %u)", s,
+                     (unsigned long long)sl->lpn, find(b, sl->lpn));
+        if (sl->bytes == 0 || sl->bytes > b->d->unit)
+            BUF_FAIL("slot %u holds %u bytes of a %u-byte unit", s, sl->bytes, b->d->unit);
+        if (sl->redirty && sl->state != S_FLUSHING)
+            BUF_FAIL("slot %u is dirty and marked written again behind a flush", s);
+    }
+    if (n[S_DIRTY] != b->n_dirty || n[S_FLUSHING] != b->n_flushing)
+        BUF_FAIL("%u dirty and %u flushing slots; the counts say %u and %u", n[S_DIRTY],
+                 n[S_FLUSHING], b->n_dirty, b->n_flushing);
+    if (b->n_flushing > b->depth)
+        BUF_FAIL("%u units being flushed; at most %u at a time", b->n_flushing, b->depth);
+    uint32_t k = 0;
+    for (uint32_t s = b->free_head; s != NONE; s = b->slots[s].next)
+        if (s >= b->cap || b->slots[s].state != S_FREE || ++k > b->cap)
+            BUF_FAIL("the free list holds slot %u (or has a cycle)", s);
+    if (k != n[S_FREE])
+        BUF_FAIL("%u slots on the free list; %u are free", k, n[S_FREE]);
+    uint32_t in_table = 0;
+    for (uint32_t h = 0; h <= b->mask; h++) {
+        uint32_t s = b->table[h];
+        if (s == NONE)
+            continue;
+        if (s >= b->cap || b->slots[s].state == S_FREE)
+            BUF_FAIL("table entry %u names slot %u, which holds nothing", h, s);
+        in_table++;
+    }
+    if (in_table != b->n_dirty + b->n_flushing)
+        BUF_FAIL("%u table entries for %u units held", in_table, b->n_dirty + b->n_flushing);
+    k = 0;
+    uint32_t prev = NONE;
+    for (uint32_t s = b->fifo_head; s != NONE; s = b->slots[s].next) {
+        if (s >= b->cap || b->slots[s].state != S_DIRTY || b->slots[s].prev != prev ||
+            ++k > b->n_dirty)
+            BUF_FAIL("the dirty FIFO holds slot %u (or is longer than the %u dirty units)", s,
+                     b->n_dirty);
+        prev = s;
+    }
+    if (k != b->n_dirty || prev != b->fifo_tail)
+        BUF_FAIL("the dirty FIFO holds %u slots ending at %u; %u dirty, tail %u", k, prev,
+                 b->n_dirty, b->fifo_tail);
+    if (b->wait_n > b->wait_cap)
+        BUF_FAIL("%u commands wait in a queue of %u", b->wait_n, b->wait_cap);
+    if (b->wait_n > 0 && b->free_head != NONE)
+        BUF_FAIL("%u commands wait for a slot while slot %u is free", b->wait_n, b->free_head);
+    return 0;
+#undef BUF_FAIL
 }

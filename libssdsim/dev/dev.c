@@ -387,3 +387,15 @@ void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now)
         ssdsim__hdd_reset(&d->hdd, now);
     }
 }
+
+int ssdsim__dev_check(struct ssdsim__dev *d, char *why, size_t len)
+{
+    if (!d->ssd)
+        return 0;
+    uint64_t absorbed = 0, hits = 0;
+    ssdsim__buf_counters(d->buf, &absorbed, &hits);
+    int rc = d->buf ? ssdsim__buf_check(d->buf, why, len) : 0;
+    if (!rc)
+        rc = ssdsim__env_check(&d->env, absorbed, why, len);
+    return rc;
+}

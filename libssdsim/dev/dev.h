@@ -166,6 +166,13 @@ void ssdsim__buf_reset(struct ssdsim__buf *b);
 /* Counters for the results: host bytes absorbed by overwrites in the buffer, read hits. */
 void ssdsim__buf_counters(const struct ssdsim__buf *b, uint64_t *absorbed_units,
                           uint64_t *read_hits);
+/* Consistency check (ssdsim_check): slot states against the counts, the free list, the hash
+ * table and the dirty FIFO; waiting commands only when no slot is free. 0 or SSDSIM_ESTATE. */
+int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len);
+
+/* Consistency check of a device (ssdsim_check): its write buffer, then its FTL environment
+ * and FTL (ftl/env.h). Hard disks have nothing to check. 0 or SSDSIM_ESTATE with why. */
+int ssdsim__dev_check(struct ssdsim__dev *d, char *why, size_t len);
 
 /* Book `bytes` of command `cmd`'s data in direction `dir` (SSDSIM__LINK_DOWN or _UP) on every
  * link of the device's path, requested at `now`: each link is an FCFS timeline of its own, the

@@ -296,6 +296,29 @@ out:
     return rc;
 }
 
+/* The check method: ssdsim__direct_check's rule, in words. */
+static int direct_check_method(void *state, char *why, size_t len)
+{
+    static const char *const rules[] = {
+        "",
+        "the stripe is not a permutation of the planes",
+        "a unit's page is outside the device or another unit's",
+        "a block's count is not the written units it holds",
+        "the free-block counts (of a plane, or the device's) are not the blocks without a "
+        "written unit",
+    };
+    int rc = ssdsim__direct_check(state);
+    if (rc == 0)
+        return 0;
+    if (rc == -100) {
+        snprintf(why, len, "out of memory");
+        return SSDSIM_ENOMEM;
+    }
+    snprintf(why, len, "direct FTL check: %s (rule %d)",
+             -rc < (int)SSDSIM__ARRAY_LEN(rules) ? rules[-rc] : "a rule is broken", -rc);
+    return SSDSIM_ESTATE;
+}
+
 const ssdsim_ftl_ops ssdsim__ftl_direct_ops = {
     .abi_version = SSDSIM_PLUGIN_ABI_VERSION,
     .struct_size = sizeof(ssdsim_ftl_ops),
@@ -317,4 +340,5 @@ const ssdsim_ftl_ops ssdsim__ftl_direct_ops = {
     .block_valid = direct_block_valid,
     .install = NULL,      /* see the comment at the top */
     .block_closed = NULL, /* no block is ever closed for GC */
+    .check = direct_check_method,
 };

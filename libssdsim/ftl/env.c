@@ -130,6 +130,8 @@ static uint64_t *hist_of(const struct ssdsim_ftl_env *env, const uint32_t *count
 static void commit_counts(struct ssdsim_ftl_env *env, const uint32_t *counts, uint64_t *h,
                           uint32_t cap, uint32_t min, uint32_t max)
 {
+    for (uint64_t b = 0; b < env->geo.n_blocks; b++)
+        env->ec_installed += (int64_t)counts[b] - (int64_t)env->erase_count[b];
     memcpy(env->erase_count, counts, sizeof *counts * env->geo.n_blocks);
     free(env->ec_hist);
     env->ec_hist = h;
@@ -320,4 +322,73 @@ void ssdsim_ftl_fail(ssdsim_ftl_env *env, int code, const char *message)
 const ssdsim_ftl_policies *ssdsim_ftl_policy_settings(const ssdsim_ftl_env *env)
 {
     return &env->pol;
+}
+
+/* ------------------------------------------------------------------ consistency */
+
+int ssdsim__env_check(struct ssdsim_ftl_env *env, uint64_t absorbed, char *why, size_t len)
+{
+    const ssdsim_geometry *g = &env->geo;
+    uint64_t sum = 0;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (uint64_t b = 0; b < g->n_blocks; b++) {
+        sum += env->erase_count[b];
+        lo = SSDSIM__MIN(lo, env->erase_count[b]);
+        hi = SSDSIM__MAX(hi, env->erase_count[b]);
+    }
+    if ((int64_t)sum != (int64_t)env->n.erases + env->ec_installed) {
+        snprintf(why, len, "the erase counts add up to %llu; %llu erases were done (%lld "
+                 "installed)",
+                 (unsigned long long)sum, (unsigned long long)env->n.erases,
+                 (long long)env->ec_installed);
+        return SSDSIM_ESTATE;
+    }
+    if (lo != env->ec_min || hi != env->ec_max || hi >= env->ec_cap) {
+        snprintf(why, len, "erase counts range %u..%u; the histogram says %u..%u", lo, hi,
+                 env->ec_min, env->ec_max);
+        return SSDSIM_ESTATE;
+    }
+    uint64_t *h = calloc(env->ec_cap, sizeof *h);
+    if (!h) {
+        snprintf(why, len, "out of memory");
+        return SSDSIM_ENOMEM;
+    }
+    for (uint64_t b = 0; b < g->n_blocks; b++)
+        h[env->erase_count[b]]++;
+    for (uint32_t e = 0; e < env->ec_cap; e++) {
+        if (h[e] != env->ec_hist[e]) {
+            snprintf(why, len, "%llu blocks have erase count %u; the histogram says %llu",
+                     (unsigned long long)h[e], e, (unsigned long long)env->ec_hist[e]);
+            free(h);
+            return SSDSIM_ESTATE;
+        }
+    }
+    free(h);
+    static const struct {
+        int purpose, counter;
+        const char *what;
+    } kinds[] = {
+        {SSDSIM_FOR_HOST, SSDSIM_CNT_HOST_PAGES, "host pages"},
+        {SSDSIM_FOR_GC, SSDSIM_CNT_GC_COPIES, "GC copies"},
+        {SSDSIM_FOR_WL, SSDSIM_CNT_WL_COPIES, "wear-leveling copies"},
+        {SSDSIM_FOR_MAPPING, SSDSIM_CNT_MAP_WRITES, "mapping pages written"},
+    };
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(kinds); i++) {
+        uint64_t counted = env->n.c[kinds[i].counter] - (i == 0 ? absorbed : 0);
+        if (env->n.programs[kinds[i].purpose] != counted) {
+            snprintf(why, len, "%llu pages programmed for %s; the FTL counted %llu%s",
+                     (unsigned long long)env->n.programs[kinds[i].purpose], kinds[i].what,
+                     (unsigned long long)counted,
+                     i == 0 && absorbed ? " (less those the write buffer absorbed)" : "");
+            return SSDSIM_ESTATE;
+        }
+    }
+    if (env->n.programs[SSDSIM_FOR_HOST_RMW]) {
+        snprintf(why, len, "%llu pages programmed for read-modify-write reads",
+                 (unsigned long long)env->n.programs[SSDSIM_FOR_HOST_RMW]);
+        return SSDSIM_ESTATE;
+    }
+    if (SSDSIM__HAS_METHOD(env->ops, ssdsim_ftl_ops, check))
+        return env->ops->check(env->state, why, len) ? SSDSIM_ESTATE : 0;
+    return 0;
 }

@@ -43,6 +43,8 @@ struct ssdsim_ftl_env {
     uint64_t *ec_hist;       /* blocks per erase count, index 0 .. ec_max */
     uint32_t ec_cap;         /* entries in ec_hist */
     uint32_t ec_min, ec_max;
+    int64_t ec_installed;    /* erase counts installed minus those they replaced (fast
+                                preconditioning): the counts add up to erases + this */
     ssdsim__unit_done_fn unit_done;
     void (*unit_waited)(void *ctx, uint32_t io, uint64_t ns); /* same ctx; may be NULL */
     void *unit_done_ctx;
@@ -87,6 +89,13 @@ void ssdsim__env_flash_done(void *ctx, uint32_t op);
 
 
 uint64_t ssdsim__env_free_blocks(const struct ssdsim_ftl_env *env);
+
+/* Consistency check (ssdsim_check): the erase counts add up to the erases done (and those
+ * installed), their histogram and extremes agree with them, every page programmed is counted
+ * once by purpose (host pages + GC copies + WL copies + mapping pages; `absorbed` host pages
+ * were overwritten in a write buffer and never programmed), then the FTL's own check method
+ * when it has one. 0, or SSDSIM_ESTATE with the first broken invariant in why. */
+int ssdsim__env_check(struct ssdsim_ftl_env *env, uint64_t absorbed, char *why, size_t len);
 
 /* A host command enters / leaves the device. When none is left inside for gc.bg_idle_us, the
  * FTL is told the device is idle; the next command tells it it is busy again. */

@@ -52,6 +52,7 @@
  */
 #include "ftl/fast.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -742,7 +743,23 @@ static int fast_create(void *state, ssdsim_ftl_env *env, const double *params, c
 
 /* ---------------------------------------------------------------- inspection */
 
-int ssdsim__fast_check(const void *state)
+static int fast_fail(char *why, size_t len, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
+static int fast_fail(char *why, size_t len, const char *fmt, ...)
+{
+    if (why && len) {
+        int n = snprintf(why, len, "FAST check: ");
+        va_list ap;
+        va_start(ap, fmt);
+        if (n >= 0 && (size_t)n < len)
+            vsnprintf(why + n, len - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return SSDSIM_ESTATE;
+}
+
+#define FAIL(...) return fast_fail(why, len, __VA_ARGS__)
+
+int ssdsim__fast_check_why(const void *state, char *why, size_t len)
 {
     const struct ssdsim__fast *f = state;
     /* Each mapped logical page: its newest copy points back at it, on its plane, below the
@@ -752,27 +769,37 @@ int ssdsim__fast_check(const void *state)
         if (ppn == NONE)
             continue;
         if (ppn >= f->n_ppn || f->p2l[ppn] != lpn)
-            return -1;
+            FAIL("l2p[%llu] = page %u, whose p2l is %u", (unsigned long long)lpn, ppn,
+                 ppn < f->n_ppn ? f->p2l[ppn] : NONE);
         uint32_t b = ppn / f->ppb, k = ppn % f->ppb, lbn = (uint32_t)(lpn / f->ppb);
         if (block_plane(f, b) != ssdsim__fast_lbn_plane(f, lbn))
-            return -2;
-        if (k >= f->wptr[b])
-            return -3;
+            FAIL("logical page %llu is in block %u of plane %u; its logical block %u is on "
+                 "plane %u",
+                 (unsigned long long)lpn, b, block_plane(f, b), lbn,
+                 ssdsim__fast_lbn_plane(f, lbn));
+        if (k >= f->wptr[b] || f->wptr[b] > f->ppb)
+            FAIL("logical page %llu is at page %u of block %u, whose write pointer is %u",
+                 (unsigned long long)lpn, k, b, f->wptr[b]);
         switch (f->role[b]) {
         case SSDSIM__FAST_DATA:
             if (f->dmap[lbn] != b)
-                return -4;
+                FAIL("logical page %llu is in data block %u; logical block %u's data block is "
+                     "%u",
+                     (unsigned long long)lpn, b, lbn, f->dmap[lbn]);
             /* fall through */
         case SSDSIM__FAST_SW:
         case SSDSIM__FAST_SW_MERGE:
         case SSDSIM__FAST_DST:
             if (f->owner[b] != lbn || k != lpn % f->ppb)
-                return -5;
+                FAIL("logical page %llu is at offset %u of block %u (role %u) owned by logical "
+                     "block %u",
+                     (unsigned long long)lpn, k, b, f->role[b], f->owner[b]);
             break;
         case SSDSIM__FAST_RW:
             break;
         default:
-            return -6; /* free or being erased */
+            FAIL("logical page %llu is in block %u, which is free or being erased",
+                 (unsigned long long)lpn, b);
         }
     }
     /* Each valid physical page is the newest copy of its logical page: so every newest copy is
@@ -784,11 +811,13 @@ int ssdsim__fast_check(const void *state)
             if (lpn == NONE)
                 continue;
             if (lpn >= f->n_lpn || f->l2p[lpn] != b * f->ppb + i)
-                return -7;
+                FAIL("p2l of block %llu page %u is %u, whose l2p is %u", (unsigned long long)b,
+                     i, lpn, lpn < f->n_lpn ? f->l2p[lpn] : NONE);
             v++;
         }
         if (v != f->valid[b])
-            return -8;
+            FAIL("block %llu holds %u newest copies; its valid count says %u",
+                 (unsigned long long)b, v, f->valid[b]);
     }
     /* The block map and the data blocks agree. */
     for (uint32_t lbn = 0; lbn < f->n_lbn; lbn++) {
@@ -796,41 +825,100 @@ int ssdsim__fast_check(const void *state)
         if (b != NONE &&
             (b >= f->n_blocks || f->role[b] != SSDSIM__FAST_DATA || f->owner[b] != lbn ||
              block_plane(f, b) != ssdsim__fast_lbn_plane(f, lbn)))
-            return -9;
+            FAIL("logical block %u's data block is %u (role %u, owner %u)", lbn, b,
+                 b < f->n_blocks ? f->role[b] : 0, b < f->n_blocks ? f->owner[b] : NONE);
     }
-    /* Per plane: blocks by role against the plane's counters and limits. */
+    /* Per plane: blocks by role against the plane's lists, counters and limits. */
     uint64_t n_free_all = 0;
     for (uint32_t p = 0; p < f->n_planes; p++) {
         const struct ssdsim__fast_plane *pl = &f->planes[p];
         uint32_t n[SSDSIM__FAST_ERASING + 1] = {0};
         for (uint32_t i = 0; i < f->bpp; i++) {
             uint32_t b = p * f->bpp + i;
+            if (f->role[b] > SSDSIM__FAST_ERASING)
+                FAIL("block %u has role %u", b, f->role[b]);
             n[f->role[b]]++;
-            if (f->role[b] == SSDSIM__FAST_DATA && f->dmap[f->owner[b]] != b)
-                return -10;
+            if (f->role[b] == SSDSIM__FAST_DATA &&
+                (f->owner[b] >= f->n_lbn || f->dmap[f->owner[b]] != b))
+                FAIL("data block %u's owner %u maps to another block", b, f->owner[b]);
             if ((f->role[b] == SSDSIM__FAST_FREE || f->role[b] == SSDSIM__FAST_ERASING) &&
                 f->valid[b] != 0)
-                return -11;
+                FAIL("block %u is %s and holds %u newest copies", b,
+                     f->role[b] == SSDSIM__FAST_FREE ? "free" : "being erased", f->valid[b]);
         }
-        uint32_t listed = 0;
-        for (uint32_t b = pl->free_head; b != NONE && listed <= f->bpp; b = f->free_next[b])
-            listed++;
-        if (listed != pl->n_free || n[SSDSIM__FAST_FREE] != pl->n_free)
-            return -12;
+        uint32_t listed = 0, last = NONE;
+        for (uint32_t b = pl->free_head; b != NONE; b = f->free_next[b]) {
+            if (b / f->bpp != p || f->role[b] != SSDSIM__FAST_FREE || ++listed > f->bpp)
+                FAIL("plane %u's free list holds block %u (role %u) or has a cycle", p, b,
+                     b < f->n_blocks ? f->role[b] : 0);
+            last = b;
+        }
+        if (listed != pl->n_free || n[SSDSIM__FAST_FREE] != pl->n_free || last != pl->free_tail)
+            FAIL("plane %u: %u blocks on its free list (tail %u), %u free, n_free %u (tail %u)",
+                 p, listed, last, n[SSDSIM__FAST_FREE], pl->n_free, pl->free_tail);
         if (n[SSDSIM__FAST_ERASING] != pl->n_erasing)
-            return -13;
-        if (n[SSDSIM__FAST_RW] != pl->rw_n + (pl->victim != NONE) || n[SSDSIM__FAST_RW] > f->rw_max)
-            return -14;
+            FAIL("plane %u: %u blocks being erased; its count says %u", p,
+                 n[SSDSIM__FAST_ERASING], pl->n_erasing);
+        if (n[SSDSIM__FAST_RW] != pl->rw_n + (pl->victim != NONE) ||
+            n[SSDSIM__FAST_RW] > f->rw_max)
+            FAIL("plane %u: %u RW log blocks; its ring holds %u, victim %u, at most %u", p,
+                 n[SSDSIM__FAST_RW], pl->rw_n, pl->victim, f->rw_max);
+        for (uint32_t i = 0; i < pl->rw_n; i++) {
+            uint32_t b = f->rw_ring[(size_t)p * f->rw_max + (pl->rw_head + i) % f->rw_max];
+            if (b / f->bpp != p || f->role[b] != SSDSIM__FAST_RW || b == pl->victim)
+                FAIL("plane %u's RW ring holds block %u (role %u)", p, b,
+                     b < f->n_blocks ? f->role[b] : 0);
+        }
+        if (pl->victim != NONE && (pl->victim / f->bpp != p || f->role[pl->victim] != SSDSIM__FAST_RW))
+            FAIL("plane %u's RW victim is block %u (role %u)", p, pl->victim,
+                 pl->victim < f->n_blocks ? f->role[pl->victim] : 0);
         if (n[SSDSIM__FAST_SW] + n[SSDSIM__FAST_SW_MERGE] != pl->n_sw_blocks ||
             pl->n_sw_blocks > f->sw_max)
-            return -15;
+            FAIL("plane %u: %u SW and %u retired SW log blocks; its count says %u, at most %u",
+                 p, n[SSDSIM__FAST_SW], n[SSDSIM__FAST_SW_MERGE], pl->n_sw_blocks, f->sw_max);
+        uint32_t open_sw = 0;
+        for (uint32_t i = 0; i < f->sw_max; i++) {
+            uint32_t b = f->sw_open[(size_t)p * f->sw_max + i];
+            if (b == NONE)
+                continue;
+            if (b / f->bpp != p || f->role[b] != SSDSIM__FAST_SW)
+                FAIL("plane %u's SW slot %u holds block %u (role %u)", p, i, b,
+                     b < f->n_blocks ? f->role[b] : 0);
+            open_sw++;
+        }
+        if (open_sw != n[SSDSIM__FAST_SW])
+            FAIL("plane %u: %u SW log blocks, %u in its slots", p, n[SSDSIM__FAST_SW], open_sw);
+        for (uint32_t i = 0; i < pl->swq_n; i++) {
+            uint32_t b = f->swq[(size_t)p * f->sw_max + (pl->swq_head + i) % f->sw_max];
+            if (b / f->bpp != p || f->role[b] != SSDSIM__FAST_SW_MERGE)
+                FAIL("plane %u's partial-merge queue holds block %u (role %u)", p, b,
+                     b < f->n_blocks ? f->role[b] : 0);
+        }
         if (n[SSDSIM__FAST_DST] != (pl->m_kind == SSDSIM__FAST_FULL))
-            return -16;
+            FAIL("plane %u: %u blocks receive a full merge; merge kind %u", p,
+                 n[SSDSIM__FAST_DST], pl->m_kind);
+        if (pl->m_kind == SSDSIM__FAST_FULL &&
+            (pl->m_dst >= f->n_blocks || f->role[pl->m_dst] != SSDSIM__FAST_DST))
+            FAIL("plane %u's full merge fills block %u (role %u)", p, pl->m_dst,
+                 pl->m_dst < f->n_blocks ? f->role[pl->m_dst] : 0);
         n_free_all += pl->n_free;
     }
     if (n_free_all != f->n_free_blocks)
-        return -17;
+        FAIL("%llu free blocks on the planes; the device count says %llu",
+             (unsigned long long)n_free_all, (unsigned long long)f->n_free_blocks);
     return 0;
+}
+
+#undef FAIL
+
+int ssdsim__fast_check(const void *state)
+{
+    return ssdsim__fast_check_why(state, NULL, 0);
+}
+
+static int fast_check_method(void *state, char *why, size_t len)
+{
+    return ssdsim__fast_check_why(state, why, len);
 }
 
 static const ssdsim_param fast_params[] = {
@@ -858,4 +946,5 @@ const ssdsim_ftl_ops ssdsim__ftl_fast_ops = {
     .free_blocks = fast_free_blocks,
     .lookup = fast_lookup,
     .prefetch = fast_prefetch,
+    .check = fast_check_method,
 };

@@ -81,10 +81,13 @@ static inline uint32_t ssdsim__fast_lbn_plane(const struct ssdsim__fast *f, uint
     return f->stripe[lbn % f->n_planes];
 }
 
-/* Consistency check (tests): every mapped logical page's newest copy is found exactly once, in
- * a place the scheme allows (its data block or SW log at its own offset, or an RW log), valid
- * counts and per-plane block counts add up. Returns 0, or a negative number naming the first
- * broken rule (see fast.c). */
+/* Consistency check (the FTL's check method, tests): every mapped logical page's newest copy is
+ * found exactly once, in a place the scheme allows (its data block or SW log at its own offset,
+ * or an RW log, below the write pointer), valid counts add up, the block map and the data
+ * blocks agree, and each plane's blocks by role agree with its free list, RW ring and victim,
+ * SW slots, partial-merge queue and full merge. Returns 0, or SSDSIM_ESTATE with the first
+ * broken rule in `why` (which may be NULL). */
+int ssdsim__fast_check_why(const void *state, char *why, size_t len);
 int ssdsim__fast_check(const void *state);
 
 extern const ssdsim_ftl_ops ssdsim__ftl_fast_ops;

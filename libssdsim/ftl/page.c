@@ -21,14 +21,14 @@
 #define NONE SSDSIM__NONE32
 
 enum op_tag {
-    TAG_HOST_READ = 1, /* low: io, mid: bytes */
-    TAG_HOST_PROG,     /* low: io */
-    TAG_RMW_READ,      /* low: rmw pool index */
-    TAG_GC_READ,       /* low: ppn being copied */
-    TAG_GC_PROG,       /* low: plane */
-    TAG_GC_ERASE,      /* low: plane */
-    TAG_MAP_READ,      /* DFTL: low: translation page */
-    TAG_MAP_PROG,      /* DFTL: translation page written */
+    TAG_HOST_READ = SSDSIM__PTAG_HOST_READ,
+    TAG_HOST_PROG = SSDSIM__PTAG_HOST_PROG,
+    TAG_RMW_READ = SSDSIM__PTAG_RMW_READ,
+    TAG_GC_READ = SSDSIM__PTAG_GC_READ,
+    TAG_GC_PROG = SSDSIM__PTAG_GC_PROG,
+    TAG_GC_ERASE = SSDSIM__PTAG_GC_ERASE,
+    TAG_MAP_READ = SSDSIM__PTAG_MAP_READ,
+    TAG_MAP_PROG = SSDSIM__PTAG_MAP_PROG,
 };
 
 static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
@@ -39,7 +39,8 @@ static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
 static void gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why);
 static bool dftl_ready(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes,
                        bool write);
-static void dftl_mapped(struct ssdsim__ftl *f, uint32_t lpn, uint32_t gc_serial);
+static void dftl_mapped(struct ssdsim__ftl *f, uint32_t lpn, uint32_t gc_plane);
+static void dftl_writeback(struct ssdsim__ftl *f, uint32_t t);
 static void dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool writeback);
 static void dftl_map_prog(struct ssdsim__ftl *f, uint32_t t, uint32_t plane);
 
@@ -305,7 +306,7 @@ static int host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
     ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
     program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
     if (f->dftl)
-        dftl_mapped(f, lpn, 0);
+        dftl_mapped(f, lpn, NONE);
     return 0;
 }
 
@@ -327,7 +328,7 @@ static void unstall(struct ssdsim__ftl *f)
         ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
         program(f, plane, fr, w.lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, w.io));
         if (f->dftl)
-            dftl_mapped(f, w.lpn, 0);
+            dftl_mapped(f, w.lpn, NONE);
     }
 }
 
@@ -375,7 +376,7 @@ static void page_trim(void *state, uint64_t lpn)
         invalidate(f, ppn);
         f->l2p[lpn] = NONE;
         if (f->dftl)
-            dftl_mapped(f, (uint32_t)lpn, 0);
+            dftl_mapped(f, (uint32_t)lpn, NONE);
     }
 }
 
@@ -464,10 +465,16 @@ static void gc_read_done(struct ssdsim__ftl *f, uint32_t old)
         program(f, plane, gc_frontier(f, lpn), lpn, old, wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
                 cookie(TAG_GC_PROG, 0, plane));
         if (f->dftl && lpn < f->n_lpn)
-            dftl_mapped(f, lpn, pl->serial);
+            dftl_mapped(f, lpn, plane);
     }
     if (--pl->gc_reads == 0) {
         assert(f->valid[pl->victim] == 0);
+        /* DFTL: the translation pages of the moved entries that are not cached are written
+         * back now that the victim's pages are all where they stay (one write per page per
+         * victim, DFTL's batch update after a block's relocation). */
+        for (uint32_t i = 0; i < pl->n_gc_tps; i++)
+            dftl_writeback(f, f->cmt.gc_tps[(size_t)plane * f->ppb + i]);
+        pl->n_gc_tps = 0;
         gc_erase(f, plane);
     }
 }
@@ -857,6 +864,10 @@ static void dftl_map_prog(struct ssdsim__ftl *f, uint32_t t, uint32_t plane)
     for (uint32_t s = c->tp_slots[t]; s != NONE; s = c->tp_next[s])
         c->dirty[s] = 0;
     c->tp_pending[t] = 0;
+    if (c->shadow) {
+        uint64_t first = (uint64_t)t * c->epp, n = SSDSIM__MIN((uint64_t)c->epp, f->n_lpn - first);
+        memcpy(&c->shadow[first], &f->l2p[first], sizeof *c->shadow * n);
+    }
     ssdsim_ftl_count(f->env, SSDSIM_CNT_MAP_WRITES, 1);
     program(f, plane, SSDSIM__FR_MAP, (uint32_t)(f->n_lpn + t), NONE, SSDSIM_FOR_MAPPING,
             cookie(TAG_MAP_PROG, 0, t));
@@ -980,8 +991,13 @@ static void dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool writeback
 }
 
 /* The mapping of data page `lpn` changed. Cached: the entry is dirty. Not cached: its
- * translation page must be updated in flash, once per GC victim (gc_serial) for GC moves. */
-static void dftl_mapped(struct ssdsim__ftl *f, uint32_t lpn, uint32_t gc_serial)
+ * translation page must be updated in flash: at once for the host (a trim, a write whose entry
+ * was evicted while it waited), and for a GC move (`gc_plane` the plane whose victim it left,
+ * else NONE) once per victim, when the victim's last copy is done (the page joins the plane's
+ * list once, stamped with the victim's serial). Writing it back at the first move of a victim,
+ * as this did, left the page in flash without the victim's later moves, for good (the
+ * consistency check's "not cached, and its translation page in flash says" failure). */
+static void dftl_mapped(struct ssdsim__ftl *f, uint32_t lpn, uint32_t gc_plane)
 {
     struct ssdsim__cmt *c = &f->cmt;
     uint32_t s = c->slot_of[lpn];
@@ -990,10 +1006,16 @@ static void dftl_mapped(struct ssdsim__ftl *f, uint32_t lpn, uint32_t gc_serial)
         return;
     }
     uint32_t t = tpage_of(f, lpn);
-    if (gc_serial && c->tp_stamp[t] == gc_serial)
+    if (gc_plane == NONE) {
+        dftl_writeback(f, t);
         return;
-    c->tp_stamp[t] = gc_serial;
-    dftl_writeback(f, t);
+    }
+    struct ssdsim__plane *pl = &f->planes[gc_plane];
+    if (c->tp_stamp[t] == pl->serial)
+        return;
+    c->tp_stamp[t] = pl->serial;
+    /* (at most one entry per copy of the victim: ppb entries a plane) */
+    c->gc_tps[(size_t)gc_plane * f->ppb + pl->n_gc_tps++] = t;
 }
 
 static int dftl_setup(struct ssdsim__ftl *f, uint32_t cmt_entries)
@@ -1015,7 +1037,8 @@ static int dftl_setup(struct ssdsim__ftl *f, uint32_t cmt_entries)
     c->tp_waiters = malloc(sizeof *c->tp_waiters * c->n_tpages);
     c->tp_stamp = calloc(c->n_tpages, sizeof *c->tp_stamp);
     c->tp_pending = calloc(c->n_tpages, 1);
-    if (!c->slot_of || !c->lpn || !c->prev || !c->next || !c->tp_prev || !c->tp_next ||
+    c->gc_tps = malloc(sizeof *c->gc_tps * f->n_planes * f->ppb);
+    if (!c->gc_tps || !c->slot_of || !c->lpn || !c->prev || !c->next || !c->tp_prev || !c->tp_next ||
         !c->dirty || !c->tp_slots || !c->tp_waiters || !c->tp_stamp || !c->tp_pending)
         return SSDSIM_ENOMEM;
     memset(c->slot_of, 0xff, sizeof *c->slot_of * f->n_lpn);
@@ -1036,7 +1059,9 @@ static void dftl_free(struct ssdsim__cmt *c)
     free(c->tp_slots);
     free(c->tp_waiters);
     free(c->tp_stamp);
+    free(c->gc_tps);
     free(c->tp_pending);
+    free(c->shadow);
     free(c->wait);
 }
 
@@ -1219,43 +1244,6 @@ uint64_t ssdsim__page_view_random(const struct ssdsim__ftl *f)
 
 /* ---------------------------------------------------------------- inspection */
 
-int ssdsim__page_check(const struct ssdsim__ftl *f)
-{
-    uint64_t nb = f->geo->n_blocks, n_free = 0, n_cands = 0;
-    for (uint64_t lpn = 0; lpn < f->n_map; lpn++) {
-        uint32_t ppn = f->l2p[lpn];
-        if (ppn != NONE && (ppn >= f->n_ppn || f->p2l[ppn] != lpn))
-            return -1;
-    }
-    for (uint64_t b = 0; b < nb; b++) {
-        uint32_t v = 0;
-        for (uint32_t i = 0; i < f->ppb; i++) {
-            uint32_t lpn = f->p2l[b * f->ppb + i];
-            if (lpn != NONE) {
-                if (lpn >= f->n_map || f->l2p[lpn] != b * f->ppb + i)
-                    return -2;
-                v++;
-            }
-        }
-        if (v != f->valid[b])
-            return -3;
-        if (f->state[b] == SSDSIM__BLK_FREE) {
-            if (v)
-                return -4;
-            n_free++;
-        }
-        n_cands += f->state[b] == SSDSIM__BLK_CLOSED;
-    }
-    if (n_free != f->n_free_blocks)
-        return -5;
-    uint64_t in_arrays = 0;
-    for (uint32_t p = 0; p < f->n_planes; p++)
-        in_arrays += ssdsim__cands_count(&f->cands, p);
-    if (in_arrays != n_cands)
-        return -6;
-    return 0;
-}
-
 /* The page FTL and DFTL are one implementation: their tables differ in name, parameters and
  * set-up only. */
 #define PAGE_METHODS                                                                               \
@@ -1263,7 +1251,7 @@ int ssdsim__page_check(const struct ssdsim__ftl *f)
     .flash_done = page_flash_done, .idle = page_idle, .free_blocks = page_free_blocks,             \
     .lookup = page_lookup, .prefetch = page_prefetch,                                              \
     .plane_free_blocks = page_plane_free_blocks, .block_valid = page_block_valid,                  \
-    .block_closed = page_block_closed,
+    .block_closed = page_block_closed, .check = ssdsim__page_check_method,
 
 const ssdsim_ftl_ops ssdsim__ftl_page_ops = {
     .abi_version = SSDSIM_PLUGIN_ABI_VERSION,

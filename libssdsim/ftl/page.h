@@ -25,6 +25,18 @@ enum ssdsim__frontier { SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_GC, SSDSIM__
                         SSDSIM__FR_MAP,
                         SSDSIM__N_FRONTIERS };
 
+/* What a flash operation of the page FTL is for: the top byte of its cookie (ftl/ftlutil.h). */
+enum ssdsim__page_tag {
+    SSDSIM__PTAG_HOST_READ = 1, /* low: io, mid: bytes */
+    SSDSIM__PTAG_HOST_PROG,     /* low: io */
+    SSDSIM__PTAG_RMW_READ,      /* low: rmw pool index */
+    SSDSIM__PTAG_GC_READ,       /* low: ppn being copied */
+    SSDSIM__PTAG_GC_PROG,       /* low: plane */
+    SSDSIM__PTAG_GC_ERASE,      /* low: plane */
+    SSDSIM__PTAG_MAP_READ,      /* DFTL: low: translation page; mid: 1 for a write-back */
+    SSDSIM__PTAG_MAP_PROG,      /* DFTL: translation page written */
+};
+
 /* Why a plane's victim is being collected. */
 enum ssdsim__reclaim { SSDSIM__RECLAIM_FG, SSDSIM__RECLAIM_BG, SSDSIM__RECLAIM_WL };
 
@@ -37,6 +49,7 @@ struct ssdsim__plane {
     uint8_t reclaim;                   /* enum ssdsim__reclaim of the victim */
     uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
     uint32_t serial;                   /* of the current victim (DFTL batches per victim) */
+    uint32_t n_gc_tps;                 /* DFTL: translation pages the victim's moves updated */
 };
 
 /* DFTL (Gupta et al., ASPLOS 2009): the mapping table lives in flash, in translation pages of
@@ -45,7 +58,8 @@ struct ssdsim__plane {
  * whose entry is not cached waits for its translation page to be read; evicting a dirty entry
  * writes its translation page back (read, then program a new version), and every other dirty
  * entry of that page is written with it (DFTL's batch update). GC that moves data whose entry is
- * not cached updates its translation page the same way, once per page per victim. Translation
+ * not cached updates its translation page the same way, once per page per victim, when the
+ * victim's last copy is done (the moves are batched as DFTL does after a block). Translation
  * pages are pages like any other: mapped in the same arrays with "logical" numbers above the
  * data pages (so l2p beyond n_lpn is the GTD), written to their own frontier, collected by the
  * same GC. The simulator still keeps the full l2p array as the ground truth; the CMT decides
@@ -68,9 +82,16 @@ struct ssdsim__cmt {
     uint32_t *tp_slots;     /* per translation page: head of its cached slots, or NONE */
     uint32_t *tp_waiters;   /* per translation page: requests waiting for its load, or NONE */
     uint32_t *tp_stamp;     /* per translation page: GC victim serial that last updated it */
+    uint32_t *gc_tps;       /* per plane, pages_per_block entries: the translation pages its
+                               victim's moves updated, written back when the victim's last copy
+                               is done (planes' n_gc_tps) */
     uint8_t *tp_pending;    /* per translation page: a write-back is read or queued, not yet
                                programmed (later updates ride on it) */
     uint32_t gc_serial;
+    uint32_t *shadow;       /* consistency checks only (ftl/page_check.c): per data lpn, the
+                               entry as the newest programmed version of its translation page
+                               holds it; NULL until a check starts it on a device whose
+                               translation pages were never written */
     struct ssdsim__dftl_wait *wait; /* pool with free list */
     uint32_t wait_cap, wait_free;
 };
@@ -117,8 +138,15 @@ static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)
     return (const ssdsim_view *)f;
 }
 
-/* Consistency check of every array (tests and --enable-debug): 0 when consistent. */
-int ssdsim__page_check(const struct ssdsim__ftl *f);
+/* Consistency check of every structure (ftl/page_check.c; the FTL's check method, tests):
+ * 0 when consistent, else SSDSIM_ESTATE with the first broken invariant in `why` (which may be
+ * NULL). Not const: a DFTL's first check starts the shadow of its translation pages. */
+int ssdsim__page_check_why(struct ssdsim__ftl *f, char *why, size_t len);
+static inline int ssdsim__page_check(const struct ssdsim__ftl *f)
+{
+    return ssdsim__page_check_why((struct ssdsim__ftl *)f, NULL, 0);
+}
+int ssdsim__page_check_method(void *state, char *why, size_t len);
 
 extern const ssdsim_ftl_ops ssdsim__ftl_dftl_ops;
 

@@ -95,6 +95,22 @@ uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw)
     return i;
 }
 
+int ssdsim__hw_each_op(const struct ssdsim__hw *hw,
+                       void (*fn)(void *ctx, const struct ssdsim__flash_op *op), void *ctx)
+{
+    uint8_t *is_free = calloc(hw->n_ops ? hw->n_ops : 1, 1);
+    if (!is_free)
+        return SSDSIM_ENOMEM;
+    for (uint32_t i = hw->free_ops, k = 0; i != SSDSIM__NONE && k < hw->n_ops;
+         i = hw->ops[i].next, k++)
+        is_free[i] = 1;
+    for (uint32_t i = 0; i < hw->n_ops; i++)
+        if (!is_free[i])
+            fn(ctx, &hw->ops[i]);
+    free(is_free);
+    return 0;
+}
+
 void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op)
 {
     hw->ops[op].next = hw->free_ops;

@@ -74,6 +74,10 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw);
 /* Allocate a flash op (fields zeroed except next). Returns SSDSIM__NONE when out of memory. */
 uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw);
 void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op);
+/* The flash operations in flight (allocated, not yet done), for consistency checks: calls
+ * fn(ctx, op) for each, in pool order. Returns 0, or SSDSIM_ENOMEM (nothing called). */
+int ssdsim__hw_each_op(const struct ssdsim__hw *hw,
+                       void (*fn)(void *ctx, const struct ssdsim__flash_op *op), void *ctx);
 static inline struct ssdsim__flash_op *ssdsim__hw_op(struct ssdsim__hw *hw, uint32_t op)
 {
     return &hw->ops[op];

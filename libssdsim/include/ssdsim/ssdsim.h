@@ -582,6 +582,28 @@ SSDSIM_API int ssdsim_block_state(const ssdsim *sim, uint64_t block, uint32_t *v
  * the FTL cannot say). */
 SSDSIM_API uint64_t ssdsim_lookup(const ssdsim *sim, uint64_t lpn);
 
+/** Check every invariant of the simulation's state now: each device's mapping both ways
+ * against its valid counts, free lists, open blocks and GC candidates, erase counts against
+ * the erases done, pages programmed against what the FTL counted (host + GC + WL + mapping),
+ * the write buffer's slots, DFTL's cached and global tables, FAST's block roles, the flash
+ * operations in flight against what the FTL waits for, and RAID-5 parity over content tags
+ * (when checks were enabled before the first write: ssdsim_set_check_period). Costs time in
+ * proportion to the device's pages. Fills `why` (when not NULL) with the first broken
+ * invariant, naming the device, block, page or unit.
+ * @return 0, SSDSIM_ESTATE (an invariant is broken), SSDSIM_EINVAL (NULL sim), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_check(const ssdsim *sim, char *why, size_t len);
+
+/** Run ssdsim_check every `n_events` simulation events (0: never) during runs, drains and
+ * steps, and once at the end of each run. A broken invariant stops the run with SSDSIM_ESTATE
+ * and ssdsim_errmsg() says which ("consistency check failed after N events: ..."). Setting it
+ * before the first write also keeps the content tags RAID-5's parity check needs. Builds
+ * configured with --enable-debug check every 2^20 events by default.
+ * @return 0 or SSDSIM_EINVAL (NULL sim). */
+SSDSIM_API int ssdsim_set_check_period(ssdsim *sim, uint64_t n_events);
+
+/** Consistency checks done so far by the period of ssdsim_set_check_period. */
+SSDSIM_API uint64_t ssdsim_checks_done(const ssdsim *sim);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Results                                                                                     */
 

@@ -183,6 +183,11 @@ typedef struct ssdsim_ftl_ops {
      * block that GC may collect, with `*closed_order` (if not NULL) its age: the write clock
      * when it was closed, smaller is older; 0 for free, open, victim or other blocks. */
     int (*block_closed)(void *state, uint64_t block, uint64_t *closed_order);
+    /** Optional (tests, ssdsim_check): verify every invariant of the FTL's state, at any
+     * instant between events (flash operations may be in flight). Return 0, or SSDSIM_ESTATE
+     * with the first broken invariant, naming the block, page or unit, in `why`. Appended after
+     * ABI 1's table: the library calls it only when struct_size covers it. */
+    int (*check)(void *state, char *why, size_t len);
 } ssdsim_ftl_ops;
 
 /** Register a mapping scheme; same rules and return codes as ssdsim_gc_register. */
