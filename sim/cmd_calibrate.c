@@ -124,7 +124,7 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
         }
         bool takes = !strcmp(name, "--model") || !strcmp(name, "--set") ||
                      !strcmp(name, "--seed") || !strcmp(name, "--json") ||
-                     !strcmp(name, "--figure");
+                     !strcmp(name, "--figure") || !strcmp(name, "--plugin");
         if (!takes) {
             cli_error("calibrate: unknown option '%s' (see ssdsim calibrate --help)", a);
             return CLI_EXIT_USAGE;
@@ -136,8 +136,8 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
             }
             val = argv[++i];
         }
-        if (strcmp(name, "--set") && cli_once("calibrate", name, &seen))
-            return CLI_EXIT_USAGE; /* --set adds to a list */
+        if (strcmp(name, "--set") && strcmp(name, "--plugin") && cli_once("calibrate", name, &seen))
+            return CLI_EXIT_USAGE; /* --set and --plugin add to a list */
         if (!strcmp(name, "--json")) {
             c->json_out = val;
         } else if (!strcmp(name, "--figure")) {

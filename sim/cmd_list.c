@@ -7,6 +7,7 @@
 #include <ssdsim/sys/plugin.h>
 
 #include "cli.h"
+#include "plugin_load.h"
 
 static const struct {
     ssdsim_plugin_kind kind;
@@ -22,11 +23,25 @@ int cli_list(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            puts("usage: ssdsim list\n\n"
+            puts("usage: ssdsim list [--plugin FILE.so]...\n\n"
                  "Print every registered FTL, GC policy and wear leveler with its summary and\n"
                  "parameters. A parameter is set as a key of the model's section, e.g.\n"
-                 "  \"gc\": {\"policy\": \"d-choices\", \"d\": 10}   or   --set gc.d=10");
+                 "  \"gc\": {\"policy\": \"d-choices\", \"d\": 10}   or   --set gc.d=10\n"
+                 "The plugins of --plugin modules and of the plugin directory are listed too\n"
+                 "(doc/plugins.md).");
             return 0;
+        }
+        const char *val;
+        char name[64];
+        cli_split_option(argv[i], name, sizeof name, &val);
+        if (!strcmp(name, "--plugin")) {
+            if (!val && i + 1 >= argc) {
+                cli_error("list: option '--plugin' needs a value");
+                return CLI_EXIT_USAGE;
+            }
+            if (cli_plugin_load(val ? val : argv[++i], 1))
+                return CLI_EXIT_FAIL;
+            continue;
         }
         cli_error("list: unknown option '%s' (see ssdsim list --help)", argv[i]);
         return CLI_EXIT_USAGE;

@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "cli.h"
+#include "plugin_load.h"
 
 /* What `ssdsim run` takes besides one run's options. */
 struct run_cmd {
@@ -172,7 +173,8 @@ void cli_split_option(const char *arg, char *name, size_t name_len, const char *
 bool cli_common_option_takes_value(const char *name)
 {
     static const char *const names[] = {"--model",    "--workload",     "--set",         "--seed",
-                                        "--interval", "--interval-ios", "--precondition"};
+                                        "--interval", "--interval-ios", "--precondition",
+                                        "--plugin"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(name, names[i]))
             return true;
@@ -213,6 +215,9 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
         }
     } else if (!strcmp(name, "--precondition")) {
         return cli_parse_precondition(cmd, val, o);
+    } else if (!strcmp(name, "--plugin")) {
+        /* loaded now, so that the model's checks know its plugins' names */
+        return cli_plugin_load(val, 1) ? CLI_EXIT_FAIL : 0;
     }
     return 0;
 }
@@ -473,8 +478,9 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             }
             val = argv[++i];
         }
-        /* --set and --device add to a list; every other option takes one value. */
-        if (strcmp(name, "--set") && strcmp(name, "--device") && cli_once(cmd, name, &seen))
+        /* --set, --device and --plugin add to a list; every other option takes one value. */
+        if (strcmp(name, "--set") && strcmp(name, "--device") && strcmp(name, "--plugin") &&
+            cli_once(cmd, name, &seen))
             return CLI_EXIT_USAGE;
         if (series) {
             int rc = series_option(cmd, name, val, r);
@@ -492,7 +498,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             int rc = cli_common_option(cmd, name, val, o);
             if (rc)
                 return rc;
-            if (!r->manifest_conflict[0])
+            if (!r->manifest_conflict[0] && strcmp(name, "--plugin"))
                 snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
         } else if (!strcmp(name, "--json")) {
             o->json_out = val;

@@ -1128,7 +1128,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         }
         static const char *const valued[] = {"--model",  "--set",        "--seed",   "--out",
                                              "--window", "--curve-bpp",  "--max-dw", "--cell",
-                                             "--rounds", "--compare-op", "--idle"};
+                                             "--rounds", "--compare-op", "--idle", "--plugin"};
         bool known = false;
         for (size_t k = 0; k < G_N_ELEMENTS(valued); k++)
             known = known || !strcmp(opt, valued[k]);
@@ -1143,9 +1143,10 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             }
             val = argv[++i];
         }
-        if (strcmp(opt, "--set") && cli_once(cmd, opt, &seen))
-            return CLI_EXIT_USAGE; /* --set adds to a list */
-        if (!strcmp(opt, "--model") || !strcmp(opt, "--seed") || !strcmp(opt, "--set")) {
+        if (strcmp(opt, "--set") && strcmp(opt, "--plugin") && cli_once(cmd, opt, &seen))
+            return CLI_EXIT_USAGE; /* --set and --plugin add to a list */
+        if (!strcmp(opt, "--model") || !strcmp(opt, "--seed") || !strcmp(opt, "--set") ||
+            !strcmp(opt, "--plugin")) {
             if (!strcmp(opt, "--set") && !strncmp(val, "workload.", 9)) {
                 cli_error("suite: --set %s: a suite's workloads are fixed; --set takes model keys",
                           val);

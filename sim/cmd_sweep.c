@@ -29,6 +29,7 @@
 #include <glib.h>
 
 #include "cli.h"
+#include "plugin_load.h"
 
 /* Seeds and other integers in manifests and results stay below 2^53, so that every JSON reader
  * (cJSON, jq, JavaScript, which hold numbers as doubles) reads them exactly. */
@@ -357,6 +358,7 @@ struct point {
     char *out;
     char hash[17];    /* of the line without "out": what a complete result must match */
     char *point_json; /* the "point" object of the results */
+    GPtrArray *plugins; /* plugin modules to load (--plugin), canonical paths */
 };
 
 static void point_free(struct point *p)
@@ -378,6 +380,8 @@ static void point_free(struct point *p)
         g_ptr_array_unref(p->kvs);
     g_free(p->out);
     cJSON_free(p->point_json);
+    if (p->plugins)
+        g_ptr_array_unref(p->plugins);
     g_free(p);
 }
 
@@ -493,6 +497,15 @@ static char *sweep_line(const struct sweep *s, uint64_t index)
         cJSON_AddNullToObject(o, "precondition");
     add_u64_or_null(o, "interval_ns", s->o.interval_ns);
     add_u64_or_null(o, "interval_ios", s->o.interval_ios);
+    /* Plugin modules (--plugin): every point loads them; a line without them is the line of a
+     * sweep without plugins, as before they existed (same hash). */
+    size_t n_plugins;
+    const char *const *plugins = cli_plugin_given(&n_plugins);
+    if (n_plugins) {
+        cJSON *pl = cJSON_AddArrayToObject(o, "plugins");
+        for (size_t i = 0; i < n_plugins; i++)
+            cJSON_AddItemToArray(pl, cJSON_CreateString(plugins[i]));
+    }
     cJSON_AddStringToObject(o, "out", out);
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
@@ -630,6 +643,19 @@ static struct point *point_parse(const char *text, const char *file, uint64_t li
         g_string_append_printf(label, "%s%s=%s", label->len ? "," : "", e->string, e->valuestring);
     }
     p->label = g_string_free(label, FALSE);
+    p->plugins = g_ptr_array_new_with_free_func(g_free);
+    v = cJSON_GetObjectItemCaseSensitive(o, "plugins");
+    bad = "plugins";
+    if (v) {
+        if (!cJSON_IsArray(v))
+            goto bad_field;
+        cJSON_ArrayForEach(e, v)
+        {
+            if (!cJSON_IsString(e) || !*e->valuestring)
+                goto bad_field;
+            g_ptr_array_add(p->plugins, g_strdup(e->valuestring));
+        }
+    }
     /* The hash of everything the line says but where its result goes (a directory may move):
      * a result file made from another line (another model, workload, override, seed or
      * option) does not count as this point's result when a sweep resumes. */
@@ -774,6 +800,14 @@ int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
         return CLI_EXIT_FAIL;
     }
     struct point *p = point_parse(line, manifest, index + 1);
+    for (guint i = 0; p && i < p->plugins->len; i++) {
+        if (cli_plugin_load(p->plugins->pdata[i], 1)) {
+            point_free(p);
+            p = NULL;
+            free(line);
+            return CLI_EXIT_FAIL;
+        }
+    }
     free(line);
     if (!p)
         return CLI_EXIT_FAIL;

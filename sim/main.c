@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "plugin_load.h"
 
 /* Set by a sweep's worker process (or `run --manifest`) to name its point in every error. */
 static const char *error_context;
@@ -97,12 +98,29 @@ static void log_to_stderr(enum ssdsim_log_level level, const char *message, void
         cli_error("%s", message);
 }
 
+/* The commands that simulate (or list plugins) load the installed plugin modules first (but
+ * not for --help, which must work whatever is installed). */
+static bool loads_plugins(int argc, char **argv)
+{
+    static const char *const cmds[] = {"run",   "demo",      "sweep",   "list",
+                                       "suite", "calibrate", "validate"};
+    bool sim = false;
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        sim = sim || !strcmp(argv[1], cmds[i]);
+    for (int i = 2; sim && i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "help"))
+            return false;
+    return sim;
+}
+
 static int dispatch(int argc, char **argv)
 {
     ssdsim_set_log_handler(log_to_stderr, NULL);
     if (argc < 2)
         return cli_demo(argc, argv);
     const char *cmd = argv[1];
+    if (loads_plugins(argc, argv) && cli_plugin_autoload())
+        return CLI_EXIT_FAIL;
     if (!strcmp(cmd, "run"))
         return cli_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "demo"))

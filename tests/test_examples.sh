@@ -31,10 +31,96 @@ for ex in "$top_srcdir"/examples/*/; do
         { echo "FAIL: example $name did not build"; exit 1; }
     for prog in "$out"/*; do
         [ -x "$prog" ] && [ -f "$prog" ] || continue
-        case "$prog" in *.c | *.h | */Makefile) continue ;; esac
+        case "$prog" in *.c | *.h | *.so | */Makefile) continue ;; esac
         "$prog" "$models/generic-mlc.json" || { echo "FAIL: example $name: $prog failed"; exit 1; }
     done
     n=$((n + 1))
 done
 echo "$n examples built against the installed library and run"
 [ "$n" -gt 0 ]
+
+# ------------------------------------------------------------------------------------------
+# Plugin modules in the command (doc/plugins.md): the example's GC policy, built as a module,
+# loaded with --plugin gives the results of the same policy registered from C; a sweep and its
+# manifest carry it to their points; bad modules are refused with one line.
+ssdsim=$(find "$root" -path '*/bin/ssdsim' -type f | head -1)
+[ -x "$ssdsim" ] || { echo "FAIL: ssdsim was not installed"; exit 1; }
+ex="$top_builddir/tests/out/examples/gc-plugin"
+so="$ex/wear-greedy.so"
+[ -f "$so" ] || { echo "FAIL: the gc-plugin example did not build wear-greedy.so"; exit 1; }
+pl="$top_builddir/tests/out/plugins"
+rm -rf "$pl"
+mkdir -p "$pl"
+cd "$pl"
+export SSDSIM_PLUGIN_PATH= # only the modules the test names
+fail() { echo "FAIL: plugins: $*"; exit 1; }
+model="$models/generic-mlc.json"
+# The workload, model settings and seed of examples/gc-plugin/wear_greedy.c.
+printf '{"rw": "randwrite", "bs": "4k", "iodepth": 16, "numjobs": 4, "number_ios": 50000}\n' > w.json
+set -- --model "$model" --set geometry.blocks_per_plane=64 --set gc.policy=wear-greedy \
+    --set gc.span=8 --workload w.json --seed 42 --precondition seq
+"$ex/wear_greedy" "$model" from-c.json > from-c.txt || fail "the example program failed"
+"$ssdsim" run --plugin "$so" "$@" --json module.json -q > run.log 2>&1 ||
+    { cat run.log; fail "run --plugin failed"; }
+# Everything but the workload's label ("example" in the program, the file name here) agrees.
+printf '\n' >> from-c.json
+grep -v '"label":' from-c.json > a.json
+grep -v '"label":' module.json > b.json
+cmp -s a.json b.json || { diff a.json b.json | head; fail "run --plugin differs from the policy registered from C"; }
+grep -q '"gc_policy":	"wear-greedy"' module.json || fail "the results do not name the plugin's policy"
+# Without the module the name is unknown.
+if "$ssdsim" run "$@" --json none.json -q > none.log 2>&1; then fail "gc.policy=wear-greedy ran without the module"; fi
+# The plugin directory: SSDSIM_PLUGIN_PATH names it; `list` shows what it holds.
+mkdir -p dir
+cp "$so" dir/
+SSDSIM_PLUGIN_PATH="$pl/dir" "$ssdsim" list > list.log 2>&1 || { cat list.log; fail "list with SSDSIM_PLUGIN_PATH failed"; }
+grep -q '^  wear-greedy ' list.log || fail "list does not show the plugin directory's policy"
+"$ssdsim" list > list0.log 2>&1
+if grep -q 'wear-greedy' list0.log; then fail "an empty SSDSIM_PLUGIN_PATH still loaded plugins"; fi
+# A sweep loads the module in every worker; its manifest names it for `run --manifest`.
+printf '{"rw": "randwrite", "bs": "4k", "iodepth": 8, "number_ios": 5000}\n' > s.json
+set -- --plugin "$so" --model "$model" --set geometry.blocks_per_plane=64 \
+    --set gc.policy=wear-greedy --workload s.json --precondition seq --vary gc.span=1,4,16
+"$ssdsim" sweep "$@" --jobs 2 --no-plot --out sweep -q > sweep.log 2>&1 ||
+    { cat sweep.log; fail "sweep --plugin failed"; }
+[ "$(ls sweep/gc.span-*.json | wc -l)" -eq 3 ] || fail "the sweep did not complete its 3 points"
+for f in sweep/gc.span-*.json; do
+    grep -q '"gc_policy":	"wear-greedy"' "$f" || fail "$f does not name the plugin's policy"
+done
+"$ssdsim" sweep "$@" --out sweep --emit manifest.jsonl -q > emit.log 2>&1 || fail "sweep --emit failed"
+grep -q "\"plugins\":\[\"$so\"\]" manifest.jsonl || fail "the manifest does not name the module"
+"$ssdsim" run --manifest manifest.jsonl --index 2 --json point2.json -q > point.log 2>&1 ||
+    { cat point.log; fail "run --manifest of a sweep with a plugin failed"; }
+cmp -s point2.json sweep/gc.span-16.json || fail "run --manifest differs from the sweep's point"
+# Bad modules: one line naming the file and the reason, exit 1.
+printf 'int not_a_plugin(void);\nint not_a_plugin(void) { return 0; }\n' > noentry.c
+cat > abi.c << 'EOF'
+#include <ssdsim/sys/plugin.h>
+static const ssdsim_plugin_module_table table = {SSDSIM_PLUGIN_MODULE_ABI_VERSION + 98,
+                                                 sizeof(ssdsim_plugin_module_table), "future",
+                                                 NULL, NULL, NULL};
+SSDSIM_PLUGIN_MODULE(table)
+EOF
+cc_mod() { ${CC:-cc} -shared -fPIC ${EXAMPLE_CFLAGS:-} "$1" $(pkg-config --cflags ssdsim) -o "$2"; }
+cc_mod noentry.c noentry.so || fail "cannot build noentry.so"
+cc_mod abi.c abi.so || fail "cannot build abi.so"
+printf 'not a shared object\n' > text.so
+expect() { # expect PATTERN ssdsim-arguments...: exit 1 and one line matching PATTERN
+    want=$1
+    shift
+    rc=0
+    "$ssdsim" "$@" > bad.out 2> bad.err || rc=$?
+    [ "$rc" -eq 1 ] || { cat bad.err; fail "ssdsim $*: exit $rc, expected 1"; }
+    [ "$(wc -l < bad.err)" -eq 1 ] || { cat bad.err; fail "ssdsim $*: not one line"; }
+    case "$(cat bad.err)" in $want) ;; *) fail "ssdsim $*: got '$(cat bad.err)', expected '$want'" ;; esac
+}
+set -- --model "$model" --workload w.json
+expect 'ssdsim: missing.so: cannot load plugin: No such file or directory' run --plugin missing.so "$@"
+expect 'ssdsim: text.so: cannot load plugin: ?*' run --plugin text.so "$@"
+expect 'ssdsim: noentry.so: not an ssdsim plugin (no ssdsim_plugin_module symbol)' run --plugin noentry.so "$@"
+expect 'ssdsim: abi.so: plugin ABI version 99; this ssdsim supports 1' sweep --plugin abi.so "$@" --vary gc.d=2,3
+expect 'ssdsim: noentry.so: not an ssdsim plugin (no ssdsim_plugin_module symbol)' suite quick-matrix --plugin noentry.so --model "$model"
+expect 'ssdsim: abi.so: plugin ABI version 99; this ssdsim supports 1' calibrate --plugin abi.so --model "$model"
+cp abi.so dir/
+SSDSIM_PLUGIN_PATH="$pl/dir" expect "ssdsim: $pl/dir/abi.so: plugin ABI version 99; this ssdsim supports 1" list
+echo "plugin modules: run, sweep, run --manifest, list and the bad-module lines checked"

@@ -1,62 +1,17 @@
-/* wear_greedy.c: an out-of-tree GC victim policy for ssdsim, registered and run from a program
- * that links the installed library. Build it with
- *     cc wear_greedy.c $(pkg-config --cflags --libs ssdsim) -o wear_greedy
- * and run it as `./wear_greedy [MODEL.json]`.
- *
- * The policy, "wear-greedy": among the least recently modified blocks of the `span` lowest
- * non-empty valid counts of a plane (one block per count, O(span)), take the one whose erase
- * count is lowest. With span = 1 it is plain greedy; a larger span trades a little write
- * amplification for evener wear.
+/* wear_greedy.c: a program that registers an out-of-tree GC victim policy, "wear-greedy"
+ * (wear_greedy_policy.c), and runs it on a model. Build it with
+ *     cc wear_greedy.c wear_greedy_policy.c $(pkg-config --cflags --libs ssdsim) -o wear_greedy
+ * and run it as `./wear_greedy [MODEL.json [RESULTS.json]]` (RESULTS.json: the results the
+ * library writes, as `ssdsim run --json` does). The same policy builds as a module the ssdsim
+ * command loads (`make module`; doc/plugins.md): both give the same results.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <ssdsim/ssdsim.h>
 #include <ssdsim/sys/gc.h>
 
-struct wear_greedy {
-    unsigned span;
-};
-
-static int wg_init(void *state, const ssdsim_view *v, const double *params, char *errbuf,
-                   size_t errlen)
-{
-    (void)v, (void)errbuf, (void)errlen;
-    ((struct wear_greedy *)state)->span = (unsigned)params[0];
-    return 0;
-}
-
-static uint32_t wg_select(void *state, const ssdsim_view *v, uint32_t plane)
-{
-    const struct wear_greedy *s = state;
-    uint32_t best = SSDSIM_NO_BLOCK, best_erases = UINT32_MAX, seen = 0;
-    for (uint32_t valid = 0; valid < ssdsim_view_pages_per_block(v) && seen < s->span; valid++) {
-        uint32_t b = ssdsim_view_least_recent(v, plane, valid);
-        if (b == SSDSIM_NO_BLOCK)
-            continue;
-        seen++;
-        if (ssdsim_view_erase_count(v, b) < best_erases) {
-            best_erases = ssdsim_view_erase_count(v, b);
-            best = b;
-        }
-    }
-    return best;
-}
-
-static const ssdsim_param wg_params[] = {
-    {"span", SSDSIM_PARAM_INT, 4, 1, 4096, "lowest valid counts considered"},
-    {NULL, 0, 0, 0, 0, NULL},
-};
-
-static const ssdsim_gc_ops wear_greedy_ops = {
-    .abi_version = SSDSIM_PLUGIN_ABI_VERSION,
-    .struct_size = sizeof(ssdsim_gc_ops),
-    .name = "wear-greedy",
-    .summary = "least-worn of the blocks with the lowest few valid counts",
-    .state_size = sizeof(struct wear_greedy),
-    .params = wg_params,
-    .init = wg_init,
-    .select_victim = wg_select,
-};
+#include "wear_greedy.h"
 
 static int fail(const char *what)
 {
@@ -98,6 +53,13 @@ int main(int argc, char **argv)
     printf("wear-greedy: %llu writes, %.0f IOPS, WAF %.3f, GC copies %llu, erase counts %llu..%llu\n",
            (unsigned long long)w.count, w.iops, d.waf, (unsigned long long)d.gc_pages_copied,
            (unsigned long long)d.erase_count_min, (unsigned long long)d.erase_count_max);
+    if (argc > 2) {
+        char *json = ssdsim_results_json(sim);
+        FILE *f = json ? fopen(argv[2], "w") : NULL;
+        if (!f || fputs(json, f) < 0 || fclose(f))
+            return fail("cannot write the results JSON");
+        free(json);
+    }
 
     ssdsim_free(sim);
     ssdsim_workload_free(wl);

@@ -72,6 +72,53 @@ SSDSIM_API size_t ssdsim_plugin_count(ssdsim_plugin_kind kind);
 SSDSIM_API int ssdsim_plugin_describe(ssdsim_plugin_kind kind, size_t index, const char **name,
                                       const char **summary, const ssdsim_param **params);
 
+/* ------------------------------------------------------------------------------------------ */
+/* Loadable modules: plugins the ssdsim command loads (--plugin FILE.so, doc/plugins.md)        */
+
+struct ssdsim_ftl_ops;
+struct ssdsim_gc_ops;
+struct ssdsim_wl_ops;
+
+/** ABI version of the module table (ssdsim_plugin_module_table) this library understands. A
+ * module built for another version is refused, naming both. */
+#define SSDSIM_PLUGIN_MODULE_ABI_VERSION 1
+
+/** Name of the one function a loadable module exports (see SSDSIM_PLUGIN_MODULE). */
+#define SSDSIM_PLUGIN_MODULE_SYMBOL "ssdsim_plugin_module"
+
+/** What a loadable module provides: lists of ops tables, each ending with NULL (a NULL list is
+ * an empty one). The loader registers every table, in the order given, through
+ * ssdsim_ftl_register, ssdsim_gc_register and ssdsim_wl_register: a module's plugin behaves
+ * exactly as the same table registered from C. The table is static const; the module stays
+ * loaded until the process exits. Fields are only ever appended (read when struct_size covers
+ * them). */
+typedef struct ssdsim_plugin_module_table {
+    uint32_t abi_version;                    /**< SSDSIM_PLUGIN_MODULE_ABI_VERSION */
+    uint32_t struct_size;                    /**< sizeof(ssdsim_plugin_module_table) */
+    const char *name;                        /**< the module's name, for messages */
+    const struct ssdsim_ftl_ops *const *ftl; /**< mapping schemes (model key ftl.type) */
+    const struct ssdsim_gc_ops *const *gc;   /**< GC victim policies (gc.policy) */
+    const struct ssdsim_wl_ops *const *wl;   /**< wear levelers (wl.policy) */
+} ssdsim_plugin_module_table;
+
+/** Type of the entry point a loadable module exports under SSDSIM_PLUGIN_MODULE_SYMBOL. */
+typedef const ssdsim_plugin_module_table *(*ssdsim_plugin_module_fn)(void);
+
+/** Define the entry point of a loadable module returning `table` (a static const
+ * ssdsim_plugin_module_table), at file scope:
+ *     static const ssdsim_gc_ops *const my_gcs[] = {&my_policy_ops, NULL};
+ *     static const ssdsim_plugin_module_table my_module = {
+ *         SSDSIM_PLUGIN_MODULE_ABI_VERSION, sizeof(ssdsim_plugin_module_table), "my-module",
+ *         NULL, my_gcs, NULL};
+ *     SSDSIM_PLUGIN_MODULE(my_module)
+ * and build the file with `cc -shared -fPIC ... $(pkg-config --cflags ssdsim) -o my.so`. */
+#define SSDSIM_PLUGIN_MODULE(table)                                                               \
+    SSDSIM_API const ssdsim_plugin_module_table *ssdsim_plugin_module(void);                      \
+    SSDSIM_API const ssdsim_plugin_module_table *ssdsim_plugin_module(void)                       \
+    {                                                                                             \
+        return &(table);                                                                          \
+    }
+
 #ifdef __cplusplus
 }
 #endif
