@@ -85,6 +85,7 @@ static void calibrate_help(FILE *f)
           "                         states, without simulating (exit status 0 also when the\n"
           "                         model has no spec block)\n"
           "  --set KEY=VALUE        override a model key (repeatable), as for ssdsim run\n"
+          "  --plugin FILE.so       load a plugin module (repeatable; doc/plugins.md)\n"
           "  --seed N               seed of every random stream (default 1)\n"
           "  --json OUT             write every figure, its workload and measurement as JSON\n"
           "  --markdown             print the table in Markdown (as doc/models.md shows it)\n"

@@ -50,6 +50,8 @@ static void run_help(FILE *f, bool demo)
     if (!demo)
         fputs("  --model FILE|NAME      device model (JSON; see doc/models.md), or the name of an\n"
               "                         installed model (generic-slc, generic-mlc, generic-tlc)\n"
+              "  --plugin FILE.so       load a plugin module (FTLs, GC policies, wear levelers)\n"
+              "                         the model may then name (repeatable; doc/plugins.md)\n"
               "  --workload FILE        a fio job file ([global] and job sections) or a JSON\n"
               "                         object of fio options (doc/fio.md lists them)\n"
               "  --lenient              skip (and list) unknown options of a job file\n"

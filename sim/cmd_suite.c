@@ -1036,6 +1036,7 @@ static void suite_help(FILE *f)
           "Options:\n"
           "  --model FILE|NAME      device model (default: the built-in generic MLC model)\n"
           "  --set KEY=VALUE        override a model key (repeatable), as for ssdsim run\n"
+          "  --plugin FILE.so       load a plugin module (repeatable; doc/plugins.md)\n"
           "  --seed N               seed of every random stream (default 1)\n"
           "  --out DIR              results directory, created if missing (default:\n"
           "                         suite-NAME in the current directory)\n"

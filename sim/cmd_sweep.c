@@ -118,6 +118,8 @@ static void sweep_help(FILE *f)
             "                         (--vary ftl.op=0.07,0.28 --vary workload.iodepth=1,32);\n"
             "                         a value may be JSON with commas inside [] or {}\n"
             "  --model FILE|NAME      device model (default: the built-in generic MLC model)\n"
+            "  --plugin FILE.so       load a plugin module (repeatable; doc/plugins.md); the\n"
+            "                         manifest names it, so every point loads it too\n"
             "  --workload FILE        workload (JSON object of fio options); required\n"
             "  --set KEY=VALUE        a fixed override for every point, as for `ssdsim run`\n"
             "                         (workload.OPTION=VALUE for a workload option)\n"

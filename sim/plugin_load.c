@@ -110,6 +110,11 @@ int cli_plugin_load(const char *path, int is_given)
         cli_error("%s: cannot load plugin: %s", path, strerror(errno));
         return -1;
     }
+    if (!g_file_test(canon, G_FILE_TEST_IS_REGULAR)) {
+        cli_error("%s: cannot load plugin: not a regular file", path);
+        free(canon);
+        return -1;
+    }
     if (!in_array(loaded, canon)) {
         if (load_file(path, canon)) {
             free(canon);
