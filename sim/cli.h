@@ -93,6 +93,7 @@ struct cli_run_opts {
     ssdsim_trace_format record_format;
     const char *latency_log;   /* per-request CSV */
     uint64_t check_period;     /* --check[=N]: consistency check every N events; 0 none */
+    const char *source_spec;   /* --source NAME[:ARGS]: a plugin module's request source */
 };
 
 /* Split "--name=value" into name and value (*val NULL when the argument has no '='). */

@@ -62,5 +62,11 @@ int cli_list(int argc, char **argv)
         if (k + 1 < sizeof kinds / sizeof kinds[0])
             putchar('\n');
     }
+    /* Request sources exist only in modules: listed when there is one. */
+    const ssdsim_source_ops *s = cli_plugin_source_at(0);
+    if (s)
+        printf("\nrequest sources (run --source NAME[:ARGS]):\n");
+    for (size_t i = 0; (s = cli_plugin_source_at(i)); i++)
+        printf("  %-14s %s\n", s->name, s->summary ? s->summary : "");
     return 0;
 }

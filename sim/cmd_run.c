@@ -81,6 +81,9 @@ static void run_help(FILE *f, bool demo)
               "  --wrap                 addresses beyond the device wrap around (else an error)\n"
               "  --max-requests N       replay at most N requests\n"
               "  --runtime DURATION     stop issuing after this much simulated time\n"
+              "  --source NAME[:ARGS]   instead of a workload, replay the request source NAME of\n"
+              "                         a --plugin module (ARGS are its own; the replay options\n"
+              "                         above apply; doc/plugins.md)\n"
               "\n"
               "Outputs:\n"
               "  --output-format F      json (default: doc/results.md) or fio-json (fio's JSON\n"
@@ -246,7 +249,7 @@ int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts
 
 static const char *const run_value_options[] = {
     "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
-    "--output-format", "--record",    "--record-format", "--latency-log"};
+    "--output-format", "--record",    "--record-format", "--latency-log", "--source"};
 static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient"};
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -274,6 +277,8 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         o->lenient = true;
     } else if (!strcmp(name, "--trace")) {
         o->trace_path = val;
+    } else if (!strcmp(name, "--source")) {
+        o->source_spec = val;
     } else if (!strcmp(name, "--replay-qd")) {
         uint64_t v;
         if (!cli_parse_u64(val, &v) || v == 0 || v > 65536) {
@@ -561,21 +566,31 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
                   cmd, r->steady_option);
         return CLI_EXIT_USAGE;
     }
-    if (!demo && !o->workload_path && !o->trace_path) {
+    if (!demo && !o->workload_path && !o->trace_path && !o->source_spec) {
         cli_error("run: --workload FILE or --trace FILE is required (see ssdsim run --help)");
         return CLI_EXIT_USAGE;
     }
-    if (o->workload_path && o->trace_path) {
-        cli_error("run: give --workload or --trace, not both");
+    if (!!o->workload_path + !!o->trace_path + !!o->source_spec > 1) {
+        cli_error("run: give one of --workload, --trace and --source");
         return CLI_EXIT_USAGE;
     }
+    if (o->source_spec) {
+        g_autofree char *name = g_strndup(o->source_spec, strcspn(o->source_spec, ":"));
+        if (!cli_plugin_source(name)) {
+            cli_error("run: --source %s: no loaded plugin module provides a request source "
+                      "named '%s' (load one with --plugin FILE.so; ssdsim list shows them)",
+                      o->source_spec, name);
+            return CLI_EXIT_USAGE;
+        }
+    }
     if (!o->trace_path &&
-        (o->replay.iodepth || o->replay.time_scale > 0 || o->replay.wrap ||
-         o->replay.max_requests || o->replay.runtime_ns || o->trace.format || o->trace.n_devices ||
+        ((!o->source_spec && (o->replay.iodepth || o->replay.time_scale > 0 || o->replay.wrap ||
+                              o->replay.max_requests || o->replay.runtime_ns)) ||
+         o->trace.format || o->trace.n_devices ||
          o->trace.skip_bad_lines || o->trace.disksim_time_unit_ns ||
          o->trace.disksim_read_is_zero || o->trace.blkparse_issue)) {
         cli_error("run: trace options (--trace-format, --replay-qd, --time-scale, --wrap, ...) "
-                  "need --trace FILE");
+                  "need --trace FILE (the replay options also apply to --source)");
         return CLI_EXIT_USAGE;
     }
     if (o->replay.iodepth && o->replay.time_scale > 0) {
@@ -826,6 +841,23 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             cli_trace_outcome(&tout, o->trace_path, t, &o->trace, rep.iodepth == 0, all.count);
         }
         ssdsim_trace_close(t);
+    } else if (o->source_spec) {
+        /* A request source of a plugin module, replayed as a trace is. */
+        g_autofree char *name = g_strndup(o->source_spec, strcspn(o->source_spec, ":"));
+        const char *args = o->source_spec + strlen(name) + (o->source_spec[strlen(name)] == ':');
+        const ssdsim_source_ops *ops = cli_plugin_source(name);
+        void *state = NULL;
+        char why[256] = "";
+        if (!ops || ops->open(&state, args, model, o->seed, why, sizeof why)) {
+            cli_error("--source %s: %s", o->source_spec, why[0] ? why : "cannot open the source");
+            cli_watch_close(&watch, CLI_WATCH_DISCARD);
+            goto out;
+        }
+        ssdsim_source src = {.next = ops->next, .userdata = state};
+        ssdsim_replay_opts rep = o->replay;
+        rep.label = o->source_spec;
+        rc = ssdsim_run_source(sim, &src, &rep, &ro);
+        ops->close(state);
     } else {
         rc = ssdsim_run(sim, wl, &ro);
     }
@@ -928,7 +960,10 @@ int cli_run(int argc, char **argv)
     ssdsim_workload *wl = NULL;
     if (cli_load(&r.o, &model, &wl))
         return CLI_EXIT_FAIL;
-    rc = cli_execute(&r.o, model, wl, r.o.trace_path ? r.o.trace_path : r.o.workload_path);
+    rc = cli_execute(&r.o, model, wl,
+                     r.o.trace_path    ? r.o.trace_path
+                     : r.o.source_spec ? r.o.source_spec
+                                       : r.o.workload_path);
     ssdsim_workload_free(wl);
     ssdsim_model_free(model);
     return rc;

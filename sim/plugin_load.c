@@ -1,7 +1,8 @@
 /* plugin_load.c: loading plugin modules into the command with GLib's GModule. A module exports
  * one function, ssdsim_plugin_module (SSDSIM_PLUGIN_MODULE in ssdsim/sys/plugin.h), returning a
  * versioned table of the FTLs, GC policies and wear levelers it provides; each is registered
- * through the library's registration functions, exactly as a program registers its own. A
+ * through the library's registration functions, exactly as a program registers its own, and
+ * the request sources it lists are kept here for `run --source`. A
  * module stays loaded until the process exits (the registry keeps pointers into it). Bad input
  * (a missing file, a file that is not a module, no entry point, another ABI version, a name
  * already taken) is refused with one line naming the file and the reason. */
@@ -28,6 +29,48 @@
 
 static GPtrArray *loaded; /* canonical paths of every module loaded */
 static GPtrArray *given;  /* those given on the command line or in a manifest */
+static GPtrArray *sources; /* const ssdsim_source_ops * of every module, in loading order */
+
+/* Register request source `s` of module `path`: 0, or -1 after printing the error. */
+static int add_source(const char *path, const ssdsim_source_ops *s)
+{
+    const char *why = NULL;
+    if (s->abi_version != SSDSIM_PLUGIN_MODULE_ABI_VERSION)
+        why = "its abi_version is not SSDSIM_PLUGIN_MODULE_ABI_VERSION";
+    else if (s->struct_size < sizeof *s)
+        why = "its struct_size is smaller than ssdsim_source_ops";
+    else if (!s->name || !*s->name || strspn(s->name, "abcdefghijklmnopqrstuvwxyz0123456789-") !=
+                                          strlen(s->name))
+        why = "its name is not [a-z0-9-]+";
+    else if (!s->open || !s->next || !s->close)
+        why = "open, next and close are required";
+    else if (cli_plugin_source(s->name))
+        why = "a request source of that name is already loaded";
+    if (why) {
+        cli_error("%s: cannot register request source '%s': %s", path, s->name ? s->name : "",
+                  why);
+        return -1;
+    }
+    if (!sources)
+        sources = g_ptr_array_new();
+    g_ptr_array_add(sources, (gpointer)s);
+    return 0;
+}
+
+const ssdsim_source_ops *cli_plugin_source(const char *name)
+{
+    for (guint i = 0; sources && i < sources->len; i++) {
+        const ssdsim_source_ops *s = sources->pdata[i];
+        if (!strcmp(s->name, name))
+            return s;
+    }
+    return NULL;
+}
+
+const ssdsim_source_ops *cli_plugin_source_at(size_t i)
+{
+    return sources && i < sources->len ? sources->pdata[i] : NULL;
+}
 
 static bool in_array(GPtrArray *a, const char *s)
 {
@@ -96,6 +139,9 @@ static int load_file(const char *path, const char *canon)
     REGISTER_LIST(t->ftl, ssdsim_ftl_register);
     REGISTER_LIST(t->gc, ssdsim_gc_register);
     REGISTER_LIST(t->wl, ssdsim_wl_register);
+    for (size_t k = 0; t->source && t->source[k]; k++)
+        if (add_source(path, t->source[k]))
+            return -1;
     return 0;
 }
 

@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include <ssdsim/sys/plugin.h>
+
 /* Load the module FILE and register every FTL, GC policy and wear leveler it lists. A file
  * already loaded (the same file, by its canonical path) is not loaded again. 0, or -1 after
  * printing one line naming the file and the reason. `given`: named on the command line (or in a
@@ -17,6 +19,11 @@ int cli_plugin_load(const char *path, int given);
  * directory $(pkglibdir)/plugins. A directory that does not exist is skipped. 0, or -1 after
  * printing the error. */
 int cli_plugin_autoload(void);
+
+/* The request source of that name a loaded module provides, or NULL. */
+const ssdsim_source_ops *cli_plugin_source(const char *name);
+/* Request source `i` (0, 1, ... in loading order), or NULL past the last. */
+const ssdsim_source_ops *cli_plugin_source_at(size_t i);
 
 /* The canonical paths of the modules given (cli_plugin_load with `given`), in order; n set to
  * their number. */

@@ -92,6 +92,16 @@ grep -q "\"plugins\":\[\"$so\"\]" manifest.jsonl || fail "the manifest does not 
 "$ssdsim" run --manifest manifest.jsonl --index 2 --json point2.json -q > point.log 2>&1 ||
     { cat point.log; fail "run --manifest of a sweep with a plugin failed"; }
 cmp -s point2.json sweep/gc.span-16.json || fail "run --manifest differs from the sweep's point"
+# A request source from a module (examples/custom-source) replays as the program replays it.
+srcex="$top_builddir/tests/out/examples/custom-source"
+[ -f "$srcex/onoff.so" ] || fail "the custom-source example did not build onoff.so"
+"$srcex/onoff" "$model" src-c.json > src-c.txt || fail "the onoff program failed"
+"$ssdsim" run --plugin "$srcex/onoff.so" --source onoff --model "$model" --seed 42 \
+    --precondition seq --json src-module.json -q > src.log 2>&1 || { cat src.log; fail "run --source failed"; }
+printf '\n' >> src-c.json
+cmp -s src-c.json src-module.json || { diff src-c.json src-module.json | head; fail "run --source differs from the program's replay"; }
+"$ssdsim" list --plugin "$srcex/onoff.so" > srclist.log 2>&1 || fail "list --plugin onoff.so failed"
+grep -q '^  onoff ' srclist.log || fail "list does not show the module's request source"
 # Bad modules: one line naming the file and the reason, exit 1.
 printf 'int not_a_plugin(void);\nint not_a_plugin(void) { return 0; }\n' > noentry.c
 cat > abi.c << 'EOF'
@@ -123,4 +133,4 @@ expect 'ssdsim: noentry.so: not an ssdsim plugin (no ssdsim_plugin_module symbol
 expect 'ssdsim: abi.so: plugin ABI version 99; this ssdsim supports 1' calibrate --plugin abi.so --model "$model"
 cp abi.so dir/
 SSDSIM_PLUGIN_PATH="$pl/dir" expect "ssdsim: $pl/dir/abi.so: plugin ABI version 99; this ssdsim supports 1" list
-echo "plugin modules: run, sweep, run --manifest, list and the bad-module lines checked"
+echo "plugin modules: run, run --source, sweep, run --manifest, list and the bad-module lines checked"

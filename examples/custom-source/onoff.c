@@ -1,68 +1,21 @@
-/* onoff.c: a workload source written in the program: bursts of Poisson arrivals (on periods)
- * separated by silences (off periods), replayed open loop on a device, with the latency of each
- * burst's requests collected through an observer.
+/* onoff.c: a request source written in C (onoff_source.c: bursts of Poisson arrivals separated
+ * by silences), replayed open loop on a device by a program, with the latency of each burst's
+ * requests collected through an observer. The same source builds as a module the ssdsim
+ * command loads (`make module`; `ssdsim run --plugin ./onoff.so --source onoff`): both give
+ * the same results.
  *
- * The library pulls one request at a time from `next`, so the source can be as long as wanted
- * at constant memory; request times are absolute (ns from the start of the run) and must not
- * decrease.
- *
- * usage: onoff [MODEL.json]   (default: the built-in generic MLC model)
+ * usage: onoff [MODEL.json [RESULTS.json]]   (default: the built-in generic MLC model;
+ *        RESULTS.json: the results the library writes, as `ssdsim run --json` does)
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <ssdsim/ssdsim.h>
 
-#define N_BURSTS 8
+#include "onoff_source.h"
 
-struct onoff {
-    uint64_t t_ns;         /* time of the last request */
-    uint64_t burst_end_ns; /* end of the current on period */
-    unsigned burst, n_bursts;
-    double on_ns, off_ns; /* mean lengths of the periods */
-    double gap_ns;        /* mean gap between requests while on */
-    uint64_t span;        /* requests fall in [0, span) bytes */
-    uint64_t rng;
-    uint64_t id;
-};
-
-/* xorshift64*: enough for an example; the simulation has its own generators. */
-static double uniform(struct onoff *s)
-{
-    s->rng ^= s->rng >> 12;
-    s->rng ^= s->rng << 25;
-    s->rng ^= s->rng >> 27;
-    return (double)((s->rng * 2685821657736338717ULL) >> 11) * 0x1.0p-53;
-}
-
-static double expo(struct onoff *s, double mean)
-{
-    return -mean * log1p(-uniform(s));
-}
-
-static int next(void *userdata, ssdsim_request *req, char *msg, size_t msglen)
-{
-    struct onoff *s = userdata;
-    (void)msg;
-    (void)msglen;
-    uint64_t t = s->t_ns + (uint64_t)expo(s, s->gap_ns);
-    if (t >= s->burst_end_ns) {
-        /* the on period is over: stay silent, then start the next burst */
-        if (++s->burst == s->n_bursts)
-            return 0;
-        t = s->burst_end_ns + (uint64_t)expo(s, s->off_ns);
-        s->burst_end_ns = t + (uint64_t)expo(s, s->on_ns);
-    }
-    s->t_ns = t;
-    req->time_ns = t;
-    req->op = uniform(s) < 0.7 ? SSDSIM_OP_READ : SSDSIM_OP_WRITE;
-    req->length = 4096 << (unsigned)(uniform(s) * 4); /* 4, 8, 16 or 32 KiB */
-    req->offset = (uint64_t)(uniform(s) * (double)(s->span / 4096 - 8)) * 4096;
-    req->id = s->burst; /* the burst the request belongs to comes back in the completion */
-    return 1;
-}
+#define N_BURSTS ONOFF_BURSTS
 
 struct burst_lat {
     uint64_t n;
@@ -99,19 +52,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "onoff: %s\n", ssdsim_errmsg(sim));
         return 1;
     }
-    struct onoff src = {.on_ns = 20e6,
-                        .off_ns = 50e6,
-                        .gap_ns = 100e3, /* 10k IOPS while on */
-                        .n_bursts = N_BURSTS,
-                        .span = ssdsim_model_logical_bytes(model),
-                        .rng = 0x9e3779b97f4a7c15ULL};
-    src.burst_end_ns = (uint64_t)expo(&src, src.on_ns);
+    /* Open the source as the command does for `--source onoff` with seed 42. */
+    void *state = NULL;
+    char why[256];
+    if (onoff_source_ops.open(&state, "", model, 42, why, sizeof why)) {
+        fprintf(stderr, "onoff: %s\n", why);
+        return 1;
+    }
     struct burst_lat lat[N_BURSTS];
     memset(lat, 0, sizeof lat);
     ssdsim_observer obs = {.on_complete = on_complete, .userdata = lat};
     ssdsim_set_observer(sim, &obs);
-    ssdsim_source source = {.next = next, .userdata = &src};
-    ssdsim_replay_opts ro = {.label = "on/off bursts"}; /* iodepth 0: open loop */
+    ssdsim_source source = {.next = onoff_source_ops.next, .userdata = state};
+    ssdsim_replay_opts ro = {.label = "onoff"}; /* iodepth 0: open loop */
     if (ssdsim_run_source(sim, &source, &ro, NULL)) {
         fprintf(stderr, "onoff: %s\n", ssdsim_errmsg(sim));
         return 1;
@@ -127,6 +80,16 @@ int main(int argc, char **argv)
     ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
     printf("all: %llu requests in %.3f s simulated, p99 %.1f us\n", (unsigned long long)all.count,
            (double)ssdsim_sim_time_ns(sim) / 1e9, (double)all.lat_p99_ns / 1e3);
+    if (argc > 2) {
+        char *json = ssdsim_results_json(sim);
+        FILE *f = json ? fopen(argv[2], "w") : NULL;
+        if (!f || fputs(json, f) < 0 || fclose(f)) {
+            fprintf(stderr, "onoff: cannot write the results JSON\n");
+            return 1;
+        }
+        free(json);
+    }
+    onoff_source_ops.close(state);
     ssdsim_free(sim);
     ssdsim_model_free(model);
     /* the observer saw every request the statistics counted */

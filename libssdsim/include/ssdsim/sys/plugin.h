@@ -86,12 +86,33 @@ struct ssdsim_wl_ops;
 /** Name of the one function a loadable module exports (see SSDSIM_PLUGIN_MODULE). */
 #define SSDSIM_PLUGIN_MODULE_SYMBOL "ssdsim_plugin_module"
 
+/** A request source a module provides, selected with `ssdsim run --source NAME[:ARGS]`: the
+ * command opens it, replays it like a trace (ssdsim_run_source, with --replay-qd,
+ * --time-scale, --max-requests, --runtime and --wrap) and closes it. The same table serves a
+ * program, which calls open and passes next and the state as an ssdsim_source. */
+typedef struct ssdsim_source_ops {
+    uint32_t abi_version; /**< SSDSIM_PLUGIN_MODULE_ABI_VERSION */
+    uint32_t struct_size; /**< sizeof(ssdsim_source_ops) */
+    const char *name;     /**< [a-z0-9-]+, unique among the sources loaded */
+    const char *summary;  /**< one line */
+    /** Make the state for one run: `args` is the text after "NAME:" ("" without one), `model`
+     * the device's model (its capacity: ssdsim_model_logical_bytes), `seed` the run's seed.
+     * 0 with *state set, or non-zero with a one-line reason in errbuf. */
+    int (*open)(void **state, const char *args, const ssdsim_model *model, uint64_t seed,
+                char *errbuf, size_t errlen);
+    /** As ssdsim_source.next, with the state open made. */
+    int (*next)(void *state, ssdsim_request *req, char *msg, size_t msglen);
+    /** Free the state (called once after a successful open). */
+    void (*close)(void *state);
+} ssdsim_source_ops;
+
 /** What a loadable module provides: lists of ops tables, each ending with NULL (a NULL list is
  * an empty one). The loader registers every table, in the order given, through
  * ssdsim_ftl_register, ssdsim_gc_register and ssdsim_wl_register: a module's plugin behaves
  * exactly as the same table registered from C. The table is static const; the module stays
  * loaded until the process exits. Fields are only ever appended (read when struct_size covers
- * them). */
+ * them). Request sources have no registry in the library: the command keeps those of its
+ * modules. */
 typedef struct ssdsim_plugin_module_table {
     uint32_t abi_version;                    /**< SSDSIM_PLUGIN_MODULE_ABI_VERSION */
     uint32_t struct_size;                    /**< sizeof(ssdsim_plugin_module_table) */
@@ -99,6 +120,7 @@ typedef struct ssdsim_plugin_module_table {
     const struct ssdsim_ftl_ops *const *ftl; /**< mapping schemes (model key ftl.type) */
     const struct ssdsim_gc_ops *const *gc;   /**< GC victim policies (gc.policy) */
     const struct ssdsim_wl_ops *const *wl;   /**< wear levelers (wl.policy) */
+    const ssdsim_source_ops *const *source;  /**< request sources (run --source NAME) */
 } ssdsim_plugin_module_table;
 
 /** Type of the entry point a loadable module exports under SSDSIM_PLUGIN_MODULE_SYMBOL. */
