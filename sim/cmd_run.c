@@ -567,11 +567,13 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         return CLI_EXIT_USAGE;
     }
     if (!demo && !o->workload_path && !o->trace_path && !o->source_spec) {
-        cli_error("run: --workload FILE or --trace FILE is required (see ssdsim run --help)");
+        cli_error("run: --workload FILE or --trace FILE (or a module's --source NAME) is required "
+                  "(see ssdsim run --help)");
         return CLI_EXIT_USAGE;
     }
     if (!!o->workload_path + !!o->trace_path + !!o->source_spec > 1) {
-        cli_error("run: give one of --workload, --trace and --source");
+        cli_error("run: give %s or %s, not both", o->workload_path ? "--workload" : "--trace",
+                  o->source_spec ? "--source" : "--trace");
         return CLI_EXIT_USAGE;
     }
     if (o->source_spec) {

@@ -67,11 +67,12 @@ static int onoff_next(void *userdata, ssdsim_request *req, char *msg, size_t msg
     return 1;
 }
 
-/* ARGS: the number of bursts, 1 to ONOFF_MAX_BURSTS ("" for ONOFF_BURSTS). The generator
- * starts from the run's seed. */
+/* ARGS: the number of bursts, 1 to ONOFF_MAX_BURSTS ("" for ONOFF_BURSTS). The stream is the
+ * same whatever the run's seed (a source may use `seed`; this one does not). */
 static int onoff_open(void **state, const char *args, const ssdsim_model *model, uint64_t seed,
                       char *errbuf, size_t errlen)
 {
+    (void)seed;
     unsigned bursts = ONOFF_BURSTS;
     if (*args) {
         char *end;
@@ -93,7 +94,7 @@ static int onoff_open(void **state, const char *args, const ssdsim_model *model,
     s->gap_ns = 100e3; /* 10k IOPS while on */
     s->n_bursts = bursts;
     s->span = ssdsim_model_logical_bytes(model);
-    s->rng = (0x9e3779b97f4a7c15ULL ^ (seed * 0xbf58476d1ce4e5b9ULL)) | 1; /* never 0 */
+    s->rng = 0x9e3779b97f4a7c15ULL; /* a fixed stream: the run's seed is not used */
     s->burst_end_ns = (uint64_t)expo(s, s->on_ns);
     *state = s;
     return 0;
