@@ -191,6 +191,27 @@ int cli_interrupt_cb(double fraction, void *progress);
 int cli_interrupt_status(void);
 const char *cli_interrupt_name(void);
 
+/* The worker-process pool of sweep and validate (workers.c). Tasks 0..n-1 not skipped (skip
+ * may be NULL) each run child(ctx, i, fd) in a forked process, at most `jobs` alive, whose
+ * return value is the exit status; fd is the write end of a pipe when `pipe` is set, else -1.
+ * Each ended worker goes to done(ctx, i, wait status, read end of its pipe or -1, wall-clock
+ * seconds); the pool closes the pipe after. When no worker is alive and one cannot be started,
+ * start_failed(ctx, i, why) gets "cannot create a pipe: ..." or "cannot start a worker
+ * process: ..." and returns true to go on with the next task, false to start no more. With
+ * `forward`, SIGINT and SIGTERM are passed on to the workers and no more start after one.
+ * `what` ("sweep") begins the error line of a failed waitpid. */
+struct cli_workers {
+    const char *what;
+    size_t n, jobs;
+    bool pipe, forward;
+    void *ctx;
+    bool (*skip)(void *ctx, size_t i);
+    int (*child)(void *ctx, size_t i, int fd);
+    void (*done)(void *ctx, size_t i, int status, int fd, double wall_s);
+    bool (*start_failed)(void *ctx, size_t i, const char *why);
+};
+void cli_workers_run(const struct cli_workers *w);
+
 /* `ssdsim run --manifest FILE --index K`: run line K of a sweep manifest exactly as the sweep
  * does. `json_out` (when not NULL) replaces the line's output path; `csv_out` may be NULL.
  * Without either, a point whose complete results are at the line's output path already is

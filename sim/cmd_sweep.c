@@ -1369,101 +1369,87 @@ static void point_names(const struct sweep *s, uint64_t k, char **path, char **l
     point_free(p);
 }
 
-/* Run every point not yet ok (ok[k] true: skipped, complete already) in worker processes, at
- * most s->jobs at a time; ok[k] tells whether point k succeeded. SIGINT and SIGTERM are passed
- * on to the workers (which write their results so far, marked interrupted) and no further
- * worker starts. Returns the number of failed (or interrupted) points. */
+/* The pool's view of a sweep (sweep_pool). */
+struct sweep_run {
+    const struct sweep *s;
+    bool *ok;
+    uint64_t done, failed;
+};
+
+static bool pool_skip(void *ctx, size_t k)
+{
+    return ((struct sweep_run *)ctx)->ok[k];
+}
+
+static int pool_child(void *ctx, size_t k, int fd)
+{
+    return sweep_worker(((struct sweep_run *)ctx)->s, k);
+}
+
+static bool pool_start_failed(void *ctx, size_t k, const char *why)
+{
+    struct sweep_run *pool = ctx;
+    cli_error("sweep: %s", why);
+    for (; k < pool->s->n_points; k++)
+        if (!pool->ok[k])
+            pool->failed++, pool->done++;
+    return false;
+}
+
+static void pool_done(void *ctx, size_t k, int ws, int fd, double wall_s)
+{
+    struct sweep_run *pool = ctx;
+    const struct sweep *s = pool->s;
+    bool *ok = pool->ok;
+    pool->done++;
+    g_autofree char *path = NULL, *label = NULL;
+    point_names(s, k, &path, &label);
+    if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0) {
+        ok[k] = true;
+        if (!s->o.quiet) {
+            struct row *r = NULL;
+            if (path && row_read(path, &r) == 0 && r) {
+                char waf[40] = "?", iops[40] = "?";
+                if (r->has[FIG_WAF])
+                    snprintf(waf, sizeof waf, "%.3f", r->fig[FIG_WAF]);
+                if (r->has[FIG_IOPS])
+                    snprintf(iops, sizeof iops, "%.0f", r->fig[FIG_IOPS]);
+                printf("[%" PRIu64 "/%" PRIu64 "] %s: WAF %s, %s IOPS\n", pool->done, s->n_points,
+                       label, waf, iops);
+            }
+            row_free(r);
+        }
+    } else {
+        pool->failed++;
+        bool stopped = cli_interrupted && WIFEXITED(ws) && WEXITSTATUS(ws) > 128;
+        if (WIFSIGNALED(ws))
+            cli_error("point %" PRIu64 " (%s): worker killed by signal %d", (uint64_t)k, label,
+                      WTERMSIG(ws));
+        if (!s->o.quiet)
+            printf("[%" PRIu64 "/%" PRIu64 "] %s: %s\n", pool->done, s->n_points, label,
+                   stopped ? "INTERRUPTED (partial results)" : "FAILED");
+    }
+    fflush(stdout);
+}
+
+/* Run every point not yet ok (ok[k] true: skipped, complete already) in worker processes
+ * (workers.c), at most s->jobs at a time; ok[k] tells whether point k succeeded. SIGINT and
+ * SIGTERM are passed on to the workers (which write their results so far, marked interrupted)
+ * and no further worker starts. Returns the number of failed (or interrupted) points. */
 static uint64_t sweep_pool(const struct sweep *s, bool *ok, uint64_t n_skipped)
 {
-    uint64_t jobs = s->jobs < s->n_points ? s->jobs : s->n_points;
-    volatile pid_t *pids = g_new0(pid_t, jobs);
-    uint64_t *slot_point = g_new0(uint64_t, jobs);
-    uint64_t next = 0, done = n_skipped, failed = 0, running = 0;
-    cli_interrupt_forward(pids, jobs);
-    while (done < s->n_points) {
-        while (next < s->n_points && ok[next])
-            next++;
-        while (running < jobs && next < s->n_points && !cli_interrupted) {
-            uint64_t slot = 0;
-            while (pids[slot])
-                slot++;
-            fflush(NULL); /* nothing buffered may be written twice */
-            pid_t pid = fork();
-            if (pid == 0) {
-                int rc = sweep_worker(s, next);
-                fflush(NULL);
-                _exit(rc);
-            }
-            if (pid < 0) {
-                if (running > 0)
-                    break; /* wait for a worker to end, then try again */
-                cli_error("sweep: cannot start a worker process: %s", strerror(errno));
-                for (; next < s->n_points; next++)
-                    if (!ok[next])
-                        failed++, done++;
-                break;
-            }
-            pids[slot] = pid;
-            /* A signal that came between fork and the line above was not passed on. */
-            if (cli_interrupted)
-                kill(pid, cli_interrupted);
-            slot_point[slot] = next++;
-            running++;
-            while (next < s->n_points && ok[next])
-                next++;
-        }
-        if (running == 0)
-            break;
-        int ws;
-        pid_t pid = waitpid(-1, &ws, 0);
-        if (pid < 0) {
-            if (errno == EINTR)
-                continue;
-            cli_error("sweep: waitpid: %s", strerror(errno));
-            break;
-        }
-        uint64_t slot = 0;
-        while (slot < jobs && pids[slot] != pid)
-            slot++;
-        if (slot == jobs)
-            continue; /* not one of ours */
-        pids[slot] = 0;
-        running--;
-        done++;
-        uint64_t k = slot_point[slot];
-        g_autofree char *path = NULL, *label = NULL;
-        point_names(s, k, &path, &label);
-        if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0) {
-            ok[k] = true;
-            if (!s->o.quiet) {
-                struct row *r = NULL;
-                if (path && row_read(path, &r) == 0 && r) {
-                    char waf[40] = "?", iops[40] = "?";
-                    if (r->has[FIG_WAF])
-                        snprintf(waf, sizeof waf, "%.3f", r->fig[FIG_WAF]);
-                    if (r->has[FIG_IOPS])
-                        snprintf(iops, sizeof iops, "%.0f", r->fig[FIG_IOPS]);
-                    printf("[%" PRIu64 "/%" PRIu64 "] %s: WAF %s, %s IOPS\n", done, s->n_points,
-                           label, waf, iops);
-                }
-                row_free(r);
-            }
-        } else {
-            failed++;
-            bool stopped = cli_interrupted && WIFEXITED(ws) && WEXITSTATUS(ws) > 128;
-            if (WIFSIGNALED(ws))
-                cli_error("point %" PRIu64 " (%s): worker killed by signal %d", k, label,
-                          WTERMSIG(ws));
-            if (!s->o.quiet)
-                printf("[%" PRIu64 "/%" PRIu64 "] %s: %s\n", done, s->n_points, label,
-                       stopped ? "INTERRUPTED (partial results)" : "FAILED");
-        }
-        fflush(stdout);
-    }
-    cli_interrupt_forward(NULL, 0);
-    g_free((pid_t *)pids);
-    g_free(slot_point);
-    return failed;
+    struct sweep_run pool = {s, ok, n_skipped, 0};
+    struct cli_workers w = {.what = "sweep",
+                            .n = s->n_points,
+                            .jobs = s->jobs,
+                            .forward = true,
+                            .ctx = &pool,
+                            .skip = pool_skip,
+                            .child = pool_child,
+                            .done = pool_done,
+                            .start_failed = pool_start_failed};
+    cli_workers_run(&w);
+    return pool.failed;
 }
 
 int cli_sweep(int argc, char **argv)

@@ -832,10 +832,58 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Run every point in worker processes, at most v->jobs at a time. Returns the failed count. */
+/* The pool's view of a validation (run_points): task i is point order[i].index. */
+struct validate_run {
+    struct validate *v;
+    const struct run_order *order;
+    size_t done, failed;
+};
+
+static struct vpoint *run_point(const struct validate_run *run, size_t i)
+{
+    return &g_array_index(run->v->points, struct vpoint, run->order[i].index);
+}
+
+static int pool_child(void *ctx, size_t i, int fd)
+{
+    struct validate_run *run = ctx;
+    struct vresult r;
+    point_run(run_point(run, i), &run->v->plan, &r);
+    return write_all(fd, &r, sizeof r) ? 0 : CLI_EXIT_FAIL;
+}
+
+static bool pool_start_failed(void *ctx, size_t i, const char *why)
+{
+    struct validate_run *run = ctx;
+    fail(&run_point(run, i)->r, SSDSIM_EIO, "%s", why);
+    run->done++, run->failed++;
+    return true;
+}
+
+static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
+{
+    struct validate_run *run = ctx;
+    struct vpoint *p = run_point(run, i);
+    if (!read_all(fd, &p->r, sizeof p->r)) {
+        memset(&p->r, 0, sizeof p->r);
+        if (WIFSIGNALED(ws))
+            fail(&p->r, SSDSIM_EIO, "worker killed by signal %d", WTERMSIG(ws));
+        else
+            fail(&p->r, SSDSIM_EIO, "worker ended without a result");
+    }
+    run->done++;
+    if (p->r.status) {
+        run->failed++;
+        cli_error("validate: %s: %s", p->label, p->r.error);
+    }
+    progress_line(run->v, run->done, p, wall_s);
+}
+
+/* Run every point in worker processes (workers.c), at most v->jobs at a time, each sending its
+ * figures back through a pipe. Returns the failed count. */
 static size_t run_points(struct validate *v)
 {
-    size_t n = v->points->len, next = 0, done = 0, failed = 0;
+    size_t n = v->points->len;
     /* Longest first, so that the last worker alive is not left with a long point: the order
      * changes when a point runs, never what it computes. */
     struct run_order *order = g_new(struct run_order, n ? n : 1);
@@ -843,85 +891,18 @@ static size_t run_points(struct validate *v)
         order[i] = (struct run_order){
             point_cost(&g_array_index(v->points, struct vpoint, i), &v->plan), i};
     qsort(order, n, sizeof *order, cmp_run_order);
-    size_t jobs = MIN((size_t)v->jobs, n);
-    struct slot {
-        pid_t pid;
-        int fd;
-        size_t point;
-        double start;
-    } *slots = g_new0(struct slot, jobs ? jobs : 1);
-    size_t running = 0;
-    while (done < n) {
-        while (running < jobs && next < n) {
-            struct vpoint *p = &g_array_index(v->points, struct vpoint, order[next].index);
-            int fds[2];
-            if (pipe(fds) != 0) {
-                if (running > 0)
-                    break; /* out of descriptors: wait for a worker to end */
-                fail(&p->r, SSDSIM_EIO, "cannot create a pipe: %s", strerror(errno));
-                next++, done++, failed++;
-                continue;
-            }
-            fflush(NULL); /* nothing buffered may be written twice */
-            pid_t pid = fork();
-            if (pid == 0) {
-                close(fds[0]);
-                struct vresult r;
-                point_run(p, &v->plan, &r);
-                _exit(write_all(fds[1], &r, sizeof r) ? 0 : CLI_EXIT_FAIL);
-            }
-            close(fds[1]);
-            if (pid < 0) {
-                close(fds[0]);
-                if (running > 0)
-                    break;
-                fail(&p->r, SSDSIM_EIO, "cannot start a worker process: %s", strerror(errno));
-                next++, done++, failed++;
-                continue;
-            }
-            size_t s = 0;
-            while (slots[s].pid)
-                s++;
-            slots[s] = (struct slot){pid, fds[0], order[next++].index, now_s()};
-            running++;
-        }
-        if (running == 0)
-            break;
-        int ws;
-        pid_t pid = waitpid(-1, &ws, 0);
-        if (pid < 0) {
-            if (errno == EINTR)
-                continue;
-            cli_error("validate: waitpid: %s", strerror(errno));
-            break;
-        }
-        size_t s = 0;
-        while (s < jobs && slots[s].pid != pid)
-            s++;
-        if (s == jobs)
-            continue; /* not one of ours */
-        struct vpoint *p = &g_array_index(v->points, struct vpoint, slots[s].point);
-        if (!read_all(slots[s].fd, &p->r, sizeof p->r)) {
-            memset(&p->r, 0, sizeof p->r);
-            if (WIFSIGNALED(ws))
-                fail(&p->r, SSDSIM_EIO, "worker killed by signal %d", WTERMSIG(ws));
-            else
-                fail(&p->r, SSDSIM_EIO, "worker ended without a result");
-        }
-        close(slots[s].fd);
-        double wall = now_s() - slots[s].start;
-        slots[s].pid = 0;
-        running--;
-        done++;
-        if (p->r.status) {
-            failed++;
-            cli_error("validate: %s: %s", p->label, p->r.error);
-        }
-        progress_line(v, done, p, wall);
-    }
-    g_free(slots);
+    struct validate_run run = {v, order, 0, 0};
+    struct cli_workers w = {.what = "validate",
+                            .n = n,
+                            .jobs = (size_t)v->jobs,
+                            .pipe = true,
+                            .ctx = &run,
+                            .child = pool_child,
+                            .done = pool_done,
+                            .start_failed = pool_start_failed};
+    cli_workers_run(&w);
     g_free(order);
-    return failed;
+    return run.failed;
 }
 
 /* ------------------------------------------------------------------------------------------ */

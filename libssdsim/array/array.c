@@ -18,6 +18,7 @@ int ssdsim__sys_init(struct ssdsim__sys *s, const struct ssdsim_model *model,
                      struct ssdsim__engine *e, uint64_t seed, ssdsim_error *err)
 {
     memset(s, 0, sizeof *s);
+    ssdsim__ipool_init(&s->pool.ip);
     s->model = model;
     s->engine = e;
     s->is_system = model->kind == SSDSIM__KIND_SYSTEM;
@@ -76,6 +77,7 @@ void ssdsim__sys_fini(struct ssdsim__sys *s)
     free(s->pool.v);
     free(s->ios);
     memset(s, 0, sizeof *s);
+    ssdsim__ipool_init(&s->pool.ip);
 }
 
 void ssdsim__sys_set_done(struct ssdsim__sys *s, ssdsim__sys_io_done_fn fn, void *ctx)
@@ -87,34 +89,23 @@ void ssdsim__sys_set_done(struct ssdsim__sys *s, ssdsim__sys_io_done_fn fn, void
 /* ------------------------------------------------------------------------------------------ */
 /* Pools                                                                                       */
 
+#define CMD_LINK offsetof(struct ssdsim__cmd, next)
+
 static uint32_t cmd_alloc(struct ssdsim__sys *s)
 {
     struct ssdsim__cmdpool *p = &s->pool;
-    if (p->free == NONE || p->n == 0) {
-        if (p->n == 0)
-            p->free = NONE;
-        if (p->free == NONE) {
-            uint32_t ncap = p->n ? p->n * 2 : 64;
-            struct ssdsim__cmd *v = realloc(p->v, sizeof *v * ncap);
-            if (!v)
-                return NONE;
-            memset(v + p->n, 0, sizeof *v * (ncap - p->n));
-            for (uint32_t k = p->n; k < ncap; k++)
-                v[k].next = k + 1 < ncap ? k + 1 : NONE;
-            p->v = v;
-            p->free = p->n;
-            p->n = ncap;
-        }
+    if (ssdsim__ipool_empty(&p->ip)) {
+        struct ssdsim__cmd *v = ssdsim__ipool_grow(&p->ip, p->v, sizeof *v, CMD_LINK, 64);
+        if (!v)
+            return NONE;
+        p->v = v;
     }
-    uint32_t i = p->free;
-    p->free = p->v[i].next;
-    return i;
+    return ssdsim__ipool_take(&p->ip, p->v, sizeof *p->v, CMD_LINK);
 }
 
 static void cmd_free(struct ssdsim__sys *s, uint32_t i)
 {
-    s->pool.v[i].next = s->pool.free;
-    s->pool.free = i;
+    ssdsim__ipool_put(&s->pool.ip, s->pool.v, sizeof *s->pool.v, CMD_LINK, i);
 }
 
 static struct ssdsim__sysio *sysio(struct ssdsim__sys *s, uint32_t io)

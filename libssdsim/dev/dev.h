@@ -24,6 +24,7 @@
 #include "hdd/hdd.h"
 #include "hw/hw.h"
 #include "hw/link.h"
+#include "ipool.h"
 
 #define SSDSIM__DEV_FLUSH_TAG 0x80000000u
 
@@ -46,9 +47,10 @@ struct ssdsim__cmd {
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns, done_ns;
 };
 
+/* The commands, slots of an index pool (ipool.h) chained through `next` when free. */
 struct ssdsim__cmdpool {
     struct ssdsim__cmd *v;
-    uint32_t n, free;
+    struct ssdsim__ipool ip;
 };
 
 /* Called when command `cmd` of device `dev` is complete (at the engine's now). */

@@ -7,7 +7,7 @@
 int ssdsim__engine_init(struct ssdsim__engine *e, uint32_t initial_capacity)
 {
     memset(e, 0, sizeof *e);
-    e->free_rec = UINT32_MAX;
+    ssdsim__ipool_init(&e->rec_pool);
     /* Bucket 0 takes a burst of same-time events; start it at the caller's estimate. */
     uint32_t cap = initial_capacity < 16 ? 16 : initial_capacity;
     for (int i = 0; i < SSDSIM__EV_BUCKETS; i++) {
@@ -30,6 +30,7 @@ void ssdsim__engine_fini(struct ssdsim__engine *e)
         free(e->b[i].v);
     free(e->recs);
     memset(e, 0, sizeof *e);
+    ssdsim__ipool_init(&e->rec_pool);
 }
 
 static inline int bucket_of(uint64_t time, uint64_t last)
@@ -78,35 +79,27 @@ int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time, ssdsim__eve
     return rc;
 }
 
+#define REC_LINK offsetof(struct ssdsim__ev_rec, next_free)
+
 ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, uint64_t time,
                                                      ssdsim__event_fn fn, void *ctx,
                                                      uint32_t arg)
 {
     assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
-    uint32_t r;
-    if (e->free_rec != UINT32_MAX) {
-        r = e->free_rec;
-        e->free_rec = e->recs[r].next_free;
-    } else {
-        if (e->n_recs == e->cap_recs) {
-            uint32_t ncap = e->cap_recs ? e->cap_recs * 2 : 16;
-            struct ssdsim__ev_rec *p = realloc(e->recs, sizeof *p * ncap);
-            if (!p) {
-                e->oom = e->stopped = true;
-                return 0;
-            }
-            e->recs = p;
-            e->cap_recs = ncap;
+    if (ssdsim__ipool_empty(&e->rec_pool)) {
+        struct ssdsim__ev_rec *p = ssdsim__ipool_grow(&e->rec_pool, e->recs, sizeof *p, REC_LINK, 16);
+        if (!p) {
+            e->oom = e->stopped = true;
+            return 0;
         }
-        r = e->n_recs++;
-        e->recs[r].gen = 0;
+        e->recs = p;
     }
+    uint32_t r = ssdsim__ipool_take(&e->rec_pool, e->recs, sizeof *e->recs, REC_LINK);
     e->recs[r].gen++;
     e->recs[r].cancelled = false;
     struct ssdsim__event ev = {time, fn, ctx, arg, r + 1};
     if (push(e, &ev)) {
-        e->recs[r].next_free = e->free_rec;
-        e->free_rec = r;
+        ssdsim__ipool_put(&e->rec_pool, e->recs, sizeof *e->recs, REC_LINK, r);
         return 0;
     }
     e->n_live++;
@@ -119,7 +112,7 @@ void ssdsim__engine_cancel(struct ssdsim__engine *e, ssdsim__event_id id)
         return;
     uint32_t r = (uint32_t)(id & 0xffffffffu) - 1;
     uint32_t gen = (uint32_t)(id >> 32);
-    if (r >= e->n_recs || e->recs[r].gen != gen || e->recs[r].cancelled)
+    if (r >= e->rec_pool.cap || e->recs[r].gen != gen || e->recs[r].cancelled)
         return;
     e->recs[r].cancelled = true;
     e->n_live--;
@@ -174,8 +167,7 @@ static int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded,
             bool cancelled = r->cancelled;
             r->gen++; /* the handle is now stale */
             r->cancelled = false;
-            r->next_free = e->free_rec;
-            e->free_rec = ev.rec - 1;
+            ssdsim__ipool_put(&e->rec_pool, e->recs, sizeof *e->recs, REC_LINK, ev.rec - 1);
             if (cancelled)
                 continue;
         }

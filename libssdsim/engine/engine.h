@@ -26,6 +26,7 @@
 #define SSDSIM_ENGINE_H
 
 #include "common.h"
+#include "ipool.h"
 
 typedef void (*ssdsim__event_fn)(void *ctx, uint32_t arg);
 
@@ -61,8 +62,8 @@ struct ssdsim__engine {
     uint64_t mask[4]; /* bit i set when bucket i + 1 holds events */
     uint32_t n_pending; /* in the buckets, cancelled ones included */
     uint32_t n_live;    /* scheduled, not yet run, not cancelled */
-    struct ssdsim__ev_rec *recs;
-    uint32_t n_recs, cap_recs, free_rec;
+    struct ssdsim__ev_rec *recs; /* slots of the index pool rec_pool (ipool.h) */
+    struct ssdsim__ipool rec_pool;
     bool stopped;
     bool oom;            /* a schedule failed for lack of memory: the run must stop */
     uint64_t n_executed; /* events executed since init */

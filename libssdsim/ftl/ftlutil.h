@@ -13,6 +13,7 @@
 
 #include "common.h"
 #include "ftl/env.h"
+#include "ipool.h"
 
 #include <stdlib.h>
 
@@ -68,18 +69,19 @@ struct ssdsim__pending {
     uint8_t fr; /* page FTL: frontier of a stalled write (FAST leaves it 0) */
 };
 
-/* Writes whose read-modify-write read is in flight, each in a slot whose index goes in the
- * read's cookie. Free slots are chained through their `io` field; UINT32_MAX ends the chain. */
+/* Writes whose read-modify-write read is in flight, each in a slot of an index pool (ipool.h)
+ * whose index goes in the read's cookie; free slots are chained through their `io` field. */
 struct ssdsim__pending_pool {
     struct ssdsim__pending *v;
-    uint32_t cap, free_head;
+    struct ssdsim__ipool ip;
 };
+
+#define SSDSIM__PENDING_LINK offsetof(struct ssdsim__pending, io)
 
 static inline void ssdsim__pending_pool_init(struct ssdsim__pending_pool *p)
 {
     p->v = NULL;
-    p->cap = 0;
-    p->free_head = UINT32_MAX;
+    ssdsim__ipool_init(&p->ip);
 }
 
 static inline void ssdsim__pending_pool_fini(struct ssdsim__pending_pool *p)
@@ -93,19 +95,14 @@ static inline void ssdsim__pending_pool_fini(struct ssdsim__pending_pool *p)
 static inline uint32_t ssdsim__pending_pool_add(struct ssdsim__pending_pool *p,
                                                 struct ssdsim__pending w)
 {
-    if (p->free_head == UINT32_MAX) {
-        uint32_t ncap = p->cap ? p->cap * 2 : 64;
-        struct ssdsim__pending *v = realloc(p->v, sizeof *v * ncap);
+    if (ssdsim__ipool_empty(&p->ip)) {
+        struct ssdsim__pending *v =
+            ssdsim__ipool_grow(&p->ip, p->v, sizeof *v, SSDSIM__PENDING_LINK, 64);
         if (!v)
             return UINT32_MAX;
-        for (uint32_t i = p->cap; i < ncap; i++)
-            v[i].io = i + 1 < ncap ? i + 1 : UINT32_MAX;
         p->v = v;
-        p->free_head = p->cap;
-        p->cap = ncap;
     }
-    uint32_t slot = p->free_head;
-    p->free_head = p->v[slot].io;
+    uint32_t slot = ssdsim__ipool_take(&p->ip, p->v, sizeof *p->v, SSDSIM__PENDING_LINK);
     p->v[slot] = w;
     return slot;
 }
@@ -114,10 +111,8 @@ static inline uint32_t ssdsim__pending_pool_add(struct ssdsim__pending_pool *p,
 static inline struct ssdsim__pending ssdsim__pending_pool_take(struct ssdsim__pending_pool *p,
                                                                uint32_t slot)
 {
-    assert(slot < p->cap);
     struct ssdsim__pending w = p->v[slot];
-    p->v[slot].io = p->free_head;
-    p->free_head = slot;
+    ssdsim__ipool_put(&p->ip, p->v, sizeof *p->v, SSDSIM__PENDING_LINK, slot);
     return w;
 }
 

@@ -66,31 +66,30 @@ void ssdsim__host_fini(struct ssdsim__host *h)
     h->jobs = NULL;
     h->n_jobs = 0;
     h->ios = NULL;
-    h->n_ios = 0;
+    ssdsim__ipool_init(&h->io_pool);
     h->active = false;
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* The request pool                                                                            */
 
+#define IO_LINK offsetof(struct ssdsim__io, next)
+
 /* A free request slot, growing the pool when it is empty (indices stay valid). */
 static uint32_t io_alloc(struct ssdsim__host *h)
 {
-    if (h->free_ios == NONE) {
-        uint32_t ncap = h->n_ios ? h->n_ios * 2 : 64;
-        struct ssdsim__io *p = realloc(h->ios, sizeof *p * ncap);
+    if (ssdsim__ipool_empty(&h->io_pool)) {
+        struct ssdsim__io *p = ssdsim__ipool_grow(&h->io_pool, h->ios, sizeof *p, IO_LINK, 64);
         if (!p)
             return NONE;
-        memset(p + h->n_ios, 0, sizeof *p * (ncap - h->n_ios));
-        for (uint32_t k = h->n_ios; k < ncap; k++)
-            p[k].next = k + 1 < ncap ? k + 1 : NONE;
         h->ios = p;
-        h->free_ios = h->n_ios;
-        h->n_ios = ncap;
     }
-    uint32_t i = h->free_ios;
-    h->free_ios = h->ios[i].next;
-    return i;
+    return ssdsim__ipool_take(&h->io_pool, h->ios, sizeof *h->ios, IO_LINK);
+}
+
+static void io_free(struct ssdsim__host *h, uint32_t i)
+{
+    ssdsim__ipool_put(&h->io_pool, h->ios, sizeof *h->ios, IO_LINK, i);
 }
 
 static void notify_issue(struct ssdsim__host *h, const struct ssdsim__io *io)
@@ -467,8 +466,7 @@ static void start_wave(struct ssdsim__host *h)
 /* Request i is done: its slot goes back to the pool. */
 static void release(struct ssdsim__host *h, uint32_t i)
 {
-    h->ios[i].next = h->free_ios;
-    h->free_ios = i;
+    io_free(h, i);
     h->inflight--;
     h->completed++;
 }
@@ -567,7 +565,7 @@ static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct 
     h->stats = stats;
     h->logical_bytes = sys->volume_bytes;
     ssdsim__sys_set_done(sys, ssdsim__host_io_done, h);
-    h->free_ios = NONE;
+    ssdsim__ipool_init(&h->io_pool);
     h->run_start_ns = ssdsim__engine_now(e);
 }
 
@@ -598,8 +596,7 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
         ssdsim__sys_prefetch(sys, 0, offset);
     if (ssdsim__engine_schedule(e, at_ns, submitted_arrival, h, i)) {
         io->cb = NULL;
-        io->next = h->free_ios;
-        h->free_ios = i;
+        io_free(h, i);
         h->inflight--;
         h->submitted_inflight--;
         return SSDSIM_ENOMEM;
@@ -744,13 +741,9 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
     for (uint32_t k = 0; k < h->n_jobs; k++)
         pool += h->jobs[k].depth;
     if (pool > 0 && pool < (1u << 24)) {
-        h->ios = calloc(pool, sizeof *h->ios);
+        h->ios = ssdsim__ipool_grow(&h->io_pool, NULL, sizeof *h->ios, IO_LINK, (uint32_t)pool);
         if (!h->ios)
             goto oom;
-        h->n_ios = (uint32_t)pool;
-        for (uint32_t i = 0; i < h->n_ios; i++)
-            h->ios[i].next = i + 1 < h->n_ios ? i + 1 : NONE;
-        h->free_ios = 0;
     }
     h->active = true;
     if (uniform_ramp && ramp0 > 0 && h->n_waves == 1) {

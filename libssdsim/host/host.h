@@ -11,6 +11,7 @@
 
 #include "common.h"
 #include "engine/engine.h"
+#include "ipool.h"
 #include "array/array.h"
 #include "stats/stats.h"
 #include "workload/gen.h"
@@ -94,9 +95,8 @@ struct ssdsim__host {
     struct ssdsim__unit *units;
     uint32_t n_units;
     uint32_t n_waves, wave, wave_left; /* current wave and its jobs not yet finished */
-    struct ssdsim__io *ios;
-    uint32_t n_ios;
-    uint32_t free_ios;
+    struct ssdsim__io *ios; /* the requests, slots of the index pool io_pool */
+    struct ssdsim__ipool io_pool;
     uint64_t logical_bytes; /* of one volume */
     bool wrap; /* replay: wrap addresses beyond the device */
     uint64_t run_start_ns;

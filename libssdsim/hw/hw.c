@@ -22,6 +22,8 @@ static inline void set_idle(struct ssdsim__hw *hw, uint32_t die, bool idle)
         hw->idle_bits[die >> 6] &= ~bit;
 }
 
+#define OP_LINK offsetof(struct ssdsim__flash_op, next)
+
 int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct ssdsim__engine *e,
                     ssdsim__flash_done_fn on_done, void *ctx)
 {
@@ -45,11 +47,10 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     hw->bus_free = calloc(hw->n_channels, sizeof *hw->bus_free);
     hw->n_idle_words = (hw->n_dies + 63) / 64;
     hw->idle_bits = calloc(hw->n_idle_words, sizeof *hw->idle_bits);
-    hw->cap_ops = 1024;
-    hw->ops = malloc(sizeof *hw->ops * hw->cap_ops);
+    ssdsim__ipool_init(&hw->op_pool);
+    hw->ops = ssdsim__ipool_grow(&hw->op_pool, NULL, sizeof *hw->ops, OP_LINK, 1024);
     if (!hw->dies || !hw->bus_free || !hw->idle_bits || !hw->ops)
         goto fail;
-    hw->free_ops = SSDSIM__NONE;
     for (uint32_t d = 0; d < hw->n_dies; d++) {
         struct ssdsim__die *die = &hw->dies[d];
         die->head[0] = die->head[1] = die->tail[0] = die->tail[1] = SSDSIM__NONE;
@@ -75,21 +76,13 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
 
 uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw)
 {
-    uint32_t i;
-    if (hw->free_ops != SSDSIM__NONE) {
-        i = hw->free_ops;
-        hw->free_ops = hw->ops[i].next;
-    } else {
-        if (hw->n_ops == hw->cap_ops) {
-            uint32_t ncap = hw->cap_ops * 2;
-            struct ssdsim__flash_op *p = realloc(hw->ops, sizeof *p * ncap);
-            if (!p)
-                return SSDSIM__NONE;
-            hw->ops = p;
-            hw->cap_ops = ncap;
-        }
-        i = hw->n_ops++;
+    if (ssdsim__ipool_empty(&hw->op_pool)) {
+        struct ssdsim__flash_op *p = ssdsim__ipool_grow(&hw->op_pool, hw->ops, sizeof *p, OP_LINK, 1024);
+        if (!p)
+            return SSDSIM__NONE;
+        hw->ops = p;
     }
+    uint32_t i = ssdsim__ipool_take(&hw->op_pool, hw->ops, sizeof *hw->ops, OP_LINK);
     memset(&hw->ops[i], 0, sizeof hw->ops[i]);
     hw->ops[i].next = SSDSIM__NONE;
     return i;
@@ -98,13 +91,14 @@ uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw)
 int ssdsim__hw_each_op(const struct ssdsim__hw *hw,
                        void (*fn)(void *ctx, const struct ssdsim__flash_op *op), void *ctx)
 {
-    uint8_t *is_free = calloc(hw->n_ops ? hw->n_ops : 1, 1);
+    uint32_t n = hw->op_pool.cap;
+    uint8_t *is_free = calloc(n ? n : 1, 1);
     if (!is_free)
         return SSDSIM_ENOMEM;
-    for (uint32_t i = hw->free_ops, k = 0; i != SSDSIM__NONE && k < hw->n_ops;
+    for (uint32_t i = hw->op_pool.free, k = 0; i != SSDSIM__NONE && k < n;
          i = hw->ops[i].next, k++)
         is_free[i] = 1;
-    for (uint32_t i = 0; i < hw->n_ops; i++)
+    for (uint32_t i = 0; i < n; i++)
         if (!is_free[i])
             fn(ctx, &hw->ops[i]);
     free(is_free);
@@ -113,8 +107,7 @@ int ssdsim__hw_each_op(const struct ssdsim__hw *hw,
 
 void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op)
 {
-    hw->ops[op].next = hw->free_ops;
-    hw->free_ops = op;
+    ssdsim__ipool_put(&hw->op_pool, hw->ops, sizeof *hw->ops, OP_LINK, op);
 }
 
 uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes)

@@ -16,6 +16,7 @@
 #include "common.h"
 #include "config/model.h"
 #include "engine/engine.h"
+#include "ipool.h"
 
 #define SSDSIM__NONE UINT32_MAX
 
@@ -59,8 +60,8 @@ struct ssdsim__hw {
     uint64_t *idle_bits; /* one bit per die: no op in progress and nothing queued */
     uint32_t n_idle_words;
     /* flash op pool */
-    struct ssdsim__flash_op *ops;
-    uint32_t n_ops, cap_ops, free_ops;
+    struct ssdsim__flash_op *ops; /* slots of the index pool op_pool (ipool.h) */
+    struct ssdsim__ipool op_pool;
     ssdsim__flash_done_fn on_done;
     void *on_done_ctx;
     /* busy time accounting (ns), for utilisation figures */

@@ -1,11 +1,10 @@
-/* fioopt.c: fio option values ("4k", "512/10:4k/60:64k/30", "50%", "10m"), the table of every
- * fio option (simulated, ignored or refused) and the checks of a job against a device.
+/* fioopt.c: the table of every fio option (simulated, ignored or refused), the setters of the
+ * simulated ones, and applying one option to a job. Values are read by fioval.c; a job's
+ * defaults, copies and checks against a device are in jobspec.c.
  *
  * The JSON workload loader (workload.c) and the fio job-file reader (jobfile.c) share this file,
- * so values follow fio's syntax (HOWTO, "Parameter types" and "Job file parameters", kb_base=1024)
- * with a few deliberate differences, each marked "Differs from fio" below: fio silently accepts
- * several malformed values (atoi, strtoll and prefix matching stop at the first bad character)
- * where we report an error. Where fio and the JSON reading disagree about a well-formed value
+ * so values follow fio's syntax, with a few deliberate differences, each marked "Differs from
+ * fio" below or in fioval.c. Where fio and the JSON reading disagree about a well-formed value
  * ("4KiB", "1.5g"), a job file is refused rather than read differently from fio
  * (ssdsim__fio_check_jobfile_value).
  *
@@ -19,6 +18,7 @@
  * name, which the caller adds. Only the jobspec's strings are allocated.
  */
 #include "config/jsonutil.h"
+#include "workload/fioval.h"
 #include "workload/workload.h"
 
 #include <ctype.h>
@@ -27,644 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The largest block size a bs entry can hold: the largest multiple of 512 that fits in 32 bits. */
-#define BS_MAX_BYTES (UINT32_MAX & ~(uint32_t)511)
-
 #define IODEPTH_MAX 65536
 #define NUMJOBS_MAX 4096 /* fio's MAX_JOBS */
-
-/* ------------------------------------------------------------------------------------------ */
-/* Small text helpers                                                                          */
-
-static int fail(char *errbuf, size_t errlen, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
-
-static int fail(char *errbuf, size_t errlen, const char *fmt, ...)
-{
-    if (errbuf && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(errbuf, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return SSDSIM_ECONFIG;
-}
-
-/* A value as it may be quoted in a message: at most 40 bytes, "..." when cut. */
-struct quoted {
-    char text[48];
-};
-
-static struct quoted quote(const char *s, size_t len)
-{
-    struct quoted q;
-    if (len > 40)
-        snprintf(q.text, sizeof q.text, "%.40s...", s);
-    else
-        snprintf(q.text, sizeof q.text, "%.*s", (int)len, s);
-    return q;
-}
-
-/* Trim ASCII white space on both sides of [*s, *s + *len): fio strips blanks around values. */
-static void trim(const char **s, size_t *len)
-{
-    while (*len > 0 && isspace((unsigned char)**s)) {
-        (*s)++;
-        (*len)--;
-    }
-    while (*len > 0 && isspace((unsigned char)(*s)[*len - 1]))
-        (*len)--;
-}
-
-/* Case-insensitive comparison of [s, s + len) with the NUL-terminated lower-case word `w`. */
-static bool word_eq(const char *s, size_t len, const char *w)
-{
-    size_t n = strlen(w);
-    if (n != len)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)s[i]) != w[i])
-            return false;
-    return true;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Numbers with a unit suffix                                                                  */
-
-enum num_status {
-    NUM_OK,
-    NUM_SYNTAX,     /* not a number followed by a known suffix */
-    NUM_NEGATIVE,   /* starts with '-' */
-    NUM_OVERFLOW,   /* does not fit in 64 bits */
-    NUM_FRAC_NOUNIT /* "1.5" with no suffix (a size) */
-};
-
-/* The leading number of a value: decimal digits with an optional fraction, or 0x hex digits.
- * The fraction is kept as its digit string so that scaling it stays exact. */
-struct number {
-    uint64_t whole;
-    const char *frac; /* digits after '.', or NULL */
-    size_t n_frac;
-    const char *rest; /* the first byte after the number: the suffix */
-};
-
-static enum num_status scan_number(const char *s, const char *end, struct number *n)
-{
-    const char *p = s;
-    memset(n, 0, sizeof *n);
-    if (p < end && *p == '-')
-        return NUM_NEGATIVE;
-    /* fio's "integer prefix": 0x selects hexadecimal (no fraction, no suffix then). */
-    if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        p += 2;
-        if (!isxdigit((unsigned char)*p))
-            return NUM_SYNTAX;
-        for (; p < end && isxdigit((unsigned char)*p); p++) {
-            unsigned d = isdigit((unsigned char)*p)
-                             ? (unsigned)(*p - '0')
-                             : (unsigned)(tolower((unsigned char)*p) - 'a' + 10);
-            if (n->whole > (UINT64_MAX - d) / 16)
-                return NUM_OVERFLOW;
-            n->whole = n->whole * 16 + d;
-        }
-        n->rest = p;
-        return p == end ? NUM_OK : NUM_SYNTAX;
-    }
-    if (p == end || !isdigit((unsigned char)*p))
-        return NUM_SYNTAX;
-    for (; p < end && isdigit((unsigned char)*p); p++) {
-        unsigned d = (unsigned)(*p - '0');
-        if (n->whole > (UINT64_MAX - d) / 10)
-            return NUM_OVERFLOW;
-        n->whole = n->whole * 10 + d;
-    }
-    if (p < end && *p == '.') {
-        p++;
-        n->frac = p;
-        while (p < end && isdigit((unsigned char)*p))
-            p++;
-        n->n_frac = (size_t)(p - n->frac);
-        if (n->n_frac == 0)
-            return NUM_SYNTAX; /* "1." */
-    }
-    n->rest = p;
-    return NUM_OK;
-}
-
-/* whole.frac * mult, rounded down, without floating point: the fraction is folded in from its
- * last digit, r = floor((d * mult + r) / 10), which is exact because floor((a + floor(y)) / 10)
- * equals floor((a + y) / 10) for an integer a. Each step is split so nothing overflows. */
-static enum num_status scale(const struct number *n, uint64_t mult, uint64_t *out)
-{
-    uint64_t frac = 0;
-    for (size_t i = n->n_frac; i-- > 0;) {
-        uint64_t d = (uint64_t)(n->frac[i] - '0');
-        frac = d * (mult / 10) + frac / 10 + (d * (mult % 10) + frac % 10) / 10;
-    }
-    if (mult != 0 && n->whole > UINT64_MAX / mult)
-        return NUM_OVERFLOW;
-    uint64_t v = n->whole * mult;
-    if (v > UINT64_MAX - frac)
-        return NUM_OVERFLOW;
-    *out = v + frac;
-    return NUM_OK;
-}
-
-/* A scanned number as a double: the fraction's digits (the first 18) as one integer divided by a
- * power of ten, so that "0.3" is the double nearest 0.3, as a C literal would be. */
-static double number_value(const struct number *n)
-{
-    uint64_t frac = 0, div = 1;
-    for (size_t i = 0; i < n->n_frac && i < 18; i++) {
-        frac = frac * 10 + (uint64_t)(n->frac[i] - '0');
-        div *= 10;
-    }
-    return (double)n->whole + (double)frac / (double)div;
-}
-
-/* The multiplier of a size suffix, or 0 if the suffix is not one.
- *
- * fio with kb_base=1024 (its default): k, m, g, t, p are powers of 1024, an optional trailing
- * b/B is ignored ("4kb"), case does not matter, and a lone "b" means bytes.
- * Differs from fio: fio, for compatibility with old scripts, reads the IEC forms the opposite way
- * ("4KiB" = 4000 and "1MiB" = 10^6 under kb_base=1024, see fio's HOWTO on kb_base). We read
- * ki/kib ... pi/pib as powers of 1024, as everywhere else in ssdsim (model files say "64GiB"),
- * so that one spelling means one size throughout the tool. Job files, which fio reads too, refuse
- * the IEC forms instead (ssdsim__fio_check_jobfile_value).
- * Differs from fio: fio matches suffixes by prefix ("4kfoo" is 4k); we require the whole suffix. */
-static uint64_t size_mult(const char *s, size_t len)
-{
-    static const char prefixes[] = "kmgtp";
-    if (len == 0 || word_eq(s, len, "b"))
-        return 1;
-    int c = tolower((unsigned char)s[0]);
-    const char *pos = c ? strchr(prefixes, c) : NULL;
-    if (!pos)
-        return 0;
-    bool ok = len == 1 || (len == 2 && (s[1] == 'b' || s[1] == 'B')) ||
-              (len == 2 && (s[1] == 'i' || s[1] == 'I')) ||
-              (len == 3 && (s[1] == 'i' || s[1] == 'I') && (s[2] == 'b' || s[2] == 'B'));
-    if (!ok)
-        return 0;
-    uint64_t mult = 1;
-    for (const char *q = prefixes; q <= pos; q++)
-        mult *= 1024;
-    return mult;
-}
-
-static enum num_status parse_size_range(const char *s, size_t len, uint64_t *out)
-{
-    trim(&s, &len);
-    const char *end = s + len;
-    struct number n;
-    enum num_status st = scan_number(s, end, &n);
-    if (st != NUM_OK)
-        return st;
-    uint64_t mult = size_mult(n.rest, (size_t)(end - n.rest));
-    if (mult == 0)
-        return NUM_SYNTAX;
-    /* Differs from fio: fio reads "1.5g" as 1 byte (strtoll stops at the dot); we scale the
-     * fraction and round down. A fraction of a byte ("1.5") is refused rather than truncated. */
-    if (n.frac && mult == 1)
-        return NUM_FRAC_NOUNIT;
-    return scale(&n, mult, out);
-}
-
-static int size_error(enum num_status st, const char *s, size_t len, char *errbuf, size_t errlen)
-{
-    trim(&s, &len);
-    struct quoted q = quote(s, len);
-    switch (st) {
-    case NUM_NEGATIVE:
-        return fail(errbuf, errlen, "a size cannot be negative, got '%s'", q.text);
-    case NUM_OVERFLOW:
-        return fail(errbuf, errlen, "size '%s' is too large (more than 64 bits)", q.text);
-    case NUM_FRAC_NOUNIT:
-        return fail(errbuf, errlen,
-                    "a fraction of a byte is not a size: give a unit as in 1.5m, "
-                    "got '%s'",
-                    q.text);
-    default:
-        return fail(errbuf, errlen, "expected a size like 4k or 1m, got '%s'", q.text);
-    }
-}
-
-int ssdsim__fio_parse_size(const char *s, uint64_t *out, char *errbuf, size_t errlen)
-{
-    if (!s)
-        return fail(errbuf, errlen, "expected a size like 4k or 1m, got nothing");
-    size_t len = strlen(s);
-    uint64_t v = 0;
-    enum num_status st = parse_size_range(s, len, &v);
-    if (st != NUM_OK)
-        return size_error(st, s, len, errbuf, errlen);
-    *out = v;
-    return 0;
-}
-
-/* Time suffixes, case-insensitive as in fio: d, h, m, s/sec, ms/msec, us/usec.
- * Differs from fio: "min" is accepted for minutes and "ns"/"nsec" for nanoseconds (the simulator
- * counts in ns); fio has neither. */
-static uint64_t time_mult(const char *s, size_t len, uint64_t default_unit_ns)
-{
-    static const struct {
-        const char *word;
-        uint64_t ns;
-    } units[] = {
-        {"ns", 1},
-        {"nsec", 1},
-        {"us", SSDSIM__NS_PER_US},
-        {"usec", SSDSIM__NS_PER_US},
-        {"ms", SSDSIM__NS_PER_MS},
-        {"msec", SSDSIM__NS_PER_MS},
-        {"s", SSDSIM__NS_PER_S},
-        {"sec", SSDSIM__NS_PER_S},
-        {"m", 60 * SSDSIM__NS_PER_S},
-        {"min", 60 * SSDSIM__NS_PER_S},
-        {"h", 3600 * SSDSIM__NS_PER_S},
-        {"d", 86400 * SSDSIM__NS_PER_S},
-    };
-    if (len == 0)
-        return default_unit_ns;
-    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(units); i++)
-        if (word_eq(s, len, units[i].word))
-            return units[i].ns;
-    return 0;
-}
-
-int ssdsim__fio_parse_time_ns(const char *s, uint64_t default_unit_ns, uint64_t *out, char *errbuf,
-                              size_t errlen)
-{
-    if (!s)
-        return fail(errbuf, errlen, "expected a time like 10s or 500ms, got nothing");
-    size_t len = strlen(s);
-    const char *p = s;
-    trim(&p, &len);
-    const char *end = p + len;
-    struct quoted q = quote(p, len);
-    struct number n;
-    enum num_status st = scan_number(p, end, &n);
-    uint64_t mult = 0;
-    if (st == NUM_OK) {
-        mult = time_mult(n.rest, (size_t)(end - n.rest), default_unit_ns);
-        if (mult == 0)
-            st = NUM_SYNTAX;
-    }
-    /* Differs from fio: fio reads "1.5s" as 1 s; we keep the fraction (rounded down to 1 ns). */
-    if (st == NUM_OK)
-        st = scale(&n, mult, out);
-    switch (st) {
-    case NUM_OK:
-        return 0;
-    case NUM_NEGATIVE:
-        return fail(errbuf, errlen, "a time cannot be negative, got '%s'", q.text);
-    case NUM_OVERFLOW:
-        return fail(errbuf, errlen, "time '%s' is too long (more than 2^64 ns)", q.text);
-    default:
-        return fail(errbuf, errlen,
-                    "expected a time like 10s or 500ms (units ns, us, ms, s, m, h, d), got '%s'",
-                    q.text);
-    }
-}
-
-/* A whole number for an integer option, with fio's integer syntax (FIO_OPT_INT goes through the
- * same parser as sizes, so "iodepth=1k" is 1024 in fio too), checked against [min, max]. */
-static int parse_uint(const char *s, uint64_t min, uint64_t max, uint64_t *out, char *errbuf,
-                      size_t errlen)
-{
-    size_t len = strlen(s);
-    uint64_t v = 0;
-    enum num_status st = parse_size_range(s, len, &v);
-    const char *p = s;
-    trim(&p, &len);
-    struct quoted q = quote(p, len);
-    if (st != NUM_OK || v < min || v > max) {
-        if (max == UINT64_MAX)
-            return fail(errbuf, errlen, "expected an integer >= %llu, got '%s'",
-                        (unsigned long long)min, q.text);
-        return fail(errbuf, errlen, "expected an integer in [%llu, %llu], got '%s'",
-                    (unsigned long long)min, (unsigned long long)max, q.text);
-    }
-    *out = v;
-    return 0;
-}
-
-/* "N%" with N a decimal number: sets *is_percent and *pct. Otherwise leaves *is_percent false.
- * Returns 0, or SSDSIM_ECONFIG for a malformed percentage. */
-static int parse_percent(const char *s, bool *is_percent, double *pct, char *errbuf, size_t errlen)
-{
-    size_t len = strlen(s);
-    trim(&s, &len);
-    *is_percent = len > 0 && s[len - 1] == '%';
-    if (!*is_percent)
-        return 0;
-    struct number n;
-    enum num_status st = scan_number(s, s + len - 1, &n);
-    if (st != NUM_OK || n.rest != s + len - 1 || (s[0] == '0' && len > 2 && s[1] == 'x')) {
-        struct quoted q = quote(s, len);
-        return fail(errbuf, errlen, "expected a percentage like 50%%, got '%s'", q.text);
-    }
-    /* Exact enough: percentages are resolved against the device size to 512-byte sectors. */
-    *pct = number_value(&n);
-    return 0;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* bssplit                                                                                     */
-
-/* fio's bssplit: "size/percent" entries separated by ':'. An entry without a percentage ("4k" or
- * "4k/") or with 0 (fio turns "/0" into "not given") shares what the others leave of 100%
- * equally. Explicit percentages must not exceed 100 in total.
- * Differs from fio: the total must come to exactly 100 (fio lets it fall short); the remainder
- * of an unequal share goes to the last blank entry (fio drops it); a lone blank entry gets 100%
- * (fio gives it 0); non-numeric or fractional percentages, percentages over 100 and empty
- * entries are errors (fio uses atoi, clamps at 100 and stops at an empty entry); a split whose
- * every entry says "/0" is an error (fio shares 100% among them: more likely a mistake than a
- * way to write equal shares, which entries without a percentage say); entries keep the order
- * written (fio sorts them by percentage, which does not change the distribution). */
-int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint32_t *n_out,
-                              char *errbuf, size_t errlen)
-{
-    if (!s)
-        return fail(errbuf, errlen, "expected a block size split like 4k/50:64k/50, got nothing");
-    /* One direction at a time: opt_bssplit splits "4k/50:8k/50,16k/100" at the commas. */
-    if (strchr(s, ','))
-        return fail(errbuf, errlen, "a bssplit part cannot hold ',' (it separates directions)");
-
-    struct ssdsim__bs_entry entries[SSDSIM__BSSPLIT_MAX];
-    bool blank[SSDSIM__BSSPLIT_MAX];
-    uint32_t n = 0, n_blank = 0, n_zero = 0, total = 0;
-    const char *p = s;
-    for (;;) {
-        const char *colon = strchr(p, ':');
-        size_t len = colon ? (size_t)(colon - p) : strlen(p);
-        const char *e = p;
-        trim(&e, &len);
-        if (len == 0)
-            return fail(errbuf, errlen, "bssplit entry %u is empty", n + 1);
-        if (n == SSDSIM__BSSPLIT_MAX)
-            return fail(errbuf, errlen, "bssplit has more than %d entries", SSDSIM__BSSPLIT_MAX);
-
-        const char *slash = memchr(e, '/', len);
-        size_t size_len = slash ? (size_t)(slash - e) : len;
-        uint64_t bytes = 0;
-        enum num_status st = parse_size_range(e, size_len, &bytes);
-        if (st != NUM_OK) {
-            char why[160];
-            size_error(st, e, size_len, why, sizeof why);
-            return fail(errbuf, errlen, "bssplit entry %u: %s", n + 1, why);
-        }
-        struct quoted qs = quote(e, size_len);
-        if (bytes == 0 || bytes % 512 != 0 || bytes > BS_MAX_BYTES)
-            return fail(errbuf, errlen,
-                        "bssplit entry %u: block size must be a non-zero multiple of 512 up to "
-                        "%u, got '%s'",
-                        n + 1, BS_MAX_BYTES, qs.text);
-
-        uint32_t pct = 0;
-        if (slash) {
-            const char *ps = slash + 1;
-            size_t plen = len - size_len - 1;
-            trim(&ps, &plen);
-            struct quoted qp = quote(ps, plen);
-            uint64_t v = 0;
-            for (size_t i = 0; i < plen; i++) {
-                if (!isdigit((unsigned char)ps[i]) || v > 100)
-                    return fail(errbuf, errlen,
-                                "bssplit entry %u: expected a whole percentage in [0, 100], "
-                                "got '%s'",
-                                n + 1, qp.text);
-                v = v * 10 + (uint64_t)(ps[i] - '0');
-            }
-            if (v > 100)
-                return fail(errbuf, errlen,
-                            "bssplit entry %u: expected a whole percentage in [0, 100], got "
-                            "'%s'",
-                            n + 1, qp.text);
-            pct = (uint32_t)v;
-            n_zero += pct == 0;
-        }
-        entries[n].bytes = (uint32_t)bytes;
-        entries[n].percent = pct;
-        blank[n] = pct == 0;
-        n_blank += blank[n];
-        total += pct;
-        n++;
-        if (!colon)
-            break;
-        p = colon + 1;
-    }
-
-    if (n_zero == n)
-        return fail(errbuf, errlen,
-                    "bssplit percentages are all 0: give the entries shares that add up to 100 "
-                    "(entries without a percentage share what is left equally)");
-    if (total > 100)
-        return fail(errbuf, errlen, "bssplit percentages add up to %u, more than 100", total);
-    if (n_blank == 0 && total != 100)
-        return fail(errbuf, errlen, "bssplit percentages add up to %u, not 100", total);
-    if (n_blank > 0) {
-        uint32_t share = (100 - total) / n_blank, left = (100 - total) % n_blank;
-        uint32_t last = 0;
-        for (uint32_t i = 0; i < n; i++)
-            if (blank[i]) {
-                entries[i].percent = share;
-                last = i;
-            }
-        entries[last].percent += left;
-    }
-    memcpy(out, entries, n * sizeof entries[0]);
-    *n_out = n;
-    return 0;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Pieces of values shared by several options                                                  */
-
-/* Room for one part of a value (one direction of "bs=4k,8k", a zone list): a bssplit of 64
- * entries takes under 1,000 bytes. Parts are copied so the number parsers see a C string. */
-#define PART_MAX 2048
-
-/* A trimmed, NUL-terminated copy of [s, s + len) in dst[PART_MAX]; false when it does not fit. */
-static bool copy_part(char *dst, const char *s, size_t len)
-{
-    trim(&s, &len);
-    if (len >= PART_MAX)
-        return false;
-    memcpy(dst, s, len);
-    dst[len] = '\0';
-    return true;
-}
-
-/* fio's per-direction values, "read,write,trim" (HOWTO, bs): "bs=8k,32k" is 8k for reads and 32k
- * for writes and trims ("a value not terminated in a comma applies to subsequent types"),
- * "bs=8k,32k," leaves trims alone, "bs=,8k" leaves reads alone. set[d] says whether direction d
- * is given; a direction not given keeps what the job had (fio's default unless an earlier option
- * changed it). */
-struct dirs {
-    char part[SSDSIM__N_DIRS][PART_MAX];
-    bool set[SSDSIM__N_DIRS];
-};
-
-static int split_dirs(const char *value, struct dirs *dirs, char *errbuf, size_t errlen)
-{
-    const char *start[SSDSIM__N_DIRS];
-    size_t len[SSDSIM__N_DIRS];
-    uint32_t n = 0;
-    for (const char *p = value;;) {
-        const char *comma = strchr(p, ',');
-        if (n == SSDSIM__N_DIRS) {
-            struct quoted q = quote(value, strlen(value));
-            return fail(errbuf, errlen,
-                        "expected at most three comma-separated values (read,write,trim), got "
-                        "'%s'",
-                        q.text);
-        }
-        start[n] = p;
-        len[n] = comma ? (size_t)(comma - p) : strlen(p);
-        n++;
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
-    for (uint32_t d = 0; d < SSDSIM__N_DIRS; d++) {
-        dirs->set[d] = false;
-        dirs->part[d][0] = '\0';
-    }
-    for (uint32_t i = 0; i < n; i++) {
-        if (!copy_part(dirs->part[i], start[i], len[i]))
-            return fail(errbuf, errlen, "value too long (more than %d bytes for one direction)",
-                        PART_MAX - 1);
-        dirs->set[i] = dirs->part[i][0] != '\0';
-    }
-    if (dirs->set[n - 1])
-        for (uint32_t d = n; d < SSDSIM__N_DIRS; d++) {
-            memcpy(dirs->part[d], dirs->part[n - 1], strlen(dirs->part[n - 1]) + 1);
-            dirs->set[d] = true;
-        }
-    return 0;
-}
-
-/* Whether direction d must be parsed: the ones given, or the first when none is (so that "bs="
- * or "bs=," fails with the option's own message about the empty value). */
-static bool dir_used(const struct dirs *dirs, int d)
-{
-    if (dirs->set[d])
-        return true;
-    return d == 0 && !dirs->set[0] && !dirs->set[1] && !dirs->set[2];
-}
-
-/* A whole number with fio's integer syntax, without a message (for callers with their own). */
-static bool uint_ok(const char *s, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (parse_size_range(s, strlen(s), &v) != NUM_OK)
-        return false;
-    *out = v;
-    return true;
-}
-
-/* A non-negative decimal number ("1.2", "0.25", "10"), without exponent or sign, read without the
- * C library so that no locale changes the decimal point. */
-static bool decimal_ok(const char *s, size_t len, double *out)
-{
-    trim(&s, &len);
-    struct number n;
-    if (len == 0 || scan_number(s, s + len, &n) != NUM_OK || n.rest != s + len ||
-        (len > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')))
-        return false;
-    *out = number_value(&n);
-    return true;
-}
-
-/* A block size: a non-zero multiple of 512 that a bs entry can hold. */
-static int parse_block_size(const char *s, uint32_t *out, char *errbuf, size_t errlen)
-{
-    uint64_t bytes = 0;
-    int rc = ssdsim__fio_parse_size(s, &bytes, errbuf, errlen);
-    if (rc) {
-        if (s[0] && strpbrk(s + 1, "-:")) {
-            struct quoted q = quote(s, strlen(s));
-            return fail(errbuf, errlen,
-                        "expected a size like 4k or 1m, got '%s' (a range of sizes is bsrange)",
-                        q.text);
-        }
-        return rc;
-    }
-    if (bytes == 0 || bytes % 512 != 0 || bytes > BS_MAX_BYTES)
-        return fail(errbuf, errlen,
-                    "block size must be a non-zero multiple of 512 up to %u, got %llu",
-                    BS_MAX_BYTES, (unsigned long long)bytes);
-    *out = (uint32_t)bytes;
-    return 0;
-}
-
-static void bsdist_single(struct ssdsim__bsdist *b, uint32_t bytes)
-{
-    memset(b, 0, sizeof *b);
-    b->n = 1;
-    b->e[0].bytes = bytes;
-    b->e[0].percent = 100;
-}
-
-/* "N%" or a size: sets exactly one of *bytes and *pct (the other 0). */
-static int size_or_percent(const char *value, uint64_t *bytes, double *pct, char *errbuf,
-                           size_t errlen)
-{
-    bool is_pct = false;
-    double p = 0;
-    int rc = parse_percent(value, &is_pct, &p, errbuf, errlen);
-    if (rc)
-        return rc;
-    if (is_pct) {
-        *bytes = 0;
-        *pct = p;
-        return 0;
-    }
-    uint64_t b = 0;
-    rc = ssdsim__fio_parse_size(value, &b, errbuf, errlen);
-    if (rc)
-        return rc;
-    *bytes = b;
-    *pct = 0;
-    return 0;
-}
-
-/* fio's "empty or boolean" (FIO_OPT_STR_SET): no value sets the flag; an integer sets it when not
- * 0 (fio accepts any integer, "time_based=2" included). true/false are refused, as by fio. */
-static int parse_flag(const char *value, bool *out, char *errbuf, size_t errlen)
-{
-    if (!value) {
-        *out = true;
-        return 0;
-    }
-    uint64_t v = 0;
-    if (!uint_ok(value, &v)) {
-        const char *s = value;
-        size_t len = strlen(s);
-        trim(&s, &len);
-        struct quoted q = quote(s, len);
-        return fail(errbuf, errlen, "expected no value, or an integer (0 = off), got '%s'", q.text);
-    }
-    *out = v != 0;
-    return 0;
-}
-
-/* fio's bool (FIO_OPT_BOOL): a value is required, and it is 0 or 1. */
-static int parse_bool(const char *value, bool *out, char *errbuf, size_t errlen)
-{
-    uint64_t v = 0;
-    if (!value)
-        return fail(errbuf, errlen, "a value is required (0 or 1)");
-    if (!uint_ok(value, &v) || v > 1) {
-        const char *s = value;
-        size_t len = strlen(s);
-        trim(&s, &len);
-        struct quoted q = quote(s, len);
-        return fail(errbuf, errlen, "expected 0 or 1, got '%s'", q.text);
-    }
-    *out = v == 1;
-    return 0;
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* The option table's row type                                                                 */
@@ -700,7 +64,7 @@ static int set_flag(const struct optdef *o, struct ssdsim__jobspec *job, const c
                     char *errbuf, size_t errlen)
 {
     bool b = false;
-    int rc = parse_flag(value, &b, errbuf, errlen);
+    int rc = ssdsim__fio_parse_flag(value, &b, errbuf, errlen);
     if (rc == 0)
         *FIELD(job, o, bool) = b;
     return rc;
@@ -710,7 +74,7 @@ static int set_bool(const struct optdef *o, struct ssdsim__jobspec *job, const c
                     char *errbuf, size_t errlen)
 {
     bool b = false;
-    int rc = parse_bool(value, &b, errbuf, errlen);
+    int rc = ssdsim__fio_parse_bool(value, &b, errbuf, errlen);
     if (rc == 0)
         *FIELD(job, o, bool) = b;
     return rc;
@@ -733,12 +97,12 @@ static int replace_string(char **slot, const char *value, bool empty_is_null, ch
 {
     const char *s = value;
     size_t len = strlen(s);
-    trim(&s, &len);
+    ssdsim__fio_trim(&s, &len);
     char *copy = NULL;
     if (len > 0 || !empty_is_null) {
         copy = malloc(len + 1);
         if (!copy) {
-            fail(errbuf, errlen, "out of memory");
+            ssdsim__fio_fail(errbuf, errlen, "out of memory");
             return SSDSIM_ENOMEM;
         }
         memcpy(copy, s, len);
@@ -763,9 +127,9 @@ static int opt_read_iolog(const struct optdef *o, struct ssdsim__jobspec *job, c
     (void)o;
     const char *s = value;
     size_t len = strlen(s);
-    trim(&s, &len);
+    ssdsim__fio_trim(&s, &len);
     if (len == 0)
-        return fail(errbuf, errlen, "expected the name of an I/O log file, got ''");
+        return ssdsim__fio_fail(errbuf, errlen, "expected the name of an I/O log file, got ''");
     return replace_string(&job->read_iolog, value, false, errbuf, errlen);
 }
 
@@ -798,17 +162,18 @@ static int opt_rw(const struct optdef *o, struct ssdsim__jobspec *job, const cha
 
     const char *s = value;
     size_t len = strlen(s);
-    trim(&s, &len);
+    ssdsim__fio_trim(&s, &len);
     /* "rw=randread:8": the modifier follows ':'. */
     const char *colon = memchr(s, ':', len);
     size_t name_len = colon ? (size_t)(colon - s) : len;
-    struct quoted q = quote(s, name_len);
+    struct ssdsim__fio_quoted q = ssdsim__fio_quote(s, name_len);
     for (size_t i = 0; i < SSDSIM__ARRAY_LEN(unsupported); i++)
         if (strlen(unsupported[i]) == name_len && !memcmp(s, unsupported[i], name_len))
-            return fail(errbuf, errlen,
-                        "rw '%s' is not supported yet (trim then write of the same blocks is not "
-                        "simulated)",
-                        q.text);
+            return ssdsim__fio_fail(
+                errbuf, errlen,
+                "rw '%s' is not supported yet (trim then write of the same blocks is not "
+                "simulated)",
+                q.text);
     /* fio matches rw values case-sensitively. Differs from fio: fio matches by prefix
      * ("randreadx" is randread); we want the whole word. */
     for (size_t i = 0; i < SSDSIM__ARRAY_LEN(modes); i++) {
@@ -816,54 +181,57 @@ static int opt_rw(const struct optdef *o, struct ssdsim__jobspec *job, const cha
             continue;
         uint64_t suffix = 0;
         if (colon) {
-            char part[PART_MAX];
-            if (!copy_part(part, colon + 1, len - name_len - 1))
-                return fail(errbuf, errlen, "value too long");
-            struct quoted qs = quote(part, strlen(part));
+            char part[SSDSIM__FIO_PART_MAX];
+            if (!ssdsim__fio_copy_part(part, colon + 1, len - name_len - 1))
+                return ssdsim__fio_fail(errbuf, errlen, "value too long");
+            struct ssdsim__fio_quoted qs = ssdsim__fio_quote(part, strlen(part));
             if (modes[i].random) {
                 /* fio (since 3.34; 3.33 used atoi): a count of I/Os at consecutive offsets
                  * for each random offset, 1 to 2^32 - 1. */
-                if (!uint_ok(part, &suffix) || suffix == 0 || suffix > UINT32_MAX)
-                    return fail(errbuf, errlen,
-                                "expected the number of I/Os per random offset (1 or more) "
-                                "after ':', got '%s'",
-                                qs.text);
+                if (!ssdsim__fio_uint_ok(part, &suffix) || suffix == 0 || suffix > UINT32_MAX)
+                    return ssdsim__fio_fail(
+                        errbuf, errlen,
+                        "expected the number of I/Os per random offset (1 or more) "
+                        "after ':', got '%s'",
+                        qs.text);
                 if (suffix == 1)
                     suffix = 0; /* one I/O per random offset is no modifier at all */
             } else {
                 /* A gap added after each I/O: a size. Requests address 512-byte sectors. */
-                if (!uint_ok(part, &suffix) || suffix % 512 != 0)
-                    return fail(errbuf, errlen,
-                                "expected a gap like 4k (a multiple of 512 bytes) after ':', got "
-                                "'%s'",
-                                qs.text);
+                if (!ssdsim__fio_uint_ok(part, &suffix) || suffix % 512 != 0)
+                    return ssdsim__fio_fail(
+                        errbuf, errlen,
+                        "expected a gap like 4k (a multiple of 512 bytes) after ':', got "
+                        "'%s'",
+                        qs.text);
             }
         }
         job->rw = modes[i].rw;
         job->rw_suffix = suffix;
         return 0;
     }
-    return fail(errbuf, errlen,
-                "expected one of read, write, randread, randwrite, randrw, rw, readwrite, trim, "
-                "randtrim, got '%s'",
-                q.text);
+    return ssdsim__fio_fail(
+        errbuf, errlen,
+        "expected one of read, write, randread, randwrite, randrw, rw, readwrite, trim, "
+        "randtrim, got '%s'",
+        q.text);
 }
 
 static int opt_bs(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
                   char *errbuf, size_t errlen)
 {
     (void)o;
-    struct dirs dirs;
+    struct ssdsim__fio_dirs dirs;
     uint32_t bytes[SSDSIM__N_DIRS] = {0};
-    int rc = split_dirs(value, &dirs, errbuf, errlen);
+    int rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
     for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++)
-        if (dir_used(&dirs, d))
-            rc = parse_block_size(dirs.part[d], &bytes[d], errbuf, errlen);
+        if (ssdsim__fio_dir_used(&dirs, d))
+            rc = ssdsim__fio_parse_block_size(dirs.part[d], &bytes[d], errbuf, errlen);
     if (rc)
         return rc;
     for (int d = 0; d < SSDSIM__N_DIRS; d++)
         if (dirs.set[d])
-            bsdist_single(&job->bs[d], bytes[d]);
+            ssdsim__fio_bsdist_single(&job->bs[d], bytes[d]);
     return 0;
 }
 
@@ -872,28 +240,28 @@ static int opt_bsrange(const struct optdef *o, struct ssdsim__jobspec *job, cons
                        char *errbuf, size_t errlen)
 {
     (void)o;
-    struct dirs dirs;
+    struct ssdsim__fio_dirs dirs;
     uint32_t lo[SSDSIM__N_DIRS] = {0}, hi[SSDSIM__N_DIRS] = {0};
-    int rc = split_dirs(value, &dirs, errbuf, errlen);
+    int rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
     if (rc)
         return rc;
     for (int d = 0; d < SSDSIM__N_DIRS; d++) {
-        if (!dir_used(&dirs, d))
+        if (!ssdsim__fio_dir_used(&dirs, d))
             continue;
         const char *s = dirs.part[d];
         const char *sep = s[0] ? strchr(s + 1, '-') : NULL;
         if (!sep)
             sep = strchr(s, ':');
-        struct quoted q = quote(s, strlen(s));
+        struct ssdsim__fio_quoted q = ssdsim__fio_quote(s, strlen(s));
         if (!sep || sep == s)
-            return fail(errbuf, errlen, "expected a range of block sizes like 1k-4k, got '%s'",
-                        q.text);
-        char a[PART_MAX], b[PART_MAX];
-        copy_part(a, s, (size_t)(sep - s));
-        copy_part(b, sep + 1, strlen(sep + 1));
-        rc = parse_block_size(a, &lo[d], errbuf, errlen);
+            return ssdsim__fio_fail(errbuf, errlen,
+                                    "expected a range of block sizes like 1k-4k, got '%s'", q.text);
+        char a[SSDSIM__FIO_PART_MAX], b[SSDSIM__FIO_PART_MAX];
+        ssdsim__fio_copy_part(a, s, (size_t)(sep - s));
+        ssdsim__fio_copy_part(b, sep + 1, strlen(sep + 1));
+        rc = ssdsim__fio_parse_block_size(a, &lo[d], errbuf, errlen);
         if (rc == 0)
-            rc = parse_block_size(b, &hi[d], errbuf, errlen);
+            rc = ssdsim__fio_parse_block_size(b, &hi[d], errbuf, errlen);
         if (rc)
             return rc;
         if (lo[d] > hi[d]) {
@@ -906,7 +274,7 @@ static int opt_bsrange(const struct optdef *o, struct ssdsim__jobspec *job, cons
         if (!dirs.set[d])
             continue;
         if (lo[d] == hi[d]) {
-            bsdist_single(&job->bs[d], lo[d]);
+            ssdsim__fio_bsdist_single(&job->bs[d], lo[d]);
         } else {
             memset(&job->bs[d], 0, sizeof job->bs[d]);
             job->bs[d].range_min = lo[d];
@@ -920,12 +288,12 @@ static int opt_bssplit(const struct optdef *o, struct ssdsim__jobspec *job, cons
                        char *errbuf, size_t errlen)
 {
     (void)o;
-    struct dirs dirs;
+    struct ssdsim__fio_dirs dirs;
     struct ssdsim__bs_entry e[SSDSIM__N_DIRS][SSDSIM__BSSPLIT_MAX];
     uint32_t n[SSDSIM__N_DIRS] = {0};
-    int rc = split_dirs(value, &dirs, errbuf, errlen);
+    int rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
     for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++)
-        if (dir_used(&dirs, d))
+        if (ssdsim__fio_dir_used(&dirs, d))
             rc = ssdsim__fio_parse_bssplit(dirs.part[d], e[d], &n[d], errbuf, errlen);
     if (rc)
         return rc;
@@ -943,12 +311,12 @@ static int opt_bssplit(const struct optdef *o, struct ssdsim__jobspec *job, cons
 static int per_dir_uint(const char *value, uint64_t min, uint64_t max, uint64_t out[], bool set[],
                         char *errbuf, size_t errlen)
 {
-    struct dirs dirs;
+    struct ssdsim__fio_dirs dirs;
     uint64_t v[SSDSIM__N_DIRS] = {0};
-    int rc = split_dirs(value, &dirs, errbuf, errlen);
+    int rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
     for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++)
-        if (dir_used(&dirs, d))
-            rc = parse_uint(dirs.part[d], min, max, &v[d], errbuf, errlen);
+        if (ssdsim__fio_dir_used(&dirs, d))
+            rc = ssdsim__fio_parse_uint(dirs.part[d], min, max, &v[d], errbuf, errlen);
     if (rc)
         return rc;
     for (int d = 0; d < SSDSIM__N_DIRS; d++) {
@@ -989,11 +357,11 @@ static int opt_rate(const struct optdef *o, struct ssdsim__jobspec *job, const c
                     char *errbuf, size_t errlen)
 {
     (void)o;
-    struct dirs dirs;
+    struct ssdsim__fio_dirs dirs;
     uint64_t v[SSDSIM__N_DIRS] = {0};
-    int rc = split_dirs(value, &dirs, errbuf, errlen);
+    int rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
     for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++)
-        if (dir_used(&dirs, d))
+        if (ssdsim__fio_dir_used(&dirs, d))
             rc = ssdsim__fio_parse_size(dirs.part[d], &v[d], errbuf, errlen);
     if (rc)
         return rc;
@@ -1008,7 +376,7 @@ static int opt_rwmixread(const struct optdef *o, struct ssdsim__jobspec *job, co
 {
     (void)o;
     uint64_t v = 0;
-    int rc = parse_uint(value, 0, 100, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 0, 100, &v, errbuf, errlen);
     if (rc == 0)
         job->rwmixread = (uint32_t)v;
     return rc;
@@ -1021,7 +389,7 @@ static int opt_rwmixwrite(const struct optdef *o, struct ssdsim__jobspec *job, c
 {
     (void)o;
     uint64_t v = 0;
-    int rc = parse_uint(value, 0, 100, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 0, 100, &v, errbuf, errlen);
     if (rc == 0)
         job->rwmixread = 100 - (uint32_t)v;
     return rc;
@@ -1032,7 +400,7 @@ static int opt_iodepth(const struct optdef *o, struct ssdsim__jobspec *job, cons
 {
     (void)o;
     uint64_t v = 0;
-    int rc = parse_uint(value, 1, IODEPTH_MAX, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 1, IODEPTH_MAX, &v, errbuf, errlen);
     if (rc == 0)
         job->iodepth = (uint32_t)v;
     return rc;
@@ -1044,7 +412,7 @@ static int opt_numjobs(const struct optdef *o, struct ssdsim__jobspec *job, cons
 {
     (void)o;
     uint64_t v = 0;
-    int rc = parse_uint(value, 1, NUMJOBS_MAX, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 1, NUMJOBS_MAX, &v, errbuf, errlen);
     if (rc == 0)
         job->numjobs = (uint32_t)v;
     return rc;
@@ -1056,7 +424,7 @@ static int opt_loops(const struct optdef *o, struct ssdsim__jobspec *job, const 
 {
     (void)o;
     uint64_t v = 0;
-    int rc = parse_uint(value, 0, UINT32_MAX, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 0, UINT32_MAX, &v, errbuf, errlen);
     if (rc == 0)
         job->loops = v ? (uint32_t)v : 1;
     return rc;
@@ -1068,7 +436,7 @@ static int opt_thinktime_blocks(const struct optdef *o, struct ssdsim__jobspec *
 {
     (void)o;
     uint64_t v = 0;
-    int rc = parse_uint(value, 1, UINT32_MAX, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 1, UINT32_MAX, &v, errbuf, errlen);
     if (rc == 0)
         job->thinktime_blocks = (uint32_t)v;
     return rc;
@@ -1079,7 +447,7 @@ static int opt_log_avg_msec(const struct optdef *o, struct ssdsim__jobspec *job,
 {
     (void)o;
     uint64_t v = 0;
-    int rc = parse_uint(value, 0, UINT64_MAX / SSDSIM__NS_PER_MS, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 0, UINT64_MAX / SSDSIM__NS_PER_MS, &v, errbuf, errlen);
     if (rc == 0)
         job->log_avg_msec = v;
     return rc;
@@ -1091,7 +459,7 @@ static int opt_number_ios(const struct optdef *o, struct ssdsim__jobspec *job, c
 {
     (void)o;
     uint64_t v = 0;
-    int rc = parse_uint(value, 0, UINT64_MAX, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 0, UINT64_MAX, &v, errbuf, errlen);
     if (rc == 0)
         job->number_ios = v;
     return rc;
@@ -1103,7 +471,7 @@ static int opt_randseed(const struct optdef *o, struct ssdsim__jobspec *job, con
 {
     (void)o;
     uint64_t v = 0;
-    int rc = parse_uint(value, 0, UINT64_MAX, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 0, UINT64_MAX, &v, errbuf, errlen);
     if (rc == 0) {
         job->randseed = v;
         job->has_randseed = true;
@@ -1118,16 +486,17 @@ static int opt_size(const struct optdef *o, struct ssdsim__jobspec *job, const c
     (void)o;
     uint64_t bytes = 0;
     double pct = 0;
-    int rc = size_or_percent(value, &bytes, &pct, errbuf, errlen);
+    int rc = ssdsim__fio_size_or_percent(value, &bytes, &pct, errbuf, errlen);
     if (rc)
         return rc;
     if (bytes == 0 && (pct != 0 || strchr(value, '%')) && !(pct > 0 && pct <= 100))
-        return fail(errbuf, errlen, "a size percentage must be in (0, 100], got %g%%", pct);
+        return ssdsim__fio_fail(errbuf, errlen, "a size percentage must be in (0, 100], got %g%%",
+                                pct);
     /* Requests address 512-byte sectors, so a region must end on one. Differs from fio, which
      * rounds the size down to the block size. */
     if (bytes % 512 != 0)
-        return fail(errbuf, errlen, "size must be a multiple of 512 bytes, got %llu",
-                    (unsigned long long)bytes);
+        return ssdsim__fio_fail(errbuf, errlen, "size must be a multiple of 512 bytes, got %llu",
+                                (unsigned long long)bytes);
     job->size_bytes = bytes;
     job->size_percent = pct;
     return 0;
@@ -1137,15 +506,16 @@ static int opt_size(const struct optdef *o, struct ssdsim__jobspec *job, const c
 static int offset_value(const char *value, const char *what, uint64_t *bytes, double *pct,
                         char *errbuf, size_t errlen)
 {
-    int rc = size_or_percent(value, bytes, pct, errbuf, errlen);
+    int rc = ssdsim__fio_size_or_percent(value, bytes, pct, errbuf, errlen);
     if (rc)
         return rc;
     if (*pct != 0 && !(*pct >= 0 && *pct < 100))
-        return fail(errbuf, errlen, "%s percentage must be in [0, 100), got %g%%", what, *pct);
+        return ssdsim__fio_fail(errbuf, errlen, "%s percentage must be in [0, 100), got %g%%", what,
+                                *pct);
     /* Requests address 512-byte sectors, so a region must start on one. */
     if (*bytes % 512 != 0)
-        return fail(errbuf, errlen, "%s must be a multiple of 512 bytes, got %llu", what + 3,
-                    (unsigned long long)*bytes);
+        return ssdsim__fio_fail(errbuf, errlen, "%s must be a multiple of 512 bytes, got %llu",
+                                what + 3, (unsigned long long)*bytes);
     return 0;
 }
 
@@ -1185,11 +555,12 @@ static int opt_io_size(const struct optdef *o, struct ssdsim__jobspec *job, cons
     (void)o;
     uint64_t bytes = 0;
     double pct = 0;
-    int rc = size_or_percent(value, &bytes, &pct, errbuf, errlen);
+    int rc = ssdsim__fio_size_or_percent(value, &bytes, &pct, errbuf, errlen);
     if (rc)
         return rc;
     if (bytes == 0 && strchr(value, '%') && !(pct > 0 && pct <= 1e6))
-        return fail(errbuf, errlen, "an io_size percentage must be in (0, 1000000], got %g%%", pct);
+        return ssdsim__fio_fail(errbuf, errlen,
+                                "an io_size percentage must be in (0, 1000000], got %g%%", pct);
     job->io_size_bytes = bytes;
     job->io_size_percent = pct;
     return 0;
@@ -1201,14 +572,14 @@ static int opt_rate_process(const struct optdef *o, struct ssdsim__jobspec *job,
     (void)o;
     const char *s = value;
     size_t len = strlen(s);
-    trim(&s, &len);
+    ssdsim__fio_trim(&s, &len);
     if (len == 6 && !memcmp(s, "linear", 6))
         job->rate_process = SSDSIM__RATE_LINEAR;
     else if (len == 7 && !memcmp(s, "poisson", 7))
         job->rate_process = SSDSIM__RATE_POISSON;
     else {
-        struct quoted q = quote(s, len);
-        return fail(errbuf, errlen, "expected linear or poisson, got '%s'", q.text);
+        struct ssdsim__fio_quoted q = ssdsim__fio_quote(s, len);
+        return ssdsim__fio_fail(errbuf, errlen, "expected linear or poisson, got '%s'", q.text);
     }
     return 0;
 }
@@ -1224,29 +595,30 @@ static int parse_zones(const char *list, bool absolute, struct ssdsim__jobspec *
     uint32_t n = 0, sum_a = 0;
     uint64_t sum_r = 0;
     const char *p = list;
-    struct quoted ql = quote(list, strlen(list));
+    struct ssdsim__fio_quoted ql = ssdsim__fio_quote(list, strlen(list));
     for (;;) {
         const char *colon = strchr(p, ':');
         size_t len = colon ? (size_t)(colon - p) : strlen(p);
         if (n == SSDSIM__ZONES_MAX)
-            return fail(errbuf, errlen, "more than %d zones", SSDSIM__ZONES_MAX);
+            return ssdsim__fio_fail(errbuf, errlen, "more than %d zones", SSDSIM__ZONES_MAX);
         const char *slash = memchr(p, '/', len);
-        char a[PART_MAX], r[PART_MAX];
+        char a[SSDSIM__FIO_PART_MAX], r[SSDSIM__FIO_PART_MAX];
         uint64_t av = 0, rv = 0;
-        bool ok = slash && copy_part(a, p, (size_t)(slash - p)) &&
-                  copy_part(r, slash + 1, len - (size_t)(slash - p) - 1) && uint_ok(a, &av) &&
-                  av <= 100;
+        bool ok = slash && ssdsim__fio_copy_part(a, p, (size_t)(slash - p)) &&
+                  ssdsim__fio_copy_part(r, slash + 1, len - (size_t)(slash - p) - 1) &&
+                  ssdsim__fio_uint_ok(a, &av) && av <= 100;
         if (ok && absolute)
-            ok = uint_ok(r, &rv) && rv > 0 && rv % 512 == 0;
+            ok = ssdsim__fio_uint_ok(r, &rv) && rv > 0 && rv % 512 == 0;
         else if (ok)
-            ok = uint_ok(r, &rv) && rv >= 1 && rv <= 100;
+            ok = ssdsim__fio_uint_ok(r, &rv) && rv >= 1 && rv <= 100;
         if (!ok)
-            return fail(errbuf, errlen,
-                        absolute ? "zone %u: expected ACCESS%%/SIZE like 60/20g (SIZE a non-zero "
-                                   "multiple of 512), in '%s'"
-                                 : "zone %u: expected ACCESS%%/RANGE%% like 80/20 (RANGE in [1, "
-                                   "100]), in '%s'",
-                        n + 1, ql.text);
+            return ssdsim__fio_fail(
+                errbuf, errlen,
+                absolute ? "zone %u: expected ACCESS%%/SIZE like 60/20g (SIZE a non-zero "
+                           "multiple of 512), in '%s'"
+                         : "zone %u: expected ACCESS%%/RANGE%% like 80/20 (RANGE in [1, "
+                           "100]), in '%s'",
+                n + 1, ql.text);
         out->zone_access[n] = (uint32_t)av;
         if (absolute) {
             out->zone_bytes[n] = rv;
@@ -1263,11 +635,12 @@ static int parse_zones(const char *list, bool absolute, struct ssdsim__jobspec *
         p = colon + 1;
     }
     if (sum_a != 100)
-        return fail(errbuf, errlen, "zone accesses must sum to 100, got %u in '%s'", sum_a,
-                    ql.text);
+        return ssdsim__fio_fail(errbuf, errlen, "zone accesses must sum to 100, got %u in '%s'",
+                                sum_a, ql.text);
     if (!absolute && sum_r > 100)
-        return fail(errbuf, errlen, "zone ranges must sum to at most 100, got %llu in '%s'",
-                    (unsigned long long)sum_r, ql.text);
+        return ssdsim__fio_fail(errbuf, errlen,
+                                "zone ranges must sum to at most 100, got %llu in '%s'",
+                                (unsigned long long)sum_r, ql.text);
     out->n_zones = n;
     return 0;
 }
@@ -1282,10 +655,10 @@ static int opt_random_distribution(const struct optdef *o, struct ssdsim__jobspe
                                    const char *value, char *errbuf, size_t errlen)
 {
     (void)o;
-    char v[PART_MAX];
-    if (!copy_part(v, value, strlen(value)))
-        return fail(errbuf, errlen, "value too long");
-    struct quoted q = quote(v, strlen(v));
+    char v[SSDSIM__FIO_PART_MAX];
+    if (!ssdsim__fio_copy_part(v, value, strlen(value)))
+        return ssdsim__fio_fail(errbuf, errlen, "value too long");
+    struct ssdsim__fio_quoted q = ssdsim__fio_quote(v, strlen(v));
     char *colon = strchr(v, ':');
     size_t name_len = colon ? (size_t)(colon - v) : strlen(v);
     const char *param = colon ? colon + 1 : NULL;
@@ -1301,12 +674,14 @@ static int opt_random_distribution(const struct optdef *o, struct ssdsim__jobspe
         (name_len == 9 && !memcmp(v, "zoned_abs", 9))) {
         bool absolute = name_len == 9;
         if (!param || !*param)
-            return fail(errbuf, errlen, "expected %s:ACCESS/%s:..., got '%s'",
-                        absolute ? "zoned_abs" : "zoned", absolute ? "SIZE" : "RANGE", q.text);
+            return ssdsim__fio_fail(errbuf, errlen, "expected %s:ACCESS/%s:..., got '%s'",
+                                    absolute ? "zoned_abs" : "zoned", absolute ? "SIZE" : "RANGE",
+                                    q.text);
         if (strchr(param, ','))
-            return fail(errbuf, errlen,
-                        "per-direction zones (',') are not supported: give one zone list for all "
-                        "directions");
+            return ssdsim__fio_fail(
+                errbuf, errlen,
+                "per-direction zones (',') are not supported: give one zone list for all "
+                "directions");
         int rc = parse_zones(param, absolute, &z, errbuf, errlen);
         if (rc)
             return rc;
@@ -1334,28 +709,28 @@ static int opt_random_distribution(const struct optdef *o, struct ssdsim__jobspe
         double x = param_dists[i].def;
         if (param) {
             if (strchr(param, ':'))
-                return fail(errbuf, errlen, "a distribution center ('%s') is not supported yet",
-                            q.text);
-            if (!decimal_ok(param, strlen(param), &x))
-                return fail(errbuf, errlen, "expected %s:NUMBER like %s:%g, got '%s'",
-                            param_dists[i].name, param_dists[i].name,
-                            param_dists[i].def ? param_dists[i].def : 10.0, q.text);
+                return ssdsim__fio_fail(
+                    errbuf, errlen, "a distribution center ('%s') is not supported yet", q.text);
+            if (!ssdsim__fio_decimal_ok(param, strlen(param), &x))
+                return ssdsim__fio_fail(errbuf, errlen, "expected %s:NUMBER like %s:%g, got '%s'",
+                                        param_dists[i].name, param_dists[i].name,
+                                        param_dists[i].def ? param_dists[i].def : 10.0, q.text);
         }
         switch (param_dists[i].dist) {
         case SSDSIM__DIST_ZIPF:
             if (!(x > 0) || x == 1.0)
-                return fail(errbuf, errlen, "zipf theta must be greater than 0 and not 1, got %g",
-                            x);
+                return ssdsim__fio_fail(errbuf, errlen,
+                                        "zipf theta must be greater than 0 and not 1, got %g", x);
             break;
         case SSDSIM__DIST_PARETO:
             if (!(x > 0 && x < 1))
-                return fail(errbuf, errlen, "pareto h must be in (0, 1), got %g", x);
+                return ssdsim__fio_fail(errbuf, errlen, "pareto h must be in (0, 1), got %g", x);
             break;
         default:
             if (!(x >= 0 && x < 100))
-                return fail(errbuf, errlen,
-                            "normal deviation must be in [0, 100) percent of the region, got %g",
-                            x);
+                return ssdsim__fio_fail(
+                    errbuf, errlen,
+                    "normal deviation must be in [0, 100) percent of the region, got %g", x);
             break;
         }
         job->dist = param_dists[i].dist;
@@ -1363,10 +738,10 @@ static int opt_random_distribution(const struct optdef *o, struct ssdsim__jobspe
         job->n_zones = 0;
         return 0;
     }
-    return fail(errbuf, errlen,
-                "expected random, zipf:THETA, pareto:H, normal:DEV, zoned:A/R:... or "
-                "zoned_abs:A/SIZE:..., got '%s'",
-                q.text);
+    return ssdsim__fio_fail(errbuf, errlen,
+                            "expected random, zipf:THETA, pareto:H, normal:DEV, zoned:A/R:... or "
+                            "zoned_abs:A/SIZE:..., got '%s'",
+                            q.text);
 }
 
 /* ss (steadystate)=CRITERION:LIMIT: iops, iops_slope, bw or bw_slope; the limit is a percentage
@@ -1386,45 +761,46 @@ static int opt_ss(const struct optdef *o, struct ssdsim__jobspec *job, const cha
         {"bw", SSDSIM__SS_BW, true},
         {"bw_slope", SSDSIM__SS_BW_SLOPE, true},
     };
-    char v[PART_MAX];
-    if (!copy_part(v, value, strlen(value)))
-        return fail(errbuf, errlen, "value too long");
-    struct quoted q = quote(v, strlen(v));
+    char v[SSDSIM__FIO_PART_MAX];
+    if (!ssdsim__fio_copy_part(v, value, strlen(value)))
+        return ssdsim__fio_fail(errbuf, errlen, "value too long");
+    struct ssdsim__fio_quoted q = ssdsim__fio_quote(v, strlen(v));
     char *colon = strchr(v, ':');
     size_t name_len = colon ? (size_t)(colon - v) : strlen(v);
     for (size_t i = 0; i < SSDSIM__ARRAY_LEN(crit); i++) {
         if (strlen(crit[i].name) != name_len || memcmp(v, crit[i].name, name_len))
             continue;
         if (!colon || !colon[1])
-            return fail(errbuf, errlen,
-                        "the steady-state criterion needs a limit, as in %s:1%%, got '%s'",
-                        crit[i].name, q.text);
+            return ssdsim__fio_fail(
+                errbuf, errlen, "the steady-state criterion needs a limit, as in %s:1%%, got '%s'",
+                crit[i].name, q.text);
         const char *lim = colon + 1;
         size_t len = strlen(lim);
         double x = 0;
         bool pct = false, ok;
-        trim(&lim, &len);
+        ssdsim__fio_trim(&lim, &len);
         if (len > 0 && lim[len - 1] == '%') {
             pct = true;
-            ok = decimal_ok(lim, len - 1, &x);
+            ok = ssdsim__fio_decimal_ok(lim, len - 1, &x);
         } else if (crit[i].bw) {
             uint64_t b = 0;
-            char part[PART_MAX];
-            ok = copy_part(part, lim, len) && uint_ok(part, &b);
+            char part[SSDSIM__FIO_PART_MAX];
+            ok = ssdsim__fio_copy_part(part, lim, len) && ssdsim__fio_uint_ok(part, &b);
             x = (double)b;
         } else {
-            ok = decimal_ok(lim, len, &x);
+            ok = ssdsim__fio_decimal_ok(lim, len, &x);
         }
         if (!ok)
-            return fail(errbuf, errlen, "expected a limit like %s:1%% or %s:%s after ':', got '%s'",
-                        crit[i].name, crit[i].name, crit[i].bw ? "10m" : "100", q.text);
+            return ssdsim__fio_fail(errbuf, errlen,
+                                    "expected a limit like %s:1%% or %s:%s after ':', got '%s'",
+                                    crit[i].name, crit[i].name, crit[i].bw ? "10m" : "100", q.text);
         job->ss = crit[i].ss;
         job->ss_limit = x;
         job->ss_limit_percent = pct;
         return 0;
     }
-    return fail(errbuf, errlen, "expected iops, iops_slope, bw or bw_slope with a limit, got '%s'",
-                q.text);
+    return ssdsim__fio_fail(
+        errbuf, errlen, "expected iops, iops_slope, bw or bw_slope with a limit, got '%s'", q.text);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1775,9 +1151,9 @@ static void unknown_option(const char *key, char *errbuf, size_t errlen)
     }
     /* Suggest only what is plausibly a typo: a third of the key's letters, at least two. */
     if (best && best_d <= SSDSIM__MAX((size_t)2, strlen(key) / 3))
-        fail(errbuf, errlen, "unknown option (did you mean '%s'?)", best);
+        ssdsim__fio_fail(errbuf, errlen, "unknown option (did you mean '%s'?)", best);
     else
-        fail(errbuf, errlen, "unknown option");
+        ssdsim__fio_fail(errbuf, errlen, "unknown option");
 }
 
 /* The value of an ignored or refused option, checked as fio checks it (a bool is 0 or 1, a flag
@@ -1789,39 +1165,39 @@ static int check_value(const struct optdef *o, const char *value, bool *noop, ch
     char norm[48];
     const char *s = value ? value : "";
     size_t len = strlen(s);
-    trim(&s, &len);
-    struct quoted q = quote(s, len);
+    ssdsim__fio_trim(&s, &len);
+    struct ssdsim__fio_quoted q = ssdsim__fio_quote(s, len);
     snprintf(norm, sizeof norm, "%.*s", (int)SSDSIM__MIN(len, sizeof norm - 1), s);
     *noop = false;
     bool b = false;
     int rc = 0;
     switch (o->kind) {
     case SSDSIM__OPTKIND_FLAG:
-        rc = parse_flag(value, &b, errbuf, errlen);
+        rc = ssdsim__fio_parse_flag(value, &b, errbuf, errlen);
         snprintf(norm, sizeof norm, "%d", b);
         break;
     case SSDSIM__OPTKIND_BOOL:
-        rc = parse_bool(value, &b, errbuf, errlen);
+        rc = ssdsim__fio_parse_bool(value, &b, errbuf, errlen);
         snprintf(norm, sizeof norm, "%d", b);
         break;
     case SSDSIM__OPTKIND_INT:
     case SSDSIM__OPTKIND_SIZE:
     case SSDSIM__OPTKIND_TIME: {
-        struct dirs dirs;
-        rc = split_dirs(value, &dirs, errbuf, errlen);
+        struct ssdsim__fio_dirs dirs;
+        rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
         for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++) {
             uint64_t v = 0;
             if (!dirs.set[d])
                 continue;
             if (o->kind == SSDSIM__OPTKIND_TIME)
                 rc = ssdsim__fio_parse_time_ns(dirs.part[d], SSDSIM__NS_PER_S, &v, errbuf, errlen);
-            else if (!uint_ok(dirs.part[d], &v))
-                rc = fail(errbuf, errlen, "expected an integer, got '%s'", q.text);
+            else if (!ssdsim__fio_uint_ok(dirs.part[d], &v))
+                rc = ssdsim__fio_fail(errbuf, errlen, "expected an integer, got '%s'", q.text);
             if (rc == 0 && !strchr(s, ','))
                 snprintf(norm, sizeof norm, "%llu", (unsigned long long)v);
         }
         if (rc == 0 && !dirs.set[0] && !dirs.set[1] && !dirs.set[2])
-            rc = fail(errbuf, errlen, "expected a value, got '%s'", q.text);
+            rc = ssdsim__fio_fail(errbuf, errlen, "expected a value, got '%s'", q.text);
         break;
     }
     default:
@@ -1845,7 +1221,7 @@ int ssdsim__jobspec_apply(struct ssdsim__jobspec *job, const char *key, const ch
     if (errbuf && errlen > 0)
         errbuf[0] = '\0';
     if (!job || !key)
-        return fail(errbuf, errlen, "no option name");
+        return ssdsim__fio_fail(errbuf, errlen, "no option name");
     const struct optdef *o = find_option(key);
     if (!o) {
         unknown_option(key, errbuf, errlen);
@@ -1854,7 +1230,7 @@ int ssdsim__jobspec_apply(struct ssdsim__jobspec *job, const char *key, const ch
     /* Only fio's "empty or boolean" options and the log prefixes may be given without a value
      * ("time_based", "write_bw_log"); fio says the others require an argument. */
     if (!value && o->kind != SSDSIM__OPTKIND_FLAG && o->kind != SSDSIM__OPTKIND_LOGNAME)
-        return fail(errbuf, errlen, "a value is required");
+        return ssdsim__fio_fail(errbuf, errlen, "a value is required");
     bool noop = false;
     int rc;
     switch (o->cls) {
@@ -1871,10 +1247,11 @@ int ssdsim__jobspec_apply(struct ssdsim__jobspec *job, const char *key, const ch
             return rc ? rc : SSDSIM__IGNORED;
         if (o->noop) {
             const char *bar = strchr(o->noop, '|');
-            return fail(errbuf, errlen, "not supported: %s (only %s=%.*s is accepted)", o->why,
-                        o->name, (int)(bar ? (size_t)(bar - o->noop) : strlen(o->noop)), o->noop);
+            return ssdsim__fio_fail(
+                errbuf, errlen, "not supported: %s (only %s=%.*s is accepted)", o->why, o->name,
+                (int)(bar ? (size_t)(bar - o->noop) : strlen(o->noop)), o->noop);
         }
-        return fail(errbuf, errlen, "not supported: %s", o->why);
+        return ssdsim__fio_fail(errbuf, errlen, "not supported: %s", o->why);
     }
 }
 
@@ -1892,12 +1269,12 @@ int ssdsim__fio_check_jobfile_value(const char *key, const char *value, char *er
         return 0;
     const char *s = value;
     size_t len = strlen(s);
-    trim(&s, &len);
+    ssdsim__fio_trim(&s, &len);
     if (numeric && len > 0 && s[0] == '(') {
-        struct quoted q = quote(s, len);
-        return fail(errbuf, errlen,
-                    "fio's arithmetic expressions ('%s') are not supported: write the value",
-                    q.text);
+        struct ssdsim__fio_quoted q = ssdsim__fio_quote(s, len);
+        return ssdsim__fio_fail(
+            errbuf, errlen,
+            "fio's arithmetic expressions ('%s') are not supported: write the value", q.text);
     }
     for (size_t i = 0; i < len;) {
         /* A number starts at a digit that does not continue a word ("nvme0n1") or a number. */
@@ -1921,324 +1298,34 @@ int ssdsim__fio_check_jobfile_value(const char *key, const char *value, char *er
                 size_t end = i;
                 while (end < len && (isalpha((unsigned char)s[end]) || s[end] == '%'))
                     end++;
-                struct quoted q = quote(s + start, end - start);
-                return fail(errbuf, errlen,
-                            "fio drops the fraction of '%s' (it reads 1.5g as 1 byte, 1.5s as 1 "
-                            "s): write a whole number, with a smaller unit if needed",
-                            q.text);
+                struct ssdsim__fio_quoted q = ssdsim__fio_quote(s + start, end - start);
+                return ssdsim__fio_fail(
+                    errbuf, errlen,
+                    "fio drops the fraction of '%s' (it reads 1.5g as 1 byte, 1.5s as 1 "
+                    "s): write a whole number, with a smaller unit if needed",
+                    q.text);
             }
         }
         size_t unit = i;
         while (i < len && isalpha((unsigned char)s[i]))
             i++;
         size_t ulen = i - unit;
-        struct quoted q = quote(s + start, i - start);
+        struct ssdsim__fio_quoted q = ssdsim__fio_quote(s + start, i - start);
         if (kind == SSDSIM__OPTKIND_TIME) {
-            if (word_eq(s + unit, ulen, "ns") || word_eq(s + unit, ulen, "nsec") ||
-                word_eq(s + unit, ulen, "min"))
-                return fail(errbuf, errlen,
-                            "fio does not know the unit of '%s' (it knows us, ms, s, m, h, d)",
-                            q.text);
+            if (ssdsim__fio_word_eq(s + unit, ulen, "ns") ||
+                ssdsim__fio_word_eq(s + unit, ulen, "nsec") ||
+                ssdsim__fio_word_eq(s + unit, ulen, "min"))
+                return ssdsim__fio_fail(
+                    errbuf, errlen,
+                    "fio does not know the unit of '%s' (it knows us, ms, s, m, h, d)", q.text);
         } else if (ulen >= 2 && strchr("kmgtpKMGTP", s[unit]) &&
                    (s[unit + 1] == 'i' || s[unit + 1] == 'I')) {
-            return fail(errbuf, errlen,
-                        "fio reads '%s' in powers of 1000 (with its default kb_base=1024 the IEC "
-                        "prefixes mean 10^3, 10^6, ...): write %.*s%c for powers of 1024",
-                        q.text, (int)(unit - start), s + start, tolower((unsigned char)s[unit]));
+            return ssdsim__fio_fail(
+                errbuf, errlen,
+                "fio reads '%s' in powers of 1000 (with its default kb_base=1024 the IEC "
+                "prefixes mean 10^3, 10^6, ...): write %.*s%c for powers of 1024",
+                q.text, (int)(unit - start), s + start, tolower((unsigned char)s[unit]));
         }
-    }
-    return 0;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Jobs: defaults, copies, the options as written                                             */
-
-void ssdsim__jobspec_defaults(struct ssdsim__jobspec *wl)
-{
-    memset(wl, 0, sizeof *wl);
-    wl->rw = SSDSIM__RW_READ;
-    for (int d = 0; d < SSDSIM__N_DIRS; d++) {
-        wl->bs[d].n = 1;
-        wl->bs[d].e[0].bytes = 4096;
-        wl->bs[d].e[0].percent = 100;
-        wl->percentage_random[d] = 100;
-    }
-    wl->rwmixread = 50;
-    wl->iodepth = 1;
-    wl->numjobs = 1;
-    wl->loops = 1;
-    wl->randrepeat = true;
-    wl->thinktime_blocks = 1;
-}
-
-static int dup_str(char **dst, const char *src)
-{
-    *dst = NULL;
-    if (!src)
-        return 0;
-    *dst = strdup(src);
-    return *dst ? 0 : SSDSIM_ENOMEM;
-}
-
-int ssdsim__jobspec_copy(struct ssdsim__jobspec *dst, const struct ssdsim__jobspec *src)
-{
-    *dst = *src;
-    dst->name = dst->read_iolog = dst->write_iops_log = dst->write_lat_log = NULL;
-    dst->write_bw_log = NULL;
-    dst->raw_keys = dst->raw_values = NULL;
-    dst->n_raw = 0;
-    for (uint32_t i = 0; i < src->n_raw; i++)
-        if (ssdsim__jobspec_add_raw(dst, src->raw_keys[i], src->raw_values[i])) {
-            ssdsim__jobspec_clear(dst);
-            return SSDSIM_ENOMEM;
-        }
-    if (dup_str(&dst->name, src->name) || dup_str(&dst->read_iolog, src->read_iolog) ||
-        dup_str(&dst->write_iops_log, src->write_iops_log) ||
-        dup_str(&dst->write_lat_log, src->write_lat_log) ||
-        dup_str(&dst->write_bw_log, src->write_bw_log)) {
-        ssdsim__jobspec_clear(dst);
-        return SSDSIM_ENOMEM;
-    }
-    return 0;
-}
-
-void ssdsim__jobspec_clear(struct ssdsim__jobspec *job)
-{
-    free(job->name);
-    free(job->read_iolog);
-    free(job->write_iops_log);
-    free(job->write_lat_log);
-    free(job->write_bw_log);
-    job->name = job->read_iolog = job->write_iops_log = job->write_lat_log = NULL;
-    job->write_bw_log = NULL;
-    for (uint32_t i = 0; i < job->n_raw; i++) {
-        free(job->raw_keys[i]);
-        free(job->raw_values[i]);
-    }
-    free(job->raw_keys);
-    free(job->raw_values);
-    job->raw_keys = job->raw_values = NULL;
-    job->n_raw = 0;
-}
-
-int ssdsim__jobspec_name_logs(struct ssdsim__jobspec *job)
-{
-    char **logs[] = {&job->write_bw_log, &job->write_lat_log, &job->write_iops_log};
-    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(logs); i++) {
-        if (!*logs[i] || (*logs[i])[0])
-            continue;
-        char *name = strdup(job->name ? job->name : "job");
-        if (!name)
-            return SSDSIM_ENOMEM;
-        free(*logs[i]);
-        *logs[i] = name;
-    }
-    return 0;
-}
-
-int ssdsim__jobspec_add_raw(struct ssdsim__jobspec *job, const char *key, const char *value)
-{
-    char **k = realloc(job->raw_keys, sizeof *k * (job->n_raw + 1));
-    if (!k)
-        return SSDSIM_ENOMEM;
-    job->raw_keys = k;
-    char **v = realloc(job->raw_values, sizeof *v * (job->n_raw + 1));
-    if (!v)
-        return SSDSIM_ENOMEM;
-    job->raw_values = v;
-    k[job->n_raw] = strdup(key);
-    v[job->n_raw] = strdup(value ? value : "");
-    if (!k[job->n_raw] || !v[job->n_raw]) {
-        free(k[job->n_raw]);
-        free(v[job->n_raw]);
-        return SSDSIM_ENOMEM;
-    }
-    job->n_raw++;
-    return 0;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Checks against a device                                                                     */
-
-/* floor(total * pct / 100) rounded down to a 512-byte sector. long double keeps the product
- * exact enough for devices up to 2^64 bytes. */
-uint64_t ssdsim__percent_bytes(uint64_t total, double pct)
-{
-    long double v = (long double)total * (long double)pct / 100.0L;
-    if (pct <= 100 && v >= (long double)total)
-        return total & ~(uint64_t)511;
-    if (v >= 18446744073709551616.0L) /* 2^64 */
-        return UINT64_MAX & ~(uint64_t)511;
-    return (uint64_t)v & ~(uint64_t)511;
-}
-
-void ssdsim__jobspec_region(const struct ssdsim__jobspec *wl, uint32_t clone,
-                            uint64_t logical_bytes, uint64_t *offset, uint64_t *size)
-{
-    *offset = wl->offset_percent > 0 ? ssdsim__percent_bytes(logical_bytes, wl->offset_percent)
-                                     : wl->offset_bytes;
-    uint64_t inc = wl->offset_increment_percent > 0
-                       ? ssdsim__percent_bytes(logical_bytes, wl->offset_increment_percent)
-                       : wl->offset_increment_bytes;
-    *offset += (uint64_t)clone * inc;
-    *size =
-        wl->size_percent > 0 ? ssdsim__percent_bytes(logical_bytes, wl->size_percent) : wl->size_bytes;
-    if (*size == 0 && wl->size_percent <= 0 && *offset < logical_bytes)
-        *size = logical_bytes - *offset;
-}
-
-/* The directions a job's rw pattern issues. */
-static void rw_dirs(enum ssdsim__rw rw, bool used[SSDSIM__N_DIRS])
-{
-    used[SSDSIM__DIR_READ] = rw == SSDSIM__RW_READ || rw == SSDSIM__RW_RANDREAD ||
-                             rw == SSDSIM__RW_RW || rw == SSDSIM__RW_RANDRW;
-    used[SSDSIM__DIR_WRITE] = rw == SSDSIM__RW_WRITE || rw == SSDSIM__RW_RANDWRITE ||
-                              rw == SSDSIM__RW_RW || rw == SSDSIM__RW_RANDRW;
-    used[SSDSIM__DIR_TRIM] = rw == SSDSIM__RW_TRIM || rw == SSDSIM__RW_RANDTRIM;
-}
-
-static const char *const dir_names[SSDSIM__N_DIRS] = {"read", "write", "trim"};
-
-/* The largest block of a direction, or 0 when its sizes are malformed (reported by the caller). */
-static uint32_t bsdist_max(const struct ssdsim__bsdist *b, char *errbuf, size_t errlen,
-                           const char *dir)
-{
-    if (b->range_max > 0) {
-        if (b->range_min == 0 || b->range_min % 512 || b->range_max % 512 ||
-            b->range_min > b->range_max) {
-            fail(errbuf, errlen, "%s block size range %u-%u is not two non-zero multiples of 512",
-                 dir, b->range_min, b->range_max);
-            return 0;
-        }
-        return b->range_max;
-    }
-    if (b->n == 0 || b->n > SSDSIM__BSSPLIT_MAX) {
-        fail(errbuf, errlen, "the job has no %s block size", dir);
-        return 0;
-    }
-    uint32_t max = 0, total = 0;
-    for (uint32_t i = 0; i < b->n; i++) {
-        if (b->e[i].bytes == 0 || b->e[i].bytes % 512 != 0) {
-            fail(errbuf, errlen, "%s block size %u is not a non-zero multiple of 512", dir,
-                 b->e[i].bytes);
-            return 0;
-        }
-        max = SSDSIM__MAX(max, b->e[i].bytes);
-        total += b->e[i].percent;
-    }
-    if (total != 100) {
-        fail(errbuf, errlen, "%s block size percentages add up to %u, not 100", dir, total);
-        return 0;
-    }
-    return max;
-}
-
-int ssdsim__jobspec_check(const struct ssdsim__jobspec *job, char *errbuf, size_t errlen)
-{
-    /* fio warns and drops time_based instead; a job meant to run for a time would then stop
-     * after one pass, so the simulator asks for the runtime. */
-    if (job->time_based && job->runtime_ns == 0)
-        return fail(errbuf, errlen, "time_based needs a runtime");
-    /* fio judges steady state over an ss_dur window and does nothing without one. */
-    if (job->ss != SSDSIM__SS_NONE && job->ss_dur_ns == 0)
-        return fail(errbuf, errlen, "ss needs ss_dur, the window steady state is judged over");
-    bool any_rate = false, any_iops = false;
-    for (int d = 0; d < SSDSIM__N_DIRS; d++) {
-        any_rate |= job->rate_bytes[d] != 0;
-        any_iops |= job->rate_iops[d] != 0;
-    }
-    if (any_rate && any_iops)
-        return fail(errbuf, errlen, "rate and rate_iops are mutually exclusive (as in fio)");
-    if (job->rate_process == SSDSIM__RATE_POISSON && !any_rate && !any_iops)
-        return fail(errbuf, errlen, "rate_process=poisson needs a rate_iops or rate limit");
-    if (job->iodepth == 0 || job->numjobs == 0 || job->loops == 0 || job->thinktime_blocks == 0)
-        return fail(errbuf, errlen, "iodepth, numjobs, loops and thinktime_blocks must be >= 1");
-    /* A replayed job takes its offsets and sizes from its log. */
-    if (job->read_iolog)
-        return 0;
-    bool used[SSDSIM__N_DIRS];
-    rw_dirs(job->rw, used);
-    for (int d = 0; d < SSDSIM__N_DIRS; d++)
-        if (used[d] && bsdist_max(&job->bs[d], errbuf, errlen, dir_names[d]) == 0)
-            return SSDSIM_ECONFIG;
-    return 0;
-}
-
-static int check_job(const struct ssdsim__jobspec *job, uint64_t logical_bytes, char *errbuf,
-                     size_t errlen)
-{
-    int rc = ssdsim__jobspec_check(job, errbuf, errlen);
-    if (rc || job->read_iolog)
-        return rc;
-    bool used[SSDSIM__N_DIRS];
-    uint32_t max_bs = 0;
-    rw_dirs(job->rw, used);
-    for (int d = 0; d < SSDSIM__N_DIRS; d++)
-        if (used[d])
-            max_bs = SSDSIM__MAX(max_bs, bsdist_max(&job->bs[d], NULL, 0, dir_names[d]));
-    bool has_inc = job->offset_increment_bytes || job->offset_increment_percent > 0;
-
-    for (uint32_t clone = 0; clone < job->numjobs; clone++) {
-        char who[64] = "";
-        if (has_inc && job->numjobs > 1)
-            snprintf(who, sizeof who, "clone %u of %u (offset_increment): ", clone + 1,
-                     job->numjobs);
-        uint64_t offset, size;
-        ssdsim__jobspec_region(job, clone, logical_bytes, &offset, &size);
-        if (offset >= logical_bytes)
-            return fail(errbuf, errlen,
-                        "%soffset %llu is not inside the device (logical capacity %llu bytes)", who,
-                        (unsigned long long)offset, (unsigned long long)logical_bytes);
-        if (size > logical_bytes - offset)
-            return fail(errbuf, errlen,
-                        "%soffset %llu + size %llu exceeds the device's logical capacity of %llu "
-                        "bytes",
-                        who, (unsigned long long)offset, (unsigned long long)size,
-                        (unsigned long long)logical_bytes);
-        for (int d = 0; d < SSDSIM__N_DIRS; d++) {
-            if (!used[d])
-                continue;
-            uint32_t bs = bsdist_max(&job->bs[d], NULL, 0, dir_names[d]);
-            if (bs > size)
-                return fail(errbuf, errlen,
-                            "%sblock size %u is larger than the region of %llu bytes", who, bs,
-                            (unsigned long long)size);
-        }
-        /* Zones must lie inside the region, and each zone that is accessed must hold a block. */
-        uint64_t zone_end = 0;
-        for (uint32_t z = 0; z < job->n_zones; z++) {
-            uint64_t zlen =
-                job->dist == SSDSIM__DIST_ZONED_ABS
-                    ? job->zone_bytes[z]
-                    : (uint64_t)((long double)size * job->zone_range[z] / 100.0L) & ~(uint64_t)511;
-            zone_end += zlen;
-            if (job->zone_access[z] > 0 && zlen < max_bs)
-                return fail(errbuf, errlen,
-                            "%szone %u is %llu bytes of the region, smaller than a block of %u",
-                            who, z + 1, (unsigned long long)zlen, max_bs);
-        }
-        if (job->dist == SSDSIM__DIST_ZONED_ABS && zone_end > size)
-            return fail(errbuf, errlen,
-                        "%szoned_abs zones cover %llu bytes, more than the region of %llu bytes",
-                        who, (unsigned long long)zone_end, (unsigned long long)size);
-    }
-    return 0;
-}
-
-int ssdsim__workload_check(const struct ssdsim_workload *wl, uint64_t logical_bytes, char *errbuf,
-                           size_t errlen)
-{
-    if (wl->n_jobs == 0)
-        return fail(errbuf, errlen, "the workload has no job");
-    for (uint32_t j = 0; j < wl->n_jobs; j++) {
-        char why[384];
-        if (check_job(&wl->jobs[j], logical_bytes, why, sizeof why) == 0)
-            continue;
-        if (wl->n_jobs > 1 && wl->jobs[j].name)
-            return fail(errbuf, errlen, "job '%s': %s", wl->jobs[j].name, why);
-        if (wl->n_jobs > 1)
-            return fail(errbuf, errlen, "job %u: %s", j + 1, why);
-        return fail(errbuf, errlen, "%s", why);
     }
     return 0;
 }

@@ -1,0 +1,117 @@
+/* workers.c: the worker-process pool of `ssdsim sweep` and `ssdsim validate`: tasks 0..n-1,
+ * each run in a forked child, at most `jobs` alive at a time, each reaped with waitpid and
+ * handed back to its command with its exit status (and, if asked, the read end of a pipe the
+ * child wrote its result to). The commands keep what a task computes and prints; the pool only
+ * starts, counts and reaps. With `forward` set, SIGINT and SIGTERM are passed on to the
+ * workers (interrupt.c) and no further worker starts once one came.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#include "cli.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Could not start task i (pipe or fork failed with no worker alive): tell the command, which
+ * says whether to go on with the next task. */
+static bool start_failed(const struct cli_workers *w, size_t i, const char *what, int err)
+{
+    char why[256];
+    snprintf(why, sizeof why, "%s: %s", what, strerror(err));
+    return w->start_failed(w->ctx, i, why);
+}
+
+void cli_workers_run(const struct cli_workers *w)
+{
+    size_t jobs = w->jobs < w->n ? w->jobs : w->n;
+    volatile pid_t *pids = g_new0(pid_t, jobs ? jobs : 1);
+    struct slot {
+        int fd;
+        size_t task;
+        double start;
+    } *slots = g_new0(struct slot, jobs ? jobs : 1);
+    size_t next = 0, running = 0;
+    bool stop = false;
+    if (w->forward)
+        cli_interrupt_forward(pids, jobs);
+    for (;;) {
+        while (next < w->n && w->skip && w->skip(w->ctx, next))
+            next++;
+        while (!stop && running < jobs && next < w->n && !(w->forward && cli_interrupted)) {
+            int fds[2] = {-1, -1};
+            if (w->pipe && pipe(fds) != 0) {
+                if (running > 0)
+                    break; /* out of descriptors: wait for a worker to end */
+                stop = !start_failed(w, next++, "cannot create a pipe", errno);
+                continue;
+            }
+            fflush(NULL); /* nothing buffered may be written twice */
+            pid_t pid = fork();
+            if (pid == 0) {
+                if (w->pipe)
+                    close(fds[0]);
+                int rc = w->child(w->ctx, next, fds[1]);
+                fflush(NULL);
+                _exit(rc);
+            }
+            int err = errno;
+            if (w->pipe)
+                close(fds[1]);
+            if (pid < 0) {
+                if (w->pipe)
+                    close(fds[0]);
+                if (running > 0)
+                    break; /* wait for a worker to end, then try again */
+                stop = !start_failed(w, next++, "cannot start a worker process", err);
+                continue;
+            }
+            size_t s = 0;
+            while (pids[s])
+                s++;
+            pids[s] = pid;
+            /* A signal that came between fork and the line above was not passed on. */
+            if (w->forward && cli_interrupted)
+                kill(pid, cli_interrupted);
+            slots[s] = (struct slot){fds[0], next++, now_s()};
+            running++;
+            while (next < w->n && w->skip && w->skip(w->ctx, next))
+                next++;
+        }
+        if (running == 0)
+            break;
+        int ws;
+        pid_t pid = waitpid(-1, &ws, 0);
+        if (pid < 0) {
+            if (errno == EINTR)
+                continue;
+            cli_error("%s: waitpid: %s", w->what, strerror(errno));
+            break;
+        }
+        size_t s = 0;
+        while (s < jobs && pids[s] != pid)
+            s++;
+        if (s == jobs)
+            continue; /* not one of ours */
+        pids[s] = 0;
+        running--;
+        w->done(w->ctx, slots[s].task, ws, slots[s].fd, now_s() - slots[s].start);
+        if (slots[s].fd >= 0)
+            close(slots[s].fd);
+    }
+    if (w->forward)
+        cli_interrupt_forward(NULL, 0);
+    g_free((pid_t *)pids);
+    g_free(slots);
+}
