@@ -138,7 +138,11 @@ function finish() {
     }
 }
 
-function addname(n, disp) {
+function addname(n, disp,    k) {
+    # A getter macro has the name of the function it stands for: name it once.
+    for (k = 1; k <= nn[ne]; k++)
+        if (ename[ne, k] == n)
+            return
     nn[ne]++
     ename[ne, nn[ne]] = n
     edisp[ne, nn[ne]] = disp
