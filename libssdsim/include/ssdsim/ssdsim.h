@@ -190,6 +190,37 @@ SSDSIM_API int ssdsim_model_default(ssdsim_model **out, ssdsim_error *err);
 SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char *value,
                                 ssdsim_error *err);
 
+/** A deep copy of a model, to change without touching the original. @return 0, SSDSIM_EINVAL
+ * (NULL argument), SSDSIM_ENOMEM; *out is NULL on failure. */
+SSDSIM_API int ssdsim_model_copy(ssdsim_model **out, const ssdsim_model *model);
+
+/** Read one key by its dotted path (`"ftl.op"`), every key of the model being filled in
+ * (defaults included), as a given type: an integer (a number with no fraction), a number, a
+ * boolean, or a string copied into `buf` of `len` bytes with its NUL. `err` (may be NULL) names
+ * the key and what was expected.
+ * @return 0, SSDSIM_ENOTFOUND (no such key), SSDSIM_EINVAL (NULL argument, a section, a value
+ *         of another type), SSDSIM_ERANGE (the string does not fit), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_model_get_int(const ssdsim_model *model, const char *key, int64_t *out,
+                                    ssdsim_error *err);
+SSDSIM_API int ssdsim_model_get_double(const ssdsim_model *model, const char *key, double *out,
+                                       ssdsim_error *err);
+SSDSIM_API int ssdsim_model_get_bool(const ssdsim_model *model, const char *key, bool *out,
+                                     ssdsim_error *err);
+SSDSIM_API int ssdsim_model_get_string(const ssdsim_model *model, const char *key, char *buf,
+                                       size_t len, ssdsim_error *err);
+
+/** Set one key from a C value, validated as ssdsim_model_set validates JSON text (which these
+ * build: no formatting of JSON by the caller). A double must be finite. On failure the model is
+ * unchanged. @return the codes of ssdsim_model_set. */
+SSDSIM_API int ssdsim_model_set_int(ssdsim_model *model, const char *key, int64_t value,
+                                    ssdsim_error *err);
+SSDSIM_API int ssdsim_model_set_double(ssdsim_model *model, const char *key, double value,
+                                       ssdsim_error *err);
+SSDSIM_API int ssdsim_model_set_bool(ssdsim_model *model, const char *key, bool value,
+                                     ssdsim_error *err);
+SSDSIM_API int ssdsim_model_set_string(ssdsim_model *model, const char *key, const char *value,
+                                       ssdsim_error *err);
+
 /** The model as canonical JSON with every key filled in; the caller frees it with free(). */
 SSDSIM_API char *ssdsim_model_to_json(const ssdsim_model *model);
 
@@ -264,6 +295,21 @@ SSDSIM_API int ssdsim_workload_load_string(ssdsim_workload **out, const char *js
 /** Set one workload option with fio's value syntax (`"bs", "4k"`), validated like a file. */
 SSDSIM_API int ssdsim_workload_set(ssdsim_workload *wl, const char *key, const char *value,
                                    ssdsim_error *err);
+
+/** A workload of one job ("job") with every option at fio's default, to build up with
+ * ssdsim_workload_set and the typed setters below instead of formatting JSON; `label` names it
+ * in messages and results (NULL: "<string>"). @return 0, SSDSIM_EINVAL, SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_workload_new(ssdsim_workload **out, const char *label, ssdsim_error *err);
+
+/** Set one option from a C value, as ssdsim_workload_set would from its text: an integer
+ * (`"iodepth", 32`; a size in bytes, `"bs", 4096`), a number (`"rate_iops", 2500.0`; finite), a
+ * boolean (`"norandommap", true`: 1 or 0). @return the codes of ssdsim_workload_set. */
+SSDSIM_API int ssdsim_workload_set_int(ssdsim_workload *wl, const char *key, int64_t value,
+                                       ssdsim_error *err);
+SSDSIM_API int ssdsim_workload_set_double(ssdsim_workload *wl, const char *key, double value,
+                                          ssdsim_error *err);
+SSDSIM_API int ssdsim_workload_set_bool(ssdsim_workload *wl, const char *key, bool value,
+                                        ssdsim_error *err);
 
 /** ssdsim_workload_load_file_ex flag: skip (and list, ssdsim_workload_skipped) options fio
  * knows but ssdsim does not, instead of failing. */
