@@ -124,6 +124,37 @@ START_TEST(test_workload_builder_runs_as_json)
 }
 END_TEST
 
+START_TEST(test_workload_builder_jobs)
+{
+    ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64", NULL);
+    ssdsim_error err;
+    ssdsim_workload *wl = NULL;
+    ck_assert_int_eq(ssdsim_workload_new(&wl, "two jobs", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_job_set(wl, 0, "rw", "randwrite", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_job_set(wl, 0, "number_ios", "1000", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_add_job(wl, "reader", &err), 0);
+    ck_assert_uint_eq(ssdsim_workload_n_jobs(wl), 2);
+    ck_assert_str_eq(ssdsim_workload_job_name(wl, 1), "reader");
+    ck_assert_int_eq(ssdsim_workload_job_set(wl, 1, "number_ios", "500", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_job_set(wl, 1, "bs", "nonsense", &err), SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "bs");
+    ck_assert_int_eq(ssdsim_workload_job_set(wl, 2, "bs", "8k", &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_workload_add_job(wl, "", &err), SSDSIM_EINVAL);
+    ssdsim *sim = st_sim(m, 3);
+    ck_assert_msg(ssdsim_run(sim, wl, NULL) == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_op_stats w, r;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w), 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r), 0);
+    ck_assert_uint_eq(w.count, 1000); /* job 0 only writes */
+    ck_assert_uint_eq(r.count, 500);  /* the added job reads, fio's default rw, 4 KiB each */
+    ck_assert_uint_eq(r.bytes, 500 * 4096);
+    ck_assert_uint_eq(ssdsim_n_jobs(sim), 2);
+    ssdsim_free(sim);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("builder");
@@ -132,6 +163,7 @@ int main(void)
     tcase_add_test(tc, test_model_copy_is_deep);
     tcase_add_test(tc, test_model_typed_keys);
     tcase_add_test(tc, test_workload_builder_runs_as_json);
+    tcase_add_test(tc, test_workload_builder_jobs);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

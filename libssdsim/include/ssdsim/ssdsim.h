@@ -311,6 +311,17 @@ SSDSIM_API int ssdsim_workload_set_double(ssdsim_workload *wl, const char *key, 
 SSDSIM_API int ssdsim_workload_set_bool(ssdsim_workload *wl, const char *key, bool value,
                                         ssdsim_error *err);
 
+/** Append a job (a section of a fio job file) named `name`, with every option at fio's default
+ * (not the other jobs' values); it becomes job ssdsim_workload_n_jobs - 1. @return 0,
+ * SSDSIM_EINVAL (NULL wl, empty name), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_workload_add_job(ssdsim_workload *wl, const char *name, ssdsim_error *err);
+
+/** Set one option of job `i` only, with fio's value syntax, validated as ssdsim_workload_set
+ * validates (ssdsim_workload_set sets it in every job). On failure the job is unchanged.
+ * @return 0, SSDSIM_EINVAL (NULL argument, no job i), SSDSIM_ECONFIG, SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_workload_job_set(ssdsim_workload *wl, size_t i, const char *key,
+                                       const char *value, ssdsim_error *err);
+
 /** ssdsim_workload_load_file_ex flag: skip (and list, ssdsim_workload_skipped) options fio
  * knows but ssdsim does not, instead of failing. */
 #define SSDSIM_WORKLOAD_LENIENT 1u
