@@ -1,6 +1,6 @@
 #!/bin/sh
 # gen-api.sh: write the API reference of libssdsim as Markdown to stdout, from the doc comments of
-# the public headers (libssdsim/include/ssdsim/ssdsim.h, then trace.h, then sys/plugin.h, then
+# the public headers (libssdsim/include/ssdsim/ssdsim.h, then trace.h, theory.h, sys/plugin.h, then
 # the other sys/*.h). doc/api.md is its output; after changing a header, regenerate it from the top of the
 # source tree with
 #     sh doc/gen-api.sh > doc/api.md
@@ -36,6 +36,9 @@ inc="$top/libssdsim/include/ssdsim"
 set -- "$inc/ssdsim.h"
 if [ -f "$inc/trace.h" ]; then
     set -- "$@" "$inc/trace.h"
+fi
+if [ -f "$inc/theory.h" ]; then
+    set -- "$@" "$inc/theory.h"
 fi
 if [ -f "$inc/sys/plugin.h" ]; then
     set -- "$@" "$inc/sys/plugin.h"
@@ -135,7 +138,11 @@ function finish() {
     }
 }
 
-function addname(n, disp) {
+function addname(n, disp,    k) {
+    # A getter macro has the name of the function it stands for: name it once.
+    for (k = 1; k <= nn[ne]; k++)
+        if (ename[ne, k] == n)
+            return
     nn[ne]++
     ename[ne, nn[ne]] = n
     edisp[ne, nn[ne]] = disp

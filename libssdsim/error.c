@@ -7,11 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *ssdsim_version(void)
-{
-    return PACKAGE_VERSION;
-}
-
 const char *ssdsim_strerror(int code)
 {
     switch (code) {

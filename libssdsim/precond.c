@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "workload/workload.h"
+#include "abi.h"
 
 /* The steady-state rule the scaled copy's WAF must meet (ssdsim_steady_check, SNIA's form): over
  * the last STEADY_WINDOW rounds of about a drive write each (set_round_bytes), the range
@@ -618,6 +619,13 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
         ssdsim__set_errmsg(sim, "fast preconditioning: no workload");
         return SSDSIM_EINVAL;
     }
+    ssdsim_fast_precondition_opts fo;
+    char owhy[256];
+    if (ssdsim__fast_precondition_opts_read(&fo, opts, owhy, sizeof owhy)) {
+        ssdsim__set_errmsg(sim, "fast preconditioning: %s", owhy);
+        return SSDSIM_EINVAL;
+    }
+    opts = opts ? &fo : NULL;
     uint32_t bpp_s = opts ? opts->scaled_blocks_per_plane : 0;
     double dw = opts ? opts->drive_writes : 0;
     if (!(dw >= 0) || dw > 1e6) {

@@ -2,6 +2,7 @@
  * doc/results.md) and as CSV time series. */
 #include "config/jsonutil.h"
 #include "sim.h"
+#include "abi.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -29,7 +30,7 @@ void ssdsim__op_stats_fill(ssdsim_op_stats *out, const struct ssdsim__hist *h, u
     out->lat_p99_99_ns = ssdsim__hist_quantile(h, 0.9999);
 }
 
-int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out)
+static int get_op_stats_full(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out)
 {
     if (!sim || !out || (unsigned)op > SSDSIM_OP_ALL)
         return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_op_stats: no output")
@@ -40,7 +41,25 @@ int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *o
     return 0;
 }
 
-int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_get_op_stats_sized(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out,
+                              size_t size)
+{
+    ssdsim_op_stats full;
+    memset(&full, 0, sizeof full);
+    int rc = get_op_stats_full(sim, op, out ? &full : NULL);
+    if (rc == 0)
+        ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_get_op_stats)(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out)
+{
+    return ssdsim_get_op_stats_sized(sim, op, out, SSDSIM__OP_STATS_SIZE_1);
+}
+
+static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
 {
     if (!sim || !out)
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_device_stats: no output");
@@ -94,12 +113,29 @@ int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out)
     return 0;
 }
 
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_get_device_stats_sized(const ssdsim *sim, ssdsim_device_stats *out, size_t size)
+{
+    ssdsim_device_stats full;
+    memset(&full, 0, sizeof full);
+    int rc = get_device_stats_full(sim, out ? &full : NULL);
+    if (rc == 0)
+        ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_get_device_stats)(const ssdsim *sim, ssdsim_device_stats *out)
+{
+    return ssdsim_get_device_stats_sized(sim, out, SSDSIM__DEVICE_STATS_SIZE_1);
+}
+
 uint32_t ssdsim_n_devices(const ssdsim *sim)
 {
     return sim ? sim->sys.n_devs : 0;
 }
 
-int ssdsim_get_device_io(const ssdsim *sim, uint32_t k, ssdsim_device_io *out)
+static int get_device_io_full(const ssdsim *sim, uint32_t k, ssdsim_device_io *out)
 {
     if (!sim || !out || k >= sim->sys.n_devs)
         return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_device_io: no output")
@@ -127,6 +163,23 @@ int ssdsim_get_device_io(const ssdsim *sim, uint32_t k, ssdsim_device_io *out)
     out->buffer_read_hits = now.hits - b->hits;
     out->buffer_absorbed = now.absorbed - b->absorbed;
     return 0;
+}
+
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_get_device_io_sized(const ssdsim *sim, uint32_t k, ssdsim_device_io *out, size_t size)
+{
+    ssdsim_device_io full;
+    memset(&full, 0, sizeof full);
+    int rc = get_device_io_full(sim, k, out ? &full : NULL);
+    if (rc == 0)
+        ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_get_device_io)(const ssdsim *sim, uint32_t k, ssdsim_device_io *out)
+{
+    return ssdsim_get_device_io_sized(sim, k, out, SSDSIM__DEVICE_IO_SIZE_1);
 }
 
 size_t ssdsim_erase_histogram(const ssdsim *sim, uint32_t *counts, uint64_t *blocks, size_t max)
@@ -175,7 +228,7 @@ size_t ssdsim_n_intervals(const ssdsim *sim)
     return sim ? sim->stats.n_series : 0;
 }
 
-int ssdsim_get_interval(const ssdsim *sim, size_t i, ssdsim_interval *out)
+static int get_interval_full(const ssdsim *sim, size_t i, ssdsim_interval *out)
 {
     if (!sim || !out || i >= sim->stats.n_series)
         return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_interval: no output")
@@ -187,7 +240,24 @@ int ssdsim_get_interval(const ssdsim *sim, size_t i, ssdsim_interval *out)
     return 0;
 }
 
-int ssdsim_get_steady(const ssdsim *sim, ssdsim_steady_result *out)
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_get_interval_sized(const ssdsim *sim, size_t i, ssdsim_interval *out, size_t size)
+{
+    ssdsim_interval full;
+    memset(&full, 0, sizeof full);
+    int rc = get_interval_full(sim, i, out ? &full : NULL);
+    if (rc == 0)
+        ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_get_interval)(const ssdsim *sim, size_t i, ssdsim_interval *out)
+{
+    return ssdsim_get_interval_sized(sim, i, out, SSDSIM__INTERVAL_SIZE_1);
+}
+
+static int get_steady_full(const ssdsim *sim, ssdsim_steady_result *out)
 {
     if (!sim || !out)
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_steady: no output");
@@ -225,6 +295,22 @@ int ssdsim_get_steady(const ssdsim *sim, ssdsim_steady_result *out)
         snprintf(out->why_not, sizeof out->why_not, "since preconditioning: %.200s", rule);
     }
     return 0;
+}
+
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_get_steady_sized(const ssdsim *sim, ssdsim_steady_result *out, size_t size)
+{
+    ssdsim_steady_result full;
+    memset(&full, 0, sizeof full);
+    int rc = get_steady_full(sim, out ? &full : NULL);
+    ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_get_steady)(const ssdsim *sim, ssdsim_steady_result *out)
+{
+    return ssdsim_get_steady_sized(sim, out, SSDSIM__STEADY_RESULT_SIZE_1);
 }
 
 /* The timeseries key of a tracked variable. */

@@ -11,6 +11,7 @@
 
 #include "config/units.h"
 #include "workload/workload.h"
+#include "abi.h"
 
 void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...)
 {
@@ -484,6 +485,16 @@ int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src, const ssdsim_replay
                             "ssdsim_run_source: the source and its next function must not be "
                             "NULL");
     sim->errmsg[0] = 0;
+    ssdsim_replay_opts ro;
+    ssdsim_run_opts o;
+    char why[256];
+    if (ssdsim__replay_opts_read(&ro, ropts, why, sizeof why) ||
+        ssdsim__run_opts_read(&o, opts, why, sizeof why)) {
+        ssdsim__set_errmsg(sim, "%s", why);
+        return SSDSIM_EINVAL;
+    }
+    ropts = ropts ? &ro : NULL;
+    opts = opts ? &o : NULL;
     if (ropts && (ropts->time_scale < 0 || ropts->time_scale != ropts->time_scale)) {
         ssdsim__set_errmsg(sim, "time_scale must be > 0 (0 = 1), got %g", ropts->time_scale);
         return SSDSIM_EINVAL;
@@ -519,7 +530,13 @@ int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *op
     if (!sim || !wl)
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_run: no workload");
     sim->errmsg[0] = 0;
-    return run_workload(sim, wl, opts, true);
+    ssdsim_run_opts o;
+    char why[256];
+    if (ssdsim__run_opts_read(&o, opts, why, sizeof why)) {
+        ssdsim__set_errmsg(sim, "%s", why);
+        return SSDSIM_EINVAL;
+    }
+    return run_workload(sim, wl, opts ? &o : NULL, true);
 }
 
 int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
@@ -826,7 +843,7 @@ size_t ssdsim_n_jobs(const ssdsim *sim)
     return sim ? sim->host.n_units : 0;
 }
 
-int ssdsim_get_job(const ssdsim *sim, size_t i, ssdsim_job_info *out)
+static int get_job_full(const ssdsim *sim, size_t i, ssdsim_job_info *out)
 {
     if (!sim || !out || i >= sim->host.n_units)
         return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_job: no output")
@@ -848,7 +865,25 @@ int ssdsim_get_job(const ssdsim *sim, size_t i, ssdsim_job_info *out)
     return 0;
 }
 
-int ssdsim_get_job_op_stats(const ssdsim *sim, size_t i, enum ssdsim_op op, ssdsim_op_stats *out)
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_get_job_sized(const ssdsim *sim, size_t i, ssdsim_job_info *out, size_t size)
+{
+    ssdsim_job_info full;
+    memset(&full, 0, sizeof full);
+    int rc = get_job_full(sim, i, out ? &full : NULL);
+    if (rc == 0)
+        ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_get_job)(const ssdsim *sim, size_t i, ssdsim_job_info *out)
+{
+    return ssdsim_get_job_sized(sim, i, out, SSDSIM__JOB_INFO_SIZE_1);
+}
+
+static int get_job_op_stats_full(const ssdsim *sim, size_t i, enum ssdsim_op op,
+                                 ssdsim_op_stats *out)
 {
     if (!sim || !out || i >= sim->host.n_units || (unsigned)op > SSDSIM_OP_ALL)
         return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_job_op_stats: no output")
@@ -879,4 +914,22 @@ int ssdsim_get_job_op_stats(const ssdsim *sim, size_t i, enum ssdsim_op op, ssds
     uint64_t dur = u->end_ns > start ? u->end_ns - start : 0;
     ssdsim__op_stats_fill(out, hist, bytes, dur);
     return 0;
+}
+
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_get_job_op_stats_sized(const ssdsim *sim, size_t i, enum ssdsim_op op,
+                                  ssdsim_op_stats *out, size_t size)
+{
+    ssdsim_op_stats full;
+    memset(&full, 0, sizeof full);
+    int rc = get_job_op_stats_full(sim, i, op, out ? &full : NULL);
+    if (rc == 0)
+        ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_get_job_op_stats)(const ssdsim *sim, size_t i, enum ssdsim_op op, ssdsim_op_stats *out)
+{
+    return ssdsim_get_job_op_stats_sized(sim, i, op, out, SSDSIM__OP_STATS_SIZE_1);
 }

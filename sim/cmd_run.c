@@ -992,14 +992,21 @@ int cli_demo(int argc, char **argv)
     const uint64_t jobs = 16, depth = 16, bs = 4096;
     uint64_t total = 6 * (ssdsim_model_logical_bytes(model) / bs);
     uint64_t per_job = total / jobs;
-    char json[256];
-    snprintf(json, sizeof json,
-             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"numjobs\": %" PRIu64
-             ", \"iodepth\": %" PRIu64 ", \"number_ios\": %" PRIu64 "}",
-             jobs, depth, per_job);
     ssdsim_workload *wl = NULL;
     ssdsim_error err;
-    if (ssdsim_workload_load_string(&wl, json, "demo workload", &err)) {
+    int wrc = ssdsim_workload_new(&wl, "demo workload", &err);
+    if (!wrc)
+        wrc = ssdsim_workload_set(wl, "rw", "randwrite", &err);
+    if (!wrc)
+        wrc = ssdsim_workload_set(wl, "bs", "4k", &err); /* = bs */
+    if (!wrc)
+        wrc = ssdsim_workload_set_int(wl, "numjobs", (int64_t)jobs, &err);
+    if (!wrc)
+        wrc = ssdsim_workload_set_int(wl, "iodepth", (int64_t)depth, &err);
+    if (!wrc)
+        wrc = ssdsim_workload_set_int(wl, "number_ios", (int64_t)per_job, &err);
+    if (wrc) {
+        ssdsim_workload_free(wl);
         cli_error("%s", err.message);
         ssdsim_model_free(model);
         return CLI_EXIT_FAIL;

@@ -653,15 +653,25 @@ static int write_run(ssdsim *sim, const struct vpoint *p, uint64_t n, uint64_t i
     if (p->f_pct)
         snprintf(dist, sizeof dist, "zoned:%u/%u:%u/%u", p->f_pct, p->h_pct, 100 - p->f_pct,
                  100 - p->h_pct);
-    char text[256];
-    snprintf(text, sizeof text,
-             "{\"rw\": \"randwrite\", \"norandommap\": 1, \"bs\": \"4k\", \"iodepth\": %d, \"numjobs\": 1, "
-             "\"number_ios\": %" PRIu64 ", \"random_distribution\": \"%s\"}",
-             IODEPTH, n ? n : 1, dist);
     ssdsim_workload *wl = NULL;
     ssdsim_error err;
-    int rc = ssdsim_workload_load_string(&wl, text, "validate", &err);
+    int rc = ssdsim_workload_new(&wl, "validate", &err);
+    if (!rc)
+        rc = ssdsim_workload_set(wl, "rw", "randwrite", &err);
+    if (!rc)
+        rc = ssdsim_workload_set_bool(wl, "norandommap", true, &err);
+    if (!rc)
+        rc = ssdsim_workload_set(wl, "bs", "4k", &err);
+    if (!rc)
+        rc = ssdsim_workload_set_int(wl, "iodepth", IODEPTH, &err);
+    if (!rc)
+        rc = ssdsim_workload_set_int(wl, "numjobs", 1, &err);
+    if (!rc)
+        rc = ssdsim_workload_set_int(wl, "number_ios", (int64_t)(n ? n : 1), &err);
+    if (!rc)
+        rc = ssdsim_workload_set(wl, "random_distribution", dist, &err);
     if (rc) {
+        ssdsim_workload_free(wl);
         fail(r, rc, "workload: %s", err.message);
         return rc;
     }

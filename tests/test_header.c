@@ -8,6 +8,7 @@
 #include "ssdsim/sys/gc.h"
 #include "ssdsim/sys/plugin.h"
 #include "ssdsim/sys/wl.h"
+#include "ssdsim/theory.h"
 #include "ssdsim/trace.h"
 
 static int count_errors(void)
@@ -23,7 +24,7 @@ int main(void)
 {
     const char *version = ssdsim_version();
     ssdsim_error err = {0, {0}, {0}, 0, 0, {0}};
-    ssdsim_run_opts opts = {0, 0, 0, 0, SSDSIM_STEADY_IOPS, {0, 0, 0}, 0};
+    ssdsim_run_opts opts = SSDSIM_RUN_OPTS_INIT;
     ssdsim_op_stats op_stats;
     ssdsim_device_stats device_stats;
     ssdsim_interval interval;

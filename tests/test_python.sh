@@ -8,7 +8,7 @@ set -eu
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=${top_builddir:-$(pwd)}
 command -v python3 > /dev/null 2>&1 || { echo "no python3: skipped"; exit 77; }
-lib="$top_builddir/libssdsim/.libs/libssdsim.so.0"
+lib="$top_builddir/libssdsim/.libs/libssdsim.so.1"
 [ -f "$lib" ] || { echo "no shared library at $lib"; exit 1; }
 SSDSIM_LIBRARY=$lib
 PYTHONPATH="$top_srcdir/libssdsim/python${PYTHONPATH:+:$PYTHONPATH}"

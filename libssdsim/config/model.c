@@ -16,6 +16,7 @@
 #include "hdd/hdd.h"
 #include "hw/link.h"
 #include "plugin.h"
+#include "abi.h"
 
 #include <cJSON.h>
 #include <glib.h>
@@ -2243,7 +2244,7 @@ SSDSIM_API size_t ssdsim_model_spec_count(const ssdsim_model *model)
     return model ? model->spec.n_figs : 0;
 }
 
-SSDSIM_API int ssdsim_model_spec_get(const ssdsim_model *model, size_t i, ssdsim_spec_figure *out)
+static int model_spec_get_full(const ssdsim_model *model, size_t i, ssdsim_spec_figure *out)
 {
     if (!model || !out || i >= model->spec.n_figs)
         return SSDSIM_EINVAL;
@@ -2260,4 +2261,22 @@ SSDSIM_API int ssdsim_model_spec_get(const ssdsim_model *model, size_t i, ssdsim
         .note = f->note,
     };
     return 0;
+}
+
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_model_spec_get_sized(const ssdsim_model *model, size_t i, ssdsim_spec_figure *out,
+                                size_t size)
+{
+    ssdsim_spec_figure full;
+    memset(&full, 0, sizeof full);
+    int rc = model_spec_get_full(model, i, out ? &full : NULL);
+    if (rc == 0)
+        ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_model_spec_get)(const ssdsim_model *model, size_t i, ssdsim_spec_figure *out)
+{
+    return ssdsim_model_spec_get_sized(model, i, out, SSDSIM__SPEC_FIGURE_SIZE_1);
 }

@@ -27,6 +27,7 @@
  * spread rather than of their magnitude.
  */
 #include "stats/stats.h"
+#include "abi.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -39,9 +40,9 @@
 
 int ssdsim__steady_resolve(const ssdsim_steady_opts *opts, ssdsim_steady_opts *out)
 {
-    ssdsim_steady_opts o = {0};
-    if (opts)
-        o = *opts;
+    ssdsim_steady_opts o;
+    if (ssdsim__steady_opts_read(&o, opts, NULL, 0))
+        return SSDSIM_EINVAL;
     /* NaN and negative limits are refused; 0 means SNIA's value. */
     if (!(o.max_excursion >= 0) || !(o.max_slope_excursion >= 0) || o.window == 1)
         return SSDSIM_EINVAL;
@@ -150,8 +151,26 @@ size_t ssdsim__steady_var_offset(ssdsim_steady_var var)
     }
 }
 
-int ssdsim_steady_check(const double *x, size_t n, const ssdsim_steady_opts *opts,
+static int steady_check_full(const double *x, size_t n, const ssdsim_steady_opts *opts,
                         ssdsim_steady_result *out)
 {
     return ssdsim__steady_series(x, sizeof *x, n, opts, out);
+}
+
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_steady_check_sized(const double *x, size_t n, const ssdsim_steady_opts *opts,
+                              ssdsim_steady_result *out, size_t size)
+{
+    ssdsim_steady_result full;
+    memset(&full, 0, sizeof full);
+    int rc = steady_check_full(x, n, opts, out ? &full : NULL);
+    ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_steady_check)(const double *x, size_t n, const ssdsim_steady_opts *opts,
+                          ssdsim_steady_result *out)
+{
+    return ssdsim_steady_check_sized(x, n, opts, out, SSDSIM__STEADY_RESULT_SIZE_1);
 }

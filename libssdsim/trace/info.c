@@ -10,6 +10,7 @@
  * Inter-arrival statistics use Welford's running mean and variance.
  */
 #include "trace/trace.h"
+#include "abi.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -121,7 +122,8 @@ static unsigned size_bucket(uint64_t length)
     return b;
 }
 
-int ssdsim_trace_info_file(const char *path, const ssdsim_trace_opts *opts, ssdsim_trace_info *out,
+static int trace_info_file_full(const char *path, const ssdsim_trace_opts *opts,
+                                ssdsim_trace_info *out,
                            ssdsim_error *err)
 {
     if (!path || !out)
@@ -201,4 +203,22 @@ int ssdsim_trace_info_file(const char *path, const ssdsim_trace_opts *opts, ssds
     map_free(&devices);
     ssdsim_trace_close(t);
     return rc;
+}
+
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+int ssdsim_trace_info_file_sized(const char *path, const ssdsim_trace_opts *opts,
+                                 ssdsim_trace_info *out, size_t size, ssdsim_error *err)
+{
+    ssdsim_trace_info full;
+    memset(&full, 0, sizeof full);
+    int rc = trace_info_file_full(path, opts, out ? &full : NULL, err);
+    ssdsim__result_copy(out, size, &full, sizeof full);
+    return rc;
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+int (ssdsim_trace_info_file)(const char *path, const ssdsim_trace_opts *opts,
+                             ssdsim_trace_info *out, ssdsim_error *err)
+{
+    return ssdsim_trace_info_file_sized(path, opts, out, SSDSIM__TRACE_INFO_SIZE_1, err);
 }

@@ -10,6 +10,7 @@
  * its parse. The per-format parsing is in formats.c.
  */
 #include "trace/trace.h"
+#include "abi.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -490,10 +491,10 @@ int ssdsim_trace_open(ssdsim_trace **out, const char *path, const ssdsim_trace_o
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_trace_open: out and path must not be NULL");
     ssdsim_trace_opts defaults;
-    if (!opts) {
-        memset(&defaults, 0, sizeof defaults);
-        opts = &defaults;
-    }
+    char why[256];
+    if (ssdsim__trace_opts_read(&defaults, opts, why, sizeof why))
+        return ssdsim__error_set(err, SSDSIM_EINVAL, path, NULL, "%s", why);
+    opts = &defaults;
     if ((int)opts->format < 0 || (int)opts->format >= SSDSIM_TRACE_N_FORMATS)
         return ssdsim__error_set(err, SSDSIM_EINVAL, path, NULL, "unknown trace format %d",
                                  (int)opts->format);
@@ -669,7 +670,7 @@ static uint64_t time_unit_ns(const struct ssdsim__trace_parser *p)
     return 1;
 }
 
-void ssdsim_trace_get_stats(const ssdsim_trace *t, ssdsim_trace_stats *out)
+static void trace_get_stats_full(const ssdsim_trace *t, ssdsim_trace_stats *out)
 {
     if (!out)
         return;
@@ -680,6 +681,21 @@ void ssdsim_trace_get_stats(const ssdsim_trace *t, ssdsim_trace_stats *out)
     out->time_unit_ns = time_unit_ns(&t->parser);
     out->time_unit_assumed = t->unit_assumed;
     out->gzip_trailing_bytes = t->lines.trailing_bytes;
+}
+
+/* The caller's struct may be of an older, smaller layout: write `size` bytes of it at most. */
+void ssdsim_trace_get_stats_sized(const ssdsim_trace *t, ssdsim_trace_stats *out, size_t size)
+{
+    ssdsim_trace_stats full;
+    memset(&full, 0, sizeof full);
+    trace_get_stats_full(t, out ? &full : NULL);
+    ssdsim__result_copy(out, size, &full, sizeof full);
+}
+
+/* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
+void (ssdsim_trace_get_stats)(const ssdsim_trace *t, ssdsim_trace_stats *out)
+{
+    ssdsim_trace_get_stats_sized(t, out, SSDSIM__TRACE_STATS_SIZE_1);
 }
 
 uint64_t ssdsim_trace_device_requests(const ssdsim_trace *t, uint32_t device)

@@ -8,10 +8,48 @@
  *   - loading functions fill a caller-owned ssdsim_error with the file, JSON path, line and
  *     column of the problem and a one-line message.
  * Units: simulated time in nanoseconds (uint64_t), sizes in bytes (uint64_t).
+ *
+ * Versioned structs. Structs the caller allocates may grow in later versions (fields are only
+ * ever appended), and a program compiled against older headers keeps working with a newer
+ * library of the same major version:
+ *   - option structs (ssdsim_run_opts, ssdsim_replay_opts, ssdsim_steady_opts,
+ *     ssdsim_fast_precondition_opts, ssdsim_trace_opts) start with `unsigned int version`, the
+ *     layout the caller was compiled with. Initialise them with their _INIT macro
+ *     (`ssdsim_run_opts o = SSDSIM_RUN_OPTS_INIT;`) or their _init function; the library reads
+ *     only the fields of that version and takes the rest as zero (the defaults). A zeroed struct
+ *     (`= {0}`, memset) has version 0, which means version 1, the layout of 1.0: code written
+ *     for 0.x keeps compiling and means what it meant. A version newer than the library's is
+ *     refused with SSDSIM_EINVAL and a message. Passing NULL means all defaults.
+ *   - result structs (ssdsim_op_stats, ssdsim_device_stats, ssdsim_device_io,
+ *     ssdsim_interval, ssdsim_job_info, ssdsim_steady_result, ssdsim_spec_figure,
+ *     ssdsim_trace_stats, ssdsim_trace_info) are filled by getters that are macros passing
+ *     `sizeof *out` to the function of the same name with _sized appended: the library writes
+ *     at most that many bytes, so an older caller's smaller struct is filled up to its size
+ *     and nothing after it is touched. The function itself, called as `(ssdsim_get_op_stats)(...)`
+ *     or through a pointer (ctypes), writes the layout of 1.0.
+ *   - ssdsim_error, ssdsim_completion, ssdsim_request, ssdsim_source, ssdsim_observer and the
+ *     plugin tables (which carry their own struct_size) keep their layout within a major
+ *     version.
+ * The library's major version is the libtool `current` (libssdsim.so.1 for 1.x);
+ * SSDSIM_VERSION_NUMBER and ssdsim_version_check tell a program what it runs with.
+ *
+ * Naming rule. Functions are `ssdsim_<noun>_<verb>` (ssdsim_model_load_file,
+ * ssdsim_workload_set, ssdsim_trace_open), getters `ssdsim_get_<noun>` on a simulation or
+ * `ssdsim_<noun>_get_<what>` on another object; a unit is the last part of a name (`_ns`,
+ * `_bytes`, `_us`: interval_ns, lat_p99_ns), never in the middle (lat_ns_max in
+ * ssdsim_interval predates the rule and stays, as layouts do within a major version); enums
+ * are typedef'd (`ssdsim_trace_format`; `enum ssdsim_op` and `enum ssdsim_log_level` are also
+ * typedef'd as ssdsim_op and ssdsim_log_level); flags of new interfaces are `bool`, while the
+ * `int` flags of 1.0 structs keep their type. The simulation is the noun of its own functions:
+ * `ssdsim_<verb>[_<what>]` (ssdsim_run, ssdsim_precondition_fast, ssdsim_write_timeseries_csv).
+ * Deprecated names: none in 1.0; the fields lat_ns_mean, lat_ns_stddev, lat_ns_max and lat_ns_p99
+ * of ssdsim_interval break the unit rule and keep their names until a 2.0 may rename them (a
+ * renamed public function keeps its old name as a macro, listed here, for a major version).
  */
 #ifndef SSDSIM_SSDSIM_H
 #define SSDSIM_SSDSIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,8 +65,33 @@ extern "C" {
 #define SSDSIM_API
 #endif
 
-/** Package version of the library, as "MAJOR.MINOR.PATCH". */
+/** The version of the headers a program is compiled against (configure checks that they match
+ * the package version). SSDSIM_VERSION_NUMBER is MAJOR * 10000 + MINOR * 100 + PATCH, for
+ * `#if SSDSIM_VERSION_NUMBER >= 10000`. */
+#define SSDSIM_VERSION_MAJOR 0
+#define SSDSIM_VERSION_MINOR 1
+#define SSDSIM_VERSION_PATCH 0
+#define SSDSIM_VERSION_STRING "0.1.0"
+#define SSDSIM_VERSION_NUMBER                                                                     \
+    (SSDSIM_VERSION_MAJOR * 10000 + SSDSIM_VERSION_MINOR * 100 + SSDSIM_VERSION_PATCH)
+
+/* The initialiser of a versioned option struct: the version, every other field zero
+ * (designated in C, so that -Wmissing-field-initializers stays quiet). */
+#ifdef __cplusplus
+#define SSDSIM__VERSIONED_INIT(v) {(v)}
+#else
+#define SSDSIM__VERSIONED_INIT(v) {.version = (v)}
+#endif
+
+/** Package version of the library running, as "MAJOR.MINOR.PATCH" (SSDSIM_VERSION_STRING of
+ * the headers it was built with). */
 SSDSIM_API const char *ssdsim_version(void);
+
+/** The library's SSDSIM_VERSION_NUMBER, and whether it can serve a program compiled against
+ * headers of version `number` (pass SSDSIM_VERSION_NUMBER): 1 when the library has the same
+ * major version and is not older, 0 otherwise. */
+SSDSIM_API int ssdsim_version_number(void);
+SSDSIM_API int ssdsim_version_check(int number);
 
 /* One X-macro list generates the error codes, their names and their messages. */
 #define SSDSIM_ERRORS(X)                                                                          \
@@ -52,6 +115,7 @@ enum ssdsim_errcode {
     SSDSIM_ERRORS(SSDSIM__ERR_ENUM)
 #undef SSDSIM__ERR_ENUM
 };
+typedef enum ssdsim_errcode ssdsim_errcode;
 
 /** Number of distinct error codes (SSDSIM_EOK down to the most negative one). */
 #define SSDSIM_N_ERRORS 13
@@ -81,6 +145,7 @@ enum ssdsim_log_level {
     SSDSIM_LOG_INFO = 2,
     SSDSIM_LOG_DEBUG = 3
 };
+typedef enum ssdsim_log_level ssdsim_log_level;
 
 /** Receives the library's log messages: one line, no trailing newline, valid during the call.
  * Called from the thread that runs the simulation; it must not call back into that simulation. */
@@ -125,6 +190,37 @@ SSDSIM_API int ssdsim_model_default(ssdsim_model **out, ssdsim_error *err);
 SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char *value,
                                 ssdsim_error *err);
 
+/** A deep copy of a model, to change without touching the original. @return 0, SSDSIM_EINVAL
+ * (NULL argument), SSDSIM_ENOMEM; *out is NULL on failure. */
+SSDSIM_API int ssdsim_model_copy(ssdsim_model **out, const ssdsim_model *model);
+
+/** Read one key by its dotted path (`"ftl.op"`), every key of the model being filled in
+ * (defaults included), as a given type: an integer (a number with no fraction), a number, a
+ * boolean, or a string copied into `buf` of `len` bytes with its NUL. `err` (may be NULL) names
+ * the key and what was expected.
+ * @return 0, SSDSIM_ENOTFOUND (no such key), SSDSIM_EINVAL (NULL argument, a section, a value
+ *         of another type), SSDSIM_ERANGE (the string does not fit), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_model_get_int(const ssdsim_model *model, const char *key, int64_t *out,
+                                    ssdsim_error *err);
+SSDSIM_API int ssdsim_model_get_double(const ssdsim_model *model, const char *key, double *out,
+                                       ssdsim_error *err);
+SSDSIM_API int ssdsim_model_get_bool(const ssdsim_model *model, const char *key, bool *out,
+                                     ssdsim_error *err);
+SSDSIM_API int ssdsim_model_get_string(const ssdsim_model *model, const char *key, char *buf,
+                                       size_t len, ssdsim_error *err);
+
+/** Set one key from a C value, validated as ssdsim_model_set validates JSON text (which these
+ * build: no formatting of JSON by the caller). A double must be finite. On failure the model is
+ * unchanged. @return the codes of ssdsim_model_set. */
+SSDSIM_API int ssdsim_model_set_int(ssdsim_model *model, const char *key, int64_t value,
+                                    ssdsim_error *err);
+SSDSIM_API int ssdsim_model_set_double(ssdsim_model *model, const char *key, double value,
+                                       ssdsim_error *err);
+SSDSIM_API int ssdsim_model_set_bool(ssdsim_model *model, const char *key, bool value,
+                                     ssdsim_error *err);
+SSDSIM_API int ssdsim_model_set_string(ssdsim_model *model, const char *key, const char *value,
+                                       ssdsim_error *err);
+
 /** The model as canonical JSON with every key filled in; the caller frees it with free(). */
 SSDSIM_API char *ssdsim_model_to_json(const ssdsim_model *model);
 
@@ -166,6 +262,10 @@ typedef struct ssdsim_spec_figure {
 SSDSIM_API const char *ssdsim_model_spec_source(const ssdsim_model *model);
 SSDSIM_API size_t ssdsim_model_spec_count(const ssdsim_model *model);
 SSDSIM_API int ssdsim_model_spec_get(const ssdsim_model *model, size_t i, ssdsim_spec_figure *out);
+SSDSIM_API int ssdsim_model_spec_get_sized(const ssdsim_model *model, size_t i,
+                                           ssdsim_spec_figure *out, size_t size);
+#define ssdsim_model_spec_get(model, i, out)                                                       \
+    ssdsim_model_spec_get_sized((model), (i), (out), sizeof *(out))
 
 /** Free a model; NULL is accepted. */
 SSDSIM_API void ssdsim_model_free(ssdsim_model *model);
@@ -195,6 +295,32 @@ SSDSIM_API int ssdsim_workload_load_string(ssdsim_workload **out, const char *js
 /** Set one workload option with fio's value syntax (`"bs", "4k"`), validated like a file. */
 SSDSIM_API int ssdsim_workload_set(ssdsim_workload *wl, const char *key, const char *value,
                                    ssdsim_error *err);
+
+/** A workload of one job ("job") with every option at fio's default, to build up with
+ * ssdsim_workload_set and the typed setters below instead of formatting JSON; `label` names it
+ * in messages and results (NULL: "<string>"). @return 0, SSDSIM_EINVAL, SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_workload_new(ssdsim_workload **out, const char *label, ssdsim_error *err);
+
+/** Set one option from a C value, as ssdsim_workload_set would from its text: an integer
+ * (`"iodepth", 32`; a size in bytes, `"bs", 4096`), a number (`"rate_iops", 2500.0`; finite), a
+ * boolean (`"norandommap", true`: 1 or 0). @return the codes of ssdsim_workload_set. */
+SSDSIM_API int ssdsim_workload_set_int(ssdsim_workload *wl, const char *key, int64_t value,
+                                       ssdsim_error *err);
+SSDSIM_API int ssdsim_workload_set_double(ssdsim_workload *wl, const char *key, double value,
+                                          ssdsim_error *err);
+SSDSIM_API int ssdsim_workload_set_bool(ssdsim_workload *wl, const char *key, bool value,
+                                        ssdsim_error *err);
+
+/** Append a job (a section of a fio job file) named `name`, with every option at fio's default
+ * (not the other jobs' values); it becomes job ssdsim_workload_n_jobs - 1. @return 0,
+ * SSDSIM_EINVAL (NULL wl, empty name), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_workload_add_job(ssdsim_workload *wl, const char *name, ssdsim_error *err);
+
+/** Set one option of job `i` only, with fio's value syntax, validated as ssdsim_workload_set
+ * validates (ssdsim_workload_set sets it in every job). On failure the job is unchanged.
+ * @return 0, SSDSIM_EINVAL (NULL argument, no job i), SSDSIM_ECONFIG, SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_workload_job_set(ssdsim_workload *wl, size_t i, const char *key,
+                                       const char *value, ssdsim_error *err);
 
 /** ssdsim_workload_load_file_ex flag: skip (and list, ssdsim_workload_skipped) options fio
  * knows but ssdsim does not, instead of failing. */
@@ -276,14 +402,27 @@ SSDSIM_API int ssdsim_secure_erase(ssdsim *sim);
 /* ------------------------------------------------------------------------------------------ */
 /* Steady state (SNIA Solid State Storage Performance Test Specification)                      */
 
-/** The SNIA steady-state rule over a window of rounds. Zero-initialise for SNIA's values.
+/** The SNIA steady-state rule over a window of rounds. Initialise with SSDSIM_STEADY_OPTS_INIT (or
+ * zero) for SNIA's values.
  * Both limits include their bound and are fractions of |average|. */
 typedef struct ssdsim_steady_opts {
+    /** the layout the caller was compiled with: SSDSIM_STEADY_OPTS_VERSION (0 = 1) */
+    unsigned int version;
     uint32_t window;            /**< rounds in the measurement window, at least 2; 0 = 5 */
     double max_excursion;       /**< limit of (max - min) / |average|; 0 = 0.20 */
     double max_slope_excursion; /**< limit of |slope| x (window - 1) / |average| (the excursion
                                      of the least-squares line across the window); 0 = 0.10 */
 } ssdsim_steady_opts;
+
+/** Layout version of ssdsim_steady_opts (see "Versioned structs"): set by SSDSIM_STEADY_OPTS_INIT
+ * and
+ * ssdsim_steady_opts_init. */
+#define SSDSIM_STEADY_OPTS_VERSION 1
+#define SSDSIM_STEADY_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_STEADY_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
+ * a version newer than the library's). */
+SSDSIM_API int ssdsim_steady_opts_init(ssdsim_steady_opts *opts, unsigned int version);
 
 /** What the rule found. The figures are those of the first steady window or, when none is
  * steady, of the last window examined (all 0 when there were fewer rounds than the window; NaN
@@ -316,6 +455,11 @@ typedef struct ssdsim_steady_result {
  *         *out is zeroed first when out is not NULL. */
 SSDSIM_API int ssdsim_steady_check(const double *x, size_t n, const ssdsim_steady_opts *opts,
                                    ssdsim_steady_result *out);
+SSDSIM_API int ssdsim_steady_check_sized(const double *x, size_t n,
+                                         const ssdsim_steady_opts *opts,
+                                         ssdsim_steady_result *out, size_t size);
+#define ssdsim_steady_check(x, n, opts, out)                                                       \
+    ssdsim_steady_check_sized((x), (n), (opts), (out), sizeof *(out))
 
 /** The variable a run tracks for its steady-state stop. */
 typedef enum ssdsim_steady_var {
@@ -326,10 +470,13 @@ typedef enum ssdsim_steady_var {
                                      host write, makes its windows not steady) */
 } ssdsim_steady_var;
 
-/** Options of one measured run. Zero-initialise, then set what you need. At most one of the
+/** Options of one measured run. Initialise with SSDSIM_RUN_OPTS_INIT (or zero), then set what you
+ * need. At most one of the
  * three intervals may be set. Each interval of the time series is a round of the steady-state
  * rule, except the partial last interval that the end of the run adds. */
 typedef struct ssdsim_run_opts {
+    /** the layout the caller was compiled with: SSDSIM_RUN_OPTS_VERSION (0 = 1) */
+    unsigned int version;
     uint64_t interval_ns;  /**< time-series interval in simulated ns; 0 = none */
     uint64_t interval_ios; /**< time-series interval in completed I/Os; 0 = none */
     /** Time-series interval in host bytes written: an interval closes at the completion of the
@@ -351,6 +498,15 @@ typedef struct ssdsim_run_opts {
     uint32_t max_rounds;
 } ssdsim_run_opts;
 
+/** Layout version of ssdsim_run_opts (see "Versioned structs"): set by SSDSIM_RUN_OPTS_INIT and
+ * ssdsim_run_opts_init. */
+#define SSDSIM_RUN_OPTS_VERSION 1
+#define SSDSIM_RUN_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_RUN_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
+ * a version newer than the library's). */
+SSDSIM_API int ssdsim_run_opts_init(ssdsim_run_opts *opts, unsigned int version);
+
 /** The steady-state rule of the last run (its `steady_var` and `steady`; IOPS and SNIA's
  * values before any run) applied, as ssdsim_steady_check would, to the whole intervals of the
  * time series that began on a preconditioned device (from `first_round` on; `round` still
@@ -364,9 +520,14 @@ typedef struct ssdsim_run_opts {
  * until_steady the run stopped at the round reported. @return 0 or SSDSIM_EINVAL (NULL
  * argument). */
 SSDSIM_API int ssdsim_get_steady(const ssdsim *sim, ssdsim_steady_result *out);
+SSDSIM_API int ssdsim_get_steady_sized(const ssdsim *sim, ssdsim_steady_result *out, size_t size);
+#define ssdsim_get_steady(sim, out) ssdsim_get_steady_sized((sim), (out), sizeof *(out))
 
-/** Fast preconditioning: how the steady state is found. Zero-initialise for the defaults. */
+/** Fast preconditioning: how the steady state is found. SSDSIM_FAST_PRECONDITION_OPTS_INIT (or
+ * zero) gives the defaults. */
 typedef struct ssdsim_fast_precondition_opts {
+    /** the layout the caller was compiled with: SSDSIM_FAST_PRECONDITION_OPTS_VERSION (0 = 1) */
+    unsigned int version;
     /** Blocks per plane of the scaled copy of the model that runs the workload to steady state
      * (same geometry otherwise; its over-provisioning is adjusted so that the space GC works
      * with is in the device's proportion, see doc/design.md); 0 = chosen by the library: at
@@ -377,6 +538,18 @@ typedef struct ssdsim_fast_precondition_opts {
      * to the device's. 0 = 3. */
     double drive_writes;
 } ssdsim_fast_precondition_opts;
+
+/** Layout version of ssdsim_fast_precondition_opts (see "Versioned structs"): set by
+ * SSDSIM_FAST_PRECONDITION_OPTS_INIT and
+ * ssdsim_fast_precondition_opts_init. */
+#define SSDSIM_FAST_PRECONDITION_OPTS_VERSION 1
+#define SSDSIM_FAST_PRECONDITION_OPTS_INIT                                                         \
+    SSDSIM__VERSIONED_INIT(SSDSIM_FAST_PRECONDITION_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
+ * a version newer than the library's). */
+SSDSIM_API int ssdsim_fast_precondition_opts_init(ssdsim_fast_precondition_opts *opts,
+                                                  unsigned int version);
 
 /** Fast preconditioning: put the device directly into the state a long run of `wl` would leave
  * (the valid pages of each block, in age order, the free blocks and the erase counts, taken
@@ -439,6 +612,7 @@ SSDSIM_API int ssdsim_interrupted(const ssdsim *sim);
 
 /** Operation types: of submitted requests (read, write, trim) and in results (all, too). */
 enum ssdsim_op { SSDSIM_OP_READ = 0, SSDSIM_OP_WRITE = 1, SSDSIM_OP_TRIM = 2, SSDSIM_OP_ALL = 3 };
+typedef enum ssdsim_op ssdsim_op;
 
 /** What a request submitted with ssdsim_submit went through. Times in simulated ns; the parts
  * add up: complete - submit = queue + frontend + flash + transfer. */
@@ -528,8 +702,11 @@ typedef struct ssdsim_source {
     void *userdata;
 } ssdsim_source;
 
-/** How a source is replayed. Zero-initialise, then set what you need. */
+/** How a source is replayed. Initialise with SSDSIM_REPLAY_OPTS_INIT (or zero), then set what you
+ * need. */
 typedef struct ssdsim_replay_opts {
+    /** the layout the caller was compiled with: SSDSIM_REPLAY_OPTS_VERSION (0 = 1) */
+    unsigned int version;
     /** 0: open loop, each request arrives at its time_ns (divided by time_scale) however many
      * are outstanding (beyond the device's queue depth they wait on the host). N > 0: closed
      * loop, N requests outstanding, times ignored: the next is issued when one completes. */
@@ -541,6 +718,16 @@ typedef struct ssdsim_replay_opts {
     uint64_t runtime_ns;   /**< stop issuing after this much simulated time; 0 = no limit */
     const char *label;     /**< names the source in messages and results ("trace.csv") */
 } ssdsim_replay_opts;
+
+/** Layout version of ssdsim_replay_opts (see "Versioned structs"): set by SSDSIM_REPLAY_OPTS_INIT
+ * and
+ * ssdsim_replay_opts_init. */
+#define SSDSIM_REPLAY_OPTS_VERSION 1
+#define SSDSIM_REPLAY_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_REPLAY_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
+ * a version newer than the library's). */
+SSDSIM_API int ssdsim_replay_opts_init(ssdsim_replay_opts *opts, unsigned int version);
 
 /** Replay a source on the device (like ssdsim_run: statistics are reset at the start, device
  * state carries over). @return the codes of ssdsim_run, or the source's own error code. */
@@ -686,6 +873,10 @@ typedef struct ssdsim_interval {
 
 /** Figures of the last run for one operation type. @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_get_op_stats(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats *out);
+SSDSIM_API int ssdsim_get_op_stats_sized(const ssdsim *sim, enum ssdsim_op op,
+                                         ssdsim_op_stats *out, size_t size);
+#define ssdsim_get_op_stats(sim, op, out)                                                          \
+    ssdsim_get_op_stats_sized((sim), (op), (out), sizeof *(out))
 
 /** The latency distribution of the last run for one operation type (for CDF plots): the
  * non-empty buckets of its log-linear histogram in increasing order, upper_ns[i] the bucket's
@@ -698,6 +889,9 @@ SSDSIM_API size_t ssdsim_latency_histogram(const ssdsim *sim, enum ssdsim_op op,
 /** Device figures of the last run, summed over every device of a system (erase counts over
  * all their blocks; a hard disk adds no flash figures). @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_get_device_stats(const ssdsim *sim, ssdsim_device_stats *out);
+SSDSIM_API int ssdsim_get_device_stats_sized(const ssdsim *sim, ssdsim_device_stats *out,
+                                             size_t size);
+#define ssdsim_get_device_stats(sim, out) ssdsim_get_device_stats_sized((sim), (out), sizeof *(out))
 
 /** What one device of the simulation did in the last run (ssdsim_n_devices of them: 1 for a
  * device model; a system's in order). Commands are what reached the device: a RAID array's
@@ -720,12 +914,19 @@ SSDSIM_API uint32_t ssdsim_n_devices(const ssdsim *sim);
 
 /** Figures of device `k` for the last run. @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_get_device_io(const ssdsim *sim, uint32_t k, ssdsim_device_io *out);
+SSDSIM_API int ssdsim_get_device_io_sized(const ssdsim *sim, uint32_t k, ssdsim_device_io *out,
+                                          size_t size);
+#define ssdsim_get_device_io(sim, k, out)                                                          \
+    ssdsim_get_device_io_sized((sim), (k), (out), sizeof *(out))
 
 /** Number of time-series intervals recorded by the last run. */
 SSDSIM_API size_t ssdsim_n_intervals(const ssdsim *sim);
 
 /** Copy interval `i` (0-based). @return 0 or SSDSIM_EINVAL when i is out of range. */
 SSDSIM_API int ssdsim_get_interval(const ssdsim *sim, size_t i, ssdsim_interval *out);
+SSDSIM_API int ssdsim_get_interval_sized(const ssdsim *sim, size_t i, ssdsim_interval *out,
+                                         size_t size);
+#define ssdsim_get_interval(sim, i, out) ssdsim_get_interval_sized((sim), (i), (out), sizeof *(out))
 
 /** One job of the last run as reported: a job clone, or a whole reporting group when its jobs
  * asked for group_reporting (fio's rules). */
@@ -747,11 +948,17 @@ SSDSIM_API size_t ssdsim_n_jobs(const ssdsim *sim);
 
 /** Describe reported job `i`. @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_get_job(const ssdsim *sim, size_t i, ssdsim_job_info *out);
+SSDSIM_API int ssdsim_get_job_sized(const ssdsim *sim, size_t i, ssdsim_job_info *out, size_t size);
+#define ssdsim_get_job(sim, i, out) ssdsim_get_job_sized((sim), (i), (out), sizeof *(out))
 
 /** Figures of reported job `i` for one operation type (rates over the job's runtime).
  * @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_get_job_op_stats(const ssdsim *sim, size_t i, enum ssdsim_op op,
                                        ssdsim_op_stats *out);
+SSDSIM_API int ssdsim_get_job_op_stats_sized(const ssdsim *sim, size_t i, enum ssdsim_op op,
+                                             ssdsim_op_stats *out, size_t size);
+#define ssdsim_get_job_op_stats(sim, i, op, out)                                                   \
+    ssdsim_get_job_op_stats_sized((sim), (i), (op), (out), sizeof *(out))
 
 /** Simulated time the last run took, in ns. */
 SSDSIM_API uint64_t ssdsim_sim_time_ns(const ssdsim *sim);
@@ -777,5 +984,7 @@ SSDSIM_API int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path);
 #ifdef __cplusplus
 }
 #endif
+
+#include "ssdsim/theory.h"
 
 #endif /* SSDSIM_SSDSIM_H */

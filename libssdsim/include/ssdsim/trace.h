@@ -46,8 +46,11 @@ SSDSIM_API const char *ssdsim_trace_format_name(ssdsim_trace_format f);
  * "umass", "msr-cambridge", "ascii"). @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_trace_format_parse(const char *name, ssdsim_trace_format *out);
 
-/** Options of a trace reader. Zero-initialise, then set what you need (zero = the default). */
+/** Options of a trace reader. Initialise with SSDSIM_TRACE_OPTS_INIT (or zero), then set what
+ * you need (zero = the default). */
 typedef struct ssdsim_trace_opts {
+    /** the layout the caller was compiled with: SSDSIM_TRACE_OPTS_VERSION (0 = 1) */
+    unsigned int version;
     ssdsim_trace_format format; /**< AUTO (0) probes the file */
     /** DiskSim ASCII: nanoseconds per time unit. 0 = 1000000 (milliseconds, DiskSim's own
      * unit); MQSim and SSDSim traces use nanoseconds (1). */
@@ -64,6 +67,15 @@ typedef struct ssdsim_trace_opts {
     const uint32_t *devices;
     size_t n_devices;
 } ssdsim_trace_opts;
+
+/** Layout version of ssdsim_trace_opts (see "Versioned structs"): set by SSDSIM_TRACE_OPTS_INIT and
+ * ssdsim_trace_opts_init. */
+#define SSDSIM_TRACE_OPTS_VERSION 1
+#define SSDSIM_TRACE_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_TRACE_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
+ * a version newer than the library's). */
+SSDSIM_API int ssdsim_trace_opts_init(ssdsim_trace_opts *opts, unsigned int version);
 
 /** One request of a trace. */
 typedef struct ssdsim_trace_req {
@@ -124,6 +136,9 @@ typedef struct ssdsim_trace_stats {
 
 /** Fill *out with what the reader has met so far (zeroes for NULL). */
 SSDSIM_API void ssdsim_trace_get_stats(const ssdsim_trace *t, ssdsim_trace_stats *out);
+SSDSIM_API void ssdsim_trace_get_stats_sized(const ssdsim_trace *t, ssdsim_trace_stats *out,
+                                             size_t size);
+#define ssdsim_trace_get_stats(t, out) ssdsim_trace_get_stats_sized((t), (out), sizeof *(out))
 
 /** Requests of `device` read so far, for a device of opts.devices (0 for any
  * other device, or when opts.devices is empty): after the whole file, 0 says the device is
@@ -208,6 +223,10 @@ typedef struct ssdsim_trace_info {
  * @return 0, or the codes of ssdsim_trace_open and ssdsim_trace_next. */
 SSDSIM_API int ssdsim_trace_info_file(const char *path, const ssdsim_trace_opts *opts,
                                       ssdsim_trace_info *out, ssdsim_error *err);
+SSDSIM_API int ssdsim_trace_info_file_sized(const char *path, const ssdsim_trace_opts *opts,
+                                            ssdsim_trace_info *out, size_t size, ssdsim_error *err);
+#define ssdsim_trace_info_file(path, opts, out, err)                                               \
+    ssdsim_trace_info_file_sized((path), (opts), (out), sizeof *(out), (err))
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,7 @@ package calls, and the one way every call's error becomes a Python exception.
 
 The library is looked for, in order, at the path in the environment variable SSDSIM_LIBRARY, at
 the path `make install` wrote into _config.py (the installed library beside this package), then
-by the system's search (ctypes.util.find_library("ssdsim"), libssdsim.so.0).
+by the system's search (ctypes.util.find_library("ssdsim"), libssdsim.so.1).
 
 Structures the library fills or reads are declared here with the fields this package uses.
 Caller-allocated option structs are passed in a zeroed buffer larger than the struct, so a
@@ -40,7 +40,7 @@ def _candidates():
     found = ctypes.util.find_library("ssdsim")
     if found:
         yield found
-    yield "libssdsim.so.0"
+    yield "libssdsim.so.1"
 
 
 def _load():
@@ -72,16 +72,29 @@ class ErrorStruct(ctypes.Structure):
                 ("line", c_int), ("column", c_int), ("message", ctypes.c_char * 768)]
 
 
+# Layout versions of the option structs mirrored here (SSDSIM_*_OPTS_VERSION): the library
+# reads only the fields of the version a struct names, so these mirrors stay valid when later
+# versions of the library append fields (doc/api.md, "Versioned structs").
+STEADY_OPTS_VERSION = 1
+RUN_OPTS_VERSION = 1
+
+
 class SteadyOpts(ctypes.Structure):
-    _fields_ = [("window", c_u32), ("max_excursion", c_double),
+    """ssdsim_steady_opts, layout version 1."""
+    _fields_ = [("version", ctypes.c_uint), ("window", c_u32), ("max_excursion", c_double),
                 ("max_slope_excursion", c_double)]
 
 
 class RunOpts(ctypes.Structure):
-    """ssdsim_run_opts (the fields of version 0.1; zeros are the defaults)."""
-    _fields_ = [("interval_ns", c_u64), ("interval_ios", c_u64), ("interval_bytes", c_u64),
-                ("until_steady", c_int), ("steady_var", c_int), ("steady", SteadyOpts),
-                ("max_rounds", c_u32)]
+    """ssdsim_run_opts, layout version 1 (zeros are the defaults; set version first)."""
+    _fields_ = [("version", ctypes.c_uint), ("interval_ns", c_u64), ("interval_ios", c_u64),
+                ("interval_bytes", c_u64), ("until_steady", c_int), ("steady_var", c_int),
+                ("steady", SteadyOpts), ("max_rounds", c_u32)]
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.version = RUN_OPTS_VERSION
+        self.steady.version = STEADY_OPTS_VERSION
 
 
 def padded(struct):

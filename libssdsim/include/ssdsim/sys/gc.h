@@ -20,6 +20,7 @@
 #define SSDSIM_SYS_GC_H
 
 #include "ssdsim/sys/plugin.h"
+#include "ssdsim/theory.h" /* ssdsim_theory_waf lived here before 1.0 */
 
 #ifdef __cplusplus
 extern "C" {
@@ -88,25 +89,6 @@ typedef struct ssdsim_gc_ops {
      * Must not allocate. */
     uint32_t (*select_victim)(void *state, const ssdsim_view *view, uint32_t plane);
 } ssdsim_gc_ops;
-
-/** Analytic steady-state write amplification of a GC policy under uniform random single-page
- * writes, from the mean-field models (many blocks, one write frontier; see doc/validation.md):
- * `policy` "greedy", "fifo", "random", "d-choices" (param: d >= 1) or "windowed" (param: the
- * window as a fraction of all blocks, in [0, 1]); spare factor = (physical - logical) /
- * physical, in (0, 1). @return 0, SSDSIM_EINVAL (bad number), SSDSIM_ENOTFOUND (no model of
- * that policy). */
-SSDSIM_API int ssdsim_theory_waf(const char *policy, uint32_t pages_per_block,
-                                 double spare_factor, double param, double *waf);
-
-/** Analytic write amplification of hot/cold traffic (a fraction `f` of the writes goes to a
- * fraction `h` of the logical space) with hot and cold data in separate pools and the spare
- * space split between them to minimise the total (Desnoyers): greedy cleaning with
- * `pages_per_block` pages per block within each pool, or the LRU/FIFO formula when it is 0.
- * *hot_spare_share (may be NULL) receives the optimal share of the spare for the hot pool.
- * @return 0 or SSDSIM_EINVAL. */
-SSDSIM_API int ssdsim_theory_hotcold_waf(double spare_factor, double f, double h,
-                                         uint32_t pages_per_block, double *waf,
-                                         double *hot_spare_share);
 
 /** Register a GC policy (the table is kept, not copied: it must outlive the library's use).
  * @return 0; SSDSIM_EABI (abi_version newer than SSDSIM_PLUGIN_ABI_VERSION, or struct_size too

@@ -1,0 +1,66 @@
+/* abi.c: reading the option structs a caller fills by their version, writing result structs up
+ * to the caller's size, and the *_init functions of the option structs (see abi.h). */
+#include "common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "abi.h"
+
+void ssdsim__result_copy(void *out, size_t size, const void *full, size_t full_size)
+{
+    if (out && size)
+        memcpy(out, full, SSDSIM__MIN(size, full_size));
+}
+
+int ssdsim__opts_read(void *dst, size_t dst_size, const void *src, const size_t *sizes,
+                      unsigned int n_versions, const char *type, char *why, size_t len)
+{
+    memset(dst, 0, dst_size);
+    unsigned int current = n_versions;
+    if (src) {
+        unsigned int v;
+        memcpy(&v, src, sizeof v);
+        if (v > n_versions) {
+            if (why && len)
+                snprintf(why, len,
+                         "%s version %u is newer than this library's (%u): the program was "
+                         "compiled against newer headers than libssdsim %s",
+                         type, v, n_versions, ssdsim_version());
+            return SSDSIM_EINVAL;
+        }
+        memcpy(dst, src, SSDSIM__MIN(sizes[v ? v : 1], dst_size));
+    }
+    memcpy(dst, &current, sizeof current);
+    return 0;
+}
+
+/* Layout sizes by version; index 0 unused. Append a size when a version appends fields. */
+static const size_t run_opts_sizes[] = {0, SSDSIM__END(ssdsim_run_opts, max_rounds)};
+static const size_t replay_opts_sizes[] = {0, SSDSIM__END(ssdsim_replay_opts, label)};
+static const size_t steady_opts_sizes[] = {0, SSDSIM__END(ssdsim_steady_opts, max_slope_excursion)};
+static const size_t fast_opts_sizes[] = {0,
+                                         SSDSIM__END(ssdsim_fast_precondition_opts, drive_writes)};
+static const size_t trace_opts_sizes[] = {0, SSDSIM__END(ssdsim_trace_opts, n_devices)};
+
+#define SSDSIM__OPTS(name, T, sizes, VERSION)                                                      \
+    int ssdsim__##name##_read(T *dst, const T *src, char *why, size_t len)                         \
+    {                                                                                              \
+        _Static_assert(SSDSIM__ARRAY_LEN(sizes) == (VERSION) + 1, "a size per version");           \
+        return ssdsim__opts_read(dst, sizeof *dst, src, sizes, (VERSION), #T, why, len);           \
+    }                                                                                              \
+    int ssdsim_##name##_init(T *opts, unsigned int version)                                        \
+    {                                                                                              \
+        if (!opts || version > (VERSION))                                                          \
+            return SSDSIM_EINVAL;                                                                  \
+        memset(opts, 0, sizes[version ? version : 1]);                                             \
+        opts->version = version ? version : (VERSION);                                             \
+        return 0;                                                                                  \
+    }
+
+SSDSIM__OPTS(run_opts, ssdsim_run_opts, run_opts_sizes, SSDSIM_RUN_OPTS_VERSION)
+SSDSIM__OPTS(replay_opts, ssdsim_replay_opts, replay_opts_sizes, SSDSIM_REPLAY_OPTS_VERSION)
+SSDSIM__OPTS(steady_opts, ssdsim_steady_opts, steady_opts_sizes, SSDSIM_STEADY_OPTS_VERSION)
+SSDSIM__OPTS(fast_precondition_opts, ssdsim_fast_precondition_opts, fast_opts_sizes,
+             SSDSIM_FAST_PRECONDITION_OPTS_VERSION)
+SSDSIM__OPTS(trace_opts, ssdsim_trace_opts, trace_opts_sizes, SSDSIM_TRACE_OPTS_VERSION)
