@@ -69,7 +69,7 @@ void ssdsim__reserve_warn(const struct ssdsim_model *m)
     if (!r.known || !(r.spare_blocks > 0) || kept <= 0.05 * r.spare_blocks)
         return;
     ssdsim__log(SSDSIM_LOG_WARNING,
-                "the FTL keeps %.3g of %.3g spare blocks per plane in reserve (%.0f%% of the "
+                "the FTL keeps %.3g of %.3g spare blocks per plane in reserve (%.1f%% of the "
                 "spare): WAF will be higher than the nominal over-provisioning implies",
                 kept, r.spare_blocks, 100 * kept / r.spare_blocks);
 }
