@@ -402,7 +402,7 @@ static bool spread_adjust(uint32_t *valid, uint64_t n, int64_t d, uint32_t ppb)
  * more: on a small plane whose spare is little more than the reserve, more than fits. The
  * excess moves, a page at a time spread evenly, to the planes below their limit. Returns false
  * if the planes together cannot hold the pages. */
-static bool plane_caps(const struct ssdsim *sim, uint32_t *valid)
+bool ssdsim__precond_plane_caps(const struct ssdsim *sim, uint32_t *valid)
 {
     const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
     struct ssdsim__reserve r;
@@ -668,7 +668,7 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
                            (unsigned long long)g->logical_pages);
         return SSDSIM_ESTATE;
     }
-    if (!plane_caps(sim, valid)) {
+    if (!ssdsim__precond_plane_caps(sim, valid)) {
         ssdsim__set_errmsg(sim,
                            "fast preconditioning: the device's planes cannot hold its %llu "
                            "logical pages beside the FTL's reserve",
