@@ -18,6 +18,7 @@
 
 #include "workload/workload.h"
 #include "abi.h"
+#include "ftl/reserve.h"
 
 /* The steady-state rule the scaled copy's WAF must meet (ssdsim_steady_check, SNIA's form): over
  * the last STEADY_WINDOW rounds of about a drive write each (set_round_bytes), the range
@@ -395,6 +396,71 @@ static bool spread_adjust(uint32_t *valid, uint64_t n, int64_t d, uint32_t ppb)
     return true;
 }
 
+/* Keep every plane of the image within what the FTL lets a plane hold: its blocks less those
+ * it keeps free or open (ssdsim__model_reserve), in pages. The device-wide spread above gives
+ * each plane pages in proportion to its written blocks, and a plane that took one written block
+ * more than the average (one free block fewer in the scaled copy's plane) gets most of a block
+ * more: on a small plane whose spare is little more than the reserve, more than fits. The
+ * excess moves, a page at a time spread evenly, to the planes below their limit. Returns false
+ * if the planes together cannot hold the pages. */
+bool ssdsim__precond_plane_caps(const struct ssdsim *sim, uint32_t *valid)
+{
+    const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
+    struct ssdsim__reserve r;
+    ssdsim__model_reserve(sim->sys.dev_model, &r);
+    if (!r.known)
+        return true; /* a plugin FTL: its install method judges */
+    const uint32_t bpp = g->blocks_per_plane, ppb = g->pages_per_block;
+    if (r.blocks >= bpp)
+        return false;
+    uint64_t room = (uint64_t)(bpp - r.blocks) * ppb, excess = 0;
+    uint64_t *cap = malloc(sizeof *cap * g->n_planes), *sum = malloc(sizeof *sum * g->n_planes);
+    if (!cap || !sum) {
+        free(cap);
+        free(sum);
+        return false;
+    }
+    for (uint32_t p = 0; p < g->n_planes; p++) {
+        uint32_t *v = valid + (uint64_t)p * bpp;
+        uint64_t written = 0;
+        sum[p] = 0;
+        for (uint32_t i = 0; i < bpp; i++) {
+            if (v[i] != SSDSIM_IMAGE_FREE) {
+                written++;
+                sum[p] += v[i];
+            }
+        }
+        cap[p] = SSDSIM__MIN(room, written * ppb);
+        if (sum[p] > cap[p]) {
+            spread_adjust(v, bpp, -(int64_t)(sum[p] - cap[p]), ppb);
+            excess += sum[p] - cap[p];
+            sum[p] = cap[p];
+        }
+    }
+    bool ok = true;
+    while (excess > 0 && ok) {
+        uint64_t n = 0;
+        for (uint32_t p = 0; p < g->n_planes; p++)
+            n += sum[p] < cap[p];
+        if (n == 0) {
+            ok = false;
+            break;
+        }
+        uint64_t per = (excess + n - 1) / n;
+        for (uint32_t p = 0; p < g->n_planes && excess > 0; p++) {
+            if (sum[p] >= cap[p])
+                continue;
+            uint64_t d = SSDSIM__MIN(SSDSIM__MIN(per, cap[p] - sum[p]), excess);
+            spread_adjust(valid + (uint64_t)p * bpp, bpp, (int64_t)d, ppb);
+            sum[p] += d;
+            excess -= d;
+        }
+    }
+    free(cap);
+    free(sum);
+    return ok;
+}
+
 struct scaled_run {
     struct ssdsim *s;
     uint32_t bpp;
@@ -452,6 +518,7 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
         rc = ssdsim_model_set(ms, "ftl.op", val, &err);
     }
     struct ssdsim *s = NULL;
+    ms->reserve_warned = true; /* the device's own warning stands for its copy */
     if (rc == 0)
         rc = ssdsim_new(&s, ms, sim->seed ^ 0x5ca1ed5ca1ed5ca1ULL, &err);
     ssdsim_model_free(ms);
@@ -599,6 +666,13 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
         ssdsim__set_errmsg(sim,
                            "fast preconditioning: the device's written blocks cannot hold "
                            "its %llu logical pages",
+                           (unsigned long long)g->logical_pages);
+        return SSDSIM_ESTATE;
+    }
+    if (!ssdsim__precond_plane_caps(sim, valid)) {
+        ssdsim__set_errmsg(sim,
+                           "fast preconditioning: the device's planes cannot hold its %llu "
+                           "logical pages beside the FTL's reserve",
                            (unsigned long long)g->logical_pages);
         return SSDSIM_ESTATE;
     }

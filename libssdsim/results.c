@@ -3,6 +3,7 @@
 #include "config/jsonutil.h"
 #include "sim.h"
 #include "abi.h"
+#include "ftl/reserve.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -84,6 +85,14 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
     double l = (double)out->logical_bytes, p = (double)out->physical_bytes;
     out->op = p > 0 ? (p - l) / l : 0;
     out->spare_factor = p > 0 ? (p - l) / p : 0;
+    /* less the share of the flash each device's FTL keeps free or open (ftl/reserve.c) */
+    out->spare_factor_effective = 0;
+    if (p > 0) {
+        struct ssdsim__reserve r;
+        ssdsim__model_reserve(sys->dev_model, &r);
+        out->spare_factor_effective =
+            r.known ? out->spare_factor - (r.spare_factor - r.spare_factor_effective) : NAN;
+    }
     out->free_blocks = ssdsim__sys_free_blocks(sys);
     out->gc_fg_victims = c.c[SSDSIM_CNT_GC_VICTIMS];
     out->gc_bg_victims = c.c[SSDSIM_CNT_GC_BG_VICTIMS];
@@ -536,6 +545,7 @@ char *ssdsim_results_json(const ssdsim *sim)
     ssdsim__json_add_u64(dev, "physical_bytes", d.physical_bytes);
     add_f(dev, "op", d.op);
     add_f(dev, "spare_factor", d.spare_factor);
+    add_f(dev, "spare_factor_effective", d.spare_factor_effective);
     ssdsim__json_add_u64(dev, "free_blocks", d.free_blocks);
     ssdsim__json_add_u64(dev, "page_size", sys->devs[0].ssd ? sys->devs[0].env.geo.page_size : 512);
     ssdsim__json_add_u64(dev, "flash_pages_read", d.flash_pages_read);

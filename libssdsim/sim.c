@@ -2,6 +2,7 @@
  * precondition it. */
 #include "sim.h"
 #include "watchdog.h"
+#include "ftl/reserve.h"
 
 #include "plugin.h"
 
@@ -55,6 +56,11 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
     if (rc) {
         ssdsim_free(sim);
         return rc;
+    }
+    if (!model->reserve_warned) {
+        /* once per model: a suite builds many devices of one model */
+        ssdsim__reserve_warn(sim->sys.dev_model);
+        ((struct ssdsim_model *)model)->reserve_warned = true;
     }
     if (ssdsim__stats_init(&sim->stats, &sim->sys))
         goto oom;

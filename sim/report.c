@@ -90,8 +90,12 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
     print_gib(out, n_devices > 1 ? "devices: logical " : "capacity: logical ", d.logical_bytes);
     if (d.physical_bytes > 0) {
         print_gib(out, ", physical ", d.physical_bytes);
-        fprintf(out, " (op %.1f%% of logical, spare factor %.1f%% of physical)", 100 * d.op,
+        fprintf(out, " (op %.1f%% of logical, spare factor %.1f%% of physical", 100 * d.op,
                 100 * d.spare_factor);
+        if (isfinite(d.spare_factor_effective))
+            fprintf(out, ", %.1f%% effective after the FTL's reserve",
+                    100 * d.spare_factor_effective);
+        fputc(')', out);
     } else {
         fputs(" (hard disk)", out);
     }

@@ -37,6 +37,28 @@ struct cmd {
     size_t n_err;
 };
 
+/* Drop from c->err the library's warning that the FTL's reserve eats more than 5% of the spare
+ * (ftl/reserve.c): the small test models have 64-block planes, where it does; tests about
+ * other messages compare what is left. */
+static inline void cmd_drop_reserve_warning(struct cmd *c)
+{
+    char *w = c->err, *r = c->err;
+    while (r && *r) {
+        char *nl = strchr(r, '\n');
+        size_t len = nl ? (size_t)(nl - r) + 1 : strlen(r);
+        char *hit = strstr(r, " spare blocks per plane in reserve (");
+        if (!hit || hit >= r + len) {
+            memmove(w, r, len);
+            w += len;
+        }
+        r += len;
+    }
+    if (w) {
+        *w = 0;
+        c->n_err = (size_t)(w - c->err);
+    }
+}
+
 static inline void cmd_free(struct cmd *c)
 {
     free(c->out);
@@ -147,6 +169,7 @@ static inline void run_argv(struct cmd *c, const char *const *args)
  * containing `needle` (when not NULL); and nothing on stdout. */
 static inline void assert_one_error(const struct cmd *c, int want_status, const char *needle)
 {
+    cmd_drop_reserve_warning((struct cmd *)c); /* a warning of the model, not the error */
     ck_assert_msg(c->status == want_status, "exit status %d, want %d; stderr: %s", c->status,
                   want_status, c->err);
     ck_assert_msg(strncmp(c->err, "ssdsim: ", 8) == 0, "stderr does not start with 'ssdsim: ': %s",

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "ftl/page.h"
+#include "ftl/reserve.h"
 #include "gc/gc.h"
 #include "sim.h"
 #include "simtest.h"
@@ -284,6 +285,85 @@ START_TEST(test_ftl_candidates_give_each_policy_its_block)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ the FTL's reserve */
+
+/* generic-mlc: 64 planes of 512 blocks of 128 pages (4 KiB, mapped by page), op 0.28: 4194304
+ * physical pages, 3276800 logical, 917504 spare = 112 blocks per plane, spare factor 7/32. The
+ * page FTL keeps the GC high watermark (free_blocks_min 2, raised to the GC reserve + 1: 2, or
+ * 3 with hot/cold) and its open frontiers (host; + GC's with gc.separate; + hot, + hot GC with
+ * hot_cold; + the translation frontier for DFTL). */
+static void expect_reserve(uint32_t blocks, double map_pages, const char *k1, const char *k2)
+{
+    ssdsim_model *m = st_model("generic-mlc", k1, k2, NULL);
+    struct ssdsim__reserve r;
+    ssdsim__model_reserve(m, &r);
+    ck_assert(r.known);
+    ck_assert_uint_eq(r.blocks, blocks);
+    ck_assert_double_eq_tol(r.spare_blocks, 112.0, 1e-9);
+    ck_assert_double_eq_tol(r.spare_factor, 917504.0 / 4194304, 1e-12);
+    ck_assert_double_eq_tol(r.map_blocks, map_pages / 64 / 128, 1e-12);
+    double sf_eff = (917504.0 - blocks * 128.0 * 64 - map_pages) / 4194304;
+    ck_assert_double_eq_tol(r.spare_factor_effective, sf_eff, 1e-12);
+    /* the device's results say the same */
+    ssdsim *sim = st_sim(m, 1);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_double_eq_tol(d.spare_factor, 917504.0 / 4194304, 1e-12);
+    ck_assert_double_eq_tol(d.spare_factor_effective, sf_eff, 1e-12);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+
+START_TEST(test_ftl_reserve_page)
+{
+    expect_reserve(2 + 2, 0, NULL, NULL); /* gc.separate is the default */
+    expect_reserve(2 + 1, 0, "gc.separate=false", NULL);
+    expect_reserve(3 + 4, 0, "ftl.hot_cold=true", NULL); /* GC reserve 2: watermark 3 */
+    expect_reserve(3 + 2, 0, "ftl.hot_cold=true", "gc.separate=false");
+    expect_reserve(10 + 2, 0, "gc.free_blocks_target=10", NULL);
+    /* DFTL: 1024 entries per 4 KiB translation page, 3200 of them for 3276800 pages */
+    expect_reserve(2 + 3, 3200, "ftl.type=dftl", NULL);
+}
+END_TEST
+
+static char reserve_log[512];
+static int n_reserve_log;
+
+static void hear_reserve(enum ssdsim_log_level level, const char *message, void *ud)
+{
+    (void)ud;
+    if (level == SSDSIM_LOG_WARNING && strstr(message, "in reserve")) {
+        snprintf(reserve_log, sizeof reserve_log, "%s", message);
+        n_reserve_log++;
+    }
+}
+
+/* The warning comes when the reserve is more than 5% of the 112 spare blocks (5.6): with
+ * gc.free_blocks_target 3 the FTL keeps 3 + 2 = 5 (4.5%), with 4, 6 (5.4%); once per model. */
+START_TEST(test_ftl_reserve_warning_threshold)
+{
+    ssdsim_set_log_handler(hear_reserve, NULL);
+    n_reserve_log = 0;
+    ssdsim_model *m = st_model("generic-mlc", "gc.free_blocks_target=3", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_int_eq(n_reserve_log, 0);
+    ssdsim_free(sim);
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.free_blocks_target", "4", &e), 0);
+    sim = st_sim(m, 1);
+    ck_assert_int_eq(n_reserve_log, 1);
+    ck_assert_str_eq(reserve_log, "the FTL keeps 6 of 112 spare blocks per plane in reserve (5.4% "
+                                  "of the spare): WAF will be higher than the nominal "
+                                  "over-provisioning implies");
+    ssdsim_free(sim);
+    sim = st_sim(m, 2); /* the same model again: no second warning */
+    ck_assert_int_eq(n_reserve_log, 1);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    ssdsim_set_log_handler(NULL, NULL);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ftl");
@@ -296,6 +376,8 @@ int main(void)
     tcase_add_test(tc, test_ftl_partial_unit_write_reads_then_programs);
     tcase_add_test(tc, test_ftl_erase_counts_and_free_blocks_are_conserved);
     tcase_add_test(tc, test_ftl_candidates_give_each_policy_its_block);
+    tcase_add_test(tc, test_ftl_reserve_page);
+    tcase_add_test(tc, test_ftl_reserve_warning_threshold);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

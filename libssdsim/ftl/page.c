@@ -13,6 +13,7 @@
  * a read).
  */
 #include "ftl/page.h"
+#include "ftl/reserve.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,7 +144,7 @@ static void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32_t old)
  * separation, copies go to two). */
 static inline uint32_t gc_reserve(const struct ssdsim__ftl *f)
 {
-    return f->hot_cold ? 2 : 1;
+    return f->gc_reserve;
 }
 
 /* Does GC copy into frontier `fr` (which host writes then share)? */
@@ -674,8 +675,7 @@ static int page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, 
         return SSDSIM_EINVAL;
     }
     /* Check everything before changing anything. */
-    uint32_t open =
-        1 + (f->separate ? 1 : 0) + (f->hot_cold ? 1 : 0) + (f->hot_cold && f->separate ? 1 : 0);
+    uint32_t open = f->open;
     uint64_t total = 0, n_closed = 0;
     for (uint32_t p = 0; p < f->n_planes; p++) {
         uint64_t valid = 0;
@@ -1149,9 +1149,11 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         extra_pages = (f->n_lpn + epp - 1) / epp; /* translation pages */
         f->n_map += extra_pages;
     }
-    /* Open blocks per plane, and the spare they and the GC reserve need. */
-    uint32_t open = 1 + (pol->gc_separate ? 1 : 0) + (pol->hot_cold ? 1 : 0) +
-                    (pol->hot_cold && pol->gc_separate ? 1 : 0) + (dftl ? 1 : 0);
+    /* Open blocks per plane, and the spare they and the GC reserve need (ftl/reserve.c). */
+    struct ssdsim__page_reserve res;
+    ssdsim__page_reserve(pol->free_blocks_min, pol->free_blocks_target, pol->hot_cold != 0,
+                         pol->gc_separate != 0, dftl, &res);
+    uint32_t open = res.open;
     uint64_t spare = (f->n_ppn - f->n_lpn - extra_pages) / f->ppb / f->n_planes;
     uint32_t target = SSDSIM__MAX(pol->free_blocks_target, pol->free_blocks_min);
     if (spare < (uint64_t)target + open) {
@@ -1166,14 +1168,16 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->gc_target = SSDSIM__MAX(pol->free_blocks_target, pol->free_blocks_min);
     f->hot_cold = pol->hot_cold != 0;
     f->separate = pol->gc_separate != 0;
+    f->gc_reserve = res.gc_reserve;
     /* GC must start while host writes can still be placed: below the reserve plus one. */
     if (f->gc_min < gc_reserve(f) + 1)
         ssdsim__log(SSDSIM_LOG_WARNING,
                     "gc.free_blocks_min %u raised to %u: the GC reserve (%u free blocks per plane) "
                     "plus one",
                     f->gc_min, gc_reserve(f) + 1, gc_reserve(f));
-    f->gc_min = SSDSIM__MAX(f->gc_min, gc_reserve(f) + 1);
-    f->gc_target = SSDSIM__MAX(f->gc_target, f->gc_min);
+    f->gc_min = res.gc_min;
+    f->gc_target = res.gc_target;
+    f->open = res.open - (dftl ? 1 : 0);
     f->hot_window_pages = (uint64_t)(pol->hot_window * (double)f->n_lpn);
     if (f->hot_window_pages > UINT32_MAX / 2)
         f->hot_window_pages = UINT32_MAX / 2; /* the 32-bit clock's horizon */

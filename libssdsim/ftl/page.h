@@ -124,6 +124,8 @@ struct ssdsim__ftl {
     void *wl_state;
     struct ssdsim__rng policy_rng;
     uint32_t gc_min, gc_target;
+    uint32_t gc_reserve; /* free blocks host writes never take (ftl/reserve.c) */
+    uint32_t open;       /* open frontiers per plane for data (not DFTL's map frontier) */
     bool idle;       /* background GC may run */
     bool hot_cold, separate;
     uint64_t hot_window_pages;

@@ -835,6 +835,10 @@ typedef struct ssdsim_device_stats {
     double tbw_first_bytes; /**< host bytes until the most-worn block reaches its rating */
     double dwpd_5y_mean;    /**< drive writes per day over 5 years, average block */
     double dwpd_5y_first;   /**< drive writes per day over 5 years, most-worn block */
+    /** spare_factor less the flash the FTL keeps free or open (GC watermark, open frontiers,
+     * translation pages): the spare GC works with; NaN for an FTL whose reserve the library
+     * does not know (a plugin), 0 for a hard disk */
+    double spare_factor_effective;
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in

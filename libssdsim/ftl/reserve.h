@@ -1,0 +1,42 @@
+/* The blocks each built-in FTL keeps in reserve, and the spare space left after them: the one
+ * owner of that arithmetic, asked by the FTLs themselves (page_setup, page_install), fast
+ * preconditioning, the scaled copies and the results. */
+#ifndef SSDSIM_FTL_RESERVE_H
+#define SSDSIM_FTL_RESERVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct ssdsim_model;
+
+/* The page FTL's (and DFTL's) watermarks and open blocks per plane. GC starts below gc_min and
+ * goes on to gc_target; gc_min is raised to the GC reserve (free blocks kept for copies: 1, or
+ * 2 with hot/cold separation) plus one, gc_target to at least gc_min. Open blocks: the host
+ * frontier, the hot one (hot_cold), GC's own (separate, two with hot_cold), DFTL's translation
+ * frontier. */
+struct ssdsim__page_reserve {
+    uint32_t gc_reserve; /* free blocks host writes never take */
+    uint32_t gc_min, gc_target;
+    uint32_t open;
+};
+void ssdsim__page_reserve(uint32_t free_blocks_min, uint32_t free_blocks_target, bool hot_cold,
+                          bool separate, bool dftl, struct ssdsim__page_reserve *out);
+
+/* A model's spare space per plane and what the FTL keeps of it. */
+struct ssdsim__reserve {
+    bool known;            /* false: an FTL whose reserve the library does not know (a plugin) */
+    uint32_t blocks;       /* blocks per plane the FTL keeps free or open */
+    double map_blocks;     /* translation pages per plane, in blocks (DFTL) */
+    double spare_blocks;   /* (physical - logical pages) per plane, in blocks */
+    double spare_factor;   /* (physical - logical) / physical */
+    double spare_factor_effective; /* (physical - logical - reserve) / physical */
+};
+
+/* Fill `out` for a validated single-device model (SSD; an HDD or in-place media has no spare
+ * and no reserve: known, zero). */
+void ssdsim__model_reserve(const struct ssdsim_model *m, struct ssdsim__reserve *out);
+
+/* Log a warning when the reserve is more than 5% of the spare space. */
+void ssdsim__reserve_warn(const struct ssdsim_model *m);
+
+#endif /* SSDSIM_FTL_RESERVE_H */
