@@ -3,23 +3,32 @@
  * point's simulation gets by its seed rule. */
 #include "methods/point.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "abi.h"
 
-/* Layout sizes by version; index 0 unused. Append a size when a version appends fields. */
-static const size_t point_opts_sizes[] = {0, SSDSIM__END(ssdsim_point_opts, run)};
+/* Layout sizes by version; index 0 unused. Append a size when a version appends fields. The
+ * embedded `run` is counted at its own layout of that version (ssdsim_run_opts 1 for point
+ * options 1), so that a later, larger ssdsim_run_opts does not make the library read past an
+ * older caller's struct: a new ssdsim_run_opts version makes a new version here. */
+#define RUN_OPTS_SIZE_1 SSDSIM__END(ssdsim_run_opts, max_rounds)
+static const size_t point_opts_sizes[] = {0, offsetof(ssdsim_point_opts, run) + RUN_OPTS_SIZE_1};
+/* The ssdsim_run_opts version inside each version of the point options. */
+static const unsigned int run_opts_version[] = {0, 1};
 
 int ssdsim_point_opts_init(ssdsim_point_opts *opts, unsigned int version)
 {
     _Static_assert(SSDSIM__ARRAY_LEN(point_opts_sizes) == SSDSIM_POINT_OPTS_VERSION + 1,
                    "a size per version");
+    _Static_assert(SSDSIM_RUN_OPTS_VERSION == 1,
+                   "ssdsim_run_opts has a new version: add a version of ssdsim_point_opts");
     if (!opts || version > SSDSIM_POINT_OPTS_VERSION)
         return SSDSIM_EINVAL;
     memset(opts, 0, point_opts_sizes[version ? version : 1]);
     opts->version = version ? version : SSDSIM_POINT_OPTS_VERSION;
-    return ssdsim_run_opts_init(&opts->run, 0);
+    return ssdsim_run_opts_init(&opts->run, run_opts_version[opts->version]);
 }
 
 int ssdsim__point_opts_read(ssdsim_point_opts *dst, const ssdsim_point_opts *src, char *why,

@@ -53,7 +53,8 @@ typedef struct ssdsim_point_opts {
     ssdsim_precondition_mode precondition; /**< before the measured run */
     uint32_t precondition_fills;       /**< SSDSIM_PRECONDITION_SEQ: fills, 0 = 1 */
     /** The measured run: intervals, until_steady with its variable and rule, max_rounds (a
-     * versioned struct of its own, read by its version). */
+     * versioned struct of its own, read by its version; version 1 of these options holds
+     * version 1 of it, and a larger ssdsim_run_opts will come with a new version of these). */
     ssdsim_run_opts run;
 } ssdsim_point_opts;
 
@@ -62,8 +63,8 @@ typedef struct ssdsim_point_opts {
 #define SSDSIM_POINT_OPTS_VERSION 1
 #define SSDSIM_POINT_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_POINT_OPTS_VERSION)
 
-/** Zero *opts and set its version (0: the current one); its `run` gets the current
- * SSDSIM_RUN_OPTS_VERSION. @return 0, or SSDSIM_EINVAL (NULL opts, a version newer than the
+/** Zero *opts and set its version (0: the current one); its `run` gets the version of
+ * ssdsim_run_opts that this layout holds (1 for version 1). @return 0, or SSDSIM_EINVAL (NULL opts, a version newer than the
  * library's). */
 SSDSIM_API int ssdsim_point_opts_init(ssdsim_point_opts *opts, unsigned int version);
 
