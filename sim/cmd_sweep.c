@@ -587,19 +587,29 @@ static void point_opts(const struct point *p, struct cli_run_opts *o)
     o->quiet = true;
 }
 
-/* Load the model and workload of `p` with every override, then free them: the check a sweep
- * makes of every point before it runs any. 0, or -1 after printing the error. */
-static int point_check(const struct point *p)
+/* Apply the --vary values of `p` to copies of the sweep's model and workload (loaded once,
+ * with the --set overrides): the check a sweep makes of every point before it runs any. 0, or
+ * -1 after printing the error. */
+static int point_check(const struct point *p, const ssdsim_model *model, const ssdsim_workload *wl)
 {
-    struct cli_run_opts o;
-    point_opts(p, &o);
-    ssdsim_model *model;
-    ssdsim_workload *wl;
-    if (cli_load(&o, &model, &wl))
-        return -1;
-    ssdsim_workload_free(wl);
-    ssdsim_model_free(model);
-    return 0;
+    ssdsim_point_opts pt;
+    ssdsim_point_opts_init(&pt, 0);
+    pt.vary = (const char *const *)p->kvs->pdata;
+    pt.n_vary = p->kvs->len;
+    ssdsim_model *m = NULL;
+    ssdsim_workload *w = NULL;
+    ssdsim_error err;
+    int rc = 0;
+    if (ssdsim_model_copy(&m, model) || ssdsim_workload_copy(&w, wl)) {
+        cli_error("out of memory");
+        rc = -1;
+    } else if (ssdsim_point_apply(m, w, &pt, NULL, &err)) {
+        cli_error("--vary: %s", err.message);
+        rc = -1;
+    }
+    ssdsim_workload_free(w);
+    ssdsim_model_free(m);
+    return rc;
 }
 
 /* Run point `p`: what a sweep's worker and `ssdsim run --manifest` do. Returns an exit code. */
@@ -1146,7 +1156,7 @@ static char *abs_path(const char *path)
     return g_string_free(s, FALSE);
 }
 
-static int sweep_resolve(struct sweep *s)
+static void sweep_resolve(struct sweep *s)
 {
     /* The model and workload were loaded already, so their files exist. */
     if (s->o.model_path)
@@ -1154,7 +1164,6 @@ static int sweep_resolve(struct sweep *s)
                                                                         : g_strdup(s->o.model_path);
     s->workload_abs = abs_path(s->o.workload_path);
     s->dir_abs = abs_path(s->out_dir);
-    return 0;
 }
 
 /* Check every point before running any: the model, the workload and the fixed overrides once,
@@ -1167,10 +1176,7 @@ static int sweep_check(struct sweep *s)
     ssdsim_workload *wl;
     if (cli_load(&base, &model, &wl))
         return -1;
-    ssdsim_workload_free(wl);
-    ssdsim_model_free(model);
-    if (sweep_resolve(s))
-        return -1;
+    sweep_resolve(s);
     GHashTable *names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     int rc = 0;
     for (uint64_t k = 0; k < s->n_points && rc == 0; k++) {
@@ -1191,12 +1197,14 @@ static int sweep_check(struct sweep *s)
             g_hash_table_insert(names, g_strdup(p->name), g_strdup(p->label));
             g_autofree char *context = g_strdup_printf("point %s: ", p->label);
             cli_set_error_context(context);
-            rc = point_check(p);
+            rc = point_check(p, model, wl);
             cli_set_error_context(NULL);
         }
         point_free(p);
     }
     g_hash_table_destroy(names);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(model);
     return rc;
 }
 
