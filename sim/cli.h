@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "ssdsim/point.h"
 #include "ssdsim/ssdsim.h"
 #include "ssdsim/trace.h"
 
@@ -95,6 +96,10 @@ struct cli_run_opts {
     uint64_t check_period;     /* --check[=N]: consistency check every N events; 0 none */
     const char *source_spec;   /* --source NAME[:ARGS]: a plugin module's request source */
 };
+
+/* The point `o` describes (ssdsim/point.h): its overrides (pointing into `o`), seed (given),
+ * preconditioning and run options. */
+void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt);
 
 /* Split "--name=value" into name and value (*val NULL when the argument has no '='). */
 void cli_split_option(const char *arg, char *name, size_t name_len, const char **val);

@@ -630,71 +630,38 @@ static const char *model_path(const char *arg, char *buf, size_t len)
     return arg; /* the loader reports that it does not exist */
 }
 
-#define WORKLOAD_PREFIX "workload."
-
-static bool is_workload_key(const char *kv)
+void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt)
 {
-    return !strncmp(kv, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX));
+    ssdsim_point_opts_init(pt, 0);
+    pt->set = o->sets;
+    pt->n_set = (size_t)o->n_sets;
+    pt->vary = o->varies;
+    pt->n_vary = (size_t)o->n_varies;
+    pt->seed = o->seed;
+    pt->precondition = o->precondition_fast  ? SSDSIM_PRECONDITION_FAST
+                       : o->precondition_seq ? SSDSIM_PRECONDITION_SEQ
+                                             : SSDSIM_PRECONDITION_NONE;
+    pt->precondition_fills = o->precondition_fills;
+    pt->run.interval_ns = o->interval_ns;
+    pt->run.interval_ios = o->interval_ios;
+    pt->run.interval_bytes = o->interval_bytes;
+    pt->run.until_steady = o->until_steady;
+    pt->run.steady_var = o->steady_var;
+    pt->run.max_rounds = o->max_rounds;
 }
 
-/* Report a failed override as "OPTION: KEY: why". The library names the file or label and the
- * path in its message ("--set: ftl.op: ..." for the model, "wl.json: iodepth: ..." for a
- * workload); the command line named neither the label nor the bare workload key, so the
- * message is rebuilt from its parts. Should the library's layout change, its whole message is
- * printed after the key. */
-static void set_error(const char *option, const char *key, bool workload, const ssdsim_error *e)
-{
-    char prefix[512];
-    size_t n = 0;
-    if (e->file[0])
-        n += (size_t)snprintf(prefix + n, sizeof prefix - n, "%s", e->file);
-    if (e->line > 0 && n < sizeof prefix)
-        n += (size_t)snprintf(prefix + n, sizeof prefix - n, ":%d:%d", e->line, e->column);
-    if (n > 0 && n < sizeof prefix)
-        n += (size_t)snprintf(prefix + n, sizeof prefix - n, ": ");
-    if (e->path[0] && n < sizeof prefix)
-        n += (size_t)snprintf(prefix + n, sizeof prefix - n, "%s: ", e->path);
-    const char *why = e->message;
-    if (n < sizeof prefix && !strncmp(why, prefix, n))
-        why += n;
-    const char *path = e->path[0] ? e->path : key;
-    cli_error("%s: %s%s: %s", option, workload ? WORKLOAD_PREFIX : "", path, why);
-}
-
-/* Apply one "KEY=VALUE" to the model (model keys) or the workload (workload.* keys); the other
- * object may be NULL, and then keys for it are skipped. 0, or -1 after printing the error. */
-static int apply_set(ssdsim_model *model, ssdsim_workload *wl, const char *kv, const char *option)
-{
-    const char *eq = strchr(kv, '=');
-    bool workload = is_workload_key(kv);
-    if (!eq || eq == kv || (workload && eq == kv + strlen(WORKLOAD_PREFIX))) {
-        cli_error("%s: expects KEY=VALUE, got '%s'", option, kv);
-        return -1;
-    }
-    if (workload ? !wl : !model)
-        return 0;
-    const char *start = workload ? kv + strlen(WORKLOAD_PREFIX) : kv;
-    g_autofree char *key = g_strndup(start, (gsize)(eq - start));
-    ssdsim_error err;
-    int rc = workload ? ssdsim_workload_set(wl, key, eq + 1, &err)
-                      : ssdsim_model_set(model, key, eq + 1, &err);
-    if (rc) {
-        set_error(option, key, workload, &err);
-        return -1;
-    }
-    return 0;
-}
-
-/* Apply the overrides of `o` that concern whichever of model and wl is not NULL. */
+/* Apply the overrides of `o` to whichever of model and wl is not NULL (ssdsim_point_apply),
+ * naming the option of a failing one ("--set: KEY: why"). */
 static int apply_sets(const struct cli_run_opts *o, ssdsim_model *model, ssdsim_workload *wl)
 {
-    for (int i = 0; i < o->n_sets; i++)
-        if (apply_set(model, wl, o->sets[i], "--set"))
-            return -1;
-    for (int i = 0; i < o->n_varies; i++)
-        if (apply_set(model, wl, o->varies[i], "--vary"))
-            return -1;
-    return 0;
+    ssdsim_point_opts pt;
+    cli_point_opts(o, &pt);
+    size_t failed;
+    ssdsim_error err;
+    if (ssdsim_point_apply(model, wl, &pt, &failed, &err) == 0)
+        return 0;
+    cli_error("%s: %s", failed < pt.n_set ? "--set" : "--vary", err.message);
+    return -1;
 }
 
 int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload **wl)
@@ -775,7 +742,9 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     cli_input_add(o->trace_path);
     if (check_outputs(o))
         return CLI_EXIT_FAIL;
-    if (ssdsim_new(&sim, model, o->seed, &err)) {
+    ssdsim_point_opts pt;
+    cli_point_opts(o, &pt);
+    if (ssdsim_point_new(&sim, model, &pt, &err)) {
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
@@ -795,8 +764,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         goto out;
     }
     if (o->precondition_seq || o->precondition_fast) {
-        int rc = o->precondition_fast ? ssdsim_precondition_fast(sim, wl, NULL)
-                                      : ssdsim_precondition_seq_fills(sim, o->precondition_fills);
+        int rc = ssdsim_point_precondition(sim, wl, &pt);
         cli_progress_done(prog);
         prog = NULL;
         if (rc && cli_interrupted) {
@@ -813,12 +781,6 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         prog = o->quiet ? NULL : cli_progress_new("running", o->progress);
         ssdsim_set_progress(sim, cli_interrupt_cb, prog);
     }
-    ssdsim_run_opts ro = {.interval_ns = o->interval_ns,
-                          .interval_ios = o->interval_ios,
-                          .interval_bytes = o->interval_bytes,
-                          .until_steady = o->until_steady,
-                          .steady_var = o->steady_var,
-                          .max_rounds = o->max_rounds};
     struct cli_watch watch;
     if (cli_watch_open(&watch, o, wl, sim))
         goto out;
@@ -836,7 +798,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         ssdsim_trace_as_source(t, &src);
         ssdsim_replay_opts rep = o->replay;
         rep.label = o->trace_path;
-        rc = ssdsim_run_source(sim, &src, &rep, &ro);
+        rc = ssdsim_run_source(sim, &src, &rep, &pt.run);
         ssdsim_op_stats all = {0};
         if (rc == 0) {
             ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
@@ -858,10 +820,10 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         ssdsim_source src = {.next = ops->next, .userdata = state};
         ssdsim_replay_opts rep = o->replay;
         rep.label = o->source_spec;
-        rc = ssdsim_run_source(sim, &src, &rep, &ro);
+        rc = ssdsim_run_source(sim, &src, &rep, &pt.run);
         ops->close(state);
     } else {
-        rc = ssdsim_run(sim, wl, &ro);
+        rc = ssdsim_point_measure(sim, wl, &pt);
     }
     cli_progress_done(prog);
     prog = NULL;
@@ -979,7 +941,7 @@ int cli_demo(int argc, char **argv)
         return rc;
     struct cli_run_opts *o = &r.o;
     for (int i = 0; i < o->n_sets; i++) {
-        if (is_workload_key(o->sets[i])) {
+        if (!strncmp(o->sets[i], "workload.", strlen("workload."))) {
             cli_error("demo: --set %s: the demo's workload is fixed (use ssdsim run)", o->sets[i]);
             return CLI_EXIT_USAGE;
         }

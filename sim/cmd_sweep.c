@@ -35,10 +35,9 @@
  * (cJSON, jq, JavaScript, which hold numbers as doubles) reads them exactly. */
 #define SEED_LIMIT (UINT64_C(1) << 53)
 #define MAX_POINTS 1000000
-/* Longest point name before the .json suffix; longer names are cut and end in a hash, which
- * keeps them unique and under the usual 255-byte file-name limit with room for a temp suffix. */
-#define MAX_NAME 200
 
+/* The manifest hash (of a line's text) is FNV-1a, 64 bits: the manifest format is the
+ * command's, so is its hash. */
 #define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
 #define FNV_PRIME UINT64_C(0x100000001b3)
 
@@ -54,14 +53,9 @@ static uint64_t fnv1a64(uint64_t h, const char *s)
 /* ------------------------------------------------------------------------------------------ */
 /* The sweep's command line                                                                    */
 
-struct vary {
-    char *key;
-    GPtrArray *values; /* char *, as written (surrounding blanks removed) */
-};
-
 struct sweep {
     struct cli_run_opts o; /* model, workload, --set, seed, precondition, intervals, quiet */
-    struct vary varies[CLI_MAX_SETS];
+    ssdsim_point_grid *grid; /* the --vary keys and values (ssdsim/point.h) */
     int n_varies;
     uint64_t n_points;
     uint64_t jobs;
@@ -77,10 +71,7 @@ struct sweep {
 
 static void sweep_free(struct sweep *s)
 {
-    for (int i = 0; i < s->n_varies; i++) {
-        g_free(s->varies[i].key);
-        g_ptr_array_unref(s->varies[i].values);
-    }
+    ssdsim_point_grid_free(s->grid);
     g_free(s->model_abs);
     g_free(s->workload_abs);
     g_free(s->dir_abs);
@@ -144,50 +135,6 @@ static void sweep_help(FILE *f)
             g_get_num_processors());
 }
 
-/* Split "V1,V2,..." at the commas outside brackets, braces and double-quoted strings, so that
- * JSON values ("[500,1800]") can be varied too. Blanks around a value are dropped. */
-static int split_values(const char *list, GPtrArray *out, const char **why)
-{
-    int depth = 0;
-    bool in_str = false, esc = false;
-    const char *start = list;
-    for (const char *p = list;; p++) {
-        char c = *p;
-        if (c && in_str) {
-            if (esc)
-                esc = false;
-            else if (c == '\\')
-                esc = true;
-            else if (c == '"')
-                in_str = false;
-            continue;
-        }
-        if (c == '"')
-            in_str = true;
-        else if (c == '[' || c == '{')
-            depth++;
-        else if ((c == ']' || c == '}') && --depth < 0)
-            break;
-        if ((c == ',' && depth == 0) || !c) {
-            char *v = g_strstrip(g_strndup(start, (gsize)(p - start)));
-            if (!*v) {
-                g_free(v);
-                *why = "empty value";
-                return -1;
-            }
-            g_ptr_array_add(out, v);
-            start = p + 1;
-        }
-        if (!c)
-            break;
-    }
-    if (depth != 0 || in_str) {
-        *why = "unbalanced brackets or quotes";
-        return -1;
-    }
-    return 0;
-}
-
 /* The key of "KEY=VALUE" (up to the '='), as a new string. */
 static char *key_of(const char *kv)
 {
@@ -206,43 +153,29 @@ static int add_vary(struct sweep *s, const char *arg)
         cli_error("sweep: more than %d --vary options", CLI_MAX_SETS);
         return CLI_EXIT_USAGE;
     }
-    char *key = g_strndup(arg, (gsize)(eq - arg));
-    for (int i = 0; i < s->n_varies; i++) {
-        if (!strcmp(s->varies[i].key, key)) {
-            cli_error("sweep: --vary %s is given twice (list all its values in one --vary)", key);
-            g_free(key);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    GPtrArray *values = g_ptr_array_new_with_free_func(g_free);
-    const char *why = NULL;
-    if (split_values(eq + 1, values, &why)) {
-        cli_error("sweep: --vary %s: %s in '%s'", key, why, eq + 1);
-        goto fail;
-    }
-    for (guint i = 0; i < values->len; i++) {
-        for (guint j = 0; j < i; j++) {
-            if (!strcmp(values->pdata[i], values->pdata[j])) {
-                cli_error("sweep: --vary %s: value '%s' is given twice", key,
-                          (char *)values->pdata[i]);
-                goto fail;
-            }
-        }
-    }
-    s->varies[s->n_varies].key = key;
-    s->varies[s->n_varies].values = values;
+    g_autofree char *key = g_strndup(arg, (gsize)(eq - arg));
+    ssdsim_error err;
+    int rc = ssdsim_point_grid_add(s->grid, key, eq + 1, &err);
+    if (rc == SSDSIM_ESTATE)
+        cli_error("sweep: --vary %s is given twice (list all its values in one --vary)", key);
+    else if (rc == SSDSIM_ERANGE)
+        cli_error("sweep: the grid has more than %d points", MAX_POINTS);
+    else if (rc)
+        cli_error("sweep: --vary %s", err.message);
+    if (rc)
+        return CLI_EXIT_USAGE;
     s->n_varies++;
     return 0;
-fail:
-    g_free(key);
-    g_ptr_array_unref(values);
-    return CLI_EXIT_USAGE;
 }
 
 /* Returns -1 to continue, or an exit code. */
 static int sweep_parse(int argc, char **argv, struct sweep *s)
 {
     memset(s, 0, sizeof *s);
+    if (ssdsim_point_grid_new(&s->grid)) {
+        cli_error("out of memory");
+        return CLI_EXIT_FAIL;
+    }
     s->o.seed = 1;
     s->jobs = g_get_num_processors();
     for (int i = 1; i < argc; i++) {
@@ -324,19 +257,16 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
     for (int i = 0; i < s->o.n_sets; i++) {
         g_autofree char *key = key_of(s->o.sets[i]);
         for (int j = 0; j < s->n_varies; j++) {
-            if (!strcmp(key, s->varies[j].key)) {
+            if (!strcmp(key, ssdsim_point_grid_key(s->grid, (size_t)j))) {
                 cli_error("sweep: %s is given both as --set and as --vary", key);
                 return CLI_EXIT_USAGE;
             }
         }
     }
-    s->n_points = 1;
-    for (int i = 0; i < s->n_varies; i++) {
-        s->n_points *= s->varies[i].values->len;
-        if (s->n_points > MAX_POINTS) {
-            cli_error("sweep: the grid has more than %d points", MAX_POINTS);
-            return CLI_EXIT_USAGE;
-        }
+    s->n_points = ssdsim_point_grid_n_points(s->grid);
+    if (s->n_points > MAX_POINTS) {
+        cli_error("sweep: the grid has more than %d points", MAX_POINTS);
+        return CLI_EXIT_USAGE;
     }
     return -1;
 }
@@ -387,63 +317,9 @@ static void point_free(struct point *p)
     g_free(p);
 }
 
-/* "KEY-VALUE" pairs joined by "__", every byte but [A-Za-z0-9._+-] replaced by '_'. */
-static char *point_name(char *const *keys, char *const *values, int n)
-{
-    GString *s = g_string_new(NULL);
-    GString *full = g_string_new(NULL);
-    for (int i = 0; i < n; i++) {
-        if (i)
-            g_string_append(s, "__");
-        g_string_append_printf(full, "%s=%s;", keys[i], values[i]);
-        for (int part = 0; part < 2; part++) {
-            if (part)
-                g_string_append_c(s, '-');
-            for (const char *c = part ? values[i] : keys[i]; *c; c++)
-                g_string_append_c(s, g_ascii_isalnum(*c) || strchr("._+-", *c) ? *c : '_');
-        }
-    }
-    if (s->len > MAX_NAME) {
-        g_string_truncate(s, MAX_NAME - 17);
-        g_string_append_printf(s, "~%016" PRIx64, fnv1a64(FNV_OFFSET, full->str));
-    }
-    g_string_free(full, TRUE);
-    return g_string_free(s, FALSE);
-}
-
 static int cmp_str_ptr(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The seed of a point: the 64-bit FNV-1a hash of "seed=BASE;KEY1=VALUE1;KEY2=VALUE2;" (keys
- * in byte order), passed through the splitmix64 finalizer, top 53 bits. It depends on the base
- * seed and the point's parameters as written, not on the order of the --vary options or the
- * point's place in the grid. FNV alone spreads a change in the last bytes to few of the high
- * bits (neighbouring points would get similar-looking seeds); the finalizer mixes every bit. */
-static uint64_t point_seed(uint64_t base, char *const *keys, char *const *values, int n)
-{
-    /* Sort the keys (distinct, at most CLI_MAX_SETS) by insertion: n is small. */
-    int order[CLI_MAX_SETS];
-    for (int i = 0; i < n; i++) {
-        int j = i;
-        for (; j > 0 && strcmp(keys[order[j - 1]], keys[i]) > 0; j--)
-            order[j] = order[j - 1];
-        order[j] = i;
-    }
-    char head[48];
-    snprintf(head, sizeof head, "seed=%" PRIu64 ";", base);
-    uint64_t h = fnv1a64(FNV_OFFSET, head);
-    for (int i = 0; i < n; i++) {
-        h = fnv1a64(h, keys[order[i]]);
-        h = fnv1a64(h, "=");
-        h = fnv1a64(h, values[order[i]]);
-        h = fnv1a64(h, ";");
-    }
-    h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
-    h ^= h >> 31;
-    return h >> 11;
 }
 
 /* Integers are added as raw text: cJSON holds numbers as doubles and would print 1e15 as
@@ -466,20 +342,28 @@ static void add_u64_or_null(cJSON *o, const char *key, uint64_t v)
 /* Manifest line K of the sweep (one line of JSON, no newline). */
 static char *sweep_line(const struct sweep *s, uint64_t index)
 {
-    char *keys[CLI_MAX_SETS], *values[CLI_MAX_SETS];
-    uint64_t rest = index;
-    for (int i = s->n_varies - 1; i >= 0; i--) {
-        guint n = s->varies[i].values->len;
-        keys[i] = s->varies[i].key;
-        values[i] = s->varies[i].values->pdata[rest % n];
-        rest /= n;
+    const char *keys[CLI_MAX_SETS], *values[CLI_MAX_SETS];
+    char *kvs[CLI_MAX_SETS];
+    ssdsim_point_grid_values(s->grid, index, values);
+    for (int i = 0; i < s->n_varies; i++) {
+        keys[i] = ssdsim_point_grid_key(s->grid, (size_t)i);
+        kvs[i] = g_strconcat(keys[i], "=", values[i], NULL);
     }
-    g_autofree char *name = point_name(keys, values, s->n_varies);
+    uint64_t seed;
+    ssdsim_point_seed(s->o.seed, (const char *const *)kvs, (size_t)s->n_varies, &seed);
+    for (int i = 0; i < s->n_varies; i++)
+        g_free(kvs[i]);
+    char *name = ssdsim_point_name(keys, values, (size_t)s->n_varies);
+    if (!name) {
+        fputs("ssdsim: out of memory\n", stderr);
+        exit(CLI_EXIT_FAIL);
+    }
     g_autofree char *out = g_strdup_printf("%s/%s.json", s->dir_abs, name);
     cJSON *o = cJSON_CreateObject();
     add_u64(o, "index", index);
     add_u64(o, "n_points", s->n_points);
     cJSON_AddStringToObject(o, "name", name);
+    free(name);
     if (s->model_abs)
         cJSON_AddStringToObject(o, "model", s->model_abs);
     else
@@ -491,7 +375,7 @@ static char *sweep_line(const struct sweep *s, uint64_t index)
     cJSON *vary = cJSON_AddObjectToObject(o, "vary");
     for (int i = 0; i < s->n_varies; i++)
         cJSON_AddStringToObject(vary, keys[i], values[i]);
-    add_u64(o, "seed", point_seed(s->o.seed, keys, values, s->n_varies));
+    add_u64(o, "seed", seed);
     add_u64(o, "base_seed", s->o.seed);
     if (s->o.precondition)
         cJSON_AddStringToObject(o, "precondition", s->o.precondition);
@@ -703,19 +587,29 @@ static void point_opts(const struct point *p, struct cli_run_opts *o)
     o->quiet = true;
 }
 
-/* Load the model and workload of `p` with every override, then free them: the check a sweep
- * makes of every point before it runs any. 0, or -1 after printing the error. */
-static int point_check(const struct point *p)
+/* Apply the --vary values of `p` to copies of the sweep's model and workload (loaded once,
+ * with the --set overrides): the check a sweep makes of every point before it runs any. 0, or
+ * -1 after printing the error. */
+static int point_check(const struct point *p, const ssdsim_model *model, const ssdsim_workload *wl)
 {
-    struct cli_run_opts o;
-    point_opts(p, &o);
-    ssdsim_model *model;
-    ssdsim_workload *wl;
-    if (cli_load(&o, &model, &wl))
-        return -1;
-    ssdsim_workload_free(wl);
-    ssdsim_model_free(model);
-    return 0;
+    ssdsim_point_opts pt;
+    ssdsim_point_opts_init(&pt, 0);
+    pt.vary = (const char *const *)p->kvs->pdata;
+    pt.n_vary = p->kvs->len;
+    ssdsim_model *m = NULL;
+    ssdsim_workload *w = NULL;
+    ssdsim_error err;
+    int rc = 0;
+    if (ssdsim_model_copy(&m, model) || ssdsim_workload_copy(&w, wl)) {
+        cli_error("out of memory");
+        rc = -1;
+    } else if (ssdsim_point_apply(m, w, &pt, NULL, &err)) {
+        cli_error("--vary: %s", err.message);
+        rc = -1;
+    }
+    ssdsim_workload_free(w);
+    ssdsim_model_free(m);
+    return rc;
 }
 
 /* Run point `p`: what a sweep's worker and `ssdsim run --manifest` do. Returns an exit code. */
@@ -1262,7 +1156,7 @@ static char *abs_path(const char *path)
     return g_string_free(s, FALSE);
 }
 
-static int sweep_resolve(struct sweep *s)
+static void sweep_resolve(struct sweep *s)
 {
     /* The model and workload were loaded already, so their files exist. */
     if (s->o.model_path)
@@ -1270,7 +1164,6 @@ static int sweep_resolve(struct sweep *s)
                                                                         : g_strdup(s->o.model_path);
     s->workload_abs = abs_path(s->o.workload_path);
     s->dir_abs = abs_path(s->out_dir);
-    return 0;
 }
 
 /* Check every point before running any: the model, the workload and the fixed overrides once,
@@ -1283,10 +1176,7 @@ static int sweep_check(struct sweep *s)
     ssdsim_workload *wl;
     if (cli_load(&base, &model, &wl))
         return -1;
-    ssdsim_workload_free(wl);
-    ssdsim_model_free(model);
-    if (sweep_resolve(s))
-        return -1;
+    sweep_resolve(s);
     GHashTable *names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     int rc = 0;
     for (uint64_t k = 0; k < s->n_points && rc == 0; k++) {
@@ -1307,12 +1197,14 @@ static int sweep_check(struct sweep *s)
             g_hash_table_insert(names, g_strdup(p->name), g_strdup(p->label));
             g_autofree char *context = g_strdup_printf("point %s: ", p->label);
             cli_set_error_context(context);
-            rc = point_check(p);
+            rc = point_check(p, model, wl);
             cli_set_error_context(NULL);
         }
         point_free(p);
     }
     g_hash_table_destroy(names);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(model);
     return rc;
 }
 
@@ -1477,7 +1369,8 @@ int cli_sweep(int argc, char **argv)
     if (!s.o.quiet) {
         printf("sweep: %" PRIu64 " points (", s.n_points);
         for (int i = 0; i < s.n_varies; i++)
-            printf("%s%u %s", i ? " x " : "", s.varies[i].values->len, s.varies[i].key);
+            printf("%s%zu %s", i ? " x " : "", ssdsim_point_grid_n_values(s.grid, (size_t)i),
+                   ssdsim_point_grid_key(s.grid, (size_t)i));
         printf("), %" PRIu64 " worker processes, results in %s\n",
                s.jobs < s.n_points ? s.jobs : s.n_points, s.dir_abs);
     }

@@ -1,8 +1,9 @@
-/* test_header.c: the public headers (the umbrella header, the trace header, then the plugin
+/* test_header.c: the public headers (the umbrella header, the trace and point headers, the plugin
  * headers of ssdsim/sys/) compile as strict C99 with every warning an error. Built with
  * -std=c99 -pedantic -Wall -Wextra -Werror; it includes nothing else, so a header that leans on
  * glib, cJSON, C11 features or a missing standard header fails here. Running it also checks that
  * the library links and answers. test_header_cxx.cc does the same as C++11. */
+#include "ssdsim/point.h"
 #include "ssdsim/ssdsim.h"
 #include "ssdsim/sys/ftl.h"
 #include "ssdsim/sys/gc.h"
@@ -64,6 +65,12 @@ int main(void)
             format != SSDSIM_TRACE_FIO_IOLOG3 || sizeof info == 0 || sizeof req == 0)
             return 1;
         ssdsim_trace_close(0);
+    }
+    {
+        ssdsim_point_opts point = SSDSIM_POINT_OPTS_INIT;
+        uint64_t seed = 0;
+        if (ssdsim_point_get_seed(&point, &seed) != 0 || seed != 0)
+            return 1;
     }
     ssdsim_model_free(model);
     ssdsim_workload_free(workload);

@@ -4,6 +4,7 @@
  * header that leans on glib, cJSON, a C-only construct or a missing standard header fails here.
  * Running it checks that the library answers through those declarations. test_header.c does the
  * same as strict C99. */
+#include <ssdsim/point.h>
 #include <ssdsim/ssdsim.h>
 #include <ssdsim/sys/ftl.h>
 #include <ssdsim/sys/gc.h>
@@ -36,6 +37,11 @@ int main()
     if (ssdsim_trace_format_parse("csv", &format) != 0 || format != SSDSIM_TRACE_CSV)
         return 1;
     ssdsim_trace_close(0);
+    ssdsim_point_opts point;
+    uint64_t seed = 1;
+    if (ssdsim_point_opts_init(&point, 0) != 0 || ssdsim_point_get_seed(&point, &seed) != 0 ||
+        seed != 0)
+        return 1;
     double waf = 0;
     if (ssdsim_theory_waf("greedy", 64, 0.2, 0, &waf) != 0 || !(waf > 1.0))
         return 1;

@@ -87,3 +87,28 @@ int ssdsim_workload_job_set(ssdsim_workload *wl, size_t i, const char *key, cons
     wl->jobs[i] = copy;
     return 0;
 }
+
+int ssdsim_workload_copy(ssdsim_workload **out, const ssdsim_workload *wl)
+{
+    if (out)
+        *out = NULL;
+    if (!out || !wl)
+        return SSDSIM_EINVAL;
+    SSDSIM__CHECK_HANDLE(wl, SSDSIM__MAGIC_WORKLOAD, "ssdsim_workload");
+    ssdsim_workload *c = ssdsim__workload_new(wl->label, false);
+    if (!c)
+        return SSDSIM_ENOMEM;
+    int rc = 0;
+    for (uint32_t i = 0; i < wl->n_jobs && !rc; i++)
+        rc = ssdsim__workload_add_job(c, &wl->jobs[i]);
+    for (uint32_t i = 0; i < wl->n_ignored && !rc; i++)
+        rc = ssdsim__workload_note_ignored(c, wl->ignored[i]);
+    for (uint32_t i = 0; i < wl->n_skipped && !rc; i++)
+        rc = ssdsim__workload_note_skipped(c, wl->skipped[i]);
+    if (rc) {
+        ssdsim_workload_free(c);
+        return SSDSIM_ENOMEM;
+    }
+    *out = c;
+    return 0;
+}

@@ -301,6 +301,11 @@ SSDSIM_API int ssdsim_workload_set(ssdsim_workload *wl, const char *key, const c
  * in messages and results (NULL: "<string>"). @return 0, SSDSIM_EINVAL, SSDSIM_ENOMEM. */
 SSDSIM_API int ssdsim_workload_new(ssdsim_workload **out, const char *label, ssdsim_error *err);
 
+/** A deep copy of a workload (its jobs, label and the lists of ignored and skipped options),
+ * to change without touching the original. @return 0, SSDSIM_EINVAL (NULL argument),
+ * SSDSIM_ENOMEM; *out is NULL on failure. */
+SSDSIM_API int ssdsim_workload_copy(ssdsim_workload **out, const ssdsim_workload *wl);
+
 /** Set one option from a C value, as ssdsim_workload_set would from its text: an integer
  * (`"iodepth", 32`; a size in bytes, `"bs", 4096`), a number (`"rate_iops", 2500.0`; finite), a
  * boolean (`"norandommap", true`: 1 or 0). @return the codes of ssdsim_workload_set. */

@@ -1,0 +1,181 @@
+/* ssdsim/point.h: one point of a measurement: a model, a workload, KEY=VALUE overrides of
+ * model and workload keys, a seed (given, or derived from a base seed and the point's
+ * parameters as `ssdsim sweep` derives it), a preconditioning, and the run's intervals,
+ * steady-state stop and limits. It is what `ssdsim run` executes and what each point of
+ * `ssdsim sweep` is, so a program gets the command's figures without its command line.
+ *
+ * Include it beside ssdsim/ssdsim.h (which does not include it); link with libssdsim.
+ */
+#ifndef SSDSIM_POINT_H
+#define SSDSIM_POINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ssdsim/ssdsim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------ */
+/* Points: overrides, seeds, preconditioning and the run                                       */
+
+/** What a point does to the drive before its measured run. */
+typedef enum ssdsim_precondition_mode {
+    SSDSIM_PRECONDITION_NONE = 0, /**< the run starts on a fresh drive */
+    SSDSIM_PRECONDITION_SEQ = 1,  /**< `precondition_fills` sequential fills (0 = 1) */
+    SSDSIM_PRECONDITION_FAST = 2  /**< ssdsim_precondition_fast with the point's workload */
+} ssdsim_precondition_mode;
+
+/** How the seed of a point's simulation is found from its `seed`. */
+typedef enum ssdsim_point_seed_rule {
+    SSDSIM_POINT_SEED_GIVEN = 0,  /**< `seed` is the simulation's seed (`ssdsim run --seed`) */
+    SSDSIM_POINT_SEED_DERIVED = 1 /**< `seed` is a base seed: ssdsim_point_seed of it and the
+                                       `vary` overrides (each point of `ssdsim sweep`) */
+} ssdsim_point_seed_rule;
+
+/** One point. Initialise with SSDSIM_POINT_OPTS_INIT (or zero, or ssdsim_point_opts_init),
+ * then set what you need; the strings and arrays stay the caller's. Overrides are "KEY=VALUE"
+ * texts: a key "workload.X" sets the workload option X (ssdsim_workload_set), any other key a
+ * model key (ssdsim_model_set, `value` as JSON text or a bare word); `set` is applied first,
+ * then `vary` (the point's parameters: what a sweep varies and what a derived seed depends
+ * on). */
+typedef struct ssdsim_point_opts {
+    /** the layout the caller was compiled with: SSDSIM_POINT_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    const char *const *set; /**< fixed overrides, n_set of them (may be NULL when 0) */
+    size_t n_set;
+    const char *const *vary; /**< the point's parameters, n_vary of them */
+    size_t n_vary;
+    uint64_t seed;                     /**< the seed, or the base seed (see seed_rule) */
+    ssdsim_point_seed_rule seed_rule;  /**< how the simulation's seed comes from `seed` */
+    ssdsim_precondition_mode precondition; /**< before the measured run */
+    uint32_t precondition_fills;       /**< SSDSIM_PRECONDITION_SEQ: fills, 0 = 1 */
+    /** The measured run: intervals, until_steady with its variable and rule, max_rounds (a
+     * versioned struct of its own, read by its version; version 1 of these options holds
+     * version 1 of it, and a larger ssdsim_run_opts will come with a new version of these). */
+    ssdsim_run_opts run;
+} ssdsim_point_opts;
+
+/** Layout version of ssdsim_point_opts (see "Versioned structs" in ssdsim.h): set by
+ * SSDSIM_POINT_OPTS_INIT and ssdsim_point_opts_init. */
+#define SSDSIM_POINT_OPTS_VERSION 1
+#define SSDSIM_POINT_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_POINT_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one); its `run` gets the version of
+ * ssdsim_run_opts that this layout holds (1 for version 1). @return 0, or SSDSIM_EINVAL (NULL opts, a version newer than the
+ * library's). */
+SSDSIM_API int ssdsim_point_opts_init(ssdsim_point_opts *opts, unsigned int version);
+
+/** Apply one override "KEY=VALUE" to `model` (model keys) or `wl` (keys "workload.X"); when the
+ * object a key is for is NULL, the override is skipped (after its form is checked). On failure
+ * the object is unchanged and `err` (may be NULL) has `path` = the key as written
+ * ("workload.iodepth", "ftl.op"), `file` empty and `message` = "KEY: why" (an unknown key, a
+ * bad value: the reason the model or workload loader gives, without its label).
+ * @return 0, SSDSIM_EINVAL (NULL kv, no '=', an empty key), SSDSIM_ECONFIG (the key or its
+ *         value refused), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_point_override(ssdsim_model *model, ssdsim_workload *wl, const char *kv,
+                                     ssdsim_error *err);
+
+/** Apply the overrides of `opts`, `set` then `vary`, each as ssdsim_point_override does (model
+ * or wl may be NULL). On failure, those before the failing one stay applied; *failed (may be
+ * NULL) receives the index of the failing override, counting `set` first then `vary` (so an
+ * index >= n_set is vary[index - n_set]). @return 0 or the code of ssdsim_point_override;
+ * SSDSIM_EINVAL for a bad opts version. */
+SSDSIM_API int ssdsim_point_apply(ssdsim_model *model, ssdsim_workload *wl,
+                                  const ssdsim_point_opts *opts, size_t *failed,
+                                  ssdsim_error *err);
+
+/** The seed `ssdsim sweep` gives a point: the 64-bit FNV-1a hash of the text
+ * "seed=BASE;KEY1=VALUE1;KEY2=VALUE2;" (BASE in decimal, the keys in byte order, each key and
+ * value as written), passed through the splitmix64 finalizer, its top 53 bits (so that JSON
+ * readers hold it exactly). It depends on the base seed and the point's parameters, not on
+ * their order nor on the point's place in a grid. `kv` holds n "KEY=VALUE" texts with distinct
+ * keys. @return 0, or SSDSIM_EINVAL (NULL out, NULL kv with n > 0, a text without '='). */
+SSDSIM_API int ssdsim_point_seed(uint64_t base, const char *const *kv, size_t n, uint64_t *out);
+
+/** The seed a simulation of `opts` gets: `seed`, or ssdsim_point_seed(seed, vary) by
+ * `seed_rule`. @return 0, or SSDSIM_EINVAL (NULL argument, bad version or rule, a vary text
+ * without '='). */
+SSDSIM_API int ssdsim_point_get_seed(const ssdsim_point_opts *opts, uint64_t *out);
+
+/** A new simulation of `model` with the seed of `opts` (the first step of
+ * ssdsim_point_run). @return as ssdsim_new, or SSDSIM_EINVAL for bad opts (named in `err`). */
+SSDSIM_API int ssdsim_point_new(ssdsim **out, const ssdsim_model *model,
+                                const ssdsim_point_opts *opts, ssdsim_error *err);
+
+/** Precondition `sim` as `opts` says (nothing for SSDSIM_PRECONDITION_NONE); `wl` is needed by
+ * SSDSIM_PRECONDITION_FAST only. @return 0, SSDSIM_EINVAL (bad opts, FAST without a workload)
+ * or the code of ssdsim_precondition_seq_fills / ssdsim_precondition_fast (a cancelled one:
+ * SSDSIM_ECANCELLED); the reason is in ssdsim_errmsg(sim). */
+SSDSIM_API int ssdsim_point_precondition(ssdsim *sim, const ssdsim_workload *wl,
+                                         const ssdsim_point_opts *opts);
+
+/** The measured run of `opts` (its `run` options) of `wl` on `sim`: ssdsim_run.
+ * @return as ssdsim_run; SSDSIM_EINVAL for bad opts. */
+SSDSIM_API int ssdsim_point_measure(ssdsim *sim, const ssdsim_workload *wl,
+                                    const ssdsim_point_opts *opts);
+
+/** Run the point: copies of `model` and `wl` (the caller's are not changed) with the overrides
+ * applied, a simulation with the point's seed, its preconditioning, then its measured run.
+ * *out receives the simulation that ran, to read the results from (ssdsim_get_op_stats,
+ * ssdsim_results_json, ...) and free with ssdsim_free; the figures are the very ones of the
+ * same steps done by hand (ssdsim_new, ssdsim_precondition_*, ssdsim_run). On failure *out is
+ * NULL and `err` (may be NULL) holds the message. @return 0, or the code of the failing step
+ * (ssdsim_point_apply, ssdsim_new, the preconditioning, ssdsim_run). */
+SSDSIM_API int ssdsim_point_run(ssdsim **out, const ssdsim_model *model,
+                                const ssdsim_workload *wl, const ssdsim_point_opts *opts,
+                                ssdsim_error *err);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Grids of points                                                                             */
+
+/** The cartesian product of the values of several keys (a sweep's --vary options), the first
+ * key varying slowest: point k's value of key i is digit i of k in the mixed radix of the
+ * value counts. Opaque; created by ssdsim_point_grid_new. */
+typedef struct ssdsim_point_grid ssdsim_point_grid;
+
+/** An empty grid (no key: one point, with no parameter). @return 0 or SSDSIM_ENOMEM (*out
+ * NULL). */
+SSDSIM_API int ssdsim_point_grid_new(ssdsim_point_grid **out);
+
+/** Add a key with its values "V1,V2,...": split at the commas outside brackets, braces and
+ * double-quoted strings (so that JSON values such as "[500,1800]" can be given), blanks around
+ * each value dropped. `err` (may be NULL) gets "KEY: why". @return 0, SSDSIM_EINVAL (NULL or
+ * empty key or values, an empty value, unbalanced brackets or quotes, a value given twice),
+ * SSDSIM_ESTATE (the key is in the grid already), SSDSIM_ERANGE (more than 2^53 points),
+ * SSDSIM_ENOMEM. On failure the grid is unchanged. */
+SSDSIM_API int ssdsim_point_grid_add(ssdsim_point_grid *grid, const char *key, const char *values,
+                                     ssdsim_error *err);
+
+/** Number of keys, of points (the product of the value counts; 1 with no key), of the values of
+ * key i (0 when out of range). */
+SSDSIM_API size_t ssdsim_point_grid_n_keys(const ssdsim_point_grid *grid);
+SSDSIM_API uint64_t ssdsim_point_grid_n_points(const ssdsim_point_grid *grid);
+SSDSIM_API size_t ssdsim_point_grid_n_values(const ssdsim_point_grid *grid, size_t i);
+
+/** Key i, and value j of key i, as added (NULL when out of range); owned by the grid. */
+SSDSIM_API const char *ssdsim_point_grid_key(const ssdsim_point_grid *grid, size_t i);
+SSDSIM_API const char *ssdsim_point_grid_value(const ssdsim_point_grid *grid, size_t i, size_t j);
+
+/** The values of point `index`: values[i] (room for n_keys) is the value of key i, owned by the
+ * grid. @return 0, or SSDSIM_EINVAL (NULL argument, index >= n_points). */
+SSDSIM_API int ssdsim_point_grid_values(const ssdsim_point_grid *grid, uint64_t index,
+                                        const char **values);
+
+/** The file-safe name of a point whose key i has values[i] (n pairs): "KEY-VALUE" pairs joined
+ * by "__", every byte but letters, digits and . _ + - replaced by '_'
+ * ("ftl.op-0.07__workload.iodepth-32"); a name longer than 200 bytes is cut to 183 and ends in
+ * '~' and the 16 hex digits of the FNV-1a hash of "KEY1=VALUE1;KEY2=VALUE2;...". The caller
+ * frees it with free(). NULL when out of memory or for NULL keys or values with n > 0. */
+SSDSIM_API char *ssdsim_point_name(const char *const *keys, const char *const *values, size_t n);
+
+/** Free a grid; NULL is accepted. */
+SSDSIM_API void ssdsim_point_grid_free(ssdsim_point_grid *grid);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SSDSIM_POINT_H */

@@ -1,0 +1,441 @@
+/* test_point.c: one point of a measurement from C (ssdsim/point.h): overrides, seeds, grids,
+ * names and runs.
+ *
+ * Checked against values derived here, independently of the library: the grid order and the
+ * names are written out by hand; the seed is recomputed from its documented formula (FNV-1a,
+ * splitmix64 finalizer, top 53 bits) and compared with what `ssdsim sweep --emit` records in
+ * its manifest; a point run is compared with the same steps done by hand through ssdsim.h
+ * (ssdsim_new, ssdsim_precondition_seq_fills, ssdsim_run), results JSON byte for byte. Bogus
+ * input: unknown keys, malformed overrides, bad option versions, bad grids.
+ *
+ * Writes only under BUILDDIR/tests/out/point*, so `make distcheck` passes.
+ */
+#include <cJSON.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ssdsim/point.h"
+#include "ssdsim/ssdsim.h"
+#include "testutil.h"
+#include "cmdtest.h"
+
+/* 2 dies x 64 blocks x 64 pages of 4 KiB, SLC: a point runs in milliseconds. */
+static const char small_model[] =
+    "{\"name\": \"point-small\","
+    " \"geometry\": {\"channels\": 2, \"chips_per_channel\": 1, \"dies_per_chip\": 1,"
+    "  \"planes_per_die\": 1, \"blocks_per_plane\": 64, \"pages_per_block\": 64,"
+    "  \"page_size\": \"4KiB\"},"
+    " \"flash\": {\"cell\": \"slc\", \"read_us\": 20, \"program_us\": 200, \"erase_us\": 1000,"
+    "  \"bus_mts\": 100, \"bus_width\": 8},"
+    " \"ftl\": {\"type\": \"page\", \"op\": 0.28}}";
+
+static ssdsim_model *load_small(void)
+{
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(&m, small_model, "small", &err) == 0, "%s",
+                  err.message);
+    return m;
+}
+
+/* 4 KiB random writes, `n` of them, built with the workload builder. */
+static ssdsim_workload *randwrite(int64_t n)
+{
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_workload_new(&wl, "randwrite", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "rw", "randwrite", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "bs", "4k", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_set_int(wl, "number_ios", n, &err), 0);
+    return wl;
+}
+
+/* The documented seed, computed here: FNV-1a 64 of "seed=BASE;K1=V1;K2=V2;" (keys in byte
+ * order), splitmix64 finalizer, top 53 bits. The pairs must be given sorted by key. */
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+static uint64_t expected_seed(uint64_t base, const char *const *sorted_kv, size_t n)
+{
+    char head[64];
+    snprintf(head, sizeof head, "seed=%" PRIu64 ";", base);
+    uint64_t h = fnv(UINT64_C(0xcbf29ce484222325), head);
+    for (size_t i = 0; i < n; i++)
+        h = fnv(fnv(h, sorted_kv[i]), ";");
+    h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
+    h ^= h >> 31;
+    return h >> 11;
+}
+
+START_TEST(test_point_grid_order_and_names)
+{
+    ssdsim_point_grid *g = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_point_grid_new(&g), 0);
+    ck_assert_uint_eq(ssdsim_point_grid_n_points(g), 1);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "ftl.op", "0.2, 0.3", &err), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "workload.iodepth", "1,4,8", &err), 0);
+    ck_assert_uint_eq(ssdsim_point_grid_n_keys(g), 2);
+    ck_assert_uint_eq(ssdsim_point_grid_n_points(g), 6);
+    ck_assert_uint_eq(ssdsim_point_grid_n_values(g, 1), 3);
+    ck_assert_str_eq(ssdsim_point_grid_value(g, 0, 1), "0.3"); /* blanks dropped */
+    ck_assert_ptr_null(ssdsim_point_grid_value(g, 1, 3));
+    ck_assert_ptr_null(ssdsim_point_grid_key(g, 2));
+    /* The first key varies slowest. */
+    static const char *const want[6][3] = {
+        {"0.2", "1", "ftl.op-0.2__workload.iodepth-1"}, {"0.2", "4", "ftl.op-0.2__workload.iodepth-4"},
+        {"0.2", "8", "ftl.op-0.2__workload.iodepth-8"}, {"0.3", "1", "ftl.op-0.3__workload.iodepth-1"},
+        {"0.3", "4", "ftl.op-0.3__workload.iodepth-4"}, {"0.3", "8", "ftl.op-0.3__workload.iodepth-8"}};
+    const char *keys[2] = {ssdsim_point_grid_key(g, 0), ssdsim_point_grid_key(g, 1)};
+    for (uint64_t k = 0; k < 6; k++) {
+        const char *v[2];
+        ck_assert_int_eq(ssdsim_point_grid_values(g, k, v), 0);
+        ck_assert_str_eq(v[0], want[k][0]);
+        ck_assert_str_eq(v[1], want[k][1]);
+        char *name = ssdsim_point_name(keys, v, 2);
+        ck_assert_str_eq(name, want[k][2]);
+        free(name);
+    }
+    const char *v[2];
+    ck_assert_int_eq(ssdsim_point_grid_values(g, 6, v), SSDSIM_EINVAL);
+    ssdsim_point_grid_free(g);
+    ssdsim_point_grid_free(NULL);
+}
+END_TEST
+
+START_TEST(test_point_grid_bogus)
+{
+    ssdsim_point_grid *g = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_point_grid_new(&g), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "ftl.op", "0.2,0.2", &err), SSDSIM_EINVAL);
+    ck_assert_str_eq(err.message, "ftl.op: value '0.2' is given twice");
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "ftl.op", "0.2,", &err), SSDSIM_EINVAL);
+    ck_assert_str_eq(err.message, "ftl.op: empty value in '0.2,'");
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "x", "[1,2", &err), SSDSIM_EINVAL);
+    ck_assert_str_eq(err.message, "x: unbalanced brackets or quotes in '[1,2'");
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "", "1", &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "x", NULL, &err), SSDSIM_EINVAL);
+    ck_assert_uint_eq(ssdsim_point_grid_n_keys(g), 0); /* failures change nothing */
+    /* JSON values keep their commas; quoted commas too. */
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "a", "[1,2],{\"b\":3},\"x,y\"", &err), 0);
+    ck_assert_uint_eq(ssdsim_point_grid_n_values(g, 0), 3);
+    ck_assert_str_eq(ssdsim_point_grid_value(g, 0, 2), "\"x,y\"");
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "a", "5", &err), SSDSIM_ESTATE);
+    /* 2^53 points at most: 54 keys of 2 values pass it. */
+    char key[16];
+    int rc = 0;
+    for (int i = 0; i < 60 && rc == 0; i++) {
+        snprintf(key, sizeof key, "k%d", i);
+        rc = ssdsim_point_grid_add(g, key, "0,1", &err);
+    }
+    ck_assert_int_eq(rc, SSDSIM_ERANGE);
+    ck_assert_uint_le(ssdsim_point_grid_n_points(g), UINT64_C(1) << 53);
+    ck_assert_int_eq(ssdsim_point_grid_new(NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_grid_values(NULL, 0, NULL), SSDSIM_EINVAL);
+    ssdsim_point_grid_free(g);
+}
+END_TEST
+
+START_TEST(test_point_name_safe_and_long)
+{
+    const char *k[2] = {"a/b", "workload.bs"};
+    const char *v[2] = {"[1, 2]", "4k"};
+    char *name = ssdsim_point_name(k, v, 2);
+    ck_assert_str_eq(name, "a_b-_1__2___workload.bs-4k");
+    free(name);
+    /* Longer than 200: cut to 183 bytes, then '~' and the FNV-1a of "KEY=VALUE;". */
+    char longv[400];
+    memset(longv, 'x', 300);
+    longv[300] = 0;
+    const char *lk[1] = {"key"}, *lv[1] = {longv};
+    name = ssdsim_point_name(lk, lv, 1);
+    ck_assert_uint_eq(strlen(name), 200);
+    char full[512], want[32];
+    snprintf(full, sizeof full, "key=%s;", longv);
+    snprintf(want, sizeof want, "~%016" PRIx64, fnv(UINT64_C(0xcbf29ce484222325), full));
+    ck_assert_str_eq(name + 183, want);
+    ck_assert(strncmp(name, "key-xxxx", 8) == 0);
+    free(name);
+    ck_assert_ptr_null(ssdsim_point_name(NULL, NULL, 1));
+    name = ssdsim_point_name(NULL, NULL, 0);
+    ck_assert_str_eq(name, "");
+    free(name);
+}
+END_TEST
+
+START_TEST(test_point_seed_formula)
+{
+    const char *kv[2] = {"workload.iodepth=4", "ftl.op=0.3"};
+    const char *sorted[2] = {"ftl.op=0.3", "workload.iodepth=4"};
+    uint64_t s1, s2;
+    ck_assert_int_eq(ssdsim_point_seed(7, kv, 2, &s1), 0);
+    ck_assert_uint_eq(s1, expected_seed(7, sorted, 2));
+    ck_assert_int_eq(ssdsim_point_seed(7, sorted, 2, &s2), 0); /* order does not matter */
+    ck_assert_uint_eq(s1, s2);
+    ck_assert_uint_lt(s1, UINT64_C(1) << 53);
+    ck_assert_int_eq(ssdsim_point_seed(8, kv, 2, &s2), 0);
+    ck_assert_uint_ne(s1, s2);
+    /* Given or derived, by the rule. */
+    ssdsim_point_opts o = SSDSIM_POINT_OPTS_INIT;
+    o.vary = kv;
+    o.n_vary = 2;
+    o.seed = 7;
+    ck_assert_int_eq(ssdsim_point_get_seed(&o, &s2), 0);
+    ck_assert_uint_eq(s2, 7);
+    o.seed_rule = SSDSIM_POINT_SEED_DERIVED;
+    ck_assert_int_eq(ssdsim_point_get_seed(&o, &s2), 0);
+    ck_assert_uint_eq(s2, s1);
+    const char *bad[1] = {"noequals"};
+    ck_assert_int_eq(ssdsim_point_seed(1, bad, 1, &s2), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_seed(1, NULL, 1, &s2), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_seed(1, kv, 2, NULL), SSDSIM_EINVAL);
+}
+END_TEST
+
+/* The seeds `ssdsim sweep --emit` records are the library's and the formula's. */
+START_TEST(test_point_seed_matches_sweep_manifest)
+{
+    char model[512], wl[512];
+    write_file(out_path(model, sizeof model, "point-model.json"), small_model);
+    test_src_path(wl, sizeof wl, "tests/data/wl-randwrite-4k.json");
+    struct cmd c;
+    char dir[512];
+    RUN(&c, "sweep", "--model", model, "--workload", wl, "--vary", "ftl.op=0.2,0.3", "--vary",
+        "workload.iodepth=1,4,8", "--seed", "42", "--emit", "-", "--out",
+        out_path(dir, sizeof dir, "point-sweep"));
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    ssdsim_point_grid *g = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_point_grid_new(&g), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "ftl.op", "0.2,0.3", &err), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "workload.iodepth", "1,4,8", &err), 0);
+    char *line = c.out;
+    for (uint64_t k = 0; k < 6; k++) {
+        ck_assert_ptr_nonnull(line);
+        cJSON *o = cJSON_Parse(line);
+        ck_assert_ptr_nonnull(o);
+        const cJSON *seed = cJSON_GetObjectItemCaseSensitive(o, "seed");
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
+        ck_assert(cJSON_IsNumber(seed) && cJSON_IsString(name));
+        const char *v[2];
+        ck_assert_int_eq(ssdsim_point_grid_values(g, k, v), 0);
+        char kv0[64], kv1[64];
+        snprintf(kv0, sizeof kv0, "ftl.op=%s", v[0]);
+        snprintf(kv1, sizeof kv1, "workload.iodepth=%s", v[1]);
+        const char *kv[2] = {kv0, kv1};
+        uint64_t lib;
+        ck_assert_int_eq(ssdsim_point_seed(42, kv, 2, &lib), 0);
+        ck_assert_uint_eq(lib, expected_seed(42, kv, 2)); /* kv sorted already */
+        ck_assert_msg((double)lib == seed->valuedouble, "point %" PRIu64 ": %" PRIu64 " vs %.0f",
+                      k, lib, seed->valuedouble);
+        const char *keys[2] = {"ftl.op", "workload.iodepth"};
+        char *nm = ssdsim_point_name(keys, v, 2);
+        ck_assert_str_eq(nm, name->valuestring);
+        free(nm);
+        cJSON_Delete(o);
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    ssdsim_point_grid_free(g);
+    cmd_free(&c);
+}
+END_TEST
+
+START_TEST(test_point_override_errors)
+{
+    ssdsim_model *m = load_small();
+    ssdsim_workload *wl = randwrite(100);
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_point_override(m, wl, "ftl.nope=1", &err), SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "ftl.nope");
+    ck_assert_msg(strncmp(err.message, "ftl.nope: unknown key", 21) == 0, "%s", err.message);
+    ck_assert_int_eq(ssdsim_point_override(m, wl, "workload.iodeptj=3", &err), SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "workload.iodeptj");
+    ck_assert_msg(strncmp(err.message, "workload.iodeptj: unknown option", 32) == 0, "%s",
+                  err.message);
+    ck_assert_int_eq(ssdsim_point_override(m, wl, "workload.iodepth=abc", &err), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(err.message, "workload.iodepth: ") == err.message, "%s", err.message);
+    ck_assert_int_eq(ssdsim_point_override(m, wl, "=3", &err), SSDSIM_EINVAL);
+    ck_assert_str_eq(err.message, "expects KEY=VALUE, got '=3'");
+    ck_assert_int_eq(ssdsim_point_override(m, wl, "workload.=3", &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_override(m, wl, "ftl.op", &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_override(m, wl, NULL, &err), SSDSIM_EINVAL);
+    /* A key for an absent object is skipped. */
+    ck_assert_int_eq(ssdsim_point_override(NULL, wl, "ftl.nope=1", &err), 0);
+    ck_assert_int_eq(ssdsim_point_override(m, NULL, "workload.nope=1", &err), 0);
+    /* Applied: set first, then vary; the failing one's index. */
+    ck_assert_int_eq(ssdsim_point_override(m, wl, "ftl.op=0.25", &err), 0);
+    double op;
+    ck_assert_int_eq(ssdsim_model_get_double(m, "ftl.op", &op, &err), 0);
+    ck_assert_double_eq(op, 0.25);
+    const char *set[1] = {"ftl.op=0.3"};
+    const char *vary[2] = {"workload.iodepth=2", "ftl.bogus=1"};
+    ssdsim_point_opts o = SSDSIM_POINT_OPTS_INIT;
+    o.set = set;
+    o.n_set = 1;
+    o.vary = vary;
+    o.n_vary = 2;
+    size_t failed = 99;
+    ck_assert_int_eq(ssdsim_point_apply(m, wl, &o, &failed, &err), SSDSIM_ECONFIG);
+    ck_assert_uint_eq(failed, 2);
+    ck_assert_str_eq(err.path, "ftl.bogus");
+    ck_assert_int_eq(ssdsim_model_get_double(m, "ftl.op", &op, &err), 0);
+    ck_assert_double_eq(op, 0.3);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* ssdsim_point_run against the same steps by hand: identical results JSON. */
+START_TEST(test_point_run_equals_plain_run)
+{
+    ssdsim_model *m = load_small();
+    ssdsim_workload *wl = randwrite(3000);
+    const char *set[1] = {"workload.iodepth=4"};
+    const char *vary[1] = {"ftl.op=0.2"};
+    ssdsim_point_opts o;
+    ck_assert_int_eq(ssdsim_point_opts_init(&o, SSDSIM_POINT_OPTS_VERSION), 0);
+    o.set = set;
+    o.n_set = 1;
+    o.vary = vary;
+    o.n_vary = 1;
+    o.seed = 11;
+    o.seed_rule = SSDSIM_POINT_SEED_DERIVED;
+    o.precondition = SSDSIM_PRECONDITION_SEQ;
+    o.run.interval_ios = 500;
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_point_run(&sim, m, wl, &o, &err) == 0, "%s", err.message);
+    ck_assert_ptr_nonnull(sim);
+    /* The caller's model was not changed. */
+    double op;
+    ck_assert_int_eq(ssdsim_model_get_double(m, "ftl.op", &op, &err), 0);
+    ck_assert_double_eq(op, 0.28);
+
+    /* By hand, with the typed setters and the seed from the formula. */
+    ssdsim_model *m2 = NULL;
+    ck_assert_int_eq(ssdsim_model_copy(&m2, m), 0);
+    ck_assert_int_eq(ssdsim_model_set_double(m2, "ftl.op", 0.2, &err), 0);
+    ssdsim_workload *wl2 = randwrite(3000);
+    ck_assert_int_eq(ssdsim_workload_set_int(wl2, "iodepth", 4, &err), 0);
+    const char *sorted[1] = {"ftl.op=0.2"};
+    ssdsim *plain = NULL;
+    ck_assert_int_eq(ssdsim_new(&plain, m2, expected_seed(11, sorted, 1), &err), 0);
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(plain, 1), 0);
+    ssdsim_run_opts ro = SSDSIM_RUN_OPTS_INIT;
+    ro.interval_ios = 500;
+    ck_assert_int_eq(ssdsim_run(plain, wl2, &ro), 0);
+
+    char *a = ssdsim_results_json(sim), *b = ssdsim_results_json(plain);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_str_eq(a, b);
+    ssdsim_op_stats sa, sb;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &sa), 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(plain, SSDSIM_OP_WRITE, &sb), 0);
+    ck_assert_uint_eq(sa.count, 3000);
+    ck_assert_uint_eq(sa.count, sb.count);
+    ck_assert_uint_eq(sa.lat_max_ns, sb.lat_max_ns);
+    ck_assert_uint_eq(ssdsim_n_intervals(sim), ssdsim_n_intervals(plain));
+    free(a);
+    free(b);
+    ssdsim_free(plain);
+    ssdsim_free(sim);
+    ssdsim_workload_free(wl2);
+    ssdsim_model_free(m2);
+
+    /* The steps one by one give the same too (what the command does). */
+    ssdsim_model *m3 = NULL;
+    ssdsim_workload *wl3 = NULL;
+    ck_assert_int_eq(ssdsim_model_copy(&m3, m), 0);
+    ck_assert_int_eq(ssdsim_workload_copy(&wl3, wl), 0);
+    ck_assert_int_eq(ssdsim_point_apply(m3, wl3, &o, NULL, &err), 0);
+    ck_assert_int_eq(ssdsim_point_new(&sim, m3, &o, &err), 0);
+    ck_assert_int_eq(ssdsim_point_precondition(sim, wl3, &o), 0);
+    ck_assert_int_eq(ssdsim_point_measure(sim, wl3, &o), 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &sa), 0);
+    ck_assert_uint_eq(sa.lat_max_ns, sb.lat_max_ns);
+    ssdsim_free(sim);
+    ssdsim_workload_free(wl3);
+    ssdsim_model_free(m3);
+
+    /* A failing override: no simulation, the key named. */
+    const char *badv[1] = {"ftl.nope=1"};
+    o.vary = badv;
+    sim = (ssdsim *)&o;
+    ck_assert_int_eq(ssdsim_point_run(&sim, m, wl, &o, &err), SSDSIM_ECONFIG);
+    ck_assert_ptr_null(sim);
+    ck_assert_str_eq(err.path, "ftl.nope");
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_point_bad_versions)
+{
+    ssdsim_point_opts o;
+    ck_assert_int_eq(ssdsim_point_opts_init(&o, SSDSIM_POINT_OPTS_VERSION + 1), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_opts_init(NULL, 0), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_opts_init(&o, 0), 0);
+    ck_assert_uint_eq(o.version, SSDSIM_POINT_OPTS_VERSION);
+    ck_assert_uint_eq(o.run.version, SSDSIM_RUN_OPTS_VERSION);
+    ssdsim_model *m = load_small();
+    ssdsim_workload *wl = randwrite(10);
+    ssdsim_error err;
+    o.version = SSDSIM_POINT_OPTS_VERSION + 1;
+    uint64_t seed;
+    ck_assert_int_eq(ssdsim_point_get_seed(&o, &seed), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_apply(m, wl, &o, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "newer than this library") != NULL, "%s", err.message);
+    ssdsim *sim = NULL;
+    ck_assert_int_eq(ssdsim_point_new(&sim, m, &o, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(sim);
+    ck_assert_int_eq(ssdsim_point_run(&sim, m, wl, &o, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(sim);
+    /* A version-0 struct is version 1; a bad mode or rule is refused. */
+    memset(&o, 0, sizeof o);
+    o.precondition = (ssdsim_precondition_mode)7;
+    ck_assert_int_eq(ssdsim_point_new(&sim, m, &o, &err), SSDSIM_EINVAL);
+    memset(&o, 0, sizeof o);
+    ck_assert_int_eq(ssdsim_point_new(&sim, m, &o, &err), 0);
+    o.version = 99;
+    ck_assert_int_eq(ssdsim_point_precondition(sim, wl, &o), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_measure(sim, wl, &o), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(ssdsim_errmsg(sim), "ssdsim_point_opts") != NULL, "%s",
+                  ssdsim_errmsg(sim));
+    o.version = 0;
+    o.precondition = SSDSIM_PRECONDITION_FAST;
+    ck_assert_int_eq(ssdsim_point_precondition(sim, NULL, &o), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_precondition(NULL, wl, &o), SSDSIM_EINVAL);
+    ssdsim_free(sim);
+    ssdsim_workload *c = NULL;
+    ck_assert_int_eq(ssdsim_workload_copy(&c, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_workload_copy(NULL, wl), SSDSIM_EINVAL);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("point");
+    TCase *tc = tcase_create("point");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_point_grid_order_and_names);
+    tcase_add_test(tc, test_point_grid_bogus);
+    tcase_add_test(tc, test_point_name_safe_and_long);
+    tcase_add_test(tc, test_point_seed_formula);
+    tcase_add_test(tc, test_point_seed_matches_sweep_manifest);
+    tcase_add_test(tc, test_point_override_errors);
+    tcase_add_test(tc, test_point_run_equals_plain_run);
+    tcase_add_test(tc, test_point_bad_versions);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}
