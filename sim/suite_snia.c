@@ -113,13 +113,13 @@ static int iops_round(struct suite *s, ssdsim *sim, struct iops_round *r)
     for (int m = 0; m < N_MIX; m++) {
         for (int b = 0; b < N_BS; b++) {
             struct suite_wl w = cell_wl(iops_mix[m], iops_bs[b], IOPS_T, IOPS_Q);
-            struct suite_fig f;
+            ssdsim_measurement f;
             if (suite_measure(s, sim, &w, s->opt->snia_window_ns, false, SUITE_SNIA_GC_CYCLES, &f))
                 return -1;
             r->iops[m][b] = f.iops;
             r->writes[b] += f.n_writes;
-            r->host_pages += f.host_pages;
-            r->flash_pages += f.flash_pages;
+            r->host_pages += f.host_pages_written;
+            r->flash_pages += f.flash_pages_programmed;
             r->host_bytes += f.host_bytes_written;
         }
     }
@@ -414,7 +414,7 @@ static int throughput_test(struct suite *s, ssdsim *sim)
         for (uint32_t r = 0; r < s->opt->rounds; r++) {
             struct suite_wl w = {"write", bs[k], NULL, -1, 1, 32, 0, 0, false};
             struct suite_wl rr = {"read", bs[k], NULL, -1, 1, 32, 0, 0, false};
-            struct suite_fig fw, fr;
+            ssdsim_measurement fw, fr;
             if (suite_measure(s, sim, &w, s->opt->snia_window_ns, false, SUITE_SNIA_GC_CYCLES,
                               &fw) ||
                 suite_measure(s, sim, &rr, s->opt->snia_window_ns, false, SUITE_SNIA_GC_CYCLES,
@@ -520,7 +520,7 @@ static int latency_test(struct suite *s, ssdsim *sim)
         for (int m = 0; m < N_LMIX; m++) {
             for (int b = 0; b < N_LBS; b++) {
                 struct suite_wl w = cell_wl(lat_mix[m], lat_bs[b], 1, 1);
-                struct suite_fig f;
+                ssdsim_measurement f;
                 if (suite_measure(s, sim, &w, s->opt->snia_window_ns, false, SUITE_SNIA_GC_CYCLES,
                                   &f))
                     goto out;
