@@ -430,13 +430,6 @@ void suite_cdf(const ssdsim *sim, enum ssdsim_op op, const char *series, GString
 /* ------------------------------------------------------------------------------------------ */
 /* Preconditioning curves                                                                      */
 
-/* The copy keeps at least this many spare (over-provisioned) blocks per plane. GC reserves a
- * few blocks per plane (the low watermark and the open blocks), a larger share of a small
- * plane's spare; with 64 or more the copy's steady-state IOPS of the generic MLC model are
- * within about 2% of the model's (doc/suites.md, "Scaled preconditioning curves"). */
-#define COPY_MIN_SPARE_BLOCKS 64
-#define COPY_MIN_BPP 16
-
 uint32_t suite_curve_bpp(struct suite *s, const ssdsim_model *model)
 {
     /* A scaled copy changes the flash geometry: only a solid-state device model has one (a
@@ -444,18 +437,10 @@ uint32_t suite_curve_bpp(struct suite *s, const ssdsim_model *model)
     if (s->opt->curve_full || ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
         return 0;
     int64_t bpp = 0;
-    double op = 0;
     ssdsim_model_get_int(model, "geometry.blocks_per_plane", &bpp, NULL);
-    ssdsim_model_get_double(model, "ftl.op", &op, NULL);
-    uint32_t want = s->opt->curve_bpp;
-    if (!want) {
-        /* spare blocks per plane = bpp x op / (1 + op) */
-        double spare_share = op / (1 + op);
-        want =
-            spare_share > 0 ? (uint32_t)ceil(COPY_MIN_SPARE_BLOCKS / spare_share) : (uint32_t)bpp;
-        if (want < COPY_MIN_BPP)
-            want = COPY_MIN_BPP;
-    }
+    /* The library's rule (ssdsim_model_scaled_copy), the one fast preconditioning uses. */
+    uint32_t want = s->opt->curve_bpp ? s->opt->curve_bpp
+                                      : ssdsim_model_scaled_blocks_per_plane(model);
     /* A copy less than 4 times smaller saves little: the model must then be brought to the
      * same state by fast preconditioning, which runs a scaled copy of its own. Run the curve on
      * the model, which also leaves it at steady state for the measurements. An explicit
@@ -634,24 +619,18 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const struct
         ssdsim_device_stats dm, dc;
         ssdsim_get_device_stats(full, &dm);
         ssdsim_get_device_stats(copy, &dc);
-        double spare = cs->copy_blocks_per_plane * dc.op / (1 + dc.op);
-        g_autofree char *close =
-            spare >= COPY_MIN_SPARE_BLOCKS - 0.5
-                ? g_strdup("(within about 2%)")
-                : g_strdup_printf("(but with %.0f spare blocks per plane, fewer than 64, its "
-                                  "steady state reads lower: on generic-mlc by 6%% with 28, "
-                                  "14%% with 14)",
-                                  spare);
         suite_shortcut(s,
-                       "Preconditioning curves ran on a scaled copy of the model: the same "
-                       "geometry, timing and over-provisioning with %" PRIu32
-                       " blocks per plane instead of the model's, so the same parallelism and %s "
-                       "the same steady-state IOPS and latency, on %s instead of %s; the burst "
-                       "lasts in proportion to capacity, so the curves' time axis is the copy's "
-                       "simulated time multiplied by the capacity ratio (%.4g). Maximum "
-                       "latencies per interval come from fewer requests than the model's "
-                       "intervals would hold, so they may read a little lower.",
-                       cs->copy_blocks_per_plane, close,
+                       "Preconditioning curves ran on a scaled copy of the model "
+                       "(ssdsim_model_scaled_copy): the same geometry, timing and FTL with %" PRIu32
+                       " blocks per plane instead of the model's, and over-provisioning set so "
+                       "that the space garbage collection works with is used in the model's "
+                       "proportion, so the same parallelism and about the same steady-state IOPS "
+                       "and latency, on %s instead of %s; the burst lasts in proportion to "
+                       "capacity, so the curves' time axis is the copy's simulated time "
+                       "multiplied by the capacity ratio (%.4g). Maximum latencies per interval "
+                       "come from fewer requests than the model's intervals would hold, so they "
+                       "may read a little lower.",
+                       cs->copy_blocks_per_plane,
                        suite_fmt_bytes(b1, sizeof b1, (double)dc.logical_bytes),
                        suite_fmt_bytes(b2, sizeof b2, (double)dm.logical_bytes), cs->time_scale);
         /* The model itself was then put at the steady state of the same workload. */
@@ -707,9 +686,9 @@ static void suite_help(FILE *f)
           "                         200ms); it stops earlier once its IOPS converge and runs\n"
           "                         again longer when it held too few requests\n"
           "  --curve-bpp N|full     blocks per plane of the scaled copy the preconditioning\n"
-          "                         curves run on (default: enough for 64 spare blocks per\n"
-          "                         plane, if that is 4 times smaller than the model, else\n"
-          "                         the model itself); full: on the model itself\n"
+          "                         curves run on (default: the library's, as for fast\n"
+          "                         preconditioning, if that is 4 times smaller than the\n"
+          "                         model, else the model itself); full: on the model itself\n"
           "  --max-dw X             most drive writes of a preconditioning curve (default 10,\n"
           "                         --quick 4)\n"
           "  --compare-op X         review: also measure the drive formatted with X more\n"

@@ -89,11 +89,11 @@ static int mode_open(struct suite *s, struct mode *m, const ssdsim_model *model,
     m->op = d.op;
     uint32_t copy_bpp = suite_curve_bpp(s, m->model);
     if (copy_bpp) {
-        ssdsim_model *cm = suite_model_copy(m->model);
+        ssdsim_model *cm = NULL;
         ssdsim_error err;
-        if (cm && ssdsim_model_set_int(cm, "geometry.blocks_per_plane", copy_bpp, &err))
+        if (ssdsim_model_scaled_copy(&cm, m->model, copy_bpp, &err))
             cli_error("%s", err.message);
-        else if (cm)
+        else
             m->copy = suite_sim_new(s, cm);
         ssdsim_model_free(cm);
         if (!m->copy)
