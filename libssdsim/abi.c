@@ -45,6 +45,7 @@ static const size_t trace_opts_sizes[] = {0, SSDSIM__END(ssdsim_trace_opts, n_de
 static const size_t measure_opts_sizes[] = {0, SSDSIM__END(ssdsim_measure_opts, max_stretch)};
 static const size_t curve_opts_sizes[] = {0,
                                           SSDSIM__END(ssdsim_curve_opts, settle_drive_writes)};
+static const size_t rounds_opts_sizes[] = {0, SSDSIM__END(ssdsim_rounds_opts, userdata)};
 static const size_t calibrate_opts_sizes[] = {0,
                                               SSDSIM__END(ssdsim_calibrate_opts, progress_userdata)};
 
@@ -73,3 +74,4 @@ SSDSIM__OPTS(measure_opts, ssdsim_measure_opts, measure_opts_sizes, SSDSIM_MEASU
 SSDSIM__OPTS(curve_opts, ssdsim_curve_opts, curve_opts_sizes, SSDSIM_CURVE_OPTS_VERSION)
 SSDSIM__OPTS(calibrate_opts, ssdsim_calibrate_opts, calibrate_opts_sizes,
              SSDSIM_CALIBRATE_OPTS_VERSION)
+SSDSIM__OPTS(rounds_opts, ssdsim_rounds_opts, rounds_opts_sizes, SSDSIM_ROUNDS_OPTS_VERSION)

@@ -59,6 +59,8 @@ int ssdsim__measure_opts_read(ssdsim_measure_opts *dst, const ssdsim_measure_opt
                               size_t len);
 int ssdsim__curve_opts_read(ssdsim_curve_opts *dst, const ssdsim_curve_opts *src, char *why,
                             size_t len);
+int ssdsim__rounds_opts_read(ssdsim_rounds_opts *dst, const ssdsim_rounds_opts *src, char *why,
+                             size_t len);
 int ssdsim__calibrate_opts_read(ssdsim_calibrate_opts *dst, const ssdsim_calibrate_opts *src,
                                 char *why, size_t len);
 

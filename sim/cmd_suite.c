@@ -364,18 +364,14 @@ static void cdf_rows(const uint64_t *up, const uint64_t *cnt, size_t n, const ch
     }
 }
 
-void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op)
+/* Add the buckets (increasing upper edges, `n` of them) into `h`: merge two increasing lists of
+ * edges (the buckets are the same in every run). */
+static void hist_merge(struct suite_hist *h, const uint64_t *up, const uint64_t *cnt, size_t n)
 {
     if (!h->upper) {
         h->upper = g_array_new(FALSE, FALSE, sizeof(uint64_t));
         h->count = g_array_new(FALSE, FALSE, sizeof(uint64_t));
     }
-    size_t n = ssdsim_latency_histogram(sim, op, NULL, NULL, 0);
-    if (n == 0)
-        return;
-    uint64_t *up = g_new(uint64_t, n), *cnt = g_new(uint64_t, n);
-    n = ssdsim_latency_histogram(sim, op, up, cnt, n);
-    /* Merge two increasing lists of bucket edges (the buckets are the same in every run). */
     GArray *mu = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), h->upper->len + (guint)n);
     GArray *mc = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), h->upper->len + (guint)n);
     size_t i = 0, j = 0;
@@ -394,6 +390,27 @@ void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op)
     g_array_unref(h->count);
     h->upper = mu;
     h->count = mc;
+}
+
+void suite_hist_merge(struct suite_hist *dst, const struct suite_hist *src)
+{
+    if (src->upper)
+        hist_merge(dst, (const uint64_t *)(void *)src->upper->data,
+                   (const uint64_t *)(void *)src->count->data, src->upper->len);
+}
+
+void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op)
+{
+    if (!h->upper) {
+        h->upper = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+        h->count = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+    }
+    size_t n = ssdsim_latency_histogram(sim, op, NULL, NULL, 0);
+    if (n == 0)
+        return;
+    uint64_t *up = g_new(uint64_t, n), *cnt = g_new(uint64_t, n);
+    n = ssdsim_latency_histogram(sim, op, up, cnt, n);
+    hist_merge(h, up, cnt, n);
     g_free(up);
     g_free(cnt);
 }

@@ -155,6 +155,8 @@ struct suite_hist {
 /* Add the last run's histogram of `op` into `h` (arrays created on first use). */
 void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op);
 void suite_hist_free(struct suite_hist *h);
+/* Add the buckets of `src` into `dst` (arrays created on first use; nothing when src is empty). */
+void suite_hist_merge(struct suite_hist *dst, const struct suite_hist *src);
 /* As suite_cdf, from `h`. */
 void suite_hist_cdf(const struct suite_hist *h, const char *series, GString *csv, cJSON *obj,
                     const char *json_key);

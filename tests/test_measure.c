@@ -1,7 +1,7 @@
 /* test_measure.c: the measurement methods of ssdsim/measure.h, called from C through the public
  * headers only: the measured window, settling, reaching steady state, preconditioning curves,
- * scaled copies and calibration against spec figures, with bogus arguments and option structs
- * of an unknown version for each.
+ * rounds until steady, scaled copies and calibration against spec figures, with bogus arguments and
+ * option structs of an unknown version for each.
  *
  * The figures are checked against values derived by hand from the small SLC model below (that
  * of tests/test_calibrate.sh): one SLC die per chip enable on 2 channels of a 100 MT/s x8 bus, a
@@ -33,7 +33,8 @@ static const char small_json[] =
     " \"ftl\": {\"type\": \"page\", \"op\": 0.28},"
     " \"spec\": {\"source\": \"test_measure.c\", \"figures\": ["
     "  {\"name\": \"QD1 read latency\", \"metric\": \"read_lat_us\", \"value\": 104.92,"
-    "   \"rw\": \"randread\", \"bs\": \"4KiB\", \"iodepth\": 1, \"numjobs\": 1, \"state\": \"full\"},"
+    "   \"rw\": \"randread\", \"bs\": \"4KiB\", \"iodepth\": 1, \"numjobs\": 1,"
+    "   \"state\": \"full\"},"
     "  {\"name\": \"sequential read\", \"metric\": \"read_mbps\", \"value\": 100, \"rw\": \"read\","
     "   \"bs\": \"128KiB\", \"iodepth\": 32, \"numjobs\": 1, \"state\": \"full\"},"
     "  {\"name\": \"random write\", \"metric\": \"write_iops\", \"value\": 5000,"
@@ -444,6 +445,81 @@ START_TEST(test_measure_calibrate)
 }
 END_TEST
 
+/* Rounds until steady: QD1 4 KiB reads on a full drive take 104.92 us whatever the round, so
+ * the tracked mean latency is the same every round and the first judged window of 5 rounds is
+ * steady: with one round left out of the judgement, 6 rounds run and the verdict's round is the
+ * 6th (index 5), its average 104.92 us. The callbacks see every cell and round; a callback's
+ * non-zero return stops the rounds and comes back. */
+struct rounds_seen {
+    size_t cells, rounds;
+    int stop_at; /* stop with 7 at this round (-1: never) */
+};
+
+static int seen_cell(size_t round, size_t cell, const ssdsim_measurement *m, void *ud)
+{
+    struct rounds_seen *x = ud;
+    (void)round;
+    (void)cell;
+    ck_assert(m->n_ios > 0);
+    x->cells++;
+    return 0;
+}
+
+static int seen_round(size_t round, const double *track, void *ud)
+{
+    struct rounds_seen *x = ud;
+    ck_assert(near(track[round], LAT_QD1_US, 0.001));
+    x->rounds++;
+    return (int)round == x->stop_at ? 7 : 0;
+}
+
+START_TEST(test_measure_rounds_until_steady)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = small_sim(m);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ssdsim_workload *cells[2] = {wl_new("read", 131072, 4), wl_new("randread", 4096, 1)};
+    struct rounds_seen seen = {0, 0, -1};
+    ssdsim_rounds_opts ro = SSDSIM_ROUNDS_OPTS_INIT;
+    ro.cell_ns = 100000000;
+    ro.unjudged_rounds = 1;
+    ro.track_cell = 1;
+    ro.track_var = SSDSIM_ROUNDS_LAT_MEAN_US;
+    ro.on_cell = seen_cell;
+    ro.on_round = seen_round;
+    ro.userdata = &seen;
+    ssdsim_steady_result st;
+    size_t n = 0;
+    ck_assert_msg(ssdsim_rounds_run(sim, cells, 2, &ro, &st, &n) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert(st.steady);
+    ck_assert_uint_eq(n, 6);
+    ck_assert_uint_eq(st.round, 5);
+    ck_assert_uint_eq(st.window, 5);
+    ck_assert(near(st.average, LAT_QD1_US, 0.001));
+    ck_assert_uint_eq(seen.rounds, 6);
+    ck_assert_uint_eq(seen.cells, 12);
+
+    seen = (struct rounds_seen){0, 0, 2};
+    ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 2, &ro, &st, &n), 7);
+    ck_assert_uint_eq(n, 3);
+
+    ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 0, &ro, &st, &n), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_rounds_run(NULL, cells, 2, &ro, &st, &n), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 2, &ro, NULL, &n), SSDSIM_EINVAL);
+    ro.track_cell = 2;
+    ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 2, &ro, &st, &n), SSDSIM_EINVAL);
+    ro.version = 99;
+    ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 2, &ro, &st, &n), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_rounds_opts_init(&ro, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_rounds_opts_init(&ro, 0), 0);
+    ck_assert_uint_eq(ro.version, SSDSIM_ROUNDS_OPTS_VERSION);
+    ssdsim_workload_free(cells[0]);
+    ssdsim_workload_free(cells[1]);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *measure_suite(void)
 {
     Suite *s = suite_create("measure");
@@ -458,6 +534,7 @@ static Suite *measure_suite(void)
     tcase_add_test(tc, test_measure_scaled_copy_and_curve_on_it);
     tcase_add_test(tc, test_measure_reach_steady);
     tcase_add_test(tc, test_measure_calibrate);
+    tcase_add_test(tc, test_measure_rounds_until_steady);
     suite_add_tcase(s, tc);
     return s;
 }

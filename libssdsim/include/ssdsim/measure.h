@@ -160,6 +160,76 @@ SSDSIM_API int ssdsim_reach_steady(ssdsim *sim, const ssdsim_workload *wl,
                                    const ssdsim_curve_opts *opts, ssdsim_steady_method *how);
 
 /* ------------------------------------------------------------------------------------------ */
+/* Rounds until steady (SNIA PTS)                                                              */
+
+/** The figure of the tracked cell that the steady-state rule judges. */
+typedef enum ssdsim_rounds_var {
+    SSDSIM_ROUNDS_IOPS = 0,        /**< iops of the cell */
+    SSDSIM_ROUNDS_BW_MB_S = 1,     /**< bw_bytes / 10^6 */
+    SSDSIM_ROUNDS_LAT_MEAN_US = 2, /**< lat_mean_ns / 1000 */
+} ssdsim_rounds_var;
+
+/** Called after each cell of a round (`round` and `cell` from 0) with its figures, while the
+ * simulation still holds that cell's statistics (its latency histogram, say); a non-zero return
+ * stops the rounds, and ssdsim_rounds_run returns it. */
+typedef int (*ssdsim_rounds_cell_fn)(size_t round, size_t cell, const ssdsim_measurement *m,
+                                     void *userdata);
+
+/** Called after each round with the tracked values so far (track[0 .. round]), before the rule
+ * judges it: the place to change the drive between rounds (SNIA's workload-dependent
+ * preconditioning after round 1, for one). A non-zero return stops the rounds, and
+ * ssdsim_rounds_run returns it. */
+typedef int (*ssdsim_rounds_round_fn)(size_t round, const double *track, void *userdata);
+
+/** How rounds are run. SSDSIM_ROUNDS_OPTS_INIT (or zero) gives the defaults. */
+typedef struct ssdsim_rounds_opts {
+    /** the layout the caller was compiled with: SSDSIM_ROUNDS_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    /** window of each cell, measured as ssdsim_measure does (the whole window, no early
+     * stop); 0 = 1 s */
+    uint64_t cell_ns;
+    /** blocks per plane of host writes a writing cell must hold (ssdsim_measure_opts) */
+    uint32_t gc_cycles;
+    /** rounds the rule may judge at most; 0 = 25 */
+    uint32_t max_rounds;
+    /** first rounds run before those, left out of the judgement (SNIA's IOPS test: the round
+     * on the sequentially filled drive) */
+    uint32_t unjudged_rounds;
+    size_t track_cell;               /**< the cell whose figure is tracked */
+    ssdsim_rounds_var track_var;     /**< which figure */
+    ssdsim_steady_opts steady;       /**< the rule (zero: SNIA's: 5 rounds, 20%, 10%) */
+    ssdsim_rounds_cell_fn on_cell;   /**< may be NULL */
+    ssdsim_rounds_round_fn on_round; /**< may be NULL */
+    void *userdata;                  /**< passed to both */
+} ssdsim_rounds_opts;
+
+/** Layout version of ssdsim_rounds_opts: set by SSDSIM_ROUNDS_OPTS_INIT and
+ * ssdsim_rounds_opts_init. */
+#define SSDSIM_ROUNDS_OPTS_VERSION 1
+#define SSDSIM_ROUNDS_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_ROUNDS_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_rounds_opts_init(ssdsim_rounds_opts *opts, unsigned int version);
+
+/** Run rounds of `cells` (each measured in turn on `sim` as it is) until the tracked figure of
+ * the judged rounds meets the steady-state rule, or max_rounds were judged. *verdict is the
+ * rule on the judged rounds with `round` counted from the first round run (0-based); when no
+ * window is steady, its window is the rule's ending at the last round. *n_rounds (may be NULL)
+ * receives the rounds run. @return 0, SSDSIM_EINVAL (NULL argument, no cell, track_cell out of
+ * range, options of an unknown version), a callback's non-zero return, or the codes of
+ * ssdsim_measure (ssdsim_errmsg says why). */
+SSDSIM_API int ssdsim_rounds_run(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells,
+                                 const ssdsim_rounds_opts *opts, ssdsim_steady_result *verdict,
+                                 size_t *n_rounds);
+SSDSIM_API int ssdsim_rounds_run_sized(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells,
+                                       const ssdsim_rounds_opts *opts,
+                                       ssdsim_steady_result *verdict, size_t size,
+                                       size_t *n_rounds);
+#define ssdsim_rounds_run(sim, cells, n_cells, opts, verdict, n_rounds)                            \
+    ssdsim_rounds_run_sized((sim), (cells), (n_cells), (opts), (verdict), sizeof *(verdict),       \
+                            (n_rounds))
+
+/* ------------------------------------------------------------------------------------------ */
 /* Preconditioning curves                                                                      */
 
 /** A preconditioning curve: its rows and figures. Opaque; made by ssdsim_curve_run. */
