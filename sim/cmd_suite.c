@@ -122,37 +122,59 @@ const char *suite_fmt_bytes(char *buf, size_t len, double bytes)
 /* ------------------------------------------------------------------------------------------ */
 /* Workloads                                                                                   */
 
-static void wl_members(GString *j, const struct suite_wl *w)
+/* The fio options of `w`, in order, as the JSON description and the workload builder both
+ * take them: a value is a string, a number or `true`. */
+enum wl_kind { WL_STRING, WL_NUMBER, WL_TRUE };
+struct wl_opt {
+    const char *key;
+    const char *val; /* the suite_wl's string, or num */
+    char num[24];
+    enum wl_kind kind;
+};
+
+static size_t wl_options(const struct suite_wl *w, struct wl_opt *o)
 {
-    g_string_append_printf(j, "\"rw\": \"%s\"", w->rw);
+    size_t n = 0;
+#define STR(k, v) (o[n].key = (k), o[n].kind = WL_STRING, o[n].val = (v), n++)
+#define OPT(k, kd, ...)                                                                            \
+    (o[n].key = (k), o[n].kind = (kd), snprintf(o[n].num, sizeof o[n].num, __VA_ARGS__),           \
+     o[n].val = o[n].num, n++)
+    STR("rw", w->rw);
     if (w->bssplit)
-        g_string_append_printf(j, ", \"bssplit\": \"%s\"", w->bssplit);
+        STR("bssplit", w->bssplit);
     else
-        g_string_append_printf(j, ", \"bs\": \"%s\"", w->bs ? w->bs : "4k");
+        STR("bs", w->bs ? w->bs : "4k");
     if (w->rwmixread >= 0)
-        g_string_append_printf(j, ", \"rwmixread\": %d", w->rwmixread);
-    g_string_append_printf(j, ", \"numjobs\": %" PRIu32 ", \"iodepth\": %" PRIu32, w->threads,
-                           w->qd);
+        OPT("rwmixread", WL_NUMBER, "%d", w->rwmixread);
+    OPT("numjobs", WL_NUMBER, "%" PRIu32, w->threads);
+    OPT("iodepth", WL_NUMBER, "%" PRIu32, w->qd);
     if (w->split_region && w->threads > 1) {
         /* Each clone streams through its own part: fio's offset_increment. */
         uint64_t part = w->region_size / w->threads / 4096 * 4096;
-        g_string_append_printf(
-            j, ", \"offset\": %" PRIu64 ", \"size\": %" PRIu64 ", \"offset_increment\": %" PRIu64,
-            w->region_offset, part, part);
+        OPT("offset", WL_NUMBER, "%" PRIu64, w->region_offset);
+        OPT("size", WL_NUMBER, "%" PRIu64, part);
+        OPT("offset_increment", WL_NUMBER, "%" PRIu64, part);
     } else {
         if (w->region_offset)
-            g_string_append_printf(j, ", \"offset\": %" PRIu64, w->region_offset);
+            OPT("offset", WL_NUMBER, "%" PRIu64, w->region_offset);
         if (w->region_size)
-            g_string_append_printf(j, ", \"size\": %" PRIu64, w->region_size);
+            OPT("size", WL_NUMBER, "%" PRIu64, w->region_size);
     }
     if (!strncmp(w->rw, "rand", 4))
-        g_string_append(j, ", \"norandommap\": true");
+        OPT("norandommap", WL_TRUE, "1");
+#undef OPT
+#undef STR
+    return n;
 }
 
 char *suite_wl_json(const struct suite_wl *w)
 {
+    struct wl_opt o[12];
+    size_t n = wl_options(w, o);
     GString *j = g_string_new("{");
-    wl_members(j, w);
+    for (size_t i = 0; i < n; i++)
+        g_string_append_printf(j, o[i].kind == WL_STRING ? "%s\"%s\": \"%s\"" : "%s\"%s\": %s",
+                               i ? ", " : "", o[i].key, o[i].kind == WL_TRUE ? "true" : o[i].val);
     g_string_append_c(j, '}');
     return g_string_free(j, FALSE);
 }
@@ -168,37 +190,13 @@ double suite_wl_write_share(const struct suite_wl *w)
 
 ssdsim_workload *suite_wl_new(const struct suite_wl *w)
 {
+    struct wl_opt o[12];
+    size_t n = wl_options(w, o);
     ssdsim_workload *wl = NULL;
     ssdsim_error err;
     int rc = ssdsim_workload_new(&wl, "suite workload", &err);
-    if (rc == 0)
-        rc = ssdsim_workload_set(wl, "rw", w->rw, &err);
-    if (rc == 0)
-        rc = w->bssplit ? ssdsim_workload_set(wl, "bssplit", w->bssplit, &err)
-                        : ssdsim_workload_set(wl, "bs", w->bs ? w->bs : "4k", &err);
-    if (rc == 0 && w->rwmixread >= 0)
-        rc = ssdsim_workload_set_int(wl, "rwmixread", w->rwmixread, &err);
-    if (rc == 0)
-        rc = ssdsim_workload_set_int(wl, "numjobs", w->threads, &err);
-    if (rc == 0)
-        rc = ssdsim_workload_set_int(wl, "iodepth", w->qd, &err);
-    if (w->split_region && w->threads > 1) {
-        /* Each clone streams through its own part: fio's offset_increment. */
-        int64_t part = (int64_t)(w->region_size / w->threads / 4096 * 4096);
-        if (rc == 0)
-            rc = ssdsim_workload_set_int(wl, "offset", (int64_t)w->region_offset, &err);
-        if (rc == 0)
-            rc = ssdsim_workload_set_int(wl, "size", part, &err);
-        if (rc == 0)
-            rc = ssdsim_workload_set_int(wl, "offset_increment", part, &err);
-    } else {
-        if (rc == 0 && w->region_offset)
-            rc = ssdsim_workload_set_int(wl, "offset", (int64_t)w->region_offset, &err);
-        if (rc == 0 && w->region_size)
-            rc = ssdsim_workload_set_int(wl, "size", (int64_t)w->region_size, &err);
-    }
-    if (rc == 0 && !strncmp(w->rw, "rand", 4))
-        rc = ssdsim_workload_set_bool(wl, "norandommap", true, &err);
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = ssdsim_workload_set(wl, o[i].key, o[i].val, &err);
     if (rc) {
         g_autofree char *wj = suite_wl_json(w);
         cli_error("%s (workload %s)", err.message, wj);
