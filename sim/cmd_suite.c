@@ -905,8 +905,8 @@ static char *report_text(struct suite *s)
 {
     GString *r = g_string_new(NULL);
     ssdsim_model *m = s->model;
-    cJSON *mroot = cli_model_tree(m);
-    const char *mname = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(mroot, "name"));
+    char name[256];
+    const char *mname = ssdsim_model_get_string(m, "name", name, sizeof name, NULL) ? NULL : name;
     g_string_append_printf(r, "# ssdsim suite %s: %s\n\n", s->opt->suite,
                            mname ? mname : s->model_label);
     cJSON *model = cJSON_GetObjectItemCaseSensitive(s->json, "model");
@@ -933,7 +933,6 @@ static char *report_text(struct suite *s)
     }
     g_string_append_printf(r, "| options | %s |\n\n",
                            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(opts, "summary")));
-    cJSON_Delete(mroot);
     g_string_append(r, s->md->str);
     g_string_append(r, "\n## Shortcuts taken\n\nReal drives need hours for these procedures; "
                        "the simulator takes these shortcuts to finish in minutes:\n\n");
