@@ -114,11 +114,11 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
     uint64_t want = per_slot * ssdsim__methods_slots(wl);
     if (want < min_ios)
         want = min_ios;
-    uint32_t n_planes = 0, ppb = 0, page = 0;
-    uint64_t n_blocks = 0, lpages = 0;
-    ssdsim_device_shape(sim, &n_planes, &n_blocks, &ppb, &page, &lpages);
-    uint64_t want_pages =
-        ssdsim__methods_write_share(wl) > 0 ? (uint64_t)o->gc_cycles * n_planes * ppb : 0;
+    /* Blocks per plane of host writes: a hard disk has no planes, and asks for none. */
+    uint32_t n_planes = 0, ppb = 0;
+    if (o->gc_cycles && ssdsim__methods_write_share(wl) > 0 && sim->sys.devs[0].ssd)
+        ssdsim_device_shape(sim, &n_planes, NULL, &ppb, NULL, NULL);
+    uint64_t want_pages = (uint64_t)o->gc_cycles * n_planes * ppb;
     uint64_t cap = window_ns > UINT64_MAX / stretch ? UINT64_MAX : window_ns * stretch;
     uint64_t win = window_ns;
     for (uint32_t n_runs = 1;; n_runs++) {
