@@ -1,6 +1,7 @@
 #!/bin/sh
 # gen-api.sh: write the API reference of libssdsim as Markdown to stdout, from the doc comments of
-# the public headers (libssdsim/include/ssdsim/ssdsim.h, then trace.h, theory.h, point.h, sys/plugin.h, then
+# the public headers (libssdsim/include/ssdsim/ssdsim.h, then trace.h, theory.h, point.h, measure.h,
+# sys/plugin.h, then
 # the other sys/*.h). doc/api.md is its output; after changing a header, regenerate it from the top of the
 # source tree with
 #     sh doc/gen-api.sh > doc/api.md
@@ -42,6 +43,9 @@ if [ -f "$inc/theory.h" ]; then
 fi
 if [ -f "$inc/point.h" ]; then
     set -- "$@" "$inc/point.h"
+fi
+if [ -f "$inc/measure.h" ]; then
+    set -- "$@" "$inc/measure.h"
 fi
 if [ -f "$inc/sys/plugin.h" ]; then
     set -- "$@" "$inc/sys/plugin.h"

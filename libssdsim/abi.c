@@ -42,6 +42,12 @@ static const size_t steady_opts_sizes[] = {0, SSDSIM__END(ssdsim_steady_opts, ma
 static const size_t fast_opts_sizes[] = {0,
                                          SSDSIM__END(ssdsim_fast_precondition_opts, drive_writes)};
 static const size_t trace_opts_sizes[] = {0, SSDSIM__END(ssdsim_trace_opts, n_devices)};
+static const size_t measure_opts_sizes[] = {0, SSDSIM__END(ssdsim_measure_opts, max_stretch)};
+static const size_t curve_opts_sizes[] = {0,
+                                          SSDSIM__END(ssdsim_curve_opts, settle_drive_writes)};
+static const size_t rounds_opts_sizes[] = {0, SSDSIM__END(ssdsim_rounds_opts, userdata)};
+static const size_t calibrate_opts_sizes[] = {0,
+                                              SSDSIM__END(ssdsim_calibrate_opts, progress_userdata)};
 
 #define SSDSIM__OPTS(name, T, sizes, VERSION)                                                      \
     int ssdsim__##name##_read(T *dst, const T *src, char *why, size_t len)                         \
@@ -64,3 +70,8 @@ SSDSIM__OPTS(steady_opts, ssdsim_steady_opts, steady_opts_sizes, SSDSIM_STEADY_O
 SSDSIM__OPTS(fast_precondition_opts, ssdsim_fast_precondition_opts, fast_opts_sizes,
              SSDSIM_FAST_PRECONDITION_OPTS_VERSION)
 SSDSIM__OPTS(trace_opts, ssdsim_trace_opts, trace_opts_sizes, SSDSIM_TRACE_OPTS_VERSION)
+SSDSIM__OPTS(measure_opts, ssdsim_measure_opts, measure_opts_sizes, SSDSIM_MEASURE_OPTS_VERSION)
+SSDSIM__OPTS(curve_opts, ssdsim_curve_opts, curve_opts_sizes, SSDSIM_CURVE_OPTS_VERSION)
+SSDSIM__OPTS(calibrate_opts, ssdsim_calibrate_opts, calibrate_opts_sizes,
+             SSDSIM_CALIBRATE_OPTS_VERSION)
+SSDSIM__OPTS(rounds_opts, ssdsim_rounds_opts, rounds_opts_sizes, SSDSIM_ROUNDS_OPTS_VERSION)

@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "ssdsim/ssdsim.h"
+#include "ssdsim/measure.h"
 #include "ssdsim/trace.h"
 
 /* Where field f of struct type T ends. */
@@ -53,5 +54,14 @@ int ssdsim__fast_precondition_opts_read(ssdsim_fast_precondition_opts *dst,
                                         size_t len);
 int ssdsim__trace_opts_read(ssdsim_trace_opts *dst, const ssdsim_trace_opts *src, char *why,
                             size_t len);
+/* ... and of ssdsim/measure.h */
+int ssdsim__measure_opts_read(ssdsim_measure_opts *dst, const ssdsim_measure_opts *src, char *why,
+                              size_t len);
+int ssdsim__curve_opts_read(ssdsim_curve_opts *dst, const ssdsim_curve_opts *src, char *why,
+                            size_t len);
+int ssdsim__rounds_opts_read(ssdsim_rounds_opts *dst, const ssdsim_rounds_opts *src, char *why,
+                             size_t len);
+int ssdsim__calibrate_opts_read(ssdsim_calibrate_opts *dst, const ssdsim_calibrate_opts *src,
+                                char *why, size_t len);
 
 #endif /* SSDSIM_ABI_H */

@@ -19,6 +19,7 @@
 #include "workload/workload.h"
 #include "abi.h"
 #include "ftl/reserve.h"
+#include "methods/scaled.h"
 
 /* The steady-state rule the scaled copy's WAF must meet (ssdsim_steady_check, SNIA's form): over
  * the last STEADY_WINDOW rounds of about a drive write each (set_round_bytes), the range
@@ -341,21 +342,6 @@ static uint64_t set_round_bytes(struct ssdsim__jobspec *jobs, uint32_t n, uint64
     return round;
 }
 
-/* Blocks per plane of the scaled copy when the caller leaves it to us: at least 256, and enough
- * that the blocks every plane keeps free or open (watermarks, victim, frontiers), which do not
- * scale, are at most a quarter of its spare blocks; never more than the device has. On
- * generic-mlc (1024 blocks per plane) 256 gives the device's steady WAF and IOPS within 0.5% at
- * 7% and 28% over-provisioning, 128 within 1%. */
-static uint32_t default_scaled_bpp(const struct ssdsim_model *m, double spare_fraction)
-{
-    uint32_t fixed = SSDSIM__MAX(m->gc.free_blocks_target, m->gc.free_blocks_min) + 2 +
-                     (m->ftl.hot_cold ? 2 : 0);
-    double want = 4.0 * fixed / fmax(spare_fraction, 1e-3);
-    uint32_t bpp = (uint32_t)fmin(ceil(want), 1e6);
-    bpp = SSDSIM__MAX(bpp, 256u);
-    return SSDSIM__MIN(bpp, m->geometry.blocks_per_plane);
-}
-
 /* What the scaled copy's blocks hold, pooled over its planes and sorted oldest first. */
 struct pooled {
     uint64_t order;
@@ -475,50 +461,12 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
 {
     const struct ssdsim_model *m = sim->sys.dev_model; /* a system's member */
     const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
-    char val[64];
     int rc;
     ssdsim_error err;
-    struct ssdsim_model *ms = ssdsim__model_copy(m);
-    if (!ms) {
-        ssdsim__set_errmsg(sim, "out of memory");
-        return SSDSIM_ENOMEM;
-    }
-    /* Logical pages of the scaled copy. The same over-provisioning fraction would not do: the
-     * free blocks at the GC watermarks, the victim being collected and the open blocks are a
-     * fixed number per plane, a larger share of a small plane's spare, and the copy would run at
-     * a higher utilisation of the space GC works with, hence a higher WAF. So the copy keeps the
-     * device's ratio of logical pages to the blocks that are none of those. Free blocks: halfway
-     * between the low watermark less one and the high one (as the page FTL raises them), plus
-     * half a block for the victim; open blocks: half written (their written half valid).
-     * Measured on generic-mlc (greedy, 4 KiB random writes, a 1024-block device scaled to 128 and
-     * 256 blocks per plane, and 256 to 64), the scaled copy's WAF matches the device's for
-     * 1.75 to 2.3 such free blocks at 7% and 28% over-provisioning; this estimate gives 2. */
-    uint32_t reserve = m->ftl.hot_cold ? 2 : 1;
-    double lo = SSDSIM__MAX(m->gc.free_blocks_min, reserve + 1);
-    double hi = fmax(m->gc.free_blocks_target, lo);
-    double free_avg = (lo - 1 + hi) / 2 + 0.5;
-    double open = 1 + (m->gc.separate ? 1 : 0) + (m->ftl.hot_cold ? 1 : 0) +
-                  (m->ftl.hot_cold && m->gc.separate ? 1 : 0);
-    double ppb = g->pages_per_block;
-    double lp_b = (double)g->logical_pages / g->n_planes; /* per plane */
-    double v_open = open * ppb / 2;
-    double lp_s = v_open + (lp_b - v_open) * ((double)bpp_s - free_avg - open) /
-                               ((double)g->blocks_per_plane - free_avg - open);
-    double units_s = (double)g->n_planes * bpp_s * ppb;
-    double op_s = units_s / (lp_s * g->n_planes) - 1;
-    snprintf(val, sizeof val, "%u", bpp_s);
-    rc = ssdsim_model_set(ms, "geometry.blocks_per_plane", val, &err);
-    if (rc == 0 && (op_s <= 0 || !isfinite(op_s))) {
-        snprintf(err.message, sizeof err.message,
-                 "a scaled copy with %u blocks per plane has no spare blocks", bpp_s);
-        rc = SSDSIM_ECONFIG;
-    }
-    if (rc == 0) {
-        snprintf(val, sizeof val, "%.17g", op_s);
-        rc = ssdsim_model_set(ms, "ftl.op", val, &err);
-    }
+    /* The one scaled-copy rule (methods/scaled.c). */
+    struct ssdsim_model *ms = ssdsim__scaled_copy(m, bpp_s, &err);
+    rc = ms ? 0 : err.code;
     struct ssdsim *s = NULL;
-    ms->reserve_warned = true; /* the device's own warning stands for its copy */
     if (rc == 0)
         rc = ssdsim_new(&s, ms, sim->seed ^ 0x5ca1ed5ca1ed5ca1ULL, &err);
     ssdsim_model_free(ms);
@@ -748,7 +696,7 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
     if (rc)
         return rc;
     if (bpp_s == 0)
-        bpp_s = default_scaled_bpp(sim->sys.dev_model, 1.0 - (double)g->logical_pages / g->n_pages);
+        bpp_s = ssdsim__scaled_bpp(sim->sys.dev_model);
     struct scaled_run sr;
     rc = run_scaled(sim, jobs, n_jobs, bpp_s, dw, &sr);
     free(jobs);

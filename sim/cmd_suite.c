@@ -122,37 +122,59 @@ const char *suite_fmt_bytes(char *buf, size_t len, double bytes)
 /* ------------------------------------------------------------------------------------------ */
 /* Workloads                                                                                   */
 
-static void wl_members(GString *j, const struct suite_wl *w)
+/* The fio options of `w`, in order, as the JSON description and the workload builder both
+ * take them: a value is a string, a number or `true`. */
+enum wl_kind { WL_STRING, WL_NUMBER, WL_TRUE };
+struct wl_opt {
+    const char *key;
+    const char *val; /* the suite_wl's string, or num */
+    char num[24];
+    enum wl_kind kind;
+};
+
+static size_t wl_options(const struct suite_wl *w, struct wl_opt *o)
 {
-    g_string_append_printf(j, "\"rw\": \"%s\"", w->rw);
+    size_t n = 0;
+#define STR(k, v) (o[n].key = (k), o[n].kind = WL_STRING, o[n].val = (v), n++)
+#define OPT(k, kd, ...)                                                                            \
+    (o[n].key = (k), o[n].kind = (kd), snprintf(o[n].num, sizeof o[n].num, __VA_ARGS__),           \
+     o[n].val = o[n].num, n++)
+    STR("rw", w->rw);
     if (w->bssplit)
-        g_string_append_printf(j, ", \"bssplit\": \"%s\"", w->bssplit);
+        STR("bssplit", w->bssplit);
     else
-        g_string_append_printf(j, ", \"bs\": \"%s\"", w->bs ? w->bs : "4k");
+        STR("bs", w->bs ? w->bs : "4k");
     if (w->rwmixread >= 0)
-        g_string_append_printf(j, ", \"rwmixread\": %d", w->rwmixread);
-    g_string_append_printf(j, ", \"numjobs\": %" PRIu32 ", \"iodepth\": %" PRIu32, w->threads,
-                           w->qd);
+        OPT("rwmixread", WL_NUMBER, "%d", w->rwmixread);
+    OPT("numjobs", WL_NUMBER, "%" PRIu32, w->threads);
+    OPT("iodepth", WL_NUMBER, "%" PRIu32, w->qd);
     if (w->split_region && w->threads > 1) {
         /* Each clone streams through its own part: fio's offset_increment. */
         uint64_t part = w->region_size / w->threads / 4096 * 4096;
-        g_string_append_printf(
-            j, ", \"offset\": %" PRIu64 ", \"size\": %" PRIu64 ", \"offset_increment\": %" PRIu64,
-            w->region_offset, part, part);
+        OPT("offset", WL_NUMBER, "%" PRIu64, w->region_offset);
+        OPT("size", WL_NUMBER, "%" PRIu64, part);
+        OPT("offset_increment", WL_NUMBER, "%" PRIu64, part);
     } else {
         if (w->region_offset)
-            g_string_append_printf(j, ", \"offset\": %" PRIu64, w->region_offset);
+            OPT("offset", WL_NUMBER, "%" PRIu64, w->region_offset);
         if (w->region_size)
-            g_string_append_printf(j, ", \"size\": %" PRIu64, w->region_size);
+            OPT("size", WL_NUMBER, "%" PRIu64, w->region_size);
     }
     if (!strncmp(w->rw, "rand", 4))
-        g_string_append(j, ", \"norandommap\": true");
+        OPT("norandommap", WL_TRUE, "1");
+#undef OPT
+#undef STR
+    return n;
 }
 
 char *suite_wl_json(const struct suite_wl *w)
 {
+    struct wl_opt o[12];
+    size_t n = wl_options(w, o);
     GString *j = g_string_new("{");
-    wl_members(j, w);
+    for (size_t i = 0; i < n; i++)
+        g_string_append_printf(j, o[i].kind == WL_STRING ? "%s\"%s\": \"%s\"" : "%s\"%s\": %s",
+                               i ? ", " : "", o[i].key, o[i].kind == WL_TRUE ? "true" : o[i].val);
     g_string_append_c(j, '}');
     return g_string_free(j, FALSE);
 }
@@ -166,21 +188,30 @@ double suite_wl_write_share(const struct suite_wl *w)
     return 0.0;
 }
 
-ssdsim_workload *suite_wl_load(const struct suite_wl *w, const char *extra)
+ssdsim_workload *suite_wl_new(const struct suite_wl *w)
 {
-    GString *j = g_string_new("{");
-    wl_members(j, w);
-    if (extra && *extra)
-        g_string_append_printf(j, ", %s", extra);
-    g_string_append_c(j, '}');
+    struct wl_opt o[12];
+    size_t n = wl_options(w, o);
     ssdsim_workload *wl = NULL;
     ssdsim_error err;
-    if (ssdsim_workload_load_string(&wl, j->str, "suite workload", &err)) {
-        cli_error("%s (workload %s)", err.message, j->str);
-        wl = NULL;
+    int rc = ssdsim_workload_new(&wl, "suite workload", &err);
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = ssdsim_workload_set(wl, o[i].key, o[i].val, &err);
+    if (rc) {
+        g_autofree char *wj = suite_wl_json(w);
+        cli_error("%s (workload %s)", err.message, wj);
+        ssdsim_workload_free(wl);
+        return NULL;
     }
-    g_string_free(j, TRUE);
     return wl;
+}
+
+/* Print the last failure on `sim` with `what` before it and the workload after it; -1. */
+static int wl_fail(const ssdsim *sim, const char *what, const struct suite_wl *w)
+{
+    g_autofree char *wj = suite_wl_json(w);
+    cli_error("%s%s (workload %s)", what, ssdsim_errmsg(sim), wj);
+    return -1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -197,22 +228,11 @@ ssdsim *suite_sim_new(struct suite *s, const ssdsim_model *model)
     return sim;
 }
 
-ssdsim_model *suite_model_with(const ssdsim_model *model, const char *key, const char *value)
+ssdsim_model *suite_model_copy(const ssdsim_model *model)
 {
-    char *text = ssdsim_model_to_json(model);
-    if (!text) {
-        cli_error("out of memory");
-        return NULL;
-    }
     ssdsim_model *m = NULL;
-    ssdsim_error err;
-    int rc = ssdsim_model_load_string(&m, text, "suite model", &err);
-    free(text);
-    if (!rc && key)
-        rc = ssdsim_model_set(m, key, value, &err);
-    if (rc) {
-        cli_error("%s", err.message);
-        ssdsim_model_free(m);
+    if (ssdsim_model_copy(&m, model)) {
+        cli_error("out of memory");
         return NULL;
     }
     return m;
@@ -227,159 +247,57 @@ int suite_erase(ssdsim *sim)
     return 0;
 }
 
-/* One measured run of `w` for `window_ns` after a ramp of a tenth of it. */
-static int measure_once(ssdsim *sim, const struct suite_wl *w, uint64_t window_ns,
-                        bool until_steady, struct suite_fig *f)
+void suite_rerun_note(struct suite *s, const ssdsim_measurement *f, unsigned gc_cycles)
 {
-    memset(f, 0, sizeof *f);
-    uint64_t ramp_ns = window_ns / 10;
-    /* Whole microseconds: the workload's times are parsed as text. */
-    /* runtime counts after ramp_time, as in fio. */
-    uint64_t run_us = (window_ns + 999) / 1000, ramp_us = (ramp_ns + 999) / 1000;
-    char extra[160];
-    snprintf(extra, sizeof extra,
-             "\"time_based\": true, \"runtime\": \"%" PRIu64 "us\", \"ramp_time\": \"%" PRIu64
-             "us\"",
-             run_us, ramp_us);
-    ssdsim_workload *wl = suite_wl_load(w, extra);
+    if (f->n_runs > 1 && gc_cycles)
+        suite_shortcut(s,
+                       "A window that held fewer than %d requests, fewer than %d per "
+                       "outstanding request, or, for workloads that write, less than %u "
+                       "blocks per plane of host writes (periods of garbage collection), "
+                       "was run again, longer (up to %d times), so that slow points are "
+                       "measured over enough requests; `window_ns` in the JSON is the window "
+                       "that counted.",
+                       SUITE_MIN_IOS, SUITE_MIN_CYCLES, gc_cycles, SUITE_MAX_STRETCH);
+    else if (f->n_runs > 1)
+        suite_shortcut(s,
+                       "A window that held fewer than %d requests or fewer than %d per "
+                       "outstanding request was run again, longer (up to %d times), so that "
+                       "slow points are measured over enough requests; `window_ns` in the "
+                       "JSON is the window that counted.",
+                       SUITE_MIN_IOS, SUITE_MIN_CYCLES, SUITE_MAX_STRETCH);
+}
+
+void suite_settle_note(struct suite *s)
+{
+    suite_shortcut(s,
+                   "After fast preconditioning, each workload wrote %.2g drive writes more "
+                   "before the measurements, so that the planes' garbage collection, which "
+                   "fast preconditioning starts in step, drifts apart as in a long run.",
+                   SSDSIM_SETTLE_DRIVE_WRITES);
+}
+
+int suite_measure(struct suite *s, ssdsim *sim, const struct suite_wl *w, uint64_t window_ns,
+                  bool until_steady, unsigned gc_cycles, ssdsim_measurement *f)
+{
+    ssdsim_workload *wl = suite_wl_new(w);
     if (!wl)
         return -1;
-    ssdsim_run_opts ro = {.interval_ns = window_ns / 10};
-    if (until_steady) {
-        ro.until_steady = 1;
-        ro.steady_var = SSDSIM_STEADY_IOPS;
-        ro.max_rounds = 10;
-    }
-    int rc = ssdsim_run(sim, wl, &ro);
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = window_ns;
+    mo.until_steady = until_steady;
+    mo.gc_cycles = gc_cycles;
+    mo.min_ios = SUITE_MIN_IOS;
+    mo.min_ios_per_slot = SUITE_MIN_CYCLES;
+    mo.max_stretch = SUITE_MAX_STRETCH;
+    int rc = ssdsim_measure(sim, wl, &mo, f);
     ssdsim_workload_free(wl);
-    if (rc) {
-        g_autofree char *wj = suite_wl_json(w);
-        cli_error("%s (workload %s)", ssdsim_errmsg(sim), wj);
-        return -1;
-    }
-    ssdsim_op_stats a, r, wr;
-    ssdsim_device_stats d;
-    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &a);
-    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r);
-    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &wr);
-    ssdsim_get_device_stats(sim, &d);
-    f->sim_time_ns = ssdsim_sim_time_ns(sim);
-    f->ramp_ns = ramp_ns;
-    f->iops = a.iops;
-    f->bw_bytes = a.bw_bytes;
-    f->lat_mean_ns = a.lat_mean_ns;
-    f->lat_stddev_ns = a.lat_stddev_ns;
-    f->lat_max_ns = a.lat_max_ns;
-    f->lat_p99_ns = a.lat_p99_ns;
-    f->lat_p99_99_ns = a.lat_p99_99_ns;
-    f->read_iops = r.iops;
-    f->write_iops = wr.iops;
-    f->read_lat_mean_ns = r.lat_mean_ns;
-    f->write_lat_mean_ns = wr.lat_mean_ns;
-    f->read_lat_max_ns = r.lat_max_ns;
-    f->write_lat_max_ns = wr.lat_max_ns;
-    f->waf = d.host_pages_written ? d.waf : NAN;
-    f->host_bytes_written = wr.bytes;
-    f->host_pages = d.host_pages_written;
-    f->flash_pages = d.flash_pages_programmed;
-    f->n_ios = a.count;
-    f->n_writes = wr.count;
-    f->rounds = ssdsim_n_intervals(sim);
-    ssdsim_steady_result st;
-    f->steady = until_steady && ssdsim_get_steady(sim, &st) == 0 && st.steady;
-    /* Rates over the rounds in which requests were issued, not over the whole run: the run
-     * ends when its last request completes, and the queues drain at the end at a rate that says
-     * nothing of the drive (a request stuck behind garbage collection can keep the run going
-     * for a tenth of a second). The rounds are the intervals, each window_ns / 10 long. */
-    size_t k_issue = f->steady ? st.round + 1 : 10;
-    if (k_issue > f->rounds)
-        k_issue = f->rounds;
-    uint64_t ios = 0;
-    double bytes = 0;
-    for (size_t k = 0; k < k_issue; k++) {
-        ssdsim_interval v;
-        if (ssdsim_get_interval(sim, k, &v))
-            break;
-        ios += v.n_ios;
-        bytes += v.bw_bytes * (double)ro.interval_ns / 1e9;
-    }
-    if (k_issue > 0 && ios > 0) {
-        double t = (double)(k_issue * ro.interval_ns) / 1e9;
-        double scale = ((double)ios / t) / (a.iops > 0 ? a.iops : 1);
-        f->iops = (double)ios / t;
-        f->bw_bytes = bytes / t;
-        f->read_iops = r.iops * scale;
-        f->write_iops = wr.iops * scale;
-        f->window_ns = k_issue * ro.interval_ns;
-    } else {
-        f->window_ns = f->sim_time_ns;
-    }
+    if (rc)
+        return wl_fail(sim, "", w);
+    suite_rerun_note(s, f, gc_cycles);
     return 0;
 }
 
-/* A window must hold enough requests for its figures to mean something: 5000 requests, every
- * queue slot cycled 20 times (so that the ramp, a tenth, covers the time the queues take to
- * fill, about one cycle), and, when the workload writes, `gc_cycles` cycles of garbage
- * collection. Host writes are striped over the planes, so every plane fills its open block at
- * the same pace and they all call for garbage collection together: at steady state the IOPS of
- * a random-write workload swing with a period of one block per plane of host writes (generic-mlc
- * at 16T/16Q: 5,000 to 16,000 IOPS in 0.2 s intervals, a period of about 0.8 s), so a window
- * must span many such periods for its average to hold. A window that held too little is run
- * again, longer, up to 64 times the asked window; the drive is at steady state, so the extra
- * run changes nothing but the precision. */
-#define MIN_CYCLES 20
-#define MIN_IOS 5000
-#define MAX_STRETCH 64
-
-int suite_measure(struct suite *s, ssdsim *sim, const struct suite_wl *w, uint64_t window_ns,
-                  bool until_steady, unsigned gc_cycles, struct suite_fig *f)
-{
-    uint64_t want = (uint64_t)MIN_CYCLES * w->threads * w->qd;
-    if (want < MIN_IOS)
-        want = MIN_IOS;
-    uint32_t n_planes = 0, ppb = 0, page = 0;
-    uint64_t n_blocks = 0, lpages = 0;
-    ssdsim_device_shape(sim, &n_planes, &n_blocks, &ppb, &page, &lpages);
-    uint64_t want_pages = suite_wl_write_share(w) > 0 ? (uint64_t)gc_cycles * n_planes * ppb : 0;
-    uint64_t win = window_ns;
-    for (;;) {
-        if (measure_once(sim, w, win, until_steady, f))
-            return -1;
-        if ((f->n_ios >= want && f->host_pages >= want_pages) || win >= window_ns * MAX_STRETCH)
-            return 0;
-        if (gc_cycles)
-            suite_shortcut(s,
-                           "A window that held fewer than %d requests, fewer than %d per "
-                           "outstanding request, or, for workloads that write, less than %u "
-                           "blocks per plane of host writes (periods of garbage collection), "
-                           "was run again, longer (up to %d times), so that slow points are "
-                           "measured over enough requests; `window_ns` in the JSON is the window "
-                           "that counted.",
-                           MIN_IOS, MIN_CYCLES, gc_cycles, MAX_STRETCH);
-        else
-            suite_shortcut(s,
-                           "A window that held fewer than %d requests or fewer than %d per "
-                           "outstanding request was run again, longer (up to %d times), so that "
-                           "slow points are measured over enough requests; `window_ns` in the "
-                           "JSON is the window that counted.",
-                           MIN_IOS, MIN_CYCLES, MAX_STRETCH);
-        /* What the run achieved says how long the next must be, with a margin. */
-        double need = f->n_ios ? (double)win * (double)want / (double)f->n_ios : 0;
-        if (want_pages) {
-            double np = f->host_pages ? (double)win * (double)want_pages / (double)f->host_pages
-                                      : (double)win * MAX_STRETCH;
-            need = np > need ? np : need;
-        }
-        need *= 1.25;
-        uint64_t cap = window_ns * MAX_STRETCH;
-        uint64_t next = need > (double)cap ? cap : (uint64_t)need;
-        win = next > win * 2 ? next : win * 2;
-        if (win > cap)
-            win = cap;
-    }
-}
-
-void suite_fig_json(cJSON *o, const struct suite_fig *f)
+void suite_fig_json(cJSON *o, const ssdsim_measurement *f)
 {
     suite_json_num(o, "iops", f->iops);
     suite_json_num(o, "bw_bytes", f->bw_bytes);
@@ -396,9 +314,9 @@ void suite_fig_json(cJSON *o, const struct suite_fig *f)
     suite_json_u64(o, "write_lat_max_ns", f->write_lat_max_ns);
     suite_json_num(o, "waf", f->waf);
     suite_json_u64(o, "window_ns", f->window_ns);
-    suite_json_u64(o, "run_ns", f->sim_time_ns);
+    suite_json_u64(o, "run_ns", f->run_ns);
     suite_json_u64(o, "ramp_ns", f->ramp_ns);
-    suite_json_u64(o, "rounds", f->rounds);
+    suite_json_u64(o, "rounds", f->n_rounds);
     cJSON_AddBoolToObject(o, "converged", f->steady);
 }
 
@@ -444,18 +362,14 @@ static void cdf_rows(const uint64_t *up, const uint64_t *cnt, size_t n, const ch
     }
 }
 
-void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op)
+/* Add the buckets (increasing upper edges, `n` of them) into `h`: merge two increasing lists of
+ * edges (the buckets are the same in every run). */
+static void hist_merge(struct suite_hist *h, const uint64_t *up, const uint64_t *cnt, size_t n)
 {
     if (!h->upper) {
         h->upper = g_array_new(FALSE, FALSE, sizeof(uint64_t));
         h->count = g_array_new(FALSE, FALSE, sizeof(uint64_t));
     }
-    size_t n = ssdsim_latency_histogram(sim, op, NULL, NULL, 0);
-    if (n == 0)
-        return;
-    uint64_t *up = g_new(uint64_t, n), *cnt = g_new(uint64_t, n);
-    n = ssdsim_latency_histogram(sim, op, up, cnt, n);
-    /* Merge two increasing lists of bucket edges (the buckets are the same in every run). */
     GArray *mu = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), h->upper->len + (guint)n);
     GArray *mc = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), h->upper->len + (guint)n);
     size_t i = 0, j = 0;
@@ -474,6 +388,27 @@ void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op)
     g_array_unref(h->count);
     h->upper = mu;
     h->count = mc;
+}
+
+void suite_hist_merge(struct suite_hist *dst, const struct suite_hist *src)
+{
+    if (src->upper)
+        hist_merge(dst, (const uint64_t *)(void *)src->upper->data,
+                   (const uint64_t *)(void *)src->count->data, src->upper->len);
+}
+
+void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op)
+{
+    if (!h->upper) {
+        h->upper = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+        h->count = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+    }
+    size_t n = ssdsim_latency_histogram(sim, op, NULL, NULL, 0);
+    if (n == 0)
+        return;
+    uint64_t *up = g_new(uint64_t, n), *cnt = g_new(uint64_t, n);
+    n = ssdsim_latency_histogram(sim, op, up, cnt, n);
+    hist_merge(h, up, cnt, n);
     g_free(up);
     g_free(cnt);
 }
@@ -510,317 +445,89 @@ void suite_cdf(const ssdsim *sim, enum ssdsim_op op, const char *series, GString
 /* ------------------------------------------------------------------------------------------ */
 /* Preconditioning curves                                                                      */
 
-/* The copy keeps at least this many spare (over-provisioned) blocks per plane. GC reserves a
- * few blocks per plane (the low watermark and the open blocks), a larger share of a small
- * plane's spare; with 64 or more the copy's steady-state IOPS of the generic MLC model are
- * within about 2% of the model's (doc/suites.md, "Scaled preconditioning curves"). */
-#define COPY_MIN_SPARE_BLOCKS 64
-#define COPY_MIN_BPP 16
-
-static void model_geometry(const ssdsim_model *m, uint32_t *bpp, uint64_t *planes, uint32_t *ppb,
-                           double *op, uint64_t *page_size)
-{
-    cJSON *root = cli_model_tree(m);
-    const cJSON *g = cJSON_GetObjectItemCaseSensitive(root, "geometry");
-    const cJSON *ftl = cJSON_GetObjectItemCaseSensitive(root, "ftl");
-#define GEO(k) cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(g, k))
-    *bpp = (uint32_t)GEO("blocks_per_plane");
-    *planes = (uint64_t)(GEO("channels") * GEO("chips_per_channel") * GEO("dies_per_chip") *
-                         GEO("planes_per_die"));
-    *ppb = (uint32_t)GEO("pages_per_block");
-    *page_size = (uint64_t)GEO("page_size");
-#undef GEO
-    *op = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(ftl, "op"));
-    cJSON_Delete(root);
-}
-
 uint32_t suite_curve_bpp(struct suite *s, const ssdsim_model *model)
 {
     /* A scaled copy changes the flash geometry: only a solid-state device model has one (a
      * system's curves run on the whole system; a hard disk has none). */
     if (s->opt->curve_full || ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
         return 0;
-    uint32_t bpp, ppb;
-    uint64_t planes, page;
-    double op;
-    model_geometry(model, &bpp, &planes, &ppb, &op, &page);
-    uint32_t want = s->opt->curve_bpp;
-    if (!want) {
-        /* spare blocks per plane = bpp x op / (1 + op) */
-        double spare_share = op / (1 + op);
-        want = spare_share > 0 ? (uint32_t)ceil(COPY_MIN_SPARE_BLOCKS / spare_share) : bpp;
-        if (want < COPY_MIN_BPP)
-            want = COPY_MIN_BPP;
-    }
+    int64_t bpp = 0;
+    ssdsim_model_get_int(model, "geometry.blocks_per_plane", &bpp, NULL);
+    /* The library's rule (ssdsim_model_scaled_copy), the one fast preconditioning uses. */
+    uint32_t want = s->opt->curve_bpp ? s->opt->curve_bpp
+                                      : ssdsim_model_scaled_blocks_per_plane(model);
     /* A copy less than 4 times smaller saves little: the model must then be brought to the
      * same state by fast preconditioning, which runs a scaled copy of its own. Run the curve on
      * the model, which also leaves it at steady state for the measurements. An explicit
      * --curve-bpp is taken as given. */
-    if (!s->opt->curve_bpp && (uint64_t)want * 4 > bpp)
+    if (!s->opt->curve_bpp && (uint64_t)want * 4 > (uint64_t)bpp)
         return 0;
     return want < bpp ? want : 0;
 }
 
-void suite_curve_free(struct suite_curve *c)
+/* Curve options of the suite: rounds per drive write (the steady rule looks at one drive
+ * write) and the most drive writes. */
+static ssdsim_curve_opts curve_opts(const struct suite *s)
 {
-    if (c && c->iv)
-        g_array_unref(c->iv);
+    ssdsim_curve_opts o = SSDSIM_CURVE_OPTS_INIT;
+    o.rounds_per_drive_write = s->opt->quick ? 10 : 20;
+    o.max_drive_writes = s->opt->max_dw;
+    return o;
 }
 
-/* Totals of a run, to carry the cumulative columns across the two runs of a curve. */
-struct run_base {
-    double t_ns;
-    uint64_t host_bytes, host_pages, flash_pages;
-};
-
-/* Append the intervals of the last run to `iv`, shifted by `base`. The last interval is left
- * out when it holds less than 90% of an interval's bytes: it is the tail of the run, where the
- * queues drain, and its rate says nothing of the drive. */
-static void take_intervals(ssdsim *sim, GArray *iv, const struct run_base *base,
-                           uint64_t interval_bytes, double logical, double time_scale,
-                           uint64_t n_blocks, bool skip_first)
-{
-    size_t n = ssdsim_n_intervals(sim);
-    uint64_t prev_bytes = 0, prev_t = 0;
-    for (size_t i = 0; i < n; i++) {
-        ssdsim_interval v;
-        if (ssdsim_get_interval(sim, i, &v))
-            break;
-        uint64_t bytes = v.host_bytes_written - prev_bytes;
-        uint64_t dur = v.t_ns - prev_t;
-        prev_bytes = v.host_bytes_written;
-        prev_t = v.t_ns;
-        if (i + 1 == n && (double)bytes < 0.9 * (double)interval_bytes)
-            break;
-        if (i == 0 && skip_first)
-            continue; /* the queues fill again: not the drive's rate either */
-        struct suite_iv x;
-        x.t_copy_s = (base->t_ns + (double)v.t_ns) / 1e9;
-        x.t_s = x.t_copy_s * time_scale;
-        x.dw = (double)(base->host_bytes + v.host_bytes_written) / logical;
-        x.iops = v.iops;
-        x.lat_mean_us = v.lat_ns_mean / 1e3;
-        x.lat_max_us = (double)v.lat_ns_max / 1e3;
-        x.lat_stddev_us = v.lat_ns_stddev / 1e3;
-        x.lat_p99_us = (double)v.lat_ns_p99 / 1e3;
-        x.waf = v.waf;
-        uint64_t host = base->host_pages + v.host_pages_written;
-        x.waf_cum =
-            host ? (double)(base->flash_pages + v.flash_pages_programmed) / (double)host : NAN;
-        x.free_pct = n_blocks ? 100.0 * (double)v.free_blocks / (double)n_blocks : NAN;
-        x.n_ios = (double)v.n_ios;
-        x.dur_s = (double)dur / 1e9;
-        g_array_append_val(iv, x);
-    }
-}
-
-static void add_run_totals(ssdsim *sim, struct run_base *base)
-{
-    ssdsim_op_stats w;
-    ssdsim_device_stats d;
-    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
-    ssdsim_get_device_stats(sim, &d);
-    base->t_ns += (double)ssdsim_sim_time_ns(sim);
-    base->host_bytes += w.bytes;
-    base->host_pages += d.host_pages_written;
-    base->flash_pages += d.flash_pages_programmed;
-}
-
-/* Rounds per drive write of a curve; the steady rule looks at one drive write. */
-static uint32_t rounds_per_dw(const struct suite *s)
-{
-    return s->opt->quick ? 10 : 20;
-}
-
-/* Run `w` from a fresh drive until steady, in two runs: the first, of fixed length, covers the
- * burst and the GC cliff (1 + op drive writes fill every block; half a drive write more); the
- * second stops once the IOPS of the last drive write are steady (least-squares line across it
- * within 3% of its mean, spread within 20%), or at max_dw. Two runs because during the burst
- * the IOPS are flat too: a rule applied from the start would call the burst steady. The
- * intervals (1/rounds of a drive write of host writes each) go into `iv` when it is not NULL. */
-static int run_curve(struct suite *s, ssdsim *sim, const struct suite_wl *w, double time_scale,
-                     struct suite_curve *c)
-{
-    ssdsim_device_stats d0;
-    ssdsim_get_device_stats(sim, &d0);
-    uint32_t n_planes, ppb, page;
-    uint64_t n_blocks, lpages;
-    ssdsim_device_shape(sim, &n_planes, &n_blocks, &ppb, &page, &lpages);
-    double logical = (double)d0.logical_bytes;
-    uint32_t rounds = rounds_per_dw(s);
-    uint64_t interval_bytes = (uint64_t)(logical / rounds);
-    double share = suite_wl_write_share(w);
-    if (share <= 0) {
-        cli_error("preconditioning needs writes (workload %s)", w->rw);
-        return -1;
-    }
-    double max_dw = s->opt->max_dw;
-    double a_dw = 1 + d0.op + 0.5;
-    if (a_dw > max_dw)
-        a_dw = max_dw;
-    c->min_dw = a_dw;
-    c->max_dw = max_dw;
-    struct run_base base = {0};
-    for (int phase = 0; phase < 2; phase++) {
-        double dw = phase == 0 ? a_dw : max_dw - (double)base.host_bytes / logical;
-        if (dw <= 0.01)
-            break;
-        /* io_size counts reads and writes: scale the written bytes by the write share. */
-        double per_job = dw * logical / share / w->threads;
-        char extra[96];
-        snprintf(extra, sizeof extra, "\"io_size\": %" PRIu64,
-                 ((uint64_t)per_job + 4095) / 4096 * 4096);
-        ssdsim_workload *wl = suite_wl_load(w, extra);
-        if (!wl)
-            return -1;
-        ssdsim_run_opts ro = {.interval_bytes = interval_bytes};
-        if (phase == 1) {
-            ro.until_steady = 1;
-            ro.steady_var = SSDSIM_STEADY_IOPS;
-            ro.steady.window = rounds;
-            ro.steady.max_excursion = 0.20;
-            ro.steady.max_slope_excursion = 0.03;
-            ro.max_rounds = (uint32_t)ceil(dw * rounds) + 1;
-        }
-        int rc = ssdsim_run(sim, wl, &ro);
-        ssdsim_workload_free(wl);
-        if (rc) {
-            g_autofree char *wj = suite_wl_json(w);
-            cli_error("preconditioning: %s (workload %s)", ssdsim_errmsg(sim), wj);
-            return -1;
-        }
-        size_t before = c->iv ? c->iv->len : 0;
-        if (c->iv)
-            take_intervals(sim, c->iv, &base, interval_bytes, logical, time_scale, n_blocks,
-                           phase == 1);
-        if (phase == 1) {
-            ssdsim_steady_result st;
-            c->steady = ssdsim_get_steady(sim, &st) == 0 && st.steady;
-            /* The second run's first interval was left out: its round k is entry k - 1. */
-            if (c->iv && c->steady && st.round >= 1 && before + st.round - 1 < c->iv->len) {
-                const struct suite_iv *x =
-                    &g_array_index(c->iv, struct suite_iv, before + st.round - 1);
-                c->steady_dw = x->dw;
-                c->steady_t_s = x->t_s;
-            }
-        }
-        add_run_totals(sim, &base);
-    }
-    if (!c->steady || !c->iv) {
-        c->steady_dw = (double)base.host_bytes / logical;
-        c->steady_t_s = base.t_ns / 1e9 * time_scale;
-    }
-    return 0;
-}
-
-/* Steady figures: the last drive write of the curve up to the steady point; the burst: the
- * first tenth of a drive write; the cliff: the first interval below 90% of the burst. */
-static void curve_figures(struct suite_curve *c, uint32_t rounds)
-{
-    GArray *iv = c->iv;
-    c->cliff_t_s = NAN;
-    if (!iv || iv->len == 0)
-        return;
-    size_t end = iv->len;
-    for (size_t i = 0; i < iv->len; i++) {
-        if (g_array_index(iv, struct suite_iv, i).dw >= c->steady_dw - 1e-9) {
-            end = i + 1;
-            break;
-        }
-    }
-    size_t start = end > rounds ? end - rounds : 0;
-    /* Rates from the intervals' own counts and lengths: the two intervals left out around the
-     * join of the two runs are then simply not counted. */
-    double ios = 0, lat = 0, t = 0, mx = 0;
-    for (size_t i = start; i < end; i++) {
-        const struct suite_iv *x = &g_array_index(iv, struct suite_iv, i);
-        ios += x->n_ios;
-        t += x->dur_s;
-        lat += x->n_ios * x->lat_mean_us;
-        if (x->lat_max_us > mx)
-            mx = x->lat_max_us;
-    }
-    c->steady_iops = t > 0 ? ios / t : NAN;
-    c->steady_lat_mean_us = ios > 0 ? lat / ios : NAN;
-    c->steady_lat_max_us = mx;
-    /* WAF of the window from the cumulative columns: d(flash) / d(host) is not kept, so the
-     * mean of the interval WAFs weighted equally (every interval writes the same bytes). */
-    double waf = 0;
-    size_t n_waf = 0;
-    for (size_t i = start; i < end; i++) {
-        double v = g_array_index(iv, struct suite_iv, i).waf;
-        if (isfinite(v))
-            waf += v, n_waf++;
-    }
-    c->steady_waf = n_waf ? waf / (double)n_waf : NAN;
-    double b_ios = 0, b_t = 0;
-    for (size_t i = 0; i < iv->len; i++) {
-        const struct suite_iv *x = &g_array_index(iv, struct suite_iv, i);
-        if (i > 0 && x->dw > 0.1 + 1e-9)
-            break;
-        b_ios += x->n_ios;
-        b_t += x->dur_s;
-    }
-    c->burst_iops = b_t > 0 ? b_ios / b_t : NAN;
-    for (size_t i = 0; i < iv->len; i++) {
-        const struct suite_iv *x = &g_array_index(iv, struct suite_iv, i);
-        if (x->iops < 0.9 * c->burst_iops) {
-            c->cliff_t_s = x->t_s;
-            break;
-        }
-    }
-}
-
-static char *curve_csv(const struct suite_curve *c)
+static char *curve_csv(const ssdsim_curve *c)
 {
     GString *t = g_string_new("t_s,t_copy_s,drive_writes,iops,lat_mean_us,lat_max_us,"
                               "lat_stddev_us,lat_p99_us,waf,waf_cumulative,free_blocks_pct\n");
-    for (guint i = 0; i < c->iv->len; i++) {
-        const struct suite_iv *x = &g_array_index(c->iv, struct suite_iv, i);
-        const double v[] = {x->t_s,        x->t_copy_s,      x->dw,         x->iops, x->lat_mean_us,
-                            x->lat_max_us, x->lat_stddev_us, x->lat_p99_us, x->waf,  x->waf_cum,
-                            x->free_pct};
+    for (size_t i = 0; i < ssdsim_curve_n_rows(c); i++) {
+        ssdsim_curve_row x;
+        ssdsim_curve_get_row(c, i, &x);
+        const double v[] = {x.t_s,         x.t_copy_s,       x.drive_writes,   x.iops,
+                            x.lat_mean_us, x.lat_max_us,     x.lat_stddev_us,  x.lat_p99_us,
+                            x.waf,         x.waf_cumulative, x.free_blocks_pct};
         for (size_t k = 0; k < G_N_ELEMENTS(v); k++)
             suite_csv_num(t, v[k], k + 1 == G_N_ELEMENTS(v));
     }
     return g_string_free(t, FALSE);
 }
 
-static void curve_json(cJSON *o, const struct suite_curve *c, uint32_t rounds)
+static void curve_json(cJSON *o, const ssdsim_curve_summary *c, const ssdsim_curve *curve,
+                       uint32_t rounds)
 {
     cJSON_AddStringToObject(o, "ran_on", c->scaled ? "scaled copy" : "model");
     if (c->scaled)
-        suite_json_u64(o, "copy_blocks_per_plane", c->copy_bpp);
+        suite_json_u64(o, "copy_blocks_per_plane", c->copy_blocks_per_plane);
     suite_json_num(o, "time_scale", c->time_scale);
     suite_json_u64(o, "rounds_per_drive_write", rounds);
-    suite_json_num(o, "min_drive_writes", c->min_dw);
-    suite_json_num(o, "max_drive_writes", c->max_dw);
+    suite_json_num(o, "min_drive_writes", c->min_drive_writes);
+    suite_json_num(o, "max_drive_writes", c->max_drive_writes);
     cJSON *b = cJSON_AddObjectToObject(o, "burst");
     suite_json_num(b, "iops", c->burst_iops);
     suite_json_num(b, "cliff_t_s", c->cliff_t_s);
     cJSON *st = cJSON_AddObjectToObject(o, "steady");
     cJSON_AddBoolToObject(st, "reached", c->steady);
-    suite_json_num(st, "drive_writes", c->steady_dw);
+    suite_json_num(st, "drive_writes", c->steady_drive_writes);
     suite_json_num(st, "t_s", c->steady_t_s);
     suite_json_num(st, "iops", c->steady_iops);
     suite_json_num(st, "lat_mean_us", c->steady_lat_mean_us);
     suite_json_num(st, "lat_max_us", c->steady_lat_max_us);
     suite_json_num(st, "waf", c->steady_waf);
     cJSON *arr = cJSON_AddArrayToObject(o, "intervals");
-    for (guint i = 0; i < c->iv->len; i++) {
-        const struct suite_iv *x = &g_array_index(c->iv, struct suite_iv, i);
+    for (size_t i = 0; i < ssdsim_curve_n_rows(curve); i++) {
+        ssdsim_curve_row x;
+        ssdsim_curve_get_row(curve, i, &x);
         cJSON *e = cJSON_CreateObject();
-        suite_json_num(e, "t_s", x->t_s);
-        suite_json_num(e, "t_copy_s", x->t_copy_s);
-        suite_json_num(e, "drive_writes", x->dw);
-        suite_json_num(e, "iops", x->iops);
-        suite_json_num(e, "lat_mean_us", x->lat_mean_us);
-        suite_json_num(e, "lat_max_us", x->lat_max_us);
-        suite_json_num(e, "lat_stddev_us", x->lat_stddev_us);
-        suite_json_num(e, "lat_p99_us", x->lat_p99_us);
-        suite_json_num(e, "waf", x->waf);
-        suite_json_num(e, "waf_cumulative", x->waf_cum);
-        suite_json_num(e, "free_blocks_pct", x->free_pct);
+        suite_json_num(e, "t_s", x.t_s);
+        suite_json_num(e, "t_copy_s", x.t_copy_s);
+        suite_json_num(e, "drive_writes", x.drive_writes);
+        suite_json_num(e, "iops", x.iops);
+        suite_json_num(e, "lat_mean_us", x.lat_mean_us);
+        suite_json_num(e, "lat_max_us", x.lat_max_us);
+        suite_json_num(e, "lat_stddev_us", x.lat_stddev_us);
+        suite_json_num(e, "lat_p99_us", x.lat_p99_us);
+        suite_json_num(e, "waf", x.waf);
+        suite_json_num(e, "waf_cumulative", x.waf_cumulative);
+        suite_json_num(e, "free_blocks_pct", x.free_blocks_pct);
         cJSON_AddItemToArray(arr, e);
     }
 }
@@ -838,7 +545,7 @@ void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *
     GString *g = g_string_new(NULL);
     g_string_append_printf(g, "set multiplot layout 2,2 title %s\nset key off\n", qt);
     g_string_append_printf(g, "set xlabel 'time (s%s)'\n",
-                           c->scaled ? ", scaled to the model" : "");
+                           c->sum.scaled ? ", scaled to the model" : "");
     for (int k = 0; k < 4; k++) {
         g_string_append_printf(g,
                                "set title '%s'\nset ylabel '%s'\nset yrange [0:*]\n"
@@ -850,162 +557,111 @@ void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *
     g_string_free(g, TRUE);
 }
 
-/* Fast preconditioning (in this version) leaves every plane in the same phase of its GC
- * cycle: their write frontiers start empty together, so they fill, and call for garbage
- * collection, in lockstep, and the IOPS swing by about 15% with a period of a few seconds
- * (generic-mlc at 16T/16Q: 8,800 to 11,900 IOPS in 2 s intervals, against 10,100 to 10,700 at
- * the steady state a long run reaches), which fades only as the planes drift apart: after about
- * a tenth of a drive write of the same workload. So much is written before measuring. When the
- * library dephases the planes itself, SETTLE_DW can go to 0. */
-#define SETTLE_DW 0.1
-
-int suite_settle(struct suite *s, ssdsim *sim, const struct suite_wl *w)
+/* The "Shortcuts taken" bullets of how a drive reached steady state, and the progress line of
+ * the long way. */
+static void steady_notes(struct suite *s, const struct suite_wl *w, ssdsim_steady_method how,
+                         const char *what)
 {
-    ssdsim_device_stats d;
-    ssdsim_get_device_stats(sim, &d);
-    double share = suite_wl_write_share(w);
-    if (SETTLE_DW <= 0 || share <= 0)
-        return 0;
-    double per_job = SETTLE_DW * (double)d.logical_bytes / share / w->threads;
-    char extra[96];
-    snprintf(extra, sizeof extra, "\"io_size\": %" PRIu64,
-             ((uint64_t)per_job + 4095) / 4096 * 4096);
-    ssdsim_workload *wl = suite_wl_load(w, extra);
-    if (!wl)
-        return -1;
-    int rc = ssdsim_run(sim, wl, NULL);
-    ssdsim_workload_free(wl);
-    if (rc) {
-        g_autofree char *wj = suite_wl_json(w);
-        cli_error("preconditioning: %s (workload %s)", ssdsim_errmsg(sim), wj);
-        return -1;
+    if (how == SSDSIM_STEADY_BY_NOTHING) {
+        suite_shortcut(s, "The model is a hard disk: it keeps no state that writes change (no "
+                          "flash to fill, no garbage collection), so it was not preconditioned "
+                          "and its preconditioning curves were not run; the measurements ran on "
+                          "the disk as it is.");
+    } else if (how == SSDSIM_STEADY_BY_FAST) {
+        suite_shortcut(s, "The drive was put at steady state by fast preconditioning "
+                          "(ssdsim_precondition_fast: the state of a scaled copy run to steady "
+                          "state, installed on the model) instead of hours of writes.");
+        if (suite_wl_write_share(w) > 0)
+            suite_settle_note(s);
+    } else {
+        suite_shortcut(s, "Fast preconditioning is not available for this FTL (ftl.type): the "
+                          "drive was brought to each workload's steady state by running the "
+                          "workload itself (the two runs of a preconditioning curve, not "
+                          "recorded).");
+        suite_say(s, "  (this FTL has no fast preconditioning: running %s to steady state)", what);
     }
-    suite_shortcut(s,
-                   "After fast preconditioning, each workload wrote %.2g drive writes more "
-                   "before the measurements, so that the planes' garbage collection, which "
-                   "fast preconditioning starts in step, drifts apart as in a long run.",
-                   SETTLE_DW);
-    return 0;
-}
-
-/* A hard disk keeps no state that writes change (no flash to fill, no garbage collection):
- * its preconditioning is nothing, and a curve would be flat. Whether the suite runs on one. */
-static bool on_disk(const struct suite *s)
-{
-    return ssdsim_model_get_kind(s->model) == SSDSIM_MODEL_HDD;
-}
-
-static void disk_note(struct suite *s)
-{
-    static const char note[] =
-        "The model is a hard disk: it keeps no state that writes change (no flash to fill, no "
-        "garbage collection), so it was not preconditioned and its preconditioning curves "
-        "were not run; the measurements ran on the disk as it is.";
-    suite_shortcut(s, "%s", note);
 }
 
 int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, const char *what)
 {
-    if (on_disk(s)) {
-        disk_note(s);
-        return 0;
-    }
-    if (suite_erase(sim))
-        return -1;
-    ssdsim_workload *wl = suite_wl_load(w, NULL);
+    ssdsim_workload *wl = suite_wl_new(w);
     if (!wl)
         return -1;
-    ssdsim_fast_precondition_opts fo = {0};
-    int rc = ssdsim_precondition_fast(sim, wl, &fo);
+    ssdsim_curve_opts o = curve_opts(s);
+    ssdsim_steady_method how;
+    int rc = ssdsim_reach_steady(sim, wl, &o, &how);
     ssdsim_workload_free(wl);
-    if (rc == 0) {
-        suite_shortcut(s, "The drive was put at steady state by fast preconditioning "
-                          "(ssdsim_precondition_fast: the state of a scaled copy run to steady "
-                          "state, installed on the model) instead of hours of writes.");
-        return suite_settle(s, sim, w);
+    if (rc) {
+        g_autofree char *pre = g_strdup_printf("steady state (%s): ", what);
+        return wl_fail(sim, pre, w);
     }
-    if (rc != SSDSIM_ENOTFOUND) {
-        g_autofree char *wj = suite_wl_json(w);
-        cli_error("fast preconditioning (%s): %s (workload %s)", what, ssdsim_errmsg(sim), wj);
-        return -1;
-    }
-    /* The FTL cannot install a state: write the drive to steady state the long way. */
-    suite_shortcut(s, "Fast preconditioning is not available for this FTL (ftl.type): the drive "
-                      "was brought to each workload's steady state by running the workload "
-                      "itself (the two runs of a preconditioning curve, not recorded).");
-    suite_say(s, "  (this FTL has no fast preconditioning: running %s to steady state)", what);
-    if (suite_erase(sim))
-        return -1;
-    struct suite_curve c = {0};
-    return run_curve(s, sim, w, 1.0, &c);
+    steady_notes(s, w, how, what);
+    return 0;
 }
 
-int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, uint32_t copy_bpp,
-                       const struct suite_wl *w, const char *id, const char *title, cJSON *obj,
-                       struct suite_curve *c)
+int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const struct suite_wl *w,
+                       const char *id, const char *title, cJSON *obj, struct suite_curve *c)
 {
     memset(c, 0, sizeof *c);
     c->id = id;
-    c->iv = g_array_new(FALSE, FALSE, sizeof(struct suite_iv));
-    c->scaled = copy_bpp > 0 && copy;
-    c->copy_bpp = copy_bpp;
-    if (on_disk(s)) {
-        disk_note(s);
+    uint32_t rounds = s->opt->quick ? 10 : 20;
+    if (ssdsim_model_get_kind(s->model) == SSDSIM_MODEL_HDD) {
+        steady_notes(s, w, SSDSIM_STEADY_BY_NOTHING, NULL);
         suite_say(s, "  no preconditioning curve: a hard disk");
-        curve_json(obj, c, rounds_per_dw(s));
+        c->sum.scaled = copy != NULL;
+        curve_json(obj, &c->sum, NULL, rounds);
         return 0;
     }
-    ssdsim *on = c->scaled ? copy : full;
-    if (suite_erase(on))
+    ssdsim_workload *wl = suite_wl_new(w);
+    if (!wl)
         return -1;
-    ssdsim_device_stats dm, dc;
-    ssdsim_get_device_stats(full, &dm);
-    ssdsim_get_device_stats(on, &dc);
-    c->time_scale = (double)dm.logical_bytes / (double)dc.logical_bytes;
-    if (run_curve(s, on, w, c->time_scale, c))
-        return -1;
-    uint32_t rounds = rounds_per_dw(s);
-    curve_figures(c, rounds);
+    ssdsim_curve_opts o = curve_opts(s);
+    ssdsim_curve *curve = NULL;
+    int rc = ssdsim_curve_run(&curve, full, copy, wl, &o);
+    ssdsim_workload_free(wl);
+    if (rc)
+        return wl_fail(full, "preconditioning: ", w);
+    ssdsim_curve_get_summary(curve, &c->sum);
+    c->n_rows = ssdsim_curve_n_rows(curve);
+    const ssdsim_curve_summary *cs = &c->sum;
     char b1[32], b2[32];
     suite_say(s,
               "  preconditioning curve on %s: burst %.0f IOPS, steady %.0f IOPS after %.2f drive "
               "writes (%s)",
-              c->scaled ? "the scaled copy" : "the model", c->burst_iops, c->steady_iops,
-              c->steady_dw, c->steady ? "steady" : "not steady at the limit");
-    if (c->scaled) {
-        double spare = copy_bpp * dc.op / (1 + dc.op);
-        g_autofree char *close =
-            spare >= COPY_MIN_SPARE_BLOCKS - 0.5
-                ? g_strdup("(within about 2%)")
-                : g_strdup_printf("(but with %.0f spare blocks per plane, fewer than 64, its "
-                                  "steady state reads lower: on generic-mlc by 6%% with 28, "
-                                  "14%% with 14)",
-                                  spare);
+              cs->scaled ? "the scaled copy" : "the model", cs->burst_iops, cs->steady_iops,
+              cs->steady_drive_writes, cs->steady ? "steady" : "not steady at the limit");
+    if (cs->scaled) {
+        ssdsim_device_stats dm, dc;
+        ssdsim_get_device_stats(full, &dm);
+        ssdsim_get_device_stats(copy, &dc);
         suite_shortcut(s,
-                       "Preconditioning curves ran on a scaled copy of the model: the same "
-                       "geometry, timing and over-provisioning with %" PRIu32
-                       " blocks per plane instead of the model's, so the same parallelism and %s "
-                       "the same steady-state IOPS and latency, on %s instead of %s; the burst "
-                       "lasts in proportion to capacity, so the curves' time axis is the copy's "
-                       "simulated time multiplied by the capacity ratio (%.4g). Maximum "
-                       "latencies per interval come from fewer requests than the model's "
-                       "intervals would hold, so they may read a little lower.",
-                       copy_bpp, close, suite_fmt_bytes(b1, sizeof b1, (double)dc.logical_bytes),
-                       suite_fmt_bytes(b2, sizeof b2, (double)dm.logical_bytes), c->time_scale);
-        /* Then put the model itself at the steady state of the same workload. */
+                       "Preconditioning curves ran on a scaled copy of the model "
+                       "(ssdsim_model_scaled_copy): the same geometry, timing and FTL with %" PRIu32
+                       " blocks per plane instead of the model's, and over-provisioning set so "
+                       "that the space garbage collection works with is used in the model's "
+                       "proportion, so the same parallelism and about the same steady-state IOPS "
+                       "and latency, on %s instead of %s; the burst lasts in proportion to "
+                       "capacity, so the curves' time axis is the copy's simulated time "
+                       "multiplied by the capacity ratio (%.4g). Maximum latencies per interval "
+                       "come from fewer requests than the model's intervals would hold, so they "
+                       "may read a little lower.",
+                       cs->copy_blocks_per_plane,
+                       suite_fmt_bytes(b1, sizeof b1, (double)dc.logical_bytes),
+                       suite_fmt_bytes(b2, sizeof b2, (double)dm.logical_bytes), cs->time_scale);
+        /* The model itself was then put at the steady state of the same workload. */
         g_autofree char *what = g_strdup_printf("the %s preconditioning", id);
-        if (suite_steady_state(s, full, w, what))
-            return -1;
+        steady_notes(s, w, cs->brought_by, what);
     }
     suite_shortcut(s,
                    "Preconditioning curves stop once the IOPS of the last drive write are steady "
                    "(least-squares line across it within 3%% of its mean, spread within 20%%) "
                    "or after %.3g drive writes, instead of running for a fixed 6 to 12 hours.",
                    s->opt->max_dw);
-    curve_json(obj, c, rounds);
+    curve_json(obj, cs, curve, rounds);
     g_autofree char *csv_name = g_strdup_printf("precondition-%s.csv", id);
-    suite_csv(s, csv_name, curve_csv(c));
+    suite_csv(s, csv_name, curve_csv(curve));
     suite_curve_plot(s, c, title);
+    ssdsim_curve_free(curve);
     return 0;
 }
 
@@ -1045,9 +701,9 @@ static void suite_help(FILE *f)
           "                         200ms); it stops earlier once its IOPS converge and runs\n"
           "                         again longer when it held too few requests\n"
           "  --curve-bpp N|full     blocks per plane of the scaled copy the preconditioning\n"
-          "                         curves run on (default: enough for 64 spare blocks per\n"
-          "                         plane, if that is 4 times smaller than the model, else\n"
-          "                         the model itself); full: on the model itself\n"
+          "                         curves run on (default: the library's, as for fast\n"
+          "                         preconditioning, if that is 4 times smaller than the\n"
+          "                         model, else the model itself); full: on the model itself\n"
           "  --max-dw X             most drive writes of a preconditioning curve (default 10,\n"
           "                         --quick 4)\n"
           "  --compare-op X         review: also measure the drive formatted with X more\n"
@@ -1249,8 +905,8 @@ static char *report_text(struct suite *s)
 {
     GString *r = g_string_new(NULL);
     ssdsim_model *m = s->model;
-    cJSON *mroot = cli_model_tree(m);
-    const char *mname = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(mroot, "name"));
+    char name[256];
+    const char *mname = ssdsim_model_get_string(m, "name", name, sizeof name, NULL) ? NULL : name;
     g_string_append_printf(r, "# ssdsim suite %s: %s\n\n", s->opt->suite,
                            mname ? mname : s->model_label);
     cJSON *model = cJSON_GetObjectItemCaseSensitive(s->json, "model");
@@ -1277,7 +933,6 @@ static char *report_text(struct suite *s)
     }
     g_string_append_printf(r, "| options | %s |\n\n",
                            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(opts, "summary")));
-    cJSON_Delete(mroot);
     g_string_append(r, s->md->str);
     g_string_append(r, "\n## Shortcuts taken\n\nReal drives need hours for these procedures; "
                        "the simulator takes these shortcuts to finish in minutes:\n\n");

@@ -17,6 +17,7 @@
 #include <glib.h>
 
 #include "cli.h"
+#include "ssdsim/measure.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Options                                                                                     */
@@ -98,9 +99,9 @@ char *suite_wl_json(const struct suite_wl *w);
 /* The share of requests that write: 1 for write patterns, 1 - rwmixread for mixes, else 0. */
 double suite_wl_write_share(const struct suite_wl *w);
 
-/* Load `w` with a run length: `extra` is more JSON members ("\"runtime\": ..."), without
- * braces. NULL after printing the error. */
-ssdsim_workload *suite_wl_load(const struct suite_wl *w, const char *extra);
+/* `w` built with the workload builder (no run length: the methods set it). NULL after printing
+ * the error. */
+ssdsim_workload *suite_wl_new(const struct suite_wl *w);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Simulations                                                                                 */
@@ -108,39 +109,30 @@ ssdsim_workload *suite_wl_load(const struct suite_wl *w, const char *extra);
 /* A new simulation of `model` with the suite's seed; NULL after printing the error. */
 ssdsim *suite_sim_new(struct suite *s, const ssdsim_model *model);
 
-/* A copy of `model` with a model key changed; NULL after printing the error. */
-ssdsim_model *suite_model_with(const ssdsim_model *model, const char *key, const char *value);
+/* A copy of `model` (ssdsim_model_copy); NULL after printing the error. */
+ssdsim_model *suite_model_copy(const ssdsim_model *model);
 
 /* Secure erase, failing with a message. 0 or -1. */
 int suite_erase(ssdsim *sim);
 
-/* Figures of one measured run. */
-struct suite_fig {
-    uint64_t window_ns;   /* the rounds in which requests were issued: IOPS and MB/s are over it */
-    uint64_t sim_time_ns; /* the run after its ramp, to the last completion */
-    uint64_t ramp_ns;
-    double iops, bw_bytes;
-    double lat_mean_ns, lat_stddev_ns;
-    uint64_t lat_max_ns, lat_p99_ns, lat_p99_99_ns;
-    double read_iops, write_iops;
-    double read_lat_mean_ns, write_lat_mean_ns;
-    uint64_t read_lat_max_ns, write_lat_max_ns;
-    double waf; /* NaN when nothing was written */
-    uint64_t host_bytes_written;
-    uint64_t host_pages, flash_pages; /* mapping units written by the host, pages programmed */
-    uint64_t n_ios, n_writes;         /* requests completed (after the ramp), writes of them */
-    size_t rounds;                    /* intervals the run made */
-    bool steady; /* its IOPS met the convergence rule before the window ended */
-};
-
-/* Run `w` for at most `window_ns` of simulated time after a ramp of a tenth of it (not
- * counted), in rounds of a tenth of the window, stopping once the IOPS of 5 rounds are steady
- * (the SNIA rule); fill `f`. With `until_steady` false the whole window runs. A window that
- * held too few requests, or for a workload that writes less than `gc_cycles` blocks per plane
- * of host writes, is run again longer (cmd_suite.c says why). 0, or -1 after printing the
- * error. */
+/* Measure `w` on `sim` (ssdsim_measure): at most `window_ns` of simulated time after a ramp
+ * of a tenth of it, stopping once the IOPS converge with `until_steady`; a window that held too
+ * few requests, or for a workload that writes less than `gc_cycles` blocks per plane of host
+ * writes, is run again longer, and a "Shortcuts taken" bullet says so. 0, or -1 after printing
+ * the error. */
 int suite_measure(struct suite *s, ssdsim *sim, const struct suite_wl *w, uint64_t window_ns,
-                  bool until_steady, unsigned gc_cycles, struct suite_fig *f);
+                  bool until_steady, unsigned gc_cycles, ssdsim_measurement *f);
+
+/* The "Shortcuts taken" bullets of a window run again longer (when f->n_runs > 1), and of
+ * settling after fast preconditioning. */
+void suite_rerun_note(struct suite *s, const ssdsim_measurement *f, unsigned gc_cycles);
+void suite_settle_note(struct suite *s);
+
+/* What a measured window must hold (ssdsim_measure_opts): requests, requests per outstanding
+ * request, and the longest re-run in windows. */
+#define SUITE_MIN_IOS 5000
+#define SUITE_MIN_CYCLES 20
+#define SUITE_MAX_STRETCH 64
 
 /* GC periods a measured point spans at least (a review or quick-matrix point), and a cell of a
  * SNIA round (averaged over the 5 rounds of the window). */
@@ -148,7 +140,7 @@ int suite_measure(struct suite *s, ssdsim *sim, const struct suite_wl *w, uint64
 #define SUITE_SNIA_GC_CYCLES 2
 
 /* `f` as a JSON object (into `obj`). */
-void suite_fig_json(cJSON *obj, const struct suite_fig *f);
+void suite_fig_json(cJSON *obj, const ssdsim_measurement *f);
 
 /* The latency distribution of the last run for `op` as CDF rows "series,lat_us,cdf" appended to
  * `csv`, and as [[lat_ns, cdf], ...] into `json_key` of `obj`. At most ~200 points (buckets
@@ -163,6 +155,8 @@ struct suite_hist {
 /* Add the last run's histogram of `op` into `h` (arrays created on first use). */
 void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op);
 void suite_hist_free(struct suite_hist *h);
+/* Add the buckets of `src` into `dst` (arrays created on first use; nothing when src is empty). */
+void suite_hist_merge(struct suite_hist *dst, const struct suite_hist *src);
 /* As suite_cdf, from `h`. */
 void suite_hist_cdf(const struct suite_hist *h, const char *series, GString *csv, cJSON *obj,
                     const char *json_key);
@@ -170,52 +164,27 @@ void suite_hist_cdf(const struct suite_hist *h, const char *series, GString *csv
 /* ------------------------------------------------------------------------------------------ */
 /* Preconditioning curves                                                                      */
 
-/* One interval of a curve, on the full model's time axis. */
-struct suite_iv {
-    double t_s, t_copy_s, dw; /* time on the full model, on the copy; drive writes so far */
-    double iops, lat_mean_us, lat_max_us, lat_stddev_us, lat_p99_us;
-    double waf, waf_cum; /* NaN when nothing was written */
-    double free_pct;     /* free blocks, percent of all blocks */
-    double n_ios, dur_s; /* requests completed in the interval, its length (on the copy) */
-};
-
+/* A preconditioning curve as the suites report it (the rows went into the JSON and CSV). */
 struct suite_curve {
     const char *id; /* file-name part: precondition-<id>.csv */
-    GArray *iv;     /* struct suite_iv */
-    bool scaled;    /* ran on a scaled copy */
-    uint32_t copy_bpp;
-    double time_scale; /* full logical bytes / copy logical bytes (1 when not scaled) */
-    bool steady;
-    double steady_dw, steady_t_s; /* where the steady window ended */
-    double steady_iops, steady_lat_mean_us, steady_lat_max_us, steady_waf;
-    double burst_iops; /* mean IOPS of the first tenth of a drive write */
-    double cliff_t_s;  /* first interval below 90% of the burst; NaN when none */
-    double min_dw, max_dw;
+    size_t n_rows;  /* 0: none was run (a hard disk) */
+    ssdsim_curve_summary sum;
 };
 
 /* The blocks per plane of the scaled copy the curve runs on, or 0 to run on the model itself
  * (also when the copy would not be smaller). */
 uint32_t suite_curve_bpp(struct suite *s, const ssdsim_model *model);
 
-/* Run the preconditioning curve of `w` (at its threads x qd) from a secure-erased drive until
- * its IOPS are steady, on `copy`, a scaled copy of the model with copy_bpp blocks per plane
- * (copy_bpp > 0), or on `full` itself; then, after a copy, bring `full` to the same steady state
- * (suite_steady_state). Records the curve (JSON under `obj`, CSV, plot) as `id`. 0 or -1 after
- * printing the error. */
-int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, uint32_t copy_bpp,
-                       const struct suite_wl *w, const char *id, const char *title, cJSON *obj,
-                       struct suite_curve *curve);
+/* Run the preconditioning curve of `w` (ssdsim_curve_run) from a secure-erased drive until its
+ * IOPS are steady, on `copy`, a simulation of a scaled copy of the model, or on `full` itself
+ * when `copy` is NULL; `full` is left at that steady state. Records the curve (JSON under `obj`,
+ * CSV, plot) as `id`. 0 or -1 after printing the error. */
+int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const struct suite_wl *w,
+                       const char *id, const char *title, cJSON *obj, struct suite_curve *curve);
 
-void suite_curve_free(struct suite_curve *c);
-
-/* Bring `sim` (secure-erased first) to the steady state of `w` without recording a curve:
- * fast preconditioning, or a full run when the FTL cannot. 0 or -1. */
+/* Bring `sim` (secure-erased first) to the steady state of `w` without recording a curve
+ * (ssdsim_reach_steady), with the "Shortcuts taken" bullets of how. 0 or -1. */
 int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, const char *what);
-
-/* After fast preconditioning: write a tenth of a drive write more of `w` (nothing when `w` does
- * not write), so that the planes' garbage collection, which the installed state starts in step,
- * drifts apart as in a long run. 0 or -1 after printing the error. */
-int suite_settle(struct suite *s, ssdsim *sim, const struct suite_wl *w);
 
 /* The 2x2 plot of one curve (IOPS, mean, maximum and standard deviation of latency against
  * time), precondition-ID.png; plots over several curves are the caller's. */

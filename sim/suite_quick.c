@@ -76,12 +76,13 @@ static enum wbuf write_buffer_kind(const ssdsim_model *model)
 {
     if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
         return WBUF_NONE;
-    cJSON *m = cli_model_tree(model);
-    const cJSON *b = cJSON_GetObjectItemCaseSensitive(m, "buffer");
-    double size = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(b, "size"));
-    bool plp = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "plp"));
-    cJSON_Delete(m);
-    return !(size > 0) ? WBUF_NONE : plp ? WBUF_PLP : WBUF_VOLATILE;
+    double size = 0;
+    bool plp = false;
+    ssdsim_model_get_double(model, "buffer.size", &size, NULL);
+    if (!(size > 0))
+        return WBUF_NONE;
+    ssdsim_model_get_bool(model, "buffer.plp", &plp, NULL);
+    return plp ? WBUF_PLP : WBUF_VOLATILE;
 }
 
 int suite_quick_matrix(struct suite *s)
@@ -117,7 +118,7 @@ int suite_quick_matrix(struct suite *s)
     static const char *const state_id[2] = {"fresh", "full"};
     static const char *const state_label[2] = {"fresh (secure-erased)", "written full"};
     /* fig[state][test][jobs] */
-    struct suite_fig *fig = g_new0(struct suite_fig, 2 * tests->len * 3);
+    ssdsim_measurement *fig = g_new0(ssdsim_measurement, 2 * tests->len * 3);
 #define FIG(st, t, j) fig[((st)*tests->len + (t)) * 3 + (j)]
     GString *csv = g_string_new("state,test,pattern,direction,region,block_size,jobs,iops,mb_s,"
                                 "lat_mean_us,lat_max_us,lat_p99_us,converged\n");
@@ -154,7 +155,7 @@ int suite_quick_matrix(struct suite *s)
                 region_of(t->region, logical, &w.region_offset, &w.region_size);
                 if (!t->seq && t->region == WHOLE)
                     w.region_size = 0;
-                struct suite_fig *f = &FIG(st, ti, ji);
+                ssdsim_measurement *f = &FIG(st, ti, ji);
                 if (suite_measure(s, sim, &w, window, true, SUITE_GC_CYCLES, f))
                     goto out;
                 if (t->write)
@@ -193,7 +194,7 @@ int suite_quick_matrix(struct suite *s)
                     suite_csv_num(csv, v[k], false);
                 g_string_append_printf(csv, "%d\n", f->steady ? 1 : 0);
             }
-            const struct suite_fig *f64 = &FIG(st, ti, 2);
+            const ssdsim_measurement *f64 = &FIG(st, ti, 2);
             g_autofree char *label = test_label(t);
             if (t->iops)
                 suite_say(s, "  %s: %.0f / %.0f / %.0f IOPS at 1 / 4 / 64 jobs", label,
@@ -209,16 +210,20 @@ int suite_quick_matrix(struct suite *s)
     cJSON *wc = cJSON_AddObjectToObject(s->json, "write_cache");
     enum wbuf buffer = write_buffer_kind(s->model);
     cJSON_AddStringToObject(wc, "buffer", wbuf_name[buffer]);
-    struct suite_fig wcfig[2][3] = {{{0}}};
+    ssdsim_measurement wcfig[2][3] = {{{0}}};
     bool compared = buffer == WBUF_VOLATILE;
     cJSON_AddBoolToObject(wc, "compared", compared);
     if (compared) {
         suite_say(s, "write cache on / off (fresh, 4K random write, whole device):");
         cJSON *arr = cJSON_AddArrayToObject(wc, "tests");
         for (int on = 1; on >= 0; on--) {
-            ssdsim_model *m2 = suite_model_with(s->model, "buffer.write_cache",
-                                                on ? "true" : "false");
-            ssdsim *s2 = m2 ? suite_sim_new(s, m2) : NULL;
+            ssdsim_model *m2 = suite_model_copy(s->model);
+            ssdsim_error err;
+            ssdsim *s2 = NULL;
+            if (m2 && ssdsim_model_set_bool(m2, "buffer.write_cache", on, &err))
+                cli_error("%s", err.message);
+            else if (m2)
+                s2 = suite_sim_new(s, m2);
             ssdsim_model_free(m2);
             if (!s2)
                 goto out;
@@ -275,10 +280,8 @@ int suite_quick_matrix(struct suite *s)
                                   "than 10 GiB)",
              suite_fmt_bytes(b1, sizeof b1, (double)logical));
     if (s->opt->idle_ns) {
-        cJSON *m = cli_model_tree(s->model);
-        double bg = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(m, "gc"), "bg_idle_us"));
-        cJSON_Delete(m);
+        double bg = 0;
+        ssdsim_model_get_double(s->model, "gc.bg_idle_us", &bg, NULL);
         if (!(bg > 0))
             suite_md(s, "This model has no background garbage collection (gc.bg_idle_us 0): "
                         "the idle time between tests changes nothing.\n\n");
@@ -301,7 +304,7 @@ int suite_quick_matrix(struct suite *s)
             suite_md(s, "| %s |", label);
             for (int st = 0; st < 2; st++)
                 for (int ji = 0; ji < 3; ji++) {
-                    const struct suite_fig *f = &FIG(st, ti, ji);
+                    const ssdsim_measurement *f = &FIG(st, ti, ji);
                     if (kind == 0)
                         suite_md(s, " %.0f |", f->iops);
                     else

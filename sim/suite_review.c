@@ -50,7 +50,6 @@ struct mode {
     const char *suffix; /* file-name suffix: "" or "-op" */
     ssdsim_model *model;
     ssdsim *full, *copy;
-    uint32_t copy_bpp;
     uint64_t logical_bytes;
     double op;
 };
@@ -64,21 +63,23 @@ static void mode_free(struct mode *m)
 
 static int mode_open(struct suite *s, struct mode *m, const ssdsim_model *model, double add_op)
 {
+    m->model = suite_model_copy(model);
+    if (!m->model)
+        return -1;
     if (add_op > 0) {
+        /* The op the drive reports, plus add_op, to 6 significant digits. */
         ssdsim_device_stats d;
         ssdsim *probe = suite_sim_new(s, model);
         if (!probe)
             return -1;
         ssdsim_get_device_stats(probe, &d);
         ssdsim_free(probe);
-        char v[32];
-        snprintf(v, sizeof v, "%.6g", d.op + add_op);
-        m->model = suite_model_with(model, "ftl.op", v);
-    } else {
-        m->model = suite_model_with(model, NULL, NULL);
+        ssdsim_error err;
+        if (ssdsim_model_set_double(m->model, "ftl.op", suite_round6(d.op + add_op), &err)) {
+            cli_error("%s", err.message);
+            return -1;
+        }
     }
-    if (!m->model)
-        return -1;
     m->full = suite_sim_new(s, m->model);
     if (!m->full)
         return -1;
@@ -86,14 +87,14 @@ static int mode_open(struct suite *s, struct mode *m, const ssdsim_model *model,
     ssdsim_get_device_stats(m->full, &d);
     m->logical_bytes = d.logical_bytes;
     m->op = d.op;
-    m->copy_bpp = suite_curve_bpp(s, m->model);
-    if (m->copy_bpp) {
-        char v[32];
-        snprintf(v, sizeof v, "%" PRIu32, m->copy_bpp);
-        ssdsim_model *cm = suite_model_with(m->model, "geometry.blocks_per_plane", v);
-        if (!cm)
-            return -1;
-        m->copy = suite_sim_new(s, cm);
+    uint32_t copy_bpp = suite_curve_bpp(s, m->model);
+    if (copy_bpp) {
+        ssdsim_model *cm = NULL;
+        ssdsim_error err;
+        if (ssdsim_model_scaled_copy(&cm, m->model, copy_bpp, &err))
+            cli_error("%s", err.message);
+        else
+            m->copy = suite_sim_new(s, cm);
         ssdsim_model_free(cm);
         if (!m->copy)
             return -1;
@@ -125,7 +126,7 @@ static int run_matrix(struct suite *s, struct mode *m, const struct profile *p, 
             struct suite_wl w = p->meas;
             w.threads = matrix_tq[ti];
             w.qd = matrix_tq[qi];
-            struct suite_fig f;
+            ssdsim_measurement f;
             if (suite_measure(s, m->full, &w, s->opt->window_ns, true, SUITE_GC_CYCLES, &f)) {
                 g_string_free(csv, TRUE);
                 return -1;
@@ -198,23 +199,24 @@ static int run_matrix(struct suite *s, struct mode *m, const struct profile *p, 
 
 static void curve_md(struct suite *s, const struct suite_curve *c, const char *title)
 {
-    if (!c->iv || c->iv->len == 0) {
+    if (c->n_rows == 0) {
         suite_md(s, "\n#### Preconditioning curve\n\nNone: the model is a hard disk, which keeps "
                     "no state that writes change.\n");
         return;
     }
     char cliff[48] = "none";
-    if (isfinite(c->cliff_t_s))
-        snprintf(cliff, sizeof cliff, "%.0f s", c->cliff_t_s);
+    if (isfinite(c->sum.cliff_t_s))
+        snprintf(cliff, sizeof cliff, "%.0f s", c->sum.cliff_t_s);
     suite_md(s,
              "\n#### Preconditioning curve\n\n![%s preconditioning](precondition-%s.png)\n\n"
              "| burst IOPS | IOPS below 90%% of the burst from | steady IOPS | steady mean "
              "latency (ms) | steady max latency (ms) | steady WAF | steady at |\n"
              "|---:|---:|---:|---:|---:|---:|---|\n"
              "| %.0f | %s | %.0f | %.3f | %.3f | %.2f | %s%.2f drive writes, %.0f s%s |\n",
-             title, c->id, c->burst_iops, cliff, c->steady_iops, c->steady_lat_mean_us / 1e3,
-             c->steady_lat_max_us / 1e3, c->steady_waf, c->steady ? "" : "not steady after ",
-             c->steady_dw, c->steady_t_s, c->scaled ? " (model time)" : "");
+             title, c->id, c->sum.burst_iops, cliff, c->sum.steady_iops,
+             c->sum.steady_lat_mean_us / 1e3, c->sum.steady_lat_max_us / 1e3, c->sum.steady_waf,
+             c->sum.steady ? "" : "not steady after ", c->sum.steady_drive_writes,
+             c->sum.steady_t_s, c->sum.scaled ? " (model time)" : "");
 }
 
 static int run_profile(struct suite *s, struct mode *m, const struct profile *p, cJSON *parr,
@@ -239,7 +241,7 @@ static int run_profile(struct suite *s, struct mode *m, const struct profile *p,
              title, pre, meas);
     cJSON *cobj = cJSON_AddObjectToObject(pobj, "precondition");
     struct suite_curve c;
-    int rc = suite_precondition(s, m->full, m->copy, m->copy_bpp, &p->pre, id, title, cobj, &c);
+    int rc = suite_precondition(s, m->full, m->copy, &p->pre, id, title, cobj, &c);
     if (rc == 0) {
         curve_md(s, &c, title);
         suite_md(s, "\n![%s matrix](matrix-%s.png)\n", title, id);
@@ -252,10 +254,10 @@ static int run_profile(struct suite *s, struct mode *m, const struct profile *p,
         double iops = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "iops"));
         suite_say(s, "  matrix: 16 points, 16T/16Q %.0f IOPS", iops);
         char burst[32] = "-", steady[32] = "-", waf[32] = "-";
-        if (c.iv && c.iv->len > 0) {
-            snprintf(burst, sizeof burst, "%.0f", c.burst_iops);
-            snprintf(steady, sizeof steady, "%.0f", c.steady_iops);
-            snprintf(waf, sizeof waf, "%.2f", c.steady_waf);
+        if (c.n_rows > 0) {
+            snprintf(burst, sizeof burst, "%.0f", c.sum.burst_iops);
+            snprintf(steady, sizeof steady, "%.0f", c.sum.steady_iops);
+            snprintf(waf, sizeof waf, "%.2f", c.sum.steady_waf);
         }
         g_string_append_printf(
             summary, "| %s | %s | %s | %s | %.0f | %.3f | %.3f |\n", title, burst, steady, waf,
@@ -265,8 +267,6 @@ static int run_profile(struct suite *s, struct mode *m, const struct profile *p,
     }
     if (keep && rc == 0)
         *keep = c;
-    else
-        suite_curve_free(&c);
     return rc;
 }
 
@@ -276,7 +276,7 @@ static int fixed_point(struct suite *s, struct mode *m, const struct suite_wl *w
                        const char *label, cJSON *fixed, GString *tab, GString *csv,
                        const char *cdf_series, GString *cdf_csv, cJSON *cdf_obj)
 {
-    struct suite_fig f;
+    ssdsim_measurement f;
     if (suite_measure(s, m->full, w, s->opt->window_ns, false, SUITE_GC_CYCLES, &f))
         return -1;
     g_autofree char *k = g_strdup_printf("%s%s", key, m->suffix);
@@ -479,10 +479,10 @@ int suite_review(struct suite *s)
             cJSON *o = cJSON_AddObjectToObject(cmp, modes[mi].name);
             suite_json_u64(o, "logical_bytes", modes[mi].logical_bytes);
             suite_json_num(o, "op", modes[mi].op);
-            suite_json_num(o, "steady_iops", c4k[mi].steady_iops);
-            suite_json_num(o, "steady_lat_mean_us", c4k[mi].steady_lat_mean_us);
-            suite_json_num(o, "steady_lat_max_us", c4k[mi].steady_lat_max_us);
-            suite_json_num(o, "steady_waf", c4k[mi].steady_waf);
+            suite_json_num(o, "steady_iops", c4k[mi].sum.steady_iops);
+            suite_json_num(o, "steady_lat_mean_us", c4k[mi].sum.steady_lat_mean_us);
+            suite_json_num(o, "steady_lat_max_us", c4k[mi].sum.steady_lat_max_us);
+            suite_json_num(o, "steady_waf", c4k[mi].sum.steady_waf);
         }
         char b1[32], b2[32];
         suite_md(s,
@@ -498,10 +498,10 @@ int suite_review(struct suite *s)
                  m->name, s->opt->compare_op, m->op, modes[0].op, m->name,
                  suite_fmt_bytes(b1, sizeof b1, (double)modes[0].logical_bytes),
                  suite_fmt_bytes(b2, sizeof b2, (double)m->logical_bytes), 100 * modes[0].op,
-                 100 * m->op, c4k[0].steady_iops, c4k[1].steady_iops,
-                 c4k[0].steady_lat_mean_us / 1e3, c4k[1].steady_lat_mean_us / 1e3,
-                 c4k[0].steady_lat_max_us / 1e3, c4k[1].steady_lat_max_us / 1e3, c4k[0].steady_waf,
-                 c4k[1].steady_waf);
+                 100 * m->op, c4k[0].sum.steady_iops, c4k[1].sum.steady_iops,
+                 c4k[0].sum.steady_lat_mean_us / 1e3, c4k[1].sum.steady_lat_mean_us / 1e3,
+                 c4k[0].sum.steady_lat_max_us / 1e3, c4k[1].sum.steady_lat_max_us / 1e3,
+                 c4k[0].sum.steady_waf, c4k[1].sum.steady_waf);
         suite_md(s, "%s", op_md->str);
     }
 
@@ -536,8 +536,6 @@ out:
     g_string_free(op_md, TRUE);
     g_string_free(prof_md, TRUE);
     g_string_free(summary, TRUE);
-    suite_curve_free(&c4k[0]);
-    suite_curve_free(&c4k[1]);
     g_ptr_array_unref(ids);
     g_ptr_array_unref(titles);
     g_ptr_array_unref(series);

@@ -1,8 +1,10 @@
 /* suite_snia.c: `ssdsim suite snia`, the SNIA Solid State Storage Performance Test
  * Specification, Enterprise (PTS-E): the IOPS test, the throughput test and the latency test,
- * each run in rounds until its tracking variable is steady by the SNIA rule
- * (ssdsim_steady_check: 5 rounds, excursion within 20% of the average, least-squares line
- * within 10%), then reported as the averages of the 5 rounds of the measurement window.
+ * each run in rounds until its tracking variable is steady by the SNIA rule (the library's
+ * ssdsim_rounds_run with ssdsim_steady_check: 5 rounds, excursion within 20% of the average,
+ * least-squares line within 10%), then reported as the averages of the 5 rounds of the
+ * measurement window. This file holds the cells, the reports and the preconditioning between
+ * rounds.
  *
  * Preconditioning follows the specification (purge = secure erase, workload-independent
  * preconditioning = 2 sequential fills of 128 KiB) with one shortcut for the IOPS test, whose
@@ -68,18 +70,6 @@ static void steady_json(cJSON *o, const ssdsim_steady_result *r, size_t n_rounds
     suite_json_num(o, "slope_excursion", r->slope_excursion);
 }
 
-/* The rule on the first `n` values of `x`; with fewer than 5 nothing is steady. When no window
- * is steady, the last 5 rounds are the measurement window. */
-static void judge(const double *x, size_t n, ssdsim_steady_result *r)
-{
-    memset(r, 0, sizeof *r);
-    ssdsim_steady_check(x, n, NULL, r);
-    if (!r->steady) {
-        r->window = 5;
-        r->round = n ? n - 1 : 0;
-    }
-}
-
 static void steady_md(struct suite *s, const char *what, const ssdsim_steady_result *r,
                       size_t n_rounds, const char *unit)
 {
@@ -98,6 +88,53 @@ static void steady_md(struct suite *s, const char *what, const ssdsim_steady_res
                  what, n_rounds, first, last, 100 * r->excursion, 100 * r->slope_excursion);
 }
 
+/* Rounds of cells (ssdsim_rounds_run): the workloads of `w`, measured in turn each round; the
+ * test's callbacks get `ud`, and every cell adds the re-run bullet when its window was run
+ * again. Callbacks return 1 after printing an error. 0, or -1 after printing the error. */
+struct rounds_ctx {
+    struct suite *s;
+    int (*cell)(size_t round, size_t cell, const ssdsim_measurement *f, void *ud);
+    int (*round)(size_t round, const double *track, void *ud);
+    void *ud;
+};
+
+static int rounds_cell(size_t round, size_t cell, const ssdsim_measurement *f, void *ud)
+{
+    struct rounds_ctx *x = ud;
+    suite_rerun_note(x->s, f, SUITE_SNIA_GC_CYCLES);
+    return x->cell ? x->cell(round, cell, f, x->ud) : 0;
+}
+
+static int rounds_round(size_t round, const double *track, void *ud)
+{
+    struct rounds_ctx *x = ud;
+    return x->round ? x->round(round, track, x->ud) : 0;
+}
+
+static int run_rounds(struct suite *s, ssdsim *sim, const struct suite_wl *w, size_t n_cells,
+                      ssdsim_rounds_opts *o, struct rounds_ctx *x, ssdsim_steady_result *st,
+                      size_t *n_rounds, const char *what)
+{
+    ssdsim_workload **cells = g_new0(ssdsim_workload *, n_cells);
+    int rc = 0;
+    for (size_t c = 0; c < n_cells && rc == 0; c++)
+        rc = (cells[c] = suite_wl_new(&w[c])) ? 0 : 1;
+    o->cell_ns = s->opt->snia_window_ns;
+    o->gc_cycles = SUITE_SNIA_GC_CYCLES;
+    o->on_cell = rounds_cell;
+    o->on_round = rounds_round;
+    x->s = s;
+    o->userdata = x;
+    if (rc == 0)
+        rc = ssdsim_rounds_run(sim, cells, n_cells, o, st, n_rounds);
+    if (rc < 0)
+        cli_error("%s: %s", what, ssdsim_errmsg(sim));
+    for (size_t c = 0; c < n_cells; c++)
+        ssdsim_workload_free(cells[c]);
+    g_free(cells);
+    return rc ? -1 : 0;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* IOPS test                                                                                   */
 
@@ -106,25 +143,6 @@ struct iops_round {
     uint64_t writes[N_BS]; /* write requests per block size in the round */
     uint64_t host_pages, flash_pages, host_bytes;
 };
-
-static int iops_round(struct suite *s, ssdsim *sim, struct iops_round *r)
-{
-    memset(r, 0, sizeof *r);
-    for (int m = 0; m < N_MIX; m++) {
-        for (int b = 0; b < N_BS; b++) {
-            struct suite_wl w = cell_wl(iops_mix[m], iops_bs[b], IOPS_T, IOPS_Q);
-            struct suite_fig f;
-            if (suite_measure(s, sim, &w, s->opt->snia_window_ns, false, SUITE_SNIA_GC_CYCLES, &f))
-                return -1;
-            r->iops[m][b] = f.iops;
-            r->writes[b] += f.n_writes;
-            r->host_pages += f.host_pages;
-            r->flash_pages += f.flash_pages;
-            r->host_bytes += f.host_bytes_written;
-        }
-    }
-    return 0;
-}
 
 /* The random-write mix by request count of a round (writes[b] requests of size bs[b]), as a
  * fio bssplit; what rounding leaves goes to the most frequent size. */
@@ -169,6 +187,42 @@ static char *fast_wdpc(struct suite *s, ssdsim *sim, const uint64_t *writes, con
     return mix;
 }
 
+struct iops_ctx {
+    struct suite *s;
+    ssdsim *sim;
+    GArray *rounds;        /* struct iops_round */
+    struct iops_round cur; /* the round being measured */
+    char *mix;             /* the preconditioning mix (g_free) */
+};
+
+static int iops_cell(size_t round, size_t cell, const ssdsim_measurement *f, void *ud)
+{
+    struct iops_ctx *x = ud;
+    (void)round;
+    if (cell == 0)
+        memset(&x->cur, 0, sizeof x->cur);
+    x->cur.iops[cell / N_BS][cell % N_BS] = f->iops;
+    x->cur.writes[cell % N_BS] += f->n_writes;
+    x->cur.host_pages += f->host_pages_written;
+    x->cur.flash_pages += f->flash_pages_programmed;
+    x->cur.host_bytes += f->host_bytes_written;
+    return 0;
+}
+
+static int iops_round_done(size_t k, const double *track, void *ud)
+{
+    struct iops_ctx *x = ud;
+    g_array_append_val(x->rounds, x->cur);
+    suite_say(x->s, "  round %zu: 4K random write %.0f IOPS", k + 1, track[k]);
+    if (k > 0)
+        return 0;
+    /* Round 1 ran on the sequentially filled drive; jump to the steady state of the rounds'
+     * random writes instead of writing hundreds of drive capacities. */
+    x->mix =
+        fast_wdpc(x->s, x->sim, x->cur.writes, iops_bs, N_BS, "the IOPS test's random-write mix");
+    return x->mix ? 0 : 1;
+}
+
 static int iops_test(struct suite *s, ssdsim *sim, ssdsim_device_stats *dev)
 {
     suite_say(s, "IOPS test (%d mixes x %d block sizes per round, %dT/%dQ):", N_MIX, N_BS, IOPS_T,
@@ -178,43 +232,33 @@ static int iops_test(struct suite *s, ssdsim *sim, ssdsim_device_stats *dev)
         cli_error("IOPS test: preconditioning: %s", ssdsim_errmsg(sim));
         return -1;
     }
-    GArray *rounds = g_array_new(FALSE, TRUE, sizeof(struct iops_round));
-    GArray *track = g_array_new(FALSE, FALSE, sizeof(double));
+    struct iops_ctx x = {.s = s, .sim = sim};
+    x.rounds = g_array_new(FALSE, TRUE, sizeof(struct iops_round));
+    GArray *rounds = x.rounds;
+    struct suite_wl w[N_MIX * N_BS];
+    for (int m = 0; m < N_MIX; m++)
+        for (int b = 0; b < N_BS; b++)
+            w[m * N_BS + b] = cell_wl(iops_mix[m], iops_bs[b], IOPS_T, IOPS_Q);
+    /* Round 1 comes on top of --rounds, and is left out of the judgement: it measured the
+     * filled drive, not the preconditioned one. The 4K random-write IOPS are tracked. */
+    ssdsim_rounds_opts rop = SSDSIM_ROUNDS_OPTS_INIT;
+    rop.max_rounds = s->opt->rounds;
+    rop.unjudged_rounds = 1;
+    rop.track_cell = MIX_W * N_BS + BS_4K;
+    rop.track_var = SSDSIM_ROUNDS_IOPS;
+    struct rounds_ctx rx = {.cell = iops_cell, .round = iops_round_done, .ud = &x};
     ssdsim_steady_result st;
-    memset(&st, 0, sizeof st);
-    g_autofree char *mix = NULL;
-    int rc = -1;
-    /* Round 1 comes on top of --rounds: it is not judged (below). */
-    for (uint32_t k = 0; k < s->opt->rounds + 1; k++) {
-        struct iops_round r;
-        if (iops_round(s, sim, &r))
-            goto out;
-        g_array_append_val(rounds, r);
-        double t = r.iops[MIX_W][BS_4K];
-        g_array_append_val(track, t);
-        suite_say(s, "  round %u: 4K random write %.0f IOPS", k + 1, t);
-        if (k == 0) {
-            /* Round 1 ran on the sequentially filled drive; jump to the steady state of the
-             * rounds' random writes instead of writing hundreds of drive capacities. */
-            mix = fast_wdpc(s, sim, r.writes, iops_bs, N_BS, "the IOPS test's random-write mix");
-            if (!mix)
-                goto out;
-            continue;
-        }
-        /* Round 1 is left out of the judgement: it measured the filled drive, not the
-         * preconditioned one. */
-        judge((const double *)(void *)track->data + 1, track->len - 1, &st);
-        if (st.steady)
-            break;
-    }
-    if (track->len < 2) {
+    size_t n;
+    int rc = run_rounds(s, sim, w, N_MIX * N_BS, &rop, &rx, &st, &n, "IOPS test");
+    g_autofree char *mix = x.mix;
+    if (rc)
+        goto out;
+    rc = -1;
+    if (n < 2) {
         cli_error("IOPS test: needs at least 2 rounds");
         goto out;
     }
-    /* Rounds are 1-based in reports; judge() counted from round 2. */
-    st.round += 1;
-    size_t n = rounds->len, last = st.round,
-           first = last + 1 >= st.window ? last + 1 - st.window : 0;
+    size_t last = st.round, first = last + 1 >= st.window ? last + 1 - st.window : 0;
     cJSON_AddStringToObject(o, "preconditioning_mix", mix);
     suite_json_u64(o, "threads", IOPS_T);
     suite_json_u64(o, "qd", IOPS_Q);
@@ -376,12 +420,30 @@ static int iops_test(struct suite *s, ssdsim *sim, ssdsim_device_stats *dev)
     rc = 0;
 out:
     g_array_unref(rounds);
-    g_array_unref(track);
     return rc;
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Throughput test                                                                             */
+
+struct tp_ctx {
+    const char *label;
+    GArray *wr, *rd; /* double: MB/s of the write and read cells, per round */
+    GString *csv;
+};
+
+static int tp_cell(size_t round, size_t cell, const ssdsim_measurement *f, void *ud)
+{
+    struct tp_ctx *x = ud;
+    double v = f->bw_bytes / 1e6;
+    g_array_append_val(cell ? x->rd : x->wr, v);
+    if (cell == 1) {
+        g_string_append_printf(x->csv, "%s,%zu,", x->label, round + 1);
+        suite_csv_num(x->csv, g_array_index(x->wr, double, round), false);
+        suite_csv_num(x->csv, v, true);
+    }
+    return 0;
+}
 
 static int throughput_test(struct suite *s, ssdsim *sim)
 {
@@ -407,33 +469,24 @@ static int throughput_test(struct suite *s, ssdsim *sim)
             g_string_free(tab, TRUE);
             return -1;
         }
-        GArray *wr = g_array_new(FALSE, FALSE, sizeof(double));
-        GArray *rd = g_array_new(FALSE, FALSE, sizeof(double));
+        struct tp_ctx x = {.label = label[k], .csv = csv};
+        x.wr = g_array_new(FALSE, FALSE, sizeof(double));
+        x.rd = g_array_new(FALSE, FALSE, sizeof(double));
+        GArray *wr = x.wr, *rd = x.rd;
+        struct suite_wl w[2] = {{"write", bs[k], NULL, -1, 1, 32, 0, 0, false},
+                                {"read", bs[k], NULL, -1, 1, 32, 0, 0, false}};
+        ssdsim_rounds_opts rop = SSDSIM_ROUNDS_OPTS_INIT; /* the write bandwidth is tracked */
+        rop.max_rounds = s->opt->rounds;
+        rop.track_cell = 0;
+        rop.track_var = SSDSIM_ROUNDS_BW_MB_S;
+        struct rounds_ctx rx = {.cell = tp_cell, .ud = &x};
         ssdsim_steady_result st;
-        memset(&st, 0, sizeof st);
-        for (uint32_t r = 0; r < s->opt->rounds; r++) {
-            struct suite_wl w = {"write", bs[k], NULL, -1, 1, 32, 0, 0, false};
-            struct suite_wl rr = {"read", bs[k], NULL, -1, 1, 32, 0, 0, false};
-            struct suite_fig fw, fr;
-            if (suite_measure(s, sim, &w, s->opt->snia_window_ns, false, SUITE_SNIA_GC_CYCLES,
-                              &fw) ||
-                suite_measure(s, sim, &rr, s->opt->snia_window_ns, false, SUITE_SNIA_GC_CYCLES,
-                              &fr)) {
-                g_array_unref(wr);
-                g_array_unref(rd);
-                g_string_free(csv, TRUE);
-                g_string_free(tab, TRUE);
-                return -1;
-            }
-            double a = fw.bw_bytes / 1e6, b = fr.bw_bytes / 1e6;
-            g_array_append_val(wr, a);
-            g_array_append_val(rd, b);
-            g_string_append_printf(csv, "%s,%u,", label[k], r + 1);
-            suite_csv_num(csv, a, false);
-            suite_csv_num(csv, b, true);
-            judge((const double *)(void *)wr->data, wr->len, &st);
-            if (st.steady)
-                break;
+        if (run_rounds(s, sim, w, 2, &rop, &rx, &st, NULL, "throughput test")) {
+            g_array_unref(wr);
+            g_array_unref(rd);
+            g_string_free(csv, TRUE);
+            g_string_free(tab, TRUE);
+            return -1;
         }
         size_t last = st.round, first = last + 1 >= st.window ? last + 1 - st.window : 0;
         double aw = 0, ar = 0;
@@ -492,6 +545,49 @@ struct lat_cell {
     uint64_t max_ns, n;
 };
 
+struct lat_ctx {
+    struct suite *s;
+    ssdsim *sim;
+    GArray *cells;                       /* struct lat_cell[N_LMIX * N_LBS] per round */
+    GPtrArray *hr, *hw;                  /* struct suite_hist *: 4K read and write, per round */
+    struct lat_cell row[N_LMIX * N_LBS]; /* the round being measured */
+    uint64_t writes[N_LBS];
+    char *mix; /* the preconditioning mix (g_free) */
+};
+
+static int lat_cell_done(size_t round, size_t cell, const ssdsim_measurement *f, void *ud)
+{
+    struct lat_ctx *x = ud;
+    (void)round;
+    int m = (int)(cell / N_LBS), b = (int)(cell % N_LBS);
+    if (cell == 0) {
+        memset(x->writes, 0, sizeof x->writes);
+        g_ptr_array_add(x->hr, g_new0(struct suite_hist, 1));
+        g_ptr_array_add(x->hw, g_new0(struct suite_hist, 1));
+    }
+    struct lat_cell c = {f->lat_mean_ns, (double)f->lat_p99_ns, (double)f->lat_p99_99_ns,
+                         f->lat_max_ns, f->n_ios};
+    x->row[cell] = c;
+    x->writes[b] += f->n_writes;
+    if (b == 1 && lat_mix[m] == 100)
+        suite_hist_add(x->hr->pdata[x->hr->len - 1], x->sim, SSDSIM_OP_ALL);
+    if (b == 1 && lat_mix[m] == 0)
+        suite_hist_add(x->hw->pdata[x->hw->len - 1], x->sim, SSDSIM_OP_ALL);
+    return 0;
+}
+
+static int lat_round_done(size_t k, const double *track, void *ud)
+{
+    struct lat_ctx *x = ud;
+    g_array_append_vals(x->cells, x->row, 1);
+    suite_say(x->s, "  round %zu: 4K random write mean latency %.1f us", k + 1, track[k]);
+    if (k > 0)
+        return 0;
+    x->mix =
+        fast_wdpc(x->s, x->sim, x->writes, lat_bs, N_LBS, "the latency test's random-write mix");
+    return x->mix ? 0 : 1;
+}
+
 static int latency_test(struct suite *s, ssdsim *sim)
 {
     suite_say(s, "Latency test (1T/1Q):");
@@ -502,60 +598,38 @@ static int latency_test(struct suite *s, ssdsim *sim)
         cli_error("latency test: preconditioning: %s", ssdsim_errmsg(sim));
         return -1;
     }
-    GArray *cells = g_array_new(FALSE, TRUE, sizeof(struct lat_cell) * N_LMIX * N_LBS);
-    GArray *track = g_array_new(FALSE, FALSE, sizeof(double));
+    struct lat_ctx x = {.s = s, .sim = sim};
+    x.cells = g_array_new(FALSE, TRUE, sizeof(struct lat_cell) * N_LMIX * N_LBS);
     /* The CDFs of the 4K read and write cells, one histogram per round. */
-    GPtrArray *hr = g_ptr_array_new(), *hw = g_ptr_array_new();
+    x.hr = g_ptr_array_new();
+    x.hw = g_ptr_array_new();
+    GArray *cells = x.cells;
+    GPtrArray *hr = x.hr, *hw = x.hw;
+    struct suite_wl w[N_LMIX * N_LBS];
+    for (int m = 0; m < N_LMIX; m++)
+        for (int b = 0; b < N_LBS; b++)
+            w[m * N_LBS + b] = cell_wl(lat_mix[m], lat_bs[b], 1, 1);
+    /* Round 1 comes on top of --rounds and is not judged (as in the IOPS test); the mean
+     * latency of 4K random writes (0/100) is tracked. */
+    ssdsim_rounds_opts rop = SSDSIM_ROUNDS_OPTS_INIT;
+    rop.max_rounds = s->opt->rounds;
+    rop.unjudged_rounds = 1;
+    rop.track_cell = 2 * N_LBS + 1;
+    rop.track_var = SSDSIM_ROUNDS_LAT_MEAN_US;
+    struct rounds_ctx rx = {.cell = lat_cell_done, .round = lat_round_done, .ud = &x};
     ssdsim_steady_result st;
-    memset(&st, 0, sizeof st);
-    int rc = -1;
-    g_autofree char *mix = NULL;
-    /* Round 1 comes on top of --rounds: it is not judged (as in the IOPS test). */
-    for (uint32_t r = 0; r < s->opt->rounds + 1; r++) {
-        struct lat_cell row[N_LMIX * N_LBS];
-        uint64_t writes[N_LBS] = {0};
-        struct suite_hist *h4r = g_new0(struct suite_hist, 1), *h4w = g_new0(struct suite_hist, 1);
-        g_ptr_array_add(hr, h4r);
-        g_ptr_array_add(hw, h4w);
-        for (int m = 0; m < N_LMIX; m++) {
-            for (int b = 0; b < N_LBS; b++) {
-                struct suite_wl w = cell_wl(lat_mix[m], lat_bs[b], 1, 1);
-                struct suite_fig f;
-                if (suite_measure(s, sim, &w, s->opt->snia_window_ns, false, SUITE_SNIA_GC_CYCLES,
-                                  &f))
-                    goto out;
-                struct lat_cell c = {f.lat_mean_ns, (double)f.lat_p99_ns, (double)f.lat_p99_99_ns,
-                                     f.lat_max_ns, f.n_ios};
-                row[m * N_LBS + b] = c;
-                writes[b] += f.n_writes;
-                if (b == 1 && lat_mix[m] == 100)
-                    suite_hist_add(h4r, sim, SSDSIM_OP_ALL);
-                if (b == 1 && lat_mix[m] == 0)
-                    suite_hist_add(h4w, sim, SSDSIM_OP_ALL);
-            }
-        }
-        g_array_append_vals(cells, row, 1);
-        double t = row[2 * N_LBS + 1].mean_ns / 1e3; /* 4K, 0/100: mean latency, us */
-        g_array_append_val(track, t);
-        suite_say(s, "  round %u: 4K random write mean latency %.1f us", r + 1, t);
-        if (r == 0) {
-            mix = fast_wdpc(s, sim, writes, lat_bs, N_LBS, "the latency test's random-write mix");
-            if (!mix)
-                goto out;
-            continue;
-        }
-        judge((const double *)(void *)track->data + 1, track->len - 1, &st);
-        if (st.steady)
-            break;
-    }
-    if (track->len < 2) {
+    size_t n;
+    int rc = run_rounds(s, sim, w, N_LMIX * N_LBS, &rop, &rx, &st, &n, "latency test");
+    g_autofree char *mix = x.mix;
+    if (rc)
+        goto out;
+    rc = -1;
+    if (n < 2) {
         cli_error("latency test: needs at least 2 rounds");
         goto out;
     }
-    st.round += 1; /* judged from round 2 */
     cJSON_AddStringToObject(o, "preconditioning_mix", mix);
-    size_t n = track->len, last = st.round,
-           first = last + 1 >= st.window ? last + 1 - st.window : 0;
+    size_t last = st.round, first = last + 1 >= st.window ? last + 1 - st.window : 0;
     steady_json(cJSON_AddObjectToObject(o, "steady_state"), &st, n);
     cJSON_AddStringToObject(o, "tracking", "4K random write mean latency (us, 0/100)");
     suite_md(s,
@@ -611,31 +685,8 @@ static int latency_test(struct suite *s, ssdsim *sim)
     for (size_t k = first; k <= last; k++) {
         const struct suite_hist *a = hr->pdata[k], *b = hw->pdata[k];
         /* Add the round's buckets into the window's. */
-        for (int z = 0; z < 2; z++) {
-            const struct suite_hist *src = z ? b : a;
-            struct suite_hist *dst = z ? &w4 : &r4;
-            if (!src->upper)
-                continue;
-            struct suite_hist tmp = {0};
-            tmp.upper = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-            tmp.count = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-            guint i = 0, j = 0;
-            guint dn = dst->upper ? dst->upper->len : 0;
-            while (i < dn || j < src->upper->len) {
-                uint64_t x = i < dn ? g_array_index(dst->upper, uint64_t, i) : UINT64_MAX;
-                uint64_t y =
-                    j < src->upper->len ? g_array_index(src->upper, uint64_t, j) : UINT64_MAX;
-                uint64_t u = x < y ? x : y, c = 0;
-                if (x == u)
-                    c += g_array_index(dst->count, uint64_t, i++);
-                if (y == u)
-                    c += g_array_index(src->count, uint64_t, j++);
-                g_array_append_val(tmp.upper, u);
-                g_array_append_val(tmp.count, c);
-            }
-            suite_hist_free(dst);
-            *dst = tmp;
-        }
+        suite_hist_merge(&r4, a);
+        suite_hist_merge(&w4, b);
     }
     GString *cdf = g_string_new("series,lat_us,cdf\n");
     cJSON *co = cJSON_AddObjectToObject(o, "latency_cdf");
@@ -677,7 +728,6 @@ out:
     g_ptr_array_unref(hr);
     g_ptr_array_unref(hw);
     g_array_unref(cells);
-    g_array_unref(track);
     return rc;
 }
 

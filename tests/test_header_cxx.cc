@@ -10,6 +10,7 @@
 #include <ssdsim/sys/gc.h>
 #include <ssdsim/sys/plugin.h>
 #include <ssdsim/sys/wl.h>
+#include <ssdsim/measure.h>
 #include <ssdsim/theory.h>
 #include <ssdsim/trace.h>
 

@@ -1,0 +1,47 @@
+/* methods.h: private helpers of the measurement methods (ssdsim/measure.h) that the files of
+ * methods/ share: a caller's workload copied with its run length replaced, and the shape of a
+ * workload (outstanding requests, clones, the share of requests that write). Not installed. */
+#ifndef SSDSIM_METHODS_H
+#define SSDSIM_METHODS_H
+
+#include "common.h"
+
+#include "ssdsim/measure.h"
+
+/* How a method runs a caller's workload: time-based for runtime_ns after ramp_ns (runtime_ns
+ * 0: not time-based), or for io_size_bytes per clone (0: as the workload says). */
+struct ssdsim__methods_len {
+    uint64_t runtime_ns, ramp_ns;
+    uint64_t io_size_bytes;
+};
+
+/* A deep copy of `wl` with its run length set as `len` says in every job (number_ios, runtime,
+ * time_based, ramp_time and io_size replaced). NULL when out of memory. */
+ssdsim_workload *ssdsim__methods_workload(const ssdsim_workload *wl,
+                                          const struct ssdsim__methods_len *len);
+
+/* Outstanding requests of `wl` (numjobs x iodepth over its jobs), its clones (numjobs over its
+ * jobs), and the share of its requests that write, by clone (1 for write patterns, 1 -
+ * rwmixread for mixes, 0 for reads and trims). */
+uint64_t ssdsim__methods_slots(const ssdsim_workload *wl);
+uint64_t ssdsim__methods_clones(const ssdsim_workload *wl);
+double ssdsim__methods_write_share(const ssdsim_workload *wl);
+
+/* io_size per clone for `drive_writes` of host writes on a volume of `logical_bytes`: the
+ * write share counted, rounded up to 4 KiB. */
+uint64_t ssdsim__methods_io_size(const ssdsim_workload *wl, double drive_writes,
+                                 uint64_t logical_bytes);
+
+/* Run `wl` with run length `len` on `sim`. The codes of ssdsim_run. */
+int ssdsim__methods_run(ssdsim *sim, const ssdsim_workload *wl,
+                        const struct ssdsim__methods_len *len, const ssdsim_run_opts *ro);
+
+/* The two runs of a preconditioning curve on `sim` (curve.c); rows into `rows` (a GArray of
+ * ssdsim_curve_row) when it is not NULL, figures into `sum`. */
+int ssdsim__curve_runs(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_curve_opts *o,
+                       double time_scale, void *rows, ssdsim_curve_summary *sum);
+
+/* Curve options with the defaults filled in (rounds 20, 10 drive writes, settle 0.1). */
+void ssdsim__curve_opts_resolve(ssdsim_curve_opts *o);
+
+#endif /* SSDSIM_METHODS_H */

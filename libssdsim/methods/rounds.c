@@ -1,0 +1,113 @@
+/* rounds.c: rounds until steady (ssdsim_rounds_run), the procedure of the SNIA Solid State
+ * Storage Performance Test Specification: every round measures the same cells (a workload each:
+ * a read/write mix at a block size) in turn, one figure of one cell is tracked, and the rounds
+ * stop once the tracked values of the last window of rounds (5 in SNIA's rule) are steady by
+ * ssdsim_steady_check, or after the most rounds. Rounds before the judged ones (SNIA's IOPS test
+ * runs one on the sequentially filled drive, then preconditions with its writes) are run but not
+ * judged; the caller changes the drive between rounds through the round callback.
+ */
+#include "common.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "abi.h"
+#include "methods/methods.h"
+#include "sim.h"
+
+#define DEFAULT_MAX_ROUNDS 25
+
+static double tracked(const ssdsim_measurement *m, ssdsim_rounds_var v)
+{
+    switch (v) {
+    case SSDSIM_ROUNDS_BW_MB_S:
+        return m->bw_bytes / 1e6;
+    case SSDSIM_ROUNDS_LAT_MEAN_US:
+        return m->lat_mean_ns / 1e3;
+    default:
+        return m->iops;
+    }
+}
+
+/* The rule on the judged values; when no window is steady, the rule's window ending at the last
+ * round. `round` counts from the first judged value. */
+static void judge(const double *x, size_t n, const ssdsim_steady_opts *rule,
+                  ssdsim_steady_result *r)
+{
+    memset(r, 0, sizeof *r);
+    ssdsim_steady_check(x, n, rule, r);
+    if (!r->steady) {
+        r->window = rule->window ? rule->window : 5;
+        r->round = n ? n - 1 : 0;
+    }
+}
+
+static int rounds_run(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells,
+                      const ssdsim_rounds_opts *o, ssdsim_steady_result *st, size_t *n_run)
+{
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = o->cell_ns;
+    mo.gc_cycles = o->gc_cycles;
+    uint32_t max = o->max_rounds ? o->max_rounds : DEFAULT_MAX_ROUNDS;
+    uint32_t skip = o->unjudged_rounds;
+    GArray *track = g_array_new(FALSE, FALSE, sizeof(double));
+    int rc = 0;
+    for (uint32_t k = 0; rc == 0 && k < max + skip; k++) {
+        double t = 0;
+        for (size_t c = 0; rc == 0 && c < n_cells; c++) {
+            ssdsim_measurement m;
+            rc = ssdsim_measure(sim, cells[c], &mo, &m);
+            if (rc == 0 && c == o->track_cell)
+                t = tracked(&m, o->track_var);
+            if (rc == 0 && o->on_cell)
+                rc = o->on_cell(k, c, &m, o->userdata);
+        }
+        if (rc)
+            break;
+        g_array_append_val(track, t);
+        *n_run = track->len;
+        if (o->on_round)
+            rc = o->on_round(k, (const double *)(void *)track->data, o->userdata);
+        if (rc || k < skip)
+            continue;
+        judge((const double *)(void *)track->data + skip, track->len - skip, &o->steady, st);
+        st->round += skip;
+        if (st->steady)
+            break;
+    }
+    g_array_unref(track);
+    return rc;
+}
+
+int ssdsim_rounds_run_sized(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells,
+                            const ssdsim_rounds_opts *opts, ssdsim_steady_result *verdict,
+                            size_t size, size_t *n_rounds)
+{
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    if (verdict && size)
+        memset(verdict, 0, size);
+    if (n_rounds)
+        *n_rounds = 0;
+    if (!sim || !cells || !n_cells || !verdict)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_rounds_run: sim, cells (at least one) and verdict are needed");
+    ssdsim_rounds_opts o;
+    char why[256];
+    if (ssdsim__rounds_opts_read(&o, opts, why, sizeof why))
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_rounds_run: %s", why);
+    if (o.track_cell >= n_cells)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_rounds_run: track_cell %zu, but there are %zu cells",
+                            o.track_cell, n_cells);
+    for (size_t c = 0; c < n_cells; c++)
+        if (!cells[c])
+            return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_rounds_run: cell %zu is NULL", c);
+    ssdsim_steady_result st;
+    memset(&st, 0, sizeof st);
+    size_t n = 0;
+    int rc = rounds_run(sim, cells, n_cells, &o, &st, &n);
+    ssdsim__result_copy(verdict, size, &st, sizeof st);
+    if (n_rounds)
+        *n_rounds = n;
+    return rc;
+}

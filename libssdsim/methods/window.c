@@ -1,0 +1,163 @@
+/* window.c: a measured window (ssdsim_measure): a time-based run of a workload after a ramp of a
+ * tenth of the window, in rounds of a tenth of it, stopped once its IOPS converge when asked,
+ * and run again longer when it held too few requests for its figures to mean something.
+ *
+ * Why the re-runs: host writes are striped over the planes, so every plane fills its open block
+ * at the same pace and they all call for garbage collection together; at steady state the IOPS
+ * of a random-write workload swing with a period of one block per plane of host writes
+ * (generic-mlc at 16T/16Q: 5,000 to 16,000 IOPS in 0.2 s intervals, a period of about 0.8 s), so
+ * a window must span many such periods for its average to hold. The drive is at steady state,
+ * so the longer run changes nothing but the precision.
+ */
+#include "common.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "abi.h"
+#include "methods/methods.h"
+#include "sim.h"
+
+#define DEFAULT_WINDOW_NS UINT64_C(1000000000)
+#define DEFAULT_MIN_IOS 5000
+#define DEFAULT_MIN_PER_SLOT 20
+#define DEFAULT_MAX_STRETCH 64
+
+/* One run of `wl` for `window_ns` after a ramp of a tenth of it. */
+static int measure_once(ssdsim *sim, const ssdsim_workload *wl, uint64_t window_ns,
+                        bool until_steady, ssdsim_measurement *f)
+{
+    memset(f, 0, sizeof *f);
+    uint64_t ramp_ns = window_ns / 10;
+    /* Whole microseconds (the command gave them as text once; the figures stay the same).
+     * runtime counts after ramp_time, as in fio. */
+    uint64_t run_us = (window_ns + 999) / 1000, ramp_us = (ramp_ns + 999) / 1000;
+    struct ssdsim__methods_len len = {.runtime_ns = run_us * 1000, .ramp_ns = ramp_us * 1000};
+    ssdsim_run_opts ro = {.interval_ns = window_ns / 10};
+    if (until_steady) {
+        ro.until_steady = 1;
+        ro.steady_var = SSDSIM_STEADY_IOPS;
+        ro.max_rounds = 10;
+    }
+    int rc = ssdsim__methods_run(sim, wl, &len, &ro);
+    if (rc)
+        return rc;
+    ssdsim_op_stats a, r, wr;
+    ssdsim_device_stats d;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &a);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &wr);
+    ssdsim_get_device_stats(sim, &d);
+    f->run_ns = ssdsim_sim_time_ns(sim);
+    f->ramp_ns = ramp_ns;
+    f->iops = a.iops;
+    f->bw_bytes = a.bw_bytes;
+    f->lat_mean_ns = a.lat_mean_ns;
+    f->lat_stddev_ns = a.lat_stddev_ns;
+    f->lat_max_ns = a.lat_max_ns;
+    f->lat_p99_ns = a.lat_p99_ns;
+    f->lat_p99_99_ns = a.lat_p99_99_ns;
+    f->read_iops = r.iops;
+    f->write_iops = wr.iops;
+    f->read_lat_mean_ns = r.lat_mean_ns;
+    f->write_lat_mean_ns = wr.lat_mean_ns;
+    f->read_lat_max_ns = r.lat_max_ns;
+    f->write_lat_max_ns = wr.lat_max_ns;
+    f->read_lat_p99_ns = r.lat_p99_ns;
+    f->write_lat_p99_ns = wr.lat_p99_ns;
+    f->waf = d.host_pages_written ? d.waf : NAN;
+    f->host_bytes_written = wr.bytes;
+    f->host_pages_written = d.host_pages_written;
+    f->flash_pages_programmed = d.flash_pages_programmed;
+    f->n_ios = a.count;
+    f->n_writes = wr.count;
+    f->n_rounds = ssdsim_n_intervals(sim);
+    ssdsim_steady_result st;
+    f->steady = until_steady && ssdsim_get_steady(sim, &st) == 0 && st.steady;
+    /* Rates over the rounds in which requests were issued, not over the whole run: the run
+     * ends when its last request completes, and the queues drain at the end at a rate that says
+     * nothing of the drive (a request stuck behind garbage collection can keep the run going
+     * for a tenth of a second). The rounds are the intervals, each window_ns / 10 long. */
+    size_t k_issue = f->steady ? st.round + 1 : 10;
+    if (k_issue > f->n_rounds)
+        k_issue = f->n_rounds;
+    uint64_t ios = 0;
+    double bytes = 0;
+    for (size_t k = 0; k < k_issue; k++) {
+        ssdsim_interval v;
+        if (ssdsim_get_interval(sim, k, &v))
+            break;
+        ios += v.n_ios;
+        bytes += v.bw_bytes * (double)ro.interval_ns / 1e9;
+    }
+    if (k_issue > 0 && ios > 0) {
+        double t = (double)(k_issue * ro.interval_ns) / 1e9;
+        double scale = ((double)ios / t) / (a.iops > 0 ? a.iops : 1);
+        f->iops = (double)ios / t;
+        f->bw_bytes = bytes / t;
+        f->read_iops = r.iops * scale;
+        f->write_iops = wr.iops * scale;
+        f->window_ns = k_issue * ro.interval_ns;
+    } else {
+        f->window_ns = f->run_ns;
+    }
+    return 0;
+}
+
+static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_opts *o,
+                   ssdsim_measurement *f)
+{
+    uint64_t window_ns = o->window_ns ? o->window_ns : DEFAULT_WINDOW_NS;
+    uint64_t per_slot = o->min_ios_per_slot ? o->min_ios_per_slot : DEFAULT_MIN_PER_SLOT;
+    uint64_t min_ios = o->min_ios ? o->min_ios : DEFAULT_MIN_IOS;
+    uint64_t stretch = o->max_stretch ? o->max_stretch : DEFAULT_MAX_STRETCH;
+    uint64_t want = per_slot * ssdsim__methods_slots(wl);
+    if (want < min_ios)
+        want = min_ios;
+    /* Blocks per plane of host writes: a hard disk has no planes, and asks for none. */
+    uint32_t n_planes = 0, ppb = 0;
+    if (o->gc_cycles && ssdsim__methods_write_share(wl) > 0 && sim->sys.devs[0].ssd)
+        ssdsim_device_shape(sim, &n_planes, NULL, &ppb, NULL, NULL);
+    uint64_t want_pages = (uint64_t)o->gc_cycles * n_planes * ppb;
+    uint64_t cap = window_ns > UINT64_MAX / stretch ? UINT64_MAX : window_ns * stretch;
+    uint64_t win = window_ns;
+    for (uint32_t n_runs = 1;; n_runs++) {
+        int rc = measure_once(sim, wl, win, o->until_steady, f);
+        f->n_runs = n_runs;
+        if (rc)
+            return rc;
+        if ((f->n_ios >= want && f->host_pages_written >= want_pages) || win >= cap)
+            return 0;
+        /* What the run achieved says how long the next must be, with a margin. */
+        double need = f->n_ios ? (double)win * (double)want / (double)f->n_ios : 0;
+        if (want_pages) {
+            double np = f->host_pages_written
+                            ? (double)win * (double)want_pages / (double)f->host_pages_written
+                            : (double)win * (double)stretch;
+            need = np > need ? np : need;
+        }
+        need *= 1.25;
+        uint64_t next = need > (double)cap ? cap : (uint64_t)need;
+        win = next > win * 2 ? next : win * 2;
+        if (win > cap)
+            win = cap;
+    }
+}
+
+int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_opts *opts,
+                         ssdsim_measurement *out, size_t size)
+{
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    if (out && size)
+        memset(out, 0, size);
+    if (!sim || !wl || !out)
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_measure: sim, wl and out are needed");
+    ssdsim_measure_opts o;
+    char why[256];
+    if (ssdsim__measure_opts_read(&o, opts, why, sizeof why))
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_measure: %s", why);
+    ssdsim_measurement f;
+    int rc = measure(sim, wl, &o, &f);
+    ssdsim__result_copy(out, size, &f, sizeof f);
+    return rc;
+}
