@@ -16,17 +16,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <cJSON.h>
 #include <glib.h>
 
 #include "cli.h"
-#include "table.h"
 #include "ssdsim/validate.h"
+#include "table.h"
 
 #define MAX_LIST 32
 
@@ -37,18 +34,15 @@ struct vpoint {
 };
 
 struct validate {
-    bool quick, quiet;
-    bool sections[SSDSIM_VALIDATE_N_SECTIONS];
-    char *policies[MAX_LIST];
-    int n_policies;
+    ssdsim_validate_opts opts; /* the grids and run lengths, as the library takes them */
+    char *policies[MAX_LIST];  /* the storage of opts' lists */
     double sfs[MAX_LIST];
-    int n_sfs;
     uint32_t ppbs[MAX_LIST];
-    int n_ppbs;
-    uint64_t blocks, seed, jobs;
+    bool quiet;
+    bool sections[SSDSIM_VALIDATE_N_SECTIONS];
+    uint64_t jobs;
     const char *json_out, *md_out;
-    ssdsim_validate_opts opts; /* the grids and run lengths the library takes */
-    GArray *points;            /* struct vpoint */
+    GArray *points; /* struct vpoint */
 };
 
 static void validate_help(FILE *f)
@@ -86,19 +80,8 @@ static void validate_help(FILE *f)
 /* ------------------------------------------------------------------------------------------ */
 /* Options                                                                                     */
 
-static bool parse_double(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end || errno || !isfinite(v))
-        return false;
-    *out = v;
-    return true;
-}
-
-/* Whether the library takes options `o`: each value is checked where it is given, so that the
- * error names the option, against the library's own ranges. */
+/* Whether the library takes the options as they now are. Each value is checked as soon as it
+ * is given (every earlier one was taken), so that the error names its option. */
 static bool lib_accepts(const ssdsim_validate_opts *o)
 {
     size_t n;
@@ -122,59 +105,60 @@ static bool for_each_item(const char *list, bool (*item)(struct validate *, cons
 
 static bool add_sf(struct validate *v, const char *s)
 {
-    ssdsim_validate_opts o = SSDSIM_VALIDATE_OPTS_INIT;
-    double x;
-    o.spare_factors = &x;
-    o.n_spare_factors = 1;
-    if (v->n_sfs == MAX_LIST || !parse_double(s, &x) || !lib_accepts(&o))
+    ssdsim_validate_opts *o = &v->opts;
+    char *end;
+    if (o->n_spare_factors == MAX_LIST)
         return false;
-    v->sfs[v->n_sfs++] = x;
-    return true;
+    errno = 0;
+    double x = strtod(s, &end);
+    if (end == s || *end || errno || !isfinite(x))
+        return false;
+    v->sfs[o->n_spare_factors++] = x;
+    o->spare_factors = v->sfs;
+    return lib_accepts(o);
 }
 
 static bool add_ppb(struct validate *v, const char *s)
 {
-    ssdsim_validate_opts o = SSDSIM_VALIDATE_OPTS_INIT;
+    ssdsim_validate_opts *o = &v->opts;
     uint64_t x;
-    uint32_t b;
-    o.pages_per_block = &b;
-    o.n_pages_per_block = 1;
-    if (v->n_ppbs == MAX_LIST || !cli_parse_u64(s, &x) || x > UINT32_MAX ||
-        !lib_accepts((b = (uint32_t)x, &o)))
+    if (o->n_pages_per_block == MAX_LIST || !cli_parse_u64(s, &x) || x > UINT32_MAX)
         return false;
-    v->ppbs[v->n_ppbs++] = b;
-    return true;
+    v->ppbs[o->n_pages_per_block++] = (uint32_t)x;
+    o->pages_per_block = v->ppbs;
+    return lib_accepts(o);
 }
 
 static bool add_section(struct validate *v, const char *s)
 {
-    for (int i = 0; i < SSDSIM_VALIDATE_N_SECTIONS; i++) {
-        if (!strcmp(s, ssdsim_validate_section_name((ssdsim_validate_section)i))) {
-            v->sections[i] = true;
-            return true;
-        }
-    }
+    for (int i = 0; i < SSDSIM_VALIDATE_N_SECTIONS; i++)
+        if (!strcmp(s, ssdsim_validate_section_name((ssdsim_validate_section)i)))
+            return v->sections[i] = true;
     return false;
 }
 
 /* A policy spec: NAME, or NAME:PARAM for d-choices (d) and windowed (blocks). */
 static bool add_policy(struct validate *v, const char *s)
 {
-    ssdsim_validate_opts o = SSDSIM_VALIDATE_OPTS_INIT;
-    o.policies = &s;
-    o.n_policies = 1;
-    if (v->n_policies == MAX_LIST || !lib_accepts(&o))
+    ssdsim_validate_opts *o = &v->opts;
+    if (o->n_policies == MAX_LIST)
         return false;
-    v->policies[v->n_policies++] = g_strdup(s);
-    return true;
+    v->policies[o->n_policies++] = g_strdup(s);
+    o->policies = (const char *const *)v->policies;
+    return lib_accepts(o);
 }
 
 /* Returns -1 to go on, or an exit status. */
 static int validate_parse(int argc, char **argv, struct validate *v)
 {
     memset(v, 0, sizeof *v);
-    v->seed = 1;
-    v->blocks = SSDSIM_VALIDATE_DEFAULT_BLOCKS;
+    ssdsim_validate_opts *o = &v->opts;
+    ssdsim_validate_opts_init(o, 0);
+    o->seed = 1;
+    o->n_blocks = SSDSIM_VALIDATE_DEFAULT_BLOCKS;
+    /* quick differs in its points, not in their precision */
+    o->warmup_trips = SSDSIM_VALIDATE_DEFAULT_WARMUP_TRIPS;
+    o->n_batches = SSDSIM_VALIDATE_DEFAULT_BATCHES;
     v->jobs = g_get_num_processors();
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         validate_help(stdout);
@@ -196,7 +180,7 @@ static int validate_parse(int argc, char **argv, struct validate *v)
             return 0;
         }
         if (!strcmp(name, "--quick")) {
-            v->quick = true;
+            o->quick = true;
             continue;
         }
         if (!strcmp(name, "--quiet") || !strcmp(name, "-q")) {
@@ -227,7 +211,7 @@ static int validate_parse(int argc, char **argv, struct validate *v)
             if (!strcmp(name, single[k]) && cli_once("validate", name, &seen))
                 return CLI_EXIT_USAGE;
         const char *why = NULL;
-        ssdsim_validate_opts o = SSDSIM_VALIDATE_OPTS_INIT;
+        uint64_t x;
         if (!strcmp(name, "--section")) {
             any_section = true;
             if (!for_each_item(val, add_section, v))
@@ -244,15 +228,15 @@ static int validate_parse(int argc, char **argv, struct validate *v)
                 why = "a comma list of pages per block from 2 to 4096";
         } else if (!strcmp(name, "--blocks")) {
             /* 0 would be the library's default: the command asks for a number. */
-            if (!cli_parse_u64(val, &v->blocks) || v->blocks == 0 || v->blocks > UINT32_MAX ||
-                !lib_accepts((o.n_blocks = (uint32_t)v->blocks, &o)))
+            if (!cli_parse_u64(val, &x) || x == 0 || x > UINT32_MAX ||
+                !lib_accepts((o->n_blocks = (uint32_t)x, o)))
                 why = "an integer from 64 to 1048576";
         } else if (!strcmp(name, "--json")) {
             v->json_out = val;
         } else if (!strcmp(name, "--markdown")) {
             v->md_out = val;
         } else if (!strcmp(name, "--seed")) {
-            if (!cli_parse_u64(val, &v->seed) || !lib_accepts((o.seed = v->seed, &o)))
+            if (!cli_parse_u64(val, &o->seed) || !lib_accepts(o))
                 why = "an integer below 2^53";
         } else if (!strcmp(name, "--jobs")) {
             if (!cli_parse_u64(val, &v->jobs) || v->jobs == 0 || v->jobs > 4096)
@@ -265,49 +249,28 @@ static int validate_parse(int argc, char **argv, struct validate *v)
     }
     if (!any_section)
         for (int s = 0; s < SSDSIM_VALIDATE_N_SECTIONS; s++)
-            v->sections[s] = v->n_policies == 0 || s == SSDSIM_VALIDATE_UNIFORM;
+            v->sections[s] = o->n_policies == 0 || s == SSDSIM_VALIDATE_UNIFORM;
     return -1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* The grid                                                                                    */
 
-/* The library's options from the command line, and the points of the sections asked for.
- * 0, or CLI_EXIT_FAIL after printing the error. */
+/* The points of the sections asked for. 0, or CLI_EXIT_FAIL after printing the error. */
 static int grid_build(struct validate *v)
 {
-    ssdsim_validate_opts *o = &v->opts;
-    ssdsim_validate_opts_init(o, 0);
-    o->quick = v->quick;
-    o->n_blocks = (uint32_t)v->blocks;
-    o->seed = v->seed;
-    if (v->n_policies) {
-        o->policies = (const char *const *)v->policies;
-        o->n_policies = (size_t)v->n_policies;
-    }
-    if (v->n_sfs) {
-        o->spare_factors = v->sfs;
-        o->n_spare_factors = (size_t)v->n_sfs;
-    }
-    if (v->n_ppbs) {
-        o->pages_per_block = v->ppbs;
-        o->n_pages_per_block = (size_t)v->n_ppbs;
-    }
-    /* quick differs in its points, not in their precision */
-    o->warmup_trips = SSDSIM_VALIDATE_DEFAULT_WARMUP_TRIPS;
-    o->n_batches = SSDSIM_VALIDATE_DEFAULT_BATCHES;
     v->points = g_array_new(FALSE, TRUE, sizeof(struct vpoint));
     for (int s = 0; s < SSDSIM_VALIDATE_N_SECTIONS; s++) {
         ssdsim_error err;
         size_t n = 0;
         if (!v->sections[s])
             continue;
-        int rc = ssdsim_validate_grid_count((ssdsim_validate_section)s, o, &n, &err);
+        int rc = ssdsim_validate_grid_count((ssdsim_validate_section)s, &v->opts, &n, &err);
         for (size_t i = 0; rc == 0 && i < n; i++) {
             struct vpoint p;
             memset(&p, 0, sizeof p);
             p.pt.version = SSDSIM_VALIDATE_POINT_VERSION;
-            rc = ssdsim_validate_grid_get(&p.pt, (ssdsim_validate_section)s, o, i, &err);
+            rc = ssdsim_validate_grid_get(&p.pt, (ssdsim_validate_section)s, &v->opts, i, &err);
             if (rc == 0)
                 g_array_append_val(v->points, p);
         }
@@ -424,12 +387,12 @@ static void tables_build(const struct validate *v, struct cli_table *t)
     cli_table_init(&t[SSDSIM_VALIDATE_HOTCOLD], "Hot/cold traffic (b = 64)");
     cli_table_init(&t[SSDSIM_VALIDATE_DEVIATION],
                    "Set-ups that break an assumption (greedy, b = 64)");
-    cli_table_row(&t[SSDSIM_VALIDATE_UNIFORM], 9, "policy", "b", "sf", "WAF sim", "± SE", "WAF model",
-            "diff %", "drift %", "within 2%");
+    cli_table_row(&t[SSDSIM_VALIDATE_UNIFORM], 9, "policy", "b", "sf", "WAF sim", "± SE",
+                  "WAF model", "diff %", "drift %", "within 2%");
     cli_table_row(&t[SSDSIM_VALIDATE_HOTCOLD], 9, "traffic", "set-up", "sf", "WAF sim", "± SE",
-            "Desnoyers optimal", "diff %", "uniform-traffic model", "diff %");
-    cli_table_row(&t[SSDSIM_VALIDATE_DEVIATION], 10, "set-up", "blocks", "sf", "WAF sim", "WAF model",
-            "diff %", "unused blocks", "sf_eff", "model at sf_eff", "diff %");
+                  "Desnoyers optimal", "diff %", "uniform-traffic model", "diff %");
+    cli_table_row(&t[SSDSIM_VALIDATE_DEVIATION], 10, "set-up", "blocks", "sf", "WAF sim",
+                  "WAF model", "diff %", "unused blocks", "sf_eff", "model at sf_eff", "diff %");
     for (guint i = 0; i < v->points->len; i++) {
         const struct vpoint *p = &g_array_index(v->points, struct vpoint, i);
         const ssdsim_validate_point *pt = &p->pt;
@@ -440,16 +403,16 @@ static void tables_build(const struct validate *v, struct cli_table *t)
         snprintf(sf, sizeof sf, "%g", pt->spare_factor);
         snprintf(traffic, sizeof traffic, "%u/%u", pt->hot_write_pct, pt->hot_space_pct);
         snprintf(blocks, sizeof blocks, "%u", pt->n_blocks);
-        /* The library leaves a failed point's comparisons NaN ("-"). */
-        bool ok = r->status == 0;
-        g_autofree char *waf = ok ? cli_table_num("%.4f", r->waf) : g_strdup("FAILED");
-        g_autofree char *se = ok ? cli_table_num("%.4f", r->waf_stderr) : g_strdup("-");
+        /* The library leaves every figure of a failed point NaN ("-"). */
+        g_autofree char *waf = r->status ? g_strdup("FAILED") : cli_table_num("%.4f", r->waf);
+        g_autofree char *se = cli_table_num("%.4f", r->waf_stderr);
         g_autofree char *th = cli_table_num("%.4f", r->waf_model);
         g_autofree char *d = cli_table_num("%+.2f", r->diff_pct);
-        g_autofree char *drift = ok ? cli_table_num("%+.2f", r->drift_pct) : g_strdup("-");
+        g_autofree char *drift = cli_table_num("%+.2f", r->drift_pct);
         switch (pt->section) {
         case SSDSIM_VALIDATE_UNIFORM:
-            cli_table_row(&t[pt->section], 9, pol, b, sf, waf, se, th, d, drift, verdicts[r->verdict]);
+            cli_table_row(&t[pt->section], 9, pol, b, sf, waf, se, th, d, drift,
+                          verdicts[r->verdict]);
             break;
         case SSDSIM_VALIDATE_HOTCOLD: {
             g_autofree char *ref = cli_table_num("%.4f", r->waf_reference);
@@ -462,7 +425,8 @@ static void tables_build(const struct validate *v, struct cli_table *t)
             g_autofree char *sfe = cli_table_num("%.5f", r->spare_factor_eff);
             g_autofree char *the = cli_table_num("%.4f", r->waf_model_eff);
             g_autofree char *de = cli_table_num("%+.2f", r->diff_eff_pct);
-            cli_table_row(&t[pt->section], 10, pt->setup, blocks, sf, waf, th, d, unused, sfe, the, de);
+            cli_table_row(&t[pt->section], 10, pt->setup, blocks, sf, waf, th, d, unused, sfe, the,
+                          de);
             break;
         }
         default:
@@ -508,8 +472,8 @@ static char *results_json(const struct validate *v)
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "command", "validate waf");
     cJSON_AddStringToObject(root, "version", ssdsim_version());
-    cJSON_AddNumberToObject(root, "seed", (double)v->seed);
-    cJSON_AddBoolToObject(root, "quick", v->quick);
+    cJSON_AddNumberToObject(root, "seed", (double)v->opts.seed);
+    cJSON_AddBoolToObject(root, "quick", v->opts.quick);
     cJSON_AddNumberToObject(root, "tolerance_pct", SSDSIM_VALIDATE_TOLERANCE_PCT);
     cJSON_AddNumberToObject(root, "warmup_trips", v->opts.warmup_trips);
     cJSON_AddNumberToObject(root, "batches", v->opts.n_batches);
@@ -519,7 +483,6 @@ static char *results_json(const struct validate *v)
         const struct vpoint *vp = &g_array_index(v->points, struct vpoint, i);
         const ssdsim_validate_point *p = &vp->pt;
         const ssdsim_validate_result *r = &vp->r;
-        bool ok = r->status == 0;
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "section", ssdsim_validate_section_name(p->section));
         cJSON_AddStringToObject(o, "label", p->label);
@@ -528,8 +491,8 @@ static char *results_json(const struct validate *v)
         add_num(o, "param", p->param > 0 ? p->param : NAN);
         cJSON_AddNumberToObject(o, "pages_per_block", p->pages_per_block);
         cJSON_AddNumberToObject(o, "spare_factor_requested", p->spare_factor);
-        add_num(o, "spare_factor", ok ? r->spare_factor : NAN);
-        add_num(o, "op", ok ? r->op : NAN);
+        add_num(o, "spare_factor", r->spare_factor);
+        add_num(o, "op", r->op);
         cJSON_AddNumberToObject(o, "blocks", p->n_blocks);
         cJSON_AddNumberToObject(o, "planes", p->n_planes);
         cJSON_AddNumberToObject(o, "free_blocks_min", p->free_blocks_min);
@@ -544,10 +507,10 @@ static char *results_json(const struct validate *v)
         cJSON_AddNumberToObject(o, "batch_host_pages", (double)r->batch_host_pages);
         cJSON_AddNumberToObject(o, "host_pages", (double)r->host_pages);
         cJSON_AddNumberToObject(o, "flash_pages", (double)r->flash_pages);
-        add_num(o, "waf_sim", ok ? r->waf : NAN);
-        add_num(o, "waf_sim_stderr", ok ? r->waf_stderr : NAN);
-        add_num(o, "drift_pct", ok ? r->drift_pct : NAN);
-        add_num(o, "free_blocks_mean", ok ? r->free_blocks_mean : NAN);
+        add_num(o, "waf_sim", r->waf);
+        add_num(o, "waf_sim_stderr", r->waf_stderr);
+        add_num(o, "drift_pct", r->drift_pct);
+        add_num(o, "free_blocks_mean", r->free_blocks_mean);
         add_num(o, "unused_blocks", r->unused_blocks);
         add_num(o, "spare_factor_eff", r->spare_factor_eff);
         add_str(o, "model", r->model);
@@ -563,7 +526,7 @@ static char *results_json(const struct validate *v)
             cJSON_AddBoolToObject(o, "within_tolerance", r->verdict == SSDSIM_VALIDATE_WITHIN);
         else
             cJSON_AddNullToObject(o, "within_tolerance");
-        add_str(o, "error", ok ? NULL : r->error);
+        add_str(o, "error", r->status ? r->error : NULL);
         cJSON_AddItemToArray(arr, o);
     }
     char *text = cJSON_Print(root);
@@ -583,11 +546,12 @@ static int validate_run(struct validate *v)
     gint64 t0 = g_get_monotonic_time();
     if (!v->quiet)
         fprintf(stderr, "validate waf: %u points, %u worker processes, seed %" PRIu64 "\n",
-                v->points->len, (unsigned)MIN(v->jobs, (uint64_t)v->points->len), v->seed);
+                v->points->len, (unsigned)MIN(v->jobs, (uint64_t)v->points->len), v->opts.seed);
     size_t failed = run_points(v);
     g_autofree char *text = tables_text(v, false);
     fputs(text, stdout);
-    printf("%u points, %zu failed, %.1f s wall time\n", v->points->len, failed, (g_get_monotonic_time() - t0) / 1e6);
+    printf("%u points, %zu failed, %.1f s wall time\n", v->points->len, failed,
+           (g_get_monotonic_time() - t0) / 1e6);
     fflush(stdout);
     rc = failed ? CLI_EXIT_FAIL : 0;
     if (v->md_out) {
@@ -615,7 +579,7 @@ int cli_validate(int argc, char **argv)
     int rc = validate_parse(argc, argv, &v);
     if (rc < 0)
         rc = validate_run(&v);
-    for (int i = 0; i < v.n_policies; i++)
+    for (size_t i = 0; i < v.opts.n_policies; i++)
         g_free(v.policies[i]);
     if (v.points)
         g_array_unref(v.points);

@@ -2,8 +2,9 @@
  * each run in a forked child, at most `jobs` alive at a time, each reaped with waitpid and
  * handed back to its command with its exit status (and, if asked, the read end of a pipe the
  * child wrote its result to). The commands keep what a task computes and prints; the pool only
- * orders, starts, counts and reaps (and moves bytes through the pipes). With `forward` set, SIGINT and SIGTERM are passed on to the
- * workers (interrupt.c) and no further worker starts once one came.
+ * orders, starts, counts and reaps (and moves bytes through the pipes). With `forward` set, SIGINT
+ * and SIGTERM are passed on to the workers (interrupt.c) and no further worker starts once one
+ * came.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -32,8 +32,8 @@ bool ssdsim__validate_policy_parse(const char *spec, char *name, size_t len, dou
     for (size_t i = 0; i < SSDSIM__ARRAY_LEN(known_policies); i++) {
         if (strlen(known_policies[i]) == n && !strncmp(spec, known_policies[i], n)) {
             ok = true;
-            takes_param = !strcmp(known_policies[i], "d-choices") ||
-                          !strcmp(known_policies[i], "windowed");
+            takes_param =
+                !strcmp(known_policies[i], "d-choices") || !strcmp(known_policies[i], "windowed");
         }
     }
     if (!ok || n >= len)
@@ -131,8 +131,8 @@ static void uniform_lists(ssdsim_validate_opts *o)
     }
     if (!o->policies) {
         o->policies = o->quick ? uniform_quick : uniform_full;
-        o->n_policies = o->quick ? SSDSIM__ARRAY_LEN(uniform_quick)
-                                 : SSDSIM__ARRAY_LEN(uniform_full);
+        o->n_policies =
+            o->quick ? SSDSIM__ARRAY_LEN(uniform_quick) : SSDSIM__ARRAY_LEN(uniform_full);
     }
 }
 
@@ -226,8 +226,7 @@ static void hotcold_point(const ssdsim_validate_opts *o, size_t i, ssdsim_valida
         p->hot_write_pct = hc_traffic[t][0];
         p->hot_space_pct = hc_traffic[t][1];
         p->hot_cold = hc_variants[k].hot_cold;
-        snprintf(p->setup, sizeof p->setup, "%s, %s", hc_variants[k].policy,
-                 hc_variants[k].setup);
+        snprintf(p->setup, sizeof p->setup, "%s, %s", hc_variants[k].policy, hc_variants[k].setup);
         snprintf(p->label, sizeof p->label, "hotcold %u/%u %s b=%u sf=%g", p->hot_write_pct,
                  p->hot_space_pct, p->setup, HC_PPB, sf);
         return;

@@ -53,8 +53,7 @@ static int model_waf(const ssdsim_validate_point *p, double sf, double *waf, dou
 }
 
 /* The same policy's model under uniform traffic (cost-benefit has none: greedy stands in). */
-static int reference_waf(const ssdsim_validate_point *p, double sf, double *waf,
-                         const char **name)
+static int reference_waf(const ssdsim_validate_point *p, double sf, double *waf, const char **name)
 {
     const char *pol = !strcmp(p->policy, "cost-benefit") ? "greedy" : p->policy;
     *name = !strcmp(pol, "greedy") ? "uniform-traffic greedy"
@@ -88,6 +87,8 @@ void ssdsim__validate_compare(const ssdsim_validate_point *p, ssdsim_validate_re
 {
     const char *model = model_name(p), *reference = NULL;
     bool ok = r->status == 0;
+    if (!ok) /* what a failed run measured is not a figure */
+        r->spare_factor = r->op = r->waf = r->waf_stderr = r->drift_pct = r->free_blocks_mean = NAN;
     snprintf(r->model, sizeof r->model, "%s", model ? model : "");
     r->reference[0] = 0;
     r->waf_model = r->waf_model_eff = r->waf_reference = r->hot_spare_share = NAN;
@@ -113,7 +114,7 @@ void ssdsim__validate_compare(const ssdsim_validate_point *p, ssdsim_validate_re
         r->verdict = SSDSIM_VALIDATE_NO_MODEL;
     else
         r->verdict = fabs(r->diff_pct) <= SSDSIM_VALIDATE_TOLERANCE_PCT ? SSDSIM_VALIDATE_WITHIN
-                                                                         : SSDSIM_VALIDATE_OUTSIDE;
+                                                                        : SSDSIM_VALIDATE_OUTSIDE;
 }
 
 int ssdsim_validate_point_compare_sized(const ssdsim_validate_point *point,
@@ -121,8 +122,7 @@ int ssdsim_validate_point_compare_sized(const ssdsim_validate_point *point,
 {
     ssdsim_validate_point p;
     ssdsim_validate_result full;
-    if (!result || size < VALIDATE_RESULT_SIZE_1 ||
-        ssdsim__validate_point_read(&p, point, NULL, 0))
+    if (!result || size < VALIDATE_RESULT_SIZE_1 || ssdsim__validate_point_read(&p, point, NULL, 0))
         return SSDSIM_EINVAL;
     /* The caller's struct may be older and smaller, or newer and larger, than this library's. */
     memset(&full, 0, sizeof full);

@@ -140,8 +140,8 @@ int ssdsim__validate_point_read(ssdsim_validate_point *dst, const ssdsim_validat
     if (!ssdsim_validate_section_name(p->section))
         return point_bad(why, len, "section: expected 0 to %d, got %d",
                          SSDSIM_VALIDATE_N_SECTIONS - 1, (int)p->section);
-    if (!p->policy[0] || strspn(p->policy, "abcdefghijklmnopqrstuvwxyz0123456789-") !=
-                             strlen(p->policy))
+    if (!p->policy[0] ||
+        strspn(p->policy, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(p->policy))
         return point_bad(why, len, "policy: expected a GC policy name ([a-z0-9-]+), got '%s'",
                          p->policy);
     if (!(p->spare_factor > 0.0 && p->spare_factor < 1.0))
@@ -157,8 +157,7 @@ int ssdsim__validate_point_read(ssdsim_validate_point *dst, const ssdsim_validat
     if (!(p->param >= 0.0 && p->param <= 1048576.0))
         return point_bad(why, len, "param: expected 0 to 1048576, got %g", p->param);
     if (!(p->hot_window > 0.0 && isfinite(p->hot_window)))
-        return point_bad(why, len, "hot_window: expected a positive number, got %g",
-                         p->hot_window);
+        return point_bad(why, len, "hot_window: expected a positive number, got %g", p->hot_window);
     bool hot = p->hot_write_pct || p->hot_space_pct;
     if (hot && (p->hot_write_pct < 1 || p->hot_write_pct > 99 || p->hot_space_pct < 1 ||
                 p->hot_space_pct > 99))

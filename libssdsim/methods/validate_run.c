@@ -62,8 +62,8 @@ static char *model_json(const ssdsim_validate_point *p)
 }
 
 /* Run `n` uniform random (or zoned) 4 KiB writes; 0 or the failure code. */
-static int write_run(ssdsim *sim, const ssdsim_validate_point *p, uint64_t n,
-                     uint64_t interval_ios, ssdsim_validate_result *r)
+static int write_run(ssdsim *sim, const ssdsim_validate_point *p, uint64_t n, uint64_t interval_ios,
+                     ssdsim_validate_result *r)
 {
     char dist[64] = "random";
     if (p->hot_write_pct)
@@ -111,15 +111,15 @@ void ssdsim__validate_run_sizes(const ssdsim_validate_point *p, const ssdsim_val
     *warm = o->warmup_trips * trip;
     *batch = trip;
     if (p->hot_write_pct) {
-        double cold = (100.0 - p->hot_space_pct) / (100.0 - p->hot_write_pct) *
-                      (double)logical_pages;
+        double cold =
+            (100.0 - p->hot_space_pct) / (100.0 - p->hot_write_pct) * (double)logical_pages;
         *warm = SSDSIM__MAX(*warm, (uint64_t)ceil(3.0 * cold));
         *batch = SSDSIM__MAX(*batch, (uint64_t)ceil(cold / 4.0));
     }
 }
 
-int ssdsim_validate_point_cost(const ssdsim_validate_point *point,
-                               const ssdsim_validate_opts *opts, double *flash_pages)
+int ssdsim_validate_point_cost(const ssdsim_validate_point *point, const ssdsim_validate_opts *opts,
+                               double *flash_pages)
 {
     ssdsim_validate_point p;
     ssdsim_validate_opts o;
@@ -242,8 +242,8 @@ int ssdsim_validate_point_run_sized(const ssdsim_validate_point *point,
     return r.status;
 }
 
-int(ssdsim_validate_point_run)(const ssdsim_validate_point *point,
-                               const ssdsim_validate_opts *opts, ssdsim_validate_result *out)
+int(ssdsim_validate_point_run)(const ssdsim_validate_point *point, const ssdsim_validate_opts *opts,
+                               ssdsim_validate_result *out)
 {
     return ssdsim_validate_point_run_sized(point, opts, out, VALIDATE_RESULT_SIZE_1);
 }

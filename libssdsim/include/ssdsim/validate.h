@@ -113,8 +113,8 @@ typedef struct ssdsim_validate_point {
     double spare_factor;      /**< requested (physical - logical) / physical, in (0, 1) */
     /** gc.free_blocks_min; 0 = 1, the smallest (the FTL raises it to the free blocks GC needs) */
     uint32_t free_blocks_min;
-    bool gc_separate; /**< GC copies to a write frontier of their own (gc.separate) */
-    bool hot_cold;    /**< the FTL's hot/cold separation (ftl.hot_cold) */
+    bool gc_separate;  /**< GC copies to a write frontier of their own (gc.separate) */
+    bool hot_cold;     /**< the FTL's hot/cold separation (ftl.hot_cold) */
     double hot_window; /**< ftl.hot_window, used with hot_cold; 0 = 1 */
     /** hot/cold traffic: hot_write_pct % of the writes to hot_space_pct % of the logical space,
      * both from 1 to 99; 0 and 0 = uniform traffic */
@@ -140,14 +140,14 @@ typedef enum ssdsim_validate_verdict {
 } ssdsim_validate_verdict;
 
 /** What a point measured and what the models say. Figures that do not exist (no model, one
- * batch, a failed point) are NaN. When status is not 0, only error and the counts reached before
- * the failure mean anything. */
+ * batch) are NaN; when status is not 0 every figure is NaN, and the page counts are those
+ * reached before the failure. */
 typedef struct ssdsim_validate_result {
-    int status;      /**< 0, or the negative SSDSIM_E* code of the failure */
-    char error[240]; /**< why the point failed, one line ("" when it ran) */
-    double spare_factor; /**< the device's (physical - logical) / physical */
-    double op;           /**< the device's over-provisioning, (physical - logical) / logical */
-    uint64_t logical_pages;     /**< L, in 4 KiB pages */
+    int status;             /**< 0, or the negative SSDSIM_E* code of the failure */
+    char error[240];        /**< why the point failed, one line ("" when it ran) */
+    double spare_factor;    /**< the device's (physical - logical) / physical */
+    double op;              /**< the device's over-provisioning, (physical - logical) / logical */
+    uint64_t logical_pages; /**< L, in 4 KiB pages */
     uint64_t warmup_host_pages; /**< host writes of the warm-up */
     uint64_t batch_host_pages;  /**< host writes of each measured batch */
     uint64_t host_pages;        /**< host pages written over the measured batches */
@@ -187,8 +187,7 @@ SSDSIM_API int ssdsim_validate_grid_count(ssdsim_validate_section section,
  * set-up and seed included. Writes the layout named by out->version (0 = 1).
  * @return 0, SSDSIM_ENOTFOUND (i past the end), or SSDSIM_EINVAL (NULL out, a section that is
  *         not one, bad options, out->version newer than the library's; `err` says why). */
-SSDSIM_API int ssdsim_validate_grid_get(ssdsim_validate_point *out,
-                                        ssdsim_validate_section section,
+SSDSIM_API int ssdsim_validate_grid_get(ssdsim_validate_point *out, ssdsim_validate_section section,
                                         const ssdsim_validate_opts *opts, size_t i,
                                         ssdsim_error *err);
 
@@ -224,8 +223,9 @@ SSDSIM_API int ssdsim_validate_point_run_sized(const ssdsim_validate_point *poin
  * diff_pct, waf_model_eff, diff_eff_pct, hot_spare_share, reference, waf_reference,
  * diff_reference_pct, verdict) from its measured ones (status, spare_factor, free_blocks_mean,
  * waf) and the point's set-up; ssdsim_validate_point_run ends with it. With a status other than
- * 0 the models' figures are NaN and the verdict SSDSIM_VALIDATE_FAILED (the model is still
- * named). @return 0, or SSDSIM_EINVAL (NULL argument, a bad point). */
+ * 0 every figure, measured ones included, is set to NaN and the verdict is
+ * SSDSIM_VALIDATE_FAILED (the model is still named). @return 0, or SSDSIM_EINVAL (NULL
+ * argument, a bad point). */
 SSDSIM_API int ssdsim_validate_point_compare(const ssdsim_validate_point *point,
                                              ssdsim_validate_result *result);
 SSDSIM_API int ssdsim_validate_point_compare_sized(const ssdsim_validate_point *point,
