@@ -10,6 +10,7 @@
 #include "ssdsim/sys/wl.h"
 #include "ssdsim/theory.h"
 #include "ssdsim/trace.h"
+#include "ssdsim/validate.h"
 
 static int count_errors(void)
 {

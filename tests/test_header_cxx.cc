@@ -11,6 +11,7 @@
 #include <ssdsim/sys/wl.h>
 #include <ssdsim/theory.h>
 #include <ssdsim/trace.h>
+#include <ssdsim/validate.h>
 
 int main()
 {

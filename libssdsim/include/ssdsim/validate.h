@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-/** The sections of the validation (doc/validation.md#results). */
+/** The sections of the validation (the tables of doc/validation.md). */
 typedef enum ssdsim_validate_section {
     SSDSIM_VALIDATE_UNIFORM = 0,  /**< uniform random single-page writes, the models' setting */
     SSDSIM_VALIDATE_HOTCOLD = 1,  /**< 80/20 and 90/10 traffic against Desnoyers' model */
