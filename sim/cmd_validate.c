@@ -387,8 +387,9 @@ static void tables_build(const struct validate *v, struct cli_table *t)
     cli_table_init(&t[SSDSIM_VALIDATE_HOTCOLD], "Hot/cold traffic (b = 64)");
     cli_table_init(&t[SSDSIM_VALIDATE_DEVIATION],
                    "Set-ups that break an assumption (greedy, b = 64)");
+    g_autofree char *within = g_strdup_printf("within %g%%", SSDSIM_VALIDATE_TOLERANCE_PCT);
     cli_table_row(&t[SSDSIM_VALIDATE_UNIFORM], 9, "policy", "b", "sf", "WAF sim", "± SE",
-                  "WAF model", "diff %", "drift %", "within 2%");
+                  "WAF model", "diff %", "drift %", within);
     cli_table_row(&t[SSDSIM_VALIDATE_HOTCOLD], 9, "traffic", "set-up", "sf", "WAF sim", "± SE",
                   "Desnoyers optimal", "diff %", "uniform-traffic model", "diff %");
     cli_table_row(&t[SSDSIM_VALIDATE_DEVIATION], 10, "set-up", "blocks", "sf", "WAF sim",
