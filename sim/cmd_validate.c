@@ -42,7 +42,8 @@ struct validate {
     bool sections[SSDSIM_VALIDATE_N_SECTIONS];
     uint64_t jobs;
     const char *json_out, *md_out;
-    GArray *points; /* struct vpoint */
+    GArray *points;      /* struct vpoint */
+    size_t done, failed; /* points ended, and failed, so far */
 };
 
 static void validate_help(FILE *f)
@@ -300,60 +301,53 @@ static void point_failed(struct vpoint *p, const char *fmt, ...)
     ssdsim_validate_point_compare(&p->pt, &p->r);
 }
 
-/* The pool's view of a validation (run_points). */
-struct validate_run {
-    struct validate *v;
-    size_t done, failed;
-};
-
-static struct vpoint *run_point(const struct validate_run *run, size_t i)
+static struct vpoint *point_at(const struct validate *v, size_t i)
 {
-    return &g_array_index(run->v->points, struct vpoint, i);
+    return &g_array_index(v->points, struct vpoint, i);
 }
 
 /* Expected flash programs: the longest points start first. */
 static double pool_cost(void *ctx, size_t i)
 {
-    struct validate_run *run = ctx;
+    struct validate *v = ctx;
     double cost = 0.0;
-    ssdsim_validate_point_cost(&run_point(run, i)->pt, &run->v->opts, &cost);
+    ssdsim_validate_point_cost(&point_at(v, i)->pt, &v->opts, &cost);
     return cost;
 }
 
 static int pool_child(void *ctx, size_t i, int fd)
 {
-    struct validate_run *run = ctx;
+    struct validate *v = ctx;
     ssdsim_validate_result r;
-    ssdsim_validate_point_run(&run_point(run, i)->pt, &run->v->opts, &r);
+    ssdsim_validate_point_run(&point_at(v, i)->pt, &v->opts, &r);
     return cli_pipe_write(fd, &r, sizeof r) ? 0 : CLI_EXIT_FAIL;
 }
 
 static bool pool_start_failed(void *ctx, size_t i, const char *why)
 {
-    struct validate_run *run = ctx;
-    point_failed(run_point(run, i), "%s", why);
-    run->done++, run->failed++;
+    struct validate *v = ctx;
+    point_failed(point_at(v, i), "%s", why);
+    v->done++, v->failed++;
     return true;
 }
 
 static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
 {
-    struct validate_run *run = ctx;
-    struct vpoint *p = run_point(run, i);
+    struct validate *v = ctx;
+    struct vpoint *p = point_at(v, i);
     if (!cli_pipe_read(fd, &p->r, sizeof p->r)) {
         if (WIFSIGNALED(ws))
             point_failed(p, "worker killed by signal %d", WTERMSIG(ws));
         else
             point_failed(p, "worker ended without a result");
     }
-    run->done++;
+    v->done++;
     if (p->r.status) {
-        run->failed++;
+        v->failed++;
         cli_error("validate: %s: %s", p->pt.label, p->r.error);
-    } else if (!run->v->quiet) {
-        /* (A failed point has had its error line.) */
-        fprintf(stderr, "[%zu/%u] %s: WAF %.4f (%.1f s)\n", run->done, run->v->points->len,
-                p->pt.label, p->r.waf, wall_s);
+    } else if (!v->quiet) { /* a progress line (a failed point had its error line) */
+        fprintf(stderr, "[%zu/%u] %s: WAF %.4f (%.1f s)\n", v->done, v->points->len, p->pt.label,
+                p->r.waf, wall_s);
     }
 }
 
@@ -361,18 +355,17 @@ static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
  * each sending its result back through a pipe. Returns the failed count. */
 static size_t run_points(struct validate *v)
 {
-    struct validate_run run = {v, 0, 0};
     struct cli_workers w = {.what = "validate",
                             .n = v->points->len,
                             .jobs = (size_t)v->jobs,
                             .pipe = true,
-                            .ctx = &run,
+                            .ctx = v,
                             .child = pool_child,
                             .done = pool_done,
                             .start_failed = pool_start_failed,
                             .cost = pool_cost};
     cli_workers_run(&w);
-    return run.failed;
+    return v->failed;
 }
 
 /* ------------------------------------------------------------------------------------------ */
