@@ -1,9 +1,8 @@
 #!/bin/sh
 # gen-api.sh: write the API reference of libssdsim as Markdown to stdout, from the doc comments of
-# the public headers (libssdsim/include/ssdsim/ssdsim.h, then trace.h, theory.h, point.h, measure.h,
-# sys/plugin.h, then
-# the other sys/*.h). doc/api.md is its output; after changing a header, regenerate it from the top of the
-# source tree with
+# the public headers (libssdsim/include/ssdsim/ssdsim.h, then trace.h, theory.h, the other
+# ssdsim/*.h in name order (the methods layer), sys/plugin.h, then the other sys/*.h). doc/api.md
+# is its output; after changing a header, regenerate it from the top of the source tree with
 #     sh doc/gen-api.sh > doc/api.md
 # An optional argument names the top of the source tree (default: the parent of this script's
 # directory). Needs only a POSIX sh and awk (tested with mawk, Debian's default awk).
@@ -41,12 +40,12 @@ fi
 if [ -f "$inc/theory.h" ]; then
     set -- "$@" "$inc/theory.h"
 fi
-if [ -f "$inc/point.h" ]; then
-    set -- "$@" "$inc/point.h"
-fi
-if [ -f "$inc/measure.h" ]; then
-    set -- "$@" "$inc/measure.h"
-fi
+for h in "$inc"/*.h; do
+    case ${h##*/} in
+    ssdsim.h | trace.h | theory.h) ;;
+    *) [ ! -f "$h" ] || set -- "$@" "$h" ;;
+    esac
+done
 if [ -f "$inc/sys/plugin.h" ]; then
     set -- "$@" "$inc/sys/plugin.h"
 fi

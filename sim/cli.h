@@ -204,7 +204,9 @@ const char *cli_interrupt_name(void);
  * start_failed(ctx, i, why) gets "cannot create a pipe: ..." or "cannot start a worker
  * process: ..." and returns true to go on with the next task, false to start no more. With
  * `forward`, SIGINT and SIGTERM are passed on to the workers and no more start after one.
- * `what` ("sweep") begins the error line of a failed waitpid. */
+ * `what` ("sweep") begins the error line of a failed waitpid. With `cost` (may be NULL), tasks
+ * start in decreasing cost(ctx, i), equal costs in index order, so that the last worker alive
+ * is not left with a long task; the order changes when a task runs, never what it computes. */
 struct cli_workers {
     const char *what;
     size_t n, jobs;
@@ -214,8 +216,16 @@ struct cli_workers {
     int (*child)(void *ctx, size_t i, int fd);
     void (*done)(void *ctx, size_t i, int status, int fd, double wall_s);
     bool (*start_failed)(void *ctx, size_t i, const char *why);
+    double (*cost)(void *ctx, size_t i);
 };
 void cli_workers_run(const struct cli_workers *w);
+
+/* Write or read all `len` bytes of a result through a worker's pipe, going on after EINTR and
+ * short transfers: true when all of them went (a read fails at end of file). A result well
+ * under the pipe's capacity is written without blocking on a parent that waits for the worker
+ * to exit. */
+bool cli_pipe_write(int fd, const void *buf, size_t len);
+bool cli_pipe_read(int fd, void *buf, size_t len);
 
 /* `ssdsim run --manifest FILE --index K`: run line K of a sweep manifest exactly as the sweep
  * does. `json_out` (when not NULL) replaces the line's output path; `csv_out` may be NULL.

@@ -12,6 +12,7 @@
 #include "ssdsim/measure.h"
 #include "ssdsim/theory.h"
 #include "ssdsim/trace.h"
+#include "ssdsim/validate.h"
 
 static int count_errors(void)
 {
