@@ -113,6 +113,8 @@ struct ssdsim__hdd_cfg {
     int write_cache;           /* writes acknowledged once in the cache */
     int read_ahead;            /* read on past a read into the cache while idle */
     enum ssdsim__hdd_sched sched; /* order of queued commands */
+    uint32_t segments;         /* clean read segments (0 taken as 1: one segment, as before) */
+    uint64_t segment_bytes;    /* bytes each holds when segments > 1 (0: cache / segments) */
 };
 
 /* A vendor figure and the workload behind it (spec.figures[], for ssdsim calibrate). */
