@@ -155,6 +155,11 @@ struct ssdsim__system_cfg {
                                     controller share its host link and firmware cores */
     int have_uplink;             /* all devices share an uplink (a card's PCIe switch) */
     struct ssdsim__link_cfg uplink;
+    /* A RAID card's write-back cache (cache_bytes 0: none). */
+    uint64_t cache_bytes;
+    int cache_bbu;               /* battery present: write-back; else write-through */
+    double cache_high, cache_low;/* flush when dirty exceeds high x cache, down to low x cache */
+    uint64_t cache_idle_ns;      /* flush everything once no host request is in for this long */
 };
 
 /* Parameters of a plugin section: one value per parameter the plugin declares, in its order,
