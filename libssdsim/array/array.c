@@ -443,6 +443,7 @@ static void wc_init(struct ssdsim__sys *s, const struct ssdsim__system_cfg *sc)
     w->high = (uint64_t)(sc->cache_high * (double)sc->cache_bytes);
     w->low = (uint64_t)(sc->cache_low * (double)sc->cache_bytes);
     w->idle_ns = sc->cache_idle_ns;
+    w->bytes_per_s = sc->cache_bytes_per_s;
     uint64_t row = s->layout == SSDSIM__LAYOUT_RAID5   ? (uint64_t)s->stripe * (s->n_devs - 1)
                    : s->layout == SSDSIM__LAYOUT_RAID0 ? (uint64_t)s->stripe * s->n_devs
                                                        : 1u << 20;
@@ -506,6 +507,9 @@ static void wc_absorb(struct ssdsim__sys *s, uint32_t io)
     w->n_absorbed++;
     uint64_t t = s->have_uplink ? ssdsim__link_xfer(&s->uplink, SSDSIM__LINK_DOWN, now, r->len)
                                 : now;
+    uint64_t copy = ((uint64_t)r->len * SSDSIM__NS_PER_S + w->bytes_per_s - 1) / w->bytes_per_s;
+    w->dram_free_ns = SSDSIM__MAX(now, w->dram_free_ns) + copy;
+    t = SSDSIM__MAX(t, w->dram_free_ns);
     r->last = (struct ssdsim__breakdown){now, now, t, 0};
     if (ssdsim__engine_schedule(s->engine, t, wc_ack_event, s, io)) {
         s->fail_code = SSDSIM_ENOMEM;
@@ -761,6 +765,7 @@ void ssdsim__sys_reset(struct ssdsim__sys *s, uint64_t now)
     s->wc.n = s->wc.head = 0;
     s->wc.flushing = false;
     s->wc.idle_gen++;
+    s->wc.dram_free_ns = now;
     /* secure-erased: every unit reads as zeros, data and parity alike */
     for (uint32_t k = 0; s->tags && k < s->n_devs; k++)
         memset(s->tags[k], 0, sizeof **s->tags * (s->devs[0].bytes / s->tag_unit));

@@ -16,8 +16,10 @@
  *
  * A RAID card's write-back cache (system.cache > 0 with its battery, on an array of one
  * volume). After the RAID layer's time, a host write no larger than the cache goes into it when
- * it fits: it is acknowledged once its data has crossed the card's uplink (at once without
- * one), and its bytes become dirty. Dirty data is a FIFO of extents of the volume in arrival
+ * it fits: it is acknowledged once its data has crossed the card's uplink (if it has one) and
+ * been copied into the cache at cache_bw (one copy at a time, FCFS; the two are booked
+ * independently and the later end counts, as ssdsim__link_xfer_path does), and its bytes
+ * become dirty. Dirty data is a FIFO of extents of the volume in arrival
  * order; a write that continues the newest extent extends it, but an extent never crosses a
  * multiple of SSDSIM__WC_CHUNK_ROWS stripe rows, so a sequential stream becomes whole chunks
  * of whole rows. Flushing starts when dirty data exceeds cache_high x cache and takes the
@@ -71,6 +73,7 @@ struct ssdsim__wc_ext {
 };
 struct ssdsim__wcache {
     uint64_t size, high, low, idle_ns; /* bytes; ns */
+    uint64_t bytes_per_s, dram_free_ns; /* the copy into the cache: one at a time */
     uint64_t chunk;                    /* bytes */
     uint64_t dirty;                    /* acknowledged, not yet on the devices */
     uint64_t queued;                   /* of which not yet being flushed */

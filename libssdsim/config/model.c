@@ -1531,6 +1531,10 @@ static const struct key_spec sys_keys[] = {
      .when = has_card_cache, .when_text = "system.cache > 0",
      .help = "flush everything once no host request has been in the card for this long "
              "(0: never)"},
+    {.path = "system.cache_bw", .type = KEY_RATE,
+     .offset = FIELD(system.cache_bytes_per_s, uint64_t), .min = 1e6, .max = 1e12,
+     .def = "\"2GB/s\"", .when = has_card_cache, .when_text = "system.cache > 0",
+     .help = "rate at which the card copies written data into its cache (one at a time)"},
 };
 /* clang-format on */
 
@@ -1541,7 +1545,7 @@ static int system_build(struct ctx *c, const cJSON *root, const cJSON *sys)
                                             "stripe",      "raid_us",    "path_us",
                                             "controllers", "uplink",     "cache",
                                             "cache_bbu",   "cache_high", "cache_low",
-                                            "cache_idle_us", NULL};
+                                            "cache_idle_us", "cache_bw", NULL};
     struct ssdsim_model *m = c->m;
     for (const cJSON *ch = root->child; ch; ch = ch->next) {
         const char *name = ch->string ? ch->string : "";

@@ -160,6 +160,7 @@ struct ssdsim__system_cfg {
     int cache_bbu;               /* battery present: write-back; else write-through */
     double cache_high, cache_low;/* flush when dirty exceeds high x cache, down to low x cache */
     uint64_t cache_idle_ns;      /* flush everything once no host request is in for this long */
+    uint64_t cache_bytes_per_s;  /* rate at which the card copies written data into the cache */
 };
 
 /* Parameters of a plugin section: one value per parameter the plugin declares, in its order,
