@@ -182,6 +182,12 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         fprintf(out, "array: the host wrote %.1f MB, the devices %.1f MB (x%.3f: mirrors, parity)\n",
                 (double)w.bytes / 1e6, (double)dev_written / 1e6,
                 (double)dev_written / (double)w.bytes);
+    int64_t cache = 0;
+    bool bbu = false;
+    if (w.bytes > 0 && ssdsim_model_get_int(model, "system.cache", &cache, NULL) == 0 &&
+        cache > 0 && ssdsim_model_get_bool(model, "system.cache_bbu", &bbu, NULL) == 0 && bbu)
+        fprintf(out, "array: writes were acknowledged from the card's write-back cache; what it "
+                     "still held when the run ended reaches the devices in later idle time\n");
 }
 
 cJSON *cli_model_tree(const ssdsim_model *m)

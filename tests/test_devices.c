@@ -1126,6 +1126,169 @@ START_TEST(test_devices_card_shares_links)
 END_TEST
 
 /* ------------------------------------------------------------------------------------------ */
+/* The RAID card's write-back cache (system.cache)                                            */
+
+/* A run of `n` sequential 4 KiB writes at queue depth 1 from offset 0 of the volume. */
+static void seq_writes(ssdsim *sim, uint32_t n)
+{
+    g_autofree char *jobs =
+        g_strdup_printf("[global]\nbs=4k\niodepth=1\n[w]\nrw=write\nnumber_ios=%u\n", n);
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_workload_load_string(&wl, jobs, "cache jobs", &err) == 0, "%s",
+                  err.message);
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+    ssdsim_workload_free(wl);
+}
+
+/* RAID-5 of four tiny drives, 4 KiB strips (a row holds 12 KiB of data; the cache's extents
+ * end at multiples of 8 rows, 96 KiB), raid_us 7, the card's uplink PCIe 2.0 x8 with 256-byte
+ * payloads: 0.546875 / 2 ns a byte, so 4 KiB cross it in 1,120 ns. A 1 MiB cache (flushing
+ * starts above 512 KiB).
+ *
+ * A burst smaller than the flush threshold, 100 writes of 4 KiB (400 KiB), is acknowledged at
+ * the card's rate: each write 7 us of RAID firmware + 1,120 ns on the uplink = 8,120 ns (its
+ * copy into the cache at cache_bw 8 GB/s, 512 ns, runs beside it and ends first), with no
+ * command to the drives while the host writes (without the cache each 4 KiB write is a
+ * read-modify-write: 7 us + 2 x (read, write) on the drives, over 150 us).
+ *
+ * Without the uplink and at the default cache_bw of 2 GB/s a 4 KiB copy takes 2,048 ns, one at
+ * a time: 8 writes submitted together are acknowledged at 7,000 + k x 2,048 ns, k = 1..8. */
+#define CACHE_SYS                                                                                  \
+    ",\"stripe\":\"4KiB\",\"raid_us\":7,\"uplink\":{\"interface\":\"pcie\",\"pcie_gen\":2,"     \
+    "\"lanes\":8,\"max_payload\":256},\"cache\":\"1MiB\",\"cache_bw\":\"8GB/s\""
+START_TEST(test_devices_card_cache_burst)
+{
+    ssdsim_model *m = array_of("raid5", 4, CACHE_SYS);
+    ssdsim *sim = st_sim(m, 1);
+    seq_writes(sim, 100);
+    ssdsim_op_stats w = op_stats(sim, SSDSIM_OP_WRITE);
+    ck_assert_uint_eq(w.count, 100);
+    ck_assert_uint_eq(w.lat_min_ns, 8120);
+    ck_assert_uint_eq(w.lat_max_ns, 8120);
+    ck_assert_uint_eq(((struct ssdsim *)sim)->sys.wc.n_absorbed, 100);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+    m = array_of("raid5", 4, ",\"stripe\":\"4KiB\",\"raid_us\":7,\"cache\":\"1MiB\"");
+    sim = st_sim(m, 1);
+    struct req burst[8];
+    for (int i = 0; i < 8; i++)
+        burst[i] = (struct req){SSDSIM_OP_WRITE, (uint64_t)i * 65536, 4096};
+    uint64_t lat[8];
+    together(sim, burst, 8, lat);
+    for (int i = 0; i < 8; i++)
+        ck_assert_uint_eq(lat[i], 7000 + (uint64_t)(i + 1) * 2048);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+    /* No battery: the card writes through, as without a cache: a read-modify-write. */
+    m = array_of("raid5", 4, CACHE_SYS ",\"cache_bbu\":false");
+    sim = st_sim(m, 1);
+    uint64_t through = one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    ck_assert_uint_gt(through, 10 * 8120);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    m = array_of("raid5", 4, ",\"stripe\":\"4KiB\",\"raid_us\":7,\"uplink\":{\"interface\":"
+                             "\"pcie\",\"pcie_gen\":2,\"lanes\":8,\"max_payload\":256}");
+    sim = st_sim(m, 1);
+    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), through);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* The same array and cache, a sustained sequential stream of 2,304 writes of 4 KiB (9 MiB, all
+ * but 3 units of the volume's 3 x 800). The cache's extents are whole 96 KiB chunks, 8 whole
+ * rows: flushed as full-stripe writes, they read nothing (no parity reads) and program a data
+ * page a data unit and a parity page for every three, at most 768 a drive (less than its 800
+ * units: no GC).
+ *
+ * Rate. A drive's one die programs a page in 40,960 (bus) + 20,000 (tPROG) = 60,960 ns, so the
+ * drives together take at least 768 x 60.96 us = 46.817 ms for the stream, 201.58 MB/s of
+ * data; the host can be ahead of them by at most the cache, 1 MiB, so its 9 MiB take at least
+ * (9 - 1) MiB / 201.58 MB/s = 41.61 ms: at most 226.8 MB/s. At least: a flush command gives a
+ * drive 32 KiB (8 strips of the chunk, contiguous there), and costs it at most 3 us (link
+ * overhead) + 5 us (firmware) + 81.92 us (32 KiB at 400 MB/s) + 8 x 60.96 us = 577.6 us if
+ * nothing overlaps: 96 commands a drive, 55.45 ms, and the first flush starts once 512 KiB are
+ * in (129 writes of 8.12 us = 1.05 ms): 9 MiB in at most 56.5 ms, at least 167.0 MB/s. The card
+ * alone would take 8.12 us per 4 KiB (504 MB/s), so the stream settles at the drives' rate. */
+START_TEST(test_devices_card_cache_sustained)
+{
+    ssdsim_model *m = array_of("raid5", 4, CACHE_SYS);
+    ssdsim *sim = st_sim(m, 1);
+    seq_writes(sim, 2304);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ssdsim_op_stats w = op_stats(sim, SSDSIM_OP_WRITE);
+    ck_assert_uint_eq(w.count, 2304);
+    double rate = w.bw_bytes;
+    ck_assert_msg(rate >= 167.0e6 && rate <= 226.8e6, "%.4g B/s", rate);
+    uint64_t programs = 0;
+    for (uint32_t k = 0; k < 4; k++) {
+        ck_assert_uint_eq(host_reads(sim, k), 0);
+        programs += host_programs(sim, k);
+    }
+    /* the run ends when the host has its acknowledgements, with up to 1 MiB in the cache;
+     * after an idle second (the idle flush starts after 100 ms) all of it is on the drives */
+    ck_assert_uint_le(((struct ssdsim *)sim)->sys.wc.dirty, 1 << 20);
+    ck_assert_int_eq(ssdsim_idle(sim, 1000000000), 0);
+    ck_assert_uint_eq(((struct ssdsim *)sim)->sys.wc.dirty, 0);
+    programs = 0;
+    for (uint32_t k = 0; k < 4; k++) {
+        ck_assert_uint_eq(host_reads(sim, k), 0);
+        programs += host_programs(sim, k);
+    }
+    ck_assert_uint_eq(programs, 2304 + 768);
+    printf("card cache: sustained 4 KiB sequential writes %.1f MB/s (bounds 167.0 .. 226.8)\n",
+           rate / 1e6);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+    /* Without the cache every 4 KiB write is a read-modify-write of its row. The drives are
+     * fresh and read only what was written, so of a row's three writes the second and third
+     * read the old parity (the data they replace was never written): 2 reads a row, 32 rows. */
+    m = array_of("raid5", 4, ",\"stripe\":\"4KiB\",\"raid_us\":7");
+    sim = st_sim(m, 1);
+    seq_writes(sim, 96);
+    uint64_t reads = 0;
+    for (uint32_t k = 0; k < 4; k++)
+        reads += host_reads(sim, k);
+    ck_assert_uint_eq(reads, 2 * 32);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_devices_card_cache_rejects)
+{
+    g_autofree char *member = tiny_json(CUSTOM_HOST, NULL);
+    static const char *const bad[][2] = {
+        {"\"count\":4,\"layout\":\"jbod\",\"cache\":\"1MiB\"", "system.cache"},
+        {"\"count\":4,\"layout\":\"raid5\",\"cache\":\"1MiB\",\"cache_high\":0.2,"
+         "\"cache_low\":0.3",
+         "system.cache_low"},
+        {"\"count\":4,\"layout\":\"raid5\",\"cache_bbu\":false", "system.cache_bbu"},
+        {"\"count\":4,\"layout\":\"raid5\",\"cache\":\"1MiB\",\"cache_high\":1.5",
+         "system.cache_high"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        g_autofree char *path = g_strdup_printf("%s/tests/test_devices-cache-%ld.json", BUILDDIR,
+                                                (long)getpid());
+        ck_assert(g_file_set_contents(path, member, -1, NULL));
+        g_autofree char *json = g_strdup_printf(
+            "{\"name\":\"sys\",\"system\":{\"member\":\"%s\",%s}}", path, bad[i][0]);
+        ssdsim_model *m = NULL;
+        ssdsim_error err;
+        ck_assert_int_eq(ssdsim_model_load_string(&m, json, "bad", &err), SSDSIM_ECONFIG);
+        ck_assert_msg(strstr(err.message, bad[i][1]) != NULL, "%s", err.message);
+        ck_assert(strchr(err.message, '\n') == NULL);
+        ck_assert_ptr_null(m);
+        ck_assert_int_eq(unlink(path), 0);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------------------------------------------ */
 /* 6. A hard disk                                                                              */
 
 /* test_hdd.c's disk A behind SATA 6 Gb/s: 7200 rpm (a revolution P = 8,333,333 ns), 4 heads,
@@ -1337,6 +1500,9 @@ int main(void)
     tcase_add_test(tc, test_devices_hdd_write_cache);
     tcase_add_test(tc, test_devices_xpoint);
     tcase_add_test(tc, test_devices_raid5_same_seed_identical_json);
+    tcase_add_test(tc, test_devices_card_cache_burst);
+    tcase_add_test(tc, test_devices_card_cache_sustained);
+    tcase_add_test(tc, test_devices_card_cache_rejects);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -13,6 +13,7 @@
 enum { ROLE_DATA = 0, ROLE_PARITY = 1 };
 
 static void cmd_done(void *ctx, uint32_t cmd);
+static void wc_init(struct ssdsim__sys *s, const struct ssdsim__system_cfg *sc);
 
 int ssdsim__sys_init(struct ssdsim__sys *s, const struct ssdsim_model *model,
                      struct ssdsim__engine *e, uint64_t seed, ssdsim_error *err)
@@ -54,6 +55,8 @@ int ssdsim__sys_init(struct ssdsim__sys *s, const struct ssdsim_model *model,
     }
     s->n_volumes = s->layout == SSDSIM__LAYOUT_JBOD ? s->n_devs : 1;
     s->volume_bytes = s->is_system ? ssdsim_model_logical_bytes(model) : s->devs[0].bytes;
+    if (s->is_system)
+        wc_init(s, sc);
     return 0;
 oom:
     return ssdsim__error_set(err, SSDSIM_ENOMEM, model->label, NULL,
@@ -72,6 +75,8 @@ void ssdsim__sys_fini(struct ssdsim__sys *s)
         free(s->tags[k]);
     free(s->tags);
     free(s->tag_delta);
+    free(s->wc.ext);
+    free(s->wc.wait);
     free(s->devs);
     free(s->ctrls);
     free(s->pool.v);
@@ -120,6 +125,12 @@ static struct ssdsim__sysio *sysio(struct ssdsim__sys *s, uint32_t io)
         s->n_ios = ncap;
     }
     return &s->ios[io];
+}
+
+/* The record of request `io`: the host's, or a cache flush's. */
+static struct ssdsim__sysio *rec(struct ssdsim__sys *s, uint32_t io)
+{
+    return io & SSDSIM__WC_FLUSH ? &s->wc.fl[io & ~SSDSIM__WC_FLUSH] : &s->ios[io];
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -305,10 +316,14 @@ static int map_raid5_write(struct ssdsim__sys *s, struct batch *b, uint32_t io, 
     return 0;
 }
 
+static bool wc_write(struct ssdsim__sys *s, uint32_t io);
+
 /* The first commands of request `io`. */
 static void start(struct ssdsim__sys *s, uint32_t io)
 {
-    struct ssdsim__sysio *r = &s->ios[io];
+    struct ssdsim__sysio *r = rec(s, io);
+    if (s->wc.size && r->op == SSDSIM__IO_WRITE && !(io & SSDSIM__WC_FLUSH) && wc_write(s, io))
+        return;
     struct batch b = {NONE, NONE, 0};
     int rc = 0;
     switch (s->layout) {
@@ -372,6 +387,8 @@ int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint
     r->phase = 0;
     r->last_done_ns = 0;
     r->last = (struct ssdsim__breakdown){now, now, now, 0};
+    s->wc.host_in++;
+    s->wc.idle_gen++;
     if (s->raid_ns) {
         if (ssdsim__engine_schedule(s->engine, now + s->raid_ns, start_event, s, io))
             return SSDSIM_ENOMEM;
@@ -395,12 +412,223 @@ void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offse
     ssdsim__dev_prefetch(&s->devs[dev], doff);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* The RAID card's write-back cache                                                            */
+
+/* Request `io` of the host leaves the card: tell the host. When none is left in the card and
+ * dirty data remains, the idle flush is armed (a later request disarms it). */
+static void wc_idle_event(void *ctx, uint32_t gen);
+
+static void host_done(struct ssdsim__sys *s, uint32_t io)
+{
+    struct ssdsim__wcache *w = &s->wc;
+    w->host_in--;
+    if (w->size && w->host_in == 0 && w->dirty && w->idle_ns &&
+        ssdsim__engine_schedule(s->engine, ssdsim__engine_now(s->engine) + w->idle_ns,
+                                wc_idle_event, s, (uint32_t)++w->idle_gen)) {
+        s->fail_code = SSDSIM_ENOMEM;
+        ssdsim__engine_stop(s->engine);
+    }
+    struct ssdsim__breakdown bd = s->ios[io].last;
+    s->io_done(s->io_ctx, io, &bd);
+}
+
+static void wc_init(struct ssdsim__sys *s, const struct ssdsim__system_cfg *sc)
+{
+    struct ssdsim__wcache *w = &s->wc;
+    memset(w, 0, sizeof *w);
+    if (!sc->cache_bytes || !sc->cache_bbu || s->layout == SSDSIM__LAYOUT_JBOD)
+        return; /* no cache, or write-through */
+    w->size = sc->cache_bytes;
+    w->high = (uint64_t)(sc->cache_high * (double)sc->cache_bytes);
+    w->low = (uint64_t)(sc->cache_low * (double)sc->cache_bytes);
+    w->idle_ns = sc->cache_idle_ns;
+    w->bytes_per_s = sc->cache_bytes_per_s;
+    uint64_t row = s->layout == SSDSIM__LAYOUT_RAID5   ? (uint64_t)s->stripe * (s->n_devs - 1)
+                   : s->layout == SSDSIM__LAYOUT_RAID0 ? (uint64_t)s->stripe * s->n_devs
+                                                       : 1u << 20;
+    w->chunk = row * SSDSIM__WC_CHUNK_ROWS;
+    if (w->chunk > (1u << 30))
+        w->chunk = row; /* extents are at most 4 GiB; a row is at most 1 GiB */
+}
+
+/* Append [off, off + len) (within one chunk) to the dirty FIFO, extending the newest extent
+ * when it ends there in the same chunk. False when the ring cannot grow. */
+static bool wc_append(struct ssdsim__wcache *w, uint64_t off, uint32_t len)
+{
+    if (w->n) {
+        struct ssdsim__wc_ext *e = &w->ext[(w->head + w->n - 1) % w->cap];
+        if (e->offset + e->len == off && off % w->chunk) {
+            e->len += len;
+            return true;
+        }
+    }
+    if (w->n == w->cap) {
+        uint32_t cap = w->cap ? 2 * w->cap : 64;
+        struct ssdsim__wc_ext *v = malloc(cap * sizeof *v);
+        if (!v)
+            return false;
+        for (uint32_t i = 0; i < w->n; i++)
+            v[i] = w->ext[(w->head + i) % w->cap];
+        free(w->ext);
+        w->ext = v;
+        w->cap = cap;
+        w->head = 0;
+    }
+    w->ext[(w->head + w->n++) % w->cap] = (struct ssdsim__wc_ext){off, len};
+    return true;
+}
+
+static void wc_ack_event(void *ctx, uint32_t io)
+{
+    host_done(ctx, io);
+}
+
+static void wc_kick(struct ssdsim__sys *s);
+
+/* Host write `io` goes into the cache (it fits): acknowledged once its data has crossed the
+ * card's uplink (at once without one). */
+static void wc_absorb(struct ssdsim__sys *s, uint32_t io)
+{
+    struct ssdsim__wcache *w = &s->wc;
+    struct ssdsim__sysio *r = &s->ios[io];
+    uint64_t now = ssdsim__engine_now(s->engine);
+    for (uint64_t off = r->offset, end = r->offset + r->len; off < end;) {
+        uint64_t piece = SSDSIM__MIN(end - off, w->chunk - off % w->chunk);
+        if (!wc_append(w, off, (uint32_t)piece)) {
+            s->fail_code = SSDSIM_ENOMEM;
+            ssdsim__engine_stop(s->engine);
+            return;
+        }
+        off += piece;
+    }
+    w->dirty += r->len;
+    w->queued += r->len;
+    w->n_absorbed++;
+    uint64_t t = s->have_uplink ? ssdsim__link_xfer(&s->uplink, SSDSIM__LINK_DOWN, now, r->len)
+                                : now;
+    uint64_t copy = ((uint64_t)r->len * SSDSIM__NS_PER_S + w->bytes_per_s - 1) / w->bytes_per_s;
+    w->dram_free_ns = SSDSIM__MAX(now, w->dram_free_ns) + copy;
+    t = SSDSIM__MAX(t, w->dram_free_ns);
+    r->last = (struct ssdsim__breakdown){now, now, t, 0};
+    if (ssdsim__engine_schedule(s->engine, t, wc_ack_event, s, io)) {
+        s->fail_code = SSDSIM_ENOMEM;
+        ssdsim__engine_stop(s->engine);
+        return;
+    }
+    wc_kick(s);
+}
+
+/* A host write reaches the cache. False when it is larger than the cache (it is written
+ * through); else it is absorbed, or waits (in arrival order) for a flush to make room. */
+static bool wc_write(struct ssdsim__sys *s, uint32_t io)
+{
+    struct ssdsim__wcache *w = &s->wc;
+    uint32_t len = s->ios[io].len;
+    if (len > w->size) {
+        w->n_through++;
+        return false;
+    }
+    if (w->w_n == 0 && w->dirty + len <= w->size) {
+        wc_absorb(s, io);
+        return true;
+    }
+    if (w->w_n == w->w_cap) {
+        uint32_t cap = w->w_cap ? 2 * w->w_cap : 16;
+        uint32_t *v = malloc(cap * sizeof *v);
+        if (!v) {
+            s->fail_code = SSDSIM_ENOMEM;
+            ssdsim__engine_stop(s->engine);
+            return true;
+        }
+        for (uint32_t i = 0; i < w->w_n; i++)
+            v[i] = w->wait[(w->w_head + i) % w->w_cap];
+        free(w->wait);
+        w->wait = v;
+        w->w_cap = cap;
+        w->w_head = 0;
+    }
+    w->wait[(w->w_head + w->w_n++) % w->w_cap] = io;
+    wc_kick(s);
+    return true;
+}
+
+/* Start flushes while the policy asks for them: once dirty data exceeds the high watermark,
+ * the oldest extents are written to the devices (as RAID writes of the volume: whole stripe
+ * rows without reads, the rest read-modify-write), up to SSDSIM__WC_DEPTH at once, until what
+ * is not yet being flushed is at most the low watermark (at most 0 for an idle flush) and no
+ * host write waits for room. */
+static void wc_kick(struct ssdsim__sys *s)
+{
+    struct ssdsim__wcache *w = &s->wc;
+    if (!w->flushing && (w->dirty > w->high || w->w_n)) {
+        w->flushing = true;
+        w->target = w->low;
+    }
+    while (w->flushing) {
+        if (w->queued <= w->target && w->w_n == 0) {
+            w->flushing = false;
+            break;
+        }
+        if (w->n == 0 || w->fl_busy == (1u << SSDSIM__WC_DEPTH) - 1)
+            break;
+        struct ssdsim__wc_ext e = w->ext[w->head];
+        /* The newest extent may still grow into whole rows: it waits while it stops short of
+         * its chunk's end, unless this is an idle flush or nothing else is being flushed. */
+        if (w->n == 1 && (e.offset + e.len) % w->chunk && w->target && w->fl_busy)
+            break;
+        w->head = (w->head + 1) % w->cap;
+        w->n--;
+        uint32_t k = 0;
+        while (w->fl_busy & (1u << k))
+            k++;
+        w->fl_busy |= 1u << k;
+        w->queued -= e.len;
+        w->n_flushes++;
+        struct ssdsim__sysio *r = &w->fl[k];
+        uint64_t now = ssdsim__engine_now(s->engine);
+        *r = (struct ssdsim__sysio){.offset = e.offset, .len = e.len, .op = SSDSIM__IO_WRITE};
+        r->last = (struct ssdsim__breakdown){now, now, now, 0};
+        start(s, SSDSIM__WC_FLUSH | k);
+        if (s->fail_code)
+            return;
+    }
+}
+
+static void wc_idle_event(void *ctx, uint32_t gen)
+{
+    struct ssdsim__sys *s = ctx;
+    struct ssdsim__wcache *w = &s->wc;
+    if (gen != (uint32_t)w->idle_gen || w->host_in)
+        return;
+    w->flushing = true;
+    w->target = 0;
+    wc_kick(s);
+}
+
+/* Flush k is on the devices: its room admits the waiting writes that now fit, oldest first. */
+static void wc_flush_done(struct ssdsim__sys *s, uint32_t k)
+{
+    struct ssdsim__wcache *w = &s->wc;
+    w->dirty -= w->fl[k].len;
+    w->fl_busy &= ~(1u << k);
+    while (w->w_n) {
+        uint32_t io = w->wait[w->w_head];
+        if (w->dirty + s->ios[io].len > w->size)
+            break;
+        w->w_head = (w->w_head + 1) % w->w_cap;
+        w->w_n--;
+        wc_absorb(s, io);
+    }
+    wc_kick(s);
+}
+
 static void cmd_done(void *ctx, uint32_t i)
 {
     struct ssdsim__sys *s = ctx;
     struct ssdsim__cmd *c = &s->pool.v[i];
     uint32_t io = c->io;
-    struct ssdsim__sysio *r = &s->ios[io];
+    struct ssdsim__sysio *r = rec(s, io);
     uint64_t now = ssdsim__engine_now(s->engine);
     if (now >= r->last_done_ns) {
         r->last_done_ns = now;
@@ -425,8 +653,11 @@ static void cmd_done(void *ctx, uint32_t i)
         send(s, r, &b);
         return;
     }
-    struct ssdsim__breakdown bd = r->last;
-    s->io_done(s->io_ctx, io, &bd);
+    if (io & SSDSIM__WC_FLUSH) {
+        wc_flush_done(s, io & ~SSDSIM__WC_FLUSH);
+        return;
+    }
+    host_done(s, io);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -513,6 +744,8 @@ int ssdsim__sys_check(struct ssdsim__sys *s, char *why, size_t len)
 
 bool ssdsim__sys_busy(const struct ssdsim__sys *s)
 {
+    if (s->wc.fl_busy || s->wc.w_n)
+        return true;
     for (uint32_t k = 0; k < s->n_devs; k++)
         if (ssdsim__dev_busy(&s->devs[k]))
             return true;
@@ -527,6 +760,12 @@ void ssdsim__sys_reset(struct ssdsim__sys *s, uint64_t now)
         ssdsim__link_reset(&s->uplink, now);
     for (uint32_t k = 0; k < s->n_devs; k++)
         ssdsim__dev_reset(&s->devs[k], now);
+    /* the cache's dirty data is gone with the rest (nothing is in flight) */
+    s->wc.dirty = s->wc.queued = 0;
+    s->wc.n = s->wc.head = 0;
+    s->wc.flushing = false;
+    s->wc.idle_gen++;
+    s->wc.dram_free_ns = now;
     /* secure-erased: every unit reads as zeros, data and parity alike */
     for (uint32_t k = 0; s->tags && k < s->n_devs; k++)
         memset(s->tags[k], 0, sizeof **s->tags * (s->devs[0].bytes / s->tag_unit));

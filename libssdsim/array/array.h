@@ -13,6 +13,27 @@
  *
  * When the last command of a request is done the host hears (ssdsim__sys_io_done_fn) with the
  * latency breakdown of the command that finished last.
+ *
+ * A RAID card's write-back cache (system.cache > 0 with its battery, on an array of one
+ * volume). After the RAID layer's time, a host write no larger than the cache goes into it when
+ * it fits: it is acknowledged once its data has crossed the card's uplink (if it has one) and
+ * been copied into the cache at cache_bw (one copy at a time, FCFS; the two are booked
+ * independently and the later end counts, as ssdsim__link_xfer_path does), and its bytes
+ * become dirty. Dirty data is a FIFO of extents of the volume in arrival
+ * order; a write that continues the newest extent extends it, but an extent never crosses a
+ * multiple of SSDSIM__WC_CHUNK_ROWS stripe rows, so a sequential stream becomes whole chunks
+ * of whole rows. Flushing starts when dirty data exceeds cache_high x cache and takes the
+ * oldest extents, up to SSDSIM__WC_DEPTH at once, each written to the devices as a RAID write
+ * of the volume (whole rows: data and parity, no reads; the rest of a row: read-modify-write),
+ * until what is not yet being flushed is at most cache_low x cache; the newest extent waits
+ * while it still stops short of its chunk's end and another flush is in flight (it may still
+ * become whole rows). A write that does not fit waits, in arrival order, while flushing goes
+ * on, and is admitted as flushes complete. Once no host request has been in the card for
+ * cache_idle_us, everything is flushed. Without the battery the card writes through (as with
+ * no cache); a write larger than the cache is written through. Reads are not served from the
+ * cache (they go to the devices), overwrites of dirty data are not merged (each is flushed),
+ * and flush traffic is booked on the uplink like any device command (a real card's flushes do
+ * not cross it; the uplink of such a card is rarely what binds).
  */
 #ifndef SSDSIM_ARRAY_H
 #define SSDSIM_ARRAY_H
@@ -37,6 +58,37 @@ struct ssdsim__sysio {
     uint8_t phase;    /* RAID-5 read-modify-write: 0 reading old data and parity, 1 writing */
     struct ssdsim__breakdown last;
     uint64_t last_done_ns;
+};
+
+/* A RAID card's write-back cache (system.cache): what is dirty, as a FIFO of extents of the
+ * volume in arrival order (a write contiguous with the newest extent extends it, within one
+ * chunk of SSDSIM__WC_CHUNK_ROWS stripe rows); the host writes waiting for room; the flushes in
+ * flight. */
+#define SSDSIM__WC_DEPTH 16u     /* flush requests in flight at most */
+#define SSDSIM__WC_CHUNK_ROWS 8u /* an extent never crosses a multiple of this many rows */
+#define SSDSIM__WC_FLUSH 0x80000000u /* io ids of flush requests: this bit | slot */
+struct ssdsim__wc_ext {
+    uint64_t offset;
+    uint32_t len;
+};
+struct ssdsim__wcache {
+    uint64_t size, high, low, idle_ns; /* bytes; ns */
+    uint64_t bytes_per_s, dram_free_ns; /* the copy into the cache: one at a time */
+    uint64_t chunk;                    /* bytes */
+    uint64_t dirty;                    /* acknowledged, not yet on the devices */
+    uint64_t queued;                   /* of which not yet being flushed */
+    bool flushing;
+    uint64_t target;            /* flushing goes on while more than this is queued */
+    struct ssdsim__wc_ext *ext; /* ring: ext[(head + i) % cap], i < n */
+    uint32_t head, n, cap;
+    uint32_t *wait; /* host writes waiting for room, ring like ext */
+    uint32_t w_head, w_n, w_cap;
+    struct ssdsim__sysio fl[SSDSIM__WC_DEPTH];
+    uint32_t fl_busy; /* bit k: slot k flushing */
+    uint32_t host_in; /* host requests in the card */
+    uint64_t idle_gen;
+    /* figures, for tests */
+    uint64_t n_absorbed, n_through, n_flushes;
 };
 
 struct ssdsim__sys {
@@ -68,6 +120,7 @@ struct ssdsim__sys {
     uint32_t **tags;
     uint32_t *tag_delta; /* per granule of a strip: old ^ new of the row being written */
     uint32_t tag_unit, tag_clock;
+    struct ssdsim__wcache wc; /* wc.size 0: no card cache (or no battery: write-through) */
 };
 
 /* Build the devices of `model` (a device or a system model). */

@@ -162,6 +162,16 @@ static void default_payload(struct ssdsim_model *m)
 
 /* Order matters: a key may depend on keys above it (the time lists on flash.cell, the derived
  * defaults on flash.cell and geometry.page_size), and it is the order of the canonical JSON. */
+static bool multi_segment(const struct ssdsim_model *m)
+{
+    return m->hdd.segments > 1;
+}
+
+static void default_segment_size(struct ssdsim_model *m)
+{
+    m->hdd.segment_bytes = m->hdd.cache_bytes / m->hdd.segments / 512 * 512;
+}
+
 static const struct key_spec keys[] = {
     {.path = "name", .type = KEY_STRING, .offset = NO_FIELD, .kinds = K_DEV,
      .help = "short name of the model, shown in reports"},
@@ -364,6 +374,14 @@ static const struct key_spec keys[] = {
     {.path = "hdd.scheduler", .type = KEY_ENUM, .offset = FIELD(hdd.sched, enum ssdsim__hdd_sched),
      .def = "\"satf\"", .choices = sched_choices, .kinds = K_HDD,
      .help = "order of queued commands: fcfs, or satf (shortest access time first, as NCQ)"},
+    {.path = "hdd.segments", .type = KEY_U32, .offset = FIELD(hdd.segments, uint32_t), .min = 1,
+     .max = 64, .def = "1", .kinds = K_HDD,
+     .help = "read segments of the cache; with more than one, each keeps its own sequential "
+             "stream (LRU), and a stream found sequential is prefetched a whole segment ahead"},
+    {.path = "hdd.segment_size", .type = KEY_SIZE64, .offset = FIELD(hdd.segment_bytes, uint64_t),
+     .min = 512, .max = 1e10, .derive = default_segment_size, .kinds = K_HDD, .when = multi_segment,
+     .when_text = "hdd.segments > 1",
+     .help = "bytes one read segment holds (default: hdd.cache / hdd.segments)"},
 };
 
 /* clang-format on */

@@ -113,6 +113,8 @@ struct ssdsim__hdd_cfg {
     int write_cache;           /* writes acknowledged once in the cache */
     int read_ahead;            /* read on past a read into the cache while idle */
     enum ssdsim__hdd_sched sched; /* order of queued commands */
+    uint32_t segments;         /* clean read segments (0 taken as 1: one segment, as before) */
+    uint64_t segment_bytes;    /* bytes each holds when segments > 1 (0: cache / segments) */
 };
 
 /* A vendor figure and the workload behind it (spec.figures[], for ssdsim calibrate). */
@@ -153,6 +155,12 @@ struct ssdsim__system_cfg {
                                     controller share its host link and firmware cores */
     int have_uplink;             /* all devices share an uplink (a card's PCIe switch) */
     struct ssdsim__link_cfg uplink;
+    /* A RAID card's write-back cache (cache_bytes 0: none). */
+    uint64_t cache_bytes;
+    int cache_bbu;               /* battery present: write-back; else write-through */
+    double cache_high, cache_low;/* flush when dirty exceeds high x cache, down to low x cache */
+    uint64_t cache_idle_ns;      /* flush everything once no host request is in for this long */
+    uint64_t cache_bytes_per_s;  /* rate at which the card copies written data into the cache */
 };
 
 /* Parameters of a plugin section: one value per parameter the plugin declares, in its order,

@@ -27,6 +27,11 @@ static void default_controllers(struct ssdsim_model *m)
     m->system.controllers = m->system.count;
 }
 
+static bool has_card_cache(const struct ssdsim_model *m)
+{
+    return m->system.cache_bytes > 0;
+}
+
 /* clang-format off */
 static const struct key_spec sys_keys[] = {
     {.path = "system.count", .type = KEY_U32, .offset = FIELD(system.count, uint32_t), .min = 1,
@@ -46,15 +51,39 @@ static const struct key_spec sys_keys[] = {
      .derive = default_controllers,
      .help = "controllers the devices are split among (a card's); each controller's devices "
              "share its host link and firmware cores (default: one per device)"},
+    {.path = "system.cache", .type = KEY_SIZE64, .offset = FIELD(system.cache_bytes, uint64_t),
+     .min = 0, .max = 1e11, .def = "0",
+     .help = "the RAID card's write-back cache, bytes (0: none); a write that fits is "
+             "acknowledged once it is in the cache"},
+    {.path = "system.cache_bbu", .type = KEY_BOOL, .offset = FIELD(system.cache_bbu, int),
+     .def = "true", .when = has_card_cache, .when_text = "system.cache > 0",
+     .help = "the cache's battery (BBU) is present; without it the card writes through"},
+    {.path = "system.cache_high", .type = KEY_DOUBLE, .offset = FIELD(system.cache_high, double),
+     .min = 0, .max = 1, .def = "0.5", .when = has_card_cache, .when_text = "system.cache > 0",
+     .help = "flushing starts when dirty data exceeds this fraction of the cache"},
+    {.path = "system.cache_low", .type = KEY_DOUBLE, .offset = FIELD(system.cache_low, double),
+     .min = 0, .max = 1, .def = "0.25", .when = has_card_cache, .when_text = "system.cache > 0",
+     .help = "flushing goes on until dirty data is at most this fraction of the cache"},
+    {.path = "system.cache_idle_us", .type = KEY_TIME,
+     .offset = FIELD(system.cache_idle_ns, uint64_t), .min = 0, .max = 1e9, .def = "100000",
+     .when = has_card_cache, .when_text = "system.cache > 0",
+     .help = "flush everything once no host request has been in the card for this long "
+             "(0: never)"},
+    {.path = "system.cache_bw", .type = KEY_RATE,
+     .offset = FIELD(system.cache_bytes_per_s, uint64_t), .min = 1e6, .max = 1e12,
+     .def = "\"2GB/s\"", .when = has_card_cache, .when_text = "system.cache > 0",
+     .help = "rate at which the card copies written data into its cache (one at a time)"},
 };
 /* clang-format on */
 
 int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sys)
 {
     static const char *const top_keys[] = {"name", "description", "system", "spec", NULL};
-    static const char *const keys_here[] = {"member", "count",   "layout",      "stripe",
-                                            "raid_us", "path_us", "controllers", "uplink",
-                                            NULL};
+    static const char *const keys_here[] = {"member",      "count",      "layout",
+                                            "stripe",      "raid_us",    "path_us",
+                                            "controllers", "uplink",     "cache",
+                                            "cache_bbu",   "cache_high", "cache_low",
+                                            "cache_idle_us", "cache_bw", NULL};
     struct ssdsim_model *m = c->m;
     for (const cJSON *ch = root->child; ch; ch = ch->next) {
         const char *name = ch->string ? ch->string : "";
@@ -100,6 +129,14 @@ int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sy
     if (sc->layout == SSDSIM__LAYOUT_RAID5 && sc->count < 3)
         return ssdsim__model_error(c, "system.count", "RAID-5 needs at least 3 devices, got %u",
                                    sc->count);
+    if (sc->cache_bytes && sc->layout == SSDSIM__LAYOUT_JBOD)
+        return ssdsim__model_error(c, "system.cache",
+                                   "a write-back cache needs one volume (layout raid0, raid1 or "
+                                   "raid5), not jbod");
+    if (sc->cache_bytes && sc->cache_low >= sc->cache_high)
+        return ssdsim__model_error(c, "system.cache_low",
+                                   "expected below system.cache_high (%g), got %g", sc->cache_high,
+                                   sc->cache_low);
     if (sc->count % sc->controllers)
         return ssdsim__model_error(c, "system.controllers",
                                    "%u devices cannot be split evenly among %u controllers",

@@ -93,6 +93,24 @@ static int derive(const struct ssdsim__hdd_cfg *cfg, struct ssdsim__hdd_zone *zv
             why, why_len, "hdd.seek_full_us: the full-stroke seek (%s) %s the average seek (%s)",
             fmt_ms(t1, sizeof t1, fu), fu < av ? "is below" : "equals", fmt_ms(t2, sizeof t2, av));
 
+    /* Read segments. */
+    if (cfg->segments > 64)
+        return fail(why, why_len, "hdd.segments: %u segments is outside [1, 64]", cfg->segments);
+    if (cfg->segments > 1) {
+        uint64_t seg = cfg->segment_bytes ? cfg->segment_bytes : cfg->cache_bytes / cfg->segments;
+        if (seg < SSDSIM__HDD_SECTOR)
+            return fail(why, why_len,
+                        "hdd.segments: %u segments of a %llu-byte cache hold less than one "
+                        "512-byte sector each",
+                        cfg->segments, (unsigned long long)cfg->cache_bytes);
+        if (seg > cfg->cache_bytes / cfg->segments)
+            return fail(why, why_len,
+                        "hdd.segment_size: %u segments of %llu bytes need more than hdd.cache "
+                        "(%llu bytes)",
+                        cfg->segments, (unsigned long long)seg,
+                        (unsigned long long)cfg->cache_bytes);
+    }
+
     /* Zones and cylinders. */
     uint64_t sum = 0;
     for (uint32_t z = 0; z < cfg->zones; z++)
@@ -355,6 +373,8 @@ static void segment(const struct ssdsim__hdd *d, uint64_t now, uint64_t *lo, uin
 {
     uint64_t end = d->op.kind == SSDSIM__HDD_OP_STREAM ? d->op.c_lba + passed(d, now) : d->seg_end;
     uint64_t budget = d->cache_sectors - d->dirty_sectors;
+    if (d->n_segs)
+        budget = SSDSIM__MIN(budget, d->seg_sectors);
     uint64_t start = d->seg_stale ? end : d->seg_start;
     if (end - start > budget)
         start = end - budget;
@@ -362,12 +382,54 @@ static void segment(const struct ssdsim__hdd *d, uint64_t now, uint64_t *lo, uin
     *hi = end;
 }
 
-/* Make the clean segment's start follow what the dirty data leaves room for. */
+/* The least recently used of the other segments (an empty one first), or UINT32_MAX when
+ * `nonempty` and all are empty. */
+static uint32_t lru_seg(const struct ssdsim__hdd *d, bool nonempty)
+{
+    uint32_t best = UINT32_MAX;
+    for (uint32_t k = 0; k < d->n_segs; k++) {
+        const struct ssdsim__hdd_seg *g = &d->segs[k];
+        bool empty = g->end == g->start;
+        if (nonempty && empty)
+            continue;
+        if (!nonempty && empty)
+            return k;
+        if (best == UINT32_MAX || g->used < d->segs[best].used)
+            best = k;
+    }
+    return best;
+}
+
+/* Make the clean segment's start follow what the dirty data leaves room for; with several
+ * segments, drop the least recently used others while the clean and dirty data together
+ * exceed the cache. */
 static void clamp_segment(struct ssdsim__hdd *d)
 {
     uint64_t lo, hi;
     segment(d, d->engine->now, &lo, &hi);
     d->seg_start = lo;
+    if (!d->n_segs)
+        return;
+    uint64_t total = d->dirty_sectors + (hi - lo);
+    for (uint32_t k = 0; k < d->n_segs; k++)
+        total += d->segs[k].end - d->segs[k].start;
+    while (total > d->cache_sectors) {
+        uint32_t k = lru_seg(d, true);
+        if (k == UINT32_MAX)
+            break;
+        total -= d->segs[k].end - d->segs[k].start;
+        d->segs[k].start = d->segs[k].end = 0;
+    }
+}
+
+/* The other segment holding all of [lba, lba + n), or UINT32_MAX. */
+static uint32_t seg_holding(const struct ssdsim__hdd *d, uint64_t lba, uint64_t n)
+{
+    for (uint32_t k = 0; k < d->n_segs; k++)
+        if (d->segs[k].end > d->segs[k].start && lba >= d->segs[k].start &&
+            lba + n <= d->segs[k].end)
+            return k;
+    return UINT32_MAX;
 }
 
 static bool dirty_hit(const struct ssdsim__hdd *d, uint64_t lba, uint64_t n)
@@ -386,11 +448,26 @@ static bool dirty_hit(const struct ssdsim__hdd *d, uint64_t lba, uint64_t n)
     return false;
 }
 
-static bool cache_hit(const struct ssdsim__hdd *d, uint64_t now, uint64_t lba, uint64_t n)
+/* Whether the cache holds all of [lba, lba + n); a hit in another segment makes it the most
+ * recently used. */
+static bool cache_hit(struct ssdsim__hdd *d, uint64_t now, uint64_t lba, uint64_t n)
 {
     uint64_t lo, hi;
     segment(d, now, &lo, &hi);
-    return (lba >= lo && lba + n <= hi) || dirty_hit(d, lba, n);
+    if ((lba >= lo && lba + n <= hi) || dirty_hit(d, lba, n))
+        return true;
+    uint32_t k = seg_holding(d, lba, n);
+    if (k == UINT32_MAX)
+        return false;
+    d->segs[k].used = ++d->seg_clock;
+    return true;
+}
+
+/* The stream must read on to d->must even when commands wait (a sequential stream's
+ * prefetch with several segments). */
+static bool pinned(const struct ssdsim__hdd *d)
+{
+    return d->op.kind == SSDSIM__HDD_OP_STREAM && d->op.cursor < d->must && !d->seg_stale;
 }
 
 /* Admit the writes waiting for room, oldest first, while they fit: each is merged into a
@@ -486,6 +563,7 @@ static void stop_stream(struct ssdsim__hdd *d, uint64_t now)
     cut_chunk(d, now);
     d->seg_end = d->op.cursor;
     d->op.kind = SSDSIM__HDD_OP_NONE;
+    d->must = 0;
 }
 
 /* Positioning time (seek, settle, rotational wait) to the first sector of r from the head's
@@ -561,16 +639,40 @@ static void kick(struct ssdsim__hdd *d)
     if (r->kind == SSDSIM__HDD_READ) {
         uint64_t lo, hi;
         segment(d, now, &lo, &hi);
+        bool seq = hi > lo;
         if (r->lba >= lo && r->lba <= hi) {
             d->seg_start = lo; /* read on from the end of the segment */
-        } else {
+        } else if (!d->n_segs) {
             d->seg_start = d->seg_end = hi = r->lba;
+            seq = false;
+        } else {
+            /* Park the current segment in a free slot or over the least recently used one,
+             * then take the segment this read continues, if any, or start a new one. */
+            uint32_t k = seg_holding(d, r->lba, 0);
+            struct ssdsim__hdd_seg cont = {0};
+            if (k != UINT32_MAX) {
+                cont = d->segs[k];
+                d->segs[k].start = d->segs[k].end = 0;
+            }
+            if (hi > lo && !d->seg_stale) {
+                uint32_t slot = k != UINT32_MAX ? k : lru_seg(d, false);
+                d->segs[slot] = (struct ssdsim__hdd_seg){lo, hi, ++d->seg_clock};
+            }
+            if (k != UINT32_MAX) {
+                d->seg_start = cont.start;
+                d->seg_end = hi = cont.end;
+            } else {
+                d->seg_start = d->seg_end = hi = r->lba;
+                seq = false;
+            }
+            d->seg_stale = false;
         }
         uint64_t end = r->lba + r->n;
         set_state(d, r, SSDSIM__HDD_RIDING);
         op->kind = SSDSIM__HDD_OP_STREAM;
         op->cursor = hi;
         op->limit = d->cfg.read_ahead ? ra_limit(d, end) : end;
+        d->must = d->n_segs && seq ? op->limit : 0;
     } else {
         op->kind = SSDSIM__HDD_OP_WRITE;
         op->w = *r;
@@ -614,11 +716,13 @@ static void ev_chunk(void *ctx, uint32_t arg)
             q_remove(d, i);
         }
     }
-    if (d->n_riding || (d->n_queued == 0 && op->cursor < op->limit && !d->seg_stale)) {
+    if (d->n_riding || pinned(d) ||
+        (d->n_queued == 0 && op->cursor < op->limit && !d->seg_stale)) {
         next_chunk(d, d->engine->now);
         return;
     }
     op->kind = SSDSIM__HDD_OP_NONE;
+    d->must = 0;
     if (d->seg_stale)
         d->seg_start = d->seg_end = 0;
     d->seg_stale = false;
@@ -661,7 +765,7 @@ static void submit_read(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint6
     }
     if (!q_add(d, cmd, SSDSIM__HDD_READ, SSDSIM__HDD_QUEUED, lba, n))
         return;
-    if (op->kind == SSDSIM__HDD_OP_STREAM && d->n_riding == 0)
+    if (op->kind == SSDSIM__HDD_OP_STREAM && d->n_riding == 0 && !pinned(d))
         stop_stream(d, now);
     kick(d);
 }
@@ -677,13 +781,16 @@ static void submit_write(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint
     if (op->kind == SSDSIM__HDD_OP_STREAM)
         hi = SSDSIM__MAX(hi, op->limit);
     if (lba < hi && lba + n > lo) {
-        if (op->kind == SSDSIM__HDD_OP_STREAM && d->n_riding == 0)
+        if (op->kind == SSDSIM__HDD_OP_STREAM && d->n_riding == 0 && !pinned(d))
             stop_stream(d, now);
         if (op->kind == SSDSIM__HDD_OP_STREAM)
             d->seg_stale = true; /* dropped when the stream ends */
         else
             d->seg_start = d->seg_end = 0;
     }
+    for (uint32_t k = 0; k < d->n_segs; k++) /* other segments it overlaps are stale too */
+        if (lba < d->segs[k].end && lba + n > d->segs[k].start)
+            d->segs[k].start = d->segs[k].end = 0;
     if (d->cfg.write_cache && n <= d->cache_sectors) {
         if (!q_add(d, cmd, SSDSIM__HDD_DESTAGE, SSDSIM__HDD_WAIT_CACHE, lba, n))
             return;
@@ -691,7 +798,7 @@ static void submit_write(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint
     } else if (!q_add(d, cmd, SSDSIM__HDD_WRITE, SSDSIM__HDD_QUEUED, lba, n)) {
         return;
     }
-    if (op->kind == SSDSIM__HDD_OP_STREAM && d->n_riding == 0 && d->n_queued)
+    if (op->kind == SSDSIM__HDD_OP_STREAM && d->n_riding == 0 && d->n_queued && !pinned(d))
         stop_stream(d, now);
     kick(d);
 }
@@ -741,6 +848,15 @@ int ssdsim__hdd_init(struct ssdsim__hdd *d, const struct ssdsim__hdd_cfg *cfg,
     d->age_ns = (SSDSIM__HDD_AGE_REVS * REV + cfg->rpm - 1) / cfg->rpm;
     d->cache_sectors = cfg->cache_bytes / SSDSIM__HDD_SECTOR;
     d->ra_sectors = cfg->read_ahead ? d->cache_sectors / SSDSIM__HDD_RA_FRACTION : 0;
+    if (cfg->segments > 1) {
+        uint64_t seg = cfg->segment_bytes ? cfg->segment_bytes : cfg->cache_bytes / cfg->segments;
+        d->n_segs = cfg->segments - 1;
+        d->seg_sectors = seg / SSDSIM__HDD_SECTOR;
+        d->ra_sectors = cfg->read_ahead ? d->seg_sectors : 0;
+        d->segs = calloc(d->n_segs, sizeof *d->segs);
+        if (!d->segs)
+            return SSDSIM_ENOMEM;
+    }
     return 0;
 }
 
@@ -752,6 +868,7 @@ void ssdsim__hdd_fini(struct ssdsim__hdd *d)
         ssdsim__engine_cancel(d->engine, d->op.ev);
     free(d->zones);
     free(d->q);
+    free(d->segs);
     memset(d, 0, sizeof *d);
 }
 
@@ -770,6 +887,9 @@ void ssdsim__hdd_reset(struct ssdsim__hdd *d, uint64_t now)
     d->n_dirty = 0;
     d->seg_start = d->seg_end = 0;
     d->seg_stale = false;
+    d->must = 0;
+    for (uint32_t k = 0; k < d->n_segs; k++)
+        d->segs[k] = (struct ssdsim__hdd_seg){0, 0, 0};
     d->pos_cyl = 0;
     d->pos_head = 0;
     d->busy_until = now;

@@ -98,8 +98,25 @@
  * back-to-back sequential reads at queue depth 1 run at the media rate instead of losing a
  * revolution each when the host is not instantly back.
  *
- * Cost. State is O(zones) plus the queue; no allocation per command once the queue has
- * reached its peak. Locating an LBA is a binary search over the zones.
+ * Read segments (cfg.segments > 1). The clean data is kept in `segments` segments of
+ * seg = segment_bytes sectors (default cache / segments) each: the current one, which the arm
+ * fills as described above but never beyond seg sectors, and segments - 1 others, each the
+ * run of sectors a stream left there. A read whose sectors all lie in another segment is a hit
+ * and makes that segment the most recently used. A read the arm starts away from the current
+ * segment parks the current one (in an empty slot, else over the least recently used other
+ * segment) and, if the read starts inside or at the end of another segment, takes that one over
+ * and reads on from its end: the read continues a stream, so it is sequential, and the disk
+ * then reads on seg sectors past the read's end (read_ahead on) even when other commands wait
+ * (they are served when that prefetch ends). A read that continues no segment starts a new one
+ * with the idle-only read-ahead above (seg sectors). So k sequential readers interleaved on a
+ * disk with at least k segments cost one positioning per seg sectors each instead of one per
+ * command. The clean segments and the dirty data share the cache: when together they exceed
+ * it, the least recently used other segments are dropped. A write drops the other segments it
+ * overlaps. With one segment (the default) none of this applies.
+ *
+ * Cost. State is O(zones + segments) plus the queue; no allocation per command once the queue
+ * has reached its peak. Finding a segment is O(segments) per read. Locating an LBA is a
+ * binary search over the zones.
  */
 #ifndef SSDSIM_HDD_H
 #define SSDSIM_HDD_H
@@ -161,6 +178,12 @@ struct ssdsim__hdd_op {
     ssdsim__event_id ev;
 };
 
+/* A clean read segment other than the current one: sectors [start, end) (empty when equal),
+ * last used at seg_clock `used`. */
+struct ssdsim__hdd_seg {
+    uint64_t start, end, used;
+};
+
 struct ssdsim__hdd {
     struct ssdsim__hdd_cfg cfg;
     struct ssdsim__engine *engine;
@@ -191,6 +214,12 @@ struct ssdsim__hdd {
     uint32_t n_dirty;            /* dirty extents (queued destages and the one being written) */
     uint64_t seg_start, seg_end; /* the clean segment (seg_end = cursor while streaming) */
     bool seg_stale;              /* written over while a stream filled it: dropped at its end */
+    /* several segments (cfg.segments > 1): the others, least recently used replaced first */
+    struct ssdsim__hdd_seg *segs; /* cfg.segments - 1 of them; NULL with one segment */
+    uint32_t n_segs;
+    uint64_t seg_clock;
+    uint64_t seg_sectors; /* each segment's size */
+    uint64_t must;        /* a sequential stream reads on to here even when commands wait */
 };
 
 /* Derive the geometry (zones, sectors per track, cylinders, seek curve) and check that the
