@@ -877,9 +877,7 @@ int ssdsim_get_job_sized(const ssdsim *sim, size_t i, ssdsim_job_info *out, size
     ssdsim_job_info full;
     memset(&full, 0, sizeof full);
     int rc = get_job_full(sim, i, out ? &full : NULL);
-    if (rc == 0)
-        ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
@@ -929,9 +927,7 @@ int ssdsim_get_job_op_stats_sized(const ssdsim *sim, size_t i, enum ssdsim_op op
     ssdsim_op_stats full;
     memset(&full, 0, sizeof full);
     int rc = get_job_op_stats_full(sim, i, op, out ? &full : NULL);
-    if (rc == 0)
-        ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
