@@ -12,6 +12,7 @@
 
 #include "abi.h"
 #include "simtest.h"
+#include "testutil.h"
 
 #define CANARY 0xA5u
 
@@ -235,9 +236,5 @@ int main(void)
     tcase_add_test(tc, test_run_opts_versions);
     tcase_add_test(tc, test_version_macros);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return test_run_suite(s);
 }
