@@ -7,10 +7,15 @@
 
 #include "abi.h"
 
-void ssdsim__result_copy(void *out, size_t size, const void *full, size_t full_size)
+int ssdsim__result_give(void *out, size_t size, const void *full, size_t full_size, int rc,
+                        bool always)
 {
-    if (out && size)
-        memcpy(out, full, SSDSIM__MIN(size, full_size));
+    if (!out || !size || (rc != 0 && !always))
+        return rc;
+    memcpy(out, full, SSDSIM__MIN(size, full_size));
+    if (size > full_size)
+        memset((char *)out + full_size, 0, size - full_size);
+    return rc;
 }
 
 int ssdsim__opts_read(void *dst, size_t dst_size, const void *src, const size_t *sizes,

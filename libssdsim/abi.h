@@ -11,6 +11,7 @@
 #ifndef SSDSIM_ABI_H
 #define SSDSIM_ABI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "ssdsim/ssdsim.h"
@@ -31,9 +32,14 @@
 #define SSDSIM__TRACE_STATS_SIZE_1 SSDSIM__END(ssdsim_trace_stats, gzip_trailing_bytes)
 #define SSDSIM__TRACE_INFO_SIZE_1 SSDSIM__END(ssdsim_trace_info, gzip_trailing_bytes)
 
-/* Copy the first `size` bytes of `full` (a whole result struct of `full_size` bytes) to the
- * caller's `out`, never more than full_size: the caller's struct may be older and smaller. */
-void ssdsim__result_copy(void *out, size_t size, const void *full, size_t full_size);
+/* The end of every *_sized result getter. `full` is the whole result struct (`full_size` bytes,
+ * zeroed before it was filled), `rc` what filling it returned. The caller's `out` gets the first
+ * `size` bytes of it, never more than full_size: the caller's struct may be older and smaller; a
+ * newer, larger one has the bytes this library does not know zeroed. Nothing is written when `out`
+ * is NULL, nor when `rc` is non-zero unless `always` is set (a result that also explains a failure,
+ * or one filled as far as it could be). Returns rc. */
+int ssdsim__result_give(void *out, size_t size, const void *full, size_t full_size, int rc,
+                        bool always);
 
 /* Read a caller's option struct `src` into `dst` (the current layout, `dst_size` bytes): the
  * bytes of the layout named by src's leading version (0 = 1), the rest zero, dst's version set to

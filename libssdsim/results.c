@@ -49,9 +49,7 @@ int ssdsim_get_op_stats_sized(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_st
     ssdsim_op_stats full;
     memset(&full, 0, sizeof full);
     int rc = get_op_stats_full(sim, op, out ? &full : NULL);
-    if (rc == 0)
-        ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
@@ -128,9 +126,7 @@ int ssdsim_get_device_stats_sized(const ssdsim *sim, ssdsim_device_stats *out, s
     ssdsim_device_stats full;
     memset(&full, 0, sizeof full);
     int rc = get_device_stats_full(sim, out ? &full : NULL);
-    if (rc == 0)
-        ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
@@ -180,9 +176,7 @@ int ssdsim_get_device_io_sized(const ssdsim *sim, uint32_t k, ssdsim_device_io *
     ssdsim_device_io full;
     memset(&full, 0, sizeof full);
     int rc = get_device_io_full(sim, k, out ? &full : NULL);
-    if (rc == 0)
-        ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
@@ -255,9 +249,7 @@ int ssdsim_get_interval_sized(const ssdsim *sim, size_t i, ssdsim_interval *out,
     ssdsim_interval full;
     memset(&full, 0, sizeof full);
     int rc = get_interval_full(sim, i, out ? &full : NULL);
-    if (rc == 0)
-        ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
@@ -312,8 +304,7 @@ int ssdsim_get_steady_sized(const ssdsim *sim, ssdsim_steady_result *out, size_t
     ssdsim_steady_result full;
     memset(&full, 0, sizeof full);
     int rc = get_steady_full(sim, out ? &full : NULL);
-    ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, true);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */

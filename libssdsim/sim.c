@@ -545,16 +545,13 @@ int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *op
     return run_workload(sim, wl, opts ? &o : NULL, true);
 }
 
+static int check_usable(struct ssdsim *sim); /* below, with the embedding calls */
+
 int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
 {
-    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
-    if (!sim)
-        return SSDSIM_EINVAL;
-    if (sim->broken) {
-        ssdsim__set_errmsg(sim, "an earlier run on this simulation failed or was cancelled; "
-                                "create a new simulation");
-        return SSDSIM_ESTATE;
-    }
+    int usable = check_usable(sim);
+    if (usable)
+        return usable;
     uint64_t now = ssdsim__engine_now(&sim->engine);
     if (duration_ns > UINT64_MAX - now)
         return ssdsim__fail(sim, SSDSIM_EINVAL,
@@ -877,9 +874,7 @@ int ssdsim_get_job_sized(const ssdsim *sim, size_t i, ssdsim_job_info *out, size
     ssdsim_job_info full;
     memset(&full, 0, sizeof full);
     int rc = get_job_full(sim, i, out ? &full : NULL);
-    if (rc == 0)
-        ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */
@@ -929,9 +924,7 @@ int ssdsim_get_job_op_stats_sized(const ssdsim *sim, size_t i, enum ssdsim_op op
     ssdsim_op_stats full;
     memset(&full, 0, sizeof full);
     int rc = get_job_op_stats_full(sim, i, op, out ? &full : NULL);
-    if (rc == 0)
-        ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */

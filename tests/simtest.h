@@ -61,6 +61,16 @@ static inline void st_run(ssdsim *sim, const char *json, const ssdsim_run_opts *
     ssdsim_workload_free(wl);
 }
 
+/* The results of a finished run as JSON text (the caller frees it); frees `sim` and `m`. */
+static inline char *st_results_json(ssdsim *sim, ssdsim_model *m)
+{
+    char *json = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(json);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    return json;
+}
+
 /* Determinism: `a` and `b`, the results of two runs with one seed, are the same text; `c`, with
  * another seed, differs. Frees all three. */
 static inline void st_assert_seeded(char *a, char *b, char *c)

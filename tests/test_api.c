@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ssdsim/ssdsim.h"
+#include "testutil.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Helpers                                                                                     */
@@ -962,9 +963,5 @@ int main(void)
     tcase_add_test(sims, test_api_precondition_then_run);
     suite_add_tcase(s, sims);
 
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(s);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "simtest.h"
+#include "testutil.h"
 
 START_TEST(test_model_copy_is_deep)
 {
@@ -165,9 +166,5 @@ int main(void)
     tcase_add_test(tc, test_workload_builder_runs_as_json);
     tcase_add_test(tc, test_workload_builder_jobs);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return test_run_suite(s);
 }

@@ -1450,11 +1450,7 @@ static char *raid5_json(uint64_t seed)
            "{\"rw\":\"randrw\",\"rwmixread\":50,\"bssplit\":\"4k/50:16k/30:64k/20\","
            "\"iodepth\":8,\"numjobs\":2,\"number_ios\":600}",
            NULL);
-    char *json = ssdsim_results_json(sim);
-    ck_assert_ptr_nonnull(json);
-    ssdsim_free(sim);
-    ssdsim_model_free(m);
-    return json;
+    return st_results_json(sim, m);
 }
 
 START_TEST(test_devices_raid5_same_seed_identical_json)

@@ -399,11 +399,7 @@ static char *run_json(uint64_t seed)
     ssdsim_device_stats d = dev(sim);
     ck_assert_uint_eq(d.flash_pages_programmed, d.host_pages_written);
     ck_assert_uint_eq(d.blocks_erased, 0);
-    char *json = ssdsim_results_json(sim);
-    ck_assert_ptr_nonnull(json);
-    ssdsim_free(sim);
-    ssdsim_model_free(m);
-    return json;
+    return st_results_json(sim, m);
 }
 
 START_TEST(test_direct_same_seed_gives_identical_json)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ssdsim/ssdsim.h"
+#include "testutil.h"
 
 static ssdsim_model *load(const char *name, const char *const *sets)
 {
@@ -429,9 +430,5 @@ int main(void)
     tcase_add_test(tc, test_embed_bogus_input);
     tcase_add_test(tc, test_embed_gc_wait_shows_in_completions);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return test_run_suite(s);
 }

@@ -502,11 +502,7 @@ static char *mixed_results(uint64_t seed)
            "{\"rw\":\"randrw\",\"rwmixread\":40,\"bssplit\":\"4k/60:64k/30:128k/10\","
            "\"iodepth\":16,\"numjobs\":2,\"number_ios\":8000}",
            NULL);
-    char *json = ssdsim_results_json(sim);
-    ck_assert_ptr_nonnull(json);
-    ssdsim_free(sim);
-    ssdsim_model_free(m);
-    return json;
+    return st_results_json(sim, m);
 }
 
 START_TEST(test_fast_same_seed_same_results)

@@ -24,11 +24,7 @@ static char *run_json(uint64_t seed, const ssdsim_run_opts *opts)
     ssdsim *sim = st_sim(m, seed);
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
     st_run(sim, mixed, opts);
-    char *json = ssdsim_results_json(sim);
-    ck_assert_ptr_nonnull(json);
-    ssdsim_free(sim);
-    ssdsim_model_free(m);
-    return json;
+    return st_results_json(sim, m);
 }
 
 START_TEST(test_sim_same_seed_gives_identical_json)

@@ -10,6 +10,7 @@
 
 #include "ssdsim/ssdsim.h"
 #include "ssdsim/trace.h"
+#include "testutil.h"
 
 #define N_THREADS 4
 
@@ -95,9 +96,5 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_threads_match_sequential_runs);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test_run_suite(s);
 }

@@ -83,20 +83,31 @@ static const char *type_of(const cJSON *v)
     return "an object";
 }
 
+/* find(), then the checks every typed getter makes: an output to write to (`no_out`: NULL, or
+ * the message when there is none) and a value of the wanted JSON type (`is`, named `want`). */
+static int find_typed(const ssdsim_model *m, const char *key, const char *no_out,
+                      cJSON_bool (*is)(const cJSON *), const char *want, cJSON **root,
+                      const cJSON **val, ssdsim_error *err)
+{
+    int rc = find(m, key, root, val, err);
+    if (rc == 0 && no_out)
+        rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key, "%s", no_out);
+    if (rc == 0 && !is(*val))
+        rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key,
+                               "expected %s, the value is %s", want, type_of(*val));
+    return rc;
+}
+
 int ssdsim_model_get_int(const ssdsim_model *model, const char *key, int64_t *out,
                          ssdsim_error *err)
 {
     cJSON *root;
     const cJSON *v;
-    int rc = find(model, key, &root, &v, err);
-    if (rc == 0 && !out)
-        rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key, "no output");
+    int rc = find_typed(model, key, out ? NULL : "no output", cJSON_IsNumber, "an integer", &root,
+                        &v, err);
     if (rc == 0) {
         double d = v->valuedouble;
-        if (!cJSON_IsNumber(v))
-            rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key,
-                                   "expected an integer, the value is %s", type_of(v));
-        else if (d != floor(d) || !(fabs(d) < 9.2e18))
+        if (d != floor(d) || !(fabs(d) < 9.2e18))
             rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key,
                                    "expected an integer, the value is %.17g", d);
         else
@@ -111,16 +122,10 @@ int ssdsim_model_get_double(const ssdsim_model *model, const char *key, double *
 {
     cJSON *root;
     const cJSON *v;
-    int rc = find(model, key, &root, &v, err);
-    if (rc == 0 && !out)
-        rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key, "no output");
-    if (rc == 0) {
-        if (!cJSON_IsNumber(v))
-            rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key,
-                                   "expected a number, the value is %s", type_of(v));
-        else
-            *out = v->valuedouble;
-    }
+    int rc = find_typed(model, key, out ? NULL : "no output", cJSON_IsNumber, "a number", &root, &v,
+                        err);
+    if (rc == 0)
+        *out = v->valuedouble;
     cJSON_Delete(root);
     return rc;
 }
@@ -130,16 +135,10 @@ int ssdsim_model_get_bool(const ssdsim_model *model, const char *key, bool *out,
 {
     cJSON *root;
     const cJSON *v;
-    int rc = find(model, key, &root, &v, err);
-    if (rc == 0 && !out)
-        rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key, "no output");
-    if (rc == 0) {
-        if (!cJSON_IsBool(v))
-            rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key,
-                                   "expected a boolean, the value is %s", type_of(v));
-        else
-            *out = cJSON_IsTrue(v);
-    }
+    int rc =
+        find_typed(model, key, out ? NULL : "no output", cJSON_IsBool, "a boolean", &root, &v, err);
+    if (rc == 0)
+        *out = cJSON_IsTrue(v);
     cJSON_Delete(root);
     return rc;
 }
@@ -149,14 +148,10 @@ int ssdsim_model_get_string(const ssdsim_model *model, const char *key, char *bu
 {
     cJSON *root;
     const cJSON *v;
-    int rc = find(model, key, &root, &v, err);
-    if (rc == 0 && (!buf || !len))
-        rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key, "no output buffer");
+    int rc = find_typed(model, key, buf && len ? NULL : "no output buffer", cJSON_IsString,
+                        "a string", &root, &v, err);
     if (rc == 0) {
-        if (!cJSON_IsString(v))
-            rc = ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key,
-                                   "expected a string, the value is %s", type_of(v));
-        else if (strlen(v->valuestring) >= len)
+        if (strlen(v->valuestring) >= len)
             rc = ssdsim__error_set(err, SSDSIM_ERANGE, ACCESS_LABEL, key,
                                    "the value has %zu bytes, the buffer %zu",
                                    strlen(v->valuestring) + 1, len);

@@ -1,6 +1,6 @@
 /* model.h: the device model as plain C structs, after JSON loading and validation.
  *
- * The model loader (model.c) keeps the cJSON tree only to apply --set overrides and re-validate;
+ * The model loader (model*.c) keeps the cJSON tree only to apply --set overrides and re-validate;
  * nothing outside config/ sees cJSON. Every time is in ns, every size in bytes.
  */
 #ifndef SSDSIM_CONFIG_MODEL_H

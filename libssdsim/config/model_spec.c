@@ -238,9 +238,7 @@ int ssdsim_model_spec_get_sized(const ssdsim_model *model, size_t i, ssdsim_spec
     ssdsim_spec_figure full;
     memset(&full, 0, sizeof full);
     int rc = model_spec_get_full(model, i, out ? &full : NULL);
-    if (rc == 0)
-        ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */

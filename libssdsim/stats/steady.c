@@ -164,8 +164,7 @@ int ssdsim_steady_check_sized(const double *x, size_t n, const ssdsim_steady_opt
     ssdsim_steady_result full;
     memset(&full, 0, sizeof full);
     int rc = steady_check_full(x, n, opts, out ? &full : NULL);
-    ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, true);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */

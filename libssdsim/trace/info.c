@@ -212,8 +212,7 @@ int ssdsim_trace_info_file_sized(const char *path, const ssdsim_trace_opts *opts
     ssdsim_trace_info full;
     memset(&full, 0, sizeof full);
     int rc = trace_info_file_full(path, opts, out ? &full : NULL, err);
-    ssdsim__result_copy(out, size, &full, sizeof full);
-    return rc;
+    return ssdsim__result_give(out, size, &full, sizeof full, rc, true);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */

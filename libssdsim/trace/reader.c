@@ -689,7 +689,7 @@ void ssdsim_trace_get_stats_sized(const ssdsim_trace *t, ssdsim_trace_stats *out
     ssdsim_trace_stats full;
     memset(&full, 0, sizeof full);
     trace_get_stats_full(t, out ? &full : NULL);
-    ssdsim__result_copy(out, size, &full, sizeof full);
+    ssdsim__result_give(out, size, &full, sizeof full, 0, true);
 }
 
 /* The 1.0 layout, for callers that bypass the macro (ctypes, function pointers). */

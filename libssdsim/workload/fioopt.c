@@ -53,6 +53,7 @@ struct optdef {
     uint64_t unit_ns; /* time options: the unit when none is written */
     const char *noop; /* CLS_REFUSE: values that change nothing, '|'-separated ("0", "none|0") */
     const char *why;  /* CLS_REFUSE: why, completing "not supported: " */
+    uint64_t min, max; /* set_u32, set_u64: the range of the integer */
 };
 
 #define FIELD(job, o, type) ((type *)(void *)((char *)(job) + (o)->off))
@@ -88,6 +89,27 @@ static int set_time(const struct optdef *o, struct ssdsim__jobspec *job, const c
     int rc = ssdsim__fio_parse_time_ns(value, o->unit_ns, &ns, errbuf, errlen);
     if (rc == 0)
         *FIELD(job, o, uint64_t) = ns;
+    return rc;
+}
+
+/* An integer in [o->min, o->max], stored into a uint32_t field (set_u32) or a uint64_t one. */
+static int set_u32(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                   char *errbuf, size_t errlen)
+{
+    uint64_t v = 0;
+    int rc = ssdsim__fio_parse_uint(value, o->min, o->max, &v, errbuf, errlen);
+    if (rc == 0)
+        *FIELD(job, o, uint32_t) = (uint32_t)v;
+    return rc;
+}
+
+static int set_u64(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                   char *errbuf, size_t errlen)
+{
+    uint64_t v = 0;
+    int rc = ssdsim__fio_parse_uint(value, o->min, o->max, &v, errbuf, errlen);
+    if (rc == 0)
+        *FIELD(job, o, uint64_t) = v;
     return rc;
 }
 
@@ -371,17 +393,6 @@ static int opt_rate(const struct optdef *o, struct ssdsim__jobspec *job, const c
     return 0;
 }
 
-static int opt_rwmixread(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
-                         char *errbuf, size_t errlen)
-{
-    (void)o;
-    uint64_t v = 0;
-    int rc = ssdsim__fio_parse_uint(value, 0, 100, &v, errbuf, errlen);
-    if (rc == 0)
-        job->rwmixread = (uint32_t)v;
-    return rc;
-}
-
 /* fio: "If both rwmixread and rwmixwrite are given and do not add up to 100%, the latter of the
  * two will be used to override the first": the last one written wins, as here. */
 static int opt_rwmixwrite(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
@@ -395,29 +406,6 @@ static int opt_rwmixwrite(const struct optdef *o, struct ssdsim__jobspec *job, c
     return rc;
 }
 
-static int opt_iodepth(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
-                       char *errbuf, size_t errlen)
-{
-    (void)o;
-    uint64_t v = 0;
-    int rc = ssdsim__fio_parse_uint(value, 1, IODEPTH_MAX, &v, errbuf, errlen);
-    if (rc == 0)
-        job->iodepth = (uint32_t)v;
-    return rc;
-}
-
-/* Differs from fio: fio accepts numjobs=0 (no job runs); a job that does nothing is refused. */
-static int opt_numjobs(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
-                       char *errbuf, size_t errlen)
-{
-    (void)o;
-    uint64_t v = 0;
-    int rc = ssdsim__fio_parse_uint(value, 1, NUMJOBS_MAX, &v, errbuf, errlen);
-    if (rc == 0)
-        job->numjobs = (uint32_t)v;
-    return rc;
-}
-
 /* fio: "loops=0" runs once, like the default of 1 (fixup_options). */
 static int opt_loops(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
                      char *errbuf, size_t errlen)
@@ -427,41 +415,6 @@ static int opt_loops(const struct optdef *o, struct ssdsim__jobspec *job, const 
     int rc = ssdsim__fio_parse_uint(value, 0, UINT32_MAX, &v, errbuf, errlen);
     if (rc == 0)
         job->loops = v ? (uint32_t)v : 1;
-    return rc;
-}
-
-/* Differs from fio: fio accepts thinktime_blocks=0; the stall needs at least one I/O between. */
-static int opt_thinktime_blocks(const struct optdef *o, struct ssdsim__jobspec *job,
-                                const char *value, char *errbuf, size_t errlen)
-{
-    (void)o;
-    uint64_t v = 0;
-    int rc = ssdsim__fio_parse_uint(value, 1, UINT32_MAX, &v, errbuf, errlen);
-    if (rc == 0)
-        job->thinktime_blocks = (uint32_t)v;
-    return rc;
-}
-
-static int opt_log_avg_msec(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
-                            char *errbuf, size_t errlen)
-{
-    (void)o;
-    uint64_t v = 0;
-    int rc = ssdsim__fio_parse_uint(value, 0, UINT64_MAX / SSDSIM__NS_PER_MS, &v, errbuf, errlen);
-    if (rc == 0)
-        job->log_avg_msec = v;
-    return rc;
-}
-
-/* number_ios=0 is fio's default: not set. */
-static int opt_number_ios(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
-                          char *errbuf, size_t errlen)
-{
-    (void)o;
-    uint64_t v = 0;
-    int rc = ssdsim__fio_parse_uint(value, 0, UINT64_MAX, &v, errbuf, errlen);
-    if (rc == 0)
-        job->number_ios = v;
     return rc;
 }
 
@@ -809,13 +762,16 @@ static int opt_ss(const struct optdef *o, struct ssdsim__jobspec *job, const cha
 /* One short macro per kind of row keeps each option on one line of the table. */
 /* clang-format off */
 #define K(k) SSDSIM__OPTKIND_##k
-#define SIM(n, a, k, fn) {n, a, K(k), CLS_SIM, fn, 0, 0, NULL, NULL}
+#define SIM(n, a, k, fn) {n, a, K(k), CLS_SIM, fn, 0, 0, NULL, NULL, 0, 0}
 #define SIMF(n, a, k, fn, field) \
-    {n, a, K(k), CLS_SIM, fn, offsetof(struct ssdsim__jobspec, field), 0, NULL, NULL}
+    {n, a, K(k), CLS_SIM, fn, offsetof(struct ssdsim__jobspec, field), 0, NULL, NULL, 0, 0}
 #define SIMT(n, a, field, unit) \
-    {n, a, K(TIME), CLS_SIM, set_time, offsetof(struct ssdsim__jobspec, field), unit, NULL, NULL}
-#define IGN(n, a, k) {n, a, K(k), CLS_IGNORE, NULL, 0, 0, NULL, NULL}
-#define REF(n, a, k, noop, why) {n, a, K(k), CLS_REFUSE, NULL, 0, 0, noop, why}
+    {n, a, K(TIME), CLS_SIM, set_time, offsetof(struct ssdsim__jobspec, field), unit, NULL, NULL, \
+     0, 0}
+#define SIMU(n, a, fn, field, lo, hi) \
+    {n, a, K(INT), CLS_SIM, fn, offsetof(struct ssdsim__jobspec, field), 0, NULL, NULL, lo, hi}
+#define IGN(n, a, k) {n, a, K(k), CLS_IGNORE, NULL, 0, 0, NULL, NULL, 0, 0}
+#define REF(n, a, k, noop, why) {n, a, K(k), CLS_REFUSE, NULL, 0, 0, noop, why, 0, 0}
 /* clang-format on */
 
 /* Every option of fio 3.33 (fio --cmdhelp=all, with the aliases of its HOWTO) and the common
@@ -827,15 +783,17 @@ static const struct optdef options[] = {
     SIM("bs", "blocksize", SIZE, opt_bs),
     SIM("bsrange", "blocksize_range", SIZE, opt_bsrange),
     SIM("bssplit", NULL, SIZE, opt_bssplit),
-    SIM("rwmixread", NULL, INT, opt_rwmixread),
+    SIMU("rwmixread", NULL, set_u32, rwmixread, 0, 100),
     SIM("rwmixwrite", NULL, INT, opt_rwmixwrite),
-    SIM("iodepth", NULL, INT, opt_iodepth),
-    SIM("numjobs", NULL, INT, opt_numjobs),
+    SIMU("iodepth", NULL, set_u32, iodepth, 1, IODEPTH_MAX),
+    /* Differs from fio: fio accepts numjobs=0 (no job runs); a job that does nothing is refused. */
+    SIMU("numjobs", NULL, set_u32, numjobs, 1, NUMJOBS_MAX),
     SIM("size", NULL, SIZE, opt_size),
     SIM("offset", "fileoffset", SIZE, opt_offset),
     SIM("offset_increment", NULL, SIZE, opt_offset_increment),
     SIM("io_size", "io_limit", SIZE, opt_io_size),
-    SIM("number_ios", NULL, INT, opt_number_ios),
+    /* number_ios=0 is fio's default: not set. */
+    SIMU("number_ios", NULL, set_u64, number_ios, 0, UINT64_MAX),
     SIM("loops", NULL, INT, opt_loops),
     SIMT("runtime", "timeout", runtime_ns, SSDSIM__NS_PER_S),
     SIMF("time_based", NULL, FLAG, set_flag, time_based),
@@ -846,7 +804,8 @@ static const struct optdef options[] = {
     SIMF("randrepeat", NULL, BOOL, set_bool, randrepeat),
     SIM("randseed", NULL, INT, opt_randseed),
     SIMT("thinktime", NULL, thinktime_ns, SSDSIM__NS_PER_US), /* microseconds by default */
-    SIM("thinktime_blocks", NULL, INT, opt_thinktime_blocks),
+    /* Differs from fio, which accepts 0: the stall needs at least one I/O between. */
+    SIMU("thinktime_blocks", NULL, set_u32, thinktime_blocks, 1, UINT32_MAX),
     SIM("rate_iops", NULL, INT, opt_rate_iops),
     SIM("rate", NULL, SIZE, opt_rate),
     SIM("rate_process", NULL, STR, opt_rate_process),
@@ -861,7 +820,7 @@ static const struct optdef options[] = {
     SIMF("write_iops_log", NULL, LOGNAME, set_logname, write_iops_log),
     SIMF("write_lat_log", NULL, LOGNAME, set_logname, write_lat_log),
     SIMF("write_bw_log", NULL, LOGNAME, set_logname, write_bw_log),
-    SIM("log_avg_msec", NULL, INT, opt_log_avg_msec),
+    SIMU("log_avg_msec", NULL, set_u64, log_avg_msec, 0, UINT64_MAX / SSDSIM__NS_PER_MS),
     SIM("name", NULL, STR, opt_name),
 
     /* ---- Ignored: the simulated device sees the same requests either way. */

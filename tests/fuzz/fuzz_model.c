@@ -1,5 +1,5 @@
 /* fuzz_model.c: libFuzzer harness of the model loader (ssdsim_model_load_string and
- * ssdsim_model_load_file, libssdsim/config/model.c).
+ * ssdsim_model_load_file, libssdsim/config/model_load.c).
  *
  * The input is a model's JSON text. It is loaded from the string, and from a file in a scratch
  * directory where every model of models/ is linked too (so a system model finds its member

@@ -1,5 +1,5 @@
 /* fuzz_set.c: libFuzzer harness of `--set` (ssdsim_model_set: key=value on a loaded model,
- * libssdsim/config/model.c).
+ * libssdsim/config/model_load.c).
  *
  * The input is lines of `key=value`, applied in turn to a model: the built-in default, or, when
  * the first line is `@name.json`, that file of models/ (an HDD or a system model, say). The

@@ -25,8 +25,11 @@
  *     ssdsim_trace_stats, ssdsim_trace_info) are filled by getters that are macros passing
  *     `sizeof *out` to the function of the same name with _sized appended: the library writes
  *     at most that many bytes, so an older caller's smaller struct is filled up to its size
- *     and nothing after it is touched. The function itself, called as `(ssdsim_get_op_stats)(...)`
- *     or through a pointer (ctypes), writes the layout of 1.0.
+ *     and nothing after it is touched; a newer caller's larger struct gets zeros in the fields
+ *     this library does not know. A getter that fails writes nothing, except
+ *     ssdsim_steady_check, ssdsim_get_steady and ssdsim_trace_info_file, which write what they
+ *     could fill. The function itself, called as `(ssdsim_get_op_stats)(...)` or through a
+ *     pointer (ctypes), writes the layout of 1.0.
  *   - ssdsim_error, ssdsim_completion, ssdsim_request, ssdsim_source, ssdsim_observer and the
  *     plugin tables (which carry their own struct_size) keep their layout within a major
  *     version.
