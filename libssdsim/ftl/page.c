@@ -22,9 +22,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Is a plane of `die` collecting a foreground GC victim? */
+static bool die_in_fg_gc(const struct ssdsim__ftl *f, uint32_t die)
+{
+    for (uint32_t p = die * f->ppd; p < (die + 1) * f->ppd; p++)
+        if (f->planes[p].victim != NONE && f->planes[p].reclaim == SSDSIM__RECLAIM_FG)
+            return true;
+    return false;
+}
+
 int ssdsim__page_do_read(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes)
 {
-    return ssdsim__ftl_host_read(f->env, f->l2p[lpn], io, bytes, cookie(TAG_HOST_READ, bytes, io));
+    uint32_t ppn = f->l2p[lpn];
+    /* gc.fg_blocks_die: while the die collects a foreground victim, a host read waits behind
+     * the GC reads, programs and erase queued on it, as on a die without read priority. */
+    if (f->fg_blocks_die && ppn != NONE && die_in_fg_gc(f, ppn / f->ppb / f->bpp / f->ppd))
+        return ssdsim__env_submit(f->env, SSDSIM_FLASH_READ, ppn, bytes, SSDSIM_FOR_HOST,
+                                  cookie(TAG_HOST_READ, bytes, io), true);
+    return ssdsim__ftl_host_read(f->env, ppn, io, bytes, cookie(TAG_HOST_READ, bytes, io));
 }
 
 static int page_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
@@ -255,6 +270,29 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
                     f->gc_min, gc_reserve(f) + 1, gc_reserve(f));
     f->gc_min = res.gc_min;
     f->gc_target = res.gc_target;
+    /* Background GC's own high watermark (gc.bg_high_watermark), a fraction of the plane's
+     * blocks; it must leave the open blocks room in the spare, as the GC watermark does. */
+    f->bg_target = f->gc_target;
+    const struct ssdsim__gc_cfg *gcm = &env->model->gc;
+    f->bg_max = gcm->bg_max_blocks;
+    if (gcm->bg_high_watermark > 0) {
+        double want = gcm->bg_high_watermark * (double)f->bpp;
+        uint32_t bg = (uint32_t)(want + 0.999999);
+        if ((uint64_t)bg + open > spare) {
+            snprintf(errbuf, errlen,
+                     "gc.bg_high_watermark %g asks for %u free blocks per plane; the %llu spare "
+                     "blocks per plane%s leave room for at most %llu with %u open blocks",
+                     gcm->bg_high_watermark, bg, (unsigned long long)spare,
+                     dftl ? " after the translation pages" : "",
+                     (unsigned long long)(spare - open), open);
+            return SSDSIM_ECONFIG;
+        }
+        if (bg > f->bg_target)
+            f->bg_target = bg;
+    }
+    f->placement = env->model->ftl.placement;
+    f->fg_blocks_die = gcm->fg_blocks_die != 0;
+    f->n_channels = g->channels;
     f->open = res.open - (dftl ? 1 : 0);
     f->hot_window_pages = (uint64_t)(pol->hot_window * (double)f->n_lpn);
     if (f->hot_window_pages > UINT32_MAX / 2)

@@ -167,7 +167,7 @@ void ssdsim__page_dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool wri
 {
     struct ssdsim__cmt *c = &f->cmt;
     if (writeback) {
-        uint32_t plane = f->stall.n ? NONE : ssdsim__page_choose_plane(f, SSDSIM__FR_MAP);
+        uint32_t plane = f->stall.n ? NONE : ssdsim__page_choose_plane(f, SSDSIM__FR_MAP, (uint32_t)(f->n_lpn + t));
         if (plane == NONE) {
             if (!ssdsim__page_stall_push(f, STALL_MAP, t, SSDSIM__FR_MAP))
                 ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory queueing writes");

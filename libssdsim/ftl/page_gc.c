@@ -29,10 +29,12 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     pl->reclaim = (uint8_t)why;
     pl->gc_reads = 0;
     pl->serial = ++f->cmt.gc_serial ? f->cmt.gc_serial : ++f->cmt.gc_serial;
-    if (why == SSDSIM__RECLAIM_FG)
+    if (why == SSDSIM__RECLAIM_FG) {
         ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_VICTIMS, 1);
-    else if (why == SSDSIM__RECLAIM_BG)
+    } else if (why == SSDSIM__RECLAIM_BG) {
+        pl->bg_victims++;
         ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_VICTIMS, 1);
+    }
     ssdsim_flash_purpose purpose = why == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
     uint32_t first = b * f->ppb;
     for (uint32_t i = 0; i < f->ppb && pl->gc_reads < valid; i++) {
@@ -106,6 +108,14 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
 }
 
 /* Start the relocation wear leveling asked for on `plane`, if the plane is not busy. */
+/* Should background GC start a victim on plane `pl` (the device being idle)? Below its high
+ * watermark (gc.free_blocks_target, or gc.bg_high_watermark of the blocks when that is more),
+ * within its budget of victims per idle period (gc.bg_max_blocks). */
+static inline bool bg_wanted(const struct ssdsim__ftl *f, const struct ssdsim__plane *pl)
+{
+    return pl->n_free < f->bg_target && (!f->bg_max || pl->bg_victims < f->bg_max);
+}
+
 static bool wl_start(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
@@ -149,10 +159,10 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
      * background GC goes on up to the high watermark while the device stays idle. */
     if (pl->n_free < f->gc_min)
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
-    else if (pl->n_free < f->gc_target && (why == SSDSIM__RECLAIM_FG || f->idle))
-        ssdsim__page_gc_start(f, plane,
-                              f->idle && why != SSDSIM__RECLAIM_FG ? SSDSIM__RECLAIM_BG
-                                                                   : SSDSIM__RECLAIM_FG);
+    else if (pl->n_free < f->gc_target && why == SSDSIM__RECLAIM_FG)
+        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
+    else if (f->idle && bg_wanted(f, pl))
+        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_BG);
 }
 
 void ssdsim__page_idle(void *state, int idle)
@@ -161,7 +171,9 @@ void ssdsim__page_idle(void *state, int idle)
     f->idle = idle != 0;
     if (!f->idle)
         return;
-    for (uint32_t p = 0; p < f->n_planes; p++)
-        if (f->planes[p].victim == NONE && f->planes[p].n_free < f->gc_target)
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        f->planes[p].bg_victims = 0; /* a new idle period, a new budget */
+        if (f->planes[p].victim == NONE && bg_wanted(f, &f->planes[p]))
             ssdsim__page_gc_start(f, p, SSDSIM__RECLAIM_BG);
+    }
 }

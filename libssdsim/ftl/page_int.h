@@ -110,7 +110,7 @@ int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint
 
 /* page_place.c */
 uint32_t ssdsim__page_take_free_block(struct ssdsim__ftl *f, uint32_t plane);
-uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr);
+uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn);
 void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
                           ssdsim_flash_purpose why, uint64_t ck);
 int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);

@@ -1,6 +1,7 @@
 /* page_place.c: where the page FTL writes. Each plane's write frontiers (open blocks for host,
  * hot, GC and translation pages) and the free blocks they open; the choice of a plane for each
- * host page (choose_plane: an idle die first, in turn from a cursor); the submission of every
+ * host page (choose_plane, by ftl.placement: an idle die first, a fixed striping order, or by
+ * logical address); the submission of every
  * program the page FTL makes (ssdsim__page_program: host, GC, wear-leveling and translation
  * pages alike), which also starts foreground GC on the plane; and the stall queue where host
  * writes wait when no plane can take them.
@@ -109,11 +110,43 @@ static uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
     return NONE;
 }
 
-/* Choose a plane for a host page: an idle die first (in turn from the cursor), else the next
- * die in turn that has a plane with room; planes of a die in turn. NONE when no plane can take
- * it now. Finding idle dies is a bitmap scan, not a walk over all dies. */
-uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr)
+/* The k-th die of the fixed striping order: every channel in turn, then the next die of each
+ * (channel c holds dies c x dies_per_channel ..., hw/hw.h). */
+static inline uint32_t stripe_die(const struct ssdsim__ftl *f, uint32_t k)
 {
+    return (k % f->n_channels) * (f->n_dies / f->n_channels) + k / f->n_channels;
+}
+
+/* ftl.placement "stripe": the next die of the fixed order, busy or not (the write queues behind
+ * whatever the die is doing, GC included); a die with no plane that can take the page is
+ * skipped. */
+static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
+{
+    uint32_t n = f->n_dies;
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t k = (f->stripe_cursor + j) % n;
+        uint32_t p = try_die(f, stripe_die(f, k), fr);
+        if (p != NONE) {
+            f->stripe_cursor = (k + 1) % n;
+            return p;
+        }
+    }
+    return NONE;
+}
+
+/* Choose a plane for a host page (or a translation page, lpn above the data pages) by
+ * ftl.placement. "idle" (the default): an idle die first (in turn from the cursor), else the next
+ * die in turn that has a plane with room. "stripe": choose_stripe. "lba": always the die of the
+ * unit's logical address (unit u on the (u mod dies)-th die of the striping order, so
+ * consecutive units stripe over the channels), which waits (NONE) when that die cannot take it.
+ * Planes of a die in turn. NONE when no plane can take it now. Finding idle dies is a bitmap
+ * scan, not a walk over all dies. */
+uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
+{
+    if (f->placement == SSDSIM__PLACE_STRIPE)
+        return choose_stripe(f, fr);
+    if (f->placement == SSDSIM__PLACE_LBA)
+        return try_die(f, stripe_die(f, lpn % f->n_dies), fr);
     struct ssdsim__hw *hw = f->env->hw;
     uint32_t n = f->n_dies, start = f->die_cursor;
     uint32_t d = ssdsim__hw_next_idle_die(hw, start);
@@ -195,7 +228,7 @@ bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, u
 int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
 {
     int fr = host_frontier(f, lpn);
-    uint32_t plane = f->stall.n ? NONE : ssdsim__page_choose_plane(f, fr);
+    uint32_t plane = f->stall.n ? NONE : ssdsim__page_choose_plane(f, fr, lpn);
     /* (a stalled translation write keeps host writes behind it: order is kept) */
     if (plane == NONE) {
         if (!ssdsim__page_stall_push(f, io, lpn, (uint8_t)fr)) {
@@ -217,7 +250,7 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f)
         struct ssdsim__pending w = ssdsim__pending_fifo_front(&f->stall);
         /* the class was decided when the write arrived: a stalled hot write stays hot */
         int fr = w.io == STALL_MAP ? SSDSIM__FR_MAP : w.fr;
-        uint32_t plane = ssdsim__page_choose_plane(f, fr);
+        uint32_t plane = ssdsim__page_choose_plane(f, fr, w.lpn);
         if (plane == NONE)
             return;
         ssdsim__pending_fifo_pop(&f->stall);
