@@ -53,6 +53,11 @@ enum key_type {
 /* Flags of a key. */
 #define KF_REQUIRED 0x1u /* no default: the key must be present */
 #define KF_POW2 0x2u     /* KEY_SIZE: must be a power of two */
+/* In the canonical JSON only when it differs from its default: keys of mechanisms added after
+ * 0.1.0 (controller.fw_*, ftl.placement, gc.bg_high_watermark, gc.bg_max_blocks,
+ * gc.fg_blocks_die), so that a model that does not use them prints as before. The typed getters
+ * still see them (ssdsim__model_json_full). */
+#define KF_QUIET 0x4u
 
 /* Which kinds of model a key belongs to (0: solid-state only). A key of another kind, or one
  * whose `when` does not hold, is an error when present and absent from the canonical JSON. */
@@ -313,22 +318,28 @@ static const struct key_spec keys[] = {
      .offset = FIELD(controller.queue_depth, uint32_t), .min = 1, .max = 65535, .def = "32",
      .kinds = K_DEV, .help = "commands the device accepts at once (at most 32 on SATA: NCQ)"},
     {.path = "controller.fw_read_us", .type = KEY_TIME,
-     .offset = FIELD(controller.fw_read_ns, uint64_t), .min = 0, .max = 10000, .def = "0",
+     .offset = FIELD(controller.fw_read_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
      .help = "firmware time per mapping unit of a host read, on a core (0: none)"},
     {.path = "controller.fw_write_us", .type = KEY_TIME,
-     .offset = FIELD(controller.fw_write_ns, uint64_t), .min = 0, .max = 10000, .def = "0",
+     .offset = FIELD(controller.fw_write_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
      .help = "firmware time per mapping unit of a host write (buffer insert, mapping update)"},
     {.path = "controller.fw_gc_victim_us", .type = KEY_TIME,
      .offset = FIELD(controller.fw_gc_victim_ns, uint64_t), .min = 0, .max = 100000,
-     .def = "0", .help = "firmware time per GC victim selected, on a core (0: none)"},
+     .flags = KF_QUIET, .def = "0",
+     .help = "firmware time per GC victim selected, on a core (0: none)"},
     {.path = "controller.fw_gc_page_us", .type = KEY_TIME,
-     .offset = FIELD(controller.fw_gc_page_ns, uint64_t), .min = 0, .max = 10000, .def = "0",
+     .offset = FIELD(controller.fw_gc_page_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
      .help = "firmware time per page GC copies, on a core (0: none)"},
     {.path = "controller.fw_map_us", .type = KEY_TIME,
-     .offset = FIELD(controller.fw_map_ns, uint64_t), .min = 0, .max = 10000, .def = "0",
+     .offset = FIELD(controller.fw_map_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
      .help = "firmware time per mapping-table page loaded or flushed (DFTL), on a core"},
     {.path = "controller.fw_wl_page_us", .type = KEY_TIME,
-     .offset = FIELD(controller.fw_wl_page_ns, uint64_t), .min = 0, .max = 10000, .def = "0",
+     .offset = FIELD(controller.fw_wl_page_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
      .help = "firmware time per page wear leveling moves, on a core (0: none)"},
 
     {.path = "host.interface", .type = KEY_ENUM, .offset = FIELD(host.link.iface, enum ssdsim__iface),
@@ -385,7 +396,7 @@ static const struct key_spec keys[] = {
      .min = 0.001, .max = 100, .def = "1",
      .help = "hot: the host last wrote the page less than this many logical capacities ago"},
     {.path = "ftl.placement", .type = KEY_ENUM, .offset = FIELD(ftl.placement, int),
-     .def = "\"idle\"", .choices = placement_choices,
+     .flags = KF_QUIET, .def = "\"idle\"", .choices = placement_choices,
      .help = "die of each host write: idle (an idle die first), stripe (channels, then dies, "
              "in a fixed order), lba (by logical address)"},
 
@@ -404,15 +415,16 @@ static const struct key_spec keys[] = {
      .min = 0, .max = 1e9, .def = "0",
      .help = "background GC (up to the high watermark) after the device is idle this long; 0 = off"},
     {.path = "gc.bg_high_watermark", .type = KEY_DOUBLE,
-     .offset = FIELD(gc.bg_high_watermark, double), .min = 0, .max = 0.5, .def = "0",
-     .when = bg_gc_on, .when_text = "gc.bg_idle_us > 0",
+     .offset = FIELD(gc.bg_high_watermark, double), .min = 0, .max = 0.5, .flags = KF_QUIET,
+     .def = "0", .when = bg_gc_on, .when_text = "gc.bg_idle_us > 0",
      .help = "background GC works up to this fraction of each plane's blocks free (0: up to "
              "gc.free_blocks_target)"},
     {.path = "gc.bg_max_blocks", .type = KEY_U32, .offset = FIELD(gc.bg_max_blocks, uint32_t),
-     .min = 0, .max = 1048576, .def = "0", .when = bg_gc_on, .when_text = "gc.bg_idle_us > 0",
+     .min = 0, .max = 1048576, .flags = KF_QUIET, .def = "0", .when = bg_gc_on,
+     .when_text = "gc.bg_idle_us > 0",
      .help = "background GC victims per plane per idle period, at most (0: no limit)"},
     {.path = "gc.fg_blocks_die", .type = KEY_BOOL, .offset = FIELD(gc.fg_blocks_die, int),
-     .def = "false",
+     .flags = KF_QUIET, .def = "false",
      .help = "host reads to a die collecting a foreground GC victim wait behind its GC work "
              "(false: host reads go first)"},
     {.path = "gc.separate", .type = KEY_BOOL, .offset = FIELD(gc.separate, int), .def = "true",
@@ -2050,7 +2062,18 @@ static cJSON *system_json(const struct ssdsim_model *m)
     return root;
 }
 
-static cJSON *model_json(const struct ssdsim_model *m)
+/* Is key k at its default in m (KF_QUIET keys: their value prints as their default's JSON)? */
+static bool at_default(const struct ssdsim_model *m, const struct key_spec *k, const cJSON *v)
+{
+    (void)m;
+    cJSON *d = k->def ? cJSON_Parse(k->def) : NULL;
+    bool same = d && v && cJSON_Compare(v, d, true);
+    cJSON_Delete(d);
+    return same;
+}
+
+/* The canonical tree; `full`: KF_QUIET keys at their default too. */
+static cJSON *model_json(const struct ssdsim_model *m, bool full)
 {
     if (m->kind == SSDSIM__KIND_SYSTEM)
         return system_json(m);
@@ -2063,6 +2086,10 @@ static cJSON *model_json(const struct ssdsim_model *m)
             continue;
         bool oom = false;
         cJSON *v = value_json(m, &keys[i], &oom);
+        if (!full && !oom && (keys[i].flags & KF_QUIET) && at_default(m, &keys[i], v)) {
+            cJSON_Delete(v);
+            continue;
+        }
         if (oom || (v && !put_path(root, keys[i].path, v))) {
             cJSON_Delete(root);
             return NULL;
@@ -2090,16 +2117,21 @@ static cJSON *model_json(const struct ssdsim_model *m)
     return root;
 }
 
-SSDSIM_API char *ssdsim_model_to_json(const ssdsim_model *model)
+char *ssdsim__model_json_full(const struct ssdsim_model *model, bool full)
 {
     if (!model)
         return NULL;
-    cJSON *root = model_json(model);
+    cJSON *root = model_json(model, full);
     if (!root)
         return NULL;
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     return text;
+}
+
+SSDSIM_API char *ssdsim_model_to_json(const ssdsim_model *model)
+{
+    return ssdsim__model_json_full(model, false);
 }
 
 SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char *value,
@@ -2142,7 +2174,7 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
         p = dot + 1;
     }
 
-    cJSON *tree = model->json ? cJSON_Duplicate(model->json, 1) : model_json(model);
+    cJSON *tree = model->json ? cJSON_Duplicate(model->json, 1) : model_json(model, false);
     const char *end = NULL;
     cJSON *v = cJSON_ParseWithOpts(value, &end, 1);
     if (!v)

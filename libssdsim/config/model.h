@@ -233,5 +233,9 @@ uint64_t ssdsim__model_device_bytes(const struct ssdsim_model *m);
 
 /* Deep copy (label and JSON tree included). Returns NULL when out of memory. */
 struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m);
+/* The canonical JSON text (malloc'd; NULL when out of memory): ssdsim_model_to_json with `full`
+ * false; with `full` true also the keys it leaves out at their defaults (KF_QUIET in model.c),
+ * for the typed getters. */
+char *ssdsim__model_json_full(const struct ssdsim_model *model, bool full);
 
 #endif /* SSDSIM_CONFIG_MODEL_H */
