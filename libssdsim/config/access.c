@@ -36,7 +36,7 @@ static int find(const ssdsim_model *m, const char *key, cJSON **root, const cJSO
     if (!m || !key)
         return ssdsim__error_set(err, SSDSIM_EINVAL, ACCESS_LABEL, key, "%s",
                                  !m ? "no model" : "no key");
-    char *text = ssdsim_model_to_json(m);
+    char *text = ssdsim__model_json_full(m, true);
     if (!text)
         return ssdsim__error_set(err, SSDSIM_ENOMEM, ACCESS_LABEL, key, "out of memory");
     *root = cJSON_Parse(text);

@@ -43,6 +43,9 @@ static const struct choice iface_choices[] = {
 };
 static const struct choice lanes_choices[] = {{"1", 1}, {"2", 2}, {"4", 4}, {"8", 8},
                                               {"16", 16}, {NULL, 0}};
+static const struct choice placement_choices[] = {
+    {"idle", SSDSIM__PLACE_IDLE}, {"stripe", SSDSIM__PLACE_STRIPE}, {"lba", SSDSIM__PLACE_LBA},
+    {NULL, 0}};
 static const struct choice sched_choices[] = {{"fcfs", SSDSIM__HDD_FCFS},
                                               {"satf", SSDSIM__HDD_SATF}, {NULL, 0}};
 
@@ -79,6 +82,10 @@ static bool has_lanes(const struct ssdsim_model *m)
 static bool host_ftl(const struct ssdsim_model *m)
 {
     return m->host.ftl_threads > 0;
+}
+static bool bg_gc_on(const struct ssdsim_model *m)
+{
+    return m->gc.bg_idle_ns > 0;
 }
 static bool has_buffer(const struct ssdsim_model *m)
 {
@@ -233,6 +240,30 @@ static const struct key_spec keys[] = {
     {.path = "controller.queue_depth", .type = KEY_U32,
      .offset = FIELD(controller.queue_depth, uint32_t), .min = 1, .max = 65535, .def = "32",
      .kinds = K_DEV, .help = "commands the device accepts at once (at most 32 on SATA: NCQ)"},
+    {.path = "controller.fw_read_us", .type = KEY_TIME,
+     .offset = FIELD(controller.fw_read_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
+     .help = "firmware time per mapping unit of a host read, on a core (0: none)"},
+    {.path = "controller.fw_write_us", .type = KEY_TIME,
+     .offset = FIELD(controller.fw_write_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
+     .help = "firmware time per mapping unit of a host write (buffer insert, mapping update)"},
+    {.path = "controller.fw_gc_victim_us", .type = KEY_TIME,
+     .offset = FIELD(controller.fw_gc_victim_ns, uint64_t), .min = 0, .max = 100000,
+     .flags = KF_QUIET, .def = "0",
+     .help = "firmware time per GC victim selected, on a core (0: none)"},
+    {.path = "controller.fw_gc_page_us", .type = KEY_TIME,
+     .offset = FIELD(controller.fw_gc_page_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
+     .help = "firmware time per page GC copies, on a core (0: none)"},
+    {.path = "controller.fw_map_us", .type = KEY_TIME,
+     .offset = FIELD(controller.fw_map_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
+     .help = "firmware time per mapping-table page loaded or flushed (DFTL), on a core"},
+    {.path = "controller.fw_wl_page_us", .type = KEY_TIME,
+     .offset = FIELD(controller.fw_wl_page_ns, uint64_t), .min = 0, .max = 10000,
+     .flags = KF_QUIET, .def = "0",
+     .help = "firmware time per page wear leveling moves, on a core (0: none)"},
 
     {.path = "host.interface", .type = KEY_ENUM, .offset = FIELD(host.link.iface, enum ssdsim__iface),
      .def = "\"custom\"", .choices = iface_choices, .kinds = K_DEV | K_LINK,
@@ -287,6 +318,10 @@ static const struct key_spec keys[] = {
     {.path = "ftl.hot_window", .type = KEY_DOUBLE, .offset = FIELD(ftl.hot_window, double),
      .min = 0.001, .max = 100, .def = "1",
      .help = "hot: the host last wrote the page less than this many logical capacities ago"},
+    {.path = "ftl.placement", .type = KEY_ENUM, .offset = FIELD(ftl.placement, int),
+     .flags = KF_QUIET, .def = "\"idle\"", .choices = placement_choices,
+     .help = "die of each host write: idle (an idle die first), stripe (channels, then dies, "
+             "in a fixed order), lba (by logical address)"},
 
     {.path = "gc.policy", .type = KEY_PLUGIN, .offset = FIELD(gc.policy, char *),
      .def = "\"greedy\"", .kind = SSDSIM_PLUGIN_GC,
@@ -302,6 +337,19 @@ static const struct key_spec keys[] = {
     {.path = "gc.bg_idle_us", .type = KEY_TIME, .offset = FIELD(gc.bg_idle_ns, uint64_t),
      .min = 0, .max = 1e9, .def = "0",
      .help = "background GC (up to the high watermark) after the device is idle this long; 0 = off"},
+    {.path = "gc.bg_high_watermark", .type = KEY_DOUBLE,
+     .offset = FIELD(gc.bg_high_watermark, double), .min = 0, .max = 0.5, .flags = KF_QUIET,
+     .def = "0", .when = bg_gc_on, .when_text = "gc.bg_idle_us > 0",
+     .help = "background GC works up to this fraction of each plane's blocks free (0: up to "
+             "gc.free_blocks_target)"},
+    {.path = "gc.bg_max_blocks", .type = KEY_U32, .offset = FIELD(gc.bg_max_blocks, uint32_t),
+     .min = 0, .max = 1048576, .flags = KF_QUIET, .def = "0", .when = bg_gc_on,
+     .when_text = "gc.bg_idle_us > 0",
+     .help = "background GC victims per plane per idle period, at most (0: no limit)"},
+    {.path = "gc.fg_blocks_die", .type = KEY_BOOL, .offset = FIELD(gc.fg_blocks_die, int),
+     .flags = KF_QUIET, .def = "false",
+     .help = "host reads to a die collecting a foreground GC victim wait behind its GC work "
+             "(false: host reads go first)"},
     {.path = "gc.separate", .type = KEY_BOOL, .offset = FIELD(gc.separate, int), .def = "true",
      .help = "GC copies go to their own write frontier, apart from host writes"},
 

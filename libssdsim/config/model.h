@@ -47,6 +47,14 @@ struct ssdsim__controller_cfg {
     uint64_t cmd_overhead_ns; /* firmware time per host command (pipelined: adds latency) */
     uint32_t cores;           /* firmware cores: commands processed in parallel */
     uint32_t queue_depth;     /* commands the device accepts at once; the rest wait on the host */
+    /* Firmware work per task (dev/fw.c), on top of cmd_overhead_ns; 0 = not modelled. Each task
+     * occupies the earliest-free core (or host FTL thread when host.ftl_threads > 0). */
+    uint64_t fw_read_ns;      /* per mapping unit of a host read (lookup, queueing) */
+    uint64_t fw_write_ns;     /* per mapping unit of a host write (buffer insert, mapping update) */
+    uint64_t fw_gc_victim_ns; /* per GC victim chosen (foreground or background) */
+    uint64_t fw_gc_page_ns;   /* per page GC copies */
+    uint64_t fw_map_ns;       /* per mapping-table page loaded or flushed (DFTL) */
+    uint64_t fw_wl_page_ns;   /* per page wear leveling moves */
 };
 
 /* Host interfaces. CUSTOM is a bare bandwidth (host.link_bw); the others derive it from the
@@ -167,12 +175,20 @@ struct ssdsim__system_cfg {
  * defaults filled in. */
 #define SSDSIM__MAX_PARAMS 16
 
+/* ftl.placement: which die takes the next host write (the page FTL, ftl/page_place.c). */
+enum ssdsim__placement {
+    SSDSIM__PLACE_IDLE = 0,   /* an idle die first, in turn from a cursor */
+    SSDSIM__PLACE_STRIPE = 1, /* a fixed order: every channel in turn, then the next die of each */
+    SSDSIM__PLACE_LBA = 2     /* by logical address: unit u always on the same die */
+};
+
 struct ssdsim__ftl_cfg {
     char type[SSDSIM__NAME_MAX]; /* registered FTL name ("page") */
     double params[SSDSIM__MAX_PARAMS];
     double op;             /* (physical - logical) / logical */
     uint32_t mapping_unit; /* bytes; equal to geometry.page_size in this version */
     int hot_cold;          /* separate host writes by update frequency */
+    int placement;         /* SSDSIM__PLACE_*: which die takes the next host write */
     double hot_window;     /* a write is hot if its old copy was written within this fraction
                               of the logical space's worth of writes */
 };
@@ -183,6 +199,12 @@ struct ssdsim__gc_cfg {
     uint32_t free_blocks_min;    /* per plane: foreground GC starts below this (low watermark) */
     uint32_t free_blocks_target; /* per plane: GC goes on until this (high watermark) */
     uint64_t bg_idle_ns;         /* background GC after this long idle; 0 = never */
+    double bg_high_watermark;    /* background GC works up to this fraction of a plane's blocks
+                                    free (0: up to free_blocks_target) */
+    uint32_t bg_max_blocks;      /* background GC victims per plane per idle period (0: no
+                                    limit) */
+    int fg_blocks_die;           /* host reads to a die collecting a foreground victim wait in
+                                    order behind its GC work (no read priority) */
     int separate;                /* GC copies get their own write frontier */
 };
 
@@ -219,5 +241,9 @@ uint64_t ssdsim__model_device_bytes(const struct ssdsim_model *m);
 
 /* Deep copy (label and JSON tree included). Returns NULL when out of memory. */
 struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m);
+/* The canonical JSON text (malloc'd; NULL when out of memory): ssdsim_model_to_json with `full`
+ * false; with `full` true also the keys it leaves out at their defaults (KF_QUIET in model.c),
+ * for the typed getters. */
+char *ssdsim__model_json_full(const struct ssdsim_model *model, bool full);
 
 #endif /* SSDSIM_CONFIG_MODEL_H */

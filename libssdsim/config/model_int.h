@@ -41,6 +41,11 @@ enum key_type {
 /* Flags of a key. */
 #define KF_REQUIRED 0x1u /* no default: the key must be present */
 #define KF_POW2 0x2u     /* KEY_SIZE: must be a power of two */
+/* In the canonical JSON only when it differs from its default: keys of mechanisms added after
+ * 0.1.0 (controller.fw_*, ftl.placement, gc.bg_high_watermark, gc.bg_max_blocks,
+ * gc.fg_blocks_die), so that a model that does not use them prints as before. The typed getters
+ * still see them (ssdsim__model_json_full). */
+#define KF_QUIET 0x4u
 
 /* Which kinds of model a key belongs to (0: solid-state only). A key of another kind, or one
  * whose `when` does not hold, is an error when present and absent from the canonical JSON. */
@@ -196,5 +201,7 @@ bool ssdsim__model_key_applies(const struct ssdsim_model *m, const struct key_sp
                                unsigned kind);
 /* The canonical JSON of any model, or NULL when out of memory. */
 cJSON *ssdsim__model_json(const struct ssdsim_model *m);
+/* The same; with `full`, also the KF_QUIET keys at their defaults. */
+cJSON *ssdsim__model_json_tree(const struct ssdsim_model *m, bool full);
 
 #endif /* SSDSIM_CONFIG_MODEL_INT_H */

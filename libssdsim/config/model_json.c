@@ -134,7 +134,21 @@ bool ssdsim__model_key_applies(const struct ssdsim_model *m, const struct key_sp
     return (kinds & kind) && (!k->when || k->when(m));
 }
 
+/* Is key k at its default in m (KF_QUIET keys: their value prints as their default's JSON)? */
+static bool at_default(const struct key_spec *k, const cJSON *v)
+{
+    cJSON *d = k->def ? cJSON_Parse(k->def) : NULL;
+    bool same = d && v && cJSON_Compare(v, d, true);
+    cJSON_Delete(d);
+    return same;
+}
+
 cJSON *ssdsim__model_json(const struct ssdsim_model *m)
+{
+    return ssdsim__model_json_tree(m, false);
+}
+
+cJSON *ssdsim__model_json_tree(const struct ssdsim_model *m, bool full)
 {
     if (m->kind == SSDSIM__KIND_SYSTEM)
         return ssdsim__model_system_json(m);
@@ -147,6 +161,11 @@ cJSON *ssdsim__model_json(const struct ssdsim_model *m)
             continue;
         bool oom = false;
         cJSON *v = ssdsim__model_value_json(m, &ssdsim__model_keys[i], &oom);
+        if (!full && !oom && (ssdsim__model_keys[i].flags & KF_QUIET) &&
+            at_default(&ssdsim__model_keys[i], v)) {
+            cJSON_Delete(v);
+            continue;
+        }
         if (oom || (v && !ssdsim__model_put_path(root, ssdsim__model_keys[i].path, v))) {
             cJSON_Delete(root);
             return NULL;
@@ -174,14 +193,19 @@ cJSON *ssdsim__model_json(const struct ssdsim_model *m)
     return root;
 }
 
-SSDSIM_API char *ssdsim_model_to_json(const ssdsim_model *model)
+char *ssdsim__model_json_full(const struct ssdsim_model *model, bool full)
 {
     if (!model)
         return NULL;
-    cJSON *root = ssdsim__model_json(model);
+    cJSON *root = ssdsim__model_json_tree(model, full);
     if (!root)
         return NULL;
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     return text;
+}
+
+SSDSIM_API char *ssdsim_model_to_json(const ssdsim_model *model)
+{
+    return ssdsim__model_json_full(model, false);
 }

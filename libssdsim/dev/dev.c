@@ -78,6 +78,7 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
     if (rc)
         return rc;
     d->env.unit_waited = ssdsim__dev_unit_waited;
+    ssdsim__fw_setup(d);
     d->unit = d->env.geo.page_size;
     d->bytes = d->env.geo.logical_pages * d->unit;
     if (m->buffer.size > 0 && ssdsim__buf_new(&d->buf, d))
@@ -146,16 +147,13 @@ static void admit(struct ssdsim__dev *d, uint32_t i)
         if (copies > d->env_gc_seen && m->host.ftl_gc_cpu_ns)
             ssdsim__cpu_run(&d->cpu, now, (copies - d->env_gc_seen) * m->host.ftl_gc_cpu_ns);
         d->env_gc_seen = copies;
-        t = ssdsim__cpu_run(&d->cpu, t, m->host.ftl_cpu_ns);
+        t = ssdsim__cpu_run(&d->cpu, t, m->host.ftl_cpu_ns + ssdsim__fw_cmd_ns(d, c));
+        t += d->extra_ns + m->host.link.cmd_overhead_ns;
+        t = ssdsim__ctrl_run(d->ctrl, t, m->controller.cmd_overhead_ns);
+    } else {
+        t += d->extra_ns + m->host.link.cmd_overhead_ns;
+        t = ssdsim__ctrl_run(d->ctrl, t, m->controller.cmd_overhead_ns + ssdsim__fw_cmd_ns(d, c));
     }
-    t += d->extra_ns + m->host.link.cmd_overhead_ns;
-    struct ssdsim__ctrl *ctrl = d->ctrl;
-    uint32_t k = 0;
-    for (uint32_t n = 1; n < ctrl->n_cores; n++)
-        if (ctrl->core_free[n] < ctrl->core_free[k])
-            k = n;
-    t = SSDSIM__MAX(t, ctrl->core_free[k]) + m->controller.cmd_overhead_ns;
-    ctrl->core_free[k] = t;
     if (c->op == SSDSIM__IO_WRITE)
         t = ssdsim__dev_xfer(d, i, SSDSIM__LINK_DOWN, t, c->len);
     ssdsim__engine_schedule(d->engine, t, arrive, d, i);

@@ -113,6 +113,15 @@ void ssdsim__dev_fini(struct ssdsim__dev *d);
 int ssdsim__ctrl_init(struct ssdsim__ctrl *c, const struct ssdsim_model *m);
 void ssdsim__ctrl_fini(struct ssdsim__ctrl *c);
 void ssdsim__ctrl_reset(struct ssdsim__ctrl *c, uint64_t now);
+/* Firmware (dev/fw.c): run `ns` of work requested at `t` on the earliest-free core (lowest
+ * index on ties); returns its end. */
+uint64_t ssdsim__ctrl_run(struct ssdsim__ctrl *c, uint64_t t, uint64_t ns);
+/* Hook the device's firmware costs of background work (GC, wear leveling, mapping pages) to
+ * its FTL environment. */
+void ssdsim__fw_setup(struct ssdsim__dev *d);
+/* The firmware time of command c's mapping units (fw_read / fw_write per unit), besides
+ * controller.cmd_overhead. */
+uint64_t ssdsim__fw_cmd_ns(const struct ssdsim__dev *d, const struct ssdsim__cmd *c);
 
 /* Command `cmd` (offset, len, op, io set) enters the device now: admitted, or queued on the
  * host behind earlier ones while the device is full. */

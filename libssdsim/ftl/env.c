@@ -249,6 +249,12 @@ const ssdsim_geometry *ssdsim_ftl_geometry(const ssdsim_ftl_env *env)
 int ssdsim_ftl_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
                       ssdsim_flash_purpose purpose, uint64_t cookie)
 {
+    return ssdsim__env_submit(env, kind, addr, bytes, purpose, cookie, false);
+}
+
+int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
+                       ssdsim_flash_purpose purpose, uint64_t cookie, bool in_order)
+{
     if ((unsigned)purpose >= SSDSIM__N_PURPOSES || (unsigned)kind > SSDSIM_FLASH_ERASE ||
         addr >= (kind == SSDSIM_FLASH_ERASE ? env->geo.n_blocks : env->geo.n_pages) ||
         bytes > env->geo.page_size)
@@ -260,7 +266,7 @@ int ssdsim_ftl_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr
     }
     struct ssdsim__flash_op *op = ssdsim__hw_op(env->hw, i);
     op->kind = (uint8_t)kind;
-    op->cls = purpose == SSDSIM_FOR_HOST || purpose == SSDSIM_FOR_HOST_RMW
+    op->cls = (purpose == SSDSIM_FOR_HOST || purpose == SSDSIM_FOR_HOST_RMW) && !in_order
                   ? (kind == SSDSIM_FLASH_READ ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE)
                   : SSDSIM__CLASS_WRITE;
     op->purpose = (uint8_t)purpose;
@@ -290,8 +296,11 @@ void ssdsim_ftl_unit_waited(ssdsim_ftl_env *env, uint32_t io, uint64_t ns)
 
 void ssdsim_ftl_count(ssdsim_ftl_env *env, ssdsim_ftl_counter counter, uint64_t n)
 {
-    if ((unsigned)counter < SSDSIM_N_COUNTERS)
+    if ((unsigned)counter < SSDSIM_N_COUNTERS) {
         env->n.c[counter] += n;
+        if (env->fw_ns[counter]) /* firmware time of the work (dev/fw.c) */
+            env->fw_run(env->unit_done_ctx, n * env->fw_ns[counter]);
+    }
 }
 
 uint64_t ssdsim_ftl_now(const ssdsim_ftl_env *env)

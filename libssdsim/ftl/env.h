@@ -55,7 +55,17 @@ struct ssdsim_ftl_env {
     uint32_t busy;
     uint64_t idle_timer;
     bool idle_told;
+    /* firmware time per unit of each counter (dev/fw.c; 0: none), booked through fw_run with
+     * unit_done_ctx when the FTL counts the work */
+    uint64_t fw_ns[SSDSIM_N_COUNTERS];
+    void (*fw_run)(void *ctx, uint64_t ns);
 };
+
+/* ssdsim_ftl_submit, with `in_order` true: a host read joins its die's queue in arrival order
+ * (behind the programs, GC work and erases queued before it) instead of going first; the page
+ * FTL does this while the die collects a foreground GC victim (gc.fg_blocks_die). */
+int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
+                       ssdsim_flash_purpose purpose, uint64_t cookie, bool in_order);
 
 /* Build the FTL named by the model on `hw`. On failure fills err and returns a negative code;
  * ssdsim__env_fini must still be called. */

@@ -50,6 +50,7 @@ struct ssdsim__plane {
     uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
     uint32_t serial;                   /* of the current victim (DFTL batches per victim) */
     uint32_t n_gc_tps;                 /* DFTL: translation pages the victim's moves updated */
+    uint32_t bg_victims;               /* background victims started in this idle period */
 };
 
 /* DFTL (Gupta et al., ASPLOS 2009): the mapping table lives in flash, in translation pages of
@@ -113,6 +114,10 @@ struct ssdsim__ftl {
     struct ssdsim__plane *planes;
     uint32_t *die_plane_cursor;
     uint32_t die_cursor;
+    int placement;          /* enum ssdsim__placement (ftl.placement) */
+    bool fg_blocks_die;     /* gc.fg_blocks_die: host reads queue in order behind foreground GC */
+    uint32_t n_channels;
+    uint32_t stripe_cursor; /* placement "stripe": next index in the striping order */
     uint64_t n_free_blocks;
     struct ssdsim__cands cands;
     struct ssdsim__pending_fifo stall; /* stalled host (and DFTL translation) writes */
@@ -124,6 +129,8 @@ struct ssdsim__ftl {
     void *wl_state;
     struct ssdsim__rng policy_rng;
     uint32_t gc_min, gc_target;
+    uint32_t bg_target;     /* background GC works up to this many free blocks per plane */
+    uint32_t bg_max;        /* background victims per plane per idle period (0: no limit) */
     uint32_t gc_reserve; /* free blocks host writes never take (ftl/reserve.c) */
     uint32_t open;       /* open frontiers per plane for data (not DFTL's map frontier) */
     bool idle;       /* background GC may run */

@@ -1,0 +1,179 @@
+/* page_gc.c: garbage collection of the page FTL. Per plane, one victim at a time: the GC
+ * policy names it (gc_start), its valid pages are read (reclaim) and programmed to the plane's GC
+ * frontier as the reads return (gc_read_done), then it is erased (gc_erase) and what comes next
+ * is decided (gc_erase_done: wear-leveling relocation, more foreground GC down to the high
+ * watermark, or background GC while idle). GC reads and erases are submitted here; the copies'
+ * programs through ssdsim__page_program (page_place.c).
+ */
+#include "ftl/page_int.h"
+
+#include <stdio.h>
+
+static void gc_erase(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    ssdsim_ftl_submit(f->env, SSDSIM_FLASH_ERASE, pl->victim, 0,
+                      pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
+                      cookie(TAG_GC_ERASE, 0, plane));
+}
+
+/* Collect `b` (a candidate of `plane`): read its valid pages, which are programmed to the GC
+ * frontier as the reads return, then erase it. */
+static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssdsim__reclaim why)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t valid = f->valid[b];
+    ssdsim__cands_remove(&f->cands, b, valid);
+    f->state[b] = SSDSIM__BLK_VICTIM;
+    pl->victim = b;
+    pl->reclaim = (uint8_t)why;
+    pl->gc_reads = 0;
+    pl->serial = ++f->cmt.gc_serial ? f->cmt.gc_serial : ++f->cmt.gc_serial;
+    if (why == SSDSIM__RECLAIM_FG) {
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_VICTIMS, 1);
+    } else if (why == SSDSIM__RECLAIM_BG) {
+        pl->bg_victims++;
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_VICTIMS, 1);
+    }
+    ssdsim_flash_purpose purpose = why == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
+    uint32_t first = b * f->ppb;
+    for (uint32_t i = 0; i < f->ppb && pl->gc_reads < valid; i++) {
+        uint32_t lpn = f->p2l[first + i];
+        if (lpn == NONE)
+            continue;
+        pl->gc_reads++;
+        if (lpn < f->n_map)
+            __builtin_prefetch(&f->l2p[lpn], 1, 3); /* used when the read completes */
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, f->page_size, purpose,
+                          cookie(TAG_GC_READ, 0, first + i));
+    }
+    if (pl->gc_reads == 0)
+        gc_erase(f, plane);
+}
+
+void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why)
+{
+    if (f->planes[plane].victim != NONE)
+        return; /* one victim at a time per plane */
+    uint32_t b = f->gc->select_victim(f->gc_state, ssdsim__page_view(f), plane);
+    if (b == NONE)
+        return;
+    if (b >= f->geo->n_blocks || block_plane(f, b) != plane || f->state[b] != SSDSIM__BLK_CLOSED) {
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "GC policy '%s' chose block %u, which is not a candidate of plane %u", f->gc->name,
+                 b, plane);
+        ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
+        return;
+    }
+    if (f->valid[b] >= f->ppb) {
+        /* The chosen block frees nothing, but collecting it moves the policy on (the next
+         * FIFO tail, another random draw): policies are collected as chosen, which is what the
+         * analytic models assume. Only when no candidate of the plane has garbage is there
+         * nothing to do. */
+        uint32_t g = ssdsim__cands_fewest_valid(&f->cands, plane);
+        if (g == NONE || f->valid[g] >= f->ppb)
+            return;
+    }
+    reclaim(f, plane, b, why);
+}
+
+void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
+{
+    uint32_t b = old / f->ppb;
+    uint32_t plane = block_plane(f, b);
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t lpn = f->p2l[old];
+    if (lpn != NONE) {
+        /* Still valid: write it to the GC frontier of the same plane. */
+        bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
+        ssdsim_ftl_count(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
+        if (pl->reclaim == SSDSIM__RECLAIM_BG)
+            ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_COPIES, 1);
+        ssdsim__page_program(f, plane, ssdsim__page_gc_frontier(f, lpn), lpn, old,
+                             wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC, cookie(TAG_GC_PROG, 0, plane));
+        if (f->dftl && lpn < f->n_lpn)
+            ssdsim__page_dftl_mapped(f, lpn, plane);
+    }
+    if (--pl->gc_reads == 0) {
+        assert(f->valid[pl->victim] == 0);
+        /* DFTL: the translation pages of the moved entries that are not cached are written
+         * back now that the victim's pages are all where they stay (one write per page per
+         * victim, DFTL's batch update after a block's relocation). */
+        for (uint32_t i = 0; i < pl->n_gc_tps; i++)
+            ssdsim__page_dftl_writeback(f, f->cmt.gc_tps[(size_t)plane * f->ppb + i]);
+        pl->n_gc_tps = 0;
+        gc_erase(f, plane);
+    }
+}
+
+/* Start the relocation wear leveling asked for on `plane`, if the plane is not busy. */
+/* Should background GC start a victim on plane `pl` (the device being idle)? Below its high
+ * watermark (gc.free_blocks_target, or gc.bg_high_watermark of the blocks when that is more),
+ * within its budget of victims per idle period (gc.bg_max_blocks). */
+static inline bool bg_wanted(const struct ssdsim__ftl *f, const struct ssdsim__plane *pl)
+{
+    return pl->n_free < f->bg_target && (!f->bg_max || pl->bg_victims < f->bg_max);
+}
+
+static bool wl_start(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t w = pl->wl_pending;
+    if (w == NONE || pl->victim != NONE)
+        return false;
+    pl->wl_pending = NONE;
+    if (f->state[w] != SSDSIM__BLK_CLOSED || pl->n_free == 0)
+        return false;
+    reclaim(f, plane, w, SSDSIM__RECLAIM_WL);
+    return true;
+}
+
+void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t b = pl->victim;
+    enum ssdsim__reclaim why = pl->reclaim;
+    put_free_block(f, b);
+    pl->victim = NONE;
+    if (f->wl && f->wl->after_erase) {
+        uint32_t w = f->wl->after_erase(f->wl_state, ssdsim__page_view(f), b);
+        if (w != NONE && w >= f->geo->n_blocks) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "wear leveler '%s' asked to move block %u, which does "
+                     "not exist",
+                     f->wl->name, w);
+            ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
+        } else if (w != NONE && f->state[w] == SSDSIM__BLK_CLOSED) {
+            uint32_t wp = block_plane(f, w);
+            f->planes[wp].wl_pending = w;
+            if (wp != plane)
+                wl_start(f, wp);
+        }
+    }
+    ssdsim__page_unstall(f);
+    if (wl_start(f, plane))
+        return;
+    /* Foreground GC goes on below the low watermark, and up to the high one once started;
+     * background GC goes on up to the high watermark while the device stays idle. */
+    if (pl->n_free < f->gc_min)
+        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
+    else if (pl->n_free < f->gc_target && why == SSDSIM__RECLAIM_FG)
+        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
+    else if (f->idle && bg_wanted(f, pl))
+        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_BG);
+}
+
+void ssdsim__page_idle(void *state, int idle)
+{
+    struct ssdsim__ftl *f = state;
+    f->idle = idle != 0;
+    if (!f->idle)
+        return;
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        f->planes[p].bg_victims = 0; /* a new idle period, a new budget */
+        if (f->planes[p].victim == NONE && bg_wanted(f, &f->planes[p]))
+            ssdsim__page_gc_start(f, p, SSDSIM__RECLAIM_BG);
+    }
+}

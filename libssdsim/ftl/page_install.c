@@ -1,0 +1,190 @@
+/* page_install.c: fast preconditioning of the page FTL (ssdsim_ftl_ops.install): a secure-erased
+ * device takes the block state of an image (valid pages per block, close order) with its logical
+ * pages dealt to the valid slots in a uniformly random order.
+ */
+#include "ftl/page_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Uniform integer in [0, n), n >= 1, from the FTL's stream (Lemire, with rejection). */
+static uint64_t random_below(struct ssdsim__ftl *f, uint64_t n)
+{
+    unsigned __int128 m = (unsigned __int128)ssdsim_ftl_random(f->env) * n;
+    uint64_t low = (uint64_t)m;
+    if (low < n) {
+        uint64_t t = -n % n;
+        while (low < t) {
+            m = (unsigned __int128)ssdsim_ftl_random(f->env) * n;
+            low = (uint64_t)m;
+        }
+    }
+    return (uint64_t)(m >> 64);
+}
+
+struct age_key {
+    uint64_t order;
+    uint32_t block;
+};
+
+static int age_cmp(const void *a, const void *b)
+{
+    const struct age_key *x = a, *y = b;
+    if (x->order != y->order)
+        return x->order < y->order ? -1 : 1;
+    return x->block < y->block ? -1 : x->block > y->block;
+}
+
+/* Fast preconditioning (ssdsim_ftl_ops.install), on a state create has just set up (every block
+ * free). Every block the image does not call free becomes a closed block whose first `valid`
+ * pages hold data and whose other pages are invalid; the logical pages are dealt to those valid
+ * slots in a uniformly random order (a Fisher-Yates shuffle done in l2p, which is then rebuilt
+ * from p2l: no memory beyond the tables). Frontiers stay closed: the first write of each one
+ * opens a free block, as after a secure erase.
+ *
+ * The page FTL has no fixed share of logical pages per plane (a host write goes to whichever
+ * plane choose_plane picks), so the image may split them between planes as it likes, provided
+ * the whole device maps every logical page once and each plane keeps room to work in: more free
+ * blocks than its GC reserve, and, free or invalid, at least the GC watermark plus the open
+ * blocks in pages (the condition create checks for the whole device).
+ *
+ * Ages: the write clock (programs since the device was new; the environment has moved it past
+ * what the image implies) dates the blocks. Blocks close about one per pages_per_block programs
+ * on the device, so the k-th newest is dated k x pages_per_block programs before now, in the
+ * image's close order. modified_at is set to the close time: the last invalidation of each block
+ * is not in the image, and cost-benefit's ages settle as the blocks lose pages (blocks that are
+ * candidates, with few valid pages, lose them slowly: see doc/design.md, "Fast
+ * preconditioning").
+ *
+ * With hot/cold separation every logical page starts "never written" (host_written_at 0), so
+ * its next write is cold and the hot class forms again over one hot window of host writes. */
+int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen)
+{
+    struct ssdsim__ftl *f = state;
+    const uint64_t nb = f->geo->n_blocks;
+    const uint32_t ppb = f->ppb;
+    if (f->n_free_blocks != nb || f->dftl) {
+        snprintf(errbuf, errlen, "page FTL: install needs a secure-erased device%s",
+                 f->dftl ? " and the page FTL (not dftl)" : "");
+        return SSDSIM_EINVAL;
+    }
+    /* Check everything before changing anything. */
+    uint32_t open = f->open;
+    uint64_t total = 0, n_closed = 0;
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        uint64_t valid = 0;
+        uint32_t n_free = 0;
+        for (uint64_t b = (uint64_t)p * f->bpp; b < (uint64_t)(p + 1) * f->bpp; b++) {
+            uint32_t v = img->valid[b];
+            if (v == SSDSIM_IMAGE_FREE) {
+                n_free++;
+                continue;
+            }
+            if (v > ppb) {
+                snprintf(errbuf, errlen,
+                         "page FTL: block %llu holds %u valid pages; a block has %u pages",
+                         (unsigned long long)b, v, ppb);
+                return SSDSIM_EINVAL;
+            }
+            valid += v;
+            n_closed++;
+        }
+        if (n_free <= gc_reserve(f)) {
+            snprintf(errbuf, errlen,
+                     "page FTL: plane %u has %u free blocks; host writes need more than the GC "
+                     "reserve (%u)",
+                     p, n_free, gc_reserve(f));
+            return SSDSIM_EINVAL;
+        }
+        uint64_t room = ((uint64_t)f->bpp - f->gc_target - open) * ppb;
+        if (valid > room) {
+            snprintf(errbuf, errlen,
+                     "page FTL: plane %u holds %llu valid pages; at most %llu fit with the GC "
+                     "watermark (%u blocks) and %u open blocks kept free or invalid",
+                     p, (unsigned long long)valid, (unsigned long long)room, f->gc_target, open);
+            return SSDSIM_EINVAL;
+        }
+        total += valid;
+    }
+    if (total != f->n_lpn) {
+        snprintf(errbuf, errlen,
+                 "page FTL: the image holds %llu valid pages in all; the device maps %llu "
+                 "logical pages, each exactly once",
+                 (unsigned long long)total, (unsigned long long)f->n_lpn);
+        return SSDSIM_EINVAL;
+    }
+    uint64_t clock = f->env->programs_total;
+    if (clock < n_closed * ppb) {
+        snprintf(errbuf, errlen, "page FTL: the write clock (%llu) is behind the image",
+                 (unsigned long long)clock);
+        return SSDSIM_EINVAL;
+    }
+    struct age_key *ages = NULL;
+    if (img->closed_order && n_closed) {
+        ages = malloc(sizeof *ages * n_closed);
+        if (!ages) {
+            snprintf(errbuf, errlen, "out of memory");
+            return SSDSIM_ENOMEM;
+        }
+        uint64_t k = 0;
+        for (uint64_t b = 0; b < nb; b++)
+            if (img->valid[b] != SSDSIM_IMAGE_FREE)
+                ages[k++] = (struct age_key){img->closed_order[b], (uint32_t)b};
+        qsort(ages, n_closed, sizeof *ages, age_cmp);
+    }
+
+    /* Blocks: free lists in block order, closed blocks into the candidate structures oldest
+     * first, so that the close-order list and each valid-count list are in age order. */
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        struct ssdsim__plane *pl = &f->planes[p];
+        pl->free_head = pl->free_tail = NONE;
+        pl->n_free = 0;
+    }
+    f->n_free_blocks = 0;
+    for (uint64_t b = 0; b < nb; b++) {
+        if (img->valid[b] == SSDSIM_IMAGE_FREE)
+            put_free_block(f, (uint32_t)b);
+    }
+    for (uint64_t r = 0, b = 0; r < n_closed; r++, b++) {
+        if (ages) {
+            b = ages[r].block;
+        } else {
+            while (img->valid[b] == SSDSIM_IMAGE_FREE)
+                b++;
+        }
+        f->state[b] = SSDSIM__BLK_CLOSED;
+        f->valid[b] = (uint16_t)img->valid[b];
+        f->closed_at[b] = f->modified_at[b] = clock - (n_closed - 1 - r) * ppb;
+        ssdsim__cands_insert(&f->cands, (uint32_t)b, f->valid[b]);
+    }
+    free(ages);
+
+    /* Logical pages: a uniformly random permutation, built in l2p, dealt to the valid slots in
+     * block order; then l2p is rebuilt from p2l. */
+    for (uint64_t i = 0; i < f->n_lpn; i++)
+        f->l2p[i] = (uint32_t)i;
+    for (uint64_t i = f->n_lpn; i > 1; i--) {
+        uint64_t j = random_below(f, i);
+        uint32_t t = f->l2p[i - 1];
+        f->l2p[i - 1] = f->l2p[j];
+        f->l2p[j] = t;
+    }
+    uint64_t k = 0;
+    for (uint64_t b = 0; b < nb; b++) {
+        if (img->valid[b] == SSDSIM_IMAGE_FREE)
+            continue;
+        for (uint32_t i = 0; i < img->valid[b]; i++)
+            f->p2l[b * ppb + i] = f->l2p[k++];
+    }
+    memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
+    for (uint64_t b = 0; b < nb; b++) {
+        if (img->valid[b] == SSDSIM_IMAGE_FREE)
+            continue;
+        for (uint32_t i = 0; i < img->valid[b]; i++) {
+            uint32_t ppn = (uint32_t)(b * ppb + i);
+            f->l2p[f->p2l[ppn]] = ppn;
+        }
+    }
+    return 0;
+}

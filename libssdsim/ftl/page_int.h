@@ -1,0 +1,140 @@
+/* page_int.h: internals shared by the files of the page FTL and DFTL (not by policies or the
+ * library): the cookie tags, the mapping primitives (inline: they run for every page written),
+ * and the functions each file offers the others.
+ *
+ *   page.c          the plugin tables, host read/write/trim entry points, completions, set-up
+ *   page_place.c    write frontiers, write allocation over dies and planes (where host, GC and
+ *                   translation-page programs are submitted), the stall queue
+ *   page_gc.c       garbage collection and wear-leveling relocation (GC reads and erases are
+ *                   submitted here), background GC when idle
+ *   page_dftl.c     DFTL's cached mapping table and translation pages
+ *   page_install.c  fast preconditioning (install)
+ *   page_check.c    consistency checks
+ */
+#ifndef SSDSIM_FTL_PAGE_INT_H
+#define SSDSIM_FTL_PAGE_INT_H
+
+#include "ftl/page.h"
+
+#include <assert.h>
+
+#define NONE SSDSIM__NONE32
+
+enum op_tag {
+    TAG_HOST_READ = SSDSIM__PTAG_HOST_READ,
+    TAG_HOST_PROG = SSDSIM__PTAG_HOST_PROG,
+    TAG_RMW_READ = SSDSIM__PTAG_RMW_READ,
+    TAG_GC_READ = SSDSIM__PTAG_GC_READ,
+    TAG_GC_PROG = SSDSIM__PTAG_GC_PROG,
+    TAG_GC_ERASE = SSDSIM__PTAG_GC_ERASE,
+    TAG_MAP_READ = SSDSIM__PTAG_MAP_READ,
+    TAG_MAP_PROG = SSDSIM__PTAG_MAP_PROG,
+};
+
+static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
+{
+    return ssdsim__cookie(tag, mid, low);
+}
+
+/* Stall entries whose io is NONE are translation-page writes (DFTL), not host writes. */
+#define STALL_MAP NONE
+
+/* ---------------------------------------------------------------- blocks and mapping */
+static inline uint32_t block_plane(const struct ssdsim__ftl *f, uint32_t b)
+{
+    return b / f->bpp;
+}
+
+static inline void put_free_block(struct ssdsim__ftl *f, uint32_t b)
+{
+    struct ssdsim__plane *pl = &f->planes[block_plane(f, b)];
+    f->free_next[b] = NONE;
+    if (pl->free_tail == NONE)
+        pl->free_head = b;
+    else
+        f->free_next[pl->free_tail] = b;
+    pl->free_tail = b;
+    pl->n_free++;
+    f->n_free_blocks++;
+    f->state[b] = SSDSIM__BLK_FREE;
+}
+
+/* A frontier block got its last page: it becomes a GC candidate. */
+static inline void close_block(struct ssdsim__ftl *f, uint32_t b)
+{
+    f->state[b] = SSDSIM__BLK_CLOSED;
+    f->closed_at[b] = f->modified_at[b] = f->env->programs_total;
+    ssdsim__cands_insert(&f->cands, b, f->valid[b]);
+}
+
+static inline void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
+{
+    uint32_t b = ppn / f->ppb;
+    f->p2l[ppn] = NONE;
+    f->valid[b]--;
+    if (f->state[b] == SSDSIM__BLK_CLOSED) {
+        f->modified_at[b] = f->env->programs_total;
+        ssdsim__cands_dec(&f->cands, b, f->valid[b]);
+    }
+}
+
+/* Map lpn to ppn. `old` is the current location when the caller knows it (a GC copy, checked
+ * through p2l), which spares a load from l2p: that array is far larger than the caches, and the
+ * load was the single most expensive instruction of a GC copy. NONE means "look it up". */
+static inline void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32_t old)
+{
+    if (old == NONE)
+        old = f->l2p[lpn];
+    if (old != NONE)
+        invalidate(f, old);
+    f->l2p[lpn] = ppn;
+    f->p2l[ppn] = lpn;
+    f->valid[ppn / f->ppb]++;
+}
+
+/* Free blocks a plane keeps back for GC: one per frontier GC copies may open (with hot/cold
+ * separation, copies go to two). */
+static inline uint32_t gc_reserve(const struct ssdsim__ftl *f)
+{
+    return f->gc_reserve;
+}
+
+static inline uint32_t tpage_of(const struct ssdsim__ftl *f, uint32_t lpn)
+{
+    return lpn / f->cmt.epp;
+}
+
+/* page.c */
+int ssdsim__page_do_read(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes);
+int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes);
+
+/* page_place.c */
+uint32_t ssdsim__page_take_free_block(struct ssdsim__ftl *f, uint32_t plane);
+uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn);
+void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
+                          ssdsim_flash_purpose why, uint64_t ck);
+int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
+bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint8_t fr);
+int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn);
+void ssdsim__page_unstall(struct ssdsim__ftl *f);
+
+/* page_gc.c */
+void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why);
+void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old);
+void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane);
+void ssdsim__page_idle(void *state, int idle);
+
+/* page_dftl.c */
+bool ssdsim__page_dftl_ready(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes,
+                             bool write);
+void ssdsim__page_dftl_mapped(struct ssdsim__ftl *f, uint32_t lpn, uint32_t gc_plane);
+void ssdsim__page_dftl_writeback(struct ssdsim__ftl *f, uint32_t t);
+void ssdsim__page_dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool writeback);
+void ssdsim__page_dftl_map_prog(struct ssdsim__ftl *f, uint32_t t, uint32_t plane);
+int ssdsim__page_dftl_setup(struct ssdsim__ftl *f, uint32_t cmt_entries);
+void ssdsim__page_dftl_free(struct ssdsim__cmt *c);
+
+/* page_install.c */
+int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen);
+
+#endif /* SSDSIM_FTL_PAGE_INT_H */

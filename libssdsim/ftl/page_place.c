@@ -1,0 +1,268 @@
+/* page_place.c: where the page FTL writes. Each plane's write frontiers (open blocks for host,
+ * hot, GC and translation pages) and the free blocks they open; the choice of a plane for each
+ * host page (choose_plane, by ftl.placement: an idle die first, a fixed striping order, or by
+ * logical address); the submission of every
+ * program the page FTL makes (ssdsim__page_program: host, GC, wear-leveling and translation
+ * pages alike), which also starts foreground GC on the plane; and the stall queue where host
+ * writes wait when no plane can take them.
+ */
+#include "ftl/page_int.h"
+
+#include <stdio.h>
+
+uint32_t ssdsim__page_take_free_block(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t b = NONE;
+    if (f->wl && f->wl->pick_free) {
+        b = f->wl->pick_free(f->wl_state, ssdsim__page_view(f), plane);
+        if (b != NONE &&
+            (b >= f->geo->n_blocks || b / f->bpp != plane || f->state[b] != SSDSIM__BLK_FREE)) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "wear leveler '%s' picked block %u, which is not a free block of plane %u",
+                     f->wl->name, b, plane);
+            ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
+            b = NONE; /* go on with the default until the run stops */
+        }
+    }
+    if (b == NONE)
+        b = pl->free_head;
+    assert(b != NONE);
+    /* unlink b from the singly linked free list (the head in the common case) */
+    if (b == pl->free_head) {
+        pl->free_head = f->free_next[b];
+        if (pl->free_head == NONE)
+            pl->free_tail = NONE;
+    } else {
+        uint32_t p = pl->free_head;
+        while (f->free_next[p] != b)
+            p = f->free_next[p];
+        f->free_next[p] = f->free_next[b];
+        if (pl->free_tail == b)
+            pl->free_tail = p;
+    }
+    pl->n_free--;
+    f->n_free_blocks--;
+    f->state[b] = SSDSIM__BLK_OPEN;
+    return b;
+}
+
+/* Does GC copy into frontier `fr` (which host writes then share)? */
+static inline bool gc_writes_to(const struct ssdsim__ftl *f, int fr)
+{
+    return !f->separate && (fr == SSDSIM__FR_HOST || (f->hot_cold && fr == SSDSIM__FR_HOT));
+}
+
+/* Can `plane` take a host page in frontier `fr` now? Not into the last reserved blocks; and,
+ * while the plane collects a victim and is down to its reserve, not into a frontier GC shares
+ * (gc.separate off): the room left there belongs to the copies.
+ *
+ * Why GC can then always finish its victim: a victim starts with at least one free block (host
+ * writes never take the reserve, and an erase has just freed one), it holds less than a block of
+ * valid data, and nothing else writes where its copies go, so the copies fit in the room of the
+ * GC frontiers plus one block (frontier_page spills between GC frontiers when the free blocks
+ * are gone). */
+static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, int fr)
+{
+    const struct ssdsim__plane *pl = &f->planes[plane];
+    if (pl->n_free > gc_reserve(f))
+        return true;
+    if (pl->victim != NONE && gc_writes_to(f, fr))
+        return false;
+    return pl->ptr[fr] < f->ppb;
+}
+
+/* Take the next page of a plane's frontier, opening a free block when it is full. With no free
+ * block left (GC copying into two frontiers can need two blocks for one victim), the page goes
+ * to another open frontier of the plane that has room, GC frontiers first. */
+static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (pl->ptr[fr] >= f->ppb && pl->n_free == 0) {
+        static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_GC_HOT, SSDSIM__FR_HOST,
+                                    SSDSIM__FR_HOT, SSDSIM__FR_MAP};
+        for (size_t i = 0; i < SSDSIM__ARRAY_LEN(order); i++) {
+            if (pl->ptr[order[i]] < f->ppb) {
+                fr = order[i];
+                break;
+            }
+        }
+    }
+    if (pl->ptr[fr] >= f->ppb) {
+        pl->blk[fr] = ssdsim__page_take_free_block(f, plane);
+        pl->ptr[fr] = 0;
+    }
+    return pl->blk[fr] * f->ppb + pl->ptr[fr]++;
+}
+
+static uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
+{
+    uint32_t ppd = f->ppd;
+    for (uint32_t j = 0; j < ppd; j++) {
+        uint32_t p = die * ppd + (f->die_plane_cursor[die] + j) % ppd;
+        if (plane_accepts(f, p, fr)) {
+            f->die_plane_cursor[die] = (p % ppd + 1) % ppd;
+            f->die_cursor = (die + 1) % f->n_dies;
+            return p;
+        }
+    }
+    return NONE;
+}
+
+/* The k-th die of the fixed striping order: every channel in turn, then the next die of each
+ * (channel c holds dies c x dies_per_channel ..., hw/hw.h). */
+static inline uint32_t stripe_die(const struct ssdsim__ftl *f, uint32_t k)
+{
+    return (k % f->n_channels) * (f->n_dies / f->n_channels) + k / f->n_channels;
+}
+
+/* ftl.placement "stripe": the next die of the fixed order, busy or not (the write queues behind
+ * whatever the die is doing, GC included); a die with no plane that can take the page is
+ * skipped. */
+static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
+{
+    uint32_t n = f->n_dies;
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t k = (f->stripe_cursor + j) % n;
+        uint32_t p = try_die(f, stripe_die(f, k), fr);
+        if (p != NONE) {
+            f->stripe_cursor = (k + 1) % n;
+            return p;
+        }
+    }
+    return NONE;
+}
+
+/* Choose a plane for a host page (or a translation page, lpn above the data pages) by
+ * ftl.placement. "idle" (the default): an idle die first (in turn from the cursor), else the next
+ * die in turn that has a plane with room. "stripe": choose_stripe. "lba": always the die of the
+ * unit's logical address (unit u on the (u mod dies)-th die of the striping order, so
+ * consecutive units stripe over the channels), which waits (NONE) when that die cannot take it.
+ * Planes of a die in turn. NONE when no plane can take it now. Finding idle dies is a bitmap
+ * scan, not a walk over all dies. */
+uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
+{
+    if (f->placement == SSDSIM__PLACE_STRIPE)
+        return choose_stripe(f, fr);
+    if (f->placement == SSDSIM__PLACE_LBA)
+        return try_die(f, stripe_die(f, lpn % f->n_dies), fr);
+    struct ssdsim__hw *hw = f->env->hw;
+    uint32_t n = f->n_dies, start = f->die_cursor;
+    uint32_t d = ssdsim__hw_next_idle_die(hw, start);
+    uint32_t dist = d == NONE ? 0 : (d + n - start) % n;
+    while (d != NONE) {
+        uint32_t p = try_die(f, d, fr);
+        if (p != NONE)
+            return p;
+        uint32_t nd = ssdsim__hw_next_idle_die(hw, (d + 1) % n);
+        uint32_t ndist = nd == NONE ? 0 : (nd + n - start) % n;
+        if (nd == NONE || ndist <= dist)
+            break; /* wrapped around */
+        d = nd;
+        dist = ndist;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t p = try_die(f, (start + k) % n, fr);
+        if (p != NONE)
+            return p;
+    }
+    return NONE;
+}
+
+/* Allocate a page in frontier `fr` of `plane` for `lpn` (whose valid copy is `old`, or NONE
+ * to look it up), map it, and submit the program. */
+void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
+                          ssdsim_flash_purpose why, uint64_t ck)
+{
+    uint32_t ppn = frontier_page(f, plane, fr);
+    map(f, lpn, ppn, old);
+    /* Close the block only after its last page is mapped, so it enters the bucket of its
+     * true valid count. */
+    if (ppn % f->ppb == f->ppb - 1)
+        close_block(f, ppn / f->ppb);
+    ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (pl->n_free < f->gc_min && pl->victim == NONE)
+        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
+}
+
+/* Hot/cold separation: a host write is hot when the host last wrote the same logical page less
+ * than hot_window_pages host writes ago. The time of the last host write is kept per page (the
+ * time a page's block was closed would not do: GC copies close blocks too, and cold data that
+ * GC just moved would look hot). The clock is 32 bits and compared modulo 2^32. */
+static int host_frontier(struct ssdsim__ftl *f, uint32_t lpn)
+{
+    if (!f->hot_cold || lpn >= f->n_lpn)
+        return SSDSIM__FR_HOST;
+    uint32_t now = (uint32_t)f->env->n.c[SSDSIM_CNT_HOST_PAGES];
+    uint32_t last = f->host_written_at[lpn];
+    f->host_written_at[lpn] = now | 1; /* 0 means "never written" */
+    if (last == 0)
+        return SSDSIM__FR_HOST;
+    return (uint32_t)(now - last) < f->hot_window_pages ? SSDSIM__FR_HOT : SSDSIM__FR_HOST;
+}
+
+/* Where a GC copy goes: with hot/cold separation, among data of its own class (hot data that
+ * survived its block to a hot GC frontier), so that GC does not mix the classes again; to the
+ * GC frontiers, or with the host's writes when gc.separate is off. */
+int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
+{
+    bool hot = false;
+    if (f->hot_cold && lpn < f->n_lpn && f->host_written_at[lpn] != 0) {
+        uint32_t now = (uint32_t)f->env->n.c[SSDSIM_CNT_HOST_PAGES];
+        hot = (uint32_t)(now - f->host_written_at[lpn]) < f->hot_window_pages;
+    }
+    if (f->separate)
+        return hot ? SSDSIM__FR_GC_HOT : SSDSIM__FR_GC;
+    return hot ? SSDSIM__FR_HOT : SSDSIM__FR_HOST;
+}
+
+bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint8_t fr)
+{
+    struct ssdsim__pending w = {.io = io, .lpn = lpn, .fr = fr, .since = ssdsim_ftl_now(f->env)};
+    return ssdsim__pending_fifo_push(&f->stall, w, 256);
+}
+
+/* Place a host program, or park it until GC frees a block. */
+int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
+{
+    int fr = host_frontier(f, lpn);
+    uint32_t plane = f->stall.n ? NONE : ssdsim__page_choose_plane(f, fr, lpn);
+    /* (a stalled translation write keeps host writes behind it: order is kept) */
+    if (plane == NONE) {
+        if (!ssdsim__page_stall_push(f, io, lpn, (uint8_t)fr)) {
+            ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory queueing writes");
+            return SSDSIM_ENOMEM;
+        }
+        return 0;
+    }
+    ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+    ssdsim__page_program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
+    if (f->dftl)
+        ssdsim__page_dftl_mapped(f, lpn, NONE);
+    return 0;
+}
+
+void ssdsim__page_unstall(struct ssdsim__ftl *f)
+{
+    while (f->stall.n) {
+        struct ssdsim__pending w = ssdsim__pending_fifo_front(&f->stall);
+        /* the class was decided when the write arrived: a stalled hot write stays hot */
+        int fr = w.io == STALL_MAP ? SSDSIM__FR_MAP : w.fr;
+        uint32_t plane = ssdsim__page_choose_plane(f, fr, w.lpn);
+        if (plane == NONE)
+            return;
+        ssdsim__pending_fifo_pop(&f->stall);
+        if (w.io == STALL_MAP) {
+            ssdsim__page_dftl_map_prog(f, w.lpn, plane);
+            continue;
+        }
+        ssdsim_ftl_unit_waited(f->env, w.io, ssdsim_ftl_now(f->env) - w.since);
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+        ssdsim__page_program(f, plane, fr, w.lpn, NONE, SSDSIM_FOR_HOST,
+                             cookie(TAG_HOST_PROG, 0, w.io));
+        if (f->dftl)
+            ssdsim__page_dftl_mapped(f, w.lpn, NONE);
+    }
+}
