@@ -53,6 +53,8 @@ enum key_type {
 /* Flags of a key. */
 #define KF_REQUIRED 0x1u /* no default: the key must be present */
 #define KF_POW2 0x2u     /* KEY_SIZE: must be a power of two */
+#define KF_QUIET 0x4u    /* left out of the canonical JSON while off (false or 0): the NAND
+                            operations added after the reference outputs print only when on */
 
 /* Which kinds of model a key belongs to (0: solid-state only). A key of another kind, or one
  * whose `when` does not hold, is an error when present and absent from the canonical JSON. */
@@ -141,6 +143,26 @@ static bool is_xpoint(const struct ssdsim_model *m)
 static bool is_nand(const struct ssdsim_model *m)
 {
     return m->flash.cell != SSDSIM__CELL_XPOINT;
+}
+static bool multiplane_on(const struct ssdsim_model *m)
+{
+    return m->flash.multiplane != 0;
+}
+static bool cache_read_on(const struct ssdsim_model *m)
+{
+    return m->flash.cache_read != 0;
+}
+static bool cache_program_on(const struct ssdsim_model *m)
+{
+    return m->flash.cache_program != 0;
+}
+static bool suspend_on(const struct ssdsim_model *m)
+{
+    return is_nand(m) && m->flash.suspend != 0;
+}
+static bool copyback_on(const struct ssdsim_model *m)
+{
+    return is_nand(m) && m->flash.copyback != 0;
 }
 static bool is_pcie(const struct ssdsim_model *m)
 {
@@ -296,6 +318,61 @@ static const struct key_spec keys[] = {
      .offset = FIELD(flash.rated_pe_cycles, uint32_t), .min = 1, .max = 10000000,
      .derive = default_pe_cycles,
      .help = "rated program/erase cycles per block (default by cell type)"},
+    /* NAND operations (doc/models.md, "NAND operations"): all off unless given. */
+    {.path = "flash.cmd_cycle_us", .type = KEY_TIME, .offset = FIELD(flash.cmd_cycle_ns, uint64_t),
+     .min = 0, .max = 1, .flags = KF_QUIET, .def = "0",
+     .help = "one command or address cycle on the channel bus (ONFI: 7 cycles before a read or "
+             "program, 5 before an erase); 0: not modelled"},
+    {.path = "flash.multiplane", .type = KEY_BOOL, .offset = FIELD(flash.multiplane, int),
+     .flags = KF_QUIET, .def = "false",
+     .help = "a die merges queued reads, programs or erases on different planes at the same page "
+             "offset into one multi-plane operation"},
+    {.path = "flash.multiplane_same_block", .type = KEY_BOOL,
+     .offset = FIELD(flash.multiplane_same_block, int), .def = "false", .when = multiplane_on,
+     .when_text = "flash.multiplane is true",
+     .help = "multi-plane operations also need the same block number in each plane"},
+    {.path = "flash.dbsy_us", .type = KEY_TIME, .offset = FIELD(flash.dbsy_ns, uint64_t),
+     .min = 0, .max = 100, .def = "0.5", .when = multiplane_on,
+     .when_text = "flash.multiplane is true",
+     .help = "tDBSY: busy time after each plane's part of a multi-plane command but the last"},
+    {.path = "flash.cache_read", .type = KEY_BOOL, .offset = FIELD(flash.cache_read, int),
+     .flags = KF_QUIET, .def = "false",
+     .help = "cache read: a die starts its next array read while the previous page's data "
+             "goes out from the cache register"},
+    {.path = "flash.rcbsy_us", .type = KEY_TIME, .offset = FIELD(flash.rcbsy_ns, uint64_t),
+     .min = 0, .max = 1000, .def = "3", .when = cache_read_on,
+     .when_text = "flash.cache_read is true",
+     .help = "tRCBSY: moving a read page to the cache register"},
+    {.path = "flash.cache_program", .type = KEY_BOOL, .offset = FIELD(flash.cache_program, int),
+     .flags = KF_QUIET, .def = "false",
+     .help = "cache program: the next page's data comes in over the bus while the die programs"},
+    {.path = "flash.cbsy_us", .type = KEY_TIME, .offset = FIELD(flash.cbsy_ns, uint64_t),
+     .min = 0, .max = 1000, .def = "3", .when = cache_program_on,
+     .when_text = "flash.cache_program is true",
+     .help = "tCBSY: moving a page from the cache register to the data register"},
+    {.path = "flash.suspend", .type = KEY_BOOL, .offset = FIELD(flash.suspend, int),
+     .flags = KF_QUIET, .def = "false", .when = is_nand,
+     .when_text = "flash.cell is NAND (media without erase has no erase time)",
+     .help = "host reads suspend a program or erase in progress, which resumes after them"},
+    {.path = "flash.suspend_us", .type = KEY_TIME, .offset = FIELD(flash.suspend_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "20", .when = suspend_on, .when_text = "flash.suspend is true",
+     .help = "suspend latency: from a read's arrival to the array being free"},
+    {.path = "flash.resume_us", .type = KEY_TIME, .offset = FIELD(flash.resume_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "10", .when = suspend_on, .when_text = "flash.suspend is true",
+     .help = "resume overhead, added to the remaining program or erase time"},
+    {.path = "flash.max_suspends", .type = KEY_U32, .offset = FIELD(flash.max_suspends, uint32_t),
+     .min = 1, .max = 255, .def = "4", .when = suspend_on, .when_text = "flash.suspend is true",
+     .help = "suspends of one program or erase, at most; later reads wait for it"},
+    {.path = "flash.copyback", .type = KEY_BOOL, .offset = FIELD(flash.copyback, int),
+     .flags = KF_QUIET, .def = "false", .when = is_nand,
+     .when_text = "flash.cell is NAND (media without erase has no erase time)",
+     .help = "GC copies within a plane use copyback: read to the page register, program from "
+             "it, no data on the channel"},
+    {.path = "flash.copyback_parity", .type = KEY_BOOL,
+     .offset = FIELD(flash.copyback_parity, int), .def = "false", .when = copyback_on,
+     .when_text = "flash.copyback is true",
+     .help = "copyback only between pages of the same parity (odd to odd, even to even); other "
+             "copies cross the channel both ways"},
 
     {.path = "controller.cmd_overhead_us", .type = KEY_TIME,
      .offset = FIELD(controller.cmd_overhead_ns, uint64_t), .min = 0, .max = 10000, .def = "2",
@@ -1050,6 +1127,32 @@ uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m)
 }
 
 /* Checks between keys, run once every key has passed the table. */
+/* The NAND operations against the geometry and the timing: impossible combinations. */
+static int check_cross_nand(struct ctx *c)
+{
+    const struct ssdsim_model *m = c->m;
+    const struct ssdsim__flash *f = &m->flash;
+    if (f->multiplane && m->geometry.planes_per_die < 2)
+        return config_error(c, "flash.multiplane",
+                            "needs a die with at least 2 planes (geometry.planes_per_die is %u)",
+                            m->geometry.planes_per_die);
+    if (f->suspend) {
+        uint64_t shortest = f->erase_ns;
+        for (uint32_t i = 0; i < f->n_page_types; i++)
+            shortest = SSDSIM__MIN(shortest, f->program_ns[i]);
+        if (f->suspend_ns >= shortest)
+            return config_error(c, "flash.suspend_us",
+                                "a suspend latency of %g us is not shorter than the shortest "
+                                "program or erase (%g us): nothing could be suspended",
+                                (double)f->suspend_ns / 1000, (double)shortest / 1000);
+        if (f->cache_program)
+            return config_error(c, "flash.suspend",
+                                "not modelled together with flash.cache_program (a cached "
+                                "program runs on after the die takes the next command)");
+    }
+    return 0;
+}
+
 static int check_cross(struct ctx *c)
 {
     struct ssdsim_model *m = c->m;
@@ -1116,6 +1219,9 @@ static int check_cross(struct ctx *c)
     /* With the mapping unit equal to the page, logical units are pages. */
     uint64_t n_planes =
         (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
+    int rc = check_cross_nand(c);
+    if (rc != 0)
+        return rc;
     if (m->gc.free_blocks_target < m->gc.free_blocks_min)
         return config_error(c, "gc.free_blocks_target",
                             "the high watermark (%u) is below the low one, gc.free_blocks_min (%u)",
@@ -1965,6 +2071,23 @@ static bool key_applies(const struct ssdsim_model *m, const struct key_spec *k, 
     return (kinds & kind) && (!k->when || k->when(m));
 }
 
+/* Whether key k is a KF_QUIET key that is off (false or 0) in model m. */
+static bool quiet_off(const struct ssdsim_model *m, const struct key_spec *k)
+{
+    if (!(k->flags & KF_QUIET))
+        return false;
+    const char *field = (const char *)m + k->offset;
+    if (k->type == KEY_BOOL) {
+        int b;
+        memcpy(&b, field, sizeof b);
+        return b == 0;
+    }
+    assert(k->type == KEY_TIME);
+    uint64_t ns;
+    memcpy(&ns, field, sizeof ns);
+    return ns == 0;
+}
+
 static cJSON *system_json(const struct ssdsim_model *m)
 {
     cJSON *root = cJSON_CreateObject();
@@ -2018,7 +2141,7 @@ static cJSON *model_json(const struct ssdsim_model *m)
         return NULL;
     unsigned kind = m->kind == SSDSIM__KIND_HDD ? K_HDD : K_SSD;
     for (size_t i = 0; i < N_KEYS; i++) {
-        if (!key_applies(m, &keys[i], kind))
+        if (!key_applies(m, &keys[i], kind) || quiet_off(m, &keys[i]))
             continue;
         bool oom = false;
         cJSON *v = value_json(m, &keys[i], &oom);
