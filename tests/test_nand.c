@@ -14,6 +14,7 @@
 #include "config/model.h"
 #include "engine/engine.h"
 #include "hw/hw.h"
+#include "sim.h"
 
 #include "simtest.h"
 #include "ssdsim/sys/ftl.h"
@@ -492,6 +493,40 @@ START_TEST(test_nand_drive_runs_with_every_mechanism)
 }
 END_TEST
 
+START_TEST(test_nand_drive_gc_copies_cross_no_channel)
+{
+    /* A one-die generic SLC drive (bus 200 MT/s x 8: a 4 KiB page takes 4096 x 8000 / 1600 =
+     * 20,480 ns) written randomly three times over, so GC copies pages. With copyback, every
+     * GC or WL copy is a copyback and the channel carries only the pages programmed for the
+     * host (and mapping pages): bus busy = (programmed - GC copies - WL copies) x 20,480 ns.
+     * Without it, each copy crosses the channel twice (read out, programmed in): at least
+     * (programmed + GC copies + WL copies) x 20,480. */
+    for (int cb = 0; cb < 2; cb++) {
+        ssdsim_model *m = st_model("generic-slc", "geometry.channels=1",
+                                   "geometry.chips_per_channel=1", "geometry.dies_per_chip=1",
+                                   "geometry.blocks_per_plane=32",
+                                   cb ? "flash.copyback=true" : "flash.bus_width=8", NULL);
+        ssdsim *sim = st_sim(m, 1);
+        st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,"
+                    "\"number_ios\":12000}", NULL);
+        ssdsim_device_stats d;
+        ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+        const struct ssdsim__hw *hw = &sim->sys.devs[0].hw;
+        uint64_t copies = d.gc_pages_copied + d.wl_pages_copied;
+        ck_assert_uint_gt(d.gc_pages_copied, 1000);
+        if (cb) {
+            ck_assert_uint_eq(hw->n_copybacks, copies);
+            ck_assert_uint_eq(hw->bus_busy_ns, (d.flash_pages_programmed - copies) * 20480);
+        } else {
+            ck_assert_uint_eq(hw->n_copybacks, 0);
+            ck_assert_uint_ge(hw->bus_busy_ns, (d.flash_pages_programmed + copies) * 20480);
+        }
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ bogus input */
 
 static void refused(const char *key, const char *value, const char *want, ssdsim_model *m)
@@ -564,6 +599,7 @@ static Suite *nand_suite(void)
     tcase_add_test(tc, test_nand_read_suspends_erase_not_near_its_end);
     tcase_add_test(tc, test_nand_copyback_moves_no_data);
     tcase_add_test(tc, test_nand_drive_runs_with_every_mechanism);
+    tcase_add_test(tc, test_nand_drive_gc_copies_cross_no_channel);
     tcase_add_test(tc, test_nand_impossible_combinations_refused);
     tcase_add_test(tc, test_nand_keys_quiet_when_off);
     suite_add_tcase(s, tc);
