@@ -475,19 +475,25 @@ END_TEST
 START_TEST(test_nand_drive_runs_with_every_mechanism)
 {
     /* A whole drive (the page FTL) written randomly past its capacity with every mechanism on
-     * (suspend without cache program, which the model refuses): it completes and GC copies
-     * pages (more pages programmed than the host wrote) through copybacks. */
+     * (suspend without cache program, which the model refuses) and the FTL's consistency
+     * checks on: it completes, GC copies pages (more pages programmed than the host wrote)
+     * through copybacks, and host reads suspend programs or erases. */
     ssdsim_model *m = st_model("generic-slc", "geometry.channels=1",
                                "geometry.chips_per_channel=1", "geometry.dies_per_chip=1",
                                "geometry.blocks_per_plane=32", "flash.copyback=true",
                                "flash.multiplane=true", "flash.cache_read=true",
                                "flash.suspend=true", "flash.cmd_cycle_us=0.01", NULL);
     ssdsim *sim = st_sim(m, 1);
+    /* The FTL's consistency checks every 5000 events. */
+    ck_assert_int_eq(ssdsim_set_check_period(sim, 5000), 0);
     st_run(sim, "{\"rw\":\"randrw\",\"bs\":\"4k\",\"iodepth\":4,\"number_ios\":20000}",
            NULL);
     ssdsim_device_stats d;
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
     ck_assert_uint_gt(d.flash_pages_programmed, d.host_pages_written);
+    const struct ssdsim__hw *hw = &sim->sys.devs[0].hw;
+    ck_assert_uint_gt(hw->n_copybacks, 0);
+    ck_assert_uint_gt(hw->n_suspends, 0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }

@@ -35,6 +35,7 @@ struct ssdsim__flash_op {
     uint8_t kind;  /* enum ssdsim__flash_kind */
     uint8_t cls;   /* enum ssdsim__flash_class */
     uint8_t purpose;
+    uint8_t phase; /* one-page path (hw.c), reads: 0 = array read, 1 = data out on the bus */
     uint32_t addr; /* ppn, or global block for an erase */
     uint32_t bytes; /* bytes moved on the channel bus */
     uint64_t cookie;
@@ -45,8 +46,8 @@ struct ssdsim__die {
     uint32_t cur;              /* op in progress (the first of a multi-plane group), or NONE */
     uint32_t channel;
     uint32_t queued;           /* ops waiting (both classes) */
-    /* What the die's next event ends (hw.c, enum step), and the NAND operations' state; the
-     * fields below stay 0 / NONE while the model turns them off. */
+    /* The NAND operations' state (hw/nand.c; unused on the one-page path of hw.c): what the
+     * die's next event ends (enum step there), ... */
     uint8_t step;
     uint8_t n_suspends; /* of the program or erase in cur or susp */
     bool cb_hold;       /* a GC read's page waits in the page register for its copyback */
@@ -89,6 +90,7 @@ struct ssdsim__hw {
     uint64_t n_multiplane; /* multi-plane operations (groups of 2 or more) */
     uint64_t n_suspends;   /* programs or erases suspended */
     uint64_t n_copybacks;  /* GC copies that stayed in their plane */
+    bool nand;             /* the model turns on a NAND operation: ops run in hw/nand.c */
 };
 
 int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct ssdsim__engine *e,
@@ -110,6 +112,29 @@ static inline struct ssdsim__flash_op *ssdsim__hw_op(struct ssdsim__hw *hw, uint
 /* Queue an op on the die that holds its address; the die starts it when free. on_done is
  * called at the simulated time the op (and, for reads, its data transfer) completes. */
 void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t op);
+
+/* hw/nand.c: ssdsim__hw_submit for a model with NAND operations (hw->nand). */
+void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t op);
+
+/* Mark die `die` idle (no op in progress, nothing queued) or busy. */
+static inline void ssdsim__hw_set_idle(struct ssdsim__hw *hw, uint32_t die, bool idle)
+{
+    uint64_t bit = 1ULL << (die & 63);
+    if (idle)
+        hw->idle_bits[die >> 6] |= bit;
+    else
+        hw->idle_bits[die >> 6] &= ~bit;
+}
+
+/* Book `ns` on channel `ch` from `at` (FCFS); returns the end. */
+static inline uint64_t ssdsim__hw_bus_book(struct ssdsim__hw *hw, uint32_t ch, uint64_t at,
+                                           uint64_t ns)
+{
+    uint64_t *bus = &hw->bus_free[ch];
+    *bus = SSDSIM__MAX(at, *bus) + ns;
+    hw->bus_busy_ns += ns;
+    return *bus;
+}
 
 /* Address helpers. */
 static inline uint32_t ssdsim__hw_ppn_block(const struct ssdsim__hw *hw, uint32_t ppn)
