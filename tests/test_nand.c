@@ -24,24 +24,22 @@ enum {
     T_R = 40000,
     T_PROG = 300000,
     T_BERS = 2000000,
-    PPB = 32,       /* pages per block */
-    BPP = 64,       /* blocks per plane */
-    PLANE1 = BPP,   /* first block of plane 1 */
+    PPB = 32,     /* pages per block */
+    BPP = 64,     /* blocks per plane */
+    PLANE1 = BPP, /* first block of plane 1 */
     MAX_OPS = 64,
 };
 
 static ssdsim_model *model(const char *extra1, const char *extra2, const char *extra3,
                            const char *extra4)
 {
-    return st_model("generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
-                    "geometry.dies_per_chip=1", "geometry.planes_per_die=2",
-                    "geometry.blocks_per_plane=64", "geometry.pages_per_block=32",
-                    "geometry.page_size=4096", "flash.read_us=40", "flash.program_us=300",
-                    "flash.erase_us=2000", "flash.bus_mts=100", "flash.bus_width=8",
-                    extra1 ? extra1 : "flash.bus_width=8",
-                    extra2 ? extra2 : "flash.bus_width=8",
-                    extra3 ? extra3 : "flash.bus_width=8",
-                    extra4 ? extra4 : "flash.bus_width=8", NULL);
+    return st_model(
+        "generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
+        "geometry.dies_per_chip=1", "geometry.planes_per_die=2", "geometry.blocks_per_plane=64",
+        "geometry.pages_per_block=32", "geometry.page_size=4096", "flash.read_us=40",
+        "flash.program_us=300", "flash.erase_us=2000", "flash.bus_mts=100", "flash.bus_width=8",
+        extra1 ? extra1 : "flash.bus_width=8", extra2 ? extra2 : "flash.bus_width=8",
+        extra3 ? extra3 : "flash.bus_width=8", extra4 ? extra4 : "flash.bus_width=8", NULL);
 }
 
 /* A die with its engine; completion times by cookie. */
@@ -93,7 +91,7 @@ static uint32_t submit(struct rig *r, int kind, uint32_t addr, uint32_t bytes, i
     struct ssdsim__flash_op *o = ssdsim__hw_op(&r->hw, i);
     o->kind = (uint8_t)kind;
     o->cls = purpose == SSDSIM_FOR_HOST && kind == SSDSIM__FLASH_READ ? SSDSIM__CLASS_READ
-                                                                       : SSDSIM__CLASS_WRITE;
+                                                                      : SSDSIM__CLASS_WRITE;
     o->purpose = (uint8_t)purpose;
     o->addr = addr;
     o->bytes = bytes;
@@ -478,16 +476,15 @@ START_TEST(test_nand_drive_runs_with_every_mechanism)
      * (suspend without cache program, which the model refuses) and the FTL's consistency
      * checks on: it completes, GC copies pages (more pages programmed than the host wrote)
      * through copybacks, and host reads suspend programs or erases. */
-    ssdsim_model *m = st_model("generic-slc", "geometry.channels=1",
-                               "geometry.chips_per_channel=1", "geometry.dies_per_chip=1",
-                               "geometry.blocks_per_plane=32", "flash.copyback=true",
-                               "flash.multiplane=true", "flash.cache_read=true",
-                               "flash.suspend=true", "flash.cmd_cycle_us=0.01", NULL);
+    ssdsim_model *m =
+        st_model("generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
+                 "geometry.dies_per_chip=1", "geometry.blocks_per_plane=32", "flash.copyback=true",
+                 "flash.multiplane=true", "flash.cache_read=true", "flash.suspend=true",
+                 "flash.cmd_cycle_us=0.01", NULL);
     ssdsim *sim = st_sim(m, 1);
     /* The FTL's consistency checks every 5000 events. */
     ck_assert_int_eq(ssdsim_set_check_period(sim, 5000), 0);
-    st_run(sim, "{\"rw\":\"randrw\",\"bs\":\"4k\",\"iodepth\":4,\"number_ios\":20000}",
-           NULL);
+    st_run(sim, "{\"rw\":\"randrw\",\"bs\":\"4k\",\"iodepth\":4,\"number_ios\":20000}", NULL);
     ssdsim_device_stats d;
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
     ck_assert_uint_gt(d.flash_pages_programmed, d.host_pages_written);
@@ -508,13 +505,15 @@ START_TEST(test_nand_drive_gc_copies_cross_no_channel)
      * Without it, each copy crosses the channel twice (read out, programmed in): at least
      * (programmed + GC copies + WL copies) x 20,480. */
     for (int cb = 0; cb < 2; cb++) {
-        ssdsim_model *m = st_model("generic-slc", "geometry.channels=1",
-                                   "geometry.chips_per_channel=1", "geometry.dies_per_chip=1",
-                                   "geometry.blocks_per_plane=32",
-                                   cb ? "flash.copyback=true" : "flash.bus_width=8", NULL);
+        ssdsim_model *m =
+            st_model("generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
+                     "geometry.dies_per_chip=1", "geometry.blocks_per_plane=32",
+                     cb ? "flash.copyback=true" : "flash.bus_width=8", NULL);
         ssdsim *sim = st_sim(m, 1);
-        st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,"
-                    "\"number_ios\":12000}", NULL);
+        st_run(sim,
+               "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,"
+               "\"number_ios\":12000}",
+               NULL);
         ssdsim_device_stats d;
         ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
         const struct ssdsim__hw *hw = &sim->sys.devs[0].hw;
@@ -539,8 +538,7 @@ static void refused(const char *key, const char *value, const char *want, ssdsim
 {
     ssdsim_error err;
     ck_assert_int_ne(ssdsim_model_set(m, key, value, &err), 0);
-    ck_assert_msg(strstr(err.message, want) != NULL, "message '%s' lacks '%s'", err.message,
-                  want);
+    ck_assert_msg(strstr(err.message, want) != NULL, "message '%s' lacks '%s'", err.message, want);
     ck_assert(strchr(err.message, '\n') == NULL);
 }
 

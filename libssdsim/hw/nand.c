@@ -50,7 +50,6 @@ enum step {
 /* ONFI command and address cycles of each sequence (top of this file). */
 enum { CYC_READ = 7, CYC_PROGRAM = 7, CYC_ERASE = 5, CYC_COLUMN = 7, CYC_COPYBACK = 7 };
 
-
 /* Count [from, to) as die busy time, once where intervals overlap (cache operations, a
  * suspended op's booked end). Intervals of one die start in time order. */
 static void die_busy(struct ssdsim__hw *hw, struct ssdsim__die *die, uint64_t from, uint64_t to)
@@ -179,7 +178,8 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
         t = now;
         uint64_t tp = 0;
         for (uint32_t j = i, k = 1; j != SSDSIM__NONE; j = hw->ops[j].next, k++) {
-            t = ssdsim__hw_bus_book(hw, ch, t, CYC_PROGRAM * c + ssdsim__hw_bus_ns(hw, hw->ops[j].bytes));
+            t = ssdsim__hw_bus_book(hw, ch, t,
+                                    CYC_PROGRAM * c + ssdsim__hw_bus_ns(hw, hw->ops[j].bytes));
             if (k < n)
                 t += f->dbsy_ns;
             tp = SSDSIM__MAX(tp, f->program_ns[ssdsim__hw_page_type(hw, hw->ops[j].addr)]);
@@ -237,8 +237,8 @@ static void die_resume(struct ssdsim__hw *hw, uint32_t d)
 static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
 {
     struct ssdsim__die *die = &hw->dies[d];
-    uint32_t cls = die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ
-                                                                  : SSDSIM__CLASS_WRITE;
+    uint32_t cls =
+        die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE;
     if (cls == SSDSIM__CLASS_WRITE && die->susp != SSDSIM__NONE) {
         die_resume(hw, d); /* every host read served */
         return;
@@ -273,7 +273,8 @@ static void die_data_out(struct ssdsim__hw *hw, uint32_t d, bool cached)
     for (uint32_t j = i; j != SSDSIM__NONE;) {
         struct ssdsim__flash_op *o = &hw->ops[j];
         uint32_t nx = o->next;
-        uint64_t end = o->bytes ? ssdsim__hw_bus_book(hw, die->channel, now, col + ssdsim__hw_bus_ns(hw, o->bytes))
+        uint64_t end = o->bytes ? ssdsim__hw_bus_book(hw, die->channel, now,
+                                                      col + ssdsim__hw_bus_ns(hw, o->bytes))
                                 : now;
         last = SSDSIM__MAX(last, end);
         ssdsim__engine_schedule(hw->engine, end, op_event, hw, j);
@@ -336,7 +337,8 @@ static void copyback_program(struct ssdsim__hw *hw, uint32_t d, uint32_t i)
     if (f->copyback_parity && (die->cb_src % ppb) % 2 != (op->addr % ppb) % 2) {
         /* Not allowed between these pages: out to the controller and back in. */
         t = ssdsim__hw_bus_book(hw, die->channel, t, ssdsim__hw_bus_ns(hw, op->bytes));
-        t = ssdsim__hw_bus_book(hw, die->channel, t, CYC_PROGRAM * f->cmd_cycle_ns + ssdsim__hw_bus_ns(hw, op->bytes));
+        t = ssdsim__hw_bus_book(hw, die->channel, t,
+                                CYC_PROGRAM * f->cmd_cycle_ns + ssdsim__hw_bus_ns(hw, op->bytes));
     } else {
         if (f->cmd_cycle_ns)
             t = ssdsim__hw_bus_book(hw, die->channel, t, CYC_COPYBACK * f->cmd_cycle_ns);
@@ -399,7 +401,8 @@ static void nand_event(void *ctx, uint32_t arg)
         }
         if (op->bytes > 0) {
             /* The page is in the register: move the requested bytes out over the bus. */
-            uint64_t end = ssdsim__hw_bus_book(hw, die->channel, now, ssdsim__hw_bus_ns(hw, op->bytes));
+            uint64_t end =
+                ssdsim__hw_bus_book(hw, die->channel, now, ssdsim__hw_bus_ns(hw, op->bytes));
             die->step = STEP_OUT;
             die_busy(hw, die, now, end);
             ssdsim__engine_schedule(hw->engine, end, nand_event, hw, d);
