@@ -50,6 +50,7 @@ cat > small.json << 'EOF'
     }
 }
 EOF
+cp "$src/tests/data/wl-randwrite-4k.json" wl.json || exit 1
 cat > rw.fio << 'EOF'
 [global]
 ioengine=libaio
@@ -76,10 +77,10 @@ run() {
 
 run run "$bin" run --model small.json --workload rw.fio --precondition seq --seed 7 \
     --interval-ios 5000 --json run.json --timeseries run-ts.csv
-run steady "$bin" run --model small.json --workload "$src/tests/data/wl-randwrite-4k.json" \
+run steady "$bin" run --model small.json --workload wl.json \
     --set workload.number_ios=2000000 --interval-ios 20000 --until-steady --seed 3 \
     --json steady.json
-run sweep "$bin" sweep --model small.json --workload "$src/tests/data/wl-randwrite-4k.json" \
+run sweep "$bin" sweep --model small.json --workload wl.json \
     --set workload.number_ios=5000 --vary ftl.op=0.2,0.3 --vary workload.iodepth=1,8 \
     --out sweep --jobs 1 --quiet
 run quick "$bin" suite quick-matrix --model small.json --quick --out quick
@@ -91,8 +92,15 @@ run valu "$bin" validate waf --section uniform --policy greedy,fifo,cost-benefit
 run valh "$bin" validate waf --section hotcold --sf 0.3 --ppb 16 --blocks 128 \
     --json valh.json --jobs 1 --quiet
 
+# A sweep's point files name the model and workload by absolute path and hash the manifest line
+# that holds them: both depend on where the build tree is, so they are left out.
+here=$(pwd)
+for f in sweep/*.json; do
+    sed -e "s|$here/||g" -e '/"manifest_hash"/d' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
+done
+
 # Every output but the plots and the error streams (progress and notes), in a fixed order.
-find . -type f ! -name '*.png' ! -name '*.err' ! -name small.json ! -name rw.fio \
+find . -type f ! -name '*.png' ! -name '*.err' ! -name small.json ! -name rw.fio ! -name wl.json ! -name now.sha256 \
     ! -name '*.partial' | LC_ALL=C sort | xargs sha256sum > now.sha256
 
 if [ $update = 1 ]; then

@@ -41,7 +41,7 @@ struct ssdsim__flash {
     uint32_t bus_mts;        /* channel bus rate, mega-transfers per second */
     uint32_t bus_width_bits; /* 8 or 16 */
     uint32_t rated_pe_cycles;
-    /* NAND operations beyond one page at a time (hw/hw.c): each off (0) unless the model turns
+    /* NAND operations beyond one page at a time (hw/nand.c): each off (0) unless the model turns
      * it on, so models written before them run as they did. */
     uint64_t cmd_cycle_ns;     /* one command or address cycle on the bus; 0: not modelled */
     int multiplane;            /* merge queued ops on different planes of a die */

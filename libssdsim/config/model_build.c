@@ -1,0 +1,343 @@
+/* model_build.c: building a model from a document that passed the structure walk.
+ *
+ * ssdsim__model_build runs the steps in their fixed order for each kind of model: the keys of
+ * the table, the plugins' parameters, then the checks between keys (geometry within the page
+ * address space, over-provisioning against the GC watermarks, the write buffer, the host
+ * link, a hard disk's own limits), then the spec block. The capacities those checks rest on
+ * (physical and logical pages, the bytes a device or a system exposes) are computed here too.
+ */
+#include "config/model_int.h"
+#include "hdd/hdd.h"
+#include "hw/link.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t ssdsim__model_physical_pages(const struct ssdsim_model *m)
+{
+    const struct ssdsim__geometry *g = &m->geometry;
+    return (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die *
+           g->blocks_per_plane * g->pages_per_block;
+}
+
+uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m)
+{
+    if (m->ftl.mapping_unit == 0)
+        return 0;
+    /* Physical capacity in mapping units: below 2^48, exact in a double. */
+    uint64_t units = ssdsim__model_physical_pages(m) * m->geometry.page_size / m->ftl.mapping_unit;
+    double q = (double)units / (1.0 + m->ftl.op);
+    double l = floor(q);
+    /* op is a decimal fraction that binary cannot hold exactly, so 107 units at op 0.07 may
+     * divide to 99.99999999999999: a quotient within a few ulps below an integer is that
+     * integer. The relative error of q is at most about 2^-52, hence the 1e-15 margin. */
+    if (q - l > 1.0 - 1e-15 * q - 1e-12)
+        l += 1.0;
+    return (uint64_t)l;
+}
+
+/* The NAND operations against the geometry and the timing: impossible combinations. */
+static int check_cross_nand(struct ctx *c)
+{
+    const struct ssdsim_model *m = c->m;
+    const struct ssdsim__flash *f = &m->flash;
+    if (f->multiplane && m->geometry.planes_per_die < 2)
+        return ssdsim__model_error(
+            c, "flash.multiplane",
+            "needs a die with at least 2 planes (geometry.planes_per_die is %u)",
+            m->geometry.planes_per_die);
+    if (f->suspend) {
+        uint64_t shortest = f->erase_ns;
+        for (uint32_t i = 0; i < f->n_page_types; i++)
+            shortest = SSDSIM__MIN(shortest, f->program_ns[i]);
+        if (f->suspend_ns >= shortest)
+            return ssdsim__model_error(
+                c, "flash.suspend_us",
+                "a suspend latency of %g us is not shorter than the shortest "
+                "program or erase (%g us): nothing could be suspended",
+                (double)f->suspend_ns / 1000, (double)shortest / 1000);
+        if (f->cache_program)
+            return ssdsim__model_error(c, "flash.suspend",
+                                       "not modelled together with flash.cache_program (a cached "
+                                       "program runs on after the die takes the next command)");
+    }
+    return 0;
+}
+
+/* Checks between keys, run once every key has passed the table. */
+int ssdsim__model_check_cross(struct ctx *c)
+{
+    struct ssdsim_model *m = c->m;
+    const struct ssdsim__geometry *g = &m->geometry;
+    uint64_t phys = ssdsim__model_physical_pages(m);
+
+    if (phys > UINT32_MAX)
+        return ssdsim__model_error(
+            c, "geometry",
+            "impossible geometry: %u channels x %u chips x %u dies x %u planes x "
+            "%u blocks x %u pages = %llu pages exceed the 32-bit page address "
+            "space",
+            g->channels, g->chips_per_channel, g->dies_per_chip, g->planes_per_die,
+            g->blocks_per_plane, g->pages_per_block, (unsigned long long)phys);
+
+    if (m->ftl.mapping_unit != g->page_size)
+        return ssdsim__model_error(c, "ftl.mapping_unit",
+                                   "must equal geometry.page_size (%u) in this version: sub-page "
+                                   "mapping needs the write buffer",
+                                   g->page_size);
+
+    bool direct = !strcmp(m->ftl.type, "direct");
+    if (ssdsim__model_is_xpoint(m) && !direct)
+        return ssdsim__model_error(
+            c, "ftl.type",
+            "media without erase (flash.cell \"xpoint\") is written in place: "
+            "it takes the \"direct\" FTL, got \"%s\"",
+            m->ftl.type);
+    if (!ssdsim__model_is_xpoint(m) && direct)
+        return ssdsim__model_error(
+            c, "ftl.type",
+            "the \"direct\" FTL writes in place and needs media without erase "
+            "(flash.cell \"xpoint\")");
+    if (m->buffer.size > 0 && m->buffer.size < m->ftl.mapping_unit)
+        return ssdsim__model_error(c, "buffer.size",
+                                   "a buffer of %llu bytes holds less than one mapping unit (%u)",
+                                   (unsigned long long)m->buffer.size, m->ftl.mapping_unit);
+    if (m->buffer.flush_stop > m->buffer.flush_start)
+        return ssdsim__model_error(c, "buffer.flush_stop",
+                                   "flushing stops at %g of the buffer, above where it starts "
+                                   "(buffer.flush_start %g)",
+                                   m->buffer.flush_stop, m->buffer.flush_start);
+
+    uint64_t logical = ssdsim__model_logical_pages(m);
+    if (logical < 1)
+        return ssdsim__model_error(
+            c, "ftl.op",
+            "over-provisioning of %g leaves no logical capacity (%llu physical "
+            "pages)",
+            m->ftl.op, (unsigned long long)phys);
+
+    /* A write buffer is allocated as slots of mapping units when the device is built: one
+     * larger than the drive could never fill, and one beyond the slots' index is refused. */
+    uint64_t logical_bytes = logical * m->ftl.mapping_unit;
+    if (m->buffer.size > logical_bytes)
+        return ssdsim__model_error(
+            c, "buffer.size",
+            "a write buffer of %llu bytes is larger than the drive's logical "
+            "capacity (%llu bytes)",
+            (unsigned long long)m->buffer.size, (unsigned long long)logical_bytes);
+    if (m->buffer.size / m->ftl.mapping_unit > SSDSIM__BUFFER_MAX_UNITS)
+        return ssdsim__model_error(
+            c, "buffer.size",
+            "a write buffer holds at most %u mapping units (%llu bytes), got %llu "
+            "bytes",
+            SSDSIM__BUFFER_MAX_UNITS,
+            (unsigned long long)SSDSIM__BUFFER_MAX_UNITS * m->ftl.mapping_unit,
+            (unsigned long long)m->buffer.size);
+
+    /* With the mapping unit equal to the page, logical units are pages. */
+    uint64_t n_planes =
+        (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
+    int rc = check_cross_nand(c);
+    if (rc != 0)
+        return rc;
+    if (m->gc.free_blocks_target < m->gc.free_blocks_min)
+        return ssdsim__model_error(
+            c, "gc.free_blocks_target",
+            "the high watermark (%u) is below the low one, gc.free_blocks_min (%u)",
+            m->gc.free_blocks_target, m->gc.free_blocks_min);
+    if (ssdsim__model_is_xpoint(m))
+        return 0; /* written in place: no spare blocks, no garbage collection */
+    uint64_t spare = (phys - logical) / g->pages_per_block / n_planes;
+    uint32_t open = 2 + (m->ftl.hot_cold ? 1 : 0);
+    uint64_t need = (uint64_t)m->gc.free_blocks_target + open;
+    if (spare < need)
+        return ssdsim__model_error(c, "ftl.op",
+                                   "over-provisioning leaves %llu spare blocks per plane; %s (%u) "
+                                   "plus %u open blocks need at least %llu",
+                                   (unsigned long long)spare,
+                                   m->gc.free_blocks_target > m->gc.free_blocks_min
+                                       ? "gc.free_blocks_target"
+                                       : "gc.free_blocks_min",
+                                   m->gc.free_blocks_target, open, (unsigned long long)need);
+    return 0;
+}
+
+/* The interface's rates and per-command time (hw/link.c), and what the interface allows. */
+int ssdsim__model_check_link(struct ctx *c, struct ssdsim__link_cfg *l, const char *prefix)
+{
+    bool given = l->cmd_overhead_ns != UINT64_MAX;
+    l->gbps_x10 = (uint32_t)lround(l->gbps * 10);
+    char why[256] = "";
+    int rc = ssdsim__link_derive(l, given, why, sizeof why);
+    if (rc != 0) {
+        /* the reason starts with the key it blames ("host.lanes: ..."): show it in place */
+        const char *colon = strstr(why, ": ");
+        if (colon && strncmp(why, "host.", 5) == 0) {
+            g_autofree char *key = g_strndup(why, (size_t)(colon - why));
+            g_autofree char *path = g_strdup_printf("%s%s", prefix, key + 5);
+            return ssdsim__model_error(c, path, "%s", colon + 2);
+        }
+        return ssdsim__model_error(c, prefix[0] ? prefix : "host", "%s", why);
+    }
+    return 0;
+}
+
+/* Checks between keys, run once every key has passed the table. */
+int ssdsim__model_check_cross_hdd(struct ctx *c)
+{
+    struct ssdsim_model *m = c->m;
+    if (m->hdd.capacity % 512)
+        return ssdsim__model_error(c, "hdd.capacity", "expected a multiple of 512 bytes, got %llu",
+                                   (unsigned long long)m->hdd.capacity);
+    char why[256] = "";
+    if (ssdsim__hdd_check(&m->hdd, why, sizeof why) != 0) {
+        const char *colon = strstr(why, ": ");
+        if (colon && strncmp(why, "hdd.", 4) == 0) {
+            g_autofree char *key = g_strndup(why, (size_t)(colon - why));
+            return ssdsim__model_error(c, key, "%s", colon + 2);
+        }
+        return ssdsim__model_error(c, "hdd", "%s", why);
+    }
+    return 0;
+}
+
+int ssdsim__model_check_cross_front(struct ctx *c)
+{
+    struct ssdsim_model *m = c->m;
+    int rc = ssdsim__model_check_link(c, &m->host.link, "host.");
+    if (rc != 0)
+        return rc;
+    if (m->host.link.iface == SSDSIM__IFACE_SATA && m->controller.queue_depth > 32)
+        return ssdsim__model_error(c, "controller.queue_depth",
+                                   "SATA's native command queue holds at most 32 commands, got %u",
+                                   m->controller.queue_depth);
+    return 0;
+}
+
+uint64_t ssdsim__model_device_bytes(const struct ssdsim_model *m)
+{
+    if (m->kind == SSDSIM__KIND_HDD)
+        return m->hdd.capacity;
+    return ssdsim__model_logical_pages(m) * m->ftl.mapping_unit;
+}
+
+SSDSIM_API uint64_t ssdsim_model_logical_bytes(const ssdsim_model *model)
+{
+    if (!model)
+        return 0;
+    if (model->kind != SSDSIM__KIND_SYSTEM)
+        return ssdsim__model_device_bytes(model);
+    const struct ssdsim__system_cfg *sc = &model->system;
+    uint64_t dev = ssdsim__model_device_bytes(sc->member);
+    switch (sc->layout) {
+    case SSDSIM__LAYOUT_JBOD:
+    case SSDSIM__LAYOUT_RAID1:
+        return dev;
+    case SSDSIM__LAYOUT_RAID0:
+        return dev / sc->stripe * sc->stripe * sc->count;
+    case SSDSIM__LAYOUT_RAID5:
+        return dev / sc->stripe * sc->stripe * (sc->count - 1);
+    }
+    return 0;
+}
+
+/* Free what a model owns besides its label and JSON tree: the spec figures and a system's
+ * member model. */
+void ssdsim__model_release(struct ssdsim_model *m)
+{
+    for (uint32_t i = 0; i < m->spec.n_figs; i++) {
+        free(m->spec.figs[i].name);
+        free(m->spec.figs[i].rw);
+        free(m->spec.figs[i].note);
+    }
+    free(m->spec.figs);
+    free(m->spec.source);
+    memset(&m->spec, 0, sizeof m->spec);
+    ssdsim_model_free(m->system.member);
+    m->system.member = NULL;
+}
+
+/* Validate `root` into the fields of `m` (label and json untouched). `root` is not taken.
+ * `base` is the path of the model's file (a system's member is found beside it), or NULL. On
+ * failure what the model owns is released. */
+int ssdsim__model_build(struct ssdsim_model *m, const cJSON *root, const char *label,
+                        const char *base, ssdsim_error *err)
+{
+    struct ctx c = {.label = label, .err = err, .m = m, .base = base};
+
+    if (!cJSON_IsObject(root)) {
+        g_autofree char *got = ssdsim__model_describe(root, true);
+        return ssdsim__model_error(&c, NULL, "expected a JSON object at the top level, got %s",
+                                   got);
+    }
+    int rc;
+    const cJSON *sys = cJSON_GetObjectItemCaseSensitive(root, "system");
+    if (sys) {
+        m->kind = SSDSIM__KIND_SYSTEM;
+        rc = ssdsim__model_system_build(&c, root, sys);
+        if (rc == 0)
+            rc = ssdsim__model_spec_build(&c, root);
+        if (rc != 0)
+            ssdsim__model_release(m);
+        return rc;
+    }
+    m->kind = cJSON_GetObjectItemCaseSensitive(root, "hdd") ? SSDSIM__KIND_HDD : SSDSIM__KIND_SSD;
+    rc = ssdsim__model_check_object(&c, root, "");
+    if (rc == 0)
+        rc = ssdsim__model_build_keys(&c, root, m->kind == SSDSIM__KIND_HDD ? K_HDD : K_SSD);
+    if (rc != 0)
+        return rc;
+    if (m->kind == SSDSIM__KIND_HDD) {
+        m->controller.cores = 1;
+        rc = ssdsim__model_check_cross_front(&c);
+        if (rc == 0)
+            rc = ssdsim__model_check_cross_hdd(&c);
+        if (rc == 0)
+            rc = ssdsim__model_spec_build(&c, root);
+        if (rc != 0)
+            ssdsim__model_release(m);
+        return rc;
+    }
+    m->flash.n_page_types = ssdsim__model_cell_page_types(m->flash.cell);
+
+    /* Plugin parameters: each section's plugin says which keys it takes, their types and
+     * ranges; absent ones take the plugin's default. */
+    for (size_t s = 0; s < ssdsim__model_n_plugin_sections; s++) {
+        const struct plugin_section *ps = &ssdsim__model_plugin_sections[s];
+        const struct ssdsim__plugin_header *p =
+            ssdsim__plugin_find(ps->kind, (const char *)m + ps->name_offset);
+        double *vals = (double *)((char *)m + ps->params_offset);
+        for (uint32_t i = 0; i < SSDSIM__MAX_PARAMS; i++)
+            vals[i] = 0;
+        for (uint32_t i = 0; p && p->params && p->params[i].key; i++) {
+            const ssdsim_param *q = &p->params[i];
+            g_autofree char *path = g_strdup_printf("%s.%s", ps->section, q->key);
+            const cJSON *v = ssdsim__model_lookup(root, path);
+            vals[i] = q->def;
+            if (!v)
+                continue;
+            bool integral = q->type == SSDSIM_PARAM_INT;
+            if (!cJSON_IsNumber(v) || !(v->valuedouble >= q->min && v->valuedouble <= q->max) ||
+                (integral && v->valuedouble != floor(v->valuedouble))) {
+                char lo[40], hi[40];
+                ssdsim__model_format_number(q->min, lo, sizeof lo);
+                ssdsim__model_format_number(q->max, hi, sizeof hi);
+                g_autofree char *got = ssdsim__model_describe(v, !cJSON_IsNumber(v));
+                return ssdsim__model_error(&c, path,
+                                           "expected %s in [%s, %s] (%s of %s '%s'), got %s",
+                                           integral ? "an integer" : "a number", lo, hi, q->help,
+                                           ssdsim__plugin_kind_name(ps->kind), p->name, got);
+            }
+            vals[i] = v->valuedouble;
+        }
+    }
+    rc = ssdsim__model_check_cross(&c);
+    if (rc == 0)
+        rc = ssdsim__model_check_cross_front(&c);
+    if (rc == 0)
+        rc = ssdsim__model_spec_build(&c, root);
+    if (rc != 0)
+        ssdsim__model_release(m);
+    return rc;
+}

@@ -1,0 +1,230 @@
+/* model_system.c: models of a system of devices.
+ *
+ * "system": {"member": "file.json", "count": 4, "layout": "raid0", ...} describes an array, a
+ * JBOD or a multi-controller card built of one member device model, found beside the system's
+ * file. A system has its own small key table (sys_keys), an optional uplink read as the host
+ * keys of a device model, and only name, description, system and spec at its top level. This
+ * file reads such a model, writes it back as JSON and answers how many devices and volumes it has.
+ */
+#include "config/model_int.h"
+
+#include <string.h>
+
+/* A system of devices: "system": {"member": "file.json", "count": 4, "layout": "raid0", ...}. */
+static const struct choice layout_choices[] = {{"jbod", SSDSIM__LAYOUT_JBOD},
+                                               {"raid0", SSDSIM__LAYOUT_RAID0},
+                                               {"raid1", SSDSIM__LAYOUT_RAID1},
+                                               {"raid5", SSDSIM__LAYOUT_RAID5},
+                                               {NULL, 0}};
+
+static bool striped(const struct ssdsim_model *m)
+{
+    return m->system.layout == SSDSIM__LAYOUT_RAID0 || m->system.layout == SSDSIM__LAYOUT_RAID5;
+}
+
+static void default_controllers(struct ssdsim_model *m)
+{
+    m->system.controllers = m->system.count;
+}
+
+/* clang-format off */
+static const struct key_spec sys_keys[] = {
+    {.path = "system.count", .type = KEY_U32, .offset = FIELD(system.count, uint32_t), .min = 1,
+     .max = 64, .flags = KF_REQUIRED, .help = "devices in the system"},
+    {.path = "system.layout", .type = KEY_ENUM,
+     .offset = FIELD(system.layout, enum ssdsim__layout), .flags = KF_REQUIRED,
+     .choices = layout_choices, .help = "jbod, raid0, raid1 or raid5"},
+    {.path = "system.stripe", .type = KEY_SIZE, .offset = FIELD(system.stripe, uint32_t),
+     .min = 512, .max = 16 << 20, .flags = KF_POW2, .def = "\"128KiB\"", .when = striped,
+     .when_text = "system.layout is \"raid0\" or \"raid5\"", .help = "bytes per strip"},
+    {.path = "system.raid_us", .type = KEY_TIME, .offset = FIELD(system.raid_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "0", .help = "RAID layer time per host request"},
+    {.path = "system.path_us", .type = KEY_TIME, .offset = FIELD(system.path_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "0", .help = "platform path time per request (a chipset hop)"},
+    {.path = "system.controllers", .type = KEY_U32,
+     .offset = FIELD(system.controllers, uint32_t), .min = 1, .max = 64,
+     .derive = default_controllers,
+     .help = "controllers the devices are split among (a card's); each controller's devices "
+             "share its host link and firmware cores (default: one per device)"},
+};
+/* clang-format on */
+
+int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sys)
+{
+    static const char *const top_keys[] = {"name", "description", "system", "spec", NULL};
+    static const char *const keys_here[] = {"member", "count",   "layout",      "stripe",
+                                            "raid_us", "path_us", "controllers", "uplink",
+                                            NULL};
+    struct ssdsim_model *m = c->m;
+    for (const cJSON *ch = root->child; ch; ch = ch->next) {
+        const char *name = ch->string ? ch->string : "";
+        for (const cJSON *prev = root->child; prev != ch; prev = prev->next)
+            if (prev->string && !strcmp(prev->string, name))
+                return ssdsim__model_error(c, name, "duplicate key");
+        bool ok = false;
+        for (const char *const *k = top_keys; *k && !ok; k++)
+            ok = !strcmp(*k, name);
+        if (!ok)
+            return ssdsim__model_error(
+                c, name,
+                "not a key of a system model (it has only name, description, "
+                "system and spec; device sections belong in the member's model)");
+        if ((!strcmp(name, "name") || !strcmp(name, "description")) && !cJSON_IsString(ch)) {
+            g_autofree char *got = ssdsim__model_describe(ch, true);
+            return ssdsim__model_error(c, name, "expected a string, got %s", got);
+        }
+    }
+    if (!cJSON_IsObject(sys)) {
+        g_autofree char *got = ssdsim__model_describe(sys, true);
+        return ssdsim__model_error(c, "system", "expected an object, got %s", got);
+    }
+    int rc = ssdsim__model_check_names(c, sys, "system", keys_here);
+    if (rc != 0)
+        return rc;
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(sys_keys); i++) {
+        const struct key_spec *k = &sys_keys[i];
+        const cJSON *v = ssdsim__model_lookup(root, k->path);
+        if (k->when && !k->when(m)) {
+            if (v)
+                return ssdsim__model_error(c, k->path, "applies only when %s", k->when_text);
+            continue;
+        }
+        rc = ssdsim__model_read_key(c, k, v);
+        if (rc != 0)
+            return rc;
+    }
+    struct ssdsim__system_cfg *sc = &m->system;
+    if (sc->layout == SSDSIM__LAYOUT_RAID1 && sc->count < 2)
+        return ssdsim__model_error(c, "system.count", "RAID-1 mirrors at least 2 devices, got %u",
+                                   sc->count);
+    if (sc->layout == SSDSIM__LAYOUT_RAID5 && sc->count < 3)
+        return ssdsim__model_error(c, "system.count", "RAID-5 needs at least 3 devices, got %u",
+                                   sc->count);
+    if (sc->count % sc->controllers)
+        return ssdsim__model_error(c, "system.controllers",
+                                   "%u devices cannot be split evenly among %u controllers",
+                                   sc->count, sc->controllers);
+
+    /* The uplink: the host keys of a device model, read into a scratch model. */
+    const cJSON *up = cJSON_GetObjectItemCaseSensitive(sys, "uplink");
+    if (up) {
+        if (!cJSON_IsObject(up)) {
+            g_autofree char *got = ssdsim__model_describe(up, true);
+            return ssdsim__model_error(c, "system.uplink", "expected an object, got %s", got);
+        }
+        struct ssdsim_model scratch = {0};
+        struct ctx c2 = *c;
+        c2.m = &scratch;
+        c2.remap_from = "host.";
+        c2.remap_to = "system.uplink.";
+        cJSON *fake = cJSON_CreateObject();
+        cJSON *dup = cJSON_Duplicate(up, 1);
+        if (!fake || !dup || !cJSON_AddItemToObject(fake, "host", dup)) {
+            if (fake && dup && !cJSON_GetObjectItemCaseSensitive(fake, "host"))
+                cJSON_Delete(dup);
+            cJSON_Delete(fake);
+            return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, NULL, "out of memory");
+        }
+        rc = ssdsim__model_check_object(&c2, fake, "");
+        if (rc == 0)
+            rc = ssdsim__model_build_keys(&c2, fake, K_LINK);
+        if (rc == 0)
+            rc = ssdsim__model_check_link(&c2, &scratch.host.link, "system.uplink.");
+        cJSON_Delete(fake);
+        if (rc != 0)
+            return rc;
+        sc->have_uplink = 1;
+        sc->uplink = scratch.host.link;
+    }
+
+    /* The member: a device model file, found beside this one. */
+    const cJSON *mem = cJSON_GetObjectItemCaseSensitive(sys, "member");
+    if (!mem)
+        return ssdsim__model_error(c, "system.member", "required key missing");
+    if (!cJSON_IsString(mem) || !mem->valuestring[0]) {
+        g_autofree char *got = ssdsim__model_describe(mem, true);
+        return ssdsim__model_error(c, "system.member",
+                                   "expected the path of a device model file, got %s", got);
+    }
+    g_autofree char *dir = c->base ? g_path_get_dirname(c->base) : g_strdup(".");
+    g_autofree char *path = g_path_is_absolute(mem->valuestring)
+                                ? g_strdup(mem->valuestring)
+                                : g_build_filename(dir, mem->valuestring, NULL);
+    rc = ssdsim_model_load_file(&sc->member, path, c->err);
+    if (rc != 0)
+        return rc;
+    if (sc->member->kind == SSDSIM__KIND_SYSTEM)
+        return ssdsim__model_error(c, "system.member",
+                                   "\"%s\" is itself a system; a member must be a device model",
+                                   mem->valuestring);
+    uint32_t unit = sc->member->kind == SSDSIM__KIND_HDD ? 512 : sc->member->ftl.mapping_unit;
+    if (striped(m) && sc->stripe < unit)
+        return ssdsim__model_error(
+            c, "system.stripe",
+            "a strip of %u bytes is smaller than the member's mapping unit (%u)", sc->stripe, unit);
+    if (ssdsim_model_logical_bytes(sc->member) < (uint64_t)(striped(m) ? sc->stripe : unit))
+        return ssdsim__model_error(c, "system.stripe", "the member holds less than one strip");
+    return 0;
+}
+
+cJSON *ssdsim__model_system_json(const struct ssdsim_model *m)
+{
+    cJSON *root = cJSON_CreateObject();
+    bool oom = !root;
+    for (size_t i = 0; !oom && i < 2; i++) { /* name, description */
+        cJSON *v = ssdsim__model_value_json(m, &ssdsim__model_keys[i], &oom);
+        if (v && !ssdsim__model_put_path(root, ssdsim__model_keys[i].path, v))
+            oom = true;
+    }
+    /* The member as it was opened (relative to the directory the model was loaded from, or
+     * absolute), so that the canonical JSON loads back from a string in that directory too. */
+    const char *mem = m->system.member && m->system.member->label ? m->system.member->label : "?";
+    cJSON *sys = oom ? NULL : cJSON_AddObjectToObject(root, "system");
+    if (!sys || !cJSON_AddStringToObject(sys, "member", mem))
+        oom = true;
+    for (size_t i = 0; !oom && i < SSDSIM__ARRAY_LEN(sys_keys); i++) {
+        if (sys_keys[i].when && !sys_keys[i].when(m))
+            continue;
+        cJSON *v = ssdsim__model_value_json(m, &sys_keys[i], &oom);
+        if (v && !ssdsim__model_put_path(root, sys_keys[i].path, v))
+            oom = true;
+    }
+    if (!oom && m->system.have_uplink) {
+        struct ssdsim_model scratch = {0};
+        scratch.host.link = m->system.uplink;
+        cJSON *up = cJSON_AddObjectToObject(sys, "uplink");
+        for (size_t i = 0; up && !oom && i < ssdsim__model_n_keys; i++) {
+            if (!ssdsim__model_key_applies(&scratch, &ssdsim__model_keys[i], K_LINK))
+                continue;
+            cJSON *v = ssdsim__model_value_json(&scratch, &ssdsim__model_keys[i], &oom);
+            if (v && !cJSON_AddItemToObject(up, strchr(ssdsim__model_keys[i].path, '.') + 1, v)) {
+                cJSON_Delete(v);
+                oom = true;
+            }
+        }
+        oom |= !up;
+    }
+    if (oom || !ssdsim__model_spec_json(m, root)) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+SSDSIM_API ssdsim_model_kind ssdsim_model_get_kind(const ssdsim_model *model)
+{
+    return model ? (ssdsim_model_kind)model->kind : SSDSIM_MODEL_SSD;
+}
+
+SSDSIM_API uint32_t ssdsim_model_n_devices(const ssdsim_model *model)
+{
+    return model && model->kind == SSDSIM__KIND_SYSTEM ? model->system.count : 1;
+}
+
+SSDSIM_API uint32_t ssdsim_model_n_volumes(const ssdsim_model *model)
+{
+    return model && model->kind == SSDSIM__KIND_SYSTEM &&
+                   model->system.layout == SSDSIM__LAYOUT_JBOD
+               ? model->system.count
+               : 1;
+}
