@@ -63,6 +63,26 @@ static bool is_nand(const struct ssdsim_model *m)
 {
     return m->flash.cell != SSDSIM__CELL_XPOINT;
 }
+static bool multiplane_on(const struct ssdsim_model *m)
+{
+    return m->flash.multiplane != 0;
+}
+static bool cache_read_on(const struct ssdsim_model *m)
+{
+    return m->flash.cache_read != 0;
+}
+static bool cache_program_on(const struct ssdsim_model *m)
+{
+    return m->flash.cache_program != 0;
+}
+static bool suspend_on(const struct ssdsim_model *m)
+{
+    return is_nand(m) && m->flash.suspend != 0;
+}
+static bool copyback_on(const struct ssdsim_model *m)
+{
+    return is_nand(m) && m->flash.copyback != 0;
+}
 static bool is_pcie(const struct ssdsim_model *m)
 {
     return m->host.link.iface == SSDSIM__IFACE_PCIE;
@@ -231,6 +251,61 @@ static const struct key_spec keys[] = {
      .offset = FIELD(flash.rated_pe_cycles, uint32_t), .min = 1, .max = 10000000,
      .derive = default_pe_cycles,
      .help = "rated program/erase cycles per block (default by cell type)"},
+    /* NAND operations (doc/models.md, "NAND operations"): all off unless given. */
+    {.path = "flash.cmd_cycle_us", .type = KEY_TIME, .offset = FIELD(flash.cmd_cycle_ns, uint64_t),
+     .min = 0, .max = 1, .flags = KF_QUIET, .def = "0",
+     .help = "one command or address cycle on the channel bus (ONFI: 7 cycles before a read or "
+             "program, 5 before an erase); 0: not modelled"},
+    {.path = "flash.multiplane", .type = KEY_BOOL, .offset = FIELD(flash.multiplane, int),
+     .flags = KF_QUIET, .def = "false",
+     .help = "a die merges queued reads, programs or erases on different planes at the same page "
+             "offset into one multi-plane operation"},
+    {.path = "flash.multiplane_same_block", .type = KEY_BOOL,
+     .offset = FIELD(flash.multiplane_same_block, int), .def = "false", .when = multiplane_on,
+     .when_text = "flash.multiplane is true",
+     .help = "multi-plane operations also need the same block number in each plane"},
+    {.path = "flash.dbsy_us", .type = KEY_TIME, .offset = FIELD(flash.dbsy_ns, uint64_t),
+     .min = 0, .max = 100, .def = "0.5", .when = multiplane_on,
+     .when_text = "flash.multiplane is true",
+     .help = "tDBSY: busy time after each plane's part of a multi-plane command but the last"},
+    {.path = "flash.cache_read", .type = KEY_BOOL, .offset = FIELD(flash.cache_read, int),
+     .flags = KF_QUIET, .def = "false",
+     .help = "cache read: a die starts its next array read while the previous page's data "
+             "goes out from the cache register"},
+    {.path = "flash.rcbsy_us", .type = KEY_TIME, .offset = FIELD(flash.rcbsy_ns, uint64_t),
+     .min = 0, .max = 1000, .def = "3", .when = cache_read_on,
+     .when_text = "flash.cache_read is true",
+     .help = "tRCBSY: moving a read page to the cache register"},
+    {.path = "flash.cache_program", .type = KEY_BOOL, .offset = FIELD(flash.cache_program, int),
+     .flags = KF_QUIET, .def = "false",
+     .help = "cache program: the next page's data comes in over the bus while the die programs"},
+    {.path = "flash.cbsy_us", .type = KEY_TIME, .offset = FIELD(flash.cbsy_ns, uint64_t),
+     .min = 0, .max = 1000, .def = "3", .when = cache_program_on,
+     .when_text = "flash.cache_program is true",
+     .help = "tCBSY: moving a page from the cache register to the data register"},
+    {.path = "flash.suspend", .type = KEY_BOOL, .offset = FIELD(flash.suspend, int),
+     .flags = KF_QUIET, .def = "false", .when = is_nand,
+     .when_text = "flash.cell is NAND (media without erase has no erase time)",
+     .help = "host reads suspend a program or erase in progress, which resumes after them"},
+    {.path = "flash.suspend_us", .type = KEY_TIME, .offset = FIELD(flash.suspend_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "20", .when = suspend_on, .when_text = "flash.suspend is true",
+     .help = "suspend latency: from a read's arrival to the array being free"},
+    {.path = "flash.resume_us", .type = KEY_TIME, .offset = FIELD(flash.resume_ns, uint64_t),
+     .min = 0, .max = 10000, .def = "10", .when = suspend_on, .when_text = "flash.suspend is true",
+     .help = "resume overhead, added to the remaining program or erase time"},
+    {.path = "flash.max_suspends", .type = KEY_U32, .offset = FIELD(flash.max_suspends, uint32_t),
+     .min = 1, .max = 255, .def = "4", .when = suspend_on, .when_text = "flash.suspend is true",
+     .help = "suspends of one program or erase, at most; later reads wait for it"},
+    {.path = "flash.copyback", .type = KEY_BOOL, .offset = FIELD(flash.copyback, int),
+     .flags = KF_QUIET, .def = "false", .when = is_nand,
+     .when_text = "flash.cell is NAND (media without erase has no erase time)",
+     .help = "GC copies within a plane use copyback: read to the page register, program from "
+             "it, no data on the channel"},
+    {.path = "flash.copyback_parity", .type = KEY_BOOL,
+     .offset = FIELD(flash.copyback_parity, int), .def = "false", .when = copyback_on,
+     .when_text = "flash.copyback is true",
+     .help = "copyback only between pages of the same parity (odd to odd, even to even); other "
+             "copies cross the channel both ways"},
 
     {.path = "controller.cmd_overhead_us", .type = KEY_TIME,
      .offset = FIELD(controller.cmd_overhead_ns, uint64_t), .min = 0, .max = 10000, .def = "2",

@@ -41,6 +41,22 @@ struct ssdsim__flash {
     uint32_t bus_mts;        /* channel bus rate, mega-transfers per second */
     uint32_t bus_width_bits; /* 8 or 16 */
     uint32_t rated_pe_cycles;
+    /* NAND operations beyond one page at a time (hw/nand.c): each off (0) unless the model turns
+     * it on, so models written before them run as they did. */
+    uint64_t cmd_cycle_ns;     /* one command or address cycle on the bus; 0: not modelled */
+    int multiplane;            /* merge queued ops on different planes of a die */
+    int multiplane_same_block; /* ... only when they also address the same block of each plane */
+    uint64_t dbsy_ns;          /* tDBSY: busy between the planes of a multi-plane command */
+    int cache_read;            /* next array read overlaps the previous page's data out */
+    uint64_t rcbsy_ns;         /* tRCBSY: page moved to the cache register */
+    int cache_program;         /* next page's data in overlaps the previous program */
+    uint64_t cbsy_ns;          /* tCBSY: page moved from the cache to the data register */
+    int suspend;               /* host reads suspend programs and erases */
+    uint64_t suspend_ns;       /* from the suspend command to the array being free */
+    uint64_t resume_ns;        /* added to the remaining time on resume */
+    uint32_t max_suspends;     /* per program or erase */
+    int copyback;              /* GC copies stay in the plane (no data on the channel) */
+    int copyback_parity;       /* ... only between pages of the same parity */
 };
 
 struct ssdsim__controller_cfg {

@@ -37,6 +37,34 @@ uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m)
     return (uint64_t)l;
 }
 
+/* The NAND operations against the geometry and the timing: impossible combinations. */
+static int check_cross_nand(struct ctx *c)
+{
+    const struct ssdsim_model *m = c->m;
+    const struct ssdsim__flash *f = &m->flash;
+    if (f->multiplane && m->geometry.planes_per_die < 2)
+        return ssdsim__model_error(
+            c, "flash.multiplane",
+            "needs a die with at least 2 planes (geometry.planes_per_die is %u)",
+            m->geometry.planes_per_die);
+    if (f->suspend) {
+        uint64_t shortest = f->erase_ns;
+        for (uint32_t i = 0; i < f->n_page_types; i++)
+            shortest = SSDSIM__MIN(shortest, f->program_ns[i]);
+        if (f->suspend_ns >= shortest)
+            return ssdsim__model_error(
+                c, "flash.suspend_us",
+                "a suspend latency of %g us is not shorter than the shortest "
+                "program or erase (%g us): nothing could be suspended",
+                (double)f->suspend_ns / 1000, (double)shortest / 1000);
+        if (f->cache_program)
+            return ssdsim__model_error(c, "flash.suspend",
+                                       "not modelled together with flash.cache_program (a cached "
+                                       "program runs on after the die takes the next command)");
+    }
+    return 0;
+}
+
 /* Checks between keys, run once every key has passed the table. */
 int ssdsim__model_check_cross(struct ctx *c)
 {
@@ -110,6 +138,9 @@ int ssdsim__model_check_cross(struct ctx *c)
     /* With the mapping unit equal to the page, logical units are pages. */
     uint64_t n_planes =
         (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
+    int rc = check_cross_nand(c);
+    if (rc != 0)
+        return rc;
     if (m->gc.free_blocks_target < m->gc.free_blocks_min)
         return ssdsim__model_error(
             c, "gc.free_blocks_target",

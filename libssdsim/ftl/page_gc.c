@@ -17,6 +17,13 @@ static void gc_erase(struct ssdsim__ftl *f, uint32_t plane)
                       cookie(TAG_GC_ERASE, 0, plane));
 }
 
+/* Bytes a GC read moves to the controller: none with copyback (flash.copyback), where the page
+ * waits in its plane's register for the copy's program (hw/hw.c), else the page. */
+static uint32_t gc_read_bytes(const struct ssdsim__ftl *f)
+{
+    return f->env->model->flash.copyback ? 0 : f->page_size;
+}
+
 /* Collect `b` (a candidate of `plane`): read its valid pages, which are programmed to the GC
  * frontier as the reads return, then erase it. */
 static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssdsim__reclaim why)
@@ -44,7 +51,7 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
         pl->gc_reads++;
         if (lpn < f->n_map)
             __builtin_prefetch(&f->l2p[lpn], 1, 3); /* used when the read completes */
-        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, f->page_size, purpose,
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, gc_read_bytes(f), purpose,
                           cookie(TAG_GC_READ, 0, first + i));
     }
     if (pl->gc_reads == 0)

@@ -5,6 +5,10 @@
  * leave a gap another request could have used. A die runs one op at a time; reads take two
  * steps (array read, then data out on the bus
  * when the bus is free) and hold the die until the data is out, as a page register would.
+ *
+ * This is the whole path of a model without NAND operations. A model that turns any on
+ * (flash.multiplane, cache_read, cache_program, suspend, copyback, cmd_cycle_us) has every op
+ * run by hw/nand.c instead (hw->nand), so the one-page path keeps its cost.
  */
 #include "hw/hw.h"
 
@@ -13,14 +17,7 @@
 
 static void die_event(void *ctx, uint32_t arg);
 
-static inline void set_idle(struct ssdsim__hw *hw, uint32_t die, bool idle)
-{
-    uint64_t bit = 1ULL << (die & 63);
-    if (idle)
-        hw->idle_bits[die >> 6] |= bit;
-    else
-        hw->idle_bits[die >> 6] &= ~bit;
-}
+#define set_idle ssdsim__hw_set_idle
 
 #define OP_LINK offsetof(struct ssdsim__flash_op, next)
 
@@ -54,11 +51,14 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     for (uint32_t d = 0; d < hw->n_dies; d++) {
         struct ssdsim__die *die = &hw->dies[d];
         die->head[0] = die->head[1] = die->tail[0] = die->tail[1] = SSDSIM__NONE;
-        die->cur = SSDSIM__NONE;
+        die->cur = die->susp = die->cb_src = SSDSIM__NONE;
         die->channel = d / hw->dies_per_channel;
         set_idle(hw, d, true);
     }
     hw->page_xfer_ns = ssdsim__hw_bus_ns(hw, g->page_size);
+    const struct ssdsim__flash *f = &m->flash;
+    hw->nand = f->cmd_cycle_ns || f->multiplane || f->cache_read || f->cache_program ||
+               f->suspend || f->copyback;
     return 0;
 fail:
     ssdsim__hw_fini(hw);
@@ -172,7 +172,9 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
         /* Data in over the bus first, then the die programs. */
         uint64_t *bus = &hw->bus_free[die->channel];
         uint64_t start = SSDSIM__MAX(now, *bus);
-        *bus = start + ssdsim__hw_bus_ns(hw, op->bytes);
+        uint64_t xfer = ssdsim__hw_bus_ns(hw, op->bytes);
+        *bus = start + xfer;
+        hw->bus_busy_ns += xfer;
         done = *bus + f->program_ns[ssdsim__hw_page_type(hw, op->addr)];
         break;
     }
@@ -196,7 +198,9 @@ static void die_event(void *ctx, uint32_t arg)
         /* The page is in the register: move the requested bytes out over the bus. */
         uint64_t *bus = &hw->bus_free[die->channel];
         uint64_t start = SSDSIM__MAX(now, *bus);
-        *bus = start + ssdsim__hw_bus_ns(hw, op->bytes);
+        uint64_t xfer = ssdsim__hw_bus_ns(hw, op->bytes);
+        *bus = start + xfer;
+        hw->bus_busy_ns += xfer;
         op->phase = 1;
         hw->die_busy_ns += *bus - now;
         ssdsim__engine_schedule(hw->engine, *bus, die_event, hw, d);
@@ -210,6 +214,10 @@ static void die_event(void *ctx, uint32_t arg)
 
 void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t i)
 {
+    if (hw->nand) {
+        ssdsim__nand_submit(hw, i);
+        return;
+    }
     struct ssdsim__flash_op *op = &hw->ops[i];
     uint32_t block = op->kind == SSDSIM__FLASH_ERASE ? op->addr : op->addr / hw->pages_per_block;
     uint32_t d = ssdsim__hw_plane_die(hw, ssdsim__hw_block_plane(hw, block));

@@ -9,6 +9,12 @@
  *
  * Flash operations live in a pool (flat array, free list, grown only until the run's peak), so
  * the per-request path allocates nothing in steady state.
+ *
+ * NAND operations beyond one page at a time, each switched by a flash.* key of the model and
+ * off unless given (hw.c and doc/models.md say how each is timed): command and address cycles
+ * on the bus, multi-plane operations (the die merges queued ops of one kind on different
+ * planes), cache read and cache program (a transfer overlaps the next or previous array
+ * operation), program and erase suspend for host reads, and copyback for GC copies.
  */
 #ifndef SSDSIM_HW_H
 #define SSDSIM_HW_H
@@ -25,11 +31,11 @@ enum ssdsim__flash_class { SSDSIM__CLASS_READ = 0, SSDSIM__CLASS_WRITE = 1 };
 
 /* One flash operation. `purpose` and `cookie` belong to whoever submitted it. 24 bytes. */
 struct ssdsim__flash_op {
-    uint32_t next; /* intrusive queue link */
+    uint32_t next; /* intrusive link: the die's queue, then the ops run together with it */
     uint8_t kind;  /* enum ssdsim__flash_kind */
     uint8_t cls;   /* enum ssdsim__flash_class */
     uint8_t purpose;
-    uint8_t phase; /* for reads: 0 = array read, 1 = data out on the bus */
+    uint8_t phase; /* one-page path (hw.c), reads: 0 = array read, 1 = data out on the bus */
     uint32_t addr; /* ppn, or global block for an erase */
     uint32_t bytes; /* bytes moved on the channel bus */
     uint64_t cookie;
@@ -37,9 +43,22 @@ struct ssdsim__flash_op {
 
 struct ssdsim__die {
     uint32_t head[2], tail[2]; /* per class */
-    uint32_t cur;              /* op in progress, or SSDSIM__NONE */
+    uint32_t cur;              /* op in progress (the first of a multi-plane group), or NONE */
     uint32_t channel;
     uint32_t queued;           /* ops waiting (both classes) */
+    /* The NAND operations' state (hw/nand.c; unused on the one-page path of hw.c): what the
+     * die's next event ends (enum step there), ... */
+    uint8_t step;
+    uint8_t n_suspends; /* of the program or erase in cur or susp */
+    bool cb_hold;       /* a GC read's page waits in the page register for its copyback */
+    uint32_t cb_src;    /* that page */
+    uint32_t susp;      /* suspended program or erase, or NONE */
+    uint64_t arr_start_ns, done_ns; /* cur's array operation */
+    uint64_t remaining_ns;          /* of the suspended one */
+    uint64_t timer;                 /* cancellable event of cur's end (flash.suspend) */
+    uint64_t array_free_ns;         /* cache program: the array programs until then */
+    uint64_t cache_free_ns;         /* cache read: the cache register's data out ends */
+    uint64_t busy_until_ns;         /* for die_busy_ns: the union of busy intervals */
 };
 
 typedef void (*ssdsim__flash_done_fn)(void *ctx, uint32_t op);
@@ -66,6 +85,12 @@ struct ssdsim__hw {
     void *on_done_ctx;
     /* busy time accounting (ns), for utilisation figures */
     uint64_t die_busy_ns;
+    uint64_t bus_busy_ns; /* all channels: commands and data */
+    /* NAND operations run (counts) */
+    uint64_t n_multiplane; /* multi-plane operations (groups of 2 or more) */
+    uint64_t n_suspends;   /* programs or erases suspended */
+    uint64_t n_copybacks;  /* GC copies that stayed in their plane */
+    bool nand;             /* the model turns on a NAND operation: ops run in hw/nand.c */
 };
 
 int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct ssdsim__engine *e,
@@ -87,6 +112,29 @@ static inline struct ssdsim__flash_op *ssdsim__hw_op(struct ssdsim__hw *hw, uint
 /* Queue an op on the die that holds its address; the die starts it when free. on_done is
  * called at the simulated time the op (and, for reads, its data transfer) completes. */
 void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t op);
+
+/* hw/nand.c: ssdsim__hw_submit for a model with NAND operations (hw->nand). */
+void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t op);
+
+/* Mark die `die` idle (no op in progress, nothing queued) or busy. */
+static inline void ssdsim__hw_set_idle(struct ssdsim__hw *hw, uint32_t die, bool idle)
+{
+    uint64_t bit = 1ULL << (die & 63);
+    if (idle)
+        hw->idle_bits[die >> 6] |= bit;
+    else
+        hw->idle_bits[die >> 6] &= ~bit;
+}
+
+/* Book `ns` on channel `ch` from `at` (FCFS); returns the end. */
+static inline uint64_t ssdsim__hw_bus_book(struct ssdsim__hw *hw, uint32_t ch, uint64_t at,
+                                           uint64_t ns)
+{
+    uint64_t *bus = &hw->bus_free[ch];
+    *bus = SSDSIM__MAX(at, *bus) + ns;
+    hw->bus_busy_ns += ns;
+    return *bus;
+}
 
 /* Address helpers. */
 static inline uint32_t ssdsim__hw_ppn_block(const struct ssdsim__hw *hw, uint32_t ppn)

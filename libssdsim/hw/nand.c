@@ -1,0 +1,448 @@
+/* nand.c: the NAND operations of a die beyond one page at a time, for models that turn any of
+ * them on (hw->nand; hw.c hands every op to ssdsim__nand_submit then, and keeps its own
+ * one-page path for the others, which so pay nothing for these).
+ *
+ * The operations (flash.* keys, each off unless the model gives it; ONFI command names):
+ *  - command and address cycles (flash.cmd_cycle_us = c): 7 cycles on the bus before a read
+ *    (00h, 5 address, 30h) or a program (80h, 5 address, data, 10h), 5 before an erase (60h,
+ *    3 address, D0h), 7 before each plane's data out of a multi-plane read (06h, 5 address,
+ *    E0h, change read column) and before a copyback program (85h, 5 address, 10h).
+ *  - multi-plane (flash.multiplane): when a die starts an op it takes along the first queued
+ *    op of the same class and kind on each other plane, if it addresses the same page offset
+ *    (and, with flash.multiplane_same_block, the same block) and no op queued before it on its
+ *    plane is left behind. The planes' command sequences run one after the other, each but the
+ *    last followed by tDBSY; then one array time, the longest of the planes' (tR, tPROG, tBERS);
+ *    a read's pages then go out one by one.
+ *  - cache program (flash.cache_program): data in goes to the cache register; the page moves
+ *    to the data register once the array has finished the previous program (tCBSY) and is
+ *    programmed from there, while the die takes its next command.
+ *  - cache read (flash.cache_read): at the end of tR the page moves to the cache register once
+ *    the previous page is out of it (tRCBSY), the die takes its next command, and the data goes
+ *    out from the cache register meanwhile.
+ *  - suspend (flash.suspend, Wu and He, FAST 2012): a host read queued while a program or erase
+ *    runs in the array suspends it flash.suspend_us later (unless it ends sooner, or has been
+ *    suspended flash.max_suspends times); the die serves every queued host read, then resumes
+ *    the op: resume overhead + the time it had left.
+ *  - copyback (flash.copyback): a GC read of 0 bytes leaves its page in the page register; if
+ *    the FTL answers its completion with a GC program to the same plane, that program runs at
+ *    once from the register, without data on the channel (with flash.copyback_parity, pages of
+ *    different parity cross the channel out and back in instead).
+ *
+ * A die's state is more than "one op in progress" here: `step` says what its next event ends,
+ * a multi-plane group is the ops linked through `next` from `cur`, and die busy time counts
+ * the union of the intervals booked (cache operations overlap them).
+ */
+#include "hw/hw.h"
+
+#include "ssdsim/sys/ftl.h"
+
+static void nand_event(void *ctx, uint32_t arg);
+
+/* What a die's next event ends. */
+enum step {
+    STEP_ARRAY,   /* cur's command sequence and array operation */
+    STEP_OUT,     /* a single read's data out: cur is done */
+    STEP_RELEASE, /* the die is free again; cur's ops complete by their own events */
+    STEP_SUSPEND, /* the suspend latency of cur, a program or erase */
+    STEP_CACHE,   /* cache read: the page moves to the cache register */
+};
+
+/* ONFI command and address cycles of each sequence (top of this file). */
+enum { CYC_READ = 7, CYC_PROGRAM = 7, CYC_ERASE = 5, CYC_COLUMN = 7, CYC_COPYBACK = 7 };
+
+/* Count [from, to) as die busy time, once where intervals overlap (cache operations, a
+ * suspended op's booked end). Intervals of one die start in time order. */
+static void die_busy(struct ssdsim__hw *hw, struct ssdsim__die *die, uint64_t from, uint64_t to)
+{
+    uint64_t s = SSDSIM__MAX(from, die->busy_until_ns);
+    if (to > s)
+        hw->die_busy_ns += to - s;
+    if (to > die->busy_until_ns)
+        die->busy_until_ns = to;
+}
+
+static inline uint32_t op_block(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *op)
+{
+    return op->kind == SSDSIM__FLASH_ERASE ? op->addr : op->addr / hw->pages_per_block;
+}
+
+static inline bool for_gc(const struct ssdsim__flash_op *op)
+{
+    return op->purpose == SSDSIM_FOR_GC || op->purpose == SSDSIM_FOR_WL;
+}
+
+/* A GC read that leaves its page in the register for a copyback program. */
+static inline bool copyback_read(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *op)
+{
+    return hw->model->flash.copyback && op->kind == SSDSIM__FLASH_READ && op->bytes == 0 &&
+           for_gc(op);
+}
+
+/* Whether queued op `o` can run in one multi-plane operation with `h` (another plane). */
+static bool mp_compatible(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *h,
+                          const struct ssdsim__flash_op *o)
+{
+    if (o->kind != h->kind || copyback_read(hw, o))
+        return false;
+    if (h->kind != SSDSIM__FLASH_ERASE &&
+        h->addr % hw->pages_per_block != o->addr % hw->pages_per_block)
+        return false;
+    return !hw->model->flash.multiplane_same_block ||
+           op_block(hw, h) % hw->blocks_per_plane == op_block(hw, o) % hw->blocks_per_plane;
+}
+
+/* Multi-plane: link to `head` (already off the queue) the first op of queue `cls` on each other
+ * plane of the die that can run with it, skipping none of that plane's earlier ops. Scans at
+ * most 64 queued ops. Returns the number of ops in the group. */
+static uint32_t gather(struct ssdsim__hw *hw, struct ssdsim__die *die, uint32_t cls, uint32_t head)
+{
+    const struct ssdsim__flash_op *h = &hw->ops[head];
+    uint32_t ppd = hw->planes_per_die;
+    if (copyback_read(hw, h))
+        return 1;
+    uint32_t full = (1u << ppd) - 1; /* planes_per_die <= 16 (model.c) */
+    uint32_t blocked = 1u << (op_block(hw, h) / hw->blocks_per_plane % ppd);
+    uint32_t n = 1, last = head, prev = SSDSIM__NONE;
+    uint32_t j = die->head[cls];
+    for (uint32_t scanned = 0; j != SSDSIM__NONE && scanned < 64 && blocked != full; scanned++) {
+        struct ssdsim__flash_op *o = &hw->ops[j];
+        uint32_t nx = o->next;
+        uint32_t bit = 1u << (op_block(hw, o) / hw->blocks_per_plane % ppd);
+        if (!(blocked & bit) && mp_compatible(hw, h, o)) {
+            if (prev == SSDSIM__NONE)
+                die->head[cls] = nx;
+            else
+                hw->ops[prev].next = nx;
+            if (die->tail[cls] == j)
+                die->tail[cls] = prev;
+            die->queued--;
+            hw->ops[last].next = j;
+            o->next = SSDSIM__NONE;
+            last = j;
+            n++;
+        } else {
+            prev = j;
+        }
+        blocked |= bit;
+        j = nx;
+    }
+    if (n > 1)
+        hw->n_multiplane++;
+    return n;
+}
+
+/* Schedule the end of cur's array operation at `done`: cancellable when suspend is on. */
+static void schedule_end(struct ssdsim__hw *hw, uint32_t d, uint64_t done, bool suspendable)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    die->step = STEP_ARRAY;
+    if (suspendable && hw->model->flash.suspend)
+        die->timer = ssdsim__engine_schedule_cancellable(hw->engine, done, nand_event, hw, d);
+    else
+        ssdsim__engine_schedule(hw->engine, done, nand_event, hw, d);
+}
+
+static void op_event(void *ctx, uint32_t op)
+{
+    struct ssdsim__hw *hw = ctx;
+    hw->on_done(hw->on_done_ctx, op);
+}
+
+/* Start group `i` (die->cur, `n` ops linked by next) on die d. */
+static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    const struct ssdsim__flash *f = &hw->model->flash;
+    uint64_t c = f->cmd_cycle_ns;
+    uint32_t ch = die->channel;
+    uint64_t t, done;
+    switch (op->kind) {
+    case SSDSIM__FLASH_READ: {
+        /* The array may still be programming a cached page. */
+        t = SSDSIM__MAX(now, die->array_free_ns);
+        uint64_t tr = 0;
+        for (uint32_t j = i, k = 1; j != SSDSIM__NONE; j = hw->ops[j].next, k++) {
+            if (c)
+                t = ssdsim__hw_bus_book(hw, ch, t, CYC_READ * c);
+            if (k < n)
+                t += f->dbsy_ns;
+            tr = SSDSIM__MAX(tr, f->read_ns[ssdsim__hw_page_type(hw, hw->ops[j].addr)]);
+        }
+        done = t + tr;
+        break;
+    }
+    case SSDSIM__FLASH_PROGRAM: {
+        /* Data in over the bus first (each plane's in turn), then the die programs. */
+        t = now;
+        uint64_t tp = 0;
+        for (uint32_t j = i, k = 1; j != SSDSIM__NONE; j = hw->ops[j].next, k++) {
+            t = ssdsim__hw_bus_book(hw, ch, t,
+                                    CYC_PROGRAM * c + ssdsim__hw_bus_ns(hw, hw->ops[j].bytes));
+            if (k < n)
+                t += f->dbsy_ns;
+            tp = SSDSIM__MAX(tp, f->program_ns[ssdsim__hw_page_type(hw, hw->ops[j].addr)]);
+        }
+        if (f->cache_program) {
+            /* The pages wait in the cache register until the array is done with the previous
+             * program; the die takes its next command tCBSY after they move on. */
+            uint64_t a = SSDSIM__MAX(t, die->array_free_ns) + f->cbsy_ns;
+            die->array_free_ns = a + tp;
+            die_busy(hw, die, now, die->array_free_ns);
+            for (uint32_t j = i; j != SSDSIM__NONE; j = hw->ops[j].next)
+                ssdsim__engine_schedule(hw->engine, die->array_free_ns, op_event, hw, j);
+            die->step = STEP_RELEASE;
+            ssdsim__engine_schedule(hw->engine, a, nand_event, hw, d);
+            return;
+        }
+        done = t + tp;
+        break;
+    }
+    default:
+        t = SSDSIM__MAX(now, die->array_free_ns);
+        for (uint32_t k = 1; k <= n; k++) {
+            if (c)
+                t = ssdsim__hw_bus_book(hw, ch, t, CYC_ERASE * c);
+            if (k < n)
+                t += f->dbsy_ns;
+        }
+        done = t + f->erase_ns;
+        break;
+    }
+    bool pe = op->kind != SSDSIM__FLASH_READ;
+    if (pe)
+        die->n_suspends = 0;
+    die->arr_start_ns = t;
+    die->done_ns = done;
+    die_busy(hw, die, now, done);
+    schedule_end(hw, d, done, pe);
+}
+
+/* Resume the suspended program or erase: resume overhead, then the time it had left. */
+static void die_resume(struct ssdsim__hw *hw, uint32_t d)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    die->cur = die->susp;
+    die->susp = SSDSIM__NONE;
+    ssdsim__hw_set_idle(hw, d, false);
+    die->arr_start_ns = now + hw->model->flash.resume_ns;
+    die->done_ns = die->arr_start_ns + die->remaining_ns;
+    die_busy(hw, die, now, die->done_ns);
+    schedule_end(hw, d, die->done_ns, true);
+}
+
+/* Start the next queued op on an idle die, reads first. */
+static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    uint32_t cls =
+        die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE;
+    if (cls == SSDSIM__CLASS_WRITE && die->susp != SSDSIM__NONE) {
+        die_resume(hw, d); /* every host read served */
+        return;
+    }
+    uint32_t i = die->head[cls];
+    if (i == SSDSIM__NONE) {
+        ssdsim__hw_set_idle(hw, d, true);
+        return;
+    }
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    die->head[cls] = op->next;
+    if (die->head[cls] == SSDSIM__NONE)
+        die->tail[cls] = SSDSIM__NONE;
+    die->queued--;
+    op->next = SSDSIM__NONE;
+    die->cur = i;
+    ssdsim__hw_set_idle(hw, d, false);
+    uint32_t n = hw->model->flash.multiplane ? gather(hw, die, cls, i) : 1;
+    die_start(hw, d, i, n);
+}
+
+/* The pages of read group cur go out over the bus one after the other, each completing when it
+ * is out. From the cache register (cached), the die is free at once; otherwise when the last
+ * page is out. */
+static void die_data_out(struct ssdsim__hw *hw, uint32_t d, bool cached)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    uint32_t i = die->cur;
+    uint64_t col = hw->ops[i].next != SSDSIM__NONE ? CYC_COLUMN * hw->model->flash.cmd_cycle_ns : 0;
+    uint64_t last = now;
+    for (uint32_t j = i; j != SSDSIM__NONE;) {
+        struct ssdsim__flash_op *o = &hw->ops[j];
+        uint32_t nx = o->next;
+        uint64_t end = o->bytes ? ssdsim__hw_bus_book(hw, die->channel, now,
+                                                      col + ssdsim__hw_bus_ns(hw, o->bytes))
+                                : now;
+        last = SSDSIM__MAX(last, end);
+        ssdsim__engine_schedule(hw->engine, end, op_event, hw, j);
+        j = nx;
+    }
+    die_busy(hw, die, now, last);
+    if (cached) {
+        die->cache_free_ns = last;
+        die->cur = SSDSIM__NONE;
+        nand_dispatch(hw, d);
+    } else {
+        die->step = STEP_RELEASE;
+        ssdsim__engine_schedule(hw->engine, last, nand_event, hw, d);
+    }
+}
+
+/* The suspend latency is over: park cur and serve the host reads. */
+static void die_suspend(struct ssdsim__hw *hw, uint32_t d)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    die->remaining_ns = die->done_ns - now;
+    die->susp = die->cur;
+    die->cur = SSDSIM__NONE;
+    die->n_suspends++;
+    hw->n_suspends++;
+    nand_dispatch(hw, d);
+}
+
+/* A host read was queued on die d while cur runs: suspend cur if it is a program or erase in
+ * its array time that would still run past the suspend latency. */
+static void try_suspend(struct ssdsim__hw *hw, uint32_t d)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    const struct ssdsim__flash *f = &hw->model->flash;
+    if (die->step != STEP_ARRAY || hw->ops[die->cur].kind == SSDSIM__FLASH_READ ||
+        die->n_suspends >= f->max_suspends)
+        return;
+    uint64_t at = SSDSIM__MAX(ssdsim__engine_now(hw->engine), die->arr_start_ns) + f->suspend_ns;
+    if (at >= die->done_ns)
+        return;
+    ssdsim__engine_cancel(hw->engine, die->timer);
+    die->timer = 0;
+    die->step = STEP_SUSPEND;
+    ssdsim__engine_schedule(hw->engine, at, nand_event, hw, d);
+}
+
+/* Copyback: GC program `i` of the page die->cb_src holds, to the same plane. */
+static void copyback_program(struct ssdsim__hw *hw, uint32_t d, uint32_t i)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    const struct ssdsim__flash *f = &hw->model->flash;
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    die->cb_hold = false;
+    op->next = SSDSIM__NONE;
+    die->cur = i;
+    uint64_t t = now;
+    uint32_t ppb = hw->pages_per_block;
+    if (f->copyback_parity && (die->cb_src % ppb) % 2 != (op->addr % ppb) % 2) {
+        /* Not allowed between these pages: out to the controller and back in. */
+        t = ssdsim__hw_bus_book(hw, die->channel, t, ssdsim__hw_bus_ns(hw, op->bytes));
+        t = ssdsim__hw_bus_book(hw, die->channel, t,
+                                CYC_PROGRAM * f->cmd_cycle_ns + ssdsim__hw_bus_ns(hw, op->bytes));
+    } else {
+        if (f->cmd_cycle_ns)
+            t = ssdsim__hw_bus_book(hw, die->channel, t, CYC_COPYBACK * f->cmd_cycle_ns);
+        hw->n_copybacks++;
+    }
+    die->n_suspends = 0;
+    die->arr_start_ns = t;
+    die->done_ns = t + f->program_ns[ssdsim__hw_page_type(hw, op->addr)];
+    die_busy(hw, die, now, die->done_ns);
+    schedule_end(hw, d, die->done_ns, true);
+}
+
+static void nand_event(void *ctx, uint32_t arg)
+{
+    struct ssdsim__hw *hw = ctx;
+    uint32_t d = (uint32_t)arg;
+    struct ssdsim__die *die = &hw->dies[d];
+    uint32_t i = die->cur;
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    switch (die->step) {
+    case STEP_RELEASE:
+        die->cur = SSDSIM__NONE;
+        nand_dispatch(hw, d);
+        return;
+    case STEP_SUSPEND:
+        die_suspend(hw, d);
+        return;
+    case STEP_CACHE:
+        die_data_out(hw, d, true);
+        return;
+    default:
+        break;
+    }
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    if (die->step == STEP_ARRAY && op->kind == SSDSIM__FLASH_READ) {
+        const struct ssdsim__flash *f = &hw->model->flash;
+        if (f->cache_read && !copyback_read(hw, op)) {
+            /* To the cache register once the previous page is out of it. */
+            uint64_t at = SSDSIM__MAX(now, die->cache_free_ns) + f->rcbsy_ns;
+            die_busy(hw, die, now, at);
+            die->step = STEP_CACHE;
+            ssdsim__engine_schedule(hw->engine, at, nand_event, hw, d);
+            return;
+        }
+        if (op->next != SSDSIM__NONE) {
+            die_data_out(hw, d, false);
+            return;
+        }
+        if (copyback_read(hw, op)) {
+            /* The page stays in the register while the FTL answers (ssdsim__hw_submit). */
+            die->cur = SSDSIM__NONE;
+            die->cb_hold = true;
+            die->cb_src = op->addr;
+            hw->on_done(hw->on_done_ctx, i);
+            if (die->cb_hold) {
+                die->cb_hold = false;
+                nand_dispatch(hw, d);
+            }
+            return;
+        }
+        if (op->bytes > 0) {
+            /* The page is in the register: move the requested bytes out over the bus. */
+            uint64_t end =
+                ssdsim__hw_bus_book(hw, die->channel, now, ssdsim__hw_bus_ns(hw, op->bytes));
+            die->step = STEP_OUT;
+            die_busy(hw, die, now, end);
+            ssdsim__engine_schedule(hw->engine, end, nand_event, hw, d);
+            return;
+        }
+    }
+    die->cur = SSDSIM__NONE;
+    for (uint32_t j = i; j != SSDSIM__NONE;) {
+        uint32_t nx = hw->ops[j].next;
+        hw->on_done(hw->on_done_ctx, j);
+        j = nx;
+    }
+    if (die->cur == SSDSIM__NONE && !die->cb_hold)
+        nand_dispatch(hw, d);
+}
+
+void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t i)
+{
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    uint32_t block = op_block(hw, op);
+    uint32_t plane = ssdsim__hw_block_plane(hw, block);
+    uint32_t d = ssdsim__hw_plane_die(hw, plane);
+    struct ssdsim__die *die = &hw->dies[d];
+    if (die->cb_hold && op->kind == SSDSIM__FLASH_PROGRAM && for_gc(op) &&
+        ssdsim__hw_block_plane(hw, die->cb_src / hw->pages_per_block) == plane) {
+        copyback_program(hw, d, i);
+        return;
+    }
+    uint32_t cls = op->cls;
+    op->next = SSDSIM__NONE;
+    if (die->tail[cls] == SSDSIM__NONE)
+        die->head[cls] = i;
+    else
+        hw->ops[die->tail[cls]].next = i;
+    die->tail[cls] = i;
+    die->queued++;
+    if (die->cur == SSDSIM__NONE) {
+        if (!die->cb_hold)
+            nand_dispatch(hw, d);
+    } else if (cls == SSDSIM__CLASS_READ && hw->model->flash.suspend) {
+        try_suspend(hw, d);
+    }
+}
