@@ -228,7 +228,7 @@ int ssdsim_calibrate_figure_sized(const ssdsim_model *model, size_t i, uint64_t 
     memset(&r, 0, sizeof r);
     ssdsim_model_spec_get(model, i, &r.spec);
     int rc = calibrate(model, i, seed, &o, &r, err);
-    ssdsim__result_copy(out, size, &r, sizeof r);
+    (void)ssdsim__result_give(out, size, &r, sizeof r, 0, true);
     return rc;
 }
 

@@ -274,8 +274,8 @@ int ssdsim_curve_get_row_sized(const ssdsim_curve *curve, size_t i, ssdsim_curve
 {
     if (!curve || !out || i >= curve->rows->len)
         return SSDSIM_EINVAL;
-    ssdsim__result_copy(out, size, &g_array_index(curve->rows, ssdsim_curve_row, i),
-                        sizeof(ssdsim_curve_row));
+    (void)ssdsim__result_give(out, size, &g_array_index(curve->rows, ssdsim_curve_row, i),
+                        sizeof(ssdsim_curve_row), 0, true);
     return 0;
 }
 
@@ -284,7 +284,7 @@ int ssdsim_curve_get_summary_sized(const ssdsim_curve *curve, ssdsim_curve_summa
 {
     if (!curve || !out)
         return SSDSIM_EINVAL;
-    ssdsim__result_copy(out, size, &curve->sum, sizeof curve->sum);
+    (void)ssdsim__result_give(out, size, &curve->sum, sizeof curve->sum, 0, true);
     return 0;
 }
 

@@ -106,7 +106,7 @@ int ssdsim_rounds_run_sized(ssdsim *sim, ssdsim_workload *const *cells, size_t n
     memset(&st, 0, sizeof st);
     size_t n = 0;
     int rc = rounds_run(sim, cells, n_cells, &o, &st, &n);
-    ssdsim__result_copy(verdict, size, &st, sizeof st);
+    (void)ssdsim__result_give(verdict, size, &st, sizeof st, 0, true);
     if (n_rounds)
         *n_rounds = n;
     return rc;

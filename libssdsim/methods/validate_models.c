@@ -128,7 +128,7 @@ int ssdsim_validate_point_compare_sized(const ssdsim_validate_point *point,
     memset(&full, 0, sizeof full);
     memcpy(&full, result, SSDSIM__MIN(size, sizeof full));
     ssdsim__validate_compare(&p, &full);
-    ssdsim__result_copy(result, size, &full, sizeof full);
+    (void)ssdsim__result_give(result, size, &full, sizeof full, 0, true);
     return 0;
 }
 

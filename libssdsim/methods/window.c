@@ -158,6 +158,6 @@ int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_me
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_measure: %s", why);
     ssdsim_measurement f;
     int rc = measure(sim, wl, &o, &f);
-    ssdsim__result_copy(out, size, &f, sizeof f);
+    (void)ssdsim__result_give(out, size, &f, sizeof f, 0, true);
     return rc;
 }
