@@ -37,8 +37,9 @@ static int get_op_stats_full(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_sta
         return !out ? ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_op_stats: no output")
                     : ssdsim__fail(sim, SSDSIM_EINVAL,
                                    "ssdsim_get_op_stats: op %d is not an ssdsim_op", (int)op);
-    ssdsim__op_stats_fill(out, &sim->stats.hist[op], sim->stats.bytes[op],
-                          sim->stats.end_ns - sim->stats.start_ns);
+    struct ssdsim__hist scratch;
+    ssdsim__op_stats_fill(out, ssdsim__stats_hist(&sim->stats, (uint32_t)op, &scratch),
+                          sim->stats.bytes[op], sim->stats.end_ns - sim->stats.start_ns);
     return 0;
 }
 
@@ -210,7 +211,8 @@ size_t ssdsim_latency_histogram(const ssdsim *sim, enum ssdsim_op op, uint64_t *
 {
     if (!sim || (unsigned)op > SSDSIM_OP_ALL)
         return 0;
-    const struct ssdsim__hist *h = &sim->stats.hist[op];
+    struct ssdsim__hist scratch;
+    const struct ssdsim__hist *h = ssdsim__stats_hist(&sim->stats, (uint32_t)op, &scratch);
     size_t n = 0;
     for (uint32_t b = 0; b < SSDSIM__HIST_N_BUCKETS; b++) {
         if (!h->buckets[b])

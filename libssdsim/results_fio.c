@@ -184,12 +184,12 @@ struct dir_figures {
     double iops, kib_per_s; /* exact rates */
 };
 
-static void dir_figures(const struct ssdsim__unit *u, int d, uint64_t runtime_ns,
-                        struct dir_figures *f)
+static void dir_figures(const ssdsim *sim, const struct ssdsim__unit *u, int d,
+                        uint64_t runtime_ns, struct dir_figures *f)
 {
     memset(f, 0, sizeof *f);
     f->bytes = u->bytes[d];
-    f->ios = u->hist[d].count;
+    f->ios = ssdsim__unit_hist(&sim->host, u, d)->count;
     if (!f->ios || !runtime_ns)
         return;
     /* Rates from the exact simulated runtime (fio divides by whole milliseconds). */
@@ -231,7 +231,7 @@ static void series_samples(const ssdsim *sim, const struct dir_figures *f, struc
     int dirs = 0;
     for (int d = 0; d < 3; d++)
         dirs += st->hist[d].count > 0;
-    if (dirs != 1 || st->hist[SSDSIM_OP_ALL].count != f->ios)
+    if (dirs != 1 || st->all.count != f->ios)
         return;
     if (n > 1) {
         const ssdsim_interval *last = &st->series[n - 1];
@@ -270,7 +270,7 @@ static cJSON *dir_object(const ssdsim *sim, const struct ssdsim__unit *u, int d,
                          uint64_t runtime_ns, double group_agg_bytes)
 {
     struct dir_figures f;
-    dir_figures(u, d, runtime_ns, &f);
+    dir_figures(sim, u, d, runtime_ns, &f);
     cJSON *o = cJSON_CreateObject();
     ssdsim__json_add_u64(o, "io_bytes", f.bytes);
     ssdsim__json_add_u64(o, "io_kbytes", f.bytes >> 10);
@@ -284,8 +284,8 @@ static cJSON *dir_object(const ssdsim *sim, const struct ssdsim__unit *u, int d,
     /* The simulated host submits a request the moment the job issues it: no submission
      * latency, so completion latency and total latency are the same figures. */
     cJSON_AddItemToObject(o, "slat_ns", zero_lat_object());
-    cJSON_AddItemToObject(o, "clat_ns", lat_object(&u->hist[d], true));
-    cJSON_AddItemToObject(o, "lat_ns", lat_object(&u->hist[d], false));
+    cJSON_AddItemToObject(o, "clat_ns", lat_object(ssdsim__unit_hist(&sim->host, u, d), true));
+    cJSON_AddItemToObject(o, "lat_ns", lat_object(ssdsim__unit_hist(&sim->host, u, d), false));
 
     struct samples s;
     series_samples(sim, &f, &s);
@@ -317,7 +317,7 @@ static double group_agg(const ssdsim *sim, uint32_t group, int d)
     uint64_t bytes = 0, longest = 0;
     for (uint32_t i = 0; i < sim->host.n_units; i++) {
         const struct ssdsim__unit *u = &sim->host.units[i];
-        if (u->group != group || !u->hist[d].count)
+        if (u->group != group || !ssdsim__unit_hist(&sim->host, u, d)->count)
             continue;
         bytes += u->bytes[d];
         longest = SSDSIM__MAX(longest, unit_runtime_ns(u));
@@ -484,7 +484,7 @@ static cJSON *job_object(const ssdsim *sim, const ssdsim_workload *wl, uint32_t 
     /* latency_ns / _us / _ms: every I/O of the job, all directions, by class. */
     ssdsim__hist_reset(all);
     for (int d = 0; d < 3; d++)
-        ssdsim__hist_merge(all, &u->hist[d]);
+        ssdsim__hist_merge(all, ssdsim__unit_hist(&sim->host, u, d));
     double cls[N_LAT_CLASSES];
     lat_classes(all, cls);
     cJSON *ln = cJSON_AddObjectToObject(j, "latency_ns");

@@ -46,6 +46,8 @@ static int host_fail(struct ssdsim__host *h, int code, const char *fmt, ...)
 
 static void free_units(struct ssdsim__host *h)
 {
+    if (h->stats && h->units && h->stats->mirror == h->units[0].hist)
+        h->stats->mirror = NULL;
     for (uint32_t u = 0; u < h->n_units; u++) {
         free(h->units[u].name);
         free(h->units[u].ss_iops);
@@ -479,12 +481,15 @@ static void complete(struct ssdsim__host *h, uint32_t i)
         io->flash_done_ns = now;
     uint64_t lat = now - io->submit_ns;
     uint32_t j = io->job;
+    if (j == NONE)
+        ssdsim__stats_unmirror(h->stats); /* a sample for the run's histograms alone */
     if (j == NONE || io->counted)
         ssdsim__stats_record(h->stats, io->op, io->len, lat, now);
     if (j != NONE) {
         struct ssdsim__unit *u = &h->units[h->jobs[j].unit];
         if (io->counted) {
-            ssdsim__hist_add(&u->hist[io->op], lat);
+            if (h->stats->mirror != u->hist)
+                ssdsim__hist_add(&u->hist[io->op], lat);
             u->bytes[io->op] += io->len;
         }
         u->ss_count++;
@@ -616,6 +621,9 @@ static int alloc_units(struct ssdsim__host *h, uint32_t n)
     for (uint32_t u = 0; u < n; u++)
         for (int k = 0; k < 3; k++)
             ssdsim__hist_reset(&h->units[u].hist[k]);
+    /* One unit: its samples are the run's (until a reset or a program's request parts them). */
+    if (n == 1)
+        ssdsim__stats_mirror(h->stats, h->units[0].hist);
     return 0;
 }
 

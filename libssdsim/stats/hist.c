@@ -82,6 +82,23 @@ void ssdsim__hist_add(struct ssdsim__hist *h, uint64_t value)
     h->buckets[ssdsim__hist_index(value)]++;
 }
 
+void ssdsim__hist_moments_add(struct ssdsim__hist_moments *m, uint64_t value)
+{
+    /* the same steps as ssdsim__hist_add, in the same order */
+    if (SSDSIM__UNLIKELY(m->count == 0)) {
+        m->min = m->max = value;
+    } else {
+        if (value < m->min)
+            m->min = value;
+        if (value > m->max)
+            m->max = value;
+    }
+    m->count++;
+    double v = (double)value;
+    m->sum += v;
+    m->sum_sq += v * v;
+}
+
 void ssdsim__hist_merge(struct ssdsim__hist *dst, const struct ssdsim__hist *src)
 {
     if (src->count == 0)

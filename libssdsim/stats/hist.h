@@ -23,8 +23,19 @@ struct ssdsim__hist {
     uint64_t buckets[SSDSIM__HIST_N_BUCKETS];
 };
 
+/* The exact figures of a histogram without its buckets (40 bytes): what ssdsim__hist_add
+ * records besides the bucket, added the same way (so a histogram given these and the buckets of
+ * the same samples from elsewhere is the one ssdsim__hist_add would have built, to the last bit
+ * of its sums). */
+struct ssdsim__hist_moments {
+    uint64_t count;
+    uint64_t min, max;
+    double sum, sum_sq;
+};
+
 void ssdsim__hist_reset(struct ssdsim__hist *h);
 void ssdsim__hist_add(struct ssdsim__hist *h, uint64_t value);
+void ssdsim__hist_moments_add(struct ssdsim__hist_moments *m, uint64_t value);
 /* Add every sample of `src` into `dst`. */
 void ssdsim__hist_merge(struct ssdsim__hist *dst, const struct ssdsim__hist *src);
 double ssdsim__hist_mean(const struct ssdsim__hist *h);   /* 0 when empty */

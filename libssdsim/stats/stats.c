@@ -8,6 +8,16 @@
  * copies and erases add up to the run's totals. The interval's latencies also go into a
  * histogram of their own for the row's 99th percentile (one more histogram add per request,
  * only while a series is kept).
+ *
+ * Each completion goes into one 58 KiB histogram of the run, its op type's: adding it also to a
+ * histogram of all op types touched another cold cache line per I/O. That one keeps only the
+ * moments per I/O (count, min, max, sums: one warm cache line) and merges the three op types'
+ * buckets when it is read. The sums stay per I/O rather than merged, since adding the three
+ * sums of squares would round differently from adding every square in turn.
+ *
+ * A run with one reporting job (host.c) would add each of its completions twice, into the
+ * run's histogram of its op type and the job's: the run's stands for the job's (`mirror`) as
+ * long as both hold the same samples, and is copied into the job's when they would part.
  */
 #include "stats/stats.h"
 
@@ -77,10 +87,14 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
                          uint64_t interval_ios, uint64_t interval_bytes)
 {
     assert(!!interval_ns + !!interval_ios + !!interval_bytes <= 1);
-    for (int i = 0; i < 4; i++) {
+    /* The mirror keeps what hist[] held; an empty hist[] can go on standing for it. */
+    if (s->hist[0].count || s->hist[1].count || s->hist[2].count)
+        ssdsim__stats_unmirror(s);
+    for (int i = 0; i < 3; i++)
         ssdsim__hist_reset(&s->hist[i]);
+    memset(&s->all, 0, sizeof s->all);
+    for (int i = 0; i < 4; i++)
         s->bytes[i] = 0;
-    }
     s->start_ns = s->end_ns = now;
     ssdsim__sys_counters(s->sys, &s->base);
     for (uint32_t k = 0; s->dev_base && k < s->sys->n_devs; k++)
@@ -115,6 +129,40 @@ void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_co
         out->reads[i] = c->reads[i] - b->reads[i];
     }
     out->erases = c->erases - b->erases;
+}
+
+void ssdsim__stats_mirror(struct ssdsim__stats *s, struct ssdsim__hist *h)
+{
+    if (s->hist[0].count || s->hist[1].count || s->hist[2].count)
+        return;
+    for (int k = 0; k < 3; k++)
+        assert(h[k].count == 0);
+    s->mirror = h;
+}
+
+void ssdsim__stats_unmirror(struct ssdsim__stats *s)
+{
+    if (!s->mirror)
+        return;
+    memcpy(s->mirror, s->hist, 3 * sizeof s->hist[0]);
+    s->mirror = NULL;
+}
+
+const struct ssdsim__hist *ssdsim__stats_hist(const struct ssdsim__stats *s, uint32_t op,
+                                              struct ssdsim__hist *scratch)
+{
+    assert(op <= SSDSIM_OP_ALL);
+    if (op < SSDSIM_OP_ALL)
+        return &s->hist[op];
+    ssdsim__hist_reset(scratch);
+    for (int k = 0; k < 3; k++)
+        ssdsim__hist_merge(scratch, &s->hist[k]);
+    assert(scratch->count == s->all.count);
+    scratch->min = s->all.min;
+    scratch->max = s->all.max;
+    scratch->sum = s->all.sum;
+    scratch->sum_sq = s->all.sum_sq;
+    return scratch;
 }
 
 /* Close the current interval at `now` into a new row; false when there is no row to add (an
@@ -196,7 +244,7 @@ void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, 
                           uint64_t now)
 {
     ssdsim__hist_add(&s->hist[op], lat_ns);
-    ssdsim__hist_add(&s->hist[SSDSIM_OP_ALL], lat_ns);
+    ssdsim__hist_moments_add(&s->all, lat_ns);
     s->bytes[op] += bytes;
     s->bytes[SSDSIM_OP_ALL] += bytes;
     s->end_ns = now;

@@ -2,9 +2,11 @@
  * series (one row per interval of simulated time, of completed I/Os or of host bytes written),
  * and the SNIA steady-state rule applied to a series (steady.c).
  *
- * Recording an I/O is one histogram add per op type plus a few sums, and one more histogram add
- * while a series is kept (the interval's own latencies, for its percentile); the series grows by
- * one row per interval (amortised doubling), never per I/O.
+ * Recording an I/O is one histogram add (its op type's) plus a few sums: the histogram of all op
+ * types keeps only its count, min, max and sums per I/O, and gets its buckets by merging those
+ * of the three op types when it is read (ssdsim__stats_hist). One more histogram add while a
+ * series is kept (the interval's own latencies, for its percentile); the series grows by one
+ * row per interval (amortised doubling), never per I/O.
  */
 #ifndef SSDSIM_STATS_H
 #define SSDSIM_STATS_H
@@ -14,8 +16,17 @@
 #include "stats/hist.h"
 
 struct ssdsim__stats {
-    struct ssdsim__hist hist[4]; /* read, write, trim, all */
-    uint64_t bytes[4];
+    struct ssdsim__hist hist[3]; /* read, write, trim */
+    /* all op types: count, min, max and the sums, added per I/O in completion order (so the
+     * mean and standard deviation are those of one histogram of every I/O, to the last bit);
+     * the buckets are the three op types' merged when read (ssdsim__stats_hist) */
+    struct ssdsim__hist_moments all;
+    /* NULL, or three histograms (read, write, trim) that are to hold exactly the samples of
+     * hist[] and are not written meanwhile (a run's only reporting job, host.c): hist[] stands
+     * for them until something would make the two differ (a reset of a non-empty hist[], or a
+     * sample for hist[] alone), when ssdsim__stats_unmirror copies hist[] into them first. */
+    struct ssdsim__hist *mirror;
+    uint64_t bytes[4];            /* read, write, trim, all */
     uint64_t start_ns, end_ns;
     const struct ssdsim__sys *sys;
     struct ssdsim__devbase *dev_base; /* per device: its figures when the run started */
@@ -72,6 +83,15 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
 /* One completed I/O of type op (0 read, 1 write, 2 trim). */
 void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, uint64_t lat_ns,
                           uint64_t now);
+/* Let hist[] stand for `h` (three empty histograms, see `mirror`) while hist[] is empty too;
+ * otherwise nothing changes. */
+void ssdsim__stats_mirror(struct ssdsim__stats *s, struct ssdsim__hist *h);
+/* Copy hist[] into the mirror, which then stands for itself (nothing when there is none). */
+void ssdsim__stats_unmirror(struct ssdsim__stats *s);
+/* The latency histogram of op (0 read, 1 write, 2 trim, 3 all): the op's own, or for all op
+ * types `scratch` filled with the merge of the three (O(buckets)). */
+const struct ssdsim__hist *ssdsim__stats_hist(const struct ssdsim__stats *s, uint32_t op,
+                                              struct ssdsim__hist *scratch);
 /* Close the interval that ends at `now` (time-based series call this from a timer). */
 void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now);
 /* End of the run: close a partial last interval that holds I/Os (last_partial). */
