@@ -336,6 +336,11 @@ uint64_t ssdsim_sim_time_ns(const ssdsim *sim)
     return sim ? sim->stats.end_ns - sim->stats.start_ns : 0;
 }
 
+uint64_t ssdsim_events_executed(const ssdsim *sim)
+{
+    return sim ? sim->engine.n_executed : 0;
+}
+
 /* Doubles are printed with 6 significant digits (%.6g), so the text is byte-identical across
  * runs and platforms with the same arithmetic. A value that is not a number (an interval WAF
  * with no host write) is written as null. */

@@ -1,7 +1,8 @@
 /* bench_sim.c: simulated host I/Os per CPU-second (process CPU time: a shared machine distorts
  * wall time, not this) for 4 KiB uniform random writes at steady
  * state (GC active) on a 16 GiB generic-mlc model with ftl.op 0.28 at 16 jobs x 16 queue depth,
- * and the memory the simulation holds per 4 KiB logical page. Uses only the public API.
+ * the events the engine ran per host I/O, and the memory the simulation holds per 4 KiB logical
+ * page. Uses only the public API.
  * Prints figures; asserts nothing about speed. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -88,6 +89,7 @@ int main(int argc, char **argv)
     uint64_t rss2 = rss_bytes();
 
     ssdsim_workload *meas = randwrite(logical_pages / 16);
+    uint64_t ev0 = ssdsim_events_executed(sim);
     double t0 = wall();
     c0 = cpu();
     if (ssdsim_run(sim, meas, NULL)) {
@@ -95,6 +97,7 @@ int main(int argc, char **argv)
         return 1;
     }
     double dt = wall() - t0, dc = cpu() - c0;
+    uint64_t events = ssdsim_events_executed(sim) - ev0;
     uint64_t rss3 = rss_bytes();
     ssdsim_op_stats s;
     ssdsim_device_stats d;
@@ -105,6 +108,9 @@ int main(int argc, char **argv)
            "(%" PRIu64 " 4 KiB random writes in %.2f CPU-s, %.2f s wall, WAF %.3f, %" PRIu64
            " GC copies; warm-up %.2f CPU-s)\n",
            (double)s.count / dc / 1e6, s.count, dc, dt, d.waf, d.gc_pages_copied, c_warm);
+    printf("events: %.2f per host I/O (%" PRIu64 " events, %.0f ns CPU per event)\n",
+           s.count ? (double)events / (double)s.count : 0.0, events,
+           events ? dc * 1e9 / (double)events : 0.0);
     printf("simulated: %.0f IOPS, mean latency %.1f us, p99 %.1f us\n", s.iops,
            s.lat_mean_ns / 1e3, (double)s.lat_p99_ns / 1e3);
     printf("memory: %.2f bytes per 4 KiB logical page (%" PRIu64 " logical pages, %.1f MiB "

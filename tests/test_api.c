@@ -695,6 +695,64 @@ START_TEST(test_api_tiny_simulation)
 }
 END_TEST
 
+/* A run with one job: the job's figures are the run's; a request the program submits afterwards
+ * counts in the run's figures and not the job's, and a reset of the run's statistics leaves the
+ * job's as they were. The engine's event count grows with the work done. */
+START_TEST(test_api_job_stats_apart_from_run_stats)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 7);
+    ssdsim_workload *wl = workload(randwrite_2000);
+    ck_assert_uint_eq(ssdsim_events_executed(NULL), 0);
+    uint64_t ev0 = ssdsim_events_executed(sim);
+    run_ok(sim, wl, 0);
+    uint64_t ev1 = ssdsim_events_executed(sim);
+    /* every request completes in an event of its own at least */
+    ck_assert_uint_ge(ev1 - ev0, 2000);
+
+    ssdsim_op_stats run_w, job_w, job_all;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &run_w), 0);
+    ck_assert_int_eq(ssdsim_get_job_op_stats(sim, 0, SSDSIM_OP_WRITE, &job_w), 0);
+    ck_assert_uint_eq(run_w.count, 2000);
+    ck_assert_uint_eq(job_w.count, 2000);
+    ck_assert_uint_eq(job_w.lat_min_ns, run_w.lat_min_ns);
+    ck_assert_uint_eq(job_w.lat_max_ns, run_w.lat_max_ns);
+    ck_assert_uint_eq(job_w.lat_p99_ns, run_w.lat_p99_ns);
+    ck_assert(job_w.lat_mean_ns == run_w.lat_mean_ns);
+
+    /* one more write, submitted by the program after the run */
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, 4096, ssdsim_now(sim), 1, NULL, NULL),
+                     0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_gt(ssdsim_events_executed(sim), ev1);
+    ssdsim_op_stats run_w2, run_all2, job_w2;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &run_w2), 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &run_all2), 0);
+    ck_assert_int_eq(ssdsim_get_job_op_stats(sim, 0, SSDSIM_OP_WRITE, &job_w2), 0);
+    ck_assert_uint_eq(run_w2.count, 2001);
+    ck_assert_uint_eq(run_all2.count, 2001);
+    ck_assert_uint_eq(run_all2.bytes, 2001ULL * 4096);
+    ck_assert_uint_eq(job_w2.count, 2000);
+    ck_assert_uint_eq(job_w2.bytes, 2000ULL * 4096);
+    ck_assert_uint_eq(job_w2.lat_min_ns, job_w.lat_min_ns);
+    ck_assert_uint_eq(job_w2.lat_max_ns, job_w.lat_max_ns);
+    ck_assert_uint_eq(job_w2.lat_p99_ns, job_w.lat_p99_ns);
+    ck_assert(job_w2.lat_mean_ns == job_w.lat_mean_ns);
+
+    /* a reset empties the run's figures, not the job's */
+    ssdsim_reset_stats(sim);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &run_w2), 0);
+    ck_assert_uint_eq(run_w2.count, 0);
+    ck_assert_int_eq(ssdsim_get_job_op_stats(sim, 0, SSDSIM_OP_ALL, &job_all), 0);
+    ck_assert_uint_eq(job_all.count, 2000);
+    ck_assert_uint_eq(job_all.lat_p99_ns, job_w.lat_p99_ns);
+
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_api_time_series_intervals)
 {
     ssdsim_model *m = small_model();
@@ -955,6 +1013,7 @@ int main(void)
     TCase *sims = tcase_create("simulations");
     tcase_set_timeout(sims, 120);
     tcase_add_test(sims, test_api_tiny_simulation);
+    tcase_add_test(sims, test_api_job_stats_apart_from_run_stats);
     tcase_add_test(sims, test_api_time_series_intervals);
     tcase_add_test(sims, test_api_same_seed_side_by_side);
     tcase_add_test(sims, test_api_progress_reports_fractions);

@@ -975,6 +975,11 @@ SSDSIM_API int ssdsim_get_job_op_stats_sized(const ssdsim *sim, size_t i, enum s
 /** Simulated time the last run took, in ns. */
 SSDSIM_API uint64_t ssdsim_sim_time_ns(const ssdsim *sim);
 
+/** Events the simulation's event engine has run since ssdsim_new, over every run and
+ * preconditioning (the difference across a run is that run's): a measure of the simulator's
+ * own work, not of the simulated device (benchmarks divide it by host I/Os). 0 for NULL. */
+SSDSIM_API uint64_t ssdsim_events_executed(const ssdsim *sim);
+
 /** The results of the last run as JSON (keys documented in doc/results.md). Returns a string
  * the caller frees with free(), or NULL when out of memory. */
 SSDSIM_API char *ssdsim_results_json(const ssdsim *sim);
