@@ -66,3 +66,15 @@ const char *cli_interrupt_name(void)
 {
     return cli_interrupted == SIGTERM ? "SIGTERM" : cli_interrupted == SIGINT ? "SIGINT" : "a signal";
 }
+
+static bool muted;
+
+void cli_interrupt_mute(bool mute)
+{
+    muted = mute;
+}
+
+bool cli_interrupt_muted(void)
+{
+    return muted && cli_interrupted;
+}
