@@ -200,6 +200,10 @@ const char *cli_interrupt_name(void);
  * interrupted is the only one; cli_interrupt_mute(false) ends that. For commands that stop at
  * the signal and write nothing (suite, calibrate, validate). */
 void cli_interrupt_mute(bool mute);
+/* SIGINT and SIGTERM back to their default action (end the process at once), for a command
+ * that catches them only while it measures: one that comes while it writes its outputs leaves
+ * at most hidden temporary files (outfile.c), never a part of an output under its name. */
+void cli_interrupt_default(void);
 bool cli_interrupt_muted(void);
 
 /* The worker-process pool of sweep and validate (workers.c). Tasks 0..n-1 not skipped (skip

@@ -482,6 +482,7 @@ int cli_calibrate(int argc, char **argv)
             suite_rerun_note(&s, &rows[i].c.measurement,
                              !is_read(f) && strcmp(f->state, "fresh") ? SUITE_GC_CYCLES : 0);
     }
+    cli_interrupt_default();
     cli_interrupt_mute(false);
     if (cli_interrupted) {
         size_t n_done = 0;

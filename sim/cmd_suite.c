@@ -1093,6 +1093,7 @@ int cli_suite(int argc, char **argv)
         rc = suite_snia(&s);
     else
         rc = suite_quick_matrix(&s);
+    cli_interrupt_default();
     cli_interrupt_mute(false);
     if (cli_interrupted) {
         fflush(stdout);

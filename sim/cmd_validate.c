@@ -559,6 +559,7 @@ static int validate_run(struct validate *v)
     cli_interrupt_install(false);
     cli_interrupt_mute(true);
     size_t failed = run_points(v);
+    cli_interrupt_default();
     cli_interrupt_mute(false);
     if (cli_interrupted) {
         cli_error("validate: interrupted by %s after %zu of %u points: nothing written",

@@ -67,6 +67,12 @@ const char *cli_interrupt_name(void)
     return cli_interrupted == SIGTERM ? "SIGTERM" : cli_interrupted == SIGINT ? "SIGINT" : "a signal";
 }
 
+void cli_interrupt_default(void)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+}
+
 static bool muted;
 
 void cli_interrupt_mute(bool mute)
