@@ -195,6 +195,16 @@ void cli_interrupt_forward(volatile pid_t *pids, size_t n);
 int cli_interrupt_cb(double fraction, void *progress);
 int cli_interrupt_status(void);
 const char *cli_interrupt_name(void);
+/* cli_interrupt_mute(true): once a signal has come, cli_error() drops its lines (the failures a
+ * cancelled measurement reports on its way out), so that the command's one line saying it was
+ * interrupted is the only one; cli_interrupt_mute(false) ends that. For commands that stop at
+ * the signal and write nothing (suite, calibrate, validate). */
+void cli_interrupt_mute(bool mute);
+/* SIGINT and SIGTERM back to their default action (end the process at once), for a command
+ * that catches them only while it measures: one that comes while it writes its outputs leaves
+ * at most hidden temporary files (outfile.c), never a part of an output under its name. */
+void cli_interrupt_default(void);
+bool cli_interrupt_muted(void);
 
 /* The worker-process pool of sweep and validate (workers.c). Tasks 0..n-1 not skipped (skip
  * may be NULL) each run child(ctx, i, fd) in a forked process, at most `jobs` alive, whose

@@ -225,6 +225,8 @@ ssdsim *suite_sim_new(struct suite *s, const ssdsim_model *model)
         cli_error("%s", err.message);
         return NULL;
     }
+    /* SIGINT and SIGTERM cancel the run under way at its next progress check (interrupt.c). */
+    ssdsim_set_progress(sim, cli_interrupt_cb, NULL);
     return sim;
 }
 
@@ -675,6 +677,8 @@ static void suite_help(FILE *f)
           "Run a measurement procedure on a device model and write into --out DIR: suite.json\n"
           "(every figure), one CSV per chart, report.md (tables, plots, the shortcuts taken),\n"
           "suite.gp and, when gnuplot is installed, the PNG plots. See doc/suites.md.\n"
+          "SIGINT or SIGTERM stops the suite within a moment: it writes nothing (the folder is\n"
+          "written only when every test has run), says so in one line and exits 130 or 143.\n"
           "\n"
           "Suites:\n"
           "  review        the review labs' enterprise synthetic workload analysis: per profile\n"
@@ -1077,12 +1081,28 @@ int cli_suite(int argc, char **argv)
 
     if (!so.o.quiet)
         printf("suite %s: model %s, results in %s\n", so.suite, s.model_label, dir);
+    /* SIGINT and SIGTERM stop the suite at the next progress check of the run under way; the
+     * failures the cancelled run reports on its way out are not shown. A suite cut short
+     * writes nothing: its report and figures would be a procedure's first steps, shown as if
+     * they were the results. */
+    cli_interrupt_install(false);
+    cli_interrupt_mute(true);
     if (!strcmp(so.suite, "review"))
         rc = suite_review(&s);
     else if (!strcmp(so.suite, "snia"))
         rc = suite_snia(&s);
     else
         rc = suite_quick_matrix(&s);
+    cli_interrupt_default();
+    cli_interrupt_mute(false);
+    if (cli_interrupted) {
+        fflush(stdout);
+        cli_error("suite %s: interrupted by %s after %.1f s: nothing written (a suite writes its "
+                  "results only when every test has run)",
+                  so.suite, cli_interrupt_name(), cli_wall_s() - t0);
+        rc = cli_interrupt_status();
+        goto out;
+    }
     if (rc) {
         rc = CLI_EXIT_FAIL;
         goto out;

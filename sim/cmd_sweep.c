@@ -101,7 +101,8 @@ static void sweep_help(FILE *f)
             "alone (ssdsim run --manifest) gives the same bytes. Run again, a sweep skips the\n"
             "points whose complete results are in DIR (--force); SIGINT or SIGTERM stops the\n"
             "workers, which write their results so far marked \"interrupted\". See\n"
-            "doc/guide.md, \"Sweeps\".\n"
+            "doc/guide.md, \"Sweeps\". An option that takes one value may be given once; --vary,\n"
+            "--set and --plugin may repeat.\n"
             "\n"
             "Options:\n"
             "  --vary KEY=V1,V2,...   the values of one model key (a dotted path, as --set) or,\n"
@@ -178,6 +179,7 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
     }
     s->o.seed = 1;
     s->jobs = g_get_num_processors();
+    struct cli_seen seen = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val;
@@ -212,6 +214,10 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
             }
             val = argv[++i];
         }
+        /* --set, --vary and --plugin add to a list; every other option takes one value. */
+        if (strcmp(name, "--set") && strcmp(name, "--vary") && strcmp(name, "--plugin") &&
+            cli_once("sweep", name, &seen))
+            return CLI_EXIT_USAGE;
         int rc = 0;
         if (common) {
             rc = cli_common_option("sweep", name, val, &s->o);

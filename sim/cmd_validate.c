@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +56,8 @@ static void validate_help(FILE *f)
             "single-page writes with the analytic models (doc/validation.md): greedy, FIFO,\n"
             "random, d-choices and windowed GC across spare factors and block sizes; hot/cold\n"
             "traffic against Desnoyers' model; and set-ups that break the models' assumptions.\n"
+            "SIGINT or SIGTERM stops the worker processes at once: validate prints and writes\n"
+            "nothing, says so in one line and exits 130 or 143.\n"
             "\n"
             "Options:\n"
             "  --quick                8 points at b = 64, sf = 0.2 (a few seconds); what the\n"
@@ -318,6 +321,13 @@ static double pool_cost(void *ctx, size_t i)
 static int pool_child(void *ctx, size_t i, int fd)
 {
     struct validate *v = ctx;
+    /* The library's point run has no progress check: a worker ends at the signal the command
+     * passes on (or the terminal sends) as if nothing caught it. One that came between fork
+     * and here was caught by the inherited handler: act on it now. */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    if (cli_interrupted)
+        raise(cli_interrupted);
     ssdsim_validate_result r;
     ssdsim_validate_point_run(&point_at(v, i)->pt, &v->opts, &r);
     return cli_pipe_write(fd, &r, sizeof r) ? 0 : CLI_EXIT_FAIL;
@@ -359,6 +369,7 @@ static size_t run_points(struct validate *v)
                             .n = v->points->len,
                             .jobs = (size_t)v->jobs,
                             .pipe = true,
+                            .forward = true,
                             .ctx = v,
                             .child = pool_child,
                             .done = pool_done,
@@ -541,7 +552,20 @@ static int validate_run(struct validate *v)
     if (!v->quiet)
         fprintf(stderr, "validate waf: %u points, %u worker processes, seed %" PRIu64 "\n",
                 v->points->len, (unsigned)MIN(v->jobs, (uint64_t)v->points->len), v->opts.seed);
+    /* SIGINT and SIGTERM are passed on to the workers, which end at once, and no more start;
+     * the failures of the points they were running are not shown. Interrupted, validate
+     * prints and writes nothing: tables and a verdict over part of the grid would read as the
+     * whole. */
+    cli_interrupt_install(false);
+    cli_interrupt_mute(true);
     size_t failed = run_points(v);
+    cli_interrupt_default();
+    cli_interrupt_mute(false);
+    if (cli_interrupted) {
+        cli_error("validate: interrupted by %s after %zu of %u points: nothing written",
+                  cli_interrupt_name(), v->done - v->failed, v->points->len);
+        return cli_interrupt_status();
+    }
     g_autofree char *text = tables_text(v, false);
     fputs(text, stdout);
     printf("%u points, %zu failed, %.1f s wall time\n", v->points->len, failed,

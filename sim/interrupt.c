@@ -66,3 +66,21 @@ const char *cli_interrupt_name(void)
 {
     return cli_interrupted == SIGTERM ? "SIGTERM" : cli_interrupted == SIGINT ? "SIGINT" : "a signal";
 }
+
+void cli_interrupt_default(void)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+}
+
+static bool muted;
+
+void cli_interrupt_mute(bool mute)
+{
+    muted = mute;
+}
+
+bool cli_interrupt_muted(void)
+{
+    return muted && cli_interrupted;
+}

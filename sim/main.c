@@ -22,6 +22,8 @@ void cli_error(const char *fmt, ...)
 {
     /* Format the whole line first: stderr is unbuffered, and several worker processes of a
      * sweep share it, so the line must reach it in one write to stay whole. */
+    if (cli_interrupt_muted())
+        return; /* a consequence of the signal: the command says it was interrupted */
     char line[2048];
     int n = snprintf(line, sizeof line, "ssdsim: %s", error_context ? error_context : "");
     if (n < 0)

@@ -12,6 +12,7 @@
  * BUILDDIR/tests/out/, so `make distcheck` (read-only source tree) passes.
  */
 #include <cJSON.h>
+#include <dirent.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -314,8 +315,28 @@ START_TEST(test_cli_option_given_twice)
     RUN(&c, "validate", "waf", "--jobs", "1", "--jobs", "2");
     assert_one_error(&c, 2, "ssdsim: validate: --jobs given twice (it takes one value)\n");
     cmd_free(&c);
+    RUN(&c, "sweep", "--workload", wl, "--vary", "ftl.op=0.1,0.2", "--seed", "1", "--seed", "2",
+        "--emit", "-");
+    assert_one_error(&c, 2, "ssdsim: sweep: --seed given twice (it takes one value)\n");
+    cmd_free(&c);
+    RUN(&c, "sweep", "--workload", wl, "--vary", "ftl.op=0.1,0.2", "--out", "a", "--out=b");
+    assert_one_error(&c, 2, "ssdsim: sweep: --out given twice (it takes one value)\n");
+    cmd_free(&c);
+    RUN(&c, "sweep", "--workload", wl, "--workload", wl, "--vary", "ftl.op=0.1,0.2", "--emit", "-");
+    assert_one_error(&c, 2, "ssdsim: sweep: --workload given twice (it takes one value)\n");
+    cmd_free(&c);
+    /* --vary and --set repeat: two keys each, a manifest of 2 x 2 lines */
+    RUN(&c, "sweep", "--workload", wl, "--vary", "ftl.op=0.1,0.2", "--vary",
+        "gc.policy=greedy,fifo", "--set", "flash.read_us=50", "--set", "flash.program_us=500",
+        "--out", "cli-emit-dir", "--emit", "-");
+    ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+    size_t lines = 0;
+    for (size_t i = 0; i < c.n_out; i++)
+        lines += c.out[i] == '\n';
+    ck_assert_uint_eq(lines, 4);
+    cmd_free(&c);
     /* --set twice is two overrides: this one fails on its second value, not on repetition. */
-    RUN(&c, "run", "--workload", wl, "--set", "ftl.op=0.2", "--set", "ftl.op=7");
+    RUN(&c, "run", "--workload", wl, "--set", "ftl.op=0.2", "--set", "ftl.op=70");
     assert_one_error(&c, 1, "ftl.op");
     cmd_free(&c);
 }
@@ -1061,6 +1082,206 @@ START_TEST(test_cli_interrupted_run_writes_results_so_far)
 }
 END_TEST
 
+/* Whether process `pid` catches signal `sig` (the SigCgt mask of /proc/PID/status): the
+ * command has installed its handler. */
+static bool catches(pid_t pid, int sig)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    bool yes = false;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "SigCgt:", 7)) {
+            unsigned long long mask = strtoull(line + 7, NULL, 16);
+            yes = (mask >> (sig - 1)) & 1;
+        }
+    fclose(f);
+    return yes;
+}
+
+/* Whether process `pid` runs a program named ssdsim (not the libtool wrapper's shell). */
+static bool is_ssdsim(pid_t pid)
+{
+    char path[64], exe[4096];
+    snprintf(path, sizeof path, "/proc/%ld/exe", (long)pid);
+    ssize_t n = readlink(path, exe, sizeof exe - 1);
+    if (n <= 0)
+        return false;
+    exe[n] = 0;
+    const char *base = strrchr(exe, '/');
+    return base && !strcmp(base + 1, "ssdsim");
+}
+
+/* The ssdsim process `pid` started: `pid` itself, or its child when `pid` is a wrapper script
+ * that runs the command in a child process; 0 while there is none yet. */
+static pid_t find_ssdsim(pid_t pid)
+{
+    if (is_ssdsim(pid))
+        return pid;
+    DIR *d = opendir("/proc");
+    if (!d)
+        return 0;
+    pid_t found = 0;
+    const struct dirent *ent;
+    while (!found && (ent = readdir(d))) {
+        long p = strtol(ent->d_name, NULL, 10);
+        if (p <= 0)
+            continue;
+        char path[64], line[512];
+        snprintf(path, sizeof path, "/proc/%ld/stat", p);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        long ppid = 0;
+        const char *paren;
+        if (fgets(line, sizeof line, f) && (paren = strrchr(line, ')')) &&
+            sscanf(paren + 1, " %*c %ld", &ppid) == 1 && ppid == pid && is_ssdsim((pid_t)p))
+            found = (pid_t)p;
+        fclose(f);
+    }
+    closedir(d);
+    return found;
+}
+
+/* Run ssdsim with `args` (stdout and stderr into files under tests/out), send it `sig` once it
+ * catches the signal (no timing: its handler is installed right before the measurement, which
+ * runs for seconds; the command catches a signal it inherited as ignored, as run does), and return its exit status (-1 when a signal ended it) with its stdout
+ * and stderr (free). */
+static int run_interrupted(const char *const *args, int sig, char **out, char **err)
+{
+    char po[4096], pe[4096];
+    out_path(po, sizeof po, "cli-sig.out");
+    out_path(pe, sizeof pe, "cli-sig.err");
+    const char *argv[64];
+    int n = 0;
+    argv[n++] = ssdsim_bin();
+    while (args[n - 1]) {
+        ck_assert_int_lt(n, 63);
+        argv[n] = args[n - 1];
+        n++;
+    }
+    argv[n] = NULL;
+    fflush(NULL);
+    /* The child starts with the signal ignored (kept across exec), not caught by the test
+     * framework's handler: it shows as caught only once ssdsim has installed its own. */
+    struct sigaction ign = {.sa_handler = SIG_IGN}, old;
+    ck_assert_int_eq(sigaction(sig, &ign, &old), 0);
+    pid_t pid = fork();
+    if (pid != 0)
+        sigaction(sig, &old, NULL);
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDONLY);
+        int fo = open(po, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int fe = open(pe, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (devnull < 0 || fo < 0 || fe < 0)
+            _exit(127);
+        dup2(devnull, 0);
+        dup2(fo, 1);
+        dup2(fe, 2);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int ws;
+    pid_t target;
+    while ((target = find_ssdsim(pid)) == 0 || !catches(target, sig)) {
+        pid_t r = waitpid(pid, &ws, WNOHANG);
+        ck_assert_int_ge(r, 0);
+        ck_assert_msg(r == 0, "%s %s ended before it caught the signal (status %d)", args[0],
+                      args[1], WIFEXITED(ws) ? WEXITSTATUS(ws) : -1);
+        sched_yield();
+    }
+    ck_assert_int_eq(kill(target, sig), 0);
+    while (waitpid(pid, &ws, 0) < 0)
+        ck_assert_int_eq(errno, EINTR);
+    *out = read_file(po, NULL);
+    *err = read_file(pe, NULL);
+    ck_assert(*out && *err);
+    return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+}
+
+/* stderr is exactly one line holding `needle` (a model's reserve warning aside). */
+static void assert_interrupted_line(const char *err, const char *needle)
+{
+    const char *e = err;
+    if (!strncmp(e, "ssdsim: warning:", 16) && strchr(e, '\n'))
+        e = strchr(e, '\n') + 1;
+    ck_assert_msg(strncmp(e, "ssdsim: ", 8) == 0 && strstr(e, needle) != NULL &&
+                      strchr(e, '\n') == e + strlen(e) - 1,
+                  "want one line with '%s', stderr: %s", needle, err);
+}
+
+/* SIGINT or SIGTERM stops a suite, a calibration and a validation (with its worker processes):
+ * each writes nothing (not even a temporary file), says so in one line and exits 130 or 143. */
+START_TEST(test_cli_interrupted_suite_calibrate_validate_write_nothing)
+{
+    char dir[4096], json[4096], md[4096], m[4096], path[4096];
+    out_path(dir, sizeof dir, "cli-sig-suite");
+    char rm[4200];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(rm), 0);
+    char *out, *err;
+    int st = run_interrupted((const char *const[]){"suite", "review", "--quick", "--no-plot",
+                                                   "--quiet", "--out", dir, NULL},
+                             SIGINT, &out, &err);
+    ck_assert_msg(st == 130, "suite: want exit 130, got %d; stderr: %s", st, err);
+    assert_interrupted_line(err, "suite review: interrupted by SIGINT");
+    ck_assert_msg(strstr(err, "nothing written") != NULL, "%s", err);
+    ck_assert_msg(!file_exists(dir), "%s was created", dir);
+    ck_assert_str_eq(out, "");
+    free(out);
+    free(err);
+
+    out_path(json, sizeof json, "cli-sig-cal.json");
+    unlink(json);
+    st = run_interrupted((const char *const[]){"calibrate", "--model",
+                                               test_src_path(m, sizeof m,
+                                                             "models/samsung-960pro-512.json"),
+                                               "--json", json, NULL},
+                         SIGTERM, &out, &err);
+    ck_assert_msg(st == 143, "calibrate: want exit 143, got %d; stderr: %s", st, err);
+    assert_interrupted_line(err, "calibrate: interrupted by SIGTERM after 0 of ");
+    ck_assert_msg(!file_exists(json), "%s was written", json);
+    ck_assert_str_eq(out, ""); /* no table of the figures it had */
+    free(out);
+    free(err);
+
+    out_path(json, sizeof json, "cli-sig-val.json");
+    out_path(md, sizeof md, "cli-sig-val.md");
+    unlink(json);
+    unlink(md);
+    st = run_interrupted((const char *const[]){"validate", "waf", "--section", "uniform",
+                                               "--policy", "greedy", "--ppb", "128,256", "--jobs", "2", "--json",
+                                               json, "--markdown", md, "--quiet", NULL},
+                         SIGINT, &out, &err);
+    ck_assert_msg(st == 130, "validate: want exit 130, got %d; stderr: %s", st, err);
+    /* The interruption, last; before it at most the library's notes on the points' set-up
+     * (a GC reserve raised), never a failure of the points the workers were running. */
+    const char *last = err;
+    for (const char *q = err; *q && q[1]; q++)
+        if (*q == '\n')
+            last = q + 1;
+    assert_interrupted_line(last, "validate: interrupted by SIGINT after 0 of ");
+    ck_assert_msg(!strstr(err, "worker") && !strstr(err, "failed") && !strstr(err, "cancel"),
+                  "%s", err);
+    ck_assert_msg(!file_exists(json) && !file_exists(md), "an output was written");
+    ck_assert_str_eq(out, "");
+    free(out);
+    free(err);
+    /* (validate waits for its workers before it exits.) No temporary file of an output is
+     * left: */
+    out_path(path, sizeof path, "");
+    DIR *d = opendir(path);
+    ck_assert_ptr_nonnull(d);
+    const struct dirent *ent;
+    while ((ent = readdir(d)))
+        ck_assert_msg(strncmp(ent->d_name, ".cli-sig-", 9) != 0, "%s left", ent->d_name);
+    closedir(d);
+}
+END_TEST
+
 START_TEST(test_cli_progress_lines_when_not_a_terminal)
 {
     /* stderr is a pipe: with --progress, plain lines of their own (no \r redrawing), each
@@ -1102,6 +1323,7 @@ int main(void)
     tcase_add_test(usage, test_cli_bad_interval);
     tcase_add_test(usage, test_cli_set_without_equals);
     tcase_add_test(usage, test_cli_bad_precondition);
+    tcase_add_test(usage, test_cli_option_given_twice);
     suite_add_tcase(s, usage);
 
     TCase *input = tcase_create("input");
@@ -1132,6 +1354,7 @@ int main(void)
     tcase_add_test(runs, test_cli_precondition_counts_only_workload);
     tcase_add_test(runs, test_cli_demo_on_small_model);
     tcase_add_test(runs, test_cli_interrupted_run_writes_results_so_far);
+    tcase_add_test(runs, test_cli_interrupted_suite_calibrate_validate_write_nothing);
     tcase_add_test(runs, test_cli_progress_lines_when_not_a_terminal);
     suite_add_tcase(s, runs);
 
