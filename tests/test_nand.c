@@ -186,7 +186,9 @@ START_TEST(test_nand_multiplane_program_read_erase)
     ck_assert_uint_eq(r.done[6], t1 + 2000000);
     ck_assert_uint_eq(r.done[7], t1 + 4000500);
     ck_assert_uint_eq(r.done[8], t1 + 4000500);
+    /* program, read and erase pairs: 3 multi-plane operations of 2 planes each */
     ck_assert_uint_eq(r.hw.n_multiplane, 3);
+    ck_assert_uint_eq(r.hw.n_multiplane_planes, 3 * 2);
     rig_fini(&r);
 }
 END_TEST
@@ -275,6 +277,9 @@ START_TEST(test_nand_multiplane_raises_program_throughput)
         }
         run(&r);
         end[mp] = r.done[8] - r.done[0];
+        /* the counters ssdsim_device_stats reports: 4 operations of 2 planes, or none */
+        ck_assert_uint_eq(r.hw.n_multiplane, mp ? 4 : 0);
+        ck_assert_uint_eq(r.hw.n_multiplane_planes, mp ? 8 : 0);
         rig_fini(&r);
     }
     ck_assert_uint_eq(end[0], 8 * 340960);
@@ -304,6 +309,9 @@ START_TEST(test_nand_cache_program_hides_transfer)
     ck_assert_uint_eq(r.done[7], 2464960);
     /* The transfers are all on the bus: 8 x 40,960. */
     ck_assert_uint_eq(r.hw.bus_busy_ns, 8 * 40960);
+    /* all eight pages went through the cache register */
+    ck_assert_uint_eq(r.hw.n_cache_programs, 8);
+    ck_assert_uint_eq(r.hw.n_cache_reads, 0);
     rig_fini(&r);
 
     rig_init(&r, model(NULL, NULL, NULL, NULL));
@@ -331,6 +339,8 @@ START_TEST(test_nand_cache_read_overlaps_data_out)
     ck_assert_uint_eq(r.done[0], 83960);
     ck_assert_uint_eq(r.done[1], 127920);
     ck_assert_uint_eq(r.done[7], 391680);
+    ck_assert_uint_eq(r.hw.n_cache_reads, 8);
+    ck_assert_uint_eq(r.hw.n_cache_programs, 0);
     rig_fini(&r);
 
     rig_init(&r, model(NULL, NULL, NULL, NULL));
@@ -387,6 +397,7 @@ START_TEST(test_nand_read_suspends_program)
     run(&r);
     ck_assert_uint_eq(r.done[0], 340960);
     ck_assert_uint_eq(r.done[1], 421920);
+    ck_assert_uint_eq(r.hw.n_suspends, 0);
     rig_fini(&r);
 }
 END_TEST
