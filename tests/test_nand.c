@@ -502,6 +502,34 @@ START_TEST(test_nand_drive_runs_with_every_mechanism)
     const struct ssdsim__hw *hw = &sim->sys.devs[0].hw;
     ck_assert_uint_gt(hw->n_copybacks, 0);
     ck_assert_uint_gt(hw->n_suspends, 0);
+    /* The device stats report the die's counters (the run started with the drive new), each
+     * switch as the model set it, and the JSON a "nand" group with the keys of the switches
+     * on only (no cache program, no firmware costs). */
+    ck_assert(d.multiplane_on && d.cache_read_on && d.suspend_on && d.copyback_on);
+    ck_assert(!d.cache_program_on);
+    ck_assert_uint_eq(d.nand_multiplane_ops, hw->n_multiplane);
+    ck_assert_uint_eq(d.nand_multiplane_planes, hw->n_multiplane_planes);
+    ck_assert_uint_eq(d.nand_cache_reads, hw->n_cache_reads);
+    ck_assert_uint_eq(d.nand_cache_programs, 0);
+    ck_assert_uint_eq(d.nand_suspends, hw->n_suspends);
+    ck_assert_uint_eq(d.nand_copybacks, hw->n_copybacks);
+    ck_assert_uint_gt(d.nand_cache_reads, 0);
+    ck_assert_uint_eq(d.fw_cores, 0);
+    char *j = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(j);
+    const char *n = strstr(j, "\"nand\":");
+    ck_assert_ptr_nonnull(n);
+    const char *end = strchr(n, '}');
+    for (int k = 0; k < 5; k++) {
+        static const char *const keys[] = {"\"multiplane_ops\"", "\"multiplane_planes\"",
+                                           "\"cache_reads\"", "\"suspends\"",
+                                           "\"copybacks\""};
+        const char *at = strstr(n, keys[k]);
+        ck_assert_msg(at && at < end, "%s not in the nand group", keys[k]);
+    }
+    ck_assert_ptr_null(strstr(j, "\"cache_programs\""));
+    ck_assert_ptr_null(strstr(j, "\"firmware\""));
+    free(j);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -530,13 +558,24 @@ START_TEST(test_nand_drive_gc_copies_cross_no_channel)
         const struct ssdsim__hw *hw = &sim->sys.devs[0].hw;
         uint64_t copies = d.gc_pages_copied + d.wl_pages_copied;
         ck_assert_uint_gt(d.gc_pages_copied, 1000);
+        char *j = ssdsim_results_json(sim);
+        ck_assert_ptr_nonnull(j);
         if (cb) {
             ck_assert_uint_eq(hw->n_copybacks, copies);
+            /* reported: every GC and WL copy was a copyback */
+            ck_assert(d.copyback_on);
+            ck_assert_uint_eq(d.nand_copybacks, copies);
+            ck_assert_ptr_nonnull(strstr(j, "\"copybacks\""));
             ck_assert_uint_eq(hw->bus_busy_ns, (d.flash_pages_programmed - copies) * 20480);
         } else {
             ck_assert_uint_eq(hw->n_copybacks, 0);
             ck_assert_uint_ge(hw->bus_busy_ns, (d.flash_pages_programmed + copies) * 20480);
+            /* no NAND operation on: no group, no figures */
+            ck_assert(!d.copyback_on && !d.multiplane_on && !d.suspend_on);
+            ck_assert_uint_eq(d.nand_copybacks, 0);
+            ck_assert_ptr_null(strstr(j, "\"nand\""));
         }
+        free(j);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
