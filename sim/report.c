@@ -80,12 +80,12 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
         fprintf(out, "firmware: busy %.3f ms on %u core%s, utilisation %.1f%%\n",
                 (double)d->fw_busy_ns / 1e6, d->fw_cores, d->fw_cores > 1 ? "s" : "",
                 100 * d->fw_utilization);
-    if (d->multiplane_on)
+    if (d->multiplane_on && d->nand_multiplane_ops)
         fprintf(out, "nand: %" PRIu64 " multi-plane operations, %.2f planes each\n",
                 d->nand_multiplane_ops,
-                d->nand_multiplane_ops
-                    ? (double)d->nand_multiplane_planes / (double)d->nand_multiplane_ops
-                    : 0.0);
+                (double)d->nand_multiplane_planes / (double)d->nand_multiplane_ops);
+    else if (d->multiplane_on)
+        fputs("nand: 0 multi-plane operations\n", out);
     if (d->cache_read_on || d->cache_program_on) {
         fputs("nand:", out);
         if (d->cache_read_on)
