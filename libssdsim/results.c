@@ -104,6 +104,34 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
         out->flash_pages_read += c.reads[i];
     out->unmapped_reads = c.c[SSDSIM_CNT_UNMAPPED_READS];
 
+    /* Firmware and NAND operations: the growth of the cumulative counters over the run. */
+    const struct ssdsim_model *dm = sys->dev_model;
+    struct ssdsim__sys_mech m;
+    ssdsim__sys_mech(sys, &m);
+    const struct ssdsim__sys_mech *b = &sim->stats.base_mech;
+    const struct ssdsim__controller_cfg *k = &dm->controller;
+    if (dm->kind == SSDSIM__KIND_SSD && (k->fw_read_ns || k->fw_write_ns || k->fw_gc_victim_ns ||
+                                         k->fw_gc_page_ns || k->fw_map_ns || k->fw_wl_page_ns)) {
+        out->fw_busy_ns = m.fw_busy_ns - b->fw_busy_ns;
+        out->fw_cores = m.fw_cores;
+        double span = (double)(sim->stats.end_ns - sim->stats.start_ns);
+        out->fw_utilization = span > 0 ? (double)out->fw_busy_ns / ((double)m.fw_cores * span) : 0;
+    }
+    if (dm->kind == SSDSIM__KIND_SSD) {
+        const struct ssdsim__flash *f = &dm->flash;
+        out->multiplane_on = f->multiplane;
+        out->cache_read_on = f->cache_read;
+        out->cache_program_on = f->cache_program;
+        out->suspend_on = f->suspend;
+        out->copyback_on = f->copyback;
+        out->nand_multiplane_ops = m.multiplane - b->multiplane;
+        out->nand_multiplane_planes = m.multiplane_planes - b->multiplane_planes;
+        out->nand_cache_reads = m.cache_reads - b->cache_reads;
+        out->nand_cache_programs = m.cache_programs - b->cache_programs;
+        out->nand_suspends = m.suspends - b->suspends;
+        out->nand_copybacks = m.copybacks - b->copybacks;
+    }
+
     /* Endurance: the flash can absorb rated x physical bytes of programs; at the run's write
      * amplification the host gets 1/WAF of that before the average block wears out. The
      * most-worn block gets there earlier by the ratio of its erase count to the mean. */
@@ -355,6 +383,34 @@ static void add_f(cJSON *o, const char *k, double v)
     cJSON_AddItemToObject(o, k, cJSON_CreateRaw(buf));
 }
 
+/* The firmware and NAND-operation groups of the device object, each only when its mechanism
+ * is on (so a model without them writes the JSON it always did). */
+static void add_mech(cJSON *dev, const ssdsim_device_stats *d)
+{
+    if (d->fw_cores) {
+        cJSON *fw = cJSON_AddObjectToObject(dev, "firmware");
+        ssdsim__json_add_u64(fw, "busy_ns", d->fw_busy_ns);
+        ssdsim__json_add_u64(fw, "cores", d->fw_cores);
+        add_f(fw, "utilization", d->fw_utilization);
+    }
+    if (!(d->multiplane_on || d->cache_read_on || d->cache_program_on || d->suspend_on ||
+          d->copyback_on))
+        return;
+    cJSON *n = cJSON_AddObjectToObject(dev, "nand");
+    if (d->multiplane_on) {
+        ssdsim__json_add_u64(n, "multiplane_ops", d->nand_multiplane_ops);
+        ssdsim__json_add_u64(n, "multiplane_planes", d->nand_multiplane_planes);
+    }
+    if (d->cache_read_on)
+        ssdsim__json_add_u64(n, "cache_reads", d->nand_cache_reads);
+    if (d->cache_program_on)
+        ssdsim__json_add_u64(n, "cache_programs", d->nand_cache_programs);
+    if (d->suspend_on)
+        ssdsim__json_add_u64(n, "suspends", d->nand_suspends);
+    if (d->copyback_on)
+        ssdsim__json_add_u64(n, "copybacks", d->nand_copybacks);
+}
+
 static cJSON *op_stats_json(const ssdsim_op_stats *sp)
 {
     ssdsim_op_stats s = *sp;
@@ -557,6 +613,7 @@ char *ssdsim_results_json(const ssdsim *sim)
     ssdsim__json_add_u64(dev, "map_pages_read", d.map_pages_read);
     ssdsim__json_add_u64(dev, "map_pages_written", d.map_pages_written);
     ssdsim__json_add_u64(dev, "merges", d.merges);
+    add_mech(dev, &d);
     cJSON *life = cJSON_AddObjectToObject(dev, "lifetime");
     ssdsim__json_add_u64(life, "rated_pe_cycles", d.rated_pe_cycles);
     add_f(life, "tbw_mean_bytes", d.tbw_mean_bytes);

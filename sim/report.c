@@ -73,6 +73,35 @@ static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
                 r.first_round + 1);
 }
 
+/* Firmware and NAND-operation figures, each line only when its mechanism is on. */
+static void print_mech(FILE *out, const ssdsim_device_stats *d)
+{
+    if (d->fw_cores)
+        fprintf(out, "firmware: busy %.3f ms on %u core%s, utilisation %.1f%%\n",
+                (double)d->fw_busy_ns / 1e6, d->fw_cores, d->fw_cores > 1 ? "s" : "",
+                100 * d->fw_utilization);
+    if (d->multiplane_on && d->nand_multiplane_ops)
+        fprintf(out, "nand: %" PRIu64 " multi-plane operations, %.2f planes each\n",
+                d->nand_multiplane_ops,
+                (double)d->nand_multiplane_planes / (double)d->nand_multiplane_ops);
+    else if (d->multiplane_on)
+        fputs("nand: 0 multi-plane operations\n", out);
+    if (d->cache_read_on || d->cache_program_on) {
+        fputs("nand:", out);
+        if (d->cache_read_on)
+            fprintf(out, " %" PRIu64 " cache reads%s", d->nand_cache_reads,
+                    d->cache_program_on ? "," : "");
+        if (d->cache_program_on)
+            fprintf(out, " %" PRIu64 " cache programs", d->nand_cache_programs);
+        fputs(" (pages)\n", out);
+    }
+    if (d->suspend_on)
+        fprintf(out, "nand: %" PRIu64 " programs or erases suspended for host reads\n",
+                d->nand_suspends);
+    if (d->copyback_on)
+        fprintf(out, "nand: %" PRIu64 " GC copies by copyback\n", d->nand_copybacks);
+}
+
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
                 ssdsim_steady_var steady_var, const char *state)
 {
@@ -159,7 +188,12 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         fprintf(out, "        write amplification %.3f, erase count min/mean/max %" PRIu64
                      " / %.2f / %" PRIu64 ", free blocks %" PRIu64 "\n",
                 d.waf, d.erase_count_min, d.erase_count_mean, d.erase_count_max, d.free_blocks);
+        if (d.gc_bg_victims)
+            fprintf(out, "        GC victims %" PRIu64 " in the foreground, %" PRIu64
+                         " in idle time (background)\n",
+                    d.gc_fg_victims, d.gc_bg_victims);
     }
+    print_mech(out, &d);
     (void)member;
     uint32_t n_dev = ssdsim_n_devices(sim);
     if (n_dev < 2)

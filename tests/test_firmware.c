@@ -128,6 +128,16 @@ START_TEST(test_firmware_bound_steady_writes)
         double work_ns = 20000 + (gc_costs ? g * 10000 + v * 50000 : 0);
         within(w.iops, 1e9 / work_ns, 0.02, gc_costs ? "firmware-bound IOPS with GC's share"
                                                      : "firmware-bound IOPS, GC free");
+        /* The firmware time reported is exactly the work booked over the run: 20 us per host
+         * unit, 10 us per GC copy, 50 us per victim; on one core that is never idle (the
+         * drive is firmware-bound) its utilisation is 1 within the run's first and last
+         * requests. */
+        uint64_t victims = d.gc_fg_victims + d.gc_bg_victims;
+        ck_assert_uint_eq(d.fw_busy_ns, d.host_pages_written * 20000 +
+                                            (gc_costs ? d.gc_pages_copied * 10000 + victims * 50000
+                                                      : 0));
+        ck_assert_uint_eq(d.fw_cores, 1);
+        within(d.fw_utilization, 1.0, 0.01, "firmware utilisation of a firmware-bound drive");
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -156,6 +166,11 @@ START_TEST(test_firmware_host_ftl_threads)
     double g = (double)d.gc_pages_copied / host;
     double v = (double)(d.gc_fg_victims + d.gc_bg_victims) / host;
     within(w.iops, 1e9 / (20000 + g * 10000 + v * 50000), 0.02, "host-thread-bound IOPS");
+    /* The work is reported on the controller's core and the host thread together (2): the
+     * thread's share exactly as booked, the core's 0 (cmd_overhead 0). */
+    ck_assert_uint_eq(d.fw_cores, 2);
+    ck_assert_uint_eq(d.fw_busy_ns, d.host_pages_written * 20000 + d.gc_pages_copied * 10000 +
+                                        (d.gc_fg_victims + d.gc_bg_victims) * 50000);
     /* the controller's core did nothing but the (zero) command overhead */
     ck_assert_uint_eq(((struct ssdsim *)sim)->sys.ctrls[0].core_free[0] <= ssdsim_now(sim), 1);
     ssdsim_free(sim);
@@ -192,6 +207,52 @@ START_TEST(test_firmware_map_pages)
 END_TEST
 
 /* Impossible values are refused with one line naming the key. */
+/* The firmware figures of the results. On the sequence of test_firmware_host_units_by_hand (a
+ * 4 KiB write, its read, a 16 KiB write, one after the other from time 0, with cmd_overhead 2 us
+ * added this time) the core works 2 + 20 + 2 + 7 + 2 + 80 = 113 us, over a run of
+ * (82,264 + 2,000) + (29,264 + 2,000) + (165,816 + 2,000) = 283,344 ns: utilisation
+ * 113,000 / 283,344. The JSON has device.firmware then; a model with cmd_overhead but no fw_*
+ * cost has neither the group nor the figures. */
+START_TEST(test_firmware_busy_reported)
+{
+    g_autofree char *ctl = g_strdup(",\"fw_write_us\":20,\"fw_read_us\":7");
+    ssdsim_model *m = fwd(ctl, "");
+    ck_assert_int_eq(ssdsim_model_set(m, "controller.cmd_overhead_us", "2", NULL), 0);
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), 82264 + 2000);
+    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), 29264 + 2000);
+    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 65536, 16384), 165816 + 2000);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.fw_busy_ns, 113000);
+    ck_assert_uint_eq(d.fw_cores, 1);
+    ck_assert_double_eq_tol(d.fw_utilization, 113000.0 / 283344.0, 1e-12);
+    char *j = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_ptr_nonnull(strstr(j, "\"firmware\""));
+    const char *b = strstr(j, "\"busy_ns\":");
+    ck_assert_ptr_nonnull(b);
+    ck_assert_uint_eq(strtoull(b + strlen("\"busy_ns\":"), NULL, 10), 113000);
+    ck_assert_ptr_null(strstr(j, "\"nand\""));
+    free(j);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+    m = fwd("", "");
+    ck_assert_int_eq(ssdsim_model_set(m, "controller.cmd_overhead_us", "2", NULL), 0);
+    sim = st_sim(m, 1);
+    one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.fw_cores, 0);
+    ck_assert_uint_eq(d.fw_busy_ns, 0);
+    j = ssdsim_results_json(sim);
+    ck_assert_ptr_null(strstr(j, "\"firmware\""));
+    free(j);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_firmware_refuses_bad_values)
 {
     static const char *bad[] = {"\"fw_gc_page_us\":-1", "\"fw_write_us\":\"fast\"",
@@ -220,6 +281,7 @@ int main(void)
     tcase_add_test(tc, test_firmware_bound_steady_writes);
     tcase_add_test(tc, test_firmware_host_ftl_threads);
     tcase_add_test(tc, test_firmware_map_pages);
+    tcase_add_test(tc, test_firmware_busy_reported);
     tcase_add_test(tc, test_firmware_refuses_bad_values);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

@@ -186,7 +186,9 @@ START_TEST(test_nand_multiplane_program_read_erase)
     ck_assert_uint_eq(r.done[6], t1 + 2000000);
     ck_assert_uint_eq(r.done[7], t1 + 4000500);
     ck_assert_uint_eq(r.done[8], t1 + 4000500);
+    /* program, read and erase pairs: 3 multi-plane operations of 2 planes each */
     ck_assert_uint_eq(r.hw.n_multiplane, 3);
+    ck_assert_uint_eq(r.hw.n_multiplane_planes, 3 * 2);
     rig_fini(&r);
 }
 END_TEST
@@ -275,6 +277,9 @@ START_TEST(test_nand_multiplane_raises_program_throughput)
         }
         run(&r);
         end[mp] = r.done[8] - r.done[0];
+        /* the counters ssdsim_device_stats reports: 4 operations of 2 planes, or none */
+        ck_assert_uint_eq(r.hw.n_multiplane, mp ? 4 : 0);
+        ck_assert_uint_eq(r.hw.n_multiplane_planes, mp ? 8 : 0);
         rig_fini(&r);
     }
     ck_assert_uint_eq(end[0], 8 * 340960);
@@ -304,6 +309,9 @@ START_TEST(test_nand_cache_program_hides_transfer)
     ck_assert_uint_eq(r.done[7], 2464960);
     /* The transfers are all on the bus: 8 x 40,960. */
     ck_assert_uint_eq(r.hw.bus_busy_ns, 8 * 40960);
+    /* all eight pages went through the cache register */
+    ck_assert_uint_eq(r.hw.n_cache_programs, 8);
+    ck_assert_uint_eq(r.hw.n_cache_reads, 0);
     rig_fini(&r);
 
     rig_init(&r, model(NULL, NULL, NULL, NULL));
@@ -331,6 +339,8 @@ START_TEST(test_nand_cache_read_overlaps_data_out)
     ck_assert_uint_eq(r.done[0], 83960);
     ck_assert_uint_eq(r.done[1], 127920);
     ck_assert_uint_eq(r.done[7], 391680);
+    ck_assert_uint_eq(r.hw.n_cache_reads, 8);
+    ck_assert_uint_eq(r.hw.n_cache_programs, 0);
     rig_fini(&r);
 
     rig_init(&r, model(NULL, NULL, NULL, NULL));
@@ -387,6 +397,7 @@ START_TEST(test_nand_read_suspends_program)
     run(&r);
     ck_assert_uint_eq(r.done[0], 340960);
     ck_assert_uint_eq(r.done[1], 421920);
+    ck_assert_uint_eq(r.hw.n_suspends, 0);
     rig_fini(&r);
 }
 END_TEST
@@ -491,6 +502,34 @@ START_TEST(test_nand_drive_runs_with_every_mechanism)
     const struct ssdsim__hw *hw = &sim->sys.devs[0].hw;
     ck_assert_uint_gt(hw->n_copybacks, 0);
     ck_assert_uint_gt(hw->n_suspends, 0);
+    /* The device stats report the die's counters (the run started with the drive new), each
+     * switch as the model set it, and the JSON a "nand" group with the keys of the switches
+     * on only (no cache program, no firmware costs). */
+    ck_assert(d.multiplane_on && d.cache_read_on && d.suspend_on && d.copyback_on);
+    ck_assert(!d.cache_program_on);
+    ck_assert_uint_eq(d.nand_multiplane_ops, hw->n_multiplane);
+    ck_assert_uint_eq(d.nand_multiplane_planes, hw->n_multiplane_planes);
+    ck_assert_uint_eq(d.nand_cache_reads, hw->n_cache_reads);
+    ck_assert_uint_eq(d.nand_cache_programs, 0);
+    ck_assert_uint_eq(d.nand_suspends, hw->n_suspends);
+    ck_assert_uint_eq(d.nand_copybacks, hw->n_copybacks);
+    ck_assert_uint_gt(d.nand_cache_reads, 0);
+    ck_assert_uint_eq(d.fw_cores, 0);
+    char *j = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(j);
+    const char *n = strstr(j, "\"nand\":");
+    ck_assert_ptr_nonnull(n);
+    const char *end = strchr(n, '}');
+    for (int k = 0; k < 5; k++) {
+        static const char *const keys[] = {"\"multiplane_ops\"", "\"multiplane_planes\"",
+                                           "\"cache_reads\"", "\"suspends\"",
+                                           "\"copybacks\""};
+        const char *at = strstr(n, keys[k]);
+        ck_assert_msg(at && at < end, "%s not in the nand group", keys[k]);
+    }
+    ck_assert_ptr_null(strstr(j, "\"cache_programs\""));
+    ck_assert_ptr_null(strstr(j, "\"firmware\""));
+    free(j);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -519,13 +558,24 @@ START_TEST(test_nand_drive_gc_copies_cross_no_channel)
         const struct ssdsim__hw *hw = &sim->sys.devs[0].hw;
         uint64_t copies = d.gc_pages_copied + d.wl_pages_copied;
         ck_assert_uint_gt(d.gc_pages_copied, 1000);
+        char *j = ssdsim_results_json(sim);
+        ck_assert_ptr_nonnull(j);
         if (cb) {
             ck_assert_uint_eq(hw->n_copybacks, copies);
+            /* reported: every GC and WL copy was a copyback */
+            ck_assert(d.copyback_on);
+            ck_assert_uint_eq(d.nand_copybacks, copies);
+            ck_assert_ptr_nonnull(strstr(j, "\"copybacks\""));
             ck_assert_uint_eq(hw->bus_busy_ns, (d.flash_pages_programmed - copies) * 20480);
         } else {
             ck_assert_uint_eq(hw->n_copybacks, 0);
             ck_assert_uint_ge(hw->bus_busy_ns, (d.flash_pages_programmed + copies) * 20480);
+            /* no NAND operation on: no group, no figures */
+            ck_assert(!d.copyback_on && !d.multiplane_on && !d.suspend_on);
+            ck_assert_uint_eq(d.nand_copybacks, 0);
+            ck_assert_ptr_null(strstr(j, "\"nand\""));
         }
+        free(j);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }

@@ -788,6 +788,29 @@ void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counte
     }
 }
 
+void ssdsim__sys_mech(const struct ssdsim__sys *s, struct ssdsim__sys_mech *out)
+{
+    memset(out, 0, sizeof *out);
+    for (uint32_t k = 0; k < s->n_ctrls; k++) {
+        out->fw_busy_ns += s->ctrls[k].busy_ns;
+        out->fw_cores += s->ctrls[k].n_cores;
+    }
+    for (uint32_t k = 0; k < s->n_devs; k++) {
+        const struct ssdsim__dev *d = &s->devs[k];
+        out->fw_busy_ns += d->cpu.busy_ns;
+        out->fw_cores += d->cpu.n_threads;
+        if (!d->ssd)
+            continue;
+        const struct ssdsim__hw *hw = &d->hw;
+        out->multiplane += hw->n_multiplane;
+        out->multiplane_planes += hw->n_multiplane_planes;
+        out->cache_reads += hw->n_cache_reads;
+        out->cache_programs += hw->n_cache_programs;
+        out->suspends += hw->n_suspends;
+        out->copybacks += hw->n_copybacks;
+    }
+}
+
 bool ssdsim__sys_preconditioned(const struct ssdsim__sys *s, char *why, size_t len)
 {
     for (uint32_t k = 0; k < s->n_devs; k++) {

@@ -153,6 +153,16 @@ void ssdsim__sys_reset(struct ssdsim__sys *s, uint64_t now);
 
 /* Figures over every solid-state device (hard disks count nothing). */
 void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counters *out);
+
+/* Cumulative firmware and NAND-operation counters of the whole system (results.c reports their
+ * growth over a run): firmware time booked on the controllers' cores and on host FTL threads,
+ * the cores and threads it ran on, and the NAND operations of hw/nand.c. */
+struct ssdsim__sys_mech {
+    uint64_t fw_busy_ns;
+    uint32_t fw_cores;
+    uint64_t multiplane, multiplane_planes, cache_reads, cache_programs, suspends, copybacks;
+};
+void ssdsim__sys_mech(const struct ssdsim__sys *s, struct ssdsim__sys_mech *out);
 uint32_t ssdsim__sys_ec_min(const struct ssdsim__sys *s);
 uint32_t ssdsim__sys_ec_max(const struct ssdsim__sys *s);
 double ssdsim__sys_erase_mean(const struct ssdsim__sys *s);

@@ -61,6 +61,7 @@ typedef void (*ssdsim__cmd_done_fn)(void *ctx, uint32_t cmd);
 struct ssdsim__ctrl {
     uint64_t *core_free;
     uint32_t n_cores;
+    uint64_t busy_ns; /* firmware time booked, all cores (kept across resets) */
     struct ssdsim__link link;
 };
 

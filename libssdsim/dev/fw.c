@@ -37,6 +37,7 @@ uint64_t ssdsim__ctrl_run(struct ssdsim__ctrl *c, uint64_t t, uint64_t ns)
             k = n;
     t = SSDSIM__MAX(t, c->core_free[k]) + ns;
     c->core_free[k] = t;
+    c->busy_ns += ns;
     return t;
 }
 

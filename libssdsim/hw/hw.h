@@ -87,9 +87,12 @@ struct ssdsim__hw {
     uint64_t die_busy_ns;
     uint64_t bus_busy_ns; /* all channels: commands and data */
     /* NAND operations run (counts) */
-    uint64_t n_multiplane; /* multi-plane operations (groups of 2 or more) */
-    uint64_t n_suspends;   /* programs or erases suspended */
-    uint64_t n_copybacks;  /* GC copies that stayed in their plane */
+    uint64_t n_multiplane;        /* multi-plane operations (groups of 2 or more) */
+    uint64_t n_multiplane_planes; /* the planes (ops) of those groups, summed */
+    uint64_t n_cache_reads;       /* pages read through the cache register */
+    uint64_t n_cache_programs;    /* pages programmed through the cache register */
+    uint64_t n_suspends;          /* programs or erases suspended */
+    uint64_t n_copybacks;         /* GC copies that stayed in their plane */
     bool nand;             /* the model turns on a NAND operation: ops run in hw/nand.c */
 };
 

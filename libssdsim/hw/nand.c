@@ -126,8 +126,10 @@ static uint32_t gather(struct ssdsim__hw *hw, struct ssdsim__die *die, uint32_t 
         blocked |= bit;
         j = nx;
     }
-    if (n > 1)
+    if (n > 1) {
         hw->n_multiplane++;
+        hw->n_multiplane_planes += n;
+    }
     return n;
 }
 
@@ -190,6 +192,7 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
             uint64_t a = SSDSIM__MAX(t, die->array_free_ns) + f->cbsy_ns;
             die->array_free_ns = a + tp;
             die_busy(hw, die, now, die->array_free_ns);
+            hw->n_cache_programs += n;
             for (uint32_t j = i; j != SSDSIM__NONE; j = hw->ops[j].next)
                 ssdsim__engine_schedule(hw->engine, die->array_free_ns, op_event, hw, j);
             die->step = STEP_RELEASE;
@@ -379,6 +382,8 @@ static void nand_event(void *ctx, uint32_t arg)
             /* To the cache register once the previous page is out of it. */
             uint64_t at = SSDSIM__MAX(now, die->cache_free_ns) + f->rcbsy_ns;
             die_busy(hw, die, now, at);
+            for (uint32_t j = i; j != SSDSIM__NONE; j = hw->ops[j].next)
+                hw->n_cache_reads++;
             die->step = STEP_CACHE;
             ssdsim__engine_schedule(hw->engine, at, nand_event, hw, d);
             return;

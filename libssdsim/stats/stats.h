@@ -31,6 +31,7 @@ struct ssdsim__stats {
     const struct ssdsim__sys *sys;
     struct ssdsim__devbase *dev_base; /* per device: its figures when the run started */
     struct ssdsim__env_counters base; /* counters when the run started */
+    struct ssdsim__sys_mech base_mech; /* firmware and NAND-operation counters then */
     uint32_t base_ec_max;             /* highest erase count when the run started */
     double base_ec_mean;
     /* the series: at most one of the three kinds of interval is set */

@@ -847,6 +847,21 @@ typedef struct ssdsim_device_stats {
      * translation pages): the spare GC works with; NaN for an FTL whose reserve the library
      * does not know (a plugin), 0 for a hard disk */
     double spare_factor_effective;
+    /* Appended after 1.0 (a caller compiled against older headers does not see them): the
+     * firmware's and the NAND operations' work over the run, each 0 unless its mechanism is on
+     * (doc/results.md, "Firmware and NAND operations"). */
+    uint64_t fw_busy_ns;   /**< firmware time booked on the cores (and host FTL threads) */
+    uint32_t fw_cores;     /**< the cores and host FTL threads; 0 when no controller.fw_* cost
+                                is set (the firmware figures are then not reported) */
+    double fw_utilization; /**< fw_busy_ns / (fw_cores x the run's simulated time) */
+    uint64_t nand_multiplane_ops;    /**< multi-plane operations (of 2 planes or more) */
+    uint64_t nand_multiplane_planes; /**< the planes those operations covered, summed */
+    uint64_t nand_cache_reads;       /**< pages read through the cache register */
+    uint64_t nand_cache_programs;    /**< pages programmed through the cache register */
+    uint64_t nand_suspends;          /**< programs and erases suspended for host reads */
+    uint64_t nand_copybacks;         /**< GC copies programmed from the page register */
+    bool multiplane_on, cache_read_on, cache_program_on, suspend_on, copyback_on; /**< the
+        model's flash.multiplane, cache_read, cache_program, suspend, copyback */
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in
