@@ -76,7 +76,7 @@ static void validate_help(FILE *f)
             "  --markdown OUT         write the tables as Markdown\n"
             "  --seed N               base seed (default 1); each point's seed derives from it\n"
             "  --jobs N               worker processes (default: the online CPUs, here %u)\n"
-            "  --quiet                no progress lines on standard error\n"
+            "  --quiet                no progress lines or library notes on standard error\n"
             "  --help                 this help\n",
             g_get_num_processors());
 }
@@ -189,6 +189,7 @@ static int validate_parse(int argc, char **argv, struct validate *v)
         }
         if (!strcmp(name, "--quiet") || !strcmp(name, "-q")) {
             v->quiet = true;
+            cli_quiet_notes(); /* as --quiet does elsewhere: the workers inherit it */
             continue;
         }
         static const char *const with_value[] = {"--section",  "--policy", "--sf",
