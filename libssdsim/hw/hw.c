@@ -147,17 +147,12 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
     struct ssdsim__die *die = &hw->dies[d];
     uint32_t cls = die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ
                                                                   : SSDSIM__CLASS_WRITE;
-    uint32_t i = die->head[cls];
+    uint32_t i = ssdsim__hw_die_pop(hw, die, cls);
     if (i == SSDSIM__NONE) {
         set_idle(hw, d, true);
         return;
     }
     struct ssdsim__flash_op *op = &hw->ops[i];
-    die->head[cls] = op->next;
-    if (die->head[cls] == SSDSIM__NONE)
-        die->tail[cls] = SSDSIM__NONE;
-    die->queued--;
-    die->cur = i;
     set_idle(hw, d, false);
 
     uint64_t now = ssdsim__engine_now(hw->engine);

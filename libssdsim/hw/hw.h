@@ -120,6 +120,23 @@ void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t op);
 void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t op);
 
 /* Mark die `die` idle (no op in progress, nothing queued) or busy. */
+/* Take the first queued op of class `cls` off die `die`'s queue and make it the die's current
+ * op; NONE when that class has nothing queued (the die is left as it is). Both dispatchers (hw.c's
+ * one-page path, nand.c) start an op this way. */
+static inline uint32_t ssdsim__hw_die_pop(struct ssdsim__hw *hw, struct ssdsim__die *die,
+                                          uint32_t cls)
+{
+    uint32_t i = die->head[cls];
+    if (i == SSDSIM__NONE)
+        return i;
+    die->head[cls] = hw->ops[i].next;
+    if (die->head[cls] == SSDSIM__NONE)
+        die->tail[cls] = SSDSIM__NONE;
+    die->queued--;
+    die->cur = i;
+    return i;
+}
+
 static inline void ssdsim__hw_set_idle(struct ssdsim__hw *hw, uint32_t die, bool idle)
 {
     uint64_t bit = 1ULL << (die & 63);

@@ -246,18 +246,13 @@ static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
         die_resume(hw, d); /* every host read served */
         return;
     }
-    uint32_t i = die->head[cls];
+    uint32_t i = ssdsim__hw_die_pop(hw, die, cls);
     if (i == SSDSIM__NONE) {
         ssdsim__hw_set_idle(hw, d, true);
         return;
     }
     struct ssdsim__flash_op *op = &hw->ops[i];
-    die->head[cls] = op->next;
-    if (die->head[cls] == SSDSIM__NONE)
-        die->tail[cls] = SSDSIM__NONE;
-    die->queued--;
     op->next = SSDSIM__NONE;
-    die->cur = i;
     ssdsim__hw_set_idle(hw, d, false);
     uint32_t n = hw->model->flash.multiplane ? gather(hw, die, cls, i) : 1;
     die_start(hw, d, i, n);
