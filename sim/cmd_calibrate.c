@@ -149,10 +149,10 @@ static void fmt_bs(char *buf, size_t len, uint32_t bs)
 }
 
 /* The figure's workload: its rw, bs (written into `bs`), jobs and depth, over the whole device. */
-static struct suite_wl figure_wl(const ssdsim_spec_figure *f, char *bs, size_t len)
+static ssdsim_suite_wl figure_wl(const ssdsim_spec_figure *f, char *bs, size_t len)
 {
     fmt_bs(bs, len, f->bs);
-    return (struct suite_wl){
+    return (ssdsim_suite_wl){.version = SSDSIM_SUITE_WL_VERSION,
         .rw = f->rw, .bs = bs, .rwmixread = -1, .threads = f->numjobs, .qd = f->iodepth};
 }
 
@@ -177,7 +177,7 @@ static int run_figure(const struct cal_opts *c, const ssdsim_model *model, struc
 {
     const ssdsim_spec_figure *f = &row->c.spec;
     char bs[16];
-    struct suite_wl w = figure_wl(f, bs, sizeof bs);
+    ssdsim_suite_wl w = figure_wl(f, bs, sizeof bs);
     if (f->numjobs > 1)
         snprintf(row->workload, sizeof row->workload, "%s %s QD%" PRIu32 " x%" PRIu32, f->rw, bs,
                  f->iodepth, f->numjobs);
@@ -390,7 +390,7 @@ static void print_list(FILE *out, const ssdsim_model *m, const char *name)
         ssdsim_spec_figure f;
         ssdsim_model_spec_get(m, i, &f);
         char bs[16], v[40];
-        struct suite_wl w = figure_wl(&f, bs, sizeof bs);
+        ssdsim_suite_wl w = figure_wl(&f, bs, sizeof bs);
         fmt_value(v, sizeof v, &f, f.value);
         g_autofree char *wj = suite_wl_json(&w);
         fprintf(out, "%2zu. %s: %s %s, state %s, workload %s\n", i + 1, f.name, f.metric, v,

@@ -122,92 +122,33 @@ const char *suite_fmt_bytes(char *buf, size_t len, double bytes)
 /* ------------------------------------------------------------------------------------------ */
 /* Workloads                                                                                   */
 
-/* The fio options of `w`, in order, as the JSON description and the workload builder both
- * take them: a value is a string, a number or `true`. */
-enum wl_kind { WL_STRING, WL_NUMBER, WL_TRUE };
-struct wl_opt {
-    const char *key;
-    const char *val; /* the suite_wl's string, or num */
-    char num[24];
-    enum wl_kind kind;
-};
-
-static size_t wl_options(const struct suite_wl *w, struct wl_opt *o)
+char *suite_wl_json(const ssdsim_suite_wl *w)
 {
-    size_t n = 0;
-#define STR(k, v) (o[n].key = (k), o[n].kind = WL_STRING, o[n].val = (v), n++)
-#define OPT(k, kd, ...)                                                                            \
-    (o[n].key = (k), o[n].kind = (kd), snprintf(o[n].num, sizeof o[n].num, __VA_ARGS__),           \
-     o[n].val = o[n].num, n++)
-    STR("rw", w->rw);
-    if (w->bssplit)
-        STR("bssplit", w->bssplit);
-    else
-        STR("bs", w->bs ? w->bs : "4k");
-    if (w->rwmixread >= 0)
-        OPT("rwmixread", WL_NUMBER, "%d", w->rwmixread);
-    OPT("numjobs", WL_NUMBER, "%" PRIu32, w->threads);
-    OPT("iodepth", WL_NUMBER, "%" PRIu32, w->qd);
-    if (w->split_region && w->threads > 1) {
-        /* Each clone streams through its own part: fio's offset_increment. */
-        uint64_t part = w->region_size / w->threads / 4096 * 4096;
-        OPT("offset", WL_NUMBER, "%" PRIu64, w->region_offset);
-        OPT("size", WL_NUMBER, "%" PRIu64, part);
-        OPT("offset_increment", WL_NUMBER, "%" PRIu64, part);
-    } else {
-        if (w->region_offset)
-            OPT("offset", WL_NUMBER, "%" PRIu64, w->region_offset);
-        if (w->region_size)
-            OPT("size", WL_NUMBER, "%" PRIu64, w->region_size);
-    }
-    if (!strncmp(w->rw, "rand", 4))
-        OPT("norandommap", WL_TRUE, "1");
-#undef OPT
-#undef STR
-    return n;
-}
-
-char *suite_wl_json(const struct suite_wl *w)
-{
-    struct wl_opt o[12];
-    size_t n = wl_options(w, o);
     GString *j = g_string_new("{");
-    for (size_t i = 0; i < n; i++)
-        g_string_append_printf(j, o[i].kind == WL_STRING ? "%s\"%s\": \"%s\"" : "%s\"%s\": %s",
-                               i ? ", " : "", o[i].key, o[i].kind == WL_TRUE ? "true" : o[i].val);
+    const char *key;
+    char val[256];
+    bool str;
+    for (size_t i = 0; ssdsim_suite_wl_option(w, i, &key, val, sizeof val, &str) == 0; i++)
+        g_string_append_printf(j, str ? "%s\"%s\": \"%s\"" : "%s\"%s\": %s", i ? ", " : "",
+                               key, val);
     g_string_append_c(j, '}');
     return g_string_free(j, FALSE);
 }
 
-double suite_wl_write_share(const struct suite_wl *w)
+ssdsim_workload *suite_wl_new(const ssdsim_suite_wl *w)
 {
-    if (strstr(w->rw, "write"))
-        return 1.0;
-    if (w->rwmixread >= 0 && (!strcmp(w->rw, "randrw") || !strcmp(w->rw, "rw")))
-        return (100.0 - w->rwmixread) / 100.0;
-    return 0.0;
-}
-
-ssdsim_workload *suite_wl_new(const struct suite_wl *w)
-{
-    struct wl_opt o[12];
-    size_t n = wl_options(w, o);
     ssdsim_workload *wl = NULL;
     ssdsim_error err;
-    int rc = ssdsim_workload_new(&wl, "suite workload", &err);
-    for (size_t i = 0; rc == 0 && i < n; i++)
-        rc = ssdsim_workload_set(wl, o[i].key, o[i].val, &err);
-    if (rc) {
+    if (ssdsim_suite_wl_workload(&wl, w, &err)) {
         g_autofree char *wj = suite_wl_json(w);
         cli_error("%s (workload %s)", err.message, wj);
-        ssdsim_workload_free(wl);
         return NULL;
     }
     return wl;
 }
 
 /* Print the last failure on `sim` with `what` before it and the workload after it; -1. */
-static int wl_fail(const ssdsim *sim, const char *what, const struct suite_wl *w)
+static int wl_fail(const ssdsim *sim, const char *what, const ssdsim_suite_wl *w)
 {
     g_autofree char *wj = suite_wl_json(w);
     cli_error("%s%s (workload %s)", what, ssdsim_errmsg(sim), wj);
@@ -278,7 +219,7 @@ void suite_settle_note(struct suite *s)
                    SSDSIM_SETTLE_DRIVE_WRITES);
 }
 
-int suite_measure(struct suite *s, ssdsim *sim, const struct suite_wl *w, uint64_t window_ns,
+int suite_measure(struct suite *s, ssdsim *sim, const ssdsim_suite_wl *w, uint64_t window_ns,
                   bool until_steady, unsigned gc_cycles, ssdsim_measurement *f)
 {
     ssdsim_workload *wl = suite_wl_new(w);
@@ -322,154 +263,49 @@ void suite_fig_json(cJSON *o, const ssdsim_measurement *f)
     cJSON_AddBoolToObject(o, "converged", f->steady);
 }
 
-static void cdf_rows(const uint64_t *up, const uint64_t *cnt, size_t n, const char *series,
-                     GString *csv, cJSON *obj, const char *json_key)
+void suite_sum_cdf(const ssdsim_latency_sum *h, const char *series, GString *csv, cJSON *obj,
+                   const char *json_key)
 {
     cJSON *arr = cJSON_AddArrayToObject(obj, json_key);
-    uint64_t total = 0;
-    for (size_t i = 0; i < n; i++)
-        total += cnt[i];
-    if (total == 0)
-        return;
-    /* Keep a bucket when the CDF has grown by half a percent since the last kept one, when the
-     * tail (1 - CDF) has crossed a tenth of a decade, and the first and last: about 200 points
-     * with the tail resolved to 99.99% and beyond. */
-    uint64_t acc = 0;
-    double last_cdf = -1;
-    int last_tail = -1;
+    size_t n = ssdsim_latency_sum_cdf(h, NULL, NULL, 0);
+    uint64_t *lat = g_new(uint64_t, n + 1);
+    double *cdf = g_new(double, n + 1);
+    n = ssdsim_latency_sum_cdf(h, lat, cdf, n);
     for (size_t i = 0; i < n; i++) {
-        acc += cnt[i];
-        double cdf = (double)acc / (double)total;
-        double tail = 1 - cdf;
-        int tail_step = tail > 0 ? (int)floor(-log10(tail) * 10) : 1000;
         if (i == 0 && csv) {
             /* The CDF rises from 0 at the first bucket: a step, not a line from nowhere. */
             g_string_append_printf(csv, "%s,", series);
-            suite_csv_num(csv, (double)up[0] / 1e3, false);
+            suite_csv_num(csv, (double)lat[0] / 1e3, false);
             suite_csv_num(csv, 0, true);
         }
-        if (i == 0 || i + 1 == n || cdf - last_cdf >= 0.005 || tail_step != last_tail) {
-            if (csv) {
-                g_string_append_printf(csv, "%s,", series);
-                suite_csv_num(csv, (double)up[i] / 1e3, false);
-                suite_csv_num(csv, cdf, true);
-            }
-            cJSON *pt = cJSON_CreateArray();
-            cJSON_AddItemToArray(pt, cJSON_CreateNumber((double)up[i]));
-            cJSON_AddItemToArray(pt, cJSON_CreateNumber(suite_round6(cdf)));
-            cJSON_AddItemToArray(arr, pt);
-            last_cdf = cdf;
-            last_tail = tail_step;
+        if (csv) {
+            g_string_append_printf(csv, "%s,", series);
+            suite_csv_num(csv, (double)lat[i] / 1e3, false);
+            suite_csv_num(csv, cdf[i], true);
         }
+        cJSON *pt = cJSON_CreateArray();
+        cJSON_AddItemToArray(pt, cJSON_CreateNumber((double)lat[i]));
+        cJSON_AddItemToArray(pt, cJSON_CreateNumber(suite_round6(cdf[i])));
+        cJSON_AddItemToArray(arr, pt);
     }
-}
-
-/* Add the buckets (increasing upper edges, `n` of them) into `h`: merge two increasing lists of
- * edges (the buckets are the same in every run). */
-static void hist_merge(struct suite_hist *h, const uint64_t *up, const uint64_t *cnt, size_t n)
-{
-    if (!h->upper) {
-        h->upper = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-        h->count = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-    }
-    GArray *mu = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), h->upper->len + (guint)n);
-    GArray *mc = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), h->upper->len + (guint)n);
-    size_t i = 0, j = 0;
-    while (i < h->upper->len || j < n) {
-        uint64_t a = i < h->upper->len ? g_array_index(h->upper, uint64_t, i) : UINT64_MAX;
-        uint64_t b = j < n ? up[j] : UINT64_MAX;
-        uint64_t u = a < b ? a : b, c = 0;
-        if (a == u)
-            c += g_array_index(h->count, uint64_t, i++);
-        if (b == u)
-            c += cnt[j++];
-        g_array_append_val(mu, u);
-        g_array_append_val(mc, c);
-    }
-    g_array_unref(h->upper);
-    g_array_unref(h->count);
-    h->upper = mu;
-    h->count = mc;
-}
-
-void suite_hist_merge(struct suite_hist *dst, const struct suite_hist *src)
-{
-    if (src->upper)
-        hist_merge(dst, (const uint64_t *)(void *)src->upper->data,
-                   (const uint64_t *)(void *)src->count->data, src->upper->len);
-}
-
-void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op)
-{
-    if (!h->upper) {
-        h->upper = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-        h->count = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-    }
-    size_t n = ssdsim_latency_histogram(sim, op, NULL, NULL, 0);
-    if (n == 0)
-        return;
-    uint64_t *up = g_new(uint64_t, n), *cnt = g_new(uint64_t, n);
-    n = ssdsim_latency_histogram(sim, op, up, cnt, n);
-    hist_merge(h, up, cnt, n);
-    g_free(up);
-    g_free(cnt);
-}
-
-void suite_hist_free(struct suite_hist *h)
-{
-    if (h->upper)
-        g_array_unref(h->upper);
-    if (h->count)
-        g_array_unref(h->count);
-    h->upper = h->count = NULL;
-}
-
-void suite_hist_cdf(const struct suite_hist *h, const char *series, GString *csv, cJSON *obj,
-                    const char *json_key)
-{
-    if (!h->upper) {
-        cJSON_AddArrayToObject(obj, json_key);
-        return;
-    }
-    cdf_rows((const uint64_t *)(void *)h->upper->data, (const uint64_t *)(void *)h->count->data,
-             h->upper->len, series, csv, obj, json_key);
+    g_free(lat);
+    g_free(cdf);
 }
 
 void suite_cdf(const ssdsim *sim, enum ssdsim_op op, const char *series, GString *csv, cJSON *obj,
                const char *json_key)
 {
-    struct suite_hist h = {0};
-    suite_hist_add(&h, sim, op);
-    suite_hist_cdf(&h, series, csv, obj, json_key);
-    suite_hist_free(&h);
+    ssdsim_latency_sum *h = NULL;
+    ssdsim_latency_sum_new(&h);
+    ssdsim_latency_sum_add_run(h, sim, op);
+    suite_sum_cdf(h, series, csv, obj, json_key);
+    ssdsim_latency_sum_free(h);
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Preconditioning curves                                                                      */
 
-uint32_t suite_curve_bpp(struct suite *s, const ssdsim_model *model)
-{
-    /* A scaled copy changes the flash geometry: only a solid-state device model has one (a
-     * system's curves run on the whole system; a hard disk has none). */
-    if (s->opt->curve_full || ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
-        return 0;
-    int64_t bpp = 0;
-    ssdsim_model_get_int(model, "geometry.blocks_per_plane", &bpp, NULL);
-    /* The library's rule (ssdsim_model_scaled_copy), the one fast preconditioning uses. */
-    uint32_t want = s->opt->curve_bpp ? s->opt->curve_bpp
-                                      : ssdsim_model_scaled_blocks_per_plane(model);
-    /* A copy less than 4 times smaller saves little: the model must then be brought to the
-     * same state by fast preconditioning, which runs a scaled copy of its own. Run the curve on
-     * the model, which also leaves it at steady state for the measurements. An explicit
-     * --curve-bpp is taken as given. */
-    if (!s->opt->curve_bpp && (uint64_t)want * 4 > (uint64_t)bpp)
-        return 0;
-    return want < bpp ? want : 0;
-}
-
-/* Curve options of the suite: rounds per drive write (the steady rule looks at one drive
- * write) and the most drive writes. */
-static ssdsim_curve_opts curve_opts(const struct suite *s)
+ssdsim_curve_opts suite_curve_opts(const struct suite *s)
 {
     ssdsim_curve_opts o = SSDSIM_CURVE_OPTS_INIT;
     o.rounds_per_drive_write = s->opt->quick ? 10 : 20;
@@ -561,8 +397,8 @@ void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *
 
 /* The "Shortcuts taken" bullets of how a drive reached steady state, and the progress line of
  * the long way. */
-static void steady_notes(struct suite *s, const struct suite_wl *w, ssdsim_steady_method how,
-                         const char *what)
+void suite_steady_notes(struct suite *s, const ssdsim_suite_wl *w, ssdsim_steady_method how,
+                        const char *what)
 {
     if (how == SSDSIM_STEADY_BY_NOTHING) {
         suite_shortcut(s, "The model is a hard disk: it keeps no state that writes change (no "
@@ -573,7 +409,7 @@ static void steady_notes(struct suite *s, const struct suite_wl *w, ssdsim_stead
         suite_shortcut(s, "The drive was put at steady state by fast preconditioning "
                           "(ssdsim_precondition_fast: the state of a scaled copy run to steady "
                           "state, installed on the model) instead of hours of writes.");
-        if (suite_wl_write_share(w) > 0)
+        if (ssdsim_suite_wl_write_share(w) > 0)
             suite_settle_note(s);
     } else {
         suite_shortcut(s, "Fast preconditioning is not available for this FTL (ftl.type): the "
@@ -584,12 +420,12 @@ static void steady_notes(struct suite *s, const struct suite_wl *w, ssdsim_stead
     }
 }
 
-int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, const char *what)
+int suite_steady_state(struct suite *s, ssdsim *sim, const ssdsim_suite_wl *w, const char *what)
 {
     ssdsim_workload *wl = suite_wl_new(w);
     if (!wl)
         return -1;
-    ssdsim_curve_opts o = curve_opts(s);
+    ssdsim_curve_opts o = suite_curve_opts(s);
     ssdsim_steady_method how;
     int rc = ssdsim_reach_steady(sim, wl, &o, &how);
     ssdsim_workload_free(wl);
@@ -597,18 +433,18 @@ int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, c
         g_autofree char *pre = g_strdup_printf("steady state (%s): ", what);
         return wl_fail(sim, pre, w);
     }
-    steady_notes(s, w, how, what);
+    suite_steady_notes(s, w, how, what);
     return 0;
 }
 
-int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const struct suite_wl *w,
+int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const ssdsim_suite_wl *w,
                        const char *id, const char *title, cJSON *obj, struct suite_curve *c)
 {
     memset(c, 0, sizeof *c);
     c->id = id;
     uint32_t rounds = s->opt->quick ? 10 : 20;
     if (ssdsim_model_get_kind(s->model) == SSDSIM_MODEL_HDD) {
-        steady_notes(s, w, SSDSIM_STEADY_BY_NOTHING, NULL);
+        suite_steady_notes(s, w, SSDSIM_STEADY_BY_NOTHING, NULL);
         suite_say(s, "  no preconditioning curve: a hard disk");
         c->sum.scaled = copy != NULL;
         curve_json(obj, &c->sum, NULL, rounds);
@@ -617,7 +453,7 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const struct
     ssdsim_workload *wl = suite_wl_new(w);
     if (!wl)
         return -1;
-    ssdsim_curve_opts o = curve_opts(s);
+    ssdsim_curve_opts o = suite_curve_opts(s);
     ssdsim_curve *curve = NULL;
     int rc = ssdsim_curve_run(&curve, full, copy, wl, &o);
     ssdsim_workload_free(wl);
@@ -652,7 +488,7 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const struct
                        suite_fmt_bytes(b2, sizeof b2, (double)dm.logical_bytes), cs->time_scale);
         /* The model itself was then put at the steady state of the same workload. */
         g_autofree char *what = g_strdup_printf("the %s preconditioning", id);
-        steady_notes(s, w, cs->brought_by, what);
+        suite_steady_notes(s, w, cs->brought_by, what);
     }
     suite_shortcut(s,
                    "Preconditioning curves stop once the IOPS of the last drive write are steady "

@@ -7,8 +7,8 @@
  * half-written report. Nothing that reaches those texts reads the wall clock: the same model,
  * options and seed give the same bytes.
  */
-#ifndef SSDSIM_SUITE_H
-#define SSDSIM_SUITE_H
+#ifndef SSDSIM_SIM_SUITE_H
+#define SSDSIM_SIM_SUITE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "ssdsim/measure.h"
+#include "ssdsim/suite.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Options                                                                                     */
@@ -81,27 +82,17 @@ void suite_csv_num(GString *row, double v, bool last);
 /* ------------------------------------------------------------------------------------------ */
 /* Workloads                                                                                   */
 
-/* One workload of a suite, at `threads` jobs of `qd` outstanding requests. */
-struct suite_wl {
-    const char *rw;      /* fio rw: randwrite, randread, randrw, write, read */
-    const char *bs;      /* fio bs, or NULL with bssplit */
-    const char *bssplit; /* fio bssplit, or NULL */
-    int rwmixread;       /* percent for randrw / rw; -1 when not a mix */
-    uint32_t threads, qd;
-    uint64_t region_offset; /* bytes; region_size 0 = to the end of the device */
-    uint64_t region_size;
-    bool split_region; /* each thread works on its own 1/threads of the region */
-};
+/* A suite's workloads are ssdsim_suite_wl (ssdsim/suite.h): a fio pattern at threads x qd,
+ * over a region. */
+#define WL(rw, bs, bssplit, mix, t, q)                                                             \
+    {SSDSIM_SUITE_WL_VERSION, (rw), (bs), (bssplit), (mix), (t), (q), 0, 0, false}
 
 /* The fio options of `w` as a JSON object text (no run length), for reports and the JSON. */
-char *suite_wl_json(const struct suite_wl *w);
-
-/* The share of requests that write: 1 for write patterns, 1 - rwmixread for mixes, else 0. */
-double suite_wl_write_share(const struct suite_wl *w);
+char *suite_wl_json(const ssdsim_suite_wl *w);
 
 /* `w` built with the workload builder (no run length: the methods set it). NULL after printing
  * the error. */
-ssdsim_workload *suite_wl_new(const struct suite_wl *w);
+ssdsim_workload *suite_wl_new(const ssdsim_suite_wl *w);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Simulations                                                                                 */
@@ -120,7 +111,7 @@ int suite_erase(ssdsim *sim);
  * few requests, or for a workload that writes less than `gc_cycles` blocks per plane of host
  * writes, is run again longer, and a "Shortcuts taken" bullet says so. 0, or -1 after printing
  * the error. */
-int suite_measure(struct suite *s, ssdsim *sim, const struct suite_wl *w, uint64_t window_ns,
+int suite_measure(struct suite *s, ssdsim *sim, const ssdsim_suite_wl *w, uint64_t window_ns,
                   bool until_steady, unsigned gc_cycles, ssdsim_measurement *f);
 
 /* The "Shortcuts taken" bullets of a window run again longer (when f->n_runs > 1), and of
@@ -134,10 +125,9 @@ void suite_settle_note(struct suite *s);
 #define SUITE_MIN_CYCLES 20
 #define SUITE_MAX_STRETCH 64
 
-/* GC periods a measured point spans at least (a review or quick-matrix point), and a cell of a
- * SNIA round (averaged over the 5 rounds of the window). */
+/* GC periods a measured point spans at least (a review or quick-matrix point); a cell of a
+ * SNIA round spans SSDSIM_SNIA_GC_CYCLES (averaged over the 5 rounds of the window). */
 #define SUITE_GC_CYCLES 20
-#define SUITE_SNIA_GC_CYCLES 2
 
 /* `f` as a JSON object (into `obj`). */
 void suite_fig_json(cJSON *obj, const ssdsim_measurement *f);
@@ -148,18 +138,9 @@ void suite_fig_json(cJSON *obj, const ssdsim_measurement *f);
 void suite_cdf(const ssdsim *sim, enum ssdsim_op op, const char *series, GString *csv, cJSON *obj,
                const char *json_key);
 
-/* A latency histogram (the buckets of ssdsim_latency_histogram), to add several runs up. */
-struct suite_hist {
-    GArray *upper, *count; /* uint64_t each, increasing upper edges */
-};
-/* Add the last run's histogram of `op` into `h` (arrays created on first use). */
-void suite_hist_add(struct suite_hist *h, const ssdsim *sim, enum ssdsim_op op);
-void suite_hist_free(struct suite_hist *h);
-/* Add the buckets of `src` into `dst` (arrays created on first use; nothing when src is empty). */
-void suite_hist_merge(struct suite_hist *dst, const struct suite_hist *src);
-/* As suite_cdf, from `h`. */
-void suite_hist_cdf(const struct suite_hist *h, const char *series, GString *csv, cJSON *obj,
-                    const char *json_key);
+/* As suite_cdf, from a sum of runs. */
+void suite_sum_cdf(const ssdsim_latency_sum *h, const char *series, GString *csv, cJSON *obj,
+                   const char *json_key);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Preconditioning curves                                                                      */
@@ -171,20 +152,25 @@ struct suite_curve {
     ssdsim_curve_summary sum;
 };
 
-/* The blocks per plane of the scaled copy the curve runs on, or 0 to run on the model itself
- * (also when the copy would not be smaller). */
-uint32_t suite_curve_bpp(struct suite *s, const ssdsim_model *model);
-
 /* Run the preconditioning curve of `w` (ssdsim_curve_run) from a secure-erased drive until its
  * IOPS are steady, on `copy`, a simulation of a scaled copy of the model, or on `full` itself
  * when `copy` is NULL; `full` is left at that steady state. Records the curve (JSON under `obj`,
  * CSV, plot) as `id`. 0 or -1 after printing the error. */
-int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const struct suite_wl *w,
+int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const ssdsim_suite_wl *w,
                        const char *id, const char *title, cJSON *obj, struct suite_curve *curve);
 
 /* Bring `sim` (secure-erased first) to the steady state of `w` without recording a curve
  * (ssdsim_reach_steady), with the "Shortcuts taken" bullets of how. 0 or -1. */
-int suite_steady_state(struct suite *s, ssdsim *sim, const struct suite_wl *w, const char *what);
+int suite_steady_state(struct suite *s, ssdsim *sim, const ssdsim_suite_wl *w, const char *what);
+
+/* The curve options of the suite: rounds per drive write (the steady rule looks at one drive
+ * write) and the most drive writes. */
+ssdsim_curve_opts suite_curve_opts(const struct suite *s);
+
+/* The "Shortcuts taken" bullets of how a drive reached the steady state of `w` (`what`, for the
+ * progress line of the long way). */
+void suite_steady_notes(struct suite *s, const ssdsim_suite_wl *w, ssdsim_steady_method how,
+                        const char *what);
 
 /* The 2x2 plot of one curve (IOPS, mean, maximum and standard deviation of latency against
  * time), precondition-ID.png; plots over several curves are the caller's. */
@@ -200,4 +186,4 @@ int suite_quick_matrix(struct suite *s);
 /* `bytes` in binary units for reports ("12.50 GiB") into buf, which is returned. */
 const char *suite_fmt_bytes(char *buf, size_t len, double bytes);
 
-#endif /* SSDSIM_SUITE_H */
+#endif /* SSDSIM_SIM_SUITE_H */

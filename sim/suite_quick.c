@@ -129,7 +129,7 @@ int suite_quick_matrix(struct suite *s)
         suite_say(s, "%s:", state_label[st]);
         bool dirty = true; /* written since the last secure erase */
         if (st == 1) {
-            struct suite_wl pre = {"randwrite", "4k", NULL, -1, 16, 16, 0, 0, false};
+            ssdsim_suite_wl pre = WL("randwrite", "4k", NULL, -1, 16, 16);
             if (suite_steady_state(s, sim, &pre, "4K random writes over the whole drive"))
                 goto out;
         }
@@ -142,7 +142,8 @@ int suite_quick_matrix(struct suite *s)
                         goto out;
                     dirty = false;
                 }
-                struct suite_wl w = {t->seq ? (t->write ? "write" : "read")
+                ssdsim_suite_wl w = {SSDSIM_SUITE_WL_VERSION,
+                                     t->seq ? (t->write ? "write" : "read")
                                             : (t->write ? "randwrite" : "randread"),
                                      t->iops ? "4k" : "128k",
                                      NULL,
@@ -228,7 +229,7 @@ int suite_quick_matrix(struct suite *s)
             if (!s2)
                 goto out;
             for (int ji = 0; ji < 3; ji++) {
-                struct suite_wl w = {"randwrite", "4k", NULL, -1, jobs[ji], 1, 0, 0, false};
+                ssdsim_suite_wl w = WL("randwrite", "4k", NULL, -1, jobs[ji], 1);
                 if (suite_erase(s2) ||
                     suite_measure(s, s2, &w, window, true, SUITE_GC_CYCLES, &wcfig[on][ji])) {
                     ssdsim_free(s2);

@@ -19,27 +19,27 @@
 
 struct profile {
     const char *id, *title;
-    struct suite_wl pre;  /* preconditioning, at 16T/16Q */
-    struct suite_wl meas; /* the matrix workload (threads and qd set per point) */
+    ssdsim_suite_wl pre;  /* preconditioning, at 16T/16Q */
+    ssdsim_suite_wl meas; /* the matrix workload (threads and qd set per point) */
 };
 
 static const struct profile profiles[] = {
     {"4k-random-write",
      "4K random write",
-     {"randwrite", "4k", NULL, -1, 16, 16, 0, 0, false},
-     {"randwrite", "4k", NULL, -1, 16, 16, 0, 0, false}},
+     WL("randwrite", "4k", NULL, -1, 16, 16),
+     WL("randwrite", "4k", NULL, -1, 16, 16)},
     {"8k-70-30",
      "8K 70/30",
-     {"randrw", "8k", NULL, 70, 16, 16, 0, 0, false},
-     {"randrw", "8k", NULL, 70, 16, 16, 0, 0, false}},
+     WL("randrw", "8k", NULL, 70, 16, 16),
+     WL("randrw", "8k", NULL, 70, 16, 16)},
     {"file-server",
      "File server",
-     {"randrw", NULL, FILE_SERVER_MIX, 80, 16, 16, 0, 0, false},
-     {"randrw", NULL, FILE_SERVER_MIX, 80, 16, 16, 0, 0, false}},
+     WL("randrw", NULL, FILE_SERVER_MIX, 80, 16, 16),
+     WL("randrw", NULL, FILE_SERVER_MIX, 80, 16, 16)},
     {"web-server",
      "Web server",
-     {"randwrite", NULL, WEB_SERVER_MIX, -1, 16, 16, 0, 0, false},
-     {"randread", NULL, WEB_SERVER_MIX, -1, 16, 16, 0, 0, false}},
+     WL("randwrite", NULL, WEB_SERVER_MIX, -1, 16, 16),
+     WL("randread", NULL, WEB_SERVER_MIX, -1, 16, 16)},
 };
 
 static const uint32_t matrix_tq[4] = {2, 4, 8, 16};
@@ -87,7 +87,8 @@ static int mode_open(struct suite *s, struct mode *m, const ssdsim_model *model,
     ssdsim_get_device_stats(m->full, &d);
     m->logical_bytes = d.logical_bytes;
     m->op = d.op;
-    uint32_t copy_bpp = suite_curve_bpp(s, m->model);
+    uint32_t copy_bpp =
+        s->opt->curve_full ? 0 : ssdsim_suite_curve_blocks_per_plane(m->model, s->opt->curve_bpp);
     if (copy_bpp) {
         ssdsim_model *cm = NULL;
         ssdsim_error err;
@@ -123,7 +124,7 @@ static int run_matrix(struct suite *s, struct mode *m, const struct profile *p, 
                 "latency stddev (ms) | converged |\n|---|---:|---:|---:|---:|---:|---:|---|\n");
     for (int ti = 0; ti < 4; ti++) {
         for (int qi = 0; qi < 4; qi++) {
-            struct suite_wl w = p->meas;
+            ssdsim_suite_wl w = p->meas;
             w.threads = matrix_tq[ti];
             w.qd = matrix_tq[qi];
             ssdsim_measurement f;
@@ -272,7 +273,7 @@ static int run_profile(struct suite *s, struct mode *m, const struct profile *p,
 
 /* One fixed heavy point, measured for the whole window: into `fixed` (JSON), a row of the
  * table `tab` and of `csv`, and, when `cdf_series` is set, a line of the latency CDF. */
-static int fixed_point(struct suite *s, struct mode *m, const struct suite_wl *w, const char *key,
+static int fixed_point(struct suite *s, struct mode *m, const ssdsim_suite_wl *w, const char *key,
                        const char *label, cJSON *fixed, GString *tab, GString *csv,
                        const char *cdf_series, GString *cdf_csv, cJSON *cdf_obj)
 {
@@ -314,8 +315,8 @@ static int fixed_point(struct suite *s, struct mode *m, const struct suite_wl *w
 static int fixed_4k(struct suite *s, struct mode *m, cJSON *fixed, GString *tab, GString *csv,
                     GString *cdf_csv, cJSON *cdf_obj, GPtrArray *series)
 {
-    struct suite_wl w4w = {"randwrite", "4k", NULL, -1, 16, 16, 0, 0, false};
-    struct suite_wl w4r = {"randread", "4k", NULL, -1, 16, 16, 0, 0, false};
+    ssdsim_suite_wl w4w = WL("randwrite", "4k", NULL, -1, 16, 16);
+    ssdsim_suite_wl w4r = WL("randread", "4k", NULL, -1, 16, 16);
     g_autofree char *rs = g_strdup_printf("4K random read 16T/16Q%s",
                                           m->suffix[0] ? " (more over-provisioning)" : "");
     if (fixed_point(s, m, &w4w, "4k-random-write-16t16q", "4K random write 16T/16Q", fixed, tab,
@@ -339,8 +340,8 @@ static int fixed_seq(struct suite *s, struct mode *m, cJSON *fixed, GString *tab
     }
     /* the region one job addresses: the volume (a JBOD's device) */
     uint64_t vol = ssdsim_model_logical_bytes(m->model);
-    struct suite_wl sw = {"write", "128k", NULL, -1, 16, 16, 0, vol, true};
-    struct suite_wl sr = {"read", "128k", NULL, -1, 16, 16, 0, vol, true};
+    ssdsim_suite_wl sw = {SSDSIM_SUITE_WL_VERSION, "write", "128k", NULL, -1, 16, 16, 0, vol, true};
+    ssdsim_suite_wl sr = {SSDSIM_SUITE_WL_VERSION, "read", "128k", NULL, -1, 16, 16, 0, vol, true};
     return fixed_point(s, m, &sw, "128k-seq-write-16t16q", "128K sequential write 16T/16Q", fixed,
                        tab, csv, NULL, NULL, NULL) ||
                    fixed_point(s, m, &sr, "128k-seq-read-16t16q", "128K sequential read 16T/16Q",

@@ -1,0 +1,274 @@
+/* ssdsim/suite.h: the measurement procedures of the command's suites (`ssdsim suite review`,
+ * `snia`, `quick-matrix`, doc/suites.md) as library calls: workloads described by a few fields,
+ * sums of latency histograms and the points of their CDFs, the scaled copy a suite's curves run
+ * on, and the tests of the SNIA Solid State Storage Performance Test Specification, Enterprise
+ * (PTS-E): which cells run, in which drive state, rounds until steady, window averages.
+ *
+ * Include it beside the umbrella header: `#include <ssdsim/suite.h>` (ssdsim/ssdsim.h does not
+ * include it; it includes ssdsim/measure.h). The functions return figures in structs and errors
+ * as SSDSIM_E* codes; on a simulation the message is in ssdsim_errmsg(sim), otherwise in the
+ * caller's ssdsim_error. They print nothing: reports (JSON, Markdown, plots) are the caller's.
+ * Option structs follow the "Versioned structs" rules of ssdsim.h: start them with their _INIT
+ * macro or _init function; result structs are filled up to the caller's size.
+ */
+#ifndef SSDSIM_SUITE_H
+#define SSDSIM_SUITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ssdsim/measure.h"
+#include "ssdsim/ssdsim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workloads of a suite                                                                        */
+
+/** A workload as the suites describe it: a fio pattern at `threads` jobs of `qd` outstanding
+ * requests, with no run length (the methods set it). SSDSIM_SUITE_WL_INIT sets the version; the
+ * strings belong to the caller. */
+typedef struct ssdsim_suite_wl {
+    /** the layout the caller was compiled with: SSDSIM_SUITE_WL_VERSION (0 = 1) */
+    unsigned int version;
+    const char *rw;         /**< fio rw: randwrite, randread, randrw, write, read */
+    const char *bs;         /**< fio bs, or NULL (4k, or bssplit when that is set) */
+    const char *bssplit;    /**< fio bssplit, or NULL */
+    int rwmixread;          /**< percent for randrw / rw; -1 when not a mix */
+    uint32_t threads;       /**< numjobs */
+    uint32_t qd;            /**< iodepth */
+    uint64_t region_offset; /**< bytes from the start of the device */
+    uint64_t region_size;   /**< bytes; 0 = to the end of the device */
+    bool split_region; /**< each job works on its own 1/threads of the region (offset_increment) */
+} ssdsim_suite_wl;
+
+/** Layout version of ssdsim_suite_wl: set by SSDSIM_SUITE_WL_INIT and ssdsim_suite_wl_init. */
+#define SSDSIM_SUITE_WL_VERSION 1
+#define SSDSIM_SUITE_WL_INIT SSDSIM__VERSIONED_INIT(SSDSIM_SUITE_WL_VERSION)
+
+/** Zero *w and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL w, a
+ * version newer than the library's). */
+SSDSIM_API int ssdsim_suite_wl_init(ssdsim_suite_wl *w, unsigned int version);
+
+/** Fio option `i` (from 0) of `w`, in the order the workload builder takes them: rw, bs or
+ * bssplit, rwmixread, numjobs, iodepth, the region (offset, size, offset_increment), and
+ * norandommap for random patterns. *key receives its name (a static string), `value` its text,
+ * *is_string (may be NULL) whether it is a string (else a number, or `true` for norandommap).
+ * @return 0, SSDSIM_ENOTFOUND past the last option, SSDSIM_EINVAL (NULL argument, rw NULL, a
+ *         struct of an unknown version), SSDSIM_ERANGE (the value does not fit in `len`). */
+SSDSIM_API int ssdsim_suite_wl_option(const ssdsim_suite_wl *w, size_t i, const char **key,
+                                      char *value, size_t len, bool *is_string);
+
+/** `w` built with the workload builder (ssdsim_workload_new and ssdsim_workload_set of each
+ * option), named "suite workload". @return 0, SSDSIM_EINVAL, or the codes of
+ * ssdsim_workload_set; *out NULL on failure and `err` (may be NULL) says why. */
+SSDSIM_API int ssdsim_suite_wl_workload(ssdsim_workload **out, const ssdsim_suite_wl *w,
+                                        ssdsim_error *err);
+
+/** The share of requests of `w` that write: 1 for write patterns, 1 - rwmixread/100 for mixes
+ * (randrw, rw), else 0 (also for NULL). */
+SSDSIM_API double ssdsim_suite_wl_write_share(const ssdsim_suite_wl *w);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Latency histograms summed over runs                                                         */
+
+/** A latency histogram summed over runs (the buckets of ssdsim_latency_histogram). Opaque. */
+typedef struct ssdsim_latency_sum ssdsim_latency_sum;
+
+/** A new, empty sum. @return 0, SSDSIM_EINVAL (NULL out), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_latency_sum_new(ssdsim_latency_sum **out);
+
+/** Add the last run's histogram of `op` on `sim`. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_latency_sum_add_run(ssdsim_latency_sum *sum, const ssdsim *sim,
+                                          enum ssdsim_op op);
+
+/** Add the buckets of `src` into `dst`. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_latency_sum_merge(ssdsim_latency_sum *dst, const ssdsim_latency_sum *src);
+
+/** The buckets (increasing upper edges in ns, and their counts) into the arrays, at most
+ * `max`; with max 0 (arrays may be NULL) only the count. @return the number of buckets (0 for
+ * NULL). */
+SSDSIM_API size_t ssdsim_latency_sum_buckets(const ssdsim_latency_sum *sum, uint64_t *upper_ns,
+                                             uint64_t *counts, size_t max);
+
+/** The points of the sum's cumulative distribution that a plot needs (about 200): a bucket is
+ * kept when the CDF has grown by half a percent since the last kept one, when the tail
+ * (1 - CDF) has crossed a tenth of a decade, and the first and last buckets. lat_ns[i] is the
+ * bucket's upper edge, cdf[i] the share of requests at or below it. At most `max` points;
+ * with max 0 (arrays may be NULL) only the count. @return the number of points (0 when the sum
+ * is empty or NULL). */
+SSDSIM_API size_t ssdsim_latency_sum_cdf(const ssdsim_latency_sum *sum, uint64_t *lat_ns,
+                                         double *cdf, size_t max);
+
+/** Free a sum; NULL is accepted. */
+SSDSIM_API void ssdsim_latency_sum_free(ssdsim_latency_sum *sum);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Scaled copies of the suites' curves                                                         */
+
+/** Blocks per plane of the scaled copy a suite's preconditioning curves run on, or 0 to run
+ * them on the model itself: `blocks_per_plane` when given (and smaller than the model's), else
+ * ssdsim_model_scaled_blocks_per_plane's, but only when that copy is at least 4 times smaller
+ * than the model (a copy less than that saves little: the model must then be brought to the same
+ * state by fast preconditioning, which runs a scaled copy of its own). 0 for a model that is not
+ * a solid-state device, and for NULL. */
+SSDSIM_API uint32_t ssdsim_suite_curve_blocks_per_plane(const ssdsim_model *model,
+                                                        uint32_t blocks_per_plane);
+
+/* ------------------------------------------------------------------------------------------ */
+/* SNIA PTS-E tests                                                                            */
+
+/** The tests of SNIA PTS-E, each on a purged drive (secure erase) after workload-independent
+ * preconditioning (2 sequential fills of 128 KiB), then rounds of its cells until its tracking
+ * variable is steady (ssdsim_rounds_run with SNIA's rule). */
+typedef enum ssdsim_snia_test {
+    /** 7 read/write mixes (100/0, 95/5, 65/35, 50/50, 35/65, 5/95, 0/100) x 8 block sizes
+     * (1024K, 128K, 64K, 32K, 16K, 8K, 4K, 0.5K), random, 4 threads x 32; tracks the IOPS of
+     * 4K 0/100. Round 1 runs on the filled drive and is not judged; the drive is then brought
+     * to the steady state of random writes in the block-size mix round 1 wrote. */
+    SSDSIM_SNIA_IOPS = 0,
+    /** sequential 1024K: a write and a read cell, 1 thread x 32; tracks the write MB/s */
+    SSDSIM_SNIA_THROUGHPUT_1024K = 1,
+    /** the same at 128K */
+    SSDSIM_SNIA_THROUGHPUT_128K = 2,
+    /** 3 mixes (100/0, 65/35, 0/100) x 3 block sizes (0.5K, 4K, 8K), random, 1 thread x 1;
+     * tracks the mean latency of 4K 0/100; round 1 and the preconditioning after it as in the
+     * IOPS test (random writes at 4 threads x 32) */
+    SSDSIM_SNIA_LATENCY = 3,
+} ssdsim_snia_test;
+
+/** Cells of a test: n_mixes x n_block_sizes, cell m * n_block_sizes + b (throughput: the write
+ * cell, then the read cell, of its one block size). @return 0 or SSDSIM_EINVAL (unknown test).
+ * Either pointer may be NULL. */
+SSDSIM_API int ssdsim_snia_shape(ssdsim_snia_test test, size_t *n_mixes, size_t *n_block_sizes);
+
+/** Cell `cell` of `test`: its workload (version set; strings static), its percent of reads and
+ * its block size in bytes (either may be NULL). @return 0 or SSDSIM_EINVAL (unknown test, cell
+ * out of range, NULL w). */
+SSDSIM_API int ssdsim_snia_cell(ssdsim_snia_test test, size_t cell, ssdsim_suite_wl *w,
+                                int *read_percent, uint32_t *block_bytes);
+
+/** Called when the drive has been brought to the steady state of the preconditioning mix after
+ * round 1 (the IOPS and latency tests): how, and the mix as a fio bssplit. */
+typedef void (*ssdsim_snia_steady_fn)(ssdsim_steady_method how, const char *bssplit,
+                                      void *userdata);
+
+/** How the tests run. SSDSIM_SNIA_OPTS_INIT (or zero) gives the defaults. */
+typedef struct ssdsim_snia_opts {
+    /** the layout the caller was compiled with: SSDSIM_SNIA_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    /** window of each cell (ssdsim_rounds_opts.cell_ns); 0 = 1 s */
+    uint64_t cell_ns;
+    /** rounds the rule judges at most (round 1 of the IOPS and latency tests on top); 0 = 25 */
+    uint32_t max_rounds;
+    /** blocks per plane of host writes a writing cell must hold; 0 = SSDSIM_SNIA_GC_CYCLES */
+    uint32_t gc_cycles;
+    /** how the preconditioning after round 1 runs when fast preconditioning is not available
+     * (ssdsim_curve_opts; 0 = its defaults) */
+    uint32_t rounds_per_drive_write;
+    double max_drive_writes;
+    ssdsim_rounds_cell_fn on_cell;   /**< after each cell (may be NULL) */
+    ssdsim_rounds_round_fn on_round; /**< after each round, before the preconditioning that
+                                          follows round 1 (may be NULL) */
+    ssdsim_snia_steady_fn on_steady; /**< after that preconditioning (may be NULL) */
+    void *userdata;                  /**< passed to the callbacks */
+} ssdsim_snia_opts;
+
+/** Blocks per plane of host writes a writing cell holds by default: a cell is averaged over the
+ * 5 rounds of the window, so 2 periods of garbage collection each are enough. */
+#define SSDSIM_SNIA_GC_CYCLES 2
+
+/** Layout version of ssdsim_snia_opts: set by SSDSIM_SNIA_OPTS_INIT and ssdsim_snia_opts_init. */
+#define SSDSIM_SNIA_OPTS_VERSION 1
+#define SSDSIM_SNIA_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_SNIA_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_snia_opts_init(ssdsim_snia_opts *opts, unsigned int version);
+
+/** The figures of one test run. Opaque; made by ssdsim_snia_run. */
+typedef struct ssdsim_snia_result ssdsim_snia_result;
+
+/** Run `test` on `sim`: purge, 2 sequential fills, rounds until steady (with the
+ * preconditioning after round 1 of the IOPS and latency tests). *out is freed with
+ * ssdsim_snia_free. @return 0, SSDSIM_EINVAL (NULL argument, unknown test, options of an
+ * unknown version), a callback's non-zero return, or the codes of ssdsim_secure_erase,
+ * ssdsim_precondition_seq_fills, ssdsim_rounds_run and ssdsim_reach_steady; ssdsim_errmsg(sim)
+ * says why. *out is NULL on failure. */
+SSDSIM_API int ssdsim_snia_run(ssdsim_snia_result **out, ssdsim *sim, ssdsim_snia_test test,
+                               const ssdsim_snia_opts *opts);
+
+/** What a test found. Rounds count from 0 (the specification counts from 1). */
+typedef struct ssdsim_snia_summary {
+    ssdsim_snia_test test;
+    size_t n_rounds;             /**< rounds run */
+    size_t first, last;          /**< the measurement window: rounds first .. last */
+    ssdsim_steady_result steady; /**< the rule's verdict on the window (round = last) */
+    /** the preconditioning mix after round 1 (a fio bssplit), "" for the throughput tests */
+    char bssplit[128];
+} ssdsim_snia_summary;
+
+/** The summary of a test. @return 0 or SSDSIM_EINVAL (NULL argument). */
+SSDSIM_API int ssdsim_snia_get_summary(const ssdsim_snia_result *r, ssdsim_snia_summary *out);
+SSDSIM_API int ssdsim_snia_get_summary_sized(const ssdsim_snia_result *r, ssdsim_snia_summary *out,
+                                             size_t size);
+#define ssdsim_snia_get_summary(r, out) ssdsim_snia_get_summary_sized((r), (out), sizeof *(out))
+
+/** The measurement of cell `cell` in round `round`. @return 0 or SSDSIM_EINVAL (NULL argument,
+ * out of range). */
+SSDSIM_API int ssdsim_snia_get_cell(const ssdsim_snia_result *r, size_t round, size_t cell,
+                                    ssdsim_measurement *out);
+SSDSIM_API int ssdsim_snia_get_cell_sized(const ssdsim_snia_result *r, size_t round, size_t cell,
+                                          ssdsim_measurement *out, size_t size);
+#define ssdsim_snia_get_cell(r, round, cell, out)                                                  \
+    ssdsim_snia_get_cell_sized((r), (round), (cell), (out), sizeof *(out))
+
+/** One round, over all its cells. */
+typedef struct ssdsim_snia_round {
+    double track;                    /**< the tracking variable (IOPS, MB/s or us) */
+    uint64_t host_bytes_written;     /**< by the round's cells, after their ramps */
+    uint64_t host_pages_written;     /**< mapping units of them */
+    uint64_t flash_pages_programmed; /**< pages programmed on flash */
+    double waf;                      /**< flash / host pages; NaN when nothing was written */
+} ssdsim_snia_round;
+
+/** Round `round` of a test. @return 0 or SSDSIM_EINVAL (NULL argument, out of range). */
+SSDSIM_API int ssdsim_snia_get_round(const ssdsim_snia_result *r, size_t round,
+                                     ssdsim_snia_round *out);
+SSDSIM_API int ssdsim_snia_get_round_sized(const ssdsim_snia_result *r, size_t round,
+                                           ssdsim_snia_round *out, size_t size);
+#define ssdsim_snia_get_round(r, round, out)                                                       \
+    ssdsim_snia_get_round_sized((r), (round), (out), sizeof *(out))
+
+/** A cell over the measurement window: rates and percentiles are the averages of its rounds;
+ * the mean latency is weighted by requests (NaN when none); the maximum is the window's. */
+typedef struct ssdsim_snia_average {
+    double iops;
+    double bw_mb_s; /**< 10^6 bytes per second */
+    double lat_mean_ns, lat_p99_ns, lat_p99_99_ns;
+    uint64_t lat_max_ns;
+} ssdsim_snia_average;
+
+/** Cell `cell` over the measurement window. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_snia_get_average(const ssdsim_snia_result *r, size_t cell,
+                                       ssdsim_snia_average *out);
+SSDSIM_API int ssdsim_snia_get_average_sized(const ssdsim_snia_result *r, size_t cell,
+                                             ssdsim_snia_average *out, size_t size);
+#define ssdsim_snia_get_average(r, cell, out)                                                      \
+    ssdsim_snia_get_average_sized((r), (cell), (out), sizeof *(out))
+
+/** The latency histogram of cell `cell` summed over the measurement window: the latency test
+ * only (every cell), NULL otherwise. It belongs to `r`. */
+SSDSIM_API const ssdsim_latency_sum *ssdsim_snia_window_latency(const ssdsim_snia_result *r,
+                                                                size_t cell);
+
+/** Free a result; NULL is accepted. */
+SSDSIM_API void ssdsim_snia_free(ssdsim_snia_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SSDSIM_SUITE_H */
