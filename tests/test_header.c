@@ -12,6 +12,7 @@
 #include "ssdsim/measure.h"
 #include "ssdsim/theory.h"
 #include "ssdsim/trace.h"
+#include "ssdsim/suite.h"
 #include "ssdsim/validate.h"
 
 static int count_errors(void)
@@ -72,6 +73,12 @@ int main(void)
         ssdsim_point_opts point = SSDSIM_POINT_OPTS_INIT;
         uint64_t seed = 0;
         if (ssdsim_point_get_seed(&point, &seed) != 0 || seed != 0)
+            return 1;
+    }
+    {
+        ssdsim_snia_opts snia = SSDSIM_SNIA_OPTS_INIT;
+        ssdsim_suite_wl wl = SSDSIM_SUITE_WL_INIT;
+        if (ssdsim_snia_cell(SSDSIM_SNIA_IOPS, 0, &wl, 0, 0) != 0 || snia.version == 0)
             return 1;
     }
     ssdsim_model_free(model);

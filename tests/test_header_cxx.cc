@@ -13,6 +13,7 @@
 #include <ssdsim/measure.h>
 #include <ssdsim/theory.h>
 #include <ssdsim/trace.h>
+#include <ssdsim/suite.h>
 #include <ssdsim/validate.h>
 
 int main()

@@ -1,0 +1,593 @@
+/* test_suite_lib.c: the suites' procedures of ssdsim/suite.h, called from C through the public
+ * headers: workload descriptions and their fio options, latency sums and their CDF points, the
+ * scaled-copy rule of the suites' curves, and the SNIA PTS-E tests (cells, rounds until steady,
+ * window averages, the preconditioning mix after round 1), with bogus arguments and option
+ * structs of an unknown version for each.
+ *
+ * Figures are checked against values derived by hand on the small SLC model of test_measure.c
+ * (and tests/test_golden.sh): a QD1 4 KiB random read takes 1 (link) + 2 (firmware) + 20 (tR)
+ * + 40.96 (4 KiB on the flash bus) + 40.96 (4 KiB on the link) = 104.92 us, and sequential
+ * reads are bound by the 100 MB/s link. The SNIA test sequence is then run as `ssdsim suite
+ * snia --quick` runs it (one simulation, the same seed and options) and its figures compared
+ * with the command's suite.json: the command reports what the library computes.
+ */
+#include <cJSON.h>
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmdtest.h"
+#include "ssdsim/ssdsim.h"
+#include "ssdsim/suite.h"
+#include "testutil.h"
+
+static const char small_json[] =
+    "{\"name\": \"suite-lib-small\","
+    " \"geometry\": {\"channels\": 2, \"chips_per_channel\": 1, \"dies_per_chip\": 2,"
+    "  \"planes_per_die\": 1, \"blocks_per_plane\": 64, \"pages_per_block\": 64,"
+    "  \"page_size\": \"4KiB\"},"
+    " \"flash\": {\"cell\": \"slc\", \"read_us\": 20, \"program_us\": 200, \"erase_us\": 1000,"
+    "  \"bus_mts\": 100, \"bus_width\": 8},"
+    " \"controller\": {\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32},"
+    " \"host\": {\"interface\": \"custom\", \"link_bw\": \"100MB/s\", \"cmd_overhead_us\": 1},"
+    " \"ftl\": {\"type\": \"page\", \"op\": 0.28}}";
+
+#define LAT_QD1_US 104.92
+
+static ssdsim_model *small_model(void)
+{
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(&m, small_json, "small", &err) == 0, "%s", err.message);
+    return m;
+}
+
+static ssdsim *small_sim(const ssdsim_model *m)
+{
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_new(&sim, m, 1, &err) == 0, "%s", err.message);
+    return sim;
+}
+
+static bool near(double v, double want, double rel)
+{
+    return fabs(v - want) <= rel * fabs(want);
+}
+
+/* The options of `w` as "key=value ..." (strings in quotes). */
+static void options_text(const ssdsim_suite_wl *w, char *buf, size_t len)
+{
+    buf[0] = 0;
+    const char *key;
+    char val[128];
+    bool str;
+    for (size_t i = 0; ssdsim_suite_wl_option(w, i, &key, val, sizeof val, &str) == 0; i++) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, len - n, str ? "%s%s='%s'" : "%s%s=%s", i ? " " : "", key, val);
+    }
+}
+
+START_TEST(test_suite_lib_wl_options)
+{
+    char text[512];
+    ssdsim_suite_wl w = SSDSIM_SUITE_WL_INIT;
+    w.rw = "randrw";
+    w.bssplit = "4k/50:8k/50";
+    w.rwmixread = 70;
+    w.threads = 16;
+    w.qd = 16;
+    options_text(&w, text, sizeof text);
+    ck_assert_str_eq(text, "rw='randrw' bssplit='4k/50:8k/50' rwmixread=70 numjobs=16 "
+                           "iodepth=16 norandommap=true");
+    /* Each of 4 jobs streams through its own part: 10^7 / 4 = 2,500,000 bytes, rounded down to
+     * 4 KiB: 610 x 4096 = 2,498,560. */
+    ssdsim_suite_wl s = SSDSIM_SUITE_WL_INIT;
+    s.rw = "write";
+    s.bs = "128k";
+    s.rwmixread = -1;
+    s.threads = 4;
+    s.qd = 1;
+    s.region_offset = 8192;
+    s.region_size = 10000000;
+    s.split_region = true;
+    options_text(&s, text, sizeof text);
+    ck_assert_str_eq(text, "rw='write' bs='128k' numjobs=4 iodepth=1 offset=8192 size=2498560 "
+                           "offset_increment=2498560");
+    s.split_region = false;
+    s.bs = NULL;
+    options_text(&s, text, sizeof text);
+    ck_assert_str_eq(text, "rw='write' bs='4k' numjobs=4 iodepth=1 offset=8192 size=10000000");
+
+    const char *key;
+    char small[4];
+    ck_assert_int_eq(ssdsim_suite_wl_option(&w, 1, &key, small, sizeof small, NULL), SSDSIM_ERANGE);
+    ck_assert_int_eq(ssdsim_suite_wl_option(&w, 6, &key, text, sizeof text, NULL),
+                     SSDSIM_ENOTFOUND);
+    ck_assert_int_eq(ssdsim_suite_wl_option(NULL, 0, &key, text, sizeof text, NULL), SSDSIM_EINVAL);
+    ssdsim_suite_wl none = SSDSIM_SUITE_WL_INIT; /* no rw */
+    ck_assert_int_eq(ssdsim_suite_wl_option(&none, 0, &key, text, sizeof text, NULL),
+                     SSDSIM_EINVAL);
+    w.version = 99;
+    ck_assert_int_eq(ssdsim_suite_wl_option(&w, 0, &key, text, sizeof text, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_suite_wl_init(&w, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_suite_wl_init(NULL, 0), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_suite_wl_init(&w, 0), 0);
+    ck_assert_uint_eq(w.version, SSDSIM_SUITE_WL_VERSION);
+    ck_assert_ptr_null(w.rw);
+
+    /* Write shares: 1 for writes, 1 - 70% for a 70/30 mix, 0 for reads and NULL. */
+    w.rw = "randrw";
+    w.rwmixread = 70;
+    ck_assert(near(ssdsim_suite_wl_write_share(&w), 0.3, 1e-12));
+    w.rw = "randwrite";
+    w.rwmixread = -1;
+    ck_assert(ssdsim_suite_wl_write_share(&w) == 1.0);
+    w.rw = "read";
+    ck_assert(ssdsim_suite_wl_write_share(&w) == 0.0);
+    ck_assert(ssdsim_suite_wl_write_share(NULL) == 0.0);
+}
+END_TEST
+
+START_TEST(test_suite_lib_wl_workload)
+{
+    ssdsim_suite_wl w = SSDSIM_SUITE_WL_INIT;
+    w.rw = "randread";
+    w.bs = "4k";
+    w.rwmixread = -1;
+    w.threads = 1;
+    w.qd = 1;
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_suite_wl_workload(&wl, &w, &err) == 0, "%s", err.message);
+    /* Measured on a sequentially filled drive: the hand-derived QD1 latency. */
+    ssdsim_model *m = small_model();
+    ssdsim *sim = small_sim(m);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = 100000000;
+    ssdsim_measurement f;
+    ck_assert_msg(ssdsim_measure(sim, wl, &mo, &f) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert(near(f.lat_mean_ns / 1e3, LAT_QD1_US, 0.001));
+    ck_assert_uint_eq(f.n_writes, 0);
+
+    /* Latency sums: the run's histogram, once and twice. */
+    ssdsim_latency_sum *one = NULL, *two = NULL;
+    ck_assert_int_eq(ssdsim_latency_sum_new(&one), 0);
+    ck_assert_int_eq(ssdsim_latency_sum_new(&two), 0);
+    ck_assert_uint_eq(ssdsim_latency_sum_cdf(one, NULL, NULL, 0), 0); /* empty */
+    ck_assert_int_eq(ssdsim_latency_sum_add_run(one, sim, SSDSIM_OP_READ), 0);
+    ck_assert_int_eq(ssdsim_latency_sum_merge(two, one), 0);
+    ck_assert_int_eq(ssdsim_latency_sum_merge(two, one), 0);
+    size_t nb = ssdsim_latency_sum_buckets(one, NULL, NULL, 0);
+    ck_assert_uint_gt(nb, 0);
+    ck_assert_uint_eq(ssdsim_latency_sum_buckets(two, NULL, NULL, 0), nb);
+    uint64_t *up = calloc(nb, 8), *cnt = calloc(nb, 8), *up2 = calloc(nb, 8), *cnt2 = calloc(nb, 8);
+    ssdsim_latency_sum_buckets(one, up, cnt, nb);
+    ssdsim_latency_sum_buckets(two, up2, cnt2, nb);
+    uint64_t total = 0;
+    for (size_t i = 0; i < nb; i++) {
+        ck_assert_uint_eq(up2[i], up[i]);
+        ck_assert_uint_eq(cnt2[i], 2 * cnt[i]);
+        ck_assert(i == 0 || up[i] > up[i - 1]);
+        total += cnt[i];
+    }
+    /* Every request of the run (the ramp's too) took 104.92 us: the buckets that hold any
+     * have that latency within their bounds. */
+    ck_assert_uint_ge(total, f.n_ios);
+    for (size_t i = 0; i < nb; i++)
+        if (cnt[i])
+            ck_assert(up[i] >= 104920 && (i == 0 || up[i - 1] < 104920));
+    /* The CDF points: the first and last buckets kept, each share the running count over the
+     * total, ending at 1. */
+    size_t np = ssdsim_latency_sum_cdf(one, NULL, NULL, 0);
+    ck_assert(np >= 1 && np <= nb);
+    uint64_t *lat = calloc(np, 8);
+    double *cdf = calloc(np, sizeof *cdf);
+    ck_assert_uint_eq(ssdsim_latency_sum_cdf(one, lat, cdf, np), np);
+    ck_assert_uint_eq(lat[0], up[0]);
+    ck_assert_uint_eq(lat[np - 1], up[nb - 1]);
+    ck_assert(cdf[np - 1] == 1.0);
+    size_t j = 0;
+    uint64_t acc = 0;
+    for (size_t i = 0; i < nb && j < np; i++) {
+        acc += cnt[i];
+        if (up[i] == lat[j]) {
+            ck_assert(cdf[j] == (double)acc / (double)total);
+            j++;
+        }
+    }
+    ck_assert_uint_eq(j, np);
+    ck_assert_int_eq(ssdsim_latency_sum_add_run(NULL, sim, SSDSIM_OP_READ), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_latency_sum_merge(one, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_latency_sum_new(NULL), SSDSIM_EINVAL);
+    ck_assert_uint_eq(ssdsim_latency_sum_cdf(NULL, NULL, NULL, 0), 0);
+    ssdsim_latency_sum_free(NULL);
+    free(up), free(cnt), free(up2), free(cnt2), free(lat), free(cdf);
+    ssdsim_latency_sum_free(one);
+    ssdsim_latency_sum_free(two);
+    ssdsim_workload_free(wl);
+
+    /* A bad value is refused by the builder, with its message. */
+    w.bs = "4q";
+    ck_assert_int_ne(ssdsim_suite_wl_workload(&wl, &w, &err), 0);
+    ck_assert_ptr_null(wl);
+    ck_assert(strstr(err.message, "4q") != NULL);
+    w.rw = NULL;
+    ck_assert_int_eq(ssdsim_suite_wl_workload(&wl, &w, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_suite_wl_workload(NULL, &w, NULL), SSDSIM_EINVAL);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_suite_lib_curve_blocks_per_plane)
+{
+    /* 64 blocks per plane: the library's copy (at least 256 blocks, at most the model's) is not
+     * 4 times smaller, so the curves run on the model; a given size is taken when smaller. */
+    ssdsim_model *m = small_model();
+    ck_assert_uint_eq(ssdsim_suite_curve_blocks_per_plane(m, 0), 0);
+    ck_assert_uint_eq(ssdsim_suite_curve_blocks_per_plane(m, 16), 16);
+    ck_assert_uint_eq(ssdsim_suite_curve_blocks_per_plane(m, 64), 0);
+    ck_assert_uint_eq(ssdsim_suite_curve_blocks_per_plane(m, 128), 0);
+    ssdsim_model_free(m);
+    /* The built-in generic MLC model grown to 8192 blocks per plane: the library's copy, at most a
+     * quarter of that. */
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_default(&m, &err) == 0, "%s", err.message);
+    ck_assert_int_eq(ssdsim_model_set_int(m, "geometry.blocks_per_plane", 8192, &err), 0);
+    uint32_t lib = ssdsim_model_scaled_blocks_per_plane(m);
+    ck_assert(lib >= 256 && lib * 4 <= 8192);
+    ck_assert_uint_eq(ssdsim_suite_curve_blocks_per_plane(m, 0), lib);
+    ssdsim_model_free(m);
+    /* A hard disk has no flash to copy. */
+    char path[1024];
+    ck_assert_msg(ssdsim_model_load_file(
+                      &m, test_src_path(path, sizeof path, "models/wd5002abys.json"), &err) == 0,
+                  "%s", err.message);
+    ck_assert_uint_eq(ssdsim_suite_curve_blocks_per_plane(m, 0), 0);
+    ck_assert_uint_eq(ssdsim_suite_curve_blocks_per_plane(m, 16), 0);
+    ssdsim_model_free(m);
+    ck_assert_uint_eq(ssdsim_suite_curve_blocks_per_plane(NULL, 0), 0);
+}
+END_TEST
+
+START_TEST(test_suite_lib_snia_cells)
+{
+    size_t nm, nb;
+    ssdsim_suite_wl w;
+    int rp;
+    uint32_t bytes;
+    ck_assert_int_eq(ssdsim_snia_shape(SSDSIM_SNIA_IOPS, &nm, &nb), 0);
+    ck_assert_uint_eq(nm * nb, 56);
+    /* The tracked cell of the IOPS test, 4K 0/100: mix 6 (the last), block size 6. */
+    ck_assert_int_eq(ssdsim_snia_cell(SSDSIM_SNIA_IOPS, 6 * 8 + 6, &w, &rp, &bytes), 0);
+    ck_assert_str_eq(w.rw, "randwrite");
+    ck_assert_int_eq(rp, 0);
+    ck_assert_uint_eq(bytes, 4096);
+    ck_assert(w.threads == 4 && w.qd == 32 && w.rwmixread == -1);
+    ck_assert_int_eq(ssdsim_snia_cell(SSDSIM_SNIA_IOPS, 2 * 8 + 7, &w, &rp, &bytes), 0);
+    ck_assert(!strcmp(w.rw, "randrw") && w.rwmixread == 65 && rp == 65 && bytes == 512);
+    ck_assert_int_eq(ssdsim_snia_cell(SSDSIM_SNIA_IOPS, 56, &w, &rp, &bytes), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_snia_shape(SSDSIM_SNIA_THROUGHPUT_128K, &nm, &nb), 0);
+    ck_assert(nm == 2 && nb == 1);
+    ck_assert_int_eq(ssdsim_snia_cell(SSDSIM_SNIA_THROUGHPUT_128K, 1, &w, &rp, &bytes), 0);
+    ck_assert(!strcmp(w.rw, "read") && rp == 100 && bytes == 131072 && w.threads == 1 &&
+              w.qd == 32);
+    ck_assert_int_eq(ssdsim_snia_cell(SSDSIM_SNIA_THROUGHPUT_1024K, 0, &w, &rp, &bytes), 0);
+    ck_assert(!strcmp(w.rw, "write") && rp == 0 && bytes == 1048576);
+    ck_assert_int_eq(ssdsim_snia_shape(SSDSIM_SNIA_LATENCY, &nm, &nb), 0);
+    ck_assert(nm == 3 && nb == 3);
+    ck_assert_int_eq(ssdsim_snia_cell(SSDSIM_SNIA_LATENCY, 7, &w, &rp, &bytes), 0);
+    ck_assert(!strcmp(w.rw, "randwrite") && rp == 0 && bytes == 4096 && w.threads == 1 &&
+              w.qd == 1);
+    ck_assert_int_eq(ssdsim_snia_shape((ssdsim_snia_test)9, &nm, &nb), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_snia_cell(SSDSIM_SNIA_LATENCY, 0, NULL, &rp, &bytes), SSDSIM_EINVAL);
+}
+END_TEST
+
+/* What the callbacks saw. */
+struct seen {
+    size_t cells, rounds, steadies;
+    char bssplit[128];
+};
+
+static int seen_cell(size_t round, size_t cell, const ssdsim_measurement *m, void *ud)
+{
+    struct seen *x = ud;
+    (void)round, (void)cell;
+    ck_assert(m->n_ios > 0);
+    x->cells++;
+    return 0;
+}
+
+static int seen_round(size_t round, const double *track, void *ud)
+{
+    struct seen *x = ud;
+    ck_assert(track[round] > 0);
+    x->rounds++;
+    return 0;
+}
+
+static void seen_steady(ssdsim_steady_method how, const char *bssplit, void *ud)
+{
+    struct seen *x = ud;
+    ck_assert_int_eq(how, SSDSIM_STEADY_BY_FAST);
+    snprintf(x->bssplit, sizeof x->bssplit, "%s", bssplit);
+    x->steadies++;
+}
+
+/* The random-write mix of round 1 derived from its cells' write counts: each block size's share
+ * of the requests, rounded down (at least 1% when it wrote), the rest to the most frequent. */
+static void expected_mix(const ssdsim_snia_result *r, ssdsim_snia_test test, char *buf, size_t len)
+{
+    size_t nm, nb;
+    ssdsim_snia_shape(test, &nm, &nb);
+    uint64_t writes[8] = {0}, total = 0;
+    for (size_t c = 0; c < nm * nb; c++) {
+        ssdsim_measurement f;
+        ck_assert_int_eq(ssdsim_snia_get_cell(r, 0, c, &f), 0);
+        writes[c % nb] += f.n_writes;
+        total += f.n_writes;
+    }
+    ck_assert_uint_gt(total, 0);
+    int pct[8], left = 100;
+    size_t big = 0;
+    for (size_t b = 0; b < nb; b++) {
+        pct[b] = (int)(100 * writes[b] / total);
+        if (pct[b] == 0 && writes[b])
+            pct[b] = 1;
+        left -= pct[b];
+        if (writes[b] > writes[big])
+            big = b;
+    }
+    pct[big] += left;
+    buf[0] = 0;
+    for (size_t b = 0; b < nb; b++) {
+        if (!pct[b])
+            continue;
+        ssdsim_suite_wl w;
+        ssdsim_snia_cell(test, b, &w, NULL, NULL);
+        size_t n = strlen(buf);
+        snprintf(buf + n, len - n, "%s%s/%d", n ? ":" : "", w.bs, pct[b]);
+    }
+}
+
+/* The window's figures of `r` against its cells and rounds: averages over rounds first .. last
+ * (a mean latency weighted by requests), the verdict of the SNIA rule on the judged rounds'
+ * tracked values, the rounds' write totals. */
+static void check_window(const ssdsim_snia_result *r, size_t unjudged)
+{
+    ssdsim_snia_summary sum;
+    ck_assert_int_eq(ssdsim_snia_get_summary(r, &sum), 0);
+    size_t nm, nb, nw = sum.last - sum.first + 1;
+    ssdsim_snia_shape(sum.test, &nm, &nb);
+    ck_assert_uint_eq(nw, 5);
+    ck_assert_uint_ge(sum.n_rounds, 5 + unjudged);
+    ck_assert_uint_eq(sum.last, sum.n_rounds - 1);
+    double track[64];
+    ck_assert_uint_le(sum.n_rounds, 64);
+    for (size_t k = 0; k < sum.n_rounds; k++) {
+        ssdsim_snia_round rd;
+        ck_assert_int_eq(ssdsim_snia_get_round(r, k, &rd), 0);
+        track[k] = rd.track;
+        uint64_t host = 0, pages = 0, flash = 0;
+        for (size_t c = 0; c < nm * nb; c++) {
+            ssdsim_measurement f;
+            ssdsim_snia_get_cell(r, k, c, &f);
+            host += f.host_bytes_written;
+            pages += f.host_pages_written;
+            flash += f.flash_pages_programmed;
+        }
+        ck_assert_uint_eq(rd.host_bytes_written, host);
+        ck_assert(pages ? near(rd.waf, (double)flash / (double)pages, 1e-12) : isnan(rd.waf));
+    }
+    /* The verdict: SNIA's rule on the judged rounds, steady at the last round run. */
+    ssdsim_steady_result v;
+    ck_assert_int_eq(ssdsim_steady_check(track + unjudged, sum.n_rounds - unjudged, NULL, &v), 0);
+    ck_assert_int_eq(v.steady, sum.steady.steady);
+    if (v.steady) {
+        ck_assert_uint_eq(v.round + unjudged, sum.last);
+        ck_assert(near(sum.steady.average, v.average, 1e-12));
+        double avg = 0;
+        for (size_t k = sum.first; k <= sum.last; k++)
+            avg += track[k] / 5;
+        ck_assert(near(sum.steady.average, avg, 1e-9));
+    }
+    for (size_t c = 0; c < nm * nb; c++) {
+        double iops = 0, bw = 0, sum_lat = 0, n = 0;
+        uint64_t mx = 0;
+        for (size_t k = sum.first; k <= sum.last; k++) {
+            ssdsim_measurement f;
+            ssdsim_snia_get_cell(r, k, c, &f);
+            iops += f.iops, bw += f.bw_bytes / 1e6;
+            sum_lat += f.lat_mean_ns * (double)f.n_ios, n += (double)f.n_ios;
+            mx = f.lat_max_ns > mx ? f.lat_max_ns : mx;
+        }
+        ssdsim_snia_average a;
+        ck_assert_int_eq(ssdsim_snia_get_average(r, c, &a), 0);
+        ck_assert(near(a.iops, iops / (double)nw, 1e-9));
+        ck_assert(near(a.bw_mb_s, bw / (double)nw, 1e-9));
+        ck_assert(near(a.lat_mean_ns, sum_lat / n, 1e-9));
+        ck_assert_uint_eq(a.lat_max_ns, mx);
+    }
+}
+
+/* The figure at `key` of the JSON object `o`. */
+static double jnum(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    ck_assert_msg(cJSON_IsNumber(v), "%s is not a number", key);
+    return v->valuedouble;
+}
+
+START_TEST(test_suite_lib_snia_sequence_and_the_command)
+{
+    /* The four tests on one drive, as `ssdsim suite snia --quick` runs them: cells of 100 ms,
+     * at most 6 judged rounds, preconditioning curves of 10 rounds per drive write, 4 drive
+     * writes at most. */
+    ssdsim_model *m = small_model();
+    ssdsim *sim = small_sim(m);
+    struct seen seen = {0};
+    ssdsim_snia_opts o = SSDSIM_SNIA_OPTS_INIT;
+    o.cell_ns = 100000000;
+    o.max_rounds = 6;
+    o.rounds_per_drive_write = 10;
+    o.max_drive_writes = 4;
+    o.on_cell = seen_cell;
+    o.on_round = seen_round;
+    o.on_steady = seen_steady;
+    o.userdata = &seen;
+    static const ssdsim_snia_test tests[4] = {SSDSIM_SNIA_IOPS, SSDSIM_SNIA_THROUGHPUT_1024K,
+                                              SSDSIM_SNIA_THROUGHPUT_128K, SSDSIM_SNIA_LATENCY};
+    ssdsim_snia_result *r[4] = {NULL};
+    for (int t = 0; t < 4; t++) {
+        seen = (struct seen){0};
+        ck_assert_msg(ssdsim_snia_run(&r[t], sim, tests[t], &o) == 0, "%s", ssdsim_errmsg(sim));
+        ssdsim_snia_summary sum;
+        ssdsim_snia_get_summary(r[t], &sum);
+        size_t nm, nb;
+        ssdsim_snia_shape(tests[t], &nm, &nb);
+        ck_assert_uint_eq(seen.rounds, sum.n_rounds);
+        ck_assert_uint_eq(seen.cells, sum.n_rounds * nm * nb);
+        bool wdpc = tests[t] == SSDSIM_SNIA_IOPS || tests[t] == SSDSIM_SNIA_LATENCY;
+        ck_assert_uint_eq(seen.steadies, wdpc ? 1 : 0);
+        check_window(r[t], wdpc ? 1 : 0);
+        if (wdpc) {
+            char mix[128];
+            expected_mix(r[t], tests[t], mix, sizeof mix);
+            ck_assert_str_eq(sum.bssplit, mix);
+            ck_assert_str_eq(seen.bssplit, mix);
+        } else {
+            ck_assert_str_eq(sum.bssplit, "");
+            /* Sequential reads, bound by the 100 MB/s link. */
+            ssdsim_snia_average rd;
+            ssdsim_snia_get_average(r[t], 1, &rd);
+            ck_assert_msg(rd.bw_mb_s > 90 && rd.bw_mb_s <= 100.5, "%g MB/s", rd.bw_mb_s);
+        }
+        /* Latency sums over the window: the latency test's cells only. */
+        if (tests[t] == SSDSIM_SNIA_LATENCY)
+            ck_assert_ptr_nonnull(ssdsim_snia_window_latency(r[t], 8));
+        else
+            ck_assert_ptr_null(ssdsim_snia_window_latency(r[t], 0));
+    }
+    /* The latency test's 4K random reads at QD1 (cell 1: 100/0, 4K): 104.92 us each. */
+    ssdsim_snia_average a;
+    ssdsim_snia_get_average(r[3], 1, &a);
+    ck_assert(near(a.lat_mean_ns / 1e3, LAT_QD1_US, 0.001));
+    ck_assert(near((double)a.lat_max_ns / 1e3, LAT_QD1_US, 0.001));
+
+    /* The command, on the same model with the same seed and options, reports these figures. */
+    char model[1024], dir[1024];
+    write_file(out_path(model, sizeof model, "suite-lib-small.json"), small_json);
+    out_path(dir, sizeof dir, "suite-lib-snia");
+    struct cmd c;
+    RUN(&c, "suite", "snia", "--model", model, "--quick", "--out", dir, "--no-plot", "--quiet");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    char path[1100];
+    char *text = read_file(dir_file(path, sizeof path, dir, "suite.json"), NULL);
+    ck_assert_ptr_nonnull(text);
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    ck_assert_ptr_nonnull(root);
+    ssdsim_snia_summary sum;
+    ssdsim_snia_get_summary(r[0], &sum);
+    const cJSON *iops = cJSON_GetObjectItemCaseSensitive(root, "iops_test");
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(iops, "preconditioning_mix")->valuestring,
+                     sum.bssplit);
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(iops, "steady_state");
+    ck_assert(near(jnum(st, "average"), sum.steady.average, 1e-5));
+    ck_assert_uint_eq((size_t)jnum(st, "rounds_run"), sum.n_rounds);
+    const cJSON *row =
+        cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(iops, "window_average"), 6); /* 0/100 */
+    ssdsim_snia_get_average(r[0], 6 * 8 + 6, &a);
+    ck_assert(near(jnum(row, "4K"), a.iops, 1e-5));
+    const cJSON *tp = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(root, "throughput_test"), "block_sizes");
+    for (int k = 0; k < 2; k++) {
+        ssdsim_snia_average w, rd;
+        ssdsim_snia_get_average(r[1 + k], 0, &w);
+        ssdsim_snia_get_average(r[1 + k], 1, &rd);
+        ck_assert(near(jnum(cJSON_GetArrayItem(tp, k), "write_mb_s"), w.bw_mb_s, 1e-5));
+        ck_assert(near(jnum(cJSON_GetArrayItem(tp, k), "read_mb_s"), rd.bw_mb_s, 1e-5));
+    }
+    const cJSON *lat = cJSON_GetObjectItemCaseSensitive(root, "latency_test");
+    for (int cell = 0; cell < 9; cell++) {
+        ssdsim_snia_get_average(r[3], (size_t)cell, &a);
+        row = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(lat, "window_average"), cell);
+        ck_assert(near(jnum(row, "lat_mean_us"), a.lat_mean_ns / 1e3, 1e-5));
+        ck_assert(near(jnum(row, "lat_max_us"), (double)a.lat_max_ns / 1e3, 1e-5));
+    }
+    cJSON_Delete(root);
+
+    /* Getters out of range, bogus arguments. */
+    ssdsim_measurement f;
+    ssdsim_snia_round rd;
+    ck_assert_int_eq(ssdsim_snia_get_cell(r[1], sum.n_rounds + 50, 0, &f), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_snia_get_cell(r[1], 0, 2, &f), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_snia_get_round(r[1], 1000, &rd), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_snia_get_average(r[1], 2, &a), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_snia_get_summary(NULL, &sum), SSDSIM_EINVAL);
+    ck_assert_ptr_null(ssdsim_snia_window_latency(NULL, 0));
+    for (int t = 0; t < 4; t++)
+        ssdsim_snia_free(r[t]);
+    ssdsim_snia_free(NULL);
+    ssdsim_snia_result *none = NULL;
+    ck_assert_int_eq(ssdsim_snia_run(&none, sim, (ssdsim_snia_test)9, &o), SSDSIM_EINVAL);
+    ck_assert_ptr_null(none);
+    ck_assert_int_eq(ssdsim_snia_run(NULL, sim, SSDSIM_SNIA_IOPS, &o), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_snia_run(&none, NULL, SSDSIM_SNIA_IOPS, &o), SSDSIM_EINVAL);
+    o.version = 99;
+    ck_assert_int_eq(ssdsim_snia_run(&none, sim, SSDSIM_SNIA_IOPS, &o), SSDSIM_EINVAL);
+    ck_assert(strstr(ssdsim_errmsg(sim), "ssdsim_snia_opts") != NULL);
+    ck_assert_int_eq(ssdsim_snia_opts_init(&o, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_snia_opts_init(&o, 0), 0);
+    ck_assert_uint_eq(o.version, SSDSIM_SNIA_OPTS_VERSION);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* A callback's non-zero return stops the test and is returned. */
+static int stop_round(size_t round, const double *track, void *ud)
+{
+    (void)track, (void)ud;
+    return round == 1 ? 5 : 0;
+}
+
+START_TEST(test_suite_lib_snia_stopped_by_a_callback)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = small_sim(m);
+    ssdsim_snia_opts o = SSDSIM_SNIA_OPTS_INIT;
+    o.cell_ns = 20000000;
+    o.on_round = stop_round;
+    ssdsim_snia_result *r = NULL;
+    ck_assert_int_eq(ssdsim_snia_run(&r, sim, SSDSIM_SNIA_THROUGHPUT_128K, &o), 5);
+    ck_assert_ptr_null(r);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+static Suite *suite_lib_suite(void)
+{
+    Suite *s = suite_create("suite_lib");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_suite_lib_wl_options);
+    tcase_add_test(tc, test_suite_lib_wl_workload);
+    tcase_add_test(tc, test_suite_lib_curve_blocks_per_plane);
+    tcase_add_test(tc, test_suite_lib_snia_cells);
+    tcase_add_test(tc, test_suite_lib_snia_sequence_and_the_command);
+    tcase_add_test(tc, test_suite_lib_snia_stopped_by_a_callback);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return test_run_suite(suite_lib_suite());
+}
