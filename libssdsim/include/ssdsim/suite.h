@@ -267,6 +267,156 @@ SSDSIM_API const ssdsim_latency_sum *ssdsim_snia_window_latency(const ssdsim_sni
 /** Free a result; NULL is accepted. */
 SSDSIM_API void ssdsim_snia_free(ssdsim_snia_result *r);
 
+/* ------------------------------------------------------------------------------------------ */
+/* The quick matrix                                                                            */
+
+/** The region a test of the quick matrix addresses. The "5 GiB" regions are half the device,
+ * rounded down to 4 KiB, on a device smaller than 10 GiB. */
+typedef enum ssdsim_quick_region {
+    SSDSIM_QUICK_WHOLE = 0,   /**< the whole device */
+    SSDSIM_QUICK_FIRST10 = 1, /**< its first 10% (rounded down to 4 KiB) */
+    SSDSIM_QUICK_FIRST5G = 2, /**< its first 5 GiB */
+    SSDSIM_QUICK_LAST5G = 3,  /**< its last 5 GiB */
+} ssdsim_quick_region;
+
+/** One test of the quick matrix: 4 KiB IOPS (sequential and random, read and write, whole device
+ * and first 10%) or 128 KiB bandwidth (the same over the first 5 GiB, the last 5 GiB and the
+ * whole device), each at SSDSIM_QUICK_N_JOBS job counts of one outstanding request. */
+typedef struct ssdsim_quick_test {
+    bool iops;  /**< a 4 KiB IOPS test, else a 128 KiB bandwidth test */
+    bool seq;   /**< sequential (each job streams through its own part), else random */
+    bool write; /**< writes, else reads */
+    ssdsim_quick_region region;
+} ssdsim_quick_test;
+
+/** Job counts of every test: 1, 4 and 64. */
+#define SSDSIM_QUICK_N_JOBS 3
+
+/** Tests of the quick matrix, in the order they run. */
+SSDSIM_API size_t ssdsim_quick_n_tests(void);
+
+/** Test `i`. @return 0 or SSDSIM_EINVAL (NULL out, i out of range). */
+SSDSIM_API int ssdsim_quick_get_test(size_t i, ssdsim_quick_test *out);
+SSDSIM_API int ssdsim_quick_get_test_sized(size_t i, ssdsim_quick_test *out, size_t size);
+#define ssdsim_quick_get_test(i, out) ssdsim_quick_get_test_sized((i), (out), sizeof *(out))
+
+/** Jobs of job count `j` (1, 4, 64), 0 when j >= SSDSIM_QUICK_N_JOBS. */
+SSDSIM_API uint32_t ssdsim_quick_jobs(size_t j);
+
+/** The workload of test `i` at job count `j` on a volume of `logical_bytes` (version set; the
+ * strings static). @return 0 or SSDSIM_EINVAL (out of range, NULL w). */
+SSDSIM_API int ssdsim_quick_cell(size_t i, size_t j, uint64_t logical_bytes, ssdsim_suite_wl *w);
+
+/** The drive states of the quick matrix, and the two write-cache settings compared. */
+typedef enum ssdsim_quick_state {
+    SSDSIM_QUICK_FRESH = 0,     /**< secure-erased before each test that follows a write */
+    SSDSIM_QUICK_FULL = 1,      /**< the steady state of 4 KiB random writes (16 x 16) over the
+                                     whole drive; the tests then run in order on it */
+    SSDSIM_QUICK_CACHE_ON = 2,  /**< fresh, a copy of the model with buffer.write_cache on */
+    SSDSIM_QUICK_CACHE_OFF = 3, /**< the same with it off */
+} ssdsim_quick_state;
+
+/** What a model's write buffer makes of the host's write-cache setting. */
+typedef enum ssdsim_write_buffer {
+    SSDSIM_WRITE_BUFFER_NONE = 0,     /**< no buffer (or not a single solid-state device): every
+                                           write completes when programmed */
+    SSDSIM_WRITE_BUFFER_PLP = 1,      /**< power-loss protected: acknowledged from DRAM always */
+    SSDSIM_WRITE_BUFFER_VOLATILE = 2, /**< volatile: the setting decides (compared) */
+} ssdsim_write_buffer;
+
+/** The write buffer of `model` (NONE for NULL). */
+SSDSIM_API ssdsim_write_buffer ssdsim_model_write_buffer(const ssdsim_model *model);
+
+/** Called before a state's tests (and before the preparation of SSDSIM_QUICK_FULL). */
+typedef void (*ssdsim_quick_state_fn)(ssdsim_quick_state state, void *userdata);
+
+/** Called after each measured cell (state, test, job count), while the simulation that ran it
+ * still holds its statistics; a non-zero return stops the matrix and is returned. */
+typedef int (*ssdsim_quick_cell_fn)(ssdsim_quick_state state, size_t test, size_t j,
+                                    const ssdsim_measurement *m, void *userdata);
+
+/** How the quick matrix runs. SSDSIM_QUICK_OPTS_INIT (or zero) gives the defaults. */
+typedef struct ssdsim_quick_opts {
+    /** the layout the caller was compiled with: SSDSIM_QUICK_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    /** window of a cell, at most 60 s (the tests' length): ssdsim_measure with until_steady,
+     * 20 blocks per plane of host writes; 0 = 60 s */
+    uint64_t window_ns;
+    /** simulated idle time after every cell (ssdsim_idle); 0 = none */
+    uint64_t idle_ns;
+    /** how the written-full state is reached when fast preconditioning is not available
+     * (ssdsim_curve_opts; 0 = its defaults) */
+    uint32_t rounds_per_drive_write;
+    double max_drive_writes;
+    /** seed of the simulations of the write-cache comparison */
+    uint64_t seed;
+    /** their progress callback (ssdsim_set_progress); NULL = none */
+    ssdsim_progress_fn progress;
+    void *progress_userdata;
+    ssdsim_quick_state_fn on_state;  /**< may be NULL */
+    ssdsim_snia_steady_fn on_steady; /**< after the written-full state was reached (bssplit
+                                          NULL); may be NULL */
+    ssdsim_quick_cell_fn on_cell;    /**< may be NULL */
+    void *userdata;                  /**< passed to on_state, on_steady and on_cell */
+} ssdsim_quick_opts;
+
+/** Layout version of ssdsim_quick_opts: set by SSDSIM_QUICK_OPTS_INIT and ssdsim_quick_opts_init.
+ */
+#define SSDSIM_QUICK_OPTS_VERSION 1
+#define SSDSIM_QUICK_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_QUICK_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_quick_opts_init(ssdsim_quick_opts *opts, unsigned int version);
+
+/** The figures of a quick matrix. Opaque; made by ssdsim_quick_run. */
+typedef struct ssdsim_quick_result ssdsim_quick_result;
+
+/** Run the quick matrix on `sim` (a simulation of `model`): every test at every job count,
+ * fresh and then written full, and, when the model's write buffer is volatile, the 4 KiB random
+ * write test on a fresh drive with the write cache on and off (new simulations of copies of
+ * `model`). *out is freed with ssdsim_quick_free. @return 0, SSDSIM_EINVAL (NULL argument,
+ * options of an unknown version), a callback's non-zero return, or the codes of
+ * ssdsim_secure_erase, ssdsim_reach_steady, ssdsim_measure, ssdsim_idle and ssdsim_new;
+ * ssdsim_errmsg(sim) says why. *out is NULL on failure. */
+SSDSIM_API int ssdsim_quick_run(ssdsim_quick_result **out, ssdsim *sim, const ssdsim_model *model,
+                                const ssdsim_quick_opts *opts);
+
+/** What the matrix was run with. */
+typedef struct ssdsim_quick_summary {
+    uint64_t window_ns;         /**< the window of a cell (at most 60 s) */
+    uint64_t logical_bytes;     /**< the volume the regions are parts of */
+    bool regions_5gib;          /**< the "5 GiB" regions are 5 GiB (else half the device) */
+    ssdsim_write_buffer buffer; /**< the model's write buffer */
+    bool cache_compared;        /**< the write-cache states ran */
+    size_t cache_test;          /**< the test they ran: 4 KiB random writes, whole device */
+} ssdsim_quick_summary;
+
+/** The summary of a matrix. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_quick_get_summary(const ssdsim_quick_result *r, ssdsim_quick_summary *out);
+SSDSIM_API int ssdsim_quick_get_summary_sized(const ssdsim_quick_result *r,
+                                              ssdsim_quick_summary *out, size_t size);
+#define ssdsim_quick_get_summary(r, out) ssdsim_quick_get_summary_sized((r), (out), sizeof *(out))
+
+/** The measurement of test `test` at job count `j` in `state` (the write-cache states: of
+ * cache_test only, when compared). @return 0 or SSDSIM_EINVAL (NULL argument, out of range, a
+ * cell that did not run). */
+SSDSIM_API int ssdsim_quick_get_cell(const ssdsim_quick_result *r, ssdsim_quick_state state,
+                                     size_t test, size_t j, ssdsim_measurement *out);
+SSDSIM_API int ssdsim_quick_get_cell_sized(const ssdsim_quick_result *r, ssdsim_quick_state state,
+                                           size_t test, size_t j, ssdsim_measurement *out,
+                                           size_t size);
+#define ssdsim_quick_get_cell(r, state, test, j, out)                                              \
+    ssdsim_quick_get_cell_sized((r), (state), (test), (j), (out), sizeof *(out))
+
+/** The latency histogram (ssdsim_latency_histogram of the cell's last run) of the random 4 KiB
+ * whole-device tests at 64 jobs, fresh and written full; NULL for other cells. It belongs to
+ * `r`. */
+SSDSIM_API const ssdsim_latency_sum *ssdsim_quick_latency(const ssdsim_quick_result *r,
+                                                          ssdsim_quick_state state, size_t test);
+
+/** Free a result; NULL is accepted. */
+SSDSIM_API void ssdsim_quick_free(ssdsim_quick_result *r);
+
 #ifdef __cplusplus
 }
 #endif

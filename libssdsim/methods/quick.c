@@ -1,0 +1,313 @@
+/* quick.c: the hosting companies' simple fio test matrix as `ssdsim suite quick-matrix` runs it
+ * (ssdsim_quick_run, ssdsim/suite.h): which tests, over which regions, at which job counts, in
+ * which drive states (fresh: secure-erased before each test that follows a write; written full:
+ * the steady state of 4 KiB random writes), with idle time between tests, and the write-cache
+ * comparison when the model's write buffer is volatile (doc/suites.md).
+ */
+#include "common.h"
+
+#include <glib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi.h"
+#include "sim.h"
+#include "ssdsim/suite.h"
+
+#define GIB5 (UINT64_C(5) << 30)
+#define MAX_WINDOW_NS UINT64_C(60000000000)
+#define GC_CYCLES 20
+#define N_STATES 4
+
+static const uint32_t jobs[SSDSIM_QUICK_N_JOBS] = {1, 4, 64};
+
+/* The tests in order: IOPS, sequential then random, read then write, whole device then the
+ * first 10%; bandwidth the same over the first 5 GiB, the last 5 GiB and the whole device. */
+#define N_TESTS 20
+static ssdsim_quick_test test_at(size_t i)
+{
+    bool iops = i < 8;
+    size_t k = iops ? i : i - 8, per = iops ? 2 : 3;
+    static const ssdsim_quick_region iops_r[2] = {SSDSIM_QUICK_WHOLE, SSDSIM_QUICK_FIRST10};
+    static const ssdsim_quick_region mbs_r[3] = {SSDSIM_QUICK_FIRST5G, SSDSIM_QUICK_LAST5G,
+                                                 SSDSIM_QUICK_WHOLE};
+    ssdsim_quick_test t = {iops, k / (2 * per) == 0, (k / per) % 2 == 1,
+                           iops ? iops_r[k % per] : mbs_r[k % per]};
+    return t;
+}
+
+size_t ssdsim_quick_n_tests(void)
+{
+    return N_TESTS;
+}
+
+int ssdsim_quick_get_test_sized(size_t i, ssdsim_quick_test *out, size_t size)
+{
+    if (!out || i >= N_TESTS)
+        return SSDSIM_EINVAL;
+    ssdsim_quick_test t = test_at(i);
+    return ssdsim__result_give(out, size, &t, sizeof t, 0, true);
+}
+
+uint32_t ssdsim_quick_jobs(size_t j)
+{
+    return j < SSDSIM_QUICK_N_JOBS ? jobs[j] : 0;
+}
+
+int ssdsim_quick_cell(size_t i, size_t j, uint64_t logical, ssdsim_suite_wl *w)
+{
+    if (!w || i >= N_TESTS || j >= SSDSIM_QUICK_N_JOBS)
+        return SSDSIM_EINVAL;
+    ssdsim_quick_test t = test_at(i);
+    ssdsim_suite_wl_init(w, 0);
+    w->rw = t.seq ? (t.write ? "write" : "read") : (t.write ? "randwrite" : "randread");
+    w->bs = t.iops ? "4k" : "128k";
+    w->rwmixread = -1;
+    w->threads = jobs[j];
+    w->qd = 1;
+    w->split_region = t.seq;
+    uint64_t five = GIB5 < logical / 2 ? GIB5 : logical / 2 / 4096 * 4096;
+    switch (t.region) {
+    case SSDSIM_QUICK_WHOLE:
+        /* random over the whole device: no region at all */
+        w->region_size = t.seq ? logical : 0;
+        break;
+    case SSDSIM_QUICK_FIRST10:
+        w->region_size = logical / 10 / 4096 * 4096;
+        break;
+    case SSDSIM_QUICK_FIRST5G:
+        w->region_size = five;
+        break;
+    case SSDSIM_QUICK_LAST5G:
+        w->region_size = five;
+        w->region_offset = (logical - five) / 4096 * 4096;
+        break;
+    }
+    return 0;
+}
+
+ssdsim_write_buffer ssdsim_model_write_buffer(const ssdsim_model *model)
+{
+    if (!model || ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
+        return SSDSIM_WRITE_BUFFER_NONE;
+    double size = 0;
+    bool plp = false;
+    ssdsim_model_get_double(model, "buffer.size", &size, NULL);
+    if (!(size > 0))
+        return SSDSIM_WRITE_BUFFER_NONE;
+    ssdsim_model_get_bool(model, "buffer.plp", &plp, NULL);
+    return plp ? SSDSIM_WRITE_BUFFER_PLP : SSDSIM_WRITE_BUFFER_VOLATILE;
+}
+
+static const size_t opts_sizes[] = {0, SSDSIM__END(ssdsim_quick_opts, userdata)};
+
+int ssdsim_quick_opts_init(ssdsim_quick_opts *opts, unsigned int version)
+{
+    if (!opts || version > SSDSIM_QUICK_OPTS_VERSION)
+        return SSDSIM_EINVAL;
+    memset(opts, 0, opts_sizes[version ? version : 1]);
+    opts->version = version ? version : SSDSIM_QUICK_OPTS_VERSION;
+    return 0;
+}
+
+struct ssdsim_quick_result {
+    ssdsim_quick_summary sum;
+    ssdsim_measurement fig[N_STATES][N_TESTS][SSDSIM_QUICK_N_JOBS];
+    bool ran[N_STATES][N_TESTS][SSDSIM_QUICK_N_JOBS];
+    ssdsim_latency_sum *lat[2][N_TESTS];
+};
+
+void ssdsim_quick_free(ssdsim_quick_result *r)
+{
+    if (!r)
+        return;
+    for (int st = 0; st < 2; st++)
+        for (int t = 0; t < N_TESTS; t++)
+            ssdsim_latency_sum_free(r->lat[st][t]);
+    free(r);
+}
+
+/* Measure `w` on `sim` into cell (st, i, j) and tell the caller. */
+static int measure(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_suite_wl *w,
+                   ssdsim_quick_state st, size_t i, size_t j, const ssdsim_quick_opts *o)
+{
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    int rc = ssdsim_suite_wl_workload(&wl, w, &err);
+    if (rc)
+        return ssdsim__fail(sim, rc, "%s", err.message);
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = r->sum.window_ns;
+    mo.until_steady = true;
+    mo.gc_cycles = GC_CYCLES;
+    rc = ssdsim_measure(sim, wl, &mo, &r->fig[st][i][j]);
+    ssdsim_workload_free(wl);
+    if (rc)
+        return rc;
+    r->ran[st][i][j] = true;
+    return 0;
+}
+
+static int cell_done(ssdsim_quick_result *r, ssdsim_quick_state st, size_t i, size_t j,
+                     const ssdsim_quick_opts *o)
+{
+    return o->on_cell ? o->on_cell(st, i, j, &r->fig[st][i][j], o->userdata) : 0;
+}
+
+/* The fresh and written-full states on `sim`. */
+static int run_states(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_quick_opts *o)
+{
+    int rc = 0;
+    for (int st = 0; st < 2 && rc == 0; st++) {
+        if (o->on_state)
+            o->on_state((ssdsim_quick_state)st, o->userdata);
+        bool dirty = true; /* written since the last secure erase */
+        if (st == SSDSIM_QUICK_FULL) {
+            ssdsim_suite_wl pre = SSDSIM_SUITE_WL_INIT;
+            pre.rw = "randwrite", pre.bs = "4k", pre.rwmixread = -1;
+            pre.threads = 16, pre.qd = 16;
+            ssdsim_workload *wl = NULL;
+            ssdsim_error err;
+            if ((rc = ssdsim_suite_wl_workload(&wl, &pre, &err)) != 0)
+                return ssdsim__fail(sim, rc, "%s", err.message);
+            ssdsim_curve_opts co = SSDSIM_CURVE_OPTS_INIT;
+            co.rounds_per_drive_write = o->rounds_per_drive_write;
+            co.max_drive_writes = o->max_drive_writes;
+            ssdsim_steady_method how;
+            rc = ssdsim_reach_steady(sim, wl, &co, &how);
+            ssdsim_workload_free(wl);
+            if (rc) {
+                g_autofree char *why = g_strdup(ssdsim_errmsg(sim));
+                return ssdsim__fail(sim, rc, "steady state of 4K random writes: %s", why);
+            }
+            if (o->on_steady)
+                o->on_steady(how, NULL, o->userdata);
+        }
+        for (size_t i = 0; i < N_TESTS && rc == 0; i++) {
+            ssdsim_quick_test t = test_at(i);
+            for (size_t j = 0; j < SSDSIM_QUICK_N_JOBS && rc == 0; j++) {
+                if (st == SSDSIM_QUICK_FRESH && dirty) {
+                    if ((rc = ssdsim_secure_erase(sim)) != 0)
+                        break;
+                    dirty = false;
+                }
+                ssdsim_suite_wl w;
+                ssdsim_quick_cell(i, j, r->sum.logical_bytes, &w);
+                if ((rc = measure(r, sim, &w, (ssdsim_quick_state)st, i, j, o)) != 0)
+                    break;
+                dirty = dirty || t.write;
+                if (o->idle_ns && (rc = ssdsim_idle(sim, o->idle_ns)) != 0)
+                    break;
+                /* ssdsim_idle keeps the run's statistics: the histogram is read after it. */
+                if (t.iops && !t.seq && t.region == SSDSIM_QUICK_WHOLE &&
+                    j + 1 == SSDSIM_QUICK_N_JOBS) {
+                    if ((rc = ssdsim_latency_sum_new(&r->lat[st][i])) != 0)
+                        return ssdsim__fail(sim, rc, "out of memory");
+                    ssdsim_latency_sum_add_run(r->lat[st][i], sim, SSDSIM_OP_ALL);
+                }
+                rc = cell_done(r, (ssdsim_quick_state)st, i, j, o);
+            }
+        }
+    }
+    return rc;
+}
+
+/* The 4 KiB random write test on fresh copies of `model` with the write cache on, then off. */
+static int run_cache(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_model *model,
+                     const ssdsim_quick_opts *o)
+{
+    size_t i = r->sum.cache_test;
+    int rc = 0;
+    for (int on = 1; on >= 0 && rc == 0; on--) {
+        ssdsim_quick_state st = on ? SSDSIM_QUICK_CACHE_ON : SSDSIM_QUICK_CACHE_OFF;
+        if (o->on_state)
+            o->on_state(st, o->userdata);
+        ssdsim_model *m2 = NULL;
+        ssdsim *s2 = NULL;
+        ssdsim_error err;
+        if ((rc = ssdsim_model_copy(&m2, model)) != 0)
+            return ssdsim__fail(sim, rc, "out of memory");
+        rc = ssdsim_model_set_bool(m2, "buffer.write_cache", on, &err);
+        if (rc == 0)
+            rc = ssdsim_new(&s2, m2, o->seed, &err);
+        ssdsim_model_free(m2);
+        if (rc)
+            return ssdsim__fail(sim, rc, "%s", err.message);
+        ssdsim_set_progress(s2, o->progress, o->progress_userdata);
+        for (size_t j = 0; j < SSDSIM_QUICK_N_JOBS && rc == 0; j++) {
+            ssdsim_suite_wl w;
+            ssdsim_quick_cell(i, j, r->sum.logical_bytes, &w);
+            rc = ssdsim_secure_erase(s2);
+            if (rc == 0)
+                rc = measure(r, s2, &w, st, i, j, o);
+            if (rc < 0) {
+                g_autofree char *why = g_strdup(ssdsim_errmsg(s2));
+                ssdsim__fail(sim, rc, "write cache %s: %s", on ? "on" : "off", why);
+            }
+            if (rc == 0)
+                rc = cell_done(r, st, i, j, o);
+        }
+        ssdsim_free(s2);
+    }
+    return rc;
+}
+
+int ssdsim_quick_run(ssdsim_quick_result **out, ssdsim *sim, const ssdsim_model *model,
+                     const ssdsim_quick_opts *opts)
+{
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    if (out)
+        *out = NULL;
+    if (!out || !sim || !model)
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_quick_run: out, sim and model are needed");
+    ssdsim_quick_opts o;
+    char why[256];
+    if (ssdsim__opts_read(&o, sizeof o, opts, opts_sizes, SSDSIM_QUICK_OPTS_VERSION,
+                          "ssdsim_quick_opts", why, sizeof why))
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_quick_run: %s", why);
+    ssdsim_quick_result *r = calloc(1, sizeof *r);
+    if (!r)
+        return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory");
+    ssdsim_quick_summary *s = &r->sum;
+    s->window_ns = o.window_ns && o.window_ns < MAX_WINDOW_NS ? o.window_ns : MAX_WINDOW_NS;
+    s->logical_bytes = ssdsim_model_logical_bytes(model); /* one volume: the tests' regions */
+    s->regions_5gib = GIB5 < s->logical_bytes / 2;
+    s->buffer = ssdsim_model_write_buffer(model);
+    s->cache_compared = s->buffer == SSDSIM_WRITE_BUFFER_VOLATILE;
+    s->cache_test = 6; /* random, write, whole device, 4 KiB */
+    int rc = run_states(r, sim, &o);
+    if (rc == 0 && s->cache_compared)
+        rc = run_cache(r, sim, model, &o);
+    if (rc) {
+        ssdsim_quick_free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+int ssdsim_quick_get_summary_sized(const ssdsim_quick_result *r, ssdsim_quick_summary *out,
+                                   size_t size)
+{
+    if (!r || !out)
+        return SSDSIM_EINVAL;
+    return ssdsim__result_give(out, size, &r->sum, sizeof r->sum, 0, true);
+}
+
+int ssdsim_quick_get_cell_sized(const ssdsim_quick_result *r, ssdsim_quick_state state, size_t test,
+                                size_t j, ssdsim_measurement *out, size_t size)
+{
+    unsigned st = (unsigned)state;
+    if (!r || !out || st >= N_STATES || test >= N_TESTS || j >= SSDSIM_QUICK_N_JOBS ||
+        !r->ran[st][test][j])
+        return SSDSIM_EINVAL;
+    return ssdsim__result_give(out, size, &r->fig[st][test][j], sizeof(ssdsim_measurement), 0,
+                               true);
+}
+
+const ssdsim_latency_sum *ssdsim_quick_latency(const ssdsim_quick_result *r,
+                                               ssdsim_quick_state state, size_t test)
+{
+    unsigned st = (unsigned)state;
+    return r && st < 2 && test < N_TESTS ? r->lat[st][test] : NULL;
+}
