@@ -14,92 +14,43 @@
 
 #include "suite.h"
 
-#define FILE_SERVER_MIX "512/10:1k/5:2k/5:4k/60:8k/2:16k/4:32k/4:64k/10"
-#define WEB_SERVER_MIX "512/22:1k/15:2k/8:4k/23:8k/15:16k/2:32k/6:64k/7:128k/1:512k/1"
-
 struct profile {
     const char *id, *title;
     ssdsim_suite_wl pre;  /* preconditioning, at 16T/16Q */
     ssdsim_suite_wl meas; /* the matrix workload (threads and qd set per point) */
 };
 
-static const struct profile profiles[] = {
-    {"4k-random-write",
-     "4K random write",
-     WL("randwrite", "4k", NULL, -1, 16, 16),
-     WL("randwrite", "4k", NULL, -1, 16, 16)},
-    {"8k-70-30",
-     "8K 70/30",
-     WL("randrw", "8k", NULL, 70, 16, 16),
-     WL("randrw", "8k", NULL, 70, 16, 16)},
-    {"file-server",
-     "File server",
-     WL("randrw", NULL, FILE_SERVER_MIX, 80, 16, 16),
-     WL("randrw", NULL, FILE_SERVER_MIX, 80, 16, 16)},
-    {"web-server",
-     "Web server",
-     WL("randwrite", NULL, WEB_SERVER_MIX, -1, 16, 16),
-     WL("randread", NULL, WEB_SERVER_MIX, -1, 16, 16)},
-};
-
-static const uint32_t matrix_tq[4] = {2, 4, 8, 16};
-
 /* What one drive (formatting mode) gives. */
 struct mode {
     const char *name;   /* "stock", "op+0.2" */
     const char *suffix; /* file-name suffix: "" or "-op" */
-    ssdsim_model *model;
+    ssdsim_review_drive *drive;
+    const ssdsim_model *model;
     ssdsim *full, *copy;
     uint64_t logical_bytes;
     double op;
 };
 
-static void mode_free(struct mode *m)
-{
-    ssdsim_free(m->full);
-    ssdsim_free(m->copy);
-    ssdsim_model_free(m->model);
-}
-
 static int mode_open(struct suite *s, struct mode *m, const ssdsim_model *model, double add_op)
 {
-    m->model = suite_model_copy(model);
-    if (!m->model)
+    ssdsim_review_drive_opts o = SSDSIM_REVIEW_DRIVE_OPTS_INIT;
+    o.add_op = add_op;
+    o.curve_blocks_per_plane = s->opt->curve_bpp;
+    o.curve_full = s->opt->curve_full;
+    o.seed = s->seed;
+    o.progress = cli_interrupt_cb; /* SIGINT and SIGTERM cancel the run (interrupt.c) */
+    ssdsim_error err;
+    if (ssdsim_review_drive_new(&m->drive, model, &o, &err)) {
+        cli_error("%s", err.message);
         return -1;
-    if (add_op > 0) {
-        /* The op the drive reports, plus add_op, to 6 significant digits. */
-        ssdsim_device_stats d;
-        ssdsim *probe = suite_sim_new(s, model);
-        if (!probe)
-            return -1;
-        ssdsim_get_device_stats(probe, &d);
-        ssdsim_free(probe);
-        ssdsim_error err;
-        if (ssdsim_model_set_double(m->model, "ftl.op", suite_round6(d.op + add_op), &err)) {
-            cli_error("%s", err.message);
-            return -1;
-        }
     }
-    m->full = suite_sim_new(s, m->model);
-    if (!m->full)
-        return -1;
+    m->model = ssdsim_review_drive_model(m->drive);
+    m->full = ssdsim_review_drive_sim(m->drive);
+    m->copy = ssdsim_review_drive_copy(m->drive);
     ssdsim_device_stats d;
     ssdsim_get_device_stats(m->full, &d);
     m->logical_bytes = d.logical_bytes;
     m->op = d.op;
-    uint32_t copy_bpp =
-        s->opt->curve_full ? 0 : ssdsim_suite_curve_blocks_per_plane(m->model, s->opt->curve_bpp);
-    if (copy_bpp) {
-        ssdsim_model *cm = NULL;
-        ssdsim_error err;
-        if (ssdsim_model_scaled_copy(&cm, m->model, copy_bpp, &err))
-            cli_error("%s", err.message);
-        else
-            m->copy = suite_sim_new(s, cm);
-        ssdsim_model_free(cm);
-        if (!m->copy)
-            return -1;
-    }
     return 0;
 }
 
@@ -109,6 +60,24 @@ static void fig_ms(char *buf, size_t len, double ns)
         snprintf(buf, len, "-");
     else
         snprintf(buf, len, "%.3f", ns / 1e6);
+}
+
+/* After each matrix point: its re-run bullet, and the latency CDF of 16T/16Q. */
+struct matrix_ctx {
+    struct suite *s;
+    const ssdsim *sim;
+    GString *cdf_csv;
+    cJSON *cdf_obj;
+    const char *cdf_series, *id;
+};
+
+static int matrix_point(size_t i, const ssdsim_measurement *f, void *ud)
+{
+    struct matrix_ctx *x = ud;
+    suite_rerun_note(x->s, f, SUITE_GC_CYCLES);
+    if (i + 1 == SSDSIM_REVIEW_N_POINTS && x->cdf_csv)
+        suite_cdf(x->sim, SSDSIM_OP_ALL, x->cdf_series, x->cdf_csv, x->cdf_obj, x->id);
+    return 0;
 }
 
 /* The matrix of one profile: 16 points, in the labs' order 2T/2Q, 2T/4Q, ... 16T/16Q. */
@@ -122,49 +91,47 @@ static int run_matrix(struct suite *s, struct mode *m, const struct profile *p, 
     suite_md(s, "\n#### Thread/queue matrix\n\n"
                 "| T/Q | effective QD | IOPS | MB/s | mean latency (ms) | max latency (ms) | "
                 "latency stddev (ms) | converged |\n|---|---:|---:|---:|---:|---:|---:|---|\n");
-    for (int ti = 0; ti < 4; ti++) {
-        for (int qi = 0; qi < 4; qi++) {
-            ssdsim_suite_wl w = p->meas;
-            w.threads = matrix_tq[ti];
-            w.qd = matrix_tq[qi];
-            ssdsim_measurement f;
-            if (suite_measure(s, m->full, &w, s->opt->window_ns, true, SUITE_GC_CYCLES, &f)) {
-                g_string_free(csv, TRUE);
-                return -1;
-            }
-            cJSON *pt = cJSON_CreateObject();
-            suite_json_u64(pt, "threads", w.threads);
-            suite_json_u64(pt, "qd", w.qd);
-            suite_json_u64(pt, "eff_qd", (uint64_t)w.threads * w.qd);
-            suite_fig_json(pt, &f);
-            cJSON_AddItemToArray(arr, pt);
-            g_string_append_printf(csv, "%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", w.threads, w.qd,
-                                   w.threads * w.qd);
-            const double v[] = {f.iops,
-                                f.bw_bytes / 1e6,
-                                f.lat_mean_ns / 1e3,
-                                (double)f.lat_max_ns / 1e3,
-                                f.lat_stddev_ns / 1e3,
-                                (double)f.lat_p99_ns / 1e3,
-                                f.read_iops,
-                                f.write_iops,
-                                f.waf,
-                                (double)f.window_ns / 1e9};
-            for (size_t k = 0; k < G_N_ELEMENTS(v); k++)
-                suite_csv_num(csv, v[k], false);
-            g_string_append_printf(csv, "%d\n", f.steady ? 1 : 0);
-            char a[32], b[32], c[32];
-            fig_ms(a, sizeof a, f.lat_mean_ns);
-            fig_ms(b, sizeof b, (double)f.lat_max_ns);
-            fig_ms(c, sizeof c, f.lat_stddev_ns);
-            suite_md(s,
-                     "| %" PRIu32 "T/%" PRIu32 "Q | %" PRIu32
-                     " | %.0f | %.1f | %s | %s | %s | %s |\n",
-                     w.threads, w.qd, w.threads * w.qd, f.iops, f.bw_bytes / 1e6, a, b, c,
-                     f.steady ? "yes" : "no");
-            if (ti == 3 && qi == 3 && cdf_csv)
-                suite_cdf(m->full, SSDSIM_OP_ALL, cdf_series, cdf_csv, cdf_obj, id);
-        }
+    struct matrix_ctx x = {s, m->full, cdf_csv, cdf_obj, cdf_series, id};
+    ssdsim_measurement fig[SSDSIM_REVIEW_N_POINTS];
+    if (ssdsim_review_matrix(m->full, &p->meas, s->opt->window_ns, fig, matrix_point, &x)) {
+        g_autofree char *wj = suite_wl_json(&p->meas);
+        cli_error("%s (workload %s)", ssdsim_errmsg(m->full), wj);
+        g_string_free(csv, TRUE);
+        return -1;
+    }
+    for (size_t i = 0; i < SSDSIM_REVIEW_N_POINTS; i++) {
+        const ssdsim_measurement f = fig[i];
+        ssdsim_suite_wl w = p->meas;
+        ssdsim_review_point(i, &w.threads, &w.qd);
+        cJSON *pt = cJSON_CreateObject();
+        suite_json_u64(pt, "threads", w.threads);
+        suite_json_u64(pt, "qd", w.qd);
+        suite_json_u64(pt, "eff_qd", (uint64_t)w.threads * w.qd);
+        suite_fig_json(pt, &f);
+        cJSON_AddItemToArray(arr, pt);
+        g_string_append_printf(csv, "%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", w.threads, w.qd,
+                               w.threads * w.qd);
+        const double v[] = {f.iops,
+                            f.bw_bytes / 1e6,
+                            f.lat_mean_ns / 1e3,
+                            (double)f.lat_max_ns / 1e3,
+                            f.lat_stddev_ns / 1e3,
+                            (double)f.lat_p99_ns / 1e3,
+                            f.read_iops,
+                            f.write_iops,
+                            f.waf,
+                            (double)f.window_ns / 1e9};
+        for (size_t k = 0; k < G_N_ELEMENTS(v); k++)
+            suite_csv_num(csv, v[k], false);
+        g_string_append_printf(csv, "%d\n", f.steady ? 1 : 0);
+        char a[32], b[32], c[32];
+        fig_ms(a, sizeof a, f.lat_mean_ns);
+        fig_ms(b, sizeof b, (double)f.lat_max_ns);
+        fig_ms(c, sizeof c, f.lat_stddev_ns);
+        suite_md(s,
+                 "| %" PRIu32 "T/%" PRIu32 "Q | %" PRIu32 " | %.0f | %.1f | %s | %s | %s | %s |\n",
+                 w.threads, w.qd, w.threads * w.qd, f.iops, f.bw_bytes / 1e6, a, b, c,
+                 f.steady ? "yes" : "no");
     }
     g_autofree char *name = g_strdup_printf("matrix-%s.csv", id);
     suite_csv(s, name, g_string_free(csv, FALSE));
@@ -185,11 +152,14 @@ static int run_matrix(struct suite *s, struct mode *m, const struct profile *p, 
     for (int k = 0; k < 2; k++) {
         g_string_append_printf(g, "set title '%s'\nset ylabel '%s'\nset yrange [0:*]\nplot ",
                                panel[k][1], panel[k][2]);
-        for (int ti = 0; ti < 4; ti++)
+        for (int ti = 0; ti < 4; ti++) {
+            uint32_t threads, qd;
+            ssdsim_review_point((size_t)ti * 4, &threads, &qd);
             g_string_append_printf(g,
                                    "%s%s skip 1 using 3:($1==%" PRIu32 " ? %s : 1/0) with "
                                    "linespoints title '%" PRIu32 " threads'",
-                                   ti ? ", " : "", qcsv, matrix_tq[ti], panel[k][0], matrix_tq[ti]);
+                                   ti ? ", " : "", qcsv, threads, panel[k][0], threads);
+        }
         g_string_append_c(g, '\n');
     }
     g_string_append(g, "unset multiplot\n");
@@ -262,8 +232,7 @@ static int run_profile(struct suite *s, struct mode *m, const struct profile *p,
         }
         g_string_append_printf(
             summary, "| %s | %s | %s | %s | %.0f | %.3f | %.3f |\n", title, burst, steady, waf,
-            iops,
-            cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "lat_mean_ns")) / 1e6,
+            iops, cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "lat_mean_ns")) / 1e6,
             cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "lat_max_ns")) / 1e6);
     }
     if (keep && rc == 0)
@@ -391,6 +360,10 @@ static void cdf_plot(struct suite *s, const GPtrArray *series)
 
 int suite_review(struct suite *s)
 {
+    struct profile profiles[SSDSIM_REVIEW_N_PROFILES];
+    for (size_t i = 0; i < SSDSIM_REVIEW_N_PROFILES; i++)
+        ssdsim_review_profile(i, &profiles[i].id, &profiles[i].title, &profiles[i].pre,
+                              &profiles[i].meas);
     struct mode modes[2] = {{.name = "stock", .suffix = ""}, {0}};
     int n_modes = 1, rc = -1;
     g_autofree char *op_name = NULL;
@@ -432,7 +405,7 @@ int suite_review(struct suite *s)
     /* The profiles' sections go after a summary table of them all, filled as they run. */
     GString *saved = s->md;
     s->md = prof_md;
-    for (size_t i = 0; i < G_N_ELEMENTS(profiles); i++) {
+    for (size_t i = 0; i < SSDSIM_REVIEW_N_PROFILES; i++) {
         if (run_profile(s, &modes[0], &profiles[i], parr, cdf_csv, cdf_obj, i == 0 ? &c4k[0] : NULL,
                         summary)) {
             s->md = saved;
@@ -541,6 +514,6 @@ out:
     g_ptr_array_unref(titles);
     g_ptr_array_unref(series);
     for (int i = 0; i < 2; i++)
-        mode_free(&modes[i]);
+        ssdsim_review_drive_free(modes[i].drive);
     return rc;
 }

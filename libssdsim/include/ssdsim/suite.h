@@ -417,6 +417,81 @@ SSDSIM_API const ssdsim_latency_sum *ssdsim_quick_latency(const ssdsim_quick_res
 /** Free a result; NULL is accepted. */
 SSDSIM_API void ssdsim_quick_free(ssdsim_quick_result *r);
 
+/* ------------------------------------------------------------------------------------------ */
+/* The review                                                                                  */
+
+/** Profiles of the review (4K random write, 8K 70/30, file server, web server). */
+#define SSDSIM_REVIEW_N_PROFILES 4
+
+/** Profile `i`: its id ("4k-random-write"), title ("4K random write"), the workload of its
+ * preconditioning curve and the one its matrix measures (threads and qd set per point), each
+ * at 16 threads x 16 (either pointer may be NULL; strings static). @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_review_profile(size_t i, const char **id, const char **title,
+                                     ssdsim_suite_wl *precondition, ssdsim_suite_wl *measure);
+
+/** Points of a profile's thread/queue matrix: threads x queue depth of 2, 4, 8, 16 each. */
+#define SSDSIM_REVIEW_N_POINTS 16
+
+/** Point `i` of the matrix, in the labs' order 2T/2Q, 2T/4Q, ... 16T/16Q: *threads and *qd.
+ * @return 0 or SSDSIM_EINVAL (i out of range, NULL argument). */
+SSDSIM_API int ssdsim_review_point(size_t i, uint32_t *threads, uint32_t *qd);
+
+/** Called after each point of a matrix, while the simulation holds its statistics; a non-zero
+ * return stops the matrix and is returned. */
+typedef int (*ssdsim_review_point_fn)(size_t point, const ssdsim_measurement *m, void *userdata);
+
+/** Measure the matrix of `measure` on `sim` as it is: each point (ssdsim_review_point) with
+ * ssdsim_measure for at most window_ns, stopping once the IOPS are steady, 20 blocks per plane
+ * of host writes for a writing workload; out[SSDSIM_REVIEW_N_POINTS]. on_point may be NULL.
+ * @return 0, SSDSIM_EINVAL, a callback's return, or the codes of ssdsim_measure. */
+SSDSIM_API int ssdsim_review_matrix(ssdsim *sim, const ssdsim_suite_wl *measure, uint64_t window_ns,
+                                    ssdsim_measurement *out, ssdsim_review_point_fn on_point,
+                                    void *userdata);
+
+/** A drive of the review, in one formatting mode: a copy of the model (its over-provisioning
+ * raised by add_op), a simulation of it, and one of the scaled copy its curves run on when the
+ * model is large (ssdsim_suite_curve_blocks_per_plane). Opaque. */
+typedef struct ssdsim_review_drive ssdsim_review_drive;
+
+/** How a review drive is made. SSDSIM_REVIEW_DRIVE_OPTS_INIT (or zero) gives the defaults. */
+typedef struct ssdsim_review_drive_opts {
+    /** the layout the caller was compiled with: SSDSIM_REVIEW_DRIVE_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    /** over-provisioning added (ftl.op = the op the drive reports + add_op, to 6 significant
+     * digits); 0 = the model as it is */
+    double add_op;
+    /** blocks per plane of the curves' scaled copy (0 = the rule of
+     * ssdsim_suite_curve_blocks_per_plane) */
+    uint32_t curve_blocks_per_plane;
+    bool curve_full;             /**< run the curves on the model itself */
+    uint64_t seed;               /**< of both simulations */
+    ssdsim_progress_fn progress; /**< their progress callback; NULL = none */
+    void *progress_userdata;
+} ssdsim_review_drive_opts;
+
+/** Layout version of ssdsim_review_drive_opts: set by SSDSIM_REVIEW_DRIVE_OPTS_INIT and
+ * ssdsim_review_drive_opts_init. */
+#define SSDSIM_REVIEW_DRIVE_OPTS_VERSION 1
+#define SSDSIM_REVIEW_DRIVE_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_REVIEW_DRIVE_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_review_drive_opts_init(ssdsim_review_drive_opts *opts, unsigned int version);
+
+/** Make a review drive of `model`. @return 0, SSDSIM_EINVAL (NULL argument, add_op negative or
+ * not finite, options of an unknown version), or the codes of ssdsim_model_set_double, ssdsim_new
+ * and ssdsim_model_scaled_copy; *out NULL on failure and `err` (may be NULL) says why. */
+SSDSIM_API int ssdsim_review_drive_new(ssdsim_review_drive **out, const ssdsim_model *model,
+                                       const ssdsim_review_drive_opts *opts, ssdsim_error *err);
+
+/** The drive's model, its simulation, and that of the scaled copy (NULL when the curves run on
+ * the drive itself); they belong to the drive. NULL for NULL. */
+SSDSIM_API const ssdsim_model *ssdsim_review_drive_model(const ssdsim_review_drive *d);
+SSDSIM_API ssdsim *ssdsim_review_drive_sim(const ssdsim_review_drive *d);
+SSDSIM_API ssdsim *ssdsim_review_drive_copy(const ssdsim_review_drive *d);
+
+/** Free a drive and its simulations; NULL is accepted. */
+SSDSIM_API void ssdsim_review_drive_free(ssdsim_review_drive *d);
+
 #ifdef __cplusplus
 }
 #endif
