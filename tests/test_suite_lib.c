@@ -1,8 +1,9 @@
 /* test_suite_lib.c: the suites' procedures of ssdsim/suite.h, called from C through the public
  * headers: workload descriptions and their fio options, latency sums and their CDF points, the
- * scaled-copy rule of the suites' curves, and the SNIA PTS-E tests (cells, rounds until steady,
- * window averages, the preconditioning mix after round 1), with bogus arguments and option
- * structs of an unknown version for each.
+ * scaled-copy rule of the suites' curves, the SNIA PTS-E tests (cells, rounds until steady,
+ * window averages, the preconditioning mix after round 1), the quick matrix (tests, regions,
+ * drive states, the write-cache comparison) and the review (profiles, matrix, formatting-mode
+ * drives), with bogus arguments and option structs of an unknown version for each.
  *
  * Figures are checked against values derived by hand on the small SLC model of test_measure.c
  * (and tests/test_golden.sh): a QD1 4 KiB random read takes 1 (link) + 2 (firmware) + 20 (tR)
@@ -572,6 +573,251 @@ START_TEST(test_suite_lib_snia_stopped_by_a_callback)
 }
 END_TEST
 
+START_TEST(test_suite_lib_quick_tests_and_cells)
+{
+    ck_assert_uint_eq(ssdsim_quick_n_tests(), 20);
+    /* IOPS: sequential read whole, first 10%, write whole, first 10%; random the same; then
+     * bandwidth: sequential read first 5 GiB, last 5 GiB, whole, write ..., random ... */
+    static const struct {
+        size_t i;
+        bool iops, seq, write;
+        ssdsim_quick_region region;
+    } want[] = {{0, true, true, false, SSDSIM_QUICK_WHOLE},
+                {1, true, true, false, SSDSIM_QUICK_FIRST10},
+                {2, true, true, true, SSDSIM_QUICK_WHOLE},
+                {6, true, false, true, SSDSIM_QUICK_WHOLE},
+                {8, false, true, false, SSDSIM_QUICK_FIRST5G},
+                {9, false, true, false, SSDSIM_QUICK_LAST5G},
+                {13, false, true, true, SSDSIM_QUICK_WHOLE},
+                {19, false, false, true, SSDSIM_QUICK_WHOLE}};
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        ssdsim_quick_test t;
+        ck_assert_int_eq(ssdsim_quick_get_test(want[k].i, &t), 0);
+        ck_assert_msg(t.iops == want[k].iops && t.seq == want[k].seq && t.write == want[k].write &&
+                          t.region == want[k].region,
+                      "test %zu", want[k].i);
+    }
+    ssdsim_quick_test t;
+    ck_assert_int_eq(ssdsim_quick_get_test(20, &t), SSDSIM_EINVAL);
+    ck_assert(ssdsim_quick_jobs(0) == 1 && ssdsim_quick_jobs(1) == 4 && ssdsim_quick_jobs(2) == 64);
+    ck_assert_uint_eq(ssdsim_quick_jobs(3), 0);
+    /* Regions of a 100 MiB volume: the first 10% is 10,485,760 bytes = 2560 x 4 KiB; the
+     * "5 GiB" regions are halves, 52,428,800 bytes; the last starts at 52,428,800. */
+    uint64_t vol = UINT64_C(100) << 20;
+    ssdsim_suite_wl w;
+    ck_assert_int_eq(ssdsim_quick_cell(1, 0, vol, &w), 0);
+    ck_assert(!strcmp(w.rw, "read") && !strcmp(w.bs, "4k") && w.threads == 1 && w.qd == 1);
+    ck_assert(w.region_offset == 0 && w.region_size == 10485760 && w.split_region);
+    ck_assert_int_eq(ssdsim_quick_cell(9, 2, vol, &w), 0);
+    ck_assert(!strcmp(w.bs, "128k") && w.threads == 64);
+    ck_assert(w.region_offset == 52428800 && w.region_size == 52428800);
+    ck_assert_int_eq(ssdsim_quick_cell(6, 1, vol, &w), 0); /* random over all: no region */
+    ck_assert(!strcmp(w.rw, "randwrite") && w.region_size == 0 && !w.split_region);
+    ck_assert_int_eq(ssdsim_quick_cell(0, 0, vol, &w), 0); /* sequential: each its own part */
+    ck_assert_uint_eq(w.region_size, vol);
+    /* On a 1 TiB volume the regions are 5 GiB: the last starts 5 GiB before the end. */
+    uint64_t tib = UINT64_C(1) << 40;
+    ck_assert_int_eq(ssdsim_quick_cell(9, 0, tib, &w), 0);
+    ck_assert(w.region_size == UINT64_C(5) << 30 && w.region_offset == tib - (UINT64_C(5) << 30));
+    ck_assert_int_eq(ssdsim_quick_cell(20, 0, vol, &w), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_quick_cell(0, 3, vol, &w), SSDSIM_EINVAL);
+
+    ssdsim_model *m = small_model();
+    ck_assert_int_eq(ssdsim_model_write_buffer(m), SSDSIM_WRITE_BUFFER_NONE);
+    ck_assert_int_eq(ssdsim_model_set(m, "buffer.size", "256KiB", NULL), 0);
+    ck_assert_int_eq(ssdsim_model_write_buffer(m), SSDSIM_WRITE_BUFFER_VOLATILE);
+    ck_assert_int_eq(ssdsim_model_set_bool(m, "buffer.plp", true, NULL), 0);
+    ck_assert_int_eq(ssdsim_model_write_buffer(m), SSDSIM_WRITE_BUFFER_PLP);
+    ck_assert_int_eq(ssdsim_model_write_buffer(NULL), SSDSIM_WRITE_BUFFER_NONE);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+struct quick_seen {
+    size_t cells, states[4], steadies;
+};
+
+static void quick_state(ssdsim_quick_state st, void *ud)
+{
+    ((struct quick_seen *)ud)->states[st]++;
+}
+
+static void quick_steady(ssdsim_steady_method how, const char *bssplit, void *ud)
+{
+    ck_assert_int_eq(how, SSDSIM_STEADY_BY_FAST);
+    ck_assert_ptr_null(bssplit);
+    ((struct quick_seen *)ud)->steadies++;
+}
+
+static int quick_cell(ssdsim_quick_state st, size_t test, size_t j, const ssdsim_measurement *m,
+                      void *ud)
+{
+    (void)st, (void)test, (void)j;
+    ck_assert(m->n_ios > 0);
+    ((struct quick_seen *)ud)->cells++;
+    return 0;
+}
+
+START_TEST(test_suite_lib_quick_run)
+{
+    /* With a volatile write buffer, so that the write cache is compared. */
+    ssdsim_model *m = small_model();
+    ck_assert_int_eq(ssdsim_model_set(m, "buffer.size", "256KiB", NULL), 0);
+    ssdsim *sim = small_sim(m);
+    struct quick_seen seen = {0};
+    ssdsim_quick_opts o = SSDSIM_QUICK_OPTS_INIT;
+    o.window_ns = 50000000;
+    o.seed = 1;
+    o.on_state = quick_state;
+    o.on_steady = quick_steady;
+    o.on_cell = quick_cell;
+    o.userdata = &seen;
+    ssdsim_quick_result *r = NULL;
+    ck_assert_msg(ssdsim_quick_run(&r, sim, m, &o) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_uint_eq(seen.cells, 2 * 20 * 3 + 2 * 3);
+    ck_assert(seen.states[0] == 1 && seen.states[1] == 1 && seen.states[2] == 1 &&
+              seen.states[3] == 1);
+    ck_assert_uint_eq(seen.steadies, 1);
+    ssdsim_quick_summary sum;
+    ck_assert_int_eq(ssdsim_quick_get_summary(r, &sum), 0);
+    ck_assert_uint_eq(sum.window_ns, 50000000);
+    ck_assert_uint_eq(sum.logical_bytes, ssdsim_model_logical_bytes(m));
+    ck_assert(!sum.regions_5gib && sum.cache_compared && sum.cache_test == 6);
+    ck_assert_int_eq(sum.buffer, SSDSIM_WRITE_BUFFER_VOLATILE);
+    /* Random 4 KiB reads at 1 job (test 4): written full, 104.92 us; fresh, the data was never
+     * written and the read is answered without flash: 1 (link) + 2 (firmware) + 40.96 (4 KiB on
+     * the link) = 43.96 us. */
+    ssdsim_measurement f;
+    ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FULL, 4, 0, &f), 0);
+    ck_assert(near(f.lat_mean_ns / 1e3, LAT_QD1_US, 0.001));
+    ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FRESH, 4, 0, &f), 0);
+    ck_assert(near(f.lat_mean_ns / 1e3, 43.96, 0.001));
+    /* Random 4 KiB writes at 1 job with the write cache off: each programmed before it
+     * completes, 1 + 2 + 40.96 (link) + 40.96 (flash bus) + 200 (tPROG) = 284.92 us; with it
+     * on, acknowledged from DRAM, much sooner. */
+    ssdsim_measurement on;
+    ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_CACHE_OFF, 6, 0, &f), 0);
+    ck_assert(near(f.lat_mean_ns / 1e3, 284.92, 0.001));
+    ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_CACHE_ON, 6, 0, &on), 0);
+    ck_assert(on.lat_mean_ns < f.lat_mean_ns / 2);
+    ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_CACHE_ON, 5, 0, &f), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FRESH, 20, 0, &f), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_quick_get_cell(r, (ssdsim_quick_state)4, 0, 0, &f), SSDSIM_EINVAL);
+    /* Latency sums: the random 4 KiB whole-device tests (4: reads, 6: writes) at 64 jobs. */
+    ck_assert_ptr_nonnull(ssdsim_quick_latency(r, SSDSIM_QUICK_FRESH, 4));
+    ck_assert_ptr_nonnull(ssdsim_quick_latency(r, SSDSIM_QUICK_FULL, 6));
+    ck_assert_ptr_null(ssdsim_quick_latency(r, SSDSIM_QUICK_FULL, 0));
+    ck_assert_ptr_null(ssdsim_quick_latency(r, SSDSIM_QUICK_CACHE_ON, 6));
+    ssdsim_quick_free(r);
+    ssdsim_quick_free(NULL);
+    ck_assert_int_eq(ssdsim_quick_run(&r, sim, NULL, &o), SSDSIM_EINVAL);
+    ck_assert_ptr_null(r);
+    o.version = 99;
+    ck_assert_int_eq(ssdsim_quick_run(&r, sim, m, &o), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_quick_opts_init(&o, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_quick_opts_init(&o, 0), 0);
+    ck_assert_uint_eq(o.version, SSDSIM_QUICK_OPTS_VERSION);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+static int review_point_seen(size_t i, const ssdsim_measurement *m, void *ud)
+{
+    size_t *n = ud;
+    ck_assert_uint_eq(i, *n);
+    ck_assert(m->n_ios > 0);
+    (*n)++;
+    return 0;
+}
+
+START_TEST(test_suite_lib_review)
+{
+    const char *id, *title;
+    ssdsim_suite_wl pre, meas;
+    ck_assert_int_eq(ssdsim_review_profile(3, &id, &title, &pre, &meas), 0);
+    ck_assert_str_eq(id, "web-server");
+    ck_assert_str_eq(title, "Web server");
+    /* the web server reads; its curve writes its size mix */
+    ck_assert(!strcmp(pre.rw, "randwrite") && !strcmp(meas.rw, "randread"));
+    ck_assert_str_eq(pre.bssplit, meas.bssplit);
+    ck_assert(pre.threads == 16 && pre.qd == 16);
+    ck_assert_int_eq(ssdsim_review_profile(1, &id, NULL, NULL, &meas), 0);
+    ck_assert(!strcmp(id, "8k-70-30") && meas.rwmixread == 70 && !strcmp(meas.bs, "8k"));
+    ck_assert_int_eq(ssdsim_review_profile(4, &id, NULL, NULL, NULL), SSDSIM_EINVAL);
+    uint32_t t, q;
+    ck_assert(ssdsim_review_point(0, &t, &q) == 0 && t == 2 && q == 2);
+    ck_assert(ssdsim_review_point(1, &t, &q) == 0 && t == 2 && q == 4);
+    ck_assert(ssdsim_review_point(6, &t, &q) == 0 && t == 4 && q == 8);
+    ck_assert(ssdsim_review_point(15, &t, &q) == 0 && t == 16 && q == 16);
+    ck_assert_int_eq(ssdsim_review_point(16, &t, &q), SSDSIM_EINVAL);
+
+    /* A drive with 0.1 more over-provisioning: ftl.op is what the drive reports plus 0.1. */
+    ssdsim_model *m = small_model();
+    ssdsim *probe = small_sim(m);
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(probe, &d);
+    ssdsim_free(probe);
+    ssdsim_review_drive_opts o = SSDSIM_REVIEW_DRIVE_OPTS_INIT;
+    o.add_op = 0.1;
+    o.seed = 1;
+    ssdsim_review_drive *drive = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_review_drive_new(&drive, m, &o, &err) == 0, "%s", err.message);
+    double op = 0;
+    ck_assert_int_eq(ssdsim_model_get_double(ssdsim_review_drive_model(drive), "ftl.op", &op, NULL),
+                     0);
+    ck_assert(near(op, d.op + 0.1, 1e-5));
+    ck_assert_ptr_null(ssdsim_review_drive_copy(drive)); /* 64 blocks per plane: no copy */
+    ssdsim *sim = ssdsim_review_drive_sim(drive);
+    ck_assert_ptr_nonnull(sim);
+    /* The matrix of 4 KiB random reads on a filled drive: at 16T/16Q bound by the link, one
+     * request per 1 + 40.96 us: 10^6 / 41.96 = 23,832 IOPS (within 2%: the window has edges). */
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ssdsim_suite_wl rd = SSDSIM_SUITE_WL_INIT;
+    rd.rw = "randread", rd.bs = "4k", rd.rwmixread = -1;
+    ssdsim_measurement fig[SSDSIM_REVIEW_N_POINTS];
+    size_t n = 0;
+    ck_assert_msg(ssdsim_review_matrix(sim, &rd, 200000000, fig, review_point_seen, &n) == 0, "%s",
+                  ssdsim_errmsg(sim));
+    ck_assert_uint_eq(n, 16);
+    ck_assert_msg(near(fig[15].iops, 1e6 / 41.96, 0.02), "%g IOPS", fig[15].iops);
+    ck_assert_int_eq(ssdsim_review_matrix(sim, NULL, 50000000, fig, NULL, NULL), SSDSIM_EINVAL);
+    ssdsim_review_drive_free(drive);
+    ssdsim_review_drive_free(NULL);
+
+    /* 256 blocks per plane, curves on a copy of 48: the copy's simulation has 48 per plane. */
+    ck_assert_int_eq(ssdsim_model_set_int(m, "geometry.blocks_per_plane", 256, NULL), 0);
+    o.add_op = 0;
+    o.curve_blocks_per_plane = 48;
+    ck_assert_msg(ssdsim_review_drive_new(&drive, m, &o, &err) == 0, "%s", err.message);
+    ssdsim *copy = ssdsim_review_drive_copy(drive);
+    ck_assert_ptr_nonnull(copy);
+    uint32_t n_planes, ppb, page;
+    uint64_t n_blocks, lpages;
+    ck_assert_int_eq(ssdsim_device_shape(copy, &n_planes, &n_blocks, &ppb, &page, &lpages), 0);
+    ck_assert_uint_eq(n_blocks / n_planes, 48);
+    ssdsim_review_drive_free(drive);
+    o.curve_full = true;
+    ck_assert_int_eq(ssdsim_review_drive_new(&drive, m, &o, &err), 0);
+    ck_assert_ptr_null(ssdsim_review_drive_copy(drive));
+    ssdsim_review_drive_free(drive);
+    o.add_op = -1;
+    ck_assert_int_eq(ssdsim_review_drive_new(&drive, m, &o, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(drive);
+    ck_assert(strstr(err.message, "add_op") != NULL);
+    o.add_op = 0;
+    o.version = 99;
+    ck_assert_int_eq(ssdsim_review_drive_new(&drive, m, &o, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_review_drive_new(&drive, NULL, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_review_drive_opts_init(&o, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_review_drive_opts_init(&o, 0), 0);
+    ck_assert_uint_eq(o.version, SSDSIM_REVIEW_DRIVE_OPTS_VERSION);
+    ck_assert_ptr_null(ssdsim_review_drive_sim(NULL));
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *suite_lib_suite(void)
 {
     Suite *s = suite_create("suite_lib");
@@ -583,6 +829,9 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_snia_cells);
     tcase_add_test(tc, test_suite_lib_snia_sequence_and_the_command);
     tcase_add_test(tc, test_suite_lib_snia_stopped_by_a_callback);
+    tcase_add_test(tc, test_suite_lib_quick_tests_and_cells);
+    tcase_add_test(tc, test_suite_lib_quick_run);
+    tcase_add_test(tc, test_suite_lib_review);
     suite_add_tcase(s, tc);
     return s;
 }
