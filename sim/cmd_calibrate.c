@@ -153,7 +153,11 @@ static ssdsim_suite_wl figure_wl(const ssdsim_spec_figure *f, char *bs, size_t l
 {
     fmt_bs(bs, len, f->bs);
     return (ssdsim_suite_wl){.version = SSDSIM_SUITE_WL_VERSION,
-        .rw = f->rw, .bs = bs, .rwmixread = -1, .threads = f->numjobs, .qd = f->iodepth};
+                             .rw = f->rw,
+                             .bs = bs,
+                             .rwmixread = -1,
+                             .threads = f->numjobs,
+                             .qd = f->iodepth};
 }
 
 static bool is_latency(const ssdsim_spec_figure *f)

@@ -129,8 +129,8 @@ char *suite_wl_json(const ssdsim_suite_wl *w)
     char val[256];
     bool str;
     for (size_t i = 0; ssdsim_suite_wl_option(w, i, &key, val, sizeof val, &str) == 0; i++)
-        g_string_append_printf(j, str ? "%s\"%s\": \"%s\"" : "%s\"%s\": %s", i ? ", " : "",
-                               key, val);
+        g_string_append_printf(j, str ? "%s\"%s\": \"%s\"" : "%s\"%s\": %s", i ? ", " : "", key,
+                               val);
     g_string_append_c(j, '}');
     return g_string_free(j, FALSE);
 }
