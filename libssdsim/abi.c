@@ -53,6 +53,11 @@ static const size_t curve_opts_sizes[] = {0,
 static const size_t rounds_opts_sizes[] = {0, SSDSIM__END(ssdsim_rounds_opts, userdata)};
 static const size_t calibrate_opts_sizes[] = {0,
                                               SSDSIM__END(ssdsim_calibrate_opts, progress_userdata)};
+static const size_t suite_wl_sizes[] = {0, SSDSIM__END(ssdsim_suite_wl, split_region)};
+static const size_t snia_opts_sizes[] = {0, SSDSIM__END(ssdsim_snia_opts, userdata)};
+static const size_t quick_opts_sizes[] = {0, SSDSIM__END(ssdsim_quick_opts, userdata)};
+static const size_t review_drive_opts_sizes[] = {
+    0, SSDSIM__END(ssdsim_review_drive_opts, progress_userdata)};
 
 #define SSDSIM__OPTS(name, T, sizes, VERSION)                                                      \
     int ssdsim__##name##_read(T *dst, const T *src, char *why, size_t len)                         \
@@ -80,3 +85,8 @@ SSDSIM__OPTS(curve_opts, ssdsim_curve_opts, curve_opts_sizes, SSDSIM_CURVE_OPTS_
 SSDSIM__OPTS(calibrate_opts, ssdsim_calibrate_opts, calibrate_opts_sizes,
              SSDSIM_CALIBRATE_OPTS_VERSION)
 SSDSIM__OPTS(rounds_opts, ssdsim_rounds_opts, rounds_opts_sizes, SSDSIM_ROUNDS_OPTS_VERSION)
+SSDSIM__OPTS(suite_wl, ssdsim_suite_wl, suite_wl_sizes, SSDSIM_SUITE_WL_VERSION)
+SSDSIM__OPTS(snia_opts, ssdsim_snia_opts, snia_opts_sizes, SSDSIM_SNIA_OPTS_VERSION)
+SSDSIM__OPTS(quick_opts, ssdsim_quick_opts, quick_opts_sizes, SSDSIM_QUICK_OPTS_VERSION)
+SSDSIM__OPTS(review_drive_opts, ssdsim_review_drive_opts, review_drive_opts_sizes,
+             SSDSIM_REVIEW_DRIVE_OPTS_VERSION)

@@ -16,6 +16,7 @@
 
 #include "ssdsim/ssdsim.h"
 #include "ssdsim/measure.h"
+#include "ssdsim/suite.h"
 #include "ssdsim/trace.h"
 
 /* Where field f of struct type T ends. */
@@ -69,5 +70,13 @@ int ssdsim__rounds_opts_read(ssdsim_rounds_opts *dst, const ssdsim_rounds_opts *
                              size_t len);
 int ssdsim__calibrate_opts_read(ssdsim_calibrate_opts *dst, const ssdsim_calibrate_opts *src,
                                 char *why, size_t len);
+/* ... and of ssdsim/suite.h */
+int ssdsim__suite_wl_read(ssdsim_suite_wl *dst, const ssdsim_suite_wl *src, char *why, size_t len);
+int ssdsim__snia_opts_read(ssdsim_snia_opts *dst, const ssdsim_snia_opts *src, char *why,
+                           size_t len);
+int ssdsim__quick_opts_read(ssdsim_quick_opts *dst, const ssdsim_quick_opts *src, char *why,
+                            size_t len);
+int ssdsim__review_drive_opts_read(ssdsim_review_drive_opts *dst,
+                                   const ssdsim_review_drive_opts *src, char *why, size_t len);
 
 #endif /* SSDSIM_ABI_H */

@@ -99,17 +99,6 @@ ssdsim_write_buffer ssdsim_model_write_buffer(const ssdsim_model *model)
     return plp ? SSDSIM_WRITE_BUFFER_PLP : SSDSIM_WRITE_BUFFER_VOLATILE;
 }
 
-static const size_t opts_sizes[] = {0, SSDSIM__END(ssdsim_quick_opts, userdata)};
-
-int ssdsim_quick_opts_init(ssdsim_quick_opts *opts, unsigned int version)
-{
-    if (!opts || version > SSDSIM_QUICK_OPTS_VERSION)
-        return SSDSIM_EINVAL;
-    memset(opts, 0, opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_QUICK_OPTS_VERSION;
-    return 0;
-}
-
 struct ssdsim_quick_result {
     ssdsim_quick_summary sum;
     ssdsim_measurement fig[N_STATES][N_TESTS][SSDSIM_QUICK_N_JOBS];
@@ -262,8 +251,7 @@ int ssdsim_quick_run(ssdsim_quick_result **out, ssdsim *sim, const ssdsim_model 
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_quick_run: out, sim and model are needed");
     ssdsim_quick_opts o;
     char why[256];
-    if (ssdsim__opts_read(&o, sizeof o, opts, opts_sizes, SSDSIM_QUICK_OPTS_VERSION,
-                          "ssdsim_quick_opts", why, sizeof why))
+    if (ssdsim__quick_opts_read(&o, opts, why, sizeof why))
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_quick_run: %s", why);
     ssdsim_quick_result *r = calloc(1, sizeof *r);
     if (!r)

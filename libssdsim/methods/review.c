@@ -97,17 +97,6 @@ struct ssdsim_review_drive {
     ssdsim *full, *copy;
 };
 
-static const size_t opts_sizes[] = {0, SSDSIM__END(ssdsim_review_drive_opts, progress_userdata)};
-
-int ssdsim_review_drive_opts_init(ssdsim_review_drive_opts *opts, unsigned int version)
-{
-    if (!opts || version > SSDSIM_REVIEW_DRIVE_OPTS_VERSION)
-        return SSDSIM_EINVAL;
-    memset(opts, 0, opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_REVIEW_DRIVE_OPTS_VERSION;
-    return 0;
-}
-
 void ssdsim_review_drive_free(ssdsim_review_drive *d)
 {
     if (!d)
@@ -172,8 +161,7 @@ int ssdsim_review_drive_new(ssdsim_review_drive **out, const ssdsim_model *model
     if (!out || !model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, "ssdsim_review_drive_new", "",
                                  "out and model are needed");
-    if (ssdsim__opts_read(&o, sizeof o, opts, opts_sizes, SSDSIM_REVIEW_DRIVE_OPTS_VERSION,
-                          "ssdsim_review_drive_opts", why, sizeof why))
+    if (ssdsim__review_drive_opts_read(&o, opts, why, sizeof why))
         return ssdsim__error_set(err, SSDSIM_EINVAL, "ssdsim_review_drive_opts", "version", "%s",
                                  why);
     if (!(o.add_op >= 0) || !isfinite(o.add_op))

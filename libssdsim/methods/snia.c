@@ -39,17 +39,6 @@ static const uint32_t lat_bytes[N_LBS] = {512, 4096, 8192};
 static const char *const tp_bs[2] = {"1m", "128k"};
 static const uint32_t tp_bytes[2] = {1048576, 131072};
 
-static const size_t opts_sizes[] = {0, SSDSIM__END(ssdsim_snia_opts, userdata)};
-
-int ssdsim_snia_opts_init(ssdsim_snia_opts *opts, unsigned int version)
-{
-    if (!opts || version > SSDSIM_SNIA_OPTS_VERSION)
-        return SSDSIM_EINVAL;
-    memset(opts, 0, opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_SNIA_OPTS_VERSION;
-    return 0;
-}
-
 int ssdsim_snia_shape(ssdsim_snia_test test, size_t *n_mixes, size_t *n_block_sizes)
 {
     size_t m, b;
@@ -358,8 +347,7 @@ int ssdsim_snia_run(ssdsim_snia_result **out, ssdsim *sim, ssdsim_snia_test test
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_snia_run: unknown test %d", (int)test);
     ssdsim_snia_opts o;
     char why[256];
-    if (ssdsim__opts_read(&o, sizeof o, opts, opts_sizes, SSDSIM_SNIA_OPTS_VERSION,
-                          "ssdsim_snia_opts", why, sizeof why))
+    if (ssdsim__snia_opts_read(&o, opts, why, sizeof why))
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_snia_run: %s", why);
     ssdsim_snia_result *r = calloc(1, sizeof *r);
     if (!r)

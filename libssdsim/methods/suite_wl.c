@@ -11,17 +11,6 @@
 #include "abi.h"
 #include "ssdsim/suite.h"
 
-static const size_t wl_sizes[] = {0, SSDSIM__END(ssdsim_suite_wl, split_region)};
-
-int ssdsim_suite_wl_init(ssdsim_suite_wl *w, unsigned int version)
-{
-    if (!w || version > SSDSIM_SUITE_WL_VERSION)
-        return SSDSIM_EINVAL;
-    memset(w, 0, wl_sizes[version ? version : 1]);
-    w->version = version ? version : SSDSIM_SUITE_WL_VERSION;
-    return 0;
-}
-
 /* The caller's description in the current layout; SSDSIM_EINVAL for NULL, no rw, or a newer
  * version. */
 static int wl_read(ssdsim_suite_wl *dst, const ssdsim_suite_wl *src, char *why, size_t len)
@@ -30,8 +19,7 @@ static int wl_read(ssdsim_suite_wl *dst, const ssdsim_suite_wl *src, char *why, 
         snprintf(why, len, "ssdsim_suite_wl: NULL");
         return SSDSIM_EINVAL;
     }
-    if (ssdsim__opts_read(dst, sizeof *dst, src, wl_sizes, SSDSIM_SUITE_WL_VERSION,
-                          "ssdsim_suite_wl", why, len))
+    if (ssdsim__suite_wl_read(dst, src, why, len))
         return SSDSIM_EINVAL;
     if (!dst->rw) {
         snprintf(why, len, "ssdsim_suite_wl: rw is needed");
