@@ -8,6 +8,7 @@
  *   page_gc.c       garbage collection and wear-leveling relocation (GC reads and erases are
  *                   submitted here), background GC when idle
  *   page_dftl.c     DFTL's cached mapping table and translation pages
+ *   page_slc.c      the SLC cache: host writes in SLC mode, folding in idle time
  *   page_install.c  fast preconditioning (install)
  *   page_check.c    consistency checks
  */
