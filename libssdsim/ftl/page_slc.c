@@ -3,7 +3,7 @@
  * programmed in SLC mode (one bit per cell: a block holds pages_per_block / bits per cell
  * pages, each programmed and read at the slc section's times) while the cache has room; when
  * it has none they go to native blocks as before: the write cliff. When the device has been
- * idle for slc.fold_idle_us, each plane folds its SLC blocks, oldest first: the valid pages
+ * idle for slc.fold_idle_us, each plane folds its full SLC blocks, oldest first: the valid pages
  * are read and programmed to the plane's host frontier in native mode (GC-class operations,
  * counted as folds, so they show in the WAF), then the block is erased and returned.
  *
@@ -192,9 +192,10 @@ bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
     return true;
 }
 
-/* Fold the plane's next SLC block if the device is idle and the plane is not folding one:
- * the oldest full block, else the open one (an idle drive empties its whole cache). Needs a
- * free block beyond the GC reserve for the native frontier the copies may open. */
+/* Fold the plane's oldest full SLC block if the device is idle and the plane is not folding
+ * one. The open block is not folded: it takes the next host writes in SLC mode (folding it
+ * would erase a block for every few pages a lightly loaded drive writes between idle periods).
+ * Needs a free block beyond the GC reserve for the native frontier the copies may open. */
 static void fold_next(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__slc *s = f->slc;
@@ -209,10 +210,6 @@ static void fold_next(struct ssdsim__ftl *f, uint32_t plane)
             sp->full_tail = NONE;
         sp->n_full--;
         sp->victim_pages = s->pages;
-    } else if (sp->blk != NONE && sp->ptr > 0) {
-        b = sp->blk;
-        sp->victim_pages = sp->ptr;
-        sp->blk = NONE;
     } else {
         return;
     }
