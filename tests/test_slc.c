@@ -147,7 +147,20 @@ START_TEST(test_slc_cliff_position_static_and_dynamic)
     ssdsim_free(sim);
     ssdsim_model_free(m);
 
-    /* Static region only: 4 blocks x 16 = 64 pages. */
+    /* DFTL shares the code: the same cliff (its translation pages go to native blocks and are
+     * not host pages). */
+    m = slc_model();
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.type", "dftl", &err), 0);
+    sim = st_sim(m, 1);
+    burst(sim, 0, CACHE + 120);
+    d = dev(sim);
+    ck_assert_uint_eq(d.slc_pages_written, CACHE);
+    ck_assert_uint_eq(d.slc_pages_bypassed, 120);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+        /* Static region only: 4 blocks x 16 = 64 pages. */
     m = model("slc.static=256KiB", NULL);
     sim = st_sim(m, 1);
     burst(sim, 0, 100);
@@ -212,6 +225,17 @@ START_TEST(test_slc_idle_folds_and_cache_recovers)
     ck_assert_uint_eq(d.slc_pages_written, CACHE);
     ck_assert_uint_eq(d.slc_pages_bypassed, 0);
     assert_near(iops, DIES / ((XFER_NS + SLC_PROG_NS) * 1e-9), 0.002);
+    /* A secure erase gives back a fresh drive's cache, and a fast preconditioning is refused
+     * with a message naming the keys. */
+    ck_assert_int_eq(ssdsim_secure_erase(sim), 0);
+    d = dev(sim);
+    ck_assert_uint_eq(d.slc_used_pages, 0);
+    ck_assert_uint_eq(d.slc_capacity_pages, CACHE);
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_workload *wl = st_workload("{\"rw\": \"randwrite\", \"bs\": \"4k\"}");
+    ck_assert_int_ne(ssdsim_precondition_fast(sim, wl, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "slc.static"));
+    ssdsim_workload_free(wl);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }

@@ -571,7 +571,7 @@ SSDSIM_API int ssdsim_fast_precondition_opts_init(ssdsim_fast_precondition_opts 
  * Everything the device held is replaced, as by ssdsim_secure_erase, except that wear adds up.
  * Statistics are reset. doc/guide.md says how it was validated.
  * @return 0, SSDSIM_EINVAL (NULL argument, drive_writes negative), SSDSIM_ENOTFOUND (the FTL
- *         cannot install a state), SSDSIM_ECONFIG (a job fast preconditioning cannot represent,
+ *         cannot install a state, or the model has an SLC cache), SSDSIM_ECONFIG (a job fast preconditioning cannot represent,
  *         a workload that does not fit the device, or a scaled copy too small for the model's
  *         GC watermark), SSDSIM_ESTATE (as ssdsim_secure_erase), SSDSIM_ENOMEM, or the codes of
  *         the scaled copy's runs (SSDSIM_ECANCELLED when the progress callback cancels them;
