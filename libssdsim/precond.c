@@ -667,6 +667,11 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
                                 "install (run the workload instead)");
         return SSDSIM_ENOTFOUND;
     }
+    if (ssdsim__slc_on(&sim->sys.dev_model->slc)) {
+        ssdsim__set_errmsg(sim, "fast preconditioning: a drive with an SLC cache (slc.static, "
+                                "slc.dynamic) is not modelled; precondition by writing");
+        return SSDSIM_ENOTFOUND;
+    }
     const ssdsim_ftl_ops *ops = sim->sys.devs[0].env.ops;
     if (!SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, install) ||
         !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_closed) ||

@@ -4,6 +4,7 @@
 #include "sim.h"
 #include "abi.h"
 #include "ftl/reserve.h"
+#include "ftl/page.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -130,6 +131,21 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
         out->nand_cache_programs = m.cache_programs - b->cache_programs;
         out->nand_suspends = m.suspends - b->suspends;
         out->nand_copybacks = m.copybacks - b->copybacks;
+    }
+    if (dm->kind == SSDSIM__KIND_SSD && ssdsim__slc_on(&dm->slc)) {
+        out->slc_on = true;
+        out->slc_pages_written = c.c[SSDSIM__CNT_SLC_WRITES];
+        out->slc_pages_folded = c.c[SSDSIM__CNT_SLC_FOLDS];
+        out->slc_full_events = c.c[SSDSIM__CNT_SLC_FULL];
+        out->slc_pages_bypassed = c.c[SSDSIM__CNT_SLC_BYPASS];
+        out->slc_full_ns = c.c[SSDSIM__CNT_SLC_FULL_NS];
+        for (uint32_t i = 0; i < sys->n_devs; i++) {
+            uint64_t used, cap;
+            if (sys->devs[i].ssd && ssdsim__page_slc_usage(&sys->devs[i].env, &used, &cap)) {
+                out->slc_used_pages += used;
+                out->slc_capacity_pages += cap;
+            }
+        }
     }
 
     /* Endurance: the flash can absorb rated x physical bytes of programs; at the run's write
@@ -392,6 +408,16 @@ static void add_mech(cJSON *dev, const ssdsim_device_stats *d)
         ssdsim__json_add_u64(fw, "busy_ns", d->fw_busy_ns);
         ssdsim__json_add_u64(fw, "cores", d->fw_cores);
         add_f(fw, "utilization", d->fw_utilization);
+    }
+    if (d->slc_on) {
+        cJSON *slc = cJSON_AddObjectToObject(dev, "slc");
+        ssdsim__json_add_u64(slc, "pages_written", d->slc_pages_written);
+        ssdsim__json_add_u64(slc, "pages_folded", d->slc_pages_folded);
+        ssdsim__json_add_u64(slc, "full_events", d->slc_full_events);
+        ssdsim__json_add_u64(slc, "pages_bypassed", d->slc_pages_bypassed);
+        ssdsim__json_add_u64(slc, "full_ns", d->slc_full_ns);
+        ssdsim__json_add_u64(slc, "used_pages", d->slc_used_pages);
+        ssdsim__json_add_u64(slc, "capacity_pages", d->slc_capacity_pages);
     }
     if (!(d->multiplane_on || d->cache_read_on || d->cache_program_on || d->suspend_on ||
           d->copyback_on))

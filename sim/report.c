@@ -100,6 +100,15 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
                 d->nand_suspends);
     if (d->copyback_on)
         fprintf(out, "nand: %" PRIu64 " GC copies by copyback\n", d->nand_copybacks);
+    if (d->slc_on)
+        fprintf(out,
+                "slc cache: %" PRIu64 " host pages written in SLC mode, %" PRIu64
+                " folded; full %" PRIu64 " time%s (%" PRIu64
+                " pages written natively past the cliff over %.3f ms); at the end %" PRIu64
+                " of %" PRIu64 " pages used\n",
+                d->slc_pages_written, d->slc_pages_folded, d->slc_full_events,
+                d->slc_full_events == 1 ? "" : "s", d->slc_pages_bypassed,
+                (double)d->slc_full_ns / 1e6, d->slc_used_pages, d->slc_capacity_pages);
 }
 
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,

@@ -778,7 +778,7 @@ void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counte
         if (!s->devs[k].ssd)
             continue;
         const struct ssdsim__env_counters *c = &s->devs[k].env.n;
-        for (int i = 0; i < SSDSIM_N_COUNTERS; i++)
+        for (int i = 0; i < SSDSIM__N_COUNTERS; i++)
             out->c[i] += c->c[i];
         for (int i = 0; i < SSDSIM__N_PURPOSES; i++) {
             out->programs[i] += c->programs[i];

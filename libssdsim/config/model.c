@@ -115,6 +115,20 @@ static bool volatile_buffer(const struct ssdsim_model *m)
 {
     return m->buffer.size > 0 && !m->buffer.plp;
 }
+static bool slc_on(const struct ssdsim_model *m)
+{
+    return is_nand(m) && ssdsim__slc_on(&m->slc);
+}
+/* An SLC-mode program or read is that of an LSB page (one bit per cell, one threshold):
+ * the default when the model gives no SLC time of its own. */
+static void default_slc_program(struct ssdsim_model *m)
+{
+    m->slc.program_ns = m->flash.program_ns[0];
+}
+static void default_slc_read(struct ssdsim_model *m)
+{
+    m->slc.read_ns = m->flash.read_ns[0];
+}
 static const struct choice bus_width_choices[] = {{"8", 8}, {"16", 16}, {NULL, 0}};
 
 /* Rated endurance when the model does not give it: common datasheet figures per cell type. */
@@ -431,6 +445,31 @@ static const struct key_spec keys[] = {
     {.path = "wl.policy", .type = KEY_PLUGIN, .offset = FIELD(wl.policy, char *),
      .def = "\"none\"", .kind = SSDSIM_PLUGIN_WL,
      .help = "wear leveling: a registered wear leveler (ssdsim list)"},
+
+    /* The SLC cache (doc/models.md, "SLC cache"): off unless a size is given. */
+    {.path = "slc.static", .type = KEY_SIZE64, .offset = FIELD(slc.static_bytes, uint64_t),
+     .min = 0, .max = 1e15, .flags = KF_QUIET, .def = "0", .when = is_nand,
+     .when_text = "flash.cell is NAND",
+     .help = "static SLC cache: bytes of data held by blocks reserved out of the spare and "
+             "always operated in SLC mode (0: none)"},
+    {.path = "slc.dynamic", .type = KEY_SIZE64, .offset = FIELD(slc.dynamic_bytes, uint64_t),
+     .min = 0, .max = 1e15, .flags = KF_QUIET, .def = "0", .when = is_nand,
+     .when_text = "flash.cell is NAND",
+     .help = "dynamic SLC cache: free blocks borrowed in SLC mode, at most this many bytes of "
+             "data, and only from capacity holding no valid data (0: none)"},
+    {.path = "slc.program_us", .type = KEY_TIME, .offset = FIELD(slc.program_ns, uint64_t),
+     .min = 1, .max = 100000, .derive = default_slc_program, .when = slc_on,
+     .when_text = "slc.static or slc.dynamic > 0",
+     .help = "program time (tPROG) of a page in SLC mode (default: the LSB page's)"},
+    {.path = "slc.read_us", .type = KEY_TIME, .offset = FIELD(slc.read_ns, uint64_t),
+     .min = 1, .max = 10000, .derive = default_slc_read, .when = slc_on,
+     .when_text = "slc.static or slc.dynamic > 0",
+     .help = "array read time (tR) of a page in SLC mode (default: the LSB page's)"},
+    {.path = "slc.fold_idle_us", .type = KEY_TIME, .offset = FIELD(slc.fold_idle_ns, uint64_t),
+     .min = 0, .max = 1e9, .def = "10000", .when = slc_on,
+     .when_text = "slc.static or slc.dynamic > 0",
+     .help = "folding (copying the cache to native blocks) starts after the device is idle this "
+             "long (0: never)"},
 
     {.path = "buffer.size", .type = KEY_SIZE64, .offset = FIELD(buffer.size, uint64_t),
      .min = 0, .max = 1e12, .def = "0",

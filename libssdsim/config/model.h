@@ -20,6 +20,9 @@ enum ssdsim__cell { SSDSIM__CELL_SLC = 1, SSDSIM__CELL_MLC = 2, SSDSIM__CELL_TLC
 enum ssdsim__kind { SSDSIM__KIND_SSD = 0, SSDSIM__KIND_HDD = 1, SSDSIM__KIND_SYSTEM = 2 };
 
 #define SSDSIM__MAX_PAGE_TYPES 4
+/* The index, in flash.read_ns and flash.program_ns, of a page of a block in SLC mode (the SLC
+ * cache, ftl/page_slc.c): after the native page types. */
+#define SSDSIM__PAGE_SLC SSDSIM__MAX_PAGE_TYPES
 #define SSDSIM__NAME_MAX 32
 
 struct ssdsim__geometry {
@@ -35,8 +38,10 @@ struct ssdsim__geometry {
 struct ssdsim__flash {
     enum ssdsim__cell cell;
     uint32_t n_page_types;                        /* == cell */
-    uint64_t read_ns[SSDSIM__MAX_PAGE_TYPES];     /* per page type: LSB, CSB, MSB, TSB order */
-    uint64_t program_ns[SSDSIM__MAX_PAGE_TYPES];  /* per page type */
+    /* per page type: LSB, CSB, MSB, TSB order; [SSDSIM__PAGE_SLC]: a block in SLC mode (the
+     * slc section's times, 0 when the model has no SLC cache) */
+    uint64_t read_ns[SSDSIM__MAX_PAGE_TYPES + 1];
+    uint64_t program_ns[SSDSIM__MAX_PAGE_TYPES + 1];
     uint64_t erase_ns;
     uint32_t bus_mts;        /* channel bus rate, mega-transfers per second */
     uint32_t bus_width_bits; /* 8 or 16 */
@@ -224,6 +229,21 @@ struct ssdsim__gc_cfg {
     int separate;                /* GC copies get their own write frontier */
 };
 
+/* The SLC cache of a TLC or QLC drive (the page FTL and DFTL, ftl/page_slc.c): both sizes 0
+ * when the model has none. Sizes are bytes of data held in SLC mode. */
+struct ssdsim__slc_cfg {
+    uint64_t static_bytes;  /* blocks reserved and always in SLC mode */
+    uint64_t dynamic_bytes; /* free blocks borrowed in SLC mode, at most this much */
+    uint64_t program_ns;    /* tPROG of a page in SLC mode */
+    uint64_t read_ns;       /* tR of a page in SLC mode */
+    uint64_t fold_idle_ns;  /* folding starts after the device is idle this long (0: never) */
+};
+
+static inline bool ssdsim__slc_on(const struct ssdsim__slc_cfg *s)
+{
+    return s->static_bytes > 0 || s->dynamic_bytes > 0;
+}
+
 struct ssdsim__wl_cfg {
     char policy[SSDSIM__NAME_MAX]; /* registered wear leveler ("none") */
     double params[SSDSIM__MAX_PARAMS];
@@ -241,6 +261,7 @@ struct ssdsim_model {
     struct ssdsim__ftl_cfg ftl;
     struct ssdsim__gc_cfg gc;
     struct ssdsim__wl_cfg wl;
+    struct ssdsim__slc_cfg slc;
     struct ssdsim__buffer_cfg buffer;
     struct ssdsim__hdd_cfg hdd;      /* kind HDD */
     struct ssdsim__system_cfg system;/* kind SYSTEM: the other sections are unused */

@@ -7,6 +7,7 @@
  * (physical and logical pages, the bytes a device or a system exposes) are computed here too.
  */
 #include "config/model_int.h"
+#include "ftl/reserve.h"
 #include "hdd/hdd.h"
 #include "hw/link.h"
 
@@ -62,6 +63,89 @@ static int check_cross_nand(struct ctx *c)
                                        "not modelled together with flash.cache_program (a cached "
                                        "program runs on after the die takes the next command)");
     }
+    return 0;
+}
+
+/* The SLC cache (ftl/page_slc.c) against the cell type, the FTL, the native times and the
+ * spare space; on success the SLC times take their slot in the flash timing tables. */
+static int check_cross_slc(struct ctx *c)
+{
+    struct ssdsim_model *m = c->m;
+    struct ssdsim__flash *f = &m->flash;
+    const struct ssdsim__slc_cfg *s = &m->slc;
+    if (!ssdsim__slc_on(s))
+        return 0;
+    const char *key = s->static_bytes ? "slc.static" : "slc.dynamic";
+    if (f->cell == SSDSIM__CELL_SLC)
+        return ssdsim__model_error(c, key,
+                                   "an SLC cache needs cells of more than one bit (flash.cell is "
+                                   "\"slc\": every block already is)");
+    if (strcmp(m->ftl.type, "page") && strcmp(m->ftl.type, "dftl"))
+        return ssdsim__model_error(c, key,
+                                   "the SLC cache is modelled by the page and dftl FTLs only "
+                                   "(ftl.type is \"%s\")",
+                                   m->ftl.type);
+    uint64_t fastest_prog = UINT64_MAX, fastest_read = UINT64_MAX;
+    for (uint32_t i = 0; i < f->n_page_types; i++) {
+        fastest_prog = SSDSIM__MIN(fastest_prog, f->program_ns[i]);
+        fastest_read = SSDSIM__MIN(fastest_read, f->read_ns[i]);
+    }
+    if (s->program_ns > fastest_prog)
+        return ssdsim__model_error(c, "slc.program_us",
+                                   "%g us is slower than the fastest native page program (%g us, "
+                                   "flash.program_us): a page in SLC mode programs faster",
+                                   (double)s->program_ns / 1000, (double)fastest_prog / 1000);
+    if (s->read_ns > fastest_read)
+        return ssdsim__model_error(c, "slc.read_us",
+                                   "%g us is slower than the fastest native page read (%g us, "
+                                   "flash.read_us): a page in SLC mode reads faster",
+                                   (double)s->read_ns / 1000, (double)fastest_read / 1000);
+    struct ssdsim__slc_geom sg;
+    ssdsim__slc_geometry(m, &sg);
+    const struct ssdsim__geometry *g = &m->geometry;
+    uint64_t block_bytes = (uint64_t)sg.pages * g->page_size;
+    if (s->dynamic_bytes && sg.dyn_max_blocks == 0)
+        return ssdsim__model_error(c, "slc.dynamic",
+                                   "%llu bytes are less than one block in SLC mode (%llu bytes)",
+                                   (unsigned long long)s->dynamic_bytes,
+                                   (unsigned long long)block_bytes);
+    /* The dynamic cache borrows native capacity that holds no valid data: a block in SLC mode
+     * takes a whole block of it, so the cache can never be larger than the logical capacity
+     * divided by the bits per cell. */
+    uint64_t logical_pages = ssdsim__model_logical_pages(m);
+    uint64_t phys = ssdsim__model_physical_pages(m);
+    if (sg.dyn_max_blocks * g->pages_per_block > logical_pages)
+        return ssdsim__model_error(
+            c, "slc.dynamic",
+            "%llu blocks in SLC mode would take %llu bytes of free native capacity; the drive "
+            "has %llu logical bytes in all",
+            (unsigned long long)sg.dyn_max_blocks,
+            (unsigned long long)(sg.dyn_max_blocks * g->pages_per_block * g->page_size),
+            (unsigned long long)(logical_pages * g->page_size));
+    /* The static region comes out of the spare, which must still hold the GC watermark and the
+     * open blocks (as page_setup checks for ftl.op alone). */
+    uint64_t planes = phys / g->blocks_per_plane / g->pages_per_block;
+    struct ssdsim__page_reserve r;
+    ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target, m->ftl.hot_cold != 0,
+                         m->gc.separate != 0, !strcmp(m->ftl.type, "dftl"), &r);
+    uint64_t extra = 0;
+    if (!strcmp(m->ftl.type, "dftl")) {
+        uint64_t epp = g->page_size / 4;
+        extra = (logical_pages + epp - 1) / epp;
+    }
+    uint64_t spare = phys > logical_pages + extra
+                         ? (phys - logical_pages - extra) / g->pages_per_block / planes
+                         : 0;
+    uint64_t need = (uint64_t)r.gc_target + r.open;
+    if (sg.static_per_plane && spare < need + sg.static_per_plane)
+        return ssdsim__model_error(
+            c, "slc.static",
+            "%llu bytes need %u blocks per plane in SLC mode; ftl.op leaves %llu spare blocks "
+            "per plane, of which the GC watermark and open blocks take %llu",
+            (unsigned long long)s->static_bytes, sg.static_per_plane,
+            (unsigned long long)spare, (unsigned long long)need);
+    f->program_ns[SSDSIM__PAGE_SLC] = s->program_ns;
+    f->read_ns[SSDSIM__PAGE_SLC] = s->read_ns;
     return 0;
 }
 
@@ -160,7 +244,7 @@ int ssdsim__model_check_cross(struct ctx *c)
                                        ? "gc.free_blocks_target"
                                        : "gc.free_blocks_min",
                                    m->gc.free_blocks_target, open, (unsigned long long)need);
-    return 0;
+    return check_cross_slc(c);
 }
 
 /* The interface's rates and per-command time (hw/link.c), and what the interface allows. */

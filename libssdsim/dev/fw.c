@@ -58,6 +58,7 @@ void ssdsim__fw_setup(struct ssdsim__dev *d)
     struct ssdsim_ftl_env *env = &d->env;
     env->fw_ns[SSDSIM_CNT_GC_COPIES] = c->fw_gc_page_ns;
     env->fw_ns[SSDSIM_CNT_WL_COPIES] = c->fw_wl_page_ns;
+    env->fw_ns[SSDSIM__CNT_SLC_FOLDS] = c->fw_gc_page_ns; /* a fold is a copy too */
     env->fw_ns[SSDSIM_CNT_GC_VICTIMS] = c->fw_gc_victim_ns;
     env->fw_ns[SSDSIM_CNT_GC_BG_VICTIMS] = c->fw_gc_victim_ns;
     env->fw_ns[SSDSIM_CNT_MERGES] = c->fw_gc_victim_ns; /* a hybrid FTL's merge picks a victim */

@@ -88,6 +88,11 @@ int ssdsim__env_reset_ftl(struct ssdsim_ftl_env *env, char *errbuf, size_t errle
     ssdsim__engine_cancel(env->engine, env->idle_timer);
     env->idle_timer = 0;
     env->idle_told = false;
+    ssdsim__engine_cancel(env->engine, env->fold_timer);
+    env->fold_timer = 0;
+    env->fold_told = false;
+    env->fold_idle_ns = 0; /* the FTL's create asks again */
+    env->fold_idle = NULL;
     /* The same stream as ssdsim_new gave the FTL, so the FTL and its policies draw what a new
      * device's would. */
     ssdsim__rng_seed(&env->rng, env->seed, env->model->ftl.type, 0);
@@ -219,10 +224,28 @@ static void idle_event(void *ctx, uint32_t arg)
     }
 }
 
+static void fold_event(void *ctx, uint32_t arg)
+{
+    struct ssdsim_ftl_env *env = ctx;
+    env->fold_timer = 0;
+    if (env->busy == 0) {
+        env->fold_told = true;
+        env->fold_idle(env->state, 1);
+    }
+}
+
 void ssdsim__env_cmd_enter(struct ssdsim_ftl_env *env)
 {
     if (env->busy++ > 0)
         return;
+    if (env->fold_idle) {
+        ssdsim__engine_cancel(env->engine, env->fold_timer);
+        env->fold_timer = 0;
+        if (env->fold_told) {
+            env->fold_told = false;
+            env->fold_idle(env->state, 0);
+        }
+    }
     ssdsim__engine_cancel(env->engine, env->idle_timer);
     env->idle_timer = 0;
     if (env->idle_told) {
@@ -233,7 +256,12 @@ void ssdsim__env_cmd_enter(struct ssdsim_ftl_env *env)
 
 void ssdsim__env_cmd_leave(struct ssdsim_ftl_env *env)
 {
-    if (--env->busy > 0 || !env->pol.bg_idle_ns || !env->ops->idle)
+    if (--env->busy > 0)
+        return;
+    if (env->fold_idle && env->fold_idle_ns)
+        env->fold_timer = ssdsim__engine_schedule_cancellable(
+            env->engine, ssdsim__engine_now(env->engine) + env->fold_idle_ns, fold_event, env, 0);
+    if (!env->pol.bg_idle_ns || !env->ops->idle)
         return;
     env->idle_timer = ssdsim__engine_schedule_cancellable(
         env->engine, ssdsim__engine_now(env->engine) + env->pol.bg_idle_ns, idle_event, env, 0);
@@ -378,12 +406,14 @@ int ssdsim__env_check(struct ssdsim_ftl_env *env, uint64_t absorbed, char *why, 
         const char *what;
     } kinds[] = {
         {SSDSIM_FOR_HOST, SSDSIM_CNT_HOST_PAGES, "host pages"},
-        {SSDSIM_FOR_GC, SSDSIM_CNT_GC_COPIES, "GC copies"},
+        {SSDSIM_FOR_GC, SSDSIM_CNT_GC_COPIES, "GC copies and SLC folds"},
         {SSDSIM_FOR_WL, SSDSIM_CNT_WL_COPIES, "wear-leveling copies"},
         {SSDSIM_FOR_MAPPING, SSDSIM_CNT_MAP_WRITES, "mapping pages written"},
     };
     for (size_t i = 0; i < SSDSIM__ARRAY_LEN(kinds); i++) {
         uint64_t counted = env->n.c[kinds[i].counter] - (i == 0 ? absorbed : 0);
+        if (kinds[i].purpose == SSDSIM_FOR_GC)
+            counted += env->n.c[SSDSIM__CNT_SLC_FOLDS]; /* folds are programmed FOR_GC */
         if (env->n.programs[kinds[i].purpose] != counted) {
             snprintf(why, len, "%llu pages programmed for %s; the FTL counted %llu%s",
                      (unsigned long long)env->n.programs[kinds[i].purpose], kinds[i].what,

@@ -17,11 +17,23 @@
 
 #define SSDSIM__N_PURPOSES 5
 
+/* Counters of the built-in FTLs beyond the public ones (ssdsim_ftl_counter): the SLC cache of
+ * the page FTL (ftl/page_slc.c). Kept in the same array, so that every per-run difference and
+ * every sum over devices covers them. */
+enum ssdsim__counter {
+    SSDSIM__CNT_SLC_WRITES = SSDSIM_N_COUNTERS, /* host pages programmed in SLC mode */
+    SSDSIM__CNT_SLC_FOLDS,   /* pages folded from SLC blocks to native ones (programs, FOR_GC) */
+    SSDSIM__CNT_SLC_FULL,    /* times a host write found the cache full (a cliff episode) */
+    SSDSIM__CNT_SLC_BYPASS,  /* host pages written natively because the cache was full */
+    SSDSIM__CNT_SLC_FULL_NS, /* ns from each episode's first such write to its last */
+    SSDSIM__N_COUNTERS
+};
+
 /* Called when the flash part of one unit of a host request is done. */
 typedef void (*ssdsim__unit_done_fn)(void *ctx, uint32_t io, uint32_t bytes);
 
 struct ssdsim__env_counters {
-    uint64_t c[SSDSIM_N_COUNTERS];            /* reported by the FTL */
+    uint64_t c[SSDSIM__N_COUNTERS];           /* reported by the FTL (and SSDSIM__CNT_*) */
     uint64_t programs[SSDSIM__N_PURPOSES];    /* pages programmed, by purpose */
     uint64_t reads[SSDSIM__N_PURPOSES];       /* pages read, by purpose */
     uint64_t erases;
@@ -57,9 +69,24 @@ struct ssdsim_ftl_env {
     bool idle_told;
     /* firmware time per unit of each counter (dev/fw.c; 0: none), booked through fw_run with
      * unit_done_ctx when the FTL counts the work */
-    uint64_t fw_ns[SSDSIM_N_COUNTERS];
+    uint64_t fw_ns[SSDSIM__N_COUNTERS];
     void (*fw_run)(void *ctx, uint64_t ns);
+    /* A second idle threshold a built-in FTL may ask for at create (the SLC cache's folding,
+     * ftl/page_slc.c): fold_idle(state, 1) when no command has been inside for fold_idle_ns,
+     * fold_idle(state, 0) when the next one enters. 0 / NULL: none. */
+    uint64_t fold_idle_ns;
+    void (*fold_idle)(void *state, int idle);
+    uint64_t fold_timer;
+    bool fold_told;
 };
+
+/* ssdsim_ftl_count for the library's own counters too (SSDSIM__CNT_*). */
+static inline void ssdsim__env_count(ssdsim_ftl_env *env, int counter, uint64_t n)
+{
+    env->n.c[counter] += n;
+    if (env->fw_ns[counter])
+        env->fw_run(env->unit_done_ctx, n * env->fw_ns[counter]);
+}
 
 /* ssdsim_ftl_submit, with `in_order` true: a host read joins its die's queue in arrival order
  * (behind the programs, GC work and erases queued before it) instead of going first; the page

@@ -114,6 +114,11 @@ static void page_flash_done(void *state, uint64_t ck)
         break;
     case TAG_MAP_PROG:
         break;
+    case TAG_SLC_READ:
+    case TAG_SLC_PROG:
+    case TAG_SLC_ERASE:
+        ssdsim__page_slc_done(f, (enum op_tag)ssdsim__cookie_tag(ck), low);
+        break;
     default:
         ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, "page FTL: unknown flash operation completed");
     }
@@ -183,6 +188,7 @@ static void page_destroy(void *state)
     free(f->host_written_at);
     ssdsim__page_dftl_free(&f->cmt);
     ssdsim__cands_fini(&f->cands);
+    ssdsim__page_slc_free(f);
 }
 
 /* Look up and start a GC or WL policy; its state is allocated here (zeroed). */
@@ -341,6 +347,8 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     int rc = start_policy(f, SSDSIM_PLUGIN_GC, pol->gc_policy, pol->gc_params, errbuf, errlen);
     if (rc == 0)
         rc = start_policy(f, SSDSIM_PLUGIN_WL, pol->wl_policy, pol->wl_params, errbuf, errlen);
+    if (rc == 0 && ssdsim__slc_on(&env->model->slc))
+        rc = ssdsim__page_slc_setup(f, errbuf, errlen);
     return rc;
 }
 

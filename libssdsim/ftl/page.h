@@ -19,7 +19,9 @@
 #define SSDSIM__NONE32 UINT32_MAX
 
 enum ssdsim__block_state { SSDSIM__BLK_FREE, SSDSIM__BLK_OPEN, SSDSIM__BLK_CLOSED,
-                           SSDSIM__BLK_VICTIM };
+                           SSDSIM__BLK_VICTIM,
+                           SSDSIM__BLK_SLC /* in SLC mode (ftl/page_slc.c): a static block,
+                                              or a dynamic one until it is folded */ };
 
 enum ssdsim__frontier { SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_GC, SSDSIM__FR_GC_HOT,
                         SSDSIM__FR_MAP,
@@ -35,6 +37,35 @@ enum ssdsim__page_tag {
     SSDSIM__PTAG_GC_ERASE,      /* low: plane */
     SSDSIM__PTAG_MAP_READ,      /* DFTL: low: translation page; mid: 1 for a write-back */
     SSDSIM__PTAG_MAP_PROG,      /* DFTL: translation page written */
+    SSDSIM__PTAG_SLC_READ,      /* SLC cache: fold read; low: ppn being folded */
+    SSDSIM__PTAG_SLC_PROG,      /* SLC cache: fold program; low: plane */
+    SSDSIM__PTAG_SLC_ERASE,     /* SLC cache: folded block erased; low: plane */
+};
+
+/* The SLC cache (ftl/page_slc.c), per plane: the open SLC block, the static blocks erased and
+ * ready, the blocks written full and waiting to be folded (oldest first; both lists linked
+ * through the FTL's free_next, which only free blocks use otherwise), and the block being
+ * folded. */
+struct ssdsim__slc_plane {
+    uint32_t blk, ptr;          /* open SLC block (NONE) and its next page */
+    uint32_t st_free, n_st_free; /* static blocks ready: list head and count */
+    uint32_t full_head, full_tail, n_full;
+    uint32_t victim;            /* block being folded, or NONE */
+    uint32_t victim_pages;      /* pages written in it */
+    uint32_t reads;             /* its fold reads in flight */
+};
+
+struct ssdsim__slc {
+    uint32_t pages;        /* pages a block holds in SLC mode: pages_per_block / bits per cell */
+    uint32_t n_static;     /* static blocks per plane */
+    uint64_t dyn_max;      /* the dynamic cache's cap, blocks */
+    uint64_t dyn_blocks;   /* dynamic blocks in SLC mode now (open, full or being folded) */
+    uint64_t valid;        /* valid pages in SLC blocks */
+    bool dyn_ok;           /* one more dynamic block may be opened (for the write being placed) */
+    bool idle;             /* folding may start */
+    bool full;             /* a cliff episode is on: the last host write found the cache full */
+    uint64_t full_last_ns; /* time of the episode's last such write */
+    struct ssdsim__slc_plane *pl;
 };
 
 /* Why a plane's victim is being collected. */
@@ -139,6 +170,8 @@ struct ssdsim__ftl {
     uint32_t *host_written_at; /* hot/cold only: per lpn, host write clock (mod 2^32) of its
                                   last host write; 4 bytes per logical page */
     struct ssdsim__cmt cmt;
+    uint64_t n_valid;          /* valid pages on the device (map and invalidate keep it) */
+    struct ssdsim__slc *slc;   /* the SLC cache, or NULL when the model has none */
 };
 
 /* The page FTL's view of its blocks for policies (gc/view.c). */
@@ -156,6 +189,13 @@ static inline int ssdsim__page_check(const struct ssdsim__ftl *f)
     return ssdsim__page_check_why((struct ssdsim__ftl *)f, NULL, 0);
 }
 int ssdsim__page_check_method(void *state, char *why, size_t len);
+/* The SLC cache's part of it (ftl/page_slc.c): the pages of SLC block b that may hold data,
+ * and the cache's own structures. */
+uint32_t ssdsim__page_slc_written(const struct ssdsim__ftl *f, uint32_t b);
+/* The SLC cache of the FTL behind `env` (the page FTL or DFTL): pages written in SLC mode not
+ * yet folded, and the pages it can hold now. False (nothing set) for any other FTL, or none. */
+bool ssdsim__page_slc_usage(const ssdsim_ftl_env *env, uint64_t *used, uint64_t *capacity);
+int ssdsim__page_slc_check(const struct ssdsim__ftl *f, char *why, size_t len);
 
 extern const ssdsim_ftl_ops ssdsim__ftl_dftl_ops;
 

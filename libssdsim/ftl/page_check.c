@@ -51,17 +51,18 @@ static int fail(char *why, size_t len, const char *fmt, ...)
 
 #define FAIL(...) return fail(why, len, __VA_ARGS__)
 
-static const char *const state_names[] = {"free", "open", "closed", "victim"};
+static const char *const state_names[] = {"free", "open", "closed", "victim", "slc"};
 
 static const char *state_name(uint8_t s)
 {
-    return s < 4 ? state_names[s] : "unknown";
+    return s < 5 ? state_names[s] : "unknown";
 }
 
 /* ---------------------------------------------------------------- mapping and blocks */
 
 static int check_mapping(const struct ssdsim__ftl *f, char *why, size_t len)
 {
+    uint64_t total = 0;
     for (uint64_t lpn = 0; lpn < f->n_map; lpn++) {
         uint32_t ppn = f->l2p[lpn];
         if (ppn == NONE)
@@ -78,6 +79,8 @@ static int check_mapping(const struct ssdsim__ftl *f, char *why, size_t len)
         uint32_t written = f->ppb; /* pages that may hold data */
         if (f->state[b] == SSDSIM__BLK_FREE)
             written = 0;
+        else if (f->state[b] == SSDSIM__BLK_SLC && f->slc)
+            written = ssdsim__page_slc_written(f, (uint32_t)b);
         for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++)
             if (f->state[b] == SSDSIM__BLK_OPEN && f->planes[plane].blk[fr] == b &&
                 f->planes[plane].ptr[fr] < f->ppb)
@@ -100,7 +103,11 @@ static int check_mapping(const struct ssdsim__ftl *f, char *why, size_t len)
         if (v != f->valid[b])
             FAIL("block %llu has %u valid pages; its valid count says %u", (unsigned long long)b,
                  v, f->valid[b]);
+        total += v;
     }
+    if (total != f->n_valid)
+        FAIL("%llu valid pages on the device; its count says %llu", (unsigned long long)total,
+             (unsigned long long)f->n_valid);
     return 0;
 }
 
@@ -123,9 +130,9 @@ static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
         if (last != pl->free_tail)
             FAIL("plane %u's free list ends at block %u; its tail says %u", p, last,
                  pl->free_tail);
-        uint32_t states[4] = {0}, open_seen = 0;
+        uint32_t states[5] = {0}, open_seen = 0;
         for (uint32_t b = first; b < first + f->bpp; b++) {
-            if (f->state[b] > SSDSIM__BLK_VICTIM)
+            if (f->state[b] > (f->slc ? SSDSIM__BLK_SLC : SSDSIM__BLK_VICTIM))
                 FAIL("block %u has state %u", b, f->state[b]);
             states[f->state[b]]++;
         }
@@ -468,6 +475,8 @@ int ssdsim__page_check_why(struct ssdsim__ftl *f, char *why, size_t len)
     int rc = check_mapping(f, why, len);
     if (!rc)
         rc = check_planes(f, why, len);
+    if (!rc && f->slc)
+        rc = ssdsim__page_slc_check(f, why, len);
     if (!rc)
         rc = check_cands(f, why, len);
     if (rc)

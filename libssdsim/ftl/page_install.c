@@ -64,6 +64,12 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
     struct ssdsim__ftl *f = state;
     const uint64_t nb = f->geo->n_blocks;
     const uint32_t ppb = f->ppb;
+    if (f->slc) {
+        snprintf(errbuf, errlen,
+                 "page FTL: fast preconditioning of a drive with an SLC cache (slc.static, "
+                 "slc.dynamic) is not modelled; precondition by writing");
+        return SSDSIM_EINVAL;
+    }
     if (f->n_free_blocks != nb || f->dftl) {
         snprintf(errbuf, errlen, "page FTL: install needs a secure-erased device%s",
                  f->dftl ? " and the page FTL (not dftl)" : "");
@@ -186,5 +192,6 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
             f->l2p[f->p2l[ppn]] = ppn;
         }
     }
+    f->n_valid = f->n_lpn; /* every logical page mapped once */
     return 0;
 }

@@ -8,6 +8,7 @@
  *   page_gc.c       garbage collection and wear-leveling relocation (GC reads and erases are
  *                   submitted here), background GC when idle
  *   page_dftl.c     DFTL's cached mapping table and translation pages
+ *   page_slc.c      the SLC cache: host writes in SLC mode, folding in idle time
  *   page_install.c  fast preconditioning (install)
  *   page_check.c    consistency checks
  */
@@ -29,7 +30,14 @@ enum op_tag {
     TAG_GC_ERASE = SSDSIM__PTAG_GC_ERASE,
     TAG_MAP_READ = SSDSIM__PTAG_MAP_READ,
     TAG_MAP_PROG = SSDSIM__PTAG_MAP_PROG,
+    TAG_SLC_READ = SSDSIM__PTAG_SLC_READ,
+    TAG_SLC_PROG = SSDSIM__PTAG_SLC_PROG,
+    TAG_SLC_ERASE = SSDSIM__PTAG_SLC_ERASE,
 };
+
+/* The "frontier" choose_plane is asked about for a host page the SLC cache may take (beyond
+ * the planes' frontier arrays: SLC blocks are page_slc.c's). */
+#define FR_SLC SSDSIM__N_FRONTIERS
 
 static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
 {
@@ -72,9 +80,12 @@ static inline void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
     uint32_t b = ppn / f->ppb;
     f->p2l[ppn] = NONE;
     f->valid[b]--;
+    f->n_valid--;
     if (f->state[b] == SSDSIM__BLK_CLOSED) {
         f->modified_at[b] = f->env->programs_total;
         ssdsim__cands_dec(&f->cands, b, f->valid[b]);
+    } else if (f->state[b] == SSDSIM__BLK_SLC) {
+        f->slc->valid--;
     }
 }
 
@@ -90,6 +101,7 @@ static inline void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32
     f->l2p[lpn] = ppn;
     f->p2l[ppn] = lpn;
     f->valid[ppn / f->ppb]++;
+    f->n_valid++;
 }
 
 /* Free blocks a plane keeps back for GC: one per frontier GC copies may open (with hot/cold
@@ -133,6 +145,22 @@ void ssdsim__page_dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool wri
 void ssdsim__page_dftl_map_prog(struct ssdsim__ftl *f, uint32_t t, uint32_t plane);
 int ssdsim__page_dftl_setup(struct ssdsim__ftl *f, uint32_t cmt_entries);
 void ssdsim__page_dftl_free(struct ssdsim__cmt *c);
+
+/* page_slc.c */
+int ssdsim__page_slc_setup(struct ssdsim__ftl *f, char *errbuf, size_t errlen);
+void ssdsim__page_slc_free(struct ssdsim__ftl *f);
+bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn);
+void ssdsim__page_slc_done(struct ssdsim__ftl *f, enum op_tag tag, uint32_t low);
+
+/* Can `plane` take a host page in SLC mode now: its open SLC block has room, or it has a static
+ * block ready, or the dynamic cache may grow (dyn_ok) and the plane has a free block beyond
+ * the GC watermark. */
+static inline bool ssdsim__page_slc_accepts(const struct ssdsim__ftl *f, uint32_t plane)
+{
+    const struct ssdsim__slc_plane *sp = &f->slc->pl[plane];
+    return sp->blk != NONE || sp->n_st_free ||
+           (f->slc->dyn_ok && f->planes[plane].n_free > f->gc_min);
+}
 
 /* page_install.c */
 int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen);

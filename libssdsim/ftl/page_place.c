@@ -65,6 +65,8 @@ static inline bool gc_writes_to(const struct ssdsim__ftl *f, int fr)
  * are gone). */
 static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
+    if (fr == FR_SLC)
+        return ssdsim__page_slc_accepts(f, plane);
     const struct ssdsim__plane *pl = &f->planes[plane];
     if (pl->n_free > gc_reserve(f))
         return true;
@@ -228,6 +230,8 @@ bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, u
 int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
 {
     int fr = host_frontier(f, lpn);
+    if (f->slc && !f->stall.n && ssdsim__page_slc_write(f, io, lpn))
+        return 0; /* in the SLC cache (page_slc.c) */
     uint32_t plane = f->stall.n ? NONE : ssdsim__page_choose_plane(f, fr, lpn);
     /* (a stalled translation write keeps host writes behind it: order is kept) */
     if (plane == NONE) {

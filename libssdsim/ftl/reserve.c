@@ -20,6 +20,24 @@ void ssdsim__page_reserve(uint32_t free_blocks_min, uint32_t free_blocks_target,
                 (dftl ? 1 : 0);
 }
 
+void ssdsim__slc_geometry(const struct ssdsim_model *m, struct ssdsim__slc_geom *out)
+{
+    memset(out, 0, sizeof *out);
+    if (m->kind != SSDSIM__KIND_SSD || !ssdsim__slc_on(&m->slc) || m->flash.n_page_types < 2)
+        return;
+    const struct ssdsim__geometry *g = &m->geometry;
+    uint64_t planes = (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip *
+                      g->planes_per_die;
+    out->pages = g->pages_per_block / m->flash.n_page_types;
+    uint64_t block_bytes = (uint64_t)out->pages * g->page_size;
+    if (!block_bytes)
+        return;
+    uint64_t st = (m->slc.static_bytes + block_bytes - 1) / block_bytes;
+    st = (st + planes - 1) / planes;
+    out->static_per_plane = st > UINT32_MAX ? UINT32_MAX : (uint32_t)st;
+    out->dyn_max_blocks = m->slc.dynamic_bytes / block_bytes;
+}
+
 void ssdsim__model_reserve(const struct ssdsim_model *m, struct ssdsim__reserve *out)
 {
     memset(out, 0, sizeof *out);
@@ -43,7 +61,9 @@ void ssdsim__model_reserve(const struct ssdsim_model *m, struct ssdsim__reserve 
         struct ssdsim__page_reserve r;
         ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target, m->ftl.hot_cold != 0,
                              m->gc.separate != 0, dftl, &r);
-        out->blocks = r.gc_target + r.open;
+        struct ssdsim__slc_geom sg;
+        ssdsim__slc_geometry(m, &sg);
+        out->blocks = r.gc_target + r.open + sg.static_per_plane;
         if (dftl) {
             double epp = g->page_size / 4;
             out->map_blocks = ceil(units / epp) / planes / ppb;

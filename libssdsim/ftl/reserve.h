@@ -22,10 +22,21 @@ struct ssdsim__page_reserve {
 void ssdsim__page_reserve(uint32_t free_blocks_min, uint32_t free_blocks_target, bool hot_cold,
                           bool separate, bool dftl, struct ssdsim__page_reserve *out);
 
+/* The SLC cache's blocks (ftl/page_slc.c): a block in SLC mode holds pages_per_block / bits
+ * per cell pages; the static region is rounded up to whole blocks per plane, the dynamic cap
+ * down to whole blocks. All 0 when the model has no SLC cache. */
+struct ssdsim__slc_geom {
+    uint32_t pages;            /* pages a block holds in SLC mode */
+    uint32_t static_per_plane; /* static SLC blocks each plane reserves */
+    uint64_t dyn_max_blocks;   /* the dynamic cache's cap, blocks of the device */
+};
+void ssdsim__slc_geometry(const struct ssdsim_model *m, struct ssdsim__slc_geom *out);
+
 /* A model's spare space per plane and what the FTL keeps of it. */
 struct ssdsim__reserve {
     bool known;            /* false: an FTL whose reserve the library does not know (a plugin) */
-    uint32_t blocks;       /* blocks per plane the FTL keeps free or open */
+    uint32_t blocks;       /* blocks per plane the FTL keeps free or open (and the static SLC
+                              cache's) */
     double map_blocks;     /* translation pages per plane, in blocks (DFTL) */
     double spare_blocks;   /* (physical - logical pages) per plane, in blocks */
     double spare_factor;   /* (physical - logical) / physical */

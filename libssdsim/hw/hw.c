@@ -48,6 +48,8 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     hw->ops = ssdsim__ipool_grow(&hw->op_pool, NULL, sizeof *hw->ops, OP_LINK, 1024);
     if (!hw->dies || !hw->bus_free || !hw->idle_bits || !hw->ops)
         goto fail;
+    if (ssdsim__slc_on(&m->slc) && !(hw->slc_block = calloc(hw->n_blocks, 1)))
+        goto fail;
     for (uint32_t d = 0; d < hw->n_dies; d++) {
         struct ssdsim__die *die = &hw->dies[d];
         die->head[0] = die->head[1] = die->tail[0] = die->tail[1] = SSDSIM__NONE;
@@ -71,6 +73,7 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
     free(hw->bus_free);
     free(hw->idle_bits);
     free(hw->ops);
+    free(hw->slc_block);
     memset(hw, 0, sizeof *hw);
 }
 

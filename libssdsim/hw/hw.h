@@ -94,6 +94,9 @@ struct ssdsim__hw {
     uint64_t n_suspends;          /* programs or erases suspended */
     uint64_t n_copybacks;         /* GC copies that stayed in their plane */
     bool nand;             /* the model turns on a NAND operation: ops run in hw/nand.c */
+    uint8_t *slc_block;    /* per block: 1 while it is in SLC mode (its pages take the SLC
+                              times); NULL for a model without an SLC cache. Set by the FTL
+                              (ftl/page_slc.c), freed here */
 };
 
 int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct ssdsim__engine *e,
@@ -176,9 +179,12 @@ static inline bool ssdsim__hw_die_idle(const struct ssdsim__hw *hw, uint32_t die
 /* First idle die at or after `from` (wrapping), or SSDSIM__NONE. */
 uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from);
 
-/* Page type (0 = LSB ...) of a page index within its block, and its read / program time. */
+/* Page type (0 = LSB ...) of a page index within its block, or SSDSIM__PAGE_SLC for a block
+ * in SLC mode: the index of its read / program time. */
 static inline uint32_t ssdsim__hw_page_type(const struct ssdsim__hw *hw, uint32_t ppn)
 {
+    if (hw->slc_block && hw->slc_block[ppn / hw->pages_per_block])
+        return SSDSIM__PAGE_SLC;
     return (ppn % hw->pages_per_block) % hw->model->flash.n_page_types;
 }
 

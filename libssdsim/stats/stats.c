@@ -123,7 +123,7 @@ void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_co
     struct ssdsim__env_counters cc;
     ssdsim__sys_counters(s->sys, &cc);
     const struct ssdsim__env_counters *c = &cc, *b = &s->base;
-    for (int i = 0; i < SSDSIM_N_COUNTERS; i++)
+    for (int i = 0; i < SSDSIM__N_COUNTERS; i++)
         out->c[i] = c->c[i] - b->c[i];
     for (int i = 0; i < SSDSIM__N_PURPOSES; i++) {
         out->programs[i] = c->programs[i] - b->programs[i];

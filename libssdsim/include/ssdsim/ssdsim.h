@@ -571,7 +571,7 @@ SSDSIM_API int ssdsim_fast_precondition_opts_init(ssdsim_fast_precondition_opts 
  * Everything the device held is replaced, as by ssdsim_secure_erase, except that wear adds up.
  * Statistics are reset. doc/guide.md says how it was validated.
  * @return 0, SSDSIM_EINVAL (NULL argument, drive_writes negative), SSDSIM_ENOTFOUND (the FTL
- *         cannot install a state), SSDSIM_ECONFIG (a job fast preconditioning cannot represent,
+ *         cannot install a state, or the model has an SLC cache), SSDSIM_ECONFIG (a job fast preconditioning cannot represent,
  *         a workload that does not fit the device, or a scaled copy too small for the model's
  *         GC watermark), SSDSIM_ESTATE (as ssdsim_secure_erase), SSDSIM_ENOMEM, or the codes of
  *         the scaled copy's runs (SSDSIM_ECANCELLED when the progress callback cancels them;
@@ -862,6 +862,17 @@ typedef struct ssdsim_device_stats {
     uint64_t nand_copybacks;         /**< GC copies programmed from the page register */
     bool multiplane_on, cache_read_on, cache_program_on, suspend_on, copyback_on; /**< the
         model's flash.multiplane, cache_read, cache_program, suspend, copyback */
+    /* Appended after 1.0: the SLC cache of a TLC or QLC model (slc section), all 0 unless
+     * slc_on (doc/results.md, "SLC cache"). */
+    uint64_t slc_pages_written;  /**< host pages programmed in SLC mode */
+    uint64_t slc_pages_folded;   /**< pages folded to native blocks (in flash_pages_programmed) */
+    uint64_t slc_full_events;    /**< times host writes found the cache full (cliff episodes) */
+    uint64_t slc_pages_bypassed; /**< host pages written natively as the cache was full */
+    uint64_t slc_full_ns;        /**< each episode from its first such write to its last, summed */
+    uint64_t slc_used_pages;     /**< at the end: pages written in SLC mode not yet folded */
+    uint64_t slc_capacity_pages; /**< at the end: pages the cache can hold (the static region and
+                                      the dynamic blocks the free capacity allows) */
+    bool slc_on;                 /**< the model has an SLC cache (slc.static or slc.dynamic) */
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in
