@@ -397,6 +397,10 @@ static const struct key_spec keys[] = {
      .flags = KF_QUIET, .def = "\"idle\"", .choices = placement_choices,
      .help = "die of each host write: idle (an idle die first), stripe (channels, then dies, "
              "in a fixed order), lba (by logical address)"},
+    {.path = "ftl.parity_group", .type = KEY_U32, .offset = FIELD(ftl.parity_group, uint32_t),
+     .min = 0, .max = 1024, .flags = KF_QUIET, .def = "0",
+     .help = "RAIN parity inside the drive: pages per stripe, its parity page included (8: 7 data "
+             "+ 1 parity, on different dies); parity pages cost programs and spare space; 0: none"},
 
     {.path = "gc.policy", .type = KEY_PLUGIN, .offset = FIELD(gc.policy, char *),
      .def = "\"greedy\"", .kind = SSDSIM_PLUGIN_GC,

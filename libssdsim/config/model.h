@@ -207,6 +207,8 @@ struct ssdsim__ftl_cfg {
     int placement;         /* SSDSIM__PLACE_*: which die takes the next host write */
     double hot_window;     /* a write is hot if its old copy was written within this fraction
                               of the logical space's worth of writes */
+    uint32_t parity_group; /* RAIN (ftl/page_parity.c): pages per stripe, its parity page
+                              included (g - 1 data + 1 parity, each on its own die); 0: none */
 };
 
 struct ssdsim__gc_cfg {

@@ -99,6 +99,22 @@ int ssdsim__model_check_cross(struct ctx *c)
             c, "ftl.type",
             "the \"direct\" FTL writes in place and needs media without erase "
             "(flash.cell \"xpoint\")");
+    uint32_t pg = m->ftl.parity_group;
+    if (pg == 1)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "a stripe holds its data pages and one parity page: expected 0 "
+                                   "(no parity) or 2 or more, got 1");
+    if (pg && strcmp(m->ftl.type, "page") != 0)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "parity inside the drive is modelled for the \"page\" FTL only "
+                                   "(ftl.type is \"%s\")",
+                                   m->ftl.type);
+    uint64_t n_dies = (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip;
+    if (pg > n_dies)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "a stripe of %u pages puts each on its own die; the drive has "
+                                   "%llu dies",
+                                   pg, (unsigned long long)n_dies);
     if (m->buffer.size > 0 && m->buffer.size < m->ftl.mapping_unit)
         return ssdsim__model_error(c, "buffer.size",
                                    "a buffer of %llu bytes holds less than one mapping unit (%u)",
@@ -160,6 +176,21 @@ int ssdsim__model_check_cross(struct ctx *c)
                                        ? "gc.free_blocks_target"
                                        : "gc.free_blocks_min",
                                    m->gc.free_blocks_target, open, (unsigned long long)need);
+    /* RAIN: one page in pg holds parity, taken from the spare (ftl/reserve.c). */
+    uint64_t parity = pg ? phys / pg : 0;
+    if (pg && (phys - parity < logical ||
+               (phys - parity - logical) / g->pages_per_block / n_planes < need))
+        return ssdsim__model_error(
+            c, "ftl.parity_group",
+            "parity pages (1 in %u, %llu pages) leave %llu spare blocks per plane; %s (%u) plus "
+            "%u open blocks need at least %llu",
+            pg, (unsigned long long)parity,
+            phys - parity < logical
+                ? 0ULL
+                : (unsigned long long)((phys - parity - logical) / g->pages_per_block / n_planes),
+            m->gc.free_blocks_target > m->gc.free_blocks_min ? "gc.free_blocks_target"
+                                                             : "gc.free_blocks_min",
+            m->gc.free_blocks_target, open, (unsigned long long)need);
     return 0;
 }
 

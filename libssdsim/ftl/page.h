@@ -35,6 +35,7 @@ enum ssdsim__page_tag {
     SSDSIM__PTAG_GC_ERASE,      /* low: plane */
     SSDSIM__PTAG_MAP_READ,      /* DFTL: low: translation page; mid: 1 for a write-back */
     SSDSIM__PTAG_MAP_PROG,      /* DFTL: translation page written */
+    SSDSIM__PTAG_PARITY_PROG,   /* RAIN parity page written (ftl/page_parity.c) */
 };
 
 /* Why a plane's victim is being collected. */
@@ -139,7 +140,10 @@ struct ssdsim__ftl {
     uint32_t *host_written_at; /* hot/cold only: per lpn, host write clock (mod 2^32) of its
                                   last host write; 4 bytes per logical page */
     struct ssdsim__cmt cmt;
+    struct ssdsim__parity *parity; /* RAIN stripes (ftl/page_parity.c); NULL: ftl.parity_group 0 */
 };
+
+struct ssdsim__parity;
 
 /* The page FTL's view of its blocks for policies (gc/view.c). */
 static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)

@@ -8,6 +8,7 @@
  *   page_gc.c       garbage collection and wear-leveling relocation (GC reads and erases are
  *                   submitted here), background GC when idle
  *   page_dftl.c     DFTL's cached mapping table and translation pages
+ *   page_parity.c   RAIN: a parity page for every stripe of data pages across dies
  *   page_install.c  fast preconditioning (install)
  *   page_check.c    consistency checks
  */
@@ -29,6 +30,7 @@ enum op_tag {
     TAG_GC_ERASE = SSDSIM__PTAG_GC_ERASE,
     TAG_MAP_READ = SSDSIM__PTAG_MAP_READ,
     TAG_MAP_PROG = SSDSIM__PTAG_MAP_PROG,
+    TAG_PARITY_PROG = SSDSIM__PTAG_PARITY_PROG,
 };
 
 static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
@@ -133,6 +135,13 @@ void ssdsim__page_dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool wri
 void ssdsim__page_dftl_map_prog(struct ssdsim__ftl *f, uint32_t t, uint32_t plane);
 int ssdsim__page_dftl_setup(struct ssdsim__ftl *f, uint32_t cmt_entries);
 void ssdsim__page_dftl_free(struct ssdsim__cmt *c);
+
+/* page_parity.c (RAIN; f->parity NULL: off, and none of these is called) */
+int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group);
+void ssdsim__page_parity_free(struct ssdsim__ftl *f);
+void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, ssdsim_flash_purpose why);
+void ssdsim__page_parity_unstall(struct ssdsim__ftl *f);
+uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr);
 
 /* page_install.c */
 int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen);

@@ -27,9 +27,11 @@ struct ssdsim__reserve {
     bool known;            /* false: an FTL whose reserve the library does not know (a plugin) */
     uint32_t blocks;       /* blocks per plane the FTL keeps free or open */
     double map_blocks;     /* translation pages per plane, in blocks (DFTL) */
+    double parity_blocks;  /* RAIN parity pages per plane, in blocks: one page in
+                              ftl.parity_group of the physical pages (page FTL) */
     double spare_blocks;   /* (physical - logical pages) per plane, in blocks */
     double spare_factor;   /* (physical - logical) / physical */
-    double spare_factor_effective; /* (physical - logical - reserve) / physical */
+    double spare_factor_effective; /* (physical - logical - reserve - parity) / physical */
 };
 
 /* Fill `out` for a validated single-device model (SSD; an HDD or in-place media has no spare

@@ -862,6 +862,14 @@ typedef struct ssdsim_device_stats {
     uint64_t nand_copybacks;         /**< GC copies programmed from the page register */
     bool multiplane_on, cache_read_on, cache_program_on, suspend_on, copyback_on; /**< the
         model's flash.multiplane, cache_read, cache_program, suspend, copyback */
+    /* Appended after the NAND operations: RAIN parity and the controller's read-ahead, each 0
+     * unless the model turns it on (doc/results.md, "Parity and read-ahead"). */
+    uint32_t parity_group;         /**< the model's ftl.parity_group (0: no parity) */
+    uint64_t parity_pages_written; /**< parity pages programmed (also in flash_pages_programmed) */
+    uint32_t readahead_streams;    /**< the model's read_ahead.streams (0: no read-ahead) */
+    uint64_t readahead_units;      /**< units prefetched from flash (also in flash_pages_read) */
+    uint64_t readahead_hits;       /**< host units served from prefetched data in DRAM */
+    uint64_t readahead_wasted;     /**< prefetched units dropped before any host read used them */
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in

@@ -81,7 +81,8 @@ typedef enum ssdsim_ftl_counter {
     SSDSIM_CNT_GC_BG_COPIES = 7,  /**< of the GC copies, those done while idle */
     SSDSIM_CNT_MERGES = 8,       /**< block merges (hybrid FTLs) */
     SSDSIM_CNT_UNMAPPED_READS = 9, /**< host units read without flash (never written, trimmed) */
-    SSDSIM_N_COUNTERS = 10
+    SSDSIM_CNT_PARITY_PAGES = 10, /**< RAIN parity pages programmed (also counted as programs) */
+    SSDSIM_N_COUNTERS = 11
 } ssdsim_ftl_counter;
 
 /** Add `n` to a counter. */
