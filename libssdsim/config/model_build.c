@@ -125,6 +125,26 @@ int ssdsim__model_check_cross(struct ctx *c)
                                    "(buffer.flush_start %g)",
                                    m->buffer.flush_stop, m->buffer.flush_start);
 
+    const struct ssdsim__readahead_cfg *ra = &m->read_ahead;
+    if (ra->window > 0) {
+        if (m->buffer.size == 0)
+            return ssdsim__model_error(c, "read_ahead.window",
+                                       "read-ahead keeps its data in the controller's DRAM and "
+                                       "copies it at buffer.dram_bw: it needs a buffer "
+                                       "(buffer.size > 0)");
+        if (ra->window % m->ftl.mapping_unit != 0)
+            return ssdsim__model_error(c, "read_ahead.window",
+                                       "a window of %llu bytes is not a whole number of mapping "
+                                       "units (%u bytes)",
+                                       (unsigned long long)ra->window, m->ftl.mapping_unit);
+        if (ra->window > m->buffer.size)
+            return ssdsim__model_error(c, "read_ahead.window",
+                                       "a window of %llu bytes is larger than the buffer "
+                                       "(buffer.size %llu bytes)",
+                                       (unsigned long long)ra->window,
+                                       (unsigned long long)m->buffer.size);
+    }
+
     uint64_t logical = ssdsim__model_logical_pages(m);
     if (logical < 1)
         return ssdsim__model_error(

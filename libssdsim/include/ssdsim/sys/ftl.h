@@ -82,7 +82,11 @@ typedef enum ssdsim_ftl_counter {
     SSDSIM_CNT_MERGES = 8,       /**< block merges (hybrid FTLs) */
     SSDSIM_CNT_UNMAPPED_READS = 9, /**< host units read without flash (never written, trimmed) */
     SSDSIM_CNT_PARITY_PAGES = 10, /**< RAIN parity pages programmed (also counted as programs) */
-    SSDSIM_N_COUNTERS = 11
+    SSDSIM_CNT_RA_UNITS = 11,    /**< units the controller's read-ahead read from flash (counted
+                                      by the device, not the FTL) */
+    SSDSIM_CNT_RA_HITS = 12,     /**< host units served from read-ahead data (by the device) */
+    SSDSIM_CNT_RA_WASTED = 13,   /**< read-ahead units dropped unread (by the device) */
+    SSDSIM_N_COUNTERS = 14
 } ssdsim_ftl_counter;
 
 /** Add `n` to a counter. */
