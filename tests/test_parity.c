@@ -57,6 +57,8 @@ START_TEST(test_parity_sequential_waf_is_g_over_g_minus_1)
         ck_assert_uint_eq(d.gc_pages_copied, 0);
         ck_assert_double_eq_tol(d.waf, (double)g / (g - 1), 1e-12);
         ck_assert_uint_eq(d.parity_group, g);
+        char why[256] = "";
+        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
         /* the spare left to GC shrinks by one page in g: (4096 - 1638 - 4096 / g - the
          * reserve of 2 free + 2 open blocks per plane, 4 x 4 x 16 pages) / 4096 */
         double want = (4096.0 - 1638 - floor(4096.0 / g) - 4 * 4 * 16) / 4096;
@@ -99,6 +101,8 @@ START_TEST(test_parity_random_waf_matches_analytic)
     uint64_t data = d.flash_pages_programmed - d.parity_pages_written;
     ck_assert_uint_le(d.parity_pages_written, data / 3 + 2);
     ck_assert_uint_ge(d.parity_pages_written + 2, data / 3);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }

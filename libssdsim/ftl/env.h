@@ -15,7 +15,7 @@
 #include "hw/hw.h"
 #include "plugin.h"
 
-#define SSDSIM__N_PURPOSES 5
+#define SSDSIM__N_PURPOSES 6
 
 /* Called when the flash part of one unit of a host request is done. */
 typedef void (*ssdsim__unit_done_fn)(void *ctx, uint32_t io, uint32_t bytes);

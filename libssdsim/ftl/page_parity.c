@@ -1,11 +1,12 @@
 /* page_parity.c: RAIN, parity inside the drive, for the page FTL (ftl.parity_group = g, as
  * Micron's P320h does with 7 + 1 across dies). Every g - 1 data pages the FTL programs form a
  * stripe, and the stripe costs one more program: its parity page, on a die that holds none of
- * the stripe's data pages, with its own transfer over that die's channel and its tPROG. Host
- * pages form stripes among themselves, GC and wear-leveling copies among themselves (each kind
- * of writer keeps one open stripe), so a parity page is written with its stripe's purpose
- * (SSDSIM_FOR_HOST or SSDSIM_FOR_GC) and queued like its data. Parity pages count as flash
- * programs, hence in WAF (programs / host pages), and in SSDSIM_CNT_PARITY_PAGES. A host write
+ * the stripe's data pages, with its own transfer over that die's channel (the controller
+ * computes parity, so never a copyback) and its tPROG. Host pages form stripes among
+ * themselves, GC and wear-leveling copies among themselves (each kind of writer keeps one open
+ * stripe). Parity programs have their own purpose, SSDSIM_FOR_PARITY (queued on their die in
+ * arrival order, as every program is), count as flash programs, hence in WAF (programs / host
+ * pages), and in SSDSIM_CNT_PARITY_PAGES. A host write
  * completes with its own page: the parity program is not waited for.
  *
  * Where parity goes: to the host frontier of a plane of the first die after the stripe's last
@@ -80,9 +81,9 @@ static bool holds(const uint32_t *dies, uint32_t n, uint32_t die)
     return false;
 }
 
-/* Program one parity page of class `cls` on the first die from `start` that is not among the
- * `n` dies given and has a plane that can take a host page. False when none can. */
-static bool place(struct ssdsim__ftl *f, int cls, const uint32_t *dies, uint32_t n, uint32_t start)
+/* Program one parity page on the first die from `start` that is not among the `n` dies given
+ * and has a plane that can take a host page. False when none can. */
+static bool place(struct ssdsim__ftl *f, const uint32_t *dies, uint32_t n, uint32_t start)
 {
     uint32_t ppd = f->ppd;
     for (uint32_t k = 0; k < f->n_dies; k++) {
@@ -97,8 +98,7 @@ static bool place(struct ssdsim__ftl *f, int cls, const uint32_t *dies, uint32_t
             f->die_plane_cursor[d] = (p % ppd + 1) % ppd;
             ssdsim_ftl_count(f->env, SSDSIM_CNT_PARITY_PAGES, 1);
             ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size,
-                              cls == CLS_HOST ? SSDSIM_FOR_HOST : SSDSIM_FOR_GC,
-                              cookie(TAG_PARITY_PROG, 0, p));
+                              SSDSIM_FOR_PARITY, cookie(TAG_PARITY_PROG, 0, p));
             struct ssdsim__plane *pl = &f->planes[p];
             if (pl->n_free < f->gc_min && pl->victim == NONE)
                 ssdsim__page_gc_start(f, p, SSDSIM__RECLAIM_FG);
@@ -119,7 +119,7 @@ void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, ssdsim_flas
         return;
     s->n = 0;
     /* owed parity goes first: stripes keep their order */
-    if (s->owed || !place(f, cls, s->dies, r->group - 1, (die + 1) % f->n_dies))
+    if (s->owed || !place(f, s->dies, r->group - 1, (die + 1) % f->n_dies))
         s->owed++;
 }
 
@@ -128,7 +128,7 @@ void ssdsim__page_parity_unstall(struct ssdsim__ftl *f)
     struct ssdsim__parity *r = f->parity;
     for (int c = 0; c < N_CLS; c++) {
         struct stripe *s = &r->s[c];
-        while (s->owed && place(f, c, NULL, 0, f->die_cursor))
+        while (s->owed && place(f, NULL, 0, f->die_cursor))
             s->owed--;
     }
 }

@@ -48,7 +48,8 @@ typedef enum ssdsim_flash_purpose {
     SSDSIM_FOR_GC = 1,      /**< garbage collection (copy reads and programs, erases) */
     SSDSIM_FOR_WL = 2,      /**< wear leveling moves */
     SSDSIM_FOR_MAPPING = 3, /**< mapping metadata (translation pages) */
-    SSDSIM_FOR_HOST_RMW = 4 /**< reading the rest of a unit the host writes in part */
+    SSDSIM_FOR_HOST_RMW = 4, /**< reading the rest of a unit the host writes in part */
+    SSDSIM_FOR_PARITY = 5    /**< a parity page of data striped across dies (RAIN) */
 } ssdsim_flash_purpose;
 
 /** Geometry of the device. */
