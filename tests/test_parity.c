@@ -182,7 +182,10 @@ START_TEST(test_parity_bad_input)
     refused(",\"parity_group\":1", "1", "expected 0 (no parity) or 2 or more");
     refused(",\"parity_group\":4,\"type\":\"dftl\"", "1", "\"page\" FTL only");
     /* op 0.28: 3200 logical of 4096 pages; parity at g = 4 takes 1024 */
-    refused(",\"parity_group\":4", "0.28", "spare blocks per plane");
+    refused(",\"parity_group\":4", "0.28", "leave less flash than the logical capacity");
+    /* op 1.2: 1861 logical; g = 4 leaves (4096 - 1024 - 1861) / 16 / 4 = 18 spare blocks per
+     * plane, g = 2 leaves (4096 - 2048 - 1861) / 64 = 2, under the 4 GC needs */
+    refused(",\"parity_group\":2", "1.2", "leave 2 spare blocks per plane");
 }
 END_TEST
 

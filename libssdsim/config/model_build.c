@@ -198,16 +198,20 @@ int ssdsim__model_check_cross(struct ctx *c)
                                    m->gc.free_blocks_target, open, (unsigned long long)need);
     /* RAIN: one page in pg holds parity, taken from the spare (ftl/reserve.c). */
     uint64_t parity = pg ? phys / pg : 0;
-    if (pg && (phys - parity < logical ||
-               (phys - parity - logical) / g->pages_per_block / n_planes < need))
+    if (pg && phys - parity < logical)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "parity pages (1 in %u, %llu pages) leave less flash than the "
+                                   "logical capacity (%llu of %llu pages): raise ftl.op or the "
+                                   "group",
+                                   pg, (unsigned long long)parity,
+                                   (unsigned long long)(phys - parity), (unsigned long long)logical);
+    if (pg && (phys - parity - logical) / g->pages_per_block / n_planes < need)
         return ssdsim__model_error(
             c, "ftl.parity_group",
             "parity pages (1 in %u, %llu pages) leave %llu spare blocks per plane; %s (%u) plus "
             "%u open blocks need at least %llu",
             pg, (unsigned long long)parity,
-            phys - parity < logical
-                ? 0ULL
-                : (unsigned long long)((phys - parity - logical) / g->pages_per_block / n_planes),
+            (unsigned long long)((phys - parity - logical) / g->pages_per_block / n_planes),
             m->gc.free_blocks_target > m->gc.free_blocks_min ? "gc.free_blocks_target"
                                                              : "gc.free_blocks_min",
             m->gc.free_blocks_target, open, (unsigned long long)need);

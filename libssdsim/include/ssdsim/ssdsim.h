@@ -844,7 +844,7 @@ typedef struct ssdsim_device_stats {
     double dwpd_5y_mean;    /**< drive writes per day over 5 years, average block */
     double dwpd_5y_first;   /**< drive writes per day over 5 years, most-worn block */
     /** spare_factor less the flash the FTL keeps free or open (GC watermark, open frontiers,
-     * translation pages): the spare GC works with; NaN for an FTL whose reserve the library
+     * translation pages) and RAIN parity pages: the spare GC works with; NaN for an FTL whose reserve the library
      * does not know (a plugin), 0 for a hard disk */
     double spare_factor_effective;
     /* Appended after 1.0 (a caller compiled against older headers does not see them): the
