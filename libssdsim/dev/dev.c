@@ -414,6 +414,8 @@ int ssdsim__dev_check(struct ssdsim__dev *d, char *why, size_t len)
     uint64_t absorbed = 0, hits = 0;
     ssdsim__buf_counters(d->buf, &absorbed, &hits);
     int rc = d->buf ? ssdsim__buf_check(d->buf, why, len) : 0;
+    if (!rc && d->ra)
+        rc = ssdsim__ra_check(d->ra, why, len);
     if (!rc)
         rc = ssdsim__env_check(&d->env, absorbed, why, len);
     return rc;

@@ -205,6 +205,9 @@ void ssdsim__ra_drop(struct ssdsim__ra *ra, uint64_t first, uint64_t last);
 void ssdsim__ra_flash_done(struct ssdsim__ra *ra, uint32_t id);
 /* After a secure erase: nothing held, reads in flight forgotten. */
 void ssdsim__ra_reset(struct ssdsim__ra *ra);
+/* Consistency check (ssdsim_check): every held unit in its stream's window and slot, waiting
+ * reads only on units being read, and counted. 0 or SSDSIM_ESTATE with why. */
+int ssdsim__ra_check(const struct ssdsim__ra *ra, char *why, size_t len);
 
 /* Consistency check of a device (ssdsim_check): its write buffer, then its FTL environment
  * and FTL (ftl/env.h). Hard disks have nothing to check. 0 or SSDSIM_ESTATE with why. */

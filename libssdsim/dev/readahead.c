@@ -32,6 +32,7 @@
  */
 #include "dev/dev.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -206,6 +207,15 @@ void ssdsim__ra_after(struct ssdsim__ra *ra)
         return;
     struct ssdsim__dev *d = ra->d;
     const ssdsim_ftl_ops *ops = d->env.ops;
+    if (s->next > s->hi) {
+        /* the stream jumped past what it held (its first prefetch, or a read longer than the
+         * window): what it held behind the read is not read ahead any more */
+        for (uint32_t j = 0; j < ra->window; j++) {
+            struct slot *sl = &s->slots[j];
+            if (sl->state != EMPTY && sl->unit < s->next && sl->waiter == NONE)
+                drop(ra, sl);
+        }
+    }
     uint64_t u = SSDSIM__MAX(s->hi, s->next);
     uint64_t end = SSDSIM__MIN(s->next + ra->window, ra->n_units);
     for (; u < end; u++) {
@@ -236,13 +246,14 @@ void ssdsim__ra_drop(struct ssdsim__ra *ra, uint64_t first, uint64_t last)
 {
     for (uint32_t k = 0; k < ra->n_streams; k++) {
         struct stream *s = &ra->s[k];
-        if (s->hi == 0 || first >= s->hi || last + ra->window < s->hi)
-            continue; /* no unit of [first, last] among its slots */
-        uint64_t lo = SSDSIM__MAX(first, s->hi > ra->window ? s->hi - ra->window : 0);
-        uint64_t hi = SSDSIM__MIN(last, s->hi - 1);
-        for (uint64_t u = lo; u <= hi; u++) {
-            struct slot *sl = &s->slots[u % ra->window];
-            if (sl->unit != u)
+        if (s->hi == 0 || first >= s->hi)
+            continue; /* nothing at or above `first` was ever given a slot */
+        /* every unit of [first, last] has one slot it can be in (a write longer than the
+         * window tries each slot once) */
+        uint64_t hi = SSDSIM__MIN(last, first + ra->window - 1);
+        for (uint64_t v = first; v <= hi; v++) {
+            struct slot *sl = &s->slots[v % ra->window];
+            if (sl->state == EMPTY || sl->unit < first || sl->unit > last)
                 continue;
             if (sl->waiter != NONE)
                 sl->stale = true; /* the read that waits came first: it gets the old data */
@@ -270,4 +281,39 @@ void ssdsim__ra_flash_done(struct ssdsim__ra *ra, uint32_t id)
             drop(ra, sl);
         }
     }
+}
+
+int ssdsim__ra_check(const struct ssdsim__ra *ra, char *why, size_t len)
+{
+    for (uint32_t k = 0; k < ra->n_streams; k++) {
+        const struct stream *s = &ra->s[k];
+        uint32_t waiting = 0;
+        for (uint32_t j = 0; j < ra->window; j++) {
+            const struct slot *sl = &s->slots[j];
+            if (sl->waiter != NONE) {
+                waiting++;
+                if (sl->state != INFLIGHT) {
+                    snprintf(why, len, "read-ahead stream %u slot %u: a host read waits on a "
+                             "unit that is not being read", k, j);
+                    return SSDSIM_ESTATE;
+                }
+            }
+            if (sl->state == EMPTY)
+                continue;
+            if (sl->unit % ra->window != j || sl->unit >= s->hi) {
+                snprintf(why, len,
+                         "read-ahead stream %u slot %u holds unit %llu, not its slot's or "
+                         "beyond what the stream prefetched (below %llu, %u units a window)",
+                         k, j, (unsigned long long)sl->unit, (unsigned long long)s->hi,
+                         ra->window);
+                return SSDSIM_ESTATE;
+            }
+        }
+        if (waiting != s->n_wait) {
+            snprintf(why, len, "read-ahead stream %u: %u host reads wait on its slots; it counts %u",
+                     k, waiting, s->n_wait);
+            return SSDSIM_ESTATE;
+        }
+    }
+    return 0;
 }
