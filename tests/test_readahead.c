@@ -223,6 +223,32 @@ START_TEST(test_readahead_absent_changes_nothing)
 }
 END_TEST
 
+/* Same model, workload and seed: the same results, read-ahead and RAIN parity both on; another
+ * seed gives others. */
+static char *seeded_run(uint64_t seed)
+{
+    ssdsim_model *m = drive(RA("\"window\":\"32KiB\",\"trigger\":1,\"streams\":3"));
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "1", &err), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.parity_group", "4", &err), 0);
+    ssdsim *sim = st_sim(m, seed);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    st_run(sim,
+           "{\"rw\":\"randrw\",\"bs\":\"8k\",\"iodepth\":4,\"numjobs\":2,"
+           "\"number_ios\":3000,\"percentage_random\":50}",
+           NULL);
+    return st_results_json(sim, m);
+}
+
+START_TEST(test_readahead_deterministic)
+{
+    char *a = seeded_run(11), *b = seeded_run(11), *c = seeded_run(12);
+    ck_assert_ptr_nonnull(strstr(a, "\"read_ahead\""));
+    ck_assert_ptr_nonnull(strstr(a, "\"parity\""));
+    st_assert_seeded(a, b, c);
+}
+END_TEST
+
 static void refused(const char *buffer, const char *ra, const char *key, const char *want)
 {
     g_autofree char *json = g_strdup_printf(
@@ -263,6 +289,7 @@ static Suite *readahead_suite(void)
     tcase_add_test(tc, test_readahead_wasted_when_stream_stops);
     tcase_add_test(tc, test_readahead_concurrent_streams);
     tcase_add_test(tc, test_readahead_absent_changes_nothing);
+    tcase_add_test(tc, test_readahead_deterministic);
     tcase_add_test(tc, test_readahead_bad_input);
     suite_add_tcase(s, tc);
     return s;
