@@ -101,11 +101,13 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
     if (d->copyback_on)
         fprintf(out, "nand: %" PRIu64 " GC copies by copyback\n", d->nand_copybacks);
     if (d->parity_group)
-        fprintf(out, "parity: %" PRIu64 " parity pages written (stripes of %u pages: %u data + 1 "
+        fprintf(out,
+                "parity: %" PRIu64 " parity pages written (stripes of %u pages: %u data + 1 "
                 "parity)\n",
                 d->parity_pages_written, d->parity_group, d->parity_group - 1);
     if (d->readahead_streams)
-        fprintf(out, "read-ahead: %" PRIu64 " units prefetched, %" PRIu64 " host units hit, %" PRIu64
+        fprintf(out,
+                "read-ahead: %" PRIu64 " units prefetched, %" PRIu64 " host units hit, %" PRIu64
                 " wasted (%u streams)\n",
                 d->readahead_units, d->readahead_hits, d->readahead_wasted, d->readahead_streams);
 }

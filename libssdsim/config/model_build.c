@@ -204,7 +204,8 @@ int ssdsim__model_check_cross(struct ctx *c)
                                    "logical capacity (%llu of %llu pages): raise ftl.op or the "
                                    "group",
                                    pg, (unsigned long long)parity,
-                                   (unsigned long long)(phys - parity), (unsigned long long)logical);
+                                   (unsigned long long)(phys - parity),
+                                   (unsigned long long)logical);
     if (pg && (phys - parity - logical) / g->pages_per_block / n_planes < need)
         return ssdsim__model_error(
             c, "ftl.parity_group",

@@ -293,8 +293,10 @@ int ssdsim__ra_check(const struct ssdsim__ra *ra, char *why, size_t len)
             if (sl->waiter != NONE) {
                 waiting++;
                 if (sl->state != INFLIGHT) {
-                    snprintf(why, len, "read-ahead stream %u slot %u: a host read waits on a "
-                             "unit that is not being read", k, j);
+                    snprintf(why, len,
+                             "read-ahead stream %u slot %u: a host read waits on a "
+                             "unit that is not being read",
+                             k, j);
                     return SSDSIM_ESTATE;
                 }
             }
@@ -304,14 +306,14 @@ int ssdsim__ra_check(const struct ssdsim__ra *ra, char *why, size_t len)
                 snprintf(why, len,
                          "read-ahead stream %u slot %u holds unit %llu, not its slot's or "
                          "beyond what the stream prefetched (below %llu, %u units a window)",
-                         k, j, (unsigned long long)sl->unit, (unsigned long long)s->hi,
-                         ra->window);
+                         k, j, (unsigned long long)sl->unit, (unsigned long long)s->hi, ra->window);
                 return SSDSIM_ESTATE;
             }
         }
         if (waiting != s->n_wait) {
-            snprintf(why, len, "read-ahead stream %u: %u host reads wait on its slots; it counts %u",
-                     k, waiting, s->n_wait);
+            snprintf(why, len,
+                     "read-ahead stream %u: %u host reads wait on its slots; it counts %u", k,
+                     waiting, s->n_wait);
             return SSDSIM_ESTATE;
         }
     }

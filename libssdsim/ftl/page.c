@@ -262,10 +262,10 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
                  "over-provisioning (ftl.op) leaves %llu spare blocks per plane%s; the GC "
                  "watermark (%u) and %u open blocks need %u",
                  (unsigned long long)spare,
-                 dftl ? " after the translation pages"
-                      : parity_group > 1 ? " after the parity pages" : "",
-                 target,
-                 open, target + open);
+                 dftl               ? " after the translation pages"
+                 : parity_group > 1 ? " after the parity pages"
+                                    : "",
+                 target, open, target + open);
         return SSDSIM_ECONFIG;
     }
     f->gc_min = pol->free_blocks_min;

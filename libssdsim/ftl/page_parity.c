@@ -97,8 +97,8 @@ static bool place(struct ssdsim__ftl *f, const uint32_t *dies, uint32_t n, uint3
                 continue;
             f->die_plane_cursor[d] = (p % ppd + 1) % ppd;
             ssdsim_ftl_count(f->env, SSDSIM_CNT_PARITY_PAGES, 1);
-            ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size,
-                              SSDSIM_FOR_PARITY, cookie(TAG_PARITY_PROG, 0, p));
+            ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, SSDSIM_FOR_PARITY,
+                              cookie(TAG_PARITY_PROG, 0, p));
             struct ssdsim__plane *pl = &f->planes[p];
             if (pl->n_free < f->gc_min && pl->victim == NONE)
                 ssdsim__page_gc_start(f, p, SSDSIM__RECLAIM_FG);
