@@ -1,8 +1,8 @@
 /* The blocks per plane each built-in FTL keeps out of the space garbage collection works with
  * (free blocks at the GC watermark, open frontiers, translation pages, RAIN parity pages, a
- * merge block), and the
- * effective spare factor that leaves: one place for this arithmetic, which page_setup,
- * page_install, fast preconditioning, the scaled copies and the device results all ask. */
+ * merge block), and the effective spare factor that leaves: one place for this arithmetic,
+ * which page_setup, page_install, fast preconditioning, the scaled copies and the device
+ * results all ask. */
 #include "ftl/reserve.h"
 
 #include "common.h"
