@@ -104,6 +104,15 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
     for (int i = 0; i < SSDSIM__N_PURPOSES; i++)
         out->flash_pages_read += c.reads[i];
     out->unmapped_reads = c.c[SSDSIM_CNT_UNMAPPED_READS];
+    if (sys->dev_model->kind == SSDSIM__KIND_SSD) {
+        out->parity_group = sys->dev_model->ftl.parity_group;
+        out->parity_pages_written = c.c[SSDSIM_CNT_PARITY_PAGES];
+        if (sys->dev_model->read_ahead.window > 0)
+            out->readahead_streams = sys->dev_model->read_ahead.streams;
+        out->readahead_units = c.c[SSDSIM_CNT_RA_UNITS];
+        out->readahead_hits = c.c[SSDSIM_CNT_RA_HITS];
+        out->readahead_wasted = c.c[SSDSIM_CNT_RA_WASTED];
+    }
 
     /* Firmware and NAND operations: the growth of the cumulative counters over the run. */
     const struct ssdsim_model *dm = sys->dev_model;
@@ -640,6 +649,18 @@ char *ssdsim_results_json(const ssdsim *sim)
     ssdsim__json_add_u64(dev, "map_pages_written", d.map_pages_written);
     ssdsim__json_add_u64(dev, "merges", d.merges);
     add_mech(dev, &d);
+    if (d.parity_group) {
+        cJSON *par = cJSON_AddObjectToObject(dev, "parity");
+        ssdsim__json_add_u64(par, "group", d.parity_group);
+        ssdsim__json_add_u64(par, "pages_written", d.parity_pages_written);
+    }
+    if (d.readahead_streams) {
+        cJSON *ra = cJSON_AddObjectToObject(dev, "read_ahead");
+        ssdsim__json_add_u64(ra, "streams", d.readahead_streams);
+        ssdsim__json_add_u64(ra, "units_prefetched", d.readahead_units);
+        ssdsim__json_add_u64(ra, "hits", d.readahead_hits);
+        ssdsim__json_add_u64(ra, "wasted", d.readahead_wasted);
+    }
     cJSON *life = cJSON_AddObjectToObject(dev, "lifetime");
     ssdsim__json_add_u64(life, "rated_pe_cycles", d.rated_pe_cycles);
     add_f(life, "tbw_mean_bytes", d.tbw_mean_bytes);

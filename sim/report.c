@@ -109,6 +109,16 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
                 d->slc_pages_written, d->slc_pages_folded, d->slc_full_events,
                 d->slc_full_events == 1 ? "" : "s", d->slc_pages_bypassed,
                 (double)d->slc_full_ns / 1e6, d->slc_used_pages, d->slc_capacity_pages);
+    if (d->parity_group)
+        fprintf(out,
+                "parity: %" PRIu64 " parity pages written (stripes of %u pages: %u data + 1 "
+                "parity)\n",
+                d->parity_pages_written, d->parity_group, d->parity_group - 1);
+    if (d->readahead_streams)
+        fprintf(out,
+                "read-ahead: %" PRIu64 " units prefetched, %" PRIu64 " host units hit, %" PRIu64
+                " wasted (%u streams)\n",
+                d->readahead_units, d->readahead_hits, d->readahead_wasted, d->readahead_streams);
 }
 
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
@@ -131,8 +141,8 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         fprintf(out, " (op %.1f%% of logical, spare factor %.1f%% of physical", 100 * d.op,
                 100 * d.spare_factor);
         if (isfinite(d.spare_factor_effective))
-            fprintf(out, ", %.1f%% effective after the FTL's reserve",
-                    100 * d.spare_factor_effective);
+            fprintf(out, ", %.1f%% effective after the FTL's reserve%s",
+                    100 * d.spare_factor_effective, d.parity_group ? " and parity" : "");
         fputc(')', out);
     } else {
         fputs(" (hard disk)", out);

@@ -129,6 +129,10 @@ static void default_slc_read(struct ssdsim_model *m)
 {
     m->slc.read_ns = m->flash.read_ns[0];
 }
+static bool read_ahead_on(const struct ssdsim_model *m)
+{
+    return m->read_ahead.window > 0;
+}
 static const struct choice bus_width_choices[] = {{"8", 8}, {"16", 16}, {NULL, 0}};
 
 /* Rated endurance when the model does not give it: common datasheet figures per cell type. */
@@ -411,6 +415,10 @@ static const struct key_spec keys[] = {
      .flags = KF_QUIET, .def = "\"idle\"", .choices = placement_choices,
      .help = "die of each host write: idle (an idle die first), stripe (channels, then dies, "
              "in a fixed order), lba (by logical address)"},
+    {.path = "ftl.parity_group", .type = KEY_U32, .offset = FIELD(ftl.parity_group, uint32_t),
+     .min = 0, .max = 1024, .flags = KF_QUIET, .def = "0",
+     .help = "RAIN parity inside the drive: pages per stripe, its parity page included (8: 7 data "
+             "+ 1 parity, on different dies); parity pages cost programs and spare space; 0: none"},
 
     {.path = "gc.policy", .type = KEY_PLUGIN, .offset = FIELD(gc.policy, char *),
      .def = "\"greedy\"", .kind = SSDSIM_PLUGIN_GC,
@@ -499,6 +507,21 @@ static const struct key_spec keys[] = {
     {.path = "buffer.read_hits", .type = KEY_BOOL, .offset = FIELD(buffer.read_hits, int),
      .def = "true", .when = has_buffer, .when_text = "buffer.size > 0",
      .help = "reads of data still in the buffer are served from DRAM"},
+
+    {.path = "read_ahead.window", .type = KEY_SIZE64, .offset = FIELD(read_ahead.window, uint64_t),
+     .min = 0, .max = 67108864, .flags = KF_QUIET, .def = "0",
+     .help = "controller read-ahead: bytes prefetched from flash into DRAM ahead of a sequential "
+             "read stream, a whole number of mapping units (0: no read-ahead; needs a buffer)"},
+    {.path = "read_ahead.trigger", .type = KEY_U32, .offset = FIELD(read_ahead.trigger, uint32_t),
+     .min = 1, .max = 1000, .def = "2", .when = read_ahead_on,
+     .when_text = "read_ahead.window > 0",
+     .help = "sequential reads of a stream (each starting where the last ended) before it is "
+             "prefetched"},
+    {.path = "read_ahead.streams", .type = KEY_U32, .offset = FIELD(read_ahead.streams, uint32_t),
+     .min = 1, .max = 64, .def = "4", .when = read_ahead_on,
+     .when_text = "read_ahead.window > 0",
+     .help = "sequential streams tracked at once, each with its own window of DRAM (least "
+             "recently used replaced)"},
 
     {.path = "hdd.capacity", .type = KEY_SIZE64, .offset = FIELD(hdd.capacity, uint64_t),
      .min = 1e6, .max = 1e15, .flags = KF_REQUIRED, .kinds = K_HDD,

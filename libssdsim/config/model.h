@@ -125,6 +125,13 @@ struct ssdsim__buffer_cfg {
     int read_hits;         /* reads of buffered data are served from DRAM */
 };
 
+/* The controller's read-ahead (dev/readahead.c; window 0: none). */
+struct ssdsim__readahead_cfg {
+    uint64_t window;  /* bytes prefetched ahead of a sequential stream */
+    uint32_t trigger; /* sequential reads of a stream before it is prefetched */
+    uint32_t streams; /* sequential streams tracked at once (LRU) */
+};
+
 /* A hard disk (kind HDD): mechanics and cache. */
 enum ssdsim__hdd_sched { SSDSIM__HDD_FCFS = 0, SSDSIM__HDD_SATF = 1 };
 struct ssdsim__hdd_cfg {
@@ -212,6 +219,8 @@ struct ssdsim__ftl_cfg {
     int placement;         /* SSDSIM__PLACE_*: which die takes the next host write */
     double hot_window;     /* a write is hot if its old copy was written within this fraction
                               of the logical space's worth of writes */
+    uint32_t parity_group; /* RAIN (ftl/page_parity.c): pages per stripe, its parity page
+                              included (g - 1 data + 1 parity, each on its own die); 0: none */
 };
 
 struct ssdsim__gc_cfg {
@@ -263,6 +272,7 @@ struct ssdsim_model {
     struct ssdsim__wl_cfg wl;
     struct ssdsim__slc_cfg slc;
     struct ssdsim__buffer_cfg buffer;
+    struct ssdsim__readahead_cfg read_ahead;
     struct ssdsim__hdd_cfg hdd;      /* kind HDD */
     struct ssdsim__system_cfg system;/* kind SYSTEM: the other sections are unused */
     struct ssdsim__spec spec;        /* n_figs 0 when the model has none */

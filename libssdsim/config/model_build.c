@@ -183,6 +183,22 @@ int ssdsim__model_check_cross(struct ctx *c)
             c, "ftl.type",
             "the \"direct\" FTL writes in place and needs media without erase "
             "(flash.cell \"xpoint\")");
+    uint32_t pg = m->ftl.parity_group;
+    if (pg == 1)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "a stripe holds its data pages and one parity page: expected 0 "
+                                   "(no parity) or 2 or more, got 1");
+    if (pg && strcmp(m->ftl.type, "page") != 0)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "parity inside the drive is modelled for the \"page\" FTL only "
+                                   "(ftl.type is \"%s\")",
+                                   m->ftl.type);
+    uint64_t n_dies = (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip;
+    if (pg > n_dies)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "a stripe of %u pages puts each on its own die; the drive has "
+                                   "%llu dies",
+                                   pg, (unsigned long long)n_dies);
     if (m->buffer.size > 0 && m->buffer.size < m->ftl.mapping_unit)
         return ssdsim__model_error(c, "buffer.size",
                                    "a buffer of %llu bytes holds less than one mapping unit (%u)",
@@ -192,6 +208,26 @@ int ssdsim__model_check_cross(struct ctx *c)
                                    "flushing stops at %g of the buffer, above where it starts "
                                    "(buffer.flush_start %g)",
                                    m->buffer.flush_stop, m->buffer.flush_start);
+
+    const struct ssdsim__readahead_cfg *ra = &m->read_ahead;
+    if (ra->window > 0) {
+        if (m->buffer.size == 0)
+            return ssdsim__model_error(c, "read_ahead.window",
+                                       "read-ahead keeps its data in the controller's DRAM and "
+                                       "copies it at buffer.dram_bw: it needs a buffer "
+                                       "(buffer.size > 0)");
+        if (ra->window % m->ftl.mapping_unit != 0)
+            return ssdsim__model_error(c, "read_ahead.window",
+                                       "a window of %llu bytes is not a whole number of mapping "
+                                       "units (%u bytes)",
+                                       (unsigned long long)ra->window, m->ftl.mapping_unit);
+        if (ra->window > m->buffer.size)
+            return ssdsim__model_error(c, "read_ahead.window",
+                                       "a window of %llu bytes is larger than the buffer "
+                                       "(buffer.size %llu bytes)",
+                                       (unsigned long long)ra->window,
+                                       (unsigned long long)m->buffer.size);
+    }
 
     uint64_t logical = ssdsim__model_logical_pages(m);
     if (logical < 1)
@@ -244,6 +280,26 @@ int ssdsim__model_check_cross(struct ctx *c)
                                        ? "gc.free_blocks_target"
                                        : "gc.free_blocks_min",
                                    m->gc.free_blocks_target, open, (unsigned long long)need);
+    /* RAIN: one page in pg holds parity, taken from the spare (ftl/reserve.c). */
+    uint64_t parity = pg ? phys / pg : 0;
+    if (pg && phys - parity < logical)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "parity pages (1 in %u, %llu pages) leave less flash than the "
+                                   "logical capacity (%llu of %llu pages): raise ftl.op or the "
+                                   "group",
+                                   pg, (unsigned long long)parity,
+                                   (unsigned long long)(phys - parity),
+                                   (unsigned long long)logical);
+    if (pg && (phys - parity - logical) / g->pages_per_block / n_planes < need)
+        return ssdsim__model_error(
+            c, "ftl.parity_group",
+            "parity pages (1 in %u, %llu pages) leave %llu spare blocks per plane; %s (%u) plus "
+            "%u open blocks need at least %llu",
+            pg, (unsigned long long)parity,
+            (unsigned long long)((phys - parity - logical) / g->pages_per_block / n_planes),
+            m->gc.free_blocks_target > m->gc.free_blocks_min ? "gc.free_blocks_target"
+                                                             : "gc.free_blocks_min",
+            m->gc.free_blocks_target, open, (unsigned long long)need);
     return check_cross_slc(c);
 }
 

@@ -233,6 +233,11 @@ static uint64_t dram_copy(struct ssdsim__buf *b, uint32_t bytes)
     return b->dram_free;
 }
 
+uint64_t ssdsim__buf_dram_copy(struct ssdsim__buf *b, uint32_t bytes)
+{
+    return dram_copy(b, bytes);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Flushing                                                                                    */
 

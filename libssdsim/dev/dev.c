@@ -83,6 +83,8 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
     d->bytes = d->env.geo.logical_pages * d->unit;
     if (m->buffer.size > 0 && ssdsim__buf_new(&d->buf, d))
         goto oom;
+    if (m->read_ahead.window > 0 && d->buf && ssdsim__ra_new(&d->ra, d))
+        goto oom;
     return 0;
 oom:
     return ssdsim__error_set(err, SSDSIM_ENOMEM, m->label, NULL,
@@ -92,6 +94,7 @@ oom:
 void ssdsim__dev_fini(struct ssdsim__dev *d)
 {
     if (d->ssd) {
+        ssdsim__ra_free(d->ra);
         ssdsim__buf_free(d->buf);
         ssdsim__env_fini(&d->env);
         ssdsim__hw_fini(&d->hw);
@@ -256,6 +259,8 @@ static void arrive(void *ctx, uint32_t i)
          * still holds data, and drives ignore discards below their mapping granularity. */
         uint64_t lo = (c->offset + unit - 1) / unit;
         uint64_t hi = (c->offset + c->len) / unit; /* exclusive */
+        if (d->ra && lo < hi)
+            ssdsim__ra_drop(d->ra, lo, hi - 1);
         for (uint64_t u = lo; u < hi; u++) {
             if (d->buf)
                 ssdsim__buf_trim(d->buf, u);
@@ -265,13 +270,19 @@ static void arrive(void *ctx, uint32_t i)
         finish(d, i);
         return;
     }
+    uint64_t first = c->offset / unit;
+    uint64_t last = (c->offset + c->len - 1) / unit;
+    if (d->ra) {
+        if (c->op == SSDSIM__IO_WRITE)
+            ssdsim__ra_drop(d->ra, first, last);
+        else
+            ssdsim__ra_cmd(d->ra, first, last);
+    }
     if (c->op == SSDSIM__IO_WRITE && d->buf &&
         (d->model->buffer.plp || d->model->buffer.write_cache)) {
         ssdsim__buf_write(d->buf, i);
         return;
     }
-    uint64_t first = c->offset / unit;
-    uint64_t last = (c->offset + c->len - 1) / unit;
     c->pending = (uint32_t)(last - first + 1);
     for (uint64_t u = first; u <= last; u++) {
         uint64_t lo = SSDSIM__MAX(c->offset, u * unit);
@@ -280,6 +291,8 @@ static void arrive(void *ctx, uint32_t i)
         int rc;
         if (c->op == SSDSIM__IO_READ) {
             if (d->buf && ssdsim__buf_read(d->buf, i, u, bytes))
+                continue;
+            if (d->ra && ssdsim__ra_read(d->ra, i, u, bytes))
                 continue;
             rc = d->env.ops->read(d->env.state, i, u, bytes);
         } else {
@@ -290,6 +303,8 @@ static void arrive(void *ctx, uint32_t i)
             return;
         }
     }
+    if (d->ra && c->op == SSDSIM__IO_READ)
+        ssdsim__ra_after(d->ra);
 }
 
 void ssdsim__dev_unit_done(void *ctx, uint32_t id, uint32_t bytes)
@@ -297,6 +312,10 @@ void ssdsim__dev_unit_done(void *ctx, uint32_t id, uint32_t bytes)
     struct ssdsim__dev *d = ctx;
     if (id & SSDSIM__DEV_FLUSH_TAG) {
         ssdsim__buf_flush_done(d->buf, id & ~SSDSIM__DEV_FLUSH_TAG);
+        return;
+    }
+    if (id & SSDSIM__DEV_RA_TAG) {
+        ssdsim__ra_flash_done(d->ra, id);
         return;
     }
     uint64_t now = ssdsim__engine_now(d->engine);
@@ -311,7 +330,7 @@ void ssdsim__dev_unit_waited(void *ctx, uint32_t id, uint64_t ns)
     struct ssdsim__dev *d = ctx;
     /* A flush that waited for a free block is felt by the writes behind it through the buffer
      * slots they wait for, not directly. */
-    if (id & SSDSIM__DEV_FLUSH_TAG)
+    if (id & (SSDSIM__DEV_FLUSH_TAG | SSDSIM__DEV_RA_TAG))
         return;
     struct ssdsim__cmd *c = cmd_at(d, id);
     if (ns > c->wait_ns)
@@ -381,6 +400,8 @@ void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now)
         ssdsim__hw_reset_timelines(&d->hw, now);
         if (d->buf)
             ssdsim__buf_reset(d->buf);
+        if (d->ra)
+            ssdsim__ra_reset(d->ra);
     } else {
         ssdsim__hdd_reset(&d->hdd, now);
     }
@@ -393,6 +414,8 @@ int ssdsim__dev_check(struct ssdsim__dev *d, char *why, size_t len)
     uint64_t absorbed = 0, hits = 0;
     ssdsim__buf_counters(d->buf, &absorbed, &hits);
     int rc = d->buf ? ssdsim__buf_check(d->buf, why, len) : 0;
+    if (!rc && d->ra)
+        rc = ssdsim__ra_check(d->ra, why, len);
     if (!rc)
         rc = ssdsim__env_check(&d->env, absorbed, why, len);
     return rc;

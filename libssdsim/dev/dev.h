@@ -27,6 +27,8 @@
 #include "ipool.h"
 
 #define SSDSIM__DEV_FLUSH_TAG 0x80000000u
+/* Read-ahead reads (dev/readahead.c) carry this tag in their unit ids. */
+#define SSDSIM__DEV_RA_TAG 0x40000000u
 
 /* One command at one device. */
 struct ssdsim__cmd {
@@ -66,6 +68,7 @@ struct ssdsim__ctrl {
 };
 
 struct ssdsim__buf; /* dev/buffer.c */
+struct ssdsim__ra;  /* dev/readahead.c */
 
 struct ssdsim__dev {
     uint32_t index;
@@ -90,6 +93,7 @@ struct ssdsim__dev {
     struct ssdsim__hw hw;
     struct ssdsim_ftl_env env;
     struct ssdsim__buf *buf; /* NULL: no write buffer */
+    struct ssdsim__ra *ra;   /* NULL: no read-ahead */
     /* hard disk */
     struct ssdsim__hdd hdd;
     /* completed commands and their bytes, per op (cumulative) */
@@ -181,6 +185,29 @@ void ssdsim__buf_counters(const struct ssdsim__buf *b, uint64_t *absorbed_units,
 /* Consistency check (ssdsim_check): slot states against the counts, the free list, the hash
  * table and the dirty FIFO; waiting commands only when no slot is free. 0 or SSDSIM_ESTATE. */
 int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len);
+
+/* The DRAM copy of `bytes` on the buffer's DRAM timeline (buffer.dram_bw), starting no
+ * earlier than now: when it ends. */
+uint64_t ssdsim__buf_dram_copy(struct ssdsim__buf *b, uint32_t bytes);
+
+/* Read-ahead (dev/readahead.c), built from model->read_ahead (window > 0, with a buffer). A
+ * read command's units first meet ssdsim__ra_cmd (stream detection), then each unit not in the
+ * write buffer ssdsim__ra_read (true: served from read-ahead data, the unit completes through
+ * it), then ssdsim__ra_after issues the prefetches the command's stream has earned. Writes and
+ * trims drop the units they cover (ssdsim__ra_drop). */
+int ssdsim__ra_new(struct ssdsim__ra **out, struct ssdsim__dev *d);
+void ssdsim__ra_free(struct ssdsim__ra *ra);
+void ssdsim__ra_cmd(struct ssdsim__ra *ra, uint64_t first, uint64_t last);
+bool ssdsim__ra_read(struct ssdsim__ra *ra, uint32_t cmd, uint64_t u, uint32_t bytes);
+void ssdsim__ra_after(struct ssdsim__ra *ra);
+void ssdsim__ra_drop(struct ssdsim__ra *ra, uint64_t first, uint64_t last);
+/* A read-ahead read (its unit id, tag included) is off the flash. */
+void ssdsim__ra_flash_done(struct ssdsim__ra *ra, uint32_t id);
+/* After a secure erase: nothing held, reads in flight forgotten. */
+void ssdsim__ra_reset(struct ssdsim__ra *ra);
+/* Consistency check (ssdsim_check): every held unit in its stream's window and slot, waiting
+ * reads only on units being read, and counted. 0 or SSDSIM_ESTATE with why. */
+int ssdsim__ra_check(const struct ssdsim__ra *ra, char *why, size_t len);
 
 /* Consistency check of a device (ssdsim_check): its write buffer, then its FTL environment
  * and FTL (ftl/env.h). Hard disks have nothing to check. 0 or SSDSIM_ESTATE with why. */

@@ -409,6 +409,7 @@ int ssdsim__env_check(struct ssdsim_ftl_env *env, uint64_t absorbed, char *why, 
         {SSDSIM_FOR_GC, SSDSIM_CNT_GC_COPIES, "GC copies and SLC folds"},
         {SSDSIM_FOR_WL, SSDSIM_CNT_WL_COPIES, "wear-leveling copies"},
         {SSDSIM_FOR_MAPPING, SSDSIM_CNT_MAP_WRITES, "mapping pages written"},
+        {SSDSIM_FOR_PARITY, SSDSIM_CNT_PARITY_PAGES, "parity pages"},
     };
     for (size_t i = 0; i < SSDSIM__ARRAY_LEN(kinds); i++) {
         uint64_t counted = env->n.c[kinds[i].counter] - (i == 0 ? absorbed : 0);

@@ -15,7 +15,7 @@
 #include "hw/hw.h"
 #include "plugin.h"
 
-#define SSDSIM__N_PURPOSES 5
+#define SSDSIM__N_PURPOSES 6
 
 /* Counters of the built-in FTLs beyond the public ones (ssdsim_ftl_counter): the SLC cache of
  * the page FTL (ftl/page_slc.c). Kept in the same array, so that every per-run difference and

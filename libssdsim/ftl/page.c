@@ -113,6 +113,7 @@ static void page_flash_done(void *state, uint64_t ck)
         ssdsim__page_dftl_map_read_done(f, low, ssdsim__cookie_mid(ck) != 0);
         break;
     case TAG_MAP_PROG:
+    case TAG_PARITY_PROG:
         break;
     case TAG_SLC_READ:
     case TAG_SLC_PROG:
@@ -189,6 +190,7 @@ static void page_destroy(void *state)
     ssdsim__page_dftl_free(&f->cmt);
     ssdsim__cands_fini(&f->cands);
     ssdsim__page_slc_free(f);
+    ssdsim__page_parity_free(f);
 }
 
 /* Look up and start a GC or WL policy; its state is allocated here (zeroed). */
@@ -253,14 +255,23 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     ssdsim__page_reserve(pol->free_blocks_min, pol->free_blocks_target, pol->hot_cold != 0,
                          pol->gc_separate != 0, dftl, &res);
     uint32_t open = res.open;
-    uint64_t spare = (f->n_ppn - f->n_lpn - extra_pages) / f->ppb / f->n_planes;
+    /* RAIN parity (page_parity.c): one page in parity_group is parity, out of the spare. */
+    uint32_t parity_group = env->model->ftl.parity_group;
+    if (parity_group > 1)
+        extra_pages += f->n_ppn / parity_group;
+    uint64_t spare = f->n_ppn >= f->n_lpn + extra_pages
+                         ? (f->n_ppn - f->n_lpn - extra_pages) / f->ppb / f->n_planes
+                         : 0;
     uint32_t target = SSDSIM__MAX(pol->free_blocks_target, pol->free_blocks_min);
     if (spare < (uint64_t)target + open) {
         snprintf(errbuf, errlen,
                  "over-provisioning (ftl.op) leaves %llu spare blocks per plane%s; the GC "
                  "watermark (%u) and %u open blocks need %u",
-                 (unsigned long long)spare, dftl ? " after the translation pages" : "", target,
-                 open, target + open);
+                 (unsigned long long)spare,
+                 dftl               ? " after the translation pages"
+                 : parity_group > 1 ? " after the parity pages"
+                                    : "",
+                 target, open, target + open);
         return SSDSIM_ECONFIG;
     }
     f->gc_min = pol->free_blocks_min;
@@ -341,6 +352,8 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->n_free_blocks = nb;
 
     if (dftl && ssdsim__page_dftl_setup(f, cmt_entries))
+        return SSDSIM_ENOMEM;
+    if (parity_group > 1 && ssdsim__page_parity_setup(f, parity_group))
         return SSDSIM_ENOMEM;
     if (f->hot_cold && !(f->host_written_at = calloc(f->n_lpn, sizeof *f->host_written_at)))
         return SSDSIM_ENOMEM;

@@ -66,6 +66,7 @@ struct ssdsim__slc {
     bool full;             /* a cliff episode is on: the last host write found the cache full */
     uint64_t full_last_ns; /* time of the episode's last such write */
     struct ssdsim__slc_plane *pl;
+    SSDSIM__PTAG_PARITY_PROG,   /* RAIN parity page written (ftl/page_parity.c) */
 };
 
 /* Why a plane's victim is being collected. */
@@ -172,7 +173,10 @@ struct ssdsim__ftl {
     struct ssdsim__cmt cmt;
     uint64_t n_valid;          /* valid pages on the device (map and invalidate keep it) */
     struct ssdsim__slc *slc;   /* the SLC cache, or NULL when the model has none */
+    struct ssdsim__parity *parity; /* RAIN stripes (ftl/page_parity.c); NULL: ftl.parity_group 0 */
 };
+
+struct ssdsim__parity;
 
 /* The page FTL's view of its blocks for policies (gc/view.c). */
 static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)

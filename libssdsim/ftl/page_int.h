@@ -9,6 +9,7 @@
  *                   submitted here), background GC when idle
  *   page_dftl.c     DFTL's cached mapping table and translation pages
  *   page_slc.c      the SLC cache: host writes in SLC mode, folding in idle time
+ *   page_parity.c   RAIN: a parity page for every stripe of data pages across dies
  *   page_install.c  fast preconditioning (install)
  *   page_check.c    consistency checks
  */
@@ -33,6 +34,7 @@ enum op_tag {
     TAG_SLC_READ = SSDSIM__PTAG_SLC_READ,
     TAG_SLC_PROG = SSDSIM__PTAG_SLC_PROG,
     TAG_SLC_ERASE = SSDSIM__PTAG_SLC_ERASE,
+    TAG_PARITY_PROG = SSDSIM__PTAG_PARITY_PROG,
 };
 
 /* The "frontier" choose_plane is asked about for a host page the SLC cache may take (beyond
@@ -161,6 +163,12 @@ static inline bool ssdsim__page_slc_accepts(const struct ssdsim__ftl *f, uint32_
     return sp->blk != NONE || sp->n_st_free ||
            (f->slc->dyn_ok && f->planes[plane].n_free > f->gc_min);
 }
+/* page_parity.c (RAIN; f->parity NULL: off, and none of these is called) */
+int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group);
+void ssdsim__page_parity_free(struct ssdsim__ftl *f);
+void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, ssdsim_flash_purpose why);
+void ssdsim__page_parity_unstall(struct ssdsim__ftl *f);
+uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr);
 
 /* page_install.c */
 int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen);

@@ -187,6 +187,20 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
     struct ssdsim__plane *pl = &f->planes[plane];
     if (pl->n_free < f->gc_min && pl->victim == NONE)
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
+    if (f->parity && fr != SSDSIM__FR_MAP)
+        ssdsim__page_parity_data(f, plane, why);
+}
+
+/* A page of frontier `fr` of `plane` that maps no logical page (a RAIN parity page,
+ * page_parity.c), taken under the rule of a host page; NONE when the plane cannot take one. */
+uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr)
+{
+    if (!plane_accepts(f, plane, fr))
+        return NONE;
+    uint32_t ppn = frontier_page(f, plane, fr);
+    if (ppn % f->ppb == f->ppb - 1)
+        close_block(f, ppn / f->ppb);
+    return ppn;
 }
 
 /* Hot/cold separation: a host write is hot when the host last wrote the same logical page less
@@ -250,6 +264,8 @@ int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
 
 void ssdsim__page_unstall(struct ssdsim__ftl *f)
 {
+    if (f->parity)
+        ssdsim__page_parity_unstall(f);
     while (f->stall.n) {
         struct ssdsim__pending w = ssdsim__pending_fifo_front(&f->stall);
         /* the class was decided when the write arrived: a stalled hot write stays hot */

@@ -1,7 +1,8 @@
 /* The blocks per plane each built-in FTL keeps out of the space garbage collection works with
- * (free blocks at the GC watermark, open frontiers, translation pages, a merge block), and the
- * effective spare factor that leaves: one place for this arithmetic, which page_setup,
- * page_install, fast preconditioning, the scaled copies and the device results all ask. */
+ * (free blocks at the GC watermark, open frontiers, translation pages, RAIN parity pages, a
+ * merge block), and the effective spare factor that leaves: one place for this arithmetic,
+ * which page_setup, page_install, fast preconditioning, the scaled copies and the device
+ * results all ask. */
 #include "ftl/reserve.h"
 
 #include "common.h"
@@ -68,6 +69,11 @@ void ssdsim__model_reserve(const struct ssdsim_model *m, struct ssdsim__reserve 
             double epp = g->page_size / 4;
             out->map_blocks = ceil(units / epp) / planes / ppb;
         }
+        /* RAIN parity (ftl/page_parity.c): a parity page is garbage from its program on and
+         * waits for its block's erase, so on average one page in parity_group of every block
+         * is not there for data: the spare shrinks by that much, user capacity does not. */
+        if (m->ftl.parity_group > 1)
+            out->parity_blocks = floor(phys / m->ftl.parity_group) / planes / ppb;
     } else if (!strcmp(type, "fast")) {
         out->blocks = 1; /* the block a full merge fills before the old data block is erased */
     } else if (!strcmp(type, "direct")) {
@@ -77,7 +83,7 @@ void ssdsim__model_reserve(const struct ssdsim_model *m, struct ssdsim__reserve 
         out->spare_factor_effective = NAN;
         return;
     }
-    double kept = (out->blocks + out->map_blocks) * ppb * planes;
+    double kept = (out->blocks + out->map_blocks + out->parity_blocks) * ppb * planes;
     out->spare_factor_effective = (phys - logical - kept) / phys;
 }
 
@@ -85,9 +91,18 @@ void ssdsim__reserve_warn(const struct ssdsim_model *m)
 {
     struct ssdsim__reserve r;
     ssdsim__model_reserve(m, &r);
-    double kept = r.blocks + r.map_blocks;
+    double kept = r.blocks + r.map_blocks + r.parity_blocks;
     if (!r.known || !(r.spare_blocks > 0) || kept <= 0.05 * r.spare_blocks)
         return;
+    if (r.parity_blocks > 0) {
+        ssdsim__log(SSDSIM_LOG_WARNING,
+                    "the FTL keeps %.3g of %.3g spare blocks per plane in reserve and RAIN "
+                    "parity takes %.3g more (%.1f%% of the spare in all): WAF will be higher "
+                    "than the nominal over-provisioning implies",
+                    r.blocks + r.map_blocks, r.spare_blocks, r.parity_blocks,
+                    100 * kept / r.spare_blocks);
+        return;
+    }
     ssdsim__log(SSDSIM_LOG_WARNING,
                 "the FTL keeps %.3g of %.3g spare blocks per plane in reserve (%.1f%% of the "
                 "spare): WAF will be higher than the nominal over-provisioning implies",

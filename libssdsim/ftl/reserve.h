@@ -38,9 +38,11 @@ struct ssdsim__reserve {
     uint32_t blocks;       /* blocks per plane the FTL keeps free or open (and the static SLC
                               cache's) */
     double map_blocks;     /* translation pages per plane, in blocks (DFTL) */
+    double parity_blocks;  /* RAIN parity pages per plane, in blocks: one page in
+                              ftl.parity_group of the physical pages (page FTL) */
     double spare_blocks;   /* (physical - logical pages) per plane, in blocks */
     double spare_factor;   /* (physical - logical) / physical */
-    double spare_factor_effective; /* (physical - logical - reserve) / physical */
+    double spare_factor_effective; /* (physical - logical - reserve - parity) / physical */
 };
 
 /* Fill `out` for a validated single-device model (SSD; an HDD or in-place media has no spare

@@ -844,7 +844,7 @@ typedef struct ssdsim_device_stats {
     double dwpd_5y_mean;    /**< drive writes per day over 5 years, average block */
     double dwpd_5y_first;   /**< drive writes per day over 5 years, most-worn block */
     /** spare_factor less the flash the FTL keeps free or open (GC watermark, open frontiers,
-     * translation pages): the spare GC works with; NaN for an FTL whose reserve the library
+     * translation pages) and RAIN parity pages: the spare GC works with; NaN for an FTL whose reserve the library
      * does not know (a plugin), 0 for a hard disk */
     double spare_factor_effective;
     /* Appended after 1.0 (a caller compiled against older headers does not see them): the
@@ -873,6 +873,14 @@ typedef struct ssdsim_device_stats {
     uint64_t slc_capacity_pages; /**< at the end: pages the cache can hold (the static region and
                                       the dynamic blocks the free capacity allows) */
     bool slc_on;                 /**< the model has an SLC cache (slc.static or slc.dynamic) */
+    /* Appended after the NAND operations: RAIN parity and the controller's read-ahead, each 0
+     * unless the model turns it on (doc/results.md, "Parity and read-ahead"). */
+    uint32_t parity_group;         /**< the model's ftl.parity_group (0: no parity) */
+    uint64_t parity_pages_written; /**< parity pages programmed (also in flash_pages_programmed) */
+    uint32_t readahead_streams;    /**< the model's read_ahead.streams (0: no read-ahead) */
+    uint64_t readahead_units;      /**< units prefetched from flash (also in flash_pages_read) */
+    uint64_t readahead_hits;       /**< host units served from prefetched data in DRAM */
+    uint64_t readahead_wasted;     /**< prefetched units dropped before any host read used them */
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in

@@ -48,7 +48,8 @@ typedef enum ssdsim_flash_purpose {
     SSDSIM_FOR_GC = 1,      /**< garbage collection (copy reads and programs, erases) */
     SSDSIM_FOR_WL = 2,      /**< wear leveling moves */
     SSDSIM_FOR_MAPPING = 3, /**< mapping metadata (translation pages) */
-    SSDSIM_FOR_HOST_RMW = 4 /**< reading the rest of a unit the host writes in part */
+    SSDSIM_FOR_HOST_RMW = 4, /**< reading the rest of a unit the host writes in part */
+    SSDSIM_FOR_PARITY = 5    /**< a parity page of data striped across dies (RAIN) */
 } ssdsim_flash_purpose;
 
 /** Geometry of the device. */
@@ -81,7 +82,12 @@ typedef enum ssdsim_ftl_counter {
     SSDSIM_CNT_GC_BG_COPIES = 7,  /**< of the GC copies, those done while idle */
     SSDSIM_CNT_MERGES = 8,       /**< block merges (hybrid FTLs) */
     SSDSIM_CNT_UNMAPPED_READS = 9, /**< host units read without flash (never written, trimmed) */
-    SSDSIM_N_COUNTERS = 10
+    SSDSIM_CNT_PARITY_PAGES = 10, /**< RAIN parity pages programmed (also counted as programs) */
+    SSDSIM_CNT_RA_UNITS = 11,    /**< units the controller's read-ahead read from flash (counted
+                                      by the device, not the FTL) */
+    SSDSIM_CNT_RA_HITS = 12,     /**< host units served from read-ahead data (by the device) */
+    SSDSIM_CNT_RA_WASTED = 13,   /**< read-ahead units dropped unread (by the device) */
+    SSDSIM_N_COUNTERS = 14
 } ssdsim_ftl_counter;
 
 /** Add `n` to a counter. */

@@ -1,0 +1,209 @@
+/* test_parity.c: RAIN parity inside the drive (ftl.parity_group, ftl/page_parity.c), against
+ * figures derived by hand: the WAF of sequential writes, the steady WAF of uniform random
+ * writes under a uniformly random GC victim, the die time parity programs cost, the spare
+ * space it takes, the refusals of impossible groups, and that a model without the key runs as
+ * before. */
+#include <check.h>
+#include <glib.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "simtest.h"
+
+/* 4 dies, one per channel (each die's program is its own 40.96 us transfer at 100 MT/s x 8,
+ * then tPROG 20 us), one plane of `blocks` blocks of 16 pages, op as given. */
+static ssdsim_model *drive(uint32_t blocks, const char *op, const char *extra)
+{
+    g_autofree char *json = g_strdup_printf(
+        "{\"name\":\"rain\",\"geometry\":{\"channels\":4,\"chips_per_channel\":1,"
+        "\"dies_per_chip\":1,\"planes_per_die\":1,\"blocks_per_plane\":%u,"
+        "\"pages_per_block\":16,\"page_size\":\"4KiB\"},"
+        "\"flash\":{\"cell\":\"slc\",\"read_us\":10,\"program_us\":20,\"erase_us\":1000,"
+        "\"bus_mts\":100,\"bus_width\":8},"
+        "\"controller\":{\"cmd_overhead_us\":1,\"cores\":4,\"queue_depth\":64},"
+        "\"host\":{\"link_bw\":\"4000MB/s\",\"cmd_overhead_us\":1},"
+        "\"ftl\":{\"op\":%s%s}}",
+        blocks, op, extra ? extra : "");
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    int rc = ssdsim_model_load_string(&m, json, "test_parity model", &err);
+    ck_assert_msg(rc == 0, "%s", err.message);
+    return m;
+}
+
+static ssdsim_device_stats dev_stats(ssdsim *sim)
+{
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    return d;
+}
+
+/* Sequential writes on a fresh drive (no GC): every g - 1 host pages one parity page, so WAF
+ * is g / (g - 1) exactly when the pages written are a multiple of g - 1. 64 blocks x 16 pages
+ * x 4 dies = 4096 pages, op 1.5: 1638 logical; 1260 host pages (a multiple of 1, 2 and 3). */
+START_TEST(test_parity_sequential_waf_is_g_over_g_minus_1)
+{
+    static const uint32_t groups[] = {2, 3, 4};
+    for (size_t i = 0; i < 3; i++) {
+        uint32_t g = groups[i];
+        g_autofree char *extra = g_strdup_printf(",\"parity_group\":%u", g);
+        ssdsim_model *m = drive(64, "1.5", extra);
+        ssdsim *sim = st_sim(m, 1);
+        st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":1260}", NULL);
+        ssdsim_device_stats d = dev_stats(sim);
+        ck_assert_uint_eq(d.host_pages_written, 1260);
+        ck_assert_uint_eq(d.parity_pages_written, 1260 / (g - 1));
+        ck_assert_uint_eq(d.flash_pages_programmed, 1260 + 1260 / (g - 1));
+        ck_assert_uint_eq(d.gc_pages_copied, 0);
+        ck_assert_double_eq_tol(d.waf, (double)g / (g - 1), 1e-12);
+        ck_assert_uint_eq(d.parity_group, g);
+        char why[256] = "";
+        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        /* the spare left to GC shrinks by one page in g: (4096 - 1638 - 4096 / g - the
+         * reserve of 2 free + 2 open blocks per plane, 4 x 4 x 16 pages) / 4096 */
+        double want = (4096.0 - 1638 - floor(4096.0 / g) - 4 * 4 * 16) / 4096;
+        ck_assert_double_eq_tol(d.spare_factor_effective, want, 1e-12);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
+/* Uniform random 4 KiB writes on a full drive, GC choosing its victim uniformly at random.
+ * Per victim of b pages holding a fraction v of valid pages, GC copies v b pages, and every
+ * page programmed (host or copy) brings 1 / (g - 1) parity page, so the b freed pages take
+ * (v b + h) g / (g - 1) programs for h host pages: h = b ((g - 1) / g - v) and
+ * WAF = b / h = 1 / ((g - 1) / g - v). A uniformly random closed block holds the average
+ * valid fraction v = L / C, the logical pages over the pages in closed blocks: C is the flash
+ * less the free blocks GC keeps (gc.free_blocks_min 2) and the two open frontiers (half full
+ * on average), 3 blocks per plane. This is the data's WAF on the spare parity leaves,
+ * 1 / (1 - v g / (g - 1)), times g / (g - 1).
+ * 4 dies x 512 blocks x 16 pages = 32768 pages, op 1: L = 16384, C = 32768 - 4 x 3 x 16 =
+ * 32576; g = 4: WAF = 1 / (0.75 - 16384 / 32576) = 4.0477. Without parity the same drive's
+ * WAF is 1 / (1 - v) = 2.0119, below it. */
+START_TEST(test_parity_random_waf_matches_analytic)
+{
+    ssdsim_model *m = drive(512, "1", ",\"parity_group\":4},\"gc\":{\"policy\":\"random\"");
+    ssdsim *sim = st_sim(m, 3);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    /* warm up: 6 logical capacities of random writes, then measure 6 more */
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":98304}", NULL);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":98304}", NULL);
+    ssdsim_device_stats d = dev_stats(sim);
+    double v = 16384.0 / (32768 - 4 * 3 * 16);
+    double want = 1.0 / (0.75 - v);
+    ck_assert_double_eq_tol(want, 4.0477, 0.0001);
+    ck_assert_msg(fabs(d.waf / want - 1) < 0.02, "WAF %.4f, derived %.4f", d.waf, want);
+    if (getenv("TEST_PARITY_VERBOSE"))
+        fprintf(stderr, "random WAF %.4f, derived %.4f\n", d.waf, want);
+    /* parity pages: one per 3 data pages programmed (host and GC stripes apart, so within the
+     * two stripes open at either end of the measurement) */
+    uint64_t data = d.flash_pages_programmed - d.parity_pages_written;
+    ck_assert_uint_le(d.parity_pages_written, data / 3 + 2);
+    ck_assert_uint_ge(d.parity_pages_written + 2, data / 3);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* The die time of parity programs. Write-through sequential 4 KiB writes at queue depth 64 on
+ * a fresh drive keep all 4 dies programming; each program holds its die for its transfer and
+ * tPROG, 40.96 + 20 = 60.96 us, and the host link (1 us per command + 1.024 us per 4 KiB, 4
+ * cores) is far from the limit. Without parity: 4 pages per 60.96 us, 65,617 pages/s. With
+ * g = 4 each 3 host pages cost 4 programs: 3 host pages per 60.96 us, 49,213 pages/s, the
+ * factor (g - 1) / g. 3000 host pages: the ramp at the start and the drain at the end are
+ * one program each, under 2% of the run. */
+START_TEST(test_parity_costs_die_time)
+{
+    const double per_prog_s = 60.96e-6;
+    for (int on = 0; on <= 1; on++) {
+        ssdsim_model *m = drive(64, "1", on ? ",\"parity_group\":4" : NULL);
+        ssdsim *sim = st_sim(m, 1);
+        st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":64,\"number_ios\":3000}", NULL);
+        ssdsim_op_stats w;
+        ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w), 0);
+        double want = on ? 3.0 / per_prog_s : 4.0 / per_prog_s;
+        ck_assert_msg(fabs(w.iops / want - 1) < 0.02, "parity %d: %.0f IOPS, derived %.0f", on,
+                      w.iops, want);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
+/* Without the key nothing changes: the model prints no parity key, the results carry no parity
+ * block, and a run's results are the same text as with "parity_group": 0. */
+START_TEST(test_parity_absent_changes_nothing)
+{
+    ssdsim_model *a = drive(64, "1", NULL);
+    ssdsim_model *b = drive(64, "1", ",\"parity_group\":0");
+    char *ja = ssdsim_model_to_json(a);
+    ck_assert_ptr_null(strstr(ja, "parity"));
+    char *jb = ssdsim_model_to_json(b);
+    ck_assert_str_eq(ja, jb);
+    free(ja);
+    free(jb);
+    const char *wl = "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":6000}";
+    ssdsim *sa = st_sim(a, 5), *sb = st_sim(b, 5);
+    st_run(sa, wl, NULL);
+    st_run(sb, wl, NULL);
+    char *ra = st_results_json(sa, a), *rb = st_results_json(sb, b);
+    ck_assert_str_eq(ra, rb);
+    ck_assert_ptr_null(strstr(ra, "\"parity\""));
+    free(ra);
+    free(rb);
+}
+END_TEST
+
+/* Impossible groups are refused with one line naming the key. */
+static void refused(const char *json_extra, const char *ftl_op, const char *want)
+{
+    g_autofree char *json = g_strdup_printf(
+        "{\"name\":\"rain\",\"geometry\":{\"channels\":4,\"chips_per_channel\":1,"
+        "\"dies_per_chip\":1,\"planes_per_die\":1,\"blocks_per_plane\":64,"
+        "\"pages_per_block\":16,\"page_size\":\"4KiB\"},"
+        "\"flash\":{\"cell\":\"slc\",\"read_us\":10,\"program_us\":20,\"erase_us\":1000,"
+        "\"bus_mts\":100,\"bus_width\":8},\"ftl\":{\"op\":%s%s}}",
+        ftl_op, json_extra);
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_load_string(&m, json, "bad", &err), SSDSIM_ECONFIG);
+    ck_assert_ptr_null(m);
+    ck_assert_msg(strstr(err.message, "ftl.parity_group") != NULL, "%s", err.message);
+    ck_assert_msg(strstr(err.message, want) != NULL, "%s", err.message);
+    ck_assert_ptr_null(strchr(err.message, '\n'));
+}
+
+START_TEST(test_parity_bad_input)
+{
+    refused(",\"parity_group\":5", "1", "the drive has 4 dies");
+    refused(",\"parity_group\":1", "1", "expected 0 (no parity) or 2 or more");
+    refused(",\"parity_group\":4,\"type\":\"dftl\"", "1", "\"page\" FTL only");
+    /* op 0.28: 3200 logical of 4096 pages; parity at g = 4 takes 1024 */
+    refused(",\"parity_group\":4", "0.28", "leave less flash than the logical capacity");
+    /* op 1.2: 1861 logical; g = 4 leaves (4096 - 1024 - 1861) / 16 / 4 = 18 spare blocks per
+     * plane, g = 2 leaves (4096 - 2048 - 1861) / 64 = 2, under the 4 GC needs */
+    refused(",\"parity_group\":2", "1.2", "leave 2 spare blocks per plane");
+}
+END_TEST
+
+static Suite *parity_suite(void)
+{
+    Suite *s = suite_create("parity");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_parity_sequential_waf_is_g_over_g_minus_1);
+    tcase_add_test(tc, test_parity_random_waf_matches_analytic);
+    tcase_add_test(tc, test_parity_costs_die_time);
+    tcase_add_test(tc, test_parity_absent_changes_nothing);
+    tcase_add_test(tc, test_parity_bad_input);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return test_run_suite(parity_suite());
+}
