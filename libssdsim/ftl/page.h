@@ -40,6 +40,7 @@ enum ssdsim__page_tag {
     SSDSIM__PTAG_SLC_READ,      /* SLC cache: fold read; low: ppn being folded */
     SSDSIM__PTAG_SLC_PROG,      /* SLC cache: fold program; low: plane */
     SSDSIM__PTAG_SLC_ERASE,     /* SLC cache: folded block erased; low: plane */
+    SSDSIM__PTAG_PARITY_PROG,   /* RAIN parity page written (ftl/page_parity.c) */
 };
 
 /* The SLC cache (ftl/page_slc.c), per plane: the open SLC block, the static blocks erased and
@@ -66,7 +67,6 @@ struct ssdsim__slc {
     bool full;             /* a cliff episode is on: the last host write found the cache full */
     uint64_t full_last_ns; /* time of the episode's last such write */
     struct ssdsim__slc_plane *pl;
-    SSDSIM__PTAG_PARITY_PROG,   /* RAIN parity page written (ftl/page_parity.c) */
 };
 
 /* Why a plane's victim is being collected. */
