@@ -601,7 +601,8 @@ char *ssdsim_results_json(const ssdsim *sim)
     add_f(dev, "spare_factor", d.spare_factor);
     add_f(dev, "spare_factor_effective", d.spare_factor_effective);
     ssdsim__json_add_u64(dev, "free_blocks", d.free_blocks);
-    ssdsim__json_add_u64(dev, "page_size", sys->devs[0].ssd ? sys->devs[0].env.geo.page_size : 512);
+    ssdsim__json_add_u64(dev, "page_size",
+                         sys->devs[0].ssd ? sys->dev_model->geometry.page_size : 512);
     ssdsim__json_add_u64(dev, "flash_pages_read", d.flash_pages_read);
     ssdsim__json_add_u64(dev, "unmapped_reads", d.unmapped_reads);
     cJSON *gc = cJSON_AddObjectToObject(dev, "gc");
