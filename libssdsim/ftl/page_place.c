@@ -95,7 +95,7 @@ static void skip_padded(struct ssdsim__ftl *f, struct ssdsim__plane *pl)
 static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
-    if (f->env->hw->spp > 1)
+    if (f->spp > 1)
         skip_padded(f, pl);
     if (pl->ptr[fr] >= f->ppb && pl->n_free == 0) {
         static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_GC_HOT, SSDSIM__FR_HOST,
@@ -161,7 +161,7 @@ static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
  * scan, not a walk over all dies. */
 uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
 {
-    uint32_t spp = f->env->hw->spp;
+    uint32_t spp = f->spp;
     if (spp > 1) {
         /* Units smaller than the page: the rest of a page a frontier has begun goes to the same
          * plane (hw/unit.c packs it into one program); by logical address, a page's worth of

@@ -58,7 +58,9 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
         hw->held = malloc(sizeof *hw->held * hw->n_blocks);
         hw->held_next = malloc(sizeof *hw->held_next * hw->n_blocks);
         hw->blk_wp = calloc(hw->n_blocks, sizeof *hw->blk_wp);
-        if (!hw->held || !hw->held_next || !hw->blk_wp)
+        hw->mate = malloc(sizeof *hw->mate * hw->op_pool.cap);
+        hw->mate_cap = hw->op_pool.cap;
+        if (!hw->held || !hw->held_next || !hw->blk_wp || !hw->mate)
             goto fail;
         for (uint64_t b = 0; b < hw->n_blocks; b++)
             hw->held[b] = hw->held_next[b] = SSDSIM__NONE;
@@ -90,6 +92,7 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
     free(hw->held);
     free(hw->held_next);
     free(hw->blk_wp);
+    free(hw->mate);
     memset(hw, 0, sizeof *hw);
 }
 
@@ -103,7 +106,19 @@ uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw)
     }
     uint32_t i = ssdsim__ipool_take(&hw->op_pool, hw->ops, sizeof *hw->ops, OP_LINK);
     memset(&hw->ops[i], 0, sizeof hw->ops[i]);
-    hw->ops[i].next = hw->ops[i].mate = SSDSIM__NONE;
+    hw->ops[i].next = SSDSIM__NONE;
+    if (hw->mate) {
+        if (i >= hw->mate_cap) { /* the pool grew: so does the array beside it */
+            uint32_t *mt = realloc(hw->mate, sizeof *mt * hw->op_pool.cap);
+            if (!mt) {
+                ssdsim__hw_op_free(hw, i);
+                return SSDSIM__NONE;
+            }
+            hw->mate = mt;
+            hw->mate_cap = hw->op_pool.cap;
+        }
+        hw->mate[i] = SSDSIM__NONE;
+    }
     return i;
 }
 
@@ -237,14 +252,7 @@ static void die_event(void *ctx, uint32_t arg)
         die_dispatch(hw, d);
 }
 
-void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t i)
-{
-    if (hw->spp > 1 && (i = ssdsim__unit_submit(hw, i)) == SSDSIM__NONE)
-        return; /* held until its page is complete */
-    ssdsim__hw_queue(hw, i);
-}
-
-void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i)
+static inline void queue(struct ssdsim__hw *hw, uint32_t i)
 {
     if (hw->nand) {
         ssdsim__nand_submit(hw, i);
@@ -264,4 +272,16 @@ void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i)
     die->queued++;
     if (die->cur == SSDSIM__NONE)
         die_dispatch(hw, d);
+}
+
+void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i)
+{
+    queue(hw, i);
+}
+
+void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t i)
+{
+    if (hw->spp > 1 && (i = ssdsim__unit_submit(hw, i)) == SSDSIM__NONE)
+        return; /* held until its page is complete */
+    queue(hw, i);
 }

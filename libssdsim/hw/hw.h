@@ -29,7 +29,7 @@
 enum ssdsim__flash_kind { SSDSIM__FLASH_READ, SSDSIM__FLASH_PROGRAM, SSDSIM__FLASH_ERASE };
 enum ssdsim__flash_class { SSDSIM__CLASS_READ = 0, SSDSIM__CLASS_WRITE = 1 };
 
-/* One flash operation. `purpose` and `cookie` belong to whoever submitted it. 32 bytes. */
+/* One flash operation. `purpose` and `cookie` belong to whoever submitted it. 24 bytes. */
 struct ssdsim__flash_op {
     uint32_t next; /* intrusive link: the die's queue, then the ops run together with it */
     uint8_t kind;  /* enum ssdsim__flash_kind */
@@ -39,8 +39,6 @@ struct ssdsim__flash_op {
     uint32_t addr; /* ppn, or global block for an erase */
     uint32_t bytes; /* bytes moved on the channel bus */
     uint64_t cookie;
-    uint32_t mate; /* mapping units smaller than the page: the page's other units' programs,
-                      linked by next, which complete with this one (hw/unit.c); else NONE */
 };
 
 struct ssdsim__die {
@@ -110,6 +108,10 @@ struct ssdsim__hw {
     uint32_t *held;      /* spp > 1, per block: the first program held for its partial page */
     uint32_t *held_next; /* per block: the next block of its die with a held page */
     uint32_t *blk_wp;    /* per block: the first slot that may still be programmed */
+    uint32_t *mate;      /* spp > 1, per op of the pool: the other slots' programs of its page,
+                            linked by next, which complete with it; else NONE (kept beside the
+                            ops so that they stay 24 bytes) */
+    uint32_t mate_cap;
     uint64_t n_page_programs; /* spp > 1: pages programmed (full or padded) */
     uint64_t n_pad_slots;     /* slots left empty by padded page programs */
     uint64_t n_reg_hits;      /* reads served from the page register without tR */
@@ -195,12 +197,11 @@ static inline bool ssdsim__hw_die_idle(const struct ssdsim__hw *hw, uint32_t die
 /* First idle die at or after `from` (wrapping), or SSDSIM__NONE. */
 uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from);
 
-/* Page type (0 = LSB ...) of the flash page that holds slot `ppn` (its first page when a slot
- * spans several). */
+/* Page type (0 = LSB ...) of the flash page that holds slot `ppn` (units not larger than the
+ * page; hw/unit.c times the pages of a larger one). */
 static inline uint32_t ssdsim__hw_page_type(const struct ssdsim__hw *hw, uint32_t ppn)
 {
-    return (((ppn % hw->pages_per_block) >> hw->slot_shift) * hw->ppu) %
-           hw->model->flash.n_page_types;
+    return ((ppn % hw->pages_per_block) >> hw->slot_shift) % hw->model->flash.n_page_types;
 }
 
 /* hw/unit.c: the array time of a program (tPROG; the sum over its pages when a slot spans
@@ -249,7 +250,7 @@ uint32_t ssdsim__hw_slot_next(const struct ssdsim__hw *hw, uint32_t block);
 /* Complete op `i` and its mates (the other slots of its page), mates first. */
 static inline void ssdsim__hw_complete(struct ssdsim__hw *hw, uint32_t i)
 {
-    for (uint32_t m = hw->ops[i].mate; m != SSDSIM__NONE;) {
+    for (uint32_t m = hw->mate ? hw->mate[i] : SSDSIM__NONE; m != SSDSIM__NONE;) {
         uint32_t nx = hw->ops[m].next;
         hw->on_done(hw->on_done_ctx, m);
         m = nx;

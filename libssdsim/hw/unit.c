@@ -94,7 +94,7 @@ static uint32_t gather_mates(struct ssdsim__hw *hw, uint32_t b, uint32_t last)
     }
     *tail = SSDSIM__NONE;
     hw->held[b] = SSDSIM__NONE;
-    hw->ops[last].mate = head;
+    hw->mate[last] = head;
     return bytes;
 }
 
