@@ -130,6 +130,12 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
         out->nand_cache_programs = m.cache_programs - b->cache_programs;
         out->nand_suspends = m.suspends - b->suspends;
         out->nand_copybacks = m.copybacks - b->copybacks;
+        out->units_packed = dm->ftl.mapping_unit < dm->geometry.page_size;
+        if (out->units_packed) {
+            out->nand_page_programs = m.page_programs - b->page_programs;
+            out->nand_padded_units = m.pad_slots - b->pad_slots;
+            out->nand_register_hits = m.reg_hits - b->reg_hits;
+        }
     }
 
     /* Endurance: the flash can absorb rated x physical bytes of programs; at the run's write
@@ -394,7 +400,7 @@ static void add_mech(cJSON *dev, const ssdsim_device_stats *d)
         add_f(fw, "utilization", d->fw_utilization);
     }
     if (!(d->multiplane_on || d->cache_read_on || d->cache_program_on || d->suspend_on ||
-          d->copyback_on))
+          d->copyback_on || d->units_packed))
         return;
     cJSON *n = cJSON_AddObjectToObject(dev, "nand");
     if (d->multiplane_on) {
@@ -409,6 +415,11 @@ static void add_mech(cJSON *dev, const ssdsim_device_stats *d)
         ssdsim__json_add_u64(n, "suspends", d->nand_suspends);
     if (d->copyback_on)
         ssdsim__json_add_u64(n, "copybacks", d->nand_copybacks);
+    if (d->units_packed) {
+        ssdsim__json_add_u64(n, "page_programs", d->nand_page_programs);
+        ssdsim__json_add_u64(n, "padded_units", d->nand_padded_units);
+        ssdsim__json_add_u64(n, "register_hits", d->nand_register_hits);
+    }
 }
 
 static cJSON *op_stats_json(const ssdsim_op_stats *sp)

@@ -100,6 +100,11 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
                 d->nand_suspends);
     if (d->copyback_on)
         fprintf(out, "nand: %" PRIu64 " GC copies by copyback\n", d->nand_copybacks);
+    if (d->units_packed)
+        fprintf(out,
+                "nand: %" PRIu64 " pages programmed, %" PRIu64 " unit slots padded, %" PRIu64
+                " unit reads from the page register\n",
+                d->nand_page_programs, d->nand_padded_units, d->nand_register_hits);
 }
 
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,

@@ -121,6 +121,10 @@ START_TEST(test_unit_small_latencies_by_hand)
         ssdsim_device_stats d;
         ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
         ck_assert_uint_eq(d.flash_pages_programmed, 5); /* units programmed */
+        ck_assert(d.units_packed);
+        ck_assert_uint_eq(d.nand_page_programs, 2);
+        ck_assert_uint_eq(d.nand_padded_units, 3);
+        ck_assert_uint_eq(d.nand_register_hits, 5);
         checked(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);

@@ -862,6 +862,12 @@ typedef struct ssdsim_device_stats {
     uint64_t nand_copybacks;         /**< GC copies programmed from the page register */
     bool multiplane_on, cache_read_on, cache_program_on, suspend_on, copyback_on; /**< the
         model's flash.multiplane, cache_read, cache_program, suspend, copyback */
+    /* Appended later: mapping units smaller than the page (doc/models.md, "Mapping units other
+     * than the page"), each 0 unless units_packed. */
+    uint64_t nand_page_programs;  /**< flash pages programmed, whole or padded */
+    uint64_t nand_padded_units;   /**< unit slots padded pages left empty (not in WAF) */
+    uint64_t nand_register_hits;  /**< unit reads served from the page register without tR */
+    bool units_packed;            /**< the model's ftl.mapping_unit is smaller than its page */
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in
