@@ -45,8 +45,10 @@ void ssdsim__model_reserve(const struct ssdsim_model *m, struct ssdsim__reserve 
                              m->gc.separate != 0, dftl, &r);
         out->blocks = r.gc_target + r.open;
         if (dftl) {
-            double epp = g->page_size / 4;
-            out->map_blocks = ceil(units / epp) / planes / ppb;
+            /* a translation page is one mapping unit of 4-byte entries, a block holds
+             * ppb x page_size / mapping_unit of them */
+            double epp = m->ftl.mapping_unit / 4;
+            out->map_blocks = ceil(units / epp) / planes / (ppb * g->page_size / m->ftl.mapping_unit);
         }
     } else if (!strcmp(type, "fast")) {
         out->blocks = 1; /* the block a full merge fills before the old data block is erased */
