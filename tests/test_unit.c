@@ -271,6 +271,31 @@ START_TEST(test_unit_small_buffer_packs)
 }
 END_TEST
 
+/* Fast preconditioning installs a steady state in units (slots) as it does in pages: with 4 KiB
+ * units on 16 KiB pages and with 64 KiB units on 16 KiB pages the installed drive passes every
+ * invariant and then takes random writes. (The scaled copy counts spare in units.) */
+START_TEST(test_unit_fast_precondition)
+{
+    static const char *units[] = {"4KiB", "64KiB"};
+    for (int i = 0; i < 2; i++) {
+        ssdsim_model *m = ud("16KiB", 32, units[i], "", "");
+        ssdsim_error err;
+        ck_assert_int_eq(ssdsim_model_set(m, "geometry.blocks_per_plane", "256", &err), 0);
+        ssdsim *sim = st_sim(m, 3);
+        ssdsim_workload *wl =
+            st_workload("{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,"
+                        "\"number_ios\":2000}");
+        ck_assert_msg(ssdsim_precondition_fast(sim, wl, NULL) == 0, "%s", ssdsim_errmsg(sim));
+        checked(sim);
+        ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+        checked(sim);
+        ssdsim_workload_free(wl);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ units larger than the page */
 
 /* 16 KiB units on 4 KiB pages (m = 4 pages per unit; 32 pages per block = 8 units):
@@ -403,6 +428,7 @@ int main(void)
     tcase_add_test(tc, test_unit_small_die_bandwidth);
     tcase_add_test(tc, test_unit_register_and_packing_rig);
     tcase_add_test(tc, test_unit_small_buffer_packs);
+    tcase_add_test(tc, test_unit_fast_precondition);
     tcase_add_test(tc, test_unit_large_rmw_by_hand);
     tcase_add_test(tc, test_unit_large_waf_is_rmw_factor);
     tcase_add_test(tc, test_unit_refused);
