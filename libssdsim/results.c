@@ -140,6 +140,12 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
         out->nand_cache_programs = m.cache_programs - b->cache_programs;
         out->nand_suspends = m.suspends - b->suspends;
         out->nand_copybacks = m.copybacks - b->copybacks;
+        out->units_packed = dm->ftl.mapping_unit < dm->geometry.page_size;
+        if (out->units_packed) {
+            out->nand_page_programs = m.page_programs - b->page_programs;
+            out->nand_padded_units = m.pad_slots - b->pad_slots;
+            out->nand_register_hits = m.reg_hits - b->reg_hits;
+        }
     }
     if (dm->kind == SSDSIM__KIND_SSD && ssdsim__slc_on(&dm->slc)) {
         out->slc_on = true;
@@ -429,7 +435,7 @@ static void add_mech(cJSON *dev, const ssdsim_device_stats *d)
         ssdsim__json_add_u64(slc, "capacity_pages", d->slc_capacity_pages);
     }
     if (!(d->multiplane_on || d->cache_read_on || d->cache_program_on || d->suspend_on ||
-          d->copyback_on))
+          d->copyback_on || d->units_packed))
         return;
     cJSON *n = cJSON_AddObjectToObject(dev, "nand");
     if (d->multiplane_on) {
@@ -444,6 +450,11 @@ static void add_mech(cJSON *dev, const ssdsim_device_stats *d)
         ssdsim__json_add_u64(n, "suspends", d->nand_suspends);
     if (d->copyback_on)
         ssdsim__json_add_u64(n, "copybacks", d->nand_copybacks);
+    if (d->units_packed) {
+        ssdsim__json_add_u64(n, "page_programs", d->nand_page_programs);
+        ssdsim__json_add_u64(n, "padded_units", d->nand_padded_units);
+        ssdsim__json_add_u64(n, "register_hits", d->nand_register_hits);
+    }
 }
 
 static cJSON *op_stats_json(const ssdsim_op_stats *sp)
@@ -636,7 +647,8 @@ char *ssdsim_results_json(const ssdsim *sim)
     add_f(dev, "spare_factor", d.spare_factor);
     add_f(dev, "spare_factor_effective", d.spare_factor_effective);
     ssdsim__json_add_u64(dev, "free_blocks", d.free_blocks);
-    ssdsim__json_add_u64(dev, "page_size", sys->devs[0].ssd ? sys->devs[0].env.geo.page_size : 512);
+    ssdsim__json_add_u64(dev, "page_size",
+                         sys->devs[0].ssd ? sys->dev_model->geometry.page_size : 512);
     ssdsim__json_add_u64(dev, "flash_pages_read", d.flash_pages_read);
     ssdsim__json_add_u64(dev, "unmapped_reads", d.unmapped_reads);
     cJSON *gc = cJSON_AddObjectToObject(dev, "gc");

@@ -119,6 +119,11 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
                 "read-ahead: %" PRIu64 " units prefetched, %" PRIu64 " host units hit, %" PRIu64
                 " wasted (%u streams)\n",
                 d->readahead_units, d->readahead_hits, d->readahead_wasted, d->readahead_streams);
+    if (d->units_packed)
+        fprintf(out,
+                "nand: %" PRIu64 " pages programmed, %" PRIu64 " unit slots padded, %" PRIu64
+                " unit reads from the page register\n",
+                d->nand_page_programs, d->nand_padded_units, d->nand_register_hits);
 }
 
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,

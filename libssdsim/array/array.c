@@ -808,6 +808,9 @@ void ssdsim__sys_mech(const struct ssdsim__sys *s, struct ssdsim__sys_mech *out)
         out->cache_programs += hw->n_cache_programs;
         out->suspends += hw->n_suspends;
         out->copybacks += hw->n_copybacks;
+        out->page_programs += hw->n_page_programs;
+        out->pad_slots += hw->n_pad_slots;
+        out->reg_hits += hw->n_reg_hits;
     }
 }
 

@@ -405,7 +405,8 @@ static const struct key_spec keys[] = {
      .help = "over-provisioning, (physical - logical) / logical (default 0.07; 0 for xpoint)"},
     {.path = "ftl.mapping_unit", .type = KEY_SIZE, .offset = FIELD(ftl.mapping_unit, uint32_t),
      .min = 512, .max = 65536, .flags = KF_POW2, .derive = default_mapping_unit,
-     .help = "bytes per logical page (mapping entry); equal to geometry.page_size for now"},
+     .help = "bytes per mapping entry: the page size (default), a power-of-two divisor "
+             "(units packed into pages) or multiple (smaller writes read-modify-write it)"},
     {.path = "ftl.hot_cold", .type = KEY_BOOL, .offset = FIELD(ftl.hot_cold, int),
      .def = "false", .help = "write recently rewritten (hot) host data to its own frontier"},
     {.path = "ftl.hot_window", .type = KEY_DOUBLE, .offset = FIELD(ftl.hot_window, double),

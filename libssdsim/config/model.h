@@ -214,7 +214,7 @@ struct ssdsim__ftl_cfg {
     char type[SSDSIM__NAME_MAX]; /* registered FTL name ("page") */
     double params[SSDSIM__MAX_PARAMS];
     double op;             /* (physical - logical) / logical */
-    uint32_t mapping_unit; /* bytes; equal to geometry.page_size in this version */
+    uint32_t mapping_unit; /* bytes; a power-of-two multiple or divisor of the page (hw/unit.c) */
     int hot_cold;          /* separate host writes by update frequency */
     int placement;         /* SSDSIM__PLACE_*: which die takes the next host write */
     double hot_window;     /* a write is hot if its old copy was written within this fraction

@@ -80,6 +80,11 @@ static int check_cross_slc(struct ctx *c)
         return ssdsim__model_error(c, key,
                                    "an SLC cache needs cells of more than one bit (flash.cell is "
                                    "\"slc\": every block already is)");
+    if (m->ftl.mapping_unit != m->geometry.page_size)
+        return ssdsim__model_error(c, key,
+                                   "the SLC cache is modelled with ftl.mapping_unit equal to "
+                                   "geometry.page_size only (%u and %u)",
+                                   m->ftl.mapping_unit, m->geometry.page_size);
     if (strcmp(m->ftl.type, "page") && strcmp(m->ftl.type, "dftl"))
         return ssdsim__model_error(c, key,
                                    "the SLC cache is modelled by the page and dftl FTLs only "
@@ -149,6 +154,49 @@ static int check_cross_slc(struct ctx *c)
     return 0;
 }
 
+/* The mapping unit against the page (hw/unit.c): a power-of-two multiple or divisor of it (both
+ * are powers of two, the table says), within the slot address space, on the FTLs that map
+ * units to slots (page and dftl), without copyback (a GC copy of one unit of a page cannot stay
+ * in the page register while the rest of its new page is packed). */
+static int check_cross_unit(struct ctx *c)
+{
+    const struct ssdsim_model *m = c->m;
+    const struct ssdsim__geometry *g = &m->geometry;
+    uint32_t unit = m->ftl.mapping_unit, page = g->page_size;
+    if (unit == page)
+        return 0;
+    if ((unit & (unit - 1)) || (page & (page - 1)) || unit > 64 * page || page > 64 * unit)
+        return ssdsim__model_error(
+            c, "ftl.mapping_unit",
+            "expected a power-of-two multiple or divisor of geometry.page_size (%u) "
+            "within a factor of 64, got %u",
+            page, unit);
+    if (strcmp(m->ftl.type, "page") && strcmp(m->ftl.type, "dftl"))
+        return ssdsim__model_error(
+            c, "ftl.mapping_unit",
+            "a mapping unit (%u) other than geometry.page_size (%u) needs the \"page\" or "
+            "\"dftl\" FTL, got \"%s\"",
+            unit, page, m->ftl.type);
+    if (unit > page && g->pages_per_block % (unit / page))
+        return ssdsim__model_error(
+            c, "ftl.mapping_unit",
+            "a unit of %u bytes spans %u pages; geometry.pages_per_block (%u) is not a "
+            "multiple of it",
+            unit, unit / page, g->pages_per_block);
+    if (unit < page &&
+        ssdsim__model_physical_pages(m) * (page / unit) > UINT32_MAX)
+        return ssdsim__model_error(
+            c, "ftl.mapping_unit",
+            "%llu units of %u bytes exceed the 32-bit address space of the flash",
+            (unsigned long long)(ssdsim__model_physical_pages(m) * (page / unit)), unit);
+    if (m->flash.copyback)
+        return ssdsim__model_error(
+            c, "flash.copyback",
+            "not modelled with a mapping unit (%u) other than geometry.page_size (%u)", unit,
+            page);
+    return 0;
+}
+
 /* Checks between keys, run once every key has passed the table. */
 int ssdsim__model_check_cross(struct ctx *c)
 {
@@ -165,11 +213,9 @@ int ssdsim__model_check_cross(struct ctx *c)
             g->channels, g->chips_per_channel, g->dies_per_chip, g->planes_per_die,
             g->blocks_per_plane, g->pages_per_block, (unsigned long long)phys);
 
-    if (m->ftl.mapping_unit != g->page_size)
-        return ssdsim__model_error(c, "ftl.mapping_unit",
-                                   "must equal geometry.page_size (%u) in this version: sub-page "
-                                   "mapping needs the write buffer",
-                                   g->page_size);
+    int rc = check_cross_unit(c);
+    if (rc != 0)
+        return rc;
 
     bool direct = !strcmp(m->ftl.type, "direct");
     if (ssdsim__model_is_xpoint(m) && !direct)
@@ -258,7 +304,7 @@ int ssdsim__model_check_cross(struct ctx *c)
     /* With the mapping unit equal to the page, logical units are pages. */
     uint64_t n_planes =
         (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
-    int rc = check_cross_nand(c);
+    rc = check_cross_nand(c);
     if (rc != 0)
         return rc;
     if (m->gc.free_blocks_target < m->gc.free_blocks_min)
@@ -268,7 +314,10 @@ int ssdsim__model_check_cross(struct ctx *c)
             m->gc.free_blocks_target, m->gc.free_blocks_min);
     if (ssdsim__model_is_xpoint(m))
         return 0; /* written in place: no spare blocks, no garbage collection */
-    uint64_t spare = (phys - logical) / g->pages_per_block / n_planes;
+    /* in mapping units (slots of hw/unit.c) */
+    uint64_t spare = (phys * g->page_size / m->ftl.mapping_unit - logical) /
+                     ((uint64_t)g->pages_per_block * g->page_size / m->ftl.mapping_unit) /
+                     n_planes;
     uint32_t open = 2 + (m->ftl.hot_cold ? 1 : 0);
     uint64_t need = (uint64_t)m->gc.free_blocks_target + open;
     if (spare < need)

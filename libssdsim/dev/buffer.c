@@ -9,8 +9,8 @@
  *
  * Flushing writes dirty units to the FTL oldest first, as the device's own writes. It starts
  * when the dirty units exceed flush_start x capacity and goes on until they are at or below
- * flush_stop x capacity, at most flush_depth units at a time (default: one per plane, enough to
- * keep every plane programming); after the device is idle for flush_idle_us everything dirty is
+ * flush_stop x capacity, at most flush_depth units at a time (default: a page's worth per
+ * plane, enough to keep every plane programming); after the device is idle for flush_idle_us everything dirty is
  * flushed. A slot is free again when its program is done.
  *
  * A write to a unit that is dirty and not yet being flushed overwrites it in DRAM: the flash
@@ -65,6 +65,7 @@ struct ssdsim__buf {
     uint32_t mask;
     uint32_t fifo_head, fifo_tail;
     uint32_t n_dirty, n_flushing;
+    uint64_t n_issued; /* units flushed so far */
     uint32_t start_at, stop_at, depth;
     bool flushing_mode;
     uint64_t dram_free;
@@ -177,7 +178,7 @@ int ssdsim__buf_new(struct ssdsim__buf **out, struct ssdsim__dev *d)
     }
     b->start_at = (uint32_t)(cfg->flush_start * b->cap);
     b->stop_at = (uint32_t)(cfg->flush_stop * b->cap);
-    b->depth = cfg->flush_depth ? cfg->flush_depth : d->hw.n_planes;
+    b->depth = cfg->flush_depth ? cfg->flush_depth : d->hw.n_planes * d->hw.spp;
     ssdsim__buf_reset(b);
     *out = b;
     return 0;
@@ -204,6 +205,7 @@ void ssdsim__buf_reset(struct ssdsim__buf *b)
     b->free_head = b->cap ? 0 : NONE;
     b->fifo_head = b->fifo_tail = NONE;
     b->n_dirty = b->n_flushing = 0;
+    b->n_issued = 0;
     b->flushing_mode = b->idle_flush = false;
     b->dram_free = ssdsim__engine_now(b->d->engine);
     b->wait_head = b->wait_n = 0;
@@ -247,7 +249,9 @@ static void flush_more(struct ssdsim__buf *b)
     if (b->n_dirty > b->start_at || b->idle_flush)
         b->flushing_mode = true;
     while (b->flushing_mode && b->n_flushing < b->depth && b->fifo_head != NONE) {
-        if (!b->idle_flush && b->n_dirty <= b->stop_at) {
+        /* units smaller than the page: flushing stops only between pages' worths of units, so
+         * that they pack into whole pages (hw/unit.c) */
+        if (!b->idle_flush && b->n_dirty <= b->stop_at && b->n_issued % d->hw.spp == 0) {
             b->flushing_mode = false;
             break;
         }
@@ -257,6 +261,7 @@ static void flush_more(struct ssdsim__buf *b)
         sl->state = S_FLUSHING;
         b->n_dirty--;
         b->n_flushing++;
+        b->n_issued++;
         int rc = d->env.ops->write(d->env.state, s | SSDSIM__DEV_FLUSH_TAG, sl->lpn, sl->bytes);
         if (rc) {
             if (!d->env.fail_code)

@@ -150,6 +150,9 @@ struct ssdsim__ftl {
     bool fg_blocks_die;     /* gc.fg_blocks_die: host reads queue in order behind foreground GC */
     uint32_t n_channels;
     uint32_t stripe_cursor; /* placement "stripe": next index in the striping order */
+    uint32_t spp; /* mapping units per flash page (hw/unit.c), 1 unless units are smaller */
+    uint32_t unit_plane[SSDSIM__N_FRONTIERS]; /* spp > 1: the plane whose frontier took the
+                                                  last unit (page_place.c) */
     uint64_t n_free_blocks;
     struct ssdsim__cands cands;
     struct ssdsim__pending_fifo stall; /* stalled host (and DFTL translation) writes */

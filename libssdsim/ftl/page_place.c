@@ -78,9 +78,27 @@ static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, in
 /* Take the next page of a plane's frontier, opening a free block when it is full. With no free
  * block left (GC copying into two frontiers can need two blocks for one victim), the page goes
  * to another open frontier of the plane that has room, GC frontiers first. */
+/* Units smaller than the page (hw/unit.c): the slots of a page the hardware programmed padded
+ * can never be written; move the plane's frontiers past them, closing a block they fill. */
+static void skip_padded(struct ssdsim__ftl *f, struct ssdsim__plane *pl)
+{
+    for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++) {
+        if (pl->ptr[fr] >= f->ppb)
+            continue;
+        uint32_t b = pl->blk[fr], next = ssdsim__hw_slot_next(f->env->hw, b);
+        if (next <= pl->ptr[fr])
+            continue;
+        pl->ptr[fr] = next;
+        if (next >= f->ppb)
+            close_block(f, b);
+    }
+}
+
 static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
+    if (f->spp > 1)
+        skip_padded(f, pl);
     if (pl->ptr[fr] >= f->ppb && pl->n_free == 0) {
         static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_GC_HOT, SSDSIM__FR_HOST,
                                     SSDSIM__FR_HOT, SSDSIM__FR_MAP};
@@ -145,6 +163,20 @@ static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
  * scan, not a walk over all dies. */
 uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
 {
+    uint32_t spp = f->spp;
+    if (spp > 1) {
+        /* Units smaller than the page: the rest of a page a frontier has begun goes to the same
+         * plane (hw/unit.c packs it into one program); by logical address, a page's worth of
+         * consecutive units share a die. */
+        if (f->placement == SSDSIM__PLACE_LBA)
+            return try_die(f, stripe_die(f, lpn / spp % f->n_dies), fr);
+        uint32_t p = f->unit_plane[fr];
+        const struct ssdsim__plane *pl = &f->planes[p];
+        if (pl->ptr[fr] < f->ppb && pl->ptr[fr] % spp &&
+            ssdsim__hw_slot_next(f->env->hw, pl->blk[fr]) <= pl->ptr[fr] &&
+            plane_accepts(f, p, fr))
+            return p;
+    }
     if (f->placement == SSDSIM__PLACE_STRIPE)
         return choose_stripe(f, fr);
     if (f->placement == SSDSIM__PLACE_LBA)
@@ -178,6 +210,7 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
                           ssdsim_flash_purpose why, uint64_t ck)
 {
     uint32_t ppn = frontier_page(f, plane, fr);
+    f->unit_plane[fr] = plane;
     map(f, lpn, ppn, old);
     /* Close the block only after its last page is mapped, so it enters the bucket of its
      * true valid count. */

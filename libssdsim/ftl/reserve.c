@@ -66,8 +66,10 @@ void ssdsim__model_reserve(const struct ssdsim_model *m, struct ssdsim__reserve 
         ssdsim__slc_geometry(m, &sg);
         out->blocks = r.gc_target + r.open + sg.static_per_plane;
         if (dftl) {
-            double epp = g->page_size / 4;
-            out->map_blocks = ceil(units / epp) / planes / ppb;
+            /* a translation page is one mapping unit of 4-byte entries, a block holds
+             * ppb x page_size / mapping_unit of them */
+            double epp = m->ftl.mapping_unit / 4;
+            out->map_blocks = ceil(units / epp) / planes / (ppb * g->page_size / m->ftl.mapping_unit);
         }
         /* RAIN parity (ftl/page_parity.c): a parity page is garbage from its program on and
          * waits for its block's erase, so on average one page in parity_group of every block

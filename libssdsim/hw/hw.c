@@ -36,9 +36,15 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     hw->planes_per_die = g->planes_per_die;
     hw->n_planes = hw->n_dies * g->planes_per_die;
     hw->blocks_per_plane = g->blocks_per_plane;
-    hw->pages_per_block = g->pages_per_block;
+    /* Slots of one mapping unit each (hw/unit.c); pages when the unit is the page. */
+    uint32_t unit = m->ftl.mapping_unit ? m->ftl.mapping_unit : g->page_size;
+    hw->spp = unit < g->page_size ? g->page_size / unit : 1;
+    hw->ppu = unit > g->page_size ? unit / g->page_size : 1;
+    while ((1u << hw->slot_shift) < hw->spp)
+        hw->slot_shift++;
+    hw->pages_per_block = g->pages_per_block * hw->spp / hw->ppu;
     hw->n_blocks = (uint64_t)hw->n_planes * g->blocks_per_plane;
-    hw->n_pages = hw->n_blocks * g->pages_per_block;
+    hw->n_pages = hw->n_blocks * hw->pages_per_block;
 
     hw->dies = calloc(hw->n_dies, sizeof *hw->dies);
     hw->bus_free = calloc(hw->n_channels, sizeof *hw->bus_free);
@@ -50,10 +56,22 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
         goto fail;
     if (ssdsim__slc_on(&m->slc) && !(hw->slc_block = calloc(hw->n_blocks, 1)))
         goto fail;
+    if (hw->spp > 1) {
+        hw->held = malloc(sizeof *hw->held * hw->n_blocks);
+        hw->held_next = malloc(sizeof *hw->held_next * hw->n_blocks);
+        hw->blk_wp = calloc(hw->n_blocks, sizeof *hw->blk_wp);
+        hw->mate = malloc(sizeof *hw->mate * hw->op_pool.cap);
+        hw->mate_cap = hw->op_pool.cap;
+        if (!hw->held || !hw->held_next || !hw->blk_wp || !hw->mate)
+            goto fail;
+        for (uint64_t b = 0; b < hw->n_blocks; b++)
+            hw->held[b] = hw->held_next[b] = SSDSIM__NONE;
+    }
     for (uint32_t d = 0; d < hw->n_dies; d++) {
         struct ssdsim__die *die = &hw->dies[d];
         die->head[0] = die->head[1] = die->tail[0] = die->tail[1] = SSDSIM__NONE;
         die->cur = die->susp = die->cb_src = SSDSIM__NONE;
+        die->reg_page = die->held_blk = SSDSIM__NONE;
         die->channel = d / hw->dies_per_channel;
         set_idle(hw, d, true);
     }
@@ -74,6 +92,10 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
     free(hw->idle_bits);
     free(hw->ops);
     free(hw->slc_block);
+    free(hw->held);
+    free(hw->held_next);
+    free(hw->blk_wp);
+    free(hw->mate);
     memset(hw, 0, sizeof *hw);
 }
 
@@ -88,6 +110,18 @@ uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw)
     uint32_t i = ssdsim__ipool_take(&hw->op_pool, hw->ops, sizeof *hw->ops, OP_LINK);
     memset(&hw->ops[i], 0, sizeof hw->ops[i]);
     hw->ops[i].next = SSDSIM__NONE;
+    if (hw->mate) {
+        if (i >= hw->mate_cap) { /* the pool grew: so does the array beside it */
+            uint32_t *mt = realloc(hw->mate, sizeof *mt * hw->op_pool.cap);
+            if (!mt) {
+                ssdsim__hw_op_free(hw, i);
+                return SSDSIM__NONE;
+            }
+            hw->mate = mt;
+            hw->mate_cap = hw->op_pool.cap;
+        }
+        hw->mate[i] = SSDSIM__NONE;
+    }
     return i;
 }
 
@@ -142,6 +176,11 @@ void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
 {
     for (uint32_t c = 0; c < hw->n_channels; c++)
         hw->bus_free[c] = now;
+    /* a secure erase: every block erased (no op may be in flight, so nothing is held) */
+    if (hw->blk_wp)
+        memset(hw->blk_wp, 0, sizeof *hw->blk_wp * hw->n_blocks);
+    for (uint32_t d = 0; d < hw->n_dies; d++)
+        hw->dies[d].reg_page = SSDSIM__NONE;
 }
 
 /* Start the next queued op on an idle die, reads first. */
@@ -153,6 +192,8 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
     uint32_t i = ssdsim__hw_die_pop(hw, die, cls);
     if (i == SSDSIM__NONE) {
         set_idle(hw, d, true);
+        if (die->held_blk != SSDSIM__NONE)
+            ssdsim__unit_die_empty(hw, d);
         return;
     }
     struct ssdsim__flash_op *op = &hw->ops[i];
@@ -164,7 +205,9 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
     switch (op->kind) {
     case SSDSIM__FLASH_READ:
         op->phase = 0;
-        done = now + f->read_ns[ssdsim__hw_page_type(hw, op->addr)];
+        done = hw->spp > 1 && ssdsim__unit_reg_hit(hw, die, op->addr)
+                   ? now
+                   : now + ssdsim__hw_read_ns(hw, op);
         break;
     case SSDSIM__FLASH_PROGRAM: {
         /* Data in over the bus first, then the die programs. */
@@ -173,11 +216,13 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
         uint64_t xfer = ssdsim__hw_bus_ns(hw, op->bytes);
         *bus = start + xfer;
         hw->bus_busy_ns += xfer;
-        done = *bus + f->program_ns[ssdsim__hw_page_type(hw, op->addr)];
+        done = *bus + ssdsim__hw_program_ns(hw, op);
+        die->reg_page = SSDSIM__NONE;
         break;
     }
     default:
         done = now + f->erase_ns;
+        die->reg_page = SSDSIM__NONE;
         break;
     }
     hw->die_busy_ns += done - now;
@@ -205,12 +250,12 @@ static void die_event(void *ctx, uint32_t arg)
         return;
     }
     die->cur = SSDSIM__NONE;
-    hw->on_done(hw->on_done_ctx, i);
+    ssdsim__hw_complete(hw, i);
     if (die->cur == SSDSIM__NONE)
         die_dispatch(hw, d);
 }
 
-void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t i)
+static inline void queue(struct ssdsim__hw *hw, uint32_t i)
 {
     if (hw->nand) {
         ssdsim__nand_submit(hw, i);
@@ -230,4 +275,16 @@ void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t i)
     die->queued++;
     if (die->cur == SSDSIM__NONE)
         die_dispatch(hw, d);
+}
+
+void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i)
+{
+    queue(hw, i);
+}
+
+void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t i)
+{
+    if (hw->spp > 1 && (i = ssdsim__unit_submit(hw, i)) == SSDSIM__NONE)
+        return; /* held until its page is complete */
+    queue(hw, i);
 }

@@ -59,6 +59,12 @@ struct ssdsim__die {
     uint64_t array_free_ns;         /* cache program: the array programs until then */
     uint64_t cache_free_ns;         /* cache read: the cache register's data out ends */
     uint64_t busy_until_ns;         /* for die_busy_ns: the union of busy intervals */
+    /* mapping units smaller than the page (hw/unit.c): the page the page register holds from
+     * the die's last operation when that was a read (else NONE), the first block with a partial
+     * page held for it, and whether a padding check is scheduled */
+    uint32_t reg_page;
+    uint32_t held_blk;
+    bool pad_armed;
 };
 
 typedef void (*ssdsim__flash_done_fn)(void *ctx, uint32_t op);
@@ -97,6 +103,21 @@ struct ssdsim__hw {
     uint8_t *slc_block;    /* per block: 1 while it is in SLC mode (its pages take the SLC
                               times); NULL for a model without an SLC cache. Set by the FTL
                               (ftl/page_slc.c), freed here */
+    /* Mapping units other than the page (hw/unit.c). Addresses above are then of *slots*, one
+     * mapping unit each: pages_per_block and n_pages count slots (what the FTL sees). */
+    uint32_t spp;        /* slots per flash page (unit < page), else 1 */
+    uint32_t slot_shift; /* log2(spp) */
+    uint32_t ppu;        /* flash pages per slot (unit > page), else 1 */
+    uint32_t *held;      /* spp > 1, per block: the first program held for its partial page */
+    uint32_t *held_next; /* per block: the next block of its die with a held page */
+    uint32_t *blk_wp;    /* per block: the first slot that may still be programmed */
+    uint32_t *mate;      /* spp > 1, per op of the pool: the other slots' programs of its page,
+                            linked by next, which complete with it; else NONE (kept beside the
+                            ops so that they stay 24 bytes) */
+    uint32_t mate_cap;
+    uint64_t n_page_programs; /* spp > 1: pages programmed (full or padded) */
+    uint64_t n_pad_slots;     /* slots left empty by padded page programs */
+    uint64_t n_reg_hits;      /* reads served from the page register without tR */
 };
 
 int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct ssdsim__engine *e,
@@ -179,14 +200,72 @@ static inline bool ssdsim__hw_die_idle(const struct ssdsim__hw *hw, uint32_t die
 /* First idle die at or after `from` (wrapping), or SSDSIM__NONE. */
 uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from);
 
-/* Page type (0 = LSB ...) of a page index within its block, or SSDSIM__PAGE_SLC for a block
- * in SLC mode: the index of its read / program time. */
+/* Page type (0 = LSB ...) of the flash page that holds slot `ppn` (units not larger than the
+ * page; hw/unit.c times the pages of a larger one), or SSDSIM__PAGE_SLC for a block in SLC mode:
+ * the index of its read / program time. */
 static inline uint32_t ssdsim__hw_page_type(const struct ssdsim__hw *hw, uint32_t ppn)
 {
     if (hw->slc_block && hw->slc_block[ppn / hw->pages_per_block])
         return SSDSIM__PAGE_SLC;
-    return (ppn % hw->pages_per_block) % hw->model->flash.n_page_types;
+    return ((ppn % hw->pages_per_block) >> hw->slot_shift) % hw->model->flash.n_page_types;
 }
+
+/* hw/unit.c: the array time of a program (tPROG; the sum over its pages when a slot spans
+ * several) and of a read (tR of the pages that hold its bytes) of op `i`. */
+uint64_t ssdsim__unit_program_ns(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *op);
+uint64_t ssdsim__unit_read_ns(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *op);
+static inline uint64_t ssdsim__hw_program_ns(const struct ssdsim__hw *hw,
+                                             const struct ssdsim__flash_op *op)
+{
+    if (hw->ppu == 1)
+        return hw->model->flash.program_ns[ssdsim__hw_page_type(hw, op->addr)];
+    return ssdsim__unit_program_ns(hw, op);
+}
+static inline uint64_t ssdsim__hw_read_ns(const struct ssdsim__hw *hw,
+                                          const struct ssdsim__flash_op *op)
+{
+    if (hw->ppu == 1)
+        return hw->model->flash.read_ns[ssdsim__hw_page_type(hw, op->addr)];
+    return ssdsim__unit_read_ns(hw, op);
+}
+
+/* hw/unit.c, slots smaller than the page (spp > 1). ssdsim__unit_submit takes every op first:
+ * a program of a slot is held until the other slots of its page are programmed too, and the
+ * page is then one program (returned, with the others as its mates); NONE when held. An erase
+ * makes its block's slots programmable again. */
+uint32_t ssdsim__unit_submit(struct ssdsim__hw *hw, uint32_t op);
+/* A die has nothing queued: schedule the padding of its held pages at this instant, after
+ * whatever else happens at it (ssdsim__unit_pad_event). */
+void ssdsim__unit_die_empty(struct ssdsim__hw *hw, uint32_t die);
+/* The page register: true when a read of slot `ppn` finds its page there (no tR); records the
+ * read's page otherwise. */
+static inline bool ssdsim__unit_reg_hit(struct ssdsim__hw *hw, struct ssdsim__die *die,
+                                        uint32_t ppn)
+{
+    uint32_t page = ppn >> hw->slot_shift;
+    if (die->reg_page == page) {
+        hw->n_reg_hits++;
+        return true;
+    }
+    die->reg_page = page;
+    return false;
+}
+/* The first slot of `block` the FTL may still program (after the slots of padded pages); 0
+ * when units are not smaller than the page. */
+uint32_t ssdsim__hw_slot_next(const struct ssdsim__hw *hw, uint32_t block);
+/* Complete op `i` and its mates (the other slots of its page), mates first. */
+static inline void ssdsim__hw_complete(struct ssdsim__hw *hw, uint32_t i)
+{
+    for (uint32_t m = hw->mate ? hw->mate[i] : SSDSIM__NONE; m != SSDSIM__NONE;) {
+        uint32_t nx = hw->ops[m].next;
+        hw->on_done(hw->on_done_ctx, m);
+        m = nx;
+    }
+    hw->on_done(hw->on_done_ctx, i);
+}
+/* ssdsim__hw_submit after hw/unit.c's packing: queue op `i` on its die, start it if the die
+ * is free. */
+void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i);
 
 /* Bus time for `bytes` on a channel, ns (rounded up). */
 uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes);

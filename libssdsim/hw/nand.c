@@ -147,7 +147,7 @@ static void schedule_end(struct ssdsim__hw *hw, uint32_t d, uint64_t done, bool 
 static void op_event(void *ctx, uint32_t op)
 {
     struct ssdsim__hw *hw = ctx;
-    hw->on_done(hw->on_done_ctx, op);
+    ssdsim__hw_complete(hw, op);
 }
 
 /* Start group `i` (die->cur, `n` ops linked by next) on die d. */
@@ -170,7 +170,15 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
                 t = ssdsim__hw_bus_book(hw, ch, t, CYC_READ * c);
             if (k < n)
                 t += f->dbsy_ns;
-            tr = SSDSIM__MAX(tr, f->read_ns[ssdsim__hw_page_type(hw, hw->ops[j].addr)]);
+            tr = SSDSIM__MAX(tr, ssdsim__hw_read_ns(hw, &hw->ops[j]));
+        }
+        /* the page register (mapping units smaller than the page): a single read of the page
+         * the die's last operation read needs no tR */
+        if (hw->spp > 1) {
+            if (n == 1 && ssdsim__unit_reg_hit(hw, die, op->addr))
+                tr = 0;
+            else if (n > 1)
+                die->reg_page = SSDSIM__NONE;
         }
         done = t + tr;
         break;
@@ -184,8 +192,9 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
                                     CYC_PROGRAM * c + ssdsim__hw_bus_ns(hw, hw->ops[j].bytes));
             if (k < n)
                 t += f->dbsy_ns;
-            tp = SSDSIM__MAX(tp, f->program_ns[ssdsim__hw_page_type(hw, hw->ops[j].addr)]);
+            tp = SSDSIM__MAX(tp, ssdsim__hw_program_ns(hw, &hw->ops[j]));
         }
+        die->reg_page = SSDSIM__NONE;
         if (f->cache_program) {
             /* The pages wait in the cache register until the array is done with the previous
              * program; the die takes its next command tCBSY after they move on. */
@@ -203,6 +212,7 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
         break;
     }
     default:
+        die->reg_page = SSDSIM__NONE;
         t = SSDSIM__MAX(now, die->array_free_ns);
         for (uint32_t k = 1; k <= n; k++) {
             if (c)
@@ -249,6 +259,8 @@ static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
     uint32_t i = ssdsim__hw_die_pop(hw, die, cls);
     if (i == SSDSIM__NONE) {
         ssdsim__hw_set_idle(hw, d, true);
+        if (die->held_blk != SSDSIM__NONE)
+            ssdsim__unit_die_empty(hw, d);
         return;
     }
     struct ssdsim__flash_op *op = &hw->ops[i];
@@ -344,7 +356,7 @@ static void copyback_program(struct ssdsim__hw *hw, uint32_t d, uint32_t i)
     }
     die->n_suspends = 0;
     die->arr_start_ns = t;
-    die->done_ns = t + f->program_ns[ssdsim__hw_page_type(hw, op->addr)];
+    die->done_ns = t + ssdsim__hw_program_ns(hw, op);
     die_busy(hw, die, now, die->done_ns);
     schedule_end(hw, d, die->done_ns, true);
 }
@@ -392,7 +404,7 @@ static void nand_event(void *ctx, uint32_t arg)
             die->cur = SSDSIM__NONE;
             die->cb_hold = true;
             die->cb_src = op->addr;
-            hw->on_done(hw->on_done_ctx, i);
+            ssdsim__hw_complete(hw, i);
             if (die->cb_hold) {
                 die->cb_hold = false;
                 nand_dispatch(hw, d);
@@ -412,7 +424,7 @@ static void nand_event(void *ctx, uint32_t arg)
     die->cur = SSDSIM__NONE;
     for (uint32_t j = i; j != SSDSIM__NONE;) {
         uint32_t nx = hw->ops[j].next;
-        hw->on_done(hw->on_done_ctx, j);
+        ssdsim__hw_complete(hw, j);
         j = nx;
     }
     if (die->cur == SSDSIM__NONE && !die->cb_hold)

@@ -37,8 +37,10 @@ static uint64_t n_planes(const struct ssdsim_model *m)
  * 0.5% at 7% and 28% over-provisioning, 128 within 1%. */
 uint32_t ssdsim__scaled_bpp(const struct ssdsim_model *m)
 {
+    /* logical pages are mapping units: compare them with the physical units */
     double spare_fraction =
-        1.0 - (double)ssdsim__model_logical_pages(m) / (double)ssdsim__model_physical_pages(m);
+        1.0 - (double)ssdsim__model_logical_pages(m) * m->ftl.mapping_unit /
+                  ((double)ssdsim__model_physical_pages(m) * m->geometry.page_size);
     uint32_t fixed = SSDSIM__MAX(m->gc.free_blocks_target, m->gc.free_blocks_min) + 2 +
                      (m->ftl.hot_cold ? 2 : 0);
     double want = 4.0 * fixed / fmax(spare_fraction, 1e-3);
@@ -62,7 +64,8 @@ struct ssdsim_model *ssdsim__scaled_copy(const struct ssdsim_model *m, uint32_t 
     double open = 1 + (m->gc.separate ? 1 : 0) + (m->ftl.hot_cold ? 1 : 0) +
                   (m->ftl.hot_cold && m->gc.separate ? 1 : 0);
     double planes = (double)n_planes(m);
-    double ppb = m->geometry.pages_per_block;
+    /* in mapping units (slots, hw/unit.c) per block */
+    double ppb = (double)m->geometry.pages_per_block * m->geometry.page_size / m->ftl.mapping_unit;
     double lp_b = (double)ssdsim__model_logical_pages(m) / planes; /* per plane */
     double v_open = open * ppb / 2;
     double lp_s = v_open + (lp_b - v_open) * ((double)bpp_s - free_avg - open) /

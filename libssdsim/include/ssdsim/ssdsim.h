@@ -881,6 +881,12 @@ typedef struct ssdsim_device_stats {
     uint64_t readahead_units;      /**< units prefetched from flash (also in flash_pages_read) */
     uint64_t readahead_hits;       /**< host units served from prefetched data in DRAM */
     uint64_t readahead_wasted;     /**< prefetched units dropped before any host read used them */
+    /* Appended later: mapping units smaller than the page (doc/models.md, "Mapping units other
+     * than the page"), each 0 unless units_packed. */
+    uint64_t nand_page_programs;  /**< flash pages programmed, whole or padded */
+    uint64_t nand_padded_units;   /**< unit slots padded pages left empty (not in WAF) */
+    uint64_t nand_register_hits;  /**< unit reads served from the page register without tR */
+    bool units_packed;            /**< the model's ftl.mapping_unit is smaller than its page */
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in

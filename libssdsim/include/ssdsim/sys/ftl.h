@@ -21,7 +21,10 @@
 extern "C" {
 #endif
 
-/** Geometry of the device an FTL runs on (derived counts included). */
+/** Geometry of the device an FTL runs on (derived counts included). The FTL's pages are mapping
+ * units: with ftl.mapping_unit other than geometry.page_size, page_size is the unit,
+ * pages_per_block and n_pages count units ("slots"), and the library turns slot operations into
+ * flash page operations (doc/models.md, "Mapping units other than the page"). */
 typedef struct ssdsim_geometry {
     uint32_t channels, chips_per_channel, dies_per_chip, planes_per_die;
     uint32_t blocks_per_plane, pages_per_block, page_size;
