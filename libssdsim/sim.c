@@ -633,25 +633,49 @@ static int after_events(struct ssdsim *sim, int rc)
 int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length, uint64_t at_ns,
                   uint64_t id, ssdsim_complete_fn cb, void *userdata)
 {
+    return ssdsim_submit_ex(sim, op, offset, length, at_ns, id, cb, userdata, NULL);
+}
+
+int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
+                     uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata,
+                     const ssdsim_submit_opts *opts_in)
+{
     int rc = check_usable(sim);
     if (rc)
         return rc;
-    uint64_t logical = sim->sys.volume_bytes;
-    if ((unsigned)op > SSDSIM_OP_TRIM || length == 0 || length > UINT32_MAX || offset >= logical ||
-        length > logical - offset || at_ns < ssdsim__engine_now(&sim->engine)) {
-        ssdsim__set_errmsg(sim,
-                           "ssdsim_submit: bad request (op %d, offset %llu, length %llu, "
-                           "at %llu ns; capacity %llu bytes, now %llu ns)",
-                           (int)op, (unsigned long long)offset, (unsigned long long)length,
-                           (unsigned long long)at_ns, (unsigned long long)logical,
-                           (unsigned long long)ssdsim__engine_now(&sim->engine));
+    ssdsim_submit_opts opts;
+    char why[256];
+    if (ssdsim__submit_opts_read(&opts, opts_in, why, sizeof why)) {
+        ssdsim__set_errmsg(sim, "ssdsim_submit_ex: %s", why);
         return SSDSIM_EINVAL;
     }
+    uint64_t logical = sim->sys.volume_bytes;
+    bool flush = op == SSDSIM_OP_FLUSH;
+    bool bad = flush ? offset != 0 || length != 0
+                     : (unsigned)op > SSDSIM_OP_TRIM || length == 0 || length > UINT32_MAX ||
+                           offset >= logical || length > logical - offset;
+    if (bad || at_ns < ssdsim__engine_now(&sim->engine)) {
+        ssdsim__set_errmsg(sim,
+                           "ssdsim_submit: bad request (op %d, offset %llu, length %llu, "
+                           "at %llu ns; capacity %llu bytes, now %llu ns%s)",
+                           (int)op, (unsigned long long)offset, (unsigned long long)length,
+                           (unsigned long long)at_ns, (unsigned long long)logical,
+                           (unsigned long long)ssdsim__engine_now(&sim->engine),
+                           flush ? "; a flush has offset and length 0" : "");
+        return SSDSIM_EINVAL;
+    }
+    if (opts.fua && op != SSDSIM_OP_WRITE) {
+        ssdsim__set_errmsg(sim, "ssdsim_submit_ex: fua: only a write has Force Unit Access");
+        return SSDSIM_EINVAL;
+    }
+    uint8_t iop = flush ? SSDSIM__IO_FLUSH : (uint8_t)op;
+    if (opts.fua)
+        iop |= SSDSIM__IO_FUA;
     if (sim->host.active) {
         ssdsim__set_errmsg(sim, "a workload run is in progress");
         return SSDSIM_ESTATE;
     }
-    rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->sys, &sim->stats, (uint8_t)op,
+    rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->sys, &sim->stats, iop,
                              offset, (uint32_t)length, at_ns, id, cb, userdata);
     if (rc)
         ssdsim__set_errmsg(sim, "out of memory submitting a request");

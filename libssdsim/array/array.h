@@ -55,6 +55,7 @@ struct ssdsim__sysio {
     uint32_t volume;
     uint32_t pending; /* commands outstanding */
     uint8_t op;
+    bool fua;         /* a write with Force Unit Access: its device writes carry it */
     uint8_t phase;    /* RAID-5 read-modify-write: 0 reading old data and parity, 1 writing */
     struct ssdsim__breakdown last;
     uint64_t last_done_ns;

@@ -91,6 +91,7 @@ oom:
 
 void ssdsim__dev_fini(struct ssdsim__dev *d)
 {
+    ssdsim__flush_free(d);
     if (d->ssd) {
         ssdsim__buf_free(d->buf);
         ssdsim__env_fini(&d->env);
@@ -164,7 +165,7 @@ void ssdsim__dev_submit(struct ssdsim__dev *d, uint32_t i)
     struct ssdsim__cmd *c = cmd_at(d, i);
     c->pending = 0;
     c->wait_ns = 0;
-    c->buffered = false;
+    c->buffered = false; /* c->fua is the array's (add) */
     c->phy[0] = c->phy[1] = SSDSIM__LINK_ANY_PHY;
     c->done_ns = c->admit_ns = c->ftl_ns = c->flash_done_ns = ssdsim__engine_now(d->engine);
     if (d->at_device < d->qd_limit) {
@@ -242,7 +243,7 @@ static void arrive(void *ctx, uint32_t i)
     uint64_t now = ssdsim__engine_now(d->engine);
     c->ftl_ns = now;
     if (!d->ssd) {
-        if (c->op == SSDSIM__IO_TRIM) {
+        if (c->op == SSDSIM__IO_TRIM || c->op == SSDSIM__IO_FLUSH) {
             finish(d, i);
             return;
         }
@@ -265,10 +266,17 @@ static void arrive(void *ctx, uint32_t i)
         finish(d, i);
         return;
     }
+    if (c->op == SSDSIM__IO_FLUSH) {
+        ssdsim__flush_arrive(d, i);
+        return;
+    }
     if (c->op == SSDSIM__IO_WRITE && d->buf &&
         (d->model->buffer.plp || d->model->buffer.write_cache)) {
-        ssdsim__buf_write(d->buf, i);
-        return;
+        if (!c->fua || d->model->buffer.plp) {
+            ssdsim__buf_write(d->buf, i);
+            return;
+        }
+        ssdsim__flush_fua_drop(d, i); /* written through */
     }
     uint64_t first = c->offset / unit;
     uint64_t last = (c->offset + c->len - 1) / unit;

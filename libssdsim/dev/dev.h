@@ -39,6 +39,7 @@ struct ssdsim__cmd {
     uint8_t op;        /* SSDSIM__IO_* */
     uint8_t role;      /* the array's use of it (array.c) */
     bool buffered;     /* a write acknowledged from the write buffer */
+    bool fua;          /* a write with Force Unit Access (dev/flush.c) */
     /* the phy its data uses on each link of the path (a SAS wide port carries a command's data
      * on one phy, hw/link.h), SSDSIM__LINK_ANY_PHY until its first transfer picks one */
     uint8_t phy[2];
@@ -65,7 +66,8 @@ struct ssdsim__ctrl {
     struct ssdsim__link link;
 };
 
-struct ssdsim__buf; /* dev/buffer.c */
+struct ssdsim__buf;     /* dev/buffer.c */
+struct ssdsim__flushq; /* dev/flush.c */
 
 struct ssdsim__dev {
     uint32_t index;
@@ -90,10 +92,11 @@ struct ssdsim__dev {
     struct ssdsim__hw hw;
     struct ssdsim_ftl_env env;
     struct ssdsim__buf *buf; /* NULL: no write buffer */
+    struct ssdsim__flushq *flushq; /* flush commands waiting for the buffer; NULL until one */
     /* hard disk */
     struct ssdsim__hdd hdd;
     /* completed commands and their bytes, per op (cumulative) */
-    uint64_t done_cmds[3], done_bytes[3];
+    uint64_t done_cmds[4], done_bytes[4]; /* read, write, trim, flush */
     /* Since the last secure erase (or since new), for ssdsim__dev_preconditioned: the FTL's
      * cumulative erases and host units when it happened, and whether fast preconditioning
      * then installed a steady state. */
@@ -167,9 +170,12 @@ void ssdsim__buf_write(struct ssdsim__buf *b, uint32_t cmd);
 bool ssdsim__buf_read(struct ssdsim__buf *b, uint32_t cmd, uint64_t u, uint32_t bytes);
 /* A trim drops the unit from the buffer too. */
 void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u);
+/* A FUA write of unit u bypasses the buffer: drop it as a trim does, but a dirty copy dropped
+ * counts as a host page written that never reaches the flash (as an overwrite in DRAM). */
+void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u);
 /* A flush unit's program is done (id without the tag). */
 void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t id);
-/* Flush everything dirty now (the end of a preconditioning). */
+/* Flush everything dirty now (the end of a preconditioning, a flush command). */
 void ssdsim__buf_flush_all(struct ssdsim__buf *b);
 /* Commands entered / left the device (idle flush). */
 void ssdsim__buf_busy(struct ssdsim__buf *b, bool busy);
@@ -181,6 +187,24 @@ void ssdsim__buf_counters(const struct ssdsim__buf *b, uint64_t *absorbed_units,
 /* Consistency check (ssdsim_check): slot states against the counts, the free list, the hash
  * table and the dirty FIFO; waiting commands only when no slot is free. 0 or SSDSIM_ESTATE. */
 int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len);
+
+/* Flush and FUA (dev/flush.c). Whether the device has a volatile write cache: a write buffer
+ * that acknowledges writes (buffer.write_cache) without power-loss protection (buffer.plp). */
+bool ssdsim__dev_volatile_cache(const struct ssdsim__dev *d);
+/* Flush command `cmd` reached the back end: it completes once every unit dirty in the buffer
+ * now is on flash (at once without a volatile cache, or when nothing is dirty). */
+void ssdsim__flush_arrive(struct ssdsim__dev *d, uint32_t cmd);
+/* A buffered unit stamped `stamp` (ssdsim__buf_stamp when it became dirty) left the buffer's
+ * dirty or flushing state for good: on flash, trimmed or dropped. */
+void ssdsim__flush_unit_clean(struct ssdsim__dev *d, uint64_t stamp);
+/* FUA write `cmd` reached the back end with a volatile cache: drop its units from the buffer
+ * (their older copies must not reach flash after it). */
+void ssdsim__flush_fua_drop(struct ssdsim__dev *d, uint32_t cmd);
+void ssdsim__flush_free(struct ssdsim__dev *d);
+/* The write buffer's side: the stamp the next unit to become dirty gets, and the number of
+ * units dirty or being flushed. */
+uint64_t ssdsim__buf_stamp(const struct ssdsim__buf *b);
+uint32_t ssdsim__buf_unclean(const struct ssdsim__buf *b);
 
 /* Consistency check of a device (ssdsim_check): its write buffer, then its FTL environment
  * and FTL (ftl/env.h). Hard disks have nothing to check. 0 or SSDSIM_ESTATE with why. */

@@ -52,6 +52,7 @@ static void free_units(struct ssdsim__host *h)
         free(h->units[u].name);
         free(h->units[u].ss_iops);
         free(h->units[u].ss_bw);
+        free(h->units[u].flush);
     }
     free(h->units);
     h->units = NULL;
@@ -100,7 +101,7 @@ static void notify_issue(struct ssdsim__host *h, const struct ssdsim__io *io)
         return;
     ssdsim_completion c = {
         .id = io->id,
-        .op = (enum ssdsim_op)io->op,
+        .op = ssdsim__io_public_op(io->op),
         .offset = io->offset,
         .length = io->len,
         .submit_ns = io->submit_ns,
@@ -114,7 +115,8 @@ static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
 {
     struct ssdsim__io *io = &h->ios[i];
     io->admit_ns = io->ftl_ns = io->flash_done_ns = ssdsim__engine_now(h->engine);
-    if (ssdsim__sys_submit(h->sys, i, io->volume, io->op, io->offset, io->len))
+    uint8_t op = (uint8_t)(io->op | (io->fua ? SSDSIM__IO_FUA : 0));
+    if (ssdsim__sys_submit(h->sys, i, io->volume, op, io->offset, io->len))
         host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
 }
 
@@ -151,12 +153,16 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
             host_fail(h, rc, "%s", msg[0] ? msg : ssdsim_strerror(rc));
             return false;
         }
-        if (r->op != SSDSIM_OP_READ && r->op != SSDSIM_OP_WRITE && r->op != SSDSIM_OP_TRIM) {
-            host_fail(h, SSDSIM_EINVAL, "request %llu: operation %d is not read, write or trim",
+        if (r->op != SSDSIM_OP_READ && r->op != SSDSIM_OP_WRITE && r->op != SSDSIM_OP_TRIM &&
+            r->op != SSDSIM_OP_FLUSH && r->op != SSDSIM_OP_WRITE_FUA) {
+            host_fail(h, SSDSIM_EINVAL,
+                      "request %llu: operation %d is not read, write, trim, flush or write_fua",
                       (unsigned long long)r->id, (int)r->op);
             return false;
         }
-        if (r->length == 0 || r->length > UINT32_MAX) {
+        if (r->op == SSDSIM_OP_FLUSH) {
+            r->offset = r->length = 0; /* no data */
+        } else if (r->length == 0 || r->length > UINT32_MAX) {
             host_fail(h, SSDSIM_EINVAL, "request %llu: length %llu is not in [1, 4294967295] bytes",
                       (unsigned long long)r->id, (unsigned long long)r->length);
             return false;
@@ -168,7 +174,7 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
                       (unsigned long long)h->logical_bytes);
             return false;
         }
-        if (r->offset > h->logical_bytes - r->length) {
+        if (r->op != SSDSIM_OP_FLUSH && r->offset > h->logical_bytes - r->length) {
             if (!h->wrap) {
                 /* A trace names its file and line; another source its request id. */
                 char where[320];
@@ -198,8 +204,8 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
                 job->pending_at = at;
         }
     }
-    int d = (int)r->op;
-    if (job->rate_interval_ns[d] > 0 || job->rate_bytes[d] > 0) {
+    int d = r->op == SSDSIM_OP_WRITE_FUA ? SSDSIM_OP_WRITE : (int)r->op;
+    if (d <= SSDSIM_OP_TRIM && (job->rate_interval_ns[d] > 0 || job->rate_bytes[d] > 0)) {
         if (job->rate_next_ns[d] > job->pending_at)
             job->pending_at = job->rate_next_ns[d];
         double step = job->rate_interval_ns[d];
@@ -229,14 +235,17 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     }
     const ssdsim_request *r = &job->pending;
     job->have_pending = false;
-    if (r->op != SSDSIM_OP_TRIM)
+    if (r->op != SSDSIM_OP_TRIM && r->op != SSDSIM_OP_FLUSH)
         ssdsim__sys_prefetch(h->sys, job->volume, r->offset);
     struct ssdsim__io *io = &h->ios[i];
     io->submit_ns = now;
     io->done_ns = now;
     io->offset = r->offset;
     io->len = (uint32_t)r->length;
-    io->op = (uint8_t)r->op;
+    io->op = r->op == SSDSIM_OP_FLUSH       ? SSDSIM__IO_FLUSH
+             : r->op == SSDSIM_OP_WRITE_FUA ? SSDSIM__IO_WRITE
+                                            : (uint8_t)r->op;
+    io->fua = r->op == SSDSIM_OP_WRITE_FUA;
     io->job = j;
     io->volume = job->volume;
     io->next = NONE;
@@ -473,6 +482,20 @@ static void release(struct ssdsim__host *h, uint32_t i)
     h->completed++;
 }
 
+/* A flush's latency, in its unit's own histogram (made at the first). */
+static void flush_record(struct ssdsim__host *h, struct ssdsim__unit *u, uint64_t lat)
+{
+    if (!u->flush) {
+        u->flush = calloc(1, sizeof *u->flush);
+        if (!u->flush) {
+            host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+            return;
+        }
+        ssdsim__hist_reset(u->flush);
+    }
+    ssdsim__hist_add(u->flush, lat);
+}
+
 static void complete(struct ssdsim__host *h, uint32_t i)
 {
     struct ssdsim__io *io = &h->ios[i];
@@ -481,11 +504,14 @@ static void complete(struct ssdsim__host *h, uint32_t i)
         io->flash_done_ns = now;
     uint64_t lat = now - io->submit_ns;
     uint32_t j = io->job;
-    if (j == NONE)
+    if (io->op == SSDSIM__IO_FLUSH) {
+        if (j != NONE && io->counted)
+            flush_record(h, &h->units[h->jobs[j].unit], lat);
+    } else if (j == NONE)
         ssdsim__stats_unmirror(h->stats); /* a sample for the run's histograms alone */
-    if (j == NONE || io->counted)
+    if (io->op != SSDSIM__IO_FLUSH && (j == NONE || io->counted))
         ssdsim__stats_record(h->stats, io->op, io->len, lat, now);
-    if (j != NONE) {
+    if (j != NONE && io->op != SSDSIM__IO_FLUSH) {
         struct ssdsim__unit *u = &h->units[h->jobs[j].unit];
         if (io->counted) {
             if (h->stats->mirror != u->hist)
@@ -502,7 +528,7 @@ static void complete(struct ssdsim__host *h, uint32_t i)
          * `io`): everything is copied out first. */
         ssdsim_completion c = {
             .id = io->id,
-            .op = (enum ssdsim_op)io->op,
+            .op = ssdsim__io_public_op(io->op),
             .offset = io->offset,
             .length = io->len,
             .submit_ns = io->submit_ns,
@@ -588,7 +614,8 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     io->submit_ns = io->done_ns = io->admit_ns = io->ftl_ns = io->flash_done_ns = at_ns;
     io->offset = offset;
     io->len = len;
-    io->op = op;
+    io->op = (uint8_t)(op & ~SSDSIM__IO_FUA);
+    io->fua = (op & SSDSIM__IO_FUA) != 0;
     io->job = NONE;
     io->next = NONE;
     io->counted = true;
@@ -597,7 +624,7 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     io->userdata = userdata;
     h->inflight++;
     h->submitted_inflight++;
-    if (op != SSDSIM__IO_TRIM)
+    if (io->op != SSDSIM__IO_TRIM && io->op != SSDSIM__IO_FLUSH)
         ssdsim__sys_prefetch(sys, 0, offset);
     if (ssdsim__engine_schedule(e, at_ns, submitted_arrival, h, i)) {
         io->cb = NULL;

@@ -26,7 +26,8 @@ struct ssdsim__io {
     uint32_t volume;  /* the volume it addresses (a JBOD's device) */
     uint32_t job;     /* SSDSIM__NONE for a request the program submitted */
     uint32_t next;    /* free list / wait queue link */
-    uint8_t op;
+    uint8_t op;   /* SSDSIM__IO_*, FLUSH included */
+    bool fua;     /* a write with Force Unit Access */
     bool counted; /* recorded in the statistics (issued after the job's ramp) */
     /* the latency breakdown (ssdsim_completion) */
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns;
@@ -43,6 +44,7 @@ struct ssdsim__unit {
     uint64_t start_ns, end_ns, ramp_ns;
     struct ssdsim__hist hist[3]; /* latency per op: read through ssdsim__unit_hist */
     uint64_t bytes[3];
+    struct ssdsim__hist *flush; /* latency of its flushes; NULL until the first (fio's "sync") */
     /* steady state (fio's ss): one sample per simulated second */
     uint8_t ss;
     bool ss_attained, ss_percent;
