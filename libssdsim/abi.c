@@ -47,7 +47,8 @@ static const size_t replay_opts_sizes[] = {0, SSDSIM__END(ssdsim_replay_opts, la
 static const size_t steady_opts_sizes[] = {0, SSDSIM__END(ssdsim_steady_opts, max_slope_excursion)};
 static const size_t fast_opts_sizes[] = {0,
                                          SSDSIM__END(ssdsim_fast_precondition_opts, drive_writes)};
-static const size_t trace_opts_sizes[] = {0, SSDSIM__END(ssdsim_trace_opts, n_devices)};
+static const size_t trace_opts_sizes[] = {0, SSDSIM__END(ssdsim_trace_opts, n_devices),
+                                          SSDSIM__END(ssdsim_trace_opts, flushes)};
 static const size_t measure_opts_sizes[] = {0, SSDSIM__END(ssdsim_measure_opts, max_stretch)};
 static const size_t curve_opts_sizes[] = {0,
                                           SSDSIM__END(ssdsim_curve_opts, settle_drive_writes)};

@@ -787,7 +787,10 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     int rc;
     if (o->trace_path) {
         ssdsim_trace *t = NULL;
-        if (ssdsim_trace_open(&t, o->trace_path, &o->trace, &err)) {
+        ssdsim_trace_opts to = o->trace;
+        to.version = SSDSIM_TRACE_OPTS_VERSION;
+        to.flushes = true; /* flushes and FUA writes are replayed */
+        if (ssdsim_trace_open(&t, o->trace_path, &to, &err)) {
             cli_error("%s", err.message);
             cli_watch_close(&watch, CLI_WATCH_DISCARD);
             goto out;

@@ -125,6 +125,29 @@ static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
 
 static void wake(void *ctx, uint32_t arg);
 
+/* fio's sync options on generated write *r: FUA for sync=1, a flush due after every fsync
+ * (fdatasync) writes; a barrier write (every write_barrier-th) is held back behind a flush,
+ * and then true is returned. */
+static bool sync_options(struct ssdsim__job *job, ssdsim_request *r)
+{
+    const struct ssdsim__jobspec *spec = job->spec;
+    job->writes++;
+    if (spec->sync_writes)
+        r->op = SSDSIM_OP_WRITE_FUA;
+    bool sync = (spec->fsync_blocks && job->writes % spec->fsync_blocks == 0) ||
+                (spec->fdatasync_blocks && job->writes % spec->fdatasync_blocks == 0);
+    if (spec->barrier_blocks && job->writes % spec->barrier_blocks == 0) {
+        job->held = *r;
+        job->held.op = SSDSIM_OP_WRITE_FUA;
+        job->have_held = true;
+        job->flush_after_held = sync;
+        job->flush_due = true; /* before it */
+        return true;
+    }
+    job->flush_due = sync;
+    return false;
+}
+
 /* Fetch the job's next request into job->pending with its earliest issue time. False when the
  * job has none (or failed: h->error is set). */
 static bool fetch(struct ssdsim__host *h, uint32_t j)
@@ -134,7 +157,20 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
     ssdsim_request *r = &job->pending;
     if (job->max_requests && job->issued >= job->max_requests)
         return false;
-    if (!job->replay) {
+    if (!job->replay && job->flush_due) {
+        /* fio's fsync / fdatasync / a barrier's flush: no pacing, no data */
+        job->flush_due = false;
+        *r = (ssdsim_request){.op = SSDSIM_OP_FLUSH, .id = job->issued};
+        job->pending_at = now;
+        job->have_pending = true;
+        return true;
+    }
+    if (!job->replay && job->have_held) {
+        *r = job->held; /* the barrier write, after its flush */
+        job->have_held = false;
+        job->flush_due = job->flush_after_held;
+        job->pending_at = now;
+    } else if (!job->replay) {
         uint8_t op;
         uint32_t len;
         if (!ssdsim__gen_next(&job->gen, &op, &r->offset, &len))
@@ -144,6 +180,8 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
         r->id = job->issued;
         r->time_ns = 0;
         job->pending_at = now;
+        if (op == SSDSIM__IO_WRITE && sync_options(job, r))
+            return fetch(h, j); /* a barrier: its flush goes first */
     } else {
         char msg[384] = "";
         int rc = job->src.next(job->src.userdata, r, msg, sizeof msg);
@@ -256,7 +294,8 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     io->cb = NULL;
     job->inflight++;
     job->issued++;
-    job->since_think++;
+    if (r->op != SSDSIM_OP_FLUSH)
+        job->since_think++;
     h->inflight++;
     notify_issue(h, io);
     enter_or_wait(h, i);
@@ -296,6 +335,8 @@ static void pump(struct ssdsim__host *h, uint32_t j)
             job->exhausted = true;
             break;
         }
+        if (job->pending.op == SSDSIM_OP_FLUSH && job->inflight > 0 && !job->replay)
+            break; /* fio issues a sync when the job's I/O in flight has completed */
         if (job->pending_at >= job->stop_ns) {
             job->exhausted = true;
             job->have_pending = false;
@@ -714,7 +755,8 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                              h->logical_bytes);
             if (spec->read_iolog) {
                 ssdsim_error err = {0};
-                ssdsim_trace_opts to = {0};
+                ssdsim_trace_opts to = SSDSIM_TRACE_OPTS_INIT;
+                to.flushes = true; /* replayed, not skipped */
                 int rc = ssdsim_trace_open(&job->trace, spec->read_iolog, &to, &err);
                 if (rc) {
                     snprintf(h->errmsg, sizeof h->errmsg, "job '%s': read_iolog: %.400s",

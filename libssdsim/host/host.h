@@ -83,6 +83,11 @@ struct ssdsim__job {
     bool poisson;
     uint64_t think_ns;
     uint32_t think_blocks, since_think;
+    /* flush and FUA (fio's fsync, fdatasync, write_barrier, sync): writes generated so far, a
+     * flush to issue next, a barrier write held back behind its flush */
+    uint64_t writes;
+    bool flush_due, have_held, flush_after_held;
+    ssdsim_request held;
     bool waiting; /* a wake-up event is scheduled */
     ssdsim__event_id wake_event;
     bool started, exhausted, finished;
