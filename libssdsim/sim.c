@@ -668,6 +668,14 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
         ssdsim__set_errmsg(sim, "ssdsim_submit_ex: fua: only a write has Force Unit Access");
         return SSDSIM_EINVAL;
     }
+    uint32_t nq = sim->sys.dev_model->nvme.queues;
+    if (opts.queue >= nq) {
+        ssdsim__set_errmsg(sim,
+                           "ssdsim_submit_ex: queue: %u is beyond the model's queue pairs "
+                           "(nvme.queues %u: 0 to %u)",
+                           opts.queue, nq, nq - 1);
+        return SSDSIM_EINVAL;
+    }
     uint8_t iop = flush ? SSDSIM__IO_FLUSH : (uint8_t)op;
     if (opts.fua)
         iop |= SSDSIM__IO_FUA;
@@ -676,7 +684,7 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
         return SSDSIM_ESTATE;
     }
     rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->sys, &sim->stats, iop,
-                             offset, (uint32_t)length, at_ns, id, cb, userdata);
+                             offset, (uint32_t)length, at_ns, id, cb, userdata, opts.queue);
     if (rc)
         ssdsim__set_errmsg(sim, "out of memory submitting a request");
     else if (sim->interval_ns && !sim->tick)

@@ -211,6 +211,7 @@ static int add(struct ssdsim__sys *s, struct batch *b, uint32_t io, uint32_t dev
     c->dev = dev;
     c->op = op;
     c->fua = op == SSDSIM__IO_WRITE && !(io & SSDSIM__WC_FLUSH) && s->ios[io].fua;
+    c->queue = io & SSDSIM__WC_FLUSH ? 0 : s->ios[io].queue;
     c->role = role;
     c->next = NONE;
     if (b->tail == NONE)
@@ -381,7 +382,7 @@ static void start_event(void *ctx, uint32_t io)
 }
 
 int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint8_t op,
-                       uint64_t offset, uint32_t len)
+                       uint64_t offset, uint32_t len, uint32_t queue)
 {
     struct ssdsim__sysio *r = sysio(s, io);
     if (!r)
@@ -392,6 +393,7 @@ int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint
     r->volume = volume;
     r->op = (uint8_t)(op & ~SSDSIM__IO_FUA);
     r->fua = (op & SSDSIM__IO_FUA) != 0;
+    r->queue = (uint16_t)queue;
     r->pending = 0;
     r->phase = 0;
     r->last_done_ns = 0;

@@ -62,6 +62,8 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
     d->wait_head = d->wait_tail = NONE;
     if (m->host.ftl_threads && ssdsim__cpu_init(&d->cpu, m->host.ftl_threads))
         goto oom;
+    if (ssdsim__nvme_on(&m->nvme) && ssdsim__nvmeq_new(&d->nq, d))
+        goto oom;
     if (m->kind == SSDSIM__KIND_HDD) {
         d->bytes = m->hdd.capacity;
         int rc = ssdsim__hdd_init(&d->hdd, &m->hdd, e, hdd_done, d);
@@ -92,6 +94,7 @@ oom:
 void ssdsim__dev_fini(struct ssdsim__dev *d)
 {
     ssdsim__flush_free(d);
+    ssdsim__nvmeq_free(d->nq);
     if (d->ssd) {
         ssdsim__buf_free(d->buf);
         ssdsim__env_fini(&d->env);
@@ -132,6 +135,11 @@ uint64_t ssdsim__dev_xfer(struct ssdsim__dev *d, uint32_t i, int dir, uint64_t n
  * free thread takes each command.) */
 static void admit(struct ssdsim__dev *d, uint32_t i)
 {
+    ssdsim__dev_admit(d, i, ssdsim__engine_now(d->engine));
+}
+
+void ssdsim__dev_admit(struct ssdsim__dev *d, uint32_t i, uint64_t now)
+{
     struct ssdsim__cmd *c = cmd_at(d, i);
     const struct ssdsim_model *m = d->model;
     d->at_device++;
@@ -140,7 +148,6 @@ static void admit(struct ssdsim__dev *d, uint32_t i)
         if (d->buf)
             ssdsim__buf_busy(d->buf, true);
     }
-    uint64_t now = ssdsim__engine_now(d->engine);
     c->admit_ns = now;
     uint64_t t = now;
     if (d->cpu.n_threads) {
@@ -168,6 +175,10 @@ void ssdsim__dev_submit(struct ssdsim__dev *d, uint32_t i)
     c->buffered = false; /* c->fua is the array's (add) */
     c->phy[0] = c->phy[1] = SSDSIM__LINK_ANY_PHY;
     c->done_ns = c->admit_ns = c->ftl_ns = c->flash_done_ns = ssdsim__engine_now(d->engine);
+    if (d->nq) {
+        ssdsim__nvmeq_submit(d->nq, i);
+        return;
+    }
     if (d->at_device < d->qd_limit) {
         admit(d, i);
         return;
@@ -191,6 +202,10 @@ static void finish(struct ssdsim__dev *d, uint32_t i)
         ssdsim__env_cmd_leave(&d->env);
         if (d->buf && d->at_device == 0)
             ssdsim__buf_busy(d->buf, false);
+    }
+    if (d->nq) {
+        ssdsim__nvmeq_finish(d->nq, i);
+        return;
     }
     if (d->wait_head != NONE) {
         uint32_t w = d->wait_head;
@@ -339,6 +354,8 @@ static void hdd_done(void *ctx, uint32_t i)
 
 bool ssdsim__dev_busy(const struct ssdsim__dev *d)
 {
+    if (d->nq && ssdsim__nvmeq_busy(d->nq))
+        return true;
     if (!d->ssd)
         return ssdsim__hdd_busy(&d->hdd);
     if (d->buf && ssdsim__buf_pending(d->buf))

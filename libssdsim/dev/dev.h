@@ -40,6 +40,7 @@ struct ssdsim__cmd {
     uint8_t role;      /* the array's use of it (array.c) */
     bool buffered;     /* a write acknowledged from the write buffer */
     bool fua;          /* a write with Force Unit Access (dev/flush.c) */
+    uint16_t queue;    /* its NVMe queue pair (dev/nvmeq.c) */
     /* the phy its data uses on each link of the path (a SAS wide port carries a command's data
      * on one phy, hw/link.h), SSDSIM__LINK_ANY_PHY until its first transfer picks one */
     uint8_t phy[2];
@@ -68,6 +69,7 @@ struct ssdsim__ctrl {
 
 struct ssdsim__buf;     /* dev/buffer.c */
 struct ssdsim__flushq; /* dev/flush.c */
+struct ssdsim__nvmeq;  /* dev/nvmeq.c */
 
 struct ssdsim__dev {
     uint32_t index;
@@ -84,6 +86,7 @@ struct ssdsim__dev {
     uint64_t env_gc_seen;   /* GC copies whose host CPU time is booked */
     uint64_t extra_ns;      /* per command on the way in: the platform path */
     uint32_t qd_limit, at_device;
+    struct ssdsim__nvmeq *nq; /* NVMe queue pairs (model nvme.*), or NULL: one host queue */
     uint32_t wait_head, wait_tail;
     uint64_t bytes; /* exposed to the host */
     /* solid-state back end */
@@ -187,6 +190,18 @@ void ssdsim__buf_counters(const struct ssdsim__buf *b, uint64_t *absorbed_units,
 /* Consistency check (ssdsim_check): slot states against the counts, the free list, the hash
  * table and the dirty FIFO; waiting commands only when no slot is free. 0 or SSDSIM_ESTATE. */
 int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len);
+
+/* NVMe queue pairs (dev/nvmeq.c). Command `cmd` takes a device slot: its front end starts at
+ * `start` (>= now: after its fetch). */
+void ssdsim__dev_admit(struct ssdsim__dev *d, uint32_t cmd, uint64_t start);
+int ssdsim__nvmeq_new(struct ssdsim__nvmeq **out, struct ssdsim__dev *d);
+void ssdsim__nvmeq_free(struct ssdsim__nvmeq *nq);
+/* Command `cmd` (cmd.queue set) enters its submission queue. */
+void ssdsim__nvmeq_submit(struct ssdsim__nvmeq *nq, uint32_t cmd);
+/* Command `cmd` is done and left its slot: fetch the next, post its completion. */
+void ssdsim__nvmeq_finish(struct ssdsim__nvmeq *nq, uint32_t cmd);
+/* Completions waiting for their interrupt. */
+bool ssdsim__nvmeq_busy(const struct ssdsim__nvmeq *nq);
 
 /* Flush and FUA (dev/flush.c). Whether the device has a volatile write cache: a write buffer
  * that acknowledges writes (buffer.write_cache) without power-loss protection (buffer.plp). */

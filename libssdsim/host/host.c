@@ -116,7 +116,7 @@ static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
     struct ssdsim__io *io = &h->ios[i];
     io->admit_ns = io->ftl_ns = io->flash_done_ns = ssdsim__engine_now(h->engine);
     uint8_t op = (uint8_t)(io->op | (io->fua ? SSDSIM__IO_FUA : 0));
-    if (ssdsim__sys_submit(h->sys, i, io->volume, op, io->offset, io->len))
+    if (ssdsim__sys_submit(h->sys, i, io->volume, op, io->offset, io->len, io->queue))
         host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
 }
 
@@ -284,6 +284,7 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
              : r->op == SSDSIM_OP_WRITE_FUA ? SSDSIM__IO_WRITE
                                             : (uint8_t)r->op;
     io->fua = r->op == SSDSIM_OP_WRITE_FUA;
+    io->queue = job->queue;
     io->job = j;
     io->volume = job->volume;
     io->next = NONE;
@@ -643,7 +644,8 @@ static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct 
 
 int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__sys *sys,
                         struct ssdsim__stats *stats, uint8_t op, uint64_t offset, uint32_t len,
-                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata)
+                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata,
+                        uint32_t queue)
 {
     if (!h->engine)
         host_setup(h, e, sys, stats); /* first use: a host with no jobs */
@@ -657,6 +659,7 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     io->len = len;
     io->op = (uint8_t)(op & ~SSDSIM__IO_FUA);
     io->fua = (op & SSDSIM__IO_FUA) != 0;
+    io->queue = (uint16_t)queue;
     io->job = NONE;
     io->next = NONE;
     io->counted = true;
@@ -742,6 +745,16 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                 n_units++;
             job->unit = n_units - 1;
             job->volume = j % h->sys->n_volumes;
+            uint32_t nq = h->sys->dev_model->nvme.queues;
+            if (spec->have_queue && spec->queue >= nq) {
+                snprintf(h->errmsg, sizeof h->errmsg,
+                         "job '%s': queue: %u is beyond the model's queue pairs (nvme.queues "
+                         "%u: 0 to %u)",
+                         spec->name ? spec->name : "job", spec->queue, nq, nq - 1);
+                h->error = SSDSIM_ECONFIG;
+                return h->error;
+            }
+            job->queue = (uint16_t)(spec->have_queue ? spec->queue : j % nq);
             job->depth = spec->iodepth;
             job->think_ns = spec->thinktime_ns;
             job->think_blocks = spec->thinktime_blocks ? spec->thinktime_blocks : 1;
@@ -861,6 +874,15 @@ int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
     job->max_requests = ro ? ro->max_requests : 0;
     job->label = ro ? ro->label : NULL;
     job->think_blocks = 1;
+    uint32_t nq = h->sys->dev_model->nvme.queues;
+    if (ro && ro->queue >= nq) {
+        snprintf(h->errmsg, sizeof h->errmsg,
+                 "%s: queue: %u is beyond the model's queue pairs (nvme.queues %u: 0 to %u)",
+                 ro->label ? ro->label : "replay", ro->queue, nq, nq - 1);
+        h->error = SSDSIM_ECONFIG;
+        return h->error;
+    }
+    job->queue = (uint16_t)(ro ? ro->queue : 0);
     h->planned = job->max_requests;
     h->units[0].name = strdup(ro && ro->label ? ro->label : "replay");
     if (!h->units[0].name) {

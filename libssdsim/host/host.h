@@ -28,6 +28,7 @@ struct ssdsim__io {
     uint32_t next;    /* free list / wait queue link */
     uint8_t op;   /* SSDSIM__IO_*, FLUSH included */
     bool fua;     /* a write with Force Unit Access */
+    uint16_t queue; /* its NVMe queue pair */
     bool counted; /* recorded in the statistics (issued after the job's ramp) */
     /* the latency breakdown (ssdsim_completion) */
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns;
@@ -87,6 +88,7 @@ struct ssdsim__job {
      * flush to issue next, a barrier write held back behind its flush */
     uint64_t writes;
     bool flush_due, have_held, flush_after_held;
+    uint16_t queue; /* NVMe queue pair of its requests */
     ssdsim_request held;
     bool waiting; /* a wake-up event is scheduled */
     ssdsim__event_id wake_event;
@@ -149,7 +151,7 @@ void ssdsim__host_fini(struct ssdsim__host *h);
  * SSDSIM_ENOMEM. */
 int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__sys *sys,
                         struct ssdsim__stats *stats, uint8_t op, uint64_t offset, uint32_t len,
-                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata);
+                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata, uint32_t queue);
 
 /* The system finished request `io` (ctx is the host). */
 void ssdsim__host_io_done(void *ctx, uint32_t io, const struct ssdsim__breakdown *b);

@@ -400,6 +400,21 @@ static int opt_sync(const struct optdef *o, struct ssdsim__jobspec *job, const c
                             q.text);
 }
 
+/* queue=N (ssdsim's own option): the NVMe queue pair of the job's clones, 0 .. 65534; the
+ * model's nvme.queues is checked when the run starts (host.c). */
+static int opt_queue(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                     char *errbuf, size_t errlen)
+{
+    (void)o;
+    uint64_t v;
+    int rc = ssdsim__fio_parse_uint(value, 0, 65534, &v, errbuf, errlen);
+    if (rc)
+        return rc;
+    job->queue = (uint32_t)v;
+    job->have_queue = true;
+    return 0;
+}
+
 /* rate=1m,500k: bytes per second per direction, fio's size syntax; 0 = unlimited. */
 static int opt_rate(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
                     char *errbuf, size_t errlen)
@@ -836,6 +851,7 @@ static const struct optdef options[] = {
     SIMU("fdatasync", NULL, set_u32, fdatasync_blocks, 0, UINT32_MAX),
     SIMU("write_barrier", NULL, set_u32, barrier_blocks, 0, UINT32_MAX),
     SIM("sync", NULL, STR, opt_sync),
+    SIM("queue", NULL, INT, opt_queue), /* ssdsim's own: fio has no such option */
     SIM("rate_iops", NULL, INT, opt_rate_iops),
     SIM("rate", NULL, SIZE, opt_rate),
     SIM("rate_process", NULL, STR, opt_rate_process),

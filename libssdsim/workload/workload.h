@@ -118,6 +118,10 @@ struct ssdsim__jobspec {
      * (sync=1|sync|dsync); 0 / false = none */
     uint32_t fsync_blocks, fdatasync_blocks, barrier_blocks;
     bool sync_writes;
+    /* The NVMe queue pair of its clones (ssdsim's option `queue`, not fio's); without it clone
+     * k of the run uses queue k mod nvme.queues */
+    uint32_t queue;
+    bool have_queue;
     /* Ordering and reporting */
     bool stonewall;       /* start after every earlier job has finished (also wait_for_previous) */
     bool new_group;       /* start a new reporting group */

@@ -681,6 +681,8 @@ typedef struct ssdsim_submit_opts {
      * through) and completes when its data is on flash; a power-loss-protected cache still
      * acknowledges it from DRAM, as the NVMe FUA bit allows. */
     bool fua;
+    /** The NVMe queue pair it is submitted to (model key nvme.queues; 0 .. queues-1). */
+    uint32_t queue;
 } ssdsim_submit_opts;
 
 /** Layout version of ssdsim_submit_opts (see "Versioned structs"). */
@@ -692,7 +694,7 @@ typedef struct ssdsim_submit_opts {
 SSDSIM_API int ssdsim_submit_opts_init(ssdsim_submit_opts *opts, unsigned int version);
 
 /** ssdsim_submit with options (NULL: the defaults, then the same as ssdsim_submit). A FUA flag
- * on anything but a write is SSDSIM_EINVAL. */
+ * on anything but a write, or a queue beyond the model's nvme.queues, is SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
                                 uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb,
                                 void *userdata, const ssdsim_submit_opts *opts);
@@ -764,12 +766,14 @@ typedef struct ssdsim_replay_opts {
     uint64_t max_requests; /**< stop after this many requests; 0 = the whole source */
     uint64_t runtime_ns;   /**< stop issuing after this much simulated time; 0 = no limit */
     const char *label;     /**< names the source in messages and results ("trace.csv") */
+    /** (version 2) The NVMe queue pair its requests use (model key nvme.queues). */
+    uint32_t queue;
 } ssdsim_replay_opts;
 
 /** Layout version of ssdsim_replay_opts (see "Versioned structs"): set by SSDSIM_REPLAY_OPTS_INIT
  * and
  * ssdsim_replay_opts_init. */
-#define SSDSIM_REPLAY_OPTS_VERSION 1
+#define SSDSIM_REPLAY_OPTS_VERSION 2
 #define SSDSIM_REPLAY_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_REPLAY_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
