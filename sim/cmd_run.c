@@ -55,6 +55,9 @@ static void run_help(FILE *f, bool demo)
               "  --workload FILE        a fio job file ([global] and job sections) or a JSON\n"
               "                         object of fio options (doc/fio.md lists them)\n"
               "  --lenient              skip (and list) unknown options of a job file\n"
+              "  --fairness             also run each job section (flow) alone and report its\n"
+              "                         slowdown (mean latency shared / alone) and the\n"
+              "                         fairness index (min / max slowdown), as MQSim does\n"
               "  --check[=N]            check every invariant of the simulated state (mapping,\n"
               "                         blocks, counts, buffer, parity) every N events (default\n"
               "                         65536) and at the end; a broken one stops the run\n"
@@ -79,6 +82,7 @@ static void run_help(FILE *f, bool demo)
               "  --time-scale X         open loop: replay X times as fast (0.5 = half speed)\n"
               "  --replay-qd N          closed loop: N requests outstanding, times ignored\n"
               "  --wrap                 addresses beyond the device wrap around (else an error)\n"
+              "  --queue N              the NVMe queue pair its requests use (model nvme.queues)\n"
               "  --max-requests N       replay at most N requests\n"
               "  --runtime DURATION     stop issuing after this much simulated time\n"
               "  --source NAME[:ARGS]   instead of a workload, replay the request source NAME of\n"
@@ -249,8 +253,10 @@ int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts
 
 static const char *const run_value_options[] = {
     "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
-    "--output-format", "--record",    "--record-format", "--latency-log", "--source"};
-static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient"};
+    "--output-format", "--record",    "--record-format", "--latency-log", "--source",
+    "--queue"};
+static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient",
+                                               "--fairness"};
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -275,6 +281,15 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         o->replay.wrap = 1;
     } else if (!strcmp(name, "--lenient")) {
         o->lenient = true;
+    } else if (!strcmp(name, "--fairness")) {
+        o->fairness = true;
+    } else if (!strcmp(name, "--queue")) {
+        uint64_t v;
+        if (!cli_parse_u64(val, &v) || v > 65534) {
+            cli_error("run: --queue expects a queue pair number in [0, 65534], got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+        o->replay.queue = (uint32_t)v;
     } else if (!strcmp(name, "--trace")) {
         o->trace_path = val;
     } else if (!strcmp(name, "--source")) {
@@ -595,6 +610,16 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
                   "need --trace FILE (the replay options also apply to --source)");
         return CLI_EXIT_USAGE;
     }
+    if (o->fairness && (o->trace_path || o->source_spec)) {
+        cli_error("run: --fairness runs each job of a --workload alone; a trace or source is one "
+                  "flow");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->replay.queue && !o->trace_path && !o->source_spec) {
+        cli_error("run: --queue applies to --trace and --source replays (a job file's jobs name "
+                  "theirs with the option queue=N)");
+        return CLI_EXIT_USAGE;
+    }
     if (o->replay.iodepth && o->replay.time_scale > 0) {
         cli_error("run: --time-scale applies to open-loop replay; --replay-qd ignores timestamps");
         return CLI_EXIT_USAGE;
@@ -739,6 +764,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     int status = CLI_EXIT_FAIL;
     struct cli_trace_outcome tout;
     memset(&tout, 0, sizeof tout);
+    struct cli_fair fair = {0};
     cli_input_add(o->trace_path);
     if (check_outputs(o))
         return CLI_EXIT_FAIL;
@@ -800,6 +826,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         ssdsim_source src;
         ssdsim_trace_as_source(t, &src);
         ssdsim_replay_opts rep = o->replay;
+        rep.version = SSDSIM_REPLAY_OPTS_VERSION; /* queue */
         rep.label = o->trace_path;
         rc = ssdsim_run_source(sim, &src, &rep, &pt.run);
         ssdsim_op_stats all = {0};
@@ -822,6 +849,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         }
         ssdsim_source src = {.next = ops->next, .userdata = state};
         ssdsim_replay_opts rep = o->replay;
+        rep.version = SSDSIM_REPLAY_OPTS_VERSION; /* queue */
         rep.label = o->source_spec;
         rc = ssdsim_run_source(sim, &src, &rep, &pt.run);
         ops->close(state);
@@ -869,8 +897,19 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             printf("INTERRUPTED by %s after %.6g s of simulated time: these are partial results\n",
                    cli_interrupt_name(), (double)ssdsim_sim_time_ns(sim) / 1e9);
     }
+    if (o->fairness && !interrupted) {
+        if (cli_fairness_run(o, model, wl, sim, &fair))
+            goto out;
+        if (!o->quiet)
+            cli_fairness_print(stdout, &fair);
+    }
     if (o->json_out) {
         char *json = o->fio_json ? ssdsim_results_fio_json(sim, wl) : ssdsim_results_json(sim);
+        if (json && fair.n && !o->fio_json) {
+            char *with = cli_fairness_json(json, &fair);
+            free(json);
+            json = with;
+        }
         if (json && o->trace_path && !o->fio_json) {
             char *with = cli_trace_results_json(json, &tout);
             free(json);
@@ -908,6 +947,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
                   cli_interrupt_name());
     status = cli_interrupted ? cli_interrupt_status() : 0;
 out:
+    cli_fairness_free(&fair);
     cli_progress_done(prog);
     cli_trace_outcome_free(&tout);
     ssdsim_free(sim);

@@ -2,8 +2,12 @@
  * item 1) against figures derived by hand from the rules of dev/nvmeq.c, on generic-slc
  * (4 KiB reads of 25 us). */
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 
+#include <cJSON.h>
+
+#include "cmdtest.h"
 #include "simtest.h"
 
 #define US 1000ull
@@ -233,6 +237,121 @@ START_TEST(test_nvme_bad_input)
 }
 END_TEST
 
+/* A flow alone (ssdsim_workload_keep_job): job 0 of a two-job workload runs exactly as a
+ * workload of job 0 only (same seed index, same queue). */
+static void job0_stats(bool two, ssdsim_op_stats *out)
+{
+    ssdsim_model *m = st_model("generic-slc", "nvme.queues=2", NULL);
+    ssdsim *sim = st_sim(m, 3);
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_workload_new(&wl, "t", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_add_job(wl, "a", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_job_set(wl, 0, "rw", "randwrite", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_job_set(wl, 0, "number_ios", "3000", &err), 0);
+    ck_assert_int_eq(ssdsim_workload_job_set(wl, 0, "iodepth", "8", &err), 0);
+    if (two) {
+        ck_assert_int_eq(ssdsim_workload_add_job(wl, "b", &err), 0);
+        ck_assert_int_eq(ssdsim_workload_job_set(wl, 1, "rw", "randread", &err), 0);
+        ck_assert_int_eq(ssdsim_workload_job_set(wl, 1, "number_ios", "3000", &err), 0);
+        ck_assert_int_eq(ssdsim_workload_keep_job(wl, 0, &err), 0);
+    }
+    ck_assert_msg(ssdsim_run(sim, wl, NULL) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_int_eq(ssdsim_get_job_op_stats(sim, 0, SSDSIM_OP_ALL, out), 0);
+    if (two) {
+        ssdsim_op_stats b;
+        ck_assert_int_eq(ssdsim_get_job_op_stats(sim, 1, SSDSIM_OP_ALL, &b), 0);
+        ck_assert_uint_eq(b.count, 0);
+    }
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+
+START_TEST(test_nvme_keep_job)
+{
+    ssdsim_op_stats one, two;
+    job0_stats(false, &one);
+    job0_stats(true, &two);
+    ck_assert_uint_eq(one.count, 3000);
+    ck_assert(memcmp(&one, &two, sizeof one) == 0);
+}
+END_TEST
+
+/* ssdsim run --fairness: each flow's alone latency is that of a separate run of the flow's
+ * section alone (job 0: the same seed index); slowdown = shared / alone; the index is the
+ * smallest slowdown over the largest. A one-job workload is refused in one line. */
+static double json_num(const cJSON *o, const char *k)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
+    ck_assert_msg(cJSON_IsNumber(x), "no number %s", k);
+    return x->valuedouble;
+}
+
+START_TEST(test_nvme_fairness_cli)
+{
+    char two[1024], one[1024], out2[1024], out1[1024], model[1024];
+    snprintf(model, sizeof model, "%s/models/generic-slc.json", SRCDIR);
+    out_path(two, sizeof two, "fair-two.fio");
+    out_path(one, sizeof one, "fair-one.fio");
+    out_path(out2, sizeof out2, "fair-two.json");
+    out_path(out1, sizeof out1, "fair-one.json");
+    write_file(two, "[global]\nbs=4k\niodepth=8\nnumber_ios=4000\nsize=256m\n"
+                    "[w]\nrw=randwrite\n[r]\nrw=randread\n");
+    write_file(one, "[global]\nbs=4k\niodepth=8\nnumber_ios=4000\nsize=256m\n"
+                    "[w]\nrw=randwrite\n");
+    struct cmd c;
+    const char *a2[] = {"run", "--model", model, "--set", "nvme.queues=2",
+                        "--set", "controller.queue_depth=4", "--workload", two,
+                        "--fairness", "--quiet", "--json", out2, NULL};
+    run_argv(&c, a2);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    const char *a1[] = {"run", "--model", model, "--set", "nvme.queues=2",
+                        "--set", "controller.queue_depth=4", "--workload", one,
+                        "--quiet", "--json", out1, NULL};
+    run_argv(&c, a1);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    char *t2 = read_file(out2, NULL), *t1 = read_file(out1, NULL);
+    cJSON *j2 = cJSON_Parse(t2), *j1 = cJSON_Parse(t1);
+    ck_assert(j2 && j1);
+    const cJSON *fair = cJSON_GetObjectItemCaseSensitive(j2, "fairness");
+    const cJSON *flows = cJSON_GetObjectItemCaseSensitive(fair, "flows");
+    ck_assert_int_eq(cJSON_GetArraySize(flows), 2);
+    double lo = 1e300, hi = 0;
+    for (int i = 0; i < 2; i++) {
+        const cJSON *f = cJSON_GetArrayItem(flows, i);
+        double s = json_num(f, "lat_mean_shared_ns") / json_num(f, "lat_mean_alone_ns");
+        ck_assert(fabs(json_num(f, "slowdown") - s) <= 1e-12 * s);
+        lo = s < lo ? s : lo;
+        hi = s > hi ? s : hi;
+    }
+    ck_assert(fabs(json_num(fair, "index") - lo / hi) <= 1e-12);
+    /* flow w alone = the one-job run's write latency */
+    const cJSON *wr = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(j1, "ops"), "write");
+    double alone = json_num(cJSON_GetObjectItemCaseSensitive(wr, "lat_ns"), "mean");
+    double got = json_num(cJSON_GetArrayItem(flows, 0), "lat_mean_alone_ns");
+    ck_assert_msg(fabs(got - alone) <= 1e-3 * alone + 0.01, "%f vs %f", got, alone);
+    cJSON_Delete(j2);
+    cJSON_Delete(j1);
+    free(t2);
+    free(t1);
+    const char *bad[] = {"run", "--model", model, "--workload", one, "--fairness",
+                         "--quiet", NULL};
+    run_argv(&c, bad);
+    assert_one_error(&c, 1, "--fairness: needs a workload of two or more job sections");
+    cmd_free(&c);
+    const char *badq[] = {"run", "--model", model, "--set", "nvme.queues=2",
+                          "--set", "nvme.arbitration=\"wrr\"", "--set", "nvme.weight_low=0",
+                          "--workload", one, "--quiet", NULL};
+    run_argv(&c, badq);
+    assert_one_error(&c, 1, "nvme.weight_low");
+    cmd_free(&c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("nvme");
@@ -243,6 +362,8 @@ int main(void)
     tcase_add_test(tc, test_nvme_flow_alone);
     tcase_add_test(tc, test_nvme_fetch_and_coalescing);
     tcase_add_test(tc, test_nvme_bad_input);
+    tcase_add_test(tc, test_nvme_keep_job);
+    tcase_add_test(tc, test_nvme_fairness_cli);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

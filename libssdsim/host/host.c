@@ -157,6 +157,8 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
     ssdsim_request *r = &job->pending;
     if (job->max_requests && job->issued >= job->max_requests)
         return false;
+    if (job->spec && job->spec->off)
+        return false;
     if (!job->replay && job->flush_due) {
         /* fio's fsync / fdatasync / a barrier's flush: no pacing, no data */
         job->flush_due = false;

@@ -122,6 +122,8 @@ struct ssdsim__jobspec {
      * k of the run uses queue k mod nvme.queues */
     uint32_t queue;
     bool have_queue;
+    /* Issues nothing (ssdsim_workload_keep_job of another job) */
+    bool off;
     /* Ordering and reporting */
     bool stonewall;       /* start after every earlier job has finished (also wait_for_previous) */
     bool new_group;       /* start a new reporting group */

@@ -309,6 +309,11 @@ SSDSIM_API int ssdsim_workload_new(ssdsim_workload **out, const char *label, ssd
  * SSDSIM_ENOMEM; *out is NULL on failure. */
 SSDSIM_API int ssdsim_workload_copy(ssdsim_workload **out, const ssdsim_workload *wl);
 
+/** Make every job section but `i` issue nothing: job i alone (a flow alone, as `ssdsim run
+ * --fairness` runs it). The others stay in place, so job i's clones keep the numbers, random
+ * seeds and NVMe queues they have in the whole workload. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_workload_keep_job(ssdsim_workload *wl, size_t i, ssdsim_error *err);
+
 /** Set one option from a C value, as ssdsim_workload_set would from its text: an integer
  * (`"iodepth", 32`; a size in bytes, `"bs", 4096`), a number (`"rate_iops", 2500.0`; finite), a
  * boolean (`"norandommap", true`: 1 or 0). @return the codes of ssdsim_workload_set. */
