@@ -490,30 +490,68 @@ int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src, const ssdsim_replay
         return ssdsim__fail(sim, SSDSIM_EINVAL,
                             "ssdsim_run_source: the source and its next function must not be "
                             "NULL");
+    const ssdsim_replay_opts *one[1] = {ropts};
+    return ssdsim_run_sources(sim, src, ropts ? one : NULL, 1, opts);
+}
+
+int ssdsim_run_sources(ssdsim *sim, const ssdsim_source *srcs,
+                       const ssdsim_replay_opts *const *ropts, size_t n,
+                       const ssdsim_run_opts *opts)
+{
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    if (!sim || !srcs || n == 0 || n > 4096)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_run_sources: 1 to 4096 sources, not NULL");
+    for (size_t k = 0; k < n; k++)
+        if (!srcs[k].next)
+            return ssdsim__fail(sim, SSDSIM_EINVAL,
+                                "ssdsim_run_source: the source and its next function must not "
+                                "be NULL");
     sim->errmsg[0] = 0;
-    ssdsim_replay_opts ro;
+    ssdsim_replay_opts *ro = calloc(n, sizeof *ro);
+    const ssdsim_replay_opts **rp = calloc(n, sizeof *rp);
+    if (!ro || !rp) {
+        free(ro);
+        free(rp);
+        return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory starting the run");
+    }
     ssdsim_run_opts o;
     char why[256];
-    if (ssdsim__replay_opts_read(&ro, ropts, why, sizeof why) ||
-        ssdsim__run_opts_read(&o, opts, why, sizeof why)) {
+    int rc = 0;
+    for (size_t k = 0; k < n && !rc; k++) {
+        const ssdsim_replay_opts *in = ropts ? ropts[k] : NULL;
+        if (ssdsim__replay_opts_read(&ro[k], in, why, sizeof why))
+            rc = SSDSIM_EINVAL;
+        else if (in && (ro[k].time_scale < 0 || ro[k].time_scale != ro[k].time_scale)) {
+            snprintf(why, sizeof why, "time_scale must be > 0 (0 = 1), got %g", ro[k].time_scale);
+            rc = SSDSIM_EINVAL;
+        }
+        rp[k] = in ? &ro[k] : NULL;
+    }
+    if (!rc && ssdsim__run_opts_read(&o, opts, why, sizeof why))
+        rc = SSDSIM_EINVAL;
+    if (rc) {
         ssdsim__set_errmsg(sim, "%s", why);
-        return SSDSIM_EINVAL;
-    }
-    ropts = ropts ? &ro : NULL;
-    opts = opts ? &o : NULL;
-    if (ropts && (ropts->time_scale < 0 || ropts->time_scale != ropts->time_scale)) {
-        ssdsim__set_errmsg(sim, "time_scale must be > 0 (0 = 1), got %g", ropts->time_scale);
-        return SSDSIM_EINVAL;
-    }
-    int rc = begin_run(sim, opts);
-    if (rc == 0)
-        rc = note_run(sim, ropts && ropts->label ? ropts->label : "replay", NULL);
-    if (rc)
+        free(ro);
+        free(rp);
         return rc;
+    }
+    opts = opts ? &o : NULL;
+    rc = begin_run(sim, opts);
+    if (rc == 0)
+        rc = note_run(sim, rp[0] && rp[0]->label ? rp[0]->label : "replay", NULL);
+    if (rc) {
+        free(ro);
+        free(rp);
+        return rc;
+    }
     sim->n_runs++;
-    rc = ssdsim__host_start_source(&sim->host, src, ropts, &sim->engine, &sim->sys,
-                                   &sim->stats);
-    return end_run(sim, rc, true);
+    rc = ssdsim__host_start_sources(&sim->host, srcs, rp, n, &sim->engine, &sim->sys,
+                                    &sim->stats);
+    rc = end_run(sim, rc, true);
+    free(ro);
+    free(rp);
+    return rc;
 }
 
 void ssdsim_set_observer(ssdsim *sim, const ssdsim_observer *obs)

@@ -85,6 +85,9 @@ struct cli_run_opts {
     const char *csv_out;    /* time-series CSV file, or NULL */
     /* Trace replay instead of the workload (`run --trace`) */
     const char *trace_path;
+    /* --trace given again: more traces replayed at once, one flow (job, queue) each */
+    const char *more_traces[15];
+    size_t n_more_traces;
     ssdsim_trace_opts trace;
     uint32_t trace_devices[CLI_MAX_TRACE_DEVICES];
     ssdsim_replay_opts replay;

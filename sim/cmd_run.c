@@ -82,7 +82,9 @@ static void run_help(FILE *f, bool demo)
               "  --time-scale X         open loop: replay X times as fast (0.5 = half speed)\n"
               "  --replay-qd N          closed loop: N requests outstanding, times ignored\n"
               "  --wrap                 addresses beyond the device wrap around (else an error)\n"
-              "  --queue N              the NVMe queue pair its requests use (model nvme.queues)\n"
+              "  --queue N              the NVMe queue pair its requests use (model nvme.queues);\n"
+              "                         --trace given again replays the traces at once, trace\n"
+              "                         k on queue N + k (mod nvme.queues), one job each\n"
               "  --max-requests N       replay at most N requests\n"
               "  --runtime DURATION     stop issuing after this much simulated time\n"
               "  --source NAME[:ARGS]   instead of a workload, replay the request source NAME of\n"
@@ -291,7 +293,15 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         }
         o->replay.queue = (uint32_t)v;
     } else if (!strcmp(name, "--trace")) {
-        o->trace_path = val;
+        if (!o->trace_path) {
+            o->trace_path = val;
+        } else if (o->n_more_traces < N_ELEMS(o->more_traces)) {
+            o->more_traces[o->n_more_traces++] = val;
+        } else {
+            cli_error("run: --trace: at most %zu traces at once",
+                      N_ELEMS(o->more_traces) + 1);
+            return CLI_EXIT_USAGE;
+        }
     } else if (!strcmp(name, "--source")) {
         o->source_spec = val;
     } else if (!strcmp(name, "--replay-qd")) {
@@ -502,7 +512,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         }
         /* --set, --device and --plugin add to a list; every other option takes one value. */
         if (strcmp(name, "--set") && strcmp(name, "--device") && strcmp(name, "--plugin") &&
-            cli_once(cmd, name, &seen))
+            strcmp(name, "--trace") && cli_once(cmd, name, &seen))
             return CLI_EXIT_USAGE;
         if (series) {
             int rc = series_option(cmd, name, val, r);
@@ -756,6 +766,47 @@ static int check_outputs(const struct cli_run_opts *o)
     return 0;
 }
 
+/* --trace A --trace B ...: the traces replayed at once, trace k as flow (job) k on NVMe queue
+ * pair (--queue + k) mod nvme.queues. 1 after printing an error opening one, else what
+ * ssdsim_run_sources returned. The per-trace summary (the "trace" object) is for a single
+ * trace; here the jobs, named after their traces, give each flow's figures. */
+static int replay_several(const struct cli_run_opts *o, const ssdsim_model *model, ssdsim *sim,
+                          const ssdsim_point_opts *pt)
+{
+    size_t n = 1 + o->n_more_traces;
+    ssdsim_trace *t[16] = {0};
+    ssdsim_source src[16];
+    ssdsim_replay_opts rep[16];
+    const ssdsim_replay_opts *rp[16];
+    int64_t nq = 1;
+    ssdsim_model_get_int(model, "nvme.queues", &nq, NULL);
+    ssdsim_trace_opts to = o->trace;
+    to.version = SSDSIM_TRACE_OPTS_VERSION;
+    to.flushes = true;
+    int rc = 0;
+    for (size_t k = 0; k < n && !rc; k++) {
+        const char *path = k ? o->more_traces[k - 1] : o->trace_path;
+        ssdsim_error err;
+        cli_input_add(path);
+        if (ssdsim_trace_open(&t[k], path, &to, &err)) {
+            cli_error("%s", err.message);
+            rc = 1;
+            break;
+        }
+        ssdsim_trace_as_source(t[k], &src[k]);
+        rep[k] = o->replay;
+        rep[k].version = SSDSIM_REPLAY_OPTS_VERSION;
+        rep[k].label = path;
+        rep[k].queue = (uint32_t)((o->replay.queue + k) % (uint64_t)(nq > 0 ? nq : 1));
+        rp[k] = &rep[k];
+    }
+    if (!rc)
+        rc = ssdsim_run_sources(sim, src, rp, n, &pt->run);
+    for (size_t k = 0; k < n; k++)
+        ssdsim_trace_close(t[k]);
+    return rc;
+}
+
 int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const ssdsim_workload *wl,
                 const char *wl_desc)
 {
@@ -811,7 +862,13 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     if (cli_watch_open(&watch, o, wl, sim))
         goto out;
     int rc;
-    if (o->trace_path) {
+    if (o->trace_path && o->n_more_traces) {
+        rc = replay_several(o, model, sim, &pt);
+        if (rc == 1) {
+            cli_watch_close(&watch, CLI_WATCH_DISCARD);
+            goto out;
+        }
+    } else if (o->trace_path) {
         ssdsim_trace *t = NULL;
         ssdsim_trace_opts to = o->trace;
         to.version = SSDSIM_TRACE_OPTS_VERSION;
@@ -891,7 +948,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             snprintf(state, sizeof state, "a sequential fill");
         cli_report(stdout, sim, model, wl_desc, o->steady_var,
                    o->precondition_seq || o->precondition_fast ? state : NULL);
-        if (o->trace_path)
+        if (o->trace_path && !o->n_more_traces)
             cli_trace_summary(stdout, &tout);
         if (interrupted)
             printf("INTERRUPTED by %s after %.6g s of simulated time: these are partial results\n",
@@ -910,7 +967,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             free(json);
             json = with;
         }
-        if (json && o->trace_path && !o->fio_json) {
+        if (json && o->trace_path && !o->n_more_traces && !o->fio_json) {
             char *with = cli_trace_results_json(json, &tout);
             free(json);
             json = with;

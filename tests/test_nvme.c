@@ -352,6 +352,55 @@ START_TEST(test_nvme_fairness_cli)
 }
 END_TEST
 
+/* Several traces at once (--trace A --trace B): one job (flow) per trace, named after it, with
+ * every request of its trace: the counts of each trace replayed alone. */
+static double ops_count(const cJSON *ops, const char *op)
+{
+    return json_num(cJSON_GetObjectItemCaseSensitive(ops, op), "count");
+}
+
+START_TEST(test_nvme_several_traces)
+{
+    char model[1024], a[1024], b[1024], outm[1024], out1[1024];
+    snprintf(model, sizeof model, "%s/models/generic-slc.json", SRCDIR);
+    snprintf(a, sizeof a, "%s/traces/sample.msr.csv", SRCDIR);
+    snprintf(b, sizeof b, "%s/traces/sample.csv", SRCDIR);
+    out_path(outm, sizeof outm, "multi.json");
+    out_path(out1, sizeof out1, "single.json");
+    struct cmd c;
+    const char *am[] = {"run", "--model", model, "--set", "nvme.queues=2", "--trace", a,
+                        "--trace", b, "--quiet", "--json", outm, NULL};
+    run_argv(&c, am);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    char *tm = read_file(outm, NULL);
+    cJSON *jm = cJSON_Parse(tm);
+    const cJSON *jobs = cJSON_GetObjectItemCaseSensitive(jm, "jobs");
+    ck_assert_int_eq(cJSON_GetArraySize(jobs), 2);
+    const char *paths[] = {a, b};
+    double total = 0;
+    for (int k = 0; k < 2; k++) {
+        const char *a1[] = {"run", "--model", model, "--trace", paths[k], "--quiet", "--json",
+                            out1, NULL};
+        run_argv(&c, a1);
+        ck_assert_msg(c.status == 0, "%s", c.err);
+        cmd_free(&c);
+        char *t1 = read_file(out1, NULL);
+        cJSON *j1 = cJSON_Parse(t1);
+        const cJSON *job = cJSON_GetArrayItem(jobs, k);
+        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(job, "name")->valuestring, paths[k]);
+        double want = ops_count(cJSON_GetObjectItemCaseSensitive(j1, "ops"), "all");
+        ck_assert(ops_count(cJSON_GetObjectItemCaseSensitive(job, "ops"), "all") == want);
+        total += want;
+        cJSON_Delete(j1);
+        free(t1);
+    }
+    ck_assert(ops_count(cJSON_GetObjectItemCaseSensitive(jm, "ops"), "all") == total);
+    cJSON_Delete(jm);
+    free(tm);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("nvme");
@@ -364,6 +413,7 @@ int main(void)
     tcase_add_test(tc, test_nvme_bad_input);
     tcase_add_test(tc, test_nvme_keep_job);
     tcase_add_test(tc, test_nvme_fairness_cli);
+    tcase_add_test(tc, test_nvme_several_traces);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

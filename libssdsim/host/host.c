@@ -857,50 +857,69 @@ int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
                               const ssdsim_replay_opts *ro, struct ssdsim__engine *e,
                               struct ssdsim__sys *sys, struct ssdsim__stats *stats)
 {
+    return ssdsim__host_start_sources(h, src, ro ? &ro : NULL, 1, e, sys, stats);
+}
+
+int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs,
+                               const ssdsim_replay_opts *const *ros, size_t n,
+                               struct ssdsim__engine *e, struct ssdsim__sys *sys,
+                               struct ssdsim__stats *stats)
+{
     host_setup(h, e, sys, stats);
-    h->jobs = calloc(1, sizeof *h->jobs);
-    if (!h->jobs || alloc_units(h, 1)) {
+    h->jobs = calloc(n, sizeof *h->jobs);
+    if (!h->jobs || alloc_units(h, (uint32_t)n)) {
         snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");
         h->error = SSDSIM_ENOMEM;
         return SSDSIM_ENOMEM;
     }
-    h->n_jobs = 1;
+    h->n_jobs = (uint32_t)n;
     h->n_waves = 1;
-    h->wrap = ro && ro->wrap;
-    struct ssdsim__job *job = &h->jobs[0];
-    job->replay = true;
-    job->src = *src;
-    job->timed = !ro || ro->iodepth == 0;
-    job->depth = ro && ro->iodepth ? ro->iodepth : UINT32_MAX;
-    job->time_scale = ro && ro->time_scale > 0 ? ro->time_scale : 1;
-    job->max_requests = ro ? ro->max_requests : 0;
-    job->label = ro ? ro->label : NULL;
-    job->think_blocks = 1;
     uint32_t nq = h->sys->dev_model->nvme.queues;
-    if (ro && ro->queue >= nq) {
-        snprintf(h->errmsg, sizeof h->errmsg,
-                 "%s: queue: %u is beyond the model's queue pairs (nvme.queues %u: 0 to %u)",
-                 ro->label ? ro->label : "replay", ro->queue, nq, nq - 1);
-        h->error = SSDSIM_ECONFIG;
-        return h->error;
+    for (size_t k = 0; k < n; k++) {
+        const ssdsim_replay_opts *ro = ros ? ros[k] : NULL;
+        struct ssdsim__job *job = &h->jobs[k];
+        h->wrap = h->wrap || (ro && ro->wrap);
+        job->unit = (uint32_t)k;
+        job->replay = true;
+        job->src = srcs[k];
+        job->timed = !ro || ro->iodepth == 0;
+        job->depth = ro && ro->iodepth ? ro->iodepth : UINT32_MAX;
+        job->time_scale = ro && ro->time_scale > 0 ? ro->time_scale : 1;
+        job->max_requests = ro ? ro->max_requests : 0;
+        job->label = ro ? ro->label : NULL;
+        job->think_blocks = 1;
+        if (ro && ro->queue >= nq) {
+            snprintf(h->errmsg, sizeof h->errmsg,
+                     "%s: queue: %u is beyond the model's queue pairs (nvme.queues %u: 0 to %u)",
+                     ro->label ? ro->label : "replay", ro->queue, nq, nq - 1);
+            h->error = SSDSIM_ECONFIG;
+            return h->error;
+        }
+        job->queue = (uint16_t)(ro ? ro->queue : 0);
+        h->planned += job->max_requests;
+        h->units[k].name = strdup(ro && ro->label ? ro->label : "replay");
+        if (!h->units[k].name) {
+            snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");
+            h->error = SSDSIM_ENOMEM;
+            return SSDSIM_ENOMEM;
+        }
+        h->units[k].n_clones = 1;
+        h->units[k].first_clone = (uint32_t)k;
     }
-    job->queue = (uint16_t)(ro ? ro->queue : 0);
-    h->planned = job->max_requests;
-    h->units[0].name = strdup(ro && ro->label ? ro->label : "replay");
-    if (!h->units[0].name) {
-        snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");
-        h->error = SSDSIM_ENOMEM;
-        return SSDSIM_ENOMEM;
-    }
-    h->units[0].n_clones = 1;
     h->active = true;
-    start_job(h, 0);
-    if (ro && ro->runtime_ns) {
-        job->stop_ns = job->start_ns + ro->runtime_ns;
-        h->max_runtime_ns = ro->runtime_ns;
+    for (size_t k = 0; k < n; k++) {
+        const ssdsim_replay_opts *ro = ros ? ros[k] : NULL;
+        struct ssdsim__job *job = &h->jobs[k];
+        start_job(h, (uint32_t)k);
+        if (ro && ro->runtime_ns) {
+            job->stop_ns = job->start_ns + ro->runtime_ns;
+            if (ro->runtime_ns > h->max_runtime_ns)
+                h->max_runtime_ns = ro->runtime_ns;
+        }
     }
-    h->wave_left = 1;
-    pump(h, 0);
+    h->wave_left = (uint32_t)n;
+    for (size_t k = 0; k < n && !h->error; k++)
+        pump(h, (uint32_t)k);
     return h->error;
 }
 

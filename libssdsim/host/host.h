@@ -139,6 +139,12 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                        struct ssdsim__stats *stats);
 
 /* Prepare a replay of a source (one job, addressing volume 0). */
+/* Several sources at once, source k as job k (its own reporting unit, queue ros[k]->queue);
+ * ros may be NULL, or hold NULL entries (defaults). */
+int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs,
+                               const ssdsim_replay_opts *const *ros, size_t n,
+                               struct ssdsim__engine *e, struct ssdsim__sys *sys,
+                               struct ssdsim__stats *stats);
 int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
                               const ssdsim_replay_opts *ro, struct ssdsim__engine *e,
                               struct ssdsim__sys *sys, struct ssdsim__stats *stats);

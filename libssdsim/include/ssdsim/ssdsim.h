@@ -790,6 +790,13 @@ SSDSIM_API int ssdsim_replay_opts_init(ssdsim_replay_opts *opts, unsigned int ve
 SSDSIM_API int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src,
                                  const ssdsim_replay_opts *ropts, const ssdsim_run_opts *opts);
 
+/** Replay `n` sources at once (1 to 4096), source k as reported job k (a flow, named after its
+ * label) on NVMe queue pair ropts[k]->queue. `ropts` may be NULL (defaults), and so may each
+ * entry; a run wraps addresses when any of them sets wrap. @return as ssdsim_run_source. */
+SSDSIM_API int ssdsim_run_sources(ssdsim *sim, const ssdsim_source *srcs,
+                                  const ssdsim_replay_opts *const *ropts, size_t n,
+                                  const ssdsim_run_opts *opts);
+
 /** Watches every request of a simulation: on_issue when a request is issued (its arrival;
  * only id, op, offset, length, submit_ns and job are set), on_complete when it completes (all
  * fields). Either may be NULL. Called from inside the running simulation; they must not call
