@@ -42,11 +42,14 @@ int ssdsim__opts_read(void *dst, size_t dst_size, const void *src, const size_t 
 
 /* Layout sizes by version; index 0 unused. Append a size when a version appends fields. */
 static const size_t run_opts_sizes[] = {0, SSDSIM__END(ssdsim_run_opts, max_rounds)};
-static const size_t replay_opts_sizes[] = {0, SSDSIM__END(ssdsim_replay_opts, label)};
+static const size_t submit_opts_sizes[] = {0, SSDSIM__END(ssdsim_submit_opts, queue)};
+static const size_t replay_opts_sizes[] = {0, SSDSIM__END(ssdsim_replay_opts, label),
+                                           SSDSIM__END(ssdsim_replay_opts, queue)};
 static const size_t steady_opts_sizes[] = {0, SSDSIM__END(ssdsim_steady_opts, max_slope_excursion)};
 static const size_t fast_opts_sizes[] = {0,
                                          SSDSIM__END(ssdsim_fast_precondition_opts, drive_writes)};
-static const size_t trace_opts_sizes[] = {0, SSDSIM__END(ssdsim_trace_opts, n_devices)};
+static const size_t trace_opts_sizes[] = {0, SSDSIM__END(ssdsim_trace_opts, n_devices),
+                                          SSDSIM__END(ssdsim_trace_opts, flushes)};
 static const size_t measure_opts_sizes[] = {0, SSDSIM__END(ssdsim_measure_opts, max_stretch)};
 static const size_t curve_opts_sizes[] = {0,
                                           SSDSIM__END(ssdsim_curve_opts, settle_drive_writes)};
@@ -76,6 +79,7 @@ static const size_t review_drive_opts_sizes[] = {
 
 SSDSIM__OPTS(run_opts, ssdsim_run_opts, run_opts_sizes, SSDSIM_RUN_OPTS_VERSION)
 SSDSIM__OPTS(replay_opts, ssdsim_replay_opts, replay_opts_sizes, SSDSIM_REPLAY_OPTS_VERSION)
+SSDSIM__OPTS(submit_opts, ssdsim_submit_opts, submit_opts_sizes, SSDSIM_SUBMIT_OPTS_VERSION)
 SSDSIM__OPTS(steady_opts, ssdsim_steady_opts, steady_opts_sizes, SSDSIM_STEADY_OPTS_VERSION)
 SSDSIM__OPTS(fast_precondition_opts, ssdsim_fast_precondition_opts, fast_opts_sizes,
              SSDSIM_FAST_PRECONDITION_OPTS_VERSION)

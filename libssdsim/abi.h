@@ -52,6 +52,8 @@ int ssdsim__opts_read(void *dst, size_t dst_size, const void *src, const size_t 
 
 /* ssdsim__opts_read for each option struct of the API. */
 int ssdsim__run_opts_read(ssdsim_run_opts *dst, const ssdsim_run_opts *src, char *why, size_t len);
+int ssdsim__submit_opts_read(ssdsim_submit_opts *dst, const ssdsim_submit_opts *src, char *why,
+                             size_t len);
 int ssdsim__replay_opts_read(ssdsim_replay_opts *dst, const ssdsim_replay_opts *src, char *why,
                              size_t len);
 int ssdsim__steady_opts_read(ssdsim_steady_opts *dst, const ssdsim_steady_opts *src, char *why,

@@ -467,9 +467,10 @@ static cJSON *job_object(const ssdsim *sim, const ssdsim_workload *wl, uint32_t 
     for (int d = 0; d < 3; d++)
         cJSON_AddItemToObject(j, dirs[d],
                               dir_object(sim, u, d, runtime_ns, group_agg(sim, u->group, d)));
+    /* fio's syncs: the job's flushes (fsync, fdatasync, write_barrier) */
     cJSON *sync = cJSON_AddObjectToObject(j, "sync");
-    ssdsim__json_add_u64(sync, "total_ios", 0);
-    cJSON_AddItemToObject(sync, "lat_ns", zero_lat_object());
+    ssdsim__json_add_u64(sync, "total_ios", u->flush ? u->flush->count : 0);
+    cJSON_AddItemToObject(sync, "lat_ns", u->flush ? lat_object(u->flush, true) : zero_lat_object());
 
     ssdsim__json_add_u64(j, "job_runtime", ns_to_ms(runtime_ns));
     add_f(j, "usr_cpu", 0);

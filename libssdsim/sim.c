@@ -490,30 +490,68 @@ int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src, const ssdsim_replay
         return ssdsim__fail(sim, SSDSIM_EINVAL,
                             "ssdsim_run_source: the source and its next function must not be "
                             "NULL");
+    const ssdsim_replay_opts *one[1] = {ropts};
+    return ssdsim_run_sources(sim, src, ropts ? one : NULL, 1, opts);
+}
+
+int ssdsim_run_sources(ssdsim *sim, const ssdsim_source *srcs,
+                       const ssdsim_replay_opts *const *ropts, size_t n,
+                       const ssdsim_run_opts *opts)
+{
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    if (!sim || !srcs || n == 0 || n > 4096)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_run_sources: 1 to 4096 sources, not NULL");
+    for (size_t k = 0; k < n; k++)
+        if (!srcs[k].next)
+            return ssdsim__fail(sim, SSDSIM_EINVAL,
+                                "ssdsim_run_source: the source and its next function must not "
+                                "be NULL");
     sim->errmsg[0] = 0;
-    ssdsim_replay_opts ro;
+    ssdsim_replay_opts *ro = calloc(n, sizeof *ro);
+    const ssdsim_replay_opts **rp = calloc(n, sizeof *rp);
+    if (!ro || !rp) {
+        free(ro);
+        free(rp);
+        return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory starting the run");
+    }
     ssdsim_run_opts o;
     char why[256];
-    if (ssdsim__replay_opts_read(&ro, ropts, why, sizeof why) ||
-        ssdsim__run_opts_read(&o, opts, why, sizeof why)) {
+    int rc = 0;
+    for (size_t k = 0; k < n && !rc; k++) {
+        const ssdsim_replay_opts *in = ropts ? ropts[k] : NULL;
+        if (ssdsim__replay_opts_read(&ro[k], in, why, sizeof why))
+            rc = SSDSIM_EINVAL;
+        else if (in && (ro[k].time_scale < 0 || ro[k].time_scale != ro[k].time_scale)) {
+            snprintf(why, sizeof why, "time_scale must be > 0 (0 = 1), got %g", ro[k].time_scale);
+            rc = SSDSIM_EINVAL;
+        }
+        rp[k] = in ? &ro[k] : NULL;
+    }
+    if (!rc && ssdsim__run_opts_read(&o, opts, why, sizeof why))
+        rc = SSDSIM_EINVAL;
+    if (rc) {
         ssdsim__set_errmsg(sim, "%s", why);
-        return SSDSIM_EINVAL;
-    }
-    ropts = ropts ? &ro : NULL;
-    opts = opts ? &o : NULL;
-    if (ropts && (ropts->time_scale < 0 || ropts->time_scale != ropts->time_scale)) {
-        ssdsim__set_errmsg(sim, "time_scale must be > 0 (0 = 1), got %g", ropts->time_scale);
-        return SSDSIM_EINVAL;
-    }
-    int rc = begin_run(sim, opts);
-    if (rc == 0)
-        rc = note_run(sim, ropts && ropts->label ? ropts->label : "replay", NULL);
-    if (rc)
+        free(ro);
+        free(rp);
         return rc;
+    }
+    opts = opts ? &o : NULL;
+    rc = begin_run(sim, opts);
+    if (rc == 0)
+        rc = note_run(sim, rp[0] && rp[0]->label ? rp[0]->label : "replay", NULL);
+    if (rc) {
+        free(ro);
+        free(rp);
+        return rc;
+    }
     sim->n_runs++;
-    rc = ssdsim__host_start_source(&sim->host, src, ropts, &sim->engine, &sim->sys,
-                                   &sim->stats);
-    return end_run(sim, rc, true);
+    rc = ssdsim__host_start_sources(&sim->host, srcs, rp, n, &sim->engine, &sim->sys,
+                                    &sim->stats);
+    rc = end_run(sim, rc, true);
+    free(ro);
+    free(rp);
+    return rc;
 }
 
 void ssdsim_set_observer(ssdsim *sim, const ssdsim_observer *obs)
@@ -633,26 +671,58 @@ static int after_events(struct ssdsim *sim, int rc)
 int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length, uint64_t at_ns,
                   uint64_t id, ssdsim_complete_fn cb, void *userdata)
 {
+    return ssdsim_submit_ex(sim, op, offset, length, at_ns, id, cb, userdata, NULL);
+}
+
+int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
+                     uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata,
+                     const ssdsim_submit_opts *opts_in)
+{
     int rc = check_usable(sim);
     if (rc)
         return rc;
-    uint64_t logical = sim->sys.volume_bytes;
-    if ((unsigned)op > SSDSIM_OP_TRIM || length == 0 || length > UINT32_MAX || offset >= logical ||
-        length > logical - offset || at_ns < ssdsim__engine_now(&sim->engine)) {
-        ssdsim__set_errmsg(sim,
-                           "ssdsim_submit: bad request (op %d, offset %llu, length %llu, "
-                           "at %llu ns; capacity %llu bytes, now %llu ns)",
-                           (int)op, (unsigned long long)offset, (unsigned long long)length,
-                           (unsigned long long)at_ns, (unsigned long long)logical,
-                           (unsigned long long)ssdsim__engine_now(&sim->engine));
+    ssdsim_submit_opts opts;
+    char why[256];
+    if (ssdsim__submit_opts_read(&opts, opts_in, why, sizeof why)) {
+        ssdsim__set_errmsg(sim, "ssdsim_submit_ex: %s", why);
         return SSDSIM_EINVAL;
     }
+    uint64_t logical = sim->sys.volume_bytes;
+    bool flush = op == SSDSIM_OP_FLUSH;
+    bool bad = flush ? offset != 0 || length != 0
+                     : (unsigned)op > SSDSIM_OP_TRIM || length == 0 || length > UINT32_MAX ||
+                           offset >= logical || length > logical - offset;
+    if (bad || at_ns < ssdsim__engine_now(&sim->engine)) {
+        ssdsim__set_errmsg(sim,
+                           "ssdsim_submit: bad request (op %d, offset %llu, length %llu, "
+                           "at %llu ns; capacity %llu bytes, now %llu ns%s)",
+                           (int)op, (unsigned long long)offset, (unsigned long long)length,
+                           (unsigned long long)at_ns, (unsigned long long)logical,
+                           (unsigned long long)ssdsim__engine_now(&sim->engine),
+                           flush ? "; a flush has offset and length 0" : "");
+        return SSDSIM_EINVAL;
+    }
+    if (opts.fua && op != SSDSIM_OP_WRITE) {
+        ssdsim__set_errmsg(sim, "ssdsim_submit_ex: fua: only a write has Force Unit Access");
+        return SSDSIM_EINVAL;
+    }
+    uint32_t nq = sim->sys.dev_model->nvme.queues;
+    if (opts.queue >= nq) {
+        ssdsim__set_errmsg(sim,
+                           "ssdsim_submit_ex: queue: %u is beyond the model's queue pairs "
+                           "(nvme.queues %u: 0 to %u)",
+                           opts.queue, nq, nq - 1);
+        return SSDSIM_EINVAL;
+    }
+    uint8_t iop = flush ? SSDSIM__IO_FLUSH : (uint8_t)op;
+    if (opts.fua)
+        iop |= SSDSIM__IO_FUA;
     if (sim->host.active) {
         ssdsim__set_errmsg(sim, "a workload run is in progress");
         return SSDSIM_ESTATE;
     }
-    rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->sys, &sim->stats, (uint8_t)op,
-                             offset, (uint32_t)length, at_ns, id, cb, userdata);
+    rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->sys, &sim->stats, iop,
+                             offset, (uint32_t)length, at_ns, id, cb, userdata, opts.queue);
     if (rc)
         ssdsim__set_errmsg(sim, "out of memory submitting a request");
     else if (sim->interval_ns && !sim->tick)

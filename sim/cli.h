@@ -85,10 +85,14 @@ struct cli_run_opts {
     const char *csv_out;    /* time-series CSV file, or NULL */
     /* Trace replay instead of the workload (`run --trace`) */
     const char *trace_path;
+    /* --trace given again: more traces replayed at once, one flow (job, queue) each */
+    const char *more_traces[15];
+    size_t n_more_traces;
     ssdsim_trace_opts trace;
     uint32_t trace_devices[CLI_MAX_TRACE_DEVICES];
     ssdsim_replay_opts replay;
     bool lenient;              /* fio job files: skip unknown options */
+    bool fairness;             /* --fairness: each job alone too, slowdowns (fairness.c) */
     bool fio_json;             /* --output-format fio-json: json_out in fio's layout */
     const char *record_path;   /* write every issued request as a trace */
     ssdsim_trace_format record_format;
@@ -100,6 +104,21 @@ struct cli_run_opts {
 /* The point `o` describes (ssdsim/point.h): its overrides (pointing into `o`), seed (given),
  * preconditioning and run options. */
 void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt);
+
+/* --fairness (fairness.c): each job section of `wl` run alone after the shared run `shared`;
+ * slowdowns and the fairness index. 0, or -1 after printing the error. */
+struct cli_fair {
+    size_t n;
+    char **names;
+    double *shared, *alone; /* mean latency, ns */
+    double index;           /* min slowdown / max slowdown */
+};
+int cli_fairness_run(const struct cli_run_opts *o, const ssdsim_model *model,
+                     const ssdsim_workload *wl, const ssdsim *shared, struct cli_fair *f);
+void cli_fairness_print(FILE *out, const struct cli_fair *f);
+/* The results JSON text with "fairness" added (malloc'ed), or NULL. */
+char *cli_fairness_json(const char *json, const struct cli_fair *f);
+void cli_fairness_free(struct cli_fair *f);
 
 /* Split "--name=value" into name and value (*val NULL when the argument has no '='). */
 void cli_split_option(const char *arg, char *name, size_t name_len, const char **val);

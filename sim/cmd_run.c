@@ -55,6 +55,9 @@ static void run_help(FILE *f, bool demo)
               "  --workload FILE        a fio job file ([global] and job sections) or a JSON\n"
               "                         object of fio options (doc/fio.md lists them)\n"
               "  --lenient              skip (and list) unknown options of a job file\n"
+              "  --fairness             also run each job section (flow) alone and report its\n"
+              "                         slowdown (mean latency shared / alone) and the\n"
+              "                         fairness index (min / max slowdown), as MQSim does\n"
               "  --check[=N]            check every invariant of the simulated state (mapping,\n"
               "                         blocks, counts, buffer, parity) every N events (default\n"
               "                         65536) and at the end; a broken one stops the run\n"
@@ -79,6 +82,9 @@ static void run_help(FILE *f, bool demo)
               "  --time-scale X         open loop: replay X times as fast (0.5 = half speed)\n"
               "  --replay-qd N          closed loop: N requests outstanding, times ignored\n"
               "  --wrap                 addresses beyond the device wrap around (else an error)\n"
+              "  --queue N              the NVMe queue pair its requests use (model nvme.queues);\n"
+              "                         --trace given again replays the traces at once, trace\n"
+              "                         k on queue N + k (mod nvme.queues), one job each\n"
               "  --max-requests N       replay at most N requests\n"
               "  --runtime DURATION     stop issuing after this much simulated time\n"
               "  --source NAME[:ARGS]   instead of a workload, replay the request source NAME of\n"
@@ -249,8 +255,10 @@ int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts
 
 static const char *const run_value_options[] = {
     "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
-    "--output-format", "--record",    "--record-format", "--latency-log", "--source"};
-static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient"};
+    "--output-format", "--record",    "--record-format", "--latency-log", "--source",
+    "--queue"};
+static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient",
+                                               "--fairness"};
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -275,8 +283,25 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         o->replay.wrap = 1;
     } else if (!strcmp(name, "--lenient")) {
         o->lenient = true;
+    } else if (!strcmp(name, "--fairness")) {
+        o->fairness = true;
+    } else if (!strcmp(name, "--queue")) {
+        uint64_t v;
+        if (!cli_parse_u64(val, &v) || v > 65534) {
+            cli_error("run: --queue expects a queue pair number in [0, 65534], got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+        o->replay.queue = (uint32_t)v;
     } else if (!strcmp(name, "--trace")) {
-        o->trace_path = val;
+        if (!o->trace_path) {
+            o->trace_path = val;
+        } else if (o->n_more_traces < N_ELEMS(o->more_traces)) {
+            o->more_traces[o->n_more_traces++] = val;
+        } else {
+            cli_error("run: --trace: at most %zu traces at once",
+                      N_ELEMS(o->more_traces) + 1);
+            return CLI_EXIT_USAGE;
+        }
     } else if (!strcmp(name, "--source")) {
         o->source_spec = val;
     } else if (!strcmp(name, "--replay-qd")) {
@@ -487,7 +512,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         }
         /* --set, --device and --plugin add to a list; every other option takes one value. */
         if (strcmp(name, "--set") && strcmp(name, "--device") && strcmp(name, "--plugin") &&
-            cli_once(cmd, name, &seen))
+            strcmp(name, "--trace") && cli_once(cmd, name, &seen))
             return CLI_EXIT_USAGE;
         if (series) {
             int rc = series_option(cmd, name, val, r);
@@ -593,6 +618,16 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
          o->trace.disksim_read_is_zero || o->trace.blkparse_issue)) {
         cli_error("run: trace options (--trace-format, --replay-qd, --time-scale, --wrap, ...) "
                   "need --trace FILE (the replay options also apply to --source)");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->fairness && (o->trace_path || o->source_spec)) {
+        cli_error("run: --fairness runs each job of a --workload alone; a trace or source is one "
+                  "flow");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->replay.queue && !o->trace_path && !o->source_spec) {
+        cli_error("run: --queue applies to --trace and --source replays (a job file's jobs name "
+                  "theirs with the option queue=N)");
         return CLI_EXIT_USAGE;
     }
     if (o->replay.iodepth && o->replay.time_scale > 0) {
@@ -731,6 +766,47 @@ static int check_outputs(const struct cli_run_opts *o)
     return 0;
 }
 
+/* --trace A --trace B ...: the traces replayed at once, trace k as flow (job) k on NVMe queue
+ * pair (--queue + k) mod nvme.queues. 1 after printing an error opening one, else what
+ * ssdsim_run_sources returned. The per-trace summary (the "trace" object) is for a single
+ * trace; here the jobs, named after their traces, give each flow's figures. */
+static int replay_several(const struct cli_run_opts *o, const ssdsim_model *model, ssdsim *sim,
+                          const ssdsim_point_opts *pt)
+{
+    size_t n = 1 + o->n_more_traces;
+    ssdsim_trace *t[16] = {0};
+    ssdsim_source src[16];
+    ssdsim_replay_opts rep[16];
+    const ssdsim_replay_opts *rp[16];
+    int64_t nq = 1;
+    ssdsim_model_get_int(model, "nvme.queues", &nq, NULL);
+    ssdsim_trace_opts to = o->trace;
+    to.version = SSDSIM_TRACE_OPTS_VERSION;
+    to.flushes = true;
+    int rc = 0;
+    for (size_t k = 0; k < n && !rc; k++) {
+        const char *path = k ? o->more_traces[k - 1] : o->trace_path;
+        ssdsim_error err;
+        cli_input_add(path);
+        if (ssdsim_trace_open(&t[k], path, &to, &err)) {
+            cli_error("%s", err.message);
+            rc = 1;
+            break;
+        }
+        ssdsim_trace_as_source(t[k], &src[k]);
+        rep[k] = o->replay;
+        rep[k].version = SSDSIM_REPLAY_OPTS_VERSION;
+        rep[k].label = path;
+        rep[k].queue = (uint32_t)((o->replay.queue + k) % (uint64_t)(nq > 0 ? nq : 1));
+        rp[k] = &rep[k];
+    }
+    if (!rc)
+        rc = ssdsim_run_sources(sim, src, rp, n, &pt->run);
+    for (size_t k = 0; k < n; k++)
+        ssdsim_trace_close(t[k]);
+    return rc;
+}
+
 int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const ssdsim_workload *wl,
                 const char *wl_desc)
 {
@@ -739,6 +815,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     int status = CLI_EXIT_FAIL;
     struct cli_trace_outcome tout;
     memset(&tout, 0, sizeof tout);
+    struct cli_fair fair = {0};
     cli_input_add(o->trace_path);
     if (check_outputs(o))
         return CLI_EXIT_FAIL;
@@ -785,9 +862,18 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     if (cli_watch_open(&watch, o, wl, sim))
         goto out;
     int rc;
-    if (o->trace_path) {
+    if (o->trace_path && o->n_more_traces) {
+        rc = replay_several(o, model, sim, &pt);
+        if (rc == 1) {
+            cli_watch_close(&watch, CLI_WATCH_DISCARD);
+            goto out;
+        }
+    } else if (o->trace_path) {
         ssdsim_trace *t = NULL;
-        if (ssdsim_trace_open(&t, o->trace_path, &o->trace, &err)) {
+        ssdsim_trace_opts to = o->trace;
+        to.version = SSDSIM_TRACE_OPTS_VERSION;
+        to.flushes = true; /* flushes and FUA writes are replayed */
+        if (ssdsim_trace_open(&t, o->trace_path, &to, &err)) {
             cli_error("%s", err.message);
             cli_watch_close(&watch, CLI_WATCH_DISCARD);
             goto out;
@@ -797,6 +883,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         ssdsim_source src;
         ssdsim_trace_as_source(t, &src);
         ssdsim_replay_opts rep = o->replay;
+        rep.version = SSDSIM_REPLAY_OPTS_VERSION; /* queue */
         rep.label = o->trace_path;
         rc = ssdsim_run_source(sim, &src, &rep, &pt.run);
         ssdsim_op_stats all = {0};
@@ -819,6 +906,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         }
         ssdsim_source src = {.next = ops->next, .userdata = state};
         ssdsim_replay_opts rep = o->replay;
+        rep.version = SSDSIM_REPLAY_OPTS_VERSION; /* queue */
         rep.label = o->source_spec;
         rc = ssdsim_run_source(sim, &src, &rep, &pt.run);
         ops->close(state);
@@ -860,15 +948,26 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             snprintf(state, sizeof state, "a sequential fill");
         cli_report(stdout, sim, model, wl_desc, o->steady_var,
                    o->precondition_seq || o->precondition_fast ? state : NULL);
-        if (o->trace_path)
+        if (o->trace_path && !o->n_more_traces)
             cli_trace_summary(stdout, &tout);
         if (interrupted)
             printf("INTERRUPTED by %s after %.6g s of simulated time: these are partial results\n",
                    cli_interrupt_name(), (double)ssdsim_sim_time_ns(sim) / 1e9);
     }
+    if (o->fairness && !interrupted) {
+        if (cli_fairness_run(o, model, wl, sim, &fair))
+            goto out;
+        if (!o->quiet)
+            cli_fairness_print(stdout, &fair);
+    }
     if (o->json_out) {
         char *json = o->fio_json ? ssdsim_results_fio_json(sim, wl) : ssdsim_results_json(sim);
-        if (json && o->trace_path && !o->fio_json) {
+        if (json && fair.n && !o->fio_json) {
+            char *with = cli_fairness_json(json, &fair);
+            free(json);
+            json = with;
+        }
+        if (json && o->trace_path && !o->n_more_traces && !o->fio_json) {
             char *with = cli_trace_results_json(json, &tout);
             free(json);
             json = with;
@@ -905,6 +1004,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
                   cli_interrupt_name());
     status = cli_interrupted ? cli_interrupt_status() : 0;
 out:
+    cli_fairness_free(&fair);
     cli_progress_done(prog);
     cli_trace_outcome_free(&tout);
     ssdsim_free(sim);

@@ -314,7 +314,7 @@ START_TEST(test_jobfile_more_fixtures)
     ssdsim_workload_free(wl);
 
     wl = load_fixture("noop-refused.fio");
-    ck_assert(listed((const char *const *)wl->ignored, wl->n_ignored, "fsync"));
+    ck_assert(listed((const char *const *)wl->ignored, wl->n_ignored, "end_fsync"));
     ck_assert(listed((const char *const *)wl->ignored, wl->n_ignored, "kb_base"));
     ssdsim_workload_free(wl);
 
@@ -531,8 +531,8 @@ START_TEST(test_jobfile_option_errors)
     fixture_bad("uppercase-option.fio", SSDSIM_ECONFIG,
                 "uppercase-option.fio:4: unknown option 'BS' (did you mean 'bs'?)");
     fixture_bad("fsync.fio", SSDSIM_ECONFIG,
-                "fsync.fio:4: fsync: not supported: the simulator does not model cache flushes "
-                "(only fsync=0 is accepted)");
+                "fsync.fio:4: end_fsync: not supported: the simulator does not model cache "
+                "flushes (only end_fsync=0 is accepted)");
     fixture_bad("iec-size.fio", SSDSIM_ECONFIG,
                 "iec-size.fio:3: bs: fio reads '4KiB' in powers of 1000 (with its default "
                 "kb_base=1024 the IEC prefixes mean 10^3, 10^6, ...): write 4k for powers of "
@@ -731,7 +731,7 @@ START_TEST(test_jobfile_lenient)
     ck_assert_int_eq(ssdsim__workload_load_jobfile(&wl, "l.fio", text, strlen(text), true, &err),
                      SSDSIM_ECONFIG);
     ck_assert_str_eq(err.message, "l.fio:3: bs: expected a size like 4k or 1m, got 'four'");
-    text = "[a]\nfsync=1\n";
+    text = "[a]\nend_fsync=1\n";
     ck_assert_int_eq(ssdsim__workload_load_jobfile(&wl, "l.fio", text, strlen(text), true, &err),
                      SSDSIM_ECONFIG);
     /* The public variant, on a file. */

@@ -846,6 +846,15 @@ START_TEST(test_workload_opt_counts_and_times)
     ck_assert_uint_eq(wl_with("thinktime", "1s").thinktime_ns, SSDSIM__NS_PER_S);
     apply_bad("thinktime", "a while", "expected a time");
     ck_assert_uint_eq(wl_with("thinktime_blocks", "4").thinktime_blocks, 4);
+    /* flush and FUA (issue 17): fio's sync options */
+    ck_assert_uint_eq(wl_with("fsync", "32").fsync_blocks, 32);
+    ck_assert_uint_eq(wl_with("fdatasync", "8").fdatasync_blocks, 8);
+    ck_assert_uint_eq(wl_with("write_barrier", "4").barrier_blocks, 4);
+    ck_assert(wl_with("sync", "1").sync_writes);
+    ck_assert(wl_with("sync", "dsync").sync_writes);
+    ck_assert(!wl_with("sync", "none").sync_writes);
+    apply_bad("sync", "sometimes", "expected none, 0, sync, 1 or dsync, got 'sometimes'");
+    apply_bad("fsync", "-1", "integer");
     apply_bad("thinktime_blocks", "0", "in [1, 4294967295]");
     ck_assert_uint_eq(wl_with("log_avg_msec", "1000").log_avg_msec, 1000);
     apply_bad("log_avg_msec", "1s", "got '1s'");
@@ -1094,16 +1103,10 @@ END_TEST
  * their no-op values, which are ignored. */
 START_TEST(test_workload_opt_refused)
 {
-    apply_bad("fsync", "32", "does not model cache flushes (only fsync=0 is accepted)");
-    apply_ignored("fsync", "0");
-    apply_ignored("fdatasync", "0");
-    apply_bad("fdatasync", "1", "not supported");
-    apply_bad("end_fsync", "1", "not supported");
+    apply_bad("end_fsync", "1", "does not model cache flushes (only end_fsync=0 is accepted)");
     apply_ignored("end_fsync", "0");
     apply_bad("verify", "md5", "verification reads are not simulated");
     apply_ignored("verify", "0");
-    apply_bad("sync", "1", "not supported");
-    apply_ignored("sync", "none");
     apply_bad("fill_device", "1", "use size");
     apply_bad("fill_fs", "1", "use size"); /* fio's alias */
     apply_ignored("fill_device", "0");
@@ -1127,7 +1130,7 @@ START_TEST(test_workload_opt_refused)
     apply_bad("rw_sequencer", "identical", "not supported");
     apply_ignored("rw_sequencer", "sequential");
     apply_bad("filesize", "1g", "use size");
-    apply_bad("fsync", "often", "expected an integer, got 'often'");
+    apply_bad("fsync", "often", "expected an integer in [0, 4294967295], got 'often'");
 }
 END_TEST
 
@@ -1341,8 +1344,8 @@ START_TEST(test_workload_load_bad_value_message)
     err = load_bad("{\"rw\": \"randrw:0\"}", SSDSIM_ECONFIG);
     ck_assert_str_eq(err.message, "wl.json: rw: expected the number of I/Os per random offset "
                                   "(1 or more) after ':', got '0'");
-    err = load_bad("{\"fsync\": 8}", SSDSIM_ECONFIG);
-    ck_assert_ptr_nonnull(strstr(err.message, "wl.json: fsync: not supported"));
+    err = load_bad("{\"verify\": \"md5\"}", SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(err.message, "wl.json: verify: not supported"));
 }
 END_TEST
 

@@ -210,6 +210,8 @@ static int add(struct ssdsim__sys *s, struct batch *b, uint32_t io, uint32_t dev
     c->io = io;
     c->dev = dev;
     c->op = op;
+    c->fua = op == SSDSIM__IO_WRITE && !(io & SSDSIM__WC_FLUSH) && s->ios[io].fua;
+    c->queue = io & SSDSIM__WC_FLUSH ? 0 : s->ios[io].queue;
     c->role = role;
     c->next = NONE;
     if (b->tail == NONE)
@@ -326,6 +328,12 @@ static void start(struct ssdsim__sys *s, uint32_t io)
         return;
     struct batch b = {NONE, NONE, 0};
     int rc = 0;
+    if (r->op == SSDSIM__IO_FLUSH) { /* every device of the volume */
+        for (uint32_t k = 0; k < s->n_devs && !rc; k++)
+            if (s->layout != SSDSIM__LAYOUT_JBOD || k == r->volume)
+                rc = add(s, &b, io, k, r->op, 0, 0, ROLE_DATA);
+        goto sent;
+    }
     switch (s->layout) {
     case SSDSIM__LAYOUT_JBOD:
         rc = add(s, &b, io, r->volume, r->op, r->offset, r->len, ROLE_DATA);
@@ -359,6 +367,7 @@ static void start(struct ssdsim__sys *s, uint32_t io)
         }
         break;
     }
+sent:
     if (rc) {
         s->fail_code = SSDSIM_ENOMEM;
         ssdsim__engine_stop(s->engine);
@@ -373,7 +382,7 @@ static void start_event(void *ctx, uint32_t io)
 }
 
 int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint8_t op,
-                       uint64_t offset, uint32_t len)
+                       uint64_t offset, uint32_t len, uint32_t queue)
 {
     struct ssdsim__sysio *r = sysio(s, io);
     if (!r)
@@ -382,7 +391,9 @@ int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint
     r->offset = offset;
     r->len = len;
     r->volume = volume;
-    r->op = op;
+    r->op = (uint8_t)(op & ~SSDSIM__IO_FUA);
+    r->fua = (op & SSDSIM__IO_FUA) != 0;
+    r->queue = (uint16_t)queue;
     r->pending = 0;
     r->phase = 0;
     r->last_done_ns = 0;

@@ -133,6 +133,17 @@ static bool read_ahead_on(const struct ssdsim_model *m)
 {
     return m->read_ahead.window > 0;
 }
+static const struct choice arb_choices[] = {
+    {"rr", SSDSIM__ARB_RR}, {"wrr", SSDSIM__ARB_WRR}, {NULL, 0},
+};
+static bool is_wrr(const struct ssdsim_model *m)
+{
+    return m->nvme.arbitration == SSDSIM__ARB_WRR;
+}
+static bool cq_coalescing(const struct ssdsim_model *m)
+{
+    return m->nvme.cq_threshold > 1;
+}
 static const struct choice bus_width_choices[] = {{"8", 8}, {"16", 16}, {NULL, 0}};
 
 /* Rated endurance when the model does not give it: common datasheet figures per cell type. */
@@ -357,6 +368,58 @@ static const struct key_spec keys[] = {
      .offset = FIELD(controller.fw_wl_page_ns, uint64_t), .min = 0, .max = 10000,
      .flags = KF_QUIET, .def = "0",
      .help = "firmware time per page wear leveling moves, on a core (0: none)"},
+
+    {.path = "nvme.queues", .type = KEY_U32, .offset = FIELD(nvme.queues, uint32_t), .min = 1,
+     .max = 65535, .flags = KF_QUIET, .def = "1", .kinds = K_DEV,
+     .help = "NVMe I/O submission/completion queue pairs; jobs, traces and submitted requests "
+             "name theirs (fio option queue, ssdsim_submit_opts.queue)"},
+    {.path = "nvme.sq_depth", .type = KEY_U32, .offset = FIELD(nvme.sq_depth, uint32_t),
+     .min = 1, .max = 65535, .flags = KF_QUIET, .def = "65535", .kinds = K_DEV,
+     .help = "commands outstanding per queue pair at most (its entries); more wait on the host"},
+    {.path = "nvme.arbitration", .type = KEY_ENUM, .offset = FIELD(nvme.arbitration, enum ssdsim__arb),
+     .flags = KF_QUIET, .def = "\"rr\"", .choices = arb_choices, .kinds = K_DEV,
+     .help = "which queue the controller fetches from when a command slot frees: rr (round "
+             "robin) or wrr (weighted round robin with urgent priority class)"},
+    {.path = "nvme.burst", .type = KEY_U32, .offset = FIELD(nvme.burst, uint32_t), .min = 1,
+     .max = 128, .flags = KF_QUIET, .def = "1", .kinds = K_DEV,
+     .help = "arbitration burst: commands fetched from one queue before the next is served "
+             "(a power of two, as NVMe's Arbitration Burst)"},
+    {.path = "nvme.urgent_queues", .type = KEY_U32, .offset = FIELD(nvme.urgent_queues, uint32_t),
+     .min = 0, .max = 65535, .flags = KF_QUIET, .def = "0", .kinds = K_DEV, .when = is_wrr,
+     .when_text = "nvme.arbitration is \"wrr\"",
+     .help = "WRR: queues 0 .. N-1 are urgent (strict priority over the weighted classes)"},
+    {.path = "nvme.high_queues", .type = KEY_U32, .offset = FIELD(nvme.high_queues, uint32_t),
+     .min = 0, .max = 65535, .flags = KF_QUIET, .def = "0", .kinds = K_DEV, .when = is_wrr,
+     .when_text = "nvme.arbitration is \"wrr\"",
+     .help = "WRR: the next N queues are of high priority"},
+    {.path = "nvme.medium_queues", .type = KEY_U32, .offset = FIELD(nvme.medium_queues, uint32_t),
+     .min = 0, .max = 65535, .flags = KF_QUIET, .def = "0", .kinds = K_DEV, .when = is_wrr,
+     .when_text = "nvme.arbitration is \"wrr\"",
+     .help = "WRR: the next N queues are of medium priority; the rest are low"},
+    {.path = "nvme.weight_high", .type = KEY_U32, .offset = FIELD(nvme.weight_high, uint32_t),
+     .min = 1, .max = 256, .flags = KF_QUIET, .def = "1", .kinds = K_DEV, .when = is_wrr,
+     .when_text = "nvme.arbitration is \"wrr\"",
+     .help = "WRR: commands the high class may fetch per round (NVMe HPW + 1)"},
+    {.path = "nvme.weight_medium", .type = KEY_U32, .offset = FIELD(nvme.weight_medium, uint32_t),
+     .min = 1, .max = 256, .flags = KF_QUIET, .def = "1", .kinds = K_DEV, .when = is_wrr,
+     .when_text = "nvme.arbitration is \"wrr\"",
+     .help = "WRR: commands the medium class may fetch per round (NVMe MPW + 1)"},
+    {.path = "nvme.weight_low", .type = KEY_U32, .offset = FIELD(nvme.weight_low, uint32_t),
+     .min = 1, .max = 256, .flags = KF_QUIET, .def = "1", .kinds = K_DEV, .when = is_wrr,
+     .when_text = "nvme.arbitration is \"wrr\"",
+     .help = "WRR: commands the low class may fetch per round (NVMe LPW + 1)"},
+    {.path = "nvme.fetch_us", .type = KEY_TIME, .offset = FIELD(nvme.fetch_ns, uint64_t),
+     .min = 0, .max = 1000, .flags = KF_QUIET, .def = "0", .kinds = K_DEV,
+     .help = "fetching one command from a submission queue, one fetch at a time (0: free)"},
+    {.path = "nvme.cq_threshold", .type = KEY_U32, .offset = FIELD(nvme.cq_threshold, uint32_t),
+     .min = 1, .max = 256, .flags = KF_QUIET, .def = "1", .kinds = K_DEV,
+     .help = "interrupt coalescing: completions of a queue per interrupt (NVMe Aggregation "
+             "Threshold + 1; 1: an interrupt each)"},
+    {.path = "nvme.cq_time_us", .type = KEY_TIME, .offset = FIELD(nvme.cq_time_ns, uint64_t),
+     .min = 1, .max = 25500, .flags = KF_QUIET, .def = "100", .kinds = K_DEV,
+     .when = cq_coalescing, .when_text = "nvme.cq_threshold > 1",
+     .help = "interrupt coalescing: the longest a completion waits for its interrupt (NVMe "
+             "Aggregation Time, 100 us units)"},
 
     {.path = "host.interface", .type = KEY_ENUM, .offset = FIELD(host.link.iface, enum ssdsim__iface),
      .def = "\"custom\"", .choices = iface_choices, .kinds = K_DEV | K_LINK,

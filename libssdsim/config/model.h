@@ -78,6 +78,30 @@ struct ssdsim__controller_cfg {
     uint64_t fw_wl_page_ns;   /* per page wear leveling moves */
 };
 
+/* NVMe queue pairs and their arbitration (dev/nvmeq.c; NVMe Base Specification 2.0, 3.4.4).
+ * All at their defaults (one queue, round robin, no fetch cost, no coalescing) the device has
+ * its single host queue of before (ssdsim__nvme_on false). */
+enum ssdsim__arb { SSDSIM__ARB_RR = 0, SSDSIM__ARB_WRR = 1 };
+struct ssdsim__nvme_cfg {
+    uint32_t queues;   /* I/O submission/completion queue pairs */
+    uint32_t sq_depth; /* commands outstanding per pair at most; more wait on the host */
+    enum ssdsim__arb arbitration;
+    uint32_t burst; /* arbitration burst: commands fetched from one queue per turn */
+    /* WRR: queues 0 .. urgent-1 are urgent, the next high_queues high, the next medium_queues
+     * medium, the rest low; weights of high, medium, low (commands per round) */
+    uint32_t urgent_queues, high_queues, medium_queues;
+    uint32_t weight_high, weight_medium, weight_low;
+    uint64_t fetch_ns;     /* fetching one command from a submission queue (serial) */
+    uint32_t cq_threshold; /* completions per interrupt (1: one each) */
+    uint64_t cq_time_ns;   /* the longest a completion waits for its interrupt (0: none) */
+};
+
+static inline bool ssdsim__nvme_on(const struct ssdsim__nvme_cfg *n)
+{
+    return n->queues > 1 || n->arbitration != SSDSIM__ARB_RR || n->fetch_ns > 0 ||
+           n->cq_threshold > 1 || n->sq_depth != 65535;
+}
+
 /* Host interfaces. CUSTOM is a bare bandwidth (host.link_bw); the others derive it from the
  * standard (hw/link.c: line rate x lanes x encoding x protocol efficiency). */
 enum ssdsim__iface { SSDSIM__IFACE_CUSTOM = 0, SSDSIM__IFACE_PCIE = 1, SSDSIM__IFACE_SATA = 2,
@@ -266,6 +290,7 @@ struct ssdsim_model {
     struct ssdsim__geometry geometry;
     struct ssdsim__flash flash;
     struct ssdsim__controller_cfg controller;
+    struct ssdsim__nvme_cfg nvme;
     struct ssdsim__host_cfg host;
     struct ssdsim__ftl_cfg ftl;
     struct ssdsim__gc_cfg gc;

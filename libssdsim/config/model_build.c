@@ -397,6 +397,15 @@ int ssdsim__model_check_cross_front(struct ctx *c)
     int rc = ssdsim__model_check_link(c, &m->host.link, "host.");
     if (rc != 0)
         return rc;
+    const struct ssdsim__nvme_cfg *n = &m->nvme;
+    if (n->burst & (n->burst - 1))
+        return ssdsim__model_error(c, "nvme.burst", "expected a power of two (1 to 128), got %u",
+                                   n->burst);
+    if ((uint64_t)n->urgent_queues + n->high_queues + n->medium_queues > n->queues)
+        return ssdsim__model_error(c, "nvme.urgent_queues",
+                                   "urgent (%u), high (%u) and medium (%u) queues are more than "
+                                   "nvme.queues (%u)",
+                                   n->urgent_queues, n->high_queues, n->medium_queues, n->queues);
     if (m->host.link.iface == SSDSIM__IFACE_SATA && m->controller.queue_depth > 32)
         return ssdsim__model_error(c, "controller.queue_depth",
                                    "SATA's native command queue holds at most 32 commands, got %u",

@@ -47,6 +47,7 @@ struct slot {
     uint32_t prev, next; /* dirty FIFO, or the free list (next) */
     uint8_t state;
     bool redirty; /* written again while being flushed */
+    uint64_t stamp; /* when its dirty life began (dev/flush.c) */
     uint32_t redirty_bytes;
 };
 
@@ -77,7 +78,25 @@ struct ssdsim__buf {
     bool idle_flush;
     /* counters */
     uint64_t absorbed, read_hits;
+    uint64_t next_stamp; /* of the next unit made dirty (dev/flush.c) */
 };
+
+/* Slot s left the dirty or flushing state for good: pending flush commands hear. */
+static inline void clean(struct ssdsim__buf *b, uint32_t s)
+{
+    if (b->d->flushq)
+        ssdsim__flush_unit_clean(b->d, b->slots[s].stamp);
+}
+
+uint64_t ssdsim__buf_stamp(const struct ssdsim__buf *b)
+{
+    return b->next_stamp;
+}
+
+uint32_t ssdsim__buf_unclean(const struct ssdsim__buf *b)
+{
+    return b->n_dirty + b->n_flushing;
+}
 
 static inline uint32_t hash(const struct ssdsim__buf *b, uint64_t lpn)
 {
@@ -282,8 +301,10 @@ void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
 {
     struct slot *sl = &b->slots[s];
     b->n_flushing--;
+    clean(b, s);
     if (sl->redirty) {
         sl->redirty = false;
+        sl->stamp = b->next_stamp++;
         sl->bytes = sl->redirty_bytes;
         sl->state = S_DIRTY;
         b->n_dirty++;
@@ -358,6 +379,7 @@ static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes)
     sl->bytes = bytes;
     sl->state = S_DIRTY;
     sl->redirty = false;
+    sl->stamp = b->next_stamp++;
     table_insert(b, s);
     fifo_push(b, s);
     b->n_dirty++;
@@ -448,11 +470,25 @@ void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u)
     if (sl->state == S_DIRTY) {
         fifo_unlink(b, s);
         b->n_dirty--;
+        clean(b, s);
         slot_free(b, s);
         place_waiting(b);
     } else {
         sl->redirty = false;
     }
+}
+
+void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u)
+{
+    uint32_t s = find(b, u);
+    if (s == NONE)
+        return;
+    const struct slot *sl = &b->slots[s];
+    if (sl->state == S_DIRTY || sl->redirty) { /* a copy the flash never sees */
+        ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
+        b->absorbed++;
+    }
+    ssdsim__buf_trim(b, u);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -62,6 +62,8 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
     d->wait_head = d->wait_tail = NONE;
     if (m->host.ftl_threads && ssdsim__cpu_init(&d->cpu, m->host.ftl_threads))
         goto oom;
+    if (ssdsim__nvme_on(&m->nvme) && ssdsim__nvmeq_new(&d->nq, d))
+        goto oom;
     if (m->kind == SSDSIM__KIND_HDD) {
         d->bytes = m->hdd.capacity;
         int rc = ssdsim__hdd_init(&d->hdd, &m->hdd, e, hdd_done, d);
@@ -93,6 +95,8 @@ oom:
 
 void ssdsim__dev_fini(struct ssdsim__dev *d)
 {
+    ssdsim__flush_free(d);
+    ssdsim__nvmeq_free(d->nq);
     if (d->ssd) {
         ssdsim__ra_free(d->ra);
         ssdsim__buf_free(d->buf);
@@ -134,6 +138,11 @@ uint64_t ssdsim__dev_xfer(struct ssdsim__dev *d, uint32_t i, int dir, uint64_t n
  * free thread takes each command.) */
 static void admit(struct ssdsim__dev *d, uint32_t i)
 {
+    ssdsim__dev_admit(d, i, ssdsim__engine_now(d->engine));
+}
+
+void ssdsim__dev_admit(struct ssdsim__dev *d, uint32_t i, uint64_t now)
+{
     struct ssdsim__cmd *c = cmd_at(d, i);
     const struct ssdsim_model *m = d->model;
     d->at_device++;
@@ -142,7 +151,6 @@ static void admit(struct ssdsim__dev *d, uint32_t i)
         if (d->buf)
             ssdsim__buf_busy(d->buf, true);
     }
-    uint64_t now = ssdsim__engine_now(d->engine);
     c->admit_ns = now;
     uint64_t t = now;
     if (d->cpu.n_threads) {
@@ -167,9 +175,13 @@ void ssdsim__dev_submit(struct ssdsim__dev *d, uint32_t i)
     struct ssdsim__cmd *c = cmd_at(d, i);
     c->pending = 0;
     c->wait_ns = 0;
-    c->buffered = false;
+    c->buffered = false; /* c->fua is the array's (add) */
     c->phy[0] = c->phy[1] = SSDSIM__LINK_ANY_PHY;
     c->done_ns = c->admit_ns = c->ftl_ns = c->flash_done_ns = ssdsim__engine_now(d->engine);
+    if (d->nq) {
+        ssdsim__nvmeq_submit(d->nq, i);
+        return;
+    }
     if (d->at_device < d->qd_limit) {
         admit(d, i);
         return;
@@ -193,6 +205,10 @@ static void finish(struct ssdsim__dev *d, uint32_t i)
         ssdsim__env_cmd_leave(&d->env);
         if (d->buf && d->at_device == 0)
             ssdsim__buf_busy(d->buf, false);
+    }
+    if (d->nq) {
+        ssdsim__nvmeq_finish(d->nq, i);
+        return;
     }
     if (d->wait_head != NONE) {
         uint32_t w = d->wait_head;
@@ -245,7 +261,7 @@ static void arrive(void *ctx, uint32_t i)
     uint64_t now = ssdsim__engine_now(d->engine);
     c->ftl_ns = now;
     if (!d->ssd) {
-        if (c->op == SSDSIM__IO_TRIM) {
+        if (c->op == SSDSIM__IO_TRIM || c->op == SSDSIM__IO_FLUSH) {
             finish(d, i);
             return;
         }
@@ -270,6 +286,10 @@ static void arrive(void *ctx, uint32_t i)
         finish(d, i);
         return;
     }
+    if (c->op == SSDSIM__IO_FLUSH) {
+        ssdsim__flush_arrive(d, i);
+        return;
+    }
     uint64_t first = c->offset / unit;
     uint64_t last = (c->offset + c->len - 1) / unit;
     if (d->ra) {
@@ -280,8 +300,11 @@ static void arrive(void *ctx, uint32_t i)
     }
     if (c->op == SSDSIM__IO_WRITE && d->buf &&
         (d->model->buffer.plp || d->model->buffer.write_cache)) {
-        ssdsim__buf_write(d->buf, i);
-        return;
+        if (!c->fua || d->model->buffer.plp) {
+            ssdsim__buf_write(d->buf, i);
+            return;
+        }
+        ssdsim__flush_fua_drop(d, i); /* written through */
     }
     c->pending = (uint32_t)(last - first + 1);
     for (uint64_t u = first; u <= last; u++) {
@@ -350,6 +373,8 @@ static void hdd_done(void *ctx, uint32_t i)
 
 bool ssdsim__dev_busy(const struct ssdsim__dev *d)
 {
+    if (d->nq && ssdsim__nvmeq_busy(d->nq))
+        return true;
     if (!d->ssd)
         return ssdsim__hdd_busy(&d->hdd);
     if (d->buf && ssdsim__buf_pending(d->buf))

@@ -41,6 +41,8 @@ struct ssdsim__cmd {
     uint8_t op;        /* SSDSIM__IO_* */
     uint8_t role;      /* the array's use of it (array.c) */
     bool buffered;     /* a write acknowledged from the write buffer */
+    bool fua;          /* a write with Force Unit Access (dev/flush.c) */
+    uint16_t queue;    /* its NVMe queue pair (dev/nvmeq.c) */
     /* the phy its data uses on each link of the path (a SAS wide port carries a command's data
      * on one phy, hw/link.h), SSDSIM__LINK_ANY_PHY until its first transfer picks one */
     uint8_t phy[2];
@@ -67,8 +69,10 @@ struct ssdsim__ctrl {
     struct ssdsim__link link;
 };
 
-struct ssdsim__buf; /* dev/buffer.c */
-struct ssdsim__ra;  /* dev/readahead.c */
+struct ssdsim__buf;    /* dev/buffer.c */
+struct ssdsim__ra;     /* dev/readahead.c */
+struct ssdsim__flushq; /* dev/flush.c */
+struct ssdsim__nvmeq;  /* dev/nvmeq.c */
 
 struct ssdsim__dev {
     uint32_t index;
@@ -85,6 +89,7 @@ struct ssdsim__dev {
     uint64_t env_gc_seen;   /* GC copies whose host CPU time is booked */
     uint64_t extra_ns;      /* per command on the way in: the platform path */
     uint32_t qd_limit, at_device;
+    struct ssdsim__nvmeq *nq; /* NVMe queue pairs (model nvme.*), or NULL: one host queue */
     uint32_t wait_head, wait_tail;
     uint64_t bytes; /* exposed to the host */
     /* solid-state back end */
@@ -94,10 +99,11 @@ struct ssdsim__dev {
     struct ssdsim_ftl_env env;
     struct ssdsim__buf *buf; /* NULL: no write buffer */
     struct ssdsim__ra *ra;   /* NULL: no read-ahead */
+    struct ssdsim__flushq *flushq; /* flush commands waiting for the buffer; NULL until one */
     /* hard disk */
     struct ssdsim__hdd hdd;
     /* completed commands and their bytes, per op (cumulative) */
-    uint64_t done_cmds[3], done_bytes[3];
+    uint64_t done_cmds[4], done_bytes[4]; /* read, write, trim, flush */
     /* Since the last secure erase (or since new), for ssdsim__dev_preconditioned: the FTL's
      * cumulative erases and host units when it happened, and whether fast preconditioning
      * then installed a steady state. */
@@ -171,9 +177,12 @@ void ssdsim__buf_write(struct ssdsim__buf *b, uint32_t cmd);
 bool ssdsim__buf_read(struct ssdsim__buf *b, uint32_t cmd, uint64_t u, uint32_t bytes);
 /* A trim drops the unit from the buffer too. */
 void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u);
+/* A FUA write of unit u bypasses the buffer: drop it as a trim does, but a dirty copy dropped
+ * counts as a host page written that never reaches the flash (as an overwrite in DRAM). */
+void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u);
 /* A flush unit's program is done (id without the tag). */
 void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t id);
-/* Flush everything dirty now (the end of a preconditioning). */
+/* Flush everything dirty now (the end of a preconditioning, a flush command). */
 void ssdsim__buf_flush_all(struct ssdsim__buf *b);
 /* Commands entered / left the device (idle flush). */
 void ssdsim__buf_busy(struct ssdsim__buf *b, bool busy);
@@ -208,6 +217,35 @@ void ssdsim__ra_reset(struct ssdsim__ra *ra);
 /* Consistency check (ssdsim_check): every held unit in its stream's window and slot, waiting
  * reads only on units being read, and counted. 0 or SSDSIM_ESTATE with why. */
 int ssdsim__ra_check(const struct ssdsim__ra *ra, char *why, size_t len);
+/* NVMe queue pairs (dev/nvmeq.c). Command `cmd` takes a device slot: its front end starts at
+ * `start` (>= now: after its fetch). */
+void ssdsim__dev_admit(struct ssdsim__dev *d, uint32_t cmd, uint64_t start);
+int ssdsim__nvmeq_new(struct ssdsim__nvmeq **out, struct ssdsim__dev *d);
+void ssdsim__nvmeq_free(struct ssdsim__nvmeq *nq);
+/* Command `cmd` (cmd.queue set) enters its submission queue. */
+void ssdsim__nvmeq_submit(struct ssdsim__nvmeq *nq, uint32_t cmd);
+/* Command `cmd` is done and left its slot: fetch the next, post its completion. */
+void ssdsim__nvmeq_finish(struct ssdsim__nvmeq *nq, uint32_t cmd);
+/* Completions waiting for their interrupt. */
+bool ssdsim__nvmeq_busy(const struct ssdsim__nvmeq *nq);
+
+/* Flush and FUA (dev/flush.c). Whether the device has a volatile write cache: a write buffer
+ * that acknowledges writes (buffer.write_cache) without power-loss protection (buffer.plp). */
+bool ssdsim__dev_volatile_cache(const struct ssdsim__dev *d);
+/* Flush command `cmd` reached the back end: it completes once every unit dirty in the buffer
+ * now is on flash (at once without a volatile cache, or when nothing is dirty). */
+void ssdsim__flush_arrive(struct ssdsim__dev *d, uint32_t cmd);
+/* A buffered unit stamped `stamp` (ssdsim__buf_stamp when it became dirty) left the buffer's
+ * dirty or flushing state for good: on flash, trimmed or dropped. */
+void ssdsim__flush_unit_clean(struct ssdsim__dev *d, uint64_t stamp);
+/* FUA write `cmd` reached the back end with a volatile cache: drop its units from the buffer
+ * (their older copies must not reach flash after it). */
+void ssdsim__flush_fua_drop(struct ssdsim__dev *d, uint32_t cmd);
+void ssdsim__flush_free(struct ssdsim__dev *d);
+/* The write buffer's side: the stamp the next unit to become dirty gets, and the number of
+ * units dirty or being flushed. */
+uint64_t ssdsim__buf_stamp(const struct ssdsim__buf *b);
+uint32_t ssdsim__buf_unclean(const struct ssdsim__buf *b);
 
 /* Consistency check of a device (ssdsim_check): its write buffer, then its FTL environment
  * and FTL (ftl/env.h). Hard disks have nothing to check. 0 or SSDSIM_ESTATE with why. */

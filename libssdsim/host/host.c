@@ -52,6 +52,7 @@ static void free_units(struct ssdsim__host *h)
         free(h->units[u].name);
         free(h->units[u].ss_iops);
         free(h->units[u].ss_bw);
+        free(h->units[u].flush);
     }
     free(h->units);
     h->units = NULL;
@@ -100,7 +101,7 @@ static void notify_issue(struct ssdsim__host *h, const struct ssdsim__io *io)
         return;
     ssdsim_completion c = {
         .id = io->id,
-        .op = (enum ssdsim_op)io->op,
+        .op = ssdsim__io_public_op(io->op),
         .offset = io->offset,
         .length = io->len,
         .submit_ns = io->submit_ns,
@@ -114,7 +115,8 @@ static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
 {
     struct ssdsim__io *io = &h->ios[i];
     io->admit_ns = io->ftl_ns = io->flash_done_ns = ssdsim__engine_now(h->engine);
-    if (ssdsim__sys_submit(h->sys, i, io->volume, io->op, io->offset, io->len))
+    uint8_t op = (uint8_t)(io->op | (io->fua ? SSDSIM__IO_FUA : 0));
+    if (ssdsim__sys_submit(h->sys, i, io->volume, op, io->offset, io->len, io->queue))
         host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
 }
 
@@ -122,6 +124,29 @@ static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
 /* Jobs                                                                                        */
 
 static void wake(void *ctx, uint32_t arg);
+
+/* fio's sync options on generated write *r: FUA for sync=1, a flush due after every fsync
+ * (fdatasync) writes; a barrier write (every write_barrier-th) is held back behind a flush,
+ * and then true is returned. */
+static bool sync_options(struct ssdsim__job *job, ssdsim_request *r)
+{
+    const struct ssdsim__jobspec *spec = job->spec;
+    job->writes++;
+    if (spec->sync_writes)
+        r->op = SSDSIM_OP_WRITE_FUA;
+    bool sync = (spec->fsync_blocks && job->writes % spec->fsync_blocks == 0) ||
+                (spec->fdatasync_blocks && job->writes % spec->fdatasync_blocks == 0);
+    if (spec->barrier_blocks && job->writes % spec->barrier_blocks == 0) {
+        job->held = *r;
+        job->held.op = SSDSIM_OP_WRITE_FUA;
+        job->have_held = true;
+        job->flush_after_held = sync;
+        job->flush_due = true; /* before it */
+        return true;
+    }
+    job->flush_due = sync;
+    return false;
+}
 
 /* Fetch the job's next request into job->pending with its earliest issue time. False when the
  * job has none (or failed: h->error is set). */
@@ -132,7 +157,22 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
     ssdsim_request *r = &job->pending;
     if (job->max_requests && job->issued >= job->max_requests)
         return false;
-    if (!job->replay) {
+    if (job->spec && job->spec->off)
+        return false;
+    if (!job->replay && job->flush_due) {
+        /* fio's fsync / fdatasync / a barrier's flush: no pacing, no data */
+        job->flush_due = false;
+        *r = (ssdsim_request){.op = SSDSIM_OP_FLUSH, .id = job->issued};
+        job->pending_at = now;
+        job->have_pending = true;
+        return true;
+    }
+    if (!job->replay && job->have_held) {
+        *r = job->held; /* the barrier write, after its flush */
+        job->have_held = false;
+        job->flush_due = job->flush_after_held;
+        job->pending_at = now;
+    } else if (!job->replay) {
         uint8_t op;
         uint32_t len;
         if (!ssdsim__gen_next(&job->gen, &op, &r->offset, &len))
@@ -142,6 +182,8 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
         r->id = job->issued;
         r->time_ns = 0;
         job->pending_at = now;
+        if (op == SSDSIM__IO_WRITE && sync_options(job, r))
+            return fetch(h, j); /* a barrier: its flush goes first */
     } else {
         char msg[384] = "";
         int rc = job->src.next(job->src.userdata, r, msg, sizeof msg);
@@ -151,12 +193,16 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
             host_fail(h, rc, "%s", msg[0] ? msg : ssdsim_strerror(rc));
             return false;
         }
-        if (r->op != SSDSIM_OP_READ && r->op != SSDSIM_OP_WRITE && r->op != SSDSIM_OP_TRIM) {
-            host_fail(h, SSDSIM_EINVAL, "request %llu: operation %d is not read, write or trim",
+        if (r->op != SSDSIM_OP_READ && r->op != SSDSIM_OP_WRITE && r->op != SSDSIM_OP_TRIM &&
+            r->op != SSDSIM_OP_FLUSH && r->op != SSDSIM_OP_WRITE_FUA) {
+            host_fail(h, SSDSIM_EINVAL,
+                      "request %llu: operation %d is not read, write, trim, flush or write_fua",
                       (unsigned long long)r->id, (int)r->op);
             return false;
         }
-        if (r->length == 0 || r->length > UINT32_MAX) {
+        if (r->op == SSDSIM_OP_FLUSH) {
+            r->offset = r->length = 0; /* no data */
+        } else if (r->length == 0 || r->length > UINT32_MAX) {
             host_fail(h, SSDSIM_EINVAL, "request %llu: length %llu is not in [1, 4294967295] bytes",
                       (unsigned long long)r->id, (unsigned long long)r->length);
             return false;
@@ -168,7 +214,7 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
                       (unsigned long long)h->logical_bytes);
             return false;
         }
-        if (r->offset > h->logical_bytes - r->length) {
+        if (r->op != SSDSIM_OP_FLUSH && r->offset > h->logical_bytes - r->length) {
             if (!h->wrap) {
                 /* A trace names its file and line; another source its request id. */
                 char where[320];
@@ -198,8 +244,8 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
                 job->pending_at = at;
         }
     }
-    int d = (int)r->op;
-    if (job->rate_interval_ns[d] > 0 || job->rate_bytes[d] > 0) {
+    int d = r->op == SSDSIM_OP_WRITE_FUA ? SSDSIM_OP_WRITE : (int)r->op;
+    if (d <= SSDSIM_OP_TRIM && (job->rate_interval_ns[d] > 0 || job->rate_bytes[d] > 0)) {
         if (job->rate_next_ns[d] > job->pending_at)
             job->pending_at = job->rate_next_ns[d];
         double step = job->rate_interval_ns[d];
@@ -229,14 +275,18 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     }
     const ssdsim_request *r = &job->pending;
     job->have_pending = false;
-    if (r->op != SSDSIM_OP_TRIM)
+    if (r->op != SSDSIM_OP_TRIM && r->op != SSDSIM_OP_FLUSH)
         ssdsim__sys_prefetch(h->sys, job->volume, r->offset);
     struct ssdsim__io *io = &h->ios[i];
     io->submit_ns = now;
     io->done_ns = now;
     io->offset = r->offset;
     io->len = (uint32_t)r->length;
-    io->op = (uint8_t)r->op;
+    io->op = r->op == SSDSIM_OP_FLUSH       ? SSDSIM__IO_FLUSH
+             : r->op == SSDSIM_OP_WRITE_FUA ? SSDSIM__IO_WRITE
+                                            : (uint8_t)r->op;
+    io->fua = r->op == SSDSIM_OP_WRITE_FUA;
+    io->queue = job->queue;
     io->job = j;
     io->volume = job->volume;
     io->next = NONE;
@@ -247,7 +297,8 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     io->cb = NULL;
     job->inflight++;
     job->issued++;
-    job->since_think++;
+    if (r->op != SSDSIM_OP_FLUSH)
+        job->since_think++;
     h->inflight++;
     notify_issue(h, io);
     enter_or_wait(h, i);
@@ -287,6 +338,8 @@ static void pump(struct ssdsim__host *h, uint32_t j)
             job->exhausted = true;
             break;
         }
+        if (job->pending.op == SSDSIM_OP_FLUSH && job->inflight > 0 && !job->replay)
+            break; /* fio issues a sync when the job's I/O in flight has completed */
         if (job->pending_at >= job->stop_ns) {
             job->exhausted = true;
             job->have_pending = false;
@@ -473,6 +526,20 @@ static void release(struct ssdsim__host *h, uint32_t i)
     h->completed++;
 }
 
+/* A flush's latency, in its unit's own histogram (made at the first). */
+static void flush_record(struct ssdsim__host *h, struct ssdsim__unit *u, uint64_t lat)
+{
+    if (!u->flush) {
+        u->flush = calloc(1, sizeof *u->flush);
+        if (!u->flush) {
+            host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+            return;
+        }
+        ssdsim__hist_reset(u->flush);
+    }
+    ssdsim__hist_add(u->flush, lat);
+}
+
 static void complete(struct ssdsim__host *h, uint32_t i)
 {
     struct ssdsim__io *io = &h->ios[i];
@@ -481,11 +548,14 @@ static void complete(struct ssdsim__host *h, uint32_t i)
         io->flash_done_ns = now;
     uint64_t lat = now - io->submit_ns;
     uint32_t j = io->job;
-    if (j == NONE)
+    if (io->op == SSDSIM__IO_FLUSH) {
+        if (j != NONE && io->counted)
+            flush_record(h, &h->units[h->jobs[j].unit], lat);
+    } else if (j == NONE)
         ssdsim__stats_unmirror(h->stats); /* a sample for the run's histograms alone */
-    if (j == NONE || io->counted)
+    if (io->op != SSDSIM__IO_FLUSH && (j == NONE || io->counted))
         ssdsim__stats_record(h->stats, io->op, io->len, lat, now);
-    if (j != NONE) {
+    if (j != NONE && io->op != SSDSIM__IO_FLUSH) {
         struct ssdsim__unit *u = &h->units[h->jobs[j].unit];
         if (io->counted) {
             if (h->stats->mirror != u->hist)
@@ -502,7 +572,7 @@ static void complete(struct ssdsim__host *h, uint32_t i)
          * `io`): everything is copied out first. */
         ssdsim_completion c = {
             .id = io->id,
-            .op = (enum ssdsim_op)io->op,
+            .op = ssdsim__io_public_op(io->op),
             .offset = io->offset,
             .length = io->len,
             .submit_ns = io->submit_ns,
@@ -576,7 +646,8 @@ static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct 
 
 int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__sys *sys,
                         struct ssdsim__stats *stats, uint8_t op, uint64_t offset, uint32_t len,
-                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata)
+                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata,
+                        uint32_t queue)
 {
     if (!h->engine)
         host_setup(h, e, sys, stats); /* first use: a host with no jobs */
@@ -588,7 +659,9 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     io->submit_ns = io->done_ns = io->admit_ns = io->ftl_ns = io->flash_done_ns = at_ns;
     io->offset = offset;
     io->len = len;
-    io->op = op;
+    io->op = (uint8_t)(op & ~SSDSIM__IO_FUA);
+    io->fua = (op & SSDSIM__IO_FUA) != 0;
+    io->queue = (uint16_t)queue;
     io->job = NONE;
     io->next = NONE;
     io->counted = true;
@@ -597,7 +670,7 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     io->userdata = userdata;
     h->inflight++;
     h->submitted_inflight++;
-    if (op != SSDSIM__IO_TRIM)
+    if (io->op != SSDSIM__IO_TRIM && io->op != SSDSIM__IO_FLUSH)
         ssdsim__sys_prefetch(sys, 0, offset);
     if (ssdsim__engine_schedule(e, at_ns, submitted_arrival, h, i)) {
         io->cb = NULL;
@@ -674,6 +747,16 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                 n_units++;
             job->unit = n_units - 1;
             job->volume = j % h->sys->n_volumes;
+            uint32_t nq = h->sys->dev_model->nvme.queues;
+            if (spec->have_queue && spec->queue >= nq) {
+                snprintf(h->errmsg, sizeof h->errmsg,
+                         "job '%s': queue: %u is beyond the model's queue pairs (nvme.queues "
+                         "%u: 0 to %u)",
+                         spec->name ? spec->name : "job", spec->queue, nq, nq - 1);
+                h->error = SSDSIM_ECONFIG;
+                return h->error;
+            }
+            job->queue = (uint16_t)(spec->have_queue ? spec->queue : j % nq);
             job->depth = spec->iodepth;
             job->think_ns = spec->thinktime_ns;
             job->think_blocks = spec->thinktime_blocks ? spec->thinktime_blocks : 1;
@@ -687,7 +770,8 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                              h->logical_bytes);
             if (spec->read_iolog) {
                 ssdsim_error err = {0};
-                ssdsim_trace_opts to = {0};
+                ssdsim_trace_opts to = SSDSIM_TRACE_OPTS_INIT;
+                to.flushes = true; /* replayed, not skipped */
                 int rc = ssdsim_trace_open(&job->trace, spec->read_iolog, &to, &err);
                 if (rc) {
                     snprintf(h->errmsg, sizeof h->errmsg, "job '%s': read_iolog: %.400s",
@@ -773,41 +857,69 @@ int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
                               const ssdsim_replay_opts *ro, struct ssdsim__engine *e,
                               struct ssdsim__sys *sys, struct ssdsim__stats *stats)
 {
+    return ssdsim__host_start_sources(h, src, ro ? &ro : NULL, 1, e, sys, stats);
+}
+
+int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs,
+                               const ssdsim_replay_opts *const *ros, size_t n,
+                               struct ssdsim__engine *e, struct ssdsim__sys *sys,
+                               struct ssdsim__stats *stats)
+{
     host_setup(h, e, sys, stats);
-    h->jobs = calloc(1, sizeof *h->jobs);
-    if (!h->jobs || alloc_units(h, 1)) {
+    h->jobs = calloc(n, sizeof *h->jobs);
+    if (!h->jobs || alloc_units(h, (uint32_t)n)) {
         snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");
         h->error = SSDSIM_ENOMEM;
         return SSDSIM_ENOMEM;
     }
-    h->n_jobs = 1;
+    h->n_jobs = (uint32_t)n;
     h->n_waves = 1;
-    h->wrap = ro && ro->wrap;
-    struct ssdsim__job *job = &h->jobs[0];
-    job->replay = true;
-    job->src = *src;
-    job->timed = !ro || ro->iodepth == 0;
-    job->depth = ro && ro->iodepth ? ro->iodepth : UINT32_MAX;
-    job->time_scale = ro && ro->time_scale > 0 ? ro->time_scale : 1;
-    job->max_requests = ro ? ro->max_requests : 0;
-    job->label = ro ? ro->label : NULL;
-    job->think_blocks = 1;
-    h->planned = job->max_requests;
-    h->units[0].name = strdup(ro && ro->label ? ro->label : "replay");
-    if (!h->units[0].name) {
-        snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");
-        h->error = SSDSIM_ENOMEM;
-        return SSDSIM_ENOMEM;
+    uint32_t nq = h->sys->dev_model->nvme.queues;
+    for (size_t k = 0; k < n; k++) {
+        const ssdsim_replay_opts *ro = ros ? ros[k] : NULL;
+        struct ssdsim__job *job = &h->jobs[k];
+        h->wrap = h->wrap || (ro && ro->wrap);
+        job->unit = (uint32_t)k;
+        job->replay = true;
+        job->src = srcs[k];
+        job->timed = !ro || ro->iodepth == 0;
+        job->depth = ro && ro->iodepth ? ro->iodepth : UINT32_MAX;
+        job->time_scale = ro && ro->time_scale > 0 ? ro->time_scale : 1;
+        job->max_requests = ro ? ro->max_requests : 0;
+        job->label = ro ? ro->label : NULL;
+        job->think_blocks = 1;
+        if (ro && ro->queue >= nq) {
+            snprintf(h->errmsg, sizeof h->errmsg,
+                     "%s: queue: %u is beyond the model's queue pairs (nvme.queues %u: 0 to %u)",
+                     ro->label ? ro->label : "replay", ro->queue, nq, nq - 1);
+            h->error = SSDSIM_ECONFIG;
+            return h->error;
+        }
+        job->queue = (uint16_t)(ro ? ro->queue : 0);
+        h->planned += job->max_requests;
+        h->units[k].name = strdup(ro && ro->label ? ro->label : "replay");
+        if (!h->units[k].name) {
+            snprintf(h->errmsg, sizeof h->errmsg, "out of memory starting the run");
+            h->error = SSDSIM_ENOMEM;
+            return SSDSIM_ENOMEM;
+        }
+        h->units[k].n_clones = 1;
+        h->units[k].first_clone = (uint32_t)k;
     }
-    h->units[0].n_clones = 1;
     h->active = true;
-    start_job(h, 0);
-    if (ro && ro->runtime_ns) {
-        job->stop_ns = job->start_ns + ro->runtime_ns;
-        h->max_runtime_ns = ro->runtime_ns;
+    for (size_t k = 0; k < n; k++) {
+        const ssdsim_replay_opts *ro = ros ? ros[k] : NULL;
+        struct ssdsim__job *job = &h->jobs[k];
+        start_job(h, (uint32_t)k);
+        if (ro && ro->runtime_ns) {
+            job->stop_ns = job->start_ns + ro->runtime_ns;
+            if (ro->runtime_ns > h->max_runtime_ns)
+                h->max_runtime_ns = ro->runtime_ns;
+        }
     }
-    h->wave_left = 1;
-    pump(h, 0);
+    h->wave_left = (uint32_t)n;
+    for (size_t k = 0; k < n && !h->error; k++)
+        pump(h, (uint32_t)k);
     return h->error;
 }
 

@@ -26,7 +26,9 @@ struct ssdsim__io {
     uint32_t volume;  /* the volume it addresses (a JBOD's device) */
     uint32_t job;     /* SSDSIM__NONE for a request the program submitted */
     uint32_t next;    /* free list / wait queue link */
-    uint8_t op;
+    uint8_t op;   /* SSDSIM__IO_*, FLUSH included */
+    bool fua;     /* a write with Force Unit Access */
+    uint16_t queue; /* its NVMe queue pair */
     bool counted; /* recorded in the statistics (issued after the job's ramp) */
     /* the latency breakdown (ssdsim_completion) */
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns;
@@ -43,6 +45,7 @@ struct ssdsim__unit {
     uint64_t start_ns, end_ns, ramp_ns;
     struct ssdsim__hist hist[3]; /* latency per op: read through ssdsim__unit_hist */
     uint64_t bytes[3];
+    struct ssdsim__hist *flush; /* latency of its flushes; NULL until the first (fio's "sync") */
     /* steady state (fio's ss): one sample per simulated second */
     uint8_t ss;
     bool ss_attained, ss_percent;
@@ -81,6 +84,12 @@ struct ssdsim__job {
     bool poisson;
     uint64_t think_ns;
     uint32_t think_blocks, since_think;
+    /* flush and FUA (fio's fsync, fdatasync, write_barrier, sync): writes generated so far, a
+     * flush to issue next, a barrier write held back behind its flush */
+    uint64_t writes;
+    bool flush_due, have_held, flush_after_held;
+    uint16_t queue; /* NVMe queue pair of its requests */
+    ssdsim_request held;
     bool waiting; /* a wake-up event is scheduled */
     ssdsim__event_id wake_event;
     bool started, exhausted, finished;
@@ -130,6 +139,12 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                        struct ssdsim__stats *stats);
 
 /* Prepare a replay of a source (one job, addressing volume 0). */
+/* Several sources at once, source k as job k (its own reporting unit, queue ros[k]->queue);
+ * ros may be NULL, or hold NULL entries (defaults). */
+int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs,
+                               const ssdsim_replay_opts *const *ros, size_t n,
+                               struct ssdsim__engine *e, struct ssdsim__sys *sys,
+                               struct ssdsim__stats *stats);
 int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
                               const ssdsim_replay_opts *ro, struct ssdsim__engine *e,
                               struct ssdsim__sys *sys, struct ssdsim__stats *stats);
@@ -142,7 +157,7 @@ void ssdsim__host_fini(struct ssdsim__host *h);
  * SSDSIM_ENOMEM. */
 int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__sys *sys,
                         struct ssdsim__stats *stats, uint8_t op, uint64_t offset, uint32_t len,
-                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata);
+                        uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata, uint32_t queue);
 
 /* The system finished request `io` (ctx is the host). */
 void ssdsim__host_io_done(void *ctx, uint32_t io, const struct ssdsim__breakdown *b);

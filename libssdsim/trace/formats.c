@@ -407,6 +407,18 @@ static bool blk_op(struct field rwbs, enum ssdsim_op *op)
     return true;
 }
 
+/* The device of a blkparse flush event (device field f). */
+static int blk_flush_device(struct field f, struct ssdsim__trace_raw *out, char *why,
+                            size_t why_len)
+{
+    uint32_t major, minor;
+    if (!blk_device(f, &major, &minor) || (uint64_t)major * 256 + minor > UINT32_MAX)
+        return bad(why, why_len, "device: expected MAJ,MIN such as 8,0, got '%s'",
+                   ssdsim__trace_quote(f.s, f.n).text);
+    out->device = major * 256 + minor;
+    return SSDSIM__LINE_REQ;
+}
+
 /* The first words of the lines blkparse (blktrace 1.x, blkparse.c) prints to its text output
  * that are not events: "Input file sda.blktrace.0 added" before the events (setup_file);
  * after them the summaries of dump_io_stats, dump_wait_stats and show_device_and_cpu_stats:
@@ -475,7 +487,7 @@ static bool blk_rwbs_ok(struct field r)
  * the other lines blkparse prints are its summaries (blk_summary_word, blk_process_heading).
  * Anything else, and an event cut short or with a field that is not what blkparse prints, is
  * a malformed line. */
-static int parse_blkparse(const struct ssdsim__trace_parser *p, const char *line, size_t len,
+static int parse_blkparse(struct ssdsim__trace_parser *p, const char *line, size_t len,
                           struct ssdsim__trace_raw *out, char *why, size_t why_len)
 {
     struct field f[MAX_FIELDS];
@@ -509,8 +521,13 @@ static int parse_blkparse(const struct ssdsim__trace_parser *p, const char *line
                    ssdsim__trace_quote(f[6].s, f[6].n).text);
     if (!field_eq(f[5], p->blkparse_issue ? "D" : "Q"))
         return SSDSIM__LINE_SKIP;
-    if (!blk_op(f[6], &out->op))
-        return SSDSIM__LINE_SKIP;
+    if (!blk_op(f[6], &out->op)) {
+        /* no data: an empty flush ("FN"; "F" alone) */
+        if (!p->flushes || f[6].s[0] != 'F')
+            return SSDSIM__LINE_SKIP;
+        *out = (struct ssdsim__trace_raw){.time = time, .op = SSDSIM_OP_FLUSH};
+        return blk_flush_device(f[0], out, why, why_len);
+    }
     /* A Q or D event with data: "SECTOR + N [PROCESS]"; one without, a flush, "[PROCESS]". */
     if (nf >= 8 && f[7].s[0] == '[')
         return SSDSIM__LINE_SKIP;
@@ -526,8 +543,12 @@ static int parse_blkparse(const struct ssdsim__trace_parser *p, const char *line
     uint64_t sector, n;
     GET(num_u64, f[7], "sector", INTEGER, &sector);
     GET(num_u64, f[9], "sectors", INTEGER, &n);
-    if (n == 0 && memchr(f[6].s, 'F', f[6].n))
-        return SSDSIM__LINE_SKIP; /* an empty flush, "FWS 0 + 0" */
+    if (n == 0 && memchr(f[6].s, 'F', f[6].n)) {
+        if (!p->flushes)
+            return SSDSIM__LINE_SKIP; /* an empty flush, "FWS 0 + 0" */
+        *out = (struct ssdsim__trace_raw){.time = time, .op = SSDSIM_OP_FLUSH};
+        return blk_flush_device(f[0], out, why, why_len);
+    }
     if (sectors(sector, "sector", f[7], &out->offset, why, why_len) ||
         sectors(n, "sectors", f[9], &out->length, why, why_len))
         return SSDSIM_EPARSE;
@@ -537,6 +558,18 @@ static int parse_blkparse(const struct ssdsim__trace_parser *p, const char *line
     out->device = major * 256 + minor;
     if (check_extent("sector", "sectors", out->offset, out->length, why, why_len))
         return SSDSIM_EPARSE;
+    if (p->flushes && out->op == SSDSIM_OP_WRITE) {
+        /* RWBS: 'F' before the W is a preflush, after it FUA ("FWFS") */
+        const char *w = memchr(f[6].s, 'W', f[6].n);
+        if (memchr(w, 'F', f[6].n - (size_t)(w - f[6].s)))
+            out->op = SSDSIM_OP_WRITE_FUA;
+        if (f[6].s[0] == 'F') {
+            p->queued = *out;
+            p->have_queued = true;
+            out->op = SSDSIM_OP_FLUSH;
+            out->offset = out->length = 0;
+        }
+    }
     return SSDSIM__LINE_REQ;
 }
 
@@ -664,8 +697,14 @@ static int iolog_io_action(struct ssdsim__trace_parser *p, const struct field *f
     int rc = iolog_lookup(p, name, &index, why, why_len);
     if (rc)
         return rc;
-    if (sync)
-        return SSDSIM__LINE_SKIP; /* no data */
+    if (sync) {
+        if (!p->flushes)
+            return SSDSIM__LINE_SKIP; /* no data */
+        *out = (struct ssdsim__trace_raw){.op = SSDSIM_OP_FLUSH, .device = index};
+        if (!v3)
+            out->time = p->wait_ms * SSDSIM__NS_PER_MS;
+        return SSDSIM__LINE_REQ;
+    }
     GET(num_u64, f[2], "offset", INTEGER " (bytes)", &out->offset);
     GET(num_u64, f[3], "length", INTEGER " (bytes)", &out->length);
     if (check_extent("offset", "length", out->offset, out->length, why, why_len))
@@ -714,10 +753,12 @@ void ssdsim__trace_parser_init(struct ssdsim__trace_parser *p, ssdsim_trace_form
         opts && opts->disksim_time_unit_ns ? opts->disksim_time_unit_ns : SSDSIM__NS_PER_MS;
     p->disksim_read_is_zero = opts && opts->disksim_read_is_zero;
     p->blkparse_issue = opts && opts->blkparse_issue;
+    p->flushes = opts && opts->flushes;
 }
 
 void ssdsim__trace_parser_reset(struct ssdsim__trace_parser *p)
 {
+    p->have_queued = false;
     struct ssdsim__iolog_files *fs = p->files;
     if (fs) {
         g_hash_table_remove_all(fs->index);

@@ -565,6 +565,17 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_trace_next: trace and req must not be NULL");
     char why[256];
+    if (t->parser.have_queued) { /* the write of a preflush write, after its flush */
+        t->parser.have_queued = false;
+        const struct ssdsim__trace_raw *q = &t->parser.queued;
+        t->stats.requests++;
+        req->op = q->op; /* at the flush's time, already in req->time_ns */
+        req->offset = q->offset;
+        req->length = q->length;
+        req->device = q->device;
+        req->line = t->lines.lineno;
+        return 1;
+    }
     for (;;) {
         const char *line;
         size_t len;
@@ -587,8 +598,10 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
             t->stats.bad_lines++;
             continue;
         }
-        if (!device_kept(t, raw.device))
+        if (!device_kept(t, raw.device)) {
+            t->parser.have_queued = false;
             continue;
+        }
         if (!t->have_first) {
             t->have_first = true;
             t->first_time = raw.time;
@@ -602,6 +615,7 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
             if (!t->skip_bad_lines)
                 return line_error(&t->lines, err, SSDSIM_EPARSE, why);
             t->stats.bad_lines++;
+            t->parser.have_queued = false;
             continue;
         }
         if (t->stats.requests > 0 && raw.time < t->prev_time)

@@ -85,6 +85,11 @@ struct ssdsim__trace_parser {
     uint64_t disksim_unit_ns; /* DiskSim ASCII: ns per time unit */
     bool disksim_read_is_zero;
     bool blkparse_issue;
+    bool flushes; /* ssdsim_trace_opts.flushes */
+    /* a request the last line holds after the one returned (a preflush write: the write after
+     * its flush), returned next by ssdsim_trace_next */
+    bool have_queued;
+    struct ssdsim__trace_raw queued;
     bool first_line_done; /* the header (iolog) or optional CSV header was looked at */
     /* fio iolog: the files in order of `add` (device = index; allocated on first use), and
      * the time `wait` reached. */

@@ -88,6 +88,20 @@ int ssdsim_workload_job_set(ssdsim_workload *wl, size_t i, const char *key, cons
     return 0;
 }
 
+int ssdsim_workload_keep_job(ssdsim_workload *wl, size_t i, ssdsim_error *err)
+{
+    if (!wl)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "ssdsim_workload_keep_job: wl must not be NULL");
+    SSDSIM__CHECK_HANDLE(wl, SSDSIM__MAGIC_WORKLOAD, "ssdsim_workload");
+    if (i >= wl->n_jobs)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, wl->label, NULL,
+                                 "ssdsim_workload_keep_job: job %zu of %u", i, wl->n_jobs);
+    for (uint32_t j = 0; j < wl->n_jobs; j++)
+        wl->jobs[j].off = j != i;
+    return 0;
+}
+
 int ssdsim_workload_copy(ssdsim_workload **out, const ssdsim_workload *wl)
 {
     if (out)

@@ -374,6 +374,47 @@ static int opt_rate_iops(const struct optdef *o, struct ssdsim__jobspec *job, co
     return rc;
 }
 
+/* sync=none|0|sync|1|dsync: fio opens the file O_SYNC (or O_DSYNC) for writes; on a block
+ * device each write is then acknowledged only when it is on stable media, which the block layer
+ * asks of the drive with FUA: every write of the job is a FUA write. */
+static int opt_sync(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                    char *errbuf, size_t errlen)
+{
+    (void)o;
+    const char *s = value ? value : "";
+    size_t len = strlen(s);
+    ssdsim__fio_trim(&s, &len);
+    static const char *const off[] = {"none", "0"}, *const on[] = {"sync", "1", "dsync"};
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(off); i++)
+        if (len == strlen(off[i]) && !memcmp(s, off[i], len)) {
+            job->sync_writes = false;
+            return 0;
+        }
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(on); i++)
+        if (len == strlen(on[i]) && !memcmp(s, on[i], len)) {
+            job->sync_writes = true;
+            return 0;
+        }
+    struct ssdsim__fio_quoted q = ssdsim__fio_quote(s, len);
+    return ssdsim__fio_fail(errbuf, errlen, "expected none, 0, sync, 1 or dsync, got '%s'",
+                            q.text);
+}
+
+/* queue=N (ssdsim's own option): the NVMe queue pair of the job's clones, 0 .. 65534; the
+ * model's nvme.queues is checked when the run starts (host.c). */
+static int opt_queue(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                     char *errbuf, size_t errlen)
+{
+    (void)o;
+    uint64_t v;
+    int rc = ssdsim__fio_parse_uint(value, 0, 65534, &v, errbuf, errlen);
+    if (rc)
+        return rc;
+    job->queue = (uint32_t)v;
+    job->have_queue = true;
+    return 0;
+}
+
 /* rate=1m,500k: bytes per second per direction, fio's size syntax; 0 = unlimited. */
 static int opt_rate(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
                     char *errbuf, size_t errlen)
@@ -806,6 +847,11 @@ static const struct optdef options[] = {
     SIMT("thinktime", NULL, thinktime_ns, SSDSIM__NS_PER_US), /* microseconds by default */
     /* Differs from fio, which accepts 0: the stall needs at least one I/O between. */
     SIMU("thinktime_blocks", NULL, set_u32, thinktime_blocks, 1, UINT32_MAX),
+    SIMU("fsync", NULL, set_u32, fsync_blocks, 0, UINT32_MAX),
+    SIMU("fdatasync", NULL, set_u32, fdatasync_blocks, 0, UINT32_MAX),
+    SIMU("write_barrier", NULL, set_u32, barrier_blocks, 0, UINT32_MAX),
+    SIM("sync", NULL, STR, opt_sync),
+    SIM("queue", NULL, INT, opt_queue), /* ssdsim's own: fio has no such option */
     SIM("rate_iops", NULL, INT, opt_rate_iops),
     SIM("rate", NULL, SIZE, opt_rate),
     SIM("rate_process", NULL, STR, opt_rate_process),
@@ -980,10 +1026,6 @@ static const struct optdef options[] = {
 
     /* ---- Refused: they change the requests or their timing in ways not simulated yet. The
      * values listed first are no-ops, accepted and listed as ignored. */
-    REF("fsync", NULL, INT, "0", "the simulator does not model cache flushes"),
-    REF("fdatasync", NULL, INT, "0", "the simulator does not model cache flushes"),
-    REF("write_barrier", NULL, INT, "0", "the simulator does not model barrier writes"),
-    REF("sync", NULL, STR, "none|0", "synchronous writes (O_SYNC) are not simulated"),
     REF("sync_file_range", NULL, STR, NULL, "the simulator does not model cache flushes"),
     REF("end_fsync", NULL, BOOL, "0", "the simulator does not model cache flushes"),
     REF("fsync_on_close", NULL, BOOL, "0", "the simulator does not model cache flushes"),

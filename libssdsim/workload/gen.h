@@ -17,7 +17,22 @@
 #include "engine/rng.h"
 #include "workload/workload.h"
 
-enum ssdsim__io_op { SSDSIM__IO_READ = 0, SSDSIM__IO_WRITE = 1, SSDSIM__IO_TRIM = 2 };
+/* Internal ops. FLUSH (no data) is not a statistics direction: arrays indexed by op hold 3.
+ * SSDSIM__IO_FUA is a flag or-ed into a write's op where it crosses into the system
+ * (ssdsim__sys_submit), which keeps it per command (ssdsim__cmd.fua). */
+enum ssdsim__io_op {
+    SSDSIM__IO_READ = 0,
+    SSDSIM__IO_WRITE = 1,
+    SSDSIM__IO_TRIM = 2,
+    SSDSIM__IO_FLUSH = 3
+};
+#define SSDSIM__IO_FUA 0x80u
+
+/* The public op of an internal one (SSDSIM__IO_FLUSH is SSDSIM_OP_FLUSH). */
+static inline enum ssdsim_op ssdsim__io_public_op(uint8_t op)
+{
+    return op == SSDSIM__IO_FLUSH ? SSDSIM_OP_FLUSH : (enum ssdsim_op)op;
+}
 
 /* A bijection of [0, n) (n >= 1): a balanced Feistel network over the smallest even number of
  * bits covering n, with cycle walking. */

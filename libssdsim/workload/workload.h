@@ -113,6 +113,17 @@ struct ssdsim__jobspec {
     uint64_t rate_iops[SSDSIM__N_DIRS]; /* 0 = unlimited */
     uint64_t rate_bytes[SSDSIM__N_DIRS]; /* bytes per second, 0 = unlimited */
     enum ssdsim__rate_process rate_process;
+    /* Flush and FUA (dev/flush.c): a flush after every fsync (and every fdatasync) writes, each
+     * write_barrier-th write preceded by a flush and written with FUA, every write with FUA
+     * (sync=1|sync|dsync); 0 / false = none */
+    uint32_t fsync_blocks, fdatasync_blocks, barrier_blocks;
+    bool sync_writes;
+    /* The NVMe queue pair of its clones (ssdsim's option `queue`, not fio's); without it clone
+     * k of the run uses queue k mod nvme.queues */
+    uint32_t queue;
+    bool have_queue;
+    /* Issues nothing (ssdsim_workload_keep_job of another job) */
+    bool off;
     /* Ordering and reporting */
     bool stonewall;       /* start after every earlier job has finished (also wait_for_previous) */
     bool new_group;       /* start a new reporting group */

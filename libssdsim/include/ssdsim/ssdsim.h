@@ -13,7 +13,7 @@
  * ever appended), and a program compiled against older headers keeps working with a newer
  * library of the same major version:
  *   - option structs (ssdsim_run_opts, ssdsim_replay_opts, ssdsim_steady_opts,
- *     ssdsim_fast_precondition_opts, ssdsim_trace_opts) start with `unsigned int version`, the
+ *     ssdsim_fast_precondition_opts, ssdsim_trace_opts, ssdsim_submit_opts) start with `unsigned int version`, the
  *     layout the caller was compiled with. Initialise them with their _INIT macro
  *     (`ssdsim_run_opts o = SSDSIM_RUN_OPTS_INIT;`) or their _init function; the library reads
  *     only the fields of that version and takes the rest as zero (the defaults). A zeroed struct
@@ -308,6 +308,11 @@ SSDSIM_API int ssdsim_workload_new(ssdsim_workload **out, const char *label, ssd
  * to change without touching the original. @return 0, SSDSIM_EINVAL (NULL argument),
  * SSDSIM_ENOMEM; *out is NULL on failure. */
 SSDSIM_API int ssdsim_workload_copy(ssdsim_workload **out, const ssdsim_workload *wl);
+
+/** Make every job section but `i` issue nothing: job i alone (a flow alone, as `ssdsim run
+ * --fairness` runs it). The others stay in place, so job i's clones keep the numbers, random
+ * seeds and NVMe queues they have in the whole workload. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_workload_keep_job(ssdsim_workload *wl, size_t i, ssdsim_error *err);
 
 /** Set one option from a C value, as ssdsim_workload_set would from its text: an integer
  * (`"iodepth", 32`; a size in bytes, `"bs", 4096`), a number (`"rate_iops", 2500.0`; finite), a
@@ -618,15 +623,29 @@ SSDSIM_API int ssdsim_interrupted(const ssdsim *sim);
 /* ------------------------------------------------------------------------------------------ */
 /* Requests from the program itself (embedding)                                                */
 
-/** Operation types: of submitted requests (read, write, trim) and in results (all, too). */
-enum ssdsim_op { SSDSIM_OP_READ = 0, SSDSIM_OP_WRITE = 1, SSDSIM_OP_TRIM = 2, SSDSIM_OP_ALL = 3 };
+/** Operation types: of submitted requests (read, write, trim, flush) and in results (all, too).
+ * A flush (SSDSIM_OP_FLUSH, offset and length 0) completes when every write acknowledged before
+ * it arrived is on flash: with a volatile write cache (buffer.write_cache without buffer.plp) it
+ * waits for the cache to drain; with a protected cache, or none, it completes after the command
+ * overheads. Flushes are not read, write or trim statistics: their count and latency are the
+ * fio JSON's "sync" figures. */
+enum ssdsim_op {
+    SSDSIM_OP_READ = 0,
+    SSDSIM_OP_WRITE = 1,
+    SSDSIM_OP_TRIM = 2,
+    SSDSIM_OP_ALL = 3,
+    SSDSIM_OP_FLUSH = 4,
+    /** In an ssdsim_request only (whose layout is fixed within 1.x): a write with Force Unit
+     * Access (ssdsim_submit_opts.fua). Reported as a write. */
+    SSDSIM_OP_WRITE_FUA = 5
+};
 typedef enum ssdsim_op ssdsim_op;
 
 /** What a request submitted with ssdsim_submit went through. Times in simulated ns; the parts
  * add up: complete - submit = queue + frontend + flash + transfer. */
 typedef struct ssdsim_completion {
     uint64_t id;         /**< the caller's id, as given to ssdsim_submit */
-    enum ssdsim_op op;   /**< read, write or trim */
+    enum ssdsim_op op;   /**< read, write, trim or flush */
     uint64_t offset;     /**< bytes */
     uint64_t length;     /**< bytes */
     uint64_t submit_ns;  /**< arrival time */
@@ -652,11 +671,38 @@ typedef void (*ssdsim_complete_fn)(const ssdsim_completion *c, void *userdata);
  * are bytes inside the logical capacity, length > 0 (any alignment: partial units cost a
  * read-modify-write). Nothing runs until ssdsim_run_until, ssdsim_step or ssdsim_drain.
  * Statistics record submitted requests like a workload's (ssdsim_reset_stats starts afresh).
- * One request is at most 4 GiB - 1 bytes.
+ * One request is at most 4 GiB - 1 bytes. A flush (SSDSIM_OP_FLUSH) has offset and length 0.
  * @return 0, SSDSIM_EINVAL (bad op, range or time; NULL sim), SSDSIM_ESTATE (a workload run is
  *         not finished, or an earlier failure), SSDSIM_ENOMEM. */
 SSDSIM_API int ssdsim_submit(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
                              uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata);
+
+/** Options of one submitted request (ssdsim_submit_ex). Initialise with SSDSIM_SUBMIT_OPTS_INIT
+ * (or zero). */
+typedef struct ssdsim_submit_opts {
+    /** the layout the caller was compiled with: SSDSIM_SUBMIT_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    /** Force Unit Access (writes only): the write bypasses a volatile write cache (written
+     * through) and completes when its data is on flash; a power-loss-protected cache still
+     * acknowledges it from DRAM, as the NVMe FUA bit allows. */
+    bool fua;
+    /** The NVMe queue pair it is submitted to (model key nvme.queues; 0 .. queues-1). */
+    uint32_t queue;
+} ssdsim_submit_opts;
+
+/** Layout version of ssdsim_submit_opts (see "Versioned structs"). */
+#define SSDSIM_SUBMIT_OPTS_VERSION 1
+#define SSDSIM_SUBMIT_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_SUBMIT_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
+ * a version newer than the library's). */
+SSDSIM_API int ssdsim_submit_opts_init(ssdsim_submit_opts *opts, unsigned int version);
+
+/** ssdsim_submit with options (NULL: the defaults, then the same as ssdsim_submit). A FUA flag
+ * on anything but a write, or a queue beyond the model's nvme.queues, is SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
+                                uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb,
+                                void *userdata, const ssdsim_submit_opts *opts);
 
 /** Run every event up to simulated time `t_ns` (requests, flash operations, GC), then set the
  * clock to t_ns. @return 0, or an error code (ssdsim_errmsg says why). */
@@ -695,7 +741,7 @@ SSDSIM_API int ssdsim_set_interval_callback(ssdsim *sim, uint64_t interval_ns,
 /** One request from a source. */
 typedef struct ssdsim_request {
     uint64_t time_ns;  /**< arrival, ns after the start of the run (timed replay only) */
-    enum ssdsim_op op; /**< READ, WRITE or TRIM */
+    enum ssdsim_op op; /**< READ, WRITE, TRIM, FLUSH (offset and length 0) or WRITE_FUA */
     uint64_t offset;   /**< bytes */
     uint64_t length;   /**< bytes, 1 .. 4 GiB - 1 */
     uint64_t id;       /**< passed back in ssdsim_completion.id (a trace's line number) */
@@ -725,12 +771,14 @@ typedef struct ssdsim_replay_opts {
     uint64_t max_requests; /**< stop after this many requests; 0 = the whole source */
     uint64_t runtime_ns;   /**< stop issuing after this much simulated time; 0 = no limit */
     const char *label;     /**< names the source in messages and results ("trace.csv") */
+    /** (version 2) The NVMe queue pair its requests use (model key nvme.queues). */
+    uint32_t queue;
 } ssdsim_replay_opts;
 
 /** Layout version of ssdsim_replay_opts (see "Versioned structs"): set by SSDSIM_REPLAY_OPTS_INIT
  * and
  * ssdsim_replay_opts_init. */
-#define SSDSIM_REPLAY_OPTS_VERSION 1
+#define SSDSIM_REPLAY_OPTS_VERSION 2
 #define SSDSIM_REPLAY_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_REPLAY_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
@@ -741,6 +789,13 @@ SSDSIM_API int ssdsim_replay_opts_init(ssdsim_replay_opts *opts, unsigned int ve
  * state carries over). @return the codes of ssdsim_run, or the source's own error code. */
 SSDSIM_API int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src,
                                  const ssdsim_replay_opts *ropts, const ssdsim_run_opts *opts);
+
+/** Replay `n` sources at once (1 to 4096), source k as reported job k (a flow, named after its
+ * label) on NVMe queue pair ropts[k]->queue. `ropts` may be NULL (defaults), and so may each
+ * entry; a run wraps addresses when any of them sets wrap. @return as ssdsim_run_source. */
+SSDSIM_API int ssdsim_run_sources(ssdsim *sim, const ssdsim_source *srcs,
+                                  const ssdsim_replay_opts *const *ropts, size_t n,
+                                  const ssdsim_run_opts *opts);
 
 /** Watches every request of a simulation: on_issue when a request is issued (its arrival;
  * only id, op, offset, length, submit_ns and job are set), on_complete when it completes (all

@@ -66,11 +66,18 @@ typedef struct ssdsim_trace_opts {
      * iolog file index); NULL or 0 devices = all, merged. */
     const uint32_t *devices;
     size_t n_devices;
+    /** (version 2) Return the flushes and FUA writes a trace records, as SSDSIM_OP_FLUSH and
+     * SSDSIM_OP_WRITE_FUA, instead of skipping flushes and reading FUA writes as writes (false,
+     * as in version 1, for tools that count reads, writes and trims): blkparse RWBS 'F' first
+     * (a preflush: alone, "FN", a flush; with data, "FWS", a flush, then the write) and 'F'
+     * after the W (FUA, "WFS"); fio iolog "sync" and "datasync". ssdsim run --trace and
+     * read_iolog replay them. */
+    bool flushes;
 } ssdsim_trace_opts;
 
 /** Layout version of ssdsim_trace_opts (see "Versioned structs"): set by SSDSIM_TRACE_OPTS_INIT and
  * ssdsim_trace_opts_init. */
-#define SSDSIM_TRACE_OPTS_VERSION 1
+#define SSDSIM_TRACE_OPTS_VERSION 2
 #define SSDSIM_TRACE_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_TRACE_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
@@ -81,9 +88,11 @@ SSDSIM_API int ssdsim_trace_opts_init(ssdsim_trace_opts *opts, unsigned int vers
 typedef struct ssdsim_trace_req {
     uint64_t time_ns; /**< arrival, ns after the trace's first request (0 when the format has
                            no times, e.g. fio iolog v2) */
-    enum ssdsim_op op; /**< READ, WRITE or TRIM (flushes and other records are skipped) */
+    enum ssdsim_op op; /**< READ, WRITE or TRIM (flushes and other records are skipped);
+                            with ssdsim_trace_opts.flushes also FLUSH and WRITE_FUA */
     uint64_t offset;   /**< bytes */
-    uint64_t length;   /**< bytes, 1 to 2^32 - 1 (larger lengths are malformed lines) */
+    uint64_t length;   /**< bytes, 1 to 2^32 - 1 (larger lengths are malformed lines); a
+                            flush: offset and length 0 */
     uint32_t device;   /**< device / ASU / disk number */
     uint64_t line;     /**< line in the file (1-based) */
 } ssdsim_trace_req;
