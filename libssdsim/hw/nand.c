@@ -84,8 +84,10 @@ static bool mp_compatible(const struct ssdsim__hw *hw, const struct ssdsim__flas
 {
     if (o->kind != h->kind || copyback_read(hw, o))
         return false;
+    /* the same page offset: of the flash page that holds the slot (hw/unit.c) */
     if (h->kind != SSDSIM__FLASH_ERASE &&
-        h->addr % hw->pages_per_block != o->addr % hw->pages_per_block)
+        (h->addr % hw->pages_per_block) >> hw->slot_shift !=
+            (o->addr % hw->pages_per_block) >> hw->slot_shift)
         return false;
     return !hw->model->flash.multiplane_same_block ||
            op_block(hw, h) % hw->blocks_per_plane == op_block(hw, o) % hw->blocks_per_plane;
