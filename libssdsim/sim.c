@@ -66,6 +66,17 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
         goto oom;
     ssdsim__stats_reset(&sim->stats, 0, 0, 0, 0);
     ssdsim__steady_resolve(NULL, &sim->steady_opts);
+    const char *pm = getenv("SSDSIM_PRECONDITION_METHOD");
+    if (pm && *pm && strcmp(pm, "functional")) {
+        if (strcmp(pm, "timed")) {
+            ssdsim_free(sim);
+            return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                     "environment variable SSDSIM_PRECONDITION_METHOD: '%s' is "
+                                     "no method (expected functional or timed)",
+                                     pm);
+        }
+        sim->precond_method = SSDSIM_PRECONDITION_METHOD_TIMED;
+    }
 #ifdef SSDSIM_DEBUG
     ssdsim_set_check_period(sim, 1 << 20);
 #endif

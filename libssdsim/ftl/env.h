@@ -20,6 +20,19 @@
 /* Called when the flash part of one unit of a host request is done. */
 typedef void (*ssdsim__unit_done_fn)(void *ctx, uint32_t io, uint32_t bytes);
 
+/* Fast-forward (fastfwd.c): while an environment's `ff` is set, the flash operations its FTL
+ * submits do not reach the hardware model: each is queued here, in submission order, and ends
+ * (the FTL's flash_done) when ssdsim__env_ff_drain runs, without simulated time passing. */
+struct ssdsim__ff_op {
+    uint64_t cookie;
+    uint64_t addr;
+    uint8_t kind;
+};
+struct ssdsim__ff_queue {
+    struct ssdsim__ff_op *v;
+    uint32_t cap, head, n; /* a ring: cap a power of two */
+};
+
 struct ssdsim__env_counters {
     uint64_t c[SSDSIM_N_COUNTERS];            /* reported by the FTL */
     uint64_t programs[SSDSIM__N_PURPOSES];    /* pages programmed, by purpose */
@@ -59,7 +72,14 @@ struct ssdsim_ftl_env {
      * unit_done_ctx when the FTL counts the work */
     uint64_t fw_ns[SSDSIM_N_COUNTERS];
     void (*fw_run)(void *ctx, uint64_t ns);
+    struct ssdsim__ff_queue *ff; /* NULL: flash operations go to the hardware model */
 };
+
+/* Fast-forward: end the queued flash operations in order (the operations their completions
+ * submit join the queue and end too) until none is left, as the hardware model's completions
+ * would (erase counts, the FTL's flash_done), at no simulated time. Returns 0, or the FTL's
+ * failure code (ssdsim_ftl_fail) or SSDSIM_ENOMEM. */
+int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env);
 
 /* ssdsim_ftl_submit, with `in_order` true: a host read joins its die's queue in arrival order
  * (behind the programs, GC work and erases queued before it) instead of going first; the page
