@@ -273,6 +273,12 @@ SSDSIM_API int ssdsim_model_spec_get_sized(const ssdsim_model *model, size_t i,
 /** Free a model; NULL is accepted. */
 SSDSIM_API void ssdsim_model_free(ssdsim_model *model);
 
+/** Log now the warnings about the model itself that the first ssdsim_new of it logs (an FTL
+ * reserve that takes much of the spare), and mark them said, so that no simulation of this model
+ * logs them again: a program that forks workers calls it first, so that the warning comes once
+ * and not from every worker. NULL is accepted. */
+SSDSIM_API void ssdsim_model_warn(ssdsim_model *model);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Workloads                                                                                   */
 
