@@ -529,6 +529,9 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
         return rc;
     }
     ssdsim_set_progress(s, sim->progress, sim->progress_ud);
+    s->precond_method = sim->precond_method;
+    bool ff = sim->precond_method == SSDSIM_PRECONDITION_METHOD_FUNCTIONAL &&
+              !ssdsim__ff_unsupported(s, NULL);
 
     uint64_t lp = s->sys.devs[0].env.geo.logical_pages, bytes_s = lp * g->page_size;
     uint64_t round = set_round_bytes(jobs, n_jobs, bytes_s, g->page_size);
@@ -550,7 +553,13 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
         ssdsim__set_errmsg(sim, "out of memory");
     }
     while (rc == 0 && n < cap) {
-        rc = ssdsim_run(s, &w, NULL);
+        if (ff) { /* the same rounds fast-forwarded */
+            uint64_t written;
+            ssdsim_reset_stats(s);
+            rc = ssdsim__ff_run(s, &w, 0, &written);
+        } else {
+            rc = ssdsim_run(s, &w, NULL);
+        }
         if (rc) {
             ssdsim__set_errmsg(sim, "fast preconditioning: the scaled copy's run: %s",
                                ssdsim_errmsg(s));
@@ -684,6 +693,25 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
     return 0;
 }
 
+/* Whether the scaled copy represents `wl` (every job one it can, unsupported() NULL) and the
+ * FTL can install its state. */
+static bool scaled_represents(const struct ssdsim *sim, const ssdsim_workload *wl)
+{
+    const ssdsim_ftl_ops *ops = sim->sys.devs[0].env.ops;
+    if (!SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, install) ||
+        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_closed) ||
+        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_valid) ||
+        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, plane_free_blocks))
+        return false;
+    bool writes = false;
+    for (uint32_t i = 0; i < wl->n_jobs; i++) {
+        if (unsupported(&wl->jobs[i], sim->sys.volume_bytes))
+            return false;
+        writes |= wl->jobs[i].rw != SSDSIM__RW_READ && wl->jobs[i].rw != SSDSIM__RW_RANDREAD;
+    }
+    return writes;
+}
+
 /* Fast preconditioning by fast-forward (ssdsim_precondition_fast, the functional method): the
  * device secure-erased (wear kept), then `wl` fast-forwarded in rounds of a drive write until
  * its WAF is steady and `min_dw` drive writes are done (at most max_dw). */
@@ -782,8 +810,11 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
     int rc = check_quiet(sim, "fast preconditioning");
     if (rc)
         return rc;
+    /* The functional method: uniform random writes, which the scaled copy represents, on the
+     * scaled copy (its rounds fast-forwarded, run_scaled); any other workload fast-forwarded
+     * on the device itself. */
     if (sim->precond_method == SSDSIM_PRECONDITION_METHOD_FUNCTIONAL &&
-        !ssdsim__ff_unsupported(sim, wl)) {
+        !ssdsim__ff_unsupported(sim, wl) && !scaled_represents(sim, wl)) {
         char why[512];
         if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why))
             return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload",

@@ -69,6 +69,9 @@ static void calibrate_help(FILE *f)
           "  --seed N               seed of every random stream (default 1)\n"
           "  --jobs N               figures run in N worker processes at a time (default: the\n"
           "                         online CPUs); the outputs do not depend on it\n"
+          "  --precondition-method functional|timed\n"
+          "                         how the full and steady states are reached: functional\n"
+          "                         fast-forward (default) or timed fills and the scaled copy\n"
           "  --json OUT             write every figure, its workload and measurement as JSON\n"
           "  --markdown             print the table in Markdown (as doc/models.md shows it)\n"
           "  --quiet                print nothing but errors\n"
@@ -109,7 +112,7 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
         bool takes = !strcmp(name, "--model") || !strcmp(name, "--set") ||
                      !strcmp(name, "--seed") || !strcmp(name, "--json") ||
                      !strcmp(name, "--figure") || !strcmp(name, "--plugin") ||
-                     !strcmp(name, "--jobs");
+                     !strcmp(name, "--jobs") || !strcmp(name, "--precondition-method");
         if (!takes) {
             cli_error("calibrate: unknown option '%s' (see ssdsim calibrate --help)", a);
             return CLI_EXIT_USAGE;

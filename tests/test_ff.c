@@ -2,7 +2,9 @@
  * request stream fast-forwarded and run with timing leaves the same FTL state up to the order
  * of concurrent work: for uniform random, zipf(1.2), a 90/10 hot/cold mix and a
  * sequential/random mix with trims, the WAF of each round of the steady part and the
- * distribution of valid pages per written block agree within tolerances derived below. The
+ * distribution of valid pages per written block agree within tolerances derived below; the
+ * scaled copy of fast preconditioning, its rounds fast-forwarded, matches a full timed
+ * preconditioning within 3% in IOPS and WAF (as tests/test_precond.c asks of the timed one). The
  * timed run that follows a fast-forward is byte-identical across repeats; sequential fills by
  * fast-forward write exactly the capacity; bad inputs are refused. The fast-forward rate (host
  * writes per CPU-second) is printed, not asserted.
@@ -333,6 +335,55 @@ START_TEST(test_ff_precondition_fast)
 }
 END_TEST
 
+/* The scaled copy of fast preconditioning with its rounds fast-forwarded (the functional
+ * method) gives the steady state of a full timed preconditioning (4 drive writes): IOPS and WAF
+ * of a measured drive write within 3%, as tests/test_precond.c asks of the timed copy. */
+static double measure(ssdsim *sim, double *waf)
+{
+    char json[256];
+    snprintf(json, sizeof json,
+             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 64, \"io_size\": %llu}",
+             (unsigned long long)(logical_pages(sim) * 4096));
+    st_run(sim, json, NULL);
+    ssdsim_op_stats o;
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &o), 0);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    *waf = d.waf;
+    return o.iops;
+}
+
+START_TEST(test_ff_scaled_copy_matches_full)
+{
+    ssdsim_model *m = small_model("geometry.blocks_per_plane=256");
+    ssdsim *full = st_sim(m, 1);
+    char json[256];
+    snprintf(json, sizeof json,
+             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 64, \"io_size\": %llu}",
+             (unsigned long long)(4 * logical_pages(full) * 4096));
+    st_run(full, json, NULL);
+    double wf, iof = measure(full, &wf);
+    ssdsim_free(full);
+
+    ssdsim *fast = st_sim(m, 1);
+    ssdsim_workload *wl = st_workload("{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 64}");
+    ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 64};
+    int rc = ssdsim_precondition_fast(fast, wl, &o);
+    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(fast));
+    ssdsim_workload_free(wl);
+    ck_assert_str_eq(in(fast)->precond.mode, "fast");
+    ck_assert(in(fast)->precond.steady);
+    double wg, iog = measure(fast, &wg);
+    ssdsim_free(fast);
+    ssdsim_model_free(m);
+    printf("ff scaled copy: full IOPS %.0f WAF %.4f | fast-forwarded copy IOPS %.0f WAF %.4f | "
+           "%+.2f%% %+.2f%%\n",
+           iof, wf, iog, wg, 100 * (iog / iof - 1), 100 * (wg / wf - 1));
+    ck_assert_msg(fabs(iog / iof - 1) <= 0.03, "IOPS full %.0f fast %.0f", iof, iog);
+    ck_assert_msg(fabs(wg / wf - 1) <= 0.03, "WAF full %.4f fast %.4f", wf, wg);
+}
+END_TEST
+
 static Suite *ff_suite(void)
 {
     Suite *s = suite_create("ff");
@@ -350,6 +401,7 @@ static Suite *ff_suite(void)
     tcase_add_test(agree, test_ff_hot_cold);
     tcase_add_test(agree, test_ff_seq_random_mix);
     tcase_add_test(agree, test_ff_trims);
+    tcase_add_test(agree, test_ff_scaled_copy_matches_full);
     suite_add_tcase(s, agree);
     return s;
 }

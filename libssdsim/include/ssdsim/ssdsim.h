@@ -606,15 +606,17 @@ SSDSIM_API int ssdsim_fast_precondition_opts_init(ssdsim_fast_precondition_opts 
 /** Fast preconditioning: put the device into the steady state a long run of `wl` leaves.
  *
  * With the functional method (ssdsim_set_precondition_method, the default), when the device
- * allows fast-forward (ssdsim_fast_forward): the device is secure-erased (wear adds up) and
- * `wl` is fast-forwarded in rounds of one drive write of host writes (each round starts its
- * jobs anew, as a run does) until the write amplification of the last 3 rounds is steady (range
- * within 2% of the mean, least-squares line within 1%) and at least `drive_writes` (0 = 3)
- * drive writes are done, or 40 (or 4 x drive_writes) drive writes at most. Any generated
- * workload will do (sequential, skewed, mixed, trims); scaled_blocks_per_plane is unused.
+ * allows fast-forward (ssdsim_fast_forward) and `wl` is not one the scaled copy below
+ * represents: the device is secure-erased (wear adds up) and `wl` is fast-forwarded in rounds
+ * of one drive write of host writes (each round starts its jobs anew, as a run does) until the
+ * write amplification of the last 3 rounds is steady (range within 2% of the mean,
+ * least-squares line within 1%) and at least `drive_writes` (0 = 3) drive writes are done, or
+ * 40 (or 4 x drive_writes) drive writes at most. Any generated workload will do (sequential,
+ * skewed, mixed, trims); its results say mode "functional".
  *
- * Otherwise (the timed method, or fast-forward cannot run here), the scaled copy:
- * put the device directly into the state a long run of `wl` would leave
+ * Otherwise, the scaled copy (with the functional method its rounds are fast-forwarded, with
+ * the timed method they are timed runs): put the device directly into the state a long run of
+ * `wl` would leave
  * (the valid pages of each block, in age order, the free blocks and the erase counts, taken
  * from a scaled copy of the model run to steady state; the logical pages placed uniformly at
  * random), so that a large drive starts at steady state in seconds. That placement is the
