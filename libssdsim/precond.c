@@ -812,9 +812,12 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
         return rc;
     /* The functional method: uniform random writes, which the scaled copy represents, on the
      * scaled copy (its rounds fast-forwarded, run_scaled); any other workload fast-forwarded
-     * on the device itself. */
+     * on the device itself, when its FTL collects blocks (block_closed): media written in
+     * place have no steady state beyond a written device, and keep their refusal. */
     if (sim->precond_method == SSDSIM_PRECONDITION_METHOD_FUNCTIONAL &&
-        !ssdsim__ff_unsupported(sim, wl) && !scaled_represents(sim, wl)) {
+        !ssdsim__ff_unsupported(sim, wl) &&
+        SSDSIM__HAS_METHOD(sim->sys.devs[0].env.ops, ssdsim_ftl_ops, block_closed) &&
+        !scaled_represents(sim, wl)) {
         char why[512];
         if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why))
             return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload",
