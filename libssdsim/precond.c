@@ -166,7 +166,20 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
                                  .label = (char *)"precondition",
                                  .jobs = job,
                                  .n_jobs = n_jobs};
-    int rc = ssdsim_run(sim, &wl, NULL);
+    int rc;
+    if (sim->precond_method == SSDSIM_PRECONDITION_METHOD_FUNCTIONAL &&
+        !ssdsim__ff_unsupported(sim, &wl)) {
+        /* the same requests fast-forwarded: the write buffers are emptied first, so that
+         * nothing they hold lands on top of the fill later */
+        uint64_t written;
+        rc = check_quiet(sim, "sequential preconditioning");
+        if (rc == 0)
+            rc = drain(sim);
+        if (rc == 0)
+            rc = ssdsim__ff_run(sim, &wl, 0, &written);
+    } else {
+        rc = ssdsim_run(sim, &wl, NULL);
+    }
     /* What the write buffers still hold goes to flash now, so that the next run neither
      * counts it as its own writes nor competes with its flush. */
     if (rc == 0)
@@ -175,6 +188,46 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
     if (rc == 0)
         sim->precond = (struct ssdsim__precond){.mode = "seq", .fills = fills};
     return rc;
+}
+
+/* ------------------------------------------------------------------ fast-forward */
+
+int ssdsim_set_precondition_method(ssdsim *sim, int method)
+{
+    if (!sim)
+        return SSDSIM_EINVAL;
+    if (method != SSDSIM_PRECONDITION_METHOD_FUNCTIONAL &&
+        method != SSDSIM_PRECONDITION_METHOD_TIMED)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_set_precondition_method: %d is no method (0 functional, 1 "
+                            "timed)",
+                            method);
+    sim->precond_method = method;
+    return 0;
+}
+
+int ssdsim_fast_forward(ssdsim *sim, const ssdsim_workload *wl, double drive_writes)
+{
+    if (!sim)
+        return SSDSIM_EINVAL;
+    sim->errmsg[0] = 0;
+    if (!wl || !(drive_writes >= 0) || drive_writes > 1e6)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_fast_forward: %s",
+                            !wl ? "no workload" : "drive_writes must be in [0, 1e6]");
+    int rc = check_quiet(sim, "fast-forward");
+    if (rc)
+        return rc;
+    const char *why = ssdsim__ff_unsupported(sim, wl);
+    if (why)
+        return ssdsim__fail(sim, SSDSIM_ENOTFOUND, "%s", why);
+    rc = drain(sim);
+    if (rc)
+        return rc;
+    ssdsim_reset_stats(sim);
+    uint64_t written;
+    return ssdsim__ff_run(sim, wl, (uint64_t)(drive_writes * (double)sim->sys.volume_bytes),
+                          &written);
 }
 
 /* ------------------------------------------------------------------ secure erase */
@@ -476,6 +529,9 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
         return rc;
     }
     ssdsim_set_progress(s, sim->progress, sim->progress_ud);
+    s->precond_method = sim->precond_method;
+    bool ff = sim->precond_method == SSDSIM_PRECONDITION_METHOD_FUNCTIONAL &&
+              !ssdsim__ff_unsupported(s, NULL);
 
     uint64_t lp = s->sys.devs[0].env.geo.logical_pages, bytes_s = lp * g->page_size;
     uint64_t round = set_round_bytes(jobs, n_jobs, bytes_s, g->page_size);
@@ -497,7 +553,13 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
         ssdsim__set_errmsg(sim, "out of memory");
     }
     while (rc == 0 && n < cap) {
-        rc = ssdsim_run(s, &w, NULL);
+        if (ff) { /* the same rounds fast-forwarded */
+            uint64_t written;
+            ssdsim_reset_stats(s);
+            rc = ssdsim__ff_run(s, &w, 0, &written);
+        } else {
+            rc = ssdsim_run(s, &w, NULL);
+        }
         if (rc) {
             ssdsim__set_errmsg(sim, "fast preconditioning: the scaled copy's run: %s",
                                ssdsim_errmsg(s));
@@ -631,6 +693,92 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
     return 0;
 }
 
+/* Whether the scaled copy represents `wl` (every job one it can, unsupported() NULL) and the
+ * FTL can install its state. */
+static bool scaled_represents(const struct ssdsim *sim, const ssdsim_workload *wl)
+{
+    const ssdsim_ftl_ops *ops = sim->sys.devs[0].env.ops;
+    if (!SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, install) ||
+        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_closed) ||
+        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_valid) ||
+        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, plane_free_blocks))
+        return false;
+    bool writes = false;
+    for (uint32_t i = 0; i < wl->n_jobs; i++) {
+        if (unsupported(&wl->jobs[i], sim->sys.volume_bytes))
+            return false;
+        writes |= wl->jobs[i].rw != SSDSIM__RW_READ && wl->jobs[i].rw != SSDSIM__RW_RANDREAD;
+    }
+    return writes;
+}
+
+/* Fast preconditioning by fast-forward (ssdsim_precondition_fast, the functional method): the
+ * device secure-erased (wear kept), then `wl` fast-forwarded in rounds of a drive write until
+ * its WAF is steady and `min_dw` drive writes are done (at most max_dw). */
+static int precondition_ff(struct ssdsim *sim, const ssdsim_workload *wl, double min_dw)
+{
+    int rc = settle(sim);
+    if (rc == 0)
+        rc = drain(sim);
+    if (rc == 0)
+        rc = reset_device(sim);
+    if (rc)
+        return rc;
+    double max_dw = fmax(MAX_DRIVE_WRITES, 4 * min_dw);
+    uint64_t lp = sim->sys.devs[0].env.geo.logical_pages, round = sim->sys.volume_bytes;
+    size_t cap = (size_t)max_dw + 2, n = 0;
+    double *waf = calloc(cap, sizeof *waf);
+    if (!waf)
+        return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory");
+    const ssdsim_steady_opts rule = {.window = STEADY_WINDOW,
+                                     .max_excursion = STEADY_MAX_EXCURSION,
+                                     .max_slope_excursion = STEADY_MAX_SLOPE_EXCURSION};
+    uint64_t host = 0;
+    bool steady = false;
+    double mean = 0;
+    while (rc == 0 && n < cap) {
+        /* a round: runs of the workload (each a run number, as timed runs would be) until a
+         * drive write is written */
+        ssdsim_reset_stats(sim);
+        for (uint64_t done = 0, written = 0; rc == 0 && done < round; done += written) {
+            rc = ssdsim__ff_run(sim, wl, round - done, &written);
+            if (rc == 0 && written == 0)
+                rc = ssdsim__fail(sim, SSDSIM_ECONFIG,
+                                  "fast preconditioning: %s writes nothing",
+                                  wl->label ? wl->label : "the workload");
+        }
+        if (rc)
+            break;
+        ssdsim_device_stats d;
+        ssdsim_get_device_stats(sim, &d);
+        host += d.host_pages_written;
+        waf[n++] = d.waf;
+        double dw = (double)host / (double)lp;
+        if (n >= STEADY_WINDOW) {
+            ssdsim_steady_result r;
+            ssdsim_steady_check(waf + n - STEADY_WINDOW, STEADY_WINDOW, &rule, &r);
+            steady = r.steady != 0;
+            mean = r.average;
+        }
+        if ((steady && dw >= min_dw) || dw >= max_dw)
+            break;
+    }
+    free(waf);
+    if (rc)
+        return rc;
+    double dw = (double)host / (double)lp;
+    if (!steady)
+        ssdsim__log(SSDSIM_LOG_WARNING,
+                    "fast preconditioning: the WAF was not steady after %.1f drive writes of "
+                    "fast-forward; going on from there",
+                    dw);
+    sim->sys.devs[0].installed = steady;
+    sim->precond = (struct ssdsim__precond){
+        .mode = "functional", .drive_writes = dw, .waf = mean, .steady = steady};
+    ssdsim_reset_stats(sim);
+    return 0;
+}
+
 int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
                              const ssdsim_fast_precondition_opts *opts)
 {
@@ -662,6 +810,20 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
     int rc = check_quiet(sim, "fast preconditioning");
     if (rc)
         return rc;
+    /* The functional method: uniform random writes, which the scaled copy represents, on the
+     * scaled copy (its rounds fast-forwarded, run_scaled); any other workload fast-forwarded
+     * on the device itself, when its FTL collects blocks (block_closed): media written in
+     * place have no steady state beyond a written device, and keep their refusal. */
+    if (sim->precond_method == SSDSIM_PRECONDITION_METHOD_FUNCTIONAL &&
+        !ssdsim__ff_unsupported(sim, wl) &&
+        SSDSIM__HAS_METHOD(sim->sys.devs[0].env.ops, ssdsim_ftl_ops, block_closed) &&
+        !scaled_represents(sim, wl)) {
+        char why[512];
+        if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why))
+            return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload",
+                                why);
+        return precondition_ff(sim, wl, dw);
+    }
     if (!sim->sys.devs[0].ssd) {
         ssdsim__set_errmsg(sim, "fast preconditioning: a hard disk has no flash state to "
                                 "install (run the workload instead)");

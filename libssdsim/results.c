@@ -507,7 +507,8 @@ static void add_precondition(cJSON *root, const ssdsim *sim)
         ssdsim__json_add_u64(o, "fills", p->fills);
         return;
     }
-    ssdsim__json_add_u64(o, "scaled_blocks_per_plane", p->scaled_blocks_per_plane);
+    if (strcmp(p->mode, "functional"))
+        ssdsim__json_add_u64(o, "scaled_blocks_per_plane", p->scaled_blocks_per_plane);
     add_f(o, "drive_writes", p->drive_writes);
     add_f(o, "waf", p->waf);
     cJSON_AddBoolToObject(o, "steady", p->steady);

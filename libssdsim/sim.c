@@ -34,6 +34,17 @@ int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...)
     return code;
 }
 
+void ssdsim_model_warn(ssdsim_model *model)
+{
+    if (!model || model->magic != SSDSIM__MAGIC_MODEL || model->reserve_warned)
+        return;
+    const struct ssdsim_model *dev =
+        model->kind == SSDSIM__KIND_SYSTEM ? model->system.member : model;
+    if (dev && dev->kind == SSDSIM__KIND_SSD)
+        ssdsim__reserve_warn(dev);
+    model->reserve_warned = true;
+}
+
 int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_error *err)
 {
     if (!out)
@@ -58,7 +69,7 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
         return rc;
     }
     if (!model->reserve_warned) {
-        /* once per model: a suite builds many devices of one model */
+        /* once per model: a suite builds many devices of one model (ssdsim_model_warn) */
         ssdsim__reserve_warn(sim->sys.dev_model);
         ((struct ssdsim_model *)model)->reserve_warned = true;
     }
@@ -66,6 +77,17 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
         goto oom;
     ssdsim__stats_reset(&sim->stats, 0, 0, 0, 0);
     ssdsim__steady_resolve(NULL, &sim->steady_opts);
+    const char *pm = getenv("SSDSIM_PRECONDITION_METHOD");
+    if (pm && *pm && strcmp(pm, "functional")) {
+        if (strcmp(pm, "timed")) {
+            ssdsim_free(sim);
+            return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                     "environment variable SSDSIM_PRECONDITION_METHOD: '%s' is "
+                                     "no method (expected functional or timed)",
+                                     pm);
+        }
+        sim->precond_method = SSDSIM_PRECONDITION_METHOD_TIMED;
+    }
 #ifdef SSDSIM_DEBUG
     ssdsim_set_check_period(sim, 1 << 20);
 #endif

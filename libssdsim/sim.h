@@ -53,6 +53,9 @@ struct ssdsim {
     char **ignored, **skipped;
     uint32_t n_ignored, n_skipped;
     struct ssdsim__precond precond;
+    /* how preconditioning is done: SSDSIM_PRECONDITION_METHOD_* (ssdsim_set_precondition_method,
+     * SSDSIM_PRECONDITION_METHOD in the environment at ssdsim_new) */
+    int precond_method;
     /* ssdsim_set_check_period: events between consistency checks (0: none), the event count
      * at which the next one is due, and the checks done */
     uint64_t check_period, check_due, n_checks;
@@ -75,5 +78,15 @@ int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...) SSDSI
  * for free blocks) between planes so that none holds more than the FTL lets it beside its
  * reserve; false if the planes together cannot hold them. */
 bool ssdsim__precond_plane_caps(const struct ssdsim *sim, uint32_t *valid);
+
+/* Functional fast-forward (fastfwd.c): why `wl` (may be NULL) cannot be fast-forwarded on this
+ * simulation, or NULL. */
+const char *ssdsim__ff_unsupported(const struct ssdsim *sim, const struct ssdsim_workload *wl);
+/* Run `wl`'s requests through the FTL without timing, all of them or until `max_write_bytes`
+ * of host writes (0: no limit; a job bounded by time only is then refused). The bytes written go
+ * to *written. 0 or a code with the message set; after a failure part-way the simulation is
+ * broken. The caller has checked that nothing is in flight and the write buffers are empty. */
+int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_t max_write_bytes,
+                   uint64_t *written);
 
 #endif /* SSDSIM_SIM_H */

@@ -5,8 +5,10 @@
  * figure, brought into the figure's state, its workload measured as a suite point is); this file
  * is the command line, the figure list, the text and Markdown tables and the JSON.
  *
- * The table, the Markdown and the JSON depend only on the model, the options and the seed; the
- * wall time goes to the text table's last line only.
+ * The figures are independent: with --jobs N they run in up to N worker processes (workers.c),
+ * each sending its ssdsim_calibration back through a pipe, the steady-state write figures
+ * (the longest) first. The table, the Markdown and the JSON depend only on the model, the
+ * options and the seed, never on --jobs; the wall time goes to the text table's last line only.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -14,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
 
 #include <cJSON.h>
 #include <glib.h>
@@ -30,6 +34,7 @@ struct cal_opts {
     const char *figure;
     bool markdown;
     bool list; /* list the figures and their workloads, run nothing */
+    uint64_t jobs; /* worker processes */
 };
 
 /* One measured figure. */
@@ -62,6 +67,11 @@ static void calibrate_help(FILE *f)
           "  --set KEY=VALUE        override a model key (repeatable), as for ssdsim run\n"
           "  --plugin FILE.so       load a plugin module (repeatable; doc/plugins.md)\n"
           "  --seed N               seed of every random stream (default 1)\n"
+          "  --jobs N               figures run in N worker processes at a time (default: the\n"
+          "                         online CPUs); the outputs do not depend on it\n"
+          "  --precondition-method functional|timed\n"
+          "                         how the full and steady states are reached: functional\n"
+          "                         fast-forward (default) or timed fills and the scaled copy\n"
           "  --json OUT             write every figure, its workload and measurement as JSON\n"
           "  --markdown             print the table in Markdown (as doc/models.md shows it)\n"
           "  --quiet                print nothing but errors\n"
@@ -75,6 +85,7 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
     memset(c, 0, sizeof *c);
     c->so.o.seed = 1;
     c->so.suite = "calibrate";
+    c->jobs = g_get_num_processors();
     struct cli_seen seen = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -100,7 +111,8 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
         }
         bool takes = !strcmp(name, "--model") || !strcmp(name, "--set") ||
                      !strcmp(name, "--seed") || !strcmp(name, "--json") ||
-                     !strcmp(name, "--figure") || !strcmp(name, "--plugin");
+                     !strcmp(name, "--figure") || !strcmp(name, "--plugin") ||
+                     !strcmp(name, "--jobs") || !strcmp(name, "--precondition-method");
         if (!takes) {
             cli_error("calibrate: unknown option '%s' (see ssdsim calibrate --help)", a);
             return CLI_EXIT_USAGE;
@@ -116,6 +128,13 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
             return CLI_EXIT_USAGE; /* --set and --plugin add to a list */
         if (!strcmp(name, "--json")) {
             c->json_out = val;
+        } else if (!strcmp(name, "--jobs")) {
+            if (!cli_parse_u64(val, &c->jobs) || c->jobs == 0 || c->jobs > 4096) {
+                cli_error("calibrate: --jobs: expected a number of worker processes from 1 to "
+                          "4096, got '%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
         } else if (!strcmp(name, "--figure")) {
             c->figure = val;
         } else {
@@ -420,6 +439,95 @@ static size_t select_figure(const ssdsim_model *m, const char *sel)
     return n;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Worker processes                                                                            */
+
+struct cal_pool {
+    const struct cal_opts *c;
+    const ssdsim_model *model;
+    struct cal_row *rows;
+    size_t n, n_spec, only, n_done;
+    bool failed;
+};
+
+static size_t pool_figure(const struct cal_pool *p, size_t i)
+{
+    return p->only == SIZE_MAX ? i : p->only;
+}
+
+/* Longest first: writes to a steady drive, then to a written one, then the rest. */
+static double pool_cost(void *ctx, size_t i)
+{
+    const struct cal_pool *p = ctx;
+    const ssdsim_spec_figure *f = &p->rows[i].c.spec;
+    if (is_read(f))
+        return strcmp(f->state, "fresh") ? 1 : 0;
+    return !strcmp(f->state, "steady") ? 3 : strcmp(f->state, "fresh") ? 2 : 0;
+}
+
+/* The result a worker sends: its figure's calibration, or a failure (the worker printed it). */
+struct cal_msg {
+    int ok;
+    ssdsim_calibration c;
+};
+
+static int pool_child(void *ctx, size_t i, int fd)
+{
+    struct cal_pool *p = ctx;
+    /* a signal that came between fork and here was caught by the inherited handler: the
+     * figure's progress check cancels it */
+    struct cal_row *row = &p->rows[i];
+    g_autofree char *what = g_strdup_printf("figure %zu/%zu (%s)", pool_figure(p, i) + 1,
+                                            p->n_spec, row->c.spec.name);
+    struct cal_msg m;
+    memset(&m, 0, sizeof m);
+    m.ok = run_figure(p->c, p->model, row, pool_figure(p, i), what) == 0;
+    m.c = row->c;
+    return cli_pipe_write(fd, &m, sizeof m) && m.ok ? 0 : CLI_EXIT_FAIL;
+}
+
+static bool pool_start_failed(void *ctx, size_t i, const char *why)
+{
+    struct cal_pool *p = ctx;
+    cli_error("calibrate: figure %zu: %s", pool_figure(p, i) + 1, why);
+    p->failed = true;
+    return false;
+}
+
+static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
+{
+    struct cal_pool *p = ctx;
+    struct cal_row *row = &p->rows[i];
+    (void)wall_s;
+    struct cal_msg m;
+    if (!cli_pipe_read(fd, &m, sizeof m) || !m.ok) {
+        if (!cli_interrupted && WIFSIGNALED(ws))
+            cli_error("calibrate: figure %zu: worker killed by signal %d", pool_figure(p, i) + 1,
+                      WTERMSIG(ws));
+        p->failed = true;
+        return;
+    }
+    /* the figure's strings belong to the model, which the worker shares with us */
+    row->c = m.c;
+    char bs[16];
+    struct suite_wl w = figure_wl(&row->c.spec, bs, sizeof bs);
+    const ssdsim_spec_figure *f = &row->c.spec;
+    if (f->numjobs > 1)
+        snprintf(row->workload, sizeof row->workload, "%s %s QD%" PRIu32 " x%" PRIu32, f->rw, bs,
+                 f->iodepth, f->numjobs);
+    else
+        snprintf(row->workload, sizeof row->workload, "%s %s QD%" PRIu32, f->rw, bs, f->iodepth);
+    row->wl_json = suite_wl_json(&w);
+    GString *note = g_string_new(f->note ? f->note : "");
+    if (row->c.note[0]) {
+        if (note->len)
+            g_string_append(note, note->str[note->len - 1] == '.' ? " " : ". ");
+        g_string_append(note, row->c.note);
+    }
+    row->note = g_string_free(note, FALSE);
+    p->n_done++;
+}
+
 int cli_calibrate(int argc, char **argv)
 {
     struct cal_opts c;
@@ -470,13 +578,41 @@ int cli_calibrate(int argc, char **argv)
      * nothing: "N of M figures within 10%" over the figures it had would read as a verdict. */
     cli_interrupt_install(false);
     cli_interrupt_mute(true);
+    if (c.jobs > 1 && n > 1) {
+        for (size_t i = 0; i < n; i++)
+            ssdsim_model_spec_get(s.model, only == SIZE_MAX ? i : only, &rows[i].c.spec);
+        ssdsim_model_warn(s.model); /* once, here, not from every worker */
+        struct cal_pool p = {
+            .c = &c, .model = s.model, .rows = rows, .n = n, .n_spec = n_spec, .only = only};
+        /* the workers' progress lines would interleave: they show none */
+        struct cal_opts quiet = c;
+        quiet.so.o.quiet = true;
+        p.c = &quiet;
+        struct cli_workers w = {.what = "calibrate",
+                                .n = n,
+                                .jobs = (size_t)c.jobs,
+                                .pipe = true,
+                                .forward = true,
+                                .ctx = &p,
+                                .child = pool_child,
+                                .done = pool_done,
+                                .start_failed = pool_start_failed,
+                                .cost = pool_cost};
+        cli_workers_run(&w);
+        if (p.failed || p.n_done < n)
+            rc = CLI_EXIT_FAIL;
+    }
     for (size_t i = 0; i < n && rc == 0 && !cli_interrupted; i++) {
         size_t k = only == SIZE_MAX ? i : only;
-        ssdsim_model_spec_get(s.model, k, &rows[i].c.spec);
-        g_autofree char *what =
-            g_strdup_printf("figure %zu/%zu (%s)", k + 1, n_spec, rows[i].c.spec.name);
-        if (run_figure(&c, s.model, &rows[i], k, what))
-            rc = CLI_EXIT_FAIL;
+        if (!rows[i].note) { /* not run by a worker */
+            ssdsim_model_spec_get(s.model, k, &rows[i].c.spec);
+            g_autofree char *what =
+                g_strdup_printf("figure %zu/%zu (%s)", k + 1, n_spec, rows[i].c.spec.name);
+            if (run_figure(&c, s.model, &rows[i], k, what)) {
+                rc = CLI_EXIT_FAIL;
+                break;
+            }
+        }
         /* The method's notes, as the suites word them: settling after fast preconditioning,
          * a window run again longer (writes to a drive that is not fresh span GC periods). */
         const ssdsim_spec_figure *f = &rows[i].c.spec;

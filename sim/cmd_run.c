@@ -64,9 +64,15 @@ static void run_help(FILE *f, bool demo)
               "  --precondition MODE    before the measured run: seq (write the whole logical\n"
               "                         space once sequentially, 128 KiB at QD32), seq:N (N\n"
               "                         times; SNIA's workload-independent preconditioning is\n"
-              "                         seq:2) or fast (install the steady state of the\n"
-              "                         workload's uniform random writes, found on a scaled\n"
-              "                         copy of the model: seconds instead of hours)\n"
+              "                         seq:2) or fast (the workload's steady state: fast-\n"
+              "                         forwarded until its WAF is steady, seconds instead of\n"
+              "                         hours)\n"
+              "  --precondition-method functional|timed\n"
+              "                         functional (default): fills and fast preconditioning by\n"
+              "                         functional fast-forward (the FTL without timing) on a\n"
+              "                         single SSD; timed: fills as timed runs, fast = the\n"
+              "                         steady state of uniform random writes found on a\n"
+              "                         scaled copy of the model and installed\n"
               "\n"
               "Trace replay (doc/traces.md):\n"
               "  --trace FILE           replay a block trace (MSR, SPC, blkparse, DiskSim ASCII,\n"
@@ -185,7 +191,7 @@ bool cli_common_option_takes_value(const char *name)
 {
     static const char *const names[] = {"--model",    "--workload",     "--set",         "--seed",
                                         "--interval", "--interval-ios", "--precondition",
-                                        "--plugin"};
+                                        "--plugin",   "--precondition-method"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(name, names[i]))
             return true;
@@ -226,6 +232,14 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
         }
     } else if (!strcmp(name, "--precondition")) {
         return cli_parse_precondition(cmd, val, o);
+    } else if (!strcmp(name, "--precondition-method")) {
+        /* every simulation of this process and of its workers takes it (ssdsim_new reads it) */
+        if (strcmp(val, "functional") && strcmp(val, "timed")) {
+            cli_error("%s: --precondition-method expects functional or timed, got '%s'", cmd,
+                      val);
+            return CLI_EXIT_USAGE;
+        }
+        setenv("SSDSIM_PRECONDITION_METHOD", val, 1);
     } else if (!strcmp(name, "--plugin")) {
         /* loaded now, so that the model's checks know its plugins' names */
         return cli_plugin_load(val, 1) ? CLI_EXIT_FAIL : 0;

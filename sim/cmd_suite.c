@@ -534,6 +534,9 @@ static void suite_help(FILE *f)
           "  --set KEY=VALUE        override a model key (repeatable), as for ssdsim run\n"
           "  --plugin FILE.so       load a plugin module (repeatable; doc/plugins.md)\n"
           "  --seed N               seed of every random stream (default 1)\n"
+          "  --precondition-method functional|timed\n"
+          "                         sequential fills and fast preconditioning by functional\n"
+          "                         fast-forward (default) or as timed runs and a scaled copy\n"
           "  --out DIR              results directory, created if missing (default:\n"
           "                         suite-NAME in the current directory)\n"
           "  --quick                small settings (short windows, few rounds), for tests\n"
@@ -625,7 +628,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         }
         static const char *const valued[] = {"--model",  "--set",        "--seed",   "--out",
                                              "--window", "--curve-bpp",  "--max-dw", "--cell",
-                                             "--rounds", "--compare-op", "--idle", "--plugin"};
+                                             "--rounds", "--compare-op", "--idle", "--plugin",
+                                             "--precondition-method"};
         bool known = false;
         for (size_t k = 0; k < G_N_ELEMENTS(valued); k++)
             known = known || !strcmp(opt, valued[k]);
@@ -643,7 +647,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         if (strcmp(opt, "--set") && strcmp(opt, "--plugin") && cli_once(cmd, opt, &seen))
             return CLI_EXIT_USAGE; /* --set and --plugin add to a list */
         if (!strcmp(opt, "--model") || !strcmp(opt, "--seed") || !strcmp(opt, "--set") ||
-            !strcmp(opt, "--plugin")) {
+            !strcmp(opt, "--plugin") || !strcmp(opt, "--precondition-method")) {
             if (!strcmp(opt, "--set") && !strncmp(val, "workload.", 9)) {
                 cli_error("suite: --set %s: a suite's workloads are fixed; --set takes model keys",
                           val);

@@ -118,6 +118,8 @@ static void sweep_help(FILE *f)
             "  --seed N               base seed, an integer below 2^53 (default 1)\n"
             "  --precondition MODE    seq, seq:N or fast before each point's workload (see\n"
             "                         ssdsim run --help)\n"
+            "  --precondition-method functional|timed\n"
+            "                         how (see ssdsim run --help; default functional)\n"
             "  --interval DURATION    time series in each point's JSON, by simulated time\n"
             "  --interval-ios N       time series in each point's JSON, by completed I/Os\n"
             "  --out DIR              results directory, created if missing; required\n"

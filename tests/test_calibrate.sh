@@ -82,6 +82,16 @@ grep -q '"ratio":[[:space:]]*0\.49' a.json || bad "JSON: the missed figure's rat
 cmp -s a.json b.json || bad "two runs gave different JSON"
 [ -s "$(ls b.json 2> /dev/null)" ] || bad "no JSON with --quiet"
 
+# The figures run in worker processes (--jobs, default the online CPUs): the outputs do not
+# depend on how many.
+"$bin" calibrate --model small.json --jobs 1 --markdown --json j1.json > j1.md 2> err.txt ||
+    bad "--jobs 1 failed: $(cat err.txt)"
+"$bin" calibrate --model small.json --jobs 3 --markdown --json j3.json > j3.md 2> err.txt ||
+    bad "--jobs 3 failed: $(cat err.txt)"
+cmp -s j1.json j3.json || bad "--jobs 1 and --jobs 3 gave different JSON"
+cmp -s j1.md j3.md || bad "--jobs 1 and --jobs 3 gave different tables"
+cmp -s j1.json a.json || bad "--jobs 1 and the default gave different JSON"
+
 # The text table and --figure (by name and by number).
 "$bin" calibrate --model small.json --figure 'sequential read' > one.txt ||
     bad "--figure by name failed"
@@ -108,6 +118,7 @@ expect_error 2 '--model FILE is required'
 expect_error 2 "unknown option '--bogus'" --model small.json --bogus
 expect_error 2 "--figure 'nope': no such figure" --model small.json --figure nope
 expect_error 2 'only model keys' --model small.json --set workload.bs=8k
+expect_error 2 '--jobs: expected a number of worker processes' --model small.json --jobs 0
 expect_error 1 'ftl.op' --model small.json --set ftl.op=-1
 
 # Every model of models/ loads (--list reads it and its spec without simulating) and every

@@ -2,7 +2,8 @@
  * device whose next run is a new device's; the page FTL installs a state and refuses one that
  * does not fit; and fast preconditioning (a scaled copy run to steady state, scaled up and
  * installed) measures the same steady-state IOPS and WAF as a full preconditioning, within 3%,
- * for greedy, fifo and cost-benefit GC and for 28% and 7% over-provisioning. */
+ * for greedy, fifo and cost-benefit GC and for 28% and 7% over-provisioning. All with the timed
+ * method (SSDSIM_PRECONDITION_METHOD=timed). */
 #include <cJSON.h>
 #include <math.h>
 #include <stdlib.h>
@@ -717,5 +718,8 @@ static Suite *precond_suite(void)
 
 int main(void)
 {
+    /* these tests are about the timed fills and the scaled copy (tests/test_ff.c has the
+     * functional method's) */
+    setenv("SSDSIM_PRECONDITION_METHOD", "timed", 1);
     return test_run_suite(precond_suite());
 }

@@ -281,6 +281,51 @@ int ssdsim_ftl_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr
     return ssdsim__env_submit(env, kind, addr, bytes, purpose, cookie, false);
 }
 
+/* Fast-forward: count the operation as the hardware path does and queue it (env.h). */
+static int ff_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
+                     ssdsim_flash_purpose purpose, uint64_t cookie)
+{
+    struct ssdsim__ff_queue *q = env->ff;
+    if (q->n == q->cap) {
+        uint32_t ncap = q->cap ? q->cap * 2 : 1024;
+        struct ssdsim__ff_op *v = malloc(sizeof *v * ncap);
+        if (!v || ncap < q->cap) {
+            free(v);
+            ssdsim_ftl_fail(env, SSDSIM_ENOMEM, "out of memory for flash operations");
+            return SSDSIM_ENOMEM;
+        }
+        for (uint32_t k = 0; k < q->n; k++)
+            v[k] = q->v[(q->head + k) & (q->cap - 1)];
+        free(q->v);
+        q->v = v;
+        q->cap = ncap;
+        q->head = 0;
+    }
+    q->v[(q->head + q->n++) & (q->cap - 1)] =
+        (struct ssdsim__ff_op){.cookie = cookie, .addr = addr, .kind = (uint8_t)kind};
+    if (kind == SSDSIM_FLASH_PROGRAM) {
+        env->n.programs[purpose]++;
+        env->programs_total++;
+    } else if (kind == SSDSIM_FLASH_READ) {
+        env->n.reads[purpose]++;
+    }
+    return 0;
+}
+
+int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env)
+{
+    struct ssdsim__ff_queue *q = env->ff;
+    while (q->n && !env->fail_code) {
+        struct ssdsim__ff_op op = q->v[q->head];
+        q->head = (q->head + 1) & (q->cap - 1);
+        q->n--;
+        if (op.kind == SSDSIM_FLASH_ERASE)
+            note_erase(env, (uint32_t)op.addr);
+        env->ops->flash_done(env->state, op.cookie);
+    }
+    return env->fail_code;
+}
+
 int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
                        ssdsim_flash_purpose purpose, uint64_t cookie, bool in_order)
 {
@@ -288,6 +333,8 @@ int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t add
         addr >= (kind == SSDSIM_FLASH_ERASE ? env->geo.n_blocks : env->geo.n_pages) ||
         bytes > env->geo.page_size)
         return SSDSIM_EINVAL;
+    if (env->ff)
+        return ff_submit(env, kind, addr, purpose, cookie);
     uint32_t i = ssdsim__hw_op_alloc(env->hw);
     if (i == SSDSIM__NONE) {
         ssdsim_ftl_fail(env, SSDSIM_ENOMEM, "out of memory for flash operations");

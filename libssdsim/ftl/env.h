@@ -32,6 +32,19 @@ enum ssdsim__counter {
 /* Called when the flash part of one unit of a host request is done. */
 typedef void (*ssdsim__unit_done_fn)(void *ctx, uint32_t io, uint32_t bytes);
 
+/* Fast-forward (fastfwd.c): while an environment's `ff` is set, the flash operations its FTL
+ * submits do not reach the hardware model: each is queued here, in submission order, and ends
+ * (the FTL's flash_done) when ssdsim__env_ff_drain runs, without simulated time passing. */
+struct ssdsim__ff_op {
+    uint64_t cookie;
+    uint64_t addr;
+    uint8_t kind;
+};
+struct ssdsim__ff_queue {
+    struct ssdsim__ff_op *v;
+    uint32_t cap, head, n; /* a ring: cap a power of two */
+};
+
 struct ssdsim__env_counters {
     uint64_t c[SSDSIM__N_COUNTERS];           /* reported by the FTL (and SSDSIM__CNT_*) */
     uint64_t programs[SSDSIM__N_PURPOSES];    /* pages programmed, by purpose */
@@ -78,6 +91,7 @@ struct ssdsim_ftl_env {
     void (*fold_idle)(void *state, int idle);
     uint64_t fold_timer;
     bool fold_told;
+    struct ssdsim__ff_queue *ff; /* NULL: flash operations go to the hardware model */
 };
 
 /* ssdsim_ftl_count for the library's own counters too (SSDSIM__CNT_*). */
@@ -87,6 +101,12 @@ static inline void ssdsim__env_count(ssdsim_ftl_env *env, int counter, uint64_t 
     if (env->fw_ns[counter])
         env->fw_run(env->unit_done_ctx, n * env->fw_ns[counter]);
 }
+
+/* Fast-forward: end the queued flash operations in order (the operations their completions
+ * submit join the queue and end too) until none is left, as the hardware model's completions
+ * would (erase counts, the FTL's flash_done), at no simulated time. Returns 0, or the FTL's
+ * failure code (ssdsim_ftl_fail) or SSDSIM_ENOMEM. */
+int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env);
 
 /* ssdsim_ftl_submit, with `in_order` true: a host read joins its die's queue in arrival order
  * (behind the programs, GC work and erases queued before it) instead of going first; the page

@@ -273,6 +273,12 @@ SSDSIM_API int ssdsim_model_spec_get_sized(const ssdsim_model *model, size_t i,
 /** Free a model; NULL is accepted. */
 SSDSIM_API void ssdsim_model_free(ssdsim_model *model);
 
+/** Log now the warnings about the model itself that the first ssdsim_new of it logs (an FTL
+ * reserve that takes much of the spare), and mark them said, so that no simulation of this model
+ * logs them again: a program that forks workers calls it first, so that the warning comes once
+ * and not from every worker. NULL is accepted. */
+SSDSIM_API void ssdsim_model_warn(ssdsim_model *model);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Workloads                                                                                   */
 
@@ -390,6 +396,41 @@ SSDSIM_API void ssdsim_free(ssdsim *sim);
 /** The message of the last failure on this simulation ("" when none). */
 SSDSIM_API const char *ssdsim_errmsg(const ssdsim *sim);
 
+/** How preconditioning brings a device to its state (ssdsim_set_precondition_method). */
+typedef enum ssdsim_precondition_method {
+    /** The default: through functional fast-forward (ssdsim_fast_forward) where it can run
+     * (a single solid-state device, a generated workload): sequential fills are fast-forwarded
+     * fills, and ssdsim_precondition_fast fast-forwards the workload itself until its write
+     * amplification is steady. Elsewhere, as SSDSIM_PRECONDITION_METHOD_TIMED. */
+    SSDSIM_PRECONDITION_METHOD_FUNCTIONAL = 0,
+    /** Sequential fills as timed runs, ssdsim_precondition_fast through a scaled copy of the
+     * model run to steady state (its state installed block for block by age): the methods of
+     * ssdsim 1.0. */
+    SSDSIM_PRECONDITION_METHOD_TIMED = 1
+} ssdsim_precondition_method;
+
+/** Choose how this simulation preconditions (a new simulation takes the environment variable
+ * SSDSIM_PRECONDITION_METHOD, "functional" or "timed", when set, else functional).
+ * @return 0, SSDSIM_EINVAL (NULL sim, an unknown method). */
+SSDSIM_API int ssdsim_set_precondition_method(ssdsim *sim, int method);
+
+/** Functional fast-forward: run the requests of `wl` (generated jobs, on a single solid-state
+ * device) through the device's FTL, garbage collection and wear leveling without timing: every
+ * flash operation ends at once, in submission order, and no simulated time passes. The FTL
+ * state it leaves is the one a timed run of the same requests leaves, up to the order of
+ * concurrent work (clones take turns one request each; garbage collection ends before the next
+ * request). The write buffer is bypassed, pacing, think time and ramps are ignored. It stops
+ * when every job has issued what it should or, when `drive_writes` > 0, after that many times
+ * the volume's capacity of host writes (a job bounded by time only needs that bound). The
+ * statistics are reset first, so the device statistics (host pages, WAF, erases) then describe
+ * what it did; the next run is timed and starts from its state. It takes one run number, as a
+ * run does. @return 0, SSDSIM_EINVAL (NULL argument, drive_writes negative, a job bounded by
+ * time only and no drive_writes), SSDSIM_ENOTFOUND (a hard disk, a system of devices, a job
+ * replaying a log), SSDSIM_ECONFIG (a workload that does not fit the volume), SSDSIM_ESTATE
+ * (requests in flight, a failed simulation), SSDSIM_ECANCELLED (the progress callback; the
+ * simulation is then unusable), or an FTL failure code. */
+SSDSIM_API int ssdsim_fast_forward(ssdsim *sim, const ssdsim_workload *wl, double drive_writes);
+
 /** Write the whole logical space once, sequentially in 128 KiB requests at queue depth 32,
  * then reset the statistics, so that what follows is measured on a written drive. The same as
  * ssdsim_precondition_seq_fills(sim, 1). @return 0, or the codes of ssdsim_run. */
@@ -397,7 +438,10 @@ SSDSIM_API int ssdsim_precondition_seq(ssdsim *sim);
 
 /** Write the whole logical space `fills` times, sequentially in 128 KiB requests at queue
  * depth 32 (SNIA's workload-independent preconditioning is 2 fills), as one run, then reset the
- * statistics. @return 0, SSDSIM_EINVAL (NULL sim, fills 0), or the codes of ssdsim_run. */
+ * statistics. With the functional method (ssdsim_set_precondition_method) the fills are
+ * fast-forwarded (ssdsim_fast_forward) when the device allows it: the same pages in the same
+ * order, without timing. @return 0, SSDSIM_EINVAL (NULL sim, fills 0), or the codes of
+ * ssdsim_run. */
 SSDSIM_API int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills);
 
 /** Secure erase: every block erased, the mapping empty, as a new drive from the same model and
@@ -564,7 +608,20 @@ typedef struct ssdsim_fast_precondition_opts {
 SSDSIM_API int ssdsim_fast_precondition_opts_init(ssdsim_fast_precondition_opts *opts,
                                                   unsigned int version);
 
-/** Fast preconditioning: put the device directly into the state a long run of `wl` would leave
+/** Fast preconditioning: put the device into the steady state a long run of `wl` leaves.
+ *
+ * With the functional method (ssdsim_set_precondition_method, the default), when the device
+ * allows fast-forward (ssdsim_fast_forward) and `wl` is not one the scaled copy below
+ * represents: the device is secure-erased (wear adds up) and `wl` is fast-forwarded in rounds
+ * of one drive write of host writes (each round starts its jobs anew, as a run does) until the
+ * write amplification of the last 3 rounds is steady (range within 2% of the mean,
+ * least-squares line within 1%) and at least `drive_writes` (0 = 3) drive writes are done, or
+ * 40 (or 4 x drive_writes) drive writes at most. Any generated workload will do (sequential,
+ * skewed, mixed, trims); its results say mode "functional".
+ *
+ * Otherwise, the scaled copy (with the functional method its rounds are fast-forwarded, with
+ * the timed method they are timed runs): put the device directly into the state a long run of
+ * `wl` would leave
  * (the valid pages of each block, in age order, the free blocks and the erase counts, taken
  * from a scaled copy of the model run to steady state; the logical pages placed uniformly at
  * random), so that a large drive starts at steady state in seconds. That placement is the

@@ -1,0 +1,193 @@
+/* fastfwd.c: functional fast-forward: a workload's requests run through the device's FTL, its
+ * garbage collection and wear leveling, without timing.
+ *
+ * The requests are the ones a timed run of the workload would issue (the same generators,
+ * seeded as ssdsim_run seeds them), handed to the FTL's own read, write and trim methods one
+ * mapping unit at a time, as the device's back end hands them (dev/dev.c). The flash
+ * operations the FTL submits do not reach the hardware model: they are queued in the FTL
+ * environment (ftl/env.h) and end in submission order, the ones their completions submit too,
+ * before the next request is given. No engine event is scheduled and the clock does not move.
+ * So the FTL code that runs is the timed run's, and whatever the FTL keeps (mapping, blocks,
+ * frontiers, GC and wear-leveling state, erase counts) is what a timed run leaves, up to the
+ * order of concurrent work: here the clones of a job take turns one request each, every die is
+ * idle when the FTL chooses one, and garbage collection finishes before the next host write
+ * arrives instead of running beside it. tests/test_ff.c measures what that changes.
+ *
+ * Left out: the write buffer (requests go to the FTL directly; the buffer is empty before and
+ * after) and everything timed (pacing, think time, ramp, idle time and background GC).
+ */
+#include "sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftl/env.h"
+#include "workload/gen.h"
+#include "workload/workload.h"
+
+/* Requests between progress calls. */
+#define PROGRESS_EVERY 65536
+
+static void ff_unit_done(void *ctx, uint32_t io, uint32_t bytes)
+{
+    (void)ctx;
+    (void)io;
+    (void)bytes;
+}
+
+static void ff_fw_run(void *ctx, uint64_t ns)
+{
+    (void)ctx;
+    (void)ns;
+}
+
+const char *ssdsim__ff_unsupported(const struct ssdsim *sim, const struct ssdsim_workload *wl)
+{
+    if (sim->sys.n_devs != 1 || !sim->sys.devs[0].ssd || sim->sys.is_system)
+        return "fast-forward runs a single solid-state device (not a hard disk or a system of "
+               "devices)";
+    if (sim->sys.volume_bytes != sim->sys.devs[0].bytes)
+        return "fast-forward needs the volume to be the device";
+    for (uint32_t i = 0; wl && i < wl->n_jobs; i++)
+        if (wl->jobs[i].read_iolog)
+            return "fast-forward runs generated workloads (a job replays a log)";
+    return NULL;
+}
+
+/* One request of `op` for [off, off + len) through the FTL, unit by unit (dev.c's arrive). */
+static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len)
+{
+    struct ssdsim_ftl_env *env = &d->env;
+    uint64_t unit = d->unit;
+    if (op == SSDSIM__IO_TRIM) {
+        for (uint64_t u = (off + unit - 1) / unit; u < (off + len) / unit; u++)
+            env->ops->trim(env->state, u);
+        return 0;
+    }
+    uint64_t first = off / unit, last = (off + len - 1) / unit;
+    for (uint64_t u = first; u <= last; u++) {
+        uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
+        int rc = op == SSDSIM__IO_READ ? env->ops->read(env->state, 0, u, (uint32_t)(hi - lo))
+                                       : env->ops->write(env->state, 0, u, (uint32_t)(hi - lo));
+        if (rc) {
+            ssdsim_ftl_fail(env, rc, "the FTL failed a request during fast-forward");
+            return rc;
+        }
+        rc = ssdsim__env_ff_drain(env);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_t max_write_bytes,
+                   uint64_t *written)
+{
+    *written = 0;
+    const char *why = ssdsim__ff_unsupported(sim, wl);
+    if (why) {
+        ssdsim__set_errmsg(sim, "%s", why);
+        return SSDSIM_ENOTFOUND;
+    }
+    uint64_t logical = sim->sys.volume_bytes;
+    char msg[512];
+    if (ssdsim__workload_check(wl, logical, msg, sizeof msg)) {
+        ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", msg);
+        return SSDSIM_ECONFIG;
+    }
+    uint32_t n = 0;
+    for (uint32_t s = 0; s < wl->n_jobs; s++) {
+        const struct ssdsim__jobspec *j = &wl->jobs[s];
+        if (max_write_bytes == 0 && (j->time_based || (j->runtime_ns && !j->size_bytes &&
+                                                       !j->io_size_bytes && !j->number_ios))) {
+            ssdsim__set_errmsg(sim,
+                               "fast-forward: %s: job %u runs for a time, which fast-forward "
+                               "does not have: give it an amount of writes",
+                               wl->label ? wl->label : "workload", s + 1);
+            return SSDSIM_EINVAL;
+        }
+        n += j->numjobs ? j->numjobs : 1;
+    }
+    struct ssdsim__gen *gens = calloc(n ? n : 1, sizeof *gens);
+    uint32_t *wave = calloc(n ? n : 1, sizeof *wave);
+    bool *live = calloc(n ? n : 1, sizeof *live);
+    if (!gens || !wave || !live) {
+        free(gens);
+        free(wave);
+        free(live);
+        ssdsim__set_errmsg(sim, "out of memory");
+        return SSDSIM_ENOMEM;
+    }
+    /* the seeds of a run (sim.c's run_workload, host.c's ssdsim__host_start) */
+    uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
+    uint32_t k = 0, w = 0;
+    for (uint32_t s = 0; s < wl->n_jobs; s++) {
+        const struct ssdsim__jobspec *spec = &wl->jobs[s];
+        if (s > 0 && spec->stonewall)
+            w++;
+        for (uint32_t c = 0; c < (spec->numjobs ? spec->numjobs : 1); c++, k++) {
+            ssdsim__gen_init(&gens[k], spec, c, seed ^ (0x9e3779b97f4a7c15ULL * s), logical);
+            wave[k] = w;
+            live[k] = true;
+        }
+    }
+    struct ssdsim__dev *d = &sim->sys.devs[0];
+    struct ssdsim_ftl_env *env = &d->env;
+    struct ssdsim__ff_queue q = {0};
+    ssdsim__unit_done_fn done = env->unit_done;
+    void (*waited)(void *, uint32_t, uint64_t) = env->unit_waited;
+    void (*fw_run)(void *, uint64_t) = env->fw_run;
+    env->ff = &q;
+    env->unit_done = ff_unit_done;
+    env->unit_waited = NULL;
+    env->fw_run = ff_fw_run;
+    int rc = 0;
+    uint64_t reqs = 0, bytes = 0;
+    for (uint32_t cur = 0; cur <= w && rc == 0; cur++) {
+        bool any = true;
+        while (any && rc == 0) {
+            any = false;
+            for (uint32_t i = 0; i < n && rc == 0; i++) {
+                if (!live[i] || wave[i] != cur)
+                    continue;
+                uint8_t op;
+                uint64_t off;
+                uint32_t len;
+                if (!ssdsim__gen_next(&gens[i], &op, &off, &len)) {
+                    live[i] = false;
+                    continue;
+                }
+                any = true;
+                rc = request(d, op, off, len);
+                if (op == SSDSIM__IO_WRITE)
+                    bytes += len;
+                if (max_write_bytes && bytes >= max_write_bytes) {
+                    cur = w;
+                    any = false;
+                    break;
+                }
+                if (++reqs % PROGRESS_EVERY == 0 && sim->progress && max_write_bytes &&
+                    sim->progress((double)bytes / (double)max_write_bytes, sim->progress_ud))
+                    rc = SSDSIM_ECANCELLED;
+            }
+        }
+    }
+    env->ff = NULL;
+    env->unit_done = done;
+    env->unit_waited = waited;
+    env->fw_run = fw_run;
+    free(q.v);
+    free(gens);
+    free(wave);
+    free(live);
+    *written = bytes;
+    if (rc) {
+        sim->broken = true; /* the FTL stopped part-way through its work */
+        if (rc == SSDSIM_ECANCELLED)
+            ssdsim__set_errmsg(sim, "fast-forward cancelled");
+        else
+            ssdsim__set_errmsg(sim, "fast-forward: %s",
+                               env->fail_msg[0] ? env->fail_msg : ssdsim_strerror(rc));
+    }
+    return rc;
+}
