@@ -194,9 +194,8 @@ static const char *metric_unit(const ssdsim_spec_figure *f)
     return is_latency(f) ? "us" : strstr(f->metric, "_mbps") ? "MB/s" : "IOPS";
 }
 
-/* Run one figure into `row`. 0 or -1 after printing the error. */
-static int run_figure(const struct cal_opts *c, const ssdsim_model *model, struct cal_row *row,
-                      size_t k, const char *progress)
+/* The figure's workload in `row`: its one-line description and its fio options as JSON. */
+static void describe_workload(struct cal_row *row)
 {
     const ssdsim_spec_figure *f = &row->c.spec;
     char bs[16];
@@ -207,6 +206,14 @@ static int run_figure(const struct cal_opts *c, const ssdsim_model *model, struc
     else
         snprintf(row->workload, sizeof row->workload, "%s %s QD%" PRIu32, f->rw, bs, f->iodepth);
     row->wl_json = suite_wl_json(&w);
+}
+
+/* Run one figure into `row`. 0 or -1 after printing the error. */
+static int run_figure(const struct cal_opts *c, const ssdsim_model *model, struct cal_row *row,
+                      size_t k, const char *progress)
+{
+    const ssdsim_spec_figure *f = &row->c.spec;
+    describe_workload(row);
     struct cli_progress *prog = c->so.o.quiet ? NULL : cli_progress_new(progress, false);
     ssdsim_calibrate_opts co = SSDSIM_CALIBRATE_OPTS_INIT;
     co.tolerance = TOLERANCE;
@@ -509,15 +516,8 @@ static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
     }
     /* the figure's strings belong to the model, which the worker shares with us */
     row->c = m.c;
-    char bs[16];
-    struct suite_wl w = figure_wl(&row->c.spec, bs, sizeof bs);
+    describe_workload(row);
     const ssdsim_spec_figure *f = &row->c.spec;
-    if (f->numjobs > 1)
-        snprintf(row->workload, sizeof row->workload, "%s %s QD%" PRIu32 " x%" PRIu32, f->rw, bs,
-                 f->iodepth, f->numjobs);
-    else
-        snprintf(row->workload, sizeof row->workload, "%s %s QD%" PRIu32, f->rw, bs, f->iodepth);
-    row->wl_json = suite_wl_json(&w);
     GString *note = g_string_new(f->note ? f->note : "");
     if (row->c.note[0]) {
         if (note->len)
