@@ -1244,7 +1244,10 @@ START_TEST(test_cli_interrupted_suite_calibrate_validate_write_nothing)
                                                "--json", json, NULL},
                          SIGTERM, &out, &err);
     ck_assert_msg(st == 143, "calibrate: want exit 143, got %d; stderr: %s", st, err);
-    assert_interrupted_line(err, "calibrate: interrupted by SIGTERM after 0 of ");
+    /* how many figures a worker finished before the signal depends on the machine's timing:
+     * only that nothing is written is certain */
+    assert_interrupted_line(err, "calibrate: interrupted by SIGTERM after ");
+    ck_assert_msg(strstr(err, "nothing written") != NULL, "%s", err);
     ck_assert_msg(!file_exists(json), "%s was written", json);
     ck_assert_str_eq(out, ""); /* no table of the figures it had */
     free(out);
