@@ -34,6 +34,44 @@
  * requested drive writes, if more) and installs what it has, marked not steady. */
 #define MAX_DRIVE_WRITES 40.0
 
+/* The rounds of a preconditioning run until steady: each round's WAF, judged by the steady rule
+ * over the last STEADY_WINDOW of them; done once steady after min_dw drive writes, or after
+ * max_dw drive writes. */
+struct waf_rounds {
+    double *waf; /* cap rounds at most */
+    size_t n, cap;
+    uint64_t host, lp; /* host pages written in all rounds; logical pages of the device */
+    double min_dw, max_dw;
+    bool steady;
+    double mean; /* average WAF of the last window */
+};
+
+static double rounds_drive_writes(const struct waf_rounds *r)
+{
+    return (double)r->host / (double)r->lp;
+}
+
+/* Count the round `s` just ran (its device statistics since they were last reset). True when
+ * the rounds are done. */
+static bool rounds_add(struct waf_rounds *r, const struct ssdsim *s)
+{
+    static const ssdsim_steady_opts rule = {.window = STEADY_WINDOW,
+                                            .max_excursion = STEADY_MAX_EXCURSION,
+                                            .max_slope_excursion = STEADY_MAX_SLOPE_EXCURSION};
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(s, &d);
+    r->host += d.host_pages_written;
+    r->waf[r->n++] = d.waf;
+    if (r->n >= STEADY_WINDOW) {
+        ssdsim_steady_result res;
+        ssdsim_steady_check(r->waf + r->n - STEADY_WINDOW, STEADY_WINDOW, &rule, &res);
+        r->steady = res.steady != 0;
+        r->mean = res.average;
+    }
+    double dw = rounds_drive_writes(r);
+    return (r->steady && dw >= r->min_dw) || dw >= r->max_dw;
+}
+
 /* ------------------------------------------------------------------ common checks */
 
 /* Refuse a broken simulation, a run in progress (a callback calling us) and submitted requests
@@ -539,20 +577,14 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
                                 .label = (char *)"fast preconditioning",
                                 .jobs = jobs,
                                 .n_jobs = n_jobs};
-    double max_dw = fmax(MAX_DRIVE_WRITES, 4 * min_dw);
-    size_t cap = (size_t)(max_dw * (double)bytes_s / (double)round) + 2, n = 0;
-    double *waf = calloc(cap, sizeof *waf);
-    const ssdsim_steady_opts rule = {.window = STEADY_WINDOW,
-                                     .max_excursion = STEADY_MAX_EXCURSION,
-                                     .max_slope_excursion = STEADY_MAX_SLOPE_EXCURSION};
-    uint64_t host = 0;
-    bool steady = false;
-    double mean = 0;
-    if (!waf) {
+    struct waf_rounds r = {.lp = lp, .min_dw = min_dw, .max_dw = fmax(MAX_DRIVE_WRITES, 4 * min_dw)};
+    r.cap = (size_t)(r.max_dw * (double)bytes_s / (double)round) + 2;
+    r.waf = calloc(r.cap, sizeof *r.waf);
+    if (!r.waf) {
         rc = SSDSIM_ENOMEM;
         ssdsim__set_errmsg(sim, "out of memory");
     }
-    while (rc == 0 && n < cap) {
+    while (rc == 0 && r.n < r.cap) {
         if (ff) { /* the same rounds fast-forwarded */
             uint64_t written;
             ssdsim_reset_stats(s);
@@ -565,21 +597,10 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
                                ssdsim_errmsg(s));
             break;
         }
-        ssdsim_device_stats d;
-        ssdsim_get_device_stats(s, &d);
-        host += d.host_pages_written;
-        waf[n++] = d.waf;
-        double dw = (double)host / (double)lp;
-        if (n >= STEADY_WINDOW) {
-            ssdsim_steady_result r;
-            ssdsim_steady_check(waf + n - STEADY_WINDOW, STEADY_WINDOW, &rule, &r);
-            steady = r.steady != 0;
-            mean = r.average;
-        }
-        if ((steady && dw >= min_dw) || dw >= max_dw)
+        if (rounds_add(&r, s))
             break;
     }
-    free(waf);
+    free(r.waf);
     if (rc == 0)
         rc = settle(s);
     if (rc && !sim->errmsg[0])
@@ -588,16 +609,16 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
         ssdsim_free(s);
         return rc;
     }
-    if (!steady)
+    if (!r.steady)
         ssdsim__log(SSDSIM_LOG_WARNING,
                     "fast preconditioning: the scaled copy's WAF was not steady after %.1f drive "
                     "writes; installing its state anyway",
-                    (double)host / (double)lp);
+                    rounds_drive_writes(&r));
     *out = (struct scaled_run){.s = s,
                                .bpp = bpp_s,
-                               .drive_writes = (double)host / (double)lp,
-                               .waf = mean,
-                               .steady = steady};
+                               .drive_writes = rounds_drive_writes(&r),
+                               .waf = r.mean,
+                               .steady = r.steady};
     return 0;
 }
 
@@ -724,19 +745,15 @@ static int precondition_ff(struct ssdsim *sim, const ssdsim_workload *wl, double
         rc = reset_device(sim);
     if (rc)
         return rc;
-    double max_dw = fmax(MAX_DRIVE_WRITES, 4 * min_dw);
-    uint64_t lp = sim->sys.devs[0].env.geo.logical_pages, round = sim->sys.volume_bytes;
-    size_t cap = (size_t)max_dw + 2, n = 0;
-    double *waf = calloc(cap, sizeof *waf);
-    if (!waf)
+    uint64_t round = sim->sys.volume_bytes;
+    struct waf_rounds r = {.lp = sim->sys.devs[0].env.geo.logical_pages,
+                           .min_dw = min_dw,
+                           .max_dw = fmax(MAX_DRIVE_WRITES, 4 * min_dw)};
+    r.cap = (size_t)r.max_dw + 2;
+    r.waf = calloc(r.cap, sizeof *r.waf);
+    if (!r.waf)
         return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory");
-    const ssdsim_steady_opts rule = {.window = STEADY_WINDOW,
-                                     .max_excursion = STEADY_MAX_EXCURSION,
-                                     .max_slope_excursion = STEADY_MAX_SLOPE_EXCURSION};
-    uint64_t host = 0;
-    bool steady = false;
-    double mean = 0;
-    while (rc == 0 && n < cap) {
+    while (rc == 0 && r.n < r.cap) {
         /* a round: runs of the workload (each a run number, as timed runs would be) until a
          * drive write is written */
         ssdsim_reset_stats(sim);
@@ -747,34 +764,21 @@ static int precondition_ff(struct ssdsim *sim, const ssdsim_workload *wl, double
                                   "fast preconditioning: %s writes nothing",
                                   wl->label ? wl->label : "the workload");
         }
-        if (rc)
-            break;
-        ssdsim_device_stats d;
-        ssdsim_get_device_stats(sim, &d);
-        host += d.host_pages_written;
-        waf[n++] = d.waf;
-        double dw = (double)host / (double)lp;
-        if (n >= STEADY_WINDOW) {
-            ssdsim_steady_result r;
-            ssdsim_steady_check(waf + n - STEADY_WINDOW, STEADY_WINDOW, &rule, &r);
-            steady = r.steady != 0;
-            mean = r.average;
-        }
-        if ((steady && dw >= min_dw) || dw >= max_dw)
+        if (rc || rounds_add(&r, sim))
             break;
     }
-    free(waf);
+    free(r.waf);
     if (rc)
         return rc;
-    double dw = (double)host / (double)lp;
-    if (!steady)
+    double dw = rounds_drive_writes(&r);
+    if (!r.steady)
         ssdsim__log(SSDSIM_LOG_WARNING,
                     "fast preconditioning: the WAF was not steady after %.1f drive writes of "
                     "fast-forward; going on from there",
                     dw);
-    sim->sys.devs[0].installed = steady;
+    sim->sys.devs[0].installed = r.steady;
     sim->precond = (struct ssdsim__precond){
-        .mode = "functional", .drive_writes = dw, .waf = mean, .steady = steady};
+        .mode = "functional", .drive_writes = dw, .waf = r.mean, .steady = r.steady};
     ssdsim_reset_stats(sim);
     return 0;
 }
