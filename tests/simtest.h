@@ -3,6 +3,7 @@
 #ifndef SSDSIM_SIMTEST_H
 #define SSDSIM_SIMTEST_H
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,6 +81,29 @@ static inline void st_assert_seeded(char *a, char *b, char *c)
     free(a);
     free(b);
     free(c);
+}
+
+/* A completion callback that copies the completion into `ud` (an ssdsim_completion). */
+static inline void st_grab(const ssdsim_completion *c, void *ud)
+{
+    *(ssdsim_completion *)ud = *c;
+}
+
+/* Submit one request now on an idle device or system, run it to its end, return its latency. */
+static inline uint64_t st_one(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length)
+{
+    ssdsim_completion c = {0};
+    ck_assert_int_eq(ssdsim_submit(sim, op, offset, length, ssdsim_now(sim), 7, st_grab, &c), 0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_eq(c.id, 7);
+    return c.complete_ns - c.submit_ns;
+}
+
+/* `got` is within the fraction `rel` of `want`. */
+static inline void st_within(double got, double want, double rel, const char *what)
+{
+    ck_assert_msg(fabs(got - want) <= rel * want, "%s: %.6g, expected %.6g within %.2g%%", what,
+                  got, want, rel * 100);
 }
 
 #endif /* SSDSIM_SIMTEST_H */

@@ -109,21 +109,6 @@ static ssdsim_model *system_of(const char *member, const char *sys)
 /* ------------------------------------------------------------------------------------------ */
 /* Running                                                                                     */
 
-static void grab(const ssdsim_completion *c, void *ud)
-{
-    *(ssdsim_completion *)ud = *c;
-}
-
-/* One request now on an idle system, run to its end: its latency. */
-static uint64_t one(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length)
-{
-    ssdsim_completion c = {0};
-    ck_assert_int_eq(ssdsim_submit(sim, op, offset, length, ssdsim_now(sim), 7, grab, &c), 0);
-    ck_assert_int_eq(ssdsim_drain(sim), 0);
-    ck_assert_uint_eq(c.id, 7);
-    return c.complete_ns - c.submit_ns;
-}
-
 /* Several requests submitted at the same instant, in this order; their latencies. */
 struct req {
     enum ssdsim_op op;
@@ -137,7 +122,8 @@ static void together(ssdsim *sim, const struct req *r, int n, uint64_t *lat)
     uint64_t t = ssdsim_now(sim);
     for (int i = 0; i < n; i++)
         ck_assert_int_eq(
-            ssdsim_submit(sim, r[i].op, r[i].offset, r[i].length, t, (uint64_t)i, grab, &c[i]), 0);
+            ssdsim_submit(sim, r[i].op, r[i].offset, r[i].length, t, (uint64_t)i, st_grab, &c[i]),
+            0);
     ck_assert_int_eq(ssdsim_drain(sim), 0);
     for (int i = 0; i < n; i++) {
         ck_assert_uint_eq(c[i].id, (uint64_t)i);
@@ -173,12 +159,6 @@ static uint64_t host_programs(ssdsim *sim, uint32_t k)
 static uint64_t host_pages(ssdsim *sim, uint32_t k)
 {
     return ((struct ssdsim *)sim)->sys.devs[k].env.n.c[SSDSIM_CNT_HOST_PAGES];
-}
-
-static void within(double got, double want, double rel, const char *what)
-{
-    ck_assert_msg(fabs(got - want) <= rel * want, "%s: %.6g, expected %.6g within %.2g%%", what,
-                  got, want, rel * 100);
 }
 
 static uint64_t ceil_div(uint64_t a, uint64_t b)
@@ -287,9 +267,9 @@ START_TEST(test_devices_interface_qd1_latency)
     const struct iface_case *ic = &iface_cases[_i];
     ssdsim_model *m = tiny(ic->host, NULL);
     ssdsim *sim = st_sim(m, 1);
-    uint64_t w = one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    uint64_t w = st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
     ck_assert_uint_eq(w, ic->ovh + FW_NS + ic->link + BUS_NS + TPROG_NS);
-    uint64_t r = one(sim, SSDSIM_OP_READ, 0, 4096);
+    uint64_t r = st_one(sim, SSDSIM_OP_READ, 0, 4096);
     ck_assert_uint_eq(r, ic->ovh + FW_NS + TR_NS + BUS_NS + ic->link);
     static const uint64_t reads[] = {59200, 58098, 73748, 66854, 65031, 65031};
     ck_assert_uint_eq(r, reads[_i]);
@@ -318,7 +298,7 @@ START_TEST(test_devices_sata_half_duplex_pcie_full)
 
     ssdsim_model *m = tiny("\"interface\":\"sata\",\"gbps\":6", NULL);
     ssdsim *sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 131072, 131072), 229608);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 131072, 131072), 229608);
     together(sim, rq, 2, lat);
     ck_assert_uint_eq(lat[1], 4000 + FW_NS + L128K_SATA6 + 32 * L4K_SATA6);
     ck_assert_uint_eq(lat[1], 450212);
@@ -350,7 +330,7 @@ START_TEST(test_devices_sas_wide_port_parallel)
 
     ssdsim_model *m = tiny("\"interface\":\"sas\",\"gbps\":6", NULL);
     ssdsim *sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 131072), 233272);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 131072), 233272);
     together(sim, rq, 2, lat);
     ck_assert_uint_eq(lat[0], 233272);
     ck_assert_uint_eq(lat[1], 459544);
@@ -359,7 +339,7 @@ START_TEST(test_devices_sas_wide_port_parallel)
 
     m = tiny("\"interface\":\"sas\",\"gbps\":6,\"lanes\":2", NULL);
     sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 131072), 233272);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 131072), 233272);
     together(sim, rq, 2, lat);
     ck_assert_uint_eq(lat[0], 233272);
     ck_assert_uint_eq(lat[1], 238272);
@@ -393,7 +373,7 @@ START_TEST(test_devices_seq_reads_saturate_link)
     const struct sat_case *sc = &sat_cases[_i];
     static const double literal[] = {3600879121.0, 1828571429.0, 594152047.0, 579339623.0,
                                      1158679245.0};
-    within(sc->rate, literal[_i], 1e-9, "derived rate");
+    st_within(sc->rate, literal[_i], 1e-9, "derived rate");
     ssdsim_model *m = fast(sc->host);
     ssdsim *sim = st_sim(m, 1);
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
@@ -401,7 +381,7 @@ START_TEST(test_devices_seq_reads_saturate_link)
     ssdsim_op_stats s = op_stats(sim, SSDSIM_OP_READ);
     ck_assert_uint_eq(s.count, 600);
     ck_assert_uint_eq(dev_io(sim, 0).commands[SSDSIM_OP_READ], 600);
-    within(s.bw_bytes, sc->rate, 0.01, sc->host);
+    st_within(s.bw_bytes, sc->rate, 0.01, sc->host);
     /* every page came from flash */
     ck_assert_uint_ge(host_reads(sim, 0), 600 * 32);
     ssdsim_free(sim);
@@ -452,8 +432,8 @@ START_TEST(test_devices_host_ftl_adds_cpu_time)
 {
     ssdsim_model *m = tiny(CUSTOM_HOST ",\"ftl_threads\":1,\"ftl_cpu_us\":5", NULL);
     ssdsim *sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS + 5000);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS + 5000);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS + 5000);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS + 5000);
     ck_assert_uint_eq(((struct ssdsim *)sim)->sys.devs[0].cpu.busy_ns, 2 * 5000);
     ssdsim_free(sim);
     ssdsim_model_free(m);
@@ -475,7 +455,7 @@ START_TEST(test_devices_host_ftl_caps_iops)
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
     st_run(sim, wl, NULL);
     double free_iops = op_stats(sim, SSDSIM_OP_READ).iops;
-    within(free_iops, 1e9 / 1138, 0.02, "link-bound IOPS");
+    st_within(free_iops, 1e9 / 1138, 0.02, "link-bound IOPS");
     ssdsim_free(sim);
 
     set(m, "host.ftl_threads", "1");
@@ -486,7 +466,7 @@ START_TEST(test_devices_host_ftl_caps_iops)
     ssdsim_op_stats s = op_stats(sim, SSDSIM_OP_READ);
     ck_assert_uint_eq(s.count, 20000);
     ck_assert_double_le(s.iops, 200000.0);
-    within(s.iops, 200000.0, 0.005, "host-FTL IOPS");
+    st_within(s.iops, 200000.0, 0.005, "host-FTL IOPS");
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -509,26 +489,26 @@ START_TEST(test_devices_buffer_plp_write_below_read)
 {
     ssdsim_model *m = tiny(CUSTOM_HOST, BUF_EXTRA(",\"plp\":true"));
     ssdsim *sim = st_sim(m, 1);
-    uint64_t w = one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    uint64_t w = st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
     ck_assert_uint_eq(w, CUSTOM_OVH_NS + FW_NS + L4K_CUSTOM + DRAM_NS);
     ck_assert_uint_eq(w, 19520);
     /* the flush of unit 0 started at once: its program (bus + tPROG) is done 60.96 us later */
     ck_assert_uint_eq(host_programs(sim, 0), 1);
     ck_assert_int_eq(ssdsim_run_until(sim, ssdsim_now(sim) + BUS_NS + TPROG_NS), 0);
     ck_assert(!ssdsim__dev_busy(&((struct ssdsim *)sim)->sys.devs[0]));
-    uint64_t r = one(sim, SSDSIM_OP_READ, 0, 4096);
+    uint64_t r = st_one(sim, SSDSIM_OP_READ, 0, 4096);
     ck_assert_uint_eq(r, READ_NS);
     ck_assert_uint_lt(w, r);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 4096, 4096), CUSTOM_OVH_NS + FW_NS + L4K_CUSTOM);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 4096, 4096), CUSTOM_OVH_NS + FW_NS + L4K_CUSTOM);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 
     /* flush_start 0.5: up to 32 dirty units stay in DRAM, so reads of them hit */
     m = tiny(CUSTOM_HOST, BUF_EXTRA(",\"plp\":true,\"flush_start\":0.5"));
     sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 5 * 4096, 4096), 19520);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 5 * 4096, 4096), 19520);
     ssdsim_reset_stats(sim);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 5 * 4096, 4096),
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 5 * 4096, 4096),
                       CUSTOM_OVH_NS + FW_NS + DRAM_NS + L4K_CUSTOM);
     ck_assert_uint_eq(dev_io(sim, 0).buffer_read_hits, 1);
     ck_assert_uint_eq(host_reads(sim, 0), 0);
@@ -545,14 +525,14 @@ START_TEST(test_devices_buffer_volatile_write_cache)
 {
     ssdsim_model *m = tiny(CUSTOM_HOST, BUF_EXTRA(",\"write_cache\":true"));
     ssdsim *sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), 19520);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), 19520);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 
     m = tiny(CUSTOM_HOST, BUF_EXTRA(",\"write_cache\":false"));
     sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS);
     ck_assert_uint_eq(dev_io(sim, 0).buffer_read_hits, 0);
     ck_assert_uint_eq(dev_io(sim, 0).buffer_absorbed, 0);
     ck_assert_uint_eq(host_programs(sim, 0), 1);
@@ -562,7 +542,7 @@ START_TEST(test_devices_buffer_volatile_write_cache)
     /* no buffer at all: the same */
     m = tiny(CUSTOM_HOST, NULL);
     sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -587,8 +567,8 @@ START_TEST(test_devices_buffer_full_falls_to_program_rate)
     ck_assert_int_eq(ssdsim_get_interval(sim, 0, &first), 0);
     ck_assert_int_eq(ssdsim_get_interval(sim, n - 1, &last), 0);
     const double program_rate = 1e9 / (BUS_NS + TPROG_NS);
-    within(program_rate, 16404.2, 1e-4, "program rate");
-    within(last.iops, program_rate, 0.01, "buffer-full write IOPS");
+    st_within(program_rate, 16404.2, 1e-4, "program rate");
+    st_within(last.iops, program_rate, 0.01, "buffer-full write IOPS");
     ck_assert_double_gt(first.iops, 2 * program_rate);
     ck_assert_int_eq(ssdsim_run_until(sim, ssdsim_now(sim) + 10000000), 0);
     ck_assert(!ssdsim__buf_pending(((struct ssdsim *)sim)->sys.devs[0].buf));
@@ -642,10 +622,10 @@ START_TEST(test_devices_buffer_flush_hysteresis)
         tiny(CUSTOM_HOST, BUF_EXTRA(",\"plp\":true,\"flush_start\":0.5,\"flush_stop\":0.25"));
     ssdsim *sim = st_sim(m, 1);
     for (uint64_t u = 0; u < 32; u++)
-        ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, u * 4096, 4096), 19520);
+        ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, u * 4096, 4096), 19520);
     ck_assert_int_eq(ssdsim_run_until(sim, ssdsim_now(sim) + 10000000), 0);
     ck_assert_uint_eq(host_programs(sim, 0), 0);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 32 * 4096, 4096), 19520);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 32 * 4096, 4096), 19520);
     /* 17 flushes one after another: 17 x 60.96 us = 1.036 ms */
     uint64_t t = ssdsim_now(sim);
     ck_assert_int_eq(ssdsim_run_until(sim, t + 17 * (BUS_NS + TPROG_NS) - 1), 0);
@@ -655,8 +635,8 @@ START_TEST(test_devices_buffer_flush_hysteresis)
     ck_assert_uint_eq(((struct ssdsim *)sim)->sys.devs[0].hw.n_dies, 1);
     /* the 16 left are still served from DRAM */
     ssdsim_reset_stats(sim);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 32 * 4096, 4096), 19520);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS); /* flushed first */
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 32 * 4096, 4096), 19520);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS); /* flushed first */
     ck_assert_uint_eq(dev_io(sim, 0).buffer_read_hits, 1);
     ssdsim_free(sim);
     ssdsim_model_free(m);
@@ -672,7 +652,7 @@ START_TEST(test_devices_buffer_idle_flush)
         tiny(CUSTOM_HOST, BUF_EXTRA(",\"plp\":true,\"flush_start\":0.5,\"flush_idle_us\":200"));
     ssdsim *sim = st_sim(m, 1);
     for (uint64_t u = 0; u < 10; u++)
-        ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, u * 4096, 4096), 19520);
+        ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, u * 4096, 4096), 19520);
     uint64_t t = ssdsim_now(sim);
     ck_assert_int_eq(ssdsim_run_until(sim, t + 200000 - 1), 0);
     ck_assert_uint_eq(host_programs(sim, 0), 0);
@@ -700,7 +680,7 @@ START_TEST(test_devices_buffer_smaller_than_write)
     ssdsim_model *m =
         tiny(CUSTOM_HOST, ",\"buffer\":{\"size\":\"64KiB\",\"plp\":true,\"flush_idle_us\":100}");
     ssdsim *sim = st_sim(m, 1);
-    uint64_t w = one(sim, SSDSIM_OP_WRITE, 0, 131072);
+    uint64_t w = st_one(sim, SSDSIM_OP_WRITE, 0, 131072);
     ck_assert_uint_eq(w,
                       CUSTOM_OVH_NS + FW_NS + 32 * L4K_CUSTOM + 16 * (BUS_NS + TPROG_NS) + DRAM_NS);
     ck_assert_uint_eq(w, 1312320);
@@ -709,9 +689,9 @@ START_TEST(test_devices_buffer_smaller_than_write)
 
     m = tiny(CUSTOM_HOST, BUF_EXTRA(",\"plp\":true,\"flush_start\":0.5,\"flush_idle_us\":100"));
     sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 8192, 2048), CUSTOM_OVH_NS + FW_NS + 5120 + 640);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), 19520);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_TRIM, 0, 4096), CUSTOM_OVH_NS + FW_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 8192, 2048), CUSTOM_OVH_NS + FW_NS + 5120 + 640);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), 19520);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_TRIM, 0, 4096), CUSTOM_OVH_NS + FW_NS);
     ck_assert_int_eq(ssdsim_run_until(sim, ssdsim_now(sim) + 10000000), 0);
     ck_assert(!ssdsim__dev_busy(&((struct ssdsim *)sim)->sys.devs[0]));
     /* the partial unit went to flash (unwritten before: no read-modify-write), unit 0 did not */
@@ -846,13 +826,13 @@ START_TEST(test_devices_raid0_splits_at_strips)
     ssdsim_model *m = array_of("raid0", 4, ",\"stripe\":\"64KiB\"");
     ssdsim *sim = st_sim(m, 1);
     ck_assert_uint_eq(ssdsim_n_devices(sim), 4);
-    uint64_t w = one(sim, SSDSIM_OP_WRITE, 0, 262144);
+    uint64_t w = st_one(sim, SSDSIM_OP_WRITE, 0, 262144);
     ck_assert_uint_eq(w, CUSTOM_OVH_NS + FW_NS + 163840 + 16 * (BUS_NS + TPROG_NS));
     ck_assert_uint_eq(w, 1147200);
     for (uint32_t k = 0; k < 4; k++)
         ck_assert_uint_eq(host_programs(sim, k), 16);
     ssdsim_reset_stats(sim);
-    uint64_t r = one(sim, SSDSIM_OP_READ, 0, 262144);
+    uint64_t r = st_one(sim, SSDSIM_OP_READ, 0, 262144);
     ck_assert_uint_eq(r, CUSTOM_OVH_NS + FW_NS + 16 * (TR_NS + BUS_NS) + L4K_CUSTOM);
     ck_assert_uint_eq(r, 833600);
     for (uint32_t k = 0; k < 4; k++) {
@@ -866,8 +846,8 @@ START_TEST(test_devices_raid0_splits_at_strips)
     /* the same 64 KiB read on one member alone */
     m = tiny(CUSTOM_HOST, NULL);
     sim = st_sim(m, 1);
-    one(sim, SSDSIM_OP_WRITE, 0, 65536);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 65536), 833600);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 65536);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 65536), 833600);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -883,7 +863,7 @@ START_TEST(test_devices_raid0_merges_pieces_per_device)
     ssdsim_model *m = array_of("raid0", 4, ",\"stripe\":\"64KiB\"");
     ssdsim *sim = st_sim(m, 1);
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
-    uint64_t r = one(sim, SSDSIM_OP_READ, 32768, 327680);
+    uint64_t r = st_one(sim, SSDSIM_OP_READ, 32768, 327680);
     ck_assert_uint_eq(r, CUSTOM_OVH_NS + FW_NS + 24 * (TR_NS + BUS_NS) + L4K_CUSTOM);
     ck_assert_uint_eq(r, 1241280);
     static const uint64_t bytes[4] = {98304, 98304, 65536, 65536};
@@ -905,12 +885,12 @@ START_TEST(test_devices_raid1_mirrors)
     ssdsim_model *m = array_of("raid1", 2, NULL);
     ssdsim *sim = st_sim(m, 1);
     for (uint64_t u = 0; u < 10; u++)
-        ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, u * 4096, 4096), WRITE_NS);
+        ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, u * 4096, 4096), WRITE_NS);
     ck_assert_uint_eq(host_pages(sim, 0), 10);
     ck_assert_uint_eq(host_pages(sim, 1), 10);
     ck_assert_uint_eq(op_stats(sim, SSDSIM_OP_WRITE).count, 10);
     for (uint64_t u = 0; u < 10; u++)
-        ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, u * 4096, 4096), READ_NS);
+        ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, u * 4096, 4096), READ_NS);
     ck_assert_uint_eq(host_reads(sim, 0), 10);
     ck_assert_uint_eq(host_reads(sim, 1), 0);
     struct req rq[2] = {{SSDSIM_OP_READ, 0, 4096}, {SSDSIM_OP_READ, 4096, 4096}};
@@ -937,13 +917,13 @@ START_TEST(test_devices_raid5_read_modify_write)
 {
     ssdsim_model *m = array_of("raid5", 4, ",\"stripe\":\"64KiB\",\"raid_us\":7,\"path_us\":2");
     ssdsim *sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 3 * 65536),
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 3 * 65536),
                       7000 + 2000 + CUSTOM_OVH_NS + FW_NS + 163840 + 16 * (BUS_NS + TPROG_NS));
     for (uint32_t k = 0; k < 4; k++) {
         ck_assert_uint_eq(host_reads(sim, k), 0);
         ck_assert_uint_eq(host_programs(sim, k), 16);
     }
-    uint64_t w = one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    uint64_t w = st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
     ck_assert_uint_eq(w, 7000 + (2000 + READ_NS) + (2000 + WRITE_NS));
     ck_assert_uint_eq(w, 159400);
     static const uint64_t reads[4] = {1, 0, 0, 1}, programs[4] = {17, 16, 16, 17};
@@ -951,7 +931,7 @@ START_TEST(test_devices_raid5_read_modify_write)
         ck_assert_uint_eq(host_reads(sim, k), reads[k]);
         ck_assert_uint_eq(host_programs(sim, k), programs[k]);
     }
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 65536, 4096), 7000 + 2000 + READ_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 65536, 4096), 7000 + 2000 + READ_NS);
     ck_assert_uint_eq(host_reads(sim, 1), 1); /* D1 */
     ssdsim_free(sim);
     ssdsim_model_free(m);
@@ -959,17 +939,17 @@ START_TEST(test_devices_raid5_read_modify_write)
     /* without raid_us and path_us: 69.2 + 79.2 us */
     m = array_of("raid5", 4, ",\"stripe\":\"64KiB\"");
     sim = st_sim(m, 1);
-    one(sim, SSDSIM_OP_WRITE, 0, 3 * 65536);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), READ_NS + WRITE_NS);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 65536, 4096), READ_NS);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 3 * 65536);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), READ_NS + WRITE_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 65536, 4096), READ_NS);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 
     /* RAID-0 pays the same: 7 + 2 + 69.2 us for a 4 KiB read of written data */
     m = array_of("raid0", 4, ",\"stripe\":\"64KiB\",\"raid_us\":7,\"path_us\":2");
     sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), 7000 + 2000 + WRITE_NS);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), 7000 + 2000 + READ_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), 7000 + 2000 + WRITE_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), 7000 + 2000 + READ_NS);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -995,9 +975,9 @@ START_TEST(test_devices_raid5_partial_rows)
 {
     ssdsim_model *m = array_of("raid5", 4, ",\"stripe\":\"64KiB\"");
     ssdsim *sim = st_sim(m, 1);
-    one(sim, SSDSIM_OP_WRITE, 0, 6 * 65536);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 6 * 65536);
     ck_assert_uint_eq(host_reads(sim, 3), 0);
-    uint64_t w = one(sim, SSDSIM_OP_WRITE, 61440, 8192);
+    uint64_t w = st_one(sim, SSDSIM_OP_WRITE, 61440, 8192);
     ck_assert_uint_eq(w, 260320);
     ck_assert_uint_eq(w, (CUSTOM_OVH_NS + FW_NS + 2 * (TR_NS + BUS_NS) + L4K_CUSTOM) +
                              (CUSTOM_OVH_NS + FW_NS + L4K_CUSTOM + 2 * (BUS_NS + TPROG_NS)));
@@ -1007,7 +987,7 @@ START_TEST(test_devices_raid5_partial_rows)
         ck_assert_uint_eq(host_programs(sim, k), progs[k]);
     }
     ssdsim_reset_stats(sim);
-    w = one(sim, SSDSIM_OP_WRITE, 0, 3 * 65536 + 4096);
+    w = st_one(sim, SSDSIM_OP_WRITE, 0, 3 * 65536 + 4096);
     ck_assert_uint_eq(w,
                       READ_NS + CUSTOM_OVH_NS + FW_NS + 17 * L4K_CUSTOM + 17 * (BUS_NS + TPROG_NS));
     ck_assert_uint_eq(w, 1287600);
@@ -1040,8 +1020,8 @@ START_TEST(test_devices_jbod_one_job_per_device)
         ck_assert_uint_eq(d.host_pages_written, 150);
     }
     /* volume 0 (device 0) at QD1: the device's own times, no 50 us */
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -1097,7 +1077,7 @@ static void card_run(ssdsim_model *m, const bool busy[4], const double want[4])
         ck_assert_uint_eq(dev_io(sim, k).commands[SSDSIM_OP_READ], 400);
         char what[64];
         snprintf(what, sizeof what, "device %u", k);
-        within(s.bw_bytes, want[k], 0.01, what);
+        st_within(s.bw_bytes, want[k], 0.01, what);
     }
     ssdsim_workload_free(wl);
     ssdsim_free(sim);
@@ -1155,7 +1135,7 @@ static void seq_writes(ssdsim *sim, uint32_t n)
  * Without the uplink and at the default cache_bw of 2 GB/s a 4 KiB copy takes 2,048 ns, one at
  * a time: 8 writes submitted together are acknowledged at 7,000 + k x 2,048 ns, k = 1..8. */
 #define CACHE_SYS                                                                                  \
-    ",\"stripe\":\"4KiB\",\"raid_us\":7,\"uplink\":{\"interface\":\"pcie\",\"pcie_gen\":2,"     \
+    ",\"stripe\":\"4KiB\",\"raid_us\":7,\"uplink\":{\"interface\":\"pcie\",\"pcie_gen\":2,"        \
     "\"lanes\":8,\"max_payload\":256},\"cache\":\"1MiB\",\"cache_bw\":\"8GB/s\""
 START_TEST(test_devices_card_cache_burst)
 {
@@ -1185,14 +1165,15 @@ START_TEST(test_devices_card_cache_burst)
     /* No battery: the card writes through, as without a cache: a read-modify-write. */
     m = array_of("raid5", 4, CACHE_SYS ",\"cache_bbu\":false");
     sim = st_sim(m, 1);
-    uint64_t through = one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    uint64_t through = st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
     ck_assert_uint_gt(through, 10 * 8120);
     ssdsim_free(sim);
     ssdsim_model_free(m);
-    m = array_of("raid5", 4, ",\"stripe\":\"4KiB\",\"raid_us\":7,\"uplink\":{\"interface\":"
-                             "\"pcie\",\"pcie_gen\":2,\"lanes\":8,\"max_payload\":256}");
+    m = array_of("raid5", 4,
+                 ",\"stripe\":\"4KiB\",\"raid_us\":7,\"uplink\":{\"interface\":"
+                 "\"pcie\",\"pcie_gen\":2,\"lanes\":8,\"max_payload\":256}");
     sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), through);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), through);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -1272,8 +1253,8 @@ START_TEST(test_devices_card_cache_rejects)
          "system.cache_high"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        g_autofree char *path = g_strdup_printf("%s/tests/test_devices-cache-%ld.json", BUILDDIR,
-                                                (long)getpid());
+        g_autofree char *path =
+            g_strdup_printf("%s/tests/test_devices-cache-%ld.json", BUILDDIR, (long)getpid());
         ck_assert(g_file_set_contents(path, member, -1, NULL));
         g_autofree char *json = g_strdup_printf(
             "{\"name\":\"sys\",\"system\":{\"member\":\"%s\",%s}}", path, bad[i][0]);
@@ -1320,15 +1301,15 @@ static ssdsim_model *disk(bool write_cache)
 START_TEST(test_devices_hdd_zoned_sequential_rate)
 {
     const double outer = 122.88e6 * 2000 / 2072, inner = 61.44e6 * 1000 / 1036;
-    within(outer, 118610039, 1e-8, "outer");
-    within(inner, 59305019, 1e-8, "inner");
+    st_within(outer, 118610039, 1e-8, "outer");
+    st_within(inner, 59305019, 1e-8, "inner");
     ssdsim_model *m = disk(true);
     ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 153600000000ULL);
     double rate[2];
     const uint64_t region = 64ULL << 20, at[2] = {0, 153600000000ULL - (64ULL << 20)};
     for (int i = 0; i < 2; i++) {
         ssdsim *sim = st_sim(m, 1);
-        one(sim, SSDSIM_OP_READ, at[i], 131072);
+        st_one(sim, SSDSIM_OP_READ, at[i], 131072);
         ssdsim_reset_stats(sim);
         g_autofree char *wl = g_strdup_printf(
             "{\"rw\":\"read\",\"bs\":\"128k\",\"iodepth\":1,\"offset\":%llu,\"size\":%llu}",
@@ -1339,9 +1320,9 @@ START_TEST(test_devices_hdd_zoned_sequential_rate)
         rate[i] = s.bw_bytes;
         ssdsim_free(sim);
     }
-    within(rate[0], outer, 0.02, "start of the disk");
-    within(rate[1], inner, 0.02, "end of the disk");
-    within(rate[0] / rate[1], 2.0, 0.02, "outer / inner");
+    st_within(rate[0], outer, 0.02, "start of the disk");
+    st_within(rate[1], inner, 0.02, "end of the disk");
+    st_within(rate[0] / rate[1], 2.0, 0.02, "outer / inner");
     ssdsim_model_free(m);
 }
 END_TEST
@@ -1365,7 +1346,7 @@ START_TEST(test_devices_hdd_random_read_iops)
            NULL);
     ssdsim_op_stats s = op_stats(sim, SSDSIM_OP_READ);
     ck_assert_uint_eq(s.count, 400);
-    within(s.iops, 1e3 / (7.55 + 4.167 + 0.045 + 0.013), 0.08, "random read IOPS");
+    st_within(s.iops, 1e3 / (7.55 + 4.167 + 0.045 + 0.013), 0.08, "random read IOPS");
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -1421,11 +1402,12 @@ START_TEST(test_devices_xpoint)
              "\"host\":{\"interface\":\"pcie\",\"pcie_gen\":3,\"lanes\":4}}");
     ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 1024 * 4096);
     ssdsim *sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), 68098);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096),
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), 68098);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096),
                       1000 + FW_NS + L4K_PCIE3 + BUS_NS + TPROG_NS);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), 58098);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), 1000 + FW_NS + TR_NS + BUS_NS + L4K_PCIE3);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), 58098);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096),
+                      1000 + FW_NS + TR_NS + BUS_NS + L4K_PCIE3);
     st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":16,\"number_ios\":3000}", NULL);
     ssdsim_device_stats d;
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);

@@ -40,12 +40,12 @@ static ssdsim_model *one_die(const char *type)
 {
     /* the page FTL on the same SLC device, the direct FTL on its erase-free twin */
     bool direct = strcmp(type, "direct") == 0;
-    return st_model(direct ? XPOINT_BASE : "generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
-                    "geometry.dies_per_chip=1", "geometry.planes_per_die=1",
-                    "geometry.blocks_per_plane=64", "geometry.pages_per_block=16",
-                    "flash.read_us=10", "flash.program_us=20", "flash.bus_mts=100",
-                    "flash.bus_width=8", "host.link_bw=\"400MB/s\"", "host.cmd_overhead_us=3",
-                    "controller.cmd_overhead_us=5", "controller.cores=1", NULL);
+    return st_model(
+        direct ? XPOINT_BASE : "generic-slc", "geometry.channels=1", "geometry.chips_per_channel=1",
+        "geometry.dies_per_chip=1", "geometry.planes_per_die=1", "geometry.blocks_per_plane=64",
+        "geometry.pages_per_block=16", "flash.read_us=10", "flash.program_us=20",
+        "flash.bus_mts=100", "flash.bus_width=8", "host.link_bw=\"400MB/s\"",
+        "host.cmd_overhead_us=3", "controller.cmd_overhead_us=5", "controller.cores=1", NULL);
 }
 
 static struct ssdsim__direct *direct_of(ssdsim *sim)
@@ -58,21 +58,6 @@ static ssdsim_device_stats dev(ssdsim *sim)
     ssdsim_device_stats d;
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
     return d;
-}
-
-static void grab(const ssdsim_completion *c, void *ud)
-{
-    *(ssdsim_completion *)ud = *c;
-}
-
-/* Submit one request now on an idle device, run it to its end, return its latency. */
-static uint64_t one(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length)
-{
-    ssdsim_completion c = {0};
-    ck_assert_int_eq(ssdsim_submit(sim, op, offset, length, ssdsim_now(sim), 7, grab, &c), 0);
-    ck_assert_int_eq(ssdsim_drain(sim), 0);
-    ck_assert_uint_eq(c.id, 7);
-    return c.complete_ns - c.submit_ns;
 }
 
 START_TEST(test_direct_is_registered)
@@ -129,10 +114,10 @@ START_TEST(test_direct_qd1_read_latency_is_sum_of_parts)
     ck_assert_uint_eq(s.count, 2);
     ck_assert_uint_eq(s.lat_min_ns, READ_NS);
     ck_assert_uint_eq(s.lat_max_ns, READ_NS);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 4096, 4096), READ_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 4096, 4096), READ_NS);
     /* An 8 KiB read of units 0 and 1 on one die: unit 0 (10 us + bus), then unit 1 (10 us +
      * bus); each goes to the host as soon as it is off the bus, the last ends the request. */
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 8192),
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 8192),
                       HOST_NS + FW_NS + 2 * (TR_NS + BUS_4K_NS) + LINK_4K_NS);
     ssdsim_device_stats d = dev(sim);
     ck_assert_uint_eq(d.unmapped_reads, 0);
@@ -148,15 +133,15 @@ END_TEST
 static void script(ssdsim *sim, uint64_t *lat, ssdsim_device_stats *d)
 {
     int i = 0;
-    lat[i++] = one(sim, SSDSIM_OP_READ, 0, 4096);           /* unwritten: no flash */
-    lat[i++] = one(sim, SSDSIM_OP_WRITE, 4096, 2048);       /* partial, unwritten: no RMW */
-    lat[i++] = one(sim, SSDSIM_OP_WRITE, 4096 + 512, 1024); /* partial, written: RMW */
-    lat[i++] = one(sim, SSDSIM_OP_READ, 4096, 4096);
-    lat[i++] = one(sim, SSDSIM_OP_WRITE, 0, 8192); /* one whole unit new, one over */
-    lat[i++] = one(sim, SSDSIM_OP_TRIM, 4096, 4096);
-    lat[i++] = one(sim, SSDSIM_OP_READ, 0, 8192);    /* one written, one trimmed */
-    lat[i++] = one(sim, SSDSIM_OP_WRITE, 4096, 512); /* partial, trimmed: no RMW */
-    lat[i++] = one(sim, SSDSIM_OP_READ, 4096, 512);
+    lat[i++] = st_one(sim, SSDSIM_OP_READ, 0, 4096);           /* unwritten: no flash */
+    lat[i++] = st_one(sim, SSDSIM_OP_WRITE, 4096, 2048);       /* partial, unwritten: no RMW */
+    lat[i++] = st_one(sim, SSDSIM_OP_WRITE, 4096 + 512, 1024); /* partial, written: RMW */
+    lat[i++] = st_one(sim, SSDSIM_OP_READ, 4096, 4096);
+    lat[i++] = st_one(sim, SSDSIM_OP_WRITE, 0, 8192); /* one whole unit new, one over */
+    lat[i++] = st_one(sim, SSDSIM_OP_TRIM, 4096, 4096);
+    lat[i++] = st_one(sim, SSDSIM_OP_READ, 0, 8192);    /* one written, one trimmed */
+    lat[i++] = st_one(sim, SSDSIM_OP_WRITE, 4096, 512); /* partial, trimmed: no RMW */
+    lat[i++] = st_one(sim, SSDSIM_OP_READ, 4096, 512);
     *d = dev(sim);
 }
 
@@ -242,20 +227,20 @@ START_TEST(test_direct_trim_unmaps_without_flash)
 {
     ssdsim_model *m = one_die("direct");
     ssdsim *sim = st_sim(m, 1);
-    one(sim, SSDSIM_OP_WRITE, 16 * 4096, 2 * 4096); /* units 16, 17: block 1 */
+    st_one(sim, SSDSIM_OP_WRITE, 16 * 4096, 2 * 4096); /* units 16, 17: block 1 */
     uint32_t valid = 0;
     ck_assert_int_eq(ssdsim_block_state(sim, 1, &valid, NULL), 0);
     ck_assert_uint_eq(valid, 2);
     ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, 0), 63);
     /* A trim costs only the command: protocol and firmware. */
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_TRIM, 16 * 4096, 4096), HOST_NS + FW_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_TRIM, 16 * 4096, 4096), HOST_NS + FW_NS);
     ck_assert_uint_eq(ssdsim_lookup(sim, 16), UINT64_MAX);
     ck_assert_uint_eq(ssdsim_lookup(sim, 17), 17);
     ck_assert_int_eq(ssdsim_block_state(sim, 1, &valid, NULL), 0);
     ck_assert_uint_eq(valid, 1);
-    one(sim, SSDSIM_OP_TRIM, 17 * 4096, 4096);
+    st_one(sim, SSDSIM_OP_TRIM, 17 * 4096, 4096);
     ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, 0), 64);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 16 * 4096, 2 * 4096),
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 16 * 4096, 2 * 4096),
                       HOST_NS + FW_NS + 2 * LINK_4K_NS);
     ssdsim_device_stats d = dev(sim);
     ck_assert_uint_eq(d.unmapped_reads, 2);
@@ -263,7 +248,7 @@ START_TEST(test_direct_trim_unmaps_without_flash)
     ck_assert_uint_eq(d.flash_pages_programmed, 2);
     ck_assert_uint_eq(d.free_blocks, 64);
     /* A secure erase forgets everything written; wear (none) is kept. */
-    one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
     ck_assert_int_eq(ssdsim_secure_erase(sim), 0);
     ck_assert_uint_eq(ssdsim_lookup(sim, 0), UINT64_MAX);
     ck_assert_int_eq(ssdsim__direct_check(direct_of(sim)), 0);
@@ -358,8 +343,7 @@ START_TEST(test_direct_stripes_channels_first)
 {
     ssdsim_model *m = st_model(XPOINT_BASE, "geometry.channels=2", "geometry.chips_per_channel=2",
                                "geometry.dies_per_chip=1", "geometry.planes_per_die=2",
-                               "geometry.blocks_per_plane=32", "geometry.pages_per_block=4",
-                               NULL);
+                               "geometry.blocks_per_plane=32", "geometry.pages_per_block=4", NULL);
     ssdsim *sim = st_sim(m, 1);
     st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":4,\"number_ios\":24}", NULL);
     static const uint64_t plane_of[8] = {0, 4, 2, 6, 1, 5, 3, 7};
@@ -391,8 +375,7 @@ static const char *mixed =
 
 static char *run_json(uint64_t seed)
 {
-    ssdsim_model *m =
-        st_model(XPOINT_BASE, "geometry.blocks_per_plane=32", NULL);
+    ssdsim_model *m = st_model(XPOINT_BASE, "geometry.blocks_per_plane=32", NULL);
     ssdsim *sim = st_sim(m, seed);
     st_run(sim, mixed, NULL);
     ck_assert_int_eq(ssdsim__direct_check(direct_of(sim)), 0);
@@ -458,7 +441,7 @@ START_TEST(test_direct_refuses_fast_preconditioning)
     ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "'direct'"));
     /* The device is untouched and usable. */
     ck_assert_uint_eq(ssdsim_lookup(sim, 0), UINT64_MAX);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
     ssdsim_workload_free(wl);
     ssdsim_free(sim);
     ssdsim_model_free(m);
@@ -485,8 +468,8 @@ START_TEST(test_direct_xpoint_model)
     ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 1024 * 4096); /* op 0 */
     ssdsim *sim = st_sim(m, 1);
     ck_assert_str_eq(((struct ssdsim *)sim)->sys.devs[0].env.ops->name, "direct");
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS);
     /* 10 drive writes of random writes at op 0: nothing to collect, no stall. */
     st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":10240}", NULL);
     ssdsim_device_stats d = dev(sim);

@@ -40,26 +40,6 @@ static ssdsim_model *fwd(const char *controller, const char *host)
     return m;
 }
 
-static void grab(const ssdsim_completion *c, void *ud)
-{
-    *(ssdsim_completion *)ud = *c;
-}
-
-/* One request now on an idle drive, run to its end: its latency. */
-static uint64_t one(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length)
-{
-    ssdsim_completion c = {0};
-    ck_assert_int_eq(ssdsim_submit(sim, op, offset, length, ssdsim_now(sim), 7, grab, &c), 0);
-    ck_assert_int_eq(ssdsim_drain(sim), 0);
-    return c.complete_ns - c.submit_ns;
-}
-
-static void within(double got, double want, double rel, const char *what)
-{
-    ck_assert_msg(fabs(got - want) <= rel * want, "%s: %.6g, expected %.6g within %.2g%%", what,
-                  got, want, rel * 100);
-}
-
 /* One 4 KiB write and its read on the fresh drive, fw_write 20 us and fw_read 7 us per unit:
  *   write: 1 us host + 20 us core + 1.024 us link + 10.24 us bus + 50 us tPROG = 82,264 ns
  *   read:  1 us host + 7 us core + 10 us tR + 10.24 us bus + 1.024 us link = 29,264 ns
@@ -72,18 +52,19 @@ START_TEST(test_firmware_host_units_by_hand)
 {
     ssdsim_model *m = fwd(",\"fw_write_us\":20,\"fw_read_us\":7", "");
     ssdsim *sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096),
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096),
                       HOST_NS + 20000 + LINK_NS + BUS_NS + TPROG_NS);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), HOST_NS + 7000 + TR_NS + BUS_NS + LINK_NS);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 65536, 16384),
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096),
+                      HOST_NS + 7000 + TR_NS + BUS_NS + LINK_NS);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 65536, 16384),
                       HOST_NS + 80000 + 4 * LINK_NS + 3 * BUS_NS + TPROG_NS);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 
     m = fwd("", "");
     sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), 62264);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), 22264);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), 62264);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), 22264);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -100,9 +81,10 @@ END_TEST
  * The flash keeps up: per host write it does (1 + g) programs (50 + 10.24 us), g reads
  * (10 + 10.24 us) and v erases (500 us) over 16 dies, and (1 + 2g) bus transfers over 4
  * channels; at the g = 0.85, v = 0.029 this run measures (greedy at op 0.28) that is about
- * 9 us of die time and 7 us of bus time per write, below W = 29.9 us (33,440 IOPS). The run's first and last requests (one queue of 32) move
- * the figure by far less than 1%. Also: with the GC costs 0, the same drive does 1e9 / 20,000 =
- * 50,000 IOPS: GC slows a firmware-bound drive in proportion to its work per host write. */
+ * 9 us of die time and 7 us of bus time per write, below W = 29.9 us (33,440 IOPS). The run's first
+ * and last requests (one queue of 32) move the figure by far less than 1%. Also: with the GC costs
+ * 0, the same drive does 1e9 / 20,000 = 50,000 IOPS: GC slows a firmware-bound drive in proportion
+ * to its work per host write. */
 START_TEST(test_firmware_bound_steady_writes)
 {
     const char *fill = "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":100000}";
@@ -126,18 +108,19 @@ START_TEST(test_firmware_bound_steady_writes)
         double v = (double)(d.gc_fg_victims + d.gc_bg_victims) / host;
         ck_assert_double_gt(g, 0.5); /* GC does run: the derivation is not vacuous */
         double work_ns = 20000 + (gc_costs ? g * 10000 + v * 50000 : 0);
-        within(w.iops, 1e9 / work_ns, 0.02, gc_costs ? "firmware-bound IOPS with GC's share"
-                                                     : "firmware-bound IOPS, GC free");
+        st_within(w.iops, 1e9 / work_ns, 0.02,
+                  gc_costs ? "firmware-bound IOPS with GC's share"
+                           : "firmware-bound IOPS, GC free");
         /* The firmware time reported is exactly the work booked over the run: 20 us per host
          * unit, 10 us per GC copy, 50 us per victim; on one core that is never idle (the
          * drive is firmware-bound) its utilisation is 1 within the run's first and last
          * requests. */
         uint64_t victims = d.gc_fg_victims + d.gc_bg_victims;
-        ck_assert_uint_eq(d.fw_busy_ns, d.host_pages_written * 20000 +
-                                            (gc_costs ? d.gc_pages_copied * 10000 + victims * 50000
-                                                      : 0));
+        ck_assert_uint_eq(d.fw_busy_ns,
+                          d.host_pages_written * 20000 +
+                              (gc_costs ? d.gc_pages_copied * 10000 + victims * 50000 : 0));
         ck_assert_uint_eq(d.fw_cores, 1);
-        within(d.fw_utilization, 1.0, 0.01, "firmware utilisation of a firmware-bound drive");
+        st_within(d.fw_utilization, 1.0, 0.01, "firmware utilisation of a firmware-bound drive");
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -151,9 +134,8 @@ START_TEST(test_firmware_host_ftl_threads)
 {
     const char *fill = "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":100000}";
     const char *meas = "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":40000}";
-    ssdsim_model *m =
-        fwd(",\"fw_write_us\":20,\"fw_gc_page_us\":10,\"fw_gc_victim_us\":50",
-            ",\"ftl_threads\":1,\"ftl_cpu_us\":0");
+    ssdsim_model *m = fwd(",\"fw_write_us\":20,\"fw_gc_page_us\":10,\"fw_gc_victim_us\":50",
+                          ",\"ftl_threads\":1,\"ftl_cpu_us\":0");
     ssdsim *sim = st_sim(m, 3);
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
     st_run(sim, fill, NULL);
@@ -165,7 +147,7 @@ START_TEST(test_firmware_host_ftl_threads)
     double host = (double)d.host_pages_written;
     double g = (double)d.gc_pages_copied / host;
     double v = (double)(d.gc_fg_victims + d.gc_bg_victims) / host;
-    within(w.iops, 1e9 / (20000 + g * 10000 + v * 50000), 0.02, "host-thread-bound IOPS");
+    st_within(w.iops, 1e9 / (20000 + g * 10000 + v * 50000), 0.02, "host-thread-bound IOPS");
     /* The work is reported on the controller's core and the host thread together (2): the
      * thread's share exactly as booked, the core's 0 (cmd_overhead 0). */
     ck_assert_uint_eq(d.fw_cores, 2);
@@ -192,15 +174,14 @@ START_TEST(test_firmware_map_pages)
     ck_assert_int_eq(ssdsim_model_set(m, "ftl.cmt_entries", "16", &err), 0);
     ssdsim *sim = st_sim(m, 3);
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
-    st_run(sim, "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":4000}",
-           NULL);
+    st_run(sim, "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":4000}", NULL);
     ssdsim_op_stats r;
     ssdsim_device_stats d;
     ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r), 0);
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
     double mp = (double)(d.map_pages_read + d.map_pages_written) / (double)r.count;
     ck_assert_double_gt(mp, 0.5);
-    within(r.iops, 1e9 / (5000 + mp * 100000), 0.02, "mapping-page-bound read IOPS");
+    st_within(r.iops, 1e9 / (5000 + mp * 100000), 0.02, "mapping-page-bound read IOPS");
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -219,9 +200,9 @@ START_TEST(test_firmware_busy_reported)
     ssdsim_model *m = fwd(ctl, "");
     ck_assert_int_eq(ssdsim_model_set(m, "controller.cmd_overhead_us", "2", NULL), 0);
     ssdsim *sim = st_sim(m, 1);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), 82264 + 2000);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 0, 4096), 29264 + 2000);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 65536, 16384), 165816 + 2000);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), 82264 + 2000);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), 29264 + 2000);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 65536, 16384), 165816 + 2000);
     ssdsim_device_stats d;
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
     ck_assert_uint_eq(d.fw_busy_ns, 113000);
@@ -241,7 +222,7 @@ START_TEST(test_firmware_busy_reported)
     m = fwd("", "");
     ck_assert_int_eq(ssdsim_model_set(m, "controller.cmd_overhead_us", "2", NULL), 0);
     sim = st_sim(m, 1);
-    one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
     ck_assert_uint_eq(d.fw_cores, 0);
     ck_assert_uint_eq(d.fw_busy_ns, 0);

@@ -41,12 +41,6 @@ static ssdsim_model *gch(const char *extra)
     return m;
 }
 
-static void within_rel(double got, double want, double rel, const char *what)
-{
-    ck_assert_msg(fabs(got - want) <= rel * want, "%s: %.6g, expected %.6g within %.2g%%", what,
-                  got, want, rel * 100);
-}
-
 static ssdsim_op_stats writes(ssdsim *sim)
 {
     ssdsim_op_stats s;
@@ -154,8 +148,8 @@ START_TEST(test_gchost_buffer_backpressure)
     for (int k = 0; k < 2; k++) {
         ssdsim_model *m = gch(buf[k]);
         ssdsim *sim = full(m);
-        st_run(sim,
-               "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":40000}", NULL);
+        st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":40000}",
+               NULL);
         ssdsim_op_stats w = writes(sim);
         ssdsim_device_stats d = dev(sim);
         double g = (double)d.gc_pages_copied / (double)d.host_pages_written;
@@ -238,7 +232,7 @@ START_TEST(test_gchost_bg_watermark)
             ck_assert_uint_le(di.gc_bg_victims, 30 * N_DIES);
             ck_assert_uint_eq(di.free_blocks, 10 * N_DIES);
             ck_assert_uint_eq(db.gc_fg_victims, 0);
-            within_rel(b.iops, 1e9 * N_DIES / 60240, 0.02, "after the pause, GC-free IOPS");
+            st_within(b.iops, 1e9 * N_DIES / 60240, 0.02, "after the pause, GC-free IOPS");
             ck_assert_double_gt(b.iops, 1.2 * a.iops);
         } else {
             ck_assert_uint_eq(di.gc_bg_victims, 2 * N_DIES);
@@ -282,7 +276,7 @@ START_TEST(test_gchost_spare_raises_gc_bound_writes)
         ssdsim_model_free(m);
     }
     ck_assert_double_gt(waf[0], 1.3 * waf[1]);
-    within_rel(iops[1] / iops[0], d_ns[0] / d_ns[1], 0.05, "IOPS gain of the larger spare");
+    st_within(iops[1] / iops[0], d_ns[0] / d_ns[1], 0.05, "IOPS gain of the larger spare");
 }
 END_TEST
 

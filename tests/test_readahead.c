@@ -55,17 +55,12 @@ static ssdsim_device_stats dev_stats(ssdsim *sim)
     return d;
 }
 
-static void grab(const ssdsim_completion *c, void *ud)
-{
-    *(ssdsim_completion *)ud = *c;
-}
-
 /* One 4 KiB read of unit u now, run to its end: its latency. */
 static uint64_t read_unit(ssdsim *sim, uint64_t u)
 {
     ssdsim_completion c = {0};
     ck_assert_int_eq(
-        ssdsim_submit(sim, SSDSIM_OP_READ, u * 4096, 4096, ssdsim_now(sim), 1, grab, &c), 0);
+        ssdsim_submit(sim, SSDSIM_OP_READ, u * 4096, 4096, ssdsim_now(sim), 1, st_grab, &c), 0);
     ck_assert_int_eq(ssdsim_drain(sim), 0);
     return c.complete_ns - c.submit_ns;
 }
@@ -158,7 +153,7 @@ START_TEST(test_readahead_wasted_when_stream_stops)
     /* a write to held unit 1005 drops it */
     ssdsim_completion c = {0};
     ck_assert_int_eq(
-        ssdsim_submit(sim, SSDSIM_OP_WRITE, 1005 * 4096, 4096, ssdsim_now(sim), 2, grab, &c), 0);
+        ssdsim_submit(sim, SSDSIM_OP_WRITE, 1005 * 4096, 4096, ssdsim_now(sim), 2, st_grab, &c), 0);
     ck_assert_int_eq(ssdsim_drain(sim), 0);
     d = dev_stats(sim);
     ck_assert_uint_eq(d.readahead_wasted, 9);

@@ -54,26 +54,6 @@ static ssdsim_model *ud(const char *page, uint32_t ppb, const char *unit, const 
     return m;
 }
 
-static void grab(const ssdsim_completion *c, void *ud_)
-{
-    *(ssdsim_completion *)ud_ = *c;
-}
-
-/* One request now, run to its end: its latency. */
-static uint64_t one(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length)
-{
-    ssdsim_completion c = {0};
-    ck_assert_int_eq(ssdsim_submit(sim, op, offset, length, ssdsim_now(sim), 7, grab, &c), 0);
-    ck_assert_int_eq(ssdsim_drain(sim), 0);
-    return c.complete_ns - c.submit_ns;
-}
-
-static void within(double got, double want, double rel, const char *what)
-{
-    ck_assert_msg(fabs(got - want) <= rel * want, "%s: %.6g, expected %.6g within %.2g%%", what,
-                  got, want, rel * 100);
-}
-
 static void checked(const ssdsim *sim)
 {
     char why[256] = "";
@@ -108,14 +88,14 @@ START_TEST(test_unit_small_latencies_by_hand)
         const struct ssdsim__hw *hw = hw_of(sim);
         ck_assert_uint_eq(hw->spp, 4);
         ck_assert_uint_eq(hw->nand, nand);
-        ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 4096), 342984 + c);
+        ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), 342984 + c);
         ck_assert_uint_eq(hw->n_pad_slots, 3);
-        ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 16384, 16384), 468936 + c);
+        ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 16384, 16384), 468936 + c);
         ck_assert_uint_eq(hw->n_pad_slots, 3);
         ck_assert_uint_eq(hw->n_page_programs, 2);
-        ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 16384, 4096), 82984 + c);
-        ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 20480, 4096), 42984 + c);
-        ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 16384, 16384), 165864 + 4 * c);
+        ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 16384, 4096), 82984 + c);
+        ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 20480, 4096), 42984 + c);
+        ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 16384, 16384), 165864 + 4 * c);
         ck_assert_uint_eq(hw->n_reg_hits, 5);
         /* the FTL skipped the padded slots: unit 0 is in slot 0, units 4-7 in slots 4-7 */
         ssdsim_device_stats d;
@@ -151,9 +131,9 @@ START_TEST(test_unit_small_die_bandwidth)
         ssdsim_op_stats s;
         ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s), 0);
         ck_assert_uint_eq(s.count, 2000);
-        within(s.bw_bytes, 16384.0 / (big ? 2466880e-9 : 463840e-9), 0.01,
-               big ? "16 KiB units: a unit program per 4 KiB write"
-                   : "4 KiB units packed into 16 KiB pages");
+        st_within(s.bw_bytes, 16384.0 / (big ? 2466880e-9 : 463840e-9), 0.01,
+                  big ? "16 KiB units: a unit program per 4 KiB write"
+                      : "4 KiB units packed into 16 KiB pages");
         if (!big)
             ck_assert_uint_lt(hw_of(sim)->n_pad_slots, 8);
         checked(sim);
@@ -253,8 +233,8 @@ END_TEST
  * few padded at flush ends (the padded slots stay far below one per page programmed). */
 START_TEST(test_unit_small_buffer_packs)
 {
-    ssdsim_model *m = ud("16KiB", 32, "4KiB", "",
-                         ",\"buffer\":{\"size\":\"1MiB\",\"write_cache\":true}");
+    ssdsim_model *m =
+        ud("16KiB", 32, "4KiB", "", ",\"buffer\":{\"size\":\"1MiB\",\"write_cache\":true}");
     ssdsim *sim = st_sim(m, 5);
     ck_assert_int_eq(ssdsim_set_check_period(sim, 4096), 0);
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
@@ -282,9 +262,8 @@ START_TEST(test_unit_fast_precondition)
         ssdsim_error err;
         ck_assert_int_eq(ssdsim_model_set(m, "geometry.blocks_per_plane", "256", &err), 0);
         ssdsim *sim = st_sim(m, 3);
-        ssdsim_workload *wl =
-            st_workload("{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,"
-                        "\"number_ios\":2000}");
+        ssdsim_workload *wl = st_workload("{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,"
+                                          "\"number_ios\":2000}");
         ck_assert_msg(ssdsim_precondition_fast(sim, wl, NULL) == 0, "%s", ssdsim_errmsg(sim));
         checked(sim);
         ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
@@ -312,9 +291,9 @@ START_TEST(test_unit_large_rmw_by_hand)
     ssdsim_model *m = ud("4KiB", 32, "16KiB", "", "");
     ssdsim *sim = st_sim(m, 1);
     ck_assert_uint_eq(hw_of(sim)->ppu, 4);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 0, 16384), 1368936);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_WRITE, 4096, 4096), 1689704);
-    ck_assert_uint_eq(one(sim, SSDSIM_OP_READ, 8192, 4096), 82984);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 16384), 1368936);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 4096, 4096), 1689704);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 8192, 4096), 82984);
     uint64_t lp = 0;
     ck_assert_int_eq(ssdsim_device_shape(sim, NULL, NULL, NULL, NULL, &lp), 0);
     ck_assert_uint_eq(lp, 400);
@@ -369,8 +348,8 @@ START_TEST(test_unit_large_waf_is_rmw_factor)
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
-    within(byte_waf, 4 * unit_waf[1], 0.05, "bytes programmed per host byte, 16 KiB units");
-    within(unit_waf[0], unit_waf[1], 0.05, "unit WAF of the two drives");
+    st_within(byte_waf, 4 * unit_waf[1], 0.05, "bytes programmed per host byte, 16 KiB units");
+    st_within(unit_waf[0], unit_waf[1], 0.05, "unit WAF of the two drives");
 }
 END_TEST
 
@@ -383,14 +362,14 @@ START_TEST(test_unit_refused)
         uint32_t ppb;
         const char *unit, *flash, *extra, *key;
     } bad[] = {
-        {"64KiB", 32, "512", "", "", "ftl.mapping_unit"},              /* 128 units a page */
-        {"4KiB", 32, "3KiB", "", "", "ftl.mapping_unit"},              /* not a power of two */
-        {"4KiB", 2, "16KiB", "", "", "ftl.mapping_unit"},              /* 4 pages, 2 a block */
+        {"64KiB", 32, "512", "", "", "ftl.mapping_unit"}, /* 128 units a page */
+        {"4KiB", 32, "3KiB", "", "", "ftl.mapping_unit"}, /* not a power of two */
+        {"4KiB", 2, "16KiB", "", "", "ftl.mapping_unit"}, /* 4 pages, 2 a block */
         {"16KiB", 32, "4KiB", ",\"copyback\":true", "", "flash.copyback"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        g_autofree char *j = ud_json(bad[i].page, bad[i].ppb, bad[i].unit, bad[i].flash,
-                                     bad[i].extra);
+        g_autofree char *j =
+            ud_json(bad[i].page, bad[i].ppb, bad[i].unit, bad[i].flash, bad[i].extra);
         ssdsim_model *m = NULL;
         ssdsim_error err;
         ck_assert_int_ne(ssdsim_model_load_string(&m, j, "bad.json", &err), 0);
