@@ -1303,6 +1303,9 @@ START_TEST(test_config_spec)
                                 "\"value\": -5, \"rw\": \"read\", \"bs\": 4096}]}",
                         "spec.figures[0].value", "expected a positive number, got -5");
     expect_change_error("spec", "{\"source\": \"x\"}", "spec.figures", "required key missing");
+    expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                                "\"value\": 1, \"rw\": \"read\", \"bs\": 4096, \"bound\": \"max\"}]}",
+                        "spec.figures[0].bound", "expected one of \"typical\"");
 }
 END_TEST
 

@@ -437,6 +437,30 @@ START_TEST(test_measure_calibrate)
     ck_assert(one.simulated == r[1].simulated); /* same seed, same figure */
     ck_assert(!one.within_tolerance || one.ratio == 1.0);
 
+    /* A bound: the same latency against "< 150 us" is met though 30% below it (ratio 0.70),
+     * against "> 150 us" missed; a typical figure says "typical". */
+    ck_assert_str_eq(r[0].bound, "typical");
+    ck_assert_str_eq(ssdsim_model_spec_bound(m, 0), "typical");
+    ck_assert_ptr_null(ssdsim_model_spec_bound(m, 3));
+    const char *bounds[2] = {"upper", "lower"};
+    for (int b = 0; b < 2; b++) {
+        /* small_json with the first figure's value replaced */
+        const char *at = strstr(small_json, "\"value\": 104.92,");
+        ck_assert_ptr_nonnull(at);
+        char js[sizeof small_json + 64];
+        snprintf(js, sizeof js, "%.*s\"value\": 150, \"bound\": \"%s\",%s",
+                 (int)(at - small_json), small_json, bounds[b], at + strlen("\"value\": 104.92,"));
+        ssdsim_model *bm = NULL;
+        ck_assert_msg(ssdsim_model_load_string(&bm, js, "bound", &err) == 0, "%s", err.message);
+        ck_assert_str_eq(ssdsim_model_spec_bound(bm, 0), bounds[b]);
+        ssdsim_calibration bc;
+        ck_assert_msg(ssdsim_calibrate_figure(bm, 0, 1, NULL, &bc, &err) == 0, "%s", err.message);
+        ck_assert_msg(near(bc.simulated, LAT_QD1_US, 0.01), "%g us", bc.simulated);
+        ck_assert_str_eq(bc.bound, bounds[b]);
+        ck_assert(bc.within_tolerance == (b == 0));
+        ssdsim_model_free(bm);
+    }
+
     ssdsim_workload *fw = NULL;
     ck_assert_int_eq(ssdsim_spec_figure_workload(&fw, &r[1].spec, &err), 0);
     ck_assert_uint_eq(ssdsim_workload_n_jobs(fw), 1);

@@ -181,6 +181,8 @@ struct ssdsim__hdd_cfg {
 enum ssdsim__metric { SSDSIM__METRIC_READ_IOPS, SSDSIM__METRIC_WRITE_IOPS,
                       SSDSIM__METRIC_READ_MBPS, SSDSIM__METRIC_WRITE_MBPS,
                       SSDSIM__METRIC_READ_LAT_US, SSDSIM__METRIC_WRITE_LAT_US };
+enum ssdsim__spec_bound { SSDSIM__BOUND_TYPICAL = 0, SSDSIM__BOUND_UPPER = 1,
+                          SSDSIM__BOUND_LOWER = 2 };
 enum ssdsim__spec_state { SSDSIM__STATE_FRESH = 0, SSDSIM__STATE_FULL = 1,
                           SSDSIM__STATE_STEADY = 2 };
 struct ssdsim__spec_figure {
@@ -193,6 +195,7 @@ struct ssdsim__spec_figure {
     uint32_t numjobs;
     enum ssdsim__spec_state state; /* the drive's state the vendor measured in */
     char *note;        /* why a miss is expected, or NULL */
+    enum ssdsim__spec_bound bound; /* a typical value, or a limit the vendor guarantees */
 };
 struct ssdsim__spec {
     char *source;      /* where the figures come from */

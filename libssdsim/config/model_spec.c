@@ -23,6 +23,11 @@ static const struct choice state_choices[] = {{"fresh", SSDSIM__STATE_FRESH},
                                               {"full", SSDSIM__STATE_FULL},
                                               {"steady", SSDSIM__STATE_STEADY},
                                               {NULL, 0}};
+/* what the vendor's value is: a typical figure, or a limit ("< 50 us", "over 100,000 IOPS") */
+static const struct choice bound_choices[] = {{"typical", SSDSIM__BOUND_TYPICAL},
+                                              {"upper", SSDSIM__BOUND_UPPER},
+                                              {"lower", SSDSIM__BOUND_LOWER},
+                                              {NULL, 0}};
 static const struct choice rw_choices[] = {{"read", 0}, {"write", 1}, {"randread", 2},
                                            {"randwrite", 3}, {NULL, 0}};
 
@@ -88,7 +93,8 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
 {
     static const char *const spec_keys[] = {"source", "figures", NULL};
     static const char *const fig_keys[] = {"name",    "metric",  "value", "rw",   "bs",
-                                           "iodepth", "numjobs", "state", "note", NULL};
+                                           "iodepth", "numjobs", "state", "bound", "note",
+                                           NULL};
     const cJSON *spec = cJSON_GetObjectItemCaseSensitive(root, "spec");
     struct ssdsim__spec *sp = &c->m->spec;
     if (!spec)
@@ -122,7 +128,7 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
             g_autofree char *got = ssdsim__model_describe(f, true);
             return ssdsim__model_error(c, path, "expected an object, got %s", got);
         }
-        int metric = 0, rw = 0, state = 0;
+        int metric = 0, rw = 0, state = 0, bound = 0;
         if ((rc = ssdsim__model_check_names(c, f, path, fig_keys)) ||
             (rc = spec_string(c, f, "name", path, true, &fig->name)) ||
             (rc = spec_choice(c, f, "metric", path, metric_choices, -1, &metric)) ||
@@ -130,10 +136,12 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
             (rc = spec_count(c, f, "iodepth", path, 1, 65535, &fig->iodepth)) ||
             (rc = spec_count(c, f, "numjobs", path, 1, 1024, &fig->numjobs)) ||
             (rc = spec_choice(c, f, "state", path, state_choices, SSDSIM__STATE_FRESH, &state)) ||
+            (rc = spec_choice(c, f, "bound", path, bound_choices, SSDSIM__BOUND_TYPICAL, &bound)) ||
             (rc = spec_string(c, f, "note", path, false, &fig->note)))
             return rc;
         fig->metric = (enum ssdsim__metric)metric;
         fig->state = (enum ssdsim__spec_state)state;
+        fig->bound = (enum ssdsim__spec_bound)bound;
         if (!(fig->rw = strdup(rw_choices[rw].name)))
             return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, path, "out of memory");
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
@@ -196,6 +204,8 @@ bool ssdsim__model_spec_json(const struct ssdsim_model *m, cJSON *root)
             !cJSON_AddNumberToObject(o, "iodepth", f->iodepth) ||
             !cJSON_AddNumberToObject(o, "numjobs", f->numjobs) ||
             !cJSON_AddStringToObject(o, "state", state_choices[f->state].name) ||
+            (f->bound != SSDSIM__BOUND_TYPICAL &&
+             !cJSON_AddStringToObject(o, "bound", bound_choices[f->bound].name)) ||
             (f->note && !cJSON_AddStringToObject(o, "note", f->note)))
             return false;
     }
@@ -205,6 +215,13 @@ bool ssdsim__model_spec_json(const struct ssdsim_model *m, cJSON *root)
 SSDSIM_API const char *ssdsim_model_spec_source(const ssdsim_model *model)
 {
     return model ? model->spec.source : NULL;
+}
+
+SSDSIM_API const char *ssdsim_model_spec_bound(const ssdsim_model *model, size_t i)
+{
+    if (!model || i >= model->spec.n_figs)
+        return NULL;
+    return bound_choices[model->spec.figs[i].bound].name;
 }
 
 SSDSIM_API size_t ssdsim_model_spec_count(const ssdsim_model *model)

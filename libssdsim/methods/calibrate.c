@@ -192,7 +192,13 @@ static int calibrate(const ssdsim_model *model, size_t i, uint64_t seed,
             r->simulated = rd ? g->read_iops : g->write_iops;
         r->ratio = r->simulated / f->value;
         double tol = o->tolerance > 0 ? o->tolerance : DEFAULT_TOLERANCE;
-        r->within_tolerance = fabs(r->ratio - 1.0) <= tol + 1e-12;
+        r->bound = ssdsim_model_spec_bound(model, i);
+        if (r->bound && strcmp(r->bound, "upper") == 0)
+            r->within_tolerance = r->ratio <= 1.0 + tol + 1e-12;
+        else if (r->bound && strcmp(r->bound, "lower") == 0)
+            r->within_tolerance = r->ratio >= 1.0 - tol - 1e-12;
+        else
+            r->within_tolerance = fabs(r->ratio - 1.0) <= tol + 1e-12;
         ssdsim_device_stats d;
         ssdsim_get_device_stats(sim, &d);
         r->unmapped_reads = d.unmapped_reads;

@@ -364,13 +364,16 @@ typedef struct ssdsim_calibration {
     ssdsim_drive_state state; /**< the state it was measured in */
     double simulated;         /**< in the metric's unit (IOPS, MB/s of 10^6 bytes, us) */
     double ratio;             /**< simulated / spec value */
-    bool within_tolerance;    /**< |ratio - 1| <= tolerance */
+    bool within_tolerance;    /**< |ratio - 1| <= tolerance (for a bound: see `bound`) */
     uint64_t first_window_ns; /**< the first window (from the spec value: an expected rate) */
     uint64_t unmapped_reads;  /**< reads of never-written data, answered without flash */
     ssdsim_measurement measurement;
     /** What the run adds to the figure's own note, sentences ("" when nothing): why a steady
      * state was given a sequential fill, unmapped reads. */
     char note[512];
+    /** The figure's bound (ssdsim_model_spec_bound): "typical", or "upper"/"lower", where
+     * within_tolerance means at most / at least the spec value (plus / minus the tolerance). */
+    const char *bound;
 } ssdsim_calibration;
 
 /** Calibrate figure `i` of the model's spec block: a new simulation (seed `seed`) brought into

@@ -265,6 +265,9 @@ typedef struct ssdsim_spec_figure {
 SSDSIM_API const char *ssdsim_model_spec_source(const ssdsim_model *model);
 SSDSIM_API size_t ssdsim_model_spec_count(const ssdsim_model *model);
 SSDSIM_API int ssdsim_model_spec_get(const ssdsim_model *model, size_t i, ssdsim_spec_figure *out);
+/** What figure `i`'s value is: "typical" (a value to match), "upper" (a limit the vendor states
+ * as "< value": met at or below it), "lower" (met at or above it); NULL when i is out of range. */
+SSDSIM_API const char *ssdsim_model_spec_bound(const ssdsim_model *model, size_t i);
 SSDSIM_API int ssdsim_model_spec_get_sized(const ssdsim_model *model, size_t i,
                                            ssdsim_spec_figure *out, size_t size);
 #define ssdsim_model_spec_get(model, i, out)                                                       \
