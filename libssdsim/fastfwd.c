@@ -15,6 +15,13 @@
  *
  * Left out: the write buffer (requests go to the FTL directly; the buffer is empty before and
  * after) and everything timed (pacing, think time, ramp, idle time and background GC).
+ *
+ * A system of solid-state devices (a JBOD, RAID-0/1/5) is fast-forwarded for one workload only,
+ * the sequential fill of its volume(s): what such a fill leaves on each member is that member
+ * written in address order over the part of it the volume maps (every strip, data or parity),
+ * so each member is filled that way through its own FTL (ssdsim__ff_seq_fill_members). Not for
+ * a RAID-5 whose fill requests are not whole stripe rows and that has no write-back cache to
+ * gather them: its partial rows are read-modify-writes, which write parity and data again.
  */
 #include "sim.h"
 
@@ -52,6 +59,36 @@ const char *ssdsim__ff_unsupported(const struct ssdsim *sim, const struct ssdsim
         if (wl->jobs[i].read_iolog)
             return "fast-forward runs generated workloads (a job replays a log)";
     return NULL;
+}
+
+/* The FTL environment's hooks while fast-forwarding: flash operations queue in `q` and end in
+ * submission order; unit completions, waits and firmware time go nowhere. */
+struct ff_hooks {
+    struct ssdsim__ff_queue q;
+    ssdsim__unit_done_fn done;
+    void (*waited)(void *, uint32_t, uint64_t);
+    void (*fw_run)(void *, uint64_t);
+};
+
+static void hooks_on(struct ff_hooks *h, struct ssdsim_ftl_env *env)
+{
+    memset(&h->q, 0, sizeof h->q);
+    h->done = env->unit_done;
+    h->waited = env->unit_waited;
+    h->fw_run = env->fw_run;
+    env->ff = &h->q;
+    env->unit_done = ff_unit_done;
+    env->unit_waited = NULL;
+    env->fw_run = ff_fw_run;
+}
+
+static void hooks_off(struct ff_hooks *h, struct ssdsim_ftl_env *env)
+{
+    env->ff = NULL;
+    env->unit_done = h->done;
+    env->unit_waited = h->waited;
+    env->fw_run = h->fw_run;
+    free(h->q.v);
 }
 
 /* One request of `op` for [off, off + len) through the FTL, unit by unit (dev.c's arrive). */
@@ -132,15 +169,8 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         }
     }
     struct ssdsim__dev *d = &sim->sys.devs[0];
-    struct ssdsim_ftl_env *env = &d->env;
-    struct ssdsim__ff_queue q = {0};
-    ssdsim__unit_done_fn done = env->unit_done;
-    void (*waited)(void *, uint32_t, uint64_t) = env->unit_waited;
-    void (*fw_run)(void *, uint64_t) = env->fw_run;
-    env->ff = &q;
-    env->unit_done = ff_unit_done;
-    env->unit_waited = NULL;
-    env->fw_run = ff_fw_run;
+    struct ff_hooks h;
+    hooks_on(&h, &d->env);
     int rc = 0;
     uint64_t reqs = 0, bytes = 0;
     for (uint32_t cur = 0; cur <= w && rc == 0; cur++) {
@@ -172,11 +202,7 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
             }
         }
     }
-    env->ff = NULL;
-    env->unit_done = done;
-    env->unit_waited = waited;
-    env->fw_run = fw_run;
-    free(q.v);
+    hooks_off(&h, &d->env);
     free(gens);
     free(wave);
     free(live);
@@ -187,7 +213,77 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
             ssdsim__set_errmsg(sim, "fast-forward cancelled");
         else
             ssdsim__set_errmsg(sim, "fast-forward: %s",
-                               env->fail_msg[0] ? env->fail_msg : ssdsim_strerror(rc));
+                               d->env.fail_msg[0] ? d->env.fail_msg : ssdsim_strerror(rc));
+    }
+    return rc;
+}
+
+const char *ssdsim__ff_seq_fill_unsupported(const struct ssdsim *sim, uint32_t bs)
+{
+    const struct ssdsim__sys *s = &sim->sys;
+    if (!s->is_system)
+        return "not a system of devices";
+    /* RAID-5 writes a request that covers part of a stripe row as a read-modify-write, which
+     * writes that row's parity and data again: a fill is written once only when its requests
+     * are whole rows, or when the card's write-back cache gathers them into whole rows */
+    if (s->layout == SSDSIM__LAYOUT_RAID5 && s->wc.size == 0 &&
+        bs % ((uint64_t)s->stripe * (s->n_devs - 1)) != 0)
+        return "a RAID-5 fill of requests that are not whole stripe rows rewrites parity";
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (!s->devs[k].ssd)
+            return "fast-forward fills solid-state devices (a member is a hard disk)";
+    if (s->tags)
+        return "the array keeps RAID-5 content tags (consistency checks), which only timed "
+               "writes update";
+    return NULL;
+}
+
+/* The bytes of each member that the system's volume(s) map: the whole device in a JBOD or a
+ * mirror, whole strips in RAID-0 and RAID-5 (model_build.c's ssdsim_model_logical_bytes). */
+static uint64_t member_extent(const struct ssdsim__sys *s)
+{
+    uint64_t dev = s->devs[0].bytes;
+    if (s->layout == SSDSIM__LAYOUT_RAID0 || s->layout == SSDSIM__LAYOUT_RAID5)
+        return dev / s->stripe * s->stripe;
+    return dev;
+}
+
+int ssdsim__ff_seq_fill_members(struct ssdsim *sim, uint32_t fills, uint32_t bs)
+{
+    const char *why = ssdsim__ff_seq_fill_unsupported(sim, bs);
+    if (why) {
+        ssdsim__set_errmsg(sim, "%s", why);
+        return SSDSIM_ENOTFOUND;
+    }
+    struct ssdsim__sys *s = &sim->sys;
+    uint64_t extent = member_extent(s);
+    /* a timed fill is one run: the next run draws the seeds a timed fill leaves it */
+    sim->n_runs++;
+    uint64_t total = extent * s->n_devs * fills, done = 0, reqs = 0;
+    int rc = 0;
+    for (uint32_t k = 0; k < s->n_devs && rc == 0; k++) {
+        struct ssdsim__dev *d = &s->devs[k];
+        struct ff_hooks h;
+        hooks_on(&h, &d->env);
+        for (uint32_t f = 0; f < fills && rc == 0; f++) {
+            for (uint64_t off = 0; off < extent && rc == 0; off += bs) {
+                uint32_t len = (uint32_t)SSDSIM__MIN((uint64_t)bs, extent - off);
+                rc = request(d, SSDSIM__IO_WRITE, off, len);
+                done += len;
+                if (rc == 0 && ++reqs % PROGRESS_EVERY == 0 && sim->progress &&
+                    sim->progress((double)done / (double)total, sim->progress_ud))
+                    rc = SSDSIM_ECANCELLED;
+            }
+        }
+        hooks_off(&h, &d->env);
+        if (rc) {
+            sim->broken = true;
+            if (rc == SSDSIM_ECANCELLED)
+                ssdsim__set_errmsg(sim, "fast-forward cancelled");
+            else
+                ssdsim__set_errmsg(sim, "fast-forward: device %u: %s", k,
+                                   d->env.fail_msg[0] ? d->env.fail_msg : ssdsim_strerror(rc));
+        }
     }
     return rc;
 }

@@ -215,6 +215,14 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
             rc = drain(sim);
         if (rc == 0)
             rc = ssdsim__ff_run(sim, &wl, 0, &written);
+    } else if (sim->precond_method == SSDSIM_PRECONDITION_METHOD_FUNCTIONAL &&
+               !ssdsim__ff_seq_fill_unsupported(sim, (uint32_t)bs[0])) {
+        /* a system of SSDs: each member filled in address order through its own FTL */
+        rc = check_quiet(sim, "sequential preconditioning");
+        if (rc == 0)
+            rc = drain(sim);
+        if (rc == 0)
+            rc = ssdsim__ff_seq_fill_members(sim, fills, (uint32_t)bs[0]);
     } else {
         rc = ssdsim_run(sim, &wl, NULL);
     }

@@ -88,5 +88,10 @@ const char *ssdsim__ff_unsupported(const struct ssdsim *sim, const struct ssdsim
  * broken. The caller has checked that nothing is in flight and the write buffers are empty. */
 int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_t max_write_bytes,
                    uint64_t *written);
+/* A system of solid-state devices: why its sequential fill cannot be fast-forwarded, or NULL;
+ * and the fill itself: every member written `fills` times in address order, `bs` bytes a
+ * request, over the part the volume(s) map. Same contract as ssdsim__ff_run. */
+const char *ssdsim__ff_seq_fill_unsupported(const struct ssdsim *sim, uint32_t bs);
+int ssdsim__ff_seq_fill_members(struct ssdsim *sim, uint32_t fills, uint32_t bs);
 
 #endif /* SSDSIM_SIM_H */

@@ -403,7 +403,8 @@ SSDSIM_API const char *ssdsim_errmsg(const ssdsim *sim);
 typedef enum ssdsim_precondition_method {
     /** The default: through functional fast-forward (ssdsim_fast_forward) where it can run
      * (a single solid-state device, a generated workload): sequential fills are fast-forwarded
-     * fills, and ssdsim_precondition_fast fast-forwards the workload itself until its write
+     * fills (also of a system of solid-state devices: each member filled in address order),
+     * and ssdsim_precondition_fast fast-forwards the workload itself until its write
      * amplification is steady. Elsewhere, as SSDSIM_PRECONDITION_METHOD_TIMED. */
     SSDSIM_PRECONDITION_METHOD_FUNCTIONAL = 0,
     /** Sequential fills as timed runs, ssdsim_precondition_fast through a scaled copy of the
@@ -443,8 +444,11 @@ SSDSIM_API int ssdsim_precondition_seq(ssdsim *sim);
  * depth 32 (SNIA's workload-independent preconditioning is 2 fills), as one run, then reset the
  * statistics. With the functional method (ssdsim_set_precondition_method) the fills are
  * fast-forwarded (ssdsim_fast_forward) when the device allows it: the same pages in the same
- * order, without timing. @return 0, SSDSIM_EINVAL (NULL sim, fills 0), or the codes of
- * ssdsim_run. */
+ * order, without timing. A system of solid-state devices (JBOD, RAID-0/1/5) is fast-forwarded
+ * member by member, each written in address order over the part its volume maps; not a RAID-5
+ * without a write-back cache, whose 128 KiB fill requests are not whole stripe rows (its
+ * partial rows rewrite parity and data: such a fill is timed), nor a system with a hard disk.
+ * @return 0, SSDSIM_EINVAL (NULL sim, fills 0), or the codes of ssdsim_run. */
 SSDSIM_API int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills);
 
 /** Secure erase: every block erased, the mapping empty, as a new drive from the same model and
