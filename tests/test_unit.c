@@ -228,6 +228,51 @@ START_TEST(test_unit_register_and_packing_rig)
 }
 END_TEST
 
+/* Cache read with 4 KiB units on 16 KiB pages (tRCBSY 3 us, no command cycles): host reads of
+ * the 12 units of pages 0-2 of block 0, queued at once. Page 0 is sensed (40,000), moves to the
+ * cache register (+3,000) and its 4 units go out one after another (4 x 40,960 to 206,840),
+ * while the die senses page 1 from 43,000 to 83,000: it waits in the data register until the
+ * cache register is out (206,840 + 3,000 = 209,840), its units go out to 373,680, page 2 is
+ * sensed meanwhile and moves in at 376,680, its last unit out at 540,520 = 40,000 + 3 x 3,000 +
+ * 12 x 40,960: the bus is busy from the first tR on but for the three moves. 9 of the 12 reads
+ * are register hits (every unit but a page's first). Without the cache register's reads the
+ * die would sense each page only after the previous one's units were out. */
+START_TEST(test_unit_cache_read_rig)
+{
+    struct rig r;
+    memset(&r, 0, sizeof r);
+    g_autofree char *j = ud_json("16KiB", 32, "4KiB", ",\"cache_read\":true", "");
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_load_string(&r.m, j, "rig", &err), 0);
+    ck_assert_int_eq(ssdsim__engine_init(&r.e, 64), 0);
+    ck_assert_int_eq(ssdsim__hw_init(&r.hw, r.m, &r.e, on_done, &r), 0);
+    for (int k = 0; k < 12; k++)
+        submit(&r, SSDSIM__FLASH_READ, (uint32_t)k, 4096, SSDSIM_FOR_HOST, k);
+    ck_assert_int_eq(ssdsim__engine_run(&r.e, 0), 0);
+    static const uint64_t want[12] = {83960,  124920, 165880, 206840, 250800, 291760,
+                                      332720, 373680, 417640, 458600, 499560, 540520};
+    for (int k = 0; k < 12; k++)
+        ck_assert_msg(r.done[k] == want[k], "unit %d done at %llu, expected %llu", k,
+                      (unsigned long long)r.done[k], (unsigned long long)want[k]);
+    ck_assert_uint_eq(r.hw.n_reg_hits, 9);
+    ck_assert_uint_eq(r.hw.n_cache_reads, 12);
+    /* a program takes the cache register: a read of page 2 again pays tR */
+    submit(&r, SSDSIM__FLASH_PROGRAM, 256, 4096, SSDSIM_FOR_GC, 20);
+    submit(&r, SSDSIM__FLASH_PROGRAM, 257, 4096, SSDSIM_FOR_GC, 21);
+    submit(&r, SSDSIM__FLASH_PROGRAM, 258, 4096, SSDSIM_FOR_GC, 22);
+    submit(&r, SSDSIM__FLASH_PROGRAM, 259, 4096, SSDSIM_FOR_GC, 23);
+    ck_assert_int_eq(ssdsim__engine_run(&r.e, 0), 0);
+    uint64_t t0 = ssdsim__engine_now(&r.e);
+    submit(&r, SSDSIM__FLASH_READ, 9, 4096, SSDSIM_FOR_HOST, 30);
+    ck_assert_int_eq(ssdsim__engine_run(&r.e, 0), 0);
+    ck_assert_uint_eq(r.done[30] - t0, 40000 + 3000 + 40960);
+    ck_assert_uint_eq(r.hw.n_reg_hits, 9);
+    ssdsim__hw_fini(&r.hw);
+    ssdsim__engine_fini(&r.e);
+    ssdsim_model_free(r.m);
+}
+END_TEST
+
 /* A write buffer with the write cache on packs units into pages: 4 KiB random writes on a
  * drive written full once, every invariant checked along the way; pages are full but for a
  * few padded at flush ends (the padded slots stay far below one per page programmed). */
@@ -406,6 +451,7 @@ int main(void)
     tcase_add_test(tc, test_unit_small_latencies_by_hand);
     tcase_add_test(tc, test_unit_small_die_bandwidth);
     tcase_add_test(tc, test_unit_register_and_packing_rig);
+    tcase_add_test(tc, test_unit_cache_read_rig);
     tcase_add_test(tc, test_unit_small_buffer_packs);
     tcase_add_test(tc, test_unit_fast_precondition);
     tcase_add_test(tc, test_unit_large_rmw_by_hand);

@@ -71,7 +71,7 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
         struct ssdsim__die *die = &hw->dies[d];
         die->head[0] = die->head[1] = die->tail[0] = die->tail[1] = SSDSIM__NONE;
         die->cur = die->susp = die->cb_src = SSDSIM__NONE;
-        die->reg_page = die->held_blk = SSDSIM__NONE;
+        die->reg_page = die->cache_page = die->held_blk = SSDSIM__NONE;
         die->channel = d / hw->dies_per_channel;
         set_idle(hw, d, true);
     }
@@ -180,7 +180,7 @@ void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
     if (hw->blk_wp)
         memset(hw->blk_wp, 0, sizeof *hw->blk_wp * hw->n_blocks);
     for (uint32_t d = 0; d < hw->n_dies; d++)
-        hw->dies[d].reg_page = SSDSIM__NONE;
+        hw->dies[d].reg_page = hw->dies[d].cache_page = SSDSIM__NONE;
 }
 
 /* Start the next queued op on an idle die, reads first. */

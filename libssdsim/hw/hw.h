@@ -63,6 +63,9 @@ struct ssdsim__die {
      * the die's last operation when that was a read (else NONE), the first block with a partial
      * page held for it, and whether a padding check is scheduled */
     uint32_t reg_page;
+    /* with cache read as well: the page the cache register holds (NONE), whose units are read
+     * out of it without tR and without holding the die (hw/nand.c) */
+    uint32_t cache_page;
     uint32_t held_blk;
     bool pad_armed;
 };

@@ -18,7 +18,11 @@
  *    programmed from there, while the die takes its next command.
  *  - cache read (flash.cache_read): at the end of tR the page moves to the cache register once
  *    the previous page is out of it (tRCBSY), the die takes its next command, and the data goes
- *    out from the cache register meanwhile.
+ *    out from the cache register meanwhile. With mapping units smaller than the page, a read of
+ *    another unit of the page the cache register holds takes no tR and does not hold the die:
+ *    its column change and data go out over the bus (after what is already going out of the
+ *    register) while the die senses its next page, as a controller reads a page's columns out
+ *    of the cache register with random data output.
  *  - suspend (flash.suspend, Wu and He, FAST 2012): a host read queued while a program or erase
  *    runs in the array suspends it flash.suspend_us later (unless it ends sooner, or has been
  *    suspended flash.max_suspends times); the die serves every queued host read, then resumes
@@ -175,8 +179,8 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
             tr = SSDSIM__MAX(tr, ssdsim__hw_read_ns(hw, &hw->ops[j]));
         }
         /* the page register (mapping units smaller than the page): a single read of the page
-         * the die's last operation read needs no tR */
-        if (hw->spp > 1) {
+         * the die's last operation read needs no tR (with cache read, see cache_hit) */
+        if (hw->spp > 1 && !f->cache_read) {
             if (n == 1 && ssdsim__unit_reg_hit(hw, die, op->addr))
                 tr = 0;
             else if (n > 1)
@@ -196,7 +200,7 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
                 t += f->dbsy_ns;
             tp = SSDSIM__MAX(tp, ssdsim__hw_program_ns(hw, &hw->ops[j]));
         }
-        die->reg_page = SSDSIM__NONE;
+        die->reg_page = die->cache_page = SSDSIM__NONE;
         if (f->cache_program) {
             /* The pages wait in the cache register until the array is done with the previous
              * program; the die takes its next command tCBSY after they move on. */
@@ -214,7 +218,7 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
         break;
     }
     default:
-        die->reg_page = SSDSIM__NONE;
+        die->reg_page = die->cache_page = SSDSIM__NONE;
         t = SSDSIM__MAX(now, die->array_free_ns);
         for (uint32_t k = 1; k <= n; k++) {
             if (c)
@@ -248,6 +252,28 @@ static void die_resume(struct ssdsim__hw *hw, uint32_t d)
     schedule_end(hw, d, die->done_ns, true);
 }
 
+/* Cache read with units smaller than the page: read `i` is of the page in the cache register.
+ * Its column change and bytes go out over the bus, after the register's earlier data; the die
+ * stays free. */
+static bool cache_hit(struct ssdsim__hw *hw, struct ssdsim__die *die, uint32_t i)
+{
+    const struct ssdsim__flash_op *op = &hw->ops[i];
+    if (die->cache_page == SSDSIM__NONE || op->kind != SSDSIM__FLASH_READ ||
+        (op->addr >> hw->slot_shift) != die->cache_page || copyback_read(hw, op))
+        return false;
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    uint64_t t = ssdsim__hw_bus_book(hw, die->channel, SSDSIM__MAX(now, die->cache_free_ns),
+                                     CYC_COLUMN * hw->model->flash.cmd_cycle_ns +
+                                         ssdsim__hw_bus_ns(hw, op->bytes));
+    die->cache_free_ns = t;
+    die->cur = SSDSIM__NONE;
+    hw->n_reg_hits++;
+    hw->n_cache_reads++;
+    die_busy(hw, die, now, t);
+    ssdsim__engine_schedule(hw->engine, t, op_event, hw, i);
+    return true;
+}
+
 /* Start the next queued op on an idle die, reads first. */
 static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
 {
@@ -259,6 +285,15 @@ static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
         return;
     }
     uint32_t i = ssdsim__hw_die_pop(hw, die, cls);
+    while (i != SSDSIM__NONE && cls == SSDSIM__CLASS_READ && cache_hit(hw, die, i)) {
+        cls = die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ
+                                                            : SSDSIM__CLASS_WRITE;
+        if (cls == SSDSIM__CLASS_WRITE && die->susp != SSDSIM__NONE) {
+            die_resume(hw, d);
+            return;
+        }
+        i = ssdsim__hw_die_pop(hw, die, cls);
+    }
     if (i == SSDSIM__NONE) {
         ssdsim__hw_set_idle(hw, d, true);
         if (die->held_blk != SSDSIM__NONE)
@@ -379,6 +414,12 @@ static void nand_event(void *ctx, uint32_t arg)
         die_suspend(hw, d);
         return;
     case STEP_CACHE:
+        /* the page is in the cache register now: a later read of another of its units finds
+         * it there (one page; not a multi-plane group's) */
+        if (hw->spp > 1)
+            die->cache_page = hw->ops[i].next == SSDSIM__NONE && !copyback_read(hw, &hw->ops[i])
+                                  ? hw->ops[i].addr >> hw->slot_shift
+                                  : SSDSIM__NONE;
         die_data_out(hw, d, true);
         return;
     default:
