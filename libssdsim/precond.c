@@ -823,13 +823,16 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
     if (rc)
         return rc;
     /* The functional method: uniform random writes, which the scaled copy represents, on the
-     * scaled copy (its rounds fast-forwarded, run_scaled); any other workload fast-forwarded
-     * on the device itself, when its FTL collects blocks (block_closed): media written in
-     * place have no steady state beyond a written device, and keep their refusal. */
+     * scaled copy (its rounds fast-forwarded, run_scaled); any other workload, and any workload
+     * on a drive with an SLC cache (whose state a scaled copy's block image cannot carry: which
+     * blocks are SLC, what the cache holds), fast-forwarded on the device itself, when its FTL
+     * collects blocks (block_closed): media written in place have no steady state beyond a
+     * written device, and keep their refusal. */
+    bool slc = ssdsim__slc_on(&sim->sys.dev_model->slc);
     if (sim->precond_method == SSDSIM_PRECONDITION_METHOD_FUNCTIONAL &&
         !ssdsim__ff_unsupported(sim, wl) &&
         SSDSIM__HAS_METHOD(sim->sys.devs[0].env.ops, ssdsim_ftl_ops, block_closed) &&
-        !scaled_represents(sim, wl)) {
+        (slc || !scaled_represents(sim, wl))) {
         char why[512];
         if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why))
             return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload",
@@ -841,9 +844,11 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
                                 "install (run the workload instead)");
         return SSDSIM_ENOTFOUND;
     }
-    if (ssdsim__slc_on(&sim->sys.dev_model->slc)) {
+    if (slc) {
         ssdsim__set_errmsg(sim, "fast preconditioning: a drive with an SLC cache (slc.static, "
-                                "slc.dynamic) is not modelled; precondition by writing");
+                                "slc.dynamic) is preconditioned by functional fast-forward "
+                                "only (not with --precondition-method timed, whose scaled copy "
+                                "cannot carry the cache), or by writing");
         return SSDSIM_ENOTFOUND;
     }
     const ssdsim_ftl_ops *ops = sim->sys.devs[0].env.ops;

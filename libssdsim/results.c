@@ -152,6 +152,7 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
         out->slc_pages_written = c.c[SSDSIM__CNT_SLC_WRITES];
         out->slc_pages_folded = c.c[SSDSIM__CNT_SLC_FOLDS];
         out->slc_full_events = c.c[SSDSIM__CNT_SLC_FULL];
+        out->slc_fg_fold_blocks = c.c[SSDSIM__CNT_SLC_FG_FOLDS];
         out->slc_pages_bypassed = c.c[SSDSIM__CNT_SLC_BYPASS];
         out->slc_full_ns = c.c[SSDSIM__CNT_SLC_FULL_NS];
         for (uint32_t i = 0; i < sys->n_devs; i++) {
@@ -433,6 +434,7 @@ static void add_mech(cJSON *dev, const ssdsim_device_stats *d)
         ssdsim__json_add_u64(slc, "full_ns", d->slc_full_ns);
         ssdsim__json_add_u64(slc, "used_pages", d->slc_used_pages);
         ssdsim__json_add_u64(slc, "capacity_pages", d->slc_capacity_pages);
+        ssdsim__json_add_u64(slc, "fg_fold_blocks", d->slc_fg_fold_blocks);
     }
     if (!(d->multiplane_on || d->cache_read_on || d->cache_program_on || d->suspend_on ||
           d->copyback_on || d->units_packed))

@@ -26,6 +26,7 @@ enum ssdsim__counter {
     SSDSIM__CNT_SLC_FULL,    /* times a host write found the cache full (a cliff episode) */
     SSDSIM__CNT_SLC_BYPASS,  /* host pages written natively because the cache was full */
     SSDSIM__CNT_SLC_FULL_NS, /* ns from each episode's first such write to its last */
+    SSDSIM__CNT_SLC_FG_FOLDS, /* SLC blocks foreground GC folded (dynamic ones, under writes) */
     SSDSIM__N_COUNTERS
 };
 

@@ -54,6 +54,7 @@ struct ssdsim__slc_plane {
     uint32_t victim;            /* block being folded, or NONE */
     uint32_t victim_pages;      /* pages written in it */
     uint32_t reads;             /* its fold reads in flight */
+    bool fg;                    /* the fold is foreground GC's (its copies to the GC frontier) */
 };
 
 struct ssdsim__slc {

@@ -62,6 +62,10 @@ void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__r
 {
     if (f->planes[plane].victim != NONE)
         return; /* one victim at a time per plane */
+    /* an SLC cache: foreground GC folds the plane's full dynamic SLC blocks first
+     * (page_slc.c) */
+    if (why == SSDSIM__RECLAIM_FG && f->slc && ssdsim__page_slc_fold_fg(f, plane))
+        return;
     uint32_t b = f->gc->select_victim(f->gc_state, ssdsim__page_view(f), plane);
     if (b == NONE)
         return;

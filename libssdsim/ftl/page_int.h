@@ -153,6 +153,7 @@ int ssdsim__page_slc_setup(struct ssdsim__ftl *f, char *errbuf, size_t errlen);
 void ssdsim__page_slc_free(struct ssdsim__ftl *f);
 bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn);
 void ssdsim__page_slc_done(struct ssdsim__ftl *f, enum op_tag tag, uint32_t low);
+bool ssdsim__page_slc_fold_fg(struct ssdsim__ftl *f, uint32_t plane);
 
 /* Can `plane` take a host page in SLC mode now: its open SLC block has room, or it has a static
  * block ready, or the dynamic cache may grow (dyn_ok) and the plane has a free block beyond

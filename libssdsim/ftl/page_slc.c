@@ -5,7 +5,12 @@
  * it has none they go to native blocks as before: the write cliff. When the device has been
  * idle for slc.fold_idle_us, each plane folds its full SLC blocks, oldest first: the valid pages
  * are read and programmed to the plane's host frontier in native mode (GC-class operations,
- * counted as folds, so they show in the WAF), then the block is erased and returned.
+ * counted as folds, so they show in the WAF), then the block is erased and returned. Under
+ * sustained writes, when foreground GC must free blocks on a plane that holds full dynamic
+ * SLC blocks, it folds the oldest of them first (its copies to the GC frontier, as a victim's):
+ * a dynamic block holds a third of what the native block it borrowed would (TLC), so folding
+ * it frees most of a block, and without it the blocks the cache borrowed while the drive was
+ * empty would never come back while the host keeps writing.
  *
  * Where the blocks come from: the static region (slc.static) is reserved per plane out of the
  * spare when the FTL is created and stays in SLC mode; the dynamic region borrows free blocks
@@ -192,27 +197,13 @@ bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
     return true;
 }
 
-/* Fold the plane's oldest full SLC block if the device is idle and the plane is not folding
- * one. The open block is not folded: it takes the next host writes in SLC mode (folding it
- * would erase a block for every few pages a lightly loaded drive writes between idle periods).
- * Needs a free block beyond the GC reserve for the native frontier the copies may open. */
-static void fold_next(struct ssdsim__ftl *f, uint32_t plane)
+/* Start folding full SLC block b (taken off its plane's full list); fg: for foreground GC. */
+static void fold_start(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, bool fg)
 {
     struct ssdsim__slc *s = f->slc;
     struct ssdsim__slc_plane *sp = &s->pl[plane];
-    if (!s->idle || sp->victim != NONE || f->planes[plane].n_free <= gc_reserve(f))
-        return;
-    uint32_t b;
-    if (sp->full_head != NONE) {
-        b = sp->full_head;
-        sp->full_head = f->free_next[b];
-        if (sp->full_head == NONE)
-            sp->full_tail = NONE;
-        sp->n_full--;
-        sp->victim_pages = s->pages;
-    } else {
-        return;
-    }
+    sp->victim_pages = s->pages;
+    sp->fg = fg;
     sp->victim = b;
     sp->reads = 0;
     uint32_t first = b * f->ppb, valid = f->valid[b];
@@ -228,6 +219,53 @@ static void fold_next(struct ssdsim__ftl *f, uint32_t plane)
                           cookie(TAG_SLC_ERASE, 0, plane));
 }
 
+/* Fold the plane's oldest full SLC block if the device is idle and the plane is not folding
+ * one. The open block is not folded: it takes the next host writes in SLC mode (folding it
+ * would erase a block for every few pages a lightly loaded drive writes between idle periods).
+ * Needs a free block beyond the GC reserve for the native frontier the copies may open. */
+static void fold_next(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__slc *s = f->slc;
+    struct ssdsim__slc_plane *sp = &s->pl[plane];
+    if (!s->idle || sp->victim != NONE || f->planes[plane].n_free <= gc_reserve(f) ||
+        sp->full_head == NONE)
+        return;
+    uint32_t b = sp->full_head;
+    sp->full_head = f->free_next[b];
+    if (sp->full_head == NONE)
+        sp->full_tail = NONE;
+    sp->n_full--;
+    fold_start(f, plane, b, false);
+}
+
+/* Foreground GC on `plane`: true when the plane is folding an SLC block for it (started now or
+ * before), so that GC waits for that block; false when it holds no full dynamic SLC block. */
+bool ssdsim__page_slc_fold_fg(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__slc *s = f->slc;
+    struct ssdsim__slc_plane *sp = &s->pl[plane];
+    if (sp->victim != NONE)
+        return sp->fg;
+    uint32_t prev = NONE, b = sp->full_head;
+    while (b != NONE && f->env->hw->slc_block[b] != SLC_DYNAMIC) {
+        prev = b;
+        b = f->free_next[b];
+    }
+    if (b == NONE)
+        return false;
+    /* off the full list (oldest dynamic one first) */
+    if (prev == NONE)
+        sp->full_head = f->free_next[b];
+    else
+        f->free_next[prev] = f->free_next[b];
+    if (sp->full_tail == b)
+        sp->full_tail = prev;
+    sp->n_full--;
+    ssdsim__env_count(f->env, SSDSIM__CNT_SLC_FG_FOLDS, 1);
+    fold_start(f, plane, b, true);
+    return true;
+}
+
 static void fold_read_done(struct ssdsim__ftl *f, uint32_t old)
 {
     uint32_t plane = old / f->ppb / f->bpp;
@@ -236,8 +274,8 @@ static void fold_read_done(struct ssdsim__ftl *f, uint32_t old)
     if (lpn != NONE) {
         /* still valid: program it natively (map() moves it out of the SLC block's count) */
         ssdsim__env_count(f->env, SSDSIM__CNT_SLC_FOLDS, 1);
-        ssdsim__page_program(f, plane, SSDSIM__FR_HOST, lpn, old, SSDSIM_FOR_GC,
-                             cookie(TAG_SLC_PROG, 0, plane));
+        ssdsim__page_program(f, plane, sp->fg ? ssdsim__page_gc_frontier(f, lpn) : SSDSIM__FR_HOST,
+                             lpn, old, SSDSIM_FOR_GC, cookie(TAG_SLC_PROG, 0, plane));
         if (f->dftl && lpn < f->n_lpn)
             ssdsim__page_dftl_mapped(f, lpn, NONE); /* as a host write's: no GC batch */
     }
@@ -255,7 +293,9 @@ static void fold_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     struct ssdsim__slc *s = f->slc;
     struct ssdsim__slc_plane *sp = &s->pl[plane];
     uint32_t b = sp->victim;
+    bool fg = sp->fg;
     sp->victim = NONE;
+    sp->fg = false;
     uint8_t *mode = &f->env->hw->slc_block[b];
     if (*mode == SLC_STATIC) {
         f->free_next[b] = sp->st_free;
@@ -267,6 +307,11 @@ static void fold_erase_done(struct ssdsim__ftl *f, uint32_t plane)
         put_free_block(f, b);
         ssdsim__page_unstall(f);
     }
+    /* a foreground fold goes on as foreground GC does: more below the low watermark, and up to
+     * the high one once started (page_gc.c) */
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (fg && pl->victim == NONE && pl->n_free < f->gc_target)
+        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
     fold_next(f, plane);
 }
 

@@ -640,7 +640,7 @@ SSDSIM_API int ssdsim_fast_precondition_opts_init(ssdsim_fast_precondition_opts 
  * Everything the device held is replaced, as by ssdsim_secure_erase, except that wear adds up.
  * Statistics are reset. doc/guide.md says how it was validated.
  * @return 0, SSDSIM_EINVAL (NULL argument, drive_writes negative), SSDSIM_ENOTFOUND (the FTL
- *         cannot install a state, or the model has an SLC cache), SSDSIM_ECONFIG (a job fast preconditioning cannot represent,
+ *         cannot install a state, or the model has an SLC cache and the method is timed), SSDSIM_ECONFIG (a job fast preconditioning cannot represent,
  *         a workload that does not fit the device, or a scaled copy too small for the model's
  *         GC watermark), SSDSIM_ESTATE (as ssdsim_secure_erase), SSDSIM_ENOMEM, or the codes of
  *         the scaled copy's runs (SSDSIM_ECANCELLED when the progress callback cancels them;
@@ -1006,6 +1006,9 @@ typedef struct ssdsim_device_stats {
     uint64_t nand_padded_units;   /**< unit slots padded pages left empty (not in WAF) */
     uint64_t nand_register_hits;  /**< unit reads served from the page register without tR */
     bool units_packed;            /**< the model's ftl.mapping_unit is smaller than its page */
+    /* Appended later: the SLC cache's foreground folding (doc/results.md, "SLC cache"). */
+    uint64_t slc_fg_fold_blocks; /**< dynamic SLC blocks folded by foreground GC under writes
+                                      (their pages are in slc_pages_folded) */
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in
