@@ -180,6 +180,8 @@ static void note_erase(struct ssdsim_ftl_env *env, uint32_t block)
 {
     uint32_t e = env->erase_count[block]++;
     env->n.erases++;
+    if (env->hw->rel)
+        ssdsim__rel_erased(env->hw->rel, block);
     if (e + 1 >= env->ec_cap) {
         uint32_t ncap = env->ec_cap * 2;
         uint64_t *p = realloc(env->ec_hist, sizeof *p * ncap);
@@ -239,6 +241,8 @@ void ssdsim__env_cmd_enter(struct ssdsim_ftl_env *env)
 {
     if (env->busy++ > 0)
         return;
+    if (env->hw->rel)
+        ssdsim__rel_idle(env->hw->rel, false);
     if (env->fold_idle) {
         ssdsim__engine_cancel(env->engine, env->fold_timer);
         env->fold_timer = 0;
@@ -259,6 +263,8 @@ void ssdsim__env_cmd_leave(struct ssdsim_ftl_env *env)
 {
     if (--env->busy > 0)
         return;
+    if (env->hw->rel)
+        ssdsim__rel_idle(env->hw->rel, true);
     if (env->fold_idle && env->fold_idle_ns)
         env->fold_timer = ssdsim__engine_schedule_cancellable(
             env->engine, ssdsim__engine_now(env->engine) + env->fold_idle_ns, fold_event, env, 0);
@@ -333,6 +339,9 @@ int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t add
         addr >= (kind == SSDSIM_FLASH_ERASE ? env->geo.n_blocks : env->geo.n_pages) ||
         bytes > env->geo.page_size)
         return SSDSIM_EINVAL;
+    if (env->hw->rel && kind == SSDSIM_FLASH_PROGRAM)
+        ssdsim__rel_programmed(env->hw->rel, (uint32_t)(addr / env->geo.pages_per_block),
+                               ssdsim__engine_now(env->engine));
     if (env->ff)
         return ff_submit(env, kind, addr, purpose, cookie);
     uint32_t i = ssdsim__hw_op_alloc(env->hw);
