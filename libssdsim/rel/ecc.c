@@ -117,7 +117,10 @@ uint64_t ssdsim__rel_read(struct ssdsim__rel *r, struct ssdsim__flash_op *op, ui
     n->bits_read += (uint64_t)c * r->bits;
     struct ssdsim__rng *g = (struct ssdsim__rng *)r->rng;
     double w = (double)((ssdsim__rng_next(g) >> 11) + 1) * 0x1.0p-53; /* (0, 1] */
-    if (e->reclaim_at > 0 && !k->asked && p * r->bits >= e->reclaim_at * e->t)
+    /* read reclaim: retention and disturb, which a move undoes, bring the block near the limit
+     * (wear alone, which it does not undo, is left alone) */
+    if (e->reclaim_at > 0 && !k->asked && p * r->bits >= e->reclaim_at * e->t &&
+        k->c_wear * r->bits < e->reclaim_at * e->t)
         ssdsim__rel_ask_reclaim(r, block);
     uint64_t step = tr + e->decode_ns;
     if (p <= r->p_clean && w >= r->eps_clean) {

@@ -139,6 +139,13 @@ double ssdsim__rel_rber(struct ssdsim__rel *r, uint32_t block, uint64_t now);
 /* The formula with explicit inputs (tests, doc): v = 1. */
 double ssdsim__rel_formula(const struct ssdsim__errmodel *p, double pe, double days, double reads);
 
+/* relstats.c: add counts `b` to `a`. */
+void ssdsim__rel_sum(struct ssdsim__rel_counts *a, const struct ssdsim__rel_counts *b);
+
+/* relstats.c: the "reliability" object of the device results (a cJSON object), when on. */
+struct ssdsim;
+void ssdsim__rel_results_json(const struct ssdsim *sim, void *dev_json);
+
 /* ecc.c: the array time of read op `op` whose plain array time is `tr` ns, with the retries and
  * soft decoding its codewords need; counts them, the block's read disturb, and may ask for the
  * block's reclaim or the read's reconstruction. */
