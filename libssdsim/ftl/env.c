@@ -173,6 +173,9 @@ int ssdsim__env_install(struct ssdsim_ftl_env *env, const ssdsim_ftl_image *img,
     }
     if (h)
         commit_counts(env, img->erase_count, h, cap, min, max);
+    for (uint64_t b = 0; env->hw->rel && b < g->n_blocks; b++)
+        if (img->valid[b] != SSDSIM_IMAGE_FREE) /* installed data: written now */
+            ssdsim__rel_programmed(env->hw->rel, (uint32_t)b, ssdsim__engine_now(env->engine));
     return 0;
 }
 

@@ -81,6 +81,8 @@ static uint32_t failed_codewords(struct ssdsim__rng *g, uint32_t c, double q)
 {
     if (c <= 1 || !(q > 0))
         return 1;
+    if (q >= 1)
+        return c;
     double all = -expm1((double)c * log1p(-q)); /* P(K >= 1) */
     double u = ssdsim__rng_double(g) * all;
     double pk = c * q * pow(1 - q, c - 1); /* P(K = 1) */

@@ -162,7 +162,7 @@ int ssdsim__rel_new(struct ssdsim__hw *hw, const struct ssdsim_model *m, uint64_
     for (uint64_t b = 0; b < hw->n_blocks; b++) {
         struct ssdsim__rel_blk *k = &r->blk[b];
         memset(k, 0, sizeof *k);
-        k->prog_ns = 0; /* what a new drive holds counts as written at time 0 */
+        k->prog_ns = EMPTY;
         k->pe = UINT32_MAX;
         k->v = s > 0 ? (float)exp(s * normal(&g) - s * s / 2) : 1.0f;
     }
