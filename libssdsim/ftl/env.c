@@ -179,6 +179,30 @@ int ssdsim__env_install(struct ssdsim_ftl_env *env, const ssdsim_ftl_image *img,
     return 0;
 }
 
+int ssdsim__env_add_wear(struct ssdsim_ftl_env *env, uint32_t cycles)
+{
+    uint64_t n = env->geo.n_blocks;
+    if ((uint64_t)env->ec_max + cycles >= UINT32_MAX / 2)
+        return SSDSIM_EINVAL;
+    uint32_t cap = 64;
+    while (cap <= env->ec_max + cycles)
+        cap *= 2;
+    uint64_t *h = calloc(cap, sizeof *h);
+    if (!h)
+        return SSDSIM_ENOMEM;
+    for (uint32_t e = env->ec_min; e <= env->ec_max; e++)
+        h[e + cycles] = env->ec_hist[e];
+    for (uint64_t b = 0; b < n; b++)
+        env->erase_count[b] += cycles;
+    free(env->ec_hist);
+    env->ec_hist = h;
+    env->ec_cap = cap;
+    env->ec_min += cycles;
+    env->ec_max += cycles;
+    env->ec_installed += (int64_t)cycles * (int64_t)n;
+    return 0;
+}
+
 static void note_erase(struct ssdsim_ftl_env *env, uint32_t block)
 {
     uint32_t e = env->erase_count[block]++;

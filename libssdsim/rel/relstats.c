@@ -102,6 +102,22 @@ int ssdsim_age(ssdsim *sim, double seconds)
 }
 
 /* As results.c writes its doubles: 6 significant digits, null when not finite. */
+int ssdsim_wear(ssdsim *sim, uint32_t cycles)
+{
+    if (!sim)
+        return SSDSIM_EINVAL;
+    for (uint32_t k = 0; k < sim->sys.n_devs; k++) {
+        if (!sim->sys.devs[k].ssd)
+            continue;
+        int rc = ssdsim__env_add_wear(&sim->sys.devs[k].env, cycles);
+        if (rc)
+            return ssdsim__fail(sim, rc, "ssdsim_wear: %s",
+                                rc == SSDSIM_ENOMEM ? "out of memory"
+                                                    : "erase counts would pass 2^31");
+    }
+    return 0;
+}
+
 static void add_f(cJSON *o, const char *key, double v)
 {
     char buf[64];

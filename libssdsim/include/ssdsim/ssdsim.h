@@ -1097,8 +1097,15 @@ SSDSIM_API int ssdsim_get_reliability_sized(const ssdsim *sim, ssdsim_reliabilit
 /** Age the data on every device by `seconds`, as if the drive had sat that long powered off:
  * the retention age of every written block grows (reliability section; no simulated time
  * passes, no event runs). A model without bit errors is unchanged. @return 0 or
- * SSDSIM_EINVAL (NULL sim, or requests in flight). */
+ * SSDSIM_EINVAL (NULL sim, seconds negative or above 1e12). */
 SSDSIM_API int ssdsim_age(ssdsim *sim, double seconds);
+
+/** Wear every block of every device by `cycles` more program/erase cycles at once, as ideal
+ * wear leveling would spread them, without simulating the writes: the erase counts (and their
+ * histogram) move up; data, mapping and time are untouched. With a reliability section the RBER
+ * follows the new counts. An acceleration for end-of-life studies (doc/guide.md). @return 0,
+ * SSDSIM_EINVAL (NULL sim, counts near 2^31) or SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_wear(ssdsim *sim, uint32_t cycles);
 
 /** What one device of the simulation did in the last run (ssdsim_n_devices of them: 1 for a
  * device model; a system's in order). Commands are what reached the device: a RAID array's
