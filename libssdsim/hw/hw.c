@@ -182,6 +182,8 @@ void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
         memset(hw->blk_wp, 0, sizeof *hw->blk_wp * hw->n_blocks);
     for (uint32_t d = 0; d < hw->n_dies; d++)
         hw->dies[d].reg_page = SSDSIM__NONE;
+    if (hw->rel)
+        ssdsim__rel_reset(hw->rel);
 }
 
 /* Start the next queued op on an idle die, reads first. */

@@ -220,6 +220,12 @@ void ssdsim__rel_erased(struct ssdsim__rel *r, uint32_t block)
     k->asked = false;
 }
 
+void ssdsim__rel_reset(struct ssdsim__rel *r)
+{
+    for (uint64_t b = 0; b < r->n_blocks; b++)
+        ssdsim__rel_erased(r, (uint32_t)b);
+}
+
 void ssdsim__rel_age(struct ssdsim__rel *r, uint64_t ns)
 {
     int64_t d = ns > (uint64_t)INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)ns;

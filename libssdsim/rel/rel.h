@@ -132,6 +132,8 @@ void ssdsim__rel_attach(struct ssdsim__rel *r, const uint32_t *erase_count, cons
 /* A page of `block` is programmed / the block is erased, at simulated time now. */
 void ssdsim__rel_programmed(struct ssdsim__rel *r, uint32_t block, uint64_t now);
 void ssdsim__rel_erased(struct ssdsim__rel *r, uint32_t block);
+/* A secure erase: every block erased (no data, no reads since). */
+void ssdsim__rel_reset(struct ssdsim__rel *r);
 /* Age every written block's data by `ns` (the drive powered off that long). */
 void ssdsim__rel_age(struct ssdsim__rel *r, uint64_t ns);
 /* The RBER of a page of `block` at time now (counts nothing). */
