@@ -85,6 +85,15 @@ void ssdsim__rel_defaults(struct ssdsim_model *m, const char *key)
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (!strcmp(fields[i].key, key))
             memcpy((char *)e + fields[i].off, (const char *)d + fields[i].off, fields[i].size);
+    if (!strcmp(key, "codeword")) { /* at most the page (or the unit, when smaller) */
+        uint32_t unit = m->ftl.mapping_unit ? m->ftl.mapping_unit : m->geometry.page_size;
+        uint32_t page = SSDSIM__MIN(unit, m->geometry.page_size);
+        if (page && e->codeword > page)
+            e->codeword = page;
+    } else if (!strcmp(key, "soft_t")) { /* twice the hard decision's, below the bits */
+        uint64_t bits = (uint64_t)e->codeword * 8, s = 2 * (uint64_t)e->t;
+        e->soft_t = (uint32_t)(s < bits ? s : bits - 1);
+    }
 }
 
 const char *ssdsim__rel_check(const struct ssdsim_model *m, char *msg, size_t len)
