@@ -26,6 +26,7 @@
 #include "hw/hw.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 double ssdsim__rel_binom_tail(uint32_t k, uint32_t n, double p)
 {
@@ -74,6 +75,45 @@ double ssdsim__rel_fail_prob(uint32_t k, uint32_t n, double p, uint32_t c)
     if (q >= 1)
         return 1;
     return -expm1((double)c * log1p(-q));
+}
+
+/* The tables: TAB_N + 1 RBERs from TAB_LO, TAB_PER_LN per unit of ln p (up to 0.5). */
+#define TAB_LO 1e-7
+#define TAB_PER_LN 40.0
+#define TAB_N 617 /* ln(0.5 / 1e-7) x 40 = 616.9 */
+
+int ssdsim__rel_tables(struct ssdsim__rel *r)
+{
+    r->tab_hard = malloc(sizeof(double) * (TAB_N + 1));
+    r->tab_soft = malloc(sizeof(double) * (TAB_N + 1));
+    if (!r->tab_hard || !r->tab_soft)
+        return SSDSIM_ENOMEM;
+    for (int j = 0; j <= TAB_N; j++) {
+        double p = TAB_LO * exp(j / TAB_PER_LN);
+        r->tab_hard[j] = ssdsim__rel_fail_prob(r->p->t, r->bits, p, r->cw_page);
+        r->tab_soft[j] = ssdsim__rel_fail_prob(r->p->soft_t, r->bits, p, r->cw_page);
+    }
+    return 0;
+}
+
+/* Whether draw w passes decoding (w >= the failure probability of c codewords correcting k
+ * errors at RBER p): from the table when it brackets the answer, else summed. */
+static bool passes(const struct ssdsim__rel *r, const double *tab, uint32_t k, double p,
+                   uint32_t c, double w)
+{
+    if (c == r->cw_page && p >= TAB_LO) {
+        /* p lies between entries j and j + 1; one more entry on each side keeps the bracket
+         * whatever the rounding of log and exp */
+        double x = log(p / TAB_LO) * TAB_PER_LN;
+        if (x >= 1 && x < TAB_N - 1) {
+            int j = (int)x;
+            if (w >= tab[j + 2])
+                return true; /* the probability rises with p */
+            if (w < tab[j - 1])
+                return false;
+        }
+    }
+    return w >= ssdsim__rel_fail_prob(k, r->bits, p, c);
 }
 
 /* Failed codewords of a failed read: K ~ Binomial(c, q) given K >= 1. */
@@ -132,7 +172,7 @@ uint64_t ssdsim__rel_read(struct ssdsim__rel *r, struct ssdsim__flash_op *op, ui
     }
     double ps = p;
     for (uint32_t s = 0;; s++) {
-        if (w >= ssdsim__rel_fail_prob(e->t, r->bits, ps, c)) {
+        if (passes(r, r->tab_hard, e->t, ps, c, w)) {
             n->by_steps[s]++;
             n->retries += s;
             n->extra_ns += (uint64_t)(s + 1) * step - tr;
@@ -149,7 +189,7 @@ uint64_t ssdsim__rel_read(struct ssdsim__rel *r, struct ssdsim__flash_op *op, ui
         total += e->soft_reads * tr + e->soft_decode_ns;
         n->soft++;
         limit = e->soft_t;
-        if (w >= ssdsim__rel_fail_prob(e->soft_t, r->bits, ps, c)) {
+        if (passes(r, r->tab_soft, e->soft_t, ps, c, w)) {
             n->by_steps[e->retry_max + 1]++;
             n->extra_ns += total - tr;
             return total;

@@ -195,6 +195,10 @@ int ssdsim__rel_new(struct ssdsim__hw *hw, const struct ssdsim_model *m, uint64_
     }
     r->p_clean = lo;
     r->eps_clean = ssdsim__rel_fail_prob(m->errors.t, r->bits, lo, r->cw_page);
+    if (ssdsim__rel_tables(r)) {
+        ssdsim__rel_free(r);
+        return SSDSIM_ENOMEM;
+    }
     hw->rel = r;
     return 0;
 }
@@ -205,6 +209,8 @@ void ssdsim__rel_free(struct ssdsim__rel *r)
         return;
     free(r->blk);
     free(r->rc);
+    free(r->tab_hard);
+    free(r->tab_soft);
     free(r);
 }
 

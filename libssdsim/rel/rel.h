@@ -105,6 +105,10 @@ struct ssdsim__rel {
     uint32_t bits;               /* codeword bits */
     uint32_t cw_page;            /* codewords in a flash page (unit) */
     double p_clean, eps_clean;   /* fast path: p <= p_clean and w >= eps_clean: no retry */
+    /* the failure probability of a whole unit's codewords (cw_page) at RBERs p_j spaced
+     * evenly in log p, for hard (t) and soft (soft_t) decoding: between two entries a draw
+     * above the upper one passes and one below the lower fails, exactly (ecc.c) */
+    double *tab_hard, *tab_soft;
     uint32_t group;              /* RAIN parity group (0, 1: none) */
     /* reclaim: the FTL's hook (NULL: the FTL cannot move a given block) */
     int (*reclaim)(void *ftl_state, uint32_t block);
@@ -155,6 +159,8 @@ uint64_t ssdsim__rel_read(struct ssdsim__rel *r, struct ssdsim__flash_op *op, ui
                           uint64_t tr, uint64_t now);
 /* P(X > k) for X ~ Binomial(n, p). */
 double ssdsim__rel_binom_tail(uint32_t k, uint32_t n, double p);
+/* The tables of struct ssdsim__rel (0 or SSDSIM_ENOMEM). */
+int ssdsim__rel_tables(struct ssdsim__rel *r);
 /* P(one of c codewords has more than k errors) at RBER p. */
 double ssdsim__rel_fail_prob(uint32_t k, uint32_t n, double p, uint32_t c);
 
