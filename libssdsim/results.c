@@ -664,6 +664,7 @@ char *ssdsim_results_json(const ssdsim *sim)
     ssdsim__json_add_u64(dev, "map_pages_written", d.map_pages_written);
     ssdsim__json_add_u64(dev, "merges", d.merges);
     add_mech(dev, &d);
+    ssdsim__rel_results_json(sim, dev);
     if (d.parity_group) {
         cJSON *par = cJSON_AddObjectToObject(dev, "parity");
         ssdsim__json_add_u64(par, "group", d.parity_group);

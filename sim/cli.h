@@ -93,6 +93,8 @@ struct cli_run_opts {
     ssdsim_replay_opts replay;
     bool lenient;              /* fio job files: skip unknown options */
     bool fairness;             /* --fairness: each job alone too, slowdowns (fairness.c) */
+    double age_days;           /* --age-days: retention aging before the measured run */
+    uint32_t wear_pe;          /* --wear-pe: P/E cycles added to every block before it */
     bool fio_json;             /* --output-format fio-json: json_out in fio's layout */
     const char *record_path;   /* write every issued request as a trace */
     ssdsim_trace_format record_format;

@@ -103,7 +103,13 @@ static void run_help(FILE *f, bool demo)
               "  --latency-log OUT.csv  one row per request: latency and where it went\n"
               "  --record OUT           write every issued request as a trace (replayable by\n"
               "                         fio --read_iolog, or by ssdsim run --trace)\n"
-              "  --record-format F      fio-iolog3 (default), fio-iolog2, disksim or csv\n",
+              "  --record-format F      fio-iolog3 (default), fio-iolog2, disksim or csv\n"
+              "  --age-days N           before the measured run (after preconditioning), age the\n"
+              "                         data N days as if the drive sat powered off: retention\n"
+              "                         errors grow (needs bit errors: reliability.rber_model)\n"
+              "  --wear-pe N            before the measured run (after preconditioning), add N\n"
+              "                         P/E cycles to every block at once, as if worn evenly\n"
+              "                         (erase counts, and with bit errors the RBER, follow)\n",
               f);
     fputs("  --set KEY=VALUE        override a model key by its dotted path, checked like the\n"
           "                         file (--set ftl.op=0.25 --set geometry.pages_per_block=64);\n"
@@ -270,7 +276,7 @@ int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts
 static const char *const run_value_options[] = {
     "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
     "--output-format", "--record",    "--record-format", "--latency-log", "--source",
-    "--queue"};
+    "--queue",         "--age-days",    "--wear-pe"};
 static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient",
                                                "--fairness"};
 
@@ -299,6 +305,23 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         o->lenient = true;
     } else if (!strcmp(name, "--fairness")) {
         o->fairness = true;
+    } else if (!strcmp(name, "--wear-pe")) {
+        uint64_t v;
+        if (!cli_parse_u64(val, &v) || v > 1000000) {
+            cli_error("run: --wear-pe expects a number of P/E cycles in [0, 1000000], got '%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
+        o->wear_pe = (uint32_t)v;
+    } else if (!strcmp(name, "--age-days")) {
+        char *end = NULL;
+        double v = val ? strtod(val, &end) : -1;
+        if (!val || end == val || *end || !(v >= 0 && v <= 1e6)) {
+            cli_error("run: --age-days expects a number of days in [0, 1000000], got '%s'",
+                      val ? val : "");
+            return CLI_EXIT_USAGE;
+        }
+        o->age_days = v;
     } else if (!strcmp(name, "--queue")) {
         uint64_t v;
         if (!cli_parse_u64(val, &v) || v > 65534) {
@@ -871,6 +894,23 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         }
         prog = o->quiet ? NULL : cli_progress_new("running", o->progress);
         ssdsim_set_progress(sim, cli_interrupt_cb, prog);
+    }
+    if (o->wear_pe > 0 && ssdsim_wear(sim, o->wear_pe)) {
+        cli_error("run: --wear-pe: %s", ssdsim_errmsg(sim));
+        goto out;
+    }
+    if (o->age_days > 0) {
+        ssdsim_reliability_stats rs;
+        ssdsim_get_reliability(sim, &rs);
+        if (!rs.on) {
+            cli_error("run: --age-days needs a model with bit errors (reliability.rber_model "
+                      "is \"off\")");
+            goto out;
+        }
+        if (ssdsim_age(sim, o->age_days * 86400)) {
+            cli_error("run: --age-days: %s", ssdsim_errmsg(sim));
+            goto out;
+        }
     }
     struct cli_watch watch;
     if (cli_watch_open(&watch, o, wl, sim))

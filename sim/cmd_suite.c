@@ -508,7 +508,7 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const ssdsim
 
 static void suite_help(FILE *f)
 {
-    fputs("usage: ssdsim suite review|snia|quick-matrix [--model FILE|NAME] [OPTIONS]\n"
+    fputs("usage: ssdsim suite review|snia|quick-matrix|endurance [--model FILE|NAME] [OPTIONS]\n"
           "\n"
           "Run a measurement procedure on a device model and write into --out DIR: suite.json\n"
           "(every figure), one CSV per chart, report.md (tables, plots, the shortcuts taken),\n"
@@ -528,6 +528,11 @@ static void suite_help(FILE *f)
           "  quick-matrix  the hosting-company fio matrix: 60 s tests (shortened) with 30 s\n"
           "                idle between, 1, 4 and 64 jobs, sequential and random, whole device,\n"
           "                first 10%, first and last 5 GiB; fresh against written full\n"
+          "  endurance     errors and latency against wear, with bit errors modelled (the\n"
+          "                model's reliability section, or its cell type's defaults): RBER,\n"
+          "                retries per read, read mean and p99, WAF at 0 to twice the rated\n"
+          "                P/E cycles, each a fresh drive written once, worn at once and\n"
+          "                aged --age-days, then the workload\n"
           "\n"
           "Options:\n"
           "  --model FILE|NAME      device model (default: the built-in generic MLC model)\n"
@@ -555,6 +560,10 @@ static void suite_help(FILE *f)
           "                         500ms, --quick 100ms)\n"
           "  --rounds N             snia: most rounds per test (default 25, --quick 6)\n"
           "  --idle DURATION        quick-matrix: idle time between tests (default 30s)\n"
+          "  --workload FILE        endurance: the workload of each point (default 4 KiB\n"
+          "                         random reads at queue depth 32, 20000; --quick 5000)\n"
+          "  --age-days N           endurance: retention age of the data at each point\n"
+          "                         (default 0)\n"
           "  --no-plot              do not run gnuplot (suite.gp is still written)\n"
           "  --quiet                print nothing but errors\n"
           "  --help                 this help\n",
@@ -588,7 +597,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     memset(so, 0, sizeof *so);
     so->o.seed = 1;
     if (argc < 2) {
-        cli_error("suite: give a suite: review, snia or quick-matrix (see ssdsim suite --help)");
+        cli_error("suite: give a suite: review, snia, quick-matrix or endurance (see ssdsim suite "
+                  "--help)");
         return CLI_EXIT_USAGE;
     }
     const char *name = argv[1];
@@ -596,8 +606,10 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         suite_help(stdout);
         return 0;
     }
-    if (strcmp(name, "review") && strcmp(name, "snia") && strcmp(name, "quick-matrix")) {
-        cli_error("suite: unknown suite '%s' (suites: review, snia, quick-matrix)", name);
+    if (strcmp(name, "review") && strcmp(name, "snia") && strcmp(name, "quick-matrix") &&
+        strcmp(name, "endurance")) {
+        cli_error("suite: unknown suite '%s' (suites: review, snia, quick-matrix, endurance)",
+                  name);
         return CLI_EXIT_USAGE;
     }
     so->suite = name;
@@ -629,7 +641,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         static const char *const valued[] = {"--model",  "--set",        "--seed",   "--out",
                                              "--window", "--curve-bpp",  "--max-dw", "--cell",
                                              "--rounds", "--compare-op", "--idle", "--plugin",
-                                             "--precondition-method"};
+                                             "--precondition-method", "--workload",
+                                             "--age-days"};
         bool known = false;
         for (size_t k = 0; k < G_N_ELEMENTS(valued); k++)
             known = known || !strcmp(opt, valued[k]);
@@ -656,6 +669,15 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             int rc = cli_common_option(cmd, opt, val, &so->o);
             if (rc)
                 return rc;
+        } else if (!strcmp(opt, "--workload")) {
+            so->o.workload_path = val;
+        } else if (!strcmp(opt, "--age-days")) {
+            if (!parse_double(val, 0, 1e6, &so->age_days)) {
+                cli_error("suite: --age-days expects a number of days from 0 to 1000000, got "
+                          "'%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
         } else if (!strcmp(opt, "--out")) {
             if (!*val) {
                 cli_error("suite: --out expects a directory");
@@ -723,6 +745,11 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     }
     if ((cell || rounds) && !snia) {
         cli_error("suite: --%s belongs to the snia suite", cell ? "cell" : "rounds");
+        return CLI_EXIT_USAGE;
+    }
+    if ((so->o.workload_path || so->age_days > 0) && strcmp(name, "endurance")) {
+        cli_error("suite: --%s belongs to the endurance suite",
+                  so->o.workload_path ? "workload" : "age-days");
         return CLI_EXIT_USAGE;
     }
     if (so->idle_ns && !quick_matrix) {
@@ -896,7 +923,7 @@ int cli_suite(int argc, char **argv)
         suite_json_u64(opts, "max_rounds", so.rounds);
         g_string_append_printf(ot, "cells %.3g s, at most %" PRIu32 " rounds",
                                (double)so.snia_window_ns / 1e9, so.rounds);
-    } else {
+    } else if (strcmp(so.suite, "endurance")) {
         g_string_append_printf(ot, "windows of %.3g s", (double)so.window_ns / 1e9);
     }
     if (!strcmp(so.suite, "review")) {
@@ -905,6 +932,14 @@ int cli_suite(int argc, char **argv)
             g_string_append(ot, " on the model itself");
         else if (so.curve_bpp)
             g_string_append_printf(ot, " on a copy of %" PRIu32 " blocks per plane", so.curve_bpp);
+    }
+    if (!strcmp(so.suite, "endurance")) {
+        suite_json_num(opts, "age_days", so.age_days);
+        if (so.o.workload_path)
+            cJSON_AddStringToObject(opts, "workload", so.o.workload_path);
+        g_string_append_printf(ot, "data aged %.3g days, workload %s", so.age_days,
+                               so.o.workload_path ? so.o.workload_path
+                                                  : "4K random 70% read 30% write QD32 (built in)");
     }
     if (!strcmp(so.suite, "quick-matrix")) {
         suite_json_u64(opts, "idle_ns", so.idle_ns);
@@ -931,6 +966,8 @@ int cli_suite(int argc, char **argv)
         rc = suite_review(&s);
     else if (!strcmp(so.suite, "snia"))
         rc = suite_snia(&s);
+    else if (!strcmp(so.suite, "endurance"))
+        rc = suite_endurance(&s);
     else
         rc = suite_quick_matrix(&s);
     cli_interrupt_default();

@@ -126,6 +126,26 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
                 d->nand_page_programs, d->nand_padded_units, d->nand_register_hits);
 }
 
+/* Bit errors (the model's reliability section), when on. */
+static void print_rel(FILE *out, const ssdsim *sim)
+{
+    ssdsim_reliability_stats r;
+    if (ssdsim_get_reliability(sim, &r) || !r.on)
+        return;
+    fprintf(out,
+            "bit errors: %" PRIu64 " flash reads decoded, mean RBER %.3g, %.4f retries per read, "
+            "%" PRIu64 " soft decoded, %" PRIu64 " uncorrectable (UBER %.3g)",
+            r.reads, r.rber_mean, r.retries_per_read, r.reads_by_steps[r.retry_max + 1],
+            r.uncorrectable, r.uber);
+    if (r.reconstructed)
+        fprintf(out, ", %" PRIu64 " rebuilt from parity", r.reconstructed);
+    fputc('\n', out);
+    if (r.reclaimed_blocks || r.reclaim_requests || r.patrol_reads)
+        fprintf(out, "maintenance: %" PRIu64 " blocks moved by read reclaim, %" PRIu64
+                     " patrol reads\n",
+                r.reclaimed_blocks, r.patrol_reads);
+}
+
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
                 ssdsim_steady_var steady_var, const char *state)
 {
@@ -218,6 +238,7 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                     d.gc_fg_victims, d.gc_bg_victims);
     }
     print_mech(out, &d);
+    print_rel(out, sim);
     (void)member;
     uint32_t n_dev = ssdsim_n_devices(sim);
     if (n_dev < 2)

@@ -36,6 +36,7 @@ struct suite_opts {
     double max_dw;           /* preconditioning curve: most drive writes */
     double compare_op;       /* review: ftl.op added for the second formatting mode; 0 = none */
     uint64_t idle_ns;        /* quick-matrix: idle time between tests */
+    double age_days;         /* endurance: retention age of the data at each point */
     bool no_plot;
 };
 
@@ -182,6 +183,7 @@ void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *
 int suite_review(struct suite *s);
 int suite_snia(struct suite *s);
 int suite_quick_matrix(struct suite *s);
+int suite_endurance(struct suite *s);
 
 /* `bytes` in binary units for reports ("12.50 GiB") into buf, which is returned. */
 const char *suite_fmt_bytes(char *buf, size_t len, double bytes);

@@ -2,7 +2,8 @@
  * wall time, not this) for 4 KiB uniform random writes at steady
  * state (GC active) on a 16 GiB generic-mlc model with ftl.op 0.28 at 16 jobs x 16 queue depth,
  * the events the engine ran per host I/O, and the memory the simulation holds per 4 KiB logical
- * page. Uses only the public API.
+ * page. Uses only the public API. Arguments after the model are KEY=VALUE overrides of it
+ * (bench_sim models/generic-mlc.json reliability.rber_model=mlc: the same with bit errors).
  * Prints figures; asserts nothing about speed. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -63,6 +64,19 @@ int main(int argc, char **argv)
     if (ssdsim_model_load_file(&m, path, &err) || ssdsim_model_set(m, "ftl.op", "0.28", &err)) {
         fprintf(stderr, "bench: %s\n", err.message);
         return 1;
+    }
+    for (int i = 2; i < argc; i++) {
+        char key[128];
+        const char *eq = strchr(argv[i], '=');
+        if (!eq || (size_t)(eq - argv[i]) >= sizeof key) {
+            fprintf(stderr, "bench: expected KEY=VALUE, got '%s'\n", argv[i]);
+            return 1;
+        }
+        snprintf(key, sizeof key, "%.*s", (int)(eq - argv[i]), argv[i]);
+        if (ssdsim_model_set(m, key, eq + 1, &err)) {
+            fprintf(stderr, "bench: %s\n", err.message);
+            return 1;
+        }
     }
     uint64_t logical_pages = ssdsim_model_logical_bytes(m) / 4096;
     uint64_t rss0 = rss_bytes();

@@ -405,6 +405,43 @@ START_TEST(test_suite_quick_matrix_quick)
 }
 END_TEST
 
+/* endurance --quick: 3 points at 0, rated and twice the rated P/E cycles (generic-mlc: 3000),
+ * the model's cell defaults turned on (a shortcut says so); RBER grows with wear, and so do the
+ * retries per read, which are none on the fresh drive. */
+START_TEST(test_suite_endurance_quick)
+{
+    char dir[4096], model[4096];
+    out_path(dir, sizeof dir, "suite-endurance");
+    remove_dir(dir);
+    struct cmd c;
+    RUN(&c, "suite", "endurance", "--model", model_path(model, sizeof model), SMALL_SETS,
+        "--quick", "--age-days", "365", "--out", dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    cJSON *root = load_json(dir);
+    const cJSON *pts = item(root, "points");
+    ck_assert_int_eq(cJSON_GetArraySize(pts), 3);
+    static const double pe[3] = {0, 3000, 6000};
+    double last = 0;
+    for (int i = 0; i < 3; i++) {
+        const cJSON *e = cJSON_GetArrayItem(pts, i);
+        ck_assert_double_eq(num(e, "pe_cycles"), pe[i]);
+        ck_assert(num(e, "rber_mean") > last);
+        last = num(e, "rber_mean");
+    }
+    ck_assert_double_eq(num(cJSON_GetArrayItem(pts, 0), "retries_per_read"), 0);
+    ck_assert(num(cJSON_GetArrayItem(pts, 2), "retries_per_read") >
+              num(cJSON_GetArrayItem(pts, 1), "retries_per_read"));
+    assert_listed_files(root, dir);
+    assert_report(dir, "cell type were used");
+    cJSON_Delete(root);
+    struct cmd c2;
+    RUN(&c2, "suite", "review", "--age-days", "3");
+    assert_one_error(&c2, 2, "--age-days belongs to the endurance suite");
+    cmd_free(&c2);
+}
+END_TEST
+
 /* The same command twice: byte-identical JSON and CSVs. */
 START_TEST(test_suite_is_deterministic)
 {
@@ -548,6 +585,7 @@ static Suite *suite_suite(void)
     tcase_add_test(runs, test_suite_review_scaled_compare_op);
     tcase_add_test(runs, test_suite_snia_quick);
     tcase_add_test(runs, test_suite_quick_matrix_quick);
+    tcase_add_test(runs, test_suite_endurance_quick);
     tcase_add_test(runs, test_suite_is_deterministic);
     suite_add_tcase(s, runs);
     return s;

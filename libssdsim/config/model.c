@@ -228,6 +228,20 @@ static void default_segment_size(struct ssdsim_model *m)
     m->hdd.segment_bytes = m->hdd.cache_bytes / m->hdd.segments / 512 * 512;
 }
 
+/* Bit errors (reliability.rber_model and the keys after it, rel/rel.h): off unless a model is
+ * named; every other key's default is its cell type's (rel/rber.c). */
+static const struct choice rel_choices[] = {
+    {"off", SSDSIM__REL_OFF}, {"cell", SSDSIM__REL_CELL}, {"slc", SSDSIM__CELL_SLC},
+    {"mlc", SSDSIM__CELL_MLC}, {"tlc", SSDSIM__CELL_TLC}, {"qlc", SSDSIM__CELL_QLC}, {NULL, 0}};
+#define REL_DEFAULT(name)                                                                          \
+    static void rel_def_##name(struct ssdsim_model *m) { ssdsim__rel_defaults(m, #name); }
+REL_DEFAULT(base) REL_DEFAULT(wear) REL_DEFAULT(wear_exp) REL_DEFAULT(ret) REL_DEFAULT(ret_wear_exp)
+REL_DEFAULT(ret_exp) REL_DEFAULT(rd) REL_DEFAULT(rd_wear_exp) REL_DEFAULT(rd_exp)
+REL_DEFAULT(variation) REL_DEFAULT(codeword) REL_DEFAULT(t) REL_DEFAULT(decode)
+REL_DEFAULT(retry_max) REL_DEFAULT(retry_factor) REL_DEFAULT(soft_reads) REL_DEFAULT(soft_t)
+REL_DEFAULT(soft_decode) REL_DEFAULT(reclaim) REL_DEFAULT(patrol)
+#define REL_WHEN .when = ssdsim__rel_on, .when_text = "reliability.rber_model is not \"off\""
+
 static const struct key_spec keys[] = {
     {.path = "name", .type = KEY_STRING, .offset = NO_FIELD, .kinds = K_DEV,
      .help = "short name of the model, shown in reports"},
@@ -586,6 +600,81 @@ static const struct key_spec keys[] = {
      .when_text = "read_ahead.window > 0",
      .help = "sequential streams tracked at once, each with its own window of DRAM (least "
              "recently used replaced)"},
+
+    /* Bit errors, ECC and read retry, read reclaim and patrol reads (rel/, doc/models.md
+     * "Reliability"): off unless reliability.rber_model names a model. */
+    {.path = "reliability.rber_model", .type = KEY_ENUM, .offset = FIELD(errors.model, int),
+     .flags = KF_QUIET, .def = "\"off\"", .choices = rel_choices,
+     .help = "raw bit errors: off, cell (the defaults of flash.cell), or the defaults of slc, "
+             "mlc, tlc or qlc"},
+    {.path = "reliability.rber_base", .type = KEY_DOUBLE, .offset = FIELD(errors.base, double),
+     .min = 0, .max = 0.5, .derive = rel_def_base, REL_WHEN,
+     .help = "RBER of a fresh page just programmed"},
+    {.path = "reliability.rber_wear", .type = KEY_DOUBLE, .offset = FIELD(errors.wear, double),
+     .min = 0, .max = 0.5, .derive = rel_def_wear, REL_WHEN,
+     .help = "RBER added by wear: this x (P/E cycles / 1000) ^ rber_wear_exp"},
+    {.path = "reliability.rber_wear_exp", .type = KEY_DOUBLE,
+     .offset = FIELD(errors.wear_exp, double), .min = 0, .max = 10, .derive = rel_def_wear_exp,
+     REL_WHEN, .help = "exponent of the wear term"},
+    {.path = "reliability.rber_retention", .type = KEY_DOUBLE, .offset = FIELD(errors.ret, double),
+     .min = 0, .max = 0.5, .derive = rel_def_ret, REL_WHEN,
+     .help = "RBER added by retention: this x (1 + kcycles) ^ rber_retention_wear_exp x "
+             "days ^ rber_retention_exp"},
+    {.path = "reliability.rber_retention_wear_exp", .type = KEY_DOUBLE,
+     .offset = FIELD(errors.ret_wear_exp, double), .min = 0, .max = 10,
+     .derive = rel_def_ret_wear_exp, REL_WHEN, .help = "wear exponent of the retention term"},
+    {.path = "reliability.rber_retention_exp", .type = KEY_DOUBLE,
+     .offset = FIELD(errors.ret_exp, double), .min = 0, .max = 4, .derive = rel_def_ret_exp,
+     REL_WHEN, .help = "retention-age exponent of the retention term"},
+    {.path = "reliability.rber_disturb", .type = KEY_DOUBLE, .offset = FIELD(errors.rd, double),
+     .min = 0, .max = 0.5, .derive = rel_def_rd, REL_WHEN,
+     .help = "RBER added by read disturb: this x (1 + kcycles) ^ rber_disturb_wear_exp x "
+             "(reads of the block since its erase / 1000) ^ rber_disturb_exp"},
+    {.path = "reliability.rber_disturb_wear_exp", .type = KEY_DOUBLE,
+     .offset = FIELD(errors.rd_wear_exp, double), .min = 0, .max = 10,
+     .derive = rel_def_rd_wear_exp, REL_WHEN, .help = "wear exponent of the disturb term"},
+    {.path = "reliability.rber_disturb_exp", .type = KEY_DOUBLE,
+     .offset = FIELD(errors.rd_exp, double), .min = 0, .max = 4, .derive = rel_def_rd_exp,
+     REL_WHEN, .help = "read-count exponent of the disturb term"},
+    {.path = "reliability.rber_variation", .type = KEY_DOUBLE,
+     .offset = FIELD(errors.variation, double), .min = 0, .max = 3, .derive = rel_def_variation,
+     REL_WHEN, .help = "block-to-block variation: sigma of the log of each block's RBER factor "
+                       "(log-normal, mean 1; 0: none)"},
+    {.path = "reliability.ecc_codeword", .type = KEY_SIZE, .offset = FIELD(errors.codeword, uint32_t),
+     .min = 64, .max = 65536, .flags = KF_POW2, .derive = rel_def_codeword, REL_WHEN,
+     .help = "bytes of data per ECC codeword (a power of two, at most the mapping unit)"},
+    {.path = "reliability.ecc_t", .type = KEY_U32, .offset = FIELD(errors.t, uint32_t), .min = 0,
+     .max = 524288, .derive = rel_def_t, REL_WHEN,
+     .help = "bit errors per codeword hard-decision decoding corrects"},
+    {.path = "reliability.ecc_decode_us", .type = KEY_TIME, .offset = FIELD(errors.decode_ns, uint64_t),
+     .min = 0, .max = 10000, .derive = rel_def_decode, REL_WHEN,
+     .help = "time of each hard decode attempt, on the die's time line"},
+    {.path = "reliability.retry_max", .type = KEY_U32, .offset = FIELD(errors.retry_max, uint32_t),
+     .min = 0, .max = 32, .derive = rel_def_retry_max, REL_WHEN,
+     .help = "read-retry steps (a further tR each, with shifted read voltages) before soft "
+             "decoding"},
+    {.path = "reliability.retry_factor", .type = KEY_DOUBLE,
+     .offset = FIELD(errors.retry_factor, double), .min = 0, .max = 1,
+     .derive = rel_def_retry_factor, REL_WHEN,
+     .help = "each retry step multiplies the effective RBER by this"},
+    {.path = "reliability.soft_reads", .type = KEY_U32, .offset = FIELD(errors.soft_reads, uint32_t),
+     .min = 0, .max = 16, .derive = rel_def_soft_reads, REL_WHEN,
+     .help = "extra sensing reads (tR each) of soft decoding after the last retry (0: no soft "
+             "decoding)"},
+    {.path = "reliability.soft_t", .type = KEY_U32, .offset = FIELD(errors.soft_t, uint32_t),
+     .min = 0, .max = 524288, .derive = rel_def_soft_t, REL_WHEN,
+     .help = "bit errors per codeword soft decoding corrects (at the last retry's RBER)"},
+    {.path = "reliability.soft_decode_us", .type = KEY_TIME,
+     .offset = FIELD(errors.soft_decode_ns, uint64_t), .min = 0, .max = 100000,
+     .derive = rel_def_soft_decode, REL_WHEN, .help = "time of the soft decode"},
+    {.path = "reliability.reclaim_threshold", .type = KEY_DOUBLE,
+     .offset = FIELD(errors.reclaim_at, double), .min = 0, .max = 1, .derive = rel_def_reclaim,
+     REL_WHEN, .help = "read reclaim: relocate a block once a read finds its expected errors per "
+                       "codeword at this fraction of ecc_t (0: never)"},
+    {.path = "reliability.patrol_interval_us", .type = KEY_TIME,
+     .offset = FIELD(errors.patrol_ns, uint64_t), .min = 0, .max = 1e12, .derive = rel_def_patrol,
+     REL_WHEN, .help = "patrol reads: one page read per this much idle time, block after block "
+                       "(0: none)"},
 
     {.path = "hdd.capacity", .type = KEY_SIZE64, .offset = FIELD(hdd.capacity, uint64_t),
      .min = 1e6, .max = 1e15, .flags = KF_REQUIRED, .kinds = K_HDD,

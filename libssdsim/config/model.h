@@ -7,6 +7,7 @@
 #define SSDSIM_CONFIG_MODEL_H
 
 #include "common.h"
+#include "rel/rel.h"
 
 /* Cell types; the number of page types per word line equals the bits per cell. */
 enum ssdsim__cell { SSDSIM__CELL_SLC = 1, SSDSIM__CELL_MLC = 2, SSDSIM__CELL_TLC = 3,
@@ -304,6 +305,7 @@ struct ssdsim_model {
     struct ssdsim__hdd_cfg hdd;      /* kind HDD */
     struct ssdsim__system_cfg system;/* kind SYSTEM: the other sections are unused */
     struct ssdsim__spec spec;        /* n_figs 0 when the model has none */
+    struct ssdsim__errmodel errors;  /* bit errors, ECC, retry, reclaim (rel/rel.h) */
     bool reserve_warned; /* ssdsim_new has logged the FTL reserve's warning (ftl/reserve.c) for
                             this model, or it is a scaled copy, which stays quiet */
 };

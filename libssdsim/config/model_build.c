@@ -307,6 +307,10 @@ int ssdsim__model_check_cross(struct ctx *c)
     rc = check_cross_nand(c);
     if (rc != 0)
         return rc;
+    char rel_msg[200];
+    const char *rel_key = ssdsim__rel_check(m, rel_msg, sizeof rel_msg);
+    if (rel_key)
+        return ssdsim__model_error(c, rel_key, "%s", rel_msg);
     if (m->gc.free_blocks_target < m->gc.free_blocks_min)
         return ssdsim__model_error(
             c, "gc.free_blocks_target",

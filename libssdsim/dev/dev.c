@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ftl/page.h"
 #include "workload/gen.h"
 
 #define NONE SSDSIM__NONE
@@ -80,6 +81,12 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
     if (rc)
         return rc;
     d->env.unit_waited = ssdsim__dev_unit_waited;
+    if (ssdsim__rel_new(&d->hw, m, seed, index))
+        goto oom;
+    if (d->hw.rel) {
+        ssdsim__rel_attach(d->hw.rel, d->env.erase_count, &d->env.busy);
+        ssdsim__page_rel_hook(&d->env);
+    }
     ssdsim__fw_setup(d);
     d->unit = d->env.geo.page_size;
     d->bytes = d->env.geo.logical_pages * d->unit;

@@ -173,6 +173,33 @@ int ssdsim__env_install(struct ssdsim_ftl_env *env, const ssdsim_ftl_image *img,
     }
     if (h)
         commit_counts(env, img->erase_count, h, cap, min, max);
+    for (uint64_t b = 0; env->hw->rel && b < g->n_blocks; b++)
+        if (img->valid[b] != SSDSIM_IMAGE_FREE) /* installed data: written now */
+            ssdsim__rel_programmed(env->hw->rel, (uint32_t)b, ssdsim__engine_now(env->engine));
+    return 0;
+}
+
+int ssdsim__env_add_wear(struct ssdsim_ftl_env *env, uint32_t cycles)
+{
+    uint64_t n = env->geo.n_blocks;
+    if ((uint64_t)env->ec_max + cycles >= UINT32_MAX / 2)
+        return SSDSIM_EINVAL;
+    uint32_t cap = 64;
+    while (cap <= env->ec_max + cycles)
+        cap *= 2;
+    uint64_t *h = calloc(cap, sizeof *h);
+    if (!h)
+        return SSDSIM_ENOMEM;
+    for (uint32_t e = env->ec_min; e <= env->ec_max; e++)
+        h[e + cycles] = env->ec_hist[e];
+    for (uint64_t b = 0; b < n; b++)
+        env->erase_count[b] += cycles;
+    free(env->ec_hist);
+    env->ec_hist = h;
+    env->ec_cap = cap;
+    env->ec_min += cycles;
+    env->ec_max += cycles;
+    env->ec_installed += (int64_t)cycles * (int64_t)n;
     return 0;
 }
 
@@ -180,6 +207,8 @@ static void note_erase(struct ssdsim_ftl_env *env, uint32_t block)
 {
     uint32_t e = env->erase_count[block]++;
     env->n.erases++;
+    if (env->hw->rel)
+        ssdsim__rel_erased(env->hw->rel, block);
     if (e + 1 >= env->ec_cap) {
         uint32_t ncap = env->ec_cap * 2;
         uint64_t *p = realloc(env->ec_hist, sizeof *p * ncap);
@@ -239,6 +268,8 @@ void ssdsim__env_cmd_enter(struct ssdsim_ftl_env *env)
 {
     if (env->busy++ > 0)
         return;
+    if (env->hw->rel)
+        ssdsim__rel_idle(env->hw->rel, false);
     if (env->fold_idle) {
         ssdsim__engine_cancel(env->engine, env->fold_timer);
         env->fold_timer = 0;
@@ -259,6 +290,8 @@ void ssdsim__env_cmd_leave(struct ssdsim_ftl_env *env)
 {
     if (--env->busy > 0)
         return;
+    if (env->hw->rel)
+        ssdsim__rel_idle(env->hw->rel, true);
     if (env->fold_idle && env->fold_idle_ns)
         env->fold_timer = ssdsim__engine_schedule_cancellable(
             env->engine, ssdsim__engine_now(env->engine) + env->fold_idle_ns, fold_event, env, 0);
@@ -333,6 +366,9 @@ int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t add
         addr >= (kind == SSDSIM_FLASH_ERASE ? env->geo.n_blocks : env->geo.n_pages) ||
         bytes > env->geo.page_size)
         return SSDSIM_EINVAL;
+    if (env->hw->rel && kind == SSDSIM_FLASH_PROGRAM)
+        ssdsim__rel_programmed(env->hw->rel, (uint32_t)(addr / env->geo.pages_per_block),
+                               ssdsim__engine_now(env->engine));
     if (env->ff)
         return ff_submit(env, kind, addr, purpose, cookie);
     uint32_t i = ssdsim__hw_op_alloc(env->hw);

@@ -142,6 +142,11 @@ int ssdsim__env_reset_ftl(struct ssdsim_ftl_env *env, char *errbuf, size_t errle
 int ssdsim__env_install(struct ssdsim_ftl_env *env, const ssdsim_ftl_image *img, char *errbuf,
                         size_t errlen);
 
+/* Wear every block by `cycles` more P/E cycles at once (ssdsim_wear): the erase counts and
+ * their histogram move up, counted as installed (not as erases done). The data and the
+ * mapping are untouched. 0, SSDSIM_ENOMEM or SSDSIM_EINVAL (counts near 2^31). */
+int ssdsim__env_add_wear(struct ssdsim_ftl_env *env, uint32_t cycles);
+
 /* hw's completion callback (ctx is the env). */
 void ssdsim__env_flash_done(void *ctx, uint32_t op);
 

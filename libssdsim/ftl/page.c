@@ -348,7 +348,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
             pl->blk[fr] = NONE;
             pl->ptr[fr] = f->ppb;
         }
-        pl->victim = pl->wl_pending = NONE;
+        pl->victim = pl->wl_pending = pl->rr_pending = NONE;
     }
     f->n_free_blocks = nb;
 

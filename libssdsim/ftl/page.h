@@ -71,7 +71,8 @@ struct ssdsim__slc {
 };
 
 /* Why a plane's victim is being collected. */
-enum ssdsim__reclaim { SSDSIM__RECLAIM_FG, SSDSIM__RECLAIM_BG, SSDSIM__RECLAIM_WL };
+enum ssdsim__reclaim { SSDSIM__RECLAIM_FG, SSDSIM__RECLAIM_BG, SSDSIM__RECLAIM_WL,
+                       SSDSIM__RECLAIM_READ /* read reclaim (rel/reclaim.c) */ };
 
 struct ssdsim__plane {
     uint32_t free_head, free_tail, n_free;
@@ -81,6 +82,7 @@ struct ssdsim__plane {
     uint32_t gc_reads;                 /* copy reads in flight for the victim */
     uint8_t reclaim;                   /* enum ssdsim__reclaim of the victim */
     uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
+    uint32_t rr_pending;               /* block read reclaim asked to move, or NONE */
     uint32_t serial;                   /* of the current victim (DFTL batches per victim) */
     uint32_t n_gc_tps;                 /* DFTL: translation pages the victim's moves updated */
     uint32_t bg_victims;               /* background victims started in this idle period */
@@ -206,5 +208,9 @@ bool ssdsim__page_slc_usage(const ssdsim_ftl_env *env, uint64_t *used, uint64_t 
 int ssdsim__page_slc_check(const struct ssdsim__ftl *f, char *why, size_t len);
 
 extern const ssdsim_ftl_ops ssdsim__ftl_dftl_ops;
+
+/* Read reclaim (rel/reclaim.c): when `env` runs the page FTL or DFTL and has bit errors, give
+ * rel the FTL's hook that moves a given block (ftl/page_gc.c). */
+void ssdsim__page_rel_hook(ssdsim_ftl_env *env);
 
 #endif /* SSDSIM_FTL_PAGE_H */

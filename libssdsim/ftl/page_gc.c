@@ -140,6 +140,47 @@ static bool wl_start(struct ssdsim__ftl *f, uint32_t plane)
     return true;
 }
 
+/* Start the read reclaim asked for on `plane`, if the plane is not busy. */
+static bool rr_start(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t b = pl->rr_pending;
+    if (b == NONE || pl->victim != NONE)
+        return false;
+    pl->rr_pending = NONE;
+    if (f->state[b] != SSDSIM__BLK_CLOSED || pl->n_free == 0)
+        return false;
+    if (f->env->hw->rel)
+        ssdsim__rel_reclaim_started(f->env->hw->rel);
+    reclaim(f, plane, b, SSDSIM__RECLAIM_READ);
+    return true;
+}
+
+/* rel's hook: move block b (a closed block) next on its plane; refused (nonzero) while the
+ * plane already has a block waiting for read reclaim, or b holds no closed data. */
+static int read_reclaim(void *state, uint32_t b)
+{
+    struct ssdsim__ftl *f = state;
+    if (b >= f->geo->n_blocks || f->state[b] != SSDSIM__BLK_CLOSED)
+        return SSDSIM_EINVAL;
+    uint32_t plane = block_plane(f, b);
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (pl->rr_pending != NONE)
+        return SSDSIM_EINVAL;
+    pl->rr_pending = b;
+    rr_start(f, plane);
+    return 0;
+}
+
+void ssdsim__page_rel_hook(ssdsim_ftl_env *env)
+{
+    struct ssdsim__rel *r = env->hw->rel;
+    if (!r || (env->ops != &ssdsim__ftl_page_ops && env->ops != &ssdsim__ftl_dftl_ops))
+        return;
+    r->reclaim = read_reclaim;
+    r->ftl_state = &env->state;
+}
+
 void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
@@ -164,7 +205,7 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
         }
     }
     ssdsim__page_unstall(f);
-    if (wl_start(f, plane))
+    if (wl_start(f, plane) || rr_start(f, plane))
         return;
     /* Foreground GC goes on below the low watermark, and up to the high one once started;
      * background GC goes on up to the high watermark while the device stays idle. */

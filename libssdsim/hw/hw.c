@@ -96,6 +96,7 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
     free(hw->held_next);
     free(hw->blk_wp);
     free(hw->mate);
+    ssdsim__rel_free(hw->rel);
     memset(hw, 0, sizeof *hw);
 }
 
@@ -181,6 +182,8 @@ void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
         memset(hw->blk_wp, 0, sizeof *hw->blk_wp * hw->n_blocks);
     for (uint32_t d = 0; d < hw->n_dies; d++)
         hw->dies[d].reg_page = hw->dies[d].cache_page = SSDSIM__NONE;
+    if (hw->rel)
+        ssdsim__rel_reset(hw->rel);
 }
 
 /* Start the next queued op on an idle die, reads first. */
@@ -205,9 +208,12 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
     switch (op->kind) {
     case SSDSIM__FLASH_READ:
         op->phase = 0;
-        done = hw->spp > 1 && ssdsim__unit_reg_hit(hw, die, op->addr)
-                   ? now
-                   : now + ssdsim__hw_read_ns(hw, op);
+        if (hw->spp > 1 && ssdsim__unit_reg_hit(hw, die, op->addr))
+            done = now;
+        else if (hw->rel)
+            done = now + ssdsim__rel_read(hw->rel, op, i, ssdsim__hw_read_ns(hw, op), now);
+        else
+            done = now + ssdsim__hw_read_ns(hw, op);
         break;
     case SSDSIM__FLASH_PROGRAM: {
         /* Data in over the bus first, then the die programs. */

@@ -121,6 +121,7 @@ struct ssdsim__hw {
     uint64_t n_page_programs; /* spp > 1: pages programmed (full or padded) */
     uint64_t n_pad_slots;     /* slots left empty by padded page programs */
     uint64_t n_reg_hits;      /* reads served from the page register without tR */
+    struct ssdsim__rel *rel;  /* bit errors (rel/rel.h), or NULL when the model has none */
 };
 
 int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct ssdsim__engine *e,
@@ -259,6 +260,8 @@ uint32_t ssdsim__hw_slot_next(const struct ssdsim__hw *hw, uint32_t block);
 /* Complete op `i` and its mates (the other slots of its page), mates first. */
 static inline void ssdsim__hw_complete(struct ssdsim__hw *hw, uint32_t i)
 {
+    if (hw->rel && ssdsim__rel_complete(hw, i))
+        return; /* rel's own read, or one waiting for its reconstruction */
     for (uint32_t m = hw->mate ? hw->mate[i] : SSDSIM__NONE; m != SSDSIM__NONE;) {
         uint32_t nx = hw->ops[m].next;
         hw->on_done(hw->on_done_ctx, m);

@@ -180,11 +180,19 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
         }
         /* the page register (mapping units smaller than the page): a single read of the page
          * the die's last operation read needs no tR (with cache read, see cache_hit) */
+        bool hit = false;
         if (hw->spp > 1 && !f->cache_read) {
             if (n == 1 && ssdsim__unit_reg_hit(hw, die, op->addr))
-                tr = 0;
+                tr = 0, hit = true;
             else if (n > 1)
                 die->reg_page = SSDSIM__NONE;
+        }
+        /* bit errors: each plane's page may need retries; the group takes the longest */
+        if (hw->rel && !hit) {
+            tr = 0;
+            for (uint32_t j = i; j != SSDSIM__NONE; j = hw->ops[j].next)
+                tr = SSDSIM__MAX(tr, ssdsim__rel_read(hw->rel, &hw->ops[j], j,
+                                                      ssdsim__hw_read_ns(hw, &hw->ops[j]), now));
         }
         done = t + tr;
         break;

@@ -1067,6 +1067,56 @@ SSDSIM_API int ssdsim_get_device_stats_sized(const ssdsim *sim, ssdsim_device_st
                                              size_t size);
 #define ssdsim_get_device_stats(sim, out) ssdsim_get_device_stats_sized((sim), (out), sizeof *(out))
 
+/** Entries of ssdsim_reliability_stats.reads_by_steps. */
+#define SSDSIM_REL_STEPS 35
+
+/** Bit errors and what the controllers did about them over the last run, summed over the
+ * devices (the model's reliability section; doc/results.md, "Reliability"). Every figure is 0
+ * unless `on`. */
+typedef struct ssdsim_reliability_stats {
+    bool on;                    /**< the model's reliability.rber_model is not "off" */
+    uint32_t retry_max;         /**< the model's reliability.retry_max */
+    uint64_t reads;             /**< flash reads decoded (host, GC, patrol; not copyback) */
+    double rber_mean;           /**< the mean raw bit error rate of those reads */
+    uint64_t retries;           /**< read-retry steps, summed */
+    double retries_per_read;    /**< retries / reads */
+    /** [s] for s <= retry_max: reads decoded by hard decision after s retries;
+     * [retry_max + 1]: soft decoded; [retry_max + 2]: uncorrectable */
+    uint64_t reads_by_steps[SSDSIM_REL_STEPS];
+    uint64_t soft_decodes;      /**< reads that went on to soft decoding */
+    uint64_t uncorrectable;     /**< reads that failed every step */
+    uint64_t codewords_read;    /**< ECC codewords decoded */
+    uint64_t codewords_failed;  /**< of those, uncorrectable */
+    uint64_t bits_read;         /**< data bits of the codewords decoded */
+    double uber;                /**< codewords_failed / bits_read (0 when nothing was read) */
+    uint64_t reconstructed;     /**< uncorrectable reads rebuilt from RAIN parity */
+    uint64_t reconstruction_reads; /**< the stripe-member reads those took */
+    uint64_t reclaim_requests;  /**< blocks read reclaim asked the FTL to move */
+    uint64_t reclaimed_blocks;  /**< blocks the FTL moved for read reclaim (copies in WAF) */
+    uint64_t patrol_reads;      /**< pages read by patrol in idle time */
+    uint64_t error_ns;          /**< die time of decodes, retries and soft decoding */
+} ssdsim_reliability_stats;
+
+/** Reliability figures of the last run. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_get_reliability(const ssdsim *sim, ssdsim_reliability_stats *out);
+SSDSIM_API int ssdsim_get_reliability_sized(const ssdsim *sim, ssdsim_reliability_stats *out,
+                                            size_t size);
+#define ssdsim_get_reliability(sim, out)                                                           \
+    ssdsim_get_reliability_sized((sim), (out), sizeof *(out))
+
+/** Age the data on every device by `seconds`, as if the drive had sat that long powered off:
+ * the retention age of every written block grows (reliability section; no simulated time
+ * passes, no event runs). A model without bit errors is unchanged. @return 0 or
+ * SSDSIM_EINVAL (NULL sim, seconds negative or above 1e12). */
+SSDSIM_API int ssdsim_age(ssdsim *sim, double seconds);
+
+/** Wear every block of every device by `cycles` more program/erase cycles at once, as ideal
+ * wear leveling would spread them, without simulating the writes: the erase counts (and their
+ * histogram) move up; data, mapping and time are untouched. With a reliability section the RBER
+ * follows the new counts. An acceleration for end-of-life studies (doc/guide.md). @return 0,
+ * SSDSIM_EINVAL (NULL sim, counts near 2^31) or SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_wear(ssdsim *sim, uint32_t cycles);
+
 /** What one device of the simulation did in the last run (ssdsim_n_devices of them: 1 for a
  * device model; a system's in order). Commands are what reached the device: a RAID array's
  * pieces, parity and read-modify-write reads included. */

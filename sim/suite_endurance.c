@@ -1,0 +1,182 @@
+/* suite_endurance.c: `ssdsim suite endurance`, a first version of the end-of-life curves of
+ * issue 16 (item 7): RBER, retries per read, read latency (mean, p99) and WAF against P/E
+ * cycles, with bit errors modelled (the model's reliability section, or its cell type's
+ * defaults when it has none).
+ *
+ * Each point is a fresh simulation of the model: one sequential fill (functional fast-forward
+ * unless --precondition-method timed), then every block worn to the point's P/E cycles at once
+ * (ssdsim_wear: even wear, the writes not simulated), the data aged --age-days (ssdsim_age),
+ * then the workload (--workload, default 4 KiB random reads at queue depth 32, 20,000 of them;
+ * --quick 5,000) run and measured. The points are 0 to twice the rated cycles in eighths of the
+ * span (--quick: 0, rated, twice rated). The acceleration is the wear: a drive worn this way has
+ * the erase counts of its age but not the layout of data that years of its workload would
+ * leave, and its WAF is the workload's on that layout; what a fully timed life would differ by
+ * is not measured yet (doc/suites.md says so).
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "suite.h"
+
+struct point {
+    uint32_t pe;
+    ssdsim_reliability_stats r;
+    ssdsim_op_stats rd, all;
+    ssdsim_device_stats d;
+};
+
+/* Run one point on a fresh simulation of `m`. 0 or -1 after printing the error. */
+static int run_point(struct suite *s, const ssdsim_model *m, ssdsim_workload *wl,
+                     struct point *p)
+{
+    ssdsim *sim = suite_sim_new(s, m);
+    if (!sim)
+        return -1;
+    int rc = ssdsim_precondition_seq(sim);
+    if (!rc && p->pe)
+        rc = ssdsim_wear(sim, p->pe);
+    if (!rc && s->opt->age_days > 0)
+        rc = ssdsim_age(sim, s->opt->age_days * 86400);
+    if (!rc)
+        rc = ssdsim_run(sim, wl, NULL);
+    if (rc) {
+        cli_error("suite endurance: at %" PRIu32 " P/E cycles: %s", p->pe, ssdsim_errmsg(sim));
+        ssdsim_free(sim);
+        return -1;
+    }
+    ssdsim_get_reliability(sim, &p->r);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &p->rd);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &p->all);
+    ssdsim_get_device_stats(sim, &p->d);
+    ssdsim_free(sim);
+    return 0;
+}
+
+int suite_endurance(struct suite *s)
+{
+    const struct suite_opts *o = s->opt;
+    ssdsim_model *m = suite_model_copy(s->model);
+    if (!m)
+        return -1;
+    char cur[32];
+    ssdsim_error err;
+    if (ssdsim_model_get_string(m, "reliability.rber_model", cur, sizeof cur, NULL) ||
+        !strcmp(cur, "off")) {
+        if (ssdsim_model_set(m, "reliability.rber_model", "\"cell\"", &err)) {
+            cli_error("suite endurance: %s", err.message);
+            ssdsim_model_free(m);
+            return -1;
+        }
+        suite_shortcut(s, "The model has no reliability section: the bit-error defaults of its "
+                          "cell type were used (`reliability.rber_model` \"cell\", "
+                          "doc/models.md).");
+    }
+    ssdsim_workload *wl = NULL;
+    int rc = o->o.workload_path
+                 ? ssdsim_workload_load_file(&wl, o->o.workload_path, &err)
+                 : ssdsim_workload_load_string(
+                       &wl,
+                       o->quick ? "{\"rw\":\"randrw\",\"rwmixread\":70,\"bs\":\"4k\",\"iodepth\":32,"
+                                  "\"number_ios\":5000}"
+                                : "{\"rw\":\"randrw\",\"rwmixread\":70,\"bs\":\"4k\",\"iodepth\":32,"
+                                  "\"number_ios\":20000}",
+                       "endurance workload", &err);
+    if (rc) {
+        cli_error("%s", err.message);
+        ssdsim_model_free(m);
+        return -1;
+    }
+    double rated = 0;
+    ssdsim_model_get_double(m, "flash.rated_pe_cycles", &rated, NULL);
+    static const double quick_f[] = {0, 1, 2};
+    static const double full_f[] = {0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2};
+    const double *fr = o->quick ? quick_f : full_f;
+    size_t n = o->quick ? G_N_ELEMENTS(quick_f) : G_N_ELEMENTS(full_f);
+    struct point pts[G_N_ELEMENTS(full_f)];
+    memset(pts, 0, sizeof pts);
+    cJSON *arr = cJSON_AddArrayToObject(s->json, "points");
+    GString *csv = g_string_new("pe_cycles,pe_fraction_of_rated,rber_mean,retries_per_read,"
+                                "read_mean_us,read_p99_us,iops,waf,soft_decoded,uncorrectable,"
+                                "uber,reclaimed_blocks\n");
+    for (size_t i = 0; i < n; i++) {
+        pts[i].pe = (uint32_t)lround(fr[i] * rated);
+        suite_say(s, "endurance: %" PRIu32 " P/E cycles (%.0f%% of rated), data %.3g days old",
+                  pts[i].pe, 100 * fr[i], o->age_days);
+        if (run_point(s, m, wl, &pts[i])) {
+            ssdsim_workload_free(wl);
+            ssdsim_model_free(m);
+            g_string_free(csv, TRUE);
+            return -1;
+        }
+        const struct point *p = &pts[i];
+        cJSON *e = cJSON_CreateObject();
+        suite_json_u64(e, "pe_cycles", p->pe);
+        suite_json_num(e, "rber_mean", p->r.rber_mean);
+        suite_json_num(e, "retries_per_read", p->r.retries_per_read);
+        suite_json_num(e, "read_mean_ns", p->rd.lat_mean_ns);
+        suite_json_u64(e, "read_p99_ns", p->rd.lat_p99_ns);
+        suite_json_num(e, "iops", p->all.iops);
+        suite_json_num(e, "waf", p->d.waf);
+        suite_json_u64(e, "soft_decoded", p->r.reads_by_steps[p->r.retry_max + 1]);
+        suite_json_u64(e, "uncorrectable", p->r.uncorrectable);
+        suite_json_num(e, "uber", p->r.uber);
+        suite_json_u64(e, "reclaimed_blocks", p->r.reclaimed_blocks);
+        cJSON_AddItemToArray(arr, e);
+        g_string_append_printf(csv, "%" PRIu32 ",", p->pe);
+        double v[] = {fr[i],         p->r.rber_mean,       p->r.retries_per_read,
+                      p->rd.lat_mean_ns / 1e3, (double)p->rd.lat_p99_ns / 1e3, p->all.iops,
+                      p->d.waf,
+                      (double)p->r.reads_by_steps[p->r.retry_max + 1],
+                      (double)p->r.uncorrectable, p->r.uber};
+        for (size_t k = 0; k < G_N_ELEMENTS(v); k++)
+            suite_csv_num(csv, v[k], false);
+        g_string_append_printf(csv, "%" PRIu64 "\n", p->r.reclaimed_blocks);
+    }
+    suite_csv(s, "endurance.csv", g_string_free(csv, FALSE));
+
+    suite_md(s, "## Endurance: errors and latency against wear\n\n");
+    suite_md(s,
+             "Each point: a fresh drive written once sequentially, every block worn to the "
+             "point's P/E cycles, the data aged %.3g days, then the workload. Rated: %.0f P/E "
+             "cycles.\n\n",
+             o->age_days, rated);
+    suite_md(s, "| P/E cycles | mean RBER | retries per read | read mean (us) | read p99 (us) | "
+                "IOPS | WAF | soft decoded | uncorrectable | UBER | reclaimed blocks |\n"
+                "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (size_t i = 0; i < n; i++) {
+        const struct point *p = &pts[i];
+        suite_md(s,
+                 "| %" PRIu32 " | %.3g | %.3f | %.1f | %.1f | %.0f | %.3f | %" PRIu64 " | %" PRIu64
+                 " | %.3g | %" PRIu64 " |\n",
+                 p->pe, p->r.rber_mean, p->r.retries_per_read, p->rd.lat_mean_ns / 1e3,
+                 (double)p->rd.lat_p99_ns / 1e3, p->all.iops, p->d.waf,
+                 p->r.reads_by_steps[p->r.retry_max + 1], p->r.uncorrectable, p->r.uber,
+                 p->r.reclaimed_blocks);
+    }
+    suite_md(s, "\n![endurance](endurance.png)\n\n");
+    suite_plot(s, "endurance.png",
+               "set multiplot layout 2,2\nset key off\nset grid\n"
+               "set datafile separator ','\nset xlabel 'P/E cycles'\n"
+               "set title 'Mean RBER'\nset logscale y\n"
+               "plot 'endurance.csv' skip 1 using 1:3 with linespoints\nunset logscale y\n"
+               "set title 'Retries per read'\n"
+               "plot 'endurance.csv' skip 1 using 1:4 with linespoints\n"
+               "set title 'Read latency p99 (us)'\n"
+               "plot 'endurance.csv' skip 1 using 1:6 with linespoints\n"
+               "set title 'WAF'\n"
+               "plot 'endurance.csv' skip 1 using 1:8 with linespoints\n"
+               "unset multiplot\n");
+    suite_shortcut(s, "Wear is applied at once (every block worn evenly to the point's P/E "
+                      "cycles, the writes not simulated): the erase counts are those of the "
+                      "drive's age, the data's layout is that of one sequential fill; the error "
+                      "of this acceleration against a fully timed life is not measured in this "
+                      "version.");
+    if (o->age_days > 0)
+        suite_shortcut(s, "Retention: the data was aged %.3g days at once (ssdsim_age), as if "
+                          "the drive had been powered off that long.",
+                       o->age_days);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+    return 0;
+}
