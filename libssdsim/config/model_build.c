@@ -26,6 +26,8 @@ uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m)
 {
     if (m->ftl.mapping_unit == 0)
         return 0;
+    if (m->zns.zone_size)
+        return ssdsim__model_zns_zones(m) * (m->zns.zone_size / m->ftl.mapping_unit);
     /* Physical capacity in mapping units: below 2^48, exact in a double. */
     uint64_t units = ssdsim__model_physical_pages(m) * m->geometry.page_size / m->ftl.mapping_unit;
     double q = (double)units / (1.0 + m->ftl.op);
@@ -216,6 +218,11 @@ int ssdsim__model_check_cross(struct ctx *c)
     int rc = check_cross_unit(c);
     if (rc != 0)
         return rc;
+    if (m->zns.zone_size || !strcmp(m->ftl.type, "zoned")) {
+        rc = ssdsim__model_check_zns(c);
+        if (rc != 0)
+            return rc;
+    }
 
     bool direct = !strcmp(m->ftl.type, "direct");
     if (ssdsim__model_is_xpoint(m) && !direct)
@@ -312,8 +319,8 @@ int ssdsim__model_check_cross(struct ctx *c)
             c, "gc.free_blocks_target",
             "the high watermark (%u) is below the low one, gc.free_blocks_min (%u)",
             m->gc.free_blocks_target, m->gc.free_blocks_min);
-    if (ssdsim__model_is_xpoint(m))
-        return 0; /* written in place: no spare blocks, no garbage collection */
+    if (ssdsim__model_is_xpoint(m) || m->zns.zone_size)
+        return 0; /* written in place, or zones: no spare blocks, no garbage collection */
     /* in mapping units (slots of hw/unit.c) */
     uint64_t spare = (phys * g->page_size / m->ftl.mapping_unit - logical) /
                      ((uint64_t)g->pages_per_block * g->page_size / m->ftl.mapping_unit) /

@@ -73,6 +73,7 @@ struct ssdsim__buf;    /* dev/buffer.c */
 struct ssdsim__ra;     /* dev/readahead.c */
 struct ssdsim__flushq; /* dev/flush.c */
 struct ssdsim__nvmeq;  /* dev/nvmeq.c */
+struct ssdsim__zns;    /* dev/zns.c */
 
 struct ssdsim__dev {
     uint32_t index;
@@ -100,6 +101,7 @@ struct ssdsim__dev {
     struct ssdsim__buf *buf; /* NULL: no write buffer */
     struct ssdsim__ra *ra;   /* NULL: no read-ahead */
     struct ssdsim__flushq *flushq; /* flush commands waiting for the buffer; NULL until one */
+    struct ssdsim__zns *zns;       /* the zones of a zoned drive (zns.*), or NULL */
     /* hard disk */
     struct ssdsim__hdd hdd;
     /* completed commands and their bytes, per op (cumulative) */

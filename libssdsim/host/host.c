@@ -14,6 +14,7 @@
  * a wave is finished, the next wave (jobs after a stonewall) starts.
  */
 #include "host/host.h"
+#include "dev/zns.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -111,10 +112,48 @@ static void notify_issue(struct ssdsim__host *h, const struct ssdsim__io *io)
 }
 
 /* A request issued by the host goes to the system. */
+static void complete_event(void *ctx, uint32_t i)
+{
+    complete(ctx, i);
+}
+
+/* A zoned drive checks the request (dev/zns.c): false when it completes at once (refused, or
+ * a zone command without device work); then its completion is an event now. A job's refused
+ * request stops the run with one line (a trace or workload not written for zones). */
+static bool zns_enter(struct ssdsim__host *h, struct ssdsim__zns *z, uint32_t i)
+{
+    struct ssdsim__io *io = &h->ios[i];
+    uint64_t asked = io->offset;
+    if (ssdsim__zns_apply(z, &io->op, io->zop, &io->offset, &io->len, &io->status))
+        return true;
+    if (io->status && io->job != NONE) {
+        const struct ssdsim__job *job = &h->jobs[io->job];
+        host_fail(h, SSDSIM_EINVAL,
+                  "%s%srequest %llu: %s of %u bytes at offset %llu refused by the zoned drive: "
+                  "%s (zone %llu, write pointer at %llu); replay it with zone commands or use "
+                  "fio's zonemode=zbd",
+                  job->label ? job->label : "", job->label ? ": " : "",
+                  (unsigned long long)io->id, io->op == SSDSIM__IO_TRIM ? "trim" : "write",
+                  io->len, (unsigned long long)asked, ssdsim__zns_status_name(io->status),
+                  (unsigned long long)(asked / z->zone_size),
+                  (unsigned long long)(asked / z->zone_size < z->n_zones
+                                           ? asked / z->zone_size * z->zone_size +
+                                                 z->z[asked / z->zone_size].wp
+                                           : 0));
+        return false;
+    }
+    if (ssdsim__engine_schedule(h->engine, ssdsim__engine_now(h->engine), complete_event, h, i))
+        host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+    return false;
+}
+
 static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
 {
     struct ssdsim__io *io = &h->ios[i];
     io->admit_ns = io->ftl_ns = io->flash_done_ns = ssdsim__engine_now(h->engine);
+    struct ssdsim__zns *z = h->sys->n_devs == 1 ? h->sys->devs[0].zns : NULL;
+    if (z && !zns_enter(h, z, i))
+        return;
     uint8_t op = (uint8_t)(io->op | (io->fua ? SSDSIM__IO_FUA : 0));
     if (ssdsim__sys_submit(h->sys, i, io->volume, op, io->offset, io->len, io->queue))
         host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
@@ -291,6 +330,8 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     io->volume = job->volume;
     io->next = NONE;
     io->counted = now >= job->ramp_end_ns;
+    io->zop = 0;
+    io->status = 0;
     io->admit_ns = io->ftl_ns = io->flash_done_ns = now;
     io->wait_ns = 0;
     io->id = r->id;
@@ -548,14 +589,16 @@ static void complete(struct ssdsim__host *h, uint32_t i)
         io->flash_done_ns = now;
     uint64_t lat = now - io->submit_ns;
     uint32_t j = io->job;
+    /* zone commands other than append, and refused requests, are not I/O statistics */
+    bool io_stat = io->status == 0 && io->zop <= SSDSIM__ZOP_APPEND;
     if (io->op == SSDSIM__IO_FLUSH) {
         if (j != NONE && io->counted)
             flush_record(h, &h->units[h->jobs[j].unit], lat);
-    } else if (j == NONE)
+    } else if (j == NONE && io_stat)
         ssdsim__stats_unmirror(h->stats); /* a sample for the run's histograms alone */
-    if (io->op != SSDSIM__IO_FLUSH && (j == NONE || io->counted))
+    if (io->op != SSDSIM__IO_FLUSH && io_stat && (j == NONE || io->counted))
         ssdsim__stats_record(h->stats, io->op, io->len, lat, now);
-    if (j != NONE && io->op != SSDSIM__IO_FLUSH) {
+    if (j != NONE && io->op != SSDSIM__IO_FLUSH && io_stat) {
         struct ssdsim__unit *u = &h->units[h->jobs[j].unit];
         if (io->counted) {
             if (h->stats->mirror != u->hist)
@@ -583,7 +626,10 @@ static void complete(struct ssdsim__host *h, uint32_t i)
             .transfer_ns = now - io->flash_done_ns,
             .gc_wait_ns = io->wait_ns,
             .job = j == NONE ? SSDSIM_NO_JOB : j,
+            .status = io->status,
         };
+        if (io->zop)
+            c.op = (enum ssdsim_op)(SSDSIM_OP_WRITE_FUA + io->zop);
         void *ud = io->userdata;
         io->cb = NULL;
         if (j == NONE)
@@ -659,7 +705,8 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     io->submit_ns = io->done_ns = io->admit_ns = io->ftl_ns = io->flash_done_ns = at_ns;
     io->offset = offset;
     io->len = len;
-    io->op = (uint8_t)(op & ~SSDSIM__IO_FUA);
+    io->op = (uint8_t)(op & ~(SSDSIM__IO_FUA | SSDSIM__IO_ZOP_MASK));
+    io->zop = (uint8_t)((op & SSDSIM__IO_ZOP_MASK) >> SSDSIM__IO_ZOP_SHIFT);
     io->fua = (op & SSDSIM__IO_FUA) != 0;
     io->queue = (uint16_t)queue;
     io->job = NONE;

@@ -30,6 +30,8 @@ struct ssdsim__io {
     bool fua;     /* a write with Force Unit Access */
     uint16_t queue; /* its NVMe queue pair */
     bool counted; /* recorded in the statistics (issued after the job's ramp) */
+    uint8_t zop;     /* a zone command (dev/zns.h SSDSIM__ZOP_*), or 0 */
+    uint16_t status; /* a zoned drive's refusal (SSDSIM_ZS_*), or 0 */
     /* the latency breakdown (ssdsim_completion) */
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns;
     uint64_t id; /* the caller's id, or a source request's id */
