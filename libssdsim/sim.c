@@ -746,6 +746,14 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
                            opts.queue, nq, nq - 1);
         return SSDSIM_EINVAL;
     }
+    uint32_t handles = sim->sys.dev_model->fdp.handles;
+    if (opts.placement >= (handles ? handles : 1)) {
+        ssdsim__set_errmsg(sim,
+                           "ssdsim_submit_ex: placement: %u is beyond the model's placement "
+                           "handles (fdp.handles %u)",
+                           opts.placement, handles);
+        return SSDSIM_EINVAL;
+    }
     uint8_t iop = flush ? SSDSIM__IO_FLUSH : (uint8_t)op;
     if (op == SSDSIM_OP_ZONE_APPEND)
         iop = SSDSIM__IO_WRITE | SSDSIM__ZOP_APPEND << SSDSIM__IO_ZOP_SHIFT;
@@ -758,7 +766,8 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
         return SSDSIM_ESTATE;
     }
     rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->sys, &sim->stats, iop,
-                             offset, (uint32_t)length, at_ns, id, cb, userdata, opts.queue);
+                             offset, (uint32_t)length, at_ns, id, cb, userdata,
+                             opts.queue | opts.placement << 16);
     if (rc)
         ssdsim__set_errmsg(sim, "out of memory submitting a request");
     else if (sim->interval_ns && !sim->tick)

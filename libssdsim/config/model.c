@@ -190,6 +190,13 @@ static bool zns_on(const struct ssdsim_model *m)
 {
     return m->zns.zone_size > 0;
 }
+static bool fdp_on(const struct ssdsim_model *m)
+{
+    return m->fdp.handles > 0;
+}
+static const struct choice fdp_iso_choices[] = {
+    {"initial", SSDSIM__FDP_INITIAL}, {"persistent", SSDSIM__FDP_PERSISTENT}, {NULL, 0},
+};
 static void default_zone_capacity(struct ssdsim_model *m)
 {
     m->zns.zone_capacity = m->zns.zone_size;
@@ -487,6 +494,17 @@ static const struct key_spec keys[] = {
      .min = 0, .max = 1000000, .flags = KF_QUIET, .def = "0", .when = zns_on,
      .when_text = "zns.zone_size > 0",
      .help = "zoned namespace: zones open or closed at once at most (0: no limit)"},
+
+    {.path = "fdp.handles", .type = KEY_U32, .offset = FIELD(fdp.handles, uint32_t), .min = 0,
+     .max = 2, .flags = KF_QUIET, .def = "0", .when = is_nand, .when_text = "flash.cell is NAND",
+     .help = "Flexible Data Placement: placement handles (1 or 2), each with its own write "
+             "frontiers in the page FTL; writes name theirs (placement id 0 .. handles-1); 0: "
+             "no FDP"},
+    {.path = "fdp.isolation", .type = KEY_ENUM, .offset = FIELD(fdp.isolation, enum ssdsim__fdp_iso),
+     .flags = KF_QUIET, .def = "\"initial\"", .choices = fdp_iso_choices, .when = fdp_on,
+     .when_text = "fdp.handles > 0",
+     .help = "Flexible Data Placement: \"initial\" (GC copies of every handle share one "
+             "frontier) or \"persistent\" (GC copies stay with their handle's data)"},
 
     {.path = "ftl.type", .type = KEY_PLUGIN, .offset = FIELD(ftl.type, char *),
      .derive = default_ftl_type, .kind = SSDSIM_PLUGIN_FTL,

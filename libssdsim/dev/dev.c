@@ -311,6 +311,7 @@ static void arrive(void *ctx, uint32_t i)
         ssdsim__flush_fua_drop(d, i); /* written through */
     }
     c->pending = (uint32_t)(last - first + 1);
+    d->env.placement = c->placement;
     for (uint64_t u = first; u <= last; u++) {
         uint64_t lo = SSDSIM__MAX(c->offset, u * unit);
         uint64_t hi = SSDSIM__MIN(c->offset + c->len, (u + 1) * unit);

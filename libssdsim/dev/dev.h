@@ -43,6 +43,7 @@ struct ssdsim__cmd {
     bool buffered;     /* a write acknowledged from the write buffer */
     bool fua;          /* a write with Force Unit Access (dev/flush.c) */
     uint16_t queue;    /* its NVMe queue pair (dev/nvmeq.c) */
+    uint8_t placement; /* its FDP placement handle (ftl/page_fdp.c) */
     /* the phy its data uses on each link of the path (a SAS wide port carries a command's data
      * on one phy, hw/link.h), SSDSIM__LINK_ANY_PHY until its first transfer picks one */
     uint8_t phy[2];

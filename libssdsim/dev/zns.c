@@ -232,6 +232,41 @@ int ssdsim__zns_apply(struct ssdsim__zns *z, uint8_t *op, uint8_t zop, uint64_t 
     return 0;
 }
 
+static bool is_active(uint8_t s)
+{
+    return is_open(s) || s == SSDSIM_ZONE_CLOSED;
+}
+
+int ssdsim__zns_zbd_write(const struct ssdsim__zns *z, uint32_t max_open, uint64_t *offset,
+                          uint32_t *len)
+{
+    uint64_t i = *offset / z->zone_size;
+    if (i >= z->n_zones)
+        i = z->n_zones - 1;
+    uint32_t limit = max_open;
+    if (z->max_open && (!limit || z->max_open < limit))
+        limit = z->max_open;
+    if (z->max_active && (!limit || z->max_active < limit))
+        limit = z->max_active;
+    if (limit && !is_active(z->z[i].state) && z->n_active >= limit) {
+        uint64_t k = i % z->n_active;
+        for (uint64_t j = 0; j < z->n_zones; j++) {
+            if (is_active(z->z[j].state) && k-- == 0) {
+                i = j;
+                break;
+            }
+        }
+    }
+    const struct ssdsim__zone *zn = &z->z[i];
+    *offset = i * z->zone_size;
+    if (zn->state == SSDSIM_ZONE_FULL || zn->wp >= z->capacity)
+        return 1;
+    *offset += zn->wp;
+    if (*len > z->capacity - zn->wp)
+        *len = (uint32_t)(z->capacity - zn->wp);
+    return 0;
+}
+
 const char *ssdsim__zns_status_name(uint16_t status)
 {
     switch (status) {

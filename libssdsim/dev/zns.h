@@ -49,6 +49,15 @@ void ssdsim__zns_reset(struct ssdsim__zns *z);
 int ssdsim__zns_apply(struct ssdsim__zns *z, uint8_t *op, uint8_t zop, uint64_t *offset,
                       uint32_t *len, uint16_t *status);
 
+/* fio's zonemode=zbd for a write a job generated at *offset of *len bytes: it is moved to the
+ * write pointer of its zone and cut at the zone's capacity. When the job may write no more
+ * zones at once (max_open, or the drive's zns.max_open / max_active, the smallest that is set)
+ * and its zone is neither open nor closed, it goes to one of those instead (the (zone mod
+ * count)-th in zone order), as fio keeps writing the zones it has open. Returns 0, or 1 when
+ * the zone is full: *offset is then the zone's start, to be reset before the write. */
+int ssdsim__zns_zbd_write(const struct ssdsim__zns *z, uint32_t max_open, uint64_t *offset,
+                          uint32_t *len);
+
 /* One line on why a failed request (status) was refused, for messages. */
 const char *ssdsim__zns_status_name(uint16_t status);
 

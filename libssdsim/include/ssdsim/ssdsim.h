@@ -777,6 +777,19 @@ typedef struct ssdsim_zns_stats {
 /** Fill *out. @return 0, or SSDSIM_EINVAL (NULL arguments, a drive without zones). */
 SSDSIM_API int ssdsim_get_zns_stats(const ssdsim *sim, ssdsim_zns_stats *out);
 
+/** Flexible Data Placement figures of one placement handle over the last run (NVMe TP4146's
+ * Host Bytes with Metadata Written and Media Bytes with Metadata Written, per handle). */
+typedef struct ssdsim_fdp_stats {
+    uint64_t host_bytes;  /**< written by the host with this placement id */
+    uint64_t media_bytes; /**< programmed for its data: its host writes and every GC or
+                               wear-leveling copy of them */
+    double waf;           /**< media / host; 0 when the host wrote nothing */
+} ssdsim_fdp_stats;
+
+/** Fill *out for placement handle `handle` (0 .. fdp.handles-1). @return 0, or SSDSIM_EINVAL
+ * (NULL arguments, a drive without FDP, a handle out of range). */
+SSDSIM_API int ssdsim_get_fdp_stats(const ssdsim *sim, uint32_t handle, ssdsim_fdp_stats *out);
+
 /** ssdsim_completion.job of requests the program submitted itself. */
 #define SSDSIM_NO_JOB UINT32_MAX
 
@@ -806,10 +819,13 @@ typedef struct ssdsim_submit_opts {
     bool fua;
     /** The NVMe queue pair it is submitted to (model key nvme.queues; 0 .. queues-1). */
     uint32_t queue;
+    /** (version 2) Writes: the Flexible Data Placement placement id (model key fdp.handles;
+     * 0 .. handles-1; only 0 without FDP). */
+    uint32_t placement;
 } ssdsim_submit_opts;
 
 /** Layout version of ssdsim_submit_opts (see "Versioned structs"). */
-#define SSDSIM_SUBMIT_OPTS_VERSION 1
+#define SSDSIM_SUBMIT_OPTS_VERSION 2
 #define SSDSIM_SUBMIT_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_SUBMIT_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
@@ -817,7 +833,8 @@ typedef struct ssdsim_submit_opts {
 SSDSIM_API int ssdsim_submit_opts_init(ssdsim_submit_opts *opts, unsigned int version);
 
 /** ssdsim_submit with options (NULL: the defaults, then the same as ssdsim_submit). A FUA flag
- * on anything but a write, or a queue beyond the model's nvme.queues, is SSDSIM_EINVAL. */
+ * on anything but a write, a queue beyond the model's nvme.queues, or a placement id beyond
+ * its fdp.handles, is SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
                                 uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb,
                                 void *userdata, const ssdsim_submit_opts *opts);
@@ -891,12 +908,14 @@ typedef struct ssdsim_replay_opts {
     const char *label;     /**< names the source in messages and results ("trace.csv") */
     /** (version 2) The NVMe queue pair its requests use (model key nvme.queues). */
     uint32_t queue;
+    /** (version 3) The FDP placement id of its writes (model key fdp.handles). */
+    uint32_t placement;
 } ssdsim_replay_opts;
 
 /** Layout version of ssdsim_replay_opts (see "Versioned structs"): set by SSDSIM_REPLAY_OPTS_INIT
  * and
  * ssdsim_replay_opts_init. */
-#define SSDSIM_REPLAY_OPTS_VERSION 2
+#define SSDSIM_REPLAY_OPTS_VERSION 3
 #define SSDSIM_REPLAY_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_REPLAY_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
