@@ -309,6 +309,74 @@ START_TEST(test_zns_bad_input)
 }
 END_TEST
 
+/* fio's zonemode=zbd: random 64 KiB writes over 8 zones, three times their capacity, at most 4
+ * zones written at once. Every write lands at a write pointer (none refused), full zones are
+ * reset before they are written again, and the device programs exactly the host's pages: WAF
+ * 1, every erase one of the 64 blocks of a reset zone. */
+START_TEST(test_zns_fio_zbd)
+{
+    ssdsim_model *m = zoned("zns.max_open=4", "zns.max_active=6");
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\": \"randwrite\", \"bs\": \"64k\", \"size\": \"128m\", "
+                "\"number_ios\": 6144, \"iodepth\": 8, \"zonemode\": \"zbd\", "
+                "\"zonesize\": \"16m\", \"max_open_zones\": \"4\"}",
+           NULL);
+    ssdsim_device_io io;
+    ck_assert_int_eq(ssdsim_get_device_io(sim, 0, &io), 0);
+    ck_assert_uint_eq(io.host_pages_written, 6144 * 16);
+    ck_assert_uint_eq(io.flash_pages_programmed, 6144 * 16);
+    ck_assert(io.waf == 1.0);
+    ssdsim_zns_stats st;
+    ck_assert_int_eq(ssdsim_get_zns_stats(sim, &st), 0);
+    ck_assert_uint_eq(st.errors, 0);
+    ck_assert_uint_ge(st.resets, 24 - 8);
+    ck_assert_uint_eq(io.blocks_erased, st.resets * PLANES);
+    ck_assert_uint_le(st.active, 4);
+    /* every zone beyond the job's region untouched */
+    ck_assert_int_eq(zone(sim, 8).state, SSDSIM_ZONE_EMPTY);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Workloads not written for zones: one line, naming what to use; zone options without zones. */
+START_TEST(test_zns_fio_refused)
+{
+    ssdsim_model *m = zoned("zns.max_open=4", "zns.max_active=6");
+    ssdsim *sim = st_sim(m, 1);
+    ssdsim_workload *wl = st_workload("{\"rw\": \"randwrite\", \"size\": \"16m\"}");
+    ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "Zone Invalid Write"));
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "zonemode=zbd"));
+    ck_assert_ptr_null(strchr(ssdsim_errmsg(sim), '\n'));
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    wl = st_workload("{\"rw\": \"randwrite\", \"size\": \"16m\", \"zonemode\": \"zbd\", "
+                     "\"zonesize\": \"32m\"}");
+    sim = st_sim(m, 1);
+    ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "zonesize"));
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    m = st_model("generic-slc", NULL);
+    sim = st_sim(m, 1);
+    wl = st_workload("{\"rw\": \"randwrite\", \"size\": \"16m\", \"zonemode\": \"zbd\"}");
+    ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "zonemode=zbd"));
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "zns.zone_size"));
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    sim = st_sim(m, 1);
+    wl = st_workload("{\"rw\": \"randwrite\", \"size\": \"16m\", \"max_open_zones\": \"4\"}");
+    ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "max_open_zones"));
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("zns");
@@ -320,6 +388,8 @@ int main(void)
     tcase_add_test(tc, test_zns_waf_one_with_resets);
     tcase_add_test(tc, test_zns_open_limit);
     tcase_add_test(tc, test_zns_bad_input);
+    tcase_add_test(tc, test_zns_fio_zbd);
+    tcase_add_test(tc, test_zns_fio_refused);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
