@@ -34,7 +34,7 @@ static ssdsim_model *load(const char *extra, ssdsim_error *err)
 static ssdsim_model *zoned(const char *k1, const char *k2)
 {
     ssdsim_error err;
-    ssdsim_model *m = load("\"zns\": {\"zone_size\": \"16MiB\"}", &err);
+    ssdsim_model *m = load("\"ftl\": {\"type\": \"zoned\"}", &err);
     ck_assert_msg(m != NULL, "%s", err.message);
     const char *kv[] = {k1, k2};
     for (int i = 0; i < 2; i++) {
@@ -84,6 +84,9 @@ START_TEST(test_zns_geometry)
     ssdsim_model *m = zoned("zns.zone_capacity=8MiB", "zns.max_open=4");
     ssdsim *sim = st_sim(m, 1);
     ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 1024 * ZONE);
+    int64_t zs = 0;
+    ck_assert_int_eq(ssdsim_model_get_int(m, "zns.zone_size", &zs, NULL), 0);
+    ck_assert_int_eq(zs, (int64_t)ZONE); /* one block stripe by default */
     ssdsim_zns_stats st;
     ck_assert_int_eq(ssdsim_get_zns_stats(sim, &st), 0);
     ck_assert_uint_eq(st.zones, 1024);
@@ -270,11 +273,15 @@ START_TEST(test_zns_bad_input)
     } cases[] = {
         {"\"zns\": {\"zone_capacity\": \"8MiB\"}", "zns.zone_capacity"},
         {"\"zns\": {\"max_open\": 4}", "zns.max_open"},
-        {"\"zns\": {\"zone_size\": \"8MiB\"}", "zns.zone_size"},
-        {"\"zns\": {\"zone_size\": \"32MiB\", \"zone_capacity\": \"48MiB\"}", "zns.zone_capacity"},
-        {"\"zns\": {\"zone_size\": \"16MiB\", \"max_open\": 9, \"max_active\": 8}", "zns.max_open"},
-        {"\"ftl\": {\"type\": \"zoned\"}", "ftl.type"},
-        {"\"zns\": {\"zone_size\": \"16MiB\"}, \"ftl\": {\"type\": \"page\"}", "ftl.type"},
+        {"\"zns\": {\"zone_size\": \"16MiB\"}", "zns.zone_size"},
+        {"\"ftl\": {\"type\": \"zoned\"}, \"zns\": {\"zone_size\": \"8MiB\"}", "zns.zone_size"},
+        {"\"ftl\": {\"type\": \"zoned\"}, \"zns\": {\"zone_size\": \"32MiB\", "
+         "\"zone_capacity\": \"48MiB\"}",
+         "zns.zone_capacity"},
+        {"\"ftl\": {\"type\": \"zoned\"}, \"zns\": {\"max_open\": 9, \"max_active\": 8}",
+         "zns.max_open"},
+        {"\"ftl\": {\"type\": \"zoned\", \"mapping_unit\": \"8KiB\"}", "ftl.mapping_unit"},
+        {"\"ftl\": {\"type\": \"zoned\"}, \"zns\": {\"zone_size\": \"4GiB\"}", "zns.zone_size"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ssdsim_error err;
