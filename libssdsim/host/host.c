@@ -128,12 +128,14 @@ static bool zns_enter(struct ssdsim__host *h, struct ssdsim__zns *z, uint32_t i)
         return true;
     if (io->status && io->job != NONE) {
         const struct ssdsim__job *job = &h->jobs[io->job];
+        const char *name = job->label ? job->label
+                           : job->spec && job->spec->name ? job->spec->name
+                                                          : "job";
         host_fail(h, SSDSIM_EINVAL,
-                  "%s%srequest %llu: %s of %u bytes at offset %llu refused by the zoned drive: "
+                  "%s: request %llu: %s of %u bytes at offset %llu refused by the zoned drive: "
                   "%s (zone %llu, write pointer at %llu); replay it with zone commands or use "
                   "fio's zonemode=zbd",
-                  job->label ? job->label : "", job->label ? ": " : "",
-                  (unsigned long long)io->id, io->op == SSDSIM__IO_TRIM ? "trim" : "write",
+                  name, (unsigned long long)io->id, io->op == SSDSIM__IO_TRIM ? "trim" : "write",
                   io->len, (unsigned long long)asked, ssdsim__zns_status_name(io->status),
                   (unsigned long long)(asked / z->zone_size),
                   (unsigned long long)(asked / z->zone_size < z->n_zones
