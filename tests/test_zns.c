@@ -384,6 +384,32 @@ START_TEST(test_zns_fio_refused)
 }
 END_TEST
 
+/* A sequential fill writes every zone in order (through the zone rules: never fast-forwarded):
+ * every zone full, every page programmed once. With a zone capacity below the zone size it is
+ * refused with one line. */
+START_TEST(test_zns_precondition)
+{
+    ssdsim_model *m = zoned("zns.max_open=0", "zns.max_active=0");
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ck_assert_int_eq(zone(sim, 0).state, SSDSIM_ZONE_FULL);
+    ck_assert_int_eq(zone(sim, 1023).state, SSDSIM_ZONE_FULL);
+    ssdsim_zns_stats st;
+    ck_assert_int_eq(ssdsim_get_zns_stats(sim, &st), 0);
+    ck_assert_uint_eq(st.errors, 0);
+    ck_assert_uint_eq(st.active, 0);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ck_assert_int_eq(ssdsim_model_set(m, "zns.zone_capacity", "8MiB", NULL), 0);
+    sim = st_sim(m, 1);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), SSDSIM_ECONFIG);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "zns.zone_capacity"));
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("zns");
@@ -397,6 +423,7 @@ int main(void)
     tcase_add_test(tc, test_zns_bad_input);
     tcase_add_test(tc, test_zns_fio_zbd);
     tcase_add_test(tc, test_zns_fio_refused);
+    tcase_add_test(tc, test_zns_precondition);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
