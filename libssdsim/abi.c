@@ -42,9 +42,11 @@ int ssdsim__opts_read(void *dst, size_t dst_size, const void *src, const size_t 
 
 /* Layout sizes by version; index 0 unused. Append a size when a version appends fields. */
 static const size_t run_opts_sizes[] = {0, SSDSIM__END(ssdsim_run_opts, max_rounds)};
-static const size_t submit_opts_sizes[] = {0, SSDSIM__END(ssdsim_submit_opts, queue)};
+static const size_t submit_opts_sizes[] = {0, SSDSIM__END(ssdsim_submit_opts, queue),
+                                           SSDSIM__END(ssdsim_submit_opts, placement)};
 static const size_t replay_opts_sizes[] = {0, SSDSIM__END(ssdsim_replay_opts, label),
-                                           SSDSIM__END(ssdsim_replay_opts, queue)};
+                                           SSDSIM__END(ssdsim_replay_opts, queue),
+                                           SSDSIM__END(ssdsim_replay_opts, placement)};
 static const size_t steady_opts_sizes[] = {0, SSDSIM__END(ssdsim_steady_opts, max_slope_excursion)};
 static const size_t fast_opts_sizes[] = {0,
                                          SSDSIM__END(ssdsim_fast_precondition_opts, drive_writes)};

@@ -55,6 +55,8 @@ const char *ssdsim__ff_unsupported(const struct ssdsim *sim, const struct ssdsim
                "devices)";
     if (sim->sys.volume_bytes != sim->sys.devs[0].bytes)
         return "fast-forward needs the volume to be the device";
+    if (sim->sys.devs[0].zns)
+        return "fast-forward would bypass a zoned drive's zone rules";
     for (uint32_t i = 0; wl && i < wl->n_jobs; i++)
         if (wl->jobs[i].read_iolog)
             return "fast-forward runs generated workloads (a job replays a log)";

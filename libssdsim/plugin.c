@@ -142,7 +142,8 @@ static void register_builtins(void)
     if (!g_once_init_enter(&builtins_done))
         return;
     static const ssdsim_ftl_ops *const ftls[] = {&ssdsim__ftl_page_ops, &ssdsim__ftl_dftl_ops,
-                                                 &ssdsim__ftl_fast_ops, &ssdsim__ftl_direct_ops};
+                                                 &ssdsim__ftl_fast_ops, &ssdsim__ftl_direct_ops,
+                                                 &ssdsim__ftl_zoned_ops};
     static const ssdsim_gc_ops *const gcs[] = {
         &ssdsim__gc_greedy_ops, &ssdsim__gc_cost_benefit_ops, &ssdsim__gc_fifo_ops,
         &ssdsim__gc_random_ops, &ssdsim__gc_d_choices_ops,    &ssdsim__gc_windowed_ops,

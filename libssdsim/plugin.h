@@ -35,7 +35,7 @@ uint32_t ssdsim__plugin_n_params(const struct ssdsim__plugin_header *p);
 
 /* Built-in tables, defined in their modules. */
 extern const ssdsim_ftl_ops ssdsim__ftl_page_ops, ssdsim__ftl_dftl_ops, ssdsim__ftl_fast_ops,
-    ssdsim__ftl_direct_ops;
+    ssdsim__ftl_direct_ops, ssdsim__ftl_zoned_ops;
 extern const ssdsim_gc_ops ssdsim__gc_greedy_ops, ssdsim__gc_cost_benefit_ops,
     ssdsim__gc_fifo_ops, ssdsim__gc_random_ops, ssdsim__gc_d_choices_ops,
     ssdsim__gc_windowed_ops;

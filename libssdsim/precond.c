@@ -176,6 +176,15 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
         ssdsim__set_errmsg(sim, "sequential preconditioning needs at least one fill");
         return SSDSIM_EINVAL;
     }
+    const struct ssdsim_model *dm = sim->sys.dev_model;
+    if (dm->kind == SSDSIM__KIND_SSD && dm->zns.zone_size &&
+        (fills > 1 || dm->zns.zone_capacity != dm->zns.zone_size)) {
+        ssdsim__set_errmsg(sim,
+                           "sequential preconditioning of a zoned drive writes every zone once "
+                           "in order: it needs one fill and zns.zone_capacity equal to "
+                           "zns.zone_size");
+        return SSDSIM_ECONFIG;
+    }
     /* 128 KiB writes over the volume; when its size is not a multiple of that, a second job
      * writes the rest in the largest power of two that divides it (a sequential job stops
      * short of a last partial block, as fio's does). */

@@ -677,6 +677,33 @@ char *ssdsim_results_json(const ssdsim *sim)
         ssdsim__json_add_u64(ra, "hits", d.readahead_hits);
         ssdsim__json_add_u64(ra, "wasted", d.readahead_wasted);
     }
+    ssdsim_zns_stats zs;
+    if (sim->sys.dev_model->zns.zone_size && ssdsim_get_zns_stats(sim, &zs) == 0) {
+        cJSON *z = cJSON_AddObjectToObject(dev, "zones");
+        ssdsim__json_add_u64(z, "zones", zs.zones);
+        ssdsim__json_add_u64(z, "open", zs.open);
+        ssdsim__json_add_u64(z, "active", zs.active);
+        ssdsim__json_add_u64(z, "resets", zs.resets);
+        ssdsim__json_add_u64(z, "finishes", zs.finishes);
+        ssdsim__json_add_u64(z, "opens", zs.opens);
+        ssdsim__json_add_u64(z, "closes", zs.closes);
+        ssdsim__json_add_u64(z, "implicit_closes", zs.implicit_closes);
+        ssdsim__json_add_u64(z, "appends", zs.appends);
+        ssdsim__json_add_u64(z, "refused", zs.errors);
+    }
+    if (sim->sys.dev_model->fdp.handles) {
+        cJSON *fa = cJSON_AddArrayToObject(dev, "fdp");
+        ssdsim_fdp_stats fs;
+        for (uint32_t h = 0; h < sim->sys.dev_model->fdp.handles; h++) {
+            ssdsim_get_fdp_stats(sim, h, &fs);
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddItemToArray(fa, o);
+            ssdsim__json_add_u64(o, "handle", h);
+            ssdsim__json_add_u64(o, "host_bytes", fs.host_bytes);
+            ssdsim__json_add_u64(o, "media_bytes", fs.media_bytes);
+            add_f(o, "waf", fs.waf);
+        }
+    }
     cJSON *life = cJSON_AddObjectToObject(dev, "lifetime");
     ssdsim__json_add_u64(life, "rated_pe_cycles", d.rated_pe_cycles);
     add_f(life, "tbw_mean_bytes", d.tbw_mean_bytes);

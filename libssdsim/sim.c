@@ -1,6 +1,7 @@
 /* sim.c: the public simulation object: build a device from a model, run workloads on it,
  * precondition it. */
 #include "sim.h"
+#include "dev/zns.h"
 #include "watchdog.h"
 #include "ftl/reserve.h"
 
@@ -711,9 +712,18 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
     }
     uint64_t logical = sim->sys.volume_bytes;
     bool flush = op == SSDSIM_OP_FLUSH;
-    bool bad = flush ? offset != 0 || length != 0
-                     : (unsigned)op > SSDSIM_OP_TRIM || length == 0 || length > UINT32_MAX ||
-                           offset >= logical || length > logical - offset;
+    bool zone_cmd = op >= SSDSIM_OP_ZONE_RESET && op <= SSDSIM_OP_ZONE_CLOSE;
+    bool zoned = sim->sys.n_devs == 1 && sim->sys.devs[0].zns;
+    if ((zone_cmd || op == SSDSIM_OP_ZONE_APPEND) && !zoned) {
+        ssdsim__set_errmsg(sim, "ssdsim_submit: op %d: zone commands need a zoned drive (model "
+                                "key zns.zone_size)", (int)op);
+        return SSDSIM_EINVAL;
+    }
+    bool bad = flush      ? offset != 0 || length != 0
+               : zone_cmd ? length != 0 || offset >= logical
+                          : ((unsigned)op > SSDSIM_OP_TRIM && op != SSDSIM_OP_ZONE_APPEND) ||
+                                length == 0 || length > UINT32_MAX || offset >= logical ||
+                                length > logical - offset;
     if (bad || at_ns < ssdsim__engine_now(&sim->engine)) {
         ssdsim__set_errmsg(sim,
                            "ssdsim_submit: bad request (op %d, offset %llu, length %llu, "
@@ -736,7 +746,19 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
                            opts.queue, nq, nq - 1);
         return SSDSIM_EINVAL;
     }
+    uint32_t handles = sim->sys.dev_model->fdp.handles;
+    if (opts.placement >= (handles ? handles : 1)) {
+        ssdsim__set_errmsg(sim,
+                           "ssdsim_submit_ex: placement: %u is beyond the model's placement "
+                           "handles (fdp.handles %u)",
+                           opts.placement, handles);
+        return SSDSIM_EINVAL;
+    }
     uint8_t iop = flush ? SSDSIM__IO_FLUSH : (uint8_t)op;
+    if (op == SSDSIM_OP_ZONE_APPEND)
+        iop = SSDSIM__IO_WRITE | SSDSIM__ZOP_APPEND << SSDSIM__IO_ZOP_SHIFT;
+    else if (zone_cmd)
+        iop = (uint8_t)(SSDSIM__IO_TRIM | (op - SSDSIM_OP_WRITE_FUA) << SSDSIM__IO_ZOP_SHIFT);
     if (opts.fua)
         iop |= SSDSIM__IO_FUA;
     if (sim->host.active) {
@@ -744,7 +766,8 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
         return SSDSIM_ESTATE;
     }
     rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->sys, &sim->stats, iop,
-                             offset, (uint32_t)length, at_ns, id, cb, userdata, opts.queue);
+                             offset, (uint32_t)length, at_ns, id, cb, userdata,
+                             opts.queue | opts.placement << 16);
     if (rc)
         ssdsim__set_errmsg(sim, "out of memory submitting a request");
     else if (sim->interval_ns && !sim->tick)

@@ -91,6 +91,8 @@ static void run_help(FILE *f, bool demo)
               "  --queue N              the NVMe queue pair its requests use (model nvme.queues);\n"
               "                         --trace given again replays the traces at once, trace\n"
               "                         k on queue N + k (mod nvme.queues), one job each\n"
+              "  --placement N          the FDP placement id of its writes (model fdp.handles;\n"
+              "                         job files: placement=N, or fio's fdp=1 and fdp_pli)\n"
               "  --max-requests N       replay at most N requests\n"
               "  --runtime DURATION     stop issuing after this much simulated time\n"
               "  --source NAME[:ARGS]   instead of a workload, replay the request source NAME of\n"
@@ -276,7 +278,7 @@ int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts
 static const char *const run_value_options[] = {
     "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
     "--output-format", "--record",    "--record-format", "--latency-log", "--source",
-    "--queue",         "--age-days",    "--wear-pe"};
+    "--queue",         "--age-days",    "--wear-pe",       "--placement"};
 static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient",
                                                "--fairness"};
 
@@ -322,6 +324,13 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
             return CLI_EXIT_USAGE;
         }
         o->age_days = v;
+    } else if (!strcmp(name, "--placement")) {
+        uint64_t v;
+        if (!cli_parse_u64(val, &v) || v > 255) {
+            cli_error("run: --placement expects a placement id in [0, 255], got '%s'", val);
+            return CLI_EXIT_USAGE;
+        }
+        o->replay.placement = (uint32_t)v;
     } else if (!strcmp(name, "--queue")) {
         uint64_t v;
         if (!cli_parse_u64(val, &v) || v > 65534) {
@@ -660,6 +669,11 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
     if (o->fairness && (o->trace_path || o->source_spec)) {
         cli_error("run: --fairness runs each job of a --workload alone; a trace or source is one "
                   "flow");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->replay.placement && !o->trace_path && !o->source_spec) {
+        cli_error("run: --placement applies to --trace and --source replays (a job file's jobs "
+                  "name theirs with placement=N, or fio's fdp=1 and fdp_pli)");
         return CLI_EXIT_USAGE;
     }
     if (o->replay.queue && !o->trace_path && !o->source_spec) {

@@ -239,6 +239,26 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
     }
     print_mech(out, &d);
     print_rel(out, sim);
+    ssdsim_zns_stats zs;
+    int64_t zone_size = 0, handles = 0;
+    if (ssdsim_model_get_kind(model) == SSDSIM_MODEL_SSD) {
+        ssdsim_model_get_int(model, "zns.zone_size", &zone_size, NULL);
+        ssdsim_model_get_int(model, "fdp.handles", &handles, NULL);
+    }
+    if (zone_size > 0 && ssdsim_get_zns_stats(sim, &zs) == 0)
+        fprintf(out,
+                "zones: %" PRIu64 " zones, %" PRIu64 " open and %" PRIu64 " active now; %" PRIu64
+                " resets, %" PRIu64 " finishes, %" PRIu64 " opens, %" PRIu64 " closes (%" PRIu64
+                " implicit), %" PRIu64 " appends, %" PRIu64 " requests refused (since the "
+                "drive was built)\n",
+                zs.zones, zs.open, zs.active, zs.resets, zs.finishes, zs.opens, zs.closes,
+                zs.implicit_closes, zs.appends, zs.errors);
+    ssdsim_fdp_stats fs;
+    for (uint32_t h = 0; h < handles && ssdsim_get_fdp_stats(sim, h, &fs) == 0; h++)
+        fprintf(out,
+                "fdp: placement handle %u: host wrote %.1f MB, media %.1f MB, write "
+                "amplification %.3f\n",
+                h, (double)fs.host_bytes / 1e6, (double)fs.media_bytes / 1e6, fs.waf);
     (void)member;
     uint32_t n_dev = ssdsim_n_devices(sim);
     if (n_dev < 2)

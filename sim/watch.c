@@ -279,7 +279,18 @@ static void fio_logs_close(struct cli_watch *w, struct watch_priv *p, enum cli_w
 
 static const char *op_name(enum ssdsim_op op)
 {
-    return op == SSDSIM_OP_READ ? "read" : op == SSDSIM_OP_WRITE ? "write" : "trim";
+    switch (op) {
+    case SSDSIM_OP_READ: return "read";
+    case SSDSIM_OP_WRITE: return "write";
+    case SSDSIM_OP_TRIM: return "trim";
+    case SSDSIM_OP_FLUSH: return "flush";
+    case SSDSIM_OP_ZONE_APPEND: return "zone-append";
+    case SSDSIM_OP_ZONE_RESET: return "zone-reset";
+    case SSDSIM_OP_ZONE_FINISH: return "zone-finish";
+    case SSDSIM_OP_ZONE_OPEN: return "zone-open";
+    case SSDSIM_OP_ZONE_CLOSE: return "zone-close";
+    default: return "write";
+    }
 }
 
 static void on_issue(const ssdsim_completion *c, void *userdata)

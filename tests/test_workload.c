@@ -1125,8 +1125,16 @@ START_TEST(test_workload_opt_refused)
     apply_bad("startdelay", "5", "not supported");
     apply_ignored("startdelay", "0");
     apply_bad("wait_for", "first", "order jobs with stonewall");
-    apply_bad("zonemode", "zbd", "not supported");
-    apply_ignored("zonemode", "none");
+    apply_bad("zonemode", "strided", "not simulated");
+    {
+        /* fio's zonemode=zbd is simulated (dev/zns.c), none switches it off again */
+        struct ssdsim__jobspec zj;
+        ssdsim__jobspec_defaults(&zj);
+        apply_ok(&zj, "zonemode", "zbd");
+        ck_assert(zj.zbd);
+        apply_ok(&zj, "zonemode", "none");
+        ck_assert(!zj.zbd);
+    }
     apply_bad("rw_sequencer", "identical", "not supported");
     apply_ignored("rw_sequencer", "sequential");
     apply_bad("filesize", "1g", "use size");

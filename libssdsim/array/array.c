@@ -212,6 +212,7 @@ static int add(struct ssdsim__sys *s, struct batch *b, uint32_t io, uint32_t dev
     c->op = op;
     c->fua = op == SSDSIM__IO_WRITE && !(io & SSDSIM__WC_FLUSH) && s->ios[io].fua;
     c->queue = io & SSDSIM__WC_FLUSH ? 0 : s->ios[io].queue;
+    c->placement = io & SSDSIM__WC_FLUSH ? 0 : s->ios[io].placement;
     c->role = role;
     c->next = NONE;
     if (b->tail == NONE)
@@ -394,6 +395,7 @@ int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint
     r->op = (uint8_t)(op & ~SSDSIM__IO_FUA);
     r->fua = (op & SSDSIM__IO_FUA) != 0;
     r->queue = (uint16_t)queue;
+    r->placement = (uint8_t)(queue >> 16);
     r->pending = 0;
     r->phase = 0;
     r->last_done_ns = 0;

@@ -58,6 +58,7 @@ struct ssdsim__sysio {
     bool fua;         /* a write with Force Unit Access: its device writes carry it */
     uint16_t queue;   /* the NVMe queue pair its commands use at each device */
     uint8_t phase;    /* RAID-5 read-modify-write: 0 reading old data and parity, 1 writing */
+    uint8_t placement; /* its FDP placement handle (ftl/page_fdp.c) */
     struct ssdsim__breakdown last;
     uint64_t last_done_ns;
 };
@@ -133,8 +134,9 @@ void ssdsim__sys_fini(struct ssdsim__sys *s);
 void ssdsim__sys_set_done(struct ssdsim__sys *s, ssdsim__sys_io_done_fn fn, void *ctx);
 
 /* Host request `io` (the host's index) for `len` bytes at `offset` of volume `volume` enters
- * the system now, on NVMe queue pair `queue` of its devices (0 when they have one). `op` may
- * carry SSDSIM__IO_FUA. Returns 0 or SSDSIM_ENOMEM. */
+ * the system now, on NVMe queue pair `queue` of its devices (0 when they have one): its low 16
+ * bits; bits 16 to 23 are the request's FDP placement handle. `op` may carry SSDSIM__IO_FUA.
+ * Returns 0 or SSDSIM_ENOMEM. */
 int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint8_t op,
                        uint64_t offset, uint32_t len, uint32_t queue);
 /* Prefetch hint for a request about to be issued. */

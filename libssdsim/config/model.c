@@ -185,6 +185,30 @@ static void default_ftl_type(struct ssdsim_model *m)
 {
     snprintf(m->ftl.type, sizeof m->ftl.type, "%s", ssdsim__model_is_xpoint(m) ? "direct" : "page");
 }
+static bool is_zoned(const struct ssdsim_model *m)
+{
+    return !strcmp(m->ftl.type, "zoned");
+}
+/* One block stripe: an erase block on every plane. */
+static void default_zone_size(struct ssdsim_model *m)
+{
+    const struct ssdsim__geometry *g = &m->geometry;
+    m->zns.zone_size = is_zoned(m) ? (uint64_t)g->channels * g->chips_per_channel *
+                                         g->dies_per_chip * g->planes_per_die *
+                                         g->pages_per_block * g->page_size
+                                   : 0;
+}
+static bool fdp_on(const struct ssdsim_model *m)
+{
+    return m->fdp.handles > 0;
+}
+static const struct choice fdp_iso_choices[] = {
+    {"initial", SSDSIM__FDP_INITIAL}, {"persistent", SSDSIM__FDP_PERSISTENT}, {NULL, 0},
+};
+static void default_zone_capacity(struct ssdsim_model *m)
+{
+    m->zns.zone_capacity = m->zns.zone_size;
+}
 static void default_op(struct ssdsim_model *m)
 {
     m->ftl.op = ssdsim__model_is_xpoint(m) ? 0 : 0.07;
@@ -474,9 +498,40 @@ static const struct key_spec keys[] = {
      .min = 0, .max = 10000, .def = "0", .when = host_ftl, .when_text = "host.ftl_threads > 0",
      .help = "host-based FTL: host CPU time per page garbage collection copies"},
 
+    {.path = "fdp.handles", .type = KEY_U32, .offset = FIELD(fdp.handles, uint32_t), .min = 0,
+     .max = 2, .flags = KF_QUIET, .def = "0", .when = is_nand, .when_text = "flash.cell is NAND",
+     .help = "Flexible Data Placement: placement handles (1 or 2), each with its own write "
+             "frontiers in the page FTL; writes name theirs (placement id 0 .. handles-1); 0: "
+             "no FDP"},
+    {.path = "fdp.isolation", .type = KEY_ENUM, .offset = FIELD(fdp.isolation, enum ssdsim__fdp_iso),
+     .flags = KF_QUIET, .def = "\"initial\"", .choices = fdp_iso_choices, .when = fdp_on,
+     .when_text = "fdp.handles > 0",
+     .help = "Flexible Data Placement: \"initial\" (GC copies of every handle share one "
+             "frontier) or \"persistent\" (GC copies stay with their handle's data)"},
+
     {.path = "ftl.type", .type = KEY_PLUGIN, .offset = FIELD(ftl.type, char *),
      .derive = default_ftl_type, .kind = SSDSIM_PLUGIN_FTL,
-     .help = "mapping scheme: a registered FTL (ssdsim list); default page (direct for xpoint)"},
+     .help = "mapping scheme: a registered FTL (ssdsim list); default page (direct for xpoint); "
+             "zoned for a zoned namespace (zns.*)"},
+    {.path = "zns.zone_size", .type = KEY_SIZE64, .offset = FIELD(zns.zone_size, uint64_t),
+     .min = 1, .max = 2147483648.0, .flags = KF_QUIET, .derive = default_zone_size,
+     .when = is_zoned, .when_text = "ftl.type is \"zoned\"",
+     .help = "zoned namespace (ftl.type \"zoned\"): bytes per zone, a whole number of block "
+             "stripes (one erase block on every plane; default one stripe), at most 2 GiB"},
+    {.path = "zns.zone_capacity", .type = KEY_SIZE64, .offset = FIELD(zns.zone_capacity, uint64_t),
+     .min = 1, .max = 1e15, .flags = KF_QUIET, .derive = default_zone_capacity, .when = is_zoned,
+     .when_text = "ftl.type is \"zoned\"",
+     .help = "zoned namespace: bytes writable in each zone (default zns.zone_size), a whole "
+             "number of mapping units"},
+    {.path = "zns.max_open", .type = KEY_U32, .offset = FIELD(zns.max_open, uint32_t), .min = 0,
+     .max = 1000000, .flags = KF_QUIET, .def = "0", .when = is_zoned,
+     .when_text = "ftl.type is \"zoned\"",
+     .help = "zoned namespace: zones open (implicitly or explicitly) at once at most (0: no limit)"},
+    {.path = "zns.max_active", .type = KEY_U32, .offset = FIELD(zns.max_active, uint32_t),
+     .min = 0, .max = 1000000, .flags = KF_QUIET, .def = "0", .when = is_zoned,
+     .when_text = "ftl.type is \"zoned\"",
+     .help = "zoned namespace: zones open or closed at once at most (0: no limit)"},
+
     {.path = "ftl.op", .type = KEY_DOUBLE, .offset = FIELD(ftl.op, double), .min = 0, .max = 10,
      .derive = default_op,
      .help = "over-provisioning, (physical - logical) / logical (default 0.07; 0 for xpoint)"},

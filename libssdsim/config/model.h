@@ -157,6 +157,23 @@ struct ssdsim__readahead_cfg {
     uint32_t streams; /* sequential streams tracked at once (LRU) */
 };
 
+/* Zoned namespace (dev/zns.c, ftl/zoned.c; NVMe Zoned Namespace Command Set 1.1). zone_size 0:
+ * a conventional drive. A zone is a stripe of whole erase blocks over every plane. */
+struct ssdsim__zns_cfg {
+    uint64_t zone_size;     /* bytes of address space per zone */
+    uint64_t zone_capacity; /* bytes writable in a zone (<= zone_size) */
+    uint32_t max_open;      /* open zones at most (0: no limit) */
+    uint32_t max_active;    /* open + closed zones at most (0: no limit) */
+};
+
+/* Flexible Data Placement (ftl/page_fdp.c; NVMe TP4146): placement handles of the page FTL,
+ * each with its own write frontiers; handles 0: off. */
+enum ssdsim__fdp_iso { SSDSIM__FDP_INITIAL = 0, SSDSIM__FDP_PERSISTENT = 1 };
+struct ssdsim__fdp_cfg {
+    uint32_t handles;            /* placement handles (reclaim unit handles), 0: no FDP */
+    enum ssdsim__fdp_iso isolation;
+};
+
 /* A hard disk (kind HDD): mechanics and cache. */
 enum ssdsim__hdd_sched { SSDSIM__HDD_FCFS = 0, SSDSIM__HDD_SATF = 1 };
 struct ssdsim__hdd_cfg {
@@ -302,6 +319,8 @@ struct ssdsim_model {
     struct ssdsim__slc_cfg slc;
     struct ssdsim__buffer_cfg buffer;
     struct ssdsim__readahead_cfg read_ahead;
+    struct ssdsim__zns_cfg zns;
+    struct ssdsim__fdp_cfg fdp;
     struct ssdsim__hdd_cfg hdd;      /* kind HDD */
     struct ssdsim__system_cfg system;/* kind SYSTEM: the other sections are unused */
     struct ssdsim__spec spec;        /* n_figs 0 when the model has none */
@@ -315,6 +334,17 @@ uint64_t ssdsim__model_physical_pages(const struct ssdsim_model *m);
 uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m); /* in mapping units */
 /* Bytes one device model (SSD or HDD) exposes to the host. */
 uint64_t ssdsim__model_device_bytes(const struct ssdsim_model *m);
+
+/* Host data in two streams, each with its own frontiers in the page FTL: hot/cold separation,
+ * or two FDP placement handles (the page FTL's reserve and open blocks count them alike). */
+static inline bool ssdsim__model_two_streams(const struct ssdsim_model *m)
+{
+    return m->ftl.hot_cold || m->fdp.handles == 2;
+}
+
+/* Zones of a zoned model (zns.zone_size > 0): whole stripes of zone_size over the planes'
+ * blocks, or 0 when zone_size is not a whole number of block stripes (config/model_zns.c). */
+uint64_t ssdsim__model_zns_zones(const struct ssdsim_model *m);
 
 /* Deep copy (label and JSON tree included). Returns NULL when out of memory. */
 struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m);

@@ -26,6 +26,8 @@ uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m)
 {
     if (m->ftl.mapping_unit == 0)
         return 0;
+    if (m->zns.zone_size)
+        return ssdsim__model_zns_zones(m) * (m->zns.zone_size / m->ftl.mapping_unit);
     /* Physical capacity in mapping units: below 2^48, exact in a double. */
     uint64_t units = ssdsim__model_physical_pages(m) * m->geometry.page_size / m->ftl.mapping_unit;
     double q = (double)units / (1.0 + m->ftl.op);
@@ -131,7 +133,8 @@ static int check_cross_slc(struct ctx *c)
      * open blocks (as page_setup checks for ftl.op alone). */
     uint64_t planes = phys / g->blocks_per_plane / g->pages_per_block;
     struct ssdsim__page_reserve r;
-    ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target, m->ftl.hot_cold != 0,
+    ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target,
+                         ssdsim__model_two_streams(m),
                          m->gc.separate != 0, !strcmp(m->ftl.type, "dftl"), &r);
     uint64_t extra = 0;
     if (!strcmp(m->ftl.type, "dftl")) {
@@ -216,6 +219,16 @@ int ssdsim__model_check_cross(struct ctx *c)
     int rc = check_cross_unit(c);
     if (rc != 0)
         return rc;
+    if (m->fdp.handles) {
+        rc = ssdsim__model_check_fdp(c);
+        if (rc != 0)
+            return rc;
+    }
+    if (m->zns.zone_size || !strcmp(m->ftl.type, "zoned")) {
+        rc = ssdsim__model_check_zns(c);
+        if (rc != 0)
+            return rc;
+    }
 
     bool direct = !strcmp(m->ftl.type, "direct");
     if (ssdsim__model_is_xpoint(m) && !direct)
@@ -316,13 +329,13 @@ int ssdsim__model_check_cross(struct ctx *c)
             c, "gc.free_blocks_target",
             "the high watermark (%u) is below the low one, gc.free_blocks_min (%u)",
             m->gc.free_blocks_target, m->gc.free_blocks_min);
-    if (ssdsim__model_is_xpoint(m))
-        return 0; /* written in place: no spare blocks, no garbage collection */
+    if (ssdsim__model_is_xpoint(m) || m->zns.zone_size)
+        return 0; /* written in place, or zones: no spare blocks, no garbage collection */
     /* in mapping units (slots of hw/unit.c) */
     uint64_t spare = (phys * g->page_size / m->ftl.mapping_unit - logical) /
                      ((uint64_t)g->pages_per_block * g->page_size / m->ftl.mapping_unit) /
                      n_planes;
-    uint32_t open = 2 + (m->ftl.hot_cold ? 1 : 0);
+    uint32_t open = 2 + (ssdsim__model_two_streams(m) ? 1 : 0);
     uint64_t need = (uint64_t)m->gc.free_blocks_target + open;
     if (spare < need)
         return ssdsim__model_error(c, "ftl.op",

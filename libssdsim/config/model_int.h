@@ -170,6 +170,10 @@ int ssdsim__model_build_keys(struct ctx *c, const cJSON *root, unsigned kind);
 int ssdsim__model_check_cross(struct ctx *c);
 int ssdsim__model_check_cross_hdd(struct ctx *c);
 int ssdsim__model_check_cross_front(struct ctx *c);
+/* Zoned namespace keys against the geometry and the FTL (config/model_zns.c). */
+int ssdsim__model_check_zns(struct ctx *c);
+/* Flexible Data Placement keys against the FTL and what else the model has. */
+int ssdsim__model_check_fdp(struct ctx *c);
 /* Derive and check a host link whose keys are shown under `prefix` ("host."). */
 int ssdsim__model_check_link(struct ctx *c, struct ssdsim__link_cfg *l, const char *prefix);
 /* Free what a model owns besides its label and JSON tree. */

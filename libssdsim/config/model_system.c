@@ -194,6 +194,11 @@ int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sy
         return ssdsim__model_error(c, "system.member",
                                    "\"%s\" is itself a system; a member must be a device model",
                                    mem->valuestring);
+    if (sc->member->kind == SSDSIM__KIND_SSD && sc->member->zns.zone_size)
+        return ssdsim__model_error(c, "system.member",
+                                   "\"%s\" is a zoned drive (zns.zone_size); zoned drives are "
+                                   "simulated alone, not in a system",
+                                   mem->valuestring);
     uint32_t unit = sc->member->kind == SSDSIM__KIND_HDD ? 512 : sc->member->ftl.mapping_unit;
     if (striped(m) && sc->stripe < unit)
         return ssdsim__model_error(

@@ -1,6 +1,7 @@
 /* dev.c: one block device: command queue, front end, and dispatch to its back end (the FTL,
  * through the write buffer when there is one, or a hard disk). See dev.h. */
 #include "dev/dev.h"
+#include "dev/zns.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +95,8 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
         goto oom;
     if (m->read_ahead.window > 0 && d->buf && ssdsim__ra_new(&d->ra, d))
         goto oom;
+    if (m->zns.zone_size && ssdsim__zns_new(&d->zns, m))
+        goto oom;
     return 0;
 oom:
     return ssdsim__error_set(err, SSDSIM_ENOMEM, m->label, NULL,
@@ -105,6 +108,7 @@ void ssdsim__dev_fini(struct ssdsim__dev *d)
     ssdsim__flush_free(d);
     ssdsim__nvmeq_free(d->nq);
     if (d->ssd) {
+        ssdsim__zns_free(d->zns);
         ssdsim__ra_free(d->ra);
         ssdsim__buf_free(d->buf);
         ssdsim__env_fini(&d->env);
@@ -314,6 +318,7 @@ static void arrive(void *ctx, uint32_t i)
         ssdsim__flush_fua_drop(d, i); /* written through */
     }
     c->pending = (uint32_t)(last - first + 1);
+    d->env.placement = c->placement;
     for (uint64_t u = first; u <= last; u++) {
         uint64_t lo = SSDSIM__MAX(c->offset, u * unit);
         uint64_t hi = SSDSIM__MIN(c->offset + c->len, (u + 1) * unit);
@@ -434,6 +439,8 @@ void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now)
             ssdsim__buf_reset(d->buf);
         if (d->ra)
             ssdsim__ra_reset(d->ra);
+        if (d->zns)
+            ssdsim__zns_reset(d->zns);
     } else {
         ssdsim__hdd_reset(&d->hdd, now);
     }

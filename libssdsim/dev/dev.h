@@ -43,6 +43,7 @@ struct ssdsim__cmd {
     bool buffered;     /* a write acknowledged from the write buffer */
     bool fua;          /* a write with Force Unit Access (dev/flush.c) */
     uint16_t queue;    /* its NVMe queue pair (dev/nvmeq.c) */
+    uint8_t placement; /* its FDP placement handle (ftl/page_fdp.c) */
     /* the phy its data uses on each link of the path (a SAS wide port carries a command's data
      * on one phy, hw/link.h), SSDSIM__LINK_ANY_PHY until its first transfer picks one */
     uint8_t phy[2];
@@ -73,6 +74,7 @@ struct ssdsim__buf;    /* dev/buffer.c */
 struct ssdsim__ra;     /* dev/readahead.c */
 struct ssdsim__flushq; /* dev/flush.c */
 struct ssdsim__nvmeq;  /* dev/nvmeq.c */
+struct ssdsim__zns;    /* dev/zns.c */
 
 struct ssdsim__dev {
     uint32_t index;
@@ -100,6 +102,7 @@ struct ssdsim__dev {
     struct ssdsim__buf *buf; /* NULL: no write buffer */
     struct ssdsim__ra *ra;   /* NULL: no read-ahead */
     struct ssdsim__flushq *flushq; /* flush commands waiting for the buffer; NULL until one */
+    struct ssdsim__zns *zns;       /* the zones of a zoned drive (zns.*), or NULL */
     /* hard disk */
     struct ssdsim__hdd hdd;
     /* completed commands and their bytes, per op (cumulative) */

@@ -16,6 +16,7 @@
 #include "plugin.h"
 
 #define SSDSIM__N_PURPOSES 6
+#define SSDSIM__FDP_MAX_HANDLES 2 /* fdp.handles at most */
 
 /* Counters of the built-in FTLs beyond the public ones (ssdsim_ftl_counter): the SLC cache of
  * the page FTL (ftl/page_slc.c). Kept in the same array, so that every per-run difference and
@@ -27,7 +28,11 @@ enum ssdsim__counter {
     SSDSIM__CNT_SLC_BYPASS,  /* host pages written natively because the cache was full */
     SSDSIM__CNT_SLC_FULL_NS, /* ns from each episode's first such write to its last */
     SSDSIM__CNT_SLC_FG_FOLDS, /* SLC blocks foreground GC folded (dynamic ones, under writes) */
-    SSDSIM__N_COUNTERS
+    /* Flexible Data Placement (ftl/page_fdp.c), per placement handle: host units written, and
+     * units programmed (host units plus GC and wear-leveling copies of the handle's data) */
+    SSDSIM__CNT_FDP_HOST,
+    SSDSIM__CNT_FDP_MEDIA = SSDSIM__CNT_FDP_HOST + SSDSIM__FDP_MAX_HANDLES,
+    SSDSIM__N_COUNTERS = SSDSIM__CNT_FDP_MEDIA + SSDSIM__FDP_MAX_HANDLES
 };
 
 /* Called when the flash part of one unit of a host request is done. */
@@ -93,6 +98,8 @@ struct ssdsim_ftl_env {
     uint64_t fold_timer;
     bool fold_told;
     struct ssdsim__ff_queue *ff; /* NULL: flash operations go to the hardware model */
+    uint8_t placement; /* the FDP placement handle of the host writes being handed to the FTL
+                          (dev.c sets it before each write command's units; 0 without FDP) */
 };
 
 /* ssdsim_ftl_count for the library's own counters too (SSDSIM__CNT_*). */

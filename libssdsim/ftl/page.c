@@ -187,6 +187,7 @@ static void page_destroy(void *state)
     ssdsim__pending_fifo_fini(&f->stall);
     ssdsim__pending_pool_fini(&f->rmw);
     free(f->host_written_at);
+    ssdsim__page_fdp_free(f);
     ssdsim__page_dftl_free(&f->cmt);
     ssdsim__cands_fini(&f->cands);
     ssdsim__page_slc_free(f);
@@ -356,7 +357,10 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         return SSDSIM_ENOMEM;
     if (parity_group > 1 && ssdsim__page_parity_setup(f, parity_group))
         return SSDSIM_ENOMEM;
-    if (f->hot_cold && !(f->host_written_at = calloc(f->n_lpn, sizeof *f->host_written_at)))
+    if (ssdsim__page_fdp_setup(f))
+        return SSDSIM_ENOMEM;
+    if (f->hot_cold && !f->fdp &&
+        !(f->host_written_at = calloc(f->n_lpn, sizeof *f->host_written_at)))
         return SSDSIM_ENOMEM;
     int rc = start_policy(f, SSDSIM_PLUGIN_GC, pol->gc_policy, pol->gc_params, errbuf, errlen);
     if (rc == 0)

@@ -180,9 +180,11 @@ struct ssdsim__ftl {
     uint64_t n_valid;          /* valid pages on the device (map and invalidate keep it) */
     struct ssdsim__slc *slc;   /* the SLC cache, or NULL when the model has none */
     struct ssdsim__parity *parity; /* RAIN stripes (ftl/page_parity.c); NULL: ftl.parity_group 0 */
+    struct ssdsim__fdp *fdp;       /* FDP placement handles (ftl/page_fdp.c); NULL: fdp off */
 };
 
 struct ssdsim__parity;
+struct ssdsim__fdp;
 
 /* The page FTL's view of its blocks for policies (gc/view.c). */
 static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)

@@ -171,6 +171,12 @@ void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, ssdsim_flas
 void ssdsim__page_parity_unstall(struct ssdsim__ftl *f);
 uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr);
 
+/* page_fdp.c (FDP placement handles; f->fdp NULL: off, and only setup and free are called) */
+int ssdsim__page_fdp_setup(struct ssdsim__ftl *f);
+void ssdsim__page_fdp_free(struct ssdsim__ftl *f);
+int ssdsim__page_fdp_host_frontier(struct ssdsim__ftl *f, uint32_t lpn);
+int ssdsim__page_fdp_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
+
 /* page_install.c */
 int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen);
 

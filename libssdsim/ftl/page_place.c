@@ -242,6 +242,8 @@ uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int f
  * GC just moved would look hot). The clock is 32 bits and compared modulo 2^32. */
 static int host_frontier(struct ssdsim__ftl *f, uint32_t lpn)
 {
+    if (f->fdp)
+        return ssdsim__page_fdp_host_frontier(f, lpn);
     if (!f->hot_cold || lpn >= f->n_lpn)
         return SSDSIM__FR_HOST;
     uint32_t now = (uint32_t)f->env->n.c[SSDSIM_CNT_HOST_PAGES];
@@ -257,6 +259,8 @@ static int host_frontier(struct ssdsim__ftl *f, uint32_t lpn)
  * GC frontiers, or with the host's writes when gc.separate is off. */
 int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
 {
+    if (f->fdp)
+        return ssdsim__page_fdp_gc_frontier(f, lpn);
     bool hot = false;
     if (f->hot_cold && lpn < f->n_lpn && f->host_written_at[lpn] != 0) {
         uint32_t now = (uint32_t)f->env->n.c[SSDSIM_CNT_HOST_PAGES];

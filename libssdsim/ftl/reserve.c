@@ -60,7 +60,8 @@ void ssdsim__model_reserve(const struct ssdsim_model *m, struct ssdsim__reserve 
     bool dftl = !strcmp(type, "dftl");
     if (!strcmp(type, "page") || dftl) {
         struct ssdsim__page_reserve r;
-        ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target, m->ftl.hot_cold != 0,
+        ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target,
+                             ssdsim__model_two_streams(m),
                              m->gc.separate != 0, dftl, &r);
         struct ssdsim__slc_geom sg;
         ssdsim__slc_geometry(m, &sg);

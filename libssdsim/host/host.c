@@ -14,6 +14,7 @@
  * a wave is finished, the next wave (jobs after a stonewall) starts.
  */
 #include "host/host.h"
+#include "dev/zns.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -111,12 +112,53 @@ static void notify_issue(struct ssdsim__host *h, const struct ssdsim__io *io)
 }
 
 /* A request issued by the host goes to the system. */
+static void complete_event(void *ctx, uint32_t i)
+{
+    complete(ctx, i);
+}
+
+/* A zoned drive checks the request (dev/zns.c): false when it completes at once (refused, or
+ * a zone command without device work); then its completion is an event now. A job's refused
+ * request stops the run with one line (a trace or workload not written for zones). */
+static bool zns_enter(struct ssdsim__host *h, struct ssdsim__zns *z, uint32_t i)
+{
+    struct ssdsim__io *io = &h->ios[i];
+    uint64_t asked = io->offset;
+    if (ssdsim__zns_apply(z, &io->op, io->zop, &io->offset, &io->len, &io->status))
+        return true;
+    if (io->status && io->job != NONE) {
+        const struct ssdsim__job *job = &h->jobs[io->job];
+        const char *name = job->label ? job->label
+                           : job->spec && job->spec->name ? job->spec->name
+                                                          : "job";
+        host_fail(h, SSDSIM_EINVAL,
+                  "%s: request %llu: %s of %u bytes at offset %llu refused by the zoned drive: "
+                  "%s (zone %llu, write pointer at %llu); replay it with zone commands or use "
+                  "fio's zonemode=zbd",
+                  name, (unsigned long long)io->id, io->op == SSDSIM__IO_TRIM ? "trim" : "write",
+                  io->len, (unsigned long long)asked, ssdsim__zns_status_name(io->status),
+                  (unsigned long long)(asked / z->zone_size),
+                  (unsigned long long)(asked / z->zone_size < z->n_zones
+                                           ? asked / z->zone_size * z->zone_size +
+                                                 z->z[asked / z->zone_size].wp
+                                           : 0));
+        return false;
+    }
+    if (ssdsim__engine_schedule(h->engine, ssdsim__engine_now(h->engine), complete_event, h, i))
+        host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+    return false;
+}
+
 static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
 {
     struct ssdsim__io *io = &h->ios[i];
     io->admit_ns = io->ftl_ns = io->flash_done_ns = ssdsim__engine_now(h->engine);
+    struct ssdsim__zns *z = h->sys->n_devs == 1 ? h->sys->devs[0].zns : NULL;
+    if (z && !zns_enter(h, z, i))
+        return;
     uint8_t op = (uint8_t)(io->op | (io->fua ? SSDSIM__IO_FUA : 0));
-    if (ssdsim__sys_submit(h->sys, i, io->volume, op, io->offset, io->len, io->queue))
+    if (ssdsim__sys_submit(h->sys, i, io->volume, op, io->offset, io->len,
+                           io->queue | (uint32_t)io->placement << 16))
         host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
 }
 
@@ -264,10 +306,114 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
     return true;
 }
 
+/* The FDP placement handle of a job's next request: its one placement id, or, for writes, the
+ * next of its list (fio's fdp_pli; fdp=1 alone: every handle of the drive) in turn or at random
+ * (fdp_pli_select). */
+static uint8_t job_placement(struct ssdsim__host *h, struct ssdsim__job *job, uint8_t op)
+{
+    const struct ssdsim__jobspec *spec = job->spec;
+    if (!spec || op != SSDSIM__IO_WRITE)
+        return job->placement;
+    uint32_t n = spec->n_placements ? spec->n_placements
+                 : spec->fdp        ? h->sys->dev_model->fdp.handles
+                                    : 0;
+    if (n < 2)
+        return job->placement;
+    uint32_t k = spec->pli_random ? (uint32_t)ssdsim__rng_below(&job->gen.rng, n)
+                                  : job->pli_next++ % n;
+    return (uint8_t)(spec->n_placements ? spec->placements[k] : k);
+}
+
+/* A job's zone and placement options against the drive: 0, or 1 with why (naming the
+ * option). */
+static int job_zone_options(const struct ssdsim__host *h, const struct ssdsim__jobspec *spec,
+                            char *why, size_t len)
+{
+    const struct ssdsim_model *m = h->sys->dev_model;
+    const struct ssdsim__zns *z = h->sys->n_devs == 1 ? h->sys->devs[0].zns : NULL;
+    if (spec->fdp && !m->fdp.handles) {
+        snprintf(why, len, "fdp: the drive has no placement handles (model key fdp.handles)");
+        return 1;
+    }
+    if (spec->placement_opt && !strcmp(spec->placement_opt, "fdp_pli") && !spec->fdp) {
+        snprintf(why, len, "fdp_pli: placement ids need fdp=1");
+        return 1;
+    }
+    bool zone_opts = spec->zbd_zone_size || spec->zbd_zone_capacity || spec->zbd_max_open;
+    if (!spec->zbd && zone_opts) {
+        snprintf(why, len, "%s: zone options need zonemode=zbd",
+                 spec->zbd_zone_size       ? "zonesize"
+                 : spec->zbd_zone_capacity ? "zonecapacity"
+                                           : "max_open_zones");
+        return 1;
+    }
+    if (!spec->zbd)
+        return 0;
+    if (!z) {
+        snprintf(why, len, "zonemode=zbd: the drive has no zones (model key zns.zone_size)");
+        return 1;
+    }
+    if (spec->zbd_zone_size && spec->zbd_zone_size != z->zone_size) {
+        snprintf(why, len, "zonesize: %llu bytes is not the drive's zone size (%llu)",
+                 (unsigned long long)spec->zbd_zone_size, (unsigned long long)z->zone_size);
+        return 1;
+    }
+    if (spec->zbd_zone_capacity && spec->zbd_zone_capacity != z->capacity) {
+        snprintf(why, len, "zonecapacity: %llu bytes is not the drive's zone capacity (%llu)",
+                 (unsigned long long)spec->zbd_zone_capacity, (unsigned long long)z->capacity);
+        return 1;
+    }
+    return 0;
+}
+
+/* fio's zonemode=zbd: a job's write goes to its zone's write pointer (a full zone is reset
+ * first, by a reset command issued ahead of the write). False when the run failed. */
+static bool true_write(ssdsim_request *r, uint64_t off, uint32_t len)
+{
+    r->offset = off;
+    r->length = len;
+    return true;
+}
+
+static bool zbd_write(struct ssdsim__host *h, struct ssdsim__job *job, ssdsim_request *r)
+{
+    struct ssdsim__zns *z = h->sys->n_devs == 1 ? h->sys->devs[0].zns : NULL;
+    uint64_t off = r->offset;
+    uint32_t len = (uint32_t)r->length;
+    if (!ssdsim__zns_zbd_write(z, job->spec->zbd_max_open, &off, &len))
+        return true_write(r, off, len);
+    /* reset the zone first: a zone command of its own, ahead of the write on the same queue */
+    uint32_t i = io_alloc(h);
+    if (i == NONE) {
+        host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+        return false;
+    }
+    struct ssdsim__io *io = &h->ios[i];
+    memset(io, 0, sizeof *io);
+    io->submit_ns = io->done_ns = ssdsim__engine_now(h->engine);
+    io->offset = off;
+    io->op = SSDSIM__IO_TRIM;
+    io->zop = SSDSIM__ZOP_RESET;
+    io->queue = job->queue;
+    io->job = NONE;
+    io->next = NONE;
+    io->id = UINT64_MAX;
+    h->submitted_inflight++;
+    enter_or_wait(h, i);
+    off = r->offset;
+    len = (uint32_t)r->length;
+    ssdsim__zns_zbd_write(z, job->spec->zbd_max_open, &off, &len);
+    return true_write(r, off, len);
+}
+
 static void issue_pending(struct ssdsim__host *h, uint32_t j)
 {
     struct ssdsim__job *job = &h->jobs[j];
     uint64_t now = ssdsim__engine_now(h->engine);
+    if (job->spec && job->spec->zbd &&
+        (job->pending.op == SSDSIM_OP_WRITE || job->pending.op == SSDSIM_OP_WRITE_FUA) &&
+        !zbd_write(h, job, &job->pending))
+        return;
     uint32_t i = io_alloc(h);
     if (i == NONE) {
         host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
@@ -287,10 +433,13 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
                                             : (uint8_t)r->op;
     io->fua = r->op == SSDSIM_OP_WRITE_FUA;
     io->queue = job->queue;
+    io->placement = job_placement(h, job, io->op);
     io->job = j;
     io->volume = job->volume;
     io->next = NONE;
     io->counted = now >= job->ramp_end_ns;
+    io->zop = 0;
+    io->status = 0;
     io->admit_ns = io->ftl_ns = io->flash_done_ns = now;
     io->wait_ns = 0;
     io->id = r->id;
@@ -548,14 +697,16 @@ static void complete(struct ssdsim__host *h, uint32_t i)
         io->flash_done_ns = now;
     uint64_t lat = now - io->submit_ns;
     uint32_t j = io->job;
+    /* zone commands other than append, and refused requests, are not I/O statistics */
+    bool io_stat = io->status == 0 && io->zop <= SSDSIM__ZOP_APPEND;
     if (io->op == SSDSIM__IO_FLUSH) {
         if (j != NONE && io->counted)
             flush_record(h, &h->units[h->jobs[j].unit], lat);
-    } else if (j == NONE)
+    } else if (j == NONE && io_stat)
         ssdsim__stats_unmirror(h->stats); /* a sample for the run's histograms alone */
-    if (io->op != SSDSIM__IO_FLUSH && (j == NONE || io->counted))
+    if (io->op != SSDSIM__IO_FLUSH && io_stat && (j == NONE || io->counted))
         ssdsim__stats_record(h->stats, io->op, io->len, lat, now);
-    if (j != NONE && io->op != SSDSIM__IO_FLUSH) {
+    if (j != NONE && io->op != SSDSIM__IO_FLUSH && io_stat) {
         struct ssdsim__unit *u = &h->units[h->jobs[j].unit];
         if (io->counted) {
             if (h->stats->mirror != u->hist)
@@ -583,7 +734,10 @@ static void complete(struct ssdsim__host *h, uint32_t i)
             .transfer_ns = now - io->flash_done_ns,
             .gc_wait_ns = io->wait_ns,
             .job = j == NONE ? SSDSIM_NO_JOB : j,
+            .status = io->status,
         };
+        if (io->zop)
+            c.op = (enum ssdsim_op)(SSDSIM_OP_WRITE_FUA + io->zop);
         void *ud = io->userdata;
         io->cb = NULL;
         if (j == NONE)
@@ -659,9 +813,11 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     io->submit_ns = io->done_ns = io->admit_ns = io->ftl_ns = io->flash_done_ns = at_ns;
     io->offset = offset;
     io->len = len;
-    io->op = (uint8_t)(op & ~SSDSIM__IO_FUA);
+    io->op = (uint8_t)(op & ~(SSDSIM__IO_FUA | SSDSIM__IO_ZOP_MASK));
+    io->zop = (uint8_t)((op & SSDSIM__IO_ZOP_MASK) >> SSDSIM__IO_ZOP_SHIFT);
     io->fua = (op & SSDSIM__IO_FUA) != 0;
-    io->queue = (uint16_t)queue;
+    io->queue = (uint16_t)(queue & 0xffff);
+    io->placement = (uint8_t)(queue >> 16);
     io->job = NONE;
     io->next = NONE;
     io->counted = true;
@@ -757,6 +913,28 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                 return h->error;
             }
             job->queue = (uint16_t)(spec->have_queue ? spec->queue : j % nq);
+            uint32_t handles = h->sys->dev_model->fdp.handles;
+            for (uint32_t k = 0; k < spec->n_placements; k++) {
+                if (spec->placements[k] >= (handles ? handles : 1)) {
+                    snprintf(h->errmsg, sizeof h->errmsg,
+                             "job '%s': %s: placement id %u is beyond the model's placement "
+                             "handles (fdp.handles %u)",
+                             spec->name ? spec->name : "job",
+                             spec->placement_opt ? spec->placement_opt : "placement",
+                             spec->placements[k], handles);
+                    h->error = SSDSIM_ECONFIG;
+                    return h->error;
+                }
+            }
+            job->placement = spec->n_placements ? (uint8_t)spec->placements[0] : 0;
+            job->pli_next = 0;
+            char why[200];
+            if (job_zone_options(h, spec, why, sizeof why)) {
+                snprintf(h->errmsg, sizeof h->errmsg, "job '%s': %s",
+                         spec->name ? spec->name : "job", why);
+                h->error = SSDSIM_ECONFIG;
+                return h->error;
+            }
             job->depth = spec->iodepth;
             job->think_ns = spec->thinktime_ns;
             job->think_blocks = spec->thinktime_blocks ? spec->thinktime_blocks : 1;
@@ -896,6 +1074,15 @@ int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs
             return h->error;
         }
         job->queue = (uint16_t)(ro ? ro->queue : 0);
+        uint32_t handles = h->sys->dev_model->fdp.handles;
+        if (ro && ro->placement >= (handles ? handles : 1)) {
+            snprintf(h->errmsg, sizeof h->errmsg,
+                     "%s: placement: %u is beyond the model's placement handles (fdp.handles %u)",
+                     ro->label ? ro->label : "replay", ro->placement, handles);
+            h->error = SSDSIM_ECONFIG;
+            return h->error;
+        }
+        job->placement = (uint8_t)(ro ? ro->placement : 0);
         h->planned += job->max_requests;
         h->units[k].name = strdup(ro && ro->label ? ro->label : "replay");
         if (!h->units[k].name) {

@@ -30,6 +30,9 @@ struct ssdsim__io {
     bool fua;     /* a write with Force Unit Access */
     uint16_t queue; /* its NVMe queue pair */
     bool counted; /* recorded in the statistics (issued after the job's ramp) */
+    uint8_t zop;     /* a zone command (dev/zns.h SSDSIM__ZOP_*), or 0 */
+    uint16_t status; /* a zoned drive's refusal (SSDSIM_ZS_*), or 0 */
+    uint8_t placement; /* its FDP placement handle */
     /* the latency breakdown (ssdsim_completion) */
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns;
     uint64_t id; /* the caller's id, or a source request's id */
@@ -89,6 +92,8 @@ struct ssdsim__job {
     uint64_t writes;
     bool flush_due, have_held, flush_after_held;
     uint16_t queue; /* NVMe queue pair of its requests */
+    uint8_t placement; /* FDP placement handle of its writes (fixed, or the next of its list) */
+    uint32_t pli_next; /* fio's fdp_pli_select=roundrobin: index of the next in the list */
     ssdsim_request held;
     bool waiting; /* a wake-up event is scheduled */
     ssdsim__event_id wake_event;
@@ -152,9 +157,10 @@ int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
 /* Free the jobs and units of the last run (the host keeps its observer). */
 void ssdsim__host_fini(struct ssdsim__host *h);
 
-/* A request from the embedding program, arriving at `at_ns` (>= now), for volume 0. The host
- * is set up for submissions on first use (no job, a pool that grows). Returns 0 or
- * SSDSIM_ENOMEM. */
+/* A request from the embedding program, arriving at `at_ns` (>= now), for volume 0, on NVMe
+ * queue pair `queue` & 0xffff with FDP placement handle `queue` >> 16. `op` may carry
+ * SSDSIM__IO_FUA and a zone command (dev/zns.h). The host is set up for submissions on first
+ * use (no job, a pool that grows). Returns 0 or SSDSIM_ENOMEM. */
 int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct ssdsim__sys *sys,
                         struct ssdsim__stats *stats, uint8_t op, uint64_t offset, uint32_t len,
                         uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb, void *userdata, uint32_t queue);

@@ -415,6 +415,107 @@ static int opt_queue(const struct optdef *o, struct ssdsim__jobspec *job, const 
     return 0;
 }
 
+/* placement=N (ssdsim's own option): the FDP placement id of the job's writes; the model's
+ * fdp.handles is checked when the run starts (host.c). */
+static int opt_placement(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                         char *errbuf, size_t errlen)
+{
+    (void)o;
+    uint64_t v;
+    int rc = ssdsim__fio_parse_uint(value, 0, 255, &v, errbuf, errlen);
+    if (rc)
+        return rc;
+    job->placements[0] = (uint32_t)v;
+    job->n_placements = 1;
+    job->placement_opt = "placement";
+    return 0;
+}
+
+/* fdp_pli=0,1 (fio 3.35): the placement id indices the job's writes use with fdp=1. */
+static int opt_fdp_pli(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                       char *errbuf, size_t errlen)
+{
+    (void)o;
+    uint32_t n = 0;
+    const char *s = value;
+    while (*s) {
+        const char *comma = strchr(s, ',');
+        size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        char part[SSDSIM__FIO_PART_MAX];
+        uint64_t v;
+        if (n == SSDSIM__PLACEMENTS_MAX)
+            return ssdsim__fio_fail(errbuf, errlen, "more than %d placement ids",
+                                    SSDSIM__PLACEMENTS_MAX);
+        if (!ssdsim__fio_copy_part(part, s, len) || !ssdsim__fio_uint_ok(part, &v) || v > 255)
+            return ssdsim__fio_fail(errbuf, errlen,
+                                    "expected a list of placement ids 0 to 255 like 0,1, got "
+                                    "'%s'",
+                                    value);
+        job->placements[n++] = (uint32_t)v;
+        s = comma ? comma + 1 : s + len;
+    }
+    if (n == 0)
+        return ssdsim__fio_fail(errbuf, errlen, "expected a list of placement ids like 0,1");
+    job->n_placements = n;
+    job->placement_opt = "fdp_pli";
+    return 0;
+}
+
+static int opt_fdp_pli_select(const struct optdef *o, struct ssdsim__jobspec *job,
+                              const char *value, char *errbuf, size_t errlen)
+{
+    (void)o;
+    if (!strcmp(value, "random") || !strcmp(value, "roundrobin")) {
+        job->pli_random = !strcmp(value, "random");
+        return 0;
+    }
+    return ssdsim__fio_fail(errbuf, errlen, "expected random or roundrobin, got '%s'", value);
+}
+
+/* zonemode=none|zbd; fio's strided mode (zonerange, zonesize, zoneskip on a regular device) is
+ * not simulated. */
+static int opt_zonemode(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                        char *errbuf, size_t errlen)
+{
+    (void)o;
+    if (!strcmp(value, "none") || !strcmp(value, "zbd")) {
+        job->zbd = !strcmp(value, "zbd");
+        return 0;
+    }
+    if (!strcmp(value, "strided"))
+        return ssdsim__fio_fail(errbuf, errlen,
+                                "strided zones (zonerange, zonesize and zoneskip on a regular "
+                                "device) are not simulated; zbd is");
+    return ssdsim__fio_fail(errbuf, errlen, "expected none or zbd, got '%s'", value);
+}
+
+/* zonesize, zonecapacity: sizes the run checks against the drive's zones with zonemode=zbd. */
+static int set_zone_bytes(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                          char *errbuf, size_t errlen)
+{
+    uint64_t bytes = 0;
+    double pct = 0;
+    int rc = ssdsim__fio_size_or_percent(value, &bytes, &pct, errbuf, errlen);
+    if (rc)
+        return rc;
+    if (pct > 0)
+        return ssdsim__fio_fail(errbuf, errlen, "expected a size, got '%s'", value);
+    *FIELD(job, o, uint64_t) = bytes;
+    return 0;
+}
+
+/* zonerange: fio ignores it with zonemode=zbd (the drive's zones are used); strided mode is not
+ * simulated, so it is accepted and has no effect. */
+static int opt_zonerange(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                         char *errbuf, size_t errlen)
+{
+    (void)o;
+    (void)job;
+    uint64_t bytes = 0;
+    double pct = 0;
+    return ssdsim__fio_size_or_percent(value, &bytes, &pct, errbuf, errlen);
+}
+
 /* rate=1m,500k: bytes per second per direction, fio's size syntax; 0 = unlimited. */
 static int opt_rate(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
                     char *errbuf, size_t errlen)
@@ -852,6 +953,16 @@ static const struct optdef options[] = {
     SIMU("write_barrier", NULL, set_u32, barrier_blocks, 0, UINT32_MAX),
     SIM("sync", NULL, STR, opt_sync),
     SIM("queue", NULL, INT, opt_queue), /* ssdsim's own: fio has no such option */
+    SIM("placement", NULL, INT, opt_placement), /* ssdsim's own */
+    SIMF("fdp", NULL, BOOL, set_bool, fdp),         /* fio 3.35 */
+    SIM("fdp_pli", NULL, STR, opt_fdp_pli),         /* fio 3.35 */
+    SIM("fdp_pli_select", NULL, STR, opt_fdp_pli_select), /* fio 3.35 */
+    SIM("zonemode", NULL, STR, opt_zonemode),
+    SIMF("zonesize", NULL, SIZE, set_zone_bytes, zbd_zone_size),
+    SIMF("zonecapacity", NULL, SIZE, set_zone_bytes, zbd_zone_capacity),
+    SIM("zonerange", NULL, SIZE, opt_zonerange),
+    SIMU("max_open_zones", NULL, set_u32, zbd_max_open, 0, 1000000),
+    SIMU("job_max_open_zones", NULL, set_u32, zbd_max_open, 0, 1000000),
     SIM("rate_iops", NULL, INT, opt_rate_iops),
     SIM("rate", NULL, SIZE, opt_rate),
     SIM("rate_process", NULL, STR, opt_rate_process),
@@ -964,10 +1075,8 @@ static const struct optdef options[] = {
     IGN("verify_state_save", NULL, BOOL),
     IGN("trim_verify_zero", NULL, BOOL),
     IGN("trim_backlog_batch", NULL, INT),
-    /* Zoned block devices: these act only with zonemode=zbd, which is refused. */
+    /* Zoned block devices (zonemode=zbd): no effect on the simulated drive. */
     IGN("read_beyond_wp", NULL, BOOL),
-    IGN("max_open_zones", NULL, INT),
-    IGN("job_max_open_zones", NULL, INT),
     IGN("ignore_zone_limits", NULL, BOOL),
     IGN("zone_reset_threshold", NULL, MIXED),
     IGN("zone_reset_frequency", NULL, MIXED),
@@ -1073,10 +1182,6 @@ static const struct optdef options[] = {
     REF("merge_blktrace_file", NULL, STR, NULL, "merging blktraces is not simulated"),
     REF("merge_blktrace_scalars", NULL, MIXED, NULL, "merging blktraces is not simulated"),
     REF("merge_blktrace_iters", NULL, MIXED, NULL, "merging blktraces is not simulated"),
-    REF("zonemode", NULL, STR, "none", "zoned and strided modes are not simulated"),
-    REF("zonesize", NULL, STR, "0", "zoned and strided modes are not simulated"),
-    REF("zonecapacity", NULL, STR, "0", "zoned and strided modes are not simulated"),
-    REF("zonerange", NULL, STR, "0", "zoned and strided modes are not simulated"),
     REF("zoneskip", NULL, SIZE, "0", "skipping zones is not simulated"),
     REF("exitall", NULL, FLAG, "0", "ending the other jobs when one finishes is not simulated"),
     REF("wait_for", NULL, STR, NULL,

@@ -64,6 +64,8 @@ enum ssdsim__rate_process { SSDSIM__RATE_LINEAR = 0, SSDSIM__RATE_POISSON = 1 };
 /* One fio job section: what fio calls a job, with its options resolved (globals applied).
  * numjobs clones of it run, each with its own random stream and, with offset_increment, its own
  * region. Defaults are fio's (ssdsim__jobspec_defaults). */
+#define SSDSIM__PLACEMENTS_MAX 8
+
 struct ssdsim__jobspec {
     char *name;       /* section name; owned; NULL for a JSON workload ("job" in results) */
     uint32_t line;    /* line of the section header in the job file (0 for JSON) */
@@ -122,6 +124,19 @@ struct ssdsim__jobspec {
      * k of the run uses queue k mod nvme.queues */
     uint32_t queue;
     bool have_queue;
+    /* Flexible Data Placement: the placement ids of its writes (ssdsim's `placement`, or fio's
+     * fdp=1 with fdp_pli; fdp=1 alone: every handle of the drive), used in turn or at random
+     * (fdp_pli_select); placement_opt names the option that set them, for messages */
+    uint32_t placements[SSDSIM__PLACEMENTS_MAX];
+    uint32_t n_placements;
+    bool fdp, pli_random;
+    const char *placement_opt;
+    /* fio's zonemode=zbd (dev/zns.c): writes go to their zone's write pointer, a full zone is
+     * reset first, at most zbd_max_open zones are written at once (0: the drive's limit);
+     * zonesize and zonecapacity, when given, must be the drive's */
+    bool zbd;
+    uint32_t zbd_max_open;
+    uint64_t zbd_zone_size, zbd_zone_capacity;
     /* Issues nothing (ssdsim_workload_keep_job of another job) */
     bool off;
     /* Ordering and reporting */

@@ -701,7 +701,18 @@ enum ssdsim_op {
     SSDSIM_OP_FLUSH = 4,
     /** In an ssdsim_request only (whose layout is fixed within 1.x): a write with Force Unit
      * Access (ssdsim_submit_opts.fua). Reported as a write. */
-    SSDSIM_OP_WRITE_FUA = 5
+    SSDSIM_OP_WRITE_FUA = 5,
+    /** Zoned drives (model key zns.zone_size) only, through ssdsim_submit: a Zone Append of
+     * `length` bytes to the zone whose first byte is `offset`; the completion's offset is where
+     * the data was written (the write pointer it found). Reported as a write. */
+    SSDSIM_OP_ZONE_APPEND = 6,
+    /** Zone management (offset: the zone's first byte, length 0): reset (the zone becomes
+     * empty, its blocks are erased), finish (full), open (explicitly), close. Not read, write
+     * or trim statistics: ssdsim_get_zns_stats counts them. */
+    SSDSIM_OP_ZONE_RESET = 7,
+    SSDSIM_OP_ZONE_FINISH = 8,
+    SSDSIM_OP_ZONE_OPEN = 9,
+    SSDSIM_OP_ZONE_CLOSE = 10
 };
 typedef enum ssdsim_op ssdsim_op;
 
@@ -721,7 +732,70 @@ typedef struct ssdsim_completion {
     uint64_t gc_wait_ns;  /**< of flash_ns, the longest a unit waited for a free block (GC) */
     uint32_t job; /**< the job clone that issued it, numbered over the run in job order (see
                        ssdsim_job_info.first_clone); SSDSIM_NO_JOB for ssdsim_submit requests */
+    /** 0, or the NVMe status (status code type << 8 | status code) of a request a zoned drive
+     * refused: SSDSIM_ZS_*. A refused request completes at once, moves no data and is not in
+     * the statistics. */
+    uint16_t status;
 } ssdsim_completion;
+
+/** NVMe statuses of zoned drives (ssdsim_completion.status; NVMe Zoned Namespace Command Set
+ * 1.1, "Status Code Definitions": type 1, command specific, except Invalid Field). */
+#define SSDSIM_ZS_INVALID_FIELD 0x002      /**< misaligned, not a zone's start, trim */
+#define SSDSIM_ZS_BOUNDARY_ERROR 0x1B8     /**< a write past the zone's capacity */
+#define SSDSIM_ZS_ZONE_FULL 0x1B9          /**< a write to a full zone */
+#define SSDSIM_ZS_INVALID_WRITE 0x1BC      /**< a write not at the zone's write pointer */
+#define SSDSIM_ZS_TOO_MANY_ACTIVE 0x1BD    /**< beyond zns.max_active */
+#define SSDSIM_ZS_TOO_MANY_OPEN 0x1BE      /**< beyond zns.max_open */
+#define SSDSIM_ZS_INVALID_TRANSITION 0x1BF /**< e.g. opening a full zone, closing an empty one */
+
+/** Zone states (the NVMe Zone State values). */
+enum ssdsim_zone_state {
+    SSDSIM_ZONE_EMPTY = 0x1,
+    SSDSIM_ZONE_IMPLICIT_OPEN = 0x2,
+    SSDSIM_ZONE_EXPLICIT_OPEN = 0x3,
+    SSDSIM_ZONE_CLOSED = 0x4,
+    SSDSIM_ZONE_FULL = 0xE
+};
+
+/** One zone as ssdsim_report_zones describes it (bytes). */
+typedef struct ssdsim_zone {
+    uint64_t start;         /**< its first byte */
+    uint64_t size;          /**< zns.zone_size */
+    uint64_t capacity;      /**< zns.zone_capacity */
+    uint64_t write_pointer; /**< the next byte a write must start at (start + bytes written) */
+    enum ssdsim_zone_state state;
+} ssdsim_zone;
+
+/** Describe zones `first` .. first + n - 1 of a zoned drive (fewer at the end: *n_out says how
+ * many were written). @return 0, SSDSIM_EINVAL (NULL arguments, a drive without zones, first
+ * beyond the last zone). */
+SSDSIM_API int ssdsim_report_zones(const ssdsim *sim, uint64_t first, ssdsim_zone *out, size_t n,
+                                   size_t *n_out);
+
+/** Zone figures of a zoned drive, cumulative since ssdsim_new (zones, open and active: now). */
+typedef struct ssdsim_zns_stats {
+    uint64_t zones, open, active;
+    uint64_t resets, finishes, opens, closes; /**< zone commands done (opens, closes: explicit) */
+    uint64_t implicit_closes; /**< implicitly open zones the drive closed for room (max_open) */
+    uint64_t appends;         /**< zone appends done */
+    uint64_t errors;          /**< requests refused with a zone status */
+} ssdsim_zns_stats;
+
+/** Fill *out. @return 0, or SSDSIM_EINVAL (NULL arguments, a drive without zones). */
+SSDSIM_API int ssdsim_get_zns_stats(const ssdsim *sim, ssdsim_zns_stats *out);
+
+/** Flexible Data Placement figures of one placement handle over the last run (NVMe TP4146's
+ * Host Bytes with Metadata Written and Media Bytes with Metadata Written, per handle). */
+typedef struct ssdsim_fdp_stats {
+    uint64_t host_bytes;  /**< written by the host with this placement id */
+    uint64_t media_bytes; /**< programmed for its data: its host writes and every GC or
+                               wear-leveling copy of them */
+    double waf;           /**< media / host; 0 when the host wrote nothing */
+} ssdsim_fdp_stats;
+
+/** Fill *out for placement handle `handle` (0 .. fdp.handles-1). @return 0, or SSDSIM_EINVAL
+ * (NULL arguments, a drive without FDP, a handle out of range). */
+SSDSIM_API int ssdsim_get_fdp_stats(const ssdsim *sim, uint32_t handle, ssdsim_fdp_stats *out);
 
 /** ssdsim_completion.job of requests the program submitted itself. */
 #define SSDSIM_NO_JOB UINT32_MAX
@@ -752,10 +826,13 @@ typedef struct ssdsim_submit_opts {
     bool fua;
     /** The NVMe queue pair it is submitted to (model key nvme.queues; 0 .. queues-1). */
     uint32_t queue;
+    /** (version 2) Writes: the Flexible Data Placement placement id (model key fdp.handles;
+     * 0 .. handles-1; only 0 without FDP). */
+    uint32_t placement;
 } ssdsim_submit_opts;
 
 /** Layout version of ssdsim_submit_opts (see "Versioned structs"). */
-#define SSDSIM_SUBMIT_OPTS_VERSION 1
+#define SSDSIM_SUBMIT_OPTS_VERSION 2
 #define SSDSIM_SUBMIT_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_SUBMIT_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
@@ -763,7 +840,8 @@ typedef struct ssdsim_submit_opts {
 SSDSIM_API int ssdsim_submit_opts_init(ssdsim_submit_opts *opts, unsigned int version);
 
 /** ssdsim_submit with options (NULL: the defaults, then the same as ssdsim_submit). A FUA flag
- * on anything but a write, or a queue beyond the model's nvme.queues, is SSDSIM_EINVAL. */
+ * on anything but a write, a queue beyond the model's nvme.queues, or a placement id beyond
+ * its fdp.handles, is SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
                                 uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb,
                                 void *userdata, const ssdsim_submit_opts *opts);
@@ -837,12 +915,14 @@ typedef struct ssdsim_replay_opts {
     const char *label;     /**< names the source in messages and results ("trace.csv") */
     /** (version 2) The NVMe queue pair its requests use (model key nvme.queues). */
     uint32_t queue;
+    /** (version 3) The FDP placement id of its writes (model key fdp.handles). */
+    uint32_t placement;
 } ssdsim_replay_opts;
 
 /** Layout version of ssdsim_replay_opts (see "Versioned structs"): set by SSDSIM_REPLAY_OPTS_INIT
  * and
  * ssdsim_replay_opts_init. */
-#define SSDSIM_REPLAY_OPTS_VERSION 2
+#define SSDSIM_REPLAY_OPTS_VERSION 3
 #define SSDSIM_REPLAY_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_REPLAY_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,
