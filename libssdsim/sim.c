@@ -163,6 +163,7 @@ void ssdsim_free(ssdsim *sim)
     ssdsim__stats_fini(&sim->stats);
     ssdsim__sys_fini(&sim->sys);
     ssdsim__engine_fini(&sim->engine);
+    ssdsim__power_free(sim->power);
     ssdsim_model_free(sim->model);
     free(sim);
 }

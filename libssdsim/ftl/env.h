@@ -14,6 +14,7 @@
 #include "engine/rng.h"
 #include "hw/hw.h"
 #include "plugin.h"
+#include "rel/fault.h"
 
 #define SSDSIM__N_PURPOSES 6
 
@@ -92,6 +93,7 @@ struct ssdsim_ftl_env {
     uint64_t fold_timer;
     bool fold_told;
     struct ssdsim__ff_queue *ff; /* NULL: flash operations go to the hardware model */
+    struct ssdsim__fault *fault; /* bad blocks (rel/fault.h); NULL when the model has none */
 };
 
 /* ssdsim_ftl_count for the library's own counters too (SSDSIM__CNT_*). */

@@ -20,8 +20,10 @@
 
 enum ssdsim__block_state { SSDSIM__BLK_FREE, SSDSIM__BLK_OPEN, SSDSIM__BLK_CLOSED,
                            SSDSIM__BLK_VICTIM,
-                           SSDSIM__BLK_SLC /* in SLC mode (ftl/page_slc.c): a static block,
-                                              or a dynamic one until it is folded */ };
+                           SSDSIM__BLK_SLC, /* in SLC mode (ftl/page_slc.c): a static block,
+                                              or a dynamic one until it is folded */
+                           SSDSIM__BLK_BAD /* retired: a factory or grown bad block
+                                              (rel/fault.h), never used again */ };
 
 enum ssdsim__frontier { SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_GC, SSDSIM__FR_GC_HOT,
                         SSDSIM__FR_MAP,

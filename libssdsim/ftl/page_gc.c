@@ -141,9 +141,11 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t b = pl->victim;
     enum ssdsim__reclaim why = pl->reclaim;
-    put_free_block(f, b);
     pl->victim = NONE;
-    if (f->wl && f->wl->after_erase) {
+    bool retired = ssdsim__page_retire(f, b);
+    if (!retired)
+        put_free_block(f, b);
+    if (!retired && f->wl && f->wl->after_erase) {
         uint32_t w = f->wl->after_erase(f->wl_state, ssdsim__page_view(f), b);
         if (w != NONE && w >= f->geo->n_blocks) {
             char msg[160];

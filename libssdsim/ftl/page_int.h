@@ -91,6 +91,20 @@ static inline void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
     }
 }
 
+/* Block b was just erased: when its program/erase cycle failed it (rel/badblock.c), retire it
+ * (it stays out of the free lists for good) and say so; GC moved its valid data off before the
+ * erase. */
+static inline bool ssdsim__page_retire(struct ssdsim__ftl *f, uint32_t b)
+{
+    struct ssdsim__fault *fault = f->env->fault;
+    if (!fault || !ssdsim__fault_erased(fault, b, f->env->erase_count[b],
+                                        ssdsim__engine_now(f->env->engine)))
+        return false;
+    f->state[b] = SSDSIM__BLK_BAD;
+    f->valid[b] = 0;
+    return true;
+}
+
 /* Map lpn to ppn. `old` is the current location when the caller knows it (a GC copy, checked
  * through p2l), which spares a load from l2p: that array is far larger than the caches, and the
  * load was the single most expensive instruction of a GC copy. NONE means "look it up". */

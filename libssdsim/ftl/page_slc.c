@@ -264,7 +264,8 @@ static void fold_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     } else {
         *mode = 0;
         s->dyn_blocks--;
-        put_free_block(f, b);
+        if (!ssdsim__page_retire(f, b))
+            put_free_block(f, b);
         ssdsim__page_unstall(f);
     }
     fold_next(f, plane);
