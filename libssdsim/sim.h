@@ -60,6 +60,10 @@ struct ssdsim {
      * at which the next one is due, and the checks done */
     uint64_t check_period, check_due, n_checks;
     struct ssdsim__power *power; /* power losses so far (rel/power.c); NULL: none */
+    /* the run options' power loss: at this time after its start, or after this many
+     * completed requests; the event of the first */
+    uint64_t power_loss_ns, power_loss_after;
+    ssdsim__event_id power_loss_event;
     char errmsg[512];
 };
 

@@ -99,6 +99,8 @@ struct cli_run_opts {
     const char *latency_log;   /* per-request CSV */
     uint64_t check_period;     /* --check[=N]: consistency check every N events; 0 none */
     const char *source_spec;   /* --source NAME[:ARGS]: a plugin module's request source */
+    uint64_t power_loss_ns;    /* --power-loss-at (0: none) */
+    uint64_t power_loss_after; /* --power-loss-after (0: none) */
 };
 
 /* The point `o` describes (ssdsim/point.h): its overrides (pointing into `o`), seed (given),

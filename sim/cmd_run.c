@@ -97,6 +97,15 @@ static void run_help(FILE *f, bool demo)
               "                         a --plugin module (ARGS are its own; the replay options\n"
               "                         above apply; doc/plugins.md)\n"
               "\n"
+              "Faults (doc/models.md, \"Faults\"; results in \"faults\"):\n"
+              "  --power-loss-at DURATION\n"
+              "                         lose power this long after the run's start: the host\n"
+              "                         stops issuing, the requests in flight end, then what a\n"
+              "                         volatile buffer acknowledged and had not written is\n"
+              "                         lost (a protected one flushes within\n"
+              "                         reliability.plp_energy_mj) and the drive mounts again\n"
+              "  --power-loss-after N   the same once N requests have completed\n"
+              "\n"
               "Outputs:\n"
               "  --output-format F      json (default: doc/results.md) or fio-json (fio's JSON\n"
               "                         layout) for --json OUT\n"
@@ -270,7 +279,7 @@ int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts
 static const char *const run_value_options[] = {
     "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
     "--output-format", "--record",    "--record-format", "--latency-log", "--source",
-    "--queue"};
+    "--queue",         "--power-loss-at", "--power-loss-after"};
 static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient",
                                                "--fairness"};
 
@@ -318,6 +327,19 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         }
     } else if (!strcmp(name, "--source")) {
         o->source_spec = val;
+    } else if (!strcmp(name, "--power-loss-at")) {
+        if (ssdsim_parse_time_ns(val, &o->power_loss_ns) || o->power_loss_ns == 0) {
+            cli_error("run: --power-loss-at expects a positive duration such as 50ms or 2s, "
+                      "got '%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--power-loss-after")) {
+        if (!cli_parse_u64(val, &o->power_loss_after) || o->power_loss_after == 0) {
+            cli_error("run: --power-loss-after expects a positive number of requests, got '%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
     } else if (!strcmp(name, "--replay-qd")) {
         uint64_t v;
         if (!cli_parse_u64(val, &v) || v == 0 || v > 65536) {
@@ -872,6 +894,8 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         prog = o->quiet ? NULL : cli_progress_new("running", o->progress);
         ssdsim_set_progress(sim, cli_interrupt_cb, prog);
     }
+    if (o->power_loss_ns || o->power_loss_after)
+        ssdsim_set_power_loss(sim, o->power_loss_ns, o->power_loss_after);
     struct cli_watch watch;
     if (cli_watch_open(&watch, o, wl, sim))
         goto out;

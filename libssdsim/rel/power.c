@@ -336,3 +336,13 @@ void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
         cJSON_AddItemToArray(list, e);
     }
 }
+
+int ssdsim_set_power_loss(ssdsim *sim, uint64_t after_ns, uint64_t after_requests)
+{
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    if (!sim)
+        return SSDSIM_EINVAL;
+    sim->power_loss_ns = after_ns;
+    sim->power_loss_after = after_requests;
+    return 0;
+}

@@ -1183,6 +1183,14 @@ typedef struct ssdsim_lost_request {
  * earlier failure), SSDSIM_ENOMEM. */
 SSDSIM_API int ssdsim_power_loss(ssdsim *sim);
 
+/** Make the runs that follow (ssdsim_run, ssdsim_run_source, ssdsim_run_sources) end in a
+ * power loss: `after_ns` simulated ns after a run's start, or once `after_requests` requests
+ * have completed, whichever comes first (0: not by that measure; both 0 disarm it). The jobs
+ * then issue no more (as until_steady stops them); once the requests in flight are done, the
+ * run's statistics close and ssdsim_power_loss runs. A run that ends sooner loses power at its
+ * end. @return 0, or SSDSIM_EINVAL (NULL sim). */
+SSDSIM_API int ssdsim_set_power_loss(ssdsim *sim, uint64_t after_ns, uint64_t after_requests);
+
 /** Copy up to `max` of the writes the power losses so far lost into out (in the order of
  * their devices and of the buffer's slots); returns how many there are in all (so a call
  * with max 0 sizes the array). 0 for NULL. */
