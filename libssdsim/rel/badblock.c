@@ -106,6 +106,7 @@ bool ssdsim__fault_erased(struct ssdsim__fault *f, uint64_t block, uint32_t eras
         f->read_only = true;
         f->ro_ns = now;
         f->ro_host_bytes = f->host_bytes;
+        f->ro_bad = f->factory_bad + f->grown_bad;
     }
     return true;
 }

@@ -34,6 +34,7 @@ struct ssdsim__fault {
     bool read_only;
     uint64_t ro_ns;              /* simulated time it turned read-only */
     uint64_t ro_host_bytes;      /* host bytes the drive had accepted by then (cumulative) */
+    uint64_t ro_bad;             /* bad blocks by then */
     uint64_t host_bytes;         /* host bytes accepted for writing (cumulative) */
     uint64_t refused_writes, refused_bytes; /* host writes refused since then */
 };

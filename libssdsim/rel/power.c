@@ -259,6 +259,7 @@ static int get_fault_stats_full(const ssdsim *sim, ssdsim_fault_stats *out)
         if (f->read_only && (!ro_seen || f->ro_ns < out->read_only_ns)) {
             out->read_only_ns = f->ro_ns;
             out->read_only_host_bytes = f->ro_host_bytes;
+            out->read_only_bad_blocks = f->ro_bad;
             ro_seen = true;
         }
     }
@@ -310,6 +311,7 @@ void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
     if (s.read_only) {
         ssdsim__json_add_u64(o, "read_only_ns", s.read_only_ns);
         ssdsim__json_add_u64(o, "read_only_host_bytes", s.read_only_host_bytes);
+        ssdsim__json_add_u64(o, "read_only_bad_blocks", s.read_only_bad_blocks);
     }
     ssdsim__json_add_u64(o, "writes_refused", s.writes_refused);
     ssdsim__json_add_u64(o, "bytes_refused", s.bytes_refused);

@@ -1143,6 +1143,7 @@ typedef struct ssdsim_fault_stats {
     bool read_only;               /**< the spare cannot hold the logical space: writes refused */
     uint64_t read_only_ns;        /**< simulated time it turned read-only */
     uint64_t read_only_host_bytes; /**< host bytes it had accepted for writing by then */
+    uint64_t read_only_bad_blocks; /**< bad blocks (both kinds) of that device by then */
     uint64_t writes_refused;      /**< host writes refused as read-only (completed, not written) */
     uint64_t bytes_refused;       /**< their bytes */
     uint32_t power_losses;        /**< power losses so far */
