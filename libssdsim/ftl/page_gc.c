@@ -142,6 +142,8 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     uint32_t b = pl->victim;
     enum ssdsim__reclaim why = pl->reclaim;
     pl->victim = NONE;
+    if (f->parity)
+        ssdsim__page_parity_erased(f, b);
     bool retired = ssdsim__page_retire(f, b);
     if (!retired)
         put_free_block(f, b);

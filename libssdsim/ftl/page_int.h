@@ -177,10 +177,21 @@ static inline bool ssdsim__page_slc_accepts(const struct ssdsim__ftl *f, uint32_
     return sp->blk != NONE || sp->n_st_free ||
            (f->slc->dyn_ok && f->planes[plane].n_free > f->gc_min);
 }
-/* page_parity.c (RAIN; f->parity NULL: off, and none of these is called) */
+/* page_parity.c (RAIN; f->parity NULL: off, and none of these is called). The stripes as
+ * recorded (rel/diefail.c reads them): per physical page the next page of its stripe, and the
+ * stripe's serial (NONE: no stripe, or its block was erased since). */
+struct ssdsim__stripe;
+struct ssdsim__parity {
+    uint32_t group;
+    struct ssdsim__stripe *s; /* the open stripe of each kind of writer (host, GC) */
+    uint32_t *ring, *sid;     /* per physical page */
+    uint32_t next_sid;
+};
 int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group);
 void ssdsim__page_parity_free(struct ssdsim__ftl *f);
-void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, ssdsim_flash_purpose why);
+void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, uint32_t ppn,
+                              ssdsim_flash_purpose why);
+void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b);
 void ssdsim__page_parity_unstall(struct ssdsim__ftl *f);
 uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr);
 

@@ -221,7 +221,7 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
     if (pl->n_free < f->gc_min && pl->victim == NONE)
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
     if (f->parity && fr != SSDSIM__FR_MAP)
-        ssdsim__page_parity_data(f, plane, why);
+        ssdsim__page_parity_data(f, plane, ppn, why);
 }
 
 /* A page of frontier `fr` of `plane` that maps no logical page (a RAIN parity page,

@@ -256,6 +256,8 @@ static void fold_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     struct ssdsim__slc_plane *sp = &s->pl[plane];
     uint32_t b = sp->victim;
     sp->victim = NONE;
+    if (f->parity)
+        ssdsim__page_parity_erased(f, b);
     uint8_t *mode = &f->env->hw->slc_block[b];
     if (*mode == SLC_STATIC) {
         f->free_next[b] = sp->st_free;
