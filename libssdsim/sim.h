@@ -64,6 +64,7 @@ struct ssdsim {
      * completed requests; the event of the first */
     uint64_t power_loss_ns, power_loss_after;
     ssdsim__event_id power_loss_event;
+    bool die_fail_armed; /* ssdsim_fail_die was called (rel/power.c) */
     char errmsg[512];
 };
 

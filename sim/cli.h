@@ -101,6 +101,9 @@ struct cli_run_opts {
     const char *source_spec;   /* --source NAME[:ARGS]: a plugin module's request source */
     uint64_t power_loss_ns;    /* --power-loss-at (0: none) */
     uint64_t power_loss_after; /* --power-loss-after (0: none) */
+    bool fail_die;             /* --fail die:CH/CHIP/DIE@TIME */
+    uint32_t fail_addr[3];
+    uint64_t fail_at_ns;
 };
 
 /* The point `o` describes (ssdsim/point.h): its overrides (pointing into `o`), seed (given),

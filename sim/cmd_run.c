@@ -98,6 +98,11 @@ static void run_help(FILE *f, bool demo)
               "                         above apply; doc/plugins.md)\n"
               "\n"
               "Faults (doc/models.md, \"Faults\"; results in \"faults\"):\n"
+              "  --fail die:CH/CHIP/DIE@TIME\n"
+              "                         that die fails for good TIME after the run's start:\n"
+              "                         with RAIN parity (ftl.parity_group) its data is read by\n"
+              "                         reconstruction and rebuilt onto the other dies at\n"
+              "                         reliability.rebuild_rate; without, it is lost\n"
               "  --power-loss-at DURATION\n"
               "                         lose power this long after the run's start: the host\n"
               "                         stops issuing, the requests in flight end, then what a\n"
@@ -279,7 +284,7 @@ int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts
 static const char *const run_value_options[] = {
     "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
     "--output-format", "--record",    "--record-format", "--latency-log", "--source",
-    "--queue",         "--power-loss-at", "--power-loss-after"};
+    "--queue",         "--power-loss-at", "--power-loss-after", "--fail"};
 static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient",
                                                "--fairness"};
 
@@ -327,6 +332,22 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         }
     } else if (!strcmp(name, "--source")) {
         o->source_spec = val;
+    } else if (!strcmp(name, "--fail")) {
+        /* die:CH/CHIP/DIE@TIME */
+        unsigned ch, chip, die;
+        int used = 0;
+        const char *at = strchr(val, '@');
+        if (strncmp(val, "die:", 4) || !at ||
+            sscanf(val + 4, "%u/%u/%u%n", &ch, &chip, &die, &used) != 3 ||
+            val + 4 + used != at || ssdsim_parse_time_ns(at + 1, &o->fail_at_ns)) {
+            cli_error("run: --fail expects die:CHANNEL/CHIP/DIE@TIME (die:0/0/1@50ms), got '%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
+        o->fail_die = true;
+        o->fail_addr[0] = ch;
+        o->fail_addr[1] = chip;
+        o->fail_addr[2] = die;
     } else if (!strcmp(name, "--power-loss-at")) {
         if (ssdsim_parse_time_ns(val, &o->power_loss_ns) || o->power_loss_ns == 0) {
             cli_error("run: --power-loss-at expects a positive duration such as 50ms or 2s, "
@@ -896,6 +917,11 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     }
     if (o->power_loss_ns || o->power_loss_after)
         ssdsim_set_power_loss(sim, o->power_loss_ns, o->power_loss_after);
+    if (o->fail_die && ssdsim_fail_die(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
+                                       ssdsim_now(sim) + o->fail_at_ns)) {
+        cli_error("run: --fail: %s", ssdsim_errmsg(sim));
+        goto out;
+    }
     struct cli_watch watch;
     if (cli_watch_open(&watch, o, wl, sim))
         goto out;

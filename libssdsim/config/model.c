@@ -623,6 +623,15 @@ static const struct key_spec keys[] = {
      .offset = FIELD(fault.mount_checkpoint_pages, uint32_t), .min = 1, .max = 1u << 30,
      .flags = KF_QUIET, .def = "65536", .kinds = K_SSD,
      .help = "checkpoint mount: mapping updates between two checkpoints of the mapping table"},
+    {.path = "reliability.rebuild_rate", .type = KEY_RATE,
+     .offset = FIELD(fault.rebuild_bytes_per_s, uint64_t), .min = 1e3, .max = 1e12,
+     .flags = KF_QUIET, .def = "\"100MB/s\"", .kinds = K_SSD,
+     .help = "after a die failure with parity: its data is rebuilt onto the other dies at most "
+             "this fast"},
+    {.path = "reliability.rebuild_xor_us", .type = KEY_TIME,
+     .offset = FIELD(fault.rebuild_xor_ns, uint64_t), .min = 0, .max = 1000, .flags = KF_QUIET,
+     .def = "\"1us\"", .kinds = K_SSD,
+     .help = "reconstructing a page of a failed die: controller time to XOR each page read"},
 
     {.path = "hdd.capacity", .type = KEY_SIZE64, .offset = FIELD(hdd.capacity, uint64_t),
      .min = 1e6, .max = 1e15, .flags = KF_REQUIRED, .kinds = K_HDD,

@@ -167,6 +167,8 @@ struct ssdsim__fault_cfg {
     double plp_page_uj;        /* energy of one page program during that flush */
     int mount_mode;            /* enum ssdsim__mount_mode */
     uint32_t mount_checkpoint_pages; /* mapping updates between checkpoints (checkpoint mode) */
+    uint64_t rebuild_bytes_per_s;    /* a failed die's rebuild rate, at most */
+    uint64_t rebuild_xor_ns;         /* XOR of one page read for a reconstruction */
 };
 
 /* A hard disk (kind HDD): mechanics and cache. */

@@ -34,6 +34,8 @@ static bool die_in_fg_gc(const struct ssdsim__ftl *f, uint32_t die)
 int ssdsim__page_do_read(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes)
 {
     uint32_t ppn = f->l2p[lpn];
+    if (ppn != NONE && ssdsim__page_on_dead_die(f, ppn))
+        return ssdsim__diefail_read(f, io, ppn, bytes);
     /* gc.fg_blocks_die: while the die collects a foreground victim, a host read waits behind
      * the GC reads, programs and erase queued on it, as on a die without read priority. */
     if (f->fg_blocks_die && ppn != NONE && die_in_fg_gc(f, ppn / f->ppb / f->bpp / f->ppd))
@@ -115,6 +117,10 @@ static void page_flash_done(void *state, uint64_t ck)
     case TAG_MAP_PROG:
     case TAG_PARITY_PROG:
         break;
+    case TAG_RECON_READ:
+    case TAG_REBUILD_PROG:
+        ssdsim__diefail_flash_done(f, (enum op_tag)ssdsim__cookie_tag(ck), low);
+        break;
     case TAG_SLC_READ:
     case TAG_SLC_PROG:
     case TAG_SLC_ERASE:
@@ -191,6 +197,7 @@ static void page_destroy(void *state)
     ssdsim__cands_fini(&f->cands);
     ssdsim__page_slc_free(f);
     ssdsim__page_parity_free(f);
+    ssdsim__diefail_free(f);
 }
 
 /* Look up and start a GC or WL policy; its state is allocated here (zeroed). */

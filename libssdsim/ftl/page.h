@@ -43,6 +43,9 @@ enum ssdsim__page_tag {
     SSDSIM__PTAG_SLC_PROG,      /* SLC cache: fold program; low: plane */
     SSDSIM__PTAG_SLC_ERASE,     /* SLC cache: folded block erased; low: plane */
     SSDSIM__PTAG_PARITY_PROG,   /* RAIN parity page written (ftl/page_parity.c) */
+    SSDSIM__PTAG_RECON_READ,    /* a stripe page read to reconstruct one of a failed die
+                                   (rel/diefail.c); low: its reconstruction */
+    SSDSIM__PTAG_REBUILD_PROG,  /* a page rebuilt off a failed die written (rel/diefail.c) */
 };
 
 /* The SLC cache (ftl/page_slc.c), per plane: the open SLC block, the static blocks erased and
@@ -179,6 +182,7 @@ struct ssdsim__ftl {
     uint64_t n_valid;          /* valid pages on the device (map and invalidate keep it) */
     struct ssdsim__slc *slc;   /* the SLC cache, or NULL when the model has none */
     struct ssdsim__parity *parity; /* RAIN stripes (ftl/page_parity.c); NULL: ftl.parity_group 0 */
+    struct ssdsim__diefail *df;    /* a failed die (rel/diefail.c); NULL: none */
 };
 
 struct ssdsim__parity;

@@ -62,6 +62,8 @@ void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__r
 {
     if (f->planes[plane].victim != NONE)
         return; /* one victim at a time per plane */
+    if (f->df && ssdsim__diefail_plane_dead(f, plane))
+        return; /* a failed die is never written again */
     uint32_t b = f->gc->select_victim(f->gc_state, ssdsim__page_view(f), plane);
     if (b == NONE)
         return;
@@ -127,7 +129,7 @@ static bool wl_start(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t w = pl->wl_pending;
-    if (w == NONE || pl->victim != NONE)
+    if (w == NONE || pl->victim != NONE || (f->df && ssdsim__diefail_plane_dead(f, plane)))
         return false;
     pl->wl_pending = NONE;
     if (f->state[w] != SSDSIM__BLK_CLOSED || pl->n_free == 0)

@@ -35,6 +35,8 @@ enum op_tag {
     TAG_SLC_PROG = SSDSIM__PTAG_SLC_PROG,
     TAG_SLC_ERASE = SSDSIM__PTAG_SLC_ERASE,
     TAG_PARITY_PROG = SSDSIM__PTAG_PARITY_PROG,
+    TAG_RECON_READ = SSDSIM__PTAG_RECON_READ,
+    TAG_REBUILD_PROG = SSDSIM__PTAG_REBUILD_PROG,
 };
 
 /* The "frontier" choose_plane is asked about for a host page the SLC cache may take (beyond
@@ -194,6 +196,16 @@ void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, uint32_t pp
 void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b);
 void ssdsim__page_parity_unstall(struct ssdsim__ftl *f);
 uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr);
+
+/* rel/diefail.c (f->df NULL: no die failed, and only the test of it is made) */
+bool ssdsim__diefail_plane_dead(const struct ssdsim__ftl *f, uint32_t plane);
+int ssdsim__diefail_read(struct ssdsim__ftl *f, uint32_t io, uint32_t ppn, uint32_t bytes);
+void ssdsim__diefail_flash_done(struct ssdsim__ftl *f, enum op_tag tag, uint32_t low);
+void ssdsim__diefail_free(struct ssdsim__ftl *f);
+static inline bool ssdsim__page_on_dead_die(const struct ssdsim__ftl *f, uint32_t ppn)
+{
+    return f->df && ssdsim__diefail_plane_dead(f, ppn / f->ppb / f->bpp);
+}
 
 /* page_install.c */
 int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen);

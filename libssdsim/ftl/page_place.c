@@ -67,6 +67,8 @@ static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, in
 {
     if (fr == FR_SLC)
         return ssdsim__page_slc_accepts(f, plane);
+    if (f->df && ssdsim__diefail_plane_dead(f, plane))
+        return false;
     const struct ssdsim__plane *pl = &f->planes[plane];
     if (pl->n_free > gc_reserve(f))
         return true;

@@ -39,6 +39,7 @@
 #include "config/jsonutil.h"
 #include "ftl/page.h"
 #include "plugin.h"
+#include "rel/diefail.h"
 
 struct ssdsim__power {
     uint32_t n_losses;
@@ -264,6 +265,29 @@ static int get_fault_stats_full(const ssdsim *sim, ssdsim_fault_stats *out)
         }
     }
     out->read_only = ro_seen;
+    for (uint32_t k = 0; k < sim->sys.n_devs; k++) {
+        struct ssdsim__diefail_stats ds;
+        if (!sim->sys.devs[k].ssd || !ssdsim__diefail_stats(&sim->sys.devs[k].env, &ds))
+            continue;
+        const struct ssdsim__geometry *g = &sim->sys.dev_model->geometry;
+        uint32_t per_channel = g->chips_per_channel * g->dies_per_chip;
+        out->die_failed = true;
+        out->failed_channel = ds.die / per_channel;
+        out->failed_chip = ds.die % per_channel / g->dies_per_chip;
+        out->failed_die = ds.die % g->dies_per_chip;
+        out->die_failed_ns = ds.failed_ns;
+        out->die_pages = ds.pages_on_die;
+        out->die_lost_pages = ds.lost_pages;
+        out->reconstructed_reads = ds.reconstructed_reads;
+        out->reconstruct_pages_read = ds.reconstruct_pages_read;
+        out->unrecoverable_reads = ds.unrecoverable_reads;
+        out->rebuild_done = ds.rebuild_done;
+        out->rebuild_ns = ds.rebuild_done ? ds.rebuild_end_ns - ds.failed_ns : 0;
+        out->rebuild_pages = ds.rebuild_pages;
+        out->rebuild_pages_read = ds.rebuild_pages_read;
+        out->rebuild_lost = ds.rebuild_lost;
+        break;
+    }
     ssdsim_device_stats d;
     ssdsim_get_device_stats(sim, &d);
     uint64_t pages = ssdsim__sys_flash_pages(&sim->sys);
@@ -295,14 +319,35 @@ int ssdsim_get_fault_stats_sized(const ssdsim *sim, ssdsim_fault_stats *out, siz
  * that other results stay as they were. */
 void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
 {
-    bool any = sim->power != NULL;
+    bool any = sim->power != NULL || sim->die_fail_armed;
     for (uint32_t k = 0; k < sim->sys.n_devs; k++)
         any = any || sim->sys.devs[k].env.fault;
     if (!any)
         return;
     ssdsim_fault_stats s;
     ssdsim_get_fault_stats(sim, &s);
+    if (s.die_failed) {
+        cJSON *df = cJSON_AddObjectToObject(root, "die_failure");
+        char addr[48];
+        snprintf(addr, sizeof addr, "%u/%u/%u", s.failed_channel, s.failed_chip, s.failed_die);
+        cJSON_AddStringToObject(df, "die", addr);
+        ssdsim__json_add_u64(df, "at_ns", s.die_failed_ns);
+        ssdsim__json_add_u64(df, "pages_on_die", s.die_pages);
+        ssdsim__json_add_u64(df, "lost_pages", s.die_lost_pages);
+        ssdsim__json_add_u64(df, "reconstructed_reads", s.reconstructed_reads);
+        ssdsim__json_add_u64(df, "reconstruct_pages_read", s.reconstruct_pages_read);
+        ssdsim__json_add_u64(df, "unrecoverable_reads", s.unrecoverable_reads);
+        cJSON_AddBoolToObject(df, "rebuild_done", s.rebuild_done);
+        if (s.rebuild_done)
+            ssdsim__json_add_u64(df, "rebuild_ns", s.rebuild_ns);
+        ssdsim__json_add_u64(df, "rebuild_pages", s.rebuild_pages);
+        ssdsim__json_add_u64(df, "rebuild_pages_read", s.rebuild_pages_read);
+        ssdsim__json_add_u64(df, "rebuild_lost", s.rebuild_lost);
+    }
     cJSON *o = cJSON_AddObjectToObject(root, "faults");
+    cJSON *dfo = cJSON_DetachItemFromObject(root, "die_failure");
+    if (dfo)
+        cJSON_AddItemToObject(o, "die_failure", dfo);
     ssdsim__json_add_u64(o, "factory_bad_blocks", s.factory_bad_blocks);
     ssdsim__json_add_u64(o, "grown_bad_blocks", s.grown_bad_blocks);
     if (isfinite(s.spare_factor_effective))
@@ -346,5 +391,49 @@ int ssdsim_set_power_loss(ssdsim *sim, uint64_t after_ns, uint64_t after_request
         return SSDSIM_EINVAL;
     sim->power_loss_ns = after_ns;
     sim->power_loss_after = after_requests;
+    return 0;
+}
+
+static void die_fails(void *ctx, uint32_t die)
+{
+    struct ssdsim *sim = ctx;
+    struct ssdsim_ftl_env *env = &sim->sys.devs[0].env;
+    char why[200];
+    int rc = ssdsim__diefail_start(env, die, why, sizeof why);
+    if (rc)
+        ssdsim_ftl_fail(env, rc, rc == SSDSIM_ENOMEM ? "out of memory failing a die" : why);
+}
+
+int ssdsim_fail_die(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die, uint64_t at_ns)
+{
+    SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    if (!sim)
+        return SSDSIM_EINVAL;
+    const struct ssdsim__dev *d = &sim->sys.devs[0];
+    if (!d->ssd)
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_fail_die: device 0 is not a solid-state "
+                                                "drive");
+    const struct ssdsim__geometry *g = &d->model->geometry;
+    if (channel >= g->channels || chip >= g->chips_per_channel || die >= g->dies_per_chip)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_fail_die: die %u/%u/%u is outside the geometry (%u channels, "
+                            "%u chips per channel, %u dies per chip)",
+                            channel, chip, die, g->channels, g->chips_per_channel,
+                            g->dies_per_chip);
+    uint64_t now = ssdsim__engine_now(&sim->engine);
+    if (at_ns < now)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_fail_die: %llu ns is before now (%llu ns)",
+                            (unsigned long long)at_ns, (unsigned long long)now);
+    char why[200];
+    if (sim->die_fail_armed)
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_fail_die: a die failure is set already "
+                                                "(one failed die is modelled)");
+    if (ssdsim__diefail_can(&d->env, why, sizeof why))
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_fail_die: %s", why);
+    uint32_t index = (channel * g->chips_per_channel + chip) * g->dies_per_chip + die;
+    if (ssdsim__engine_schedule(&sim->engine, at_ns, die_fails, sim, index))
+        return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory");
+    sim->die_fail_armed = true;
     return 0;
 }

@@ -1156,6 +1156,20 @@ typedef struct ssdsim_fault_stats {
     uint64_t plp_units_flushed; /**< units a protected buffer flushed on its capacitors */
     uint64_t mount_ns;          /**< time of the last power-up's mapping rebuild */
     uint64_t mount_pages_read;  /**< flash pages it read (checkpoint + journal, or a scan) */
+    /* A failed die (ssdsim_fail_die), of the first device that has one: */
+    bool die_failed;
+    uint32_t failed_channel, failed_chip, failed_die; /**< its address */
+    uint64_t die_failed_ns;      /**< when it failed */
+    uint64_t die_pages;          /**< logical pages it held then */
+    uint64_t die_lost_pages;     /**< of those, lost at once (no parity) */
+    uint64_t reconstructed_reads; /**< host reads served by reconstruction from parity */
+    uint64_t reconstruct_pages_read; /**< flash pages those read (group - 1 each) */
+    uint64_t unrecoverable_reads; /**< host reads of its data that could not be served */
+    bool rebuild_done;           /**< its data is all rebuilt onto the other dies */
+    uint64_t rebuild_ns;         /**< from the failure to the last rebuilt page written */
+    uint64_t rebuild_pages;      /**< pages rebuilt (written elsewhere; in WAF as GC copies) */
+    uint64_t rebuild_pages_read; /**< flash pages the rebuild read (group - 1 per page) */
+    uint64_t rebuild_lost;       /**< pages the rebuild could not reconstruct (broken stripe) */
 } ssdsim_fault_stats;
 
 /** Fill *out (see ssdsim_fault_stats). @return 0, or SSDSIM_EINVAL (NULL argument). */
@@ -1191,6 +1205,17 @@ SSDSIM_API int ssdsim_power_loss(ssdsim *sim);
  * run's statistics close and ssdsim_power_loss runs. A run that ends sooner loses power at its
  * end. @return 0, or SSDSIM_EINVAL (NULL sim). */
 SSDSIM_API int ssdsim_set_power_loss(ssdsim *sim, uint64_t after_ns, uint64_t after_requests);
+
+/** Make die `die` of chip `chip` on channel `channel` fail for good at simulated time `at_ns`
+ * (>= ssdsim_now; it happens while requests run, in ssdsim_run_until, a run...). From then on
+ * the die is never written; with RAIN parity (ftl.parity_group) its data is read by
+ * reconstruction from the other pages of each stripe and rebuilt onto the other dies at
+ * reliability.rebuild_rate; without, it is lost (ssdsim_fault_stats). For a device model with
+ * the page FTL (no SLC cache, ftl.placement not "lba"); a system's device 0.
+ * @return 0, SSDSIM_EINVAL (NULL, an address outside the geometry, a time in the past, an FTL
+ * or model it is not modelled for, a second failure) with the message set, SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_fail_die(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die,
+                               uint64_t at_ns);
 
 /** Copy up to `max` of the writes the power losses so far lost into out (in the order of
  * their devices and of the buffer's slots); returns how many there are in all (so a call
