@@ -625,12 +625,12 @@ static const struct key_spec keys[] = {
      .help = "checkpoint mount: mapping updates between two checkpoints of the mapping table"},
     {.path = "reliability.rebuild_rate", .type = KEY_RATE,
      .offset = FIELD(fault.rebuild_bytes_per_s, uint64_t), .min = 1e3, .max = 1e12,
-     .flags = KF_QUIET, .def = "\"100MB/s\"", .kinds = K_SSD,
+     .flags = KF_QUIET, .def = "100000000", .kinds = K_SSD,
      .help = "after a die failure with parity: its data is rebuilt onto the other dies at most "
              "this fast"},
     {.path = "reliability.rebuild_xor_us", .type = KEY_TIME,
      .offset = FIELD(fault.rebuild_xor_ns, uint64_t), .min = 0, .max = 1000, .flags = KF_QUIET,
-     .def = "\"1us\"", .kinds = K_SSD,
+     .def = "1", .kinds = K_SSD,
      .help = "reconstructing a page of a failed die: controller time to XOR each page read"},
 
     {.path = "hdd.capacity", .type = KEY_SIZE64, .offset = FIELD(hdd.capacity, uint64_t),
