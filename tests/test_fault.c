@@ -389,6 +389,153 @@ START_TEST(test_fault_bad_input)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------------------------------ */
+/* Die failure                                                                                 */
+
+static void nop(const ssdsim_completion *c, void *ud)
+{
+    (void)c;
+    (*(uint64_t *)ud)++;
+}
+
+/* Write logical pages 0 .. n-1 once, 64 at a time, on a fresh drive (no GC). */
+static void fill(ssdsim *sim, uint64_t n)
+{
+    uint64_t done = 0;
+    for (uint64_t p = 0; p < n; p++) {
+        ck_assert_int_eq(
+            ssdsim_submit(sim, SSDSIM_OP_WRITE, p * 4096, 4096, ssdsim_now(sim), p, nop, &done),
+            0);
+        if (p % 64 == 63)
+            ck_assert_int_eq(ssdsim_drain(sim), 0);
+    }
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_eq(done, n);
+}
+
+/* Read each of `lpns` once; returns how many completed. */
+static uint64_t read_all(ssdsim *sim, const uint64_t *lpns, uint64_t n)
+{
+    uint64_t done = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_READ, lpns[i] * 4096, 4096,
+                                       ssdsim_now(sim), i, nop, &done),
+                         0);
+        if (i % 64 == 63)
+            ck_assert_int_eq(ssdsim_drain(sim), 0);
+    }
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    return done;
+}
+
+/* Die 1 of 4 (channel 1) fails on a drive written once with parity_group 4: 2046 host pages,
+ * 682 full stripes of 3 data pages and a parity page on 4 different dies (no GC: the flash
+ * holds 4096 pages). The pages the mapping puts on die 1 before the failure (block / 64 = 1)
+ * are the ones lost without parity; with it each read of one reads the 3 other pages of its
+ * stripe; the rebuild (at 1000 B/s: a page each 4.096 s) writes each one elsewhere after
+ * reading exactly its 3 stripe mates; afterwards every logical page maps to a live die, the
+ * others where they were, and every read completes without reconstruction. */
+START_TEST(test_fault_die_failure)
+{
+    for (int parity = 1; parity >= 0; parity--) {
+        ssdsim_model *m =
+            drive(64, "1",
+                  parity ? ",\"reliability\":{\"rebuild_rate\":1000}" : NULL);
+        if (parity) {
+            ssdsim_error e;
+            ck_assert_int_eq(ssdsim_model_set(m, "ftl.parity_group", "4", &e), 0);
+        }
+        ssdsim *sim = st_sim(m, 1);
+        const uint64_t n = 2046;
+        fill(sim, n);
+        static uint64_t where[2046], on_die[2046];
+        uint64_t k = 0;
+        for (uint64_t l = 0; l < n; l++) {
+            where[l] = ssdsim_lookup(sim, l);
+            ck_assert_uint_ne(where[l], UINT64_MAX);
+            if (where[l] / 16 / 64 == 1)
+                on_die[k++] = l;
+        }
+        ck_assert_uint_gt(k, 400); /* about a quarter of the pages, parity taking its share */
+        uint64_t t0 = ssdsim_now(sim);
+        ck_assert_int_eq(ssdsim_fail_die(sim, 1, 0, 0, t0), 0);
+        /* reads of the die's pages, all but the first (which the rebuild takes at once) */
+        ck_assert_uint_eq(read_all(sim, on_die + 1, k - 1), k - 1);
+        ssdsim_fault_stats s = faults(sim);
+        ck_assert(s.die_failed);
+        ck_assert_uint_eq(s.failed_channel, 1);
+        ck_assert_uint_eq(s.failed_chip + s.failed_die, 0);
+        ck_assert_uint_eq(s.die_failed_ns, t0);
+        ck_assert_uint_eq(s.die_pages, k);
+        if (!parity) {
+            ck_assert_uint_eq(s.die_lost_pages, k);
+            ck_assert_uint_eq(s.unrecoverable_reads, k - 1);
+            ck_assert_uint_eq(s.reconstructed_reads, 0);
+            ck_assert_uint_eq(s.rebuild_pages, 0);
+        } else {
+            ck_assert_uint_eq(s.die_lost_pages, 0);
+            ck_assert_uint_eq(s.unrecoverable_reads, 0);
+            ck_assert_uint_eq(s.reconstructed_reads, k - 1);
+            ck_assert_uint_eq(s.reconstruct_pages_read, 3 * (k - 1));
+            /* the rebuild: k pages, a page's time (4.096 s) apart */
+            ck_assert_int_eq(ssdsim_idle(sim, (k + 1) * 4096000000ull), 0);
+            s = faults(sim);
+            ck_assert(s.rebuild_done);
+            ck_assert_uint_eq(s.rebuild_pages, k);
+            ck_assert_uint_eq(s.rebuild_pages_read, 3 * k);
+            ck_assert_uint_eq(s.rebuild_lost, 0);
+            ck_assert_uint_ge(s.rebuild_ns, (k - 1) * 4096000000ull);
+            ck_assert_uint_lt(s.rebuild_ns, k * 4096000000ull);
+            for (uint64_t l = 0; l < n; l++) {
+                uint64_t p = ssdsim_lookup(sim, l);
+                ck_assert_uint_ne(p, UINT64_MAX);
+                if (where[l] / 16 / 64 == 1)
+                    ck_assert_uint_ne(p / 16 / 64, 1);
+                else
+                    ck_assert_uint_eq(p, where[l]);
+            }
+            static uint64_t all[2046];
+            for (uint64_t l = 0; l < n; l++)
+                all[l] = l;
+            ck_assert_uint_eq(read_all(sim, all, n), n);
+            s = faults(sim);
+            ck_assert_uint_eq(s.reconstructed_reads, k - 1);
+            ck_assert_uint_eq(s.unrecoverable_reads, 0);
+            /* the rebuilt pages are GC copies in WAF */
+            ssdsim_device_stats d;
+            ssdsim_get_device_stats(sim, &d);
+            ck_assert_uint_ge(d.gc_pages_copied, k);
+        }
+        check_ok(sim);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
+START_TEST(test_fault_die_failure_bad_input)
+{
+    ssdsim_model *m = drive(64, "1", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_int_eq(ssdsim_fail_die(sim, 4, 0, 0, 0), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "outside the geometry"));
+    ck_assert_int_eq(ssdsim_fail_die(sim, 0, 1, 0, 0), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_fail_die(NULL, 0, 0, 0, 0), SSDSIM_EINVAL);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    ck_assert_int_eq(ssdsim_fail_die(sim, 0, 0, 0, 0), SSDSIM_EINVAL); /* in the past */
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "before now"));
+    ck_assert_int_eq(ssdsim_fail_die(sim, 0, 0, 0, ssdsim_now(sim) + 10), 0);
+    ck_assert_int_eq(ssdsim_fail_die(sim, 2, 0, 0, ssdsim_now(sim) + 10), SSDSIM_EINVAL);
+    ssdsim_free(sim);
+    /* a parity group larger than the dies */
+    ssdsim_error e;
+    ck_assert_int_ne(ssdsim_model_set(m, "ftl.parity_group", "5", &e), 0);
+    ck_assert_ptr_nonnull(strstr(e.message, "ftl.parity_group"));
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *fault_suite(void)
 {
     Suite *s = suite_create("fault");
@@ -401,6 +548,8 @@ static Suite *fault_suite(void)
     tcase_add_test(tc, test_fault_power_loss_protected);
     tcase_add_test(tc, test_fault_power_loss_in_run);
     tcase_add_test(tc, test_fault_bad_input);
+    tcase_add_test(tc, test_fault_die_failure);
+    tcase_add_test(tc, test_fault_die_failure_bad_input);
     suite_add_tcase(s, tc);
     return s;
 }

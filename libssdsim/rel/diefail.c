@@ -189,7 +189,8 @@ static void step(void *ctx, uint32_t arg)
             d->st.rebuild_lost++;
             continue;
         }
-        schedule_step(f, ssdsim__engine_now(f->env->engine) + d->gap_ns);
+        if (d->next < d->n_todo)
+            schedule_step(f, ssdsim__engine_now(f->env->engine) + d->gap_ns);
         return;
     }
     finish_if_done(f);
