@@ -126,6 +126,44 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
                 d->nand_page_programs, d->nand_padded_units, d->nand_register_hits);
 }
 
+/* The faults (doc/models.md, "Faults"), only when there are any. */
+static void print_faults(FILE *out, const ssdsim *sim)
+{
+    ssdsim_fault_stats f;
+    if (ssdsim_get_fault_stats(sim, &f))
+        return;
+    if (f.factory_bad_blocks || f.grown_bad_blocks)
+        fprintf(out,
+                "bad blocks: %" PRIu64 " from the factory, %" PRIu64 " grown; spare factor %.1f%% "
+                "effective after them\n",
+                f.factory_bad_blocks, f.grown_bad_blocks, 100 * f.spare_factor_effective);
+    if (f.read_only)
+        fprintf(out,
+                "read-only since %.3f ms, after %" PRIu64 " host bytes written; %" PRIu64
+                " writes refused\n",
+                (double)f.read_only_ns / 1e6, f.read_only_host_bytes, f.writes_refused);
+    if (f.die_failed) {
+        fprintf(out,
+                "die %u/%u/%u failed at %.3f ms: %" PRIu64 " pages on it, %" PRIu64
+                " lost; %" PRIu64 " reads reconstructed, %" PRIu64 " unrecoverable\n",
+                f.failed_channel, f.failed_chip, f.failed_die, (double)f.die_failed_ns / 1e6,
+                f.die_pages, f.die_lost_pages, f.reconstructed_reads, f.unrecoverable_reads);
+        if (f.rebuild_done)
+            fprintf(out, "rebuild: %" PRIu64 " pages rebuilt (%" PRIu64 " pages read) in %.3f ms\n",
+                    f.rebuild_pages, f.rebuild_pages_read, (double)f.rebuild_ns / 1e6);
+        else if (f.rebuild_pages)
+            fprintf(out, "rebuild: %" PRIu64 " pages rebuilt (%" PRIu64 " pages read), not done\n",
+                    f.rebuild_pages, f.rebuild_pages_read);
+    }
+    if (f.power_losses)
+        fprintf(out,
+                "power loss at %.3f ms: %" PRIu64 " acknowledged writes lost (%" PRIu64
+                " bytes), %" PRIu64 " units flushed on capacitors; mount %.3f ms (%" PRIu64
+                " pages read)\n",
+                (double)f.power_loss_ns / 1e6, f.lost_requests, f.lost_bytes,
+                f.plp_units_flushed, (double)f.mount_ns / 1e6, f.mount_pages_read);
+}
+
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
                 ssdsim_steady_var steady_var, const char *state)
 {
@@ -218,6 +256,7 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                     d.gc_fg_victims, d.gc_bg_victims);
     }
     print_mech(out, &d);
+    print_faults(out, sim);
     (void)member;
     uint32_t n_dev = ssdsim_n_devices(sim);
     if (n_dev < 2)
