@@ -6,9 +6,11 @@
  * never issued. A volatile write buffer (buffer.write_cache without buffer.plp) loses every
  * unit it acknowledged and has not handed to the flash; a protected one (buffer.plp) writes
  * its dirty units on its capacitors, oldest first, as many as reliability.plp_energy_mj /
- * reliability.plp_page_uj page programs (0 mJ: all of them), and loses the rest. Programs
- * already started end: a page program takes well under a millisecond, within the hold-up of
- * the supply rails themselves, so what the flash was given is on the flash. A flush (or FUA)
+ * reliability.plp_page_uj page programs (0 mJ: all of them), and loses the rest. Programs the
+ * controller had handed to the flash (running, or queued on their die) end: a page program
+ * takes well under a millisecond, within the hold-up of the supply rails themselves, so what
+ * the flash was given is on the flash (an estimate that favours the drive a little when a die's
+ * queue is long). A flush (or FUA)
  * completes only once the data it covers is programmed, so nothing a completed flush covered
  * can be lost. The lost writes are listed per host write (its latest data in the buffer, as
  * a write overwritten in DRAM by a later one lost nothing the host still expects).

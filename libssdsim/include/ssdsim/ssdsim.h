@@ -1185,17 +1185,17 @@ typedef struct ssdsim_lost_request {
     uint32_t device;     /**< the device that lost them */
 } ssdsim_lost_request;
 
-/** Cut the power of every device now (at ssdsim_now) and power them up again. What a
- * volatile write buffer acknowledged and had not written to flash is lost; a protected buffer
- * (buffer.plp) writes its dirty units on its capacitors, oldest first, as many as
- * reliability.plp_energy_mj allows, and loses the rest. Flash programs already started end
- * (their page is written in well under a millisecond on the rails' own hold-up). Requests in
- * flight that were not yet acknowledged end without effect (aborted_requests). Then the FTL
- * rebuilds its mapping (reliability.mount_mode) and the mount time follows from the flash
- * reads that takes (ssdsim_fault_stats.mount_ns; the simulated clock moves on by it). The
- * device then works on: ssdsim_submit and runs may follow.
- * @return 0, SSDSIM_EINVAL (NULL), SSDSIM_ESTATE (a workload run is not finished, or an
- * earlier failure), SSDSIM_ENOMEM. */
+/** Cut the power of every device now (at ssdsim_now), with no request in flight (ssdsim_drain
+ * first), and power them up again. What a volatile write buffer acknowledged and had not handed
+ * to the flash is lost; a protected buffer (buffer.plp) writes its dirty units on its
+ * capacitors, oldest first, as many as reliability.plp_energy_mj allows, and loses the rest.
+ * Programs the controller had handed to the flash (running or queued on a die) end: a page
+ * program takes well under a millisecond, within the rails' own hold-up. Then the FTL rebuilds
+ * its mapping (reliability.mount_mode) and the mount time follows from the flash reads that
+ * takes (ssdsim_fault_stats.mount_ns; the simulated clock moves on by it). The device then
+ * works on: ssdsim_submit and runs may follow.
+ * @return 0, SSDSIM_EINVAL (NULL), SSDSIM_ESTATE (requests in flight, a workload run not
+ * finished, or an earlier failure), SSDSIM_ENOMEM. */
 SSDSIM_API int ssdsim_power_loss(ssdsim *sim);
 
 /** Make the runs that follow (ssdsim_run, ssdsim_run_source, ssdsim_run_sources) end in a
