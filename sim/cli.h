@@ -102,7 +102,7 @@ struct cli_run_opts {
     uint64_t power_loss_ns;    /* --power-loss-at (0: none) */
     uint64_t power_loss_after; /* --power-loss-after (0: none) */
     bool fail_die;             /* --fail die:CH/CHIP/DIE@TIME */
-    uint32_t fail_addr[3];
+    uint32_t fail_addr[4]; /* channel, chip, die, plane (UINT32_MAX: the whole die) */
     uint64_t fail_at_ns;
 };
 

@@ -99,7 +99,8 @@ static void run_help(FILE *f, bool demo)
               "\n"
               "Faults (doc/models.md, \"Faults\"; results in \"faults\"):\n"
               "  --fail die:CH/CHIP/DIE@TIME\n"
-              "                         that die fails for good TIME after the run's start:\n"
+              "                         that die fails for good TIME after the run's start\n"
+              "                         (plane:CH/CHIP/DIE/PLANE@TIME: one plane of it):\n"
               "                         with RAIN parity (ftl.parity_group) its data is read by\n"
               "                         reconstruction and rebuilt onto the other dies at\n"
               "                         reliability.rebuild_rate; without, it is lost\n"
@@ -333,21 +334,26 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
     } else if (!strcmp(name, "--source")) {
         o->source_spec = val;
     } else if (!strcmp(name, "--fail")) {
-        /* die:CH/CHIP/DIE@TIME */
-        unsigned ch, chip, die;
+        /* die:CH/CHIP/DIE@TIME or plane:CH/CHIP/DIE/PLANE@TIME */
+        unsigned a[4] = {0, 0, 0, UINT32_MAX};
         int used = 0;
         const char *at = strchr(val, '@');
-        if (strncmp(val, "die:", 4) || !at ||
-            sscanf(val + 4, "%u/%u/%u%n", &ch, &chip, &die, &used) != 3 ||
-            val + 4 + used != at || ssdsim_parse_time_ns(at + 1, &o->fail_at_ns)) {
-            cli_error("run: --fail expects die:CHANNEL/CHIP/DIE@TIME (die:0/0/1@50ms), got '%s'",
+        bool plane = !strncmp(val, "plane:", 6);
+        const char *addr = val + (plane ? 6 : 4);
+        bool ok = (plane || !strncmp(val, "die:", 4)) && at;
+        if (ok && plane)
+            ok = sscanf(addr, "%u/%u/%u/%u%n", &a[0], &a[1], &a[2], &a[3], &used) == 4;
+        else if (ok)
+            ok = sscanf(addr, "%u/%u/%u%n", &a[0], &a[1], &a[2], &used) == 3;
+        if (!ok || addr + used != at || ssdsim_parse_time_ns(at + 1, &o->fail_at_ns)) {
+            cli_error("run: --fail expects die:CHANNEL/CHIP/DIE@TIME (die:0/0/1@50ms) or "
+                      "plane:CHANNEL/CHIP/DIE/PLANE@TIME, got '%s'",
                       val);
             return CLI_EXIT_USAGE;
         }
         o->fail_die = true;
-        o->fail_addr[0] = ch;
-        o->fail_addr[1] = chip;
-        o->fail_addr[2] = die;
+        for (int k = 0; k < 4; k++)
+            o->fail_addr[k] = a[k];
     } else if (!strcmp(name, "--power-loss-at")) {
         if (ssdsim_parse_time_ns(val, &o->power_loss_ns) || o->power_loss_ns == 0) {
             cli_error("run: --power-loss-at expects a positive duration such as 50ms or 2s, "
@@ -917,8 +923,12 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     }
     if (o->power_loss_ns || o->power_loss_after)
         ssdsim_set_power_loss(sim, o->power_loss_ns, o->power_loss_after);
-    if (o->fail_die && ssdsim_fail_die(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
-                                       ssdsim_now(sim) + o->fail_at_ns)) {
+    if (o->fail_die &&
+        (o->fail_addr[3] == UINT32_MAX
+             ? ssdsim_fail_die(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
+                               ssdsim_now(sim) + o->fail_at_ns)
+             : ssdsim_fail_plane(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
+                                 o->fail_addr[3], ssdsim_now(sim) + o->fail_at_ns))) {
         cli_error("run: --fail: %s", ssdsim_errmsg(sim));
         goto out;
     }

@@ -143,10 +143,14 @@ static void print_faults(FILE *out, const ssdsim *sim)
                 " writes refused\n",
                 (double)f.read_only_ns / 1e6, f.read_only_host_bytes, f.writes_refused);
     if (f.die_failed) {
+        char plane[24] = "";
+        if (f.plane_failed)
+            snprintf(plane, sizeof plane, "/%u", f.failed_plane);
         fprintf(out,
-                "die %u/%u/%u failed at %.3f ms: %" PRIu64 " pages on it, %" PRIu64
+                "%s %u/%u/%u%s failed at %.3f ms: %" PRIu64 " pages on it, %" PRIu64
                 " lost; %" PRIu64 " reads reconstructed, %" PRIu64 " unrecoverable\n",
-                f.failed_channel, f.failed_chip, f.failed_die, (double)f.die_failed_ns / 1e6,
+                f.plane_failed ? "plane" : "die", f.failed_channel, f.failed_chip, f.failed_die,
+                plane, (double)f.die_failed_ns / 1e6,
                 f.die_pages, f.die_lost_pages, f.reconstructed_reads, f.unrecoverable_reads);
         if (f.rebuild_done)
             fprintf(out, "rebuild: %" PRIu64 " pages rebuilt (%" PRIu64 " pages read) in %.3f ms\n",

@@ -422,7 +422,7 @@ START_TEST(test_cli_bad_fault_options)
 {
     char wl[4096];
     workload_path(wl, sizeof wl);
-    static const char *const bad_fail[] = {"die:1/0@1s", "die:0/0/0", "plane:0/0/0@1s",
+    static const char *const bad_fail[] = {"die:1/0@1s", "die:0/0/0", "plane:0/0/0@1s", "x:0/0/0@1s",
                                            "die:0/0/0@soon", "die:a/b/c@1s"};
     for (size_t i = 0; i < sizeof bad_fail / sizeof bad_fail[0]; i++) {
         struct cmd c;

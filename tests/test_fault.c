@@ -514,6 +514,53 @@ START_TEST(test_fault_die_failure)
 }
 END_TEST
 
+/* One plane of a die fails (2 planes per die, die 2 = channel 2, plane 1): only the pages of
+ * that plane are rebuilt, each from its 3 stripe mates on the other dies; the die's other
+ * plane keeps its data where it was. */
+START_TEST(test_fault_plane_failure)
+{
+    g_autofree char *json = g_strdup_printf(
+        "{\"name\":\"faulty2\",\"geometry\":{\"channels\":4,\"chips_per_channel\":1,"
+        "\"dies_per_chip\":1,\"planes_per_die\":2,\"blocks_per_plane\":32,"
+        "\"pages_per_block\":16,\"page_size\":\"4KiB\"},"
+        "\"flash\":{\"cell\":\"slc\",\"read_us\":10,\"program_us\":20,\"erase_us\":1000,"
+        "\"bus_mts\":100,\"bus_width\":8},"
+        "\"ftl\":{\"op\":1,\"parity_group\":4},\"reliability\":{\"rebuild_rate\":1000}}");
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(&m, json, "two planes", &err) == 0, "%s", err.message);
+    ssdsim *sim = st_sim(m, 1);
+    fill(sim, 2046);
+    static uint64_t where[2046];
+    uint64_t k = 0, dead = 2 * 2 + 1; /* plane index: die x planes per die + plane */
+    for (uint64_t l = 0; l < 2046; l++) {
+        where[l] = ssdsim_lookup(sim, l);
+        k += where[l] / 16 / 32 == dead;
+    }
+    ck_assert_uint_gt(k, 100);
+    ck_assert_int_eq(ssdsim_fail_plane(sim, 2, 0, 0, 2, ssdsim_now(sim)), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_fail_plane(sim, 2, 0, 0, 1, ssdsim_now(sim)), 0);
+    ck_assert_int_eq(ssdsim_idle(sim, (k + 1) * 4096000000ull), 0);
+    ssdsim_fault_stats s = faults(sim);
+    ck_assert(s.die_failed && s.plane_failed);
+    ck_assert_uint_eq(s.failed_plane, 1);
+    ck_assert_uint_eq(s.die_pages, k);
+    ck_assert(s.rebuild_done);
+    ck_assert_uint_eq(s.rebuild_pages, k);
+    ck_assert_uint_eq(s.rebuild_pages_read, 3 * k);
+    for (uint64_t l = 0; l < 2046; l++) {
+        uint64_t p = ssdsim_lookup(sim, l);
+        if (where[l] / 16 / 32 == dead)
+            ck_assert_uint_ne(p / 16 / 32, dead);
+        else
+            ck_assert_uint_eq(p, where[l]);
+    }
+    check_ok(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_fault_die_failure_bad_input)
 {
     ssdsim_model *m = drive(64, "1", NULL);
@@ -550,6 +597,7 @@ static Suite *fault_suite(void)
     tcase_add_test(tc, test_fault_bad_input);
     tcase_add_test(tc, test_fault_die_failure);
     tcase_add_test(tc, test_fault_die_failure_bad_input);
+    tcase_add_test(tc, test_fault_plane_failure);
     suite_add_tcase(s, tc);
     return s;
 }

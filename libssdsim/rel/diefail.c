@@ -20,6 +20,9 @@
  * meanwhile is skipped. The rebuild is done when the last page's program has completed; the
  * host's requests go on all along, and the time series shows what the rebuild costs them.
  *
+ * A plane can fail alone (ssdsim_fail_plane, --fail plane:CH/CHIP/DIE/PLANE@TIME): the same,
+ * for that plane's blocks only (a stripe's pages are on different dies, so on different planes).
+ *
  * Refused: DFTL (its translation pages), an SLC cache, ftl.placement "lba" (a page's die is
  * fixed by its address). The state is the FTL's: a secure erase (which rebuilds the FTL)
  * forgets the failure.
@@ -42,6 +45,7 @@ struct recon {
 
 struct ssdsim__diefail {
     uint32_t die;
+    uint32_t first_plane, n_dead; /* the dead planes: the die's, or one of them */
     uint64_t xor_page_ns, gap_ns;
     struct recon *rc;
     uint32_t n_rc, cap_rc, free_rc;
@@ -55,7 +59,7 @@ struct ssdsim__diefail {
 
 bool ssdsim__diefail_plane_dead(const struct ssdsim__ftl *f, uint32_t plane)
 {
-    return plane / f->ppd == f->df->die;
+    return plane - f->df->first_plane < f->df->n_dead;
 }
 
 void ssdsim__diefail_free(struct ssdsim__ftl *f)
@@ -276,7 +280,8 @@ int ssdsim__diefail_can(const struct ssdsim_ftl_env *env, char *why, size_t len)
     return 0;
 }
 
-int ssdsim__diefail_start(struct ssdsim_ftl_env *env, uint32_t die, char *why, size_t len)
+int ssdsim__diefail_start(struct ssdsim_ftl_env *env, uint32_t die, uint32_t plane, char *why,
+                          size_t len)
 {
     int rc = ssdsim__diefail_can(env, why, len);
     if (rc)
@@ -287,6 +292,8 @@ int ssdsim__diefail_start(struct ssdsim_ftl_env *env, uint32_t die, char *why, s
         return SSDSIM_ENOMEM;
     const struct ssdsim__fault_cfg *c = &env->model->fault;
     d->die = die;
+    d->first_plane = plane == NONE ? die * f->ppd : die * f->ppd + plane;
+    d->n_dead = plane == NONE ? f->ppd : 1;
     d->free_rc = NONE;
     d->xor_page_ns = c->rebuild_xor_ns;
     d->gap_ns = (uint64_t)((double)f->page_size * 1e9 / (double)c->rebuild_bytes_per_s + 0.5);
@@ -296,6 +303,7 @@ int ssdsim__diefail_start(struct ssdsim_ftl_env *env, uint32_t die, char *why, s
     uint64_t now = ssdsim__engine_now(env->engine);
     d->st.failed = true;
     d->st.die = die;
+    d->st.plane = plane;
     d->st.failed_ns = now;
     uint64_t n = 0;
     for (uint64_t l = 0; l < f->n_lpn; l++)

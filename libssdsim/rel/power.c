@@ -277,6 +277,8 @@ static int get_fault_stats_full(const ssdsim *sim, ssdsim_fault_stats *out)
         out->failed_channel = ds.die / per_channel;
         out->failed_chip = ds.die % per_channel / g->dies_per_chip;
         out->failed_die = ds.die % g->dies_per_chip;
+        out->plane_failed = ds.plane != UINT32_MAX;
+        out->failed_plane = out->plane_failed ? ds.plane : 0;
         out->die_failed_ns = ds.failed_ns;
         out->die_pages = ds.pages_on_die;
         out->die_lost_pages = ds.lost_pages;
@@ -333,6 +335,8 @@ void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
         char addr[48];
         snprintf(addr, sizeof addr, "%u/%u/%u", s.failed_channel, s.failed_chip, s.failed_die);
         cJSON_AddStringToObject(df, "die", addr);
+        if (s.plane_failed)
+            ssdsim__json_add_u64(df, "plane", s.failed_plane);
         ssdsim__json_add_u64(df, "at_ns", s.die_failed_ns);
         ssdsim__json_add_u64(df, "pages_on_die", s.die_pages);
         ssdsim__json_add_u64(df, "lost_pages", s.die_lost_pages);
@@ -396,17 +400,36 @@ int ssdsim_set_power_loss(ssdsim *sim, uint64_t after_ns, uint64_t after_request
     return 0;
 }
 
-static void die_fails(void *ctx, uint32_t die)
+/* The event of ssdsim_fail_die (arg: the die) or ssdsim_fail_plane (arg: the top bit set, the
+ * die times 256 plus the plane). */
+static void die_fails(void *ctx, uint32_t arg)
 {
     struct ssdsim *sim = ctx;
     struct ssdsim_ftl_env *env = &sim->sys.devs[0].env;
     char why[200];
-    int rc = ssdsim__diefail_start(env, die, why, sizeof why);
+    uint32_t die = arg & 0x80000000u ? (arg & 0x7fffffffu) >> 8 : arg;
+    uint32_t plane = arg & 0x80000000u ? arg & 0xffu : UINT32_MAX;
+    int rc = ssdsim__diefail_start(env, die, plane, why, sizeof why);
     if (rc)
         ssdsim_ftl_fail(env, rc, rc == SSDSIM_ENOMEM ? "out of memory failing a die" : why);
 }
 
+static int fail_at(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die, uint32_t plane,
+                   uint64_t at_ns);
+
 int ssdsim_fail_die(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die, uint64_t at_ns)
+{
+    return fail_at(sim, channel, chip, die, UINT32_MAX, at_ns);
+}
+
+int ssdsim_fail_plane(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die, uint32_t plane,
+                      uint64_t at_ns)
+{
+    return fail_at(sim, channel, chip, die, plane, at_ns);
+}
+
+static int fail_at(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die, uint32_t plane,
+                   uint64_t at_ns)
 {
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (!sim)
@@ -422,6 +445,11 @@ int ssdsim_fail_die(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die, 
                             "%u chips per channel, %u dies per chip)",
                             channel, chip, die, g->channels, g->chips_per_channel,
                             g->dies_per_chip);
+    if (plane != UINT32_MAX && (plane >= g->planes_per_die || plane > 255))
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_fail_plane: plane %u is outside the geometry (%u planes per "
+                            "die)",
+                            plane, g->planes_per_die);
     uint64_t now = ssdsim__engine_now(&sim->engine);
     if (at_ns < now)
         return ssdsim__fail(sim, SSDSIM_EINVAL,
@@ -434,6 +462,8 @@ int ssdsim_fail_die(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die, 
     if (ssdsim__diefail_can(&d->env, why, sizeof why))
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_fail_die: %s", why);
     uint32_t index = (channel * g->chips_per_channel + chip) * g->dies_per_chip + die;
+    if (plane != UINT32_MAX)
+        index = 0x80000000u | index << 8 | plane;
     if (ssdsim__engine_schedule(&sim->engine, at_ns, die_fails, sim, index))
         return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory");
     sim->die_fail_armed = true;

@@ -1170,6 +1170,8 @@ typedef struct ssdsim_fault_stats {
     uint64_t rebuild_pages;      /**< pages rebuilt (written elsewhere; in WAF as GC copies) */
     uint64_t rebuild_pages_read; /**< flash pages the rebuild read (group - 1 per page) */
     uint64_t rebuild_lost;       /**< pages the rebuild could not reconstruct (broken stripe) */
+    bool plane_failed;           /**< one plane of that die failed (ssdsim_fail_plane), not all */
+    uint32_t failed_plane;       /**< which (when plane_failed) */
 } ssdsim_fault_stats;
 
 /** Fill *out (see ssdsim_fault_stats). @return 0, or SSDSIM_EINVAL (NULL argument). */
@@ -1216,6 +1218,12 @@ SSDSIM_API int ssdsim_set_power_loss(ssdsim *sim, uint64_t after_ns, uint64_t af
  * or model it is not modelled for, a second failure) with the message set, SSDSIM_ENOMEM. */
 SSDSIM_API int ssdsim_fail_die(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die,
                                uint64_t at_ns);
+
+/** ssdsim_fail_die for one plane of the die only (`plane` < geometry.planes_per_die): its
+ * blocks are never written again, their data reconstructed and rebuilt as a failed die's.
+ * @return as ssdsim_fail_die (a plane outside the geometry is SSDSIM_EINVAL). */
+SSDSIM_API int ssdsim_fail_plane(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die,
+                                 uint32_t plane, uint64_t at_ns);
 
 /** Copy up to `max` of the writes the power losses so far lost into out (in the order of
  * their devices and of the buffer's slots); returns how many there are in all (so a call
