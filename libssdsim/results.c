@@ -719,6 +719,7 @@ char *ssdsim_results_json(const ssdsim *sim)
         cJSON_AddStringToObject(dev, "wl_policy", dm->wl.policy);
     }
     add_system(root, sim);
+    ssdsim__fault_json(root, sim);
     add_jobs(root, sim);
     add_precondition(root, sim);
 

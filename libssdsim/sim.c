@@ -164,6 +164,7 @@ void ssdsim_free(ssdsim *sim)
     ssdsim__stats_fini(&sim->stats);
     ssdsim__sys_fini(&sim->sys);
     ssdsim__engine_fini(&sim->engine);
+    ssdsim__power_free(sim->power);
     ssdsim_model_free(sim->model);
     free(sim);
 }
@@ -405,9 +406,33 @@ static int begin_run(struct ssdsim *sim, const ssdsim_run_opts *opts)
     return 0;
 }
 
+/* The run options' power loss by time: the host stops issuing (rel/power.c). */
+static void power_loss_due(void *ctx, uint32_t arg)
+{
+    struct ssdsim *sim = ctx;
+    (void)arg;
+    sim->power_loss_event = 0;
+    if (sim->host.active && !sim->host.stopping)
+        ssdsim__host_stop_all(&sim->host);
+}
+
+/* Arm the run options' power loss on the host just started. */
+static int arm_power_loss(struct ssdsim *sim)
+{
+    sim->host.stop_after = sim->power_loss_after;
+    if (!sim->power_loss_ns)
+        return 0;
+    uint64_t now = ssdsim__engine_now(&sim->engine);
+    sim->power_loss_event = ssdsim__engine_schedule_cancellable(
+        &sim->engine, now + sim->power_loss_ns, power_loss_due, sim, 0);
+    return sim->power_loss_event ? 0 : SSDSIM_ENOMEM;
+}
+
 /* Drive the started host to the end of the run and close its statistics. */
 static int end_run(struct ssdsim *sim, int rc, bool report)
 {
+    if (rc == 0)
+        rc = arm_power_loss(sim);
     if (rc == 0) {
         rc = drive(sim, report);
         if (rc == 0)
@@ -431,6 +456,10 @@ static int end_run(struct ssdsim *sim, int rc, bool report)
     sim->interrupted = rc == SSDSIM_ECANCELLED;
     if (rc == 0 && sim->stats.full)
         rc = series_full(sim);
+    ssdsim__engine_cancel(&sim->engine, sim->power_loss_event);
+    sim->power_loss_event = 0;
+    if (rc == 0 && (sim->power_loss_ns || sim->power_loss_after))
+        rc = ssdsim__power_loss(sim);
     if (rc) {
         /* Requests are still in flight inside the device: nothing more can run on it. */
         sim->host.active = false;

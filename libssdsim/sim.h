@@ -59,8 +59,22 @@ struct ssdsim {
     /* ssdsim_set_check_period: events between consistency checks (0: none), the event count
      * at which the next one is due, and the checks done */
     uint64_t check_period, check_due, n_checks;
+    struct ssdsim__power *power; /* power losses so far (rel/power.c); NULL: none */
+    /* the run options' power loss: at this time after its start, or after this many
+     * completed requests; the event of the first */
+    uint64_t power_loss_ns, power_loss_after;
+    ssdsim__event_id power_loss_event;
+    bool die_fail_armed; /* ssdsim_fail_die was called (rel/power.c) */
     char errmsg[512];
 };
+
+/* Power loss (rel/power.c): cut the power with no request inside, flush what a protected
+ * buffer's energy allows, mount. 0 or a code with the message set. */
+int ssdsim__power_loss(struct ssdsim *sim);
+void ssdsim__power_free(struct ssdsim__power *p);
+/* The results' "faults" object (only when there is a fault to report). */
+struct cJSON;
+void ssdsim__fault_json(struct cJSON *root, const struct ssdsim *sim);
 
 /* Fill op stats from a histogram, a byte count and the duration they cover (results.c). */
 void ssdsim__op_stats_fill(ssdsim_op_stats *out, const struct ssdsim__hist *h, uint64_t bytes,

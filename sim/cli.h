@@ -101,6 +101,11 @@ struct cli_run_opts {
     const char *latency_log;   /* per-request CSV */
     uint64_t check_period;     /* --check[=N]: consistency check every N events; 0 none */
     const char *source_spec;   /* --source NAME[:ARGS]: a plugin module's request source */
+    uint64_t power_loss_ns;    /* --power-loss-at (0: none) */
+    uint64_t power_loss_after; /* --power-loss-after (0: none) */
+    bool fail_die;             /* --fail die:CH/CHIP/DIE@TIME */
+    uint32_t fail_addr[4]; /* channel, chip, die, plane (UINT32_MAX: the whole die) */
+    uint64_t fail_at_ns;
 };
 
 /* The point `o` describes (ssdsim/point.h): its overrides (pointing into `o`), seed (given),

@@ -99,6 +99,21 @@ static void run_help(FILE *f, bool demo)
               "                         a --plugin module (ARGS are its own; the replay options\n"
               "                         above apply; doc/plugins.md)\n"
               "\n"
+              "Faults (doc/models.md, \"Faults\"; results in \"faults\"):\n"
+              "  --fail die:CH/CHIP/DIE@TIME\n"
+              "                         that die fails for good TIME after the run's start\n"
+              "                         (plane:CH/CHIP/DIE/PLANE@TIME: one plane of it):\n"
+              "                         with RAIN parity (ftl.parity_group) its data is read by\n"
+              "                         reconstruction and rebuilt onto the other dies at\n"
+              "                         reliability.rebuild_rate; without, it is lost\n"
+              "  --power-loss-at DURATION\n"
+              "                         lose power this long after the run's start: the host\n"
+              "                         stops issuing, the requests in flight end, then what a\n"
+              "                         volatile buffer acknowledged and had not written is\n"
+              "                         lost (a protected one flushes within\n"
+              "                         reliability.plp_energy_mj) and the drive mounts again\n"
+              "  --power-loss-after N   the same once N requests have completed\n"
+              "\n"
               "Outputs:\n"
               "  --output-format F      json (default: doc/results.md) or fio-json (fio's JSON\n"
               "                         layout) for --json OUT\n"
@@ -278,7 +293,8 @@ int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts
 static const char *const run_value_options[] = {
     "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
     "--output-format", "--record",    "--record-format", "--latency-log", "--source",
-    "--queue",         "--age-days",    "--wear-pe",       "--placement"};
+    "--queue",         "--age-days",    "--wear-pe",       "--placement", "--power-loss-at",
+    "--power-loss-after", "--fail"};
 static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient",
                                                "--fairness"};
 
@@ -350,6 +366,40 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         }
     } else if (!strcmp(name, "--source")) {
         o->source_spec = val;
+    } else if (!strcmp(name, "--fail")) {
+        /* die:CH/CHIP/DIE@TIME or plane:CH/CHIP/DIE/PLANE@TIME */
+        unsigned a[4] = {0, 0, 0, UINT32_MAX};
+        int used = 0;
+        const char *at = strchr(val, '@');
+        bool plane = !strncmp(val, "plane:", 6);
+        const char *addr = val + (plane ? 6 : 4);
+        bool ok = (plane || !strncmp(val, "die:", 4)) && at;
+        if (ok && plane)
+            ok = sscanf(addr, "%u/%u/%u/%u%n", &a[0], &a[1], &a[2], &a[3], &used) == 4;
+        else if (ok)
+            ok = sscanf(addr, "%u/%u/%u%n", &a[0], &a[1], &a[2], &used) == 3;
+        if (!ok || addr + used != at || ssdsim_parse_time_ns(at + 1, &o->fail_at_ns)) {
+            cli_error("run: --fail expects die:CHANNEL/CHIP/DIE@TIME (die:0/0/1@50ms) or "
+                      "plane:CHANNEL/CHIP/DIE/PLANE@TIME, got '%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
+        o->fail_die = true;
+        for (int k = 0; k < 4; k++)
+            o->fail_addr[k] = a[k];
+    } else if (!strcmp(name, "--power-loss-at")) {
+        if (ssdsim_parse_time_ns(val, &o->power_loss_ns) || o->power_loss_ns == 0) {
+            cli_error("run: --power-loss-at expects a positive duration such as 50ms or 2s, "
+                      "got '%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--power-loss-after")) {
+        if (!cli_parse_u64(val, &o->power_loss_after) || o->power_loss_after == 0) {
+            cli_error("run: --power-loss-after expects a positive number of requests, got '%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
     } else if (!strcmp(name, "--replay-qd")) {
         uint64_t v;
         if (!cli_parse_u64(val, &v) || v == 0 || v > 65536) {
@@ -925,6 +975,17 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             cli_error("run: --age-days: %s", ssdsim_errmsg(sim));
             goto out;
         }
+    }
+    if (o->power_loss_ns || o->power_loss_after)
+        ssdsim_set_power_loss(sim, o->power_loss_ns, o->power_loss_after);
+    if (o->fail_die &&
+        (o->fail_addr[3] == UINT32_MAX
+             ? ssdsim_fail_die(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
+                               ssdsim_now(sim) + o->fail_at_ns)
+             : ssdsim_fail_plane(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
+                                 o->fail_addr[3], ssdsim_now(sim) + o->fail_at_ns))) {
+        cli_error("run: --fail: %s", ssdsim_errmsg(sim));
+        goto out;
     }
     struct cli_watch watch;
     if (cli_watch_open(&watch, o, wl, sim))

@@ -146,6 +146,48 @@ static void print_rel(FILE *out, const ssdsim *sim)
                 r.reclaimed_blocks, r.patrol_reads);
 }
 
+/* The faults (doc/models.md, "Faults"), only when there are any. */
+static void print_faults(FILE *out, const ssdsim *sim)
+{
+    ssdsim_fault_stats f;
+    if (ssdsim_get_fault_stats(sim, &f))
+        return;
+    if (f.factory_bad_blocks || f.grown_bad_blocks)
+        fprintf(out,
+                "bad blocks: %" PRIu64 " from the factory, %" PRIu64 " grown; spare factor %.1f%% "
+                "effective after them\n",
+                f.factory_bad_blocks, f.grown_bad_blocks, 100 * f.spare_factor_effective);
+    if (f.read_only)
+        fprintf(out,
+                "read-only since %.3f ms, after %" PRIu64 " host bytes written; %" PRIu64
+                " writes refused\n",
+                (double)f.read_only_ns / 1e6, f.read_only_host_bytes, f.writes_refused);
+    if (f.die_failed) {
+        char plane[24] = "";
+        if (f.plane_failed)
+            snprintf(plane, sizeof plane, "/%u", f.failed_plane);
+        fprintf(out,
+                "%s %u/%u/%u%s failed at %.3f ms: %" PRIu64 " pages on it, %" PRIu64
+                " lost; %" PRIu64 " reads reconstructed, %" PRIu64 " unrecoverable\n",
+                f.plane_failed ? "plane" : "die", f.failed_channel, f.failed_chip, f.failed_die,
+                plane, (double)f.die_failed_ns / 1e6,
+                f.die_pages, f.die_lost_pages, f.reconstructed_reads, f.unrecoverable_reads);
+        if (f.rebuild_done)
+            fprintf(out, "rebuild: %" PRIu64 " pages rebuilt (%" PRIu64 " pages read) in %.3f ms\n",
+                    f.rebuild_pages, f.rebuild_pages_read, (double)f.rebuild_ns / 1e6);
+        else if (f.rebuild_pages)
+            fprintf(out, "rebuild: %" PRIu64 " pages rebuilt (%" PRIu64 " pages read), not done\n",
+                    f.rebuild_pages, f.rebuild_pages_read);
+    }
+    if (f.power_losses)
+        fprintf(out,
+                "power loss at %.3f ms: %" PRIu64 " acknowledged writes lost (%" PRIu64
+                " bytes), %" PRIu64 " units flushed on capacitors; mount %.3f ms (%" PRIu64
+                " pages read)\n",
+                (double)f.power_loss_ns / 1e6, f.lost_requests, f.lost_bytes,
+                f.plp_units_flushed, (double)f.mount_ns / 1e6, f.mount_pages_read);
+}
+
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
                 ssdsim_steady_var steady_var, const char *state)
 {
@@ -259,6 +301,7 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                 "fdp: placement handle %u: host wrote %.1f MB, media %.1f MB, write "
                 "amplification %.3f\n",
                 h, (double)fs.host_bytes / 1e6, (double)fs.media_bytes / 1e6, fs.waf);
+    print_faults(out, sim);
     (void)member;
     uint32_t n_dev = ssdsim_n_devices(sim);
     if (n_dev < 2)

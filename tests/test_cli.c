@@ -415,6 +415,40 @@ START_TEST(test_cli_bad_interval)
 }
 END_TEST
 
+/* The fault options (doc/models.md, "Faults"): a malformed or impossible one is one line naming
+ * the option (exit 2), a die outside the geometry one line naming it (exit 1), a probability
+ * above 1 one line naming the key. */
+START_TEST(test_cli_bad_fault_options)
+{
+    char wl[4096];
+    workload_path(wl, sizeof wl);
+    static const char *const bad_fail[] = {"die:1/0@1s", "die:0/0/0", "plane:0/0/0@1s", "x:0/0/0@1s",
+                                           "die:0/0/0@soon", "die:a/b/c@1s"};
+    for (size_t i = 0; i < sizeof bad_fail / sizeof bad_fail[0]; i++) {
+        struct cmd c;
+        RUN(&c, "run", "--workload", wl, "--fail", bad_fail[i]);
+        assert_one_error(&c, 2, "--fail");
+        cmd_free(&c);
+    }
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--fail", "die:99/0/0@1ms");
+    assert_one_error(&c, 1, "outside the geometry");
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--power-loss-at", "soon");
+    assert_one_error(&c, 2, "--power-loss-at");
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--power-loss-after", "-3");
+    assert_one_error(&c, 2, "--power-loss-after");
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--set", "reliability.grown_prob_rated=1.5");
+    assert_one_error(&c, 1, "reliability.grown_prob_rated");
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--set", "reliability.rebuild_rate=-1");
+    assert_one_error(&c, 1, "reliability.rebuild_rate");
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_cli_set_without_equals)
 {
     char wl[4096];
@@ -1326,6 +1360,7 @@ int main(void)
     tcase_add_test(usage, test_cli_bad_seed);
     tcase_add_test(usage, test_cli_option_without_value);
     tcase_add_test(usage, test_cli_bad_interval);
+    tcase_add_test(usage, test_cli_bad_fault_options);
     tcase_add_test(usage, test_cli_set_without_equals);
     tcase_add_test(usage, test_cli_bad_precondition);
     tcase_add_test(usage, test_cli_option_given_twice);

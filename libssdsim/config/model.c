@@ -46,6 +46,8 @@ static const struct choice lanes_choices[] = {{"1", 1}, {"2", 2}, {"4", 4}, {"8"
 static const struct choice placement_choices[] = {
     {"idle", SSDSIM__PLACE_IDLE}, {"stripe", SSDSIM__PLACE_STRIPE}, {"lba", SSDSIM__PLACE_LBA},
     {NULL, 0}};
+static const struct choice mount_choices[] = {{"checkpoint", SSDSIM__MOUNT_CHECKPOINT},
+                                              {"scan", SSDSIM__MOUNT_SCAN}, {NULL, 0}};
 static const struct choice sched_choices[] = {{"fcfs", SSDSIM__HDD_FCFS},
                                               {"satf", SSDSIM__HDD_SATF}, {NULL, 0}};
 
@@ -730,6 +732,49 @@ static const struct key_spec keys[] = {
      .offset = FIELD(errors.patrol_ns, uint64_t), .min = 0, .max = 1e12, .derive = rel_def_patrol,
      REL_WHEN, .help = "patrol reads: one page read per this much idle time, block after block "
                        "(0: none)"},
+    /* Faults (rel/fault.h, doc/models.md "Faults"): all quiet and off by default, so that a
+     * model without them prints and runs exactly as before. */
+    {.path = "reliability.bad_fraction", .type = KEY_DOUBLE,
+     .offset = FIELD(fault.bad_fraction, double), .min = 0, .max = 0.5, .flags = KF_QUIET,
+     .def = "0", .kinds = K_SSD,
+     .help = "factory bad blocks: this fraction of each plane's blocks, placed from the seed, "
+             "never used (0: none)"},
+    {.path = "reliability.grown_prob_rated", .type = KEY_DOUBLE,
+     .offset = FIELD(fault.grown_prob_rated, double), .min = 0, .max = 1, .flags = KF_QUIET,
+     .def = "0", .kinds = K_SSD,
+     .help = "grown bad blocks: probability that a program/erase cycle fails the block when its "
+             "erase count is the rated P/E cycles (0: none)"},
+    {.path = "reliability.grown_exponent", .type = KEY_DOUBLE,
+     .offset = FIELD(fault.grown_exponent, double), .min = 0, .max = 50, .flags = KF_QUIET,
+     .def = "3", .kinds = K_SSD,
+     .help = "grown bad blocks: the probability is grown_prob_rated x (P/E / rated)^this, at "
+             "most 1"},
+    {.path = "reliability.plp_energy_mj", .type = KEY_DOUBLE,
+     .offset = FIELD(fault.plp_energy_mj, double), .min = 0, .max = 1e9, .flags = KF_QUIET,
+     .def = "0", .kinds = K_SSD,
+     .help = "protected buffer (buffer.plp): capacitor energy for the flush at power loss, mJ; "
+             "units beyond it are lost (0: always enough)"},
+    {.path = "reliability.plp_page_uj", .type = KEY_DOUBLE,
+     .offset = FIELD(fault.plp_page_uj, double), .min = 0.001, .max = 1e6, .flags = KF_QUIET,
+     .def = "50", .kinds = K_SSD,
+     .help = "energy of one page program (and its transfer) during the power-loss flush, uJ"},
+    {.path = "reliability.mount_mode", .type = KEY_ENUM, .offset = FIELD(fault.mount_mode, int),
+     .flags = KF_QUIET, .def = "\"checkpoint\"", .choices = mount_choices, .kinds = K_SSD,
+     .help = "how the FTL rebuilds its mapping at power-up: checkpoint (read the last mapping "
+             "checkpoint, replay the journal since) or scan (read every written page's metadata)"},
+    {.path = "reliability.mount_checkpoint_pages", .type = KEY_U32,
+     .offset = FIELD(fault.mount_checkpoint_pages, uint32_t), .min = 1, .max = 1u << 30,
+     .flags = KF_QUIET, .def = "65536", .kinds = K_SSD,
+     .help = "checkpoint mount: mapping updates between two checkpoints of the mapping table"},
+    {.path = "reliability.rebuild_rate", .type = KEY_RATE,
+     .offset = FIELD(fault.rebuild_bytes_per_s, uint64_t), .min = 1e3, .max = 1e12,
+     .flags = KF_QUIET, .def = "100000000", .kinds = K_SSD,
+     .help = "after a die failure with parity: its data is rebuilt onto the other dies at most "
+             "this fast"},
+    {.path = "reliability.rebuild_xor_us", .type = KEY_TIME,
+     .offset = FIELD(fault.rebuild_xor_ns, uint64_t), .min = 0, .max = 1000, .flags = KF_QUIET,
+     .def = "1", .kinds = K_SSD,
+     .help = "reconstructing a page of a failed die: controller time to XOR each page read"},
 
     {.path = "hdd.capacity", .type = KEY_SIZE64, .offset = FIELD(hdd.capacity, uint64_t),
      .min = 1e6, .max = 1e15, .flags = KF_REQUIRED, .kinds = K_HDD,

@@ -174,6 +174,21 @@ struct ssdsim__fdp_cfg {
     enum ssdsim__fdp_iso isolation;
 };
 
+/* Faults (rel/fault.h, doc/models.md "Faults"): bad blocks, power-loss protection's energy,
+ * how the FTL rebuilds its mapping at power-up. All zero: no fault is modelled. */
+enum ssdsim__mount_mode { SSDSIM__MOUNT_CHECKPOINT = 0, SSDSIM__MOUNT_SCAN = 1 };
+struct ssdsim__fault_cfg {
+    double bad_fraction;       /* factory bad blocks, fraction of each plane's blocks */
+    double grown_prob_rated;   /* P(a block fails at an erase) at the rated P/E cycles */
+    double grown_exponent;     /* ... times (P/E / rated)^exponent below and above it */
+    double plp_energy_mj;      /* protected buffer: capacitor energy for the flush (0: enough) */
+    double plp_page_uj;        /* energy of one page program during that flush */
+    int mount_mode;            /* enum ssdsim__mount_mode */
+    uint32_t mount_checkpoint_pages; /* mapping updates between checkpoints (checkpoint mode) */
+    uint64_t rebuild_bytes_per_s;    /* a failed die's rebuild rate, at most */
+    uint64_t rebuild_xor_ns;         /* XOR of one page read for a reconstruction */
+};
+
 /* A hard disk (kind HDD): mechanics and cache. */
 enum ssdsim__hdd_sched { SSDSIM__HDD_FCFS = 0, SSDSIM__HDD_SATF = 1 };
 struct ssdsim__hdd_cfg {
@@ -321,6 +336,7 @@ struct ssdsim_model {
     struct ssdsim__readahead_cfg read_ahead;
     struct ssdsim__zns_cfg zns;
     struct ssdsim__fdp_cfg fdp;
+    struct ssdsim__fault_cfg fault;  /* the reliability section's fault keys */
     struct ssdsim__hdd_cfg hdd;      /* kind HDD */
     struct ssdsim__system_cfg system;/* kind SYSTEM: the other sections are unused */
     struct ssdsim__spec spec;        /* n_figs 0 when the model has none */

@@ -252,6 +252,14 @@ int ssdsim__model_check_cross(struct ctx *c)
                                    "parity inside the drive is modelled for the \"page\" FTL only "
                                    "(ftl.type is \"%s\")",
                                    m->ftl.type);
+    if ((m->fault.bad_fraction > 0 || m->fault.grown_prob_rated > 0) &&
+        strcmp(m->ftl.type, "page") != 0 && strcmp(m->ftl.type, "dftl") != 0)
+        return ssdsim__model_error(c,
+                                   m->fault.bad_fraction > 0 ? "reliability.bad_fraction"
+                                                             : "reliability.grown_prob_rated",
+                                   "bad blocks are modelled for the \"page\" and \"dftl\" FTLs "
+                                   "only (ftl.type is \"%s\")",
+                                   m->ftl.type);
     uint64_t n_dies = (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip;
     if (pg > n_dies)
         return ssdsim__model_error(c, "ftl.parity_group",

@@ -49,11 +49,17 @@ struct slot {
     bool redirty; /* written again while being flushed */
     uint64_t stamp; /* when its dirty life began (dev/flush.c) */
     uint32_t redirty_bytes;
+    /* the host write whose data it holds last (the redirty copy's, while being flushed): its
+     * sequence number in this buffer, offset and length, for the list a power loss makes
+     * (rel/power.c) */
+    uint64_t w_seq, w_off;
+    uint32_t w_len;
 };
 
 struct waiter {
     uint32_t cmd;
     uint64_t next_unit; /* first unit of the command not yet placed */
+    uint64_t seq;       /* the write's sequence number (struct slot's w_seq) */
 };
 
 struct ssdsim__buf {
@@ -79,6 +85,7 @@ struct ssdsim__buf {
     /* counters */
     uint64_t absorbed, read_hits;
     uint64_t next_stamp; /* of the next unit made dirty (dev/flush.c) */
+    uint64_t next_seq;   /* of the next host write placed */
 };
 
 /* Slot s left the dirty or flushing state for good: pending flush commands hear. */
@@ -348,12 +355,21 @@ void ssdsim__buf_busy(struct ssdsim__buf *b, bool busy)
 /* ------------------------------------------------------------------------------------------ */
 /* Host writes, reads and trims                                                                */
 
-/* Place unit u (bytes of it) of a write: false when no slot is free. */
-static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes)
+static inline void set_writer(struct slot *sl, const struct waiter *w, const struct ssdsim__cmd *c)
+{
+    sl->w_seq = w->seq;
+    sl->w_off = c->offset;
+    sl->w_len = c->len;
+}
+
+/* Place unit u (bytes of it) of write w: false when no slot is free. */
+static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, const struct waiter *w,
+                  const struct ssdsim__cmd *c)
 {
     uint32_t s = find(b, u);
     if (s != NONE) {
         struct slot *sl = &b->slots[s];
+        set_writer(sl, w, c);
         if (sl->state == S_DIRTY) {
             /* the older copy never reaches the flash: a host page written all the same */
             ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
@@ -380,6 +396,7 @@ static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes)
     sl->state = S_DIRTY;
     sl->redirty = false;
     sl->stamp = b->next_stamp++;
+    set_writer(sl, w, c);
     table_insert(b, s);
     fifo_push(b, s);
     b->n_dirty++;
@@ -398,7 +415,7 @@ static bool place_cmd(struct ssdsim__buf *b, struct waiter *w)
         uint64_t lo = SSDSIM__MAX(c->offset, u * unit);
         uint64_t hi = SSDSIM__MIN(c->offset + c->len, (u + 1) * unit);
         uint32_t bytes = (uint32_t)(hi - lo);
-        if (!place(b, u, bytes))
+        if (!place(b, u, bytes, w, c))
             return false;
         ssdsim__dev_cmd_unit_done(d, w->cmd, dram_copy(b, bytes));
         c = &d->pool->v[w->cmd]; /* unit_done never completes synchronously (copy > now) */
@@ -425,7 +442,7 @@ void ssdsim__buf_write(struct ssdsim__buf *b, uint32_t cmd)
     uint64_t last = (c->offset + c->len - 1) / d->unit;
     c->pending = (uint32_t)(last - first + 1);
     c->buffered = true;
-    struct waiter w = {cmd, first};
+    struct waiter w = {cmd, first, b->next_seq++};
     if (b->wait_n > 0 || !place_cmd(b, &w)) {
         /* behind earlier waiters, or out of slots: wait in order */
         if (b->wait_n == b->wait_cap) {
@@ -489,6 +506,45 @@ void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u)
         b->absorbed++;
     }
     ssdsim__buf_trim(b, u);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Power loss (rel/power.c)                                                                    */
+
+uint64_t ssdsim__buf_power_loss(struct ssdsim__buf *b, uint64_t keep, ssdsim__buf_lost_fn fn,
+                                void *ctx)
+{
+    uint64_t kept = 0;
+    /* the dirty units, oldest first: the first `keep` stay to be flushed */
+    for (uint32_t s = b->fifo_head; s != NONE;) {
+        struct slot *sl = &b->slots[s];
+        uint32_t next = sl->next;
+        if (kept < keep) {
+            kept++;
+        } else {
+            fn(ctx, sl->w_seq, sl->w_off, sl->w_len, sl->bytes);
+            fifo_unlink(b, s);
+            b->n_dirty--;
+            clean(b, s);
+            slot_free(b, s);
+        }
+        s = next;
+    }
+    /* then the copies written again behind a flush */
+    for (uint32_t s = 0; s < b->cap; s++) {
+        struct slot *sl = &b->slots[s];
+        if (sl->state != S_FLUSHING || !sl->redirty)
+            continue;
+        if (kept < keep) {
+            kept++;
+        } else {
+            fn(ctx, sl->w_seq, sl->w_off, sl->w_len, sl->redirty_bytes);
+            sl->redirty = false;
+        }
+    }
+    if (b->n_dirty)
+        ssdsim__buf_flush_all(b);
+    return kept;
 }
 
 /* ------------------------------------------------------------------------------------------ */

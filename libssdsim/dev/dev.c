@@ -301,6 +301,11 @@ static void arrive(void *ctx, uint32_t i)
         ssdsim__flush_arrive(d, i);
         return;
     }
+    if (c->op == SSDSIM__IO_WRITE && ssdsim__fault_refuse_write(d->env.fault, c->len)) {
+        c->flash_done_ns = now; /* read-only (rel/badblock.c): refused, nothing written */
+        finish(d, i);
+        return;
+    }
     uint64_t first = c->offset / unit;
     uint64_t last = (c->offset + c->len - 1) / unit;
     if (d->ra) {

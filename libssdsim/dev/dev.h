@@ -191,6 +191,14 @@ void ssdsim__buf_flush_all(struct ssdsim__buf *b);
 void ssdsim__buf_busy(struct ssdsim__buf *b, bool busy);
 bool ssdsim__buf_pending(const struct ssdsim__buf *b); /* anything dirty or being flushed */
 void ssdsim__buf_reset(struct ssdsim__buf *b);
+/* Power loss (rel/power.c), with no host command inside the device: the `keep` oldest dirty
+ * units (then the copies written again behind a flush) stay and are flushed; every other unit
+ * not on flash is dropped and reported to fn with the host write whose data it held (its
+ * sequence number in this buffer, offset, length) and its bytes. Returns the units kept. */
+typedef void (*ssdsim__buf_lost_fn)(void *ctx, uint64_t seq, uint64_t offset, uint32_t len,
+                                    uint32_t bytes);
+uint64_t ssdsim__buf_power_loss(struct ssdsim__buf *b, uint64_t keep, ssdsim__buf_lost_fn fn,
+                                void *ctx);
 /* Counters for the results: host bytes absorbed by overwrites in the buffer, read hits. */
 void ssdsim__buf_counters(const struct ssdsim__buf *b, uint64_t *absorbed_units,
                           uint64_t *read_hits);

@@ -52,6 +52,9 @@ int ssdsim__env_init(struct ssdsim_ftl_env *env, const struct ssdsim_model *m,
     if (!env->erase_count || !env->ec_hist)
         return ssdsim__error_set(err, SSDSIM_ENOMEM, m->label, NULL, "out of memory");
     env->ec_hist[0] = hw->n_blocks;
+    if (ssdsim__fault_on(m) &&
+        !(env->fault = ssdsim__fault_new(m, hw->n_blocks, hw->n_planes, seed)))
+        return ssdsim__error_set(err, SSDSIM_ENOMEM, m->label, NULL, "out of memory");
 
     const struct ssdsim__plugin_header *p = ssdsim__plugin_find(SSDSIM_PLUGIN_FTL, m->ftl.type);
     if (!p)
@@ -77,6 +80,7 @@ void ssdsim__env_fini(struct ssdsim_ftl_env *env)
     free(env->state);
     free(env->erase_count);
     free(env->ec_hist);
+    ssdsim__fault_free(env->fault);
     memset(env, 0, sizeof *env);
 }
 

@@ -14,6 +14,7 @@
 #include "engine/rng.h"
 #include "hw/hw.h"
 #include "plugin.h"
+#include "rel/fault.h"
 
 #define SSDSIM__N_PURPOSES 6
 #define SSDSIM__FDP_MAX_HANDLES 2 /* fdp.handles at most */
@@ -100,6 +101,7 @@ struct ssdsim_ftl_env {
     struct ssdsim__ff_queue *ff; /* NULL: flash operations go to the hardware model */
     uint8_t placement; /* the FDP placement handle of the host writes being handed to the FTL
                           (dev.c sets it before each write command's units; 0 without FDP) */
+    struct ssdsim__fault *fault; /* bad blocks (rel/fault.h); NULL when the model has none */
 };
 
 /* ssdsim_ftl_count for the library's own counters too (SSDSIM__CNT_*). */

@@ -34,6 +34,8 @@ static bool die_in_fg_gc(const struct ssdsim__ftl *f, uint32_t die)
 int ssdsim__page_do_read(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes)
 {
     uint32_t ppn = f->l2p[lpn];
+    if (ppn != NONE && ssdsim__page_on_dead_die(f, ppn))
+        return ssdsim__diefail_read(f, io, ppn, bytes);
     /* gc.fg_blocks_die: while the die collects a foreground victim, a host read waits behind
      * the GC reads, programs and erase queued on it, as on a die without read priority. */
     if (f->fg_blocks_die && ppn != NONE && die_in_fg_gc(f, ppn / f->ppb / f->bpp / f->ppd))
@@ -115,6 +117,10 @@ static void page_flash_done(void *state, uint64_t ck)
     case TAG_MAP_PROG:
     case TAG_PARITY_PROG:
         break;
+    case TAG_RECON_READ:
+    case TAG_REBUILD_PROG:
+        ssdsim__diefail_flash_done(f, (enum op_tag)ssdsim__cookie_tag(ck), low);
+        break;
     case TAG_SLC_READ:
     case TAG_SLC_PROG:
     case TAG_SLC_ERASE:
@@ -192,6 +198,7 @@ static void page_destroy(void *state)
     ssdsim__cands_fini(&f->cands);
     ssdsim__page_slc_free(f);
     ssdsim__page_parity_free(f);
+    ssdsim__diefail_free(f);
 }
 
 /* Look up and start a GC or WL policy; its state is allocated here (zeroed). */
@@ -261,10 +268,25 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     uint32_t parity_group = env->model->ftl.parity_group;
     if (parity_group > 1)
         extra_pages += f->n_ppn / parity_group;
-    uint64_t spare = f->n_ppn >= f->n_lpn + extra_pages
-                         ? (f->n_ppn - f->n_lpn - extra_pages) / f->ppb / f->n_planes
+    /* Bad blocks (rel/badblock.c) are not there to spare. */
+    struct ssdsim__fault *fault = env->fault;
+    uint64_t good = fault ? ssdsim__fault_good_pages(fault) : f->n_ppn;
+    uint64_t spare = good >= f->n_lpn + extra_pages
+                         ? (good - f->n_lpn - extra_pages) / f->ppb / f->n_planes
                          : 0;
     uint32_t target = SSDSIM__MAX(pol->free_blocks_target, pol->free_blocks_min);
+    if (fault) {
+        fault->need_good_pages =
+            f->n_lpn + extra_pages + (uint64_t)f->ppb * f->n_planes * ((uint64_t)target + open);
+        fault->read_only = false; /* a secure erase: the bad blocks are as they were */
+        if (spare < (uint64_t)target + open) {
+            snprintf(errbuf, errlen,
+                     "reliability.bad_fraction: the factory bad blocks leave %llu spare blocks "
+                     "per plane; the GC watermark (%u) and %u open blocks need %u",
+                     (unsigned long long)spare, target, open, target + open);
+            return SSDSIM_ECONFIG;
+        }
+    }
     if (spare < (uint64_t)target + open) {
         snprintf(errbuf, errlen,
                  "over-provisioning (ftl.op) leaves %llu spare blocks per plane%s; the GC "
@@ -352,6 +374,21 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         pl->victim = pl->wl_pending = pl->rr_pending = NONE;
     }
     f->n_free_blocks = nb;
+    if (fault) {
+        /* Bad blocks are left out of the free lists, for good. */
+        for (uint32_t p = 0; p < f->n_planes; p++) {
+            struct ssdsim__plane *pl = &f->planes[p];
+            pl->free_head = pl->free_tail = NONE;
+            pl->n_free = 0;
+        }
+        f->n_free_blocks = 0;
+        for (uint64_t b = 0; b < nb; b++) {
+            if (ssdsim__fault_is_bad(fault, b))
+                f->state[b] = SSDSIM__BLK_BAD;
+            else
+                put_free_block(f, (uint32_t)b);
+        }
+    }
 
     if (dftl && ssdsim__page_dftl_setup(f, cmt_entries))
         return SSDSIM_ENOMEM;

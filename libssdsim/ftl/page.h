@@ -20,8 +20,10 @@
 
 enum ssdsim__block_state { SSDSIM__BLK_FREE, SSDSIM__BLK_OPEN, SSDSIM__BLK_CLOSED,
                            SSDSIM__BLK_VICTIM,
-                           SSDSIM__BLK_SLC /* in SLC mode (ftl/page_slc.c): a static block,
-                                              or a dynamic one until it is folded */ };
+                           SSDSIM__BLK_SLC, /* in SLC mode (ftl/page_slc.c): a static block,
+                                              or a dynamic one until it is folded */
+                           SSDSIM__BLK_BAD /* retired: a factory or grown bad block
+                                              (rel/fault.h), never used again */ };
 
 enum ssdsim__frontier { SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_GC, SSDSIM__FR_GC_HOT,
                         SSDSIM__FR_MAP,
@@ -41,6 +43,9 @@ enum ssdsim__page_tag {
     SSDSIM__PTAG_SLC_PROG,      /* SLC cache: fold program; low: plane */
     SSDSIM__PTAG_SLC_ERASE,     /* SLC cache: folded block erased; low: plane */
     SSDSIM__PTAG_PARITY_PROG,   /* RAIN parity page written (ftl/page_parity.c) */
+    SSDSIM__PTAG_RECON_READ,    /* a stripe page read to reconstruct one of a failed die
+                                   (rel/diefail.c); low: its reconstruction */
+    SSDSIM__PTAG_REBUILD_PROG,  /* a page rebuilt off a failed die written (rel/diefail.c) */
 };
 
 /* The SLC cache (ftl/page_slc.c), per plane: the open SLC block, the static blocks erased and
@@ -181,6 +186,7 @@ struct ssdsim__ftl {
     struct ssdsim__slc *slc;   /* the SLC cache, or NULL when the model has none */
     struct ssdsim__parity *parity; /* RAIN stripes (ftl/page_parity.c); NULL: ftl.parity_group 0 */
     struct ssdsim__fdp *fdp;       /* FDP placement handles (ftl/page_fdp.c); NULL: fdp off */
+    struct ssdsim__diefail *df;    /* a failed die (rel/diefail.c); NULL: none */
 };
 
 struct ssdsim__parity;

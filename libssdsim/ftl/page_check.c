@@ -51,11 +51,11 @@ static int fail(char *why, size_t len, const char *fmt, ...)
 
 #define FAIL(...) return fail(why, len, __VA_ARGS__)
 
-static const char *const state_names[] = {"free", "open", "closed", "victim", "slc"};
+static const char *const state_names[] = {"free", "open", "closed", "victim", "slc", "bad"};
 
 static const char *state_name(uint8_t s)
 {
-    return s < 5 ? state_names[s] : "unknown";
+    return s < 6 ? state_names[s] : "unknown";
 }
 
 /* ---------------------------------------------------------------- mapping and blocks */
@@ -77,7 +77,7 @@ static int check_mapping(const struct ssdsim__ftl *f, char *why, size_t len)
     for (uint64_t b = 0; b < f->geo->n_blocks; b++) {
         uint32_t v = 0, plane = (uint32_t)(b / f->bpp);
         uint32_t written = f->ppb; /* pages that may hold data */
-        if (f->state[b] == SSDSIM__BLK_FREE)
+        if (f->state[b] == SSDSIM__BLK_FREE || f->state[b] == SSDSIM__BLK_BAD)
             written = 0;
         else if (f->state[b] == SSDSIM__BLK_SLC && f->slc)
             written = ssdsim__page_slc_written(f, (uint32_t)b);
@@ -130,10 +130,18 @@ static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
         if (last != pl->free_tail)
             FAIL("plane %u's free list ends at block %u; its tail says %u", p, last,
                  pl->free_tail);
-        uint32_t states[5] = {0}, open_seen = 0;
+        uint32_t states[6] = {0}, open_seen = 0;
         for (uint32_t b = first; b < first + f->bpp; b++) {
+            if (f->state[b] == SSDSIM__BLK_BAD) {
+                if (!ssdsim__fault_is_bad(f->env->fault, b))
+                    FAIL("block %u is retired but not bad", b);
+                states[SSDSIM__BLK_BAD]++;
+                continue;
+            }
             if (f->state[b] > (f->slc ? SSDSIM__BLK_SLC : SSDSIM__BLK_VICTIM))
                 FAIL("block %u has state %u", b, f->state[b]);
+            if (ssdsim__fault_is_bad(f->env->fault, b))
+                FAIL("block %u is bad but %s", b, state_name(f->state[b]));
             states[f->state[b]]++;
         }
         if (n != pl->n_free || n != states[SSDSIM__BLK_FREE])

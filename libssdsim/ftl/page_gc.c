@@ -62,6 +62,8 @@ void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__r
 {
     if (f->planes[plane].victim != NONE)
         return; /* one victim at a time per plane */
+    if (f->df && ssdsim__diefail_plane_dead(f, plane))
+        return; /* a failed die is never written again */
     /* an SLC cache: foreground GC folds the plane's full dynamic SLC blocks first
      * (page_slc.c) */
     if (why == SSDSIM__RECLAIM_FG && f->slc && ssdsim__page_slc_fold_fg(f, plane))
@@ -131,7 +133,7 @@ static bool wl_start(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t w = pl->wl_pending;
-    if (w == NONE || pl->victim != NONE)
+    if (w == NONE || pl->victim != NONE || (f->df && ssdsim__diefail_plane_dead(f, plane)))
         return false;
     pl->wl_pending = NONE;
     if (f->state[w] != SSDSIM__BLK_CLOSED || pl->n_free == 0)
@@ -186,9 +188,13 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t b = pl->victim;
     enum ssdsim__reclaim why = pl->reclaim;
-    put_free_block(f, b);
     pl->victim = NONE;
-    if (f->wl && f->wl->after_erase) {
+    if (f->parity)
+        ssdsim__page_parity_erased(f, b);
+    bool retired = ssdsim__page_retire(f, b);
+    if (!retired)
+        put_free_block(f, b);
+    if (!retired && f->wl && f->wl->after_erase) {
         uint32_t w = f->wl->after_erase(f->wl_state, ssdsim__page_view(f), b);
         if (w != NONE && w >= f->geo->n_blocks) {
             char msg[160];

@@ -70,6 +70,12 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
                  "slc.dynamic) is not modelled; precondition by writing");
         return SSDSIM_EINVAL;
     }
+    if (f->env->fault) {
+        snprintf(errbuf, errlen,
+                 "page FTL: fast preconditioning of a drive with bad blocks (reliability."
+                 "bad_fraction, grown_prob_rated) is not modelled; precondition by writing");
+        return SSDSIM_EINVAL;
+    }
     if (f->n_free_blocks != nb || f->dftl) {
         snprintf(errbuf, errlen, "page FTL: install needs a secure-erased device%s",
                  f->dftl ? " and the page FTL (not dftl)" : "");

@@ -35,6 +35,8 @@ enum op_tag {
     TAG_SLC_PROG = SSDSIM__PTAG_SLC_PROG,
     TAG_SLC_ERASE = SSDSIM__PTAG_SLC_ERASE,
     TAG_PARITY_PROG = SSDSIM__PTAG_PARITY_PROG,
+    TAG_RECON_READ = SSDSIM__PTAG_RECON_READ,
+    TAG_REBUILD_PROG = SSDSIM__PTAG_REBUILD_PROG,
 };
 
 /* The "frontier" choose_plane is asked about for a host page the SLC cache may take (beyond
@@ -89,6 +91,20 @@ static inline void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
     } else if (f->state[b] == SSDSIM__BLK_SLC) {
         f->slc->valid--;
     }
+}
+
+/* Block b was just erased: when its program/erase cycle failed it (rel/badblock.c), retire it
+ * (it stays out of the free lists for good) and say so; GC moved its valid data off before the
+ * erase. */
+static inline bool ssdsim__page_retire(struct ssdsim__ftl *f, uint32_t b)
+{
+    struct ssdsim__fault *fault = f->env->fault;
+    if (!fault || !ssdsim__fault_erased(fault, b, f->env->erase_count[b],
+                                        ssdsim__engine_now(f->env->engine)))
+        return false;
+    f->state[b] = SSDSIM__BLK_BAD;
+    f->valid[b] = 0;
+    return true;
 }
 
 /* Map lpn to ppn. `old` is the current location when the caller knows it (a GC copy, checked
@@ -164,10 +180,21 @@ static inline bool ssdsim__page_slc_accepts(const struct ssdsim__ftl *f, uint32_
     return sp->blk != NONE || sp->n_st_free ||
            (f->slc->dyn_ok && f->planes[plane].n_free > f->gc_min);
 }
-/* page_parity.c (RAIN; f->parity NULL: off, and none of these is called) */
+/* page_parity.c (RAIN; f->parity NULL: off, and none of these is called). The stripes as
+ * recorded (rel/diefail.c reads them): per physical page the next page of its stripe, and the
+ * stripe's serial (NONE: no stripe, or its block was erased since). */
+struct ssdsim__stripe;
+struct ssdsim__parity {
+    uint32_t group;
+    struct ssdsim__stripe *s; /* the open stripe of each kind of writer (host, GC) */
+    uint32_t *ring, *sid;     /* per physical page */
+    uint32_t next_sid;
+};
 int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group);
 void ssdsim__page_parity_free(struct ssdsim__ftl *f);
-void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, ssdsim_flash_purpose why);
+void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, uint32_t ppn,
+                              ssdsim_flash_purpose why);
+void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b);
 void ssdsim__page_parity_unstall(struct ssdsim__ftl *f);
 uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr);
 
@@ -176,6 +203,15 @@ int ssdsim__page_fdp_setup(struct ssdsim__ftl *f);
 void ssdsim__page_fdp_free(struct ssdsim__ftl *f);
 int ssdsim__page_fdp_host_frontier(struct ssdsim__ftl *f, uint32_t lpn);
 int ssdsim__page_fdp_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
+/* rel/diefail.c (f->df NULL: no die failed, and only the test of it is made) */
+bool ssdsim__diefail_plane_dead(const struct ssdsim__ftl *f, uint32_t plane);
+int ssdsim__diefail_read(struct ssdsim__ftl *f, uint32_t io, uint32_t ppn, uint32_t bytes);
+void ssdsim__diefail_flash_done(struct ssdsim__ftl *f, enum op_tag tag, uint32_t low);
+void ssdsim__diefail_free(struct ssdsim__ftl *f);
+static inline bool ssdsim__page_on_dead_die(const struct ssdsim__ftl *f, uint32_t ppn)
+{
+    return f->df && ssdsim__diefail_plane_dead(f, ppn / f->ppb / f->bpp);
+}
 
 /* page_install.c */
 int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen);

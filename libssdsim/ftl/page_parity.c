@@ -28,27 +28,28 @@
  * leaves GC too little spare). Under a uniformly random victim choice this gives exactly
  * WAF = 1 / (spare factor - 1/g), the data's WAF on the remaining spare times g / (g - 1).
  *
- * Reading is unaffected: no die fails yet. Reconstructing a page from its stripe (issue 16)
- * needs the stripe of each data page and its parity's location, and each parity page kept
- * until its stripe's data is gone or its superblock is collected: the place for that is here,
- * with the stripe record of ssdsim__page_parity_data.
+ * Stripes are recorded for reconstruction after a die failure (rel/diefail.c): per physical
+ * page, the next page of its stripe (ring: the data pages in the order written, then the
+ * parity page, back to the first) and the stripe's serial number (sid). A page's sid is
+ * cleared when its block is erased (ssdsim__page_parity_erased), so a stripe one of whose
+ * pages was erased since is seen to be broken: its parity no longer covers what is on the
+ * flash. 8 bytes per physical page.
  */
 #include "ftl/page_int.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { CLS_HOST = 0, CLS_GC = 1, N_CLS = 2 };
 
 /* The open stripe of one kind of writer. */
-struct stripe {
+struct ssdsim__stripe {
     uint32_t n;     /* data pages in it so far */
     uint32_t *dies; /* their dies (g - 1 entries) */
     uint64_t owed;  /* parity pages of full stripes that no plane could take yet */
-};
-
-struct ssdsim__parity {
-    uint32_t group;
-    struct stripe s[N_CLS];
+    uint32_t first, prev, sid; /* its first and last data pages, its serial number */
+    uint32_t *owed_first, *owed_sid; /* the owed stripes' first pages and serials, a FIFO */
+    uint64_t owed_head, owed_cap;
 };
 
 int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group)
@@ -57,6 +58,15 @@ int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group)
     if (!f->parity)
         return SSDSIM_ENOMEM;
     f->parity->group = group;
+    f->parity->s = calloc(N_CLS, sizeof *f->parity->s);
+    if (!f->parity->s)
+        return SSDSIM_ENOMEM;
+    f->parity->ring = malloc(sizeof(uint32_t) * f->n_ppn);
+    f->parity->sid = malloc(sizeof(uint32_t) * f->n_ppn);
+    if (!f->parity->ring || !f->parity->sid)
+        return SSDSIM_ENOMEM;
+    memset(f->parity->sid, 0xff, sizeof(uint32_t) * f->n_ppn);
+    f->parity->next_sid = 0;
     for (int c = 0; c < N_CLS; c++)
         if (!(f->parity->s[c].dies = calloc(group, sizeof(uint32_t))))
             return SSDSIM_ENOMEM;
@@ -67,8 +77,14 @@ void ssdsim__page_parity_free(struct ssdsim__ftl *f)
 {
     if (!f->parity)
         return;
-    for (int c = 0; c < N_CLS; c++)
+    for (int c = 0; c < N_CLS && f->parity->s; c++) {
         free(f->parity->s[c].dies);
+        free(f->parity->s[c].owed_first);
+        free(f->parity->s[c].owed_sid);
+    }
+    free(f->parity->s);
+    free(f->parity->ring);
+    free(f->parity->sid);
     free(f->parity);
     f->parity = NULL;
 }
@@ -82,8 +98,8 @@ static bool holds(const uint32_t *dies, uint32_t n, uint32_t die)
 }
 
 /* Program one parity page on the first die from `start` that is not among the `n` dies given
- * and has a plane that can take a host page. False when none can. */
-static bool place(struct ssdsim__ftl *f, const uint32_t *dies, uint32_t n, uint32_t start)
+ * and has a plane that can take a host page: its page, or NONE when none can. */
+static uint32_t place(struct ssdsim__ftl *f, const uint32_t *dies, uint32_t n, uint32_t start)
 {
     uint32_t ppd = f->ppd;
     for (uint32_t k = 0; k < f->n_dies; k++) {
@@ -102,33 +118,97 @@ static bool place(struct ssdsim__ftl *f, const uint32_t *dies, uint32_t n, uint3
             struct ssdsim__plane *pl = &f->planes[p];
             if (pl->n_free < f->gc_min && pl->victim == NONE)
                 ssdsim__page_gc_start(f, p, SSDSIM__RECLAIM_FG);
-            return true;
+            return ppn;
         }
     }
-    return false;
+    return NONE;
 }
 
-void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, ssdsim_flash_purpose why)
+/* Queue a full stripe whose parity no plane could take (its ring closed without it). */
+static bool owe(struct ssdsim__stripe *s)
+{
+    uint64_t n = s->owed;
+    if (n == s->owed_cap) {
+        uint64_t cap = s->owed_cap ? s->owed_cap * 2 : 16;
+        uint32_t *a = malloc(sizeof *a * cap), *b = malloc(sizeof *b * cap);
+        if (!a || !b) {
+            free(a);
+            free(b);
+            return false;
+        }
+        for (uint64_t i = 0; i < n; i++) {
+            a[i] = s->owed_first[(s->owed_head + i) % s->owed_cap];
+            b[i] = s->owed_sid[(s->owed_head + i) % s->owed_cap];
+        }
+        free(s->owed_first);
+        free(s->owed_sid);
+        s->owed_first = a;
+        s->owed_sid = b;
+        s->owed_head = 0;
+        s->owed_cap = cap;
+    }
+    s->owed_first[(s->owed_head + n) % s->owed_cap] = s->first;
+    s->owed_sid[(s->owed_head + n) % s->owed_cap] = s->sid;
+    s->owed++;
+    return true;
+}
+
+void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, uint32_t ppn,
+                              ssdsim_flash_purpose why)
 {
     struct ssdsim__parity *r = f->parity;
     int cls = why == SSDSIM_FOR_HOST ? CLS_HOST : CLS_GC;
-    struct stripe *s = &r->s[cls];
+    struct ssdsim__stripe *s = &r->s[cls];
     uint32_t die = plane / f->ppd;
+    if (s->n == 0) {
+        s->first = ppn;
+        s->sid = r->next_sid++;
+        if (s->sid == NONE)
+            s->sid = r->next_sid++;
+    } else {
+        r->ring[s->prev] = ppn;
+    }
+    r->sid[ppn] = s->sid;
+    s->prev = ppn;
     s->dies[s->n++] = die;
     if (s->n < r->group - 1)
         return;
     s->n = 0;
     /* owed parity goes first: stripes keep their order */
-    if (s->owed || !place(f, s->dies, r->group - 1, (die + 1) % f->n_dies))
-        s->owed++;
+    uint32_t pp = s->owed ? NONE : place(f, s->dies, r->group - 1, (die + 1) % f->n_dies);
+    if (pp == NONE) {
+        r->ring[s->prev] = s->first; /* no parity yet: a broken stripe until it is placed */
+        if (!owe(s))
+            ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory recording parity stripes");
+        return;
+    }
+    r->ring[s->prev] = pp;
+    r->ring[pp] = s->first;
+    r->sid[pp] = s->sid;
 }
 
 void ssdsim__page_parity_unstall(struct ssdsim__ftl *f)
 {
     struct ssdsim__parity *r = f->parity;
     for (int c = 0; c < N_CLS; c++) {
-        struct stripe *s = &r->s[c];
-        while (s->owed && place(f, NULL, 0, f->die_cursor))
+        struct ssdsim__stripe *s = &r->s[c];
+        while (s->owed) {
+            uint32_t pp = place(f, NULL, 0, f->die_cursor);
+            if (pp == NONE)
+                break;
+            uint32_t first = s->owed_first[s->owed_head], sid = s->owed_sid[s->owed_head];
+            s->owed_head = (s->owed_head + 1) % s->owed_cap;
             s->owed--;
+            if (r->sid[first] == sid) { /* the stripe's first page is still there: link it */
+                r->ring[pp] = r->ring[first];
+                r->ring[first] = pp;
+                r->sid[pp] = sid;
+            }
+        }
     }
+}
+
+void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b)
+{
+    memset(f->parity->sid + (size_t)b * f->ppb, 0xff, sizeof(uint32_t) * f->ppb);
 }

@@ -67,6 +67,8 @@ static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, in
 {
     if (fr == FR_SLC)
         return ssdsim__page_slc_accepts(f, plane);
+    if (f->df && ssdsim__diefail_plane_dead(f, plane))
+        return false;
     const struct ssdsim__plane *pl = &f->planes[plane];
     if (pl->n_free > gc_reserve(f))
         return true;
@@ -221,7 +223,7 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
     if (pl->n_free < f->gc_min && pl->victim == NONE)
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
     if (f->parity && fr != SSDSIM__FR_MAP)
-        ssdsim__page_parity_data(f, plane, why);
+        ssdsim__page_parity_data(f, plane, ppn, why);
 }
 
 /* A page of frontier `fr` of `plane` that maps no logical page (a RAIN parity page,

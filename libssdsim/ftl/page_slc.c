@@ -296,6 +296,8 @@ static void fold_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     bool fg = sp->fg;
     sp->victim = NONE;
     sp->fg = false;
+    if (f->parity)
+        ssdsim__page_parity_erased(f, b);
     uint8_t *mode = &f->env->hw->slc_block[b];
     if (*mode == SLC_STATIC) {
         f->free_next[b] = sp->st_free;
@@ -304,7 +306,8 @@ static void fold_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     } else {
         *mode = 0;
         s->dyn_blocks--;
-        put_free_block(f, b);
+        if (!ssdsim__page_retire(f, b))
+            put_free_block(f, b);
         ssdsim__page_unstall(f);
     }
     /* a foreground fold goes on as foreground GC does: more below the low watermark, and up to

@@ -668,11 +668,23 @@ static void start_wave(struct ssdsim__host *h)
 /* Requests                                                                                    */
 
 /* Request i is done: its slot goes back to the pool. */
+static void stop_event(void *ctx, uint32_t arg)
+{
+    struct ssdsim__host *h = ctx;
+    (void)arg;
+    if (h->active && !h->stopping)
+        ssdsim__host_stop_all(h);
+}
+
 static void release(struct ssdsim__host *h, uint32_t i)
 {
     io_free(h, i);
     h->inflight--;
     h->completed++;
+    /* stopped from an event of its own, outside the completion being handled */
+    if (h->stop_after && h->completed == h->stop_after &&
+        ssdsim__engine_schedule(h->engine, ssdsim__engine_now(h->engine), stop_event, h, 0))
+        host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
 }
 
 /* A flush's latency, in its unit's own histogram (made at the first). */

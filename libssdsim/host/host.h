@@ -126,6 +126,8 @@ struct ssdsim__host {
     bool stop_when_drained;      /* ssdsim_drain: stop the engine at the last completion */
     ssdsim_observer obs;
     bool have_obs;
+    uint64_t stop_after; /* stop issuing once this many requests completed (0: never; a run's
+                            power_loss_after, rel/power.c) */
 };
 
 /* Unit u's latency histogram of op (0 read, 1 write, 2 trim): the run statistics' own while they

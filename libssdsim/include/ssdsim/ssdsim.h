@@ -1267,6 +1267,109 @@ SSDSIM_API int ssdsim_get_job_op_stats_sized(const ssdsim *sim, size_t i, enum s
 /** Simulated time the last run took, in ns. */
 SSDSIM_API uint64_t ssdsim_sim_time_ns(const ssdsim *sim);
 
+/* ------------------------------------------------------------------------------------------ */
+/* Faults: bad blocks and power loss (doc/models.md, "Faults")                                 */
+
+/** The faults a simulation's devices have met since ssdsim_new, summed over its devices (not
+ * reset by a run: bad blocks stay bad). Bad blocks need the model's reliability.bad_fraction
+ * or reliability.grown_prob_rated; a power loss needs ssdsim_power_loss (or the run options'
+ * power_loss_ns / power_loss_after). Appended fields only, as every versioned struct. */
+typedef struct ssdsim_fault_stats {
+    uint64_t factory_bad_blocks; /**< blocks bad from the factory, never used */
+    uint64_t grown_bad_blocks;   /**< blocks retired after a failed program/erase cycle */
+    /** the device stats' spare_factor_effective less the bad blocks' share of the flash: the
+     * spare GC works with now (NaN for an FTL whose reserve the library does not know) */
+    double spare_factor_effective;
+    bool read_only;               /**< the spare cannot hold the logical space: writes refused */
+    uint64_t read_only_ns;        /**< simulated time it turned read-only */
+    uint64_t read_only_host_bytes; /**< host bytes it had accepted for writing by then */
+    uint64_t read_only_bad_blocks; /**< bad blocks (both kinds) of that device by then */
+    uint64_t writes_refused;      /**< host writes refused as read-only (completed, not written) */
+    uint64_t bytes_refused;       /**< their bytes */
+    uint32_t power_losses;        /**< power losses so far */
+    uint64_t power_loss_ns;       /**< simulated time of the last one */
+    uint64_t lost_requests; /**< acknowledged writes with data lost (not yet on flash), all */
+    uint64_t lost_units;    /**< mapping units of acknowledged data lost */
+    uint64_t lost_bytes;    /**< bytes of acknowledged data lost (the units' bytes written) */
+    uint64_t aborted_requests; /**< requests not yet acknowledged when power was lost, or
+                                    arriving while it was off: ended without effect */
+    uint64_t plp_units_flushed; /**< units a protected buffer flushed on its capacitors */
+    uint64_t mount_ns;          /**< time of the last power-up's mapping rebuild */
+    uint64_t mount_pages_read;  /**< flash pages it read (checkpoint + journal, or a scan) */
+    /* A failed die (ssdsim_fail_die), of the first device that has one: */
+    bool die_failed;
+    uint32_t failed_channel, failed_chip, failed_die; /**< its address */
+    uint64_t die_failed_ns;      /**< when it failed */
+    uint64_t die_pages;          /**< logical pages it held then */
+    uint64_t die_lost_pages;     /**< of those, lost at once (no parity) */
+    uint64_t reconstructed_reads; /**< host reads served by reconstruction from parity */
+    uint64_t reconstruct_pages_read; /**< flash pages those read (group - 1 each) */
+    uint64_t unrecoverable_reads; /**< host reads of its data that could not be served */
+    bool rebuild_done;           /**< its data is all rebuilt onto the other dies */
+    uint64_t rebuild_ns;         /**< from the failure to the last rebuilt page written */
+    uint64_t rebuild_pages;      /**< pages rebuilt (written elsewhere; in WAF as GC copies) */
+    uint64_t rebuild_pages_read; /**< flash pages the rebuild read (group - 1 per page) */
+    uint64_t rebuild_lost;       /**< pages the rebuild could not reconstruct (broken stripe) */
+    bool plane_failed;           /**< one plane of that die failed (ssdsim_fail_plane), not all */
+    uint32_t failed_plane;       /**< which (when plane_failed) */
+} ssdsim_fault_stats;
+
+/** Fill *out (see ssdsim_fault_stats). @return 0, or SSDSIM_EINVAL (NULL argument). */
+SSDSIM_API int ssdsim_get_fault_stats_sized(const ssdsim *sim, ssdsim_fault_stats *out,
+                                            size_t size);
+#define ssdsim_get_fault_stats(sim, out) ssdsim_get_fault_stats_sized((sim), (out), sizeof *(out))
+
+/** One acknowledged write whose data a power loss lost (ssdsim_lost_requests). */
+typedef struct ssdsim_lost_request {
+    uint64_t offset;     /**< the write's byte offset (of its volume) */
+    uint64_t length;     /**< its length, bytes */
+    uint64_t lost_bytes; /**< of those, the bytes lost (units rewritten later are not) */
+    uint32_t device;     /**< the device that lost them */
+} ssdsim_lost_request;
+
+/** Cut the power of every device now (at ssdsim_now), with no request in flight (ssdsim_drain
+ * first), and power them up again. What a volatile write buffer acknowledged and had not handed
+ * to the flash is lost; a protected buffer (buffer.plp) writes its dirty units on its
+ * capacitors, oldest first, as many as reliability.plp_energy_mj allows, and loses the rest.
+ * Programs the controller had handed to the flash (running or queued on a die) end: a page
+ * program takes well under a millisecond, within the rails' own hold-up. Then the FTL rebuilds
+ * its mapping (reliability.mount_mode) and the mount time follows from the flash reads that
+ * takes (ssdsim_fault_stats.mount_ns; the simulated clock moves on by it). The device then
+ * works on: ssdsim_submit and runs may follow.
+ * @return 0, SSDSIM_EINVAL (NULL), SSDSIM_ESTATE (requests in flight, a workload run not
+ * finished, or an earlier failure), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_power_loss(ssdsim *sim);
+
+/** Make the runs that follow (ssdsim_run, ssdsim_run_source, ssdsim_run_sources) end in a
+ * power loss: `after_ns` simulated ns after a run's start, or once `after_requests` requests
+ * have completed, whichever comes first (0: not by that measure; both 0 disarm it). The jobs
+ * then issue no more (as until_steady stops them); once the requests in flight are done, the
+ * run's statistics close and ssdsim_power_loss runs. A run that ends sooner loses power at its
+ * end. @return 0, or SSDSIM_EINVAL (NULL sim). */
+SSDSIM_API int ssdsim_set_power_loss(ssdsim *sim, uint64_t after_ns, uint64_t after_requests);
+
+/** Make die `die` of chip `chip` on channel `channel` fail for good at simulated time `at_ns`
+ * (>= ssdsim_now; it happens while requests run, in ssdsim_run_until, a run...). From then on
+ * the die is never written; with RAIN parity (ftl.parity_group) its data is read by
+ * reconstruction from the other pages of each stripe and rebuilt onto the other dies at
+ * reliability.rebuild_rate; without, it is lost (ssdsim_fault_stats). For a device model with
+ * the page FTL (no SLC cache, ftl.placement not "lba"); a system's device 0.
+ * @return 0, SSDSIM_EINVAL (NULL, an address outside the geometry, a time in the past, an FTL
+ * or model it is not modelled for, a second failure) with the message set, SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_fail_die(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die,
+                               uint64_t at_ns);
+
+/** ssdsim_fail_die for one plane of the die only (`plane` < geometry.planes_per_die): its
+ * blocks are never written again, their data reconstructed and rebuilt as a failed die's.
+ * @return as ssdsim_fail_die (a plane outside the geometry is SSDSIM_EINVAL). */
+SSDSIM_API int ssdsim_fail_plane(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die,
+                                 uint32_t plane, uint64_t at_ns);
+
+/** Copy up to `max` of the writes the power losses so far lost into out (in the order of
+ * their devices and of the buffer's slots); returns how many there are in all (so a call
+ * with max 0 sizes the array). 0 for NULL. */
+SSDSIM_API size_t ssdsim_lost_requests(const ssdsim *sim, ssdsim_lost_request *out, size_t max);
+
 /** Events the simulation's event engine has run since ssdsim_new, over every run and
  * preconditioning (the difference across a run is that run's): a measure of the simulator's
  * own work, not of the simulated device (benchmarks divide it by host I/Os). 0 for NULL. */
