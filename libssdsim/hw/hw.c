@@ -79,6 +79,9 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     const struct ssdsim__flash *f = &m->flash;
     hw->nand = f->cmd_cycle_ns || f->multiplane || f->cache_read || f->cache_program ||
                f->suspend || f->copyback;
+    if (f->multiplane &&
+        !(hw->pq = calloc((size_t)hw->n_dies * 2 * hw->planes_per_die, sizeof *hw->pq)))
+        goto fail;
     return 0;
 fail:
     ssdsim__hw_fini(hw);
@@ -96,6 +99,10 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
     free(hw->held_next);
     free(hw->blk_wp);
     free(hw->mate);
+    if (hw->pq)
+        for (size_t k = 0; k < (size_t)hw->n_dies * 2 * hw->planes_per_die; k++)
+            free(hw->pq[k].v);
+    free(hw->pq);
     memset(hw, 0, sizeof *hw);
 }
 
