@@ -256,6 +256,12 @@ static void die_event(void *ctx, uint32_t arg)
         ssdsim__engine_schedule(hw->engine, *bus, die_event, hw, d);
         return;
     }
+    /* The op the die takes next was queued long ago and its record has left the caches: load
+     * it while the completion runs. */
+    uint32_t nx = die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? die->head[SSDSIM__CLASS_READ]
+                                                                 : die->head[SSDSIM__CLASS_WRITE];
+    if (nx != SSDSIM__NONE)
+        __builtin_prefetch(&hw->ops[nx], 1, 3);
     die->cur = SSDSIM__NONE;
     ssdsim__hw_complete(hw, i);
     if (die->cur == SSDSIM__NONE)

@@ -158,6 +158,8 @@ static inline uint32_t pq_take(struct ssdsim__hw *hw, struct ssdsim__die *die,
     uint32_t i = q->v[q->head].op;
     q->head = (q->head + 1) & (q->cap - 1);
     q->n--;
+    if (q->n) /* the plane's next op (the die's, or a partner's): queued long ago */
+        __builtin_prefetch(&hw->ops[q->v[q->head].op], 1, 3);
     die->n_q[cls]--;
     die->queued--;
     return i;
