@@ -1,9 +1,14 @@
 /* bench_sim.c: simulated host I/Os per CPU-second (process CPU time: a shared machine distorts
  * wall time, not this) for 4 KiB uniform random writes at steady
  * state (GC active) on a 16 GiB generic-mlc model with ftl.op 0.28 at 16 jobs x 16 queue depth,
- * the events the engine ran per host I/O, and the memory the simulation holds per 4 KiB logical
- * page. Uses only the public API. Arguments after the model are KEY=VALUE overrides of it
- * (bench_sim models/generic-mlc.json reliability.rber_model=mlc: the same with bit errors).
+ * then 4 KiB random reads and a 70/30 random read/write mix on the same drive; the events the
+ * engine ran per host I/O, and the memory the simulation holds per 4 KiB logical page. Uses only
+ * the public API.
+ *
+ *     bench_sim [MODEL [KEY=VALUE ...]]
+ *
+ * KEY=VALUE pairs are model keys set after ftl.op 0.28 (e.g. geometry.blocks_per_plane=128 to
+ * bring a large model down to a size that reaches steady state in a few CPU-seconds).
  * Prints figures; asserts nothing about speed. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -40,13 +45,15 @@ static uint64_t rss_bytes(void)
     return (uint64_t)res * 4096;
 }
 
-static ssdsim_workload *randwrite(uint64_t per_job)
+/* 4 KiB random I/O at 16 jobs x 16 deep: `rw` randwrite, randread or randrw (then `mix` per
+ * cent reads). */
+static ssdsim_workload *random_io(const char *rw, int mix, uint64_t per_job)
 {
     char json[256];
     snprintf(json, sizeof json,
-             "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"numjobs\":16,\"iodepth\":16,"
-             "\"number_ios\":%" PRIu64 "}",
-             per_job);
+             "{\"rw\":\"%s\",\"rwmixread\":%d,\"norandommap\":1,\"bs\":\"4k\",\"numjobs\":16,"
+             "\"iodepth\":16,\"number_ios\":%" PRIu64 "}",
+             rw, mix, per_job);
     ssdsim_workload *wl = NULL;
     ssdsim_error err;
     if (ssdsim_workload_load_string(&wl, json, "bench", &err)) {
@@ -54,6 +61,36 @@ static ssdsim_workload *randwrite(uint64_t per_job)
         exit(1);
     }
     return wl;
+}
+
+static ssdsim_workload *randwrite(uint64_t per_job)
+{
+    return random_io("randwrite", 50, per_job);
+}
+
+/* Run one more measured workload on the steady drive and print its rate. */
+static void measure(ssdsim *sim, const char *label, const char *rw, int mix, uint64_t per_job)
+{
+    ssdsim_workload *wl = random_io(rw, mix, per_job);
+    uint64_t ev0 = ssdsim_events_executed(sim);
+    double t0 = wall(), c0 = cpu();
+    if (ssdsim_run(sim, wl, NULL)) {
+        fprintf(stderr, "bench: %s\n", ssdsim_errmsg(sim));
+        exit(1);
+    }
+    double dt = wall() - t0, dc = cpu() - c0;
+    uint64_t events = ssdsim_events_executed(sim) - ev0;
+    ssdsim_op_stats r, w;
+    ssdsim_device_stats d;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
+    ssdsim_get_device_stats(sim, &d);
+    uint64_t n = r.count + w.count;
+    printf("%s: %.2f million host I/Os per CPU-second (%" PRIu64 " I/Os in %.2f CPU-s, %.2f s "
+           "wall), %.2f events per host I/O; simulated %.0f IOPS, WAF %.3f\n",
+           label, (double)n / dc / 1e6, n, dc, dt, n ? (double)events / (double)n : 0.0,
+           r.iops + w.iops, d.waf);
+    ssdsim_workload_free(wl);
 }
 
 int main(int argc, char **argv)
@@ -69,10 +106,12 @@ int main(int argc, char **argv)
         char key[128];
         const char *eq = strchr(argv[i], '=');
         if (!eq || (size_t)(eq - argv[i]) >= sizeof key) {
-            fprintf(stderr, "bench: expected KEY=VALUE, got '%s'\n", argv[i]);
+            fprintf(stderr, "bench: argument %d '%s': expected KEY=VALUE (a model key)\n", i,
+                    argv[i]);
             return 1;
         }
-        snprintf(key, sizeof key, "%.*s", (int)(eq - argv[i]), argv[i]);
+        memcpy(key, argv[i], (size_t)(eq - argv[i]));
+        key[eq - argv[i]] = '\0';
         if (ssdsim_model_set(m, key, eq + 1, &err)) {
             fprintf(stderr, "bench: %s\n", err.message);
             return 1;
@@ -133,6 +172,9 @@ int main(int argc, char **argv)
            (double)(rss1 - rss0) / (double)logical_pages, logical_pages,
            (double)(rss1 - rss0) / 1048576.0, (rss2 > rss1 ? rss2 - rss1 : 0) / 1024,
            (rss3 > rss2 ? rss3 - rss2 : 0) / 1024);
+    /* The same drive at steady state, half a capacity of each. */
+    measure(sim, "random reads", "randread", 100, logical_pages / 32);
+    measure(sim, "70/30 random read/write", "randrw", 70, logical_pages / 32);
     ssdsim_workload_free(warm);
     ssdsim_workload_free(meas);
     ssdsim_free(sim);

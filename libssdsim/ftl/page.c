@@ -15,6 +15,7 @@
  * is for, the low 32 bits an index (request, page or plane), bits 32-55 a small value (bytes of
  * a read).
  */
+#include "bigmem.h"
 #include "ftl/page_int.h"
 #include "ftl/reserve.h"
 
@@ -342,8 +343,9 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     ssdsim__rng_seed(&f->policy_rng, (uint64_t)ssdsim_ftl_random(env), pol->gc_policy, 0);
 
     uint64_t nb = g->n_blocks;
-    f->l2p = malloc(sizeof *f->l2p * f->n_map);
-    f->p2l = malloc(sizeof *f->p2l * f->n_ppn);
+    /* the two arrays every write touches at random: on huge pages (bigmem.h) */
+    f->l2p = ssdsim__big_alloc(sizeof *f->l2p * f->n_map);
+    f->p2l = ssdsim__big_alloc(sizeof *f->p2l * f->n_ppn);
     f->valid = calloc(nb, sizeof *f->valid);
     f->state = calloc(nb, sizeof *f->state);
     f->free_next = malloc(sizeof *f->free_next * nb);

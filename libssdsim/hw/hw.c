@@ -79,6 +79,9 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     const struct ssdsim__flash *f = &m->flash;
     hw->nand = f->cmd_cycle_ns || f->multiplane || f->cache_read || f->cache_program ||
                f->suspend || f->copyback;
+    if (f->multiplane &&
+        !(hw->pq = calloc((size_t)hw->n_dies * 2 * hw->planes_per_die, sizeof *hw->pq)))
+        goto fail;
     return 0;
 fail:
     ssdsim__hw_fini(hw);
@@ -97,6 +100,10 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
     free(hw->blk_wp);
     free(hw->mate);
     ssdsim__rel_free(hw->rel);
+    if (hw->pq)
+        for (size_t k = 0; k < (size_t)hw->n_dies * 2 * hw->planes_per_die; k++)
+            free(hw->pq[k].v);
+    free(hw->pq);
     memset(hw, 0, sizeof *hw);
 }
 
@@ -255,6 +262,12 @@ static void die_event(void *ctx, uint32_t arg)
         ssdsim__engine_schedule(hw->engine, *bus, die_event, hw, d);
         return;
     }
+    /* The op the die takes next was queued long ago and its record has left the caches: load
+     * it while the completion runs. */
+    uint32_t nx = die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? die->head[SSDSIM__CLASS_READ]
+                                                                 : die->head[SSDSIM__CLASS_WRITE];
+    if (nx != SSDSIM__NONE)
+        __builtin_prefetch(&hw->ops[nx], 1, 3);
     die->cur = SSDSIM__NONE;
     ssdsim__hw_complete(hw, i);
     if (die->cur == SSDSIM__NONE)

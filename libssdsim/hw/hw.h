@@ -42,10 +42,12 @@ struct ssdsim__flash_op {
 };
 
 struct ssdsim__die {
-    uint32_t head[2], tail[2]; /* per class */
+    uint32_t head[2], tail[2]; /* per class; unused with plane queues (hw->pq) */
     uint32_t cur;              /* op in progress (the first of a multi-plane group), or NONE */
     uint32_t channel;
     uint32_t queued;           /* ops waiting (both classes) */
+    uint32_t n_q[2];           /* with plane queues (hw->pq): ops waiting per class */
+    uint32_t qseq[2];          /* with plane queues: the arrival number of the next op per class */
     /* The NAND operations' state (hw/nand.c; unused on the one-page path of hw.c): what the
      * die's next event ends (enum step there), ... */
     uint8_t step;
@@ -71,6 +73,17 @@ struct ssdsim__die {
 };
 
 typedef void (*ssdsim__flash_done_fn)(void *ctx, uint32_t op);
+
+/* A die's queue of one class on one plane, with flash.multiplane (hw/nand.c): a ring of the ops
+ * in arrival order, each with its arrival number in the die's queue of that class (the die's
+ * queue is the planes' rings merged by that number). */
+struct ssdsim__pq_ent {
+    uint32_t op, seq;
+};
+struct ssdsim__pq {
+    struct ssdsim__pq_ent *v; /* cap entries, cap a power of two (0 until the first op) */
+    uint32_t cap, head, n;
+};
 
 struct ssdsim__hw {
     const struct ssdsim_model *model;
@@ -103,6 +116,9 @@ struct ssdsim__hw {
     uint64_t n_suspends;          /* programs or erases suspended */
     uint64_t n_copybacks;         /* GC copies that stayed in their plane */
     bool nand;             /* the model turns on a NAND operation: ops run in hw/nand.c */
+    struct ssdsim__pq *pq; /* flash.multiplane: the dies' queues as plane queues, indexed by
+                              (die * 2 + class) * planes_per_die + plane of the die; else NULL
+                              (the dies' linked lists head/tail) */
     uint8_t *slc_block;    /* per block: 1 while it is in SLC mode (its pages take the SLC
                               times); NULL for a model without an SLC cache. Set by the FTL
                               (ftl/page_slc.c), freed here */

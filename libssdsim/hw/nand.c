@@ -40,6 +40,8 @@
 
 #include "ssdsim/sys/ftl.h"
 
+#include <stdlib.h>
+
 static void nand_event(void *ctx, uint32_t arg);
 
 /* What a die's next event ends. */
@@ -97,41 +99,163 @@ static bool mp_compatible(const struct ssdsim__hw *hw, const struct ssdsim__flas
            op_block(hw, h) % hw->blocks_per_plane == op_block(hw, o) % hw->blocks_per_plane;
 }
 
-/* Multi-plane: link to `head` (already off the queue) the first op of queue `cls` on each other
- * plane of the die that can run with it, skipping none of that plane's earlier ops. Scans at
- * most 64 queued ops. Returns the number of ops in the group. */
-static uint32_t gather(struct ssdsim__hw *hw, struct ssdsim__die *die, uint32_t cls, uint32_t head)
+/* ---------------------------------------------------------------- plane queues
+ * With flash.multiplane a die's queue of each class is kept as one ring per plane (hw->pq),
+ * each op numbered in order of arrival at the die's queue of its class: the die's queue is the
+ * rings merged by that number. Every op leaves its queue from the front of its plane's ring (a
+ * die takes the earliest op of the class, a multi-plane group the first op of each other plane),
+ * so finding the partners of a group takes a look at each plane's first op instead of a walk
+ * along one list of the die's ops. */
+
+static inline bool seq_before(uint32_t a, uint32_t b)
 {
+    return (int32_t)(a - b) < 0; /* arrival numbers wrap; a queue spans far less than 2^31 */
+}
+
+static inline uint32_t op_plane(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *op)
+{
+    return op_block(hw, op) / hw->blocks_per_plane % hw->planes_per_die;
+}
+
+static inline struct ssdsim__pq *plane_q(const struct ssdsim__hw *hw, uint32_t d, uint32_t cls,
+                                         uint32_t p)
+{
+    return &hw->pq[((size_t)d * 2 + cls) * hw->planes_per_die + p];
+}
+
+static inline struct ssdsim__pq_ent *pq_at(const struct ssdsim__pq *q, uint32_t k)
+{
+    return &q->v[(q->head + k) & (q->cap - 1)];
+}
+
+/* Append op i to its plane's queue on die d. False when out of memory: the engine is then
+ * stopped as for a failed schedule, and the run returns SSDSIM_ENOMEM. */
+static bool pq_push(struct ssdsim__hw *hw, uint32_t d, uint32_t cls, uint32_t i)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    struct ssdsim__pq *q = plane_q(hw, d, cls, op_plane(hw, &hw->ops[i]));
+    if (q->n == q->cap) {
+        uint32_t cap = q->cap ? q->cap * 2 : 16;
+        struct ssdsim__pq_ent *v = malloc(sizeof *v * cap);
+        if (!v) {
+            hw->engine->oom = hw->engine->stopped = true;
+            return false;
+        }
+        for (uint32_t k = 0; k < q->n; k++)
+            v[k] = *pq_at(q, k);
+        free(q->v);
+        q->v = v;
+        q->cap = cap;
+        q->head = 0;
+    }
+    *pq_at(q, q->n) = (struct ssdsim__pq_ent){i, die->qseq[cls]++};
+    q->n++;
+    die->n_q[cls]++;
+    die->queued++;
+    return true;
+}
+
+/* Take the first op of plane p's queue (which has one). */
+static inline uint32_t pq_take(struct ssdsim__hw *hw, struct ssdsim__die *die,
+                               struct ssdsim__pq *q, uint32_t cls)
+{
+    uint32_t i = q->v[q->head].op;
+    q->head = (q->head + 1) & (q->cap - 1);
+    q->n--;
+    if (q->n) /* the plane's next op (the die's, or a partner's): queued long ago */
+        __builtin_prefetch(&hw->ops[q->v[q->head].op], 1, 3);
+    die->n_q[cls]--;
+    die->queued--;
+    return i;
+}
+
+/* Ops of queue q that arrived before arrival number s, counting at most `limit`. */
+static uint32_t pq_before(const struct ssdsim__pq *q, uint32_t s, uint32_t limit)
+{
+    uint32_t lo = 0, hi = SSDSIM__MIN(q->n, limit);
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (seq_before(pq_at(q, mid)->seq, s))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Whether die d has ops of class cls queued. */
+static inline bool q_any(const struct ssdsim__hw *hw, const struct ssdsim__die *die, uint32_t cls)
+{
+    return hw->pq ? die->n_q[cls] > 0 : die->head[cls] != SSDSIM__NONE;
+}
+
+/* ssdsim__hw_die_pop: the die's earliest op of class cls becomes cur (NONE when none). */
+static uint32_t die_pop(struct ssdsim__hw *hw, uint32_t d, uint32_t cls)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    if (!hw->pq)
+        return ssdsim__hw_die_pop(hw, die, cls);
+    if (die->n_q[cls] == 0)
+        return SSDSIM__NONE;
+    struct ssdsim__pq *best = NULL;
+    for (uint32_t p = 0; p < hw->planes_per_die; p++) {
+        struct ssdsim__pq *q = plane_q(hw, d, cls, p);
+        if (q->n && (!best || seq_before(q->v[q->head].seq, best->v[best->head].seq)))
+            best = q;
+    }
+    uint32_t i = pq_take(hw, die, best, cls);
+    die->cur = i;
+    return i;
+}
+
+/* The queue scan of a multi-plane group looks at most this many queued ops. */
+#define GATHER_SCAN 64
+
+/* Multi-plane: link to `head` (already off the queue) the first op of queue `cls` on each other
+ * plane of the die that can run with it, skipping none of that plane's earlier ops, among the
+ * first GATHER_SCAN ops of the die's queue (what a controller's look-ahead would see). Returns
+ * the number of ops in the group. Plane queues make this one look at each plane's first op and
+ * a count of the ops queued before it (a binary search of each plane's ring). */
+static uint32_t gather(struct ssdsim__hw *hw, uint32_t d, uint32_t cls, uint32_t head)
+{
+    struct ssdsim__die *die = &hw->dies[d];
     const struct ssdsim__flash_op *h = &hw->ops[head];
     uint32_t ppd = hw->planes_per_die;
     if (copyback_read(hw, h))
         return 1;
-    uint32_t full = (1u << ppd) - 1; /* planes_per_die <= 16 (model.c) */
-    uint32_t blocked = 1u << (op_block(hw, h) / hw->blocks_per_plane % ppd);
-    uint32_t n = 1, last = head, prev = SSDSIM__NONE;
-    uint32_t j = die->head[cls];
-    for (uint32_t scanned = 0; j != SSDSIM__NONE && scanned < 64 && blocked != full; scanned++) {
-        struct ssdsim__flash_op *o = &hw->ops[j];
-        uint32_t nx = o->next;
-        uint32_t bit = 1u << (op_block(hw, o) / hw->blocks_per_plane % ppd);
-        if (!(blocked & bit) && mp_compatible(hw, h, o)) {
-            if (prev == SSDSIM__NONE)
-                die->head[cls] = nx;
-            else
-                hw->ops[prev].next = nx;
-            if (die->tail[cls] == j)
-                die->tail[cls] = prev;
-            die->queued--;
-            hw->ops[last].next = j;
-            o->next = SSDSIM__NONE;
-            last = j;
-            n++;
-        } else {
-            prev = j;
+    uint32_t hp = op_plane(hw, h);
+    /* Each other plane's first op, if it is among the first GATHER_SCAN of the die's queue
+     * and can run with head, joins the group; in the order of the queue. */
+    struct ssdsim__pq *take[16];
+    uint32_t n_take = 0;
+    for (uint32_t p = 0; p < ppd; p++) {
+        struct ssdsim__pq *q = plane_q(hw, d, cls, p);
+        if (p == hp || q->n == 0)
+            continue;
+        const struct ssdsim__pq_ent *first = &q->v[q->head];
+        if (!mp_compatible(hw, h, &hw->ops[first->op]))
+            continue;
+        uint32_t before = 0;
+        for (uint32_t r = 0; r < ppd && before < GATHER_SCAN; r++)
+            if (r != p)
+                before += pq_before(plane_q(hw, d, cls, r), first->seq, GATHER_SCAN - before);
+        if (before >= GATHER_SCAN)
+            continue;
+        uint32_t k = n_take++;
+        while (k > 0 && seq_before(first->seq, take[k - 1]->v[take[k - 1]->head].seq)) {
+            take[k] = take[k - 1];
+            k--;
         }
-        blocked |= bit;
-        j = nx;
+        take[k] = q;
     }
+    uint32_t last = head;
+    for (uint32_t k = 0; k < n_take; k++) {
+        uint32_t j = pq_take(hw, die, take[k], cls);
+        hw->ops[last].next = j;
+        hw->ops[j].next = SSDSIM__NONE;
+        last = j;
+    }
+    uint32_t n = 1 + n_take;
     if (n > 1) {
         hw->n_multiplane++;
         hw->n_multiplane_planes += n;
@@ -286,21 +410,19 @@ static bool cache_hit(struct ssdsim__hw *hw, struct ssdsim__die *die, uint32_t i
 static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
 {
     struct ssdsim__die *die = &hw->dies[d];
-    uint32_t cls =
-        die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE;
+    uint32_t cls = q_any(hw, die, SSDSIM__CLASS_READ) ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE;
     if (cls == SSDSIM__CLASS_WRITE && die->susp != SSDSIM__NONE) {
         die_resume(hw, d); /* every host read served */
         return;
     }
-    uint32_t i = ssdsim__hw_die_pop(hw, die, cls);
+    uint32_t i = die_pop(hw, d, cls);
     while (i != SSDSIM__NONE && cls == SSDSIM__CLASS_READ && cache_hit(hw, die, i)) {
-        cls = die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ
-                                                            : SSDSIM__CLASS_WRITE;
+        cls = q_any(hw, die, SSDSIM__CLASS_READ) ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE;
         if (cls == SSDSIM__CLASS_WRITE && die->susp != SSDSIM__NONE) {
             die_resume(hw, d);
             return;
         }
-        i = ssdsim__hw_die_pop(hw, die, cls);
+        i = die_pop(hw, d, cls);
     }
     if (i == SSDSIM__NONE) {
         ssdsim__hw_set_idle(hw, d, true);
@@ -311,7 +433,7 @@ static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
     struct ssdsim__flash_op *op = &hw->ops[i];
     op->next = SSDSIM__NONE;
     ssdsim__hw_set_idle(hw, d, false);
-    uint32_t n = hw->model->flash.multiplane ? gather(hw, die, cls, i) : 1;
+    uint32_t n = hw->pq ? gather(hw, d, cls, i) : 1;
     die_start(hw, d, i, n);
 }
 
@@ -496,12 +618,17 @@ void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t i)
     }
     uint32_t cls = op->cls;
     op->next = SSDSIM__NONE;
-    if (die->tail[cls] == SSDSIM__NONE)
-        die->head[cls] = i;
-    else
-        hw->ops[die->tail[cls]].next = i;
-    die->tail[cls] = i;
-    die->queued++;
+    if (hw->pq) {
+        if (!pq_push(hw, d, cls, i))
+            return;
+    } else {
+        if (die->tail[cls] == SSDSIM__NONE)
+            die->head[cls] = i;
+        else
+            hw->ops[die->tail[cls]].next = i;
+        die->tail[cls] = i;
+        die->queued++;
+    }
     if (die->cur == SSDSIM__NONE) {
         if (!die->cb_hold)
             nand_dispatch(hw, d);
