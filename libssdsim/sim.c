@@ -14,6 +14,7 @@
 #include "config/units.h"
 #include "workload/workload.h"
 #include "abi.h"
+#include "memest.h"
 
 void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...)
 {
@@ -54,6 +55,10 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
     if (!model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "ssdsim_new: model is NULL");
     SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
+    /* before anything is allocated: a drive too large for the machine is one line (memest.h) */
+    int mrc = ssdsim__memory_check(model, err);
+    if (mrc)
+        return mrc;
     struct ssdsim *sim = calloc(1, sizeof *sim);
     if (!sim)
         return ssdsim__error_set(err, SSDSIM_ENOMEM, NULL, NULL, "out of memory");

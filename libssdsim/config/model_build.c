@@ -12,6 +12,7 @@
 #include "hw/link.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,14 +208,24 @@ int ssdsim__model_check_cross(struct ctx *c)
     const struct ssdsim__geometry *g = &m->geometry;
     uint64_t phys = ssdsim__model_physical_pages(m);
 
-    if (phys > UINT32_MAX)
+    /* The FTL and the hardware model address the flash in mapping units (hw/unit.c): with
+     * units larger than the page, a drive may have more pages than 32 bits count as long as
+     * its units fit. Units smaller than the page are checked in check_cross_unit. */
+    uint64_t ppu = m->ftl.mapping_unit > g->page_size ? m->ftl.mapping_unit / g->page_size : 1;
+    if (phys / ppu > UINT32_MAX) {
+        char units[64] = "";
+        if (ppu > 1)
+            snprintf(units, sizeof units, " (%llu mapping units)",
+                     (unsigned long long)(phys / ppu));
         return ssdsim__model_error(
             c, "geometry",
             "impossible geometry: %u channels x %u chips x %u dies x %u planes x "
-            "%u blocks x %u pages = %llu pages exceed the 32-bit page address "
+            "%u blocks x %u pages = %llu pages%s exceed the 32-bit page address "
             "space",
             g->channels, g->chips_per_channel, g->dies_per_chip, g->planes_per_die,
-            g->blocks_per_plane, g->pages_per_block, (unsigned long long)phys);
+            g->blocks_per_plane, g->pages_per_block, (unsigned long long)phys,
+            units);
+    }
 
     int rc = check_cross_unit(c);
     if (rc != 0)
