@@ -13,21 +13,24 @@
 #include <unistd.h>
 
 /* Bytes per block of the page FTL's block table: valid (2), state (1), free_next (4),
- * closed_at and modified_at (8 each). */
-#define PAGE_BLOCK_BYTES 23u
+ * closed_at and modified_at (8 each); and of its GC candidates (gc/cands.c): bucket and
+ * close-order links, sampling slot and index (4 each). */
+#define PAGE_BLOCK_BYTES (23u + 24u)
 
 static uint64_t ssd_memory(const struct ssdsim_model *m)
 {
     const struct ssdsim__geometry *g = &m->geometry;
-    uint64_t blocks = (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip *
-                      g->planes_per_die * g->blocks_per_plane;
+    uint64_t planes =
+        (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
+    uint64_t blocks = planes * g->blocks_per_plane;
     uint32_t unit = m->ftl.mapping_unit ? m->ftl.mapping_unit : g->page_size;
     uint64_t spp = unit < g->page_size ? g->page_size / unit : 1;
     uint64_t ppu = unit > g->page_size ? unit / g->page_size : 1;
     /* physical mapping units (hw.c's n_pages) and logical ones */
-    uint64_t phys = blocks * (g->pages_per_block * spp / ppu);
+    uint64_t ppb = g->pages_per_block * spp / ppu;
+    uint64_t phys = blocks * ppb;
     uint64_t lpn = ssdsim__model_logical_pages(m);
-    uint64_t b = 0;
+    uint64_t b = blocks * 4; /* the FTL environment's erase counts (ftl/env.c) */
 
     /* the hardware model, per block */
     if (ssdsim__slc_on(&m->slc))
@@ -40,6 +43,7 @@ static uint64_t ssd_memory(const struct ssdsim_model *m)
     if (!strcmp(t, "page") || dftl) {
         uint64_t map = lpn;
         b += blocks * PAGE_BLOCK_BYTES;
+        b += planes * (ppb + 1) * 8; /* the candidates' bucket heads and tails */
         if (dftl) {
             uint64_t epp = g->page_size / 4;
             uint64_t tps = (lpn + epp - 1) / epp;

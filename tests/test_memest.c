@@ -27,18 +27,20 @@ static void set(ssdsim_model *m, const char *key, const char *value)
 }
 
 /* generic-mlc (16 GiB): 64 planes x 512 blocks x 128 pages = 4194304 pages of 4 KiB, op 0.28:
- * 3276800 logical pages. l2p 4 x 3276800 + p2l 4 x 4194304 + 23 bytes x 32768 blocks. */
+ * 3276800 logical pages. l2p 4 x 3276800 + p2l 4 x 4194304 + 51 bytes x 32768 blocks (the
+ * block table 23, GC candidates 24, erase count 4) + GC candidate buckets, 2 x 4 bytes x
+ * (128 + 1) per plane. */
 START_TEST(test_memest_generic_mlc)
 {
     ssdsim_model *m = load("models/generic-mlc.json");
-    ck_assert_uint_eq(ssdsim__model_memory(m), 13107200u + 16777216u + 753664u);
+    ck_assert_uint_eq(ssdsim__model_memory(m), 13107200u + 16777216u + 51u * 32768 + 64u * 129 * 8);
     ssdsim_model_free(m);
 }
 END_TEST
 
 /* A 32 TiB drive of 8 KiB pages mapped in 16 KiB units: 16 x 2 x 2 x 2 planes x 174763 blocks
- * x 192 pages = 4294975488 pages (more than 32 bits count) but 2147487744 units; op 0.07:
- * floor(2147487744 / 1.07) = 2006997891 logical units. */
+ * x 192 pages = 4294975488 pages (more than 32 bits count) but 2147487744 units, 96 per block;
+ * op 0.07: floor(2147487744 / 1.07) = 2006997891 logical units. */
 START_TEST(test_memest_32tib_16k_units)
 {
     ssdsim_model *m = load("models/generic-tlc.json");
@@ -46,7 +48,7 @@ START_TEST(test_memest_32tib_16k_units)
     set(m, "geometry.channels", "16");
     set(m, "geometry.blocks_per_plane", "174763");
     uint64_t blocks = 16ull * 8 * 174763;
-    uint64_t want = 4ull * 2006997891 + 4ull * 2147487744 + 23 * blocks;
+    uint64_t want = 4ull * 2006997891 + 4ull * 2147487744 + 51 * blocks + 128u * 97 * 8;
     ck_assert_uint_eq(ssdsim__model_memory(m), want);
     ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 2006997891ull * 16384);
 
@@ -80,12 +82,14 @@ START_TEST(test_memest_features)
     ck_assert_uint_eq(ssdsim__model_memory(m), base + 4u * 3276800);
     ssdsim_model_free(m);
     m = load("models/generic-tlc.json");
-    /* 64 planes x 512 blocks x 192 pages of 8 KiB, op 0.07; 4 KiB units: 2 per page */
+    /* 64 planes x 512 blocks x 192 pages of 8 KiB, op 0.07; 4 KiB units: 2 per page, 384 per
+     * block */
     uint64_t blocks = 64u * 512, units = blocks * 192 * 2;
     set(m, "ftl.mapping_unit", "\"4KiB\"");
     uint64_t lpn = ssdsim_model_logical_bytes(m) / 4096;
     ck_assert_uint_eq(lpn, 11759730u); /* floor(12582912 / 1.07) */
-    ck_assert_uint_eq(ssdsim__model_memory(m), 4 * lpn + 4 * units + (23 + 12) * blocks);
+    ck_assert_uint_eq(ssdsim__model_memory(m),
+                      4 * lpn + 4 * units + (51 + 12) * blocks + 64u * 385 * 8);
     ssdsim_model_free(m);
 }
 END_TEST
