@@ -52,6 +52,8 @@ int ssdsim__env_init(struct ssdsim_ftl_env *env, const struct ssdsim_model *m,
     if (!env->erase_count || !env->ec_hist)
         return ssdsim__error_set(err, SSDSIM_ENOMEM, m->label, NULL, "out of memory");
     env->ec_hist[0] = hw->n_blocks;
+    /* resident now, not as blocks are first erased: memory stays flat during a run (memest.h) */
+    memset(env->erase_count, 0, sizeof *env->erase_count * hw->n_blocks);
     if (ssdsim__fault_on(m) &&
         !(env->fault = ssdsim__fault_new(m, hw->n_blocks, hw->n_planes, seed)))
         return ssdsim__error_set(err, SSDSIM_ENOMEM, m->label, NULL, "out of memory");

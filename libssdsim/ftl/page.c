@@ -359,6 +359,12 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         return SSDSIM_ENOMEM;
     memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
     memset(f->p2l, 0xff, sizeof *f->p2l * f->n_ppn);
+    /* The per-block arrays made resident now, not as blocks are first used, so the memory of
+     * a run is flat from its start (memest.h counts them). */
+    memset(f->valid, 0, sizeof *f->valid * nb);
+    memset(f->state, 0, sizeof *f->state * nb);
+    memset(f->closed_at, 0, sizeof *f->closed_at * nb);
+    memset(f->modified_at, 0, sizeof *f->modified_at * nb);
 
     /* Secure-erased: every block free, in address order on its plane's free list. */
     for (uint32_t p = 0; p < f->n_planes; p++) {

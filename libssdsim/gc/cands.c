@@ -36,6 +36,14 @@ int ssdsim__cands_init(struct ssdsim__cands *c, uint32_t n_planes, uint32_t bloc
     memset(c->b_tail, 0xff, sizeof *c->b_tail * nh);
     memset(c->f_head, 0xff, sizeof *c->f_head * n_planes);
     memset(c->f_tail, 0xff, sizeof *c->f_tail * n_planes);
+    /* per-block links resident now (every one is written before it is read): the memory of a
+     * run stays flat (memest.h) */
+    memset(c->b_next, 0xff, sizeof *c->b_next * nb);
+    memset(c->b_prev, 0xff, sizeof *c->b_prev * nb);
+    memset(c->f_next, 0xff, sizeof *c->f_next * nb);
+    memset(c->f_prev, 0xff, sizeof *c->f_prev * nb);
+    memset(c->arr, 0xff, sizeof *c->arr * nb);
+    memset(c->idx, 0xff, sizeof *c->idx * nb);
     return 0;
 }
 
