@@ -319,6 +319,61 @@ START_TEST(test_read_reclaim)
 }
 END_TEST
 
+/* Read reclaim's rate limit on a worn, aged drive: 4 dies of 64 blocks, 768 pages written
+ * (48 full blocks), worn to 1000 cycles and aged a year, so that every read's expected errors
+ * (retention 1e-3 x 2^1.5 x 365^0.5 x 4096 bits = 2214 per codeword) are far above 0.5 x t = 4
+ * while wear alone gives none: a read of a block not yet moved asks to move it (the FTL takes
+ * one block per plane at a time). With reclaim_max_blocks 1 per reclaim_period_us 50000, the
+ * blocks asked during a run that spans simulated times t0 .. t1 are at most
+ * floor(t1 / 50 ms) - floor(t0 / 50 ms) + 1 (fixed periods from time 0); the same run without
+ * the limit (0) asks for more than that bound, and each block moved copies at most its 16
+ * pages. */
+START_TEST(test_read_reclaim_rate_limit)
+{
+    uint64_t unlimited = 0, bound = 0;
+    for (int limit = 1; limit >= 0; limit--) {
+        g_autofree char *rel = g_strdup_printf(
+            "\"rber_model\":\"mlc\",\"rber_base\":0,\"rber_wear\":0,\"rber_retention\":1e-3,"
+            "\"rber_retention_wear_exp\":1.5,\"rber_retention_exp\":0.5,\"rber_disturb\":0,"
+            "\"rber_variation\":0,\"ecc_codeword\":512,\"ecc_t\":8,\"reclaim_threshold\":0.5,"
+            "\"reclaim_max_blocks\":%d,\"reclaim_period_us\":50000",
+            limit ? 1 : 0);
+        ssdsim_model *m = drive(4, rel, NULL);
+        ssdsim *sim = st_sim(m, 1);
+        st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":16,\"number_ios\":768}",
+               NULL);
+        ck_assert_int_eq(ssdsim_wear(sim, 1000), 0);
+        ck_assert_int_eq(ssdsim_age(sim, 365 * 86400.0), 0);
+        uint64_t t0 = ssdsim_now(sim);
+        st_run(sim,
+               "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":32,\"size\":\"3MiB\","
+               "\"number_ios\":3000}",
+               NULL);
+        ck_assert_int_eq(ssdsim_drain(sim), 0);
+        uint64_t t1 = ssdsim_now(sim);
+        ssdsim_reliability_stats rs;
+        ssdsim_get_reliability(sim, &rs);
+        ssdsim_device_stats d;
+        ssdsim_get_device_stats(sim, &d);
+        if (limit) {
+            bound = t1 / 50000000 - t0 / 50000000 + 1;
+            ck_assert_uint_le(rs.reclaim_requests, bound);
+            ck_assert_uint_gt(rs.reclaim_requests, 0);
+        } else {
+            unlimited = rs.reclaim_requests;
+        }
+        ck_assert_uint_le(rs.reclaimed_blocks, rs.reclaim_requests);
+        ck_assert_uint_le(d.gc_pages_copied, 16 * rs.reclaimed_blocks);
+        char why[256] = "";
+        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+    ck_assert_msg(unlimited > bound, "without the limit %llu blocks asked, bound %llu",
+                  (unsigned long long)unlimited, (unsigned long long)bound);
+}
+END_TEST
+
 /* Patrol reads every 1 ms of idle time, each 10 us tR + 40.96 us out: in 10 ms of idleness
  * they start at 1 ms, 2.05096 ms, ... k x 1.05096 ms <= 10 ms: 9 of them. */
 START_TEST(test_patrol_reads)
@@ -425,6 +480,7 @@ int main(void)
     tcase_add_test(tc, test_latency_is_sum_of_steps);
     tcase_add_test(tc, test_uncorrectable_rebuilt_from_parity);
     tcase_add_test(tc, test_read_reclaim);
+    tcase_add_test(tc, test_read_reclaim_rate_limit);
     tcase_add_test(tc, test_patrol_reads);
     tcase_add_test(tc, test_bad_parameters_refused);
     tcase_add_test(tc, test_off_is_absent);

@@ -265,7 +265,8 @@ REL_DEFAULT(base) REL_DEFAULT(wear) REL_DEFAULT(wear_exp) REL_DEFAULT(ret) REL_D
 REL_DEFAULT(ret_exp) REL_DEFAULT(rd) REL_DEFAULT(rd_wear_exp) REL_DEFAULT(rd_exp)
 REL_DEFAULT(variation) REL_DEFAULT(codeword) REL_DEFAULT(t) REL_DEFAULT(decode)
 REL_DEFAULT(retry_max) REL_DEFAULT(retry_factor) REL_DEFAULT(soft_reads) REL_DEFAULT(soft_t)
-REL_DEFAULT(soft_decode) REL_DEFAULT(reclaim) REL_DEFAULT(patrol)
+REL_DEFAULT(soft_decode) REL_DEFAULT(reclaim) REL_DEFAULT(patrol) REL_DEFAULT(reclaim_max)
+REL_DEFAULT(reclaim_period)
 #define REL_WHEN .when = ssdsim__rel_on, .when_text = "reliability.rber_model is not \"off\""
 
 static const struct key_spec keys[] = {
@@ -728,6 +729,15 @@ static const struct key_spec keys[] = {
      .offset = FIELD(errors.reclaim_at, double), .min = 0, .max = 1, .derive = rel_def_reclaim,
      REL_WHEN, .help = "read reclaim: relocate a block once a read finds its expected errors per "
                        "codeword at this fraction of ecc_t (0: never)"},
+    {.path = "reliability.reclaim_max_blocks", .type = KEY_U32,
+     .offset = FIELD(errors.reclaim_max, uint32_t), .min = 0, .max = 1000000,
+     .derive = rel_def_reclaim_max, REL_WHEN,
+     .help = "read reclaim's rate limit: at most this many blocks asked to move per "
+             "reclaim_period_us (0: no limit)"},
+    {.path = "reliability.reclaim_period_us", .type = KEY_TIME,
+     .offset = FIELD(errors.reclaim_period_ns, uint64_t), .min = 1, .max = 1e12,
+     .derive = rel_def_reclaim_period, REL_WHEN,
+     .help = "the period of read reclaim's rate limit (simulated time)"},
     {.path = "reliability.patrol_interval_us", .type = KEY_TIME,
      .offset = FIELD(errors.patrol_ns, uint64_t), .min = 0, .max = 1e12, .derive = rel_def_patrol,
      REL_WHEN, .help = "patrol reads: one page read per this much idle time, block after block "

@@ -16,11 +16,17 @@
  * an erase frees room, before the stalled host writes (on any die then: an owed stripe's dies
  * are not kept).
  *
+ * Known gap (doc/models.md, RAIN): GC here collects block by block and its copies stay on the
+ * victim's plane, so after GC churn stripes are broken (a block holding one of their pages
+ * erased) or hold several pages on one die, and a die failure loses their data. Drives avoid
+ * both with superblocks: stripes written across the same block of every die, collected whole.
+ *
  * What a parity page is after its program: garbage. It maps no logical page, GC never copies
  * it, and it is reclaimed when its block is erased. This is how drives that collect whole
  * stripes of blocks (superblocks) behave, where a stripe's parity lives exactly as long as its
- * data's blocks; a per-block GC that instead kept each parity page valid until every data page
- * of its stripe was overwritten would hold far more parity (under uniform random writes the
+ * data's blocks (this FTL's GC is per block, see the gap above); a per-block GC that instead
+ * kept each parity page valid until every data page of its stripe was overwritten would hold
+ * far more parity (under uniform random writes the
  * last of 7 pages outlives the average one by the harmonic number H7 = 2.6: about a third of
  * the logical capacity in live parity at g = 8), which no drive does. So one page in g of the
  * flash is parity on average: the spare shrinks by that much while user capacity stays as

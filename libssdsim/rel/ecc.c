@@ -163,7 +163,7 @@ uint64_t ssdsim__rel_read(struct ssdsim__rel *r, struct ssdsim__flash_op *op, ui
      * (wear alone, which it does not undo, is left alone) */
     if (e->reclaim_at > 0 && !k->asked && p * r->bits >= e->reclaim_at * e->t &&
         k->c_wear * r->bits < e->reclaim_at * e->t)
-        ssdsim__rel_ask_reclaim(r, block);
+        ssdsim__rel_ask_reclaim(r, block, now);
     uint64_t step = tr + e->decode_ns;
     if (p <= r->p_clean && w >= r->eps_clean) {
         n->by_steps[0]++;

@@ -32,24 +32,28 @@ static const struct ssdsim__errmodel defaults[5] = {
                           .rd_exp = 1, .variation = 0.3, .codeword = 1024, .t = 8,
                           .decode_ns = 0, .retry_max = 3, .retry_factor = 0.7, .soft_reads = 2,
                           .soft_t = 16, .soft_decode_ns = 20000, .reclaim_at = 0.75,
+                          .reclaim_max = 1, .reclaim_period_ns = 100000000,
                           .patrol_ns = 0},
     [SSDSIM__CELL_MLC] = {.base = 1e-7, .wear = 3e-6, .wear_exp = 2, .ret = 6.5e-6,
                           .ret_wear_exp = 1.5, .ret_exp = 0.5, .rd = 5e-7, .rd_wear_exp = 1,
                           .rd_exp = 1, .variation = 0.3, .codeword = 1024, .t = 40,
                           .decode_ns = 0, .retry_max = 5, .retry_factor = 0.7, .soft_reads = 2,
                           .soft_t = 80, .soft_decode_ns = 20000, .reclaim_at = 0.75,
+                          .reclaim_max = 1, .reclaim_period_ns = 100000000,
                           .patrol_ns = 0},
     [SSDSIM__CELL_TLC] = {.base = 1e-6, .wear = 3e-4, .wear_exp = 1.8, .ret = 6.5e-5,
                           .ret_wear_exp = 1.5, .ret_exp = 0.5, .rd = 5e-6, .rd_wear_exp = 1,
                           .rd_exp = 1, .variation = 0.3, .codeword = 2048, .t = 120,
                           .decode_ns = 0, .retry_max = 8, .retry_factor = 0.7, .soft_reads = 4,
                           .soft_t = 240, .soft_decode_ns = 20000, .reclaim_at = 0.75,
+                          .reclaim_max = 1, .reclaim_period_ns = 100000000,
                           .patrol_ns = 0},
     [SSDSIM__CELL_QLC] = {.base = 5e-6, .wear = 2e-3, .wear_exp = 1.8, .ret = 1.8e-4,
                           .ret_wear_exp = 1.5, .ret_exp = 0.5, .rd = 1e-5, .rd_wear_exp = 1,
                           .rd_exp = 1, .variation = 0.3, .codeword = 2048, .t = 160,
                           .decode_ns = 0, .retry_max = 10, .retry_factor = 0.7, .soft_reads = 6,
                           .soft_t = 320, .soft_decode_ns = 20000, .reclaim_at = 0.75,
+                          .reclaim_max = 1, .reclaim_period_ns = 100000000,
                           .patrol_ns = 0},
 };
 
@@ -80,6 +84,7 @@ void ssdsim__rel_defaults(struct ssdsim_model *m, const char *key)
         F(decode, decode_ns),    F(retry_max, retry_max), F(retry_factor, retry_factor),
         F(soft_reads, soft_reads), F(soft_t, soft_t),     F(soft_decode, soft_decode_ns),
         F(reclaim, reclaim_at),  F(patrol, patrol_ns),
+        F(reclaim_max, reclaim_max), F(reclaim_period, reclaim_period_ns),
 #undef F
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)

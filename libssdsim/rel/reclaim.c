@@ -13,7 +13,10 @@
  * Read reclaim: a read whose RBER gives more than reliability.reclaim_threshold x ecc_t expected
  * errors per codeword asks the FTL to move the block (the page FTL and DFTL: their GC collects
  * it next on its plane, ftl/page_gc.c; its copies are programs, so in WAF). Asked once per
- * block between erases; an FTL without the hook is never asked.
+ * block between erases; an FTL without the hook is never asked. Rate limit: at most
+ * reliability.reclaim_max_blocks blocks asked per reliability.reclaim_period_us of simulated time
+ * (fixed periods from time 0); a block the limit turns away is asked again by a later read of it
+ * (so a worn, aged drive refreshes its data over time instead of all at once, a refresh storm).
  *
  * Patrol reads (reliability.patrol_interval_us): while no host command is inside the device,
  * one page read per interval, each the first page of the next block holding data (in block
@@ -121,13 +124,24 @@ bool ssdsim__rel_complete(struct ssdsim__hw *hw, uint32_t i)
     return false;
 }
 
-void ssdsim__rel_ask_reclaim(struct ssdsim__rel *r, uint32_t block)
+void ssdsim__rel_ask_reclaim(struct ssdsim__rel *r, uint32_t block, uint64_t now)
 {
     if (!r->reclaim || !r->ftl_state || !*r->ftl_state)
         return;
+    const struct ssdsim__errmodel *e = r->p;
+    if (e->reclaim_max && e->reclaim_period_ns) {
+        uint64_t w = now / e->reclaim_period_ns;
+        if (w != r->rc_window) {
+            r->rc_window = w;
+            r->rc_used = 0;
+        }
+        if (r->rc_used >= e->reclaim_max)
+            return; /* over the rate limit: a later read of the block asks again */
+    }
     if (r->reclaim(*r->ftl_state, block) == 0) {
         r->blk[block].asked = true;
         r->n.reclaim_asked++;
+        r->rc_used++;
     }
 }
 

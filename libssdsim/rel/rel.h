@@ -40,6 +40,8 @@ struct ssdsim__errmodel {
     uint64_t soft_decode_ns; /* the soft decode */
     double reclaim_at;       /* relocate a block when expected errors per codeword reach this
                                 fraction of t (0: no read reclaim) */
+    uint32_t reclaim_max;       /* at most this many blocks asked to move per period (0: no limit) */
+    uint64_t reclaim_period_ns; /* the period of that limit */
     uint64_t patrol_ns;      /* one patrol read per this much idle time (0: none) */
 };
 
@@ -123,6 +125,8 @@ struct ssdsim__rel {
     uint64_t patrol_timer;  /* pending patrol event, or 0 */
     bool patrol_idle;       /* idle and patrolling */
     uint64_t patrol_next;   /* block the next patrol read visits */
+    uint64_t rc_window;     /* read reclaim's rate limit: the period now, and the blocks */
+    uint32_t rc_used;       /* asked to move in it */
     struct ssdsim__rel_counts n;
 };
 
@@ -170,7 +174,7 @@ bool ssdsim__rel_complete(struct ssdsim__hw *hw, uint32_t i);
 /* Mark read `op` uncorrectable: its completion waits for the reads of its stripe. */
 void ssdsim__rel_want_recon(struct ssdsim__rel *r, uint32_t op);
 /* Ask the FTL to move `block`. */
-void ssdsim__rel_ask_reclaim(struct ssdsim__rel *r, uint32_t block);
+void ssdsim__rel_ask_reclaim(struct ssdsim__rel *r, uint32_t block, uint64_t now);
 /* The FTL moved a block read reclaim asked for. */
 void ssdsim__rel_reclaim_started(struct ssdsim__rel *r);
 /* The device turns idle (no host command inside) or busy: patrol reads. */
