@@ -19,6 +19,8 @@
 
 #include "suite.h"
 
+#include <ssdsim/suite.h>
+
 struct point {
     uint32_t pe;
     ssdsim_reliability_stats r;
@@ -50,6 +52,118 @@ static int run_point(struct suite *s, const ssdsim_model *m, ssdsim_workload *wl
     ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &p->all);
     ssdsim_get_device_stats(sim, &p->d);
     ssdsim_free(sim);
+    return 0;
+}
+
+/* The end-of-life projection (ssdsim_eol_project) at the mean WAF of the points: report lines,
+ * JSON "projection" and projection.csv. 0 or -1 after printing the error. */
+static int project(struct suite *s, const ssdsim_model *m, const struct point *pts, size_t n)
+{
+    const struct suite_opts *o = s->opt;
+    double waf = 0;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (pts[i].d.waf > 0) {
+            waf += pts[i].d.waf;
+            k++;
+        }
+    suite_md(s, "## End-of-life projection\n\n");
+    if (!k) {
+        suite_md(s, "The workload wrote nothing: no WAF to project host writes with.\n\n");
+        return 0;
+    }
+    waf /= (double)k;
+    ssdsim *sim = suite_sim_new(s, m);
+    if (!sim)
+        return -1;
+    ssdsim_eol_opts eo = SSDSIM_EOL_OPTS_INIT;
+    eo.waf = waf;
+    eo.target_uber = o->target_uber;
+    eo.life_years = o->life_years;
+    eo.retention_days = o->age_days;
+    ssdsim_eol e;
+    ssdsim_error err;
+    int rc = ssdsim_eol_project(sim, &eo, &e, &err);
+    ssdsim_free(sim);
+    if (rc) {
+        cli_error("suite endurance: projection: %s", err.message);
+        return -1;
+    }
+    cJSON *j = cJSON_AddObjectToObject(s->json, "projection");
+    suite_json_num(j, "waf", e.waf);
+    suite_json_num(j, "target_uber", e.target_uber);
+    suite_json_num(j, "life_years", e.life_years);
+    suite_json_num(j, "retention_days", e.retention_days);
+    suite_json_u64(j, "physical_bytes", e.physical_bytes);
+    suite_json_u64(j, "logical_bytes", e.logical_bytes);
+    GString *csv = g_string_new("end,pe_cycles,host_bytes,drive_writes,dwpd\n");
+    suite_md(s,
+             "At the workload's WAF %.3f (the mean of the points), %" PRIu64 " physical and "
+             "%" PRIu64 " logical bytes, drive writes per day over %.3g years:\n\n"
+             "| end of life | P/E cycles | host TB written | drive writes | DWPD |\n"
+             "|---|---:|---:|---:|---:|\n",
+             e.waf, e.physical_bytes, e.logical_bytes, e.life_years);
+    struct {
+        const char *key, *label;
+        bool reached;
+        double pe, bytes, dwpd;
+    } rows[] = {
+        {"rated", "rated P/E cycles x physical / WAF", true, e.rated_pe, e.rated_host_bytes,
+         e.rated_dwpd},
+        {"uber", NULL, e.uber_reached, e.uber_pe, e.uber_host_bytes, e.uber_dwpd},
+        {"read_only", "read-only (grown bad blocks exhaust the spare)", e.ro_reached, e.ro_pe,
+         e.ro_host_bytes, e.ro_dwpd},
+    };
+    char ulabel[96];
+    snprintf(ulabel, sizeof ulabel, "first unrecoverable read at UBER %.3g", e.target_uber);
+    rows[1].label = ulabel;
+    for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+        if (i == 2 && !e.ro_modelled) {
+            suite_md(s, "| %s | not modelled (reliability.grown_prob_rated 0) | | | |\n",
+                     rows[i].label);
+            continue;
+        }
+        cJSON *r = cJSON_AddObjectToObject(j, rows[i].key);
+        cJSON_AddBoolToObject(r, "reached", rows[i].reached);
+        if (!rows[i].reached) {
+            suite_md(s, "| %s | beyond %.0f | | | |\n", rows[i].label,
+                     e.rated_pe > 0 ? 100 * e.rated_pe : 1e6);
+            continue;
+        }
+        double dw = rows[i].bytes / (double)e.logical_bytes;
+        suite_json_num(r, "pe_cycles", rows[i].pe);
+        suite_json_num(r, "host_bytes", rows[i].bytes);
+        suite_json_num(r, "drive_writes", dw);
+        suite_json_num(r, "dwpd", rows[i].dwpd);
+        suite_md(s, "| %s | %.0f | %.4g | %.4g | %.3g |\n", rows[i].label, rows[i].pe,
+                 rows[i].bytes / 1e12, dw, rows[i].dwpd);
+        g_string_append_printf(csv, "%s,", rows[i].key);
+        double v[] = {rows[i].pe, rows[i].bytes, dw, rows[i].dwpd};
+        for (size_t q = 0; q < G_N_ELEMENTS(v); q++)
+            suite_csv_num(csv, v[q], q + 1 == G_N_ELEMENTS(v));
+        g_string_append_c(csv, '\n');
+    }
+    suite_json_num(j, "uber_at_rated", e.uber_at_rated);
+    if (e.uber_reached)
+        suite_json_num(j, "rber_at_uber_end", e.uber_rber);
+    if (e.uber_at_rated > 0)
+        suite_md(s, "\nThe model's UBER at the rated cycles (data %.3g days old): %.3g",
+                 e.retention_days, e.uber_at_rated);
+    else
+        suite_md(s, "\nThe model's UBER at the rated cycles (data %.3g days old): below 1e-300",
+                 e.retention_days);
+    if (e.uber_reached)
+        suite_md(s, "; the mean block's RBER where the target is reached: %.3g", e.uber_rber);
+    suite_md(s, ".\n\n");
+    suite_shortcut(s, "The projection's WAF is the points' own: a short run on a drive written "
+                      "once sequentially, whose garbage collection may not have reached its "
+                      "steady state (a workload writing several drive writes, --workload, gives "
+                      "a steady-state WAF).");
+    suite_csv(s, "projection.csv", g_string_free(csv, FALSE));
+    suite_shortcut(s, "The projection is an expectation from the model's formulas (RBER, "
+                      "decoding chain, grown-bad-block probability) at the points' mean WAF, "
+                      "every block worn evenly: not a draw; doc/suites.md, \"End-of-life "
+                      "projection\".");
     return 0;
 }
 
@@ -167,6 +281,11 @@ int suite_endurance(struct suite *s)
                "set title 'WAF'\n"
                "plot 'endurance.csv' skip 1 using 1:8 with linespoints\n"
                "unset multiplot\n");
+    if (project(s, m, pts, n)) {
+        ssdsim_workload_free(wl);
+        ssdsim_model_free(m);
+        return -1;
+    }
     suite_shortcut(s, "Wear is applied at once (every block worn evenly to the point's P/E "
                       "cycles, the writes not simulated): the erase counts are those of the "
                       "drive's age, the data's layout is that of one sequential fill; the error "
