@@ -550,6 +550,48 @@ SSDSIM_API int ssdsim_eol_project_sized(const ssdsim *sim, const ssdsim_eol_opts
 #define ssdsim_eol_project(sim, o, out, err)                                                       \
     ssdsim_eol_project_sized((sim), (o), (out), sizeof *(out), (err))
 
+/** The acceleration's error (ssdsim_eol_accel_check): at each of `n_pe` wear points, a drive worn
+ * by timed runs of `wear` against one worn at once. SSDSIM_EOL_ACCEL_OPTS_INIT (or zero). */
+typedef struct ssdsim_eol_accel_opts {
+    /** the layout the caller was compiled with: SSDSIM_EOL_ACCEL_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    const uint32_t *pe;             /**< mean P/E cycles of the points, rising (caller's) */
+    size_t n_pe;                    /**< 1 to 64 */
+    const ssdsim_workload *wear;    /**< the timed wear; NULL: 4 KiB random writes, QD32 */
+    const ssdsim_workload *measure; /**< measured at each point (required) */
+    double chunk_drive_writes;      /**< timed wear per run; 0 = 0.5 drive writes */
+} ssdsim_eol_accel_opts;
+
+/** Layout version of ssdsim_eol_accel_opts. */
+#define SSDSIM_EOL_ACCEL_OPTS_VERSION 1
+#define SSDSIM_EOL_ACCEL_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_EOL_ACCEL_OPTS_VERSION)
+
+/** One point of ssdsim_eol_accel_check: the timed drive's figures and the accelerated one's. */
+typedef struct ssdsim_eol_accel_point {
+    double pe_timed;           /**< the timed drive's mean erase count when measured */
+    double drive_writes_timed; /**< host drive writes of timed wear it took to get there */
+    uint32_t pe_accel;         /**< cycles ssdsim_wear added to the accelerated drive */
+    double pe_accel_mean;      /**< the accelerated drive's mean erase count when measured */
+    double waf_timed, waf_accel;   /**< the measured workload's WAF */
+    double rber_timed, rber_accel; /**< its mean RBER */
+    double uber_timed, uber_accel; /**< its UBER */
+    uint64_t uncorrectable_timed, uncorrectable_accel;
+} ssdsim_eol_accel_point;
+
+/** Measure the acceleration's error on `model` (small: the timed drive writes it P/E by P/E)
+ * with `seed`. Timed: one drive written once sequentially (fast-forward), then `wear` run in
+ * chunks until its mean erase count reaches each point, where `measure` runs. Accelerated, per
+ * point: a fresh drive written once sequentially (fast-forward), ssdsim_wear of the cycles that
+ * bring its mean erase count to the timed drive's, then `measure`. `out` gets n_pe points.
+ * @return 0, SSDSIM_EINVAL (bad options, a model without bit errors), or a run's code, with
+ * `err` (may be NULL) saying why. */
+SSDSIM_API int ssdsim_eol_accel_check_sized(const ssdsim_model *model, uint64_t seed,
+                                            const ssdsim_eol_accel_opts *o,
+                                            ssdsim_eol_accel_point *out, size_t size,
+                                            ssdsim_error *err);
+#define ssdsim_eol_accel_check(model, seed, o, out, err)                                           \
+    ssdsim_eol_accel_check_sized((model), (seed), (o), (out), sizeof *(out), (err))
+
 #ifdef __cplusplus
 }
 #endif
