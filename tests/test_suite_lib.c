@@ -958,6 +958,22 @@ START_TEST(test_suite_lib_eol_bad_options)
     ck_assert_int_eq(ssdsim_eol_project(NULL, &o, &e, &err), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_eol_project(sim, NULL, &e, &err), SSDSIM_EINVAL);
     ck_assert(isnan(ssdsim_eol_uber(NULL, 0, 0)));
+    /* the acceleration check's options */
+    ssdsim_eol_accel_opts ao = SSDSIM_EOL_ACCEL_OPTS_INIT;
+    ssdsim_eol_accel_point pt[2];
+    ck_assert_int_eq(ssdsim_eol_accel_check(m, 1, &ao, pt, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "n_pe"), "%s", err.message);
+    const uint32_t down[2] = {10, 5};
+    ao.pe = down;
+    ao.n_pe = 2;
+    ck_assert_int_eq(ssdsim_eol_accel_check(m, 1, &ao, pt, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "pe[1]") && strstr(err.message, "rising"), "%s",
+                  err.message);
+    const uint32_t up[2] = {5, 10};
+    ao.pe = up;
+    ck_assert_int_eq(ssdsim_eol_accel_check(m, 1, &ao, pt, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "measure"), "%s", err.message);
+    ck_assert_int_eq(ssdsim_eol_accel_check(NULL, 1, &ao, pt, &err), SSDSIM_EINVAL);
     ssdsim_free(sim);
     /* no bit errors */
     ssdsim_model *plain = small_model();
