@@ -63,12 +63,12 @@ static int project(struct suite *s, const ssdsim_model *m, const struct point *p
     const struct suite_opts *o = s->opt;
     double waf = 0;
     size_t k = 0;
+    const char *src = "the mean of the points";
     for (size_t i = 0; i < n; i++)
         if (pts[i].d.waf > 0) {
             waf += pts[i].d.waf;
             k++;
         }
-    const char *src = "the mean of the points";
     if (timed_waf > 0) {
         waf = timed_waf;
         k = 1;
@@ -76,10 +76,15 @@ static int project(struct suite *s, const ssdsim_model *m, const struct point *p
     }
     suite_md(s, "## End-of-life projection\n\n");
     if (!k) {
-        suite_md(s, "The workload wrote nothing: no WAF to project host writes with.\n\n");
-        return 0;
+        waf = 1;
+        src = "assumed: the points programmed no flash for the host (no writes, or all held "
+              "in the write buffer), so host bytes are at WAF 1";
+        suite_shortcut(s, "No point measured a WAF: the projection's host bytes assume WAF 1 "
+                          "(--accel-check or a --workload that writes past the buffer measures "
+                          "one).");
+    } else {
+        waf /= (double)k;
     }
-    waf /= (double)k;
     ssdsim *sim = suite_sim_new(s, m);
     if (!sim)
         return -1;
@@ -98,7 +103,9 @@ static int project(struct suite *s, const ssdsim_model *m, const struct point *p
     }
     cJSON *j = cJSON_AddObjectToObject(s->json, "projection");
     suite_json_num(j, "waf", e.waf);
-    cJSON_AddStringToObject(j, "waf_from", timed_waf > 0 ? "accel_check_timed" : "points");
+    cJSON_AddStringToObject(j, "waf_from", timed_waf > 0 ? "accel_check_timed"
+                                           : k           ? "points"
+                                                         : "assumed_1");
     suite_json_num(j, "target_uber", e.target_uber);
     suite_json_num(j, "life_years", e.life_years);
     suite_json_num(j, "retention_days", e.retention_days);
@@ -163,7 +170,7 @@ static int project(struct suite *s, const ssdsim_model *m, const struct point *p
     if (e.uber_reached)
         suite_md(s, "; the mean block's RBER where the target is reached: %.3g", e.uber_rber);
     suite_md(s, ".\n\n");
-    if (!(timed_waf > 0))
+    if (!(timed_waf > 0) && k)
         suite_shortcut(s, "The projection's WAF is the points' own: a short run on a drive "
                           "written once sequentially, whose garbage collection may not have "
                           "reached its steady state, so it can be far below a worn drive's "
