@@ -564,6 +564,14 @@ static void suite_help(FILE *f)
           "                         random reads at queue depth 32, 20000; --quick 5000)\n"
           "  --age-days N           endurance: retention age of the data at each point\n"
           "                         (default 0)\n"
+          "  --target-uber X        endurance: the UBER of the end-of-life projection (default\n"
+          "                         1e-15, client; 1e-16 enterprise)\n"
+          "  --life-years N         endurance: service life the projection's drive writes per\n"
+          "                         day are spread over (default 5)\n"
+          "  --accel-check PE       endurance: also measure the acceleration's error: a drive\n"
+          "                         worn by timed 4 KiB random writes to PE/4, PE/2, 3PE/4\n"
+          "                         and PE mean P/E cycles against drives worn at once (slow:\n"
+          "                         use a small model, e.g. --set geometry.blocks_per_plane=)\n"
           "  --no-plot              do not run gnuplot (suite.gp is still written)\n"
           "  --quiet                print nothing but errors\n"
           "  --help                 this help\n",
@@ -642,7 +650,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                                              "--window", "--curve-bpp",  "--max-dw", "--cell",
                                              "--rounds", "--compare-op", "--idle", "--plugin",
                                              "--precondition-method", "--workload",
-                                             "--age-days"};
+                                             "--age-days", "--target-uber", "--life-years",
+                                             "--accel-check"};
         bool known = false;
         for (size_t k = 0; k < G_N_ELEMENTS(valued); k++)
             known = known || !strcmp(opt, valued[k]);
@@ -676,6 +685,27 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 cli_error("suite: --age-days expects a number of days from 0 to 1000000, got "
                           "'%s'",
                           val);
+                return CLI_EXIT_USAGE;
+            }
+        } else if (!strcmp(opt, "--target-uber")) {
+            if (!parse_double(val, 1e-30, 1e-3, &so->target_uber)) {
+                cli_error("suite: --target-uber expects an UBER above 0 and at most 1e-3 (e.g. "
+                          "1e-15), got '%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
+        } else if (!strcmp(opt, "--accel-check")) {
+            double v;
+            if (!parse_double(val, 4, 100000, &v) || v != floor(v)) {
+                cli_error("suite: --accel-check expects whole P/E cycles from 4 to 100000, got "
+                          "'%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
+            so->accel_pe = (uint32_t)v;
+        } else if (!strcmp(opt, "--life-years")) {
+            if (!parse_double(val, 0.01, 100, &so->life_years)) {
+                cli_error("suite: --life-years expects years from 0.01 to 100, got '%s'", val);
                 return CLI_EXIT_USAGE;
             }
         } else if (!strcmp(opt, "--out")) {
@@ -747,9 +777,15 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         cli_error("suite: --%s belongs to the snia suite", cell ? "cell" : "rounds");
         return CLI_EXIT_USAGE;
     }
-    if ((so->o.workload_path || so->age_days > 0) && strcmp(name, "endurance")) {
+    if ((so->o.workload_path || so->age_days > 0 || so->target_uber > 0 ||
+         so->life_years > 0 || so->accel_pe) &&
+        strcmp(name, "endurance")) {
         cli_error("suite: --%s belongs to the endurance suite",
-                  so->o.workload_path ? "workload" : "age-days");
+                  so->o.workload_path     ? "workload"
+                  : so->age_days > 0      ? "age-days"
+                  : so->target_uber > 0   ? "target-uber"
+                  : so->life_years > 0    ? "life-years"
+                                          : "accel-check");
         return CLI_EXIT_USAGE;
     }
     if (so->idle_ns && !quick_matrix) {
@@ -935,6 +971,10 @@ int cli_suite(int argc, char **argv)
     }
     if (!strcmp(so.suite, "endurance")) {
         suite_json_num(opts, "age_days", so.age_days);
+        suite_json_num(opts, "target_uber", so.target_uber > 0 ? so.target_uber : 1e-15);
+        suite_json_num(opts, "life_years", so.life_years > 0 ? so.life_years : 5);
+        if (so.accel_pe)
+            suite_json_u64(opts, "accel_check_pe", so.accel_pe);
         if (so.o.workload_path)
             cJSON_AddStringToObject(opts, "workload", so.o.workload_path);
         g_string_append_printf(ot, "data aged %.3g days, workload %s", so.age_days,

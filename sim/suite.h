@@ -37,6 +37,9 @@ struct suite_opts {
     double compare_op;       /* review: ftl.op added for the second formatting mode; 0 = none */
     uint64_t idle_ns;        /* quick-matrix: idle time between tests */
     double age_days;         /* endurance: retention age of the data at each point */
+    double target_uber;      /* endurance: the projection's UBER; 0 = the library's 1e-15 */
+    double life_years;       /* endurance: the projection's service life; 0 = 5 */
+    uint32_t accel_pe;       /* endurance: --accel-check's largest point; 0 = no check */
     bool no_plot;
 };
 

@@ -19,6 +19,8 @@
 
 #include "suite.h"
 
+#include <ssdsim/suite.h>
+
 struct point {
     uint32_t pe;
     ssdsim_reliability_stats r;
@@ -50,6 +52,201 @@ static int run_point(struct suite *s, const ssdsim_model *m, ssdsim_workload *wl
     ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &p->all);
     ssdsim_get_device_stats(sim, &p->d);
     ssdsim_free(sim);
+    return 0;
+}
+
+/* The end-of-life projection (ssdsim_eol_project) at the mean WAF of the points: report lines,
+ * JSON "projection" and projection.csv. 0 or -1 after printing the error. */
+static int project(struct suite *s, const ssdsim_model *m, const struct point *pts, size_t n,
+                   double timed_waf)
+{
+    const struct suite_opts *o = s->opt;
+    double waf = 0;
+    size_t k = 0;
+    const char *src = "the mean of the points";
+    for (size_t i = 0; i < n; i++)
+        if (pts[i].d.waf > 0) {
+            waf += pts[i].d.waf;
+            k++;
+        }
+    if (timed_waf > 0) {
+        waf = timed_waf;
+        k = 1;
+        src = "the mean of --accel-check's timed drive";
+    }
+    suite_md(s, "## End-of-life projection\n\n");
+    if (!k) {
+        waf = 1;
+        src = "assumed: the points programmed no flash for the host (no writes, or all held "
+              "in the write buffer), so host bytes are at WAF 1";
+        suite_shortcut(s, "No point measured a WAF: the projection's host bytes assume WAF 1 "
+                          "(--accel-check or a --workload that writes past the buffer measures "
+                          "one).");
+    } else {
+        waf /= (double)k;
+    }
+    ssdsim *sim = suite_sim_new(s, m);
+    if (!sim)
+        return -1;
+    ssdsim_eol_opts eo = SSDSIM_EOL_OPTS_INIT;
+    eo.waf = waf;
+    eo.target_uber = o->target_uber;
+    eo.life_years = o->life_years;
+    eo.retention_days = o->age_days;
+    ssdsim_eol e;
+    ssdsim_error err;
+    int rc = ssdsim_eol_project(sim, &eo, &e, &err);
+    ssdsim_free(sim);
+    if (rc) {
+        cli_error("suite endurance: projection: %s", err.message);
+        return -1;
+    }
+    cJSON *j = cJSON_AddObjectToObject(s->json, "projection");
+    suite_json_num(j, "waf", e.waf);
+    cJSON_AddStringToObject(j, "waf_from", timed_waf > 0 ? "accel_check_timed"
+                                           : k           ? "points"
+                                                         : "assumed_1");
+    suite_json_num(j, "target_uber", e.target_uber);
+    suite_json_num(j, "life_years", e.life_years);
+    suite_json_num(j, "retention_days", e.retention_days);
+    suite_json_u64(j, "physical_bytes", e.physical_bytes);
+    suite_json_u64(j, "logical_bytes", e.logical_bytes);
+    GString *csv = g_string_new("end,pe_cycles,host_bytes,drive_writes,dwpd\n");
+    suite_md(s,
+             "At the workload's WAF %.3f (%s), %" PRIu64 " physical and "
+             "%" PRIu64 " logical bytes, drive writes per day over %.3g years:\n\n"
+             "| end of life | P/E cycles | host TB written | drive writes | DWPD |\n"
+             "|---|---:|---:|---:|---:|\n",
+             e.waf, src, e.physical_bytes, e.logical_bytes, e.life_years);
+    struct {
+        const char *key, *label;
+        bool reached;
+        double pe, bytes, dwpd;
+    } rows[] = {
+        {"rated", "rated P/E cycles x physical / WAF", true, e.rated_pe, e.rated_host_bytes,
+         e.rated_dwpd},
+        {"uber", NULL, e.uber_reached, e.uber_pe, e.uber_host_bytes, e.uber_dwpd},
+        {"read_only", "read-only (grown bad blocks exhaust the spare)", e.ro_reached, e.ro_pe,
+         e.ro_host_bytes, e.ro_dwpd},
+    };
+    char ulabel[96];
+    snprintf(ulabel, sizeof ulabel, "first unrecoverable read at UBER %.3g", e.target_uber);
+    rows[1].label = ulabel;
+    for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+        if (i == 2 && !e.ro_modelled) {
+            suite_md(s, "| %s | not modelled (reliability.grown_prob_rated 0) | | | |\n",
+                     rows[i].label);
+            continue;
+        }
+        cJSON *r = cJSON_AddObjectToObject(j, rows[i].key);
+        cJSON_AddBoolToObject(r, "reached", rows[i].reached);
+        if (!rows[i].reached) {
+            suite_md(s, "| %s | beyond %.0f | | | |\n", rows[i].label,
+                     e.rated_pe > 0 ? 100 * e.rated_pe : 1e6);
+            continue;
+        }
+        double dw = rows[i].bytes / (double)e.logical_bytes;
+        suite_json_num(r, "pe_cycles", rows[i].pe);
+        suite_json_num(r, "host_bytes", rows[i].bytes);
+        suite_json_num(r, "drive_writes", dw);
+        suite_json_num(r, "dwpd", rows[i].dwpd);
+        suite_md(s, "| %s | %.0f | %.4g | %.4g | %.3g |\n", rows[i].label, rows[i].pe,
+                 rows[i].bytes / 1e12, dw, rows[i].dwpd);
+        g_string_append_printf(csv, "%s,", rows[i].key);
+        double v[] = {rows[i].pe, rows[i].bytes, dw, rows[i].dwpd};
+        for (size_t q = 0; q < G_N_ELEMENTS(v); q++)
+            suite_csv_num(csv, v[q], q + 1 == G_N_ELEMENTS(v));
+        g_string_append_c(csv, '\n');
+    }
+    suite_json_num(j, "uber_at_rated", e.uber_at_rated);
+    if (e.uber_reached)
+        suite_json_num(j, "rber_at_uber_end", e.uber_rber);
+    if (e.uber_at_rated > 0)
+        suite_md(s, "\nThe model's UBER at the rated cycles (data %.3g days old): %.3g",
+                 e.retention_days, e.uber_at_rated);
+    else
+        suite_md(s, "\nThe model's UBER at the rated cycles (data %.3g days old): below 1e-300",
+                 e.retention_days);
+    if (e.uber_reached)
+        suite_md(s, "; the mean block's RBER where the target is reached: %.3g", e.uber_rber);
+    suite_md(s, ".\n\n");
+    if (!(timed_waf > 0) && k)
+        suite_shortcut(s, "The projection's WAF is the points' own: a short run on a drive "
+                          "written once sequentially, whose garbage collection may not have "
+                          "reached its steady state, so it can be far below a worn drive's "
+                          "(--accel-check measures it on a timed drive and the projection then "
+                          "uses that).");
+    suite_csv(s, "projection.csv", g_string_free(csv, FALSE));
+    suite_shortcut(s, "The projection is an expectation from the model's formulas (RBER, "
+                      "decoding chain, grown-bad-block probability) at the points' mean WAF, "
+                      "every block worn evenly: not a draw; doc/suites.md, \"End-of-life "
+                      "projection\".");
+    return 0;
+}
+
+/* --accel-check: timed wear against wear at once (ssdsim_eol_accel_check) at 4 points up to
+ * accel_pe, measured with the suite's workload. 0 or -1 after printing the error. */
+static int accel_check(struct suite *s, const ssdsim_model *m, const ssdsim_workload *wl,
+                       double *timed_waf)
+{
+    uint32_t top = s->opt->accel_pe;
+    uint32_t pe[4] = {top / 4, top / 2, 3 * (top / 4) > top / 2 ? 3 * (top / 4) : top / 2 + 1,
+                      top};
+    if (pe[3] <= pe[2])
+        pe[3] = pe[2] + 1;
+    suite_say(s, "endurance: acceleration check, timed wear to %" PRIu32 " P/E cycles", top);
+    ssdsim_eol_accel_opts ao = SSDSIM_EOL_ACCEL_OPTS_INIT;
+    ao.pe = pe;
+    ao.n_pe = 4;
+    ao.measure = wl;
+    ssdsim_eol_accel_point pt[4];
+    ssdsim_error err;
+    if (ssdsim_eol_accel_check(m, s->seed, &ao, pt, &err)) {
+        cli_error("suite endurance: --accel-check: %s", err.message);
+        return -1;
+    }
+    cJSON *arr = cJSON_AddArrayToObject(s->json, "accel_check");
+    GString *csv = g_string_new("pe_timed,drive_writes_timed,pe_accel_mean,waf_timed,waf_accel,"
+                                "rber_timed,rber_accel,uber_timed,uber_accel,"
+                                "uncorrectable_timed,uncorrectable_accel\n");
+    suite_md(s, "## Acceleration check: timed wear against wear at once\n\n"
+                "Timed: one drive written once sequentially, then 4 KiB random writes (QD32) "
+                "run in half drive writes until its mean erase count reaches each point, where "
+                "the workload is measured. At once: a fresh drive written once sequentially, "
+                "worn by ssdsim_wear to the same mean count, then the workload. Differences are "
+                "(at once - timed) / timed.\n\n"
+                "| mean P/E (timed) | timed drive writes | mean P/E (at once) | WAF timed | WAF at "
+                "once | diff | RBER timed | RBER at once | diff | UBER timed | UBER at once |\n"
+                "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (size_t i = 0; i < 4; i++) {
+        const ssdsim_eol_accel_point *p = &pt[i];
+        double dw = p->waf_timed > 0 ? (p->waf_accel - p->waf_timed) / p->waf_timed : NAN;
+        double dr = p->rber_timed > 0 ? (p->rber_accel - p->rber_timed) / p->rber_timed : NAN;
+        cJSON *e = cJSON_CreateObject();
+        double v[] = {p->pe_timed,   p->drive_writes_timed, p->pe_accel_mean, p->waf_timed,
+                      p->waf_accel,  p->rber_timed,         p->rber_accel,    p->uber_timed,
+                      p->uber_accel, (double)p->uncorrectable_timed,
+                      (double)p->uncorrectable_accel};
+        static const char *const keys[] = {"pe_timed",   "drive_writes_timed", "pe_accel_mean",
+                                           "waf_timed",  "waf_accel",          "rber_timed",
+                                           "rber_accel", "uber_timed",         "uber_accel",
+                                           "uncorrectable_timed", "uncorrectable_accel"};
+        for (size_t k = 0; k < G_N_ELEMENTS(v); k++) {
+            suite_json_num(e, keys[k], v[k]);
+            suite_csv_num(csv, v[k], k + 1 == G_N_ELEMENTS(v));
+        }
+        g_string_append_c(csv, '\n');
+        cJSON_AddItemToArray(arr, e);
+        suite_md(s,
+                 "| %.1f | %.3g | %.1f | %.3f | %.3f | %+.1f%% | %.3g | %.3g | %+.1f%% | %.3g | "
+                 "%.3g |\n",
+                 p->pe_timed, p->drive_writes_timed, p->pe_accel_mean, p->waf_timed,
+                 p->waf_accel, 100 * dw, p->rber_timed, p->rber_accel, 100 * dr, p->uber_timed,
+                 p->uber_accel);
+    }
+    suite_md(s, "\n");
+    suite_csv(s, "accel_check.csv", g_string_free(csv, FALSE));
+    *timed_waf = (pt[0].waf_timed + pt[1].waf_timed + pt[2].waf_timed + pt[3].waf_timed) / 4;
     return 0;
 }
 
@@ -167,11 +364,16 @@ int suite_endurance(struct suite *s)
                "set title 'WAF'\n"
                "plot 'endurance.csv' skip 1 using 1:8 with linespoints\n"
                "unset multiplot\n");
+    double timed_waf = 0;
+    if ((o->accel_pe && accel_check(s, m, wl, &timed_waf)) || project(s, m, pts, n, timed_waf)) {
+        ssdsim_workload_free(wl);
+        ssdsim_model_free(m);
+        return -1;
+    }
     suite_shortcut(s, "Wear is applied at once (every block worn evenly to the point's P/E "
                       "cycles, the writes not simulated): the erase counts are those of the "
-                      "drive's age, the data's layout is that of one sequential fill; the error "
-                      "of this acceleration against a fully timed life is not measured in this "
-                      "version.");
+                      "drive's age, the data's layout is that of one sequential fill; "
+                      "--accel-check measures the error of this against timed wear (doc/suites.md).");
     if (o->age_days > 0)
         suite_shortcut(s, "Retention: the data was aged %.3g days at once (ssdsim_age), as if "
                           "the drive had been powered off that long.",

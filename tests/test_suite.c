@@ -434,11 +434,70 @@ START_TEST(test_suite_endurance_quick)
               num(cJSON_GetArrayItem(pts, 1), "retries_per_read"));
     assert_listed_files(root, dir);
     assert_report(dir, "cell type were used");
+    /* the projection: rated = 3000 x physical bytes / the points' mean WAF */
+    const cJSON *pj = item(root, "projection");
+    double waf = 0;
+    for (int i = 0; i < 3; i++)
+        waf += num(cJSON_GetArrayItem(pts, i), "waf") / 3;
+    ck_assert(fabs(num(pj, "waf") - waf) <= 1e-5 * waf);
+    double rated = 3000 * num(pj, "physical_bytes") / num(pj, "waf");
+    ck_assert(fabs(num(item(pj, "rated"), "host_bytes") - rated) <= 1e-5 * rated);
+    ck_assert_double_eq(num(pj, "target_uber"), 1e-15);
+    assert_report(dir, "End-of-life projection");
     cJSON_Delete(root);
     struct cmd c2;
     RUN(&c2, "suite", "review", "--age-days", "3");
     assert_one_error(&c2, 2, "--age-days belongs to the endurance suite");
     cmd_free(&c2);
+    RUN(&c2, "suite", "review", "--target-uber", "1e-16");
+    assert_one_error(&c2, 2, "--target-uber belongs to the endurance suite");
+    cmd_free(&c2);
+    RUN(&c2, "suite", "endurance", "--target-uber", "0.5");
+    assert_one_error(&c2, 2, "--target-uber expects an UBER above 0 and at most 1e-3");
+    cmd_free(&c2);
+    RUN(&c2, "suite", "endurance", "--life-years", "0");
+    assert_one_error(&c2, 2, "--life-years expects years from 0.01 to 100");
+    cmd_free(&c2);
+    RUN(&c2, "suite", "endurance", "--accel-check", "2.5");
+    assert_one_error(&c2, 2, "--accel-check expects whole P/E cycles from 4 to 100000");
+    cmd_free(&c2);
+}
+END_TEST
+
+/* endurance --accel-check 8 on the small model: 4 points of the timed drive at 2, 4, 6 and 8
+ * mean P/E cycles or just past, each beside a drive worn at once to the same mean count (within
+ * one cycle), and the projection then takes the timed drive's mean WAF. */
+START_TEST(test_suite_endurance_accel_check)
+{
+    char dir[4096], model[4096];
+    out_path(dir, sizeof dir, "suite-endurance-accel");
+    remove_dir(dir);
+    struct cmd c;
+    RUN(&c, "suite", "endurance", "--model", model_path(model, sizeof model), SMALL_SETS,
+        "--quick", "--accel-check", "8", "--target-uber", "1e-16", "--out", dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    cJSON *root = load_json(dir);
+    const cJSON *ac = item(root, "accel_check");
+    ck_assert_int_eq(cJSON_GetArraySize(ac), 4);
+    double waf = 0, last = 0;
+    for (int i = 0; i < 4; i++) {
+        const cJSON *e = cJSON_GetArrayItem(ac, i);
+        double pt = num(e, "pe_timed");
+        ck_assert_msg(pt >= 2 * (i + 1) && pt > last, "point %d at %g", i, pt);
+        last = pt;
+        ck_assert_msg(fabs(num(e, "pe_accel_mean") - pt) <= 1.01, "%g against %g",
+                      num(e, "pe_accel_mean"), pt);
+        ck_assert(num(e, "waf_timed") >= 1 && num(e, "rber_timed") > 0 &&
+                  num(e, "rber_accel") > 0);
+        waf += num(e, "waf_timed") / 4;
+    }
+    const cJSON *pj = item(root, "projection");
+    ck_assert(fabs(num(pj, "waf") - waf) <= 1e-5 * waf);
+    ck_assert_double_eq(num(pj, "target_uber"), 1e-16);
+    assert_listed_files(root, dir);
+    assert_report(dir, "Acceleration check");
+    cJSON_Delete(root);
 }
 END_TEST
 
@@ -586,6 +645,7 @@ static Suite *suite_suite(void)
     tcase_add_test(runs, test_suite_snia_quick);
     tcase_add_test(runs, test_suite_quick_matrix_quick);
     tcase_add_test(runs, test_suite_endurance_quick);
+    tcase_add_test(runs, test_suite_endurance_accel_check);
     tcase_add_test(runs, test_suite_is_deterministic);
     suite_add_tcase(s, runs);
     return s;

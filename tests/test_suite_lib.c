@@ -818,6 +818,174 @@ START_TEST(test_suite_lib_review)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------------------------------ */
+/* End-of-life projection (ssdsim_eol_project)                                                 */
+
+/* The small model with bit errors from wear only (no retention, disturb or variation), a
+ * 512-byte codeword correcting 8 bits, 2 retries halving the RBER each, no soft decoding, and
+ * grown bad blocks. */
+static ssdsim_model *eol_model(void)
+{
+    ssdsim_model *m = small_model();
+    static const char *const sets[][2] = {
+        {"flash.rated_pe_cycles", "3000"},
+        {"reliability.rber_model", "\"slc\""},
+        {"reliability.rber_base", "1e-4"},
+        {"reliability.rber_wear", "1e-3"},
+        {"reliability.rber_wear_exp", "2"},
+        {"reliability.rber_retention", "0"},
+        {"reliability.rber_disturb", "0"},
+        {"reliability.rber_variation", "0"},
+        {"reliability.ecc_codeword", "512"},
+        {"reliability.ecc_t", "8"},
+        {"reliability.retry_max", "2"},
+        {"reliability.retry_factor", "0.5"},
+        {"reliability.soft_reads", "0"},
+        {"reliability.grown_prob_rated", "0.001"},
+        {"reliability.grown_exponent", "2"},
+    };
+    ssdsim_error err;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        ck_assert_msg(ssdsim_model_set(m, sets[i][0], sets[i][1], &err) == 0, "%s: %s",
+                      sets[i][0], err.message);
+    return m;
+}
+
+/* P(X > 8), X ~ Binomial(4096, p): the upper terms summed one by one from their logs. */
+static double tail8(double p)
+{
+    double sum = 0;
+    for (int j = 9; j <= 400; j++)
+        sum += exp(lgamma(4097.0) - lgamma(j + 1.0) - lgamma(4097.0 - j) + j * log(p) +
+                   (4096 - j) * log(1 - p));
+    return sum;
+}
+
+/* The model's UBER at pe cycles, by hand: RBER 1e-4 + 1e-3 (pe/1000)^2, twice halved by the
+ * retries, a codeword of 4096 bits failing with more than 8 errors. */
+static double eol_uber_hand(double pe)
+{
+    double k = pe / 1000;
+    return tail8((1e-4 + 1e-3 * k * k) * 0.25) / 4096;
+}
+
+START_TEST(test_suite_lib_eol_projection)
+{
+    ssdsim_model *m = eol_model();
+    ssdsim *sim = small_sim(m);
+    ssdsim_eol_opts o = SSDSIM_EOL_OPTS_INIT;
+    o.waf = 2.5;
+    o.target_uber = 1e-15;
+    o.life_years = 5;
+    ssdsim_eol e;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_eol_project(sim, &o, &e, &err) == 0, "%s", err.message);
+    /* 4 planes x 64 blocks x 64 pages x 4 KiB */
+    double phys = 4.0 * 64 * 64 * 4096;
+    ck_assert_uint_eq(e.physical_bytes, (uint64_t)phys);
+    ck_assert(near(e.rated_pe, 3000, 1e-12));
+    ck_assert(near(e.rated_host_bytes, 3000 * phys / 2.5, 1e-12));
+    ck_assert(near(e.rated_dwpd, 3000 * phys / 2.5 / (double)e.logical_bytes / 365.25 / 5, 1e-12));
+    /* the P/E count where the hand UBER reaches 1e-15, by bisection */
+    ck_assert(eol_uber_hand(0) < 1e-15 && eol_uber_hand(20000) > 1e-15);
+    double lo = 0, hi = 20000;
+    for (int i = 0; i < 100; i++) {
+        double mid = (lo + hi) / 2;
+        if (eol_uber_hand(mid) >= 1e-15)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    ck_assert(e.uber_reached);
+    ck_assert_msg(near(e.uber_pe, hi, 1e-4), "uber_pe %g, by hand %g", e.uber_pe, hi);
+    ck_assert(near(e.uber_host_bytes, e.uber_pe * phys / 2.5, 1e-12));
+    ck_assert(near(e.uber_rber, 1e-4 + 1e-3 * (hi / 1000) * (hi / 1000), 1e-3));
+    ck_assert(near(e.uber_at_rated, eol_uber_hand(3000), 1e-6));
+    ck_assert(near(ssdsim_eol_uber(sim, 5000, 0), eol_uber_hand(5000), 1e-6));
+    /* read-only: S(n) = prod (1 - 0.001 (i/3000)^2) of the 256 blocks (no factory bad ones)
+     * falls below the FTL's need, which lies in (256 - spare - 1, 256 - spare] */
+    ck_assert(e.ro_modelled && e.ro_reached);
+    double surv = 1, erases = 0, s_prev = 1;
+    for (uint32_t n = 1; n <= (uint32_t)e.ro_pe; n++) {
+        erases += surv * 256;
+        s_prev = surv;
+        double p = 0.001 * ((double)n / 3000) * ((double)n / 3000);
+        surv *= 1 - (p < 1 ? p : 1);
+    }
+    double spare = (double)e.ro_spare_blocks;
+    ck_assert_msg(surv * 256 < 256 - spare && s_prev * 256 >= 256 - spare - 1,
+                  "read-only at %g: survivors %g, before %g, spare %g", e.ro_pe, surv * 256,
+                  s_prev * 256, spare);
+    ck_assert(near(e.ro_host_bytes, erases * (phys / 256) / 2.5, 1e-9));
+    ck_assert(near(e.ro_dwpd, e.ro_host_bytes / (double)e.logical_bytes / 365.25 / 5, 1e-12));
+    /* a stricter target ends earlier */
+    o.target_uber = 1e-16;
+    ssdsim_eol e2;
+    ck_assert_int_eq(ssdsim_eol_project(sim, &o, &e2, NULL), 0);
+    ck_assert(e2.uber_pe < e.uber_pe);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_suite_lib_eol_bad_options)
+{
+    ssdsim_model *m = eol_model();
+    ssdsim *sim = small_sim(m);
+    ssdsim_eol e;
+    ssdsim_error err;
+    ssdsim_eol_opts o = SSDSIM_EOL_OPTS_INIT;
+    ck_assert_int_eq(ssdsim_eol_project(sim, &o, &e, &err), SSDSIM_EINVAL); /* no WAF */
+    ck_assert_msg(strstr(err.message, "waf") && !strchr(err.message, '\n'), "%s", err.message);
+    o.waf = 2;
+    o.target_uber = 0.5;
+    ck_assert_int_eq(ssdsim_eol_project(sim, &o, &e, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "target_uber"), "%s", err.message);
+    o.target_uber = 0;
+    o.life_years = -1;
+    ck_assert_int_eq(ssdsim_eol_project(sim, &o, &e, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "life_years"), "%s", err.message);
+    o.life_years = 0;
+    o.retention_days = NAN;
+    ck_assert_int_eq(ssdsim_eol_project(sim, &o, &e, &err), SSDSIM_EINVAL);
+    o.retention_days = 0;
+    o.version = 99;
+    ck_assert_int_eq(ssdsim_eol_project(sim, &o, &e, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_eol_opts_init(&o, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_eol_opts_init(&o, 0), 0);
+    o.waf = 2;
+    ck_assert_int_eq(ssdsim_eol_project(NULL, &o, &e, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_eol_project(sim, NULL, &e, &err), SSDSIM_EINVAL);
+    ck_assert(isnan(ssdsim_eol_uber(NULL, 0, 0)));
+    /* the acceleration check's options */
+    ssdsim_eol_accel_opts ao = SSDSIM_EOL_ACCEL_OPTS_INIT;
+    ssdsim_eol_accel_point pt[2];
+    ck_assert_int_eq(ssdsim_eol_accel_check(m, 1, &ao, pt, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "n_pe"), "%s", err.message);
+    const uint32_t down[2] = {10, 5};
+    ao.pe = down;
+    ao.n_pe = 2;
+    ck_assert_int_eq(ssdsim_eol_accel_check(m, 1, &ao, pt, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "pe[1]") && strstr(err.message, "rising"), "%s",
+                  err.message);
+    const uint32_t up[2] = {5, 10};
+    ao.pe = up;
+    ck_assert_int_eq(ssdsim_eol_accel_check(m, 1, &ao, pt, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "measure"), "%s", err.message);
+    ck_assert_int_eq(ssdsim_eol_accel_check(NULL, 1, &ao, pt, &err), SSDSIM_EINVAL);
+    ssdsim_free(sim);
+    /* no bit errors */
+    ssdsim_model *plain = small_model();
+    sim = small_sim(plain);
+    ck_assert_int_eq(ssdsim_eol_project(sim, &o, &e, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "rber_model"), "%s", err.message);
+    ssdsim_free(sim);
+    ssdsim_model_free(plain);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *suite_lib_suite(void)
 {
     Suite *s = suite_create("suite_lib");
@@ -832,6 +1000,8 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_quick_tests_and_cells);
     tcase_add_test(tc, test_suite_lib_quick_run);
     tcase_add_test(tc, test_suite_lib_review);
+    tcase_add_test(tc, test_suite_lib_eol_projection);
+    tcase_add_test(tc, test_suite_lib_eol_bad_options);
     suite_add_tcase(s, tc);
     return s;
 }

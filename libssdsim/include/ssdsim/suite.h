@@ -492,6 +492,106 @@ SSDSIM_API ssdsim *ssdsim_review_drive_copy(const ssdsim_review_drive *d);
 /** Free a drive and its simulations; NULL is accepted. */
 SSDSIM_API void ssdsim_review_drive_free(ssdsim_review_drive *d);
 
+/* ------------------------------------------------------------------------------------------ */
+/* End-of-life projection                                                                      */
+
+/** How the end of life is projected (ssdsim_eol_project). SSDSIM_EOL_OPTS_INIT (or zero) then
+ * the workload's measured WAF. */
+typedef struct ssdsim_eol_opts {
+    /** the layout the caller was compiled with: SSDSIM_EOL_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    double waf;            /**< the workload's WAF, measured (required, above 0) */
+    double target_uber;    /**< the UBER the drive must stay under; 0 = 1e-15 (client) */
+    double life_years;     /**< the service life drive writes per day are spread over; 0 = 5 */
+    double retention_days; /**< age of the data when read, in days (0: fresh) */
+    double max_pe;         /**< largest P/E count searched; 0 = 100 x rated (or 1e6) */
+} ssdsim_eol_opts;
+
+/** Layout version of ssdsim_eol_opts: set by SSDSIM_EOL_OPTS_INIT and ssdsim_eol_opts_init. */
+#define SSDSIM_EOL_OPTS_VERSION 1
+#define SSDSIM_EOL_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_EOL_OPTS_VERSION)
+
+/** Zero *o and set its version (0: the current one). @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_eol_opts_init(ssdsim_eol_opts *o, unsigned int version);
+
+/** The projection: three ends of life in P/E cycles of every block, host bytes
+ * (cycles x physical bytes / WAF) and drive writes per day over the life (host bytes / logical
+ * bytes / 365.25 / life_years). */
+typedef struct ssdsim_eol {
+    double waf, target_uber, life_years, retention_days;
+    uint64_t physical_bytes, logical_bytes;
+    /** rated: flash.rated_pe_cycles x physical bytes / WAF */
+    double rated_pe, rated_host_bytes, rated_dwpd;
+    /** the first unrecoverable read at the target UBER: the P/E count at which the model's
+     * UBER (codewords failing hard decision, every retry and soft decoding, per data bit,
+     * averaged over the blocks' variation, no read disturb) reaches target_uber */
+    bool uber_reached;     /**< false: not below max_pe (the figures below are 0) */
+    double uber_pe, uber_host_bytes, uber_dwpd;
+    double uber_rber;      /**< the mean block's RBER there */
+    double uber_at_rated;  /**< the model's UBER at the rated cycles */
+    /** read-only: the expected grown bad blocks (reliability.grown_prob_rated, every good block
+     * cycled evenly) leave fewer good pages than the FTL needs */
+    bool ro_modelled;      /**< the model has grown bad blocks */
+    bool ro_reached;       /**< false: not below max_pe */
+    double ro_pe, ro_host_bytes, ro_dwpd; /**< host bytes: the erases of the surviving blocks */
+    uint64_t ro_spare_blocks; /**< good blocks beyond the FTL's need at the start */
+} ssdsim_eol;
+
+/** The UBER of model-sim `sim`'s reliability section at `pe` P/E cycles and data `days` old (as
+ * ssdsim_eol.uber_*). @return it, or NaN (NULL sim, no bit errors, not one device). */
+SSDSIM_API double ssdsim_eol_uber(const ssdsim *sim, double pe, double days);
+
+/** Project the end of life of the (one) device of `sim` under options `o` (doc/suites.md,
+ * "End-of-life projection"). Needs bit errors (reliability.rber_model not "off"); reads the model
+ * and the FTL's needs, never runs the simulation. @return 0, SSDSIM_EINVAL (NULL argument, an
+ * option out of range, no bit errors, a system) with `err` (may be NULL) saying why. */
+SSDSIM_API int ssdsim_eol_project_sized(const ssdsim *sim, const ssdsim_eol_opts *o,
+                                        ssdsim_eol *out, size_t size, ssdsim_error *err);
+#define ssdsim_eol_project(sim, o, out, err)                                                       \
+    ssdsim_eol_project_sized((sim), (o), (out), sizeof *(out), (err))
+
+/** The acceleration's error (ssdsim_eol_accel_check): at each of `n_pe` wear points, a drive worn
+ * by timed runs of `wear` against one worn at once. SSDSIM_EOL_ACCEL_OPTS_INIT (or zero). */
+typedef struct ssdsim_eol_accel_opts {
+    /** the layout the caller was compiled with: SSDSIM_EOL_ACCEL_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    const uint32_t *pe;             /**< mean P/E cycles of the points, rising (caller's) */
+    size_t n_pe;                    /**< 1 to 64 */
+    const ssdsim_workload *wear;    /**< the timed wear; NULL: 4 KiB random writes, QD32 */
+    const ssdsim_workload *measure; /**< measured at each point (required) */
+    double chunk_drive_writes;      /**< timed wear per run; 0 = 0.5 drive writes */
+} ssdsim_eol_accel_opts;
+
+/** Layout version of ssdsim_eol_accel_opts. */
+#define SSDSIM_EOL_ACCEL_OPTS_VERSION 1
+#define SSDSIM_EOL_ACCEL_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_EOL_ACCEL_OPTS_VERSION)
+
+/** One point of ssdsim_eol_accel_check: the timed drive's figures and the accelerated one's. */
+typedef struct ssdsim_eol_accel_point {
+    double pe_timed;           /**< the timed drive's mean erase count when measured */
+    double drive_writes_timed; /**< host drive writes of timed wear it took to get there */
+    uint32_t pe_accel;         /**< cycles ssdsim_wear added to the accelerated drive */
+    double pe_accel_mean;      /**< the accelerated drive's mean erase count when measured */
+    double waf_timed, waf_accel;   /**< the measured workload's WAF */
+    double rber_timed, rber_accel; /**< its mean RBER */
+    double uber_timed, uber_accel; /**< its UBER */
+    uint64_t uncorrectable_timed, uncorrectable_accel;
+} ssdsim_eol_accel_point;
+
+/** Measure the acceleration's error on `model` (small: the timed drive writes it P/E by P/E)
+ * with `seed`. Timed: one drive written once sequentially (fast-forward), then `wear` run in
+ * chunks until its mean erase count reaches each point, where `measure` runs. Accelerated, per
+ * point: a fresh drive written once sequentially (fast-forward), ssdsim_wear of the cycles that
+ * bring its mean erase count to the timed drive's, then `measure`. `out` gets n_pe points.
+ * @return 0, SSDSIM_EINVAL (bad options, a model without bit errors), or a run's code, with
+ * `err` (may be NULL) saying why. */
+SSDSIM_API int ssdsim_eol_accel_check_sized(const ssdsim_model *model, uint64_t seed,
+                                            const ssdsim_eol_accel_opts *o,
+                                            ssdsim_eol_accel_point *out, size_t size,
+                                            ssdsim_error *err);
+#define ssdsim_eol_accel_check(model, seed, o, out, err)                                           \
+    ssdsim_eol_accel_check_sized((model), (seed), (o), (out), sizeof *(out), (err))
+
 #ifdef __cplusplus
 }
 #endif
