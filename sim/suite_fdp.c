@@ -95,6 +95,17 @@ int suite_fdp(struct suite *s)
                   ftl);
         return -1;
     }
+    /* the model must take FDP (e.g. no acknowledging write cache): checked before any run */
+    ssdsim_model *probe = suite_model_copy(s->model);
+    if (!probe)
+        return -1;
+    ssdsim_error err;
+    int bad = ssdsim_model_set(probe, "fdp.handles", "2", &err);
+    ssdsim_model_free(probe);
+    if (bad) {
+        cli_error("suite fdp: %s", err.message);
+        return -1;
+    }
     struct mode on, off;
     suite_say(s, "fdp: without placement handles");
     if (run_mode(s, false, warm, &off))
