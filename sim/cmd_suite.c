@@ -1,5 +1,5 @@
-/* cmd_suite.c: `ssdsim suite review|snia|quick-matrix`, the command line and what the three
- * procedures share: workloads of fio options built from a few fields, measured windows,
+/* cmd_suite.c: `ssdsim suite review|snia|quick-matrix|endurance|tenants|fdp`, the command line
+ * and what the procedures share: workloads of fio options built from a few fields, measured windows,
  * preconditioning curves (on a scaled copy of the model when the model is large, see
  * doc/suites.md), and the output folder (suite.json with every figure, one CSV per chart,
  * report.md, suite.gp and, with gnuplot, the PNG plots).
@@ -508,7 +508,8 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const ssdsim
 
 static void suite_help(FILE *f)
 {
-    fputs("usage: ssdsim suite review|snia|quick-matrix|endurance [--model FILE|NAME] [OPTIONS]\n"
+    fputs("usage: ssdsim suite review|snia|quick-matrix|endurance|tenants|fdp [--model FILE|NAME]\n"
+          "       [OPTIONS]\n"
           "\n"
           "Run a measurement procedure on a device model and write into --out DIR: suite.json\n"
           "(every figure), one CSV per chart, report.md (tables, plots, the shortcuts taken),\n"
@@ -533,6 +534,13 @@ static void suite_help(FILE *f)
           "                retries per read, read mean and p99, WAF at 0 to twice the rated\n"
           "                P/E cycles, each a fresh drive written once, worn at once and\n"
           "                aged --age-days, then the workload\n"
+          "  tenants       two tenants on separate NVMe queues (4K random writes on queue 1,\n"
+          "                4K random reads on queue 0, QD32 each), together and alone, with\n"
+          "                round robin and weighted round robin (reads high, weight 4):\n"
+          "                per-tenant IOPS, mean and p99 latency, slowdown, fairness index\n"
+          "  fdp           FDP on and off at the model's over-provisioning: 4K random writes,\n"
+          "                90% to 10% of the space, with two placement handles (hot 1, cold\n"
+          "                0) and without; device WAF and WAF per handle\n"
           "\n"
           "Options:\n"
           "  --model FILE|NAME      device model (default: the built-in generic MLC model)\n"
@@ -553,7 +561,8 @@ static void suite_help(FILE *f)
           "                         preconditioning, if that is 4 times smaller than the\n"
           "                         model, else the model itself); full: on the model itself\n"
           "  --max-dw X             most drive writes of a preconditioning curve (default 10,\n"
-          "                         --quick 4)\n"
+          "                         --quick 4); fdp: drive writes of warm-up before the\n"
+          "                         measured one (default 4, --quick 2)\n"
           "  --compare-op X         review: also measure the drive formatted with X more\n"
           "                         over-provisioning (ftl.op + X; 0.2 = 20% more)\n"
           "  --cell DURATION        snia: simulated time of one cell of a round (default\n"
@@ -605,8 +614,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     memset(so, 0, sizeof *so);
     so->o.seed = 1;
     if (argc < 2) {
-        cli_error("suite: give a suite: review, snia, quick-matrix or endurance (see ssdsim suite "
-                  "--help)");
+        cli_error("suite: give a suite: review, snia, quick-matrix, endurance, tenants or fdp (see "
+                  "ssdsim suite --help)");
         return CLI_EXIT_USAGE;
     }
     const char *name = argv[1];
@@ -615,8 +624,9 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         return 0;
     }
     if (strcmp(name, "review") && strcmp(name, "snia") && strcmp(name, "quick-matrix") &&
-        strcmp(name, "endurance")) {
-        cli_error("suite: unknown suite '%s' (suites: review, snia, quick-matrix, endurance)",
+        strcmp(name, "endurance") && strcmp(name, "tenants") && strcmp(name, "fdp")) {
+        cli_error("suite: unknown suite '%s' (suites: review, snia, quick-matrix, endurance, "
+                  "tenants, fdp)",
                   name);
         return CLI_EXIT_USAGE;
     }
@@ -799,7 +809,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     if (!rounds)
         so->rounds = so->quick ? 6 : 25;
     if (!max_dw)
-        so->max_dw = so->quick ? 4 : 10;
+        so->max_dw = !strcmp(name, "fdp") ? (so->quick ? 2 : 4) : so->quick ? 4 : 10;
     if (!so->idle_ns && quick_matrix)
         so->idle_ns = 30 * S_NS;
     return -1;
@@ -962,6 +972,8 @@ int cli_suite(int argc, char **argv)
     } else if (strcmp(so.suite, "endurance")) {
         g_string_append_printf(ot, "windows of %.3g s", (double)so.window_ns / 1e9);
     }
+    if (!strcmp(so.suite, "fdp"))
+        g_string_append_printf(ot, ", %.3g drive writes of warm-up", so.max_dw);
     if (!strcmp(so.suite, "review")) {
         g_string_append_printf(ot, ", curves up to %.3g drive writes", so.max_dw);
         if (so.curve_full)
@@ -1008,6 +1020,10 @@ int cli_suite(int argc, char **argv)
         rc = suite_snia(&s);
     else if (!strcmp(so.suite, "endurance"))
         rc = suite_endurance(&s);
+    else if (!strcmp(so.suite, "tenants"))
+        rc = suite_tenants(&s);
+    else if (!strcmp(so.suite, "fdp"))
+        rc = suite_fdp(&s);
     else
         rc = suite_quick_matrix(&s);
     cli_interrupt_default();

@@ -41,7 +41,7 @@ static void trace_help(FILE *f)
           "  blkparse    blkparse's default text output (Q events, or D with --blkparse-events)\n"
           "  disksim     DiskSim-style ASCII (time devno blkno size flags)\n"
           "  fio-iolog2  fio iolog version 2;  fio-iolog3  fio iolog version 3\n"
-          "  csv         ssdsim CSV (time_ns,device,op,offset,length)\n"
+          "  csv         ssdsim CSV (time_ns,device,op,offset,length[,placement])\n"
           "See doc/traces.md for every field, unit and figure.\n"
           "\n"
           "Options:\n"

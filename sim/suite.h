@@ -187,6 +187,8 @@ int suite_review(struct suite *s);
 int suite_snia(struct suite *s);
 int suite_quick_matrix(struct suite *s);
 int suite_endurance(struct suite *s);
+int suite_tenants(struct suite *s); /* suite_tenants.c */
+int suite_fdp(struct suite *s);     /* suite_fdp.c */
 
 /* `bytes` in binary units for reports ("12.50 GiB") into buf, which is returned. */
 const char *suite_fmt_bytes(char *buf, size_t len, double bytes);

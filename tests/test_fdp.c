@@ -6,7 +6,12 @@
  * ssdsim_theory_hotcold_waf: Desnoyers' two pools with the spare split at its optimum) gives;
  * mixed, it is one pool of skewed traffic, clearly worse. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <ssdsim/trace.h>
 
 #include "simtest.h"
 
@@ -263,6 +268,85 @@ START_TEST(test_fdp_job_options)
 }
 END_TEST
 
+/* Placement ids per trace record (ssdsim CSV's sixth column) reach their handles on replay:
+ * each handle's host bytes are the bytes of the written records with that id, records without
+ * one going to the job's placement (1). An id beyond fdp.handles stops the replay with one line
+ * naming the file and line; a sixth field that is not a number is refused at parse time. */
+START_TEST(test_fdp_trace_record_ids)
+{
+    char path[] = "/tmp/ssdsim-fdp-trace-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "time_ns,device,op,offset,length,placement\n");
+    uint64_t want[2] = {0, 0};
+    for (int i = 0; i < 60; i++) {
+        uint64_t len = UNIT * (1 + i % 3);
+        bool read = i % 7 == 6;
+        if (i % 4 == 0) { /* no id: the job's handle */
+            fprintf(f, "%d,0,%s,%llu,%llu\n", i * 1000, read ? "read" : "write",
+                    (unsigned long long)(i * 4 * UNIT), (unsigned long long)len);
+            want[1] += read ? 0 : len;
+        } else {
+            int id = i % 5 < 2 ? 0 : 1;
+            fprintf(f, "%d,0,%s,%llu,%llu,%d\n", i * 1000, read ? "read" : "write",
+                    (unsigned long long)(i * 4 * UNIT), (unsigned long long)len, id);
+            want[id] += read ? 0 : len;
+        }
+    }
+    fclose(f);
+    ssdsim_model *m = small(0.28, true);
+    ssdsim *sim = st_sim(m, 1);
+    char job[256];
+    snprintf(job, sizeof job, "{\"read_iolog\": \"%s\", \"placement\": \"1\"}", path);
+    st_run(sim, job, NULL);
+    ssdsim_fdp_stats st[2];
+    for (uint32_t h = 0; h < 2; h++)
+        ck_assert_int_eq(ssdsim_get_fdp_stats(sim, h, &st[h]), 0);
+    ck_assert_uint_eq(st[0].host_bytes, want[0]);
+    ck_assert_uint_eq(st[1].host_bytes, want[1]);
+    ck_assert_uint_gt(want[0], 0);
+    ssdsim_free(sim);
+    /* the public reader reports the ids */
+    ssdsim_trace *t = NULL;
+    ssdsim_trace_opts to = SSDSIM_TRACE_OPTS_INIT;
+    ck_assert_int_eq(ssdsim_trace_open(&t, path, &to, NULL), 0);
+    ssdsim_trace_req r;
+    uint32_t pid = 99;
+    ck_assert_int_eq(ssdsim_trace_next(t, &r, NULL), 1);
+    ck_assert_int_eq(ssdsim_trace_get_placement(t, &pid), 0);
+    ck_assert_int_eq(ssdsim_trace_next(t, &r, NULL), 1);
+    ck_assert_int_eq(ssdsim_trace_get_placement(t, &pid), 1);
+    ck_assert_uint_eq(pid, 0); /* i = 1: 1 % 5 < 2 */
+    ssdsim_trace_close(t);
+    /* an id beyond the handles: one line with the file and line */
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "0,0,write,0,4096,1\n1000,0,write,4096,4096,2\n");
+    fclose(f);
+    sim = st_sim(m, 1);
+    ssdsim_workload *wl = st_workload(job);
+    ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), ":2: placement: 2 is beyond"));
+    ck_assert_ptr_null(strchr(ssdsim_errmsg(sim), '\n'));
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "0,0,write,0,4096,hot\n");
+    fclose(f);
+    ssdsim_error err;
+    to.format = SSDSIM_TRACE_CSV;
+    ck_assert_int_eq(ssdsim_trace_open(&t, path, &to, &err), 0);
+    ck_assert_int_lt(ssdsim_trace_next(t, &r, &err), 0);
+    ck_assert_ptr_nonnull(strstr(err.message, "placement"));
+    ssdsim_trace_close(t);
+    remove(path);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fdp");
@@ -271,6 +355,7 @@ int main(void)
     tcase_add_test(tc, test_fdp_hotcold_two_pools);
     tcase_add_test(tc, test_fdp_bad_input);
     tcase_add_test(tc, test_fdp_job_options);
+    tcase_add_test(tc, test_fdp_trace_record_ids);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -501,6 +501,101 @@ START_TEST(test_suite_endurance_accel_check)
 }
 END_TEST
 
+/* tenants: two saturated tenants behind a controller that takes one command at a time
+ * (controller.queue_depth 1). Round robin fetches from the two queues in turn, so their IOPS
+ * are equal; weighted round robin with the reader's queue high (weight 4) and the writer's low
+ * (weight 1) fetches 4 reads per write, so the IOPS are 4:1 (within 2%: the window's edges, as
+ * tests/test_nvme.c). The slowdowns are shared / alone and the index min / max of them. */
+START_TEST(test_suite_tenants_quick)
+{
+    char dir[4096], model[4096];
+    out_path(dir, sizeof dir, "suite-tenants");
+    remove_dir(dir);
+    struct cmd c;
+    RUN(&c, "suite", "tenants", "--model", test_src_path(model, sizeof model,
+                                                         "models/generic-slc.json"),
+        SMALL_SETS, "--set", "controller.queue_depth=1", "--quick", "--window", "1s", "--out",
+        dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    cJSON *root = load_json(dir);
+    const cJSON *runs = item(root, "tenants");
+    ck_assert_int_eq(cJSON_GetArraySize(runs), 2);
+    static const double want[2] = {1, 4};
+    for (int a = 0; a < 2; a++) {
+        const cJSON *r = cJSON_GetArrayItem(runs, a);
+        const cJSON *fl = item(r, "flows");
+        const cJSON *w = cJSON_GetArrayItem(fl, 0), *rd = cJSON_GetArrayItem(fl, 1);
+        double ratio = num(rd, "iops") / num(w, "iops");
+        ck_assert_msg(fabs(ratio / want[a] - 1) < 0.02, "%s: ratio %.4f", a ? "wrr" : "rr",
+                      ratio);
+        double sw = num(w, "lat_mean_ns") / num(w, "alone_lat_mean_ns");
+        double sr = num(rd, "lat_mean_ns") / num(rd, "alone_lat_mean_ns");
+        ck_assert(fabs(num(w, "slowdown") / sw - 1) < 1e-4);
+        ck_assert(fabs(num(rd, "slowdown") / sr - 1) < 1e-4);
+        ck_assert(fabs(num(r, "fairness") / (fmin(sw, sr) / fmax(sw, sr)) - 1) < 1e-4);
+    }
+    assert_listed_files(root, dir);
+    {
+        char path[4096];
+        char *text = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
+        ck_assert_ptr_nonnull(text);
+        ck_assert_ptr_nonnull(strstr(text, "Fairness index: round robin"));
+        ck_assert_ptr_nonnull(strstr(text, "generic-slc"));
+        free(text);
+    }
+    cJSON_Delete(root);
+}
+END_TEST
+
+/* fdp: hot/cold writes with the classes on two persistently isolated handles against none,
+ * at the model's over-provisioning: WAF with FDP below WAF without (as tests/test_fdp.c), the
+ * handles' host bytes 9:1 (hot:cold) and one drive write in all, each handle's WAF its media
+ * bytes / host bytes. */
+START_TEST(test_suite_fdp_quick)
+{
+    char dir[4096], model[4096];
+    out_path(dir, sizeof dir, "suite-fdp");
+    remove_dir(dir);
+    struct cmd c;
+    RUN(&c, "suite", "fdp", "--model",
+        test_src_path(model, sizeof model, "models/generic-slc.json"), SMALL_SETS, "--quick",
+        "--out", dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    cJSON *root = load_json(dir);
+    const cJSON *f = item(root, "fdp");
+    ck_assert(num(f, "waf_on") < num(f, "waf_off"));
+    ck_assert(num(f, "waf_on") >= 1);
+    const cJSON *hs = item(f, "handles");
+    const cJSON *cold = cJSON_GetArrayItem(hs, 0), *hot = cJSON_GetArrayItem(hs, 1);
+    double logical = num(item(root, "model"), "logical_bytes");
+    uint64_t per_dw = (uint64_t)logical / 4096;
+    ck_assert_double_eq(num(hot, "host_bytes"), (double)(per_dw / 10 * 9 * 4096));
+    ck_assert_double_eq(num(cold, "host_bytes"), (double)(per_dw / 10 * 4096));
+    for (int h = 0; h < 2; h++) {
+        const cJSON *x = cJSON_GetArrayItem(hs, h);
+        double w = num(x, "media_bytes") / num(x, "host_bytes");
+        ck_assert(fabs(num(x, "waf") / w - 1) < 1e-4);
+    }
+    assert_listed_files(root, dir);
+    {
+        char path[4096];
+        char *text = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
+        ck_assert_ptr_nonnull(text);
+        ck_assert_ptr_nonnull(strstr(text, "WAF with FDP"));
+        ck_assert_ptr_nonnull(strstr(text, "generic-slc"));
+        free(text);
+    }
+    cJSON_Delete(root);
+    /* a model FDP cannot run on: one line */
+    RUN(&c, "suite", "fdp", "--set", "ftl.type=\"zoned\"", "--quick", "--out", dir,
+        "--quiet");
+    assert_one_error(&c, 1, "fdp.handles");
+    cmd_free(&c);
+}
+END_TEST
+
 /* The same command twice: byte-identical JSON and CSVs. */
 START_TEST(test_suite_is_deterministic)
 {
@@ -646,6 +741,8 @@ static Suite *suite_suite(void)
     tcase_add_test(runs, test_suite_quick_matrix_quick);
     tcase_add_test(runs, test_suite_endurance_quick);
     tcase_add_test(runs, test_suite_endurance_accel_check);
+    tcase_add_test(runs, test_suite_tenants_quick);
+    tcase_add_test(runs, test_suite_fdp_quick);
     tcase_add_test(runs, test_suite_is_deterministic);
     suite_add_tcase(s, runs);
     return s;

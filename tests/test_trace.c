@@ -1176,8 +1176,8 @@ START_TEST(test_trace_bad_csv_and_args)
 {
     expect_bad("bad1.csv", "time_ns,device,op,offset,length\n0,0,write,0\n", SSDSIM_TRACE_CSV,
                SSDSIM_EPARSE,
-               "bad1.csv:2: expected 5 comma-separated fields time_ns,device,op,offset,length, got "
-               "4");
+               "bad1.csv:2: expected 5 or 6 comma-separated fields "
+               "time_ns,device,op,offset,length[,placement], got 4");
     expect_bad("bad2.csv", "0,0,flush,0,4096\n", SSDSIM_TRACE_CSV, SSDSIM_EPARSE,
                "bad2.csv:1: op: expected read, write or trim, got 'flush'");
     expect_bad("bad3.csv", "0,0,read,0,4096\n1,0,read,0,\n", SSDSIM_TRACE_CSV, SSDSIM_EPARSE,

@@ -346,6 +346,50 @@ START_TEST(test_zns_fio_zbd)
 }
 END_TEST
 
+/* fio's zoneskip with zonemode=zbd (fio's zbd.c): a sequential job writes one zone, then skips
+ * zoneskip bytes (two zones) and goes on, back to the job's offset past the end of its region.
+ * Over 16 zones that is zones 0, 3, 6, 9, 12, 15; 104 writes of 1 MiB are those 6 zones (96
+ * MiB) and half of zone 0 again (reset first, as fio resets a full zone it writes). */
+START_TEST(test_zns_fio_zoneskip)
+{
+    ssdsim_model *m = zoned("zns.max_open=8", "zns.max_active=8");
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\": \"write\", \"bs\": \"1m\", \"size\": \"256m\", "
+                "\"number_ios\": 104, \"iodepth\": 1, \"zonemode\": \"zbd\", "
+                "\"zoneskip\": \"32m\", \"max_open_zones\": \"4\"}",
+           NULL);
+    for (uint64_t i = 0; i < 17; i++) {
+        ssdsim_zone z = zone(sim, i);
+        if (i == 0) {
+            ck_assert_uint_eq(z.write_pointer, 8 * MIB);
+        } else if (i % 3 == 0 && i < 16) {
+            ck_assert_msg(z.state == SSDSIM_ZONE_FULL, "zone %d not full", (int)i);
+        } else {
+            ck_assert_msg(z.state == SSDSIM_ZONE_EMPTY, "zone %d written", (int)i);
+        }
+    }
+    ssdsim_zns_stats st;
+    ck_assert_int_eq(ssdsim_get_zns_stats(sim, &st), 0);
+    ck_assert_uint_eq(st.resets, 1);
+    ck_assert_uint_eq(st.errors, 0);
+    ssdsim_free(sim);
+    /* not a multiple of the zone size, or without zonemode=zbd: one line */
+    const char *bad[] = {"{\"rw\": \"write\", \"size\": \"64m\", \"zonemode\": \"zbd\", "
+                         "\"zoneskip\": \"8m\"}",
+                         "{\"rw\": \"write\", \"size\": \"64m\", \"zoneskip\": \"16m\"}"};
+    for (int k = 0; k < 2; k++) {
+        sim = st_sim(m, 1);
+        ssdsim_workload *wl = st_workload(bad[k]);
+        ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
+        ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "zoneskip"));
+        ck_assert_ptr_null(strchr(ssdsim_errmsg(sim), '\n'));
+        ssdsim_workload_free(wl);
+        ssdsim_free(sim);
+    }
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Workloads not written for zones: one line, naming what to use; zone options without zones. */
 START_TEST(test_zns_fio_refused)
 {
@@ -422,6 +466,7 @@ int main(void)
     tcase_add_test(tc, test_zns_open_limit);
     tcase_add_test(tc, test_zns_bad_input);
     tcase_add_test(tc, test_zns_fio_zbd);
+    tcase_add_test(tc, test_zns_fio_zoneskip);
     tcase_add_test(tc, test_zns_fio_refused);
     tcase_add_test(tc, test_zns_precondition);
     suite_add_tcase(s, tc);

@@ -235,6 +235,22 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
             host_fail(h, rc, "%s", msg[0] ? msg : ssdsim_strerror(rc));
             return false;
         }
+        job->rec_has_placement = false;
+        uint32_t pid;
+        if (job->src.next == ssdsim__trace_source_next &&
+            ssdsim_trace_get_placement(job->src.userdata, &pid)) {
+            uint32_t handles = h->sys->dev_model->fdp.handles;
+            if (pid >= (handles ? handles : 1)) {
+                host_fail(h, SSDSIM_ECONFIG,
+                          "%.300s:%llu: placement: %u is beyond the model's placement handles "
+                          "(fdp.handles %u)",
+                          job->label ? job->label : "trace", (unsigned long long)r->id, pid,
+                          handles);
+                return false;
+            }
+            job->rec_has_placement = true;
+            job->rec_placement = (uint8_t)pid;
+        }
         if (r->op != SSDSIM_OP_READ && r->op != SSDSIM_OP_WRITE && r->op != SSDSIM_OP_TRIM &&
             r->op != SSDSIM_OP_FLUSH && r->op != SSDSIM_OP_WRITE_FUA) {
             host_fail(h, SSDSIM_EINVAL,
@@ -306,11 +322,14 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
     return true;
 }
 
-/* The FDP placement handle of a job's next request: its one placement id, or, for writes, the
+/* The FDP placement handle of a job's next request: the id of its trace record when it has one,
+ * else its one placement id, or, for writes, the
  * next of its list (fio's fdp_pli; fdp=1 alone: every handle of the drive) in turn or at random
  * (fdp_pli_select). */
 static uint8_t job_placement(struct ssdsim__host *h, struct ssdsim__job *job, uint8_t op)
 {
+    if (job->rec_has_placement) /* a trace record's own id */
+        return job->rec_placement;
     const struct ssdsim__jobspec *spec = job->spec;
     if (!spec || op != SSDSIM__IO_WRITE)
         return job->placement;
@@ -339,12 +358,14 @@ static int job_zone_options(const struct ssdsim__host *h, const struct ssdsim__j
         snprintf(why, len, "fdp_pli: placement ids need fdp=1");
         return 1;
     }
-    bool zone_opts = spec->zbd_zone_size || spec->zbd_zone_capacity || spec->zbd_max_open;
+    bool zone_opts = spec->zbd_zone_size || spec->zbd_zone_capacity || spec->zbd_max_open ||
+                     spec->zbd_zone_skip;
     if (!spec->zbd && zone_opts) {
         snprintf(why, len, "%s: zone options need zonemode=zbd",
                  spec->zbd_zone_size       ? "zonesize"
                  : spec->zbd_zone_capacity ? "zonecapacity"
-                                           : "max_open_zones");
+                 : spec->zbd_max_open      ? "max_open_zones"
+                                           : "zoneskip");
         return 1;
     }
     if (!spec->zbd)
@@ -356,6 +377,11 @@ static int job_zone_options(const struct ssdsim__host *h, const struct ssdsim__j
     if (spec->zbd_zone_size && spec->zbd_zone_size != z->zone_size) {
         snprintf(why, len, "zonesize: %llu bytes is not the drive's zone size (%llu)",
                  (unsigned long long)spec->zbd_zone_size, (unsigned long long)z->zone_size);
+        return 1;
+    }
+    if (spec->zbd_zone_skip % z->zone_size) {
+        snprintf(why, len, "zoneskip: %llu bytes is not a multiple of the drive's zone size (%llu)",
+                 (unsigned long long)spec->zbd_zone_skip, (unsigned long long)z->zone_size);
         return 1;
     }
     if (spec->zbd_zone_capacity && spec->zbd_zone_capacity != z->capacity) {
@@ -958,6 +984,11 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
             }
             ssdsim__gen_init(&job->gen, spec, c, seed ^ (0x9e3779b97f4a7c15ULL * s),
                              h->logical_bytes);
+            if (spec->zbd && spec->zbd_zone_skip && !job->gen.random) {
+                /* fio ignores zoneskip for random patterns */
+                job->gen.zone_size = h->sys->devs[0].zns->zone_size;
+                job->gen.zone_skip = spec->zbd_zone_skip;
+            }
             if (spec->read_iolog) {
                 ssdsim_error err = {0};
                 ssdsim_trace_opts to = SSDSIM_TRACE_OPTS_INIT;

@@ -94,6 +94,10 @@ struct ssdsim__job {
     uint16_t queue; /* NVMe queue pair of its requests */
     uint8_t placement; /* FDP placement handle of its writes (fixed, or the next of its list) */
     uint32_t pli_next; /* fio's fdp_pli_select=roundrobin: index of the next in the list */
+    /* replay of a trace whose pending record carries its own placement id (ssdsim CSV's sixth
+     * column, ssdsim_trace_get_placement): its handle for that record's writes */
+    bool rec_has_placement;
+    uint8_t rec_placement;
     ssdsim_request held;
     bool waiting; /* a wake-up event is scheduled */
     ssdsim__event_id wake_event;

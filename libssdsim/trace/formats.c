@@ -308,7 +308,7 @@ static int parse_spc(const char *line, size_t len, struct ssdsim__trace_raw *out
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* ssdsim CSV: time_ns,device,op,offset,length                                                 */
+/* ssdsim CSV: time_ns,device,op,offset,length[,placement]                                     */
 
 static bool csv_op(struct field f, enum ssdsim_op *op)
 {
@@ -328,9 +328,10 @@ static int parse_csv(const char *line, size_t len, struct ssdsim__trace_raw *out
 {
     struct field f[MAX_FIELDS];
     size_t nf = split_commas(line, len, f, MAX_FIELDS);
-    if (nf != 5)
+    if (nf != 5 && nf != 6)
         return bad(why, why_len,
-                   "expected 5 comma-separated fields time_ns,device,op,offset,length, got %zu",
+                   "expected 5 or 6 comma-separated fields "
+                   "time_ns,device,op,offset,length[,placement], got %zu",
                    nf);
     GET(num_u64, f[0], "time_ns", INTEGER " (ns)", &out->time);
     GET(num_u32, f[1], "device", INTEGER, &out->device);
@@ -339,6 +340,11 @@ static int parse_csv(const char *line, size_t len, struct ssdsim__trace_raw *out
                    ssdsim__trace_quote(f[2].s, f[2].n).text);
     GET(num_u64, f[3], "offset", INTEGER " (bytes)", &out->offset);
     GET(num_u64, f[4], "length", INTEGER " (bytes)", &out->length);
+    if (nf == 6) {
+        /* an FDP placement id for this record (replay checks it against fdp.handles) */
+        GET(num_u32, f[5], "placement", INTEGER " (an FDP placement id)", &out->placement);
+        out->has_placement = true;
+    }
     if (check_extent("offset", "length", out->offset, out->length, why, why_len))
         return SSDSIM_EPARSE;
     return SSDSIM__LINE_REQ;
@@ -855,7 +861,7 @@ ssdsim_trace_format ssdsim__trace_classify(const char *line, size_t len, bool fi
         return SSDSIM_TRACE_AUTO;
     if (first && t.n > 0 && is_alpha(t.s[0])) {
         /* A header: its first field names the format when it is one of ours. */
-        if (nf == 5 && field_ieq(f[0], "time_ns"))
+        if ((nf == 5 || nf == 6) && field_ieq(f[0], "time_ns"))
             return SSDSIM_TRACE_CSV;
         if (nf == 7 && field_ieq(f[0], "timestamp") && field_ieq(f[1], "hostname"))
             return SSDSIM_TRACE_MSR;
@@ -867,7 +873,7 @@ ssdsim_trace_format ssdsim__trace_classify(const char *line, size_t len, bool fi
     enum ssdsim_op op;
     if (nf == 7 && !num_u64(f[0], &u) && (field_ieq(f[3], "read") || field_ieq(f[3], "write")))
         return SSDSIM_TRACE_MSR;
-    if (nf == 5 && !num_u64(f[0], &u) && !num_u64(f[1], &u) && csv_op(f[2], &op))
+    if ((nf == 5 || nf == 6) && !num_u64(f[0], &u) && !num_u64(f[1], &u) && csv_op(f[2], &op))
         return SSDSIM_TRACE_CSV;
     if (!num_u64(f[0], &u) && !num_u64(f[1], &u) && !num_u64(f[2], &u) && f[3].n == 1 &&
         strchr("rRwW", f[3].s[0]) && !num_scaled(f[4], 1, &u))

@@ -439,6 +439,8 @@ struct ssdsim_trace {
     uint64_t prev_time;  /* raw time of the request returned last */
     bool unit_assumed;
     ssdsim_trace_stats stats; /* requests, bad_lines, out_of_order, other_devices, last_time_ns */
+    bool has_placement;       /* the request returned last carried a placement id */
+    uint32_t placement;
 };
 
 /* "file:line: why" with err->file and err->line set. Returns `code`. */
@@ -574,6 +576,8 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
         req->length = q->length;
         req->device = q->device;
         req->line = t->lines.lineno;
+        t->has_placement = q->has_placement;
+        t->placement = q->placement;
         return 1;
     }
     for (;;) {
@@ -630,8 +634,19 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
         req->length = raw.length;
         req->device = raw.device;
         req->line = t->lines.lineno;
+        t->has_placement = raw.has_placement;
+        t->placement = raw.placement;
         return 1;
     }
+}
+
+int ssdsim_trace_get_placement(const ssdsim_trace *t, uint32_t *placement)
+{
+    if (!t || !t->has_placement)
+        return 0;
+    if (placement)
+        *placement = t->placement;
+    return 1;
 }
 
 int ssdsim_trace_rewind(ssdsim_trace *t, ssdsim_error *err)

@@ -74,6 +74,8 @@ struct ssdsim__trace_raw {
     enum ssdsim_op op;
     uint64_t offset, length;
     uint32_t device;
+    bool has_placement; /* ssdsim CSV's optional sixth column */
+    uint32_t placement;
 };
 
 struct ssdsim__iolog_files;

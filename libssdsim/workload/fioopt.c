@@ -489,7 +489,8 @@ static int opt_zonemode(const struct optdef *o, struct ssdsim__jobspec *job, con
     return ssdsim__fio_fail(errbuf, errlen, "expected none or zbd, got '%s'", value);
 }
 
-/* zonesize, zonecapacity: sizes the run checks against the drive's zones with zonemode=zbd. */
+/* zonesize, zonecapacity: sizes the run checks against the drive's zones with zonemode=zbd;
+ * zoneskip: bytes skipped after each zone of a sequential zbd job (host.c checks it). */
 static int set_zone_bytes(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
                           char *errbuf, size_t errlen)
 {
@@ -961,6 +962,7 @@ static const struct optdef options[] = {
     SIMF("zonesize", NULL, SIZE, set_zone_bytes, zbd_zone_size),
     SIMF("zonecapacity", NULL, SIZE, set_zone_bytes, zbd_zone_capacity),
     SIM("zonerange", NULL, SIZE, opt_zonerange),
+    SIMF("zoneskip", NULL, SIZE, set_zone_bytes, zbd_zone_skip),
     SIMU("max_open_zones", NULL, set_u32, zbd_max_open, 0, 1000000),
     SIMU("job_max_open_zones", NULL, set_u32, zbd_max_open, 0, 1000000),
     SIM("rate_iops", NULL, INT, opt_rate_iops),
@@ -1182,7 +1184,6 @@ static const struct optdef options[] = {
     REF("merge_blktrace_file", NULL, STR, NULL, "merging blktraces is not simulated"),
     REF("merge_blktrace_scalars", NULL, MIXED, NULL, "merging blktraces is not simulated"),
     REF("merge_blktrace_iters", NULL, MIXED, NULL, "merging blktraces is not simulated"),
-    REF("zoneskip", NULL, SIZE, "0", "skipping zones is not simulated"),
     REF("exitall", NULL, FLAG, "0", "ending the other jobs when one finishes is not simulated"),
     REF("wait_for", NULL, STR, NULL,
         "waiting for a named job is not simulated; order jobs with stonewall"),

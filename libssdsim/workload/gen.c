@@ -354,10 +354,23 @@ bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint
     } else {
         /* Like fio, each direction of a sequential mix walks the region on its own. */
         uint64_t *pos = &g->seq_pos[d];
-        if (*pos + bs > g->region_len)
+        if (g->zone_skip &&
+            (g->zone_bytes >= g->zone_size || *pos >= g->zone_base + g->zone_size)) {
+            /* fio's zoneskip (zbd.c, setup_zbd_zone_mode): the next zone is zone_skip bytes
+             * past the end of this one, back to the start past the end of the region */
+            g->zone_bytes = 0;
+            g->zone_base += g->zone_size + g->zone_skip;
+            if (g->zone_base >= g->region_len)
+                g->zone_base = 0;
+            *pos = g->zone_base;
+        }
+        if (*pos + bs > g->region_len) {
             *pos = 0;
+            g->zone_base = g->zone_bytes = 0;
+        }
         off = *pos;
         *pos += bs + g->rw_suffix;
+        g->zone_bytes += bs;
     }
     g->run_pos[d] = off + bs;
     if (g->byte_limit && g->bytes_issued + bs > g->byte_limit)

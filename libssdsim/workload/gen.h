@@ -60,6 +60,10 @@ struct ssdsim__gen {
     uint32_t align; /* random offsets: multiples of the smallest block size in use */
     uint64_t region_start, region_len;
     uint64_t seq_pos[SSDSIM__N_DIRS];  /* sequential: next offset per direction */
+    /* fio's zoneskip with zonemode=zbd (set by the host after ssdsim__gen_init; 0 = none): a
+     * sequential job moves on to zone_base + zone_size + zone_skip once it has moved zone_size
+     * bytes or reached the end of the zone at zone_base (offsets in the region) */
+    uint64_t zone_size, zone_skip, zone_base, zone_bytes;
     uint64_t run_pos[SSDSIM__N_DIRS];  /* random patterns: end of the last I/O (sequential runs) */
     uint64_t run_left[SSDSIM__N_DIRS]; /* rw=rand...:N: I/Os left at consecutive offsets */
     /* stop: number_ios, or bytes (io_size, loops x region); 0 = none (time-based) */

@@ -133,10 +133,11 @@ struct ssdsim__jobspec {
     const char *placement_opt;
     /* fio's zonemode=zbd (dev/zns.c): writes go to their zone's write pointer, a full zone is
      * reset first, at most zbd_max_open zones are written at once (0: the drive's limit);
-     * zonesize and zonecapacity, when given, must be the drive's */
+     * zonesize and zonecapacity, when given, must be the drive's; zoneskip (a multiple of the
+     * drive's zone size, sequential patterns only) skips that many bytes after each zone */
     bool zbd;
     uint32_t zbd_max_open;
-    uint64_t zbd_zone_size, zbd_zone_capacity;
+    uint64_t zbd_zone_size, zbd_zone_capacity, zbd_zone_skip;
     /* Issues nothing (ssdsim_workload_keep_job of another job) */
     bool off;
     /* Ordering and reporting */

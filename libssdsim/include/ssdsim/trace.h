@@ -100,6 +100,13 @@ typedef struct ssdsim_trace_req {
 /** An open trace reader. Opaque. */
 typedef struct ssdsim_trace ssdsim_trace;
 
+/** The FDP placement id of the request ssdsim_trace_next returned last, when its record has one
+ * (the ssdsim CSV format's optional sixth column, `placement`; ssdsim_trace_req keeps its 1.0
+ * layout, so the id is read here). Replay (ssdsim_replay, fio's read_iolog) writes such a
+ * record through that placement handle instead of the job's.
+ * @return 1 with *placement set (placement may be NULL), or 0: no id (or t is NULL). */
+SSDSIM_API int ssdsim_trace_get_placement(const ssdsim_trace *t, uint32_t *placement);
+
 /** Open a trace file (gzip-compressed files are recognised by their magic bytes and read
  * directly). `opts` may be NULL.
  * @return 0, SSDSIM_EIO (cannot open or read), SSDSIM_EPARSE (AUTO could not tell the format,
