@@ -386,7 +386,10 @@ START_TEST(test_ff_seq_fill_raid5_timed)
                                     : SSDSIM_PRECONDITION_METHOD_TIMED),
                          0);
         ck_assert_ptr_nonnull(ssdsim__ff_seq_fill_unsupported(in(sim), 128 * 1024));
-        ck_assert_ptr_null(ssdsim__ff_seq_fill_unsupported(in(sim), 3 * 16 * 1024));
+        /* whole rows would be fast-forwarded, unless the array keeps content tags (a debug
+         * build checks invariants from the start), which only timed writes update */
+        if (!in(sim)->sys.tags)
+            ck_assert_ptr_null(ssdsim__ff_seq_fill_unsupported(in(sim), 3 * 16 * 1024));
         int rc = ssdsim_precondition_seq_fills(sim, 1);
         ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
         for (uint32_t d = 0; d < 4; d++)
