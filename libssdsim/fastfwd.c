@@ -42,10 +42,11 @@ static void ff_unit_done(void *ctx, uint32_t io, uint32_t bytes)
     (void)bytes;
 }
 
-static void ff_fw_run(void *ctx, uint64_t ns)
+static uint64_t ff_fw_run(void *ctx, uint64_t ns)
 {
     (void)ctx;
     (void)ns;
+    return 0;
 }
 
 const char *ssdsim__ff_unsupported(const struct ssdsim *sim, const struct ssdsim_workload *wl)
@@ -69,7 +70,7 @@ struct ff_hooks {
     struct ssdsim__ff_queue q;
     ssdsim__unit_done_fn done;
     void (*waited)(void *, uint32_t, uint64_t);
-    void (*fw_run)(void *, uint64_t);
+    uint64_t (*fw_run)(void *, uint64_t);
 };
 
 static void hooks_on(struct ff_hooks *h, struct ssdsim_ftl_env *env)

@@ -127,6 +127,46 @@ START_TEST(test_firmware_bound_steady_writes)
 }
 END_TEST
 
+/* GC paced by the firmware (ftl/page_gc.c): a plane reads its victim's next page only when
+ * the firmware has processed the previous copy, so the firmware's GC backlog is at most one copy
+ * and one victim per plane. A 4 KiB read probe at QD1 beside random writes at QD32, on the full
+ * drive with GC running (the fwd drive, fw_write 20 us, fw_gc_page 10 us, fw_gc_victim 50 us,
+ * queue depth 64 so that the probe never waits for a command slot), therefore waits at most:
+ *     1 us host
+ *   + 32 x 20 us          the writes admitted before it, each booked on the one core
+ *   + 16 x (10 + 50) us   one copy and one victim per plane (16 planes)
+ *   + 500 us              the die's operation in progress (an erase; host reads go before
+ *                         queued GC work, gc.fg_blocks_die being off)
+ *   + 2 x 10.24 us        a transfer on its channel's bus, then its own
+ *   + 10 us tR + 1.024 us link
+ *   = 2,132.5 us.
+ * Booked all at once (every copy of every victim), GC held the core for several milliseconds
+ * and the probe's worst case was about 10.8 ms on this drive. */
+START_TEST(test_firmware_gc_paced_backlog)
+{
+    ssdsim_model *m = fwd(",\"fw_write_us\":20,\"fw_gc_page_us\":10,\"fw_gc_victim_us\":50", "");
+    ck_assert_int_eq(ssdsim_model_set(m, "controller.queue_depth", "64", NULL), 0);
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    st_run(sim,
+           "[global]\nbs=4k\n[w]\nrw=randwrite\niodepth=32\nnumber_ios=150000\n"
+           "[r]\nrw=randread\niodepth=1\nnumber_ios=20000\n",
+           NULL);
+    ssdsim_op_stats r;
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r), 0);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(r.count, 20000);
+    ck_assert_double_gt((double)d.gc_pages_copied / (double)d.host_pages_written, 0.4);
+    uint64_t bound = HOST_NS + 32 * 20000 + 16 * (10000 + 50000) + 500000 + 2 * BUS_NS + TR_NS +
+                     LINK_NS;
+    ck_assert_msg(r.lat_max_ns <= bound, "read probe waited %llu ns, above the derived %llu",
+                  (unsigned long long)r.lat_max_ns, (unsigned long long)bound);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* A host-based FTL runs the same tasks on its host threads: one thread, host.ftl_cpu_us 0, the
  * controller's core free (cmd_overhead 0, no fw cost on it): the same derivation as above with
  * the thread in place of the core, 1e9 / W. */
@@ -260,6 +300,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_firmware_host_units_by_hand);
     tcase_add_test(tc, test_firmware_bound_steady_writes);
+    tcase_add_test(tc, test_firmware_gc_paced_backlog);
     tcase_add_test(tc, test_firmware_host_ftl_threads);
     tcase_add_test(tc, test_firmware_map_pages);
     tcase_add_test(tc, test_firmware_busy_reported);

@@ -41,15 +41,15 @@ uint64_t ssdsim__ctrl_run(struct ssdsim__ctrl *c, uint64_t t, uint64_t ns)
     return t;
 }
 
-/* A background firmware task of `ns` (GC, wear leveling, mapping pages) requested now. */
-static void fw_task(void *ctx, uint64_t ns)
+/* A background firmware task of `ns` (GC, wear leveling, mapping pages) requested now: returns
+ * when it ends. */
+static uint64_t fw_task(void *ctx, uint64_t ns)
 {
     struct ssdsim__dev *d = ctx;
     uint64_t now = ssdsim__engine_now(d->engine);
     if (d->cpu.n_threads)
-        ssdsim__cpu_run(&d->cpu, now, ns);
-    else
-        ssdsim__ctrl_run(d->ctrl, now, ns);
+        return ssdsim__cpu_run(&d->cpu, now, ns);
+    return ssdsim__ctrl_run(d->ctrl, now, ns);
 }
 
 void ssdsim__fw_setup(struct ssdsim__dev *d)

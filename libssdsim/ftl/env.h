@@ -90,7 +90,7 @@ struct ssdsim_ftl_env {
     /* firmware time per unit of each counter (dev/fw.c; 0: none), booked through fw_run with
      * unit_done_ctx when the FTL counts the work */
     uint64_t fw_ns[SSDSIM__N_COUNTERS];
-    void (*fw_run)(void *ctx, uint64_t ns);
+    uint64_t (*fw_run)(void *ctx, uint64_t ns); /* returns when the work ends (0: untimed) */
     /* A second idle threshold a built-in FTL may ask for at create (the SLC cache's folding,
      * ftl/page_slc.c): fold_idle(state, 1) when no command has been inside for fold_idle_ns,
      * fold_idle(state, 0) when the next one enters. 0 / NULL: none. */
@@ -110,6 +110,14 @@ static inline void ssdsim__env_count(ssdsim_ftl_env *env, int counter, uint64_t 
     env->n.c[counter] += n;
     if (env->fw_ns[counter])
         env->fw_run(env->unit_done_ctx, n * env->fw_ns[counter]);
+}
+
+/* The same for one counter whose firmware work the caller waits for: returns the time the
+ * firmware ends it, or 0 when the counter costs no firmware time (or nothing is timed). */
+static inline uint64_t ssdsim__env_count_end(ssdsim_ftl_env *env, int counter, uint64_t n)
+{
+    env->n.c[counter] += n;
+    return env->fw_ns[counter] ? env->fw_run(env->unit_done_ctx, n * env->fw_ns[counter]) : 0;
 }
 
 /* Fast-forward: end the queued flash operations in order (the operations their completions

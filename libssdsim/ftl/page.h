@@ -85,6 +85,10 @@ struct ssdsim__plane {
     uint32_t ptr[SSDSIM__N_FRONTIERS]; /* next page index in it (== ppb: none open) */
     uint32_t victim;                   /* block being collected, or NONE */
     uint32_t gc_reads;                 /* copy reads in flight for the victim */
+    uint32_t gc_scan;                  /* next page of the victim to look at (== ppb: all
+                                          its copy reads issued) */
+    uint64_t gc_wait_ns;               /* paced GC: when the event that issues the next copy
+                                          read runs (0: none pending) */
     uint8_t reclaim;                   /* enum ssdsim__reclaim of the victim */
     uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
     uint32_t rr_pending;               /* block read reclaim asked to move, or NONE */
@@ -156,6 +160,8 @@ struct ssdsim__ftl {
     uint32_t die_cursor;
     int placement;          /* enum ssdsim__placement (ftl.placement) */
     bool fg_blocks_die;     /* gc.fg_blocks_die: host reads queue in order behind foreground GC */
+    bool gc_paced;          /* GC copies cost firmware time (controller.fw_gc_page_us): a
+                               plane's next copy read waits for the firmware (page_gc.c) */
     uint32_t n_channels;
     uint32_t stripe_cursor; /* placement "stripe": next index in the striping order */
     uint32_t spp; /* mapping units per flash page (hw/unit.c), 1 unless units are smaller */

@@ -4,6 +4,16 @@
  * is decided (gc_erase_done: wear-leveling relocation, more foreground GC down to the high
  * watermark, or background GC while idle). GC reads and erases are submitted here; the copies'
  * programs through ssdsim__page_program (page_place.c).
+ *
+ * Pacing. Without firmware time on GC copies, every copy read of a victim is submitted at once
+ * (the flash alone sets GC's pace). When each copy costs the firmware time
+ * (controller.fw_gc_page_us), a plane's GC reads its victim one valid page at a time: the next
+ * read is issued when the firmware has processed the previous copy (its task ends on the
+ * controller's cores, in turn with the host commands'), as a firmware loop that relocates a
+ * block page by page does. So GC runs at the pace the firmware allows, and the firmware's GC
+ * backlog is at most one copy per plane: a host command waits behind that backlog, not behind
+ * every copy of every victim of the drive (which, booked at once, stalled host I/O for seconds
+ * on a drive with 128 planes and one core while its flash ran ahead).
  */
 #include "ftl/page_int.h"
 
@@ -24,6 +34,41 @@ static uint32_t gc_read_bytes(const struct ssdsim__ftl *f)
     return f->env->model->flash.copyback ? 0 : f->page_size;
 }
 
+/* Every page of the victim is where it stays: erase it. */
+static void gc_finish(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    assert(f->valid[pl->victim] == 0);
+    /* DFTL: the translation pages of the moved entries that are not cached are written back now
+     * that the victim's pages are all where they stay (one write per page per victim, DFTL's
+     * batch update after a block's relocation). */
+    for (uint32_t i = 0; i < pl->n_gc_tps; i++)
+        ssdsim__page_dftl_writeback(f, f->cmt.gc_tps[(size_t)plane * f->ppb + i]);
+    pl->n_gc_tps = 0;
+    gc_erase(f, plane);
+}
+
+/* Paced GC: submit the read of the victim's next valid page (none in flight), or, when none is
+ * left, its erase. */
+static void gc_issue(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t b = pl->victim, first = b * f->ppb;
+    ssdsim_flash_purpose purpose = pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
+    while (pl->gc_scan < f->ppb && f->valid[b] > 0) {
+        uint32_t i = pl->gc_scan++;
+        uint32_t lpn = f->p2l[first + i];
+        if (lpn == NONE)
+            continue;
+        pl->gc_reads++;
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, gc_read_bytes(f), purpose,
+                          cookie(TAG_GC_READ, 0, first + i));
+        return;
+    }
+    pl->gc_scan = f->ppb;
+    gc_finish(f, plane);
+}
+
 /* Collect `b` (a candidate of `plane`): read its valid pages, which are programmed to the GC
  * frontier as the reads return, then erase it. */
 static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssdsim__reclaim why)
@@ -35,12 +80,17 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     pl->victim = b;
     pl->reclaim = (uint8_t)why;
     pl->gc_reads = 0;
+    pl->gc_scan = 0;
     pl->serial = ++f->cmt.gc_serial ? f->cmt.gc_serial : ++f->cmt.gc_serial;
     if (why == SSDSIM__RECLAIM_FG) {
         ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_VICTIMS, 1);
     } else if (why == SSDSIM__RECLAIM_BG) {
         pl->bg_victims++;
         ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_VICTIMS, 1);
+    }
+    if (f->gc_paced) {
+        gc_issue(f, plane);
+        return;
     }
     ssdsim_flash_purpose purpose = why == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
     uint32_t first = b * f->ppb;
@@ -54,8 +104,37 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
         ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, gc_read_bytes(f), purpose,
                           cookie(TAG_GC_READ, 0, first + i));
     }
+    pl->gc_scan = f->ppb;
     if (pl->gc_reads == 0)
         gc_erase(f, plane);
+}
+
+/* The paced engine event: the firmware has processed the plane's last copy. An event left
+ * from before the plane's state was installed again (its time is not the one awaited) does
+ * nothing. */
+static void gc_issue_event(void *ctx, uint32_t plane)
+{
+    struct ssdsim__ftl *f = ctx;
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (pl->gc_wait_ns != ssdsim__engine_now(f->env->engine) || pl->victim == NONE)
+        return;
+    pl->gc_wait_ns = 0;
+    gc_issue(f, plane);
+}
+
+/* After a copy read of the paced GC returned (its copy, if any, booked on the firmware until
+ * `fw_end`): issue the next read when the firmware is done with the copy. */
+static void gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint64_t now = ssdsim__engine_now(f->env->engine);
+    if (fw_end <= now) {
+        gc_issue(f, plane);
+        return;
+    }
+    pl->gc_wait_ns = fw_end;
+    if (ssdsim__engine_schedule(f->env->engine, fw_end, gc_issue_event, f, plane))
+        ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory for a GC event");
 }
 
 void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why)
@@ -97,10 +176,11 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
     uint32_t plane = block_plane(f, b);
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t lpn = f->p2l[old];
+    uint64_t fw_end = 0;
     if (lpn != NONE) {
         /* Still valid: write it to the GC frontier of the same plane. */
         bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
-        ssdsim_ftl_count(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
+        fw_end = ssdsim__env_count_end(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
         if (pl->reclaim == SSDSIM__RECLAIM_BG)
             ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_COPIES, 1);
         ssdsim__page_program(f, plane, ssdsim__page_gc_frontier(f, lpn), lpn, old,
@@ -108,16 +188,14 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
         if (f->dftl && lpn < f->n_lpn)
             ssdsim__page_dftl_mapped(f, lpn, plane);
     }
-    if (--pl->gc_reads == 0) {
-        assert(f->valid[pl->victim] == 0);
-        /* DFTL: the translation pages of the moved entries that are not cached are written
-         * back now that the victim's pages are all where they stay (one write per page per
-         * victim, DFTL's batch update after a block's relocation). */
-        for (uint32_t i = 0; i < pl->n_gc_tps; i++)
-            ssdsim__page_dftl_writeback(f, f->cmt.gc_tps[(size_t)plane * f->ppb + i]);
-        pl->n_gc_tps = 0;
-        gc_erase(f, plane);
+    --pl->gc_reads;
+    if (pl->gc_scan < f->ppb) {
+        gc_next(f, plane, fw_end); /* paced: the next page, or the erase */
+        return;
     }
+    (void)fw_end;
+    if (pl->gc_reads == 0)
+        gc_finish(f, plane);
 }
 
 /* Start the relocation wear leveling asked for on `plane`, if the plane is not busy. */
