@@ -165,10 +165,6 @@ void ssdsim__dev_admit(struct ssdsim__dev *d, uint32_t i, uint64_t now)
     c->admit_ns = now;
     uint64_t t = now;
     if (d->cpu.n_threads) {
-        uint64_t copies = d->env.n.programs[SSDSIM_FOR_GC];
-        if (copies > d->env_gc_seen && m->host.ftl_gc_cpu_ns)
-            ssdsim__cpu_run(&d->cpu, now, (copies - d->env_gc_seen) * m->host.ftl_gc_cpu_ns);
-        d->env_gc_seen = copies;
         t = ssdsim__cpu_run(&d->cpu, t, m->host.ftl_cpu_ns + ssdsim__fw_cmd_ns(d, c));
         t += d->extra_ns + m->host.link.cmd_overhead_ns;
         t = ssdsim__ctrl_run(d->ctrl, t, m->controller.cmd_overhead_ns);
@@ -434,7 +430,6 @@ void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now)
 {
     if (d->cpu.n_threads)
         ssdsim__cpu_reset(&d->cpu, now);
-    d->env_gc_seen = d->ssd ? d->env.n.programs[SSDSIM_FOR_GC] : 0;
     d->installed = false;
     if (d->ssd) {
         d->erases_at_erase = d->env.n.erases;

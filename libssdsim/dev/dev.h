@@ -88,7 +88,6 @@ struct ssdsim__dev {
     struct ssdsim__link *path[2]; /* the controller's link, then any uplink */
     uint32_t n_path;
     struct ssdsim__cpu cpu; /* host-based FTL threads (n 0 when the FTL is on the device) */
-    uint64_t env_gc_seen;   /* GC copies whose host CPU time is booked */
     uint64_t extra_ns;      /* per command on the way in: the platform path */
     uint32_t qd_limit, at_device;
     struct ssdsim__nvmeq *nq; /* NVMe queue pairs (model nvme.*), or NULL: one host queue */

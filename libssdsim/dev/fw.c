@@ -56,7 +56,9 @@ void ssdsim__fw_setup(struct ssdsim__dev *d)
 {
     const struct ssdsim__controller_cfg *c = &d->model->controller;
     struct ssdsim_ftl_env *env = &d->env;
-    env->fw_ns[SSDSIM_CNT_GC_COPIES] = c->fw_gc_page_ns;
+    /* A host-based FTL's threads also spend host.ftl_gc_cpu_us per page GC copies. */
+    env->fw_ns[SSDSIM_CNT_GC_COPIES] =
+        c->fw_gc_page_ns + (d->cpu.n_threads ? d->model->host.ftl_gc_cpu_ns : 0);
     env->fw_ns[SSDSIM_CNT_WL_COPIES] = c->fw_wl_page_ns;
     env->fw_ns[SSDSIM__CNT_SLC_FOLDS] = c->fw_gc_page_ns; /* a fold is a copy too */
     env->fw_ns[SSDSIM_CNT_GC_VICTIMS] = c->fw_gc_victim_ns;
