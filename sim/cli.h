@@ -11,6 +11,7 @@
 
 #include "ssdsim/point.h"
 #include "ssdsim/ssdsim.h"
+#include "ssdsim/suite.h"
 #include "ssdsim/trace.h"
 
 /* Exit codes: 0 success, 1 the simulation or its input failed, 2 bad command line. */
@@ -116,9 +117,9 @@ void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt);
  * slowdowns and the fairness index. 0, or -1 after printing the error. */
 struct cli_fair {
     size_t n;
-    char **names;
-    double *shared, *alone; /* mean latency, ns */
-    double index;           /* min slowdown / max slowdown */
+    const ssdsim_workload *wl; /* names the flows */
+    ssdsim_flow *flows;
+    double index; /* min slowdown / max slowdown */
 };
 int cli_fairness_run(const struct cli_run_opts *o, const ssdsim_model *model,
                      const ssdsim_workload *wl, const ssdsim *shared, struct cli_fair *f);
