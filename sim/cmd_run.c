@@ -273,20 +273,17 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
 
 int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts *o)
 {
-    uint64_t n = 1;
-    o->precondition_seq = o->precondition_fast = false;
-    if (!strcmp(val, "fast")) {
-        o->precondition_fast = true;
-    } else if (!strcmp(val, "seq") ||
-               (!strncmp(val, "seq:", 4) && cli_parse_u64(val + 4, &n) && n >= 1 && n <= 1000)) {
-        o->precondition_seq = true;
-        o->precondition_fills = (uint32_t)n;
-    } else {
+    ssdsim_precondition_mode mode;
+    uint32_t fills;
+    if (ssdsim_point_parse_precondition(val, &mode, &fills)) {
         cli_error("%s: --precondition expects seq, seq:N (N sequential fills, 1-1000) or fast, "
                   "got '%s'",
                   cmd, val);
         return CLI_EXIT_USAGE;
     }
+    o->precondition_seq = mode == SSDSIM_PRECONDITION_SEQ;
+    o->precondition_fast = mode == SSDSIM_PRECONDITION_FAST;
+    o->precondition_fills = fills;
     o->precondition = val;
     return 0;
 }
