@@ -957,32 +957,23 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         prog = o->quiet ? NULL : cli_progress_new("running", o->progress);
         ssdsim_set_progress(sim, cli_interrupt_cb, prog);
     }
-    if (o->wear_pe > 0 && ssdsim_wear(sim, o->wear_pe)) {
-        cli_error("run: --wear-pe: %s", ssdsim_errmsg(sim));
-        goto out;
-    }
-    if (o->age_days > 0) {
-        ssdsim_reliability_stats rs;
-        ssdsim_get_reliability(sim, &rs);
-        if (!rs.on) {
-            cli_error("run: --age-days needs a model with bit errors (reliability.rber_model "
-                      "is \"off\")");
-            goto out;
-        }
-        if (ssdsim_age(sim, o->age_days * 86400)) {
-            cli_error("run: --age-days: %s", ssdsim_errmsg(sim));
-            goto out;
-        }
-    }
-    if (o->power_loss_ns || o->power_loss_after)
-        ssdsim_set_power_loss(sim, o->power_loss_ns, o->power_loss_after);
-    if (o->fail_die &&
-        (o->fail_addr[3] == UINT32_MAX
-             ? ssdsim_fail_die(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
-                               ssdsim_now(sim) + o->fail_at_ns)
-             : ssdsim_fail_plane(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
-                                 o->fail_addr[3], ssdsim_now(sim) + o->fail_at_ns))) {
-        cli_error("run: --fail: %s", ssdsim_errmsg(sim));
+    ssdsim_point_state st = SSDSIM_POINT_STATE_INIT;
+    st.wear_pe = o->wear_pe;
+    st.age_days = o->age_days;
+    st.power_loss_ns = o->power_loss_ns;
+    st.power_loss_after = o->power_loss_after;
+    st.fail = o->fail_die;
+    st.fail_channel = o->fail_addr[0];
+    st.fail_chip = o->fail_addr[1];
+    st.fail_die = o->fail_addr[2];
+    st.fail_plane = o->fail_addr[3];
+    st.fail_at_ns = o->fail_at_ns;
+    const char *step;
+    if (ssdsim_point_prepare(sim, &st, &step)) {
+        cli_error("run: --%s: %s",
+                  !strcmp(step, "wear_pe") ? "wear-pe" : !strcmp(step, "age_days") ? "age-days"
+                                                                                    : "fail",
+                  ssdsim_errmsg(sim));
         goto out;
     }
     struct cli_watch watch;

@@ -642,6 +642,60 @@ START_TEST(test_point_line_bad_and_read)
 }
 END_TEST
 
+/* The drive's state before the measured run: wear adds its cycles to every block's erase
+ * count, an age needs bit errors, a die outside the geometry is refused naming the step, a
+ * power loss after N requests ends the run there (at QD1, N complete and at most the one
+ * request in flight then). */
+START_TEST(test_point_prepare)
+{
+    ssdsim_model *m = load_small();
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    const char *step = "x";
+    ck_assert_int_eq(ssdsim_point_prepare(sim, NULL, &step), 0);
+    ck_assert_str_eq(step, "");
+    ssdsim_device_stats d0, d1;
+    ssdsim_get_device_stats(sim, &d0);
+    ssdsim_point_state st = SSDSIM_POINT_STATE_INIT;
+    st.wear_pe = 100;
+    ck_assert_int_eq(ssdsim_point_prepare(sim, &st, &step), 0);
+    ssdsim_get_device_stats(sim, &d1);
+    ck_assert_double_eq_tol(d1.erase_count_mean, d0.erase_count_mean + 100, 1e-9);
+    /* the small model has no bit errors */
+    st.wear_pe = 0;
+    st.age_days = 30;
+    ck_assert_int_eq(ssdsim_point_prepare(sim, &st, &step), SSDSIM_EINVAL);
+    ck_assert_str_eq(step, "age_days");
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "needs a model with bit errors"));
+    st.age_days = 0;
+    st.fail = true;
+    st.fail_channel = 99;
+    st.fail_plane = UINT32_MAX;
+    ck_assert_int_ne(ssdsim_point_prepare(sim, &st, &step), 0);
+    ck_assert_str_eq(step, "fail");
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "outside the geometry"));
+    st.fail = false;
+    st.version = 99;
+    ck_assert_int_eq(ssdsim_point_prepare(sim, &st, &step), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_prepare(NULL, NULL, &step), SSDSIM_EINVAL);
+    ssdsim_free(sim);
+
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    ssdsim_point_state pl = SSDSIM_POINT_STATE_INIT;
+    pl.power_loss_after = 100;
+    ck_assert_int_eq(ssdsim_point_prepare(sim, &pl, NULL), 0);
+    ssdsim_workload *wl = randwrite(1000);
+    ssdsim_run(sim, wl, NULL);
+    ssdsim_op_stats w;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w), 0);
+    ck_assert_msg(w.count >= 100 && w.count <= 101, "%" PRIu64, w.count);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("point");
@@ -657,6 +711,7 @@ int main(void)
     tcase_add_test(tc, test_point_bad_versions);
     tcase_add_test(tc, test_point_line_format_and_parse);
     tcase_add_test(tc, test_point_line_bad_and_read);
+    tcase_add_test(tc, test_point_prepare);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -113,6 +113,34 @@ SSDSIM_API int ssdsim_point_new(ssdsim **out, const ssdsim_model *model,
 SSDSIM_API int ssdsim_point_precondition(ssdsim *sim, const ssdsim_workload *wl,
                                          const ssdsim_point_opts *opts);
 
+/** What a drive goes through after its preconditioning and before its measured run: wear,
+ * retention age, and the faults armed for the run (`ssdsim run --wear-pe`, `--age-days`,
+ * `--power-loss-at`, `--power-loss-after`, `--fail`). SSDSIM_POINT_STATE_INIT (or zero):
+ * nothing. */
+typedef struct ssdsim_point_state {
+    /** the layout the caller was compiled with: SSDSIM_POINT_STATE_VERSION (0 = 1) */
+    unsigned int version;
+    uint32_t wear_pe;  /**< P/E cycles added to every block (ssdsim_wear); 0: none */
+    double age_days;   /**< the data's retention age (ssdsim_age, needs bit errors); 0: none */
+    uint64_t power_loss_ns;    /**< ssdsim_set_power_loss: after this much of the run ... */
+    uint64_t power_loss_after; /**< ... or this many requests (0 and 0: none) */
+    bool fail;         /**< a die (fail_plane UINT32_MAX) or one plane of it fails */
+    uint32_t fail_channel, fail_chip, fail_die, fail_plane;
+    uint64_t fail_at_ns; /**< when, counted from the start of the measured run */
+} ssdsim_point_state;
+
+/** Layout version of ssdsim_point_state: set by SSDSIM_POINT_STATE_INIT. */
+#define SSDSIM_POINT_STATE_VERSION 1
+#define SSDSIM_POINT_STATE_INIT SSDSIM__VERSIONED_INIT(SSDSIM_POINT_STATE_VERSION)
+
+/** Bring `sim` to `st` (NULL: nothing), in the order wear, age, power loss, failure (the
+ * failure's time counted from now). *step (may be NULL) receives the field that failed
+ * ("wear_pe", "age_days", "fail") or "" when none did. @return 0, SSDSIM_EINVAL (a state of an
+ * unknown version, a negative or non-finite age, an age on a model without bit errors), or the
+ * codes of ssdsim_wear, ssdsim_age, ssdsim_fail_die and ssdsim_fail_plane; ssdsim_errmsg(sim)
+ * says why. */
+SSDSIM_API int ssdsim_point_prepare(ssdsim *sim, const ssdsim_point_state *st, const char **step);
+
 /** The measured run of `opts` (its `run` options) of `wl` on `sim`: ssdsim_run.
  * @return as ssdsim_run; SSDSIM_EINVAL for bad opts. */
 SSDSIM_API int ssdsim_point_measure(ssdsim *sim, const ssdsim_workload *wl,
