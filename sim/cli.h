@@ -347,6 +347,12 @@ char *cli_gnuplot_preamble(unsigned width, unsigned height);
 char *cli_gnuplot_quote(const char *v);
 int cli_gnuplot_run(const char *dir, const char *script, bool quiet);
 
+/* The results JSON text `json` (as the library prints it) with `member` (a JSON text as cJSON
+ * prints it) inserted as its first member `key`, indented one level like the rest (report.c).
+ * The results are not re-parsed and re-printed: the library writes exact integers that a round
+ * trip through doubles could alter. malloc'ed; NULL when `json` has no object. */
+char *cli_json_insert_first(const char *json, const char *key, const char *member);
+
 /* The model's canonical JSON (ssdsim_model_to_json) as a cJSON tree the caller frees with
  * cJSON_Delete; NULL when out of memory (report.c). */
 struct cJSON *cli_model_tree(const ssdsim_model *m);

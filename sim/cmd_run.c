@@ -834,26 +834,6 @@ fail:
     return -1;
 }
 
-/* The results JSON with `point` (a JSON object text, as cJSON prints it) inserted as the first
- * key, indented one level like the rest. The results text is not re-parsed and re-printed: the
- * library writes exact integers that a round trip through doubles could alter. */
-static char *results_with_point(const char *json, const char *point)
-{
-    const char *brace = strchr(json, '{');
-    if (!brace)
-        return NULL;
-    GString *s = g_string_new_len(json, brace + 1 - json);
-    g_string_append(s, "\n\t\"point\":\t");
-    for (const char *p = point; *p; p++) {
-        g_string_append_c(s, *p);
-        if (*p == '\n')
-            g_string_append_c(s, '\t');
-    }
-    g_string_append_c(s, ',');
-    g_string_append(s, brace + 1);
-    return g_string_free(s, FALSE);
-}
-
 /* The outputs of `o` the run will write, checked before it starts: none may be one of its
  * inputs (a mistake found after an hour of simulation is found too late). */
 static int check_outputs(const struct cli_run_opts *o)
@@ -1090,14 +1070,15 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             free(json);
             json = with;
         }
-        char *text = json && o->json_point ? results_with_point(json, o->json_point) : NULL;
+        char *text = json && o->json_point ? cli_json_insert_first(json, "point", o->json_point)
+                                           : NULL;
         if (!json || (o->json_point && !text)) {
             free(json);
             cli_error("out of memory writing JSON");
             goto out;
         }
         int w = cli_write_file(o->json_out, text ? text : json);
-        g_free(text);
+        free(text);
         free(json);
         if (w)
             goto out;
