@@ -597,6 +597,73 @@ SSDSIM_API int ssdsim_eol_accel_check_sized(const ssdsim_model *model, uint64_t 
     ssdsim_eol_accel_check_sized((model), (seed), (o), (out), sizeof *(out), (err))
 
 /* ------------------------------------------------------------------------------------------ */
+/* Endurance: errors and latency against wear                                                  */
+
+/** The points of the endurance suite (`ssdsim suite endurance`) as fractions of the rated P/E
+ * cycles (flash.rated_pe_cycles): 0 to 2 in eighths of the span, or with `quick` 0, 1 and 2.
+ * *fractions (may be NULL) receives a static array. @return the number of points. */
+SSDSIM_API size_t ssdsim_endurance_points(bool quick, const double **fractions);
+
+/** The model the endurance points run on: a copy of `model` with bit errors, its
+ * reliability.rber_model set to "cell" (its cell type's defaults) when it is "off" or absent;
+ * *defaults (may be NULL) says whether that was done. @return 0, SSDSIM_EINVAL (NULL
+ * argument), or the codes of ssdsim_model_copy and ssdsim_model_set; *out NULL on failure. */
+SSDSIM_API int ssdsim_endurance_model(ssdsim_model **out, const ssdsim_model *model,
+                                      bool *defaults, ssdsim_error *err);
+
+/** How a point runs. SSDSIM_ENDURANCE_OPTS_INIT (or zero): fresh data, seed 0. */
+typedef struct ssdsim_endurance_opts {
+    /** the layout the caller was compiled with: SSDSIM_ENDURANCE_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    double age_days;             /**< the data's retention age at the point (ssdsim_age) */
+    uint64_t seed;               /**< of the simulation */
+    ssdsim_progress_fn progress; /**< installed on the simulation (may be NULL) */
+    void *progress_userdata;
+} ssdsim_endurance_opts;
+
+/** Layout version of ssdsim_endurance_opts: set by SSDSIM_ENDURANCE_OPTS_INIT. */
+#define SSDSIM_ENDURANCE_OPTS_VERSION 1
+#define SSDSIM_ENDURANCE_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_ENDURANCE_OPTS_VERSION)
+
+/** The figures of one point, after its workload. */
+typedef struct ssdsim_endurance_point {
+    uint32_t pe;                     /**< P/E cycles every block was worn to */
+    ssdsim_reliability_stats rel;    /**< bit errors, retries, soft decoding, UBER */
+    ssdsim_op_stats read, all;       /**< the workload's reads, and all its requests */
+    ssdsim_device_stats device;      /**< WAF and the device's counters */
+} ssdsim_endurance_point;
+
+/** One point: a new simulation of `model` filled once sequentially (fast-forward), every block
+ * worn `pe` P/E cycles at once (ssdsim_wear), the data aged age_days (ssdsim_age), then `wl`
+ * run. @return 0, SSDSIM_EINVAL (NULL argument, options of an unknown version, a negative age),
+ * or the codes of ssdsim_new and the steps; `err` (may be NULL) says "at PE P/E cycles: why". */
+SSDSIM_API int ssdsim_endurance_point_run_sized(const ssdsim_model *model, uint32_t pe,
+                                                const ssdsim_workload *wl,
+                                                const ssdsim_endurance_opts *opts,
+                                                ssdsim_endurance_point *out, size_t size,
+                                                ssdsim_error *err);
+#define ssdsim_endurance_point_run(model, pe, wl, opts, out, err)                                  \
+    ssdsim_endurance_point_run_sized((model), (pe), (wl), (opts), (out), sizeof *(out), (err))
+
+/** The 4 points of the acceleration check up to `top` P/E cycles (`--accel-check TOP`): a
+ * quarter, a half and three quarters of it, and `top`, each above the one before (top >= 4).
+ * @return 0, or SSDSIM_EINVAL (NULL pe, top under 4). */
+SSDSIM_API int ssdsim_endurance_accel_points(uint32_t top, uint32_t pe[4]);
+
+/** Where the projection's WAF comes from (ssdsim_endurance_waf). */
+typedef enum ssdsim_endurance_waf_from {
+    SSDSIM_ENDURANCE_WAF_POINTS = 0,  /**< the mean of the points that measured one */
+    SSDSIM_ENDURANCE_WAF_TIMED = 1,   /**< the timed drive of the acceleration check */
+    SSDSIM_ENDURANCE_WAF_ASSUMED = 2  /**< none measured: 1 */
+} ssdsim_endurance_waf_from;
+
+/** The WAF the end-of-life projection uses: `timed_waf` when above 0 (the mean of the
+ * acceleration check's timed drive), else the mean WAF of the `n` points that measured one
+ * above 0, else 1. *from (may be NULL) says which. */
+SSDSIM_API double ssdsim_endurance_waf(const ssdsim_endurance_point *points, size_t n,
+                                       double timed_waf, ssdsim_endurance_waf_from *from);
+
+/* ------------------------------------------------------------------------------------------ */
 /* Flows sharing a drive: slowdowns and the fairness index                                     */
 
 /** A flow (one job section of a workload, reported alone) in a shared run, and the same flow
