@@ -11,6 +11,7 @@
 
 #include "ssdsim/point.h"
 #include "ssdsim/ssdsim.h"
+#include "ssdsim/suite.h"
 #include "ssdsim/trace.h"
 
 /* Exit codes: 0 success, 1 the simulation or its input failed, 2 bad command line. */
@@ -116,9 +117,9 @@ void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt);
  * slowdowns and the fairness index. 0, or -1 after printing the error. */
 struct cli_fair {
     size_t n;
-    char **names;
-    double *shared, *alone; /* mean latency, ns */
-    double index;           /* min slowdown / max slowdown */
+    const ssdsim_workload *wl; /* names the flows */
+    ssdsim_flow *flows;
+    double index; /* min slowdown / max slowdown */
 };
 int cli_fairness_run(const struct cli_run_opts *o, const ssdsim_model *model,
                      const ssdsim_workload *wl, const ssdsim *shared, struct cli_fair *f);
@@ -345,6 +346,12 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
 char *cli_gnuplot_preamble(unsigned width, unsigned height);
 char *cli_gnuplot_quote(const char *v);
 int cli_gnuplot_run(const char *dir, const char *script, bool quiet);
+
+/* The results JSON text `json` (as the library prints it) with `member` (a JSON text as cJSON
+ * prints it) inserted as its first member `key`, indented one level like the rest (report.c).
+ * The results are not re-parsed and re-printed: the library writes exact integers that a round
+ * trip through doubles could alter. malloc'ed; NULL when `json` has no object. */
+char *cli_json_insert_first(const char *json, const char *key, const char *member);
 
 /* The model's canonical JSON (ssdsim_model_to_json) as a cJSON tree the caller frees with
  * cJSON_Delete; NULL when out of memory (report.c). */

@@ -209,11 +209,23 @@ static void describe_workload(struct cal_row *row)
     row->wl_json = suite_wl_json(&w);
 }
 
+/* The row's note: the figure's, then what the run adds. */
+static void row_note(struct cal_row *row)
+{
+    const ssdsim_spec_figure *f = &row->c.spec;
+    GString *note = g_string_new(f->note ? f->note : "");
+    if (row->c.note[0]) {
+        if (note->len)
+            g_string_append(note, note->str[note->len - 1] == '.' ? " " : ". ");
+        g_string_append(note, row->c.note);
+    }
+    row->note = g_string_free(note, FALSE);
+}
+
 /* Run one figure into `row`. 0 or -1 after printing the error. */
 static int run_figure(const struct cal_opts *c, const ssdsim_model *model, struct cal_row *row,
                       size_t k, const char *progress)
 {
-    const ssdsim_spec_figure *f = &row->c.spec;
     describe_workload(row);
     struct cli_progress *prog = c->so.o.quiet ? NULL : cli_progress_new(progress, false);
     ssdsim_calibrate_opts co = SSDSIM_CALIBRATE_OPTS_INIT;
@@ -227,13 +239,7 @@ static int run_figure(const struct cal_opts *c, const ssdsim_model *model, struc
         cli_error("%s", err.message);
         return -1;
     }
-    GString *note = g_string_new(f->note ? f->note : "");
-    if (row->c.note[0]) {
-        if (note->len)
-            g_string_append(note, note->str[note->len - 1] == '.' ? " " : ". ");
-        g_string_append(note, row->c.note);
-    }
-    row->note = g_string_free(note, FALSE);
+    row_note(row);
     return 0;
 }
 
@@ -529,14 +535,7 @@ static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
     /* the figure's strings belong to the model, which the worker shares with us */
     row->c = m.c;
     describe_workload(row);
-    const ssdsim_spec_figure *f = &row->c.spec;
-    GString *note = g_string_new(f->note ? f->note : "");
-    if (row->c.note[0]) {
-        if (note->len)
-            g_string_append(note, note->str[note->len - 1] == '.' ? " " : ". ");
-        g_string_append(note, row->c.note);
-    }
-    row->note = g_string_free(note, FALSE);
+    row_note(row);
     p->n_done++;
 }
 

@@ -273,20 +273,17 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
 
 int cli_parse_precondition(const char *cmd, const char *val, struct cli_run_opts *o)
 {
-    uint64_t n = 1;
-    o->precondition_seq = o->precondition_fast = false;
-    if (!strcmp(val, "fast")) {
-        o->precondition_fast = true;
-    } else if (!strcmp(val, "seq") ||
-               (!strncmp(val, "seq:", 4) && cli_parse_u64(val + 4, &n) && n >= 1 && n <= 1000)) {
-        o->precondition_seq = true;
-        o->precondition_fills = (uint32_t)n;
-    } else {
+    ssdsim_precondition_mode mode;
+    uint32_t fills;
+    if (ssdsim_point_parse_precondition(val, &mode, &fills)) {
         cli_error("%s: --precondition expects seq, seq:N (N sequential fills, 1-1000) or fast, "
                   "got '%s'",
                   cmd, val);
         return CLI_EXIT_USAGE;
     }
+    o->precondition_seq = mode == SSDSIM_PRECONDITION_SEQ;
+    o->precondition_fast = mode == SSDSIM_PRECONDITION_FAST;
+    o->precondition_fills = fills;
     o->precondition = val;
     return 0;
 }
@@ -837,26 +834,6 @@ fail:
     return -1;
 }
 
-/* The results JSON with `point` (a JSON object text, as cJSON prints it) inserted as the first
- * key, indented one level like the rest. The results text is not re-parsed and re-printed: the
- * library writes exact integers that a round trip through doubles could alter. */
-static char *results_with_point(const char *json, const char *point)
-{
-    const char *brace = strchr(json, '{');
-    if (!brace)
-        return NULL;
-    GString *s = g_string_new_len(json, brace + 1 - json);
-    g_string_append(s, "\n\t\"point\":\t");
-    for (const char *p = point; *p; p++) {
-        g_string_append_c(s, *p);
-        if (*p == '\n')
-            g_string_append_c(s, '\t');
-    }
-    g_string_append_c(s, ',');
-    g_string_append(s, brace + 1);
-    return g_string_free(s, FALSE);
-}
-
 /* The outputs of `o` the run will write, checked before it starts: none may be one of its
  * inputs (a mistake found after an hour of simulation is found too late). */
 static int check_outputs(const struct cli_run_opts *o)
@@ -960,32 +937,23 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         prog = o->quiet ? NULL : cli_progress_new("running", o->progress);
         ssdsim_set_progress(sim, cli_interrupt_cb, prog);
     }
-    if (o->wear_pe > 0 && ssdsim_wear(sim, o->wear_pe)) {
-        cli_error("run: --wear-pe: %s", ssdsim_errmsg(sim));
-        goto out;
-    }
-    if (o->age_days > 0) {
-        ssdsim_reliability_stats rs;
-        ssdsim_get_reliability(sim, &rs);
-        if (!rs.on) {
-            cli_error("run: --age-days needs a model with bit errors (reliability.rber_model "
-                      "is \"off\")");
-            goto out;
-        }
-        if (ssdsim_age(sim, o->age_days * 86400)) {
-            cli_error("run: --age-days: %s", ssdsim_errmsg(sim));
-            goto out;
-        }
-    }
-    if (o->power_loss_ns || o->power_loss_after)
-        ssdsim_set_power_loss(sim, o->power_loss_ns, o->power_loss_after);
-    if (o->fail_die &&
-        (o->fail_addr[3] == UINT32_MAX
-             ? ssdsim_fail_die(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
-                               ssdsim_now(sim) + o->fail_at_ns)
-             : ssdsim_fail_plane(sim, o->fail_addr[0], o->fail_addr[1], o->fail_addr[2],
-                                 o->fail_addr[3], ssdsim_now(sim) + o->fail_at_ns))) {
-        cli_error("run: --fail: %s", ssdsim_errmsg(sim));
+    ssdsim_point_state st = SSDSIM_POINT_STATE_INIT;
+    st.wear_pe = o->wear_pe;
+    st.age_days = o->age_days;
+    st.power_loss_ns = o->power_loss_ns;
+    st.power_loss_after = o->power_loss_after;
+    st.fail = o->fail_die;
+    st.fail_channel = o->fail_addr[0];
+    st.fail_chip = o->fail_addr[1];
+    st.fail_die = o->fail_addr[2];
+    st.fail_plane = o->fail_addr[3];
+    st.fail_at_ns = o->fail_at_ns;
+    const char *step;
+    if (ssdsim_point_prepare(sim, &st, &step)) {
+        cli_error("run: --%s: %s",
+                  !strcmp(step, "wear_pe") ? "wear-pe" : !strcmp(step, "age_days") ? "age-days"
+                                                                                    : "fail",
+                  ssdsim_errmsg(sim));
         goto out;
     }
     struct cli_watch watch;
@@ -1102,14 +1070,15 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
             free(json);
             json = with;
         }
-        char *text = json && o->json_point ? results_with_point(json, o->json_point) : NULL;
+        char *text = json && o->json_point ? cli_json_insert_first(json, "point", o->json_point)
+                                           : NULL;
         if (!json || (o->json_point && !text)) {
             free(json);
             cli_error("out of memory writing JSON");
             goto out;
         }
         int w = cli_write_file(o->json_out, text ? text : json);
-        g_free(text);
+        free(text);
         free(json);
         if (w)
             goto out;

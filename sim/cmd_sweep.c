@@ -36,20 +36,6 @@
 #define SEED_LIMIT (UINT64_C(1) << 53)
 #define MAX_POINTS 1000000
 
-/* The manifest hash (of a line's text) is FNV-1a, 64 bits: the manifest format is the
- * command's, so is its hash. */
-#define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
-#define FNV_PRIME UINT64_C(0x100000001b3)
-
-static uint64_t fnv1a64(uint64_t h, const char *s)
-{
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= FNV_PRIME;
-    }
-    return h;
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* The sweep's command line                                                                    */
 
@@ -280,74 +266,32 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Points and manifest lines                                                                   */
-
-/* One point, as read from a manifest line. */
-struct point {
-    uint64_t index, n_points;
-    char *name;  /* file-safe: "ftl.op-0.07__workload.iodepth-32" */
-    char *label; /* readable: "ftl.op=0.07,workload.iodepth=32" */
-    char *model; /* NULL: the built-in model */
-    char *workload;
-    GPtrArray *sets; /* fixed "KEY=VALUE" */
-    GPtrArray *keys, *values;
-    GPtrArray *kvs; /* varied "KEY=VALUE" */
-    uint64_t seed, base_seed;
-    char *precondition; /* "seq", "seq:N", "fast", or NULL */
-    uint64_t interval_ns, interval_ios;
-    char *out;
-    char hash[17];    /* of the line without "out": what a complete result must match */
-    char *point_json; /* the "point" object of the results */
-    GPtrArray *plugins; /* plugin modules to load (--plugin), canonical paths */
-};
-
-static void point_free(struct point *p)
-{
-    if (!p)
-        return;
-    g_free(p->name);
-    g_free(p->label);
-    g_free(p->model);
-    g_free(p->workload);
-    g_free(p->precondition);
-    if (p->sets)
-        g_ptr_array_unref(p->sets);
-    if (p->keys)
-        g_ptr_array_unref(p->keys);
-    if (p->values)
-        g_ptr_array_unref(p->values);
-    if (p->kvs)
-        g_ptr_array_unref(p->kvs);
-    g_free(p->out);
-    cJSON_free(p->point_json);
-    if (p->plugins)
-        g_ptr_array_unref(p->plugins);
-    g_free(p);
-}
+/* Points and manifest lines (the format is the library's: ssdsim_point_line_*)              */
 
 static int cmp_str_ptr(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Integers are added as raw text: cJSON holds numbers as doubles and would print 1e15 as
- * "1e+15". */
-static void add_u64(cJSON *o, const char *key, uint64_t v)
+/* Read an integer field of a results file in [0, 2^53]. */
+static bool get_u64(const cJSON *o, const char *key, uint64_t *out)
 {
-    char buf[32];
-    snprintf(buf, sizeof buf, "%" PRIu64, v);
-    cJSON_AddItemToObject(o, key, cJSON_CreateRaw(buf));
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    *out = 0;
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0) || v->valuedouble > (double)SEED_LIMIT ||
+        v->valuedouble != floor(v->valuedouble))
+        return false;
+    *out = (uint64_t)v->valuedouble;
+    return true;
 }
 
-static void add_u64_or_null(cJSON *o, const char *key, uint64_t v)
+static void out_of_memory(void)
 {
-    if (v)
-        add_u64(o, key, v);
-    else
-        cJSON_AddNullToObject(o, key);
+    fputs("ssdsim: out of memory\n", stderr);
+    exit(CLI_EXIT_FAIL);
 }
 
-/* Manifest line K of the sweep (one line of JSON, no newline). */
+/* Manifest line K of the sweep (one line of JSON, no newline; free() it). */
 static char *sweep_line(const struct sweep *s, uint64_t index)
 {
     const char *keys[CLI_MAX_SETS], *values[CLI_MAX_SETS];
@@ -357,253 +301,66 @@ static char *sweep_line(const struct sweep *s, uint64_t index)
         keys[i] = ssdsim_point_grid_key(s->grid, (size_t)i);
         kvs[i] = g_strconcat(keys[i], "=", values[i], NULL);
     }
-    uint64_t seed;
-    ssdsim_point_seed(s->o.seed, (const char *const *)kvs, (size_t)s->n_varies, &seed);
+    ssdsim_point_line_spec sp = SSDSIM_POINT_LINE_SPEC_INIT;
+    ssdsim_point_seed(s->o.seed, (const char *const *)kvs, (size_t)s->n_varies, &sp.seed);
     for (int i = 0; i < s->n_varies; i++)
         g_free(kvs[i]);
     char *name = ssdsim_point_name(keys, values, (size_t)s->n_varies);
-    if (!name) {
-        fputs("ssdsim: out of memory\n", stderr);
-        exit(CLI_EXIT_FAIL);
-    }
+    if (!name)
+        out_of_memory();
     g_autofree char *out = g_strdup_printf("%s/%s.json", s->dir_abs, name);
-    cJSON *o = cJSON_CreateObject();
-    add_u64(o, "index", index);
-    add_u64(o, "n_points", s->n_points);
-    cJSON_AddStringToObject(o, "name", name);
+    sp.index = index;
+    sp.n_points = s->n_points;
+    sp.name = name;
+    sp.model = s->model_abs;
+    sp.workload = s->workload_abs;
+    sp.set = s->o.sets;
+    sp.n_set = (size_t)s->o.n_sets;
+    sp.vary_keys = keys;
+    sp.vary_values = values;
+    sp.n_vary = (size_t)s->n_varies;
+    sp.base_seed = s->o.seed;
+    sp.precondition = s->o.precondition;
+    sp.interval_ns = s->o.interval_ns;
+    sp.interval_ios = s->o.interval_ios;
+    sp.plugins = cli_plugin_given(&sp.n_plugins); /* every point loads them */
+    sp.out = out;
+    char *text = NULL;
+    int rc = ssdsim_point_line_format(&text, &sp);
     free(name);
-    if (s->model_abs)
-        cJSON_AddStringToObject(o, "model", s->model_abs);
-    else
-        cJSON_AddNullToObject(o, "model");
-    cJSON_AddStringToObject(o, "workload", s->workload_abs);
-    cJSON *sets = cJSON_AddArrayToObject(o, "set");
-    for (int i = 0; i < s->o.n_sets; i++)
-        cJSON_AddItemToArray(sets, cJSON_CreateString(s->o.sets[i]));
-    cJSON *vary = cJSON_AddObjectToObject(o, "vary");
-    for (int i = 0; i < s->n_varies; i++)
-        cJSON_AddStringToObject(vary, keys[i], values[i]);
-    add_u64(o, "seed", seed);
-    add_u64(o, "base_seed", s->o.seed);
-    if (s->o.precondition)
-        cJSON_AddStringToObject(o, "precondition", s->o.precondition);
-    else
-        cJSON_AddNullToObject(o, "precondition");
-    add_u64_or_null(o, "interval_ns", s->o.interval_ns);
-    add_u64_or_null(o, "interval_ios", s->o.interval_ios);
-    /* Plugin modules (--plugin): every point loads them; a line without them is the line of a
-     * sweep without plugins, as before they existed (same hash). */
-    size_t n_plugins;
-    const char *const *plugins = cli_plugin_given(&n_plugins);
-    if (n_plugins) {
-        cJSON *pl = cJSON_AddArrayToObject(o, "plugins");
-        for (size_t i = 0; i < n_plugins; i++)
-            cJSON_AddItemToArray(pl, cJSON_CreateString(plugins[i]));
-    }
-    cJSON_AddStringToObject(o, "out", out);
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    if (!text) {
-        fputs("ssdsim: out of memory\n", stderr);
-        exit(CLI_EXIT_FAIL);
-    }
+    if (rc)
+        out_of_memory();
     return text;
 }
 
-/* Read an integer field in [0, 2^53]; `null_ok` accepts null as 0. */
-static bool get_u64(const cJSON *o, const char *key, bool null_ok, uint64_t *out)
+/* Line K of the sweep, parsed back: what its worker runs. NULL after printing the error. */
+static ssdsim_point_line *sweep_point(const struct sweep *s, uint64_t k)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    *out = 0;
-    if (null_ok && cJSON_IsNull(v))
-        return true;
-    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0) || v->valuedouble > (double)SEED_LIMIT ||
-        v->valuedouble != floor(v->valuedouble))
-        return false;
-    *out = (uint64_t)v->valuedouble;
-    return true;
-}
-
-static const char *get_str(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) && *v->valuestring ? v->valuestring : NULL;
-}
-
-/* The "point" object put first in the point's results. */
-static char *point_json(const struct point *p)
-{
-    cJSON *o = cJSON_CreateObject();
-    add_u64(o, "index", p->index);
-    add_u64(o, "n_points", p->n_points);
-    cJSON_AddStringToObject(o, "name", p->name);
-    cJSON *params = cJSON_AddObjectToObject(o, "params");
-    for (guint i = 0; i < p->keys->len; i++)
-        cJSON_AddStringToObject(params, p->keys->pdata[i], p->values->pdata[i]);
-    add_u64(o, "base_seed", p->base_seed);
-    cJSON_AddStringToObject(o, "manifest_hash", p->hash);
-    char *text = cJSON_Print(o);
-    cJSON_Delete(o);
-    return text;
-}
-
-/* Parse manifest line `lineno` (1-based, for messages) of `file`. NULL after printing the
- * error. */
-static struct point *point_parse(const char *text, const char *file, uint64_t lineno)
-{
-    struct point *p = g_new0(struct point, 1);
-    const char *bad = NULL;
-    cJSON *o = cJSON_Parse(text);
-    const cJSON *v;
-    if (!cJSON_IsObject(o)) {
-        cli_error("%s:%" PRIu64 ": not a JSON object (is this a manifest from ssdsim sweep "
-                  "--emit?)",
-                  file, lineno);
-        goto fail;
-    }
-    if (!get_u64(o, "index", false, &p->index))
-        bad = "index";
-    else if (!get_u64(o, "n_points", false, &p->n_points) || p->index >= p->n_points)
-        bad = "n_points";
-    else if (!get_str(o, "name"))
-        bad = "name";
-    else if (!get_str(o, "workload"))
-        bad = "workload";
-    else if (!get_str(o, "out"))
-        bad = "out";
-    else if (!get_u64(o, "seed", false, &p->seed))
-        bad = "seed";
-    else if (!get_u64(o, "base_seed", false, &p->base_seed))
-        bad = "base_seed";
-    else if (!get_u64(o, "interval_ns", true, &p->interval_ns))
-        bad = "interval_ns";
-    else if (!get_u64(o, "interval_ios", true, &p->interval_ios) ||
-             (p->interval_ios && p->interval_ns))
-        bad = "interval_ios";
-    if (bad)
-        goto bad_field;
-    p->name = g_strdup(get_str(o, "name"));
-    p->workload = g_strdup(get_str(o, "workload"));
-    p->out = g_strdup(get_str(o, "out"));
-    v = cJSON_GetObjectItemCaseSensitive(o, "model");
-    if (cJSON_IsString(v) && *v->valuestring) {
-        p->model = g_strdup(v->valuestring);
-    } else if (!cJSON_IsNull(v)) {
-        bad = "model";
-        goto bad_field;
-    }
-    v = cJSON_GetObjectItemCaseSensitive(o, "precondition");
-    if (cJSON_IsString(v)) {
-        struct cli_run_opts tmp;
-        memset(&tmp, 0, sizeof tmp);
-        if (cli_parse_precondition("manifest", v->valuestring, &tmp)) {
-            bad = "precondition";
-            goto bad_field;
-        }
-        p->precondition = g_strdup(v->valuestring);
-    } else if (!cJSON_IsNull(v)) {
-        bad = "precondition";
-        goto bad_field;
-    }
-    p->sets = g_ptr_array_new_with_free_func(g_free);
-    v = cJSON_GetObjectItemCaseSensitive(o, "set");
-    const cJSON *e;
-    bad = "set";
-    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) > CLI_MAX_SETS)
-        goto bad_field;
-    cJSON_ArrayForEach(e, v)
-    {
-        if (!cJSON_IsString(e) || !strchr(e->valuestring, '='))
-            goto bad_field;
-        g_ptr_array_add(p->sets, g_strdup(e->valuestring));
-    }
-    p->keys = g_ptr_array_new_with_free_func(g_free);
-    p->values = g_ptr_array_new_with_free_func(g_free);
-    p->kvs = g_ptr_array_new_with_free_func(g_free);
-    v = cJSON_GetObjectItemCaseSensitive(o, "vary");
-    bad = "vary";
-    if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) > CLI_MAX_SETS)
-        goto bad_field;
-    GString *label = g_string_new(NULL);
-    cJSON_ArrayForEach(e, v)
-    {
-        if (!cJSON_IsString(e) || !*e->string) {
-            g_string_free(label, TRUE);
-            goto bad_field;
-        }
-        g_ptr_array_add(p->keys, g_strdup(e->string));
-        g_ptr_array_add(p->values, g_strdup(e->valuestring));
-        g_ptr_array_add(p->kvs, g_strdup_printf("%s=%s", e->string, e->valuestring));
-        g_string_append_printf(label, "%s%s=%s", label->len ? "," : "", e->string, e->valuestring);
-    }
-    p->label = g_string_free(label, FALSE);
-    p->plugins = g_ptr_array_new_with_free_func(g_free);
-    v = cJSON_GetObjectItemCaseSensitive(o, "plugins");
-    bad = "plugins";
-    if (v) {
-        if (!cJSON_IsArray(v))
-            goto bad_field;
-        cJSON_ArrayForEach(e, v)
-        {
-            if (!cJSON_IsString(e) || !*e->valuestring)
-                goto bad_field;
-            g_ptr_array_add(p->plugins, g_strdup(e->valuestring));
-        }
-    }
-    /* The hash of everything the line says but where its result goes (a directory may move):
-     * a result file made from another line (another model, workload, override, seed or
-     * option) does not count as this point's result when a sweep resumes. */
-    cJSON_DeleteItemFromObjectCaseSensitive(o, "out");
-    char *canon = cJSON_PrintUnformatted(o);
-    if (!canon) {
-        cli_error("out of memory");
-        goto fail;
-    }
-    snprintf(p->hash, sizeof p->hash, "%016" PRIx64, fnv1a64(FNV_OFFSET, canon));
-    cJSON_free(canon);
-    p->point_json = point_json(p);
-    cJSON_Delete(o);
+    char *line = sweep_line(s, k);
+    ssdsim_point_line *p = NULL;
+    ssdsim_error err;
+    if (ssdsim_point_line_parse(&p, line, &err))
+        cli_error("<sweep>:%" PRIu64 ": %s", k + 1, err.message);
+    free(line);
     return p;
-bad_field:
-    cli_error("%s:%" PRIu64 ": '%s' is missing or invalid (is this a manifest from ssdsim sweep "
-              "--emit?)",
-              file, lineno, bad);
-fail:
-    cJSON_Delete(o);
-    point_free(p);
-    return NULL;
 }
 
-/* The options of one run of point `p`. The strings stay owned by `p`. */
-static void point_opts(const struct point *p, struct cli_run_opts *o)
+/* What the line of `p` says. */
+static ssdsim_point_line_spec point_spec(const ssdsim_point_line *p)
 {
-    memset(o, 0, sizeof *o);
-    o->model_path = p->model;
-    o->workload_path = p->workload;
-    for (guint i = 0; i < p->sets->len; i++)
-        o->sets[o->n_sets++] = p->sets->pdata[i];
-    for (guint i = 0; i < p->kvs->len; i++)
-        o->varies[o->n_varies++] = p->kvs->pdata[i];
-    o->seed = p->seed;
-    o->seed_given = true;
-    if (p->precondition)
-        cli_parse_precondition("manifest", p->precondition, o);
-    o->interval_ns = p->interval_ns;
-    o->interval_ios = p->interval_ios;
-    o->json_out = p->out;
-    o->json_point = p->point_json;
-    o->quiet = true;
+    ssdsim_point_line_spec sp = SSDSIM_POINT_LINE_SPEC_INIT;
+    ssdsim_point_line_get(p, &sp);
+    return sp;
 }
 
 /* Apply the --vary values of `p` to copies of the sweep's model and workload (loaded once,
  * with the --set overrides): the check a sweep makes of every point before it runs any. 0, or
  * -1 after printing the error. */
-static int point_check(const struct point *p, const ssdsim_model *model, const ssdsim_workload *wl)
+static int point_check(const ssdsim_point_line *p, const ssdsim_model *model, const ssdsim_workload *wl)
 {
     ssdsim_point_opts pt;
-    ssdsim_point_opts_init(&pt, 0);
-    pt.vary = (const char *const *)p->kvs->pdata;
-    pt.n_vary = p->kvs->len;
+    ssdsim_point_line_opts(p, &pt);
+    pt.n_set = 0;
     ssdsim_model *m = NULL;
     ssdsim_workload *w = NULL;
     ssdsim_error err;
@@ -621,122 +378,97 @@ static int point_check(const struct point *p, const ssdsim_model *model, const s
 }
 
 /* Run point `p`: what a sweep's worker and `ssdsim run --manifest` do. Returns an exit code. */
-static int point_run(const struct point *p, const char *json_out, const char *csv_out, bool quiet)
+static int point_run(const ssdsim_point_line *p, const char *json_out, const char *csv_out, bool quiet)
 {
-    g_autofree char *context = g_strdup_printf("point %" PRIu64 " (%s): ", p->index, p->label);
+    ssdsim_point_line_spec sp = point_spec(p);
+    const char *label = ssdsim_point_line_label(p);
+    g_autofree char *context = g_strdup_printf("point %" PRIu64 " (%s): ", sp.index, label);
     cli_set_error_context(context);
+    /* the options of the run: the line's, its "point" object first in the results */
+    ssdsim_point_opts pt;
+    ssdsim_point_line_opts(p, &pt);
     struct cli_run_opts o;
-    point_opts(p, &o);
+    memset(&o, 0, sizeof o);
+    o.model_path = sp.model;
+    o.workload_path = sp.workload;
+    for (size_t i = 0; i < pt.n_set; i++)
+        o.sets[o.n_sets++] = pt.set[i];
+    for (size_t i = 0; i < pt.n_vary; i++)
+        o.varies[o.n_varies++] = pt.vary[i];
+    o.seed = sp.seed;
+    o.seed_given = true;
+    if (sp.precondition)
+        cli_parse_precondition("manifest", sp.precondition, &o);
+    o.interval_ns = sp.interval_ns;
+    o.interval_ios = sp.interval_ios;
+    char *member = ssdsim_point_line_results_member(p);
+    o.json_point = member;
+    o.json_out = json_out ? json_out : sp.out;
     o.quiet = quiet;
     o.csv_out = csv_out;
-    if (json_out) {
-        o.json_out = json_out;
+    int rc = CLI_EXIT_FAIL;
+    g_autofree char *dir = g_path_get_dirname(sp.out);
+    if (!member) {
+        cli_error("out of memory");
+    } else if (!json_out && g_mkdir_with_parents(dir, 0777) != 0) {
+        cli_error("%s: cannot create directory: %s", dir, strerror(errno));
     } else {
-        g_autofree char *dir = g_path_get_dirname(p->out);
-        if (g_mkdir_with_parents(dir, 0777) != 0) {
-            cli_error("%s: cannot create directory: %s", dir, strerror(errno));
-            cli_set_error_context(NULL);
-            return CLI_EXIT_FAIL;
+        ssdsim_model *model;
+        ssdsim_workload *wl;
+        if (cli_load(&o, &model, &wl) == 0) {
+            g_autofree char *desc = g_strdup_printf("%s (point %" PRIu64 " of %" PRIu64 ": %s)",
+                                                    sp.workload, sp.index, sp.n_points, label);
+            rc = cli_execute(&o, model, wl, desc);
+            ssdsim_workload_free(wl);
+            ssdsim_model_free(model);
         }
     }
-    int rc = CLI_EXIT_FAIL;
-    ssdsim_model *model;
-    ssdsim_workload *wl;
-    if (cli_load(&o, &model, &wl) == 0) {
-        g_autofree char *desc = g_strdup_printf("%s (point %" PRIu64 " of %" PRIu64 ": %s)",
-                                                p->workload, p->index, p->n_points, p->label);
-        rc = cli_execute(&o, model, wl, desc);
-        ssdsim_workload_free(wl);
-        ssdsim_model_free(model);
-    }
+    free(member);
     cli_set_error_context(NULL);
     return rc;
 }
 
-/* Whether `path` holds the complete results of point `p`: valid JSON whose "point" object has
- * p's index and manifest_hash (the same model, workload, overrides, seed and options), and not
- * marked "interrupted". A resumed sweep (and `run --manifest` without --json) skips such a
- * point unless --force. */
-static bool point_complete(const struct point *p, const char *path)
+/* Whether the point's output holds its complete results (ssdsim_point_line_complete). A
+ * resumed sweep (and `run --manifest` without --json) skips such a point unless --force. */
+static bool point_complete(const ssdsim_point_line *p)
 {
     g_autofree char *text = NULL;
-    if (!g_file_get_contents(path, &text, NULL, NULL))
-        return false;
-    cJSON *root = cJSON_Parse(text);
-    const cJSON *pt = cJSON_GetObjectItemCaseSensitive(root, "point");
-    const cJSON *hash = cJSON_GetObjectItemCaseSensitive(pt, "manifest_hash");
-    uint64_t index;
-    bool ok = cJSON_IsObject(pt) && get_u64(pt, "index", false, &index) && index == p->index &&
-              cJSON_IsString(hash) && !strcmp(hash->valuestring, p->hash) &&
-              !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted"));
-    cJSON_Delete(root);
-    return ok;
+    return g_file_get_contents(point_spec(p).out, &text, NULL, NULL) &&
+           ssdsim_point_line_complete(p, text);
 }
 
 int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
                      const char *csv_out, bool quiet, bool force)
 {
     cli_input_add(manifest);
-    FILE *f = fopen(manifest, "r");
-    if (!f) {
-        cli_error("%s: cannot read: %s", manifest, strerror(errno));
+    ssdsim_point_line *p = NULL;
+    ssdsim_error err;
+    if (ssdsim_point_line_read(&p, manifest, index, &err)) {
+        cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    uint64_t n = 0;
-    bool found = false;
-    while (getline(&line, &cap, f) >= 0) {
-        if (n++ == index) {
-            found = true;
-            break;
-        }
-    }
-    bool read_error = ferror(f);
-    fclose(f);
-    if (read_error || !found) {
-        free(line);
-        if (read_error)
-            cli_error("%s: cannot read: %s", manifest, strerror(errno));
-        else
-            cli_error("%s has %" PRIu64 " lines (points 0 to %" PRId64 "), no point %" PRIu64,
-                      manifest, n, (int64_t)n - 1, index);
-        return CLI_EXIT_FAIL;
-    }
-    struct point *p = point_parse(line, manifest, index + 1);
-    for (guint i = 0; p && i < p->plugins->len; i++) {
-        if (cli_plugin_load(p->plugins->pdata[i], 1)) {
-            point_free(p);
-            p = NULL;
-            free(line);
-            return CLI_EXIT_FAIL;
-        }
-    }
-    free(line);
-    if (!p)
-        return CLI_EXIT_FAIL;
-    int rc;
-    if (p->index != index) {
-        cli_error("%s:%" PRIu64 ": holds point %" PRIu64 ", not %" PRIu64
-                  " (lines must stay in the order ssdsim sweep --emit wrote them)",
-                  manifest, index + 1, p->index, index);
-        rc = CLI_EXIT_FAIL;
-    } else if (csv_out && !p->interval_ns && !p->interval_ios) {
+    ssdsim_point_line_spec sp = point_spec(p);
+    int rc = 0;
+    for (size_t i = 0; i < sp.n_plugins && rc == 0; i++)
+        if (cli_plugin_load(sp.plugins[i], 1))
+            rc = CLI_EXIT_FAIL;
+    if (rc) {
+        /* the plugin loader said why */
+    } else if (csv_out && !sp.interval_ns && !sp.interval_ios) {
         cli_error("run: --timeseries needs a time series: the manifest was made without "
                   "--interval or --interval-ios");
         rc = CLI_EXIT_USAGE;
-    } else if (!json_out && !csv_out && !force && point_complete(p, p->out)) {
+    } else if (!json_out && !csv_out && !force && point_complete(p)) {
         /* As a sweep run again does: a job array resubmitted after a cancel redoes only the
          * points without complete results. */
         if (!quiet)
             printf("point %" PRIu64 " (%s): complete results in %s already: skipped (--force "
                    "runs it again)\n",
-                   p->index, p->label, p->out);
-        rc = 0;
+                   sp.index, ssdsim_point_line_label(p), sp.out);
     } else {
         rc = point_run(p, json_out, csv_out, quiet);
     }
-    point_free(p);
+    ssdsim_point_line_free(p);
     return rc;
 }
 
@@ -822,8 +554,8 @@ static int row_read(const char *path, struct row **out)
     r->keys = g_ptr_array_new_with_free_func(g_free);
     r->values = g_ptr_array_new_with_free_func(g_free);
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(pt, "params");
-    bool ok = get_u64(pt, "index", false, &r->index) &&
-              get_u64(pt, "n_points", false, &r->n_points) && r->index < r->n_points &&
+    bool ok = get_u64(pt, "index", &r->index) && get_u64(pt, "n_points", &r->n_points) &&
+              r->index < r->n_points &&
               cJSON_IsObject(params) && cJSON_GetArraySize(params) > 0;
     const cJSON *e;
     if (ok) {
@@ -1188,27 +920,26 @@ static int sweep_check(struct sweep *s)
     GHashTable *names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     int rc = 0;
     for (uint64_t k = 0; k < s->n_points && rc == 0; k++) {
-        char *line = sweep_line(s, k);
-        struct point *p = point_parse(line, "<sweep>", k + 1);
-        cJSON_free(line);
+        ssdsim_point_line *p = sweep_point(s, k);
         if (!p) {
             rc = -1;
             break;
         }
-        const char *other = g_hash_table_lookup(names, p->name);
+        const char *name = point_spec(p).name, *label = ssdsim_point_line_label(p);
+        const char *other = g_hash_table_lookup(names, name);
         if (other) {
             cli_error("sweep: points %s and %s have the same file name %s.json: make the values "
                       "differ in letters, digits or . _ + -",
-                      other, p->label, p->name);
+                      other, label, name);
             rc = -1;
         } else {
-            g_hash_table_insert(names, g_strdup(p->name), g_strdup(p->label));
-            g_autofree char *context = g_strdup_printf("point %s: ", p->label);
+            g_hash_table_insert(names, g_strdup(name), g_strdup(label));
+            g_autofree char *context = g_strdup_printf("point %s: ", label);
             cli_set_error_context(context);
             rc = point_check(p, model, wl);
             cli_set_error_context(NULL);
         }
-        point_free(p);
+        ssdsim_point_line_free(p);
     }
     g_hash_table_destroy(names);
     ssdsim_workload_free(wl);
@@ -1224,7 +955,7 @@ static int sweep_emit(const struct sweep *s)
         g_string_append(text, line);
         if (k + 1 < s->n_points)
             g_string_append_c(text, '\n');
-        cJSON_free(line);
+        free(line);
     }
     int rc = 0;
     if (!strcmp(s->emit, "-")) {
@@ -1250,23 +981,19 @@ static int sweep_worker(const struct sweep *s, uint64_t k)
     /* The signal may come twice (from the terminal and from the sweep): keep catching it. */
     cli_interrupt_forward(NULL, 0);
     cli_interrupt_install(true);
-    char *line = sweep_line(s, k);
-    struct point *p = point_parse(line, "<sweep>", k + 1);
-    cJSON_free(line);
+    ssdsim_point_line *p = sweep_point(s, k);
     int rc = p ? point_run(p, NULL, NULL, true) : CLI_EXIT_FAIL;
-    point_free(p);
+    ssdsim_point_line_free(p);
     return rc;
 }
 
 /* The point's file name and its readable label (for progress and errors). */
 static void point_names(const struct sweep *s, uint64_t k, char **path, char **label)
 {
-    char *line = sweep_line(s, k);
-    struct point *p = point_parse(line, "<sweep>", k + 1);
-    cJSON_free(line);
-    *path = p ? g_strdup(p->out) : NULL;
-    *label = p ? g_strdup(p->label) : g_strdup("?");
-    point_free(p);
+    ssdsim_point_line *p = sweep_point(s, k);
+    *path = p ? g_strdup(point_spec(p).out) : NULL;
+    *label = g_strdup(p ? ssdsim_point_line_label(p) : "?");
+    ssdsim_point_line_free(p);
 }
 
 /* The pool's view of a sweep (sweep_pool). */
@@ -1387,14 +1114,12 @@ int cli_sweep(int argc, char **argv)
     bool *ok = g_new0(bool, s.n_points);
     uint64_t n_skipped = 0;
     for (uint64_t k = 0; k < s.n_points && !s.force; k++) {
-        char *line = sweep_line(&s, k);
-        struct point *p = point_parse(line, "<sweep>", k + 1);
-        cJSON_free(line);
-        if (p && point_complete(p, p->out)) {
+        ssdsim_point_line *p = sweep_point(&s, k);
+        if (p && point_complete(p)) {
             ok[k] = true;
             n_skipped++;
         }
-        point_free(p);
+        ssdsim_point_line_free(p);
     }
     if (n_skipped && !s.o.quiet)
         printf("sweep: %" PRIu64 " of %" PRIu64 " points have complete results in %s already: "

@@ -1,14 +1,17 @@
 /* report.c: the human-readable summary printed by `ssdsim run` and `ssdsim demo`: the run, the
  * time series (preconditioning curve) with the SNIA steady-state verdict, per-op figures and the
- * device's counters. */
+ * device's counters; and the two helpers of the results JSON the commands write (the model's
+ * tree, a member inserted first). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
-
-#include "cli.h"
+#include <stdlib.h>
+#include <string.h>
 
 #include <cJSON.h>
-#include <stdlib.h>
+#include <glib.h>
+
+#include "cli.h"
 
 static const char *op_names[4] = {"read", "write", "trim", "all"};
 
@@ -338,4 +341,23 @@ cJSON *cli_model_tree(const ssdsim_model *m)
     cJSON *root = text ? cJSON_Parse(text) : NULL;
     free(text);
     return root;
+}
+
+char *cli_json_insert_first(const char *json, const char *key, const char *member)
+{
+    const char *brace = strchr(json, '{');
+    if (!brace)
+        return NULL;
+    GString *s = g_string_new_len(json, brace + 1 - json);
+    g_string_append_printf(s, "\n\t\"%s\":\t", key);
+    for (const char *p = member; *p; p++) {
+        g_string_append_c(s, *p);
+        if (*p == '\n')
+            g_string_append_c(s, '\t');
+    }
+    g_string_append_c(s, ',');
+    g_string_append(s, brace + 1);
+    char *text = strdup(s->str); /* free()d like the library's JSON */
+    g_string_free(s, TRUE);
+    return text;
 }

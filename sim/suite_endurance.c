@@ -1,17 +1,13 @@
-/* suite_endurance.c: `ssdsim suite endurance`, a first version of the end-of-life curves of
- * issue 16 (item 7): RBER, retries per read, read latency (mean, p99) and WAF against P/E
- * cycles, with bit errors modelled (the model's reliability section, or its cell type's
- * defaults when it has none).
- *
- * Each point is a fresh simulation of the model: one sequential fill (functional fast-forward
- * unless --precondition-method timed), then every block worn to the point's P/E cycles at once
- * (ssdsim_wear: even wear, the writes not simulated), the data aged --age-days (ssdsim_age),
- * then the workload (--workload, default 4 KiB random reads at queue depth 32, 20,000 of them;
- * --quick 5,000) run and measured. The points are 0 to twice the rated cycles in eighths of the
- * span (--quick: 0, rated, twice rated). The acceleration is the wear: a drive worn this way has
- * the erase counts of its age but not the layout of data that years of its workload would
- * leave, and its WAF is the workload's on that layout; what a fully timed life would differ by
- * is not measured yet (doc/suites.md says so).
+/* suite_endurance.c: `ssdsim suite endurance`, the report of the end-of-life curves of issue
+ * 16 (item 7): RBER, retries per read, read latency (mean, p99) and WAF against P/E cycles,
+ * with bit errors modelled (the model's reliability section, or its cell type's defaults when
+ * it has none). The points, the acceleration check and the projection are the library's
+ * (ssdsim_endurance_*, ssdsim_eol_accel_check, ssdsim_eol_project: each point a fresh drive
+ * filled once, worn at once to its P/E cycles, aged --age-days, then the workload, by default
+ * 4 KiB random 70/30 reads and writes at queue depth 32); this file writes the JSON, CSVs,
+ * Markdown and plot. The acceleration is the wear: a drive worn this way has the erase counts
+ * of its age but not the layout of data that years of its workload would leave
+ * (--accel-check measures the difference, doc/suites.md).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -21,70 +17,24 @@
 
 #include <ssdsim/suite.h>
 
-struct point {
-    uint32_t pe;
-    ssdsim_reliability_stats r;
-    ssdsim_op_stats rd, all;
-    ssdsim_device_stats d;
-};
-
-/* Run one point on a fresh simulation of `m`. 0 or -1 after printing the error. */
-static int run_point(struct suite *s, const ssdsim_model *m, ssdsim_workload *wl,
-                     struct point *p)
-{
-    ssdsim *sim = suite_sim_new(s, m);
-    if (!sim)
-        return -1;
-    int rc = ssdsim_precondition_seq(sim);
-    if (!rc && p->pe)
-        rc = ssdsim_wear(sim, p->pe);
-    if (!rc && s->opt->age_days > 0)
-        rc = ssdsim_age(sim, s->opt->age_days * 86400);
-    if (!rc)
-        rc = ssdsim_run(sim, wl, NULL);
-    if (rc) {
-        cli_error("suite endurance: at %" PRIu32 " P/E cycles: %s", p->pe, ssdsim_errmsg(sim));
-        ssdsim_free(sim);
-        return -1;
-    }
-    ssdsim_get_reliability(sim, &p->r);
-    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &p->rd);
-    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &p->all);
-    ssdsim_get_device_stats(sim, &p->d);
-    ssdsim_free(sim);
-    return 0;
-}
-
 /* The end-of-life projection (ssdsim_eol_project) at the mean WAF of the points: report lines,
  * JSON "projection" and projection.csv. 0 or -1 after printing the error. */
-static int project(struct suite *s, const ssdsim_model *m, const struct point *pts, size_t n,
-                   double timed_waf)
+static int project(struct suite *s, const ssdsim_model *m, const ssdsim_endurance_point *pts,
+                   size_t n, double timed_waf)
 {
     const struct suite_opts *o = s->opt;
-    double waf = 0;
-    size_t k = 0;
-    const char *src = "the mean of the points";
-    for (size_t i = 0; i < n; i++)
-        if (pts[i].d.waf > 0) {
-            waf += pts[i].d.waf;
-            k++;
-        }
-    if (timed_waf > 0) {
-        waf = timed_waf;
-        k = 1;
-        src = "the mean of --accel-check's timed drive";
-    }
+    ssdsim_endurance_waf_from from;
+    double waf = ssdsim_endurance_waf(pts, n, timed_waf, &from);
+    static const char *const src_of[] = {
+        "the mean of the points", "the mean of --accel-check's timed drive",
+        "assumed: the points programmed no flash for the host (no writes, or all held in the "
+        "write buffer), so host bytes are at WAF 1"};
+    const char *src = src_of[from];
     suite_md(s, "## End-of-life projection\n\n");
-    if (!k) {
-        waf = 1;
-        src = "assumed: the points programmed no flash for the host (no writes, or all held "
-              "in the write buffer), so host bytes are at WAF 1";
+    if (from == SSDSIM_ENDURANCE_WAF_ASSUMED)
         suite_shortcut(s, "No point measured a WAF: the projection's host bytes assume WAF 1 "
                           "(--accel-check or a --workload that writes past the buffer measures "
                           "one).");
-    } else {
-        waf /= (double)k;
-    }
     ssdsim *sim = suite_sim_new(s, m);
     if (!sim)
         return -1;
@@ -103,9 +53,8 @@ static int project(struct suite *s, const ssdsim_model *m, const struct point *p
     }
     cJSON *j = cJSON_AddObjectToObject(s->json, "projection");
     suite_json_num(j, "waf", e.waf);
-    cJSON_AddStringToObject(j, "waf_from", timed_waf > 0 ? "accel_check_timed"
-                                           : k           ? "points"
-                                                         : "assumed_1");
+    static const char *const from_key[] = {"points", "accel_check_timed", "assumed_1"};
+    cJSON_AddStringToObject(j, "waf_from", from_key[from]);
     suite_json_num(j, "target_uber", e.target_uber);
     suite_json_num(j, "life_years", e.life_years);
     suite_json_num(j, "retention_days", e.retention_days);
@@ -170,7 +119,7 @@ static int project(struct suite *s, const ssdsim_model *m, const struct point *p
     if (e.uber_reached)
         suite_md(s, "; the mean block's RBER where the target is reached: %.3g", e.uber_rber);
     suite_md(s, ".\n\n");
-    if (!(timed_waf > 0) && k)
+    if (from == SSDSIM_ENDURANCE_WAF_POINTS)
         suite_shortcut(s, "The projection's WAF is the points' own: a short run on a drive "
                           "written once sequentially, whose garbage collection may not have "
                           "reached its steady state, so it can be far below a worn drive's "
@@ -189,11 +138,8 @@ static int project(struct suite *s, const ssdsim_model *m, const struct point *p
 static int accel_check(struct suite *s, const ssdsim_model *m, const ssdsim_workload *wl,
                        double *timed_waf)
 {
-    uint32_t top = s->opt->accel_pe;
-    uint32_t pe[4] = {top / 4, top / 2, 3 * (top / 4) > top / 2 ? 3 * (top / 4) : top / 2 + 1,
-                      top};
-    if (pe[3] <= pe[2])
-        pe[3] = pe[2] + 1;
+    uint32_t top = s->opt->accel_pe, pe[4];
+    ssdsim_endurance_accel_points(top, pe);
     suite_say(s, "endurance: acceleration check, timed wear to %" PRIu32 " P/E cycles", top);
     ssdsim_eol_accel_opts ao = SSDSIM_EOL_ACCEL_OPTS_INIT;
     ao.pe = pe;
@@ -253,22 +199,17 @@ static int accel_check(struct suite *s, const ssdsim_model *m, const ssdsim_work
 int suite_endurance(struct suite *s)
 {
     const struct suite_opts *o = s->opt;
-    ssdsim_model *m = suite_model_copy(s->model);
-    if (!m)
-        return -1;
-    char cur[32];
+    ssdsim_model *m = NULL;
     ssdsim_error err;
-    if (ssdsim_model_get_string(m, "reliability.rber_model", cur, sizeof cur, NULL) ||
-        !strcmp(cur, "off")) {
-        if (ssdsim_model_set(m, "reliability.rber_model", "\"cell\"", &err)) {
-            cli_error("suite endurance: %s", err.message);
-            ssdsim_model_free(m);
-            return -1;
-        }
+    bool defaults;
+    if (ssdsim_endurance_model(&m, s->model, &defaults, &err)) {
+        cli_error("suite endurance: %s", err.message);
+        return -1;
+    }
+    if (defaults)
         suite_shortcut(s, "The model has no reliability section: the bit-error defaults of its "
                           "cell type were used (`reliability.rber_model` \"cell\", "
                           "doc/models.md).");
-    }
     ssdsim_workload *wl = NULL;
     int rc = o->o.workload_path
                  ? ssdsim_workload_load_file(&wl, o->o.workload_path, &err)
@@ -286,49 +227,52 @@ int suite_endurance(struct suite *s)
     }
     double rated = 0;
     ssdsim_model_get_double(m, "flash.rated_pe_cycles", &rated, NULL);
-    static const double quick_f[] = {0, 1, 2};
-    static const double full_f[] = {0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2};
-    const double *fr = o->quick ? quick_f : full_f;
-    size_t n = o->quick ? G_N_ELEMENTS(quick_f) : G_N_ELEMENTS(full_f);
-    struct point pts[G_N_ELEMENTS(full_f)];
-    memset(pts, 0, sizeof pts);
+    const double *fr;
+    size_t n = ssdsim_endurance_points(o->quick, &fr);
+    ssdsim_endurance_point *pts = g_new0(ssdsim_endurance_point, n);
+    ssdsim_endurance_opts eo = SSDSIM_ENDURANCE_OPTS_INIT;
+    eo.age_days = o->age_days;
+    eo.seed = s->seed;
+    eo.progress = cli_interrupt_cb; /* SIGINT and SIGTERM cancel the run under way */
     cJSON *arr = cJSON_AddArrayToObject(s->json, "points");
     GString *csv = g_string_new("pe_cycles,pe_fraction_of_rated,rber_mean,retries_per_read,"
                                 "read_mean_us,read_p99_us,iops,waf,soft_decoded,uncorrectable,"
                                 "uber,reclaimed_blocks\n");
     for (size_t i = 0; i < n; i++) {
-        pts[i].pe = (uint32_t)lround(fr[i] * rated);
+        uint32_t pe = (uint32_t)lround(fr[i] * rated);
         suite_say(s, "endurance: %" PRIu32 " P/E cycles (%.0f%% of rated), data %.3g days old",
-                  pts[i].pe, 100 * fr[i], o->age_days);
-        if (run_point(s, m, wl, &pts[i])) {
+                  pe, 100 * fr[i], o->age_days);
+        if (ssdsim_endurance_point_run(m, pe, wl, &eo, &pts[i], &err)) {
+            cli_error("suite endurance: %s", err.message);
             ssdsim_workload_free(wl);
             ssdsim_model_free(m);
             g_string_free(csv, TRUE);
+            g_free(pts);
             return -1;
         }
-        const struct point *p = &pts[i];
+        const ssdsim_endurance_point *p = &pts[i];
         cJSON *e = cJSON_CreateObject();
         suite_json_u64(e, "pe_cycles", p->pe);
-        suite_json_num(e, "rber_mean", p->r.rber_mean);
-        suite_json_num(e, "retries_per_read", p->r.retries_per_read);
-        suite_json_num(e, "read_mean_ns", p->rd.lat_mean_ns);
-        suite_json_u64(e, "read_p99_ns", p->rd.lat_p99_ns);
+        suite_json_num(e, "rber_mean", p->rel.rber_mean);
+        suite_json_num(e, "retries_per_read", p->rel.retries_per_read);
+        suite_json_num(e, "read_mean_ns", p->read.lat_mean_ns);
+        suite_json_u64(e, "read_p99_ns", p->read.lat_p99_ns);
         suite_json_num(e, "iops", p->all.iops);
-        suite_json_num(e, "waf", p->d.waf);
-        suite_json_u64(e, "soft_decoded", p->r.reads_by_steps[p->r.retry_max + 1]);
-        suite_json_u64(e, "uncorrectable", p->r.uncorrectable);
-        suite_json_num(e, "uber", p->r.uber);
-        suite_json_u64(e, "reclaimed_blocks", p->r.reclaimed_blocks);
+        suite_json_num(e, "waf", p->device.waf);
+        suite_json_u64(e, "soft_decoded", p->rel.reads_by_steps[p->rel.retry_max + 1]);
+        suite_json_u64(e, "uncorrectable", p->rel.uncorrectable);
+        suite_json_num(e, "uber", p->rel.uber);
+        suite_json_u64(e, "reclaimed_blocks", p->rel.reclaimed_blocks);
         cJSON_AddItemToArray(arr, e);
         g_string_append_printf(csv, "%" PRIu32 ",", p->pe);
-        double v[] = {fr[i],         p->r.rber_mean,       p->r.retries_per_read,
-                      p->rd.lat_mean_ns / 1e3, (double)p->rd.lat_p99_ns / 1e3, p->all.iops,
-                      p->d.waf,
-                      (double)p->r.reads_by_steps[p->r.retry_max + 1],
-                      (double)p->r.uncorrectable, p->r.uber};
+        double v[] = {fr[i],         p->rel.rber_mean,       p->rel.retries_per_read,
+                      p->read.lat_mean_ns / 1e3, (double)p->read.lat_p99_ns / 1e3, p->all.iops,
+                      p->device.waf,
+                      (double)p->rel.reads_by_steps[p->rel.retry_max + 1],
+                      (double)p->rel.uncorrectable, p->rel.uber};
         for (size_t k = 0; k < G_N_ELEMENTS(v); k++)
             suite_csv_num(csv, v[k], false);
-        g_string_append_printf(csv, "%" PRIu64 "\n", p->r.reclaimed_blocks);
+        g_string_append_printf(csv, "%" PRIu64 "\n", p->rel.reclaimed_blocks);
     }
     suite_csv(s, "endurance.csv", g_string_free(csv, FALSE));
 
@@ -342,14 +286,14 @@ int suite_endurance(struct suite *s)
                 "IOPS | WAF | soft decoded | uncorrectable | UBER | reclaimed blocks |\n"
                 "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (size_t i = 0; i < n; i++) {
-        const struct point *p = &pts[i];
+        const ssdsim_endurance_point *p = &pts[i];
         suite_md(s,
                  "| %" PRIu32 " | %.3g | %.3f | %.1f | %.1f | %.0f | %.3f | %" PRIu64 " | %" PRIu64
                  " | %.3g | %" PRIu64 " |\n",
-                 p->pe, p->r.rber_mean, p->r.retries_per_read, p->rd.lat_mean_ns / 1e3,
-                 (double)p->rd.lat_p99_ns / 1e3, p->all.iops, p->d.waf,
-                 p->r.reads_by_steps[p->r.retry_max + 1], p->r.uncorrectable, p->r.uber,
-                 p->r.reclaimed_blocks);
+                 p->pe, p->rel.rber_mean, p->rel.retries_per_read, p->read.lat_mean_ns / 1e3,
+                 (double)p->read.lat_p99_ns / 1e3, p->all.iops, p->device.waf,
+                 p->rel.reads_by_steps[p->rel.retry_max + 1], p->rel.uncorrectable, p->rel.uber,
+                 p->rel.reclaimed_blocks);
     }
     suite_md(s, "\n![endurance](endurance.png)\n\n");
     suite_plot(s, "endurance.png",
@@ -368,8 +312,10 @@ int suite_endurance(struct suite *s)
     if ((o->accel_pe && accel_check(s, m, wl, &timed_waf)) || project(s, m, pts, n, timed_waf)) {
         ssdsim_workload_free(wl);
         ssdsim_model_free(m);
+        g_free(pts);
         return -1;
     }
+    g_free(pts);
     suite_shortcut(s, "Wear is applied at once (every block worn evenly to the point's P/E "
                       "cycles, the writes not simulated): the erase counts are those of the "
                       "drive's age, the data's layout is that of one sequential fill; "

@@ -221,21 +221,7 @@ void cli_trace_summary(FILE *f, const struct cli_trace_outcome *out)
 
 char *cli_trace_results_json(const char *json, const struct cli_trace_outcome *out)
 {
-    const char *brace = strchr(json, '{');
-    if (!brace || !out->json)
-        return NULL;
-    GString *s = g_string_new_len(json, brace + 1 - json);
-    g_string_append(s, "\n\t\"trace\":\t");
-    for (const char *p = out->json; *p; p++) {
-        g_string_append_c(s, *p);
-        if (*p == '\n')
-            g_string_append_c(s, '\t');
-    }
-    g_string_append_c(s, ',');
-    g_string_append(s, brace + 1);
-    char *text = strdup(s->str); /* free()d like the library's JSON */
-    g_string_free(s, TRUE);
-    return text;
+    return out->json ? cli_json_insert_first(json, "trace", out->json) : NULL;
 }
 
 void cli_trace_outcome_free(struct cli_trace_outcome *out)

@@ -16,20 +16,8 @@
  * reported when the outputs are closed. Nothing is allocated per request; memory is O(job
  * clones) (one small state and up to five buffered files per clone that asks for logs).
  *
- * fio's log format (fio 3.x HOWTO, "Log File Formats", without log_offset): one line per entry,
- * "time (ms), value, data direction (0 read, 1 write, 2 trim), block size, priority (0)".
- * Files are <prefix>_lat.N.log, _clat.N.log, _slat.N.log, _iops.N.log, _bw.N.log with N the
- * job's number over the whole run, 1-based (fio's thread number: clones of a section are
- * consecutive, sections in file order). Times count from the job's start, after its ramp_time
- * (fio resets its epoch then; I/Os issued during the ramp are not logged).
- *   - Without log_avg_msec, one entry per completed I/O: lat and clat the latency in ns (the
- *     same: the simulated host has no submission latency), iops 1, bw the I/O's bytes x 10^6 /
- *     its latency in ns (fio's per-I/O rate), with the I/O's size. The slat log stays empty,
- *     as fio's does for a synchronous engine.
- *   - With log_avg_msec W, one entry per direction per window [kW, (k+1)W) that saw I/O,
- *     stamped (k+1)W: lat/clat the mean latency (rounded), iops the I/Os x 1000 / W, bw the
- *     bytes x 1000 / W / 1024 (KiB/s), block size 0. A last, partial window is written for
- *     the latency logs at the job's last completion, not for iops and bw (as fio does).
+ * fio's logs: the entries are the library's (ssdsim_fio_logs_*, ssdsim/measure.h, which says
+ * their format); this file opens the files, one per clone and log, and writes the lines.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -41,37 +29,25 @@
 #include <glib.h>
 
 #include "cli.h"
+#include "ssdsim/measure.h"
 
 /* Buffers: the latency log can get a line per request of a long run. */
 #define LATLOG_BUF_BYTES (1u << 20)
 #define FIO_LOG_BUF_BYTES (64u << 10)
 
-enum { LOG_LAT, LOG_CLAT, LOG_SLAT, LOG_IOPS, LOG_BW, N_LOGS };
-static const char *const log_suffix[N_LOGS] = {"lat", "clat", "slat", "iops", "bw"};
-
-/* One job clone that writes fio logs. */
-struct fio_clone {
-    FILE *f[N_LOGS]; /* NULL: not asked (else out[].f) */
-    struct cli_out out[N_LOGS];
-    char *path[N_LOGS];
-    uint64_t avg_ms;   /* log_avg_msec; 0 = an entry per I/O */
-    bool started;      /* its epoch is known */
-    uint64_t epoch_ns; /* absolute simulated time of its log time 0 (start + ramp_time) */
-    /* the current window (log_avg_msec) */
-    uint64_t win;
-    uint64_t n[3], lat_sum[3], bytes[3];
-    uint64_t last_ms; /* time of its last logged completion */
-    bool logged;
+/* One job clone's fio log files (NULL: not asked). */
+struct fio_files {
+    FILE *f[SSDSIM_FIO_LOG_KINDS];
+    struct cli_out out[SSDSIM_FIO_LOG_KINDS];
 };
 
-/* What cli_watch.fio_logs points to: the latency log's buffer and the clones' logs. */
+/* What cli_watch.fio_logs points to: the latency log's buffer and the fio logs. */
 struct watch_priv {
     struct cli_out latlog_out, record_out; /* temporary names until the run ends (outfile.c) */
     char *latlog_buf;
     const char *latlog_path; /* o->latency_log, for messages */
-    uint32_t n_clones;
-    struct fio_clone *clones; /* NULL when no section asks for logs */
-    uint32_t *unit_of;        /* clone -> reported job, built at the first completion */
+    ssdsim_fio_logs *logs;   /* NULL when no section asks for logs */
+    struct fio_files *files; /* one per job clone */
 };
 
 static void note_failure(struct cli_watch *w, const char *what, const char *path)
@@ -98,92 +74,15 @@ static void end_output(struct cli_watch *w, struct cli_out *o, enum cli_watch_en
 /* ------------------------------------------------------------------------------------------ */
 /* fio logs                                                                                    */
 
-static void log_line(struct cli_watch *w, struct fio_clone *k, int log, uint64_t t_ms,
-                     uint64_t value, int dir, uint64_t bs)
+/* An entry of a fio log: its line. */
+static void fio_entry(const ssdsim_fio_log_entry *e, void *userdata)
 {
-    if (!k->f[log])
-        return;
-    if (fprintf(k->f[log], "%" PRIu64 ", %" PRIu64 ", %d, %" PRIu64 ", 0\n", t_ms, value, dir, bs) <
-        0)
-        note_failure(w, "write failed", k->path[log]);
-}
-
-/* Write the averages of the clone's current window, stamped t_ms; `rates` also writes the iops
- * and bw entries (complete windows only). */
-static void flush_window(struct cli_watch *w, struct fio_clone *k, uint64_t t_ms, bool rates)
-{
-    for (int d = 0; d < 3; d++) {
-        uint64_t n = k->n[d];
-        if (!n)
-            continue;
-        uint64_t mean = (2 * k->lat_sum[d] + n) / (2 * n); /* rounded, as fio's + 0.5 */
-        log_line(w, k, LOG_LAT, t_ms, mean, d, 0);
-        log_line(w, k, LOG_CLAT, t_ms, mean, d, 0);
-        if (rates) {
-            log_line(w, k, LOG_IOPS, t_ms, n * 1000 / k->avg_ms, d, 0);
-            log_line(w, k, LOG_BW, t_ms, k->bytes[d] * 1000 / k->avg_ms / 1024, d, 0);
-        }
-        k->n[d] = k->lat_sum[d] = k->bytes[d] = 0;
-    }
-}
-
-/* The clone's epoch: when its reported job started, plus its ramp_time, read from the running
- * simulation at the clone's first completion (its job has started by then). */
-static void start_clone(struct cli_watch *w, struct watch_priv *p, uint32_t clone)
-{
-    struct fio_clone *k = &p->clones[clone];
-    k->started = true;
-    k->epoch_ns = w->t0_ns;
-    if (!p->unit_of) {
-        p->unit_of = g_new0(uint32_t, p->n_clones);
-        size_t n = ssdsim_n_jobs(w->sim);
-        for (size_t u = 0; u < n; u++) {
-            ssdsim_job_info ji;
-            if (ssdsim_get_job(w->sim, u, &ji))
-                continue;
-            for (uint32_t c = ji.first_clone; c < ji.first_clone + ji.n_clones; c++)
-                if (c < p->n_clones)
-                    p->unit_of[c] = (uint32_t)u;
-        }
-    }
-    ssdsim_job_info ji;
-    if (ssdsim_get_job(w->sim, p->unit_of[clone], &ji) == 0)
-        k->epoch_ns = w->t0_ns + ji.start_ns + ji.ramp_ns;
-}
-
-static void fio_log_complete(struct cli_watch *w, struct watch_priv *p, const ssdsim_completion *c)
-{
-    if (!p->clones || c->job == SSDSIM_NO_JOB || c->job >= p->n_clones)
-        return;
-    struct fio_clone *k = &p->clones[c->job];
-    if (!k->f[LOG_LAT] && !k->f[LOG_IOPS] && !k->f[LOG_BW])
-        return;
-    if (!k->started)
-        start_clone(w, p, c->job);
-    if (c->submit_ns < k->epoch_ns) /* issued during the ramp */
-        return;
-    uint64_t t_ms = (c->complete_ns - k->epoch_ns) / 1000000u;
-    uint64_t lat = c->complete_ns - c->submit_ns;
-    int d = (int)c->op;
-    if (d < 0 || d > 2)
-        return;
-    k->last_ms = t_ms;
-    k->logged = true;
-    if (!k->avg_ms) {
-        log_line(w, k, LOG_LAT, t_ms, lat, d, c->length);
-        log_line(w, k, LOG_CLAT, t_ms, lat, d, c->length);
-        log_line(w, k, LOG_IOPS, t_ms, 1, d, c->length);
-        log_line(w, k, LOG_BW, t_ms, lat ? c->length * 1000000u / lat : 0, d, c->length);
-        return;
-    }
-    uint64_t win = t_ms / k->avg_ms;
-    if (win != k->win) {
-        flush_window(w, k, (k->win + 1) * k->avg_ms, true);
-        k->win = win;
-    }
-    k->n[d]++;
-    k->lat_sum[d] += lat;
-    k->bytes[d] += c->length;
+    struct cli_watch *w = userdata;
+    struct watch_priv *p = w->fio_logs;
+    FILE *f = p->files[e->clone].f[e->kind];
+    if (f && fprintf(f, "%" PRIu64 ", %" PRIu64 ", %d, %" PRIu64 ", 0\n", e->t_ms, e->value,
+                     e->dir, e->bs) < 0)
+        note_failure(w, "write failed", ssdsim_fio_logs_path(p->logs, e->clone, e->kind));
 }
 
 /* Make room for `n_files` more open files: the soft limit is raised towards the hard one (a job
@@ -202,76 +101,51 @@ static void reserve_files(size_t n_files)
 
 static int fio_logs_open(struct cli_watch *w, struct watch_priv *p, const ssdsim_workload *wl)
 {
-    size_t n_sections = ssdsim_workload_n_jobs(wl);
-    uint64_t n_clones = 0, n_files = 0;
-    bool any = false;
-    for (size_t s = 0; s < n_sections; s++) {
-        const char *iops, *lat, *bw;
-        uint32_t numjobs = 0;
-        if (ssdsim_workload_job_logs(wl, s, &iops, &lat, &bw, NULL, &numjobs))
-            continue;
-        n_clones += numjobs;
-        n_files += (uint64_t)numjobs * ((lat ? 3 : 0) + (iops ? 1 : 0) + (bw ? 1 : 0));
-        any = any || iops || lat || bw;
-    }
-    if (!any)
-        return 0;
-    if (n_clones > UINT32_MAX / 2) {
-        cli_error("fio logs: %" PRIu64 " job clones are too many", n_clones);
+    ssdsim_error err;
+    if (ssdsim_fio_logs_new(&p->logs, wl, fio_entry, w, &err)) {
+        cli_error("%s", err.message);
         return -1;
     }
+    if (!p->logs)
+        return 0;
+    uint32_t n = ssdsim_fio_logs_n_clones(p->logs);
+    size_t n_files = 0;
+    for (uint32_t c = 0; c < n; c++)
+        for (int k = 0; k < SSDSIM_FIO_LOG_KINDS; k++)
+            n_files += ssdsim_fio_logs_path(p->logs, c, k) != NULL;
     reserve_files(n_files);
-    p->n_clones = (uint32_t)n_clones;
-    p->clones = g_new0(struct fio_clone, p->n_clones);
-    uint32_t clone = 0;
-    for (size_t s = 0; s < n_sections; s++) {
-        const char *prefix[N_LOGS] = {NULL};
-        uint64_t avg = 0;
-        uint32_t numjobs = 0;
-        const char *iops, *lat, *bw;
-        if (ssdsim_workload_job_logs(wl, s, &iops, &lat, &bw, &avg, &numjobs))
-            continue;
-        /* A log option given without a name uses the job's name, as fio does. */
-        const char *name = ssdsim_workload_job_name(wl, s);
-        prefix[LOG_LAT] = prefix[LOG_CLAT] = prefix[LOG_SLAT] = lat && !*lat ? name : lat;
-        prefix[LOG_IOPS] = iops && !*iops ? name : iops;
-        prefix[LOG_BW] = bw && !*bw ? name : bw;
-        for (uint32_t c = 0; c < numjobs; c++, clone++) {
-            struct fio_clone *k = &p->clones[clone];
-            k->avg_ms = avg;
-            for (int l = 0; l < N_LOGS; l++) {
-                if (!prefix[l])
-                    continue;
-                k->path[l] = g_strdup_printf("%s_%s.%u.log", prefix[l], log_suffix[l], clone + 1);
-                if (cli_out_open(&k->out[l], k->path[l]))
-                    return -1;
-                k->f[l] = k->out[l].f;
-                setvbuf(k->f[l], NULL, _IOFBF, FIO_LOG_BUF_BYTES);
-            }
+    p->files = g_new0(struct fio_files, n);
+    for (uint32_t c = 0; c < n; c++) {
+        for (int k = 0; k < SSDSIM_FIO_LOG_KINDS; k++) {
+            const char *path = ssdsim_fio_logs_path(p->logs, c, k);
+            if (!path)
+                continue;
+            if (cli_out_open(&p->files[c].out[k], path))
+                return -1;
+            p->files[c].f[k] = p->files[c].out[k].f;
+            setvbuf(p->files[c].f[k], NULL, _IOFBF, FIO_LOG_BUF_BYTES);
         }
     }
+    ssdsim_fio_logs_start(p->logs, w->sim);
     return 0;
 }
 
 /* Close every fio log; with CLI_WATCH_COMMIT, write the last partial windows first. */
 static void fio_logs_close(struct cli_watch *w, struct watch_priv *p, enum cli_watch_end how)
 {
-    for (uint32_t c = 0; p->clones && c < p->n_clones; c++) {
-        struct fio_clone *k = &p->clones[c];
-        if (how == CLI_WATCH_COMMIT && k->avg_ms && k->logged)
-            flush_window(w, k, k->last_ms, false);
-        for (int l = 0; l < N_LOGS; l++) {
-            if (k->out[l].tmp)
-                end_output(w, &k->out[l], how);
-            k->f[l] = NULL;
+    if (how == CLI_WATCH_COMMIT)
+        ssdsim_fio_logs_finish(p->logs);
+    for (uint32_t c = 0; p->files && c < ssdsim_fio_logs_n_clones(p->logs); c++) {
+        for (int k = 0; k < SSDSIM_FIO_LOG_KINDS; k++) {
+            if (p->files[c].out[k].tmp)
+                end_output(w, &p->files[c].out[k], how);
+            p->files[c].f[k] = NULL;
         }
-        for (int l = 0; l < N_LOGS; l++)
-            g_free(k->path[l]);
     }
-    g_free(p->clones);
-    g_free(p->unit_of);
-    p->clones = NULL;
-    p->unit_of = NULL;
+    g_free(p->files);
+    ssdsim_fio_logs_free(p->logs);
+    p->files = NULL;
+    p->logs = NULL;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -331,8 +205,9 @@ static void on_complete(const ssdsim_completion *c, void *userdata)
                     c->frontend_ns, c->flash_ns, c->transfer_ns, c->gc_wait_ns) < 0)
             note_failure(w, "write failed", ((struct watch_priv *)w->fio_logs)->latlog_path);
     }
-    if (w->fio_logs)
-        fio_log_complete(w, w->fio_logs, c);
+    struct watch_priv *p = w->fio_logs;
+    if (p && p->logs)
+        ssdsim_fio_logs_complete(p->logs, c);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -401,9 +276,9 @@ int cli_watch_open(struct cli_watch *w, const struct cli_run_opts *o, const ssds
     }
     if (wl && !o->trace_path && fio_logs_open(w, p, wl))
         goto fail;
-    if (w->record || w->latlog || p->clones) {
+    if (w->record || w->latlog || p->logs) {
         ssdsim_observer obs = {.on_issue = w->record ? on_issue : NULL,
-                               .on_complete = w->latlog || p->clones ? on_complete : NULL,
+                               .on_complete = w->latlog || p->logs ? on_complete : NULL,
                                .userdata = w};
         ssdsim_set_observer(sim, &obs);
     }

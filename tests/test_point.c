@@ -5,13 +5,18 @@
  * names are written out by hand; the seed is recomputed from its documented formula (FNV-1a,
  * splitmix64 finalizer, top 53 bits) and compared with what `ssdsim sweep --emit` records in
  * its manifest; a point run is compared with the same steps done by hand through ssdsim.h
- * (ssdsim_new, ssdsim_precondition_seq_fills, ssdsim_run), results JSON byte for byte. Bogus
- * input: unknown keys, malformed overrides, bad option versions, bad grids.
+ * (ssdsim_new, ssdsim_precondition_seq_fills, ssdsim_run), results JSON byte for byte; a
+ * manifest line is written out by hand and its hash recomputed, and the lines `ssdsim sweep
+ * --emit` writes are parsed and formatted again to the same text. Bogus input: unknown keys,
+ * malformed overrides, bad option versions, bad grids, lines that are not a manifest's.
  *
  * Writes only under BUILDDIR/tests/out/point*, so `make distcheck` passes.
  */
 #include <cJSON.h>
+#include <glib.h>
 #include <inttypes.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -240,6 +245,20 @@ START_TEST(test_point_seed_matches_sweep_manifest)
         ck_assert_str_eq(nm, name->valuestring);
         free(nm);
         cJSON_Delete(o);
+        /* the line is the library's format: parsed and formatted again, the same text */
+        char *end = strchr(line, '\n');
+        char *one = end ? g_strndup(line, (gsize)(end - line)) : g_strdup(line);
+        ssdsim_point_line *l = NULL;
+        ck_assert_int_eq(ssdsim_point_line_parse(&l, one, &err), 0);
+        ssdsim_point_line_spec sp;
+        ck_assert_int_eq(ssdsim_point_line_get(l, &sp), 0);
+        ck_assert_uint_eq(sp.index, k);
+        char *again = NULL;
+        ck_assert_int_eq(ssdsim_point_line_format(&again, &sp), 0);
+        ck_assert_str_eq(again, one);
+        free(again);
+        ssdsim_point_line_free(l);
+        g_free(one);
         line = strchr(line, '\n');
         if (line)
             line++;
@@ -423,6 +442,260 @@ START_TEST(test_point_bad_versions)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------------------------ */
+/* Manifest lines                                                                              */
+
+/* A line written out by hand: its members in the documented order, integers as integers, null
+ * for what is not given; parsed back, the same fields, its label, its hash (FNV-1a of the line
+ * without "out", recomputed here), its point options and its results member. */
+#define LINE_NO_OUT                                                                                \
+    "{\"index\":1,\"n_points\":4,\"name\":\"ftl.op-0.3__workload.iodepth-8\",\"model\":null,"     \
+    "\"workload\":\"/w/wl.json\",\"set\":[\"workload.number_ios=5000\"],"                          \
+    "\"vary\":{\"ftl.op\":\"0.3\",\"workload.iodepth\":\"8\"},\"seed\":123,\"base_seed\":1,"      \
+    "\"precondition\":\"seq:2\",\"interval_ns\":null,\"interval_ios\":1000"
+#define LINE LINE_NO_OUT ",\"out\":\"/d/ftl.op-0.3__workload.iodepth-8.json\"}"
+
+START_TEST(test_point_line_format_and_parse)
+{
+    const char *set[1] = {"workload.number_ios=5000"};
+    const char *keys[2] = {"ftl.op", "workload.iodepth"}, *values[2] = {"0.3", "8"};
+    ssdsim_point_line_spec sp = SSDSIM_POINT_LINE_SPEC_INIT;
+    sp.index = 1;
+    sp.n_points = 4;
+    sp.name = "ftl.op-0.3__workload.iodepth-8";
+    sp.workload = "/w/wl.json";
+    sp.set = set;
+    sp.n_set = 1;
+    sp.vary_keys = keys;
+    sp.vary_values = values;
+    sp.n_vary = 2;
+    sp.seed = 123;
+    sp.base_seed = 1;
+    sp.precondition = "seq:2";
+    sp.interval_ios = 1000;
+    sp.out = "/d/ftl.op-0.3__workload.iodepth-8.json";
+    char *text = NULL;
+    ck_assert_int_eq(ssdsim_point_line_format(&text, &sp), 0);
+    ck_assert_str_eq(text, LINE);
+    free(text);
+
+    ssdsim_point_line *l = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_point_line_parse(&l, LINE "\n", &err), 0);
+    ssdsim_point_line_spec got;
+    ck_assert_int_eq(ssdsim_point_line_get(l, &got), 0);
+    ck_assert_uint_eq(got.index, 1);
+    ck_assert_uint_eq(got.n_points, 4);
+    ck_assert_ptr_null(got.model);
+    ck_assert_str_eq(got.workload, "/w/wl.json");
+    ck_assert_uint_eq(got.n_set, 1);
+    ck_assert_str_eq(got.set[0], set[0]);
+    ck_assert_uint_eq(got.n_vary, 2);
+    ck_assert_str_eq(got.vary_keys[1], "workload.iodepth");
+    ck_assert_str_eq(got.vary_values[1], "8");
+    ck_assert_uint_eq(got.seed, 123);
+    ck_assert_str_eq(got.precondition, "seq:2");
+    ck_assert_uint_eq(got.interval_ns, 0);
+    ck_assert_uint_eq(got.interval_ios, 1000);
+    ck_assert_uint_eq(got.n_plugins, 0);
+    ck_assert_str_eq(got.out, sp.out);
+    /* formatted again: the same line */
+    ck_assert_int_eq(ssdsim_point_line_format(&text, &got), 0);
+    ck_assert_str_eq(text, LINE);
+    free(text);
+    ck_assert_str_eq(ssdsim_point_line_label(l), "ftl.op=0.3,workload.iodepth=8");
+    char hash[17];
+    snprintf(hash, sizeof hash, "%016" PRIx64,
+             fnv(UINT64_C(0xcbf29ce484222325), LINE_NO_OUT "}"));
+    ck_assert_str_eq(ssdsim_point_line_hash(l), hash);
+    ssdsim_point_opts o;
+    ck_assert_int_eq(ssdsim_point_line_opts(l, &o), 0);
+    ck_assert_uint_eq(o.seed, 123);
+    ck_assert_int_eq(o.seed_rule, SSDSIM_POINT_SEED_GIVEN);
+    ck_assert_int_eq(o.precondition, SSDSIM_PRECONDITION_SEQ);
+    ck_assert_uint_eq(o.precondition_fills, 2);
+    ck_assert_uint_eq(o.run.interval_ios, 1000);
+    ck_assert_uint_eq(o.n_vary, 2);
+    ck_assert_str_eq(o.vary[0], "ftl.op=0.3");
+    ck_assert_str_eq(o.set[0], set[0]);
+    char *member = ssdsim_point_line_results_member(l);
+    cJSON *m = cJSON_Parse(member);
+    ck_assert_ptr_nonnull(m);
+    ck_assert_str_eq(cJSON_GetObjectItem(m, "manifest_hash")->valuestring, hash);
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(m, "params"), "ftl.op")->valuestring,
+                     "0.3");
+    cJSON_Delete(m);
+    free(member);
+    /* complete results: the index and hash, not interrupted */
+    char res[256];
+    snprintf(res, sizeof res, "{\"point\": {\"index\": 1, \"manifest_hash\": \"%s\"}}", hash);
+    ck_assert(ssdsim_point_line_complete(l, res));
+    snprintf(res, sizeof res,
+             "{\"point\": {\"index\": 1, \"manifest_hash\": \"%s\"}, \"interrupted\": true}",
+             hash);
+    ck_assert(!ssdsim_point_line_complete(l, res));
+    snprintf(res, sizeof res, "{\"point\": {\"index\": 2, \"manifest_hash\": \"%s\"}}", hash);
+    ck_assert(!ssdsim_point_line_complete(l, res));
+    ck_assert(!ssdsim_point_line_complete(l, "{\"point\": {\"index\": 1, \"manifest_hash\": "
+                                             "\"0000000000000000\"}}"));
+    ck_assert(!ssdsim_point_line_complete(l, "{\"point\":"));
+    ck_assert(!ssdsim_point_line_complete(l, NULL));
+    ssdsim_point_line_free(l);
+
+    /* specs that make no line */
+    sp.index = 4;
+    ck_assert_int_eq(ssdsim_point_line_format(&text, &sp), SSDSIM_EINVAL);
+    ck_assert_ptr_null(text);
+    sp.index = 1;
+    sp.precondition = "seq:0";
+    ck_assert_int_eq(ssdsim_point_line_format(&text, &sp), SSDSIM_EINVAL);
+    sp.precondition = NULL;
+    sp.version = 99;
+    ck_assert_int_eq(ssdsim_point_line_format(&text, &sp), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_line_format(NULL, &sp), SSDSIM_EINVAL);
+}
+END_TEST
+
+/* Lines that are not a manifest's: one message naming the field; lines read from a file by
+ * index. */
+START_TEST(test_point_line_bad_and_read)
+{
+    static const struct {
+        const char *text, *field;
+    } bad[] = {
+        {"{\"index\":0}", "n_points"},
+        {"{\"index\":-1,\"n_points\":1}", "index"},
+        {"{\"index\":2,\"n_points\":2}", "n_points"},
+        {"{\"index\":0,\"n_points\":1,\"name\":\"a\",\"workload\":\"w\",\"out\":\"o\"}", "seed"},
+        {"{\"index\":0,\"n_points\":1,\"name\":\"a\",\"workload\":\"w\",\"out\":\"o\",\"seed\":1,"
+         "\"base_seed\":1,\"interval_ns\":5,\"interval_ios\":5}",
+         "interval_ios"},
+        {"{\"index\":0,\"n_points\":1,\"name\":\"a\",\"workload\":\"w\",\"out\":\"o\",\"seed\":1,"
+         "\"base_seed\":1,\"interval_ns\":null,\"interval_ios\":null,\"model\":null,"
+         "\"precondition\":\"seq:0\"}",
+         "precondition"},
+        {"{\"index\":0,\"n_points\":1,\"name\":\"a\",\"workload\":\"w\",\"out\":\"o\",\"seed\":1,"
+         "\"base_seed\":1,\"interval_ns\":null,\"interval_ios\":null,\"model\":null,"
+         "\"precondition\":null,\"set\":[\"noequals\"]}",
+         "set"},
+    };
+    ssdsim_point_line *l = NULL;
+    ssdsim_error err;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(ssdsim_point_line_parse(&l, bad[i].text, &err), SSDSIM_ECONFIG);
+        ck_assert_ptr_null(l);
+        ck_assert_str_eq(err.path, bad[i].field);
+        char want[128];
+        snprintf(want, sizeof want, "'%s' is missing or invalid", bad[i].field);
+        ck_assert_msg(strstr(err.message, want) == err.message, "%s", err.message);
+    }
+    ck_assert_int_eq(ssdsim_point_line_parse(&l, "not json", &err), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(err.message, "not a JSON object") == err.message, "%s", err.message);
+    ck_assert_int_eq(ssdsim_point_line_parse(&l, NULL, &err), SSDSIM_EINVAL);
+
+    /* read: line K holds point K */
+    char path[512];
+    out_path(path, sizeof path, "point-lines.jsonl");
+    char *zero = g_strdup(LINE);
+    zero[9] = '0'; /* "index":0 */
+    char *text = g_strconcat(zero, "\n", LINE, "\n", NULL);
+    write_file(path, text);
+    ck_assert_int_eq(ssdsim_point_line_read(&l, path, 1, &err), 0);
+    ck_assert_str_eq(ssdsim_point_line_label(l), "ftl.op=0.3,workload.iodepth=8");
+    ssdsim_point_line_free(l);
+    ck_assert_int_eq(ssdsim_point_line_read(&l, path, 2, &err), SSDSIM_ENOTFOUND);
+    ck_assert_msg(strstr(err.message, "has 2 lines (points 0 to 1), no point 2"), "%s",
+                  err.message);
+    g_free(text);
+    text = g_strconcat(LINE, "\n", zero, "\n", NULL);
+    write_file(path, text);
+    ck_assert_int_eq(ssdsim_point_line_read(&l, path, 0, &err), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(err.message, ":1: holds point 1, not 0"), "%s", err.message);
+    ck_assert_ptr_null(l);
+    write_file(path, "{\"index\": 0}\n");
+    ck_assert_int_eq(ssdsim_point_line_read(&l, path, 0, &err), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(err.message, ":1: 'n_points' is missing or invalid"), "%s",
+                  err.message);
+    ck_assert_str_eq(err.path, "n_points");
+    ck_assert_ptr_null(strchr(err.message, '\n'));
+    unlink(path);
+    ck_assert_int_eq(ssdsim_point_line_read(&l, path, 0, &err), SSDSIM_EIO);
+    ck_assert_msg(strstr(err.message, ": cannot read: "), "%s", err.message);
+    g_free(text);
+    g_free(zero);
+
+    /* preconditioning values */
+    ssdsim_precondition_mode mode;
+    uint32_t fills;
+    ck_assert_int_eq(ssdsim_point_parse_precondition("seq", &mode, &fills), 0);
+    ck_assert(mode == SSDSIM_PRECONDITION_SEQ && fills == 1);
+    ck_assert_int_eq(ssdsim_point_parse_precondition("seq:1000", &mode, &fills), 0);
+    ck_assert(mode == SSDSIM_PRECONDITION_SEQ && fills == 1000);
+    ck_assert_int_eq(ssdsim_point_parse_precondition("fast", &mode, &fills), 0);
+    ck_assert(mode == SSDSIM_PRECONDITION_FAST && fills == 0);
+    static const char *const refused[] = {"seq:0", "seq:1001", "seq:", "seq:+3", "seq:3x",
+                                          "slow", ""};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        ck_assert_int_eq(ssdsim_point_parse_precondition(refused[i], &mode, &fills),
+                         SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_parse_precondition(NULL, NULL, NULL), SSDSIM_EINVAL);
+}
+END_TEST
+
+/* The drive's state before the measured run: wear adds its cycles to every block's erase
+ * count, an age needs bit errors, a die outside the geometry is refused naming the step, a
+ * power loss after N requests ends the run there (at QD1, N complete and at most the one
+ * request in flight then). */
+START_TEST(test_point_prepare)
+{
+    ssdsim_model *m = load_small();
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    const char *step = "x";
+    ck_assert_int_eq(ssdsim_point_prepare(sim, NULL, &step), 0);
+    ck_assert_str_eq(step, "");
+    ssdsim_device_stats d0, d1;
+    ssdsim_get_device_stats(sim, &d0);
+    ssdsim_point_state st = SSDSIM_POINT_STATE_INIT;
+    st.wear_pe = 100;
+    ck_assert_int_eq(ssdsim_point_prepare(sim, &st, &step), 0);
+    ssdsim_get_device_stats(sim, &d1);
+    ck_assert_double_eq_tol(d1.erase_count_mean, d0.erase_count_mean + 100, 1e-9);
+    /* the small model has no bit errors */
+    st.wear_pe = 0;
+    st.age_days = 30;
+    ck_assert_int_eq(ssdsim_point_prepare(sim, &st, &step), SSDSIM_EINVAL);
+    ck_assert_str_eq(step, "age_days");
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "needs a model with bit errors"));
+    st.age_days = 0;
+    st.fail = true;
+    st.fail_channel = 99;
+    st.fail_plane = UINT32_MAX;
+    ck_assert_int_ne(ssdsim_point_prepare(sim, &st, &step), 0);
+    ck_assert_str_eq(step, "fail");
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "outside the geometry"));
+    st.fail = false;
+    st.version = 99;
+    ck_assert_int_eq(ssdsim_point_prepare(sim, &st, &step), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_prepare(NULL, NULL, &step), SSDSIM_EINVAL);
+    ssdsim_free(sim);
+
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    ssdsim_point_state pl = SSDSIM_POINT_STATE_INIT;
+    pl.power_loss_after = 100;
+    ck_assert_int_eq(ssdsim_point_prepare(sim, &pl, NULL), 0);
+    ssdsim_workload *wl = randwrite(1000);
+    ssdsim_run(sim, wl, NULL);
+    ssdsim_op_stats w;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w), 0);
+    ck_assert_msg(w.count >= 100 && w.count <= 101, "%" PRIu64, w.count);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("point");
@@ -436,6 +709,9 @@ int main(void)
     tcase_add_test(tc, test_point_override_errors);
     tcase_add_test(tc, test_point_run_equals_plain_run);
     tcase_add_test(tc, test_point_bad_versions);
+    tcase_add_test(tc, test_point_line_format_and_parse);
+    tcase_add_test(tc, test_point_line_bad_and_read);
+    tcase_add_test(tc, test_point_prepare);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -2,8 +2,9 @@
  * headers: workload descriptions and their fio options, latency sums and their CDF points, the
  * scaled-copy rule of the suites' curves, the SNIA PTS-E tests (cells, rounds until steady,
  * window averages, the preconditioning mix after round 1), the quick matrix (tests, regions,
- * drive states, the write-cache comparison) and the review (profiles, matrix, formatting-mode
- * drives), with bogus arguments and option structs of an unknown version for each.
+ * drive states, the write-cache comparison), the review (profiles, matrix, formatting-mode
+ * drives), the end-of-life projection and the endurance points, with bogus arguments and option
+ * structs of an unknown version for each.
  *
  * Figures are checked against values derived by hand on the small SLC model of test_measure.c
  * (and tests/test_golden.sh): a QD1 4 KiB random read takes 1 (link) + 2 (firmware) + 20 (tR)
@@ -929,6 +930,100 @@ START_TEST(test_suite_lib_eol_projection)
 }
 END_TEST
 
+/* The endurance points: fractions of the rated cycles, the acceleration check's quarters, the
+ * projection's WAF; a point's RBER is the model's formula at its wear (1e-4 + 1e-3 (PE/1000)^2
+ * on eol_model: no variation, no retention loss, reads only so no block is erased again), and
+ * its figures are those of the same steps done by hand. */
+START_TEST(test_suite_lib_endurance)
+{
+    const double *f;
+    ck_assert_uint_eq(ssdsim_endurance_points(true, &f), 3);
+    ck_assert(f[0] == 0 && f[1] == 1 && f[2] == 2);
+    ck_assert_uint_eq(ssdsim_endurance_points(false, &f), 9);
+    ck_assert(f[1] == 0.25 && f[8] == 2);
+    uint32_t pe[4];
+    static const uint32_t tops[][5] = {{8, 2, 4, 6, 8}, {4, 1, 2, 3, 4}, {6, 1, 3, 4, 6},
+                                       {5, 1, 2, 3, 5}, {1000, 250, 500, 750, 1000}};
+    for (size_t i = 0; i < sizeof tops / sizeof tops[0]; i++) {
+        ck_assert_int_eq(ssdsim_endurance_accel_points(tops[i][0], pe), 0);
+        for (int k = 0; k < 4; k++)
+            ck_assert_msg(pe[k] == tops[i][k + 1], "top %u: pe[%d] %u", tops[i][0], k, pe[k]);
+    }
+    ck_assert_int_eq(ssdsim_endurance_accel_points(3, pe), SSDSIM_EINVAL);
+    ssdsim_endurance_point pts[3];
+    memset(pts, 0, sizeof pts);
+    pts[1].device.waf = 2;
+    pts[2].device.waf = 4;
+    ssdsim_endurance_waf_from from;
+    ck_assert_double_eq(ssdsim_endurance_waf(pts, 3, 0, &from), 3);
+    ck_assert_int_eq(from, SSDSIM_ENDURANCE_WAF_POINTS);
+    ck_assert_double_eq(ssdsim_endurance_waf(pts, 3, 5, &from), 5);
+    ck_assert_int_eq(from, SSDSIM_ENDURANCE_WAF_TIMED);
+    ck_assert_double_eq(ssdsim_endurance_waf(pts, 1, 0, &from), 1);
+    ck_assert_int_eq(from, SSDSIM_ENDURANCE_WAF_ASSUMED);
+
+    /* the model: bit errors turned on when off, kept when on */
+    ssdsim_model *plain = small_model(), *m = NULL;
+    ssdsim_error err;
+    bool defaults = false;
+    ck_assert_int_eq(ssdsim_endurance_model(&m, plain, &defaults, &err), 0);
+    ck_assert(defaults);
+    char cur[32];
+    ck_assert_int_eq(ssdsim_model_get_string(m, "reliability.rber_model", cur, sizeof cur, NULL),
+                     0);
+    ck_assert_str_eq(cur, "cell");
+    ssdsim_model_free(m);
+    ssdsim_model *em = eol_model();
+    ck_assert_int_eq(ssdsim_endurance_model(&m, em, &defaults, &err), 0);
+    ck_assert(!defaults);
+
+    ssdsim_workload *wl = NULL;
+    ck_assert_int_eq(ssdsim_workload_load_string(
+                         &wl, "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":2000}",
+                         "reads", &err),
+                     0);
+    ssdsim_endurance_opts eo = SSDSIM_ENDURANCE_OPTS_INIT;
+    eo.seed = 4;
+    for (uint32_t p = 0; p <= 3000; p += 3000) {
+        ssdsim_endurance_point pt;
+        ck_assert_msg(ssdsim_endurance_point_run(m, p, wl, &eo, &pt, &err) == 0, "%s",
+                      err.message);
+        ck_assert_uint_eq(pt.pe, p);
+        ck_assert_uint_eq(pt.read.count, 2000);
+        double want = 1e-4 + 1e-3 * (p / 1000.0) * (p / 1000.0);
+        ck_assert_msg(near(pt.rel.rber_mean, want, 1e-3), "%u: RBER %g, formula %g", p,
+                      pt.rel.rber_mean, want);
+        /* by hand */
+        ssdsim *sim = NULL;
+        ck_assert_int_eq(ssdsim_new(&sim, m, 4, &err), 0);
+        ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+        if (p)
+            ck_assert_int_eq(ssdsim_wear(sim, p), 0);
+        ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+        ssdsim_device_stats d;
+        ssdsim_op_stats all;
+        ssdsim_get_device_stats(sim, &d);
+        ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
+        ck_assert(memcmp(&d, &pt.device, sizeof d) == 0);
+        ck_assert(memcmp(&all, &pt.all, sizeof all) == 0);
+        ssdsim_free(sim);
+    }
+    ssdsim_endurance_point pt;
+    eo.age_days = -1;
+    ck_assert_int_eq(ssdsim_endurance_point_run(m, 0, wl, &eo, &pt, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.message, "age_days"));
+    eo.age_days = 0;
+    eo.version = 99;
+    ck_assert_int_eq(ssdsim_endurance_point_run(m, 0, wl, &eo, &pt, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_endurance_point_run(NULL, 0, wl, NULL, &pt, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_endurance_model(NULL, em, NULL, &err), SSDSIM_EINVAL);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+    ssdsim_model_free(em);
+    ssdsim_model_free(plain);
+}
+END_TEST
+
 START_TEST(test_suite_lib_eol_bad_options)
 {
     ssdsim_model *m = eol_model();
@@ -1002,6 +1097,7 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_review);
     tcase_add_test(tc, test_suite_lib_eol_projection);
     tcase_add_test(tc, test_suite_lib_eol_bad_options);
+    tcase_add_test(tc, test_suite_lib_endurance);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -6,7 +6,8 @@
  * The latency log is checked against the completion contract (latency = complete - submit =
  * queue + frontend + flash + transfer), the recorded trace against the latency log (read back
  * with the library's trace reader), and the fio logs against figures derived independently
- * from the latency log. Files go to BUILDDIR/tests/out/.
+ * from the latency log. The library's fio logs (ssdsim_fio_logs_*) are checked from C against
+ * figures derived from the completions an observer saw. Files go to BUILDDIR/tests/out/.
  */
 #include <cjson/cJSON.h>
 #include <inttypes.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "cmdtest.h"
+#include "ssdsim/measure.h"
 #include "ssdsim/ssdsim.h"
 #include "ssdsim/trace.h"
 #include "testutil.h"
@@ -412,6 +414,155 @@ START_TEST(test_watch_bogus)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------------------------ */
+/* The library's fio logs (ssdsim_fio_logs_*), from C                                          */
+
+#define MAX_DONE 4096
+
+/* What the observer saw and what the logs made. */
+struct libfio {
+    ssdsim_fio_logs *logs;
+    ssdsim_completion done[MAX_DONE];
+    size_t n_done;
+    ssdsim_fio_log_entry e[4 * MAX_DONE];
+    size_t n_e;
+};
+
+static void lib_entry(const ssdsim_fio_log_entry *e, void *ud)
+{
+    struct libfio *x = ud;
+    ck_assert(x->n_e < 4 * MAX_DONE);
+    x->e[x->n_e++] = *e;
+}
+
+static void lib_complete(const ssdsim_completion *c, void *ud)
+{
+    struct libfio *x = ud;
+    ck_assert(x->n_done < MAX_DONE);
+    x->done[x->n_done++] = *c;
+    ssdsim_fio_logs_complete(x->logs, c);
+}
+
+/* Run `job` (a fio job file) on the shrunk built-in model with the logs attached. */
+static struct libfio *lib_run(const char *job)
+{
+    struct libfio *x = calloc(1, sizeof *x);
+    ssdsim_model *m = NULL;
+    ssdsim_workload *wl = NULL;
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_default(&m, &err), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "geometry.blocks_per_plane", "64", &err), 0);
+    ck_assert_msg(ssdsim_workload_load_string(&wl, job, "job", &err) == 0, "%s", err.message);
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    ck_assert_int_eq(ssdsim_fio_logs_new(&x->logs, wl, lib_entry, x, &err), 0);
+    ck_assert_ptr_nonnull(x->logs);
+    ssdsim_fio_logs_start(x->logs, sim);
+    ssdsim_observer obs = {.on_complete = lib_complete, .userdata = x};
+    ssdsim_set_observer(sim, &obs);
+    ck_assert_msg(ssdsim_run(sim, wl, NULL) == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_fio_logs_finish(x->logs);
+    ssdsim_free(sim);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+    return x;
+}
+
+/* Per I/O: an entry in each asked log per completion, value derived from the completion
+ * (latency, 1, bytes x 10^6 / latency), time its completion in ms from the start (no ramp);
+ * file names by clone; nothing for a workload without logs. */
+START_TEST(test_watch_lib_fio_logs_per_io)
+{
+    struct libfio *x = lib_run("[w]\nrw=randwrite\nbs=4k\nnumber_ios=300\niodepth=4\n"
+                               "numjobs=2\nwrite_lat_log=a\nwrite_bw_log\n");
+    ck_assert_uint_eq(ssdsim_fio_logs_n_clones(x->logs), 2);
+    ck_assert_str_eq(ssdsim_fio_logs_path(x->logs, 1, SSDSIM_FIO_LOG_CLAT), "a_clat.2.log");
+    ck_assert_str_eq(ssdsim_fio_logs_path(x->logs, 0, SSDSIM_FIO_LOG_BW), "w_bw.1.log");
+    ck_assert_ptr_null(ssdsim_fio_logs_path(x->logs, 0, SSDSIM_FIO_LOG_IOPS));
+    ck_assert_ptr_null(ssdsim_fio_logs_path(x->logs, 2, SSDSIM_FIO_LOG_LAT));
+    ck_assert_uint_eq(x->n_done, 600);
+    ck_assert_uint_eq(x->n_e, 3 * x->n_done); /* lat, clat, bw: no slat, no iops */
+    for (size_t i = 0; i < x->n_done; i++) {
+        const ssdsim_completion *c = &x->done[i];
+        uint64_t lat = c->complete_ns - c->submit_ns;
+        const ssdsim_fio_log_entry *e = &x->e[3 * i];
+        ck_assert_uint_eq(e[0].clone, c->job);
+        ck_assert_int_eq(e[0].kind, SSDSIM_FIO_LOG_LAT);
+        ck_assert_int_eq(e[1].kind, SSDSIM_FIO_LOG_CLAT);
+        ck_assert_int_eq(e[2].kind, SSDSIM_FIO_LOG_BW);
+        ck_assert_uint_eq(e[0].value, lat);
+        ck_assert_uint_eq(e[1].value, lat);
+        ck_assert_uint_eq(e[2].value, 4096 * 1000000u / lat);
+        ck_assert_uint_eq(e[0].t_ms, c->complete_ns / 1000000u);
+        ck_assert_int_eq(e[0].dir, 1);
+        ck_assert_uint_eq(e[0].bs, 4096);
+    }
+    ssdsim_fio_logs_free(x->logs);
+    free(x);
+
+    ssdsim_workload *wl = NULL;
+    ssdsim_fio_logs *l = (ssdsim_fio_logs *)1;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_workload_load_string(&wl, "[w]\nrw=read\nnumber_ios=3\n", "j", &err),
+                     0);
+    ck_assert_int_eq(ssdsim_fio_logs_new(&l, wl, lib_entry, NULL, &err), 0);
+    ck_assert_ptr_null(l);
+    ck_assert_int_eq(ssdsim_fio_logs_new(&l, wl, NULL, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_fio_logs_new(&l, NULL, lib_entry, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_uint_eq(ssdsim_fio_logs_n_clones(NULL), 0);
+    ssdsim_fio_logs_complete(NULL, NULL);
+    ssdsim_fio_logs_finish(NULL);
+    ssdsim_fio_logs_free(NULL);
+    ssdsim_workload_free(wl);
+}
+END_TEST
+
+/* log_avg_msec 2: per window [2k, 2k+2) ms that saw I/O, stamped 2k+2, the mean latency
+ * (rounded), I/Os x 1000 / 2 and KiB/s; the last, partial window only in the latency log. */
+START_TEST(test_watch_lib_fio_logs_windowed)
+{
+    struct libfio *x = lib_run("[w]\nrw=randread\nbs=4k\nnumber_ios=2000\niodepth=8\n"
+                               "write_lat_log=w\nwrite_iops_log=w\nwrite_bw_log=w\n"
+                               "log_avg_msec=2\n");
+    uint64_t last_ms = x->done[x->n_done - 1].complete_ns / 1000000u;
+    uint64_t n_win = last_ms / 2 + 1;
+    uint64_t *n = calloc(n_win, sizeof *n), *sum = calloc(n_win, sizeof *sum);
+    for (size_t i = 0; i < x->n_done; i++) {
+        const ssdsim_completion *c = &x->done[i];
+        uint64_t w = c->complete_ns / 1000000u / 2;
+        n[w]++;
+        sum[w] += c->complete_ns - c->submit_ns;
+    }
+    size_t k = 0;
+    for (uint64_t w = 0; w < n_win; w++) {
+        if (!n[w])
+            continue;
+        bool last = w + 1 == n_win;
+        uint64_t t = last ? last_ms : 2 * w + 2;
+        uint64_t mean = (2 * sum[w] + n[w]) / (2 * n[w]);
+        ck_assert_uint_lt(k, x->n_e);
+        ck_assert_int_eq(x->e[k].kind, SSDSIM_FIO_LOG_LAT);
+        ck_assert_uint_eq(x->e[k].t_ms, t);
+        ck_assert_uint_eq(x->e[k].value, mean);
+        ck_assert_uint_eq(x->e[k].bs, 0);
+        ck_assert_int_eq(x->e[k + 1].kind, SSDSIM_FIO_LOG_CLAT);
+        k += 2;
+        if (last)
+            break;
+        ck_assert_int_eq(x->e[k].kind, SSDSIM_FIO_LOG_IOPS);
+        ck_assert_uint_eq(x->e[k].value, n[w] * 1000 / 2);
+        ck_assert_int_eq(x->e[k + 1].kind, SSDSIM_FIO_LOG_BW);
+        ck_assert_uint_eq(x->e[k + 1].value, n[w] * 4096 * 1000 / 2 / 1024);
+        k += 2;
+    }
+    ck_assert_uint_eq(k, x->n_e);
+    free(n);
+    free(sum);
+    ssdsim_fio_logs_free(x->logs);
+    free(x);
+}
+END_TEST
+
 static Suite *watch_suite(void)
 {
     Suite *s = suite_create("watch");
@@ -422,6 +573,8 @@ static Suite *watch_suite(void)
     tcase_add_test(tc, test_watch_fio_logs_per_io);
     tcase_add_test(tc, test_watch_fio_logs_windowed);
     tcase_add_test(tc, test_watch_bogus);
+    tcase_add_test(tc, test_watch_lib_fio_logs_per_io);
+    tcase_add_test(tc, test_watch_lib_fio_logs_windowed);
     suite_add_tcase(s, tc);
     return s;
 }

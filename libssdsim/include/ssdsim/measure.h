@@ -2,8 +2,9 @@
  * `ssdsim calibrate` use them: a measured window (ramp, rounds, early stop once IOPS converge,
  * re-run longer when it held too few requests), settling after fast preconditioning, bringing
  * a drive to a workload's steady state, preconditioning curves from a fresh drive to steady
- * state (on a scaled copy of a large model), and calibration of a model against its spec
- * figures.
+ * state (on a scaled copy of a large model), calibration of a model against its spec
+ * figures, and the per-job logs of fio (write_lat_log, write_iops_log, write_bw_log) computed
+ * from a run's completions.
  *
  * Include it beside the umbrella header: `#include <ssdsim/measure.h>` (ssdsim/ssdsim.h does
  * not include it). The functions return figures in structs and errors as SSDSIM_E* codes; on a
@@ -415,6 +416,82 @@ SSDSIM_API int ssdsim_calibrate_model_sized(const ssdsim_model *model, uint64_t 
  * ssdsim_workload_set; *out NULL on failure. */
 SSDSIM_API int ssdsim_spec_figure_workload(ssdsim_workload **out, const ssdsim_spec_figure *f,
                                            ssdsim_error *err);
+
+/* ------------------------------------------------------------------------------------------ */
+/* fio's per-job logs                                                                          */
+
+/** The logs of fio 3.x a job file asks for (write_lat_log, write_iops_log, write_bw_log,
+ * log_avg_msec; fio's HOWTO, "Log File Formats", without log_offset), computed from a run's
+ * completions: one entry a line "time (ms), value, data direction (0 read, 1 write, 2 trim),
+ * block size, priority (0)". Files are PREFIX_lat.N.log, _clat, _slat, _iops, _bw, N the job
+ * clone's number over the run from 1 (sections in file order, a section's clones consecutive);
+ * a log option given without a name uses the section's name. Times count from the job's start
+ * after its ramp_time (fio resets its epoch then; I/Os issued during the ramp are not logged).
+ *   - Without log_avg_msec, an entry per completed I/O: lat and clat its latency in ns (the
+ *     same: the simulated host has no submission latency), iops 1, bw its bytes x 10^6 / its
+ *     latency in ns, with its size. The slat log stays empty, as fio's does for a synchronous
+ *     engine.
+ *   - With log_avg_msec W, an entry per direction per window [kW, (k+1)W) that saw I/O,
+ *     stamped (k+1)W: lat/clat the mean latency (rounded), iops the I/Os x 1000 / W, bw the
+ *     bytes x 1000 / W / 1024 (KiB/s), block size 0. A last, partial window is written for the
+ *     latency logs at the job's last completion (ssdsim_fio_logs_finish), not for iops and bw
+ *     (as fio does). */
+typedef enum ssdsim_fio_log_kind {
+    SSDSIM_FIO_LOG_LAT = 0,
+    SSDSIM_FIO_LOG_CLAT = 1,
+    SSDSIM_FIO_LOG_SLAT = 2,
+    SSDSIM_FIO_LOG_IOPS = 3,
+    SSDSIM_FIO_LOG_BW = 4
+} ssdsim_fio_log_kind;
+
+/** Number of kinds of log (ssdsim_fio_log_kind). */
+#define SSDSIM_FIO_LOG_KINDS 5
+
+/** One entry of log `kind` of job clone `clone` (from 0). */
+typedef struct ssdsim_fio_log_entry {
+    uint32_t clone;
+    ssdsim_fio_log_kind kind;
+    uint64_t t_ms;  /**< time */
+    uint64_t value; /**< ns, I/Os or bytes per second as the kind says */
+    int dir;        /**< 0 read, 1 write, 2 trim */
+    uint64_t bs;    /**< block size (0 for averaged entries) */
+} ssdsim_fio_log_entry;
+
+/** Called with each entry as it is made, from inside ssdsim_fio_logs_complete (the run's
+ * observer) and ssdsim_fio_logs_finish. The struct is valid during the call only. */
+typedef void (*ssdsim_fio_log_fn)(const ssdsim_fio_log_entry *e, void *userdata);
+
+/** The logs of one run. Opaque. */
+typedef struct ssdsim_fio_logs ssdsim_fio_logs;
+
+/** The logs `wl` asks for, their entries going to `fn`. *out is NULL (and 0 returned) when no
+ * section asks for a log. @return 0, SSDSIM_EINVAL (NULL out, wl or fn), SSDSIM_ERANGE (more
+ * than 2^31 job clones); `err` (may be NULL) says why. */
+SSDSIM_API int ssdsim_fio_logs_new(ssdsim_fio_logs **out, const ssdsim_workload *wl,
+                                   ssdsim_fio_log_fn fn, void *userdata, ssdsim_error *err);
+
+/** Job clones of the workload (0 for NULL). */
+SSDSIM_API uint32_t ssdsim_fio_logs_n_clones(const ssdsim_fio_logs *logs);
+
+/** The file name of log `kind` of clone `clone` ("PREFIX_clat.3.log"), owned by `logs`; NULL
+ * when the clone's section does not ask for it. */
+SSDSIM_API const char *ssdsim_fio_logs_path(const ssdsim_fio_logs *logs, uint32_t clone,
+                                            ssdsim_fio_log_kind kind);
+
+/** The run on `sim` starts now: the logs' times count from ssdsim_now(sim) plus each job's
+ * start and ramp_time, read from `sim` at the job's first completion (it must stay alive
+ * while the run goes on). */
+SSDSIM_API void ssdsim_fio_logs_start(ssdsim_fio_logs *logs, const ssdsim *sim);
+
+/** A completed request (from the run's observer, ssdsim_observer.on_complete): the entries it
+ * makes go to the callback. Allocates nothing but, once, the map from clones to jobs. */
+SSDSIM_API void ssdsim_fio_logs_complete(ssdsim_fio_logs *logs, const ssdsim_completion *c);
+
+/** After a complete run: the last, partial windows of the latency logs (log_avg_msec). */
+SSDSIM_API void ssdsim_fio_logs_finish(ssdsim_fio_logs *logs);
+
+/** Free the logs; NULL is accepted. */
+SSDSIM_API void ssdsim_fio_logs_free(ssdsim_fio_logs *logs);
 
 #ifdef __cplusplus
 }

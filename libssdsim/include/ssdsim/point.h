@@ -9,6 +9,7 @@
 #ifndef SSDSIM_POINT_H
 #define SSDSIM_POINT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -112,6 +113,34 @@ SSDSIM_API int ssdsim_point_new(ssdsim **out, const ssdsim_model *model,
 SSDSIM_API int ssdsim_point_precondition(ssdsim *sim, const ssdsim_workload *wl,
                                          const ssdsim_point_opts *opts);
 
+/** What a drive goes through after its preconditioning and before its measured run: wear,
+ * retention age, and the faults armed for the run (`ssdsim run --wear-pe`, `--age-days`,
+ * `--power-loss-at`, `--power-loss-after`, `--fail`). SSDSIM_POINT_STATE_INIT (or zero):
+ * nothing. */
+typedef struct ssdsim_point_state {
+    /** the layout the caller was compiled with: SSDSIM_POINT_STATE_VERSION (0 = 1) */
+    unsigned int version;
+    uint32_t wear_pe;  /**< P/E cycles added to every block (ssdsim_wear); 0: none */
+    double age_days;   /**< the data's retention age (ssdsim_age, needs bit errors); 0: none */
+    uint64_t power_loss_ns;    /**< ssdsim_set_power_loss: after this much of the run ... */
+    uint64_t power_loss_after; /**< ... or this many requests (0 and 0: none) */
+    bool fail;         /**< a die (fail_plane UINT32_MAX) or one plane of it fails */
+    uint32_t fail_channel, fail_chip, fail_die, fail_plane;
+    uint64_t fail_at_ns; /**< when, counted from the start of the measured run */
+} ssdsim_point_state;
+
+/** Layout version of ssdsim_point_state: set by SSDSIM_POINT_STATE_INIT. */
+#define SSDSIM_POINT_STATE_VERSION 1
+#define SSDSIM_POINT_STATE_INIT SSDSIM__VERSIONED_INIT(SSDSIM_POINT_STATE_VERSION)
+
+/** Bring `sim` to `st` (NULL: nothing), in the order wear, age, power loss, failure (the
+ * failure's time counted from now). *step (may be NULL) receives the field that failed
+ * ("wear_pe", "age_days", "fail") or "" when none did. @return 0, SSDSIM_EINVAL (a state of an
+ * unknown version, a negative or non-finite age, an age on a model without bit errors), or the
+ * codes of ssdsim_wear, ssdsim_age, ssdsim_fail_die and ssdsim_fail_plane; ssdsim_errmsg(sim)
+ * says why. */
+SSDSIM_API int ssdsim_point_prepare(ssdsim *sim, const ssdsim_point_state *st, const char **step);
+
 /** The measured run of `opts` (its `run` options) of `wl` on `sim`: ssdsim_run.
  * @return as ssdsim_run; SSDSIM_EINVAL for bad opts. */
 SSDSIM_API int ssdsim_point_measure(ssdsim *sim, const ssdsim_workload *wl,
@@ -173,6 +202,104 @@ SSDSIM_API char *ssdsim_point_name(const char *const *keys, const char *const *v
 
 /** Free a grid; NULL is accepted. */
 SSDSIM_API void ssdsim_point_grid_free(ssdsim_point_grid *grid);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Manifest lines                                                                              */
+
+/** What one line of a sweep manifest says (`ssdsim sweep --emit`: one JSON object a line):
+ * everything a point needs to run alone, anywhere. The strings and arrays belong to whoever
+ * filled the struct (the caller for ssdsim_point_line_format, the line for
+ * ssdsim_point_line_get). Integers stay below 2^53, so that every JSON reader holds them
+ * exactly. SSDSIM_POINT_LINE_SPEC_INIT sets the version. */
+typedef struct ssdsim_point_line_spec {
+    /** the layout the caller was compiled with: SSDSIM_POINT_LINE_SPEC_VERSION (0 = 1) */
+    unsigned int version;
+    uint64_t index, n_points; /**< the point's place in its grid: index < n_points */
+    const char *name;         /**< file-safe name (ssdsim_point_name) */
+    const char *model;        /**< model file or installed model name; NULL: the built-in */
+    const char *workload;     /**< workload file */
+    const char *const *set;   /**< fixed overrides "KEY=VALUE" (ssdsim_point_opts.set) */
+    size_t n_set;
+    const char *const *vary_keys;   /**< the point's parameters: keys ... */
+    const char *const *vary_values; /**< ... and their values */
+    size_t n_vary;
+    uint64_t seed;            /**< the simulation's seed (derived: ssdsim_point_seed) */
+    uint64_t base_seed;       /**< the sweep's base seed */
+    const char *precondition; /**< "seq", "seq:N" or "fast" (ssdsim_point_parse_precondition),
+                                   NULL: none */
+    uint64_t interval_ns, interval_ios; /**< the time series; 0: none (not both) */
+    const char *const *plugins; /**< plugin modules every point loads (may be NULL when 0) */
+    size_t n_plugins;
+    const char *out; /**< the path of the point's results */
+} ssdsim_point_line_spec;
+
+/** Layout version of ssdsim_point_line_spec: set by SSDSIM_POINT_LINE_SPEC_INIT. */
+#define SSDSIM_POINT_LINE_SPEC_VERSION 1
+#define SSDSIM_POINT_LINE_SPEC_INIT SSDSIM__VERSIONED_INIT(SSDSIM_POINT_LINE_SPEC_VERSION)
+
+/** A --precondition value: "seq" (one sequential fill), "seq:N" (N fills, 1 to 1000) or
+ * "fast". *mode and *fills (either may be NULL) receive it (fills 0 for "fast").
+ * @return 0, or SSDSIM_EINVAL (NULL text, anything else). */
+SSDSIM_API int ssdsim_point_parse_precondition(const char *text, ssdsim_precondition_mode *mode,
+                                               uint32_t *fills);
+
+/** The manifest line of `spec`: one line of JSON (no newline), members in the order index,
+ * n_points, name, model (null for the built-in), workload, set, vary (an object, keys in the
+ * spec's order), seed, base_seed, precondition, interval_ns, interval_ios (null when 0),
+ * plugins (only when there are some: a line without them is that of a sweep before plugins
+ * existed), out. *out is the caller's to free(). @return 0, SSDSIM_EINVAL (NULL argument, a
+ * spec of an unknown version, index >= n_points, a NULL name, workload or out, a NULL array
+ * with a count, a vary key NULL or empty, an invalid precondition), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_point_line_format(char **out, const ssdsim_point_line_spec *spec);
+
+/** A manifest line, parsed. Opaque; made by ssdsim_point_line_parse or _read. */
+typedef struct ssdsim_point_line ssdsim_point_line;
+
+/** Parse one manifest line. On failure `err` (may be NULL) says "not a JSON object" or
+ * "'FIELD' is missing or invalid", each followed by "(is this a manifest from ssdsim sweep
+ * --emit?)", with err->path the field. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ECONFIG
+ * (not a line of a manifest), SSDSIM_ENOMEM; *out NULL on failure. */
+SSDSIM_API int ssdsim_point_line_parse(ssdsim_point_line **out, const char *text,
+                                       ssdsim_error *err);
+
+/** Read and parse line `index` (from 0) of manifest file `path`, which must hold point
+ * `index`. On failure `err` (may be NULL) says "PATH: cannot read: why", "PATH has N lines
+ * (points 0 to N-1), no point K", "PATH:LINE: " and the parse error, or "PATH:LINE: holds point
+ * J, not K (lines must stay in the order ssdsim sweep --emit wrote them)". @return 0,
+ * SSDSIM_EINVAL (NULL argument), SSDSIM_EIO (cannot read), SSDSIM_ENOTFOUND (no such line),
+ * SSDSIM_ECONFIG (a bad line or one of another point), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_point_line_read(ssdsim_point_line **out, const char *path, uint64_t index,
+                                      ssdsim_error *err);
+
+/** What the line says (strings and arrays owned by the line). @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_point_line_get_sized(const ssdsim_point_line *line,
+                                           ssdsim_point_line_spec *out, size_t size);
+#define ssdsim_point_line_get(line, out) ssdsim_point_line_get_sized((line), (out), sizeof *(out))
+
+/** The point's readable label "KEY1=VALUE1,KEY2=VALUE2" (its vary, in order; "" without), and
+ * the manifest hash: the 16 hex digits of the FNV-1a hash of the line without its "out"
+ * member (what a complete result must match; a results directory may move). Owned by the line;
+ * NULL for NULL. */
+SSDSIM_API const char *ssdsim_point_line_label(const ssdsim_point_line *line);
+SSDSIM_API const char *ssdsim_point_line_hash(const ssdsim_point_line *line);
+
+/** The "point" object a point's results begin with (index, n_points, name, params, base_seed,
+ * manifest_hash), as indented JSON text the caller frees with free(); NULL for NULL or out of
+ * memory. */
+SSDSIM_API char *ssdsim_point_line_results_member(const ssdsim_point_line *line);
+
+/** The point options of the line: its set and vary overrides, its seed (given), its
+ * preconditioning and its time series (interval_ns, interval_ios); the rest of `run` is the
+ * defaults. The arrays belong to the line. @return 0 or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_point_line_opts(const ssdsim_point_line *line, ssdsim_point_opts *out);
+
+/** Whether `results` (the text of a results file) are the complete results of the line's
+ * point: JSON whose "point" object has the line's index and manifest hash, not marked
+ * "interrupted". false for NULL. */
+SSDSIM_API bool ssdsim_point_line_complete(const ssdsim_point_line *line, const char *results);
+
+/** Free a line; NULL is accepted. */
+SSDSIM_API void ssdsim_point_line_free(ssdsim_point_line *line);
 
 #ifdef __cplusplus
 }

@@ -1,13 +1,16 @@
 /* ssdsim/suite.h: the measurement procedures of the command's suites (`ssdsim suite review`,
- * `snia`, `quick-matrix`, doc/suites.md) as library calls: workloads described by a few fields,
- * sums of latency histograms and the points of their CDFs, the scaled copy a suite's curves run
- * on, and the tests of the SNIA Solid State Storage Performance Test Specification, Enterprise
- * (PTS-E): which cells run, in which drive state, rounds until steady, window averages.
+ * `snia`, `quick-matrix`, `endurance`, `tenants`, `fdp`, doc/suites.md) as library calls:
+ * workloads described by a few fields, sums of latency histograms and the points of their CDFs,
+ * the scaled copy a suite's curves run on, the tests of the SNIA Solid State Storage
+ * Performance Test Specification, Enterprise (PTS-E): which cells run, in which drive state,
+ * rounds until steady, window averages; the end-of-life projection; flows sharing a drive
+ * (slowdowns, fairness index) and FDP on against off.
  *
  * Include it beside the umbrella header: `#include <ssdsim/suite.h>` (ssdsim/ssdsim.h does not
- * include it; it includes ssdsim/measure.h). The functions return figures in structs and errors
- * as SSDSIM_E* codes; on a simulation the message is in ssdsim_errmsg(sim), otherwise in the
- * caller's ssdsim_error. They print nothing: reports (JSON, Markdown, plots) are the caller's.
+ * include it; it includes ssdsim/measure.h and ssdsim/point.h). The functions return figures in
+ * structs and errors as SSDSIM_E* codes; on a simulation the message is in ssdsim_errmsg(sim),
+ * otherwise in the caller's ssdsim_error. They print nothing: reports (JSON, Markdown, plots)
+ * are the caller's.
  * Option structs follow the "Versioned structs" rules of ssdsim.h: start them with their _INIT
  * macro or _init function; result structs are filled up to the caller's size.
  */
@@ -19,6 +22,7 @@
 #include <stdint.h>
 
 #include "ssdsim/measure.h"
+#include "ssdsim/point.h"
 #include "ssdsim/ssdsim.h"
 
 #ifdef __cplusplus
@@ -591,6 +595,257 @@ SSDSIM_API int ssdsim_eol_accel_check_sized(const ssdsim_model *model, uint64_t 
                                             ssdsim_error *err);
 #define ssdsim_eol_accel_check(model, seed, o, out, err)                                           \
     ssdsim_eol_accel_check_sized((model), (seed), (o), (out), sizeof *(out), (err))
+
+/* ------------------------------------------------------------------------------------------ */
+/* Endurance: errors and latency against wear                                                  */
+
+/** The points of the endurance suite (`ssdsim suite endurance`) as fractions of the rated P/E
+ * cycles (flash.rated_pe_cycles): 0 to 2 in eighths of the span, or with `quick` 0, 1 and 2.
+ * *fractions (may be NULL) receives a static array. @return the number of points. */
+SSDSIM_API size_t ssdsim_endurance_points(bool quick, const double **fractions);
+
+/** The model the endurance points run on: a copy of `model` with bit errors, its
+ * reliability.rber_model set to "cell" (its cell type's defaults) when it is "off" or absent;
+ * *defaults (may be NULL) says whether that was done. @return 0, SSDSIM_EINVAL (NULL
+ * argument), or the codes of ssdsim_model_copy and ssdsim_model_set; *out NULL on failure. */
+SSDSIM_API int ssdsim_endurance_model(ssdsim_model **out, const ssdsim_model *model,
+                                      bool *defaults, ssdsim_error *err);
+
+/** How a point runs. SSDSIM_ENDURANCE_OPTS_INIT (or zero): fresh data, seed 0. */
+typedef struct ssdsim_endurance_opts {
+    /** the layout the caller was compiled with: SSDSIM_ENDURANCE_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    double age_days;             /**< the data's retention age at the point (ssdsim_age) */
+    uint64_t seed;               /**< of the simulation */
+    ssdsim_progress_fn progress; /**< installed on the simulation (may be NULL) */
+    void *progress_userdata;
+} ssdsim_endurance_opts;
+
+/** Layout version of ssdsim_endurance_opts: set by SSDSIM_ENDURANCE_OPTS_INIT. */
+#define SSDSIM_ENDURANCE_OPTS_VERSION 1
+#define SSDSIM_ENDURANCE_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_ENDURANCE_OPTS_VERSION)
+
+/** The figures of one point, after its workload. */
+typedef struct ssdsim_endurance_point {
+    uint32_t pe;                     /**< P/E cycles every block was worn to */
+    ssdsim_reliability_stats rel;    /**< bit errors, retries, soft decoding, UBER */
+    ssdsim_op_stats read, all;       /**< the workload's reads, and all its requests */
+    ssdsim_device_stats device;      /**< WAF and the device's counters */
+} ssdsim_endurance_point;
+
+/** One point: a new simulation of `model` filled once sequentially (fast-forward), every block
+ * worn `pe` P/E cycles at once (ssdsim_wear), the data aged age_days (ssdsim_age), then `wl`
+ * run. @return 0, SSDSIM_EINVAL (NULL argument, options of an unknown version, a negative age),
+ * or the codes of ssdsim_new and the steps; `err` (may be NULL) says "at PE P/E cycles: why". */
+SSDSIM_API int ssdsim_endurance_point_run_sized(const ssdsim_model *model, uint32_t pe,
+                                                const ssdsim_workload *wl,
+                                                const ssdsim_endurance_opts *opts,
+                                                ssdsim_endurance_point *out, size_t size,
+                                                ssdsim_error *err);
+#define ssdsim_endurance_point_run(model, pe, wl, opts, out, err)                                  \
+    ssdsim_endurance_point_run_sized((model), (pe), (wl), (opts), (out), sizeof *(out), (err))
+
+/** The 4 points of the acceleration check up to `top` P/E cycles (`--accel-check TOP`): a
+ * quarter, a half and three quarters of it, and `top`, each above the one before (top >= 4).
+ * @return 0, or SSDSIM_EINVAL (NULL pe, top under 4). */
+SSDSIM_API int ssdsim_endurance_accel_points(uint32_t top, uint32_t pe[4]);
+
+/** Where the projection's WAF comes from (ssdsim_endurance_waf). */
+typedef enum ssdsim_endurance_waf_from {
+    SSDSIM_ENDURANCE_WAF_POINTS = 0,  /**< the mean of the points that measured one */
+    SSDSIM_ENDURANCE_WAF_TIMED = 1,   /**< the timed drive of the acceleration check */
+    SSDSIM_ENDURANCE_WAF_ASSUMED = 2  /**< none measured: 1 */
+} ssdsim_endurance_waf_from;
+
+/** The WAF the end-of-life projection uses: `timed_waf` when above 0 (the mean of the
+ * acceleration check's timed drive), else the mean WAF of the `n` points that measured one
+ * above 0, else 1. *from (may be NULL) says which. */
+SSDSIM_API double ssdsim_endurance_waf(const ssdsim_endurance_point *points, size_t n,
+                                       double timed_waf, ssdsim_endurance_waf_from *from);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Flows sharing a drive: slowdowns and the fairness index                                     */
+
+/** A flow (one job section of a workload, reported alone) in a shared run, and the same flow
+ * run alone on a fresh copy of the device. As MQSim does (Tavakkol et al., "MQSim: A Framework
+ * for Enabling Realistic Studies of Modern Multi-Queue SSD Devices", FAST 2018), its slowdown
+ * is its mean response time shared / alone. */
+typedef struct ssdsim_flow {
+    ssdsim_op_stats shared; /**< the flow's figures in the shared run (all operations) */
+    ssdsim_op_stats alone;  /**< and alone */
+    double slowdown;        /**< shared.lat_mean_ns / alone.lat_mean_ns */
+} ssdsim_flow;
+
+/** How the flows run. SSDSIM_FLOWS_OPTS_INIT, then `point` at least. */
+typedef struct ssdsim_flows_opts {
+    /** the layout the caller was compiled with: SSDSIM_FLOWS_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    /** seed, preconditioning and measured-run options of every run (ssdsim_point_new,
+     * ssdsim_point_precondition with the whole workload, ssdsim_point_measure); its overrides
+     * are not applied (the model and workload are taken as they are). Required. */
+    const ssdsim_point_opts *point;
+    ssdsim_progress_fn progress; /**< installed on every simulation made (may be NULL) */
+    void *progress_userdata;
+} ssdsim_flows_opts;
+
+/** Layout version of ssdsim_flows_opts: set by SSDSIM_FLOWS_OPTS_INIT and ssdsim_flows_opts_init. */
+#define SSDSIM_FLOWS_OPTS_VERSION 1
+#define SSDSIM_FLOWS_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_FLOWS_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_flows_opts_init(ssdsim_flows_opts *opts, unsigned int version);
+
+/** Each flow of `wl` alone, after the shared run `shared` (a simulation that ran `wl`): flow i
+ * gets its figures of `shared` (ssdsim_get_job_op_stats), then runs on a new simulation of
+ * `model` (the point's seed and preconditioning) with a copy of `wl` in which every other job
+ * issues nothing (ssdsim_workload_keep_job: the flow keeps its random stream and its NVMe
+ * queue). `out` has room for `n` flows of `size` bytes each (the _sized rule); it must hold
+ * ssdsim_workload_n_jobs(wl). *fairness (may be NULL) receives the fairness index: the
+ * smallest slowdown / the largest (1: every flow slowed down alike; NaN on failure). *failed
+ * (may be NULL) receives the flow that failed.
+ * @return 0; SSDSIM_EINVAL (NULL argument, options of an unknown version, fewer than two job
+ *         sections, or not one reported job per section: numjobs > 1 without group_reporting,
+ *         group_reporting across sections), SSDSIM_ERANGE (`n` too small), SSDSIM_ESTATE (a flow
+ *         completed no I/O), or the code of a failing run; `err` (may be NULL) says why
+ *         ("job 'NAME' alone: ..."). */
+SSDSIM_API int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model *model,
+                                        const ssdsim_workload *wl, const ssdsim_flows_opts *opts,
+                                        ssdsim_flow *out, size_t n, size_t size,
+                                        double *fairness, size_t *failed, ssdsim_error *err);
+#define ssdsim_flows_alone(shared, model, wl, opts, out, n, fairness, failed, err)                 \
+    ssdsim_flows_alone_sized((shared), (model), (wl), (opts), (out), (n), sizeof *(out),           \
+                             (fairness), (failed), (err))
+
+/** The shared run of `wl` on a new simulation of `model` (the point's seed, preconditioning and
+ * measured run), then ssdsim_flows_alone. @return as ssdsim_flows_alone; a failing shared run
+ * is said as "shared run: ...". */
+SSDSIM_API int ssdsim_flows_run_sized(const ssdsim_model *model, const ssdsim_workload *wl,
+                                      const ssdsim_flows_opts *opts, ssdsim_flow *out, size_t n,
+                                      size_t size, double *fairness, size_t *failed,
+                                      ssdsim_error *err);
+#define ssdsim_flows_run(model, wl, opts, out, n, fairness, failed, err)                           \
+    ssdsim_flows_run_sized((model), (wl), (opts), (out), (n), sizeof *(out), (fairness),         \
+                           (failed), (err))
+
+/** The tenants suite (`ssdsim suite tenants`): two tenants share a drive through NVMe queues, a
+ * 4 KiB random-write tenant ("writer", queue 1) and a 4 KiB random-read tenant ("reader",
+ * queue 0), each at ssdsim_tenants_qd outstanding requests, run together for runtime_ns on a
+ * sequentially filled drive, then each alone (ssdsim_flows_run). */
+#define SSDSIM_TENANTS_N 2
+
+/** Weighted round robin: the reader's queue is of the high class with this weight, the
+ * writer's of the low class with weight 1. */
+#define SSDSIM_TENANTS_WRR_WEIGHT 4
+
+/** The arbitration of the tenants' run: nvme.arbitration "rr", or "wrr" with the classes and
+ * weights above. */
+typedef enum ssdsim_tenants_arbitration {
+    SSDSIM_TENANTS_RR = 0,
+    SSDSIM_TENANTS_WRR = 1
+} ssdsim_tenants_arbitration;
+
+/** How the tenants run. SSDSIM_TENANTS_OPTS_INIT, then runtime_ns. */
+typedef struct ssdsim_tenants_opts {
+    /** the layout the caller was compiled with: SSDSIM_TENANTS_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    uint64_t runtime_ns;         /**< of each run, together and alone (required, whole us) */
+    uint64_t seed;               /**< of every simulation */
+    ssdsim_progress_fn progress; /**< installed on every simulation made (may be NULL) */
+    void *progress_userdata;
+} ssdsim_tenants_opts;
+
+/** Layout version of ssdsim_tenants_opts: set by SSDSIM_TENANTS_OPTS_INIT and
+ * ssdsim_tenants_opts_init. */
+#define SSDSIM_TENANTS_OPTS_VERSION 1
+#define SSDSIM_TENANTS_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_TENANTS_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_tenants_opts_init(ssdsim_tenants_opts *opts, unsigned int version);
+
+/** What one arbitration gave: flows[0] the writer, flows[1] the reader. */
+typedef struct ssdsim_tenants {
+    uint32_t qd; /**< each tenant's queue depth (ssdsim_tenants_qd) */
+    ssdsim_flow flows[SSDSIM_TENANTS_N];
+    double fairness; /**< the fairness index of the two (ssdsim_flows_run) */
+} ssdsim_tenants;
+
+/** Each tenant's queue depth on `model`: the controller's command slots
+ * (controller.queue_depth), at least 32, since arbitration decides only while they are all
+ * taken. 32 for NULL. */
+SSDSIM_API uint32_t ssdsim_tenants_qd(const ssdsim_model *model);
+
+/** Tenant `i`'s name ("writer", "reader") and NVMe queue (1, 0); NULL and 0 past the last. */
+SSDSIM_API const char *ssdsim_tenants_name(size_t i);
+SSDSIM_API uint32_t ssdsim_tenants_queue(size_t i);
+
+/** The tenants' workload for a run of `runtime_ns` at queue depth `qd` (a fio job file of two
+ * sections, time-based, norandommap). @return 0 or the codes of ssdsim_workload_load_string. */
+SSDSIM_API int ssdsim_tenants_workload(ssdsim_workload **out, uint32_t qd, uint64_t runtime_ns,
+                                       ssdsim_error *err);
+
+/** Run the tenants on copies of `model` with arbitration `arb` (nvme.queues raised to 2 when
+ * lower). @return 0, SSDSIM_EINVAL (NULL argument, runtime_ns 0, options of an unknown
+ * version, an unknown arbitration), the codes of ssdsim_model_set (a model that does not take
+ * the NVMe keys) and of ssdsim_flows_run; `err` (may be NULL) says why. */
+SSDSIM_API int ssdsim_tenants_run_sized(const ssdsim_model *model, ssdsim_tenants_arbitration arb,
+                                        const ssdsim_tenants_opts *opts, ssdsim_tenants *out,
+                                        size_t size, ssdsim_error *err);
+#define ssdsim_tenants_run(model, arb, opts, out, err)                                             \
+    ssdsim_tenants_run_sized((model), (arb), (opts), (out), sizeof *(out), (err))
+
+/* ------------------------------------------------------------------------------------------ */
+/* FDP on and off                                                                              */
+
+/** The hot/cold workload of the fdp suite (`ssdsim suite fdp`): `writes` 4 KiB random writes,
+ * 9 in 10 to the first tenth of a volume of `logical_bytes` (job "hot", queue depth 27) and 1 in
+ * 10 to the rest (job "cold", queue depth 3), norandommap; with `fdp`, the hot job writes
+ * through placement handle 1 and the cold one through handle 0. @return 0, SSDSIM_EINVAL (NULL
+ * out, a volume under 40 KiB), or the codes of ssdsim_workload_load_string. */
+SSDSIM_API int ssdsim_fdp_hotcold_workload(ssdsim_workload **out, uint64_t logical_bytes,
+                                           uint64_t writes, bool fdp, ssdsim_error *err);
+
+/** Whether `model` can run with two placement handles: the page FTL, and a model that takes
+ * fdp.handles 2 (e.g. no acknowledging write cache). @return 0, SSDSIM_EINVAL (NULL, another
+ * FTL) or the code of ssdsim_model_set; `err` (may be NULL) says why. */
+SSDSIM_API int ssdsim_fdp_hotcold_check(const ssdsim_model *model, ssdsim_error *err);
+
+/** How a mode runs. SSDSIM_FDP_HOTCOLD_OPTS_INIT (or zero) gives no warm-up and seed 0. */
+typedef struct ssdsim_fdp_hotcold_opts {
+    /** the layout the caller was compiled with: SSDSIM_FDP_HOTCOLD_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    double warmup_drive_writes;  /**< drive writes of the workload before the measured one */
+    uint64_t seed;               /**< of the simulation */
+    ssdsim_progress_fn progress; /**< installed on the simulation (may be NULL) */
+    void *progress_userdata;
+} ssdsim_fdp_hotcold_opts;
+
+/** Layout version of ssdsim_fdp_hotcold_opts: set by SSDSIM_FDP_HOTCOLD_OPTS_INIT and
+ * ssdsim_fdp_hotcold_opts_init. */
+#define SSDSIM_FDP_HOTCOLD_OPTS_VERSION 1
+#define SSDSIM_FDP_HOTCOLD_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_FDP_HOTCOLD_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_fdp_hotcold_opts_init(ssdsim_fdp_hotcold_opts *opts, unsigned int version);
+
+/** The measured drive write of one mode. */
+typedef struct ssdsim_fdp_hotcold {
+    ssdsim_device_stats device;    /**< of the measured drive write */
+    ssdsim_fdp_stats handles[2];   /**< handle 0 (cold) and 1 (hot); zero without FDP */
+} ssdsim_fdp_hotcold;
+
+/** One mode at the model's over-provisioning: with `fdp`, a copy of `model` with two placement
+ * handles, persistently isolated (fdp.handles 2, fdp.isolation "persistent"); without, one with
+ * fdp.handles 0. A new simulation is filled sequentially (fast-forward), written
+ * warmup_drive_writes drive writes of ssdsim_fdp_hotcold_workload, then one measured drive
+ * write. @return 0, SSDSIM_EINVAL (NULL argument, options of an unknown version, a negative
+ * warm-up), or the codes of ssdsim_model_set, ssdsim_new and the runs; `err` (may be NULL)
+ * says why ("FDP on: ..."). */
+SSDSIM_API int ssdsim_fdp_hotcold_run_sized(const ssdsim_model *model, bool fdp,
+                                            const ssdsim_fdp_hotcold_opts *opts,
+                                            ssdsim_fdp_hotcold *out, size_t size,
+                                            ssdsim_error *err);
+#define ssdsim_fdp_hotcold_run(model, fdp, opts, out, err)                                         \
+    ssdsim_fdp_hotcold_run_sized((model), (fdp), (opts), (out), sizeof *(out), (err))
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,162 @@
+/* flows.c: flows sharing a drive (ssdsim/suite.h, ssdsim_flows_*): each job section of a
+ * workload, a flow, measured in the shared run and again alone on a fresh copy of the device
+ * (same model, seed and preconditioning; the other jobs kept but issuing nothing,
+ * ssdsim_workload_keep_job, so that the flow keeps its random stream and its NVMe queue). As
+ * MQSim does (Tavakkol et al., "MQSim: A Framework for Enabling Realistic Studies of Modern
+ * Multi-Queue SSD Devices", FAST 2018), a flow's slowdown is its mean response time shared /
+ * alone, and the fairness index is the smallest slowdown / the largest. `ssdsim run
+ * --fairness` and the tenants suite (tenants.c) measure with it.
+ */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "abi.h"
+#include "ssdsim/suite.h"
+
+static const size_t flows_opts_sizes[] = {0, sizeof(ssdsim_flows_opts)};
+
+int ssdsim_flows_opts_init(ssdsim_flows_opts *opts, unsigned int version)
+{
+    _Static_assert(SSDSIM__ARRAY_LEN(flows_opts_sizes) == SSDSIM_FLOWS_OPTS_VERSION + 1,
+                   "a size per version");
+    if (!opts || version > SSDSIM_FLOWS_OPTS_VERSION)
+        return SSDSIM_EINVAL;
+    memset(opts, 0, flows_opts_sizes[version ? version : 1]);
+    opts->version = version ? version : SSDSIM_FLOWS_OPTS_VERSION;
+    return 0;
+}
+
+static int read_opts(ssdsim_flows_opts *o, const ssdsim_flows_opts *opts, ssdsim_error *err)
+{
+    char why[160] = "";
+    if (!opts)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "no ssdsim_flows_opts");
+    if (ssdsim__opts_read(o, sizeof *o, opts, flows_opts_sizes, SSDSIM_FLOWS_OPTS_VERSION,
+                          "ssdsim_flows_opts", why, sizeof why))
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "%s", why);
+    if (!o->point)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "ssdsim_flows_opts.point: expected point options, got NULL");
+    return 0;
+}
+
+/* A new simulation of `model` that ran `run` after the point's preconditioning (with `whole`,
+ * the whole workload). On failure *out is NULL and `err` says "WHAT: why". */
+static int run_one(ssdsim **out, const ssdsim_model *model, const ssdsim_workload *whole,
+                   const ssdsim_workload *run, const ssdsim_flows_opts *o, ssdsim_error *err,
+                   const char *what)
+{
+    ssdsim *sim = NULL;
+    ssdsim_error e;
+    int rc = ssdsim_point_new(&sim, model, o->point, &e);
+    if (rc) {
+        *out = NULL;
+        return ssdsim__error_set(err, rc, NULL, NULL, "%s: %s", what, e.message);
+    }
+    if (o->progress)
+        ssdsim_set_progress(sim, o->progress, o->progress_userdata);
+    rc = ssdsim_point_precondition(sim, whole, o->point);
+    if (!rc)
+        rc = ssdsim_point_measure(sim, run, o->point);
+    if (rc) {
+        ssdsim__error_set(err, rc, NULL, NULL, "%s: %s", what, ssdsim_errmsg(sim));
+        ssdsim_free(sim);
+        sim = NULL;
+    }
+    *out = sim;
+    return rc;
+}
+
+static int flow_stats(const ssdsim *sim, size_t i, ssdsim_op_stats *st)
+{
+    return ssdsim_get_job_op_stats(sim, i, SSDSIM_OP_ALL, st) || st->count == 0 ? -1 : 0;
+}
+
+int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model *model,
+                             const ssdsim_workload *wl, const ssdsim_flows_opts *opts,
+                             ssdsim_flow *out, size_t n, size_t size, double *fairness,
+                             size_t *failed, ssdsim_error *err)
+{
+    ssdsim_flows_opts o;
+    if (failed)
+        *failed = 0;
+    if (fairness)
+        *fairness = NAN;
+    if (!shared || !model || !wl || !out || size == 0)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "ssdsim_flows_alone: NULL argument");
+    int rc = read_opts(&o, opts, err);
+    if (rc)
+        return rc;
+    size_t n_flows = ssdsim_workload_n_jobs(wl);
+    if (n_flows < 2 || ssdsim_n_jobs(shared) != n_flows)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "needs a workload of two or more job sections (flows), each "
+                                 "reported alone (no numjobs > 1 without group_reporting, no "
+                                 "group_reporting across sections); this one has %zu sections "
+                                 "and %zu reported jobs",
+                                 n_flows, ssdsim_n_jobs(shared));
+    if (n < n_flows)
+        return ssdsim__error_set(err, SSDSIM_ERANGE, NULL, NULL,
+                                 "ssdsim_flows_alone: room for %zu flows, the workload has %zu",
+                                 n, n_flows);
+    double lo = INFINITY, hi = 0;
+    for (size_t i = 0; i < n_flows; i++) {
+        const char *name = ssdsim_workload_job_name(wl, i);
+        ssdsim_flow f;
+        memset(&f, 0, sizeof f);
+        if (failed)
+            *failed = i;
+        if (flow_stats(shared, i, &f.shared))
+            return ssdsim__error_set(err, SSDSIM_ESTATE, NULL, NULL,
+                                     "job '%s' completed no I/O in the shared run", name);
+        ssdsim_workload *alone = NULL;
+        rc = ssdsim_workload_copy(&alone, wl);
+        if (rc)
+            return ssdsim__error_set(err, rc, NULL, NULL, "out of memory");
+        rc = ssdsim_workload_keep_job(alone, i, err);
+        char what[160];
+        snprintf(what, sizeof what, "job '%s' alone", name);
+        ssdsim *sim = NULL;
+        if (!rc)
+            rc = run_one(&sim, model, wl, alone, &o, err, what);
+        ssdsim_workload_free(alone);
+        if (!rc && flow_stats(sim, i, &f.alone))
+            rc = ssdsim__error_set(err, SSDSIM_ESTATE, NULL, NULL, "%s: completed no I/O", what);
+        ssdsim_free(sim);
+        if (rc)
+            return rc;
+        f.slowdown = f.shared.lat_mean_ns / f.alone.lat_mean_ns;
+        lo = fmin(lo, f.slowdown);
+        hi = fmax(hi, f.slowdown);
+        ssdsim__result_give((char *)out + i * size, size, &f, sizeof f, 0, false);
+    }
+    if (fairness)
+        *fairness = lo / hi;
+    return 0;
+}
+
+int ssdsim_flows_run_sized(const ssdsim_model *model, const ssdsim_workload *wl,
+                           const ssdsim_flows_opts *opts, ssdsim_flow *out, size_t n, size_t size,
+                           double *fairness, size_t *failed, ssdsim_error *err)
+{
+    ssdsim_flows_opts o;
+    if (failed)
+        *failed = 0;
+    if (fairness)
+        *fairness = NAN;
+    if (!model || !wl || !out || size == 0)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "ssdsim_flows_run: NULL argument");
+    int rc = read_opts(&o, opts, err);
+    ssdsim *shared = NULL;
+    if (!rc)
+        rc = run_one(&shared, model, wl, wl, &o, err, "shared run");
+    if (!rc)
+        rc = ssdsim_flows_alone_sized(shared, model, wl, opts, out, n, size, fairness, failed,
+                                      err);
+    ssdsim_free(shared);
+    return rc;
+}
