@@ -104,6 +104,7 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
         return 0;
     }
     uint64_t first = off / unit, last = (off + len - 1) / unit;
+    env->placement = 0; /* FDP: a fill's writes go to placement handle 0 */
     for (uint64_t u = first; u <= last; u++) {
         uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
         int rc = op == SSDSIM__IO_READ ? env->ops->read(env->state, 0, u, (uint32_t)(hi - lo))
