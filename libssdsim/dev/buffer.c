@@ -379,7 +379,7 @@ static inline void absorbed(struct ssdsim__buf *b, uint8_t pid)
 {
     ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
     if (b->d->model->fdp.handles)
-        ssdsim_ftl_count(&b->d->env, SSDSIM__CNT_FDP_HOST + pid, 1);
+        ssdsim__env_count(&b->d->env, SSDSIM__CNT_FDP_HOST + pid, 1);
     b->absorbed++;
 }
 

@@ -40,7 +40,7 @@ struct ssdsim__fdp {
     uint8_t *handle_of; /* per logical unit: the handle of its last host program */
     uint8_t *owner;     /* per block: the handle whose frontier opened it (FDP_NO_HANDLE) */
     uint64_t mixed;     /* programs of a handle's data into a block of another (persistent) */
-    uint32_t mixed_block, mixed_handle; /* the first of them */
+    uint32_t mixed_block, mixed_handle, mixed_owner; /* the first of them */
 };
 
 int ssdsim__page_fdp_setup(struct ssdsim__ftl *f)
@@ -133,6 +133,7 @@ void ssdsim__page_fdp_programmed(struct ssdsim__ftl *f, int fr, uint32_t lpn, ui
         if (!p->mixed++) {
             p->mixed_block = b;
             p->mixed_handle = h;
+            p->mixed_owner = p->owner[b];
         }
     }
 }
@@ -150,7 +151,7 @@ int ssdsim__page_fdp_check(const struct ssdsim__ftl *f, char *why, size_t len)
                      "FDP: %llu programs put a handle's data in another handle's reclaim unit "
                      "(first: handle %u into block %u of handle %u)",
                      (unsigned long long)p->mixed, p->mixed_handle, p->mixed_block,
-                     p->owner[p->mixed_block]);
+                     p->mixed_owner);
         return SSDSIM_ESTATE;
     }
     for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
