@@ -95,7 +95,8 @@ int suite_fdp(struct suite *s)
                   ftl);
         return -1;
     }
-    /* the model must take FDP (e.g. no acknowledging write cache): checked before any run */
+    /* the model must take FDP (e.g. no SLC cache or hot/cold separation, spare for the
+     * handles' open blocks): checked before any run */
     ssdsim_model *probe = suite_model_copy(s->model);
     if (!probe)
         return -1;

@@ -1,10 +1,13 @@
-/* test_fdp.c: Flexible Data Placement (issue 17, item 5) through the public API. A hot/cold
- * workload (a fraction F of the 4 KiB random writes to a fraction H of the logical space) runs
- * on a small drive with greedy GC, once with the hot writes on placement handle 1 and the cold
- * ones on handle 0 (persistently isolated), once without FDP. With the classes apart the device
- * behaves as two pools sharing the spare, whose WAF the hot/cold theory (gc/theory.c,
- * ssdsim_theory_hotcold_waf: Desnoyers' two pools with the spare split at its optimum) gives;
- * mixed, it is one pool of skewed traffic, clearly worse. */
+/* test_fdp.c: Flexible Data Placement (issue 17, items 5 and its follow-up) through the public
+ * API. A hot/cold workload (a fraction F of the 4 KiB random writes to a fraction H of the
+ * logical space) runs on a small drive with greedy GC, once with the hot writes on placement
+ * handle 1 and the cold ones on handle 0 (persistently isolated), once without FDP. With the
+ * classes apart the device behaves as two pools sharing the spare, whose WAF the hot/cold
+ * theory (gc/theory.c, ssdsim_theory_hotcold_waf: Desnoyers' two pools with the spare split at
+ * its optimum) gives; mixed, it is one pool of skewed traffic, clearly worse. The same for four
+ * tenants on four handles against the theory of four pools, with the FTL's check of isolation;
+ * then behind a write cache (the handles' figures conserved, the WAF as without it); and the
+ * bad input of each key. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -575,7 +578,8 @@ START_TEST(test_fdp_bad_input)
 END_TEST
 
 /* A job's placement ids reach the handles: fdp_pli=0,1 in turn splits a job's writes evenly,
- * placement=1 puts all on handle 1, and each handle's WAF is 1 on a fresh drive. */
+ * placement=1 puts all on handle 1, and each handle's WAF is 1 on a fresh drive; the same with
+ * eight handles and longer lists. */
 START_TEST(test_fdp_job_options)
 {
     ssdsim_model *m = small(0.28, true);
@@ -593,6 +597,26 @@ START_TEST(test_fdp_job_options)
         ck_assert_int_eq(ssdsim_get_fdp_stats(sim, h, &st[h]), 0);
     ck_assert_uint_eq(st[0].host_bytes, 0);
     ck_assert_uint_eq(st[1].host_bytes, 1024 * 1024);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    /* eight handles: fdp=1 alone uses every handle in turn, fdp_pli a longer list (ids may
+     * repeat: 7 twice as often) */
+    m = small_with(0.28, ", \"fdp\": {\"handles\": 8}");
+    sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\": \"randwrite\", \"size\": \"8m\", \"number_ios\": 1000, "
+                "\"fdp\": \"1\"}", NULL);
+    ssdsim_fdp_stats s8[8];
+    for (uint32_t h = 0; h < 8; h++) {
+        ck_assert_int_eq(ssdsim_get_fdp_stats(sim, h, &s8[h]), 0);
+        ck_assert_uint_eq(s8[h].host_bytes, 125 * UNIT);
+        ck_assert(s8[h].waf == 1.0);
+    }
+    st_run(sim, "{\"rw\": \"randwrite\", \"size\": \"8m\", \"number_ios\": 1000, "
+                "\"fdp\": \"1\", \"fdp_pli\": \"3,4,5,6,7,7,7,7\"}", NULL);
+    for (uint32_t h = 0; h < 8; h++) {
+        ck_assert_int_eq(ssdsim_get_fdp_stats(sim, h, &s8[h]), 0);
+        ck_assert_uint_eq(s8[h].host_bytes, (h < 3 ? 0 : h < 7 ? 125 : 500) * UNIT);
+    }
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
