@@ -14,7 +14,8 @@
  * arrives instead of running beside it. tests/test_ff.c measures what that changes.
  *
  * Left out: the write buffer (requests go to the FTL directly; the buffer is empty before and
- * after) and everything timed (pacing, think time, ramp, idle time and background GC).
+ * after), everything timed (pacing, think time, ramp, idle time and background GC), and FDP
+ * placement ids: every write goes to placement handle 0.
  *
  * A system of solid-state devices (a JBOD, RAID-0/1/5) is fast-forwarded for one workload only,
  * the sequential fill of its volume(s): what such a fill leaves on each member is that member
