@@ -57,8 +57,10 @@ static uint64_t ssd_memory(const struct ssdsim_model *m)
         }
         b += map * 4;  /* l2p */
         b += phys * 4; /* p2l */
-        if (m->ftl.hot_cold && !m->fdp.handles)
+        if (m->ftl.hot_cold)
             b += lpn * 4; /* host_written_at */
+        if (m->fdp.handles)
+            b += lpn + blocks; /* FDP: the handle per logical unit, the owner per block */
         if (m->ftl.parity_group > 1)
             b += phys * 8; /* stripe ring and stripe id per physical unit */
     } else if (!strcmp(t, "fast")) {

@@ -16,7 +16,8 @@ int suite_fdp(struct suite *s)
     ho.seed = s->seed;
     ho.progress = cli_interrupt_cb; /* SIGINT and SIGTERM cancel the run under way */
     double warm = ho.warmup_drive_writes;
-    /* the model must take FDP (e.g. no acknowledging write cache): checked before any run */
+    /* the model must take FDP (e.g. no SLC cache or hot/cold separation, spare for the
+     * handles' open blocks): checked before any run */
     ssdsim_error err;
     if (ssdsim_fdp_hotcold_check(s->model, &err)) {
         cli_error("suite fdp: %s", err.message);

@@ -291,7 +291,8 @@ END_TEST
  * physical pages, 3276800 logical, 917504 spare = 112 blocks per plane, spare factor 7/32. The
  * page FTL keeps the GC high watermark (free_blocks_min 2, raised to the GC reserve + 1: 2, or
  * 3 with hot/cold) and its open frontiers (host; + GC's with gc.separate; + hot, + hot GC with
- * hot_cold; + the translation frontier for DFTL). */
+ * hot_cold; + the translation frontier for DFTL; with FDP a host frontier per placement handle,
+ * and GC's: one, or one per handle when persistently isolated). */
 static void expect_reserve(uint32_t blocks, double map_pages, const char *k1, const char *k2)
 {
     ssdsim_model *m = st_model("generic-mlc", k1, k2, NULL);
@@ -321,6 +322,11 @@ START_TEST(test_ftl_reserve_page)
     expect_reserve(3 + 4, 0, "ftl.hot_cold=true", NULL); /* GC reserve 2: watermark 3 */
     expect_reserve(3 + 2, 0, "ftl.hot_cold=true", "gc.separate=false");
     expect_reserve(10 + 2, 0, "gc.free_blocks_target=10", NULL);
+    /* FDP: a host frontier per handle, and GC's (one for all handles when initially isolated,
+     * one per handle when persistently); the GC reserve stays 1 */
+    expect_reserve(2 + 4 + 1, 0, "fdp.handles=4", NULL);
+    expect_reserve(2 + 4 + 4, 0, "fdp.handles=4", "fdp.isolation=\"persistent\"");
+    expect_reserve(2 + 16 + 16, 0, "fdp.handles=16", "fdp.isolation=\"persistent\"");
     /* DFTL: 1024 entries per 4 KiB translation page, 3200 of them for 3276800 pages */
     expect_reserve(2 + 3, 3200, "ftl.type=dftl", NULL);
 }

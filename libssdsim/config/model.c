@@ -502,9 +502,11 @@ static const struct key_spec keys[] = {
      .help = "host-based FTL: host CPU time per page garbage collection copies"},
 
     {.path = "fdp.handles", .type = KEY_U32, .offset = FIELD(fdp.handles, uint32_t), .min = 0,
-     .max = 2, .flags = KF_QUIET, .def = "0", .when = is_nand, .when_text = "flash.cell is NAND",
-     .help = "Flexible Data Placement: placement handles (1 or 2), each with its own write "
-             "frontiers in the page FTL; writes name theirs (placement id 0 .. handles-1); 0: "
+     .max = SSDSIM__FDP_MAX_HANDLES, .flags = KF_QUIET, .def = "0", .when = is_nand,
+     .when_text = "flash.cell is NAND",
+     .help = "Flexible Data Placement: placement handles (reclaim unit handles), each with its "
+             "own write frontiers in the page FTL; writes name theirs (placement id 0 .. "
+             "handles-1); 0: "
              "no FDP"},
     {.path = "fdp.isolation", .type = KEY_ENUM, .offset = FIELD(fdp.isolation, enum ssdsim__fdp_iso),
      .flags = KF_QUIET, .def = "\"initial\"", .choices = fdp_iso_choices, .when = fdp_on,

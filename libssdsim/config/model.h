@@ -168,6 +168,14 @@ struct ssdsim__zns_cfg {
 
 /* Flexible Data Placement (ftl/page_fdp.c; NVMe TP4146): placement handles of the page FTL,
  * each with its own write frontiers; handles 0: off. */
+/* fdp.handles at most. Drives with FDP offer 8 or more reclaim unit handles (the
+ * specification allows up to 65535); 64 gives each tenant or stream of a research set-up its
+ * own, while the two counters per handle stay a small part of the counter block every run's
+ * base and every device's snapshot copy (ftl/env.h), and a handle fits the byte the page FTL
+ * keeps per logical unit. Below it the model's spare decides: every handle keeps an open
+ * block on every plane (two with persistent isolation and gc.separate), and
+ * config/model_fdp.c refuses a model whose spare cannot hold them with the GC watermark. */
+#define SSDSIM__FDP_MAX_HANDLES 64
 enum ssdsim__fdp_iso { SSDSIM__FDP_INITIAL = 0, SSDSIM__FDP_PERSISTENT = 1 };
 struct ssdsim__fdp_cfg {
     uint32_t handles;            /* placement handles (reclaim unit handles), 0: no FDP */
@@ -350,13 +358,6 @@ uint64_t ssdsim__model_physical_pages(const struct ssdsim_model *m);
 uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m); /* in mapping units */
 /* Bytes one device model (SSD or HDD) exposes to the host. */
 uint64_t ssdsim__model_device_bytes(const struct ssdsim_model *m);
-
-/* Host data in two streams, each with its own frontiers in the page FTL: hot/cold separation,
- * or two FDP placement handles (the page FTL's reserve and open blocks count them alike). */
-static inline bool ssdsim__model_two_streams(const struct ssdsim_model *m)
-{
-    return m->ftl.hot_cold || m->fdp.handles == 2;
-}
 
 /* Zones of a zoned model (zns.zone_size > 0): whole stripes of zone_size over the planes'
  * blocks, or 0 when zone_size is not a whole number of block stripes (config/model_zns.c). */

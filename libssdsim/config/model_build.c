@@ -134,9 +134,7 @@ static int check_cross_slc(struct ctx *c)
      * open blocks (as page_setup checks for ftl.op alone). */
     uint64_t planes = phys / g->blocks_per_plane / g->pages_per_block;
     struct ssdsim__page_reserve r;
-    ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target,
-                         ssdsim__model_two_streams(m),
-                         m->gc.separate != 0, !strcmp(m->ftl.type, "dftl"), &r);
+    ssdsim__model_page_reserve(m, &r);
     uint64_t extra = 0;
     if (!strcmp(m->ftl.type, "dftl")) {
         uint64_t epp = g->page_size / 4;
@@ -354,7 +352,7 @@ int ssdsim__model_check_cross(struct ctx *c)
     uint64_t spare = (phys * g->page_size / m->ftl.mapping_unit - logical) /
                      ((uint64_t)g->pages_per_block * g->page_size / m->ftl.mapping_unit) /
                      n_planes;
-    uint32_t open = 2 + (ssdsim__model_two_streams(m) ? 1 : 0);
+    uint32_t open = 2 + (m->ftl.hot_cold ? 1 : 0);
     uint64_t need = (uint64_t)m->gc.free_blocks_target + open;
     if (spare < need)
         return ssdsim__model_error(c, "ftl.op",
@@ -365,6 +363,11 @@ int ssdsim__model_check_cross(struct ctx *c)
                                        ? "gc.free_blocks_target"
                                        : "gc.free_blocks_min",
                                    m->gc.free_blocks_target, open, (unsigned long long)need);
+    if (m->fdp.handles) {
+        int frc = ssdsim__model_check_fdp_spare(c, spare);
+        if (frc != 0)
+            return frc;
+    }
     /* RAIN: one page in pg holds parity, taken from the spare (ftl/reserve.c). */
     uint64_t parity = pg ? phys / pg : 0;
     if (pg && phys - parity < logical)

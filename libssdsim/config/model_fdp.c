@@ -1,10 +1,14 @@
 /* model_fdp.c: the Flexible Data Placement keys (fdp.*) checked against the rest of the model.
- * Placement handles are write frontiers of the page FTL (ftl/page_fdp.c): two handles take the
- * frontiers hot/cold separation would use, so the two cannot be on together; a write's handle
- * must reach the FTL with the write, which a write cache that acknowledges writes and flushes
- * them later, or an SLC cache that folds them later, would lose.
+ * Placement handles are write frontiers of the page FTL (ftl/page_fdp.c), each with an open
+ * block (its reclaim unit) on every plane, and with persistent isolation and gc.separate a GC
+ * frontier of its own too: those open blocks come out of the spare, which must still hold the
+ * GC watermark. Hot/cold separation places host writes by their age, FDP by the host's handle:
+ * the two would decide the same write's frontier, so they cannot be on together. A write's
+ * handle reaches the FTL with the write, through the write buffer too (dev/buffer.c keeps it
+ * per unit); an SLC cache that folds its blocks later would lose it.
  */
 #include "config/model_int.h"
+#include "ftl/reserve.h"
 
 #include <string.h>
 
@@ -18,17 +22,33 @@ int ssdsim__model_check_fdp(struct ctx *c)
                                    m->ftl.type);
     if (m->ftl.hot_cold)
         return ssdsim__model_error(c, "fdp.handles",
-                                   "placement handles use the frontiers of hot/cold separation: "
-                                   "turn ftl.hot_cold off");
+                                   "placement handles and hot/cold separation (ftl.hot_cold) "
+                                   "would both choose a write's frontier: turn ftl.hot_cold off");
     if (m->zns.zone_size)
         return ssdsim__model_error(c, "fdp.handles",
                                    "a zoned namespace (zns.zone_size) has no placement handles");
-    if (m->buffer.size > 0 && (m->buffer.write_cache || m->buffer.plp))
-        return ssdsim__model_error(c, "fdp.handles",
-                                   "placement through a write buffer that acknowledges writes "
-                                   "(buffer.write_cache, buffer.plp) is not modelled");
     if (ssdsim__slc_on(&m->slc))
         return ssdsim__model_error(c, "fdp.handles",
                                    "placement through an SLC cache (slc.*) is not modelled");
     return 0;
+}
+
+int ssdsim__model_check_fdp_spare(struct ctx *c, uint64_t spare)
+{
+    struct ssdsim_model *m = c->m;
+    struct ssdsim__page_reserve r;
+    ssdsim__model_page_reserve(m, &r);
+    uint64_t need = (uint64_t)r.gc_target + r.open;
+    if (spare >= need)
+        return 0;
+    bool two = m->gc.separate && m->fdp.isolation == SSDSIM__FDP_PERSISTENT;
+    return ssdsim__model_error(
+        c, "fdp.handles",
+        "%u placement handles keep %u open blocks per plane (%s), which with the GC watermark "
+        "(%u) need %llu spare blocks per plane; over-provisioning (ftl.op) leaves %llu",
+        m->fdp.handles, r.open,
+        two                ? "a host and a GC frontier each"
+        : m->gc.separate   ? "a host frontier each, and GC's"
+                           : "a host frontier each",
+        r.gc_target, (unsigned long long)need, (unsigned long long)spare);
 }

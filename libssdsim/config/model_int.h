@@ -174,6 +174,8 @@ int ssdsim__model_check_cross_front(struct ctx *c);
 int ssdsim__model_check_zns(struct ctx *c);
 /* Flexible Data Placement keys against the FTL and what else the model has. */
 int ssdsim__model_check_fdp(struct ctx *c);
+/* The handles' open blocks against `spare` blocks per plane (checked after ftl.op). */
+int ssdsim__model_check_fdp_spare(struct ctx *c, uint64_t spare);
 /* Derive and check a host link whose keys are shown under `prefix` ("host."). */
 int ssdsim__model_check_link(struct ctx *c, struct ssdsim__link_cfg *l, const char *prefix);
 /* Free what a model owns besides its label and JSON tree. */

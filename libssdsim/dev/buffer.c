@@ -23,6 +23,12 @@
  * from DRAM; with the volatile cache off the device writes through to flash (dev.c never calls
  * ssdsim__buf_write then) and the buffer only serves read hits of nothing: it stays empty.
  *
+ * With Flexible Data Placement each unit keeps the placement id of the write whose data it
+ * holds (a write of a dirty unit with another id takes the new id, and so does the copy written
+ * again behind a flush), and its flush hands the FTL that id, so its data lands in the
+ * handle's reclaim units as a written-through write would. An absorbed unit counts as a host
+ * unit of the handle it was written with (ssdsim_get_fdp_stats), as it counts as a host page.
+ *
  * Units are found through an open-addressing hash table (linear probing, backward-shift
  * deletion) of twice the slots; the dirty units form a doubly linked FIFO through the slot
  * array. Nothing is allocated after the buffer is built except the queue of waiting commands,
@@ -47,6 +53,8 @@ struct slot {
     uint32_t prev, next; /* dirty FIFO, or the free list (next) */
     uint8_t state;
     bool redirty; /* written again while being flushed */
+    uint8_t placement, redirty_placement; /* FDP placement id of its data, and of the copy
+                                             written again behind a flush */
     uint64_t stamp; /* when its dirty life began (dev/flush.c) */
     uint32_t redirty_bytes;
     /* the host write whose data it holds last (the redirty copy's, while being flushed): its
@@ -288,6 +296,7 @@ static void flush_more(struct ssdsim__buf *b)
         b->n_dirty--;
         b->n_flushing++;
         b->n_issued++;
+        d->env.placement = sl->placement;
         int rc = d->env.ops->write(d->env.state, s | SSDSIM__DEV_FLUSH_TAG, sl->lpn, sl->bytes);
         if (rc) {
             if (!d->env.fail_code)
@@ -313,6 +322,7 @@ void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
         sl->redirty = false;
         sl->stamp = b->next_stamp++;
         sl->bytes = sl->redirty_bytes;
+        sl->placement = sl->redirty_placement;
         sl->state = S_DIRTY;
         b->n_dirty++;
         fifo_push(b, s);
@@ -362,6 +372,17 @@ static inline void set_writer(struct slot *sl, const struct waiter *w, const str
     sl->w_len = c->len;
 }
 
+/* A copy of a unit written with placement id `pid` never reaches the flash (overwritten or
+ * superseded in DRAM): a host page written all the same, and with FDP a host unit of its
+ * handle. */
+static inline void absorbed(struct ssdsim__buf *b, uint8_t pid)
+{
+    ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
+    if (b->d->model->fdp.handles)
+        ssdsim__env_count(&b->d->env, SSDSIM__CNT_FDP_HOST + pid, 1);
+    b->absorbed++;
+}
+
 /* Place unit u (bytes of it) of write w: false when no slot is free. */
 static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, const struct waiter *w,
                   const struct ssdsim__cmd *c)
@@ -371,18 +392,19 @@ static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, const struc
         struct slot *sl = &b->slots[s];
         set_writer(sl, w, c);
         if (sl->state == S_DIRTY) {
-            /* the older copy never reaches the flash: a host page written all the same */
-            ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
-            b->absorbed++;
+            /* the older copy never reaches the flash */
+            absorbed(b, sl->placement);
             sl->bytes = bytes == b->d->unit ? bytes : SSDSIM__MAX(sl->bytes, bytes);
+            sl->placement = c->placement;
         } else if (sl->redirty) { /* the copy waiting behind the flush is replaced */
-            ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
-            b->absorbed++;
+            absorbed(b, sl->redirty_placement);
             sl->redirty_bytes =
                 bytes == b->d->unit ? bytes : SSDSIM__MAX(sl->redirty_bytes, bytes);
+            sl->redirty_placement = c->placement;
         } else { /* being flushed: it is dirty again afterwards (and counted when flushed) */
             sl->redirty = true;
             sl->redirty_bytes = bytes;
+            sl->redirty_placement = c->placement;
         }
         return true;
     }
@@ -393,6 +415,7 @@ static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, const struc
     b->free_head = sl->next;
     sl->lpn = u;
     sl->bytes = bytes;
+    sl->placement = c->placement;
     sl->state = S_DIRTY;
     sl->redirty = false;
     sl->stamp = b->next_stamp++;
@@ -501,10 +524,8 @@ void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u)
     if (s == NONE)
         return;
     const struct slot *sl = &b->slots[s];
-    if (sl->state == S_DIRTY || sl->redirty) { /* a copy the flash never sees */
-        ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
-        b->absorbed++;
-    }
+    if (sl->state == S_DIRTY || sl->redirty) /* a copy the flash never sees */
+        absorbed(b, sl->state == S_DIRTY ? sl->placement : sl->redirty_placement);
     ssdsim__buf_trim(b, u);
 }
 

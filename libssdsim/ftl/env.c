@@ -41,7 +41,7 @@ int ssdsim__env_init(struct ssdsim_ftl_env *env, const struct ssdsim_model *m,
         .free_blocks_target = m->gc.free_blocks_target,
         .bg_idle_ns = m->gc.bg_idle_ns,
         .gc_separate = m->gc.separate,
-        .hot_cold = ssdsim__model_two_streams(m), /* two FDP handles use the hot frontiers */
+        .hot_cold = m->ftl.hot_cold,
         .hot_window = m->ftl.hot_window,
     };
     env->seed = seed;

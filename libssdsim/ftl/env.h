@@ -17,7 +17,6 @@
 #include "rel/fault.h"
 
 #define SSDSIM__N_PURPOSES 6
-#define SSDSIM__FDP_MAX_HANDLES 2 /* fdp.handles at most */
 
 /* Counters of the built-in FTLs beyond the public ones (ssdsim_ftl_counter): the SLC cache of
  * the page FTL (ftl/page_slc.c). Kept in the same array, so that every per-run difference and

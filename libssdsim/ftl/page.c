@@ -57,9 +57,13 @@ int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint
 {
     uint32_t ppn = f->l2p[lpn];
     if (bytes < f->page_size && ppn != NONE) {
-        /* The rest of the unit must be read before the whole unit is programmed again. */
-        uint32_t slot =
-            ssdsim__pending_pool_add(&f->rmw, (struct ssdsim__pending){.io = io, .lpn = lpn});
+        /* The rest of the unit must be read before the whole unit is programmed again. With
+         * FDP the write's handle (its frontier) goes with it: the placement the environment
+         * holds then will be another write's. */
+        struct ssdsim__pending w = {.io = io, .lpn = lpn};
+        if (f->fdp)
+            w.fr = (uint8_t)ssdsim__page_fdp_host_frontier(f);
+        uint32_t slot = ssdsim__pending_pool_add(&f->rmw, w);
         if (slot == NONE)
             return SSDSIM_ENOMEM;
         return ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, ppn, f->page_size,
@@ -101,7 +105,10 @@ static void page_flash_done(void *state, uint64_t ck)
         break;
     case TAG_RMW_READ: {
         struct ssdsim__pending w = ssdsim__pending_pool_take(&f->rmw, low);
-        ssdsim__page_host_program(f, w.io, w.lpn);
+        if (f->fdp)
+            ssdsim__page_host_program_fr(f, w.io, w.lpn, w.fr);
+        else
+            ssdsim__page_host_program(f, w.io, w.lpn);
         break;
     }
     case TAG_GC_READ:
@@ -191,6 +198,7 @@ static void page_destroy(void *state)
     free(f->modified_at);
     free(f->planes);
     free(f->die_plane_cursor);
+    free(f->fr_mem);
     ssdsim__pending_fifo_fini(&f->stall);
     ssdsim__pending_pool_fini(&f->rmw);
     free(f->host_written_at);
@@ -261,9 +269,12 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         f->n_map += extra_pages;
     }
     /* Open blocks per plane, and the spare they and the GC reserve need (ftl/reserve.c). */
+    const struct ssdsim__fdp_cfg *fdp = &env->model->fdp;
+    uint32_t handles = dftl ? 0 : fdp->handles; /* (the model refuses FDP on DFTL) */
     struct ssdsim__page_reserve res;
     ssdsim__page_reserve(pol->free_blocks_min, pol->free_blocks_target, pol->hot_cold != 0,
-                         pol->gc_separate != 0, dftl, &res);
+                         pol->gc_separate != 0, dftl, handles,
+                         fdp->isolation == SSDSIM__FDP_PERSISTENT, &res);
     uint32_t open = res.open;
     /* RAIN parity (page_parity.c): one page in parity_group is parity, out of the spare. */
     uint32_t parity_group = env->model->ftl.parity_group;
@@ -356,8 +367,12 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->modified_at = calloc(nb, sizeof *f->modified_at);
     f->planes = calloc(f->n_planes, sizeof *f->planes);
     f->die_plane_cursor = calloc(f->n_dies, sizeof *f->die_plane_cursor);
+    /* every plane's frontiers (FDP: two more per placement handle beyond the first, page.h),
+     * and the plane each frontier last wrote */
+    f->n_fr = SSDSIM__N_FRONTIERS + (handles ? 2 * (handles - 1) : 0);
+    f->fr_mem = calloc((size_t)f->n_fr * (2 * (size_t)f->n_planes + 1), sizeof *f->fr_mem);
     if (!f->l2p || !f->p2l || !f->valid || !f->state || !f->free_next || !f->closed_at ||
-        !f->modified_at || !f->planes || !f->die_plane_cursor ||
+        !f->modified_at || !f->planes || !f->die_plane_cursor || !f->fr_mem ||
         ssdsim__cands_init(&f->cands, f->n_planes, f->bpp, f->ppb))
         return SSDSIM_ENOMEM;
     memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
@@ -378,12 +393,15 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         pl->free_head = first;
         pl->free_tail = first + f->bpp - 1;
         pl->n_free = f->bpp;
-        for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++) {
+        pl->blk = f->fr_mem + (size_t)p * 2 * f->n_fr;
+        pl->ptr = pl->blk + f->n_fr;
+        for (uint32_t fr = 0; fr < f->n_fr; fr++) {
             pl->blk[fr] = NONE;
             pl->ptr[fr] = f->ppb;
         }
         pl->victim = pl->wl_pending = pl->rr_pending = NONE;
     }
+    f->unit_plane = f->fr_mem + (size_t)f->n_planes * 2 * f->n_fr;
     f->n_free_blocks = nb;
     if (fault) {
         /* Bad blocks are left out of the free lists, for good. */
@@ -405,7 +423,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         return SSDSIM_ENOMEM;
     if (parity_group > 1 && ssdsim__page_parity_setup(f, parity_group))
         return SSDSIM_ENOMEM;
-    if (ssdsim__page_fdp_setup(f))
+    if (handles && ssdsim__page_fdp_setup(f))
         return SSDSIM_ENOMEM;
     if (f->hot_cold && !f->fdp &&
         !(f->host_written_at = calloc(f->n_lpn, sizeof *f->host_written_at)))

@@ -25,6 +25,9 @@ enum ssdsim__block_state { SSDSIM__BLK_FREE, SSDSIM__BLK_OPEN, SSDSIM__BLK_CLOSE
                            SSDSIM__BLK_BAD /* retired: a factory or grown bad block
                                               (rel/fault.h), never used again */ };
 
+/* The frontiers every plane has (open or not). With FDP (ftl/page_fdp.c) placement handle 0
+ * writes to FR_HOST and FR_GC, and handle h > 0 to two more after these: its host frontier
+ * SSDSIM__N_FRONTIERS + 2(h-1) and its GC frontier one above (f->n_fr frontiers in all). */
 enum ssdsim__frontier { SSDSIM__FR_HOST, SSDSIM__FR_HOT, SSDSIM__FR_GC, SSDSIM__FR_GC_HOT,
                         SSDSIM__FR_MAP,
                         SSDSIM__N_FRONTIERS };
@@ -81,8 +84,8 @@ enum ssdsim__reclaim { SSDSIM__RECLAIM_FG, SSDSIM__RECLAIM_BG, SSDSIM__RECLAIM_W
 
 struct ssdsim__plane {
     uint32_t free_head, free_tail, n_free;
-    uint32_t blk[SSDSIM__N_FRONTIERS]; /* open block of each frontier, or NONE */
-    uint32_t ptr[SSDSIM__N_FRONTIERS]; /* next page index in it (== ppb: none open) */
+    uint32_t *blk; /* open block of each of the FTL's n_fr frontiers, or NONE */
+    uint32_t *ptr; /* next page index in it (== ppb: none open) */
     uint32_t victim;                   /* block being collected, or NONE */
     uint32_t gc_reads;                 /* copy reads in flight for the victim */
     uint32_t gc_scan;                  /* next page of the victim to look at (== ppb: all
@@ -165,8 +168,10 @@ struct ssdsim__ftl {
     uint32_t n_channels;
     uint32_t stripe_cursor; /* placement "stripe": next index in the striping order */
     uint32_t spp; /* mapping units per flash page (hw/unit.c), 1 unless units are smaller */
-    uint32_t unit_plane[SSDSIM__N_FRONTIERS]; /* spp > 1: the plane whose frontier took the
-                                                  last unit (page_place.c) */
+    uint32_t n_fr;        /* frontiers per plane: SSDSIM__N_FRONTIERS, more with FDP */
+    uint32_t *fr_mem;     /* the planes' blk and ptr arrays, n_fr each, and unit_plane */
+    uint32_t *unit_plane; /* per frontier, spp > 1: the plane whose frontier took the last unit
+                             (page_place.c) */
     uint64_t n_free_blocks;
     struct ssdsim__cands cands;
     struct ssdsim__pending_fifo stall; /* stalled host (and DFTL translation) writes */
@@ -220,6 +225,9 @@ uint32_t ssdsim__page_slc_written(const struct ssdsim__ftl *f, uint32_t b);
  * yet folded, and the pages it can hold now. False (nothing set) for any other FTL, or none. */
 bool ssdsim__page_slc_usage(const ssdsim_ftl_env *env, uint64_t *used, uint64_t *capacity);
 int ssdsim__page_slc_check(const struct ssdsim__ftl *f, char *why, size_t len);
+/* FDP's (ftl/page_fdp.c): with persistent isolation, no block ever took data of a handle
+ * other than the one whose frontier opened it. */
+int ssdsim__page_fdp_check(const struct ssdsim__ftl *f, char *why, size_t len);
 
 extern const ssdsim_ftl_ops ssdsim__ftl_dftl_ops;
 

@@ -81,9 +81,8 @@ static int check_mapping(const struct ssdsim__ftl *f, char *why, size_t len)
             written = 0;
         else if (f->state[b] == SSDSIM__BLK_SLC && f->slc)
             written = ssdsim__page_slc_written(f, (uint32_t)b);
-        for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++)
-            if (f->state[b] == SSDSIM__BLK_OPEN && f->planes[plane].blk[fr] == b &&
-                f->planes[plane].ptr[fr] < f->ppb)
+        for (uint32_t fr = 0; f->state[b] == SSDSIM__BLK_OPEN && fr < f->n_fr; fr++)
+            if (f->planes[plane].blk[fr] == b && f->planes[plane].ptr[fr] < f->ppb)
                 written = f->planes[plane].ptr[fr];
         for (uint32_t i = 0; i < f->ppb; i++) {
             uint64_t ppn = b * f->ppb + i;
@@ -148,20 +147,20 @@ static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
             FAIL("plane %u: %u blocks on its free list, %u free blocks, n_free %u", p, n,
                  states[SSDSIM__BLK_FREE], pl->n_free);
         n_free += n;
-        for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++) {
+        for (uint32_t fr = 0; fr < f->n_fr; fr++) {
             if (pl->ptr[fr] > f->ppb)
-                FAIL("plane %u frontier %d points at page %u of %u", p, fr, pl->ptr[fr], f->ppb);
+                FAIL("plane %u frontier %u points at page %u of %u", p, fr, pl->ptr[fr], f->ppb);
             if (pl->ptr[fr] == f->ppb)
                 continue;
             uint32_t b = pl->blk[fr];
             if (b < first || b >= first + f->bpp)
-                FAIL("plane %u frontier %d is open on block %u, not of the plane", p, fr, b);
+                FAIL("plane %u frontier %u is open on block %u, not of the plane", p, fr, b);
             if (f->state[b] != SSDSIM__BLK_OPEN)
-                FAIL("plane %u frontier %d is open on block %u, which is %s", p, fr, b,
+                FAIL("plane %u frontier %u is open on block %u, which is %s", p, fr, b,
                      state_name(f->state[b]));
-            for (int g = 0; g < fr; g++)
+            for (uint32_t g = 0; g < fr; g++)
                 if (pl->ptr[g] < f->ppb && pl->blk[g] == b)
-                    FAIL("plane %u: frontiers %d and %d share block %u", p, g, fr, b);
+                    FAIL("plane %u: frontiers %u and %u share block %u", p, g, fr, b);
             open_seen++;
         }
         if (open_seen != states[SSDSIM__BLK_OPEN])
@@ -494,6 +493,8 @@ int ssdsim__page_check_why(struct ssdsim__ftl *f, char *why, size_t len)
         rc = ssdsim__page_slc_check(f, why, len);
     if (!rc)
         rc = check_cands(f, why, len);
+    if (!rc && f->fdp)
+        rc = ssdsim__page_fdp_check(f, why, len);
     if (rc)
         return rc;
     struct inflight x = {.f = f};

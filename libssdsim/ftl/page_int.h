@@ -40,8 +40,9 @@ enum op_tag {
 };
 
 /* The "frontier" choose_plane is asked about for a host page the SLC cache may take (beyond
- * the planes' frontier arrays: SLC blocks are page_slc.c's). */
-#define FR_SLC SSDSIM__N_FRONTIERS
+ * the planes' frontier arrays, FDP's included, and never an index: SLC blocks are page_slc.c's,
+ * and the SLC cache needs units of a whole page). */
+#define FR_SLC 0xff
 
 static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
 {
@@ -146,6 +147,8 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
 int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
 bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint8_t fr);
 int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn);
+/* The same into frontier `fr`, decided when the write arrived (FDP's read-modify-write). */
+int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr);
 void ssdsim__page_unstall(struct ssdsim__ftl *f);
 
 /* page_gc.c */
@@ -198,11 +201,35 @@ void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b);
 void ssdsim__page_parity_unstall(struct ssdsim__ftl *f);
 uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr);
 
-/* page_fdp.c (FDP placement handles; f->fdp NULL: off, and only setup and free are called) */
+/* page_fdp.c (FDP placement handles; f->fdp NULL: off, and only setup and free are called).
+ * Handle 0 writes to FR_HOST (and GC copies to FR_GC), handle h > 0 to the pair of frontiers
+ * after the fixed ones (page.h). */
+#define FR_FDP SSDSIM__N_FRONTIERS
+#define FDP_NO_HANDLE 0xff /* a block opened by a frontier of no handle (page_fdp.c's owner) */
+static inline int ssdsim__fdp_host_fr(uint32_t h)
+{
+    return h ? FR_FDP + 2 * (int)(h - 1) : SSDSIM__FR_HOST;
+}
+static inline int ssdsim__fdp_gc_fr(uint32_t h)
+{
+    return h ? FR_FDP + 2 * (int)(h - 1) + 1 : SSDSIM__FR_GC;
+}
+/* The handle a frontier writes for, or FDP_NO_HANDLE (the hot/cold and translation ones). */
+static inline uint32_t ssdsim__fdp_fr_handle(int fr)
+{
+    if (fr >= FR_FDP)
+        return (uint32_t)(fr - FR_FDP) / 2 + 1;
+    return fr == SSDSIM__FR_HOST || fr == SSDSIM__FR_GC ? 0 : FDP_NO_HANDLE;
+}
 int ssdsim__page_fdp_setup(struct ssdsim__ftl *f);
 void ssdsim__page_fdp_free(struct ssdsim__ftl *f);
-int ssdsim__page_fdp_host_frontier(struct ssdsim__ftl *f, uint32_t lpn);
+int ssdsim__page_fdp_host_frontier(const struct ssdsim__ftl *f);
 int ssdsim__page_fdp_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
+int ssdsim__page_fdp_rebuild_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
+bool ssdsim__page_fdp_gc_shares(const struct ssdsim__ftl *f, int fr);
+void ssdsim__page_fdp_opened(struct ssdsim__ftl *f, uint32_t b, int fr);
+void ssdsim__page_fdp_programmed(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t ppn,
+                                 ssdsim_flash_purpose why);
 /* rel/diefail.c (f->df NULL: no die failed, and only the test of it is made) */
 bool ssdsim__diefail_plane_dead(const struct ssdsim__ftl *f, uint32_t plane);
 int ssdsim__diefail_read(struct ssdsim__ftl *f, uint32_t io, uint32_t ppn, uint32_t bytes);

@@ -48,9 +48,12 @@ uint32_t ssdsim__page_take_free_block(struct ssdsim__ftl *f, uint32_t plane)
     return b;
 }
 
-/* Does GC copy into frontier `fr` (which host writes then share)? */
+/* Does GC copy into frontier `fr` (which host writes then share)? With FDP, into FR_HOST
+ * (initial isolation) or into every handle's host frontier (persistent). */
 static inline bool gc_writes_to(const struct ssdsim__ftl *f, int fr)
 {
+    if (f->fdp)
+        return !f->separate && ssdsim__page_fdp_gc_shares(f, fr);
     return !f->separate && (fr == SSDSIM__FR_HOST || (f->hot_cold && fr == SSDSIM__FR_HOT));
 }
 
@@ -82,25 +85,34 @@ static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, in
  * to another open frontier of the plane that has room, GC frontiers first. */
 /* Units smaller than the page (hw/unit.c): the slots of a page the hardware programmed padded
  * can never be written; move the plane's frontiers past them, closing a block they fill. */
-static void skip_padded(struct ssdsim__ftl *f, struct ssdsim__plane *pl)
+static inline void skip_padded_fr(struct ssdsim__ftl *f, struct ssdsim__plane *pl, int fr)
 {
-    for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++) {
-        if (pl->ptr[fr] >= f->ppb)
-            continue;
-        uint32_t b = pl->blk[fr], next = ssdsim__hw_slot_next(f->env->hw, b);
-        if (next <= pl->ptr[fr])
-            continue;
-        pl->ptr[fr] = next;
-        if (next >= f->ppb)
-            close_block(f, b);
-    }
+    if (pl->ptr[fr] >= f->ppb)
+        return;
+    uint32_t b = pl->blk[fr], next = ssdsim__hw_slot_next(f->env->hw, b);
+    if (next <= pl->ptr[fr])
+        return;
+    pl->ptr[fr] = next;
+    if (next >= f->ppb)
+        close_block(f, b);
+}
+
+/* The fixed frontiers, and an FDP handle's frontier `fr` when it is the one being written (the
+ * other handles' are moved when they are next written: a scan over every handle per page would
+ * cost the hot path as many loads as there are handles). */
+static void skip_padded(struct ssdsim__ftl *f, struct ssdsim__plane *pl, int fr)
+{
+    for (int k = 0; k < SSDSIM__N_FRONTIERS; k++)
+        skip_padded_fr(f, pl, k);
+    if (fr >= SSDSIM__N_FRONTIERS)
+        skip_padded_fr(f, pl, fr);
 }
 
 static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
     if (f->spp > 1)
-        skip_padded(f, pl);
+        skip_padded(f, pl, fr);
     if (pl->ptr[fr] >= f->ppb && pl->n_free == 0) {
         static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_GC_HOT, SSDSIM__FR_HOST,
                                     SSDSIM__FR_HOT, SSDSIM__FR_MAP};
@@ -114,6 +126,8 @@ static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
     if (pl->ptr[fr] >= f->ppb) {
         pl->blk[fr] = ssdsim__page_take_free_block(f, plane);
         pl->ptr[fr] = 0;
+        if (f->fdp)
+            ssdsim__page_fdp_opened(f, pl->blk[fr], fr); /* a reclaim unit of its handle */
     }
     return pl->blk[fr] * f->ppb + pl->ptr[fr]++;
 }
@@ -214,6 +228,8 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
     uint32_t ppn = frontier_page(f, plane, fr);
     f->unit_plane[fr] = plane;
     map(f, lpn, ppn, old);
+    if (f->fdp)
+        ssdsim__page_fdp_programmed(f, fr, lpn, ppn, why);
     /* Close the block only after its last page is mapped, so it enters the bucket of its
      * true valid count. */
     if (ppn % f->ppb == f->ppb - 1)
@@ -245,7 +261,7 @@ uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int f
 static int host_frontier(struct ssdsim__ftl *f, uint32_t lpn)
 {
     if (f->fdp)
-        return ssdsim__page_fdp_host_frontier(f, lpn);
+        return ssdsim__page_fdp_host_frontier(f);
     if (!f->hot_cold || lpn >= f->n_lpn)
         return SSDSIM__FR_HOST;
     uint32_t now = (uint32_t)f->env->n.c[SSDSIM_CNT_HOST_PAGES];
@@ -282,7 +298,11 @@ bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, u
 /* Place a host program, or park it until GC frees a block. */
 int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
 {
-    int fr = host_frontier(f, lpn);
+    return ssdsim__page_host_program_fr(f, io, lpn, host_frontier(f, lpn));
+}
+
+int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr)
+{
     if (f->slc && !f->stall.n && ssdsim__page_slc_write(f, io, lpn))
         return 0; /* in the SLC cache (page_slc.c) */
     uint32_t plane = f->stall.n ? NONE : ssdsim__page_choose_plane(f, fr, lpn);

@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "config/model.h"
+#include "ftl/reserve.h"
 #include "methods/scaled.h"
 #include "ssdsim/measure.h"
 
@@ -43,6 +44,11 @@ uint32_t ssdsim__scaled_bpp(const struct ssdsim_model *m)
                   ((double)ssdsim__model_physical_pages(m) * m->geometry.page_size);
     uint32_t fixed = SSDSIM__MAX(m->gc.free_blocks_target, m->gc.free_blocks_min) + 2 +
                      (m->ftl.hot_cold ? 2 : 0);
+    if (m->fdp.handles) { /* every placement handle's open blocks */
+        struct ssdsim__page_reserve r;
+        ssdsim__model_page_reserve(m, &r);
+        fixed = r.gc_target + r.open;
+    }
     double want = 4.0 * fixed / fmax(spare_fraction, 1e-3);
     uint32_t bpp = (uint32_t)fmin(ceil(want), 1e6);
     bpp = SSDSIM__MAX(bpp, 256u);
@@ -57,12 +63,16 @@ struct ssdsim_model *ssdsim__scaled_copy(const struct ssdsim_model *m, uint32_t 
         ssdsim__error_set(err, SSDSIM_ENOMEM, NULL, NULL, "out of memory");
         return NULL;
     }
-    uint32_t reserve = m->ftl.hot_cold ? 2 : 1;
-    double lo = SSDSIM__MAX(m->gc.free_blocks_min, reserve + 1);
-    double hi = fmax(m->gc.free_blocks_target, lo);
+    /* the page FTL's watermarks and open blocks (ftl/reserve.c; DFTL's translation frontier
+     * left out) */
+    struct ssdsim__page_reserve r;
+    ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target, m->ftl.hot_cold,
+                         m->gc.separate != 0, false, m->fdp.handles,
+                         m->fdp.isolation == SSDSIM__FDP_PERSISTENT, &r);
+    double lo = r.gc_min;
+    double hi = r.gc_target;
     double free_avg = (lo - 1 + hi) / 2 + 0.5;
-    double open = 1 + (m->gc.separate ? 1 : 0) + (m->ftl.hot_cold ? 1 : 0) +
-                  (m->ftl.hot_cold && m->gc.separate ? 1 : 0);
+    double open = r.open;
     double planes = (double)n_planes(m);
     /* in mapping units (slots, hw/unit.c) per block */
     double ppb = (double)m->geometry.pages_per_block * m->geometry.page_size / m->ftl.mapping_unit;

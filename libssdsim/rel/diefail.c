@@ -221,7 +221,7 @@ static void xor_done(void *ctx, uint32_t k)
         return;
     }
     /* under the rule of a host page (the host frontier, never GC's reserve or its room) */
-    int fr = SSDSIM__FR_HOST;
+    int fr = f->fdp ? ssdsim__page_fdp_rebuild_frontier(f, lpn) : SSDSIM__FR_HOST;
     uint32_t plane = ssdsim__page_choose_plane(f, fr, lpn);
     if (plane == NONE) { /* every plane down to its reserve: again a page's time later */
         if (ssdsim__engine_schedule(f->env->engine,

@@ -64,7 +64,9 @@ enum ssdsim__rate_process { SSDSIM__RATE_LINEAR = 0, SSDSIM__RATE_POISSON = 1 };
 /* One fio job section: what fio calls a job, with its options resolved (globals applied).
  * numjobs clones of it run, each with its own random stream and, with offset_increment, its own
  * region. Defaults are fio's (ssdsim__jobspec_defaults). */
-#define SSDSIM__PLACEMENTS_MAX 8
+/* fdp_pli lists at most this many ids: every handle of the largest FDP model
+ * (SSDSIM__FDP_MAX_HANDLES, config/model.h) */
+#define SSDSIM__PLACEMENTS_MAX 64
 
 struct ssdsim__jobspec {
     char *name;       /* section name; owned; NULL for a JSON workload ("job" in results) */
