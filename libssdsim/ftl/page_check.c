@@ -164,7 +164,7 @@ static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
                     FAIL("plane %u: frontiers %d and %d share block %u", p, g, fr, b);
             open_seen++;
         }
-        if (open_seen != states[SSDSIM__BLK_OPEN])
+        if (!f->sb && open_seen != states[SSDSIM__BLK_OPEN]) /* superblocks: sb_check */
             FAIL("plane %u has %u open blocks; its frontiers have %u", p,
                  states[SSDSIM__BLK_OPEN], open_seen);
         uint32_t victims = pl->victim != NONE;
@@ -316,7 +316,8 @@ static int check_inflight(const struct ssdsim__ftl *f, const struct inflight *x,
         if (f->valid[pl->victim] > pl->gc_reads)
             FAIL("plane %u: victim %u has %u valid pages and %u copy reads in flight", p,
                  pl->victim, f->valid[pl->victim], pl->gc_reads);
-        if (x->erases[p] != (pl->gc_reads == 0))
+        bool erasing = f->sb ? ssdsim__page_sb_erasing(f) : pl->gc_reads == 0;
+        if (x->erases[p] != erasing)
             FAIL("plane %u: %u erases of victim %u in flight with %u copy reads", p, x->erases[p],
                  pl->victim, pl->gc_reads);
     }
@@ -487,6 +488,8 @@ int ssdsim__page_check_why(struct ssdsim__ftl *f, char *why, size_t len)
         rc = ssdsim__page_slc_check(f, why, len);
     if (!rc)
         rc = check_cands(f, why, len);
+    if (!rc && f->sb)
+        rc = ssdsim__page_sb_check(f, why, len);
     if (rc)
         return rc;
     struct inflight x = {.f = f};

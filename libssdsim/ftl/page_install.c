@@ -70,6 +70,12 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
                  "slc.dynamic) is not modelled; precondition by writing");
         return SSDSIM_EINVAL;
     }
+    if (f->parity) {
+        snprintf(errbuf, errlen,
+                 "page FTL: fast preconditioning of a drive with RAIN parity (ftl.parity_group) "
+                 "is not modelled; precondition by writing");
+        return SSDSIM_EINVAL;
+    }
     if (f->env->fault) {
         snprintf(errbuf, errlen,
                  "page FTL: fast preconditioning of a drive with bad blocks (reliability."
