@@ -269,7 +269,7 @@ int ssdsim__model_check_cross(struct ctx *c)
         return ssdsim__model_error(c, "ftl.parity_group",
                                    "RAIN stripes are written across the dies in turn "
                                    "(superblocks); ftl.placement \"lba\" fixes each page's die");
-    if (pg && m->ftl.mapping_unit != g->page_size)
+    if (pg && m->ftl.mapping_unit && m->ftl.mapping_unit != g->page_size)
         return ssdsim__model_error(c, "ftl.parity_group",
                                    "RAIN stripes are of flash pages: ftl.mapping_unit (%u) must "
                                    "be geometry.page_size (%u)",

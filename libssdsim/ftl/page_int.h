@@ -198,6 +198,7 @@ struct ssdsim__parity {
     struct ssdsim__stripe *s; /* the open stripe of each writer (one per frontier) */
     uint32_t *ring, *sid;     /* per physical page */
     uint32_t next_sid;
+    bool dry; /* fast preconditioning lays stripes out: recorded, not programmed */
 };
 int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group);
 void ssdsim__page_parity_free(struct ssdsim__ftl *f);
@@ -230,6 +231,8 @@ void ssdsim__page_sb_erase_done(struct ssdsim__ftl *f, uint32_t plane);
 void ssdsim__page_sb_idle(struct ssdsim__ftl *f);
 int ssdsim__page_sb_read_reclaim(struct ssdsim__ftl *f, uint32_t b);
 void ssdsim__page_sb_die_failed(struct ssdsim__ftl *f);
+int ssdsim__page_sb_install(struct ssdsim__ftl *f, const ssdsim_ftl_image *img, char *errbuf,
+                            size_t errlen);
 
 /* page_fdp.c (FDP placement handles; f->fdp NULL: off, and only setup and free are called) */
 int ssdsim__page_fdp_setup(struct ssdsim__ftl *f);

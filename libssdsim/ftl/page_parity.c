@@ -115,9 +115,11 @@ void ssdsim__page_parity_write(struct ssdsim__ftl *f, int fr, uint32_t pp)
     struct ssdsim__parity *r = f->parity;
     struct ssdsim__stripe *s = &r->s[fr];
     assert(s->n > 0);
-    ssdsim_ftl_count(f->env, SSDSIM_CNT_PARITY_PAGES, 1);
-    ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, pp, f->page_size, SSDSIM_FOR_PARITY,
-                      cookie(TAG_PARITY_PROG, 0, pp / f->ppb / f->bpp));
+    if (!r->dry) {
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_PARITY_PAGES, 1);
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, pp, f->page_size, SSDSIM_FOR_PARITY,
+                          cookie(TAG_PARITY_PROG, 0, pp / f->ppb / f->bpp));
+    }
     r->ring[s->prev] = pp;
     r->ring[pp] = s->first;
     r->sid[pp] = s->sid;

@@ -700,6 +700,198 @@ void ssdsim__page_sb_die_failed(struct ssdsim__ftl *f)
     }
 }
 
+/* ---------------------------------------------------------------- fast preconditioning */
+
+struct sb_age {
+    uint64_t order;
+    uint32_t s;
+};
+
+static int sb_age_cmp(const void *a, const void *b)
+{
+    const struct sb_age *x = a, *y = b;
+    if (x->order != y->order)
+        return x->order < y->order ? -1 : 1;
+    return x->s < y->s ? -1 : x->s > y->s;
+}
+
+/* Fast preconditioning (page_install.c) with superblocks: a superblock is written when the image
+ * writes any of its blocks, and holds their valid pages together; the written superblocks are
+ * laid out oldest first as a writer fills them (the same slots, stripes and parity, recorded and
+ * sealed but not programmed), their valid pages in their first data slots (a superblock whose
+ * data slots cannot hold its share passes the rest to the next, and the last to a free one).
+ * p2l gets the valid pages' numbers 0, 1, ... in that order: the caller deals the logical pages
+ * to them. The free superblocks and blocks are listed again in address order. */
+int ssdsim__page_sb_install(struct ssdsim__ftl *f, const ssdsim_ftl_image *img, char *errbuf,
+                            size_t errlen)
+{
+    struct ssdsim__super *S = f->sb;
+    const uint32_t n = S->n, pages = S->v.ppb;
+    struct sb_age *ages = malloc(sizeof *ages * n);
+    uint64_t *want = calloc(n, sizeof *want);
+    uint32_t *laid_out = malloc(sizeof *laid_out * n); /* superblocks in the order laid out */
+    if (!ages || !want || !laid_out) {
+        free(ages);
+        free(want);
+        free(laid_out);
+        snprintf(errbuf, errlen, "out of memory");
+        return SSDSIM_ENOMEM;
+    }
+    uint32_t n_closed = 0;
+    uint64_t total = 0;
+    int rc = 0;
+    for (uint32_t s = 0; s < n && !rc; s++) {
+        bool written = false;
+        uint64_t order = 0;
+        for (uint32_t p = 0; p < f->n_planes; p++) {
+            uint64_t b = (uint64_t)p * f->bpp + s;
+            uint32_t v = img->valid[b];
+            if (v == SSDSIM_IMAGE_FREE)
+                continue;
+            if (v > f->ppb) {
+                snprintf(errbuf, errlen,
+                         "page FTL: block %llu holds %u valid pages; a block has %u pages",
+                         (unsigned long long)b, v, f->ppb);
+                rc = SSDSIM_EINVAL;
+                break;
+            }
+            written = true;
+            want[s] += v;
+            if (img->closed_order && img->closed_order[b] > order)
+                order = img->closed_order[b];
+        }
+        if (written) {
+            ages[n_closed++] = (struct sb_age){img->closed_order ? order : s, s};
+            total += want[s];
+        }
+    }
+    if (!rc && total != f->n_lpn) {
+        snprintf(errbuf, errlen,
+                 "page FTL: the image holds %llu valid pages in all; the device maps %llu "
+                 "logical pages, each exactly once",
+                 (unsigned long long)total, (unsigned long long)f->n_lpn);
+        rc = SSDSIM_EINVAL;
+    }
+    if (!rc && n - n_closed <= gc_reserve(f)) {
+        snprintf(errbuf, errlen,
+                 "page FTL: the image leaves %u of %u superblocks free; host writes need more "
+                 "than the GC reserve (%u)",
+                 n - n_closed, n, gc_reserve(f));
+        rc = SSDSIM_EINVAL;
+    }
+    uint64_t clock = f->env->programs_total;
+    if (!rc && clock < (uint64_t)n_closed * pages) {
+        snprintf(errbuf, errlen, "page FTL: the write clock (%llu) is behind the image",
+                 (unsigned long long)clock);
+        rc = SSDSIM_EINVAL;
+    }
+    if (rc) {
+        free(ages);
+        free(want);
+        free(laid_out);
+        return rc;
+    }
+    qsort(ages, n_closed, sizeof *ages, sb_age_cmp);
+
+    f->parity->dry = true;
+    const int fr = SSDSIM__FR_HOST;
+    struct ssdsim__sbw *w = &S->w[fr];
+    uint64_t k = 0, carry = 0;
+    uint32_t laid = 0, spare_next = 0, n_free = n - n_closed;
+    for (uint32_t r = 0; r < n_closed || carry; r++) {
+        uint32_t s;
+        uint64_t v = carry;
+        if (r < n_closed) {
+            s = ages[r].s;
+            v += want[s];
+        } else { /* the rest goes to a free superblock */
+            while (spare_next < n && S->v.state[spare_next] != SSDSIM__BLK_FREE)
+                spare_next++;
+            if (spare_next == n || n_free <= gc_reserve(f) + 1) {
+                snprintf(errbuf, errlen,
+                         "page FTL: the image's written superblocks cannot hold its %llu valid "
+                         "pages with parity (%llu left over)",
+                         (unsigned long long)total, (unsigned long long)carry);
+                rc = SSDSIM_EINVAL;
+                break;
+            }
+            s = spare_next;
+            n_free--;
+        }
+        for (uint32_t p = 0; p < f->n_planes; p++)
+            if (f->state[p * f->bpp + s] == SSDSIM__BLK_FREE)
+                f->state[p * f->bpp + s] = SSDSIM__BLK_OPEN;
+        S->v.state[s] = SSDSIM__BLK_OPEN;
+        S->data[s] = 0;
+        w->sb = s;
+        w->cur = f->n_planes - 1;
+        w->row = NONE;
+        next_slot(f, s, &w->cur, &w->row);
+        w->plain = live_dies(f, s) < f->parity->group;
+        settle(f, fr);
+        uint64_t placed = 0;
+        while (w->sb == s) {
+            uint32_t plane = slot_plane(f, w->cur, w->row), ppn = slot_ppn(f, w);
+            if (placed < v) {
+                f->p2l[ppn] = (uint32_t)k++;
+                f->valid[ppn / f->ppb]++;
+                S->v.valid32[s]++;
+                placed++;
+            }
+            S->data[s]++;
+            if (!w->plain)
+                ssdsim__page_parity_data(f, fr, ppn, plane / f->ppd);
+            if (next_slot(f, s, &w->cur, &w->row))
+                settle(f, fr);
+            else
+                close_sb(f, fr);
+        }
+        carry = v - placed;
+        laid_out[laid++] = s;
+    }
+    f->parity->dry = false;
+    /* ages: the k-th newest superblock closed k superblocks' worth of programs ago (as
+     * page_install.c dates blocks), every member with it */
+    for (uint32_t r = 0; r < laid; r++) {
+        uint32_t s = laid_out[r];
+        uint64_t at = clock - (uint64_t)(laid - 1 - r) * pages;
+        S->v.closed_at[s] = S->v.modified_at[s] = at;
+        for (uint32_t p = 0; p < f->n_planes; p++)
+            f->closed_at[p * f->bpp + s] = f->modified_at[p * f->bpp + s] = at;
+    }
+    /* free lists: of blocks per plane, of superblocks */
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        f->planes[p].free_head = f->planes[p].free_tail = NONE;
+        f->planes[p].n_free = 0;
+    }
+    f->n_free_blocks = 0;
+    for (uint64_t b = 0; b < f->geo->n_blocks; b++)
+        if (f->state[b] == SSDSIM__BLK_FREE)
+            put_free_block(f, (uint32_t)b);
+    S->vplane.free_head = S->vplane.free_tail = NONE;
+    S->vplane.n_free = 0;
+    for (uint32_t s = 0; s < n; s++) {
+        if (S->v.state[s] != SSDSIM__BLK_FREE)
+            continue;
+        S->v.free_next[s] = NONE;
+        if (S->vplane.free_tail == NONE)
+            S->vplane.free_head = s;
+        else
+            S->v.free_next[S->vplane.free_tail] = s;
+        S->vplane.free_tail = s;
+        S->vplane.n_free++;
+    }
+    free(ages);
+    free(want);
+    free(laid_out);
+    if (!rc && k != f->n_lpn) {
+        snprintf(errbuf, errlen, "page FTL: %llu of %llu logical pages laid out",
+                 (unsigned long long)k, (unsigned long long)f->n_lpn);
+        rc = SSDSIM_ESTATE;
+    }
+    return rc;
+}
+
 /* ---------------------------------------------------------------- consistency */
 
 static int fail(char *why, size_t len, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
