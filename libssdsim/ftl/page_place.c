@@ -4,7 +4,8 @@
  * logical address); the submission of every
  * program the page FTL makes (ssdsim__page_program: host, GC, wear-leveling and translation
  * pages alike), which also starts foreground GC on the plane; and the stall queue where host
- * writes wait when no plane can take them.
+ * writes wait when no plane can take them. With RAIN parity the page is a superblock writer's
+ * next slot instead (ftl/page_super.c), and choose_plane only asks whether it may take one.
  */
 #include "ftl/page_int.h"
 

@@ -3,13 +3,16 @@
  *
  * From the failure on, the die is never written again: its planes take no host page, no GC
  * copy and no parity page, and GC never collects them (page_place.c and page_gc.c ask
- * ssdsim__diefail_plane_dead). Its data is not read from it either:
+ * ssdsim__diefail_plane_dead; with parity the superblock writers skip them, and a superblock
+ * GC collects leaves them out: ftl/page_super.c). Its data is not read from it either:
  *
  *   with RAIN parity (ftl.parity_group, ftl/page_parity.c), a read of a page on the failed die
  *   reads every other page of its stripe (the other data pages and the parity page, one read
  *   each on their own dies) and XORs them (reliability.rebuild_xor_us per page read), then
- *   completes; a stripe that cannot give it back (still open, its parity not yet written, or
- *   one of its pages erased since, see page_parity.c) makes the read unrecoverable;
+ *   completes; a stripe that cannot give it back (left without parity, see page_super.c) makes
+ *   the read unrecoverable; GC that collects a superblock holding valid pages of the failed die
+ *   reconstructs each the same way (ssdsim__diefail_gc_page) and copies it, and counts it
+ *   rebuilt;
  *   without parity, every read of its data is unrecoverable, and its valid pages are counted
  *   lost at the failure.
  *
