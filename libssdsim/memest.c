@@ -61,8 +61,13 @@ static uint64_t ssd_memory(const struct ssdsim_model *m)
             b += lpn * 4; /* host_written_at */
         if (m->fdp.handles)
             b += lpn + blocks; /* FDP: the handle per logical unit, the owner per block */
-        if (m->ftl.parity_group > 1)
+        if (m->ftl.parity_group > 1) {
             b += phys * 8; /* stripe ring and stripe id per physical unit */
+            /* superblocks (ftl/page_super.c), one per block of a plane: valid count, data
+             * pages, free link (4 each), state (1), close and modification times (8 each),
+             * candidate links and index (24); two bucket heads per superblock valid count */
+            b += (uint64_t)g->blocks_per_plane * 53 + (planes * ppb + 1) * 8;
+        }
     } else if (!strcmp(t, "fast")) {
         /* l2p, p2l, the data-block map (4 bytes each); per block role (1), owner, wptr,
          * valid and free_next (4 each) */

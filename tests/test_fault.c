@@ -561,6 +561,98 @@ START_TEST(test_fault_plane_failure)
 }
 END_TEST
 
+/* The same drive after GC churn: 1024 logical pages written once, then overwritten 8 times at
+ * random (a GC'd drive: every superblock has been collected several times), then die 1 fails.
+ * Stripes are written into superblocks (the same block of every die) and GC collects a whole
+ * superblock, so every stripe's parity lives as long as its data: every read of a page the
+ * failed die holds is reconstructed from the other pages of its stripe (at most g - 1 = 3 of
+ * them, at least the parity page), none is unrecoverable. Then the host goes on writing while
+ * the (slow) rebuild runs, so GC collects superblocks that still hold pages of the failed die:
+ * it reconstructs and copies them; nothing is lost, the rebuild ends, every logical page ends on
+ * a live die and reads back without reconstruction. */
+START_TEST(test_fault_die_failure_after_gc)
+{
+    ssdsim_model *m = drive(64, "1", ",\"reliability\":{\"rebuild_rate\":1000}");
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_model_set(m, "ftl.parity_group", "4", &e), 0);
+    ssdsim *sim = st_sim(m, 7);
+    const uint64_t n = 1024;
+    fill(sim, n);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"size\":\"4M\",\"norandommap\":true,"
+                "\"number_ios\":8192}",
+           NULL);
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    if (getenv("TEST_FAULT_VERBOSE"))
+        fprintf(stderr, "GC copied %llu pages, WAF %.3f\n", (unsigned long long)d.gc_pages_copied, d.waf);
+    /* GC has run: the flash was written over twice and more, and copies were made */
+    ck_assert_uint_gt(d.flash_pages_programmed, 2 * 4096);
+    ck_assert_uint_gt(d.gc_pages_copied, 0);
+    check_ok(sim);
+    static uint64_t on_die[1024];
+    uint64_t k = 0;
+    for (uint64_t l = 0; l < n; l++) {
+        uint64_t p = ssdsim_lookup(sim, l);
+        ck_assert_uint_ne(p, UINT64_MAX);
+        if (p / 16 / 64 == 1)
+            on_die[k++] = l;
+    }
+    ck_assert_uint_gt(k, 128); /* about a quarter */
+    ck_assert_int_eq(ssdsim_fail_die(sim, 1, 0, 0, ssdsim_now(sim)), 0);
+    ck_assert_uint_eq(read_all(sim, on_die + 1, k - 1), k - 1);
+    ssdsim_fault_stats s = faults(sim);
+    ck_assert_uint_eq(s.die_pages, k);
+    ck_assert_uint_eq(s.unrecoverable_reads, 0);
+    ck_assert_uint_eq(s.reconstructed_reads, k - 1);
+    ck_assert_uint_le(s.reconstruct_pages_read, 3 * (k - 1));
+    ck_assert_uint_ge(s.reconstruct_pages_read, k - 1);
+    if (getenv("TEST_FAULT_VERBOSE"))
+        fprintf(stderr, "after GC churn: %llu pages on die 1, %llu reads reconstructed (%llu "
+                        "pages read), %llu unrecoverable\n",
+                (unsigned long long)k, (unsigned long long)s.reconstructed_reads,
+                (unsigned long long)s.reconstruct_pages_read,
+                (unsigned long long)s.unrecoverable_reads);
+    check_ok(sim);
+    /* writes during the rebuild: GC meets the failed die's pages in its victims */
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"size\":\"4M\",\"norandommap\":true,"
+                "\"number_ios\":2048}",
+           NULL);
+    ssdsim_get_device_stats(sim, &d); /* (this run's) */
+    ck_assert_uint_gt(d.gc_pages_copied, 0);
+    check_ok(sim);
+    s = faults(sim);
+    if (getenv("TEST_FAULT_VERBOSE"))
+        fprintf(stderr, "writes during the rebuild: %llu of the die's pages moved (%llu pages "
+                        "read), %llu lost, rebuild done: %d\n",
+                (unsigned long long)s.rebuild_pages, (unsigned long long)s.rebuild_pages_read,
+                (unsigned long long)s.rebuild_lost, s.rebuild_done);
+    /* the rebuild's own steps are 4.096 s apart: the run (milliseconds) saw one at most; the
+     * others were moved by GC */
+    ck_assert_uint_gt(s.rebuild_pages, 1);
+    ck_assert_uint_eq(s.rebuild_lost, 0);
+    ck_assert_int_eq(ssdsim_idle(sim, (k + 1) * 4096000000ull), 0);
+    s = faults(sim);
+    ck_assert(s.rebuild_done);
+    ck_assert_uint_eq(s.rebuild_lost, 0);
+    ck_assert_uint_eq(s.unrecoverable_reads, 0);
+    static uint64_t all[1024];
+    for (uint64_t l = 0; l < n; l++) {
+        all[l] = l;
+        uint64_t p = ssdsim_lookup(sim, l);
+        ck_assert_uint_ne(p, UINT64_MAX);
+        ck_assert_uint_ne(p / 16 / 64, 1);
+    }
+    uint64_t before = s.reconstructed_reads;
+    ck_assert_uint_eq(read_all(sim, all, n), n);
+    s = faults(sim);
+    ck_assert_uint_eq(s.reconstructed_reads, before);
+    ck_assert_uint_eq(s.unrecoverable_reads, 0);
+    check_ok(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_fault_die_failure_bad_input)
 {
     ssdsim_model *m = drive(64, "1", NULL);
@@ -597,6 +689,7 @@ static Suite *fault_suite(void)
     tcase_add_test(tc, test_fault_bad_input);
     tcase_add_test(tc, test_fault_die_failure);
     tcase_add_test(tc, test_fault_die_failure_bad_input);
+    tcase_add_test(tc, test_fault_die_failure_after_gc);
     tcase_add_test(tc, test_fault_plane_failure);
     suite_add_tcase(s, tc);
     return s;

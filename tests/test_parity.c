@@ -108,6 +108,108 @@ START_TEST(test_parity_random_waf_matches_analytic)
 }
 END_TEST
 
+/* Greedy GC of superblocks under uniform random writes against the mean-field model of greedy
+ * (ssdsim_theory_waf, Van Houdt 2013). GC collects whole superblocks, so the drive is a drive of
+ * superblocks: 1024 of them, each the same block of the 4 dies, 4 x 16 = 64 pages, of which
+ * 48 hold data (3 data pages and a parity page in every 4 slots: 64 / 4 = 16 whole stripes).
+ * Parity pages are garbage from their program on, so for the data a superblock is a block of
+ * b = 48 pages, and the data's spare is what is left of the closed superblocks' data pages after
+ * the logical pages: C = (65536 - 3 x 64) x 3 / 4 data pages (the flash less the 2 free
+ * superblocks GC keeps and the host's and GC's open ones, half full on average), sf = 1 - L / C.
+ * Every data page programmed brings 1/3 parity page: WAF = greedy(b = 48, sf) x 4 / 3. Within
+ * the 3% test_ftl allows the simulator against the same model. */
+START_TEST(test_parity_greedy_superblocks_waf_matches_theory)
+{
+    ssdsim_model *m = drive(1024, "0.6667", ",\"parity_group\":4");
+    ssdsim *sim = st_sim(m, 7);
+    uint64_t n_logical = ssdsim_model_logical_bytes(m) / 4096;
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    char wl[256];
+    snprintf(wl, sizeof wl,
+             "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"iodepth\":32,"
+             "\"number_ios\":%llu}",
+             (unsigned long long)(3 * n_logical));
+    st_run(sim, wl, NULL);
+    snprintf(wl, sizeof wl,
+             "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"iodepth\":32,"
+             "\"number_ios\":%llu}",
+             (unsigned long long)n_logical);
+    st_run(sim, wl, NULL);
+    ssdsim_device_stats d = dev_stats(sim);
+    double c = (65536.0 - 3 * 64) * 3 / 4, sf = 1 - (double)n_logical / c, greedy;
+    ck_assert_int_eq(ssdsim_theory_waf("greedy", 48, sf, 0, &greedy), 0);
+    double want = greedy * 4 / 3;
+    if (getenv("TEST_PARITY_VERBOSE"))
+        fprintf(stderr, "greedy superblocks: L %llu sf %.4f WAF %.4f, derived %.4f\n",
+                (unsigned long long)n_logical, sf, d.waf, want);
+    ck_assert_msg(fabs(d.waf / want - 1) < 0.03, "WAF %.4f, derived %.4f", d.waf, want);
+    /* conservation: every program is a host page, a GC copy or a parity page; a parity page
+     * for every 3 data pages, but for the stripes open at the two ends of the run */
+    ck_assert_uint_eq(d.flash_pages_programmed,
+                      d.host_pages_written + d.gc_pages_copied + d.parity_pages_written);
+    uint64_t data = d.host_pages_written + d.gc_pages_copied;
+    ck_assert_uint_le(d.parity_pages_written, data / 3 + 2);
+    ck_assert_uint_ge(d.parity_pages_written + 2, data / 3);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Fast preconditioning (the scaled copy's state installed) lays the written superblocks out as
+ * the writers would have written them, stripes and parity included: the state is consistent,
+ * the next random writes run at the greedy figure above (the same drive, within the 3%, here
+ * from the first capacity written), and a die failure right after loses nothing: every read of
+ * its pages is reconstructed from a whole stripe. */
+START_TEST(test_parity_fast_precondition_lays_out_stripes)
+{
+    ssdsim_model *m = drive(1024, "0.6667", ",\"parity_group\":4");
+    ssdsim *sim = st_sim(m, 7);
+    uint64_t n_logical = ssdsim_model_logical_bytes(m) / 4096;
+    ssdsim_workload *w = st_workload(
+        "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, \"norandommap\": true}");
+    ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 256};
+    int rc = ssdsim_precondition_fast(sim, w, &o);
+    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_workload_free(w);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    char wl[256];
+    snprintf(wl, sizeof wl,
+             "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"iodepth\":32,"
+             "\"number_ios\":%llu}",
+             (unsigned long long)n_logical);
+    st_run(sim, wl, NULL);
+    ssdsim_device_stats d = dev_stats(sim);
+    double c = (65536.0 - 3 * 64) * 3 / 4, sf = 1 - (double)n_logical / c, greedy;
+    ck_assert_int_eq(ssdsim_theory_waf("greedy", 48, sf, 0, &greedy), 0);
+    double want = greedy * 4 / 3;
+    if (getenv("TEST_PARITY_VERBOSE"))
+        fprintf(stderr, "installed: WAF %.4f, derived %.4f\n", d.waf, want);
+    ck_assert_msg(fabs(d.waf / want - 1) < 0.03, "WAF %.4f, derived %.4f", d.waf, want);
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    /* die 1 fails: every logical page on it is read back through its stripe */
+    ck_assert_int_eq(ssdsim_fail_die(sim, 1, 0, 0, ssdsim_now(sim)), 0);
+    uint64_t k = 0;
+    for (uint64_t l = 0; l < n_logical; l++) {
+        uint64_t p = ssdsim_lookup(sim, l);
+        if (p / 16 / 1024 != 1)
+            continue;
+        k++;
+        st_one(sim, SSDSIM_OP_READ, l * 4096, 4096);
+    }
+    ck_assert_uint_gt(k, n_logical / 5);
+    ssdsim_fault_stats fs;
+    ck_assert_int_eq(ssdsim_get_fault_stats(sim, &fs), 0);
+    ck_assert_uint_eq(fs.unrecoverable_reads, 0);
+    ck_assert_uint_ge(fs.reconstructed_reads + 1, k); /* (the rebuild moves one at once) */
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* The die time of parity programs. Write-through sequential 4 KiB writes at queue depth 64 on
  * a fresh drive keep all 4 dies programming; each program holds its die for its transfer and
  * tPROG, 40.96 + 20 = 60.96 us, and the host link (1 us per command + 1.024 us per 4 KiB, 4
@@ -196,6 +298,8 @@ static Suite *parity_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_parity_sequential_waf_is_g_over_g_minus_1);
     tcase_add_test(tc, test_parity_random_waf_matches_analytic);
+    tcase_add_test(tc, test_parity_greedy_superblocks_waf_matches_theory);
+    tcase_add_test(tc, test_parity_fast_precondition_lays_out_stripes);
     tcase_add_test(tc, test_parity_costs_die_time);
     tcase_add_test(tc, test_parity_absent_changes_nothing);
     tcase_add_test(tc, test_parity_bad_input);

@@ -261,6 +261,21 @@ int ssdsim__model_check_cross(struct ctx *c)
                                    "parity inside the drive is modelled for the \"page\" FTL only "
                                    "(ftl.type is \"%s\")",
                                    m->ftl.type);
+    /* RAIN writes its stripes across the dies of superblocks (ftl/page_super.c): slot by slot
+     * in a fixed order, of whole flash pages, in the drive's own blocks */
+    if (pg && m->ftl.placement == SSDSIM__PLACE_LBA)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "RAIN stripes are written across the dies in turn "
+                                   "(superblocks); ftl.placement \"lba\" fixes each page's die");
+    if (pg && m->ftl.mapping_unit && m->ftl.mapping_unit != g->page_size)
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "RAIN stripes are of flash pages: ftl.mapping_unit (%u) must "
+                                   "be geometry.page_size (%u)",
+                                   m->ftl.mapping_unit, g->page_size);
+    if (pg && ssdsim__slc_on(&m->slc))
+        return ssdsim__model_error(c, "ftl.parity_group",
+                                   "RAIN parity with an SLC cache (slc.static, slc.dynamic) is "
+                                   "not modelled");
     if ((m->fault.bad_fraction > 0 || m->fault.grown_prob_rated > 0) &&
         strcmp(m->ftl.type, "page") != 0 && strcmp(m->ftl.type, "dftl") != 0)
         return ssdsim__model_error(c,

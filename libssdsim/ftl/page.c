@@ -207,6 +207,7 @@ static void page_destroy(void *state)
     ssdsim__cands_fini(&f->cands);
     ssdsim__page_slc_free(f);
     ssdsim__page_parity_free(f);
+    ssdsim__page_sb_free(f);
     ssdsim__diefail_free(f);
 }
 
@@ -421,7 +422,8 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
 
     if (dftl && ssdsim__page_dftl_setup(f, cmt_entries))
         return SSDSIM_ENOMEM;
-    if (parity_group > 1 && ssdsim__page_parity_setup(f, parity_group))
+    if (parity_group > 1 &&
+        (ssdsim__page_parity_setup(f, parity_group) || ssdsim__page_sb_setup(f)))
         return SSDSIM_ENOMEM;
     if (handles && ssdsim__page_fdp_setup(f))
         return SSDSIM_ENOMEM;

@@ -198,10 +198,15 @@ struct ssdsim__ftl {
     struct ssdsim__parity *parity; /* RAIN stripes (ftl/page_parity.c); NULL: ftl.parity_group 0 */
     struct ssdsim__fdp *fdp;       /* FDP placement handles (ftl/page_fdp.c); NULL: fdp off */
     struct ssdsim__diefail *df;    /* a failed die (rel/diefail.c); NULL: none */
+    struct ssdsim__super *sb;      /* superblocks (ftl/page_super.c): with parity only; NULL:
+                                      blocks are opened and collected one by one */
+    uint32_t *valid32;             /* the superblock view only (ftl/page_super.c): per
+                                      "block" (superblock) valid counts, wider than valid's */
 };
 
 struct ssdsim__parity;
 struct ssdsim__fdp;
+struct ssdsim__super;
 
 /* The page FTL's view of its blocks for policies (gc/view.c). */
 static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)
@@ -218,6 +223,10 @@ static inline int ssdsim__page_check(const struct ssdsim__ftl *f)
     return ssdsim__page_check_why((struct ssdsim__ftl *)f, NULL, 0);
 }
 int ssdsim__page_check_method(void *state, char *why, size_t len);
+/* The superblocks' part of it (ftl/page_super.c), and whether the superblock being collected
+ * has its members' erases in flight. */
+int ssdsim__page_sb_check(const struct ssdsim__ftl *f, char *why, size_t len);
+bool ssdsim__page_sb_erasing(const struct ssdsim__ftl *f);
 /* The SLC cache's part of it (ftl/page_slc.c): the pages of SLC block b that may hold data,
  * and the cache's own structures. */
 uint32_t ssdsim__page_slc_written(const struct ssdsim__ftl *f, uint32_t b);

@@ -163,7 +163,7 @@ static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
                     FAIL("plane %u: frontiers %u and %u share block %u", p, g, fr, b);
             open_seen++;
         }
-        if (open_seen != states[SSDSIM__BLK_OPEN])
+        if (!f->sb && open_seen != states[SSDSIM__BLK_OPEN]) /* superblocks: sb_check */
             FAIL("plane %u has %u open blocks; its frontiers have %u", p,
                  states[SSDSIM__BLK_OPEN], open_seen);
         uint32_t victims = pl->victim != NONE;
@@ -312,17 +312,20 @@ static int check_inflight(const struct ssdsim__ftl *f, const struct inflight *x,
         if (x->gc_reads[p] != pl->gc_reads)
             FAIL("plane %u: %u copy reads of victim %u in flight; its count says %u", p,
                  x->gc_reads[p], pl->victim, pl->gc_reads);
-        /* Paced GC (page_gc.c) has not yet looked at the victim's pages from gc_scan on. */
+        /* Paced GC (page_gc.c) has not yet looked at the victim's pages from gc_scan on;
+         * superblocks (page_super.c) are read all at once. */
         uint32_t unscanned = 0;
-        for (uint32_t i = pl->gc_scan; i < f->ppb; i++)
+        for (uint32_t i = f->sb ? f->ppb : pl->gc_scan; i < f->ppb; i++)
             unscanned += f->p2l[(size_t)pl->victim * f->ppb + i] != NONE;
         if (f->valid[pl->victim] > pl->gc_reads + unscanned)
             FAIL("plane %u: victim %u has %u valid pages, %u copy reads in flight and %u valid "
                  "pages not yet read",
                  p, pl->victim, f->valid[pl->victim], pl->gc_reads, unscanned);
-        bool done = pl->gc_reads == 0 && (pl->gc_scan >= f->ppb || f->valid[pl->victim] == 0) &&
-                    !pl->gc_wait_ns;
-        if (x->erases[p] != done)
+        bool erasing = f->sb ? ssdsim__page_sb_erasing(f)
+                             : pl->gc_reads == 0 &&
+                                   (pl->gc_scan >= f->ppb || f->valid[pl->victim] == 0) &&
+                                   !pl->gc_wait_ns;
+        if (x->erases[p] != erasing)
             FAIL("plane %u: %u erases of victim %u in flight with %u copy reads", p, x->erases[p],
                  pl->victim, pl->gc_reads);
     }
@@ -495,6 +498,8 @@ int ssdsim__page_check_why(struct ssdsim__ftl *f, char *why, size_t len)
         rc = check_cands(f, why, len);
     if (!rc && f->fdp)
         rc = ssdsim__page_fdp_check(f, why, len);
+    if (!rc && f->sb)
+        rc = ssdsim__page_sb_check(f, why, len);
     if (rc)
         return rc;
     struct inflight x = {.f = f};

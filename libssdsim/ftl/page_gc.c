@@ -3,7 +3,8 @@
  * frontier as the reads return (gc_read_done), then it is erased (gc_erase) and what comes next
  * is decided (gc_erase_done: wear-leveling relocation, more foreground GC down to the high
  * watermark, or background GC while idle). GC reads and erases are submitted here; the copies'
- * programs through ssdsim__page_program (page_place.c).
+ * programs through ssdsim__page_program (page_place.c). With RAIN parity, superblocks are
+ * collected instead, whole (page_super.c): each entry point here hands over to it.
  *
  * Pacing. Without firmware time on GC copies, every copy read of a victim is submitted at once
  * (the flash alone sets GC's pace). When each copy costs the firmware time
@@ -139,6 +140,10 @@ static void gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end)
 
 void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why)
 {
+    if (f->sb) { /* RAIN: superblocks are collected whole (page_super.c) */
+        ssdsim__page_sb_gc_start(f, why);
+        return;
+    }
     if (f->planes[plane].victim != NONE)
         return; /* one victim at a time per plane */
     if (f->df && ssdsim__diefail_plane_dead(f, plane))
@@ -172,6 +177,10 @@ void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__r
 
 void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
 {
+    if (f->sb) {
+        ssdsim__page_sb_read_done(f, old);
+        return;
+    }
     uint32_t b = old / f->ppb;
     uint32_t plane = block_plane(f, b);
     struct ssdsim__plane *pl = &f->planes[plane];
@@ -243,6 +252,8 @@ static int read_reclaim(void *state, uint32_t b)
     struct ssdsim__ftl *f = state;
     if (b >= f->geo->n_blocks || f->state[b] != SSDSIM__BLK_CLOSED)
         return SSDSIM_EINVAL;
+    if (f->sb)
+        return ssdsim__page_sb_read_reclaim(f, b);
     uint32_t plane = block_plane(f, b);
     struct ssdsim__plane *pl = &f->planes[plane];
     if (pl->rr_pending != NONE)
@@ -263,12 +274,14 @@ void ssdsim__page_rel_hook(ssdsim_ftl_env *env)
 
 void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
 {
+    if (f->sb) {
+        ssdsim__page_sb_erase_done(f, plane);
+        return;
+    }
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t b = pl->victim;
     enum ssdsim__reclaim why = pl->reclaim;
     pl->victim = NONE;
-    if (f->parity)
-        ssdsim__page_parity_erased(f, b);
     bool retired = ssdsim__page_retire(f, b);
     if (!retired)
         put_free_block(f, b);
@@ -307,6 +320,10 @@ void ssdsim__page_idle(void *state, int idle)
     f->idle = idle != 0;
     if (!f->idle)
         return;
+    if (f->sb) {
+        ssdsim__page_sb_idle(f);
+        return;
+    }
     for (uint32_t p = 0; p < f->n_planes; p++) {
         f->planes[p].bg_victims = 0; /* a new idle period, a new budget */
         if (f->planes[p].victim == NONE && bg_wanted(f, &f->planes[p]))

@@ -59,6 +59,29 @@ static int age_cmp(const void *a, const void *b)
  *
  * With hot/cold separation every logical page starts "never written" (host_written_at 0), so
  * its next write is cold and the hot class forms again over one hot window of host writes. */
+/* The valid slots hold their numbers 0 .. n_lpn - 1 in p2l: give them the logical pages in a
+ * uniformly random order (a Fisher-Yates shuffle done in l2p, which is then rebuilt from p2l: no
+ * memory beyond the tables). */
+static void deal(struct ssdsim__ftl *f)
+{
+    for (uint64_t i = 0; i < f->n_lpn; i++)
+        f->l2p[i] = (uint32_t)i;
+    for (uint64_t i = f->n_lpn; i > 1; i--) {
+        uint64_t j = random_below(f, i);
+        uint32_t t = f->l2p[i - 1];
+        f->l2p[i - 1] = f->l2p[j];
+        f->l2p[j] = t;
+    }
+    for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++)
+        if (f->p2l[ppn] != NONE)
+            f->p2l[ppn] = f->l2p[f->p2l[ppn]];
+    memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
+    for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++)
+        if (f->p2l[ppn] != NONE)
+            f->l2p[f->p2l[ppn]] = (uint32_t)ppn;
+    f->n_valid = f->n_lpn; /* every logical page mapped once */
+}
+
 int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen)
 {
     struct ssdsim__ftl *f = state;
@@ -80,6 +103,12 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
         snprintf(errbuf, errlen, "page FTL: install needs a secure-erased device%s",
                  f->dftl ? " and the page FTL (not dftl)" : "");
         return SSDSIM_EINVAL;
+    }
+    if (f->sb) { /* RAIN: superblocks laid out with their stripes (page_super.c) */
+        int rc = ssdsim__page_sb_install(f, img, errbuf, errlen);
+        if (rc == 0)
+            deal(f);
+        return rc;
     }
     /* Check everything before changing anything. */
     uint32_t open = f->open;
@@ -172,32 +201,15 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
     }
     free(ages);
 
-    /* Logical pages: a uniformly random permutation, built in l2p, dealt to the valid slots in
-     * block order; then l2p is rebuilt from p2l. */
-    for (uint64_t i = 0; i < f->n_lpn; i++)
-        f->l2p[i] = (uint32_t)i;
-    for (uint64_t i = f->n_lpn; i > 1; i--) {
-        uint64_t j = random_below(f, i);
-        uint32_t t = f->l2p[i - 1];
-        f->l2p[i - 1] = f->l2p[j];
-        f->l2p[j] = t;
-    }
+    /* Logical pages: the valid slots numbered in block order, then dealt a uniformly random
+     * permutation (deal). */
     uint64_t k = 0;
     for (uint64_t b = 0; b < nb; b++) {
         if (img->valid[b] == SSDSIM_IMAGE_FREE)
             continue;
         for (uint32_t i = 0; i < img->valid[b]; i++)
-            f->p2l[b * ppb + i] = f->l2p[k++];
+            f->p2l[b * ppb + i] = (uint32_t)k++;
     }
-    memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
-    for (uint64_t b = 0; b < nb; b++) {
-        if (img->valid[b] == SSDSIM_IMAGE_FREE)
-            continue;
-        for (uint32_t i = 0; i < img->valid[b]; i++) {
-            uint32_t ppn = (uint32_t)(b * ppb + i);
-            f->l2p[f->p2l[ppn]] = ppn;
-        }
-    }
-    f->n_valid = f->n_lpn; /* every logical page mapped once */
+    deal(f);
     return 0;
 }

@@ -10,6 +10,7 @@
  *   page_dftl.c     DFTL's cached mapping table and translation pages
  *   page_slc.c      the SLC cache: host writes in SLC mode, folding in idle time
  *   page_parity.c   RAIN: a parity page for every stripe of data pages across dies
+ *   page_super.c    RAIN's superblocks: stripes written across the dies, collected whole
  *   page_install.c  fast preconditioning (install)
  *   page_check.c    consistency checks
  */
@@ -53,6 +54,10 @@ static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
 #define STALL_MAP NONE
 
 /* ---------------------------------------------------------------- blocks and mapping */
+
+/* page_super.c: a superblock's valid count follows its members' (map, invalidate) */
+void ssdsim__page_sb_mapped(struct ssdsim__ftl *f, uint32_t b);
+void ssdsim__page_sb_invalidated(struct ssdsim__ftl *f, uint32_t b);
 static inline uint32_t block_plane(const struct ssdsim__ftl *f, uint32_t b)
 {
     return b / f->bpp;
@@ -92,6 +97,8 @@ static inline void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
     } else if (f->state[b] == SSDSIM__BLK_SLC) {
         f->slc->valid--;
     }
+    if (f->sb)
+        ssdsim__page_sb_invalidated(f, b);
 }
 
 /* Block b was just erased: when its program/erase cycle failed it (rel/badblock.c), retire it
@@ -121,6 +128,8 @@ static inline void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32
     f->p2l[ppn] = lpn;
     f->valid[ppn / f->ppb]++;
     f->n_valid++;
+    if (f->sb)
+        ssdsim__page_sb_mapped(f, ppn / f->ppb);
 }
 
 /* Free blocks a plane keeps back for GC: one per frontier GC copies may open (with hot/cold
@@ -185,21 +194,48 @@ static inline bool ssdsim__page_slc_accepts(const struct ssdsim__ftl *f, uint32_
 }
 /* page_parity.c (RAIN; f->parity NULL: off, and none of these is called). The stripes as
  * recorded (rel/diefail.c reads them): per physical page the next page of its stripe, and the
- * stripe's serial (NONE: no stripe, or its block was erased since). */
+ * stripe's serial (NONE: no stripe, or its block was erased since; top bit: sealed). */
 struct ssdsim__stripe;
 struct ssdsim__parity {
     uint32_t group;
-    struct ssdsim__stripe *s; /* the open stripe of each kind of writer (host, GC) */
+    struct ssdsim__stripe *s; /* the open stripe of each writer (one per frontier) */
     uint32_t *ring, *sid;     /* per physical page */
     uint32_t next_sid;
+    bool dry; /* fast preconditioning lays stripes out: recorded, not programmed */
 };
 int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group);
 void ssdsim__page_parity_free(struct ssdsim__ftl *f);
-void ssdsim__page_parity_data(struct ssdsim__ftl *f, uint32_t plane, uint32_t ppn,
-                              ssdsim_flash_purpose why);
+/* data pages in writer fr's open stripe; does the stripe hold a page on `die` */
+uint32_t ssdsim__page_parity_open(const struct ssdsim__ftl *f, int fr);
+bool ssdsim__page_parity_holds(const struct ssdsim__ftl *f, int fr, uint32_t die);
+/* a data page of writer fr's stripe programmed at ppn, on `die` */
+void ssdsim__page_parity_data(struct ssdsim__ftl *f, int fr, uint32_t ppn, uint32_t die);
+/* program the parity page of writer fr's open stripe at pp, which seals the stripe */
+void ssdsim__page_parity_write(struct ssdsim__ftl *f, int fr, uint32_t pp);
+/* give up writer fr's open stripe without parity (its pages cannot be given back) */
+void ssdsim__page_parity_abandon(struct ssdsim__ftl *f, int fr);
+/* the other pages of ppn's stripe (at most max), when it is sealed and whole on live dies:
+ * their count, else 0 */
+uint32_t ssdsim__page_parity_mates(const struct ssdsim__ftl *f, uint32_t ppn, uint32_t *out,
+                                   uint32_t max);
 void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b);
-void ssdsim__page_parity_unstall(struct ssdsim__ftl *f);
-uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr);
+
+/* page_super.c (superblocks, with parity only; f->sb NULL: off, and none is called but
+ * setup and free). */
+int ssdsim__page_sb_setup(struct ssdsim__ftl *f);
+void ssdsim__page_sb_free(struct ssdsim__ftl *f);
+bool ssdsim__page_sb_accepts(const struct ssdsim__ftl *f, int fr);
+void ssdsim__page_sb_program(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t old,
+                             ssdsim_flash_purpose why, uint64_t ck);
+void ssdsim__page_sb_gc_start(struct ssdsim__ftl *f, enum ssdsim__reclaim why);
+void ssdsim__page_sb_read_done(struct ssdsim__ftl *f, uint32_t old);
+void ssdsim__page_sb_rebuilt(struct ssdsim__ftl *f, uint32_t old, uint32_t lpn);
+void ssdsim__page_sb_erase_done(struct ssdsim__ftl *f, uint32_t plane);
+void ssdsim__page_sb_idle(struct ssdsim__ftl *f);
+int ssdsim__page_sb_read_reclaim(struct ssdsim__ftl *f, uint32_t b);
+void ssdsim__page_sb_die_failed(struct ssdsim__ftl *f);
+int ssdsim__page_sb_install(struct ssdsim__ftl *f, const ssdsim_ftl_image *img, char *errbuf,
+                            size_t errlen);
 
 /* page_fdp.c (FDP placement handles; f->fdp NULL: off, and only setup and free are called).
  * Handle 0 writes to FR_HOST (and GC copies to FR_GC), handle h > 0 to the pair of frontiers
@@ -233,6 +269,9 @@ void ssdsim__page_fdp_programmed(struct ssdsim__ftl *f, int fr, uint32_t lpn, ui
 /* rel/diefail.c (f->df NULL: no die failed, and only the test of it is made) */
 bool ssdsim__diefail_plane_dead(const struct ssdsim__ftl *f, uint32_t plane);
 int ssdsim__diefail_read(struct ssdsim__ftl *f, uint32_t io, uint32_t ppn, uint32_t bytes);
+/* GC of a superblock: reconstruct the valid page ppn (of lpn) of a failed die, then
+ * ssdsim__page_sb_rebuilt; false when its stripe cannot give it back */
+bool ssdsim__diefail_gc_page(struct ssdsim__ftl *f, uint32_t ppn, uint32_t lpn);
 void ssdsim__diefail_flash_done(struct ssdsim__ftl *f, enum op_tag tag, uint32_t low);
 void ssdsim__diefail_free(struct ssdsim__ftl *f);
 static inline bool ssdsim__page_on_dead_die(const struct ssdsim__ftl *f, uint32_t ppn)

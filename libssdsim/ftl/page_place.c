@@ -4,7 +4,8 @@
  * logical address); the submission of every
  * program the page FTL makes (ssdsim__page_program: host, GC, wear-leveling and translation
  * pages alike), which also starts foreground GC on the plane; and the stall queue where host
- * writes wait when no plane can take them.
+ * writes wait when no plane can take them. With RAIN parity the page is a superblock writer's
+ * next slot instead (ftl/page_super.c), and choose_plane only asks whether it may take one.
  */
 #include "ftl/page_int.h"
 
@@ -179,6 +180,8 @@ static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
  * scan, not a walk over all dies. */
 uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
 {
+    if (f->sb) /* superblocks: the writer's next slot, when it may take a page (page_super.c) */
+        return ssdsim__page_sb_accepts(f, fr) ? 0 : NONE;
     uint32_t spp = f->spp;
     if (spp > 1) {
         /* Units smaller than the page: the rest of a page a frontier has begun goes to the same
@@ -221,10 +224,15 @@ uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
 }
 
 /* Allocate a page in frontier `fr` of `plane` for `lpn` (whose valid copy is `old`, or NONE
- * to look it up), map it, and submit the program. */
+ * to look it up), map it, and submit the program. With superblocks (RAIN), the page is the next
+ * slot of frontier fr's superblock, whatever `plane` says (page_super.c). */
 void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
                           ssdsim_flash_purpose why, uint64_t ck)
 {
+    if (f->sb) {
+        ssdsim__page_sb_program(f, fr, lpn, old, why, ck);
+        return;
+    }
     uint32_t ppn = frontier_page(f, plane, fr);
     f->unit_plane[fr] = plane;
     map(f, lpn, ppn, old);
@@ -238,20 +246,6 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
     struct ssdsim__plane *pl = &f->planes[plane];
     if (pl->n_free < f->gc_min && pl->victim == NONE)
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
-    if (f->parity && fr != SSDSIM__FR_MAP)
-        ssdsim__page_parity_data(f, plane, ppn, why);
-}
-
-/* A page of frontier `fr` of `plane` that maps no logical page (a RAIN parity page,
- * page_parity.c), taken under the rule of a host page; NONE when the plane cannot take one. */
-uint32_t ssdsim__page_take_unmapped(struct ssdsim__ftl *f, uint32_t plane, int fr)
-{
-    if (!plane_accepts(f, plane, fr))
-        return NONE;
-    uint32_t ppn = frontier_page(f, plane, fr);
-    if (ppn % f->ppb == f->ppb - 1)
-        close_block(f, ppn / f->ppb);
-    return ppn;
 }
 
 /* Hot/cold separation: a host write is hot when the host last wrote the same logical page less
@@ -323,8 +317,6 @@ int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lp
 
 void ssdsim__page_unstall(struct ssdsim__ftl *f)
 {
-    if (f->parity)
-        ssdsim__page_parity_unstall(f);
     while (f->stall.n) {
         struct ssdsim__pending w = ssdsim__pending_fifo_front(&f->stall);
         /* the class was decided when the write arrived: a stalled hot write stays hot */

@@ -83,7 +83,7 @@ void ssdsim__model_reserve(const struct ssdsim_model *m, struct ssdsim__reserve 
             out->map_blocks = ceil(units / epp) / planes / (ppb * g->page_size / m->ftl.mapping_unit);
         }
         /* RAIN parity (ftl/page_parity.c): a parity page is garbage from its program on and
-         * waits for its block's erase, so on average one page in parity_group of every block
+         * waits for its superblock's erase, so on average one page in parity_group of every block
          * is not there for data: the spare shrinks by that much, user capacity does not. */
         if (m->ftl.parity_group > 1)
             out->parity_blocks = floor(phys / m->ftl.parity_group) / planes / ppb;

@@ -61,7 +61,9 @@ uint32_t ssdsim_view_newer(const ssdsim_view *v, uint32_t block)
 
 uint32_t ssdsim_view_valid(const ssdsim_view *v, uint32_t block)
 {
-    return block < F(v)->geo->n_blocks ? F(v)->valid[block] : 0;
+    if (block >= F(v)->geo->n_blocks)
+        return 0;
+    return F(v)->valid32 ? F(v)->valid32[block] : F(v)->valid[block];
 }
 
 uint64_t ssdsim_view_closed_at(const ssdsim_view *v, uint32_t block)

@@ -3,13 +3,16 @@
  *
  * From the failure on, the die is never written again: its planes take no host page, no GC
  * copy and no parity page, and GC never collects them (page_place.c and page_gc.c ask
- * ssdsim__diefail_plane_dead). Its data is not read from it either:
+ * ssdsim__diefail_plane_dead; with parity the superblock writers skip them, and a superblock
+ * GC collects leaves them out: ftl/page_super.c). Its data is not read from it either:
  *
  *   with RAIN parity (ftl.parity_group, ftl/page_parity.c), a read of a page on the failed die
  *   reads every other page of its stripe (the other data pages and the parity page, one read
  *   each on their own dies) and XORs them (reliability.rebuild_xor_us per page read), then
- *   completes; a stripe that cannot give it back (still open, its parity not yet written, or
- *   one of its pages erased since, see page_parity.c) makes the read unrecoverable;
+ *   completes; a stripe that cannot give it back (left without parity, see page_super.c) makes
+ *   the read unrecoverable; GC that collects a superblock holding valid pages of the failed die
+ *   reconstructs each the same way (ssdsim__diefail_gc_page) and copies it, and counts it
+ *   rebuilt;
  *   without parity, every read of its data is unrecoverable, and its valid pages are counted
  *   lost at the failure.
  *
@@ -36,10 +39,11 @@
 #include "ftl/page_int.h"
 #include "plugin.h"
 
-enum { K_HOST = 0, K_REBUILD = 1 };
+enum { K_HOST = 0, K_REBUILD = 1, K_GC = 2 };
 
 struct recon {
     uint32_t io, bytes, lpn, pending, next;
+    uint32_t ppn, n; /* the page reconstructed, its stripe mates read */
     uint8_t kind;
 };
 
@@ -96,42 +100,22 @@ static void rc_put(struct ssdsim__diefail *d, uint32_t i)
     d->free_rc = i;
 }
 
-/* The other pages of ppn's stripe, into out (group - 1 of them): false when the stripe cannot
- * give ppn back. */
-static bool stripe_of(const struct ssdsim__ftl *f, uint32_t ppn, uint32_t *out)
-{
-    const struct ssdsim__parity *r = f->parity;
-    if (!r)
-        return false;
-    uint32_t sid = r->sid[ppn];
-    if (sid == NONE)
-        return false;
-    uint32_t n = 0, x = r->ring[ppn];
-    while (x != ppn) {
-        if (n == r->group - 1 || r->sid[x] != sid || ssdsim__page_on_dead_die(f, x))
-            return false;
-        out[n++] = x;
-        x = r->ring[x];
-    }
-    return n == r->group - 1; /* every data page and the parity page */
-}
-
 /* Start reconstructing ppn (for a host read, or the rebuild of lpn): false when it cannot be. */
 static bool reconstruct(struct ssdsim__ftl *f, uint32_t ppn, uint32_t io, uint32_t bytes,
                         uint32_t lpn, int kind)
 {
     struct ssdsim__diefail *d = f->df;
     uint32_t others[1024];
-    if (!stripe_of(f, ppn, others))
+    uint32_t n = ssdsim__page_parity_mates(f, ppn, others, 1024);
+    if (!n)
         return false;
     uint32_t k = rc_take(d);
     if (k == NONE) {
         ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory reconstructing a failed die");
         return true;
     }
-    uint32_t n = f->parity->group - 1;
-    d->rc[k] = (struct recon){.io = io, .bytes = bytes, .lpn = lpn, .pending = n,
-                              .kind = (uint8_t)kind};
+    d->rc[k] = (struct recon){.io = io, .bytes = bytes, .lpn = lpn, .pending = n, .ppn = ppn,
+                              .n = n, .kind = (uint8_t)kind};
     for (uint32_t i = 0; i < n; i++)
         ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, others[i], f->page_size,
                           kind == K_HOST ? SSDSIM_FOR_HOST : SSDSIM_FOR_GC,
@@ -141,9 +125,18 @@ static bool reconstruct(struct ssdsim__ftl *f, uint32_t ppn, uint32_t io, uint32
         d->st.reconstruct_pages_read += n;
     } else {
         d->st.rebuild_pages_read += n;
-        d->rebuild_out++;
+        if (kind == K_REBUILD)
+            d->rebuild_out++;
     }
     return true;
+}
+
+bool ssdsim__diefail_gc_page(struct ssdsim__ftl *f, uint32_t ppn, uint32_t lpn)
+{
+    if (reconstruct(f, ppn, NONE, f->page_size, lpn, K_GC))
+        return true;
+    f->df->st.rebuild_lost++;
+    return false;
 }
 
 int ssdsim__diefail_read(struct ssdsim__ftl *f, uint32_t io, uint32_t ppn, uint32_t bytes)
@@ -213,6 +206,14 @@ static void xor_done(void *ctx, uint32_t k)
         ssdsim_ftl_unit_done(f->env, io, bytes);
         return;
     }
+    if (r->kind == K_GC) { /* a superblock's collection copies it (ftl/page_super.c) */
+        uint32_t old = r->ppn, lpn = r->lpn;
+        rc_put(d, k);
+        if (f->p2l[old] == lpn)
+            d->st.rebuild_pages++;
+        ssdsim__page_sb_rebuilt(f, old, lpn);
+        return;
+    }
     uint32_t lpn = r->lpn, ppn = f->l2p[lpn];
     if (ppn == NONE || !ssdsim__page_on_dead_die(f, ppn)) {
         rc_put(d, k); /* overwritten while it was read */
@@ -249,8 +250,7 @@ void ssdsim__diefail_flash_done(struct ssdsim__ftl *f, enum op_tag tag, uint32_t
     struct recon *r = &d->rc[low];
     if (--r->pending)
         return;
-    uint64_t t = ssdsim__engine_now(f->env->engine) +
-                 (uint64_t)(f->parity->group - 1) * d->xor_page_ns;
+    uint64_t t = ssdsim__engine_now(f->env->engine) + (uint64_t)r->n * d->xor_page_ns;
     if (ssdsim__engine_schedule(f->env->engine, t, xor_done, f, low))
         ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory reconstructing a failed die");
 }
@@ -321,6 +321,8 @@ int ssdsim__diefail_start(struct ssdsim_ftl_env *env, uint32_t die, uint32_t pla
         if (f->l2p[l] != NONE && ssdsim__page_on_dead_die(f, f->l2p[l]))
             d->todo[d->n_todo++] = (uint32_t)l;
     d->st.rebuild_started = true;
+    if (f->sb)
+        ssdsim__page_sb_die_failed(f);
     schedule_step(f, now);
     return 0;
 }

@@ -4,15 +4,16 @@
  *
  * Reconstruction (ftl.parity_group = g > 1): the uncorrectable read's completion waits for the
  * reads of the stripe's other g - 1 members (g - 2 data pages and the parity page), which run
- * on the g - 1 dies after the read's, at the same plane, block and page offset of each: the
- * FTL does not record where a stripe's members are (ftl/page_parity.c places them on distinct
- * dies), so this is where their reads are timed, not their exact pages. Each member read is a
+ * on the g - 1 dies after the read's, at the same plane, block and page offset of each: close to
+ * where the page FTL puts them (ftl/page_super.c: the same block of other dies, the same or a
+ * neighbouring page row), so this is where their reads are timed, not their exact pages. Each member read is a
  * full tR and data out, queued with host reads; its own errors are not drawn. When the last is
  * out the read completes as rebuilt.
  *
  * Read reclaim: a read whose RBER gives more than reliability.reclaim_threshold x ecc_t expected
  * errors per codeword asks the FTL to move the block (the page FTL and DFTL: their GC collects
- * it next on its plane, ftl/page_gc.c; its copies are programs, so in WAF). Asked once per
+ * it next on its plane, ftl/page_gc.c, or with RAIN its superblock next, ftl/page_super.c; its
+ * copies are programs, so in WAF). Asked once per
  * block between erases; an FTL without the hook is never asked. Rate limit: at most
  * reliability.reclaim_max_blocks blocks asked per reliability.reclaim_period_us of simulated time
  * (fixed periods from time 0); a block the limit turns away is asked again by a later read of it
