@@ -182,17 +182,12 @@ static ssdsim_suite_wl figure_wl(const ssdsim_spec_figure *f, char *bs, size_t l
 
 static bool is_latency(const ssdsim_spec_figure *f)
 {
-    return strstr(f->metric, "_lat_us") != NULL;
+    return !strcmp(ssdsim_spec_figure_unit(f), "us");
 }
 
 static bool is_read(const ssdsim_spec_figure *f)
 {
     return !strncmp(f->metric, "read_", 5);
-}
-
-static const char *metric_unit(const ssdsim_spec_figure *f)
-{
-    return is_latency(f) ? "us" : strstr(f->metric, "_mbps") ? "MB/s" : "IOPS";
 }
 
 /* The figure's workload in `row`: its one-line description and its fio options as JSON. */
@@ -249,7 +244,7 @@ static void fmt_value(char *buf, size_t len, const ssdsim_spec_figure *f, double
     if (is_latency(f))
         snprintf(buf, len, "%.1f us", v);
     else
-        snprintf(buf, len, "%.0f %s", v, metric_unit(f));
+        snprintf(buf, len, "%.0f %s", v, ssdsim_spec_figure_unit(f));
 }
 
 /* The spec value as the vendor states it: "< 50.0 us" for an upper bound, "> ..." a lower. */
@@ -367,7 +362,7 @@ static int write_json(const struct cal_opts *c, const char *name, const char *so
         cJSON_AddItemToArray(figs, o);
         cJSON_AddStringToObject(o, "name", f->name);
         cJSON_AddStringToObject(o, "metric", f->metric);
-        cJSON_AddStringToObject(o, "unit", metric_unit(f));
+        cJSON_AddStringToObject(o, "unit", ssdsim_spec_figure_unit(f));
         cJSON_AddStringToObject(o, "rw", f->rw);
         suite_json_u64(o, "bs", f->bs);
         suite_json_u64(o, "iodepth", f->iodepth);
@@ -446,22 +441,14 @@ static void print_list(FILE *out, const ssdsim_model *m, const char *name)
     }
 }
 
-/* Which figures --figure selects: its name, or its number from 1. SIZE_MAX for all; `n` when
+/* Which figures --figure selects (ssdsim_model_spec_find): SIZE_MAX for all; the count when
  * none matches. */
 static size_t select_figure(const ssdsim_model *m, const char *sel)
 {
-    size_t n = ssdsim_model_spec_count(m);
+    size_t k;
     if (!sel)
         return SIZE_MAX;
-    for (size_t i = 0; i < n; i++) {
-        ssdsim_spec_figure f;
-        if (ssdsim_model_spec_get(m, i, &f) == 0 && !strcmp(f.name, sel))
-            return i;
-    }
-    uint64_t k;
-    if (cli_parse_u64(sel, &k) && k >= 1 && k <= n)
-        return (size_t)(k - 1);
-    return n;
+    return ssdsim_model_spec_find(m, sel, &k) ? ssdsim_model_spec_count(m) : k;
 }
 
 /* ------------------------------------------------------------------------------------------ */

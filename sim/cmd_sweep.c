@@ -356,7 +356,8 @@ static ssdsim_point_line_spec point_spec(const ssdsim_point_line *p)
 /* Apply the --vary values of `p` to copies of the sweep's model and workload (loaded once,
  * with the --set overrides): the check a sweep makes of every point before it runs any. 0, or
  * -1 after printing the error. */
-static int point_check(const ssdsim_point_line *p, const ssdsim_model *model, const ssdsim_workload *wl)
+static int point_check(const ssdsim_point_line *p, const ssdsim_model *model,
+                       const ssdsim_workload *wl)
 {
     ssdsim_point_opts pt;
     ssdsim_point_line_opts(p, &pt);
@@ -378,7 +379,8 @@ static int point_check(const ssdsim_point_line *p, const ssdsim_model *model, co
 }
 
 /* Run point `p`: what a sweep's worker and `ssdsim run --manifest` do. Returns an exit code. */
-static int point_run(const ssdsim_point_line *p, const char *json_out, const char *csv_out, bool quiet)
+static int point_run(const ssdsim_point_line *p, const char *json_out, const char *csv_out,
+                     bool quiet)
 {
     ssdsim_point_line_spec sp = point_spec(p);
     const char *label = ssdsim_point_line_label(p);

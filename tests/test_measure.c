@@ -465,6 +465,21 @@ START_TEST(test_measure_calibrate)
     ck_assert_int_eq(ssdsim_spec_figure_workload(&fw, &r[1].spec, &err), 0);
     ck_assert_uint_eq(ssdsim_workload_n_jobs(fw), 1);
     ssdsim_workload_free(fw);
+
+    /* units of the metrics, and figures found by name or number from 1 */
+    ck_assert_str_eq(ssdsim_spec_figure_unit(&r[0].spec), "us");
+    ck_assert_str_eq(ssdsim_spec_figure_unit(&r[1].spec), "MB/s");
+    ck_assert_str_eq(ssdsim_spec_figure_unit(&r[2].spec), "IOPS");
+    ck_assert_ptr_null(ssdsim_spec_figure_unit(NULL));
+    size_t k = 99;
+    ck_assert_int_eq(ssdsim_model_spec_find(m, "random write", &k), 0);
+    ck_assert_uint_eq(k, 2);
+    ck_assert_int_eq(ssdsim_model_spec_find(m, "2", &k), 0);
+    ck_assert_uint_eq(k, 1);
+    static const char *const none[] = {"0", "4", "-1", "2x", "", "Random write"};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
+        ck_assert_int_eq(ssdsim_model_spec_find(m, none[i], &k), SSDSIM_ENOTFOUND);
+    ck_assert_int_eq(ssdsim_model_spec_find(m, NULL, &k), SSDSIM_EINVAL);
     ssdsim_model_free(m);
 }
 END_TEST

@@ -16,9 +16,11 @@
  */
 #include "common.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "abi.h"
@@ -93,6 +95,36 @@ static void add_note(char *note, size_t len, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(note + n, len - n, fmt, ap);
     va_end(ap);
+}
+
+const char *ssdsim_spec_figure_unit(const ssdsim_spec_figure *f)
+{
+    if (!f || !f->metric)
+        return NULL;
+    return is_latency(f) ? "us" : strstr(f->metric, "_mbps") ? "MB/s" : "IOPS";
+}
+
+int ssdsim_model_spec_find(const ssdsim_model *model, const char *sel, size_t *index)
+{
+    if (!model || !sel || !index)
+        return SSDSIM_EINVAL;
+    size_t n = ssdsim_model_spec_count(model);
+    for (size_t i = 0; i < n; i++) {
+        ssdsim_spec_figure f;
+        if (ssdsim_model_spec_get(model, i, &f) == 0 && !strcmp(f.name, sel)) {
+            *index = i;
+            return 0;
+        }
+    }
+    if (*sel < '0' || *sel > '9')
+        return SSDSIM_ENOTFOUND;
+    char *end;
+    errno = 0;
+    unsigned long long k = strtoull(sel, &end, 10);
+    if (errno || *end || k < 1 || k > n)
+        return SSDSIM_ENOTFOUND;
+    *index = (size_t)(k - 1);
+    return 0;
 }
 
 int ssdsim_spec_figure_workload(ssdsim_workload **out, const ssdsim_spec_figure *f,

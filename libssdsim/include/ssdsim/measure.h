@@ -411,6 +411,15 @@ SSDSIM_API int ssdsim_calibrate_model_sized(const ssdsim_model *model, uint64_t 
 #define ssdsim_calibrate_model(model, seed, opts, out, cap, err)                                   \
     ssdsim_calibrate_model_sized((model), (seed), (opts), (out), (cap), sizeof *(out), (err))
 
+/** The unit of the figure's metric: "us" for the latencies (read_lat_us, write_lat_us), "MB/s"
+ * for read_mbps and write_mbps, "IOPS" for the rest; NULL for NULL. */
+SSDSIM_API const char *ssdsim_spec_figure_unit(const ssdsim_spec_figure *f);
+
+/** The spec figure of `model` that `sel` names: its name, or its number counting from 1 ("3").
+ * *index receives it from 0. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ENOTFOUND (no
+ * figure has that name or number). */
+SSDSIM_API int ssdsim_model_spec_find(const ssdsim_model *model, const char *sel, size_t *index);
+
 /** The figure's workload (rw, bs, iodepth, numjobs over the whole device, norandommap for random
  * patterns), without run length. @return 0, SSDSIM_EINVAL (NULL argument), the codes of
  * ssdsim_workload_set; *out NULL on failure. */

@@ -688,7 +688,8 @@ typedef struct ssdsim_flows_opts {
     void *progress_userdata;
 } ssdsim_flows_opts;
 
-/** Layout version of ssdsim_flows_opts: set by SSDSIM_FLOWS_OPTS_INIT and ssdsim_flows_opts_init. */
+/** Layout version of ssdsim_flows_opts: set by SSDSIM_FLOWS_OPTS_INIT and
+ * ssdsim_flows_opts_init. */
 #define SSDSIM_FLOWS_OPTS_VERSION 1
 #define SSDSIM_FLOWS_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_FLOWS_OPTS_VERSION)
 
