@@ -103,6 +103,17 @@ bool ssdsim__page_fdp_gc_shares(const struct ssdsim__ftl *f, int fr)
     return f->fdp->persistent && fr >= FR_FDP && (fr - FR_FDP) % 2 == 0;
 }
 
+/* The same handle's other frontier of a handle's host or GC frontier `fr` (-1 for the others,
+ * and with initial isolation, where GC's frontier is every handle's): where a page of `fr`
+ * goes first when `fr` is full and its plane has no free block (page_place.c). */
+int ssdsim__page_fdp_mate(const struct ssdsim__ftl *f, int fr)
+{
+    uint32_t h = ssdsim__fdp_fr_handle(fr);
+    if (!f->fdp->persistent || h == FDP_NO_HANDLE)
+        return -1;
+    return fr == ssdsim__fdp_host_fr(h) ? ssdsim__fdp_gc_fr(h) : ssdsim__fdp_host_fr(h);
+}
+
 /* Frontier `fr` opened block b: a reclaim unit of its handle. */
 void ssdsim__page_fdp_opened(struct ssdsim__ftl *f, uint32_t b, int fr)
 {

@@ -114,7 +114,10 @@ static uint32_t place(struct ssdsim__ftl *f, const uint32_t *dies, uint32_t n, u
             continue;
         for (uint32_t j = 0; j < ppd; j++) {
             uint32_t p = d * ppd + (f->die_plane_cursor[d] + j) % ppd;
-            uint32_t ppn = ssdsim__page_take_unmapped(f, p, SSDSIM__FR_HOST);
+            /* with FDP a frontier of their own (hot/cold separation's, which FDP leaves
+             * unused): a parity page belongs to no placement handle */
+            uint32_t ppn = ssdsim__page_take_unmapped(f, p, f->fdp ? SSDSIM__FR_HOT
+                                                                   : SSDSIM__FR_HOST);
             if (ppn == NONE)
                 continue;
             f->die_plane_cursor[d] = (p % ppd + 1) % ppd;
