@@ -44,11 +44,12 @@ int ssdsim__model_check_fdp_spare(struct ctx *c, uint64_t spare)
     bool two = m->gc.separate && m->fdp.isolation == SSDSIM__FDP_PERSISTENT;
     return ssdsim__model_error(
         c, "fdp.handles",
-        "%u placement handles keep %u open blocks per plane (%s), which with the GC watermark "
+        "%u placement handles keep %u open blocks per plane (%s%s), which with the GC watermark "
         "(%u) need %llu spare blocks per plane; over-provisioning (ftl.op) leaves %llu",
         m->fdp.handles, r.open,
         two                ? "a host and a GC frontier each"
         : m->gc.separate   ? "a host frontier each, and GC's"
                            : "a host frontier each",
-        r.gc_target, (unsigned long long)need, (unsigned long long)spare);
+        m->ftl.parity_group > 1 ? ", and RAIN parity's" : "", r.gc_target,
+        (unsigned long long)need, (unsigned long long)spare);
 }

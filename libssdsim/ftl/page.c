@@ -275,7 +275,8 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     struct ssdsim__page_reserve res;
     ssdsim__page_reserve(pol->free_blocks_min, pol->free_blocks_target, pol->hot_cold != 0,
                          pol->gc_separate != 0, dftl, handles,
-                         fdp->isolation == SSDSIM__FDP_PERSISTENT, &res);
+                         fdp->isolation == SSDSIM__FDP_PERSISTENT,
+                         env->model->ftl.parity_group > 1, &res);
     uint32_t open = res.open;
     /* RAIN parity (page_parity.c): one page in parity_group is parity, out of the spare. */
     uint32_t parity_group = env->model->ftl.parity_group;

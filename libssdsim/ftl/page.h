@@ -5,7 +5,8 @@
  * physical page; NONE = not valid), and per block its valid count, state and ages. At 4 KiB pages
  * and op 0.28 that is about 9.5 bytes per logical page. Each plane has write frontiers (open
  * blocks): one for host writes, one for hot host writes when hot/cold separation is on, one for
- * GC and wear-leveling copies unless gc.separate is off.
+ * GC and wear-leveling copies unless gc.separate is off; with FDP a host and a GC frontier per
+ * placement handle (ftl/page_fdp.c).
  */
 #ifndef SSDSIM_FTL_PAGE_H
 #define SSDSIM_FTL_PAGE_H

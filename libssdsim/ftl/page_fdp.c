@@ -18,8 +18,12 @@
  *
  * Persistent isolation is also checked: every block records the handle whose frontier opened
  * it, and a program of another handle's data into it is counted (ssdsim__page_fdp_check fails
- * on any); it cannot happen while the GC reserve holds (page_place.c: a victim holds one
- * handle's data, so its copies go to one frontier).
+ * on any). It cannot happen with units of a whole page: the GC reserve holds (page_place.c: a
+ * victim holds one handle's data, so its copies go to one frontier). With smaller units,
+ * padded pages can leave a frontier short of room; a host write then waits for another plane
+ * or for GC, and a GC copy goes to its handle's other frontier first (ssdsim__page_fdp_mate).
+ * RAIN parity pages, which belong to no handle, go to a frontier of their own (FR_HOT, which
+ * hot/cold separation would use; the model refuses the two together).
  *
  * The statistics the specification defines per handle: Host Bytes with Metadata Written (host
  * units) and Media Bytes with Metadata Written (units programmed for the handle's data: its
@@ -32,7 +36,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 struct ssdsim__fdp {
     uint32_t handles;
@@ -101,6 +104,17 @@ bool ssdsim__page_fdp_gc_shares(const struct ssdsim__ftl *f, int fr)
     if (fr == SSDSIM__FR_HOST)
         return true;
     return f->fdp->persistent && fr >= FR_FDP && (fr - FR_FDP) % 2 == 0;
+}
+
+/* The same handle's other frontier of a handle's host or GC frontier `fr` (-1 for the others,
+ * and with initial isolation, where GC's frontier is every handle's): where a page of `fr`
+ * goes first when `fr` is full and its plane has no free block (page_place.c). */
+int ssdsim__page_fdp_mate(const struct ssdsim__ftl *f, int fr)
+{
+    uint32_t h = ssdsim__fdp_fr_handle(fr);
+    if (!f->fdp->persistent || h == FDP_NO_HANDLE)
+        return -1;
+    return fr == ssdsim__fdp_host_fr(h) ? ssdsim__fdp_gc_fr(h) : ssdsim__fdp_host_fr(h);
 }
 
 /* Frontier `fr` opened block b: a reclaim unit of its handle. */

@@ -263,6 +263,7 @@ int ssdsim__page_fdp_host_frontier(const struct ssdsim__ftl *f);
 int ssdsim__page_fdp_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
 int ssdsim__page_fdp_rebuild_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
 bool ssdsim__page_fdp_gc_shares(const struct ssdsim__ftl *f, int fr);
+int ssdsim__page_fdp_mate(const struct ssdsim__ftl *f, int fr);
 void ssdsim__page_fdp_opened(struct ssdsim__ftl *f, uint32_t b, int fr);
 void ssdsim__page_fdp_programmed(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t ppn,
                                  ssdsim_flash_purpose why);

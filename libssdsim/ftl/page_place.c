@@ -78,12 +78,21 @@ static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, in
         return true;
     if (pl->victim != NONE && gc_writes_to(f, fr))
         return false;
-    return pl->ptr[fr] < f->ppb;
+    uint32_t ptr = pl->ptr[fr];
+    if (f->fdp && f->spp > 1 && ptr < f->ppb) {
+        /* the room left after the slots padded pages skip (frontier_page moves past them):
+         * none, and the page would have to go to another handle's frontier */
+        uint32_t next = ssdsim__hw_slot_next(f->env->hw, pl->blk[fr]);
+        ptr = next > ptr ? next : ptr;
+    }
+    return ptr < f->ppb;
 }
 
 /* Take the next page of a plane's frontier, opening a free block when it is full. With no free
- * block left (GC copying into two frontiers can need two blocks for one victim), the page goes
- * to another open frontier of the plane that has room, GC frontiers first. */
+ * block left (GC copying into two frontiers can need two blocks for one victim, and with units
+ * smaller than the page, padded pages can leave one frontier short of room), the page goes to
+ * another open frontier of the plane that has room, GC frontiers first (with FDP, the same
+ * handle's other frontier before them). */
 /* Units smaller than the page (hw/unit.c): the slots of a page the hardware programmed padded
  * can never be written; move the plane's frontiers past them, closing a block they fill. */
 static inline void skip_padded_fr(struct ssdsim__ftl *f, struct ssdsim__plane *pl, int fr)
@@ -117,6 +126,11 @@ static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
     if (pl->ptr[fr] >= f->ppb && pl->n_free == 0) {
         static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_GC_HOT, SSDSIM__FR_HOST,
                                     SSDSIM__FR_HOT, SSDSIM__FR_MAP};
+        /* FDP: the other frontier of the same handle first (its host or GC frontier), so that
+         * a reclaim unit keeps one handle's data when it can */
+        int mate = f->fdp ? ssdsim__page_fdp_mate(f, fr) : -1;
+        if (mate >= 0 && pl->ptr[mate] < f->ppb)
+            return pl->blk[mate] * f->ppb + pl->ptr[mate]++;
         for (size_t i = 0; i < SSDSIM__ARRAY_LEN(order); i++) {
             if (pl->ptr[order[i]] < f->ppb) {
                 fr = order[i];

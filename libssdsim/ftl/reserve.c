@@ -13,14 +13,14 @@
 
 void ssdsim__page_reserve(uint32_t free_blocks_min, uint32_t free_blocks_target, bool hot_cold,
                           bool separate, bool dftl, uint32_t fdp_handles, bool fdp_persistent,
-                          struct ssdsim__page_reserve *out)
+                          bool parity, struct ssdsim__page_reserve *out)
 {
     out->gc_reserve = hot_cold ? 2 : 1;
     out->gc_min = SSDSIM__MAX(free_blocks_min, out->gc_reserve + 1);
     out->gc_target = SSDSIM__MAX(free_blocks_target, out->gc_min);
     if (fdp_handles) /* (the model refuses hot_cold with FDP) */
         out->open = fdp_handles + (separate ? (fdp_persistent ? fdp_handles : 1) : 0) +
-                    (dftl ? 1 : 0);
+                    (parity ? 1 : 0) + (dftl ? 1 : 0);
     else
         out->open = 1 + (separate ? 1 : 0) + (hot_cold ? 1 : 0) +
                     (hot_cold && separate ? 1 : 0) + (dftl ? 1 : 0);
@@ -30,7 +30,7 @@ void ssdsim__model_page_reserve(const struct ssdsim_model *m, struct ssdsim__pag
 {
     ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target, m->ftl.hot_cold,
                          m->gc.separate != 0, !strcmp(m->ftl.type, "dftl"), m->fdp.handles,
-                         m->fdp.isolation == SSDSIM__FDP_PERSISTENT, out);
+                         m->fdp.isolation == SSDSIM__FDP_PERSISTENT, m->ftl.parity_group > 1, out);
 }
 
 void ssdsim__slc_geometry(const struct ssdsim_model *m, struct ssdsim__slc_geom *out)

@@ -14,9 +14,10 @@ struct ssdsim_model;
  * 2 with hot/cold separation) plus one, gc_target to at least gc_min. Open blocks: the host
  * frontier, the hot one (hot_cold), GC's own (separate, two with hot_cold), DFTL's translation
  * frontier. With FDP (fdp_handles > 0; ftl/page_fdp.c) a host frontier per handle, and with
- * gc.separate one GC frontier per handle (persistent isolation) or one for all (initial); a
- * victim's copies still go to one frontier (a persistently isolated block holds one handle's
- * data), so the GC reserve stays 1. */
+ * gc.separate one GC frontier per handle (persistent isolation) or one for all (initial), and
+ * with RAIN (parity) one for the parity pages, which belong to no handle; a victim's copies
+ * still go to one frontier (a persistently isolated block holds one handle's data), so the GC
+ * reserve stays 1. */
 struct ssdsim__page_reserve {
     uint32_t gc_reserve; /* free blocks host writes never take */
     uint32_t gc_min, gc_target;
@@ -24,7 +25,7 @@ struct ssdsim__page_reserve {
 };
 void ssdsim__page_reserve(uint32_t free_blocks_min, uint32_t free_blocks_target, bool hot_cold,
                           bool separate, bool dftl, uint32_t fdp_handles, bool fdp_persistent,
-                          struct ssdsim__page_reserve *out);
+                          bool parity, struct ssdsim__page_reserve *out);
 /* The same for a model's keys (ftl.hot_cold, gc.*, fdp.*; dftl from ftl.type). */
 void ssdsim__model_page_reserve(const struct ssdsim_model *m, struct ssdsim__page_reserve *out);
 

@@ -68,7 +68,8 @@ struct ssdsim_model *ssdsim__scaled_copy(const struct ssdsim_model *m, uint32_t 
     struct ssdsim__page_reserve r;
     ssdsim__page_reserve(m->gc.free_blocks_min, m->gc.free_blocks_target, m->ftl.hot_cold,
                          m->gc.separate != 0, false, m->fdp.handles,
-                         m->fdp.isolation == SSDSIM__FDP_PERSISTENT, &r);
+                         m->fdp.isolation == SSDSIM__FDP_PERSISTENT, m->ftl.parity_group > 1,
+                         &r);
     double lo = r.gc_min;
     double hi = r.gc_target;
     double free_avg = (lo - 1 + hi) / 2 + 0.5;
