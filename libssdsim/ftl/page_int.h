@@ -199,6 +199,7 @@ struct ssdsim__stripe;
 struct ssdsim__parity {
     uint32_t group;
     struct ssdsim__stripe *s; /* the open stripe of each writer (one per frontier) */
+    uint32_t n_s;             /* writers: the FTL's frontiers (f->n_fr) */
     uint32_t *ring, *sid;     /* per physical page */
     uint32_t next_sid;
     bool dry; /* fast preconditioning lays stripes out: recorded, not programmed */

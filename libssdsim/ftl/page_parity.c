@@ -43,7 +43,8 @@ int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group)
     if (!f->parity)
         return SSDSIM_ENOMEM;
     f->parity->group = group;
-    f->parity->s = calloc(SSDSIM__N_FRONTIERS, sizeof *f->parity->s);
+    f->parity->n_s = f->n_fr; /* one open stripe per writer, FDP's handles' included */
+    f->parity->s = calloc(f->n_fr, sizeof *f->parity->s);
     if (!f->parity->s)
         return SSDSIM_ENOMEM;
     f->parity->ring = malloc(sizeof(uint32_t) * f->n_ppn);
@@ -52,7 +53,7 @@ int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group)
         return SSDSIM_ENOMEM;
     memset(f->parity->sid, 0xff, sizeof(uint32_t) * f->n_ppn);
     f->parity->next_sid = 0;
-    for (int c = 0; c < SSDSIM__N_FRONTIERS; c++)
+    for (uint32_t c = 0; c < f->parity->n_s; c++)
         if (!(f->parity->s[c].dies = calloc(group, sizeof(uint32_t))))
             return SSDSIM_ENOMEM;
     return 0;
@@ -62,7 +63,7 @@ void ssdsim__page_parity_free(struct ssdsim__ftl *f)
 {
     if (!f->parity)
         return;
-    for (int c = 0; c < SSDSIM__N_FRONTIERS && f->parity->s; c++)
+    for (uint32_t c = 0; c < f->parity->n_s && f->parity->s; c++)
         free(f->parity->s[c].dies);
     free(f->parity->s);
     free(f->parity->ring);

@@ -60,7 +60,7 @@ struct ssdsim__super {
     uint32_t n;                  /* superblocks (blocks per plane) */
     uint32_t *order;             /* planes in slot order */
     uint32_t *data;              /* per superblock: data pages programmed in it */
-    struct ssdsim__sbw w[SSDSIM__N_FRONTIERS];
+    struct ssdsim__sbw *w; /* one writer per frontier (f->n_fr: more with FDP's handles) */
     uint32_t victim;             /* superblock being collected, or NONE */
     uint32_t reads;              /* its copy reads and reconstructions in flight */
     uint32_t erases;             /* its members' erases not yet done */
@@ -85,6 +85,9 @@ int ssdsim__page_sb_setup(struct ssdsim__ftl *f)
     uint32_t n = f->bpp, pages = f->n_planes * f->ppb;
     S->n = n;
     S->order = malloc(sizeof *S->order * f->n_planes);
+    S->w = malloc(sizeof *S->w * f->n_fr);
+    if (!S->w)
+        return SSDSIM_ENOMEM;
     S->data = calloc(n, sizeof *S->data);
     struct ssdsim__ftl *v = &S->v;
     v->env = f->env;
@@ -131,7 +134,7 @@ int ssdsim__page_sb_setup(struct ssdsim__ftl *f)
         S->vplane.n_free++;
         v->state[s] = SSDSIM__BLK_FREE;
     }
-    for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++)
+    for (uint32_t fr = 0; fr < f->n_fr; fr++)
         S->w[fr].sb = NONE;
     S->victim = S->wl_pending = S->rr_pending = NONE;
     return 0;
@@ -143,6 +146,7 @@ void ssdsim__page_sb_free(struct ssdsim__ftl *f)
     if (!S)
         return;
     free(S->order);
+    free(S->w);
     free(S->data);
     free(S->v.valid32);
     free(S->v.state);
@@ -320,6 +324,8 @@ static bool open_sb(struct ssdsim__ftl *f, int fr)
             uint32_t b = p * f->bpp + s;
             if (f->state[b] == SSDSIM__BLK_FREE && !plane_dead(f, p)) {
                 take_block(f, b);
+                if (f->fdp)
+                    ssdsim__page_fdp_opened(f, b, fr); /* reclaim units of fr's handle */
                 members++;
             }
         }
@@ -381,6 +387,8 @@ void ssdsim__page_sb_program(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32
     struct ssdsim__sbw *w = &S->w[k];
     uint32_t plane = slot_plane(f, w->cur, w->row), ppn = slot_ppn(f, w);
     map(f, lpn, ppn, old);
+    if (f->fdp)
+        ssdsim__page_fdp_programmed(f, k, lpn, ppn, why);
     S->data[w->sb]++;
     ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
     if (!w->plain)
@@ -674,7 +682,7 @@ bool ssdsim__page_sb_erasing(const struct ssdsim__ftl *f)
 void ssdsim__page_sb_die_failed(struct ssdsim__ftl *f)
 {
     struct ssdsim__super *S = f->sb;
-    for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++) {
+    for (int fr = 0; fr < (int)f->n_fr; fr++) {
         struct ssdsim__sbw *w = &S->w[fr];
         if (w->sb == NONE)
             continue;
@@ -942,7 +950,7 @@ int ssdsim__page_sb_check(const struct ssdsim__ftl *f, char *why, size_t len)
         n_closed += st == SSDSIM__BLK_CLOSED;
         if (st == SSDSIM__BLK_OPEN) {
             int k = -1;
-            for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++)
+            for (int fr = 0; fr < (int)f->n_fr; fr++)
                 if (S->w[fr].sb == s)
                     k = fr;
             if (k < 0)
@@ -967,7 +975,7 @@ int ssdsim__page_sb_check(const struct ssdsim__ftl *f, char *why, size_t len)
     if (ssdsim__cands_count(&S->v.cands, 0) != n_closed)
         FAIL("%u closed superblocks and %u candidates", n_closed,
              ssdsim__cands_count(&S->v.cands, 0));
-    for (int fr = 0; fr < SSDSIM__N_FRONTIERS; fr++) {
+    for (int fr = 0; fr < (int)f->n_fr; fr++) {
         const struct ssdsim__sbw *w = &S->w[fr];
         if (w->sb == NONE)
             continue;
