@@ -411,6 +411,9 @@ static void erase_all(struct ssdsim__ftl *f)
     for (uint32_t p = 0; p < f->n_planes; p++) {
         struct ssdsim__plane *pl = &f->planes[p];
         uint32_t b = p * f->bpp + s;
+        /* every copy is done: the stripes end now (a failed die's member is never erased) */
+        if (f->state[b] != SSDSIM__BLK_BAD)
+            ssdsim__page_parity_erased(f, b);
         if (pl->victim != b)
             continue;
         assert(f->valid[b] == 0);
@@ -623,7 +626,6 @@ void ssdsim__page_sb_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t b = pl->victim;
     pl->victim = NONE;
-    ssdsim__page_parity_erased(f, b);
     bool retired = ssdsim__page_retire(f, b);
     if (!retired)
         put_free_block(f, b);
@@ -988,5 +990,5 @@ int ssdsim__page_sb_check(const struct ssdsim__ftl *f, char *why, size_t len)
                          w->sb, f->p2l[b * f->ppb + r], plane, r);
         }
     }
-    return 0;
+    return ssdsim__page_parity_check(f, why, len);
 }
