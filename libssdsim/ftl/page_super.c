@@ -1,9 +1,8 @@
 /* page_super.c: superblocks, the way RAIN drives (Micron's P320h, Fusion-io's Adaptive
  * FlashBack) keep a stripe's parity exactly as long as its data. With ftl.parity_group the page
  * FTL opens and collects blocks by superblock, not one by one: superblock k is block k of every
- * plane (its
- * members; a bad block, retired block or a failed die's plane is simply not one). Without
- * parity none of this runs (f->sb is NULL).
+ * plane (its members; a bad block, retired block or a failed die's plane is simply not one).
+ * Without parity none of this runs (f->sb is NULL).
  *
  * Writing. Each writer (one per frontier: host, hot host, GC, hot GC, as ftl/page_place.c has
  * them per plane) fills an open superblock of its own, slot by slot in a fixed order: page row
