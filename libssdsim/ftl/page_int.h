@@ -220,6 +220,7 @@ void ssdsim__page_parity_abandon(struct ssdsim__ftl *f, int fr);
 uint32_t ssdsim__page_parity_mates(const struct ssdsim__ftl *f, uint32_t ppn, uint32_t *out,
                                    uint32_t max);
 void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b);
+int ssdsim__page_parity_check(const struct ssdsim__ftl *f, char *why, size_t len);
 
 /* page_super.c (superblocks, with parity only; f->sb NULL: off, and none is called but
  * setup and free). */

@@ -21,10 +21,12 @@
  * page of its stripe (a ring: the data pages in the order written, then the parity page, back to
  * the first) and the stripe's serial (sid). The top bit of a sid says the stripe is sealed (its
  * parity page is programmed): only a sealed stripe can give a page back. A page's sid is cleared
- * when its block is erased (ssdsim__page_parity_erased). 8 bytes per physical page.
+ * when its superblock's erase starts, every copy done (ssdsim__page_parity_erased). 8 bytes per
+ * physical page.
  */
 #include "ftl/page_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,4 +157,47 @@ uint32_t ssdsim__page_parity_mates(const struct ssdsim__ftl *f, uint32_t ppn, ui
 void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b)
 {
     memset(f->parity->sid + (size_t)b * f->ppb, 0xff, sizeof(uint32_t) * f->ppb);
+}
+
+/* The stripe record (ftl/page_check.c, through page_super.c's check): every sealed stripe is a
+ * ring of 2 to g pages of one serial, each on its own die. O(pages x g). */
+int ssdsim__page_parity_check(const struct ssdsim__ftl *f, char *why, size_t len)
+{
+    const struct ssdsim__parity *r = f->parity;
+    uint32_t dies[1024];
+    for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
+        uint32_t sid = r->sid[ppn];
+        if (sid == NONE || !(sid & SEALED))
+            continue;
+        uint32_t n = 0, x = (uint32_t)ppn, min = (uint32_t)ppn;
+        do {
+            if (n == r->group || r->sid[x] != sid) {
+                snprintf(why, len,
+                         "page FTL check: the stripe of page %llu (serial %u) is not a ring of at "
+                         "most %u pages of its serial (page %u has %u)",
+                         (unsigned long long)ppn, sid & ~SEALED, r->group, x, r->sid[x]);
+                return SSDSIM_ESTATE;
+            }
+            dies[n++] = x / f->ppb / f->bpp / f->ppd;
+            if (x < min)
+                min = x;
+            x = r->ring[x];
+        } while (x != ppn);
+        if (min != ppn)
+            continue; /* each ring checked once, from its lowest page */
+        if (n < 2) {
+            snprintf(why, len, "page FTL check: the sealed stripe of page %llu has no parity page",
+                     (unsigned long long)ppn);
+            return SSDSIM_ESTATE;
+        }
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t j = 0; j < i; j++)
+                if (dies[i] == dies[j]) {
+                    snprintf(why, len,
+                             "page FTL check: the stripe of page %llu has two pages on die %u",
+                             (unsigned long long)ppn, dies[i]);
+                    return SSDSIM_ESTATE;
+                }
+    }
+    return 0;
 }

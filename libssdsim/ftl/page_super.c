@@ -1,13 +1,15 @@
-/* page_super.c: superblocks, the way RAIN drives (Micron's P320h, Fusion-io's ioDrives) keep a
- * stripe's parity exactly as long as its data. With ftl.parity_group the page FTL opens and
- * collects blocks by superblock, not one by one: superblock k is block k of every plane (its
- * members; a bad block, retired block or a failed die's plane is simply not one). Without
- * parity none of this runs (f->sb is NULL).
+/* page_super.c: superblocks, the way RAIN drives (Micron's P320h, Fusion-io's Adaptive
+ * FlashBack) keep a stripe's parity exactly as long as its data. With ftl.parity_group the page
+ * FTL opens and collects blocks by superblock, not one by one: superblock k is block k of every
+ * plane (its members; a bad block, retired block or a failed die's plane is simply not one).
+ * Without parity none of this runs (f->sb is NULL).
  *
  * Writing. Each writer (one per frontier: host, hot host, GC, hot GC, as ftl/page_place.c has
  * them per plane) fills an open superblock of its own, slot by slot in a fixed order: page row
  * by page row, and within a row across the dies in the striping order of ftl.placement "stripe"
- * (every channel in turn), first plane of each die first. Every program, host page, GC or
+ * (every channel in turn), first plane of each die first, the order turned by one place each
+ * row so that the parity pages move from die to die (RAID-5's rotation). Every program, host
+ * page, GC or
  * wear-leveling copy, rebuilt page and parity page, takes the writer's next slot, so the dies
  * take turns whatever the workload and consecutive slots are on distinct dies. Before a slot is
  * given a data page the writer decides what it is (settle): the parity page of its open stripe
@@ -16,7 +18,10 @@
  * holds two pages of a die and never crosses superblocks; a lone last slot of a superblock that
  * would start a stripe it cannot end is left unwritten. On a whole superblock of D dies that is
  * g - 1 data pages and a parity page in every g slots; members missing (bad blocks, a failed
- * plane) give shorter stripes where the die order repeats.
+ * plane) give shorter stripes where the die order repeats. A superblock whose live members span
+ * fewer dies than g (a failed die when g is the drive's die count) is written without parity
+ * (plain), as a RAID-5 with a failed member runs degraded: one failed die is modelled, and
+ * stripes of fewer data pages would take more flash than the drive has spare.
  *
  * Space. A writer opens the oldest free superblock (the free superblocks are a FIFO, in the order
  * their erases ended: a wear leveler's choice of free block does not apply). Host writes never
@@ -34,8 +39,12 @@
  * every member is read at once (the reads spread over all dies), copied as it returns into the
  * GC writer's superblock, and when the last copy's read is back every member is erased. A valid
  * page on a failed die is reconstructed from its stripe (rel/diefail.c) and copied like the
- * others. Wear leveling (a leveler's after_erase) and read reclaim (rel/reclaim.c) name a block:
- * its superblock is collected next.
+ * others. When the erases start, the stripes of the superblock end (their records are cleared:
+ * ssdsim__page_parity_erased), a failed die's members (never erased) included. At a die
+ * failure each writer moves off the die and writes its open stripe's parity at once where it
+ * can (ssdsim__page_sb_die_failed). Wear leveling (a leveler's after_erase) and read reclaim (rel/reclaim.c) name a block:
+ * its superblock is collected next. Fast preconditioning lays superblocks out through the same
+ * settle (ssdsim__page_sb_install).
  */
 #include "ftl/page_int.h"
 
@@ -419,6 +428,9 @@ static void erase_all(struct ssdsim__ftl *f)
     for (uint32_t p = 0; p < f->n_planes; p++) {
         struct ssdsim__plane *pl = &f->planes[p];
         uint32_t b = p * f->bpp + s;
+        /* every copy is done: the stripes end now (a failed die's member is never erased) */
+        if (f->state[b] != SSDSIM__BLK_BAD)
+            ssdsim__page_parity_erased(f, b);
         if (pl->victim != b)
             continue;
         assert(f->valid[b] == 0);
@@ -631,7 +643,6 @@ void ssdsim__page_sb_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t b = pl->victim;
     pl->victim = NONE;
-    ssdsim__page_parity_erased(f, b);
     bool retired = ssdsim__page_retire(f, b);
     if (!retired)
         put_free_block(f, b);
@@ -996,5 +1007,5 @@ int ssdsim__page_sb_check(const struct ssdsim__ftl *f, char *why, size_t len)
                          w->sb, f->p2l[b * f->ppb + r], plane, r);
         }
     }
-    return 0;
+    return ssdsim__page_parity_check(f, why, len);
 }
