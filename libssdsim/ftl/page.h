@@ -94,6 +94,8 @@ struct ssdsim__plane {
     uint64_t gc_wait_ns;               /* paced GC: when the event that issues the next copy
                                           read runs (0: none pending) */
     uint8_t reclaim;                   /* enum ssdsim__reclaim of the victim */
+    uint8_t gc_hold;                   /* paced superblock collection: this member's scan
+                                          holds the collection open (page_super.c) */
     uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
     uint32_t rr_pending;               /* block read reclaim asked to move, or NONE */
     uint32_t serial;                   /* of the current victim (DFTL batches per victim) */

@@ -315,7 +315,7 @@ static int check_inflight(const struct ssdsim__ftl *f, const struct inflight *x,
         /* Paced GC (page_gc.c) has not yet looked at the victim's pages from gc_scan on;
          * superblocks (page_super.c) are read all at once. */
         uint32_t unscanned = 0;
-        for (uint32_t i = f->sb ? f->ppb : pl->gc_scan; i < f->ppb; i++)
+        for (uint32_t i = pl->gc_scan; i < f->ppb; i++)
             unscanned += f->p2l[(size_t)pl->victim * f->ppb + i] != NONE;
         if (f->valid[pl->victim] > pl->gc_reads + unscanned)
             FAIL("plane %u: victim %u has %u valid pages, %u copy reads in flight and %u valid "

@@ -55,7 +55,8 @@ static void gc_issue(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t b = pl->victim, first = b * f->ppb;
-    ssdsim_flash_purpose purpose = pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
+    ssdsim_flash_purpose purpose =
+        pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
     while (pl->gc_scan < f->ppb && f->valid[b] > 0) {
         uint32_t i = pl->gc_scan++;
         uint32_t lpn = f->p2l[first + i];
@@ -120,17 +121,23 @@ static void gc_issue_event(void *ctx, uint32_t plane)
     if (pl->gc_wait_ns != ssdsim__engine_now(f->env->engine) || pl->victim == NONE)
         return;
     pl->gc_wait_ns = 0;
-    gc_issue(f, plane);
+    if (f->sb)
+        ssdsim__page_sb_issue(f, plane);
+    else
+        gc_issue(f, plane);
 }
 
 /* After a copy read of the paced GC returned (its copy, if any, booked on the firmware until
  * `fw_end`): issue the next read when the firmware is done with the copy. */
-static void gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end)
+void ssdsim__page_gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
     uint64_t now = ssdsim__engine_now(f->env->engine);
     if (fw_end <= now) {
-        gc_issue(f, plane);
+        if (f->sb)
+            ssdsim__page_sb_issue(f, plane);
+        else
+            gc_issue(f, plane);
         return;
     }
     pl->gc_wait_ns = fw_end;
@@ -199,7 +206,7 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
     }
     --pl->gc_reads;
     if (pl->gc_scan < f->ppb) {
-        gc_next(f, plane, fw_end); /* paced: the next page, or the erase */
+        ssdsim__page_gc_next(f, plane, fw_end); /* paced: the next page, or the erase */
         return;
     }
     (void)fw_end;

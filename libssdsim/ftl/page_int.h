@@ -107,8 +107,8 @@ static inline void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
 static inline bool ssdsim__page_retire(struct ssdsim__ftl *f, uint32_t b)
 {
     struct ssdsim__fault *fault = f->env->fault;
-    if (!fault || !ssdsim__fault_erased(fault, b, f->env->erase_count[b],
-                                        ssdsim__engine_now(f->env->engine)))
+    if (!fault ||
+        !ssdsim__fault_erased(fault, b, f->env->erase_count[b], ssdsim__engine_now(f->env->engine)))
         return false;
     f->state[b] = SSDSIM__BLK_BAD;
     f->valid[b] = 0;
@@ -163,6 +163,8 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f);
 /* page_gc.c */
 void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why);
 void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old);
+/* paced GC (page_gc.c): issue plane's next copy read once the firmware ends at fw_end */
+void ssdsim__page_gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end);
 void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane);
 void ssdsim__page_idle(void *state, int idle);
 
@@ -231,6 +233,7 @@ void ssdsim__page_sb_program(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32
                              ssdsim_flash_purpose why, uint64_t ck);
 void ssdsim__page_sb_gc_start(struct ssdsim__ftl *f, enum ssdsim__reclaim why);
 void ssdsim__page_sb_read_done(struct ssdsim__ftl *f, uint32_t old);
+void ssdsim__page_sb_issue(struct ssdsim__ftl *f, uint32_t plane); /* paced: next read */
 void ssdsim__page_sb_rebuilt(struct ssdsim__ftl *f, uint32_t old, uint32_t lpn);
 void ssdsim__page_sb_erase_done(struct ssdsim__ftl *f, uint32_t plane);
 void ssdsim__page_sb_idle(struct ssdsim__ftl *f);

@@ -36,15 +36,18 @@
  * superblock's slots; valid counts: its members' sum), kept in the same candidate structures as
  * blocks (gc/gc.h: valid-count buckets, close order, sampling array), so every policy works
  * unchanged and nothing is scanned. One superblock is collected at a time: every valid page of
- * every member is read at once (the reads spread over all dies), copied as it returns into the
- * GC writer's superblock, and when the last copy's read is back every member is erased. A valid
+ * every member is read at once (the reads spread over all dies), or, when GC copies cost
+ * firmware time (paced GC, page_gc.c), each member's pages one at a time, the next when the
+ * firmware has processed the last copy (ssdsim__page_sb_issue; a member's scan holds the
+ * collection open until it has looked at every page); each page is copied as it returns into
+ * the GC writer's superblock, and when the last copy's read is back every member is erased. A valid
  * page on a failed die is reconstructed from its stripe (rel/diefail.c) and copied like the
  * others. When the erases start, the stripes of the superblock end (their records are cleared:
  * ssdsim__page_parity_erased), a failed die's members (never erased) included. At a die
  * failure each writer moves off the die and writes its open stripe's parity at once where it
- * can (ssdsim__page_sb_die_failed). Wear leveling (a leveler's after_erase) and read reclaim (rel/reclaim.c) name a block:
- * its superblock is collected next. Fast preconditioning lays superblocks out through the same
- * settle (ssdsim__page_sb_install).
+ * can (ssdsim__page_sb_die_failed). Wear leveling (a leveler's after_erase) and read reclaim
+ * (rel/reclaim.c) name a block: its superblock is collected next. Fast preconditioning lays
+ * superblocks out through the same settle (ssdsim__page_sb_install).
  */
 #include "ftl/page_int.h"
 
@@ -58,24 +61,24 @@
 struct ssdsim__sbw {
     uint32_t sb; /* NONE: none open */
     uint32_t cur, row;
-    bool plain;  /* its live members span fewer dies than a stripe: written without parity */
+    bool plain; /* its live members span fewer dies than a stripe: written without parity */
 };
 
 struct ssdsim__super {
-    struct ssdsim__ftl v;        /* the view GC policies see: one plane of superblocks (its
-                                    valid32, state, closed_at, modified_at, cands, free list) */
+    struct ssdsim__ftl v; /* the view GC policies see: one plane of superblocks (its
+                             valid32, state, closed_at, modified_at, cands, free list) */
     ssdsim_geometry vgeo;
     struct ssdsim__plane vplane; /* the free superblocks: free_head, free_tail, n_free */
     uint32_t n;                  /* superblocks (blocks per plane) */
     uint32_t *order;             /* planes in slot order */
     uint32_t *data;              /* per superblock: data pages programmed in it */
-    struct ssdsim__sbw *w; /* one writer per frontier (f->n_fr: more with FDP's handles) */
+    struct ssdsim__sbw *w;       /* one writer per frontier (f->n_fr: more with FDP's handles) */
     uint32_t victim;             /* superblock being collected, or NONE */
     uint32_t reads;              /* its copy reads and reconstructions in flight */
     uint32_t erases;             /* its members' erases not yet done */
     uint8_t reclaim;             /* enum ssdsim__reclaim */
     uint32_t wl_pending, rr_pending; /* superblocks wear leveling, read reclaim asked to move */
-    uint32_t bg_victims;         /* background victims in this idle period */
+    uint32_t bg_victims;             /* background victims in this idle period */
 };
 
 static inline bool plane_dead(const struct ssdsim__ftl *f, uint32_t plane)
@@ -361,8 +364,8 @@ bool ssdsim__page_sb_accepts(const struct ssdsim__ftl *f, int fr)
     const struct ssdsim__super *S = f->sb;
     if (S->vplane.n_free > gc_reserve(f))
         return true;
-    bool gc_shares = !f->separate && (fr == SSDSIM__FR_HOST ||
-                                      (f->hot_cold && fr == SSDSIM__FR_HOT));
+    bool gc_shares =
+        !f->separate && (fr == SSDSIM__FR_HOST || (f->hot_cold && fr == SSDSIM__FR_HOT));
     if (S->victim != NONE && gc_shares)
         return false;
     return S->w[fr].sb != NONE;
@@ -376,8 +379,8 @@ static int writer(struct ssdsim__ftl *f, int fr)
     struct ssdsim__super *S = f->sb;
     if (S->w[fr].sb != NONE || open_sb(f, fr))
         return fr;
-    static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_GC_HOT, SSDSIM__FR_HOST,
-                                SSDSIM__FR_HOT, SSDSIM__FR_MAP};
+    static const int order[] = {SSDSIM__FR_GC, SSDSIM__FR_GC_HOT, SSDSIM__FR_HOST, SSDSIM__FR_HOT,
+                                SSDSIM__FR_MAP};
     for (size_t i = 0; i < SSDSIM__ARRAY_LEN(order); i++)
         if (S->w[order[i]].sb != NONE)
             return order[i];
@@ -447,8 +450,7 @@ static void erase_all(struct ssdsim__ftl *f)
     for (uint32_t p = 0; p < f->n_planes; p++) {
         uint32_t b = p * f->bpp + s;
         if (f->planes[p].victim == b)
-            ssdsim_ftl_submit(f->env, SSDSIM_FLASH_ERASE, b, 0, why,
-                              cookie(TAG_GC_ERASE, 0, p));
+            ssdsim_ftl_submit(f->env, SSDSIM_FLASH_ERASE, b, 0, why, cookie(TAG_GC_ERASE, 0, p));
     }
     if (n == 0)
         sb_erased(f);
@@ -481,10 +483,20 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t s, enum ssdsim__reclaim why)
             pl->victim = b;
             pl->reclaim = (uint8_t)why;
             pl->gc_reads = 0;
+            pl->gc_scan = f->ppb;
             if (why == SSDSIM__RECLAIM_FG)
                 ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_VICTIMS, 1);
             else if (why == SSDSIM__RECLAIM_BG)
                 ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_VICTIMS, 1);
+            if (f->gc_paced) {
+                /* paced (page_gc.c): the member's pages are read one at a time; its scan
+                 * holds the collection open until it has looked at every page */
+                pl->gc_scan = 0;
+                pl->gc_hold = 1;
+                S->reads++;
+                ssdsim__page_sb_issue(f, p);
+                continue;
+            }
         }
         uint32_t first = b * f->ppb, seen = 0;
         for (uint32_t i = 0; i < f->ppb && seen < valid; i++) {
@@ -538,25 +550,57 @@ void ssdsim__page_sb_gc_start(struct ssdsim__ftl *f, enum ssdsim__reclaim why)
     reclaim(f, s, why);
 }
 
-static void copy(struct ssdsim__ftl *f, uint32_t old, uint32_t lpn)
+/* Paced collection: read the next valid page of plane p's member, or, when none is left, end
+ * its scan (releasing the hold it had on the collection). */
+void ssdsim__page_sb_issue(struct ssdsim__ftl *f, uint32_t p)
+{
+    struct ssdsim__super *S = f->sb;
+    struct ssdsim__plane *pl = &f->planes[p];
+    uint32_t b = pl->victim, first = b * f->ppb;
+    while (pl->gc_scan < f->ppb && f->valid[b] > 0) {
+        uint32_t i = pl->gc_scan++;
+        if (f->p2l[first + i] == NONE)
+            continue;
+        pl->gc_reads++;
+        S->reads++;
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, gc_read_bytes(f),
+                          S->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
+                          cookie(TAG_GC_READ, 0, first + i));
+        return;
+    }
+    pl->gc_scan = f->ppb;
+    if (pl->gc_hold) {
+        pl->gc_hold = 0;
+        if (--S->reads == 0)
+            erase_all(f);
+    }
+}
+
+/* Returns when the firmware ends the copy's task (0: no firmware time). */
+static uint64_t copy(struct ssdsim__ftl *f, uint32_t old, uint32_t lpn)
 {
     struct ssdsim__super *S = f->sb;
     bool wl = S->reclaim == SSDSIM__RECLAIM_WL;
-    ssdsim_ftl_count(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
+    uint64_t fw_end =
+        ssdsim__env_count_end(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
     if (S->reclaim == SSDSIM__RECLAIM_BG)
         ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_COPIES, 1);
     ssdsim__page_sb_program(f, ssdsim__page_gc_frontier(f, lpn), lpn, old,
                             wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
                             cookie(TAG_GC_PROG, 0, block_plane(f, old / f->ppb)));
+    return fw_end;
 }
 
 void ssdsim__page_sb_read_done(struct ssdsim__ftl *f, uint32_t old)
 {
     struct ssdsim__super *S = f->sb;
-    f->planes[block_plane(f, old / f->ppb)].gc_reads--;
+    uint32_t p = block_plane(f, old / f->ppb);
+    struct ssdsim__plane *pl = &f->planes[p];
+    pl->gc_reads--;
     uint32_t lpn = f->p2l[old];
-    if (lpn != NONE)
-        copy(f, old, lpn);
+    uint64_t fw_end = lpn != NONE ? copy(f, old, lpn) : 0;
+    if (pl->gc_hold)
+        ssdsim__page_gc_next(f, p, fw_end); /* paced: the member's next page, or its end */
     if (--S->reads == 0)
         erase_all(f);
 }
@@ -651,11 +695,10 @@ void ssdsim__page_sb_erase_done(struct ssdsim__ftl *f, uint32_t plane)
         if (w != NONE && w >= f->geo->n_blocks) {
             char msg[160];
             snprintf(msg, sizeof msg,
-                     "wear leveler '%s' asked to move block %u, which does not exist",
-                     f->wl->name, w);
+                     "wear leveler '%s' asked to move block %u, which does not exist", f->wl->name,
+                     w);
             ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
-        } else if (w != NONE && f->state[w] == SSDSIM__BLK_CLOSED &&
-                   S->wl_pending == NONE) {
+        } else if (w != NONE && f->state[w] == SSDSIM__BLK_CLOSED && S->wl_pending == NONE) {
             S->wl_pending = w % f->bpp;
         }
     }
@@ -946,8 +989,7 @@ int ssdsim__page_sb_check(const struct ssdsim__ftl *f, char *why, size_t len)
             if (plane_dead(f, p) || f->state[b] == SSDSIM__BLK_BAD)
                 continue;
             uint8_t want = st == SSDSIM__BLK_VICTIM ? f->state[b] : st;
-            if (st == SSDSIM__BLK_VICTIM && want != SSDSIM__BLK_VICTIM &&
-                want != SSDSIM__BLK_FREE)
+            if (st == SSDSIM__BLK_VICTIM && want != SSDSIM__BLK_VICTIM && want != SSDSIM__BLK_FREE)
                 FAIL("superblock %u is collected; its block %u is %u", s, b, want);
             if (st == SSDSIM__BLK_BAD || f->state[b] != want)
                 FAIL("superblock %u has state %u; its block %u has %u", s, st, b, f->state[b]);
@@ -992,8 +1034,8 @@ int ssdsim__page_sb_check(const struct ssdsim__ftl *f, char *why, size_t len)
             continue;
         if (S->v.state[w->sb] != SSDSIM__BLK_OPEN || w->row >= f->ppb ||
             !live(f, w->sb, slot_plane(f, w->cur, w->row)))
-            FAIL("writer %d is at a slot (plane %u, page %u) of superblock %u it cannot write",
-                 fr, slot_plane(f, w->cur, w->row), w->row, w->sb);
+            FAIL("writer %d is at a slot (plane %u, page %u) of superblock %u it cannot write", fr,
+                 slot_plane(f, w->cur, w->row), w->row, w->sb);
         for (int g = 0; g < fr; g++)
             if (S->w[g].sb == w->sb)
                 FAIL("writers %d and %d share superblock %u", g, fr, w->sb);
