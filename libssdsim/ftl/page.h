@@ -221,6 +221,9 @@ static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)
  * 0 when consistent, else SSDSIM_ESTATE with the first broken invariant in `why` (which may be
  * NULL). Not const: a DFTL's first check starts the shadow of its translation pages. */
 int ssdsim__page_check_why(struct ssdsim__ftl *f, char *why, size_t len);
+/* "page FTL check: " and the message into why (len bytes; page_check.c, page_super.c):
+ * returns SSDSIM_ESTATE */
+int ssdsim__page_check_fail(char *why, size_t len, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
 static inline int ssdsim__page_check(const struct ssdsim__ftl *f)
 {
     return ssdsim__page_check_why((struct ssdsim__ftl *)f, NULL, 0);

@@ -35,8 +35,7 @@
 
 #define NONE SSDSIM__NONE32
 
-static int fail(char *why, size_t len, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
-static int fail(char *why, size_t len, const char *fmt, ...)
+int ssdsim__page_check_fail(char *why, size_t len, const char *fmt, ...)
 {
     if (why && len) {
         int n = snprintf(why, len, "%s", "page FTL check: ");
@@ -49,7 +48,7 @@ static int fail(char *why, size_t len, const char *fmt, ...)
     return SSDSIM_ESTATE;
 }
 
-#define FAIL(...) return fail(why, len, __VA_ARGS__)
+#define FAIL(...) return ssdsim__page_check_fail(why, len, __VA_ARGS__)
 
 static const char *const state_names[] = {"free", "open", "closed", "victim", "slc", "bad"};
 
@@ -395,33 +394,33 @@ static int check_cmt(struct ssdsim__ftl *f, const struct inflight *x, char *why,
         prev = NONE;
         for (uint32_t s = c->tp_slots[t]; s != NONE && !rc; s = c->tp_next[s]) {
             if (s >= c->n || c->lpn[s] / c->epp != t || c->tp_prev[s] != prev)
-                rc = fail(why, len, "translation page %llu's list holds slot %u (page %u, "
+                rc = ssdsim__page_check_fail(why, len, "translation page %llu's list holds slot %u (page %u, "
                           "predecessor %u, expected %u)",
                           (unsigned long long)t, s, s < c->n ? c->lpn[s] : NONE,
                           s < c->n ? c->tp_prev[s] : NONE, prev);
             else if (++k > c->n)
-                rc = fail(why, len, "the translation pages' lists hold more than %u slots", c->n);
+                rc = ssdsim__page_check_fail(why, len, "the translation pages' lists hold more than %u slots", c->n);
             prev = s;
         }
         if (rc)
             break;
         uint32_t ways = x->wb_reads[t] + stalled[t];
         if (c->tp_pending[t] > 1 || ways != c->tp_pending[t])
-            rc = fail(why, len, "translation page %llu: pending flag %u with %u write-back reads "
+            rc = ssdsim__page_check_fail(why, len, "translation page %llu: pending flag %u with %u write-back reads "
                       "in flight and %u stalled programs",
                       (unsigned long long)t, c->tp_pending[t], x->wb_reads[t], stalled[t]);
         uint32_t nw = 0;
         for (uint32_t w = c->tp_waiters[t]; w != NONE && !rc; w = c->wait[w].next) {
             if (w >= c->wait_cap || c->wait[w].lpn / c->epp != t)
-                rc = fail(why, len, "translation page %llu's waiters hold entry %u",
+                rc = ssdsim__page_check_fail(why, len, "translation page %llu's waiters hold entry %u",
                           (unsigned long long)t, w);
             else if (++nw > c->wait_cap)
-                rc = fail(why, len, "translation page %llu's waiters have a cycle",
+                rc = ssdsim__page_check_fail(why, len, "translation page %llu's waiters have a cycle",
                           (unsigned long long)t);
         }
         waiting += nw;
         if (!rc && x->load_reads[t] != (nw ? 1 : 0))
-            rc = fail(why, len, "translation page %llu: %u requests wait and %u loads are in "
+            rc = ssdsim__page_check_fail(why, len, "translation page %llu: %u requests wait and %u loads are in "
                       "flight",
                       (unsigned long long)t, nw, x->load_reads[t]);
     }
@@ -510,7 +509,7 @@ int ssdsim__page_check_why(struct ssdsim__ftl *f, char *why, size_t len)
     x.load_reads = calloc(nt ? nt : 1, 1);
     if (!x.gc_reads || !x.erases || !x.wb_reads || !x.load_reads ||
         ssdsim__hw_each_op(f->env->hw, count_op, &x))
-        rc = fail(why, len, "out of memory");
+        rc = ssdsim__page_check_fail(why, len, "out of memory");
     if (!rc)
         rc = check_inflight(f, &x, why, len);
     if (!rc && f->dftl)

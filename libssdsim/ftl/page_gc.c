@@ -28,13 +28,6 @@ static void gc_erase(struct ssdsim__ftl *f, uint32_t plane)
                       cookie(TAG_GC_ERASE, 0, plane));
 }
 
-/* Bytes a GC read moves to the controller: none with copyback (flash.copyback), where the page
- * waits in its plane's register for the copy's program (hw/hw.c), else the page. */
-static uint32_t gc_read_bytes(const struct ssdsim__ftl *f)
-{
-    return f->env->model->flash.copyback ? 0 : f->page_size;
-}
-
 /* Every page of the victim is where it stays: erase it. */
 static void gc_finish(struct ssdsim__ftl *f, uint32_t plane)
 {
@@ -49,26 +42,30 @@ static void gc_finish(struct ssdsim__ftl *f, uint32_t plane)
     gc_erase(f, plane);
 }
 
+bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t b = pl->victim, first = b * f->ppb;
+    while (pl->gc_scan < f->ppb && f->valid[b] > 0) {
+        uint32_t i = pl->gc_scan++;
+        if (f->p2l[first + i] == NONE)
+            continue;
+        pl->gc_reads++;
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, ssdsim__page_gc_read_bytes(f),
+                          pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
+                          cookie(TAG_GC_READ, 0, first + i));
+        return true;
+    }
+    pl->gc_scan = f->ppb;
+    return false;
+}
+
 /* Paced GC: submit the read of the victim's next valid page (none in flight), or, when none is
  * left, its erase. */
 static void gc_issue(struct ssdsim__ftl *f, uint32_t plane)
 {
-    struct ssdsim__plane *pl = &f->planes[plane];
-    uint32_t b = pl->victim, first = b * f->ppb;
-    ssdsim_flash_purpose purpose =
-        pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
-    while (pl->gc_scan < f->ppb && f->valid[b] > 0) {
-        uint32_t i = pl->gc_scan++;
-        uint32_t lpn = f->p2l[first + i];
-        if (lpn == NONE)
-            continue;
-        pl->gc_reads++;
-        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, gc_read_bytes(f), purpose,
-                          cookie(TAG_GC_READ, 0, first + i));
-        return;
-    }
-    pl->gc_scan = f->ppb;
-    gc_finish(f, plane);
+    if (!ssdsim__page_gc_read_next(f, plane))
+        gc_finish(f, plane);
 }
 
 /* Collect `b` (a candidate of `plane`): read its valid pages, which are programmed to the GC
@@ -103,7 +100,7 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
         pl->gc_reads++;
         if (lpn < f->n_map)
             __builtin_prefetch(&f->l2p[lpn], 1, 3); /* used when the read completes */
-        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, gc_read_bytes(f), purpose,
+        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, ssdsim__page_gc_read_bytes(f), purpose,
                           cookie(TAG_GC_READ, 0, first + i));
     }
     pl->gc_scan = f->ppb;
@@ -279,6 +276,24 @@ void ssdsim__page_rel_hook(ssdsim_ftl_env *env)
     r->ftl_state = &env->state;
 }
 
+uint32_t ssdsim__page_block_erased(struct ssdsim__ftl *f, uint32_t b)
+{
+    bool retired = ssdsim__page_retire(f, b);
+    if (!retired)
+        put_free_block(f, b);
+    if (retired || !f->wl || !f->wl->after_erase)
+        return NONE;
+    uint32_t w = f->wl->after_erase(f->wl_state, ssdsim__page_view(f), b);
+    if (w != NONE && w >= f->geo->n_blocks) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "wear leveler '%s' asked to move block %u, which does not exist",
+                 f->wl->name, w);
+        ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
+        return NONE;
+    }
+    return w != NONE && f->state[w] == SSDSIM__BLK_CLOSED ? w : NONE;
+}
+
 void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
 {
     if (f->sb) {
@@ -289,24 +304,12 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     uint32_t b = pl->victim;
     enum ssdsim__reclaim why = pl->reclaim;
     pl->victim = NONE;
-    bool retired = ssdsim__page_retire(f, b);
-    if (!retired)
-        put_free_block(f, b);
-    if (!retired && f->wl && f->wl->after_erase) {
-        uint32_t w = f->wl->after_erase(f->wl_state, ssdsim__page_view(f), b);
-        if (w != NONE && w >= f->geo->n_blocks) {
-            char msg[160];
-            snprintf(msg, sizeof msg,
-                     "wear leveler '%s' asked to move block %u, which does "
-                     "not exist",
-                     f->wl->name, w);
-            ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
-        } else if (w != NONE && f->state[w] == SSDSIM__BLK_CLOSED) {
-            uint32_t wp = block_plane(f, w);
-            f->planes[wp].wl_pending = w;
-            if (wp != plane)
-                wl_start(f, wp);
-        }
+    uint32_t w = ssdsim__page_block_erased(f, b);
+    if (w != NONE) {
+        uint32_t wp = block_plane(f, w);
+        f->planes[wp].wl_pending = w;
+        if (wp != plane)
+            wl_start(f, wp);
     }
     ssdsim__page_unstall(f);
     if (wl_start(f, plane) || rr_start(f, plane))

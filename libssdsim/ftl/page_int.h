@@ -150,6 +150,8 @@ int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint
 
 /* page_place.c */
 uint32_t ssdsim__page_take_free_block(struct ssdsim__ftl *f, uint32_t plane);
+/* take free block b (of any plane) off its plane's free list and open it */
+void ssdsim__page_unlink_free(struct ssdsim__ftl *f, uint32_t b);
 uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn);
 void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
                           ssdsim_flash_purpose why, uint64_t ck);
@@ -165,6 +167,18 @@ void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__r
 void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old);
 /* paced GC (page_gc.c): issue plane's next copy read once the firmware ends at fw_end */
 void ssdsim__page_gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end);
+/* paced GC: submit the read of the next valid page of plane's victim from its gc_scan on (true),
+ * or end the scan (false: gc_scan = pages per block) */
+bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane);
+/* block b was erased: retire it or free it, then the block the wear leveler asks to move (a
+ * closed block), or NONE */
+uint32_t ssdsim__page_block_erased(struct ssdsim__ftl *f, uint32_t b);
+/* Bytes a GC read moves to the controller: none with copyback (flash.copyback), where the page
+ * waits in its plane's register for the copy's program (hw/hw.c), else the page. */
+static inline uint32_t ssdsim__page_gc_read_bytes(const struct ssdsim__ftl *f)
+{
+    return f->env->model->flash.copyback ? 0 : f->page_size;
+}
 void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane);
 void ssdsim__page_idle(void *state, int idle);
 

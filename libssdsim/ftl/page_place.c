@@ -30,6 +30,13 @@ uint32_t ssdsim__page_take_free_block(struct ssdsim__ftl *f, uint32_t plane)
     if (b == NONE)
         b = pl->free_head;
     assert(b != NONE);
+    ssdsim__page_unlink_free(f, b);
+    return b;
+}
+
+void ssdsim__page_unlink_free(struct ssdsim__ftl *f, uint32_t b)
+{
+    struct ssdsim__plane *pl = &f->planes[block_plane(f, b)];
     /* unlink b from the singly linked free list (the head in the common case) */
     if (b == pl->free_head) {
         pl->free_head = f->free_next[b];
@@ -46,7 +53,6 @@ uint32_t ssdsim__page_take_free_block(struct ssdsim__ftl *f, uint32_t plane)
     pl->n_free--;
     f->n_free_blocks--;
     f->state[b] = SSDSIM__BLK_OPEN;
-    return b;
 }
 
 /* Does GC copy into frontier `fr` (which host writes then share)? With FDP, into FR_HOST

@@ -300,26 +300,6 @@ static void settle(struct ssdsim__ftl *f, int fr)
     }
 }
 
-static void take_block(struct ssdsim__ftl *f, uint32_t b)
-{
-    struct ssdsim__plane *pl = &f->planes[block_plane(f, b)];
-    if (b == pl->free_head) {
-        pl->free_head = f->free_next[b];
-        if (pl->free_head == NONE)
-            pl->free_tail = NONE;
-    } else {
-        uint32_t p = pl->free_head;
-        while (f->free_next[p] != b)
-            p = f->free_next[p];
-        f->free_next[p] = f->free_next[b];
-        if (pl->free_tail == b)
-            pl->free_tail = p;
-    }
-    pl->n_free--;
-    f->n_free_blocks--;
-    f->state[b] = SSDSIM__BLK_OPEN;
-}
-
 /* Open the oldest free superblock for writer fr: false when there is none. */
 static bool open_sb(struct ssdsim__ftl *f, int fr)
 {
@@ -335,7 +315,7 @@ static bool open_sb(struct ssdsim__ftl *f, int fr)
         for (uint32_t p = 0; p < f->n_planes; p++) {
             uint32_t b = p * f->bpp + s;
             if (f->state[b] == SSDSIM__BLK_FREE && !plane_dead(f, p)) {
-                take_block(f, b);
+                ssdsim__page_unlink_free(f, b);
                 if (f->fdp)
                     ssdsim__page_fdp_opened(f, b, fr); /* reclaim units of fr's handle */
                 members++;
@@ -414,11 +394,6 @@ void ssdsim__page_sb_program(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32
 
 /* ---------------------------------------------------------------- collection */
 
-static uint32_t gc_read_bytes(const struct ssdsim__ftl *f)
-{
-    return f->env->model->flash.copyback ? 0 : f->page_size;
-}
-
 static void sb_erased(struct ssdsim__ftl *f);
 
 /* Every copy is done: erase the victim's members (a failed die's are left as they are). */
@@ -469,7 +444,7 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t s, enum ssdsim__reclaim why)
     if (why == SSDSIM__RECLAIM_BG)
         S->bg_victims++;
     ssdsim_flash_purpose purpose = why == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
-    uint32_t bytes = gc_read_bytes(f);
+    uint32_t bytes = ssdsim__page_gc_read_bytes(f);
     for (uint32_t p = 0; p < f->n_planes; p++) {
         uint32_t b = p * f->bpp + s;
         if (f->state[b] != SSDSIM__BLK_CLOSED)
@@ -556,19 +531,10 @@ void ssdsim__page_sb_issue(struct ssdsim__ftl *f, uint32_t p)
 {
     struct ssdsim__super *S = f->sb;
     struct ssdsim__plane *pl = &f->planes[p];
-    uint32_t b = pl->victim, first = b * f->ppb;
-    while (pl->gc_scan < f->ppb && f->valid[b] > 0) {
-        uint32_t i = pl->gc_scan++;
-        if (f->p2l[first + i] == NONE)
-            continue;
-        pl->gc_reads++;
+    if (ssdsim__page_gc_read_next(f, p)) {
         S->reads++;
-        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, gc_read_bytes(f),
-                          S->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
-                          cookie(TAG_GC_READ, 0, first + i));
         return;
     }
-    pl->gc_scan = f->ppb;
     if (pl->gc_hold) {
         pl->gc_hold = 0;
         if (--S->reads == 0)
@@ -620,32 +586,31 @@ static bool bg_wanted(const struct ssdsim__ftl *f)
     return S->vplane.n_free < f->bg_target && (!f->bg_max || S->bg_victims < f->bg_max);
 }
 
-static bool rr_start(struct ssdsim__ftl *f)
+/* Start the collection asked for in *pending (read reclaim or wear leveling), if none is under
+ * way. */
+static bool pending_start(struct ssdsim__ftl *f, uint32_t *pending, enum ssdsim__reclaim why)
 {
     struct ssdsim__super *S = f->sb;
-    uint32_t s = S->rr_pending;
+    uint32_t s = *pending;
     if (s == NONE || S->victim != NONE)
         return false;
-    S->rr_pending = NONE;
+    *pending = NONE;
     if (S->v.state[s] != SSDSIM__BLK_CLOSED || S->vplane.n_free == 0)
         return false;
-    if (f->env->hw->rel)
+    if (why == SSDSIM__RECLAIM_READ && f->env->hw->rel)
         ssdsim__rel_reclaim_started(f->env->hw->rel);
-    reclaim(f, s, SSDSIM__RECLAIM_READ);
+    reclaim(f, s, why);
     return true;
+}
+
+static bool rr_start(struct ssdsim__ftl *f)
+{
+    return pending_start(f, &f->sb->rr_pending, SSDSIM__RECLAIM_READ);
 }
 
 static bool wl_start(struct ssdsim__ftl *f)
 {
-    struct ssdsim__super *S = f->sb;
-    uint32_t s = S->wl_pending;
-    if (s == NONE || S->victim != NONE)
-        return false;
-    S->wl_pending = NONE;
-    if (S->v.state[s] != SSDSIM__BLK_CLOSED || S->vplane.n_free == 0)
-        return false;
-    reclaim(f, s, SSDSIM__RECLAIM_WL);
-    return true;
+    return pending_start(f, &f->sb->wl_pending, SSDSIM__RECLAIM_WL);
 }
 
 /* The victim's last member is erased: the superblock is free, and what comes next is decided
@@ -687,21 +652,9 @@ void ssdsim__page_sb_erase_done(struct ssdsim__ftl *f, uint32_t plane)
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t b = pl->victim;
     pl->victim = NONE;
-    bool retired = ssdsim__page_retire(f, b);
-    if (!retired)
-        put_free_block(f, b);
-    if (!retired && f->wl && f->wl->after_erase) {
-        uint32_t w = f->wl->after_erase(f->wl_state, ssdsim__page_view(f), b);
-        if (w != NONE && w >= f->geo->n_blocks) {
-            char msg[160];
-            snprintf(msg, sizeof msg,
-                     "wear leveler '%s' asked to move block %u, which does not exist", f->wl->name,
-                     w);
-            ssdsim_ftl_fail(f->env, SSDSIM_ESTATE, msg);
-        } else if (w != NONE && f->state[w] == SSDSIM__BLK_CLOSED && S->wl_pending == NONE) {
-            S->wl_pending = w % f->bpp;
-        }
-    }
+    uint32_t w = ssdsim__page_block_erased(f, b);
+    if (w != NONE && S->wl_pending == NONE)
+        S->wl_pending = w % f->bpp;
     if (--S->erases == 0)
         sb_erased(f);
 }
@@ -956,21 +909,7 @@ int ssdsim__page_sb_install(struct ssdsim__ftl *f, const ssdsim_ftl_image *img, 
 
 /* ---------------------------------------------------------------- consistency */
 
-static int fail(char *why, size_t len, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
-static int fail(char *why, size_t len, const char *fmt, ...)
-{
-    if (why && len) {
-        int n = snprintf(why, len, "%s", "page FTL check: ");
-        va_list ap;
-        va_start(ap, fmt);
-        if (n >= 0 && (size_t)n < len)
-            vsnprintf(why + n, len - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return SSDSIM_ESTATE;
-}
-
-#define FAIL(...) return fail(why, len, __VA_ARGS__)
+#define FAIL(...) return ssdsim__page_check_fail(why, len, __VA_ARGS__)
 
 /* Superblocks against their members: valid counts (sums), states (a free, open or closed
  * superblock's live members are free, open or closed; the victim's are in collection or done),
