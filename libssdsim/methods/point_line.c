@@ -19,6 +19,7 @@
 #include <glib.h>
 
 #include "abi.h"
+#include "config/jsonutil.h"
 
 /* Integers in manifests and results stay below 2^53 (exact in every JSON reader). */
 #define INT_LIMIT (UINT64_C(1) << 53)
@@ -68,17 +69,10 @@ int ssdsim_point_parse_precondition(const char *text, ssdsim_precondition_mode *
 
 /* Integers are added as raw text: cJSON holds numbers as doubles and would print 1e15 as
  * "1e+15". */
-static void add_u64(cJSON *o, const char *key, uint64_t v)
-{
-    char buf[32];
-    snprintf(buf, sizeof buf, "%" PRIu64, v);
-    cJSON_AddItemToObject(o, key, cJSON_CreateRaw(buf));
-}
-
 static void add_u64_or_null(cJSON *o, const char *key, uint64_t v)
 {
     if (v)
-        add_u64(o, key, v);
+        ssdsim__json_add_u64(o, key, v);
     else
         cJSON_AddNullToObject(o, key);
 }
@@ -117,8 +111,8 @@ int ssdsim_point_line_format(char **out, const ssdsim_point_line_spec *spec)
         if (!s.plugins[i])
             return SSDSIM_EINVAL;
     cJSON *o = cJSON_CreateObject();
-    add_u64(o, "index", s.index);
-    add_u64(o, "n_points", s.n_points);
+    ssdsim__json_add_u64(o, "index", s.index);
+    ssdsim__json_add_u64(o, "n_points", s.n_points);
     cJSON_AddStringToObject(o, "name", s.name);
     add_str_or_null(o, "model", s.model);
     cJSON_AddStringToObject(o, "workload", s.workload);
@@ -128,8 +122,8 @@ int ssdsim_point_line_format(char **out, const ssdsim_point_line_spec *spec)
     cJSON *vary = cJSON_AddObjectToObject(o, "vary");
     for (size_t i = 0; i < s.n_vary; i++)
         cJSON_AddStringToObject(vary, s.vary_keys[i], s.vary_values[i]);
-    add_u64(o, "seed", s.seed);
-    add_u64(o, "base_seed", s.base_seed);
+    ssdsim__json_add_u64(o, "seed", s.seed);
+    ssdsim__json_add_u64(o, "base_seed", s.base_seed);
     add_str_or_null(o, "precondition", s.precondition);
     add_u64_or_null(o, "interval_ns", s.interval_ns);
     add_u64_or_null(o, "interval_ios", s.interval_ios);
@@ -403,13 +397,13 @@ char *ssdsim_point_line_results_member(const ssdsim_point_line *l)
     if (!l)
         return NULL;
     cJSON *o = cJSON_CreateObject();
-    add_u64(o, "index", l->spec.index);
-    add_u64(o, "n_points", l->spec.n_points);
+    ssdsim__json_add_u64(o, "index", l->spec.index);
+    ssdsim__json_add_u64(o, "n_points", l->spec.n_points);
     cJSON_AddStringToObject(o, "name", l->name);
     cJSON *params = cJSON_AddObjectToObject(o, "params");
     for (guint i = 0; i < l->keys->len; i++)
         cJSON_AddStringToObject(params, l->keys->pdata[i], l->values->pdata[i]);
-    add_u64(o, "base_seed", l->spec.base_seed);
+    ssdsim__json_add_u64(o, "base_seed", l->spec.base_seed);
     cJSON_AddStringToObject(o, "manifest_hash", l->hash);
     char *text = cJSON_Print(o);
     cJSON_Delete(o);
