@@ -703,6 +703,30 @@ char *ssdsim_results_json(const ssdsim *sim)
             ssdsim__json_add_u64(o, "media_bytes", fs.media_bytes);
             add_f(o, "waf", fs.waf);
         }
+        /* the statistics and event logs, and each reclaim group's figures */
+        ssdsim_fdp_log lg;
+        ssdsim_get_fdp_log(sim, &lg);
+        cJSON *lo = cJSON_AddObjectToObject(dev, "fdp_log");
+        ssdsim__json_add_u64(lo, "host_bytes", lg.host_bytes);
+        ssdsim__json_add_u64(lo, "media_bytes", lg.media_bytes);
+        ssdsim__json_add_u64(lo, "media_bytes_erased", lg.media_bytes_erased);
+        ssdsim__json_add_u64(lo, "ruh_updates", lg.ruh_updates);
+        cJSON *ev = cJSON_AddObjectToObject(lo, "events");
+        ssdsim__json_add_u64(ev, "reclaim_unit_not_fully_written", lg.ru_not_fully_written);
+        ssdsim__json_add_u64(ev, "media_reallocated", lg.media_reallocated);
+        cJSON *ga = cJSON_AddArrayToObject(dev, "fdp_groups");
+        uint32_t groups = sim->sys.dev_model->fdp.reclaim_groups;
+        ssdsim_fdp_group_stats gs;
+        for (uint32_t g = 0; g < (groups ? groups : 1); g++) {
+            ssdsim_get_fdp_group_stats(sim, g, &gs);
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddItemToArray(ga, o);
+            ssdsim__json_add_u64(o, "group", g);
+            ssdsim__json_add_u64(o, "host_bytes", gs.host_bytes);
+            ssdsim__json_add_u64(o, "media_bytes", gs.media_bytes);
+            ssdsim__json_add_u64(o, "media_bytes_erased", gs.media_bytes_erased);
+            ssdsim__json_add_u64(o, "reallocated_bytes", gs.reallocated_bytes);
+        }
     }
     cJSON *life = cJSON_AddObjectToObject(dev, "lifetime");
     ssdsim__json_add_u64(life, "rated_pe_cycles", d.rated_pe_cycles);

@@ -2,6 +2,7 @@
  * precondition it. */
 #include "sim.h"
 #include "dev/zns.h"
+#include "config/fdp_pid.h"
 #include "watchdog.h"
 #include "ftl/reserve.h"
 
@@ -780,12 +781,11 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
                            opts.queue, nq, nq - 1);
         return SSDSIM_EINVAL;
     }
-    uint32_t handles = sim->sys.dev_model->fdp.handles;
-    if (opts.placement >= (handles ? handles : 1)) {
-        ssdsim__set_errmsg(sim,
-                           "ssdsim_submit_ex: placement: %u is beyond the model's placement "
-                           "handles (fdp.handles %u)",
-                           opts.placement, handles);
+    uint32_t placement;
+    char pwhy[200];
+    if (ssdsim__fdp_pid_decode(&sim->sys.dev_model->fdp, opts.placement, &placement, pwhy,
+                               sizeof pwhy)) {
+        ssdsim__set_errmsg(sim, "ssdsim_submit_ex: placement: %s", pwhy);
         return SSDSIM_EINVAL;
     }
     uint8_t iop = flush ? SSDSIM__IO_FLUSH : (uint8_t)op;
@@ -801,7 +801,7 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
     }
     rc = ssdsim__host_submit(&sim->host, &sim->engine, &sim->sys, &sim->stats, iop,
                              offset, (uint32_t)length, at_ns, id, cb, userdata,
-                             opts.queue | opts.placement << 16);
+                             opts.queue | placement << 16);
     if (rc)
         ssdsim__set_errmsg(sim, "out of memory submitting a request");
     else if (sim->interval_ns && !sim->tick)

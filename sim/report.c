@@ -304,6 +304,24 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                 "fdp: placement handle %u: host wrote %.1f MB, media %.1f MB, write "
                 "amplification %.3f\n",
                 h, (double)fs.host_bytes / 1e6, (double)fs.media_bytes / 1e6, fs.waf);
+    ssdsim_fdp_log lg;
+    if (handles > 0 && ssdsim_get_fdp_log(sim, &lg) == 0) {
+        fprintf(out,
+                "fdp log: media erased %.1f MB; events: %" PRIu64 " reclaim units not fully "
+                "written (%" PRIu64 " handle updates), %" PRIu64 " units media reallocated\n",
+                (double)lg.media_bytes_erased / 1e6, lg.ru_not_fully_written, lg.ruh_updates,
+                lg.media_reallocated);
+        ssdsim_fdp_group_stats gs;
+        /* with more than one reclaim group, each one's figures */
+        for (uint32_t g = 0; ssdsim_get_fdp_group_stats(sim, 1, &gs) == 0 &&
+                             ssdsim_get_fdp_group_stats(sim, g, &gs) == 0;
+             g++)
+            fprintf(out,
+                    "fdp: reclaim group %u: host wrote %.1f MB (%.1f MB reallocated to other "
+                    "groups), media %.1f MB, erased %.1f MB\n",
+                    g, (double)gs.host_bytes / 1e6, (double)gs.reallocated_bytes / 1e6,
+                    (double)gs.media_bytes / 1e6, (double)gs.media_bytes_erased / 1e6);
+    }
     print_faults(out, sim);
     (void)member;
     uint32_t n_dev = ssdsim_n_devices(sim);

@@ -513,6 +513,12 @@ static const struct key_spec keys[] = {
      .when_text = "fdp.handles > 0",
      .help = "Flexible Data Placement: \"initial\" (GC copies of every handle share one "
              "frontier) or \"persistent\" (GC copies stay with their handle's data)"},
+    {.path = "fdp.reclaim_groups", .type = KEY_U32, .offset = FIELD(fdp.reclaim_groups, uint32_t),
+     .min = 1, .max = SSDSIM__FDP_MAX_GROUPS, .flags = KF_QUIET, .def = "1", .when = fdp_on,
+     .when_text = "fdp.handles > 0",
+     .help = "Flexible Data Placement: reclaim groups, each a set of whole dies (consecutive in "
+             "the striping order) holding only the data written to it; must divide the dies; "
+             "a placement id names a group in its top bits (TP4146)"},
 
     {.path = "ftl.type", .type = KEY_PLUGIN, .offset = FIELD(ftl.type, char *),
      .derive = default_ftl_type, .kind = SSDSIM_PLUGIN_FTL,

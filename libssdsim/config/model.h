@@ -176,10 +176,16 @@ struct ssdsim__zns_cfg {
  * block on every plane (two with persistent isolation and gc.separate), and
  * config/model_fdp.c refuses a model whose spare cannot hold them with the GC watermark. */
 #define SSDSIM__FDP_MAX_HANDLES 64
+/* fdp.reclaim_groups at most, and handles x groups at most: a write's placement (its handle
+ * and group) travels through the drive as one byte per request and per buffered unit, group x
+ * handles + handle (ftl/page_fdp.c); each group has four counters of the block (ftl/env.h). */
+#define SSDSIM__FDP_MAX_GROUPS 64
+#define SSDSIM__FDP_MAX_PLACEMENTS 256
 enum ssdsim__fdp_iso { SSDSIM__FDP_INITIAL = 0, SSDSIM__FDP_PERSISTENT = 1 };
 struct ssdsim__fdp_cfg {
     uint32_t handles;            /* placement handles (reclaim unit handles), 0: no FDP */
     enum ssdsim__fdp_iso isolation;
+    uint32_t reclaim_groups;     /* reclaim groups: sets of whole dies (1: the device is one) */
 };
 
 /* Faults (rel/fault.h, doc/models.md "Faults"): bad blocks, power-loss protection's energy,

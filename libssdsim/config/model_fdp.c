@@ -30,6 +30,27 @@ int ssdsim__model_check_fdp(struct ctx *c)
     if (ssdsim__slc_on(&m->slc))
         return ssdsim__model_error(c, "fdp.handles",
                                    "placement through an SLC cache (slc.*) is not modelled");
+    uint32_t groups = m->fdp.reclaim_groups ? m->fdp.reclaim_groups : 1;
+    if (groups > 1) {
+        const struct ssdsim__geometry *g = &m->geometry;
+        uint64_t dies = (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip;
+        if (dies % groups)
+            return ssdsim__model_error(c, "fdp.reclaim_groups",
+                                       "%u reclaim groups do not divide the drive's %llu dies (a "
+                                       "group is a set of whole dies)",
+                                       groups, (unsigned long long)dies);
+        if ((uint64_t)groups * m->fdp.handles > SSDSIM__FDP_MAX_PLACEMENTS)
+            return ssdsim__model_error(c, "fdp.reclaim_groups",
+                                       "%u reclaim groups of %u placement handles make %llu "
+                                       "placements; at most %d are modelled",
+                                       groups, m->fdp.handles,
+                                       (unsigned long long)groups * m->fdp.handles,
+                                       SSDSIM__FDP_MAX_PLACEMENTS);
+        if (m->ftl.parity_group > 1)
+            return ssdsim__model_error(c, "fdp.reclaim_groups",
+                                       "RAIN superblocks (ftl.parity_group) span every die, "
+                                       "across reclaim groups: not modelled together");
+    }
     return 0;
 }
 

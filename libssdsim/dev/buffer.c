@@ -378,8 +378,11 @@ static inline void set_writer(struct slot *sl, const struct waiter *w, const str
 static inline void absorbed(struct ssdsim__buf *b, uint8_t pid)
 {
     ssdsim_ftl_count(&b->d->env, SSDSIM_CNT_HOST_PAGES, 1);
-    if (b->d->model->fdp.handles)
-        ssdsim__env_count(&b->d->env, SSDSIM__CNT_FDP_HOST + pid, 1);
+    uint32_t handles = b->d->model->fdp.handles;
+    if (handles) { /* pid: group x handles + handle (config/fdp_pid.h) */
+        ssdsim__env_count(&b->d->env, SSDSIM__CNT_FDP_HOST + pid % handles, 1);
+        ssdsim__env_count(&b->d->env, SSDSIM__CNT_FDP_RG_HOST + pid / handles, 1);
+    }
     b->absorbed++;
 }
 

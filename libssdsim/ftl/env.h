@@ -32,7 +32,18 @@ enum ssdsim__counter {
      * units programmed (host units plus GC and wear-leveling copies of the handle's data) */
     SSDSIM__CNT_FDP_HOST,
     SSDSIM__CNT_FDP_MEDIA = SSDSIM__CNT_FDP_HOST + SSDSIM__FDP_MAX_HANDLES,
-    SSDSIM__N_COUNTERS = SSDSIM__CNT_FDP_MEDIA + SSDSIM__FDP_MAX_HANDLES
+    /* per reclaim group: host units written with a placement id naming it, units programmed
+     * on its dies, blocks erased on its dies, and host units naming it that the drive wrote
+     * to another group (Media Reallocated) */
+    SSDSIM__CNT_FDP_RG_HOST = SSDSIM__CNT_FDP_MEDIA + SSDSIM__FDP_MAX_HANDLES,
+    SSDSIM__CNT_FDP_RG_MEDIA = SSDSIM__CNT_FDP_RG_HOST + SSDSIM__FDP_MAX_GROUPS,
+    SSDSIM__CNT_FDP_RG_ERASED = SSDSIM__CNT_FDP_RG_MEDIA + SSDSIM__FDP_MAX_GROUPS,
+    SSDSIM__CNT_FDP_RG_REALLOC = SSDSIM__CNT_FDP_RG_ERASED + SSDSIM__FDP_MAX_GROUPS,
+    /* FDP events: reclaim units ended before they were full (Reclaim Unit Not Fully Written),
+     * and the host's Reclaim Unit Handle Updates */
+    SSDSIM__CNT_FDP_EV_RUNFW = SSDSIM__CNT_FDP_RG_REALLOC + SSDSIM__FDP_MAX_GROUPS,
+    SSDSIM__CNT_FDP_RUH_UPDATES,
+    SSDSIM__N_COUNTERS
 };
 
 /* Called when the flash part of one unit of a host request is done. */

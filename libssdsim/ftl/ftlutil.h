@@ -67,6 +67,7 @@ struct ssdsim__pending {
     uint32_t lpn;
     uint64_t since; /* page FTL: when a stalled write started waiting */
     uint8_t fr; /* page FTL: frontier of a stalled write (FAST leaves it 0) */
+    uint8_t group; /* page FTL with FDP: the reclaim group it is meant for */
 };
 
 /* Writes whose read-modify-write read is in flight, each in a slot of an index pool (ipool.h)

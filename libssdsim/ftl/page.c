@@ -61,8 +61,10 @@ int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint
          * FDP the write's handle (its frontier) goes with it: the placement the environment
          * holds then will be another write's. */
         struct ssdsim__pending w = {.io = io, .lpn = lpn};
-        if (f->fdp)
+        if (f->fdp) {
             w.fr = (uint8_t)ssdsim__page_fdp_host_frontier(f);
+            w.group = (uint8_t)ssdsim__page_fdp_host_group(f);
+        }
         uint32_t slot = ssdsim__pending_pool_add(&f->rmw, w);
         if (slot == NONE)
             return SSDSIM_ENOMEM;
@@ -106,7 +108,7 @@ static void page_flash_done(void *state, uint64_t ck)
     case TAG_RMW_READ: {
         struct ssdsim__pending w = ssdsim__pending_pool_take(&f->rmw, low);
         if (f->fdp)
-            ssdsim__page_host_program_fr(f, w.io, w.lpn, w.fr);
+            ssdsim__page_host_program_fr(f, w.io, w.lpn, w.fr, w.group);
         else
             ssdsim__page_host_program(f, w.io, w.lpn);
         break;

@@ -243,6 +243,10 @@ int ssdsim__page_slc_check(const struct ssdsim__ftl *f, char *why, size_t len);
 /* FDP's (ftl/page_fdp.c): with persistent isolation, no block ever took data of a handle
  * other than the one whose frontier opened it. */
 int ssdsim__page_fdp_check(const struct ssdsim__ftl *f, char *why, size_t len);
+/* FDP's Reclaim Unit Handle Update of `placement` (group x handles + handle) on the page FTL
+ * behind `env` (ftl/page_fdp.c): 0, or SSDSIM_EINVAL with why. */
+int ssdsim__page_fdp_ruh_update_env(ssdsim_ftl_env *env, uint32_t placement, char *why,
+                                    size_t len);
 
 extern const ssdsim_ftl_ops ssdsim__ftl_dftl_ops;
 

@@ -278,6 +278,8 @@ void ssdsim__page_rel_hook(ssdsim_ftl_env *env)
 
 uint32_t ssdsim__page_block_erased(struct ssdsim__ftl *f, uint32_t b)
 {
+    if (f->fdp)
+        ssdsim__page_fdp_erased(f, b);
     bool retired = ssdsim__page_retire(f, b);
     if (!retired)
         put_free_block(f, b);

@@ -156,10 +156,15 @@ uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn);
 void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
                           ssdsim_flash_purpose why, uint64_t ck);
 int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
+/* A plane for a host (or rebuilt) page of frontier fr meant for reclaim group *group (FDP with
+ * reclaim groups; else choose_plane): one of the group's, or when the group has no room and GC
+ * cannot make any, another group's (*group then names it); NONE: wait. */
+uint32_t ssdsim__page_place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t *group);
 bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint8_t fr);
 int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn);
 /* The same into frontier `fr`, decided when the write arrived (FDP's read-modify-write). */
-int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr);
+int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr,
+                                 uint32_t group);
 void ssdsim__page_unstall(struct ssdsim__ftl *f);
 
 /* page_gc.c */
@@ -284,6 +289,18 @@ int ssdsim__page_fdp_rebuild_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
 bool ssdsim__page_fdp_gc_shares(const struct ssdsim__ftl *f, int fr);
 int ssdsim__page_fdp_mate(const struct ssdsim__ftl *f, int fr);
 void ssdsim__page_fdp_opened(struct ssdsim__ftl *f, uint32_t b, int fr);
+/* reclaim groups: the write's group, the count, a group's dies (and its search cursor), a
+ * plane's group, the group the next program is meant for (host and rebuilt pages), whether GC
+ * can make room in a group, a block erased, and the host's Reclaim Unit Handle Update */
+uint32_t ssdsim__page_fdp_host_group(const struct ssdsim__ftl *f);
+uint32_t ssdsim__page_fdp_groups(const struct ssdsim__ftl *f);
+const uint32_t *ssdsim__page_fdp_group_dies(const struct ssdsim__ftl *f, uint32_t g,
+                                            uint32_t *n, uint32_t **cursor);
+uint32_t ssdsim__page_fdp_plane_group(const struct ssdsim__ftl *f, uint32_t plane);
+void ssdsim__page_fdp_name_group(struct ssdsim__ftl *f, uint32_t g);
+bool ssdsim__page_fdp_group_can_reclaim(struct ssdsim__ftl *f, uint32_t g);
+void ssdsim__page_fdp_erased(struct ssdsim__ftl *f, uint32_t b);
+uint32_t ssdsim__page_fdp_ruh_update(struct ssdsim__ftl *f, uint32_t placement);
 void ssdsim__page_fdp_programmed(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t ppn,
                                  ssdsim_flash_purpose why);
 /* rel/diefail.c (f->df NULL: no die failed, and only the test of it is made) */

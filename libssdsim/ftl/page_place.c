@@ -243,6 +243,69 @@ uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
     return NONE;
 }
 
+/* Reclaim groups (FDP): choose_plane over group g's dies only, by the same ftl.placement: an
+ * idle die of the group first (from the group's cursor), else the next of its dies in turn
+ * with room; "stripe": the group's dies in the striping order; "lba": the unit's die among the
+ * group's. A walk over the group's dies, as choose_plane's over all of them. */
+static uint32_t choose_in_group(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t g)
+{
+    uint32_t n, *cur;
+    const uint32_t *dies = ssdsim__page_fdp_group_dies(f, g, &n, &cur);
+    uint32_t spp = f->spp;
+    if (spp > 1) {
+        if (f->placement == SSDSIM__PLACE_LBA)
+            return try_die(f, dies[lpn / spp % n], fr);
+        uint32_t p = f->unit_plane[fr];
+        const struct ssdsim__plane *pl = &f->planes[p];
+        if (ssdsim__page_fdp_plane_group(f, p) == g && pl->ptr[fr] < f->ppb &&
+            pl->ptr[fr] % spp && ssdsim__hw_slot_next(f->env->hw, pl->blk[fr]) <= pl->ptr[fr] &&
+            plane_accepts(f, p, fr))
+            return p;
+    }
+    if (f->placement == SSDSIM__PLACE_LBA)
+        return try_die(f, dies[lpn % n], fr);
+    if (f->placement != SSDSIM__PLACE_STRIPE) {
+        struct ssdsim__hw *hw = f->env->hw;
+        for (uint32_t j = 0; j < n; j++) {
+            uint32_t k = (*cur + j) % n;
+            if (ssdsim__hw_next_idle_die(hw, dies[k]) != dies[k])
+                continue;
+            uint32_t p = try_die(f, dies[k], fr);
+            if (p != NONE) {
+                *cur = (k + 1) % n;
+                return p;
+            }
+        }
+    }
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t k = (*cur + j) % n;
+        uint32_t p = try_die(f, dies[k], fr);
+        if (p != NONE) {
+            *cur = (k + 1) % n;
+            return p;
+        }
+    }
+    return NONE;
+}
+
+uint32_t ssdsim__page_place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t *group)
+{
+    if (!f->fdp || ssdsim__page_fdp_groups(f) == 1)
+        return ssdsim__page_choose_plane(f, fr, lpn);
+    uint32_t g = *group, groups = ssdsim__page_fdp_groups(f);
+    uint32_t p = choose_in_group(f, fr, lpn, g);
+    if (p != NONE || ssdsim__page_fdp_group_can_reclaim(f, g))
+        return p; /* there, or wait for its GC */
+    /* Media Reallocated: the next group in turn that can take it now */
+    for (uint32_t k = 1; k < groups; k++) {
+        uint32_t o = (g + k) % groups;
+        p = choose_in_group(f, fr, lpn, o);
+        if (p != NONE)
+            return p;
+    }
+    return NONE;
+}
+
 /* Allocate a page in frontier `fr` of `plane` for `lpn` (whose valid copy is `old`, or NONE
  * to look it up), map it, and submit the program. With superblocks (RAIN), the page is the next
  * slot of frontier fr's superblock, whatever `plane` says (page_super.c). */
@@ -312,22 +375,29 @@ bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, u
 /* Place a host program, or park it until GC frees a block. */
 int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
 {
-    return ssdsim__page_host_program_fr(f, io, lpn, host_frontier(f, lpn));
+    return ssdsim__page_host_program_fr(f, io, lpn, host_frontier(f, lpn),
+                                        f->fdp ? ssdsim__page_fdp_host_group(f) : 0);
 }
 
-int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr)
+int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr,
+                                 uint32_t group)
 {
     if (f->slc && !f->stall.n && ssdsim__page_slc_write(f, io, lpn))
         return 0; /* in the SLC cache (page_slc.c) */
-    uint32_t plane = f->stall.n ? NONE : ssdsim__page_choose_plane(f, fr, lpn);
+    uint32_t named = group;
+    uint32_t plane = f->stall.n ? NONE : ssdsim__page_place(f, fr, lpn, &group);
     /* (a stalled translation write keeps host writes behind it: order is kept) */
     if (plane == NONE) {
-        if (!ssdsim__page_stall_push(f, io, lpn, (uint8_t)fr)) {
+        struct ssdsim__pending w = {.io = io, .lpn = lpn, .fr = (uint8_t)fr,
+                                    .group = (uint8_t)named, .since = ssdsim_ftl_now(f->env)};
+        if (!ssdsim__pending_fifo_push(&f->stall, w, 256)) {
             ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory queueing writes");
             return SSDSIM_ENOMEM;
         }
         return 0;
     }
+    if (f->fdp)
+        ssdsim__page_fdp_name_group(f, named);
     ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
     ssdsim__page_program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
     if (f->dftl)
@@ -341,7 +411,9 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f)
         struct ssdsim__pending w = ssdsim__pending_fifo_front(&f->stall);
         /* the class was decided when the write arrived: a stalled hot write stays hot */
         int fr = w.io == STALL_MAP ? SSDSIM__FR_MAP : w.fr;
-        uint32_t plane = ssdsim__page_choose_plane(f, fr, w.lpn);
+        uint32_t group = w.group;
+        uint32_t plane = w.io == STALL_MAP ? ssdsim__page_choose_plane(f, fr, w.lpn)
+                                           : ssdsim__page_place(f, fr, w.lpn, &group);
         if (plane == NONE)
             return;
         ssdsim__pending_fifo_pop(&f->stall);
@@ -350,6 +422,8 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f)
             continue;
         }
         ssdsim_ftl_unit_waited(f->env, w.io, ssdsim_ftl_now(f->env) - w.since);
+        if (f->fdp)
+            ssdsim__page_fdp_name_group(f, w.group);
         ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
         ssdsim__page_program(f, plane, fr, w.lpn, NONE, SSDSIM_FOR_HOST,
                              cookie(TAG_HOST_PROG, 0, w.io));

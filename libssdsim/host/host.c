@@ -15,6 +15,7 @@
  */
 #include "host/host.h"
 #include "dev/zns.h"
+#include "config/fdp_pid.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -239,17 +240,16 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
         uint32_t pid;
         if (job->src.next == ssdsim__trace_source_next &&
             ssdsim_trace_get_placement(job->src.userdata, &pid)) {
-            uint32_t handles = h->sys->dev_model->fdp.handles;
-            if (pid >= (handles ? handles : 1)) {
-                host_fail(h, SSDSIM_ECONFIG,
-                          "%.300s:%llu: placement: %u is beyond the model's placement handles "
-                          "(fdp.handles %u)",
-                          job->label ? job->label : "trace", (unsigned long long)r->id, pid,
-                          handles);
+            uint32_t placement;
+            char pwhy[200];
+            if (ssdsim__fdp_pid_decode(&h->sys->dev_model->fdp, pid, &placement, pwhy,
+                                       sizeof pwhy)) {
+                host_fail(h, SSDSIM_ECONFIG, "%.300s:%llu: placement: %s",
+                          job->label ? job->label : "trace", (unsigned long long)r->id, pwhy);
                 return false;
             }
             job->rec_has_placement = true;
-            job->rec_placement = (uint8_t)pid;
+            job->rec_placement = (uint8_t)placement;
         }
         if (r->op != SSDSIM_OP_READ && r->op != SSDSIM_OP_WRITE && r->op != SSDSIM_OP_TRIM &&
             r->op != SSDSIM_OP_FLUSH && r->op != SSDSIM_OP_WRITE_FUA) {
@@ -333,14 +333,16 @@ static uint8_t job_placement(struct ssdsim__host *h, struct ssdsim__job *job, ui
     const struct ssdsim__jobspec *spec = job->spec;
     if (!spec || op != SSDSIM__IO_WRITE)
         return job->placement;
+    const struct ssdsim__fdp_cfg *fdp = &h->sys->dev_model->fdp;
     uint32_t n = spec->n_placements ? spec->n_placements
-                 : spec->fdp        ? h->sys->dev_model->fdp.handles
+                 : spec->fdp        ? fdp->handles * ssdsim__fdp_groups(fdp)
                                     : 0;
     if (n < 2)
         return job->placement;
     uint32_t k = spec->pli_random ? (uint32_t)ssdsim__rng_below(&job->gen.rng, n)
                                   : job->pli_next++ % n;
-    return (uint8_t)(spec->n_placements ? spec->placements[k] : k);
+    /* fdp_pli's and fdp=1's are indexes of the drive's placement ids (config/fdp_pid.h) */
+    return (uint8_t)ssdsim__fdp_pli_placement(fdp, spec->n_placements ? spec->placements[k] : k);
 }
 
 /* A job's zone and placement options against the drive: 0, or 1 with why (naming the
@@ -951,20 +953,39 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                 return h->error;
             }
             job->queue = (uint16_t)(spec->have_queue ? spec->queue : j % nq);
-            uint32_t handles = h->sys->dev_model->fdp.handles;
+            const struct ssdsim__fdp_cfg *fdp = &h->sys->dev_model->fdp;
+            uint32_t handles = fdp->handles, groups = ssdsim__fdp_groups(fdp);
+            bool pli = spec->placement_opt && !strcmp(spec->placement_opt, "fdp_pli");
+            uint32_t first = 0;
             for (uint32_t k = 0; k < spec->n_placements; k++) {
-                if (spec->placements[k] >= (handles ? handles : 1)) {
-                    snprintf(h->errmsg, sizeof h->errmsg,
-                             "job '%s': %s: placement id %u is beyond the model's placement "
-                             "handles (fdp.handles %u)",
-                             spec->name ? spec->name : "job",
-                             spec->placement_opt ? spec->placement_opt : "placement",
-                             spec->placements[k], handles);
+                uint32_t v = spec->placements[k], placement = 0;
+                char pwhy[200] = "";
+                bool bad = pli ? v >= (handles ? handles * groups : 1)
+                               : ssdsim__fdp_pid_decode(fdp, v, &placement, pwhy, sizeof pwhy);
+                if (bad) {
+                    if (pli && groups > 1)
+                        snprintf(h->errmsg, sizeof h->errmsg,
+                                 "job '%s': fdp_pli: placement id index %u is beyond the "
+                                 "drive's %u placement ids (fdp.handles %u x "
+                                 "fdp.reclaim_groups %u)",
+                                 spec->name ? spec->name : "job", v, handles * groups, handles,
+                                 groups);
+                    else if (pli)
+                        snprintf(h->errmsg, sizeof h->errmsg,
+                                 "job '%s': fdp_pli: placement id %u is beyond the model's "
+                                 "placement handles (fdp.handles %u)",
+                                 spec->name ? spec->name : "job", v, handles);
+                    else
+                        snprintf(h->errmsg, sizeof h->errmsg, "job '%s': %s: placement id %s",
+                                 spec->name ? spec->name : "job",
+                                 spec->placement_opt ? spec->placement_opt : "placement", pwhy);
                     h->error = SSDSIM_ECONFIG;
                     return h->error;
                 }
+                if (k == 0)
+                    first = pli ? ssdsim__fdp_pli_placement(fdp, v) : placement;
             }
-            job->placement = spec->n_placements ? (uint8_t)spec->placements[0] : 0;
+            job->placement = (uint8_t)first;
             job->pli_next = 0;
             char why[200];
             if (job_zone_options(h, spec, why, sizeof why)) {
@@ -1117,15 +1138,16 @@ int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs
             return h->error;
         }
         job->queue = (uint16_t)(ro ? ro->queue : 0);
-        uint32_t handles = h->sys->dev_model->fdp.handles;
-        if (ro && ro->placement >= (handles ? handles : 1)) {
-            snprintf(h->errmsg, sizeof h->errmsg,
-                     "%s: placement: %u is beyond the model's placement handles (fdp.handles %u)",
-                     ro->label ? ro->label : "replay", ro->placement, handles);
+        uint32_t placement = 0;
+        char pwhy[200];
+        if (ro && ssdsim__fdp_pid_decode(&h->sys->dev_model->fdp, ro->placement, &placement,
+                                         pwhy, sizeof pwhy)) {
+            snprintf(h->errmsg, sizeof h->errmsg, "%s: placement: %s",
+                     ro->label ? ro->label : "replay", pwhy);
             h->error = SSDSIM_ECONFIG;
             return h->error;
         }
-        job->placement = (uint8_t)(ro ? ro->placement : 0);
+        job->placement = (uint8_t)placement;
         h->planned += job->max_requests;
         h->units[k].name = strdup(ro && ro->label ? ro->label : "replay");
         if (!h->units[k].name) {

@@ -223,7 +223,10 @@ static void xor_done(void *ctx, uint32_t k)
     }
     /* under the rule of a host page (the host frontier, never GC's reserve or its room) */
     int fr = f->fdp ? ssdsim__page_fdp_rebuild_frontier(f, lpn) : SSDSIM__FR_HOST;
-    uint32_t plane = ssdsim__page_choose_plane(f, fr, lpn);
+    /* with FDP's reclaim groups, in the failed die's group while it has room (page_place.c) */
+    uint32_t group = f->fdp ? ssdsim__page_fdp_plane_group(f, ppn / f->ppb / f->bpp) : 0;
+    uint32_t named = group;
+    uint32_t plane = ssdsim__page_place(f, fr, lpn, &group);
     if (plane == NONE) { /* every plane down to its reserve: again a page's time later */
         if (ssdsim__engine_schedule(f->env->engine,
                                     ssdsim__engine_now(f->env->engine) + d->gap_ns, xor_done, f,
@@ -236,6 +239,8 @@ static void xor_done(void *ctx, uint32_t k)
     d->programs_out++;
     d->st.rebuild_pages++;
     ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_COPIES, 1);
+    if (f->fdp && ssdsim__page_fdp_groups(f) > 1)
+        ssdsim__page_fdp_name_group(f, named);
     ssdsim__page_program(f, plane, fr, lpn, ppn, SSDSIM_FOR_GC, cookie(TAG_REBUILD_PROG, 0, 0));
 }
 

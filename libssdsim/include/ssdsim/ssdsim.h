@@ -797,6 +797,51 @@ typedef struct ssdsim_fdp_stats {
  * (NULL arguments, a drive without FDP, a handle out of range). */
 SSDSIM_API int ssdsim_get_fdp_stats(const ssdsim *sim, uint32_t handle, ssdsim_fdp_stats *out);
 
+/** The FDP figures of the whole drive over the last run: the statistics log's three figures and
+ * the event log's counts by type (NVMe TP4146). */
+typedef struct ssdsim_fdp_log {
+    uint64_t host_bytes;         /**< Host Bytes with Metadata Written (every handle's) */
+    uint64_t media_bytes;        /**< Media Bytes with Metadata Written (every handle's) */
+    uint64_t media_bytes_erased; /**< Media Bytes Erased: blocks erased x their bytes */
+    uint64_t ru_not_fully_written; /**< Reclaim Unit Not Fully Written events: reclaim units
+                                        ended before they were full (ssdsim_fdp_ruh_update) */
+    uint64_t media_reallocated;  /**< Media Reallocated events: host (or rebuilt) mapping units
+                                      written outside the reclaim group their placement id
+                                      named, which had no room (one per unit) */
+    uint64_t ruh_updates;        /**< Reclaim Unit Handle Updates done (ssdsim_fdp_ruh_update) */
+} ssdsim_fdp_log;
+
+/** Fill *out. @return 0, or SSDSIM_EINVAL (NULL arguments, a drive without FDP). */
+SSDSIM_API int ssdsim_get_fdp_log(const ssdsim *sim, ssdsim_fdp_log *out);
+
+/** One reclaim group's figures over the last run (model key fdp.reclaim_groups). */
+typedef struct ssdsim_fdp_group_stats {
+    uint64_t host_bytes;         /**< written by the host with placement ids naming the group */
+    uint64_t media_bytes;        /**< programmed on its dies (whichever group the data named) */
+    uint64_t media_bytes_erased; /**< erased on its dies */
+    uint64_t reallocated_bytes;  /**< of its host_bytes, written to another group (Media
+                                      Reallocated) */
+} ssdsim_fdp_group_stats;
+
+/** Fill *out for reclaim group `group` (0 .. fdp.reclaim_groups-1). @return 0, or
+ * SSDSIM_EINVAL (NULL arguments, a drive without FDP, a group out of range). */
+SSDSIM_API int ssdsim_get_fdp_group_stats(const ssdsim *sim, uint32_t group,
+                                          ssdsim_fdp_group_stats *out);
+
+/** The placement id (TP4146: the reclaim group in its top RGIF bits, the handle below, RGIF the
+ * bits that hold fdp.reclaim_groups - 1) of handle `handle` in group `group`, into *out.
+ * @return 0, or SSDSIM_EINVAL (NULL arguments, a drive without FDP, out of range). */
+SSDSIM_API int ssdsim_fdp_placement_id(const ssdsim *sim, uint32_t group, uint32_t handle,
+                                       uint32_t *out);
+
+/** Reclaim Unit Handle Update (NVMe I/O Management Send) of `placement_id`: the handle's
+ * reclaim units in its group (the open blocks of its write frontier on the group's planes)
+ * are ended now, so that its next writes start new ones; each ended before it was full counts
+ * as a Reclaim Unit Not Fully Written event. Takes no simulated time. @return 0, or
+ * SSDSIM_EINVAL (a drive without FDP, a bad placement id, mapping units smaller than the page
+ * or RAIN superblocks, where it is not modelled). */
+SSDSIM_API int ssdsim_fdp_ruh_update(ssdsim *sim, uint32_t placement_id);
+
 /** ssdsim_completion.job of requests the program submitted itself. */
 #define SSDSIM_NO_JOB UINT32_MAX
 
