@@ -92,8 +92,10 @@ static void run_help(FILE *f, bool demo)
               "                         --trace given again replays the traces at once, trace\n"
               "                         k on queue N + k (mod nvme.queues), one job each\n"
               "  --placement N          the FDP placement id of its writes (model fdp.handles;\n"
-              "                         job files: placement=N, or fio's fdp=1 and fdp_pli;\n"
-              "                         a CSV record's sixth field, its own id, wins)\n"
+              "                         with fdp.reclaim_groups, the group in its top bits:\n"
+              "                         group 1's handle 0 of 2 groups is 32768; job files:\n"
+              "                         placement=N, or fio's fdp=1 and fdp_pli; a CSV\n"
+              "                         record's sixth field, its own id, wins)\n"
               "  --max-requests N       replay at most N requests\n"
               "  --runtime DURATION     stop issuing after this much simulated time\n"
               "  --source NAME[:ARGS]   instead of a workload, replay the request source NAME of\n"
@@ -340,8 +342,8 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         o->age_days = v;
     } else if (!strcmp(name, "--placement")) {
         uint64_t v;
-        if (!cli_parse_u64(val, &v) || v > 255) {
-            cli_error("run: --placement expects a placement id in [0, 255], got '%s'", val);
+        if (!cli_parse_u64(val, &v) || v > 65535) {
+            cli_error("run: --placement expects a placement id in [0, 65535], got '%s'", val);
             return CLI_EXIT_USAGE;
         }
         o->replay.placement = (uint32_t)v;

@@ -758,6 +758,306 @@ START_TEST(test_fdp_trace_record_ids)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- reclaim groups */
+
+/* 2 channels of one chip with 2 dies (4 dies, one plane each), 128 blocks of 64 pages per
+ * plane, two handles in two reclaim groups. Derived by hand: the striping order takes every
+ * channel in turn (dies 0, 2, 1, 3, channel c holding dies 2c and 2c + 1), so group 0 is dies
+ * 0 and 2 and group 1 dies 1 and 3; with two groups RGIF is one bit, so group 1's handle h is
+ * placement id 0x8000 + h. */
+#define RG_BPP 128ull
+#define RG_PPB 64ull
+static ssdsim_model *rg_model(void)
+{
+    char json[1536];
+    snprintf(json, sizeof json,
+             "{\"geometry\": {\"channels\": 2, \"chips_per_channel\": 1, \"dies_per_chip\": 2, "
+             "\"planes_per_die\": 1, \"blocks_per_plane\": %llu, \"pages_per_block\": %llu, "
+             "\"page_size\": \"4KiB\"}, \"flash\": {\"cell\": \"slc\", \"read_us\": 25, "
+             "\"program_us\": 200, \"erase_us\": 1500, \"bus_mts\": 400, \"bus_width\": 8}, "
+             "\"ftl\": {\"op\": 0.28}, \"gc\": {\"policy\": \"greedy\"}, "
+             "\"fdp\": {\"handles\": 2, \"reclaim_groups\": 2}}",
+             RG_BPP, RG_PPB);
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(&m, json, "rg.json", &err) == 0, "%s", err.message);
+    return m;
+}
+
+/* The plane (= die) holding logical unit u. */
+static uint64_t rg_plane_of(ssdsim *sim, uint64_t u)
+{
+    uint64_t ppn = ssdsim_lookup(sim, u);
+    ck_assert_uint_ne(ppn, UINT64_MAX);
+    return ppn / RG_PPB / RG_BPP;
+}
+
+static void rg_write(ssdsim *sim, uint64_t first, uint64_t n, uint32_t pid)
+{
+    for (uint64_t u = first; u < first + n; u += 64) {
+        ssdsim_submit_opts o = SSDSIM_SUBMIT_OPTS_INIT;
+        o.placement = pid;
+        uint64_t k = first + n - u < 64 ? first + n - u : 64;
+        ck_assert_int_eq(ssdsim_submit_ex(sim, SSDSIM_OP_WRITE, u * UNIT, k * UNIT,
+                                          ssdsim_now(sim), 0, NULL, NULL, &o), 0);
+        ck_assert_int_eq(ssdsim_drain(sim), 0);
+    }
+}
+
+/* Writes to group 0 program no page of group 1's dies: its planes keep every block free, and
+ * every unit written lies on dies 0 and 2; the groups' media bytes add up to the pages
+ * programmed, group 0's host bytes are the bytes written. */
+START_TEST(test_fdp_groups_keep_to_their_dies)
+{
+    ssdsim_model *m = rg_model();
+    ssdsim *sim = st_sim(m, 3);
+    uint32_t pid;
+    ck_assert_int_eq(ssdsim_fdp_placement_id(sim, 1, 0, &pid), 0);
+    ck_assert_uint_eq(pid, 0x8000);
+    ck_assert_int_eq(ssdsim_fdp_placement_id(sim, 1, 1, &pid), 0);
+    ck_assert_uint_eq(pid, 0x8001);
+    ck_assert_int_eq(ssdsim_fdp_placement_id(sim, 0, 1, &pid), 0);
+    ck_assert_uint_eq(pid, 1);
+    ck_assert_int_eq(ssdsim_fdp_placement_id(sim, 2, 0, &pid), SSDSIM_EINVAL);
+    const uint64_t w = 1000;
+    rg_write(sim, 0, w, 0);
+    rg_write(sim, w, w, 1);
+    for (uint64_t u = 0; u < 2 * w; u++) {
+        uint64_t p = rg_plane_of(sim, u);
+        ck_assert_msg(p == 0 || p == 2, "unit %llu on plane %llu", (unsigned long long)u,
+                      (unsigned long long)p);
+    }
+    ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, 1), RG_BPP);
+    ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, 3), RG_BPP);
+    ssdsim_device_stats ds;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &ds), 0);
+    ssdsim_fdp_group_stats g[2];
+    ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, 2, &g[0]), SSDSIM_EINVAL);
+    for (uint32_t k = 0; k < 2; k++)
+        ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, k, &g[k]), 0);
+    ck_assert_uint_eq(g[0].host_bytes, 2 * w * UNIT);
+    ck_assert_uint_eq(g[1].host_bytes, 0);
+    ck_assert_uint_eq(g[1].media_bytes, 0);
+    ck_assert_uint_eq(g[0].media_bytes + g[1].media_bytes, ds.flash_pages_programmed * UNIT);
+    ck_assert_uint_eq(g[0].reallocated_bytes, 0);
+    ssdsim_fdp_log lg;
+    ck_assert_int_eq(ssdsim_get_fdp_log(sim, &lg), 0);
+    ck_assert_uint_eq(lg.media_reallocated, 0);
+    ck_assert_uint_eq(lg.host_bytes, 2 * w * UNIT);
+    ck_assert_uint_eq(lg.media_bytes, ds.flash_pages_programmed * UNIT);
+    char why[256];
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* The whole logical space written once, sequentially, through group 1 (placement id 0x8000):
+ * more than group 1's 2 x 128 x 64 pages. Nothing is overwritten, so GC has nothing to free
+ * and the rest must go to group 0 (Media Reallocated), nothing stalls for good and nothing is
+ * lost: every unit is mapped, the check passes, the units lying on group 0's dies are exactly
+ * the reallocated ones (one event each), L - 16,256 of them, and the groups' media
+ * bytes add up to the pages programmed; erased bytes stay 0 (no GC). */
+START_TEST(test_fdp_group_full_reallocates)
+{
+    ssdsim_model *m = rg_model();
+    ssdsim *sim = st_sim(m, 5);
+    ck_assert_int_eq(ssdsim_set_check_period(sim, 20000), 0);
+    uint64_t l = ssdsim_model_logical_bytes(m) / UNIT;
+    rg_write(sim, 0, l, 0x8000);
+    uint64_t in_g0 = 0, in_g1 = 0;
+    for (uint64_t u = 0; u < l; u++) {
+        uint64_t p = rg_plane_of(sim, u);
+        if (p == 0 || p == 2)
+            in_g0++;
+        else
+            in_g1++;
+    }
+    /* group 1 takes every block of its two planes but the one each keeps back for GC (host
+     * writes never take it: doc/models.md), 2 x 127 x 64 = 16,256 pages; the rest,
+     * 25,600 - 16,256 = 9,344, goes to group 0 */
+    ck_assert_uint_eq(in_g0 + in_g1, l);
+    ck_assert_uint_eq(in_g1, 2 * (RG_BPP - 1) * RG_PPB);
+    ck_assert_uint_eq(in_g0, l - 2 * (RG_BPP - 1) * RG_PPB);
+    ssdsim_fdp_log lg;
+    ck_assert_int_eq(ssdsim_get_fdp_log(sim, &lg), 0);
+    ck_assert_uint_eq(lg.media_reallocated, in_g0);
+    ck_assert_uint_eq(lg.media_bytes_erased, 0);
+    ssdsim_fdp_group_stats g[2];
+    for (uint32_t k = 0; k < 2; k++)
+        ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, k, &g[k]), 0);
+    ck_assert_uint_eq(g[1].host_bytes, l * UNIT);
+    ck_assert_uint_eq(g[1].reallocated_bytes, in_g0 * UNIT);
+    ck_assert_uint_eq(g[0].host_bytes, 0);
+    ck_assert_uint_eq(g[0].media_bytes, in_g0 * UNIT);
+    ck_assert_uint_eq(g[1].media_bytes, in_g1 * UNIT);
+    ssdsim_device_stats ds;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &ds), 0);
+    ck_assert_uint_eq(ds.flash_pages_programmed, l);
+    char why[256];
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ck_assert_uint_gt(ssdsim_checks_done(sim), 0);
+    /* overwrites through group 1 now: its garbage is collected in it, what finds no room goes
+     * on to group 0; the erases of each group add up to the drive's */
+    rg_write(sim, 0, l / 2, 0x8001);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &ds), 0);
+    ck_assert_int_eq(ssdsim_get_fdp_log(sim, &lg), 0);
+    for (uint32_t k = 0; k < 2; k++)
+        ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, k, &g[k]), 0);
+    ck_assert_uint_eq(g[0].media_bytes_erased + g[1].media_bytes_erased,
+                      ds.blocks_erased * RG_PPB * UNIT);
+    ck_assert_uint_eq(lg.media_bytes_erased, ds.blocks_erased * RG_PPB * UNIT);
+    ck_assert_uint_eq(g[0].media_bytes + g[1].media_bytes, ds.flash_pages_programmed * UNIT);
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Reclaim Unit Handle Update: ten units through placement id 0 lie in open blocks of group 0's
+ * planes; updating id 0 ends each of those blocks (one Reclaim Unit Not Fully Written event
+ * per plane holding some), the next unit starts a new block, a second update ends that one
+ * only, and updating group 1's handle 0, which wrote nothing, ends none. */
+START_TEST(test_fdp_ruh_update)
+{
+    ssdsim_model *m = rg_model();
+    ssdsim *sim = st_sim(m, 9);
+    uint64_t blocks[10];
+    bool plane_used[4] = {false, false, false, false};
+    for (uint64_t u = 0; u < 10; u++) {
+        rg_write(sim, u, 1, 0);
+        blocks[u] = ssdsim_lookup(sim, u) / RG_PPB;
+        plane_used[rg_plane_of(sim, u)] = true;
+    }
+    uint64_t planes = plane_used[0] + plane_used[1] + plane_used[2] + plane_used[3];
+    ck_assert(!plane_used[1] && !plane_used[3]);
+    ck_assert_int_eq(ssdsim_fdp_ruh_update(sim, 0), 0);
+    ssdsim_fdp_log lg;
+    ck_assert_int_eq(ssdsim_get_fdp_log(sim, &lg), 0);
+    ck_assert_uint_eq(lg.ruh_updates, 1);
+    ck_assert_uint_eq(lg.ru_not_fully_written, planes);
+    rg_write(sim, 10, 1, 0);
+    uint64_t b = ssdsim_lookup(sim, 10) / RG_PPB;
+    for (int u = 0; u < 10; u++)
+        ck_assert_uint_ne(b, blocks[u]);
+    ck_assert_int_eq(ssdsim_fdp_ruh_update(sim, 0), 0);
+    ck_assert_int_eq(ssdsim_fdp_ruh_update(sim, 0x8000), 0);
+    ck_assert_int_eq(ssdsim_get_fdp_log(sim, &lg), 0);
+    ck_assert_uint_eq(lg.ruh_updates, 3);
+    ck_assert_uint_eq(lg.ru_not_fully_written, planes + 1);
+    /* an id naming no handle */
+    ck_assert_int_eq(ssdsim_fdp_ruh_update(sim, 2), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "fdp.handles"));
+    char why[256];
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* fio's fdp=1 alone uses every placement id of the drive in turn: 2 handles x 2 groups, so
+ * each group and each handle takes half of the writes. */
+START_TEST(test_fdp_groups_job_options)
+{
+    ssdsim_model *m = rg_model();
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\": \"randwrite\", \"size\": \"8m\", \"number_ios\": 1000, "
+                "\"fdp\": \"1\"}", NULL);
+    ssdsim_fdp_group_stats g;
+    ssdsim_fdp_stats h;
+    for (uint32_t k = 0; k < 2; k++) {
+        ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, k, &g), 0);
+        ck_assert_uint_eq(g.host_bytes, 500 * UNIT);
+        ck_assert_uint_eq(g.media_bytes, 500 * UNIT);
+        ck_assert_int_eq(ssdsim_get_fdp_stats(sim, k, &h), 0);
+        ck_assert_uint_eq(h.host_bytes, 500 * UNIT);
+    }
+    /* fdp_pli=1: index 1 of the list (handle 0's groups first) is group 1's handle 0 */
+    st_run(sim, "{\"rw\": \"randwrite\", \"size\": \"8m\", \"number_ios\": 100, "
+                "\"fdp\": \"1\", \"fdp_pli\": \"1\"}", NULL);
+    ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, 1, &g), 0);
+    ck_assert_uint_eq(g.host_bytes, 100 * UNIT);
+    ck_assert_int_eq(ssdsim_get_fdp_stats(sim, 0, &h), 0);
+    ck_assert_uint_eq(h.host_bytes, 100 * UNIT);
+    /* placement=N is an id: 32769 is group 1's handle 1 */
+    st_run(sim, "{\"rw\": \"write\", \"size\": \"1m\", \"placement\": \"32769\"}", NULL);
+    ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, 1, &g), 0);
+    ck_assert_uint_eq(g.host_bytes, 1024 * 1024);
+    ck_assert_int_eq(ssdsim_get_fdp_stats(sim, 1, &h), 0);
+    ck_assert_uint_eq(h.host_bytes, 1024 * 1024);
+    /* an index beyond the 4 ids */
+    ssdsim_workload *wl = st_workload("{\"rw\": \"randwrite\", \"size\": \"1m\", \"fdp\": \"1\", "
+                                      "\"fdp_pli\": \"4\"}");
+    ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "fdp_pli"));
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Bad input: fdp.reclaim_groups not dividing the dies, beyond 64, without handles, with RAIN;
+ * placement ids naming a group beyond the count (3 groups: two bits, so 0xC000 is group 3),
+ * refused by the library call, the update and a job, each with one line naming the key. */
+START_TEST(test_fdp_groups_bad_input)
+{
+    static const struct {
+        const char *json, *key;
+    } cases[] = {
+        {"\"fdp\": {\"handles\": 2, \"reclaim_groups\": 3}", "fdp.reclaim_groups"},
+        {"\"fdp\": {\"handles\": 2, \"reclaim_groups\": 65}", "fdp.reclaim_groups"},
+        {"\"fdp\": {\"reclaim_groups\": 2}", "fdp.reclaim_groups"},
+        {"\"fdp\": {\"handles\": 2, \"reclaim_groups\": 2}, \"ftl\": {\"parity_group\": 4}",
+         "fdp.reclaim_groups"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char json[1536];
+        snprintf(json, sizeof json,
+                 "{\"geometry\": {\"channels\": 4, \"chips_per_channel\": 1, "
+                 "\"dies_per_chip\": 1, \"planes_per_die\": 1, \"blocks_per_plane\": 512, "
+                 "\"pages_per_block\": 64, \"page_size\": \"4KiB\"}, \"flash\": {\"cell\": "
+                 "\"slc\", \"read_us\": 25, \"program_us\": 200, \"erase_us\": 1500, "
+                 "\"bus_mts\": 400, \"bus_width\": 8}, %s}",
+                 cases[i].json);
+        ssdsim_model *m = NULL;
+        ssdsim_error err;
+        ck_assert_int_ne(ssdsim_model_load_string(&m, json, "t.json", &err), 0);
+        ck_assert_msg(strstr(err.message, cases[i].key) != NULL, "case %zu: %s", i, err.message);
+        ck_assert_ptr_null(strchr(err.message, '\n'));
+    }
+    ssdsim_model *m = small_with(0.28, "");
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_set(m, "geometry.channels", "3", &err), 0);
+    ck_assert_msg(ssdsim_model_set(m, "fdp.handles", "2", &err) == 0, "%s", err.message);
+    ck_assert_msg(ssdsim_model_set(m, "fdp.reclaim_groups", "3", &err) == 0, "%s", err.message);
+    ssdsim *sim = st_sim(m, 1);
+    uint32_t pid;
+    ck_assert_int_eq(ssdsim_fdp_placement_id(sim, 2, 1, &pid), 0);
+    ck_assert_uint_eq(pid, 0x8001);
+    ssdsim_submit_opts o = SSDSIM_SUBMIT_OPTS_INIT;
+    o.placement = 0xC000;
+    ck_assert_int_eq(ssdsim_submit_ex(sim, SSDSIM_OP_WRITE, 0, UNIT, 0, 0, NULL, NULL, &o),
+                     SSDSIM_EINVAL);
+    ck_assert_str_eq(ssdsim_errmsg(sim),
+                     "ssdsim_submit_ex: placement: 49152 names reclaim group 3 (its top 2 bits), "
+                     "beyond the model's reclaim groups (fdp.reclaim_groups 3)");
+    o.placement = 0x8002; /* group 2's handle 2 */
+    ck_assert_int_eq(ssdsim_submit_ex(sim, SSDSIM_OP_WRITE, 0, UNIT, 0, 0, NULL, NULL, &o),
+                     SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "fdp.handles 2"));
+    ck_assert_int_eq(ssdsim_fdp_ruh_update(sim, 0xC000), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "fdp.reclaim_groups"));
+    ssdsim_workload *wl = st_workload("{\"rw\": \"write\", \"size\": \"1m\", "
+                                      "\"placement\": \"49152\"}");
+    ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "fdp.reclaim_groups"));
+    ck_assert_ptr_null(strchr(ssdsim_errmsg(sim), '\n'));
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fdp");
@@ -771,6 +1071,11 @@ int main(void)
     tcase_add_test(tc, test_fdp_bad_input);
     tcase_add_test(tc, test_fdp_job_options);
     tcase_add_test(tc, test_fdp_trace_record_ids);
+    tcase_add_test(tc, test_fdp_groups_keep_to_their_dies);
+    tcase_add_test(tc, test_fdp_group_full_reallocates);
+    tcase_add_test(tc, test_fdp_ruh_update);
+    tcase_add_test(tc, test_fdp_groups_job_options);
+    tcase_add_test(tc, test_fdp_groups_bad_input);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

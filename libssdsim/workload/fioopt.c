@@ -422,7 +422,7 @@ static int opt_placement(const struct optdef *o, struct ssdsim__jobspec *job, co
 {
     (void)o;
     uint64_t v;
-    int rc = ssdsim__fio_parse_uint(value, 0, 255, &v, errbuf, errlen);
+    int rc = ssdsim__fio_parse_uint(value, 0, 65535, &v, errbuf, errlen);
     if (rc)
         return rc;
     job->placements[0] = (uint32_t)v;
