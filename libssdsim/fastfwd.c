@@ -15,7 +15,7 @@
  *
  * Left out: the write buffer (requests go to the FTL directly; the buffer is empty before and
  * after), everything timed (pacing, think time, ramp, idle time and background GC), and FDP
- * placement ids: every write goes to placement handle 0.
+ * placement ids: every write goes to placement handle 0 (of the reclaim groups in turn).
  *
  * A system of solid-state devices (a JBOD, RAID-0/1/5) is fast-forwarded for one workload only,
  * the sequential fill of its volume(s): what such a fill leaves on each member is that member
@@ -106,8 +106,14 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
         return 0;
     }
     uint64_t first = off / unit, last = (off + len - 1) / unit;
-    env->placement = 0; /* FDP: a fill's writes go to placement handle 0 */
+    /* FDP: a fill's writes go to placement handle 0, of the reclaim groups in turn by unit
+     * (group u mod groups: config/fdp_pid.h's group x handles + handle), so that a fill
+     * spreads over every group as it would over every die without groups */
+    uint32_t groups = env->model->fdp.reclaim_groups, handles = env->model->fdp.handles;
+    env->placement = 0;
     for (uint64_t u = first; u <= last; u++) {
+        if (groups > 1 && handles)
+            env->placement = (uint8_t)(u % groups * handles);
         uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
         int rc = op == SSDSIM__IO_READ ? env->ops->read(env->state, 0, u, (uint32_t)(hi - lo))
                                        : env->ops->write(env->state, 0, u, (uint32_t)(hi - lo));
