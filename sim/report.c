@@ -285,10 +285,11 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
     print_mech(out, &d);
     print_rel(out, sim);
     ssdsim_zns_stats zs;
-    int64_t zone_size = 0, handles = 0;
+    int64_t zone_size = 0, handles = 0, groups = 1;
     if (ssdsim_model_get_kind(model) == SSDSIM_MODEL_SSD) {
         ssdsim_model_get_int(model, "zns.zone_size", &zone_size, NULL);
         ssdsim_model_get_int(model, "fdp.handles", &handles, NULL);
+        ssdsim_model_get_int(model, "fdp.reclaim_groups", &groups, NULL);
     }
     if (zone_size > 0 && ssdsim_get_zns_stats(sim, &zs) == 0)
         fprintf(out,
@@ -313,8 +314,7 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                 lg.media_reallocated);
         ssdsim_fdp_group_stats gs;
         /* with more than one reclaim group, each one's figures */
-        for (uint32_t g = 0; ssdsim_get_fdp_group_stats(sim, 1, &gs) == 0 &&
-                             ssdsim_get_fdp_group_stats(sim, g, &gs) == 0;
+        for (uint32_t g = 0; groups > 1 && g < groups && ssdsim_get_fdp_group_stats(sim, g, &gs) == 0;
              g++)
             fprintf(out,
                     "fdp: reclaim group %u: host wrote %.1f MB (%.1f MB reallocated to other "

@@ -250,11 +250,12 @@ void ssdsim__page_fdp_programmed(struct ssdsim__ftl *f, int fr, uint32_t lpn, ui
                                  ssdsim_flash_purpose why)
 {
     struct ssdsim__fdp *p = f->fdp;
+    uint32_t named = p->named;
+    p->named = NONE;
     if (lpn >= f->n_lpn)
         return;
     uint32_t h;
-    uint32_t b = ppn / f->ppb, g = p->die_group[b / f->bpp / f->ppd], named = p->named;
-    p->named = NONE;
+    uint32_t b = ppn / f->ppb, g = p->die_group[b / f->bpp / f->ppd];
     if (why == SSDSIM_FOR_HOST) {
         h = ssdsim__fdp_fr_handle(fr);
         if (h >= p->handles)
