@@ -5,7 +5,10 @@
  * GC watermark. Hot/cold separation places host writes by their age, FDP by the host's handle:
  * the two would decide the same write's frontier, so they cannot be on together. A write's
  * handle reaches the FTL with the write, through the write buffer too (dev/buffer.c keeps it
- * per unit); an SLC cache that folds its blocks later would lose it.
+ * per unit); an SLC cache that folds its blocks later would lose it. Reclaim groups are sets
+ * of whole dies (so their count divides the dies), a write's group and handle travel as one
+ * byte (so handles x groups is at most 256), and RAIN's superblocks span every die (so the two
+ * are not modelled together).
  */
 #include "config/model_int.h"
 #include "ftl/reserve.h"

@@ -109,8 +109,9 @@ struct ssdsim_ftl_env {
     uint64_t fold_timer;
     bool fold_told;
     struct ssdsim__ff_queue *ff; /* NULL: flash operations go to the hardware model */
-    uint8_t placement; /* the FDP placement handle of the host writes being handed to the FTL
-                          (dev.c sets it before each write command's units; 0 without FDP) */
+    uint8_t placement; /* the FDP placement of the host writes being handed to the FTL: group
+                          x handles + handle (config/fdp_pid.h; dev.c sets it before each write
+                          command's units; 0 without FDP) */
     struct ssdsim__fault *fault; /* bad blocks (rel/fault.h); NULL when the model has none */
 };
 

@@ -3,10 +3,18 @@
  * the reclaim units it fills (here: the open block of that frontier on each plane, one erase
  * block) hold only its data: handle 0 writes to the host frontier, handle h > 0 to a frontier
  * of its own after the fixed ones (page.h; the arrays are sized at set-up, nothing is
- * allocated or searched per write). The device is one reclaim group. A write's handle comes
- * with it (ssdsim_ftl_env.placement, set by the device from the command's placement id, or by
- * the write buffer from the unit's); a write that waits (a stall, a read-modify-write) keeps
- * the frontier it was given.
+ * allocated or searched per write). A write's placement comes with it
+ * (ssdsim_ftl_env.placement: group x handles + handle, config/fdp_pid.h, set by the device from
+ * the command's placement id, or by the write buffer from the unit's); a write that waits (a
+ * stall, a read-modify-write) keeps the frontier and group it was given.
+ *
+ * Reclaim groups (fdp.reclaim_groups): group g is the dies at places g x D/G .. of the
+ * striping order; a host write goes to a plane of its group's dies (page_place.c's
+ * choose_in_group), a handle's frontier on those planes being its reclaim units in the group.
+ * When none can take it and no plane of the group can collect a victim, it goes to another
+ * group (Media Reallocated, counted per group). Per group the library counts host units, units
+ * programmed, blocks erased and units reallocated; the host's Reclaim Unit Handle Update ends a
+ * handle's reclaim units in a group (Reclaim Unit Not Fully Written events).
  *
  * Garbage collection picks its victims over all blocks (the model's GC policy), and where the
  * copies go is the handle's isolation: "initial" (initially isolated) copies every handle's data

@@ -6,6 +6,8 @@
  * pages alike), which also starts foreground GC on the plane; and the stall queue where host
  * writes wait when no plane can take them. With RAIN parity the page is a superblock writer's
  * next slot instead (ftl/page_super.c), and choose_plane only asks whether it may take one.
+ * With FDP's reclaim groups a host page is placed among its group's dies (ssdsim__page_place),
+ * or another group's when its own has no room GC could make (ftl/page_fdp.c).
  */
 #include "ftl/page_int.h"
 

@@ -872,7 +872,8 @@ typedef struct ssdsim_submit_opts {
     /** The NVMe queue pair it is submitted to (model key nvme.queues; 0 .. queues-1). */
     uint32_t queue;
     /** (version 2) Writes: the Flexible Data Placement placement id (model key fdp.handles;
-     * 0 .. handles-1; only 0 without FDP). */
+     * 0 .. handles-1, with fdp.reclaim_groups the group in its top bits:
+     * ssdsim_fdp_placement_id; only 0 without FDP). */
     uint32_t placement;
 } ssdsim_submit_opts;
 
@@ -886,7 +887,7 @@ SSDSIM_API int ssdsim_submit_opts_init(ssdsim_submit_opts *opts, unsigned int ve
 
 /** ssdsim_submit with options (NULL: the defaults, then the same as ssdsim_submit). A FUA flag
  * on anything but a write, a queue beyond the model's nvme.queues, or a placement id beyond
- * its fdp.handles, is SSDSIM_EINVAL. */
+ * its fdp.handles or fdp.reclaim_groups, is SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t length,
                                 uint64_t at_ns, uint64_t id, ssdsim_complete_fn cb,
                                 void *userdata, const ssdsim_submit_opts *opts);
@@ -960,7 +961,8 @@ typedef struct ssdsim_replay_opts {
     const char *label;     /**< names the source in messages and results ("trace.csv") */
     /** (version 2) The NVMe queue pair its requests use (model key nvme.queues). */
     uint32_t queue;
-    /** (version 3) The FDP placement id of its writes (model key fdp.handles). */
+    /** (version 3) The FDP placement id of its writes (model keys fdp.handles and
+     * fdp.reclaim_groups). */
     uint32_t placement;
 } ssdsim_replay_opts;
 
