@@ -985,6 +985,30 @@ START_TEST(test_fdp_groups_job_options)
     ck_assert_uint_eq(g.host_bytes, 1024 * 1024);
     ck_assert_int_eq(ssdsim_get_fdp_stats(sim, 1, &h), 0);
     ck_assert_uint_eq(h.host_bytes, 1024 * 1024);
+    ssdsim_free(sim);
+    /* behind a write cache (1 MiB, volatile): the units it absorbs count for their group as
+     * for their handle, so the groups' host bytes add up to the handles' and to the device's
+     * host pages, and their media bytes to the pages programmed */
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_set(m, "buffer.size", "\"1MiB\"", &err), 0);
+    sim = st_sim(m, 2);
+    st_run(sim, "{\"rw\": \"randwrite\", \"size\": \"2m\", \"number_ios\": 4000, "
+                "\"fdp\": \"1\"}", NULL);
+    ssdsim_device_stats ds;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &ds), 0);
+    uint64_t gh = 0, gm = 0, hh = 0;
+    for (uint32_t k = 0; k < 2; k++) {
+        ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, k, &g), 0);
+        ck_assert_int_eq(ssdsim_get_fdp_stats(sim, k, &h), 0);
+        gh += g.host_bytes;
+        gm += g.media_bytes;
+        hh += h.host_bytes;
+    }
+    ck_assert_uint_eq(gh, hh);
+    ck_assert_uint_eq(gh, ds.host_pages_written * UNIT);
+    ck_assert_uint_eq(gm, ds.flash_pages_programmed * UNIT);
+    /* fewer programs than host units: the cache absorbed some (or holds them still) */
+    ck_assert_uint_lt(ds.flash_pages_programmed, ds.host_pages_written);
     /* an index beyond the 4 ids */
     ssdsim_workload *wl = st_workload("{\"rw\": \"randwrite\", \"size\": \"1m\", \"fdp\": \"1\", "
                                       "\"fdp_pli\": \"4\"}");
