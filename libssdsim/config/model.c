@@ -591,6 +591,12 @@ static const struct key_spec keys[] = {
      .flags = KF_QUIET, .def = "false",
      .help = "host reads to a die collecting a foreground GC victim wait behind its GC work "
              "(false: host reads go first)"},
+    {.path = "gc.throttle", .type = KEY_BOOL, .offset = FIELD(gc.throttle, int),
+     .flags = KF_QUIET, .def = "false",
+     .help = "host writes to a plane collecting a foreground GC victim go in proportion to its "
+             "copies: after each, v / (units per block - v) copies first (v: the victim's valid "
+             "units when chosen); false: they take whatever room is left, and wait only when "
+             "the plane is down to its GC reserve"},
     {.path = "gc.separate", .type = KEY_BOOL, .offset = FIELD(gc.separate, int), .def = "true",
      .help = "GC copies go to their own write frontier, apart from host writes"},
 

@@ -310,6 +310,8 @@ struct ssdsim__gc_cfg {
     int fg_blocks_die;           /* host reads to a die collecting a foreground victim wait in
                                     order behind its GC work (no read priority) */
     int separate;                /* GC copies get their own write frontier */
+    int throttle;                /* host writes to a plane in foreground GC go in proportion to
+                                    its copies (ftl/page_gc.c) */
 };
 
 /* The SLC cache of a TLC or QLC drive (the page FTL and DFTL, ftl/page_slc.c): both sizes 0

@@ -272,6 +272,14 @@ int ssdsim__model_check_cross(struct ctx *c)
                                    "RAIN stripes are of flash pages: ftl.mapping_unit (%u) must "
                                    "be geometry.page_size (%u)",
                                    m->ftl.mapping_unit, g->page_size);
+    if (m->gc.throttle && (pg || (strcmp(m->ftl.type, "page") != 0 &&
+                                  strcmp(m->ftl.type, "dftl") != 0)))
+        return ssdsim__model_error(c, "gc.throttle",
+                                   pg ? "host writes are throttled per plane by block GC; RAIN "
+                                        "(ftl.parity_group) collects superblocks"
+                                      : "applies to the \"page\" and \"dftl\" FTLs only "
+                                        "(ftl.type is \"%s\")",
+                                   m->ftl.type);
     if (pg && ssdsim__slc_on(&m->slc))
         return ssdsim__model_error(c, "ftl.parity_group",
                                    "RAIN parity with an SLC cache (slc.static, slc.dynamic) is "

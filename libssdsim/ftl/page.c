@@ -349,6 +349,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     }
     f->placement = env->model->ftl.placement;
     f->fg_blocks_die = gcm->fg_blocks_die != 0;
+    f->throttle = gcm->throttle != 0;
     /* page_gc.c: GC copies cost firmware (or host FTL thread) time */
     f->gc_paced = env->model->controller.fw_gc_page_ns > 0 ||
                   (env->model->host.ftl_threads > 0 && env->model->host.ftl_gc_cpu_ns > 0);

@@ -101,6 +101,10 @@ struct ssdsim__plane {
     uint32_t serial;                   /* of the current victim (DFTL batches per victim) */
     uint32_t n_gc_tps;                 /* DFTL: translation pages the victim's moves updated */
     uint32_t bg_victims;               /* background victims started in this idle period */
+    double gc_ratio;                   /* gc.throttle: copies per host unit of the foreground
+                                          victim, v / (units per block - v) (0: no throttle) */
+    double gc_debt;                    /* gc.throttle: copies owed before the plane takes
+                                          another host unit (page_gc.c) */
 };
 
 /* DFTL (Gupta et al., ASPLOS 2009): the mapping table lives in flash, in translation pages of
@@ -166,6 +170,8 @@ struct ssdsim__ftl {
     uint32_t die_cursor;
     int placement;          /* enum ssdsim__placement (ftl.placement) */
     bool fg_blocks_die;     /* gc.fg_blocks_die: host reads queue in order behind foreground GC */
+    bool throttle;          /* gc.throttle: host writes go in proportion to foreground GC's
+                               copies on their plane (page_gc.c) */
     bool gc_paced;          /* GC copies cost firmware time (controller.fw_gc_page_us): a
                                plane's next copy read waits for the firmware (page_gc.c) */
     uint32_t n_channels;

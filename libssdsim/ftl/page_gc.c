@@ -81,6 +81,11 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     pl->gc_reads = 0;
     pl->gc_scan = 0;
     pl->serial = ++f->cmt.gc_serial ? f->cmt.gc_serial : ++f->cmt.gc_serial;
+    /* gc.throttle: each host unit the plane takes while this foreground victim is collected
+     * owes the copies that free its room: v / (units per block - v) */
+    pl->gc_ratio = f->throttle && why == SSDSIM__RECLAIM_FG && valid < f->ppb
+                       ? (double)valid / (double)(f->ppb - valid)
+                       : 0;
     if (why == SSDSIM__RECLAIM_FG) {
         ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_VICTIMS, 1);
     } else if (why == SSDSIM__RECLAIM_BG) {
@@ -200,6 +205,10 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
                              wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC, cookie(TAG_GC_PROG, 0, plane));
         if (f->dftl && lpn < f->n_lpn)
             ssdsim__page_dftl_mapped(f, lpn, plane);
+        if (pl->gc_debt > 0 && (pl->gc_debt -= 1) <= 0) {
+            pl->gc_debt = 0; /* gc.throttle: the plane takes host units again */
+            ssdsim__page_unstall(f);
+        }
     }
     --pl->gc_reads;
     if (pl->gc_scan < f->ppb) {
@@ -313,17 +322,26 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
         if (wp != plane)
             wl_start(f, wp);
     }
-    ssdsim__page_unstall(f);
-    if (wl_start(f, plane) || rr_start(f, plane))
-        return;
-    /* Foreground GC goes on below the low watermark, and up to the high one once started;
-     * background GC goes on up to the high watermark while the device stays idle. */
-    if (pl->n_free < f->gc_min)
-        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
-    else if (pl->n_free < f->gc_target && why == SSDSIM__RECLAIM_FG)
-        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
-    else if (f->idle && bg_wanted(f, pl))
-        ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_BG);
+    if (!f->throttle)
+        ssdsim__page_unstall(f);
+    if (!wl_start(f, plane) && !rr_start(f, plane)) {
+        /* Foreground GC goes on below the low watermark, and up to the high one once started;
+         * background GC goes on up to the high watermark while the device stays idle. */
+        if (pl->n_free < f->gc_min)
+            ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
+        else if (pl->n_free < f->gc_target && why == SSDSIM__RECLAIM_FG)
+            ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
+        else if (f->idle && bg_wanted(f, pl))
+            ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_BG);
+    }
+    if (f->throttle) {
+        /* gc.throttle: stalled host writes go on once the next victim (if any) is chosen, so
+         * that the block just freed is shared with its copies; with no collection left to pay
+         * it, the plane's debt is void */
+        if (pl->victim == NONE)
+            pl->gc_debt = 0;
+        ssdsim__page_unstall(f);
+    }
 }
 
 void ssdsim__page_idle(void *state, int idle)

@@ -82,6 +82,9 @@ static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, in
     if (f->df && ssdsim__diefail_plane_dead(f, plane))
         return false;
     const struct ssdsim__plane *pl = &f->planes[plane];
+    /* gc.throttle: foreground GC's copies first (page_gc.c); a page begun is finished */
+    if (pl->gc_debt > 0 && fr != SSDSIM__FR_MAP && pl->ptr[fr] % f->spp == 0)
+        return false;
     if (pl->n_free > gc_reserve(f))
         return true;
     if (pl->victim != NONE && gc_writes_to(f, fr))
@@ -329,6 +332,8 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
         close_block(f, ppn / f->ppb);
     ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
     struct ssdsim__plane *pl = &f->planes[plane];
+    if (why == SSDSIM_FOR_HOST && pl->victim != NONE)
+        pl->gc_debt += pl->gc_ratio; /* gc.throttle (0 without it, or for other victims) */
     if (pl->n_free < f->gc_min && pl->victim == NONE)
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
 }
