@@ -276,6 +276,44 @@ END_TEST
 /* A write buffer with the write cache on packs units into pages: 4 KiB random writes on a
  * drive written full once, every invariant checked along the way; pages are full but for a
  * few padded at flush ends (the padded slots stay far below one per page programmed). */
+/* GC copies are not padded while their plane collects. With firmware time on each copy
+ * (controller.fw_gc_page_us 5: GC reads a victim one unit at a time, the next after the firmware
+ * has processed the copy, page_gc.c), the die runs empty between two copies; a page held with
+ * fewer than 4 copies must then wait for the next ones, not be programmed padded: a padded copy
+ * page would cost a whole page per copied unit, and a victim's copies (up to 127 units of a
+ * 128-slot block) would need up to four blocks, where GC keeps one in reserve (a padding storm
+ * under idle background GC once used them all and made a GC copy find no block at all).
+ *
+ * The drive: "ud" with 4 KiB units on 16 KiB pages (4 slots a page, 128 a block), written
+ * through, background GC after 100 us idle up to 10 free blocks (bg_high_watermark 0.15 of 64).
+ * Written full, then 20,000 random writes (foreground GC runs), then 1 s idle: background GC
+ * collects several victims with the die otherwise empty. Padded slots during the idle second:
+ * only the copies' last partial page when the collection ends, at most 3 (one plane).
+ * Without the fix: about 3 per copied unit. */
+START_TEST(test_unit_gc_copies_not_padded)
+{
+    ssdsim_model *m = ud("16KiB", 32, "4KiB", "",
+                         ",\"gc\":{\"bg_idle_us\":100,\"bg_high_watermark\":0.15}");
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_set(m, "controller.fw_gc_page_us", "5", &err), 0);
+    ssdsim *sim = st_sim(m, 5);
+    ck_assert_int_eq(ssdsim_set_check_period(sim, 4096), 0);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":20000}", NULL);
+    const struct ssdsim__hw *hw = hw_of(sim);
+    uint64_t pad0 = hw->n_pad_slots;
+    ssdsim_device_stats d0, d1;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d0), 0);
+    ck_assert_int_eq(ssdsim_idle(sim, 1000000000ull), 0);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d1), 0);
+    ck_assert_uint_gt(d1.gc_bg_pages_copied, d0.gc_bg_pages_copied + 100);
+    ck_assert_uint_le(hw->n_pad_slots - pad0, 3);
+    checked(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_unit_small_buffer_packs)
 {
     ssdsim_model *m =
@@ -453,6 +491,7 @@ int main(void)
     tcase_add_test(tc, test_unit_register_and_packing_rig);
     tcase_add_test(tc, test_unit_cache_read_rig);
     tcase_add_test(tc, test_unit_small_buffer_packs);
+    tcase_add_test(tc, test_unit_gc_copies_not_padded);
     tcase_add_test(tc, test_unit_fast_precondition);
     tcase_add_test(tc, test_unit_large_rmw_by_hand);
     tcase_add_test(tc, test_unit_large_waf_is_rmw_factor);

@@ -81,6 +81,9 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     pl->gc_reads = 0;
     pl->gc_scan = 0;
     pl->serial = ++f->cmt.gc_serial ? f->cmt.gc_serial : ++f->cmt.gc_serial;
+    /* units smaller than the page: the copies' partial page waits for the next copies instead
+     * of being padded whenever the die runs empty between two of them (hw/unit.c) */
+    ssdsim__unit_gc_keep(f->env->hw, plane, true);
     /* gc.throttle: each host unit the plane takes while this foreground victim is collected
      * owes the copies that free its room: v / (units per block - v) */
     pl->gc_ratio = f->throttle && why == SSDSIM__RECLAIM_FG && valid < f->ppb
@@ -334,6 +337,8 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
         else if (f->idle && bg_wanted(f, pl))
             ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_BG);
     }
+    if (pl->victim == NONE) /* the plane's collection has ended: its copies may be padded */
+        ssdsim__unit_gc_keep(f->env->hw, plane, false);
     if (f->throttle) {
         /* gc.throttle: stalled host writes go on once the next victim (if any) is chosen, so
          * that the block just freed is shared with its copies; with no collection left to pay

@@ -62,7 +62,8 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
         hw->blk_wp = calloc(hw->n_blocks, sizeof *hw->blk_wp);
         hw->mate = malloc(sizeof *hw->mate * hw->op_pool.cap);
         hw->mate_cap = hw->op_pool.cap;
-        if (!hw->held || !hw->held_next || !hw->blk_wp || !hw->mate)
+        hw->gc_keep = calloc(hw->n_planes, 1);
+        if (!hw->held || !hw->held_next || !hw->blk_wp || !hw->mate || !hw->gc_keep)
             goto fail;
         for (uint64_t b = 0; b < hw->n_blocks; b++)
             hw->held[b] = hw->held_next[b] = SSDSIM__NONE;
@@ -97,6 +98,7 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
     free(hw->slc_block);
     free(hw->held);
     free(hw->held_next);
+    free(hw->gc_keep);
     free(hw->blk_wp);
     free(hw->mate);
     ssdsim__rel_free(hw->rel);

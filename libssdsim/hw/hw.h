@@ -23,6 +23,7 @@
 #include "config/model.h"
 #include "engine/engine.h"
 #include "ipool.h"
+#include "ssdsim/sys/ftl.h"
 
 #define SSDSIM__NONE UINT32_MAX
 
@@ -129,6 +130,9 @@ struct ssdsim__hw {
     uint32_t ppu;        /* flash pages per slot (unit > page), else 1 */
     uint32_t *held;      /* spp > 1, per block: the first program held for its partial page */
     uint32_t *held_next; /* per block: the next block of its die with a held page */
+    uint8_t *gc_keep;    /* spp > 1, per plane: 1 while the FTL collects a victim there, so that
+                            a page held with only GC or wear-leveling copies is not padded when
+                            the die runs empty between copies (ssdsim__unit_gc_keep) */
     uint32_t *blk_wp;    /* per block: the first slot that may still be programmed */
     uint32_t *mate;      /* spp > 1, per op of the pool: the other slots' programs of its page,
                             linked by next, which complete with it; else NONE (kept beside the
@@ -205,6 +209,11 @@ static inline uint32_t ssdsim__hw_ppn_block(const struct ssdsim__hw *hw, uint32_
 {
     return ppn / hw->pages_per_block;
 }
+/* A GC or wear-leveling op (copies and their erases), not one the host waits for. */
+static inline bool ssdsim__hw_for_gc(const struct ssdsim__flash_op *op)
+{
+    return op->purpose == SSDSIM_FOR_GC || op->purpose == SSDSIM_FOR_WL;
+}
 static inline uint32_t ssdsim__hw_block_plane(const struct ssdsim__hw *hw, uint32_t block)
 {
     return block / hw->blocks_per_plane;
@@ -257,6 +266,10 @@ uint32_t ssdsim__unit_submit(struct ssdsim__hw *hw, uint32_t op);
 /* A die has nothing queued: schedule the padding of its held pages at this instant, after
  * whatever else happens at it (ssdsim__unit_pad_event). */
 void ssdsim__unit_die_empty(struct ssdsim__hw *hw, uint32_t die);
+/* The FTL starts (keep true) or ends collecting victims on `plane`: while it collects, pages
+ * held with only GC or wear-leveling copies wait for the next copies instead of being padded;
+ * when it ends they are padded once the die has nothing else to do. No-op unless spp > 1. */
+void ssdsim__unit_gc_keep(struct ssdsim__hw *hw, uint32_t plane, bool keep);
 /* The page register: true when a read of slot `ppn` finds its page there (no tR); records the
  * read's page otherwise. */
 static inline bool ssdsim__unit_reg_hit(struct ssdsim__hw *hw, struct ssdsim__die *die,

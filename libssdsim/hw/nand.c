@@ -72,16 +72,11 @@ static inline uint32_t op_block(const struct ssdsim__hw *hw, const struct ssdsim
     return op->kind == SSDSIM__FLASH_ERASE ? op->addr : op->addr / hw->pages_per_block;
 }
 
-static inline bool for_gc(const struct ssdsim__flash_op *op)
-{
-    return op->purpose == SSDSIM_FOR_GC || op->purpose == SSDSIM_FOR_WL;
-}
-
 /* A GC read that leaves its page in the register for a copyback program. */
 static inline bool copyback_read(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *op)
 {
     return hw->model->flash.copyback && op->kind == SSDSIM__FLASH_READ && op->bytes == 0 &&
-           for_gc(op);
+           ssdsim__hw_for_gc(op);
 }
 
 /* Whether queued op `o` can run in one multi-plane operation with `h` (another plane). */
@@ -611,7 +606,7 @@ void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t i)
     uint32_t plane = ssdsim__hw_block_plane(hw, block);
     uint32_t d = ssdsim__hw_plane_die(hw, plane);
     struct ssdsim__die *die = &hw->dies[d];
-    if (die->cb_hold && op->kind == SSDSIM__FLASH_PROGRAM && for_gc(op) &&
+    if (die->cb_hold && op->kind == SSDSIM__FLASH_PROGRAM && ssdsim__hw_for_gc(op) &&
         ssdsim__hw_block_plane(hw, die->cb_src / hw->pages_per_block) == plane) {
         copyback_program(hw, d, i);
         return;

@@ -105,15 +105,23 @@ static void pad_event(void *ctx, uint32_t d)
     die->pad_armed = false;
     if (die->cur != SSDSIM__NONE || die->queued > 0 || die->susp != SSDSIM__NONE || die->cb_hold)
         return; /* busy again: padding waits until its queue runs empty again */
+    uint32_t keep = SSDSIM__NONE; /* held pages of GC copies whose plane still collects */
     while (die->held_blk != SSDSIM__NONE) {
         uint32_t b = die->held_blk;
         die->held_blk = hw->held_next[b];
-        hw->held_next[b] = SSDSIM__NONE;
         uint32_t last = hw->held[b], n = 1;
+        bool copies = ssdsim__hw_for_gc(&hw->ops[last]);
         while (hw->ops[last].next != SSDSIM__NONE) {
             last = hw->ops[last].next;
+            copies = copies && ssdsim__hw_for_gc(&hw->ops[last]);
             n++;
         }
+        if (copies && hw->gc_keep[ssdsim__hw_block_plane(hw, b)]) {
+            hw->held_next[b] = keep;
+            keep = b;
+            continue;
+        }
+        hw->held_next[b] = SSDSIM__NONE;
         struct ssdsim__flash_op *op = &hw->ops[last];
         op->bytes += gather_mates(hw, b, last);
         op->next = SSDSIM__NONE;
@@ -124,6 +132,23 @@ static void pad_event(void *ctx, uint32_t d)
         hw->n_page_programs++;
         ssdsim__hw_queue(hw, last);
     }
+    while (keep != SSDSIM__NONE) { /* back on the die's list, to be filled or padded later */
+        uint32_t b = keep;
+        keep = hw->held_next[b];
+        hw->held_next[b] = die->held_blk;
+        die->held_blk = b;
+    }
+}
+
+void ssdsim__unit_gc_keep(struct ssdsim__hw *hw, uint32_t plane, bool keep)
+{
+    if (hw->spp <= 1 || hw->gc_keep[plane] == keep)
+        return;
+    hw->gc_keep[plane] = keep;
+    uint32_t d = plane / hw->planes_per_die;
+    struct ssdsim__die *die = &hw->dies[d];
+    if (!keep && die->held_blk != SSDSIM__NONE && die->cur == SSDSIM__NONE && die->queued == 0)
+        ssdsim__unit_die_empty(hw, d);
 }
 
 void ssdsim__unit_die_empty(struct ssdsim__hw *hw, uint32_t d)
