@@ -256,7 +256,9 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->geo = g;
     f->dftl = dftl;
     f->ppb = g->pages_per_block;
+    ssdsim__udiv_init(&f->div_ppb, f->ppb);
     f->bpp = g->blocks_per_plane;
+    ssdsim__udiv_init(&f->div_bpp, f->bpp);
     f->n_planes = g->n_planes;
     f->ppd = g->planes_per_die;
     f->n_dies = g->n_dies;

@@ -16,6 +16,7 @@
 #include "ftl/env.h"
 #include "ftl/ftlutil.h"
 #include "gc/gc.h"
+#include "udiv.h"
 
 #define SSDSIM__NONE32 UINT32_MAX
 
@@ -159,6 +160,7 @@ struct ssdsim__ftl {
     uint64_t n_map;  /* entries in l2p: data pages, plus translation pages (DFTL) */
     uint64_t n_ppn;
     uint32_t ppb, bpp, n_planes, ppd, n_dies, page_size;
+    struct ssdsim__udiv div_ppb, div_bpp; /* ppb, bpp as divisors (udiv.h), for the hot path */
     uint32_t *l2p;
     uint32_t *p2l;
     uint16_t *valid; /* per block */

@@ -193,7 +193,7 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
         ssdsim__page_sb_read_done(f, old);
         return;
     }
-    uint32_t b = old / f->ppb;
+    uint32_t b = ssdsim__udiv_q(&f->div_ppb, old);
     uint32_t plane = block_plane(f, b);
     struct ssdsim__plane *pl = &f->planes[plane];
     uint32_t lpn = f->p2l[old];

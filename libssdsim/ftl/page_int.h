@@ -60,7 +60,7 @@ void ssdsim__page_sb_mapped(struct ssdsim__ftl *f, uint32_t b);
 void ssdsim__page_sb_invalidated(struct ssdsim__ftl *f, uint32_t b);
 static inline uint32_t block_plane(const struct ssdsim__ftl *f, uint32_t b)
 {
-    return b / f->bpp;
+    return ssdsim__udiv_q(&f->div_bpp, b);
 }
 
 static inline void put_free_block(struct ssdsim__ftl *f, uint32_t b)
@@ -87,7 +87,7 @@ static inline void close_block(struct ssdsim__ftl *f, uint32_t b)
 
 static inline void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
 {
-    uint32_t b = ppn / f->ppb;
+    uint32_t b = ssdsim__udiv_q(&f->div_ppb, ppn);
     f->p2l[ppn] = NONE;
     f->valid[b]--;
     f->n_valid--;
@@ -126,10 +126,10 @@ static inline void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32
         invalidate(f, old);
     f->l2p[lpn] = ppn;
     f->p2l[ppn] = lpn;
-    f->valid[ppn / f->ppb]++;
+    f->valid[ssdsim__udiv_q(&f->div_ppb, ppn)]++;
     f->n_valid++;
     if (f->sb)
-        ssdsim__page_sb_mapped(f, ppn / f->ppb);
+        ssdsim__page_sb_mapped(f, ssdsim__udiv_q(&f->div_ppb, ppn));
 }
 
 /* Free blocks a plane keeps back for GC: one per frontier GC copies may open (with hot/cold

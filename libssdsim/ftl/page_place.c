@@ -328,8 +328,8 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
         ssdsim__page_fdp_programmed(f, fr, lpn, ppn, why);
     /* Close the block only after its last page is mapped, so it enters the bucket of its
      * true valid count. */
-    if (ppn % f->ppb == f->ppb - 1)
-        close_block(f, ppn / f->ppb);
+    if (ssdsim__udiv_r(&f->div_ppb, ppn) == f->ppb - 1)
+        close_block(f, ssdsim__udiv_q(&f->div_ppb, ppn));
     ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
     struct ssdsim__plane *pl = &f->planes[plane];
     if (why == SSDSIM_FOR_HOST && pl->victim != NONE)

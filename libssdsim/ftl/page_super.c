@@ -111,6 +111,8 @@ int ssdsim__page_sb_setup(struct ssdsim__ftl *f)
     v->geo = &S->vgeo;
     v->ppb = pages;
     v->bpp = n;
+    ssdsim__udiv_init(&v->div_ppb, pages);
+    ssdsim__udiv_init(&v->div_bpp, n);
     v->n_planes = 1;
     v->planes = &S->vplane;
     v->policy_rng = f->policy_rng;

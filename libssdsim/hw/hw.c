@@ -76,7 +76,13 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
         die->channel = d / hw->dies_per_channel;
         set_idle(hw, d, true);
     }
-    hw->page_xfer_ns = ssdsim__hw_bus_ns(hw, g->page_size);
+    ssdsim__udiv_init(&hw->div_ppb, hw->pages_per_block);
+    ssdsim__udiv_init(&hw->div_bpp, hw->blocks_per_plane);
+    ssdsim__udiv_init(&hw->div_ppd, hw->planes_per_die);
+    ssdsim__udiv_init(&hw->div_types, m->flash.n_page_types);
+    hw->page_xfer_ns = ssdsim__hw_bus_ns_div(hw, g->page_size);
+    hw->xfer_bytes = unit < g->page_size ? unit : g->page_size;
+    hw->xfer_ns = ssdsim__hw_bus_ns_div(hw, hw->xfer_bytes);
     const struct ssdsim__flash *f = &m->flash;
     hw->nand = f->cmd_cycle_ns || f->multiplane || f->cache_read || f->cache_program ||
                f->suspend || f->copyback;
@@ -157,7 +163,7 @@ void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op)
     ssdsim__ipool_put(&hw->op_pool, hw->ops, sizeof *hw->ops, OP_LINK, op);
 }
 
-uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes)
+uint64_t ssdsim__hw_bus_ns_div(const struct ssdsim__hw *hw, uint64_t bytes)
 {
     /* bytes / (MT/s * 1e6 * width/8) seconds = bytes * 8000 / (MT/s * width) ns */
     uint64_t den = (uint64_t)hw->model->flash.bus_mts * hw->model->flash.bus_width_bits;
@@ -283,7 +289,8 @@ static inline void queue(struct ssdsim__hw *hw, uint32_t i)
         return;
     }
     struct ssdsim__flash_op *op = &hw->ops[i];
-    uint32_t block = op->kind == SSDSIM__FLASH_ERASE ? op->addr : op->addr / hw->pages_per_block;
+    uint32_t block =
+        op->kind == SSDSIM__FLASH_ERASE ? op->addr : ssdsim__hw_ppn_block(hw, op->addr);
     uint32_t d = ssdsim__hw_plane_die(hw, ssdsim__hw_block_plane(hw, block));
     struct ssdsim__die *die = &hw->dies[d];
     uint32_t cls = op->cls;

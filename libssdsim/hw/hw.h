@@ -24,6 +24,7 @@
 #include "engine/engine.h"
 #include "ipool.h"
 #include "ssdsim/sys/ftl.h"
+#include "udiv.h"
 
 #define SSDSIM__NONE UINT32_MAX
 
@@ -94,8 +95,12 @@ struct ssdsim__hw {
     uint32_t planes_per_die, blocks_per_plane, pages_per_block;
     uint32_t dies_per_channel;
     uint64_t n_blocks, n_pages;
+    /* the same as divisors (udiv.h): the hot path divides by them on every op */
+    struct ssdsim__udiv div_ppb, div_bpp, div_ppd, div_types;
     /* timing, derived (ns) */
     uint64_t page_xfer_ns; /* one full page on a channel bus */
+    uint32_t xfer_bytes;   /* the size of most transfers (a mapping unit, or the page) ... */
+    uint64_t xfer_ns;      /* ... and its bus time: ssdsim__hw_bus_ns without a divide */
     /* state */
     struct ssdsim__die *dies;
     uint64_t *bus_free; /* per channel: time the bus is next free */
@@ -207,7 +212,7 @@ static inline uint64_t ssdsim__hw_bus_book(struct ssdsim__hw *hw, uint32_t ch, u
 /* Address helpers. */
 static inline uint32_t ssdsim__hw_ppn_block(const struct ssdsim__hw *hw, uint32_t ppn)
 {
-    return ppn / hw->pages_per_block;
+    return ssdsim__udiv_q(&hw->div_ppb, ppn);
 }
 /* A GC or wear-leveling op (copies and their erases), not one the host waits for. */
 static inline bool ssdsim__hw_for_gc(const struct ssdsim__flash_op *op)
@@ -216,11 +221,11 @@ static inline bool ssdsim__hw_for_gc(const struct ssdsim__flash_op *op)
 }
 static inline uint32_t ssdsim__hw_block_plane(const struct ssdsim__hw *hw, uint32_t block)
 {
-    return block / hw->blocks_per_plane;
+    return ssdsim__udiv_q(&hw->div_bpp, block);
 }
 static inline uint32_t ssdsim__hw_plane_die(const struct ssdsim__hw *hw, uint32_t plane)
 {
-    return plane / hw->planes_per_die;
+    return ssdsim__udiv_q(&hw->div_ppd, plane);
 }
 static inline bool ssdsim__hw_die_idle(const struct ssdsim__hw *hw, uint32_t die)
 {
@@ -234,9 +239,9 @@ uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from);
  * the index of its read / program time. */
 static inline uint32_t ssdsim__hw_page_type(const struct ssdsim__hw *hw, uint32_t ppn)
 {
-    if (hw->slc_block && hw->slc_block[ppn / hw->pages_per_block])
+    if (hw->slc_block && hw->slc_block[ssdsim__hw_ppn_block(hw, ppn)])
         return SSDSIM__PAGE_SLC;
-    return ((ppn % hw->pages_per_block) >> hw->slot_shift) % hw->model->flash.n_page_types;
+    return ssdsim__udiv_r(&hw->div_types, ssdsim__udiv_r(&hw->div_ppb, ppn) >> hw->slot_shift);
 }
 
 /* hw/unit.c: the array time of a program (tPROG; the sum over its pages when a slot spans
@@ -303,7 +308,11 @@ static inline void ssdsim__hw_complete(struct ssdsim__hw *hw, uint32_t i)
 void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i);
 
 /* Bus time for `bytes` on a channel, ns (rounded up). */
-uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes);
+uint64_t ssdsim__hw_bus_ns_div(const struct ssdsim__hw *hw, uint64_t bytes);
+static inline uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes)
+{
+    return bytes == hw->xfer_bytes ? hw->xfer_ns : ssdsim__hw_bus_ns_div(hw, bytes);
+}
 /* Reset the bus timelines to `now` (after a secure erase: no op may be in flight). */
 void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now);
 

@@ -69,7 +69,7 @@ static void die_busy(struct ssdsim__hw *hw, struct ssdsim__die *die, uint64_t fr
 
 static inline uint32_t op_block(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *op)
 {
-    return op->kind == SSDSIM__FLASH_ERASE ? op->addr : op->addr / hw->pages_per_block;
+    return op->kind == SSDSIM__FLASH_ERASE ? op->addr : ssdsim__hw_ppn_block(hw, op->addr);
 }
 
 /* A GC read that leaves its page in the register for a copyback program. */
@@ -109,7 +109,7 @@ static inline bool seq_before(uint32_t a, uint32_t b)
 
 static inline uint32_t op_plane(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *op)
 {
-    return op_block(hw, op) / hw->blocks_per_plane % hw->planes_per_die;
+    return ssdsim__udiv_r(&hw->div_ppd, ssdsim__hw_block_plane(hw, op_block(hw, op)));
 }
 
 static inline struct ssdsim__pq *plane_q(const struct ssdsim__hw *hw, uint32_t d, uint32_t cls,
