@@ -202,12 +202,11 @@ int suite_quick_matrix(struct suite *s)
              "ramp of a tenth, longer for slow tests) with %.3g s of idle time between them, each "
              "at 1, 4 and 64 jobs of one outstanding request (effective queue depth 1, 4, 64); "
              "sequential jobs each stream "
-             "through their own part of the region. %s on this %s drive. "
+             "through their own part of the region. %s %s of this %s drive. "
              "Drive states: **fresh** (secure-erased before each test that follows a write; "
              "reads of never-written data return without touching flash, as on a real "
              "fresh drive) and **written full** (the steady state of 4 KiB random writes over "
-             "the whole drive: the worst case).\n\n"
-             "%s\n\n",
+             "the whole drive: the worst case).\n\n",
              (double)window / 1e9, (double)s->opt->idle_ns / 1e9,
              buffer == SSDSIM_WRITE_BUFFER_VOLATILE
                  ? "**Write cache on/off**: the model's write buffer is volatile; the table "
