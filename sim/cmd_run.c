@@ -847,45 +847,29 @@ static int check_outputs(const struct cli_run_opts *o)
     return 0;
 }
 
-/* --trace A --trace B ...: the traces replayed at once, trace k as flow (job) k on NVMe queue
- * pair (--queue + k) mod nvme.queues. 1 after printing an error opening one, else what
- * ssdsim_run_sources returned. The per-trace summary (the "trace" object) is for a single
+/* --trace A --trace B ...: the traces replayed at once (ssdsim_replay_traces: trace k as flow
+ * k on NVMe queue pair (--queue + k) mod nvme.queues). 1 after printing an error opening one,
+ * else what the run returned. The per-trace summary (the "trace" object) is for a single
  * trace; here the jobs, named after their traces, give each flow's figures. */
-static int replay_several(const struct cli_run_opts *o, const ssdsim_model *model, ssdsim *sim,
-                          const ssdsim_point_opts *pt)
+static int replay_several(const struct cli_run_opts *o, ssdsim *sim, const ssdsim_point_opts *pt)
 {
-    size_t n = 1 + o->n_more_traces;
-    ssdsim_trace *t[16] = {0};
-    ssdsim_source src[16];
-    ssdsim_replay_opts rep[16];
-    const ssdsim_replay_opts *rp[16];
-    int64_t nq = 1;
-    ssdsim_model_get_int(model, "nvme.queues", &nq, NULL);
+    const char *paths[16] = {o->trace_path};
+    for (size_t k = 0; k < o->n_more_traces; k++)
+        cli_input_add(paths[k + 1] = o->more_traces[k]);
     ssdsim_trace_opts to = o->trace;
+    ssdsim_replay_opts rep = o->replay;
     to.version = SSDSIM_TRACE_OPTS_VERSION;
-    to.flushes = true;
-    int rc = 0;
-    for (size_t k = 0; k < n && !rc; k++) {
-        const char *path = k ? o->more_traces[k - 1] : o->trace_path;
-        ssdsim_error err;
-        cli_input_add(path);
-        if (ssdsim_trace_open(&t[k], path, &to, &err)) {
-            cli_error("%s", err.message);
-            rc = 1;
-            break;
-        }
-        ssdsim_trace_as_source(t[k], &src[k]);
-        rep[k] = o->replay;
-        rep[k].version = SSDSIM_REPLAY_OPTS_VERSION;
-        rep[k].label = path;
-        rep[k].queue = (uint32_t)((o->replay.queue + k) % (uint64_t)(nq > 0 ? nq : 1));
-        rp[k] = &rep[k];
-    }
-    if (!rc)
-        rc = ssdsim_run_sources(sim, src, rp, n, &pt->run);
-    for (size_t k = 0; k < n; k++)
-        ssdsim_trace_close(t[k]);
-    return rc;
+    rep.version = SSDSIM_REPLAY_OPTS_VERSION;
+    ssdsim_replay_traces_opts ro = SSDSIM_REPLAY_TRACES_OPTS_INIT;
+    ro.trace = &to;
+    ro.replay = &rep;
+    ro.run = &pt->run;
+    const char *failed;
+    ssdsim_error err;
+    int rc = ssdsim_replay_traces(sim, paths, 1 + o->n_more_traces, &ro, &failed, &err);
+    if (failed)
+        cli_error("%s", err.message);
+    return failed ? 1 : rc;
 }
 
 int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const ssdsim_workload *wl,
@@ -963,7 +947,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         goto out;
     int rc;
     if (o->trace_path && o->n_more_traces) {
-        rc = replay_several(o, model, sim, &pt);
+        rc = replay_several(o, sim, &pt);
         if (rc == 1) {
             cli_watch_close(&watch, CLI_WATCH_DISCARD);
             goto out;
