@@ -118,13 +118,8 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
             cli_error("calibrate: unknown option '%s' (see ssdsim calibrate --help)", a);
             return CLI_EXIT_USAGE;
         }
-        if (!val) {
-            if (i + 1 >= argc) {
-                cli_error("calibrate: option '%s' needs a value", name);
-                return CLI_EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+        if (cli_option_value("calibrate", name, argc, argv, &i, &val))
+            return CLI_EXIT_USAGE;
         if (strcmp(name, "--set") && strcmp(name, "--plugin") && cli_once("calibrate", name, &seen))
             return CLI_EXIT_USAGE; /* --set and --plugin add to a list */
         if (!strcmp(name, "--json")) {

@@ -213,6 +213,19 @@ void cli_split_option(const char *arg, char *name, size_t name_len, const char *
     }
 }
 
+int cli_option_value(const char *cmd, const char *name, int argc, char **argv, int *i,
+                     const char **val)
+{
+    if (*val)
+        return 0;
+    if (*i + 1 >= argc) {
+        cli_error("%s: option '%s' needs a value", cmd, name);
+        return CLI_EXIT_USAGE;
+    }
+    *val = argv[++*i];
+    return 0;
+}
+
 bool cli_common_option_takes_value(const char *name)
 {
     static const char *const names[] = {"--model",    "--workload",     "--set",         "--seed",
@@ -599,13 +612,8 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             cli_error("%s: unknown option '%s' (see ssdsim %s --help)", cmd, a, cmd);
             return CLI_EXIT_USAGE;
         }
-        if (!val) {
-            if (i + 1 >= argc) {
-                cli_error("%s: option '%s' needs a value", cmd, name);
-                return CLI_EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+        if (cli_option_value(cmd, name, argc, argv, &i, &val))
+            return CLI_EXIT_USAGE;
         /* --set, --device and --plugin add to a list; every other option takes one value. */
         if (strcmp(name, "--set") && strcmp(name, "--device") && strcmp(name, "--plugin") &&
             strcmp(name, "--trace") && cli_once(cmd, name, &seen))

@@ -195,13 +195,8 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
             cli_error("sweep: unknown option '%s' (see ssdsim sweep --help)", a);
             return CLI_EXIT_USAGE;
         }
-        if (!val) {
-            if (i + 1 >= argc) {
-                cli_error("sweep: option '%s' needs a value", name);
-                return CLI_EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+        if (cli_option_value("sweep", name, argc, argv, &i, &val))
+            return CLI_EXIT_USAGE;
         /* --set, --vary and --plugin add to a list; every other option takes one value. */
         if (strcmp(name, "--set") && strcmp(name, "--vary") && strcmp(name, "--plugin") &&
             cli_once("sweep", name, &seen))
