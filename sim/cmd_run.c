@@ -1144,30 +1144,16 @@ int cli_demo(int argc, char **argv)
         return CLI_EXIT_FAIL;
     /* Six times the logical capacity in 4 KiB random writes, spread over 16 jobs: enough
      * to go from a fresh drive through the GC cliff to steady state. */
-    const uint64_t jobs = 16, depth = 16, bs = 4096;
-    uint64_t total = 6 * (ssdsim_model_logical_bytes(model) / bs);
-    uint64_t per_job = total / jobs;
     ssdsim_workload *wl = NULL;
+    uint64_t interval_ios;
     ssdsim_error err;
-    int wrc = ssdsim_workload_new(&wl, "demo workload", &err);
-    if (!wrc)
-        wrc = ssdsim_workload_set(wl, "rw", "randwrite", &err);
-    if (!wrc)
-        wrc = ssdsim_workload_set(wl, "bs", "4k", &err); /* = bs */
-    if (!wrc)
-        wrc = ssdsim_workload_set_int(wl, "numjobs", (int64_t)jobs, &err);
-    if (!wrc)
-        wrc = ssdsim_workload_set_int(wl, "iodepth", (int64_t)depth, &err);
-    if (!wrc)
-        wrc = ssdsim_workload_set_int(wl, "number_ios", (int64_t)per_job, &err);
-    if (wrc) {
-        ssdsim_workload_free(wl);
+    if (ssdsim_demo_workload(&wl, model, &interval_ios, &err)) {
         cli_error("%s", err.message);
         ssdsim_model_free(model);
         return CLI_EXIT_FAIL;
     }
     if (!o->interval_ns && !o->interval_ios && !o->interval_bytes)
-        o->interval_ios = (per_job * jobs + 29) / 30;
+        o->interval_ios = interval_ios;
     rc = cli_execute(o, model, wl,
                      "4 KiB uniform random writes, 16 jobs x 16 queue depth, 6 x capacity");
     ssdsim_workload_free(wl);

@@ -772,6 +772,36 @@ START_TEST(test_point_grid_check)
 }
 END_TEST
 
+/* ssdsim_demo_workload: six logical capacities of 4 KiB random writes over 16 jobs (the
+ * per-job count rounded down), the interval a thirtieth of them rounded up; run on the small
+ * model, every request is a 4 KiB write and the count is exactly 16 x the per-job count. */
+START_TEST(test_point_demo_workload)
+{
+    ssdsim_model *m = load_small();
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    uint64_t interval = 0;
+    ck_assert_msg(ssdsim_demo_workload(&wl, m, &interval, &err) == 0, "%s", err.message);
+    uint64_t per_job = 6 * (ssdsim_model_logical_bytes(m) / 4096) / 16;
+    ck_assert_uint_eq(interval, (16 * per_job + 29) / 30);
+    ck_assert_uint_eq(ssdsim_workload_n_jobs(wl), 1);
+    ssdsim *sim = NULL;
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    ck_assert_msg(ssdsim_run(sim, wl, NULL) == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_op_stats w, all;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
+    ck_assert_uint_eq(w.count, 16 * per_job);
+    ck_assert_uint_eq(all.count, w.count);
+    ck_assert_uint_eq(w.bytes, 4096 * w.count);
+    ssdsim_free(sim);
+    ssdsim_workload_free(wl);
+    ck_assert_int_eq(ssdsim_demo_workload(&wl, NULL, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("point");
@@ -780,6 +810,7 @@ int main(void)
     tcase_add_test(tc, test_point_grid_order_and_names);
     tcase_add_test(tc, test_point_grid_bogus);
     tcase_add_test(tc, test_point_grid_check);
+    tcase_add_test(tc, test_point_demo_workload);
     tcase_add_test(tc, test_point_name_safe_and_long);
     tcase_add_test(tc, test_point_seed_formula);
     tcase_add_test(tc, test_point_seed_matches_sweep_manifest);

@@ -157,6 +157,15 @@ SSDSIM_API int ssdsim_point_run(ssdsim **out, const ssdsim_model *model,
                                 const ssdsim_workload *wl, const ssdsim_point_opts *opts,
                                 ssdsim_error *err);
 
+/** The workload `ssdsim demo` runs on `model`: 4 KiB uniform random writes, 16 jobs x 16 queue
+ * depth, number_ios per job = 6 x (logical bytes / 4096) / 16 (six logical capacities in all,
+ * from a fresh drive through the garbage-collection cliff to steady state); *interval_ios (may
+ * be NULL) receives the I/Os of one of its 30 time-series intervals (all the I/Os / 30, rounded
+ * up). @return 0, SSDSIM_EINVAL (NULL out or model), the codes of ssdsim_workload_set; *out NULL
+ * on failure. */
+SSDSIM_API int ssdsim_demo_workload(ssdsim_workload **out, const ssdsim_model *model,
+                                    uint64_t *interval_ios, ssdsim_error *err);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Grids of points                                                                             */
 
