@@ -48,6 +48,11 @@ int cli_calibrate(int argc, char **argv);
  * several processes sharing stderr do not interleave. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Write `len` bytes of `text` to stderr with write(2), after flushing stdio's stderr, going on
+ * after EINTR and short writes: a line of a few hundred bytes goes in one call, so that the
+ * lines of processes sharing stderr do not interleave (cli_error and the progress lines). */
+void cli_stderr_put(const char *text, size_t len);
+
 /* Text put after "ssdsim: " in every later error line ("point 3 (ftl.op=0.1): "), or NULL. The
  * string is not copied. */
 void cli_set_error_context(const char *context);
@@ -130,6 +135,12 @@ void cli_fairness_free(struct cli_fair *f);
 
 /* Split "--name=value" into name and value (*val NULL when the argument has no '='). */
 void cli_split_option(const char *arg, char *name, size_t name_len, const char **val);
+
+/* The value of option `name`, argv[*i]: *val when the argument gave one ("--name=value"), else
+ * the next argument (*i moves on to it). 0, or CLI_EXIT_USAGE after printing "CMD: option 'NAME'
+ * needs a value" when there is none. */
+int cli_option_value(const char *cmd, const char *name, int argc, char **argv, int *i,
+                     const char **val);
 
 /* The options run and sweep share (--model, --workload, --set, --seed, --precondition,
  * --interval, --interval-ios). cli_common_option_takes_value() says whether `name` is one;

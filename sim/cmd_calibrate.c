@@ -118,13 +118,8 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
             cli_error("calibrate: unknown option '%s' (see ssdsim calibrate --help)", a);
             return CLI_EXIT_USAGE;
         }
-        if (!val) {
-            if (i + 1 >= argc) {
-                cli_error("calibrate: option '%s' needs a value", name);
-                return CLI_EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+        if (cli_option_value("calibrate", name, argc, argv, &i, &val))
+            return CLI_EXIT_USAGE;
         if (strcmp(name, "--set") && strcmp(name, "--plugin") && cli_once("calibrate", name, &seen))
             return CLI_EXIT_USAGE; /* --set and --plugin add to a list */
         if (!strcmp(name, "--json")) {
@@ -183,11 +178,6 @@ static ssdsim_suite_wl figure_wl(const ssdsim_spec_figure *f, char *bs, size_t l
 static bool is_latency(const ssdsim_spec_figure *f)
 {
     return !strcmp(ssdsim_spec_figure_unit(f), "us");
-}
-
-static bool is_read(const ssdsim_spec_figure *f)
-{
-    return !strncmp(f->metric, "read_", 5);
 }
 
 /* The figure's workload in `row`: its one-line description and its fio options as JSON. */
@@ -470,11 +460,7 @@ static size_t pool_figure(const struct cal_pool *p, size_t i)
 /* Longest first: writes to a steady drive, then to a written one, then the rest. */
 static double pool_cost(void *ctx, size_t i)
 {
-    const struct cal_pool *p = ctx;
-    const ssdsim_spec_figure *f = &p->rows[i].c.spec;
-    if (is_read(f))
-        return strcmp(f->state, "fresh") ? 1 : 0;
-    return !strcmp(f->state, "steady") ? 3 : strcmp(f->state, "fresh") ? 2 : 0;
+    return ssdsim_calibrate_figure_cost(&((const struct cal_pool *)ctx)->rows[i].c.spec);
 }
 
 /* The result a worker sends: its figure's calibration, or a failure (the worker printed it). */
@@ -613,12 +599,10 @@ int cli_calibrate(int argc, char **argv)
         }
         /* The method's notes, as the suites word them: settling after fast preconditioning,
          * a window run again longer (writes to a drive that is not fresh span GC periods). */
-        const ssdsim_spec_figure *f = &rows[i].c.spec;
         if (rc == 0 && rows[i].c.state == SSDSIM_DRIVE_STEADY)
             suite_settle_note(&s);
         if (rc == 0)
-            suite_rerun_note(&s, &rows[i].c.measurement,
-                             !is_read(f) && strcmp(f->state, "fresh") ? SUITE_GC_CYCLES : 0);
+            suite_rerun_note(&s, &rows[i].c.measurement, rows[i].c.gc_cycles);
     }
     cli_interrupt_default();
     cli_interrupt_mute(false);

@@ -213,6 +213,19 @@ void cli_split_option(const char *arg, char *name, size_t name_len, const char *
     }
 }
 
+int cli_option_value(const char *cmd, const char *name, int argc, char **argv, int *i,
+                     const char **val)
+{
+    if (*val)
+        return 0;
+    if (*i + 1 >= argc) {
+        cli_error("%s: option '%s' needs a value", cmd, name);
+        return CLI_EXIT_USAGE;
+    }
+    *val = argv[++*i];
+    return 0;
+}
+
 bool cli_common_option_takes_value(const char *name)
 {
     static const char *const names[] = {"--model",    "--workload",     "--set",         "--seed",
@@ -599,13 +612,8 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             cli_error("%s: unknown option '%s' (see ssdsim %s --help)", cmd, a, cmd);
             return CLI_EXIT_USAGE;
         }
-        if (!val) {
-            if (i + 1 >= argc) {
-                cli_error("%s: option '%s' needs a value", cmd, name);
-                return CLI_EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+        if (cli_option_value(cmd, name, argc, argv, &i, &val))
+            return CLI_EXIT_USAGE;
         /* --set, --device and --plugin add to a list; every other option takes one value. */
         if (strcmp(name, "--set") && strcmp(name, "--device") && strcmp(name, "--plugin") &&
             strcmp(name, "--trace") && cli_once(cmd, name, &seen))
@@ -847,45 +855,29 @@ static int check_outputs(const struct cli_run_opts *o)
     return 0;
 }
 
-/* --trace A --trace B ...: the traces replayed at once, trace k as flow (job) k on NVMe queue
- * pair (--queue + k) mod nvme.queues. 1 after printing an error opening one, else what
- * ssdsim_run_sources returned. The per-trace summary (the "trace" object) is for a single
+/* --trace A --trace B ...: the traces replayed at once (ssdsim_replay_traces: trace k as flow
+ * k on NVMe queue pair (--queue + k) mod nvme.queues). 1 after printing an error opening one,
+ * else what the run returned. The per-trace summary (the "trace" object) is for a single
  * trace; here the jobs, named after their traces, give each flow's figures. */
-static int replay_several(const struct cli_run_opts *o, const ssdsim_model *model, ssdsim *sim,
-                          const ssdsim_point_opts *pt)
+static int replay_several(const struct cli_run_opts *o, ssdsim *sim, const ssdsim_point_opts *pt)
 {
-    size_t n = 1 + o->n_more_traces;
-    ssdsim_trace *t[16] = {0};
-    ssdsim_source src[16];
-    ssdsim_replay_opts rep[16];
-    const ssdsim_replay_opts *rp[16];
-    int64_t nq = 1;
-    ssdsim_model_get_int(model, "nvme.queues", &nq, NULL);
+    const char *paths[16] = {o->trace_path};
+    for (size_t k = 0; k < o->n_more_traces; k++)
+        cli_input_add(paths[k + 1] = o->more_traces[k]);
     ssdsim_trace_opts to = o->trace;
+    ssdsim_replay_opts rep = o->replay;
     to.version = SSDSIM_TRACE_OPTS_VERSION;
-    to.flushes = true;
-    int rc = 0;
-    for (size_t k = 0; k < n && !rc; k++) {
-        const char *path = k ? o->more_traces[k - 1] : o->trace_path;
-        ssdsim_error err;
-        cli_input_add(path);
-        if (ssdsim_trace_open(&t[k], path, &to, &err)) {
-            cli_error("%s", err.message);
-            rc = 1;
-            break;
-        }
-        ssdsim_trace_as_source(t[k], &src[k]);
-        rep[k] = o->replay;
-        rep[k].version = SSDSIM_REPLAY_OPTS_VERSION;
-        rep[k].label = path;
-        rep[k].queue = (uint32_t)((o->replay.queue + k) % (uint64_t)(nq > 0 ? nq : 1));
-        rp[k] = &rep[k];
-    }
-    if (!rc)
-        rc = ssdsim_run_sources(sim, src, rp, n, &pt->run);
-    for (size_t k = 0; k < n; k++)
-        ssdsim_trace_close(t[k]);
-    return rc;
+    rep.version = SSDSIM_REPLAY_OPTS_VERSION;
+    ssdsim_replay_traces_opts ro = SSDSIM_REPLAY_TRACES_OPTS_INIT;
+    ro.trace = &to;
+    ro.replay = &rep;
+    ro.run = &pt->run;
+    const char *failed;
+    ssdsim_error err;
+    int rc = ssdsim_replay_traces(sim, paths, 1 + o->n_more_traces, &ro, &failed, &err);
+    if (failed)
+        cli_error("%s", err.message);
+    return failed ? 1 : rc;
 }
 
 int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const ssdsim_workload *wl,
@@ -963,7 +955,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         goto out;
     int rc;
     if (o->trace_path && o->n_more_traces) {
-        rc = replay_several(o, model, sim, &pt);
+        rc = replay_several(o, sim, &pt);
         if (rc == 1) {
             cli_watch_close(&watch, CLI_WATCH_DISCARD);
             goto out;
@@ -1152,30 +1144,16 @@ int cli_demo(int argc, char **argv)
         return CLI_EXIT_FAIL;
     /* Six times the logical capacity in 4 KiB random writes, spread over 16 jobs: enough
      * to go from a fresh drive through the GC cliff to steady state. */
-    const uint64_t jobs = 16, depth = 16, bs = 4096;
-    uint64_t total = 6 * (ssdsim_model_logical_bytes(model) / bs);
-    uint64_t per_job = total / jobs;
     ssdsim_workload *wl = NULL;
+    uint64_t interval_ios;
     ssdsim_error err;
-    int wrc = ssdsim_workload_new(&wl, "demo workload", &err);
-    if (!wrc)
-        wrc = ssdsim_workload_set(wl, "rw", "randwrite", &err);
-    if (!wrc)
-        wrc = ssdsim_workload_set(wl, "bs", "4k", &err); /* = bs */
-    if (!wrc)
-        wrc = ssdsim_workload_set_int(wl, "numjobs", (int64_t)jobs, &err);
-    if (!wrc)
-        wrc = ssdsim_workload_set_int(wl, "iodepth", (int64_t)depth, &err);
-    if (!wrc)
-        wrc = ssdsim_workload_set_int(wl, "number_ios", (int64_t)per_job, &err);
-    if (wrc) {
-        ssdsim_workload_free(wl);
+    if (ssdsim_demo_workload(&wl, model, &interval_ios, &err)) {
         cli_error("%s", err.message);
         ssdsim_model_free(model);
         return CLI_EXIT_FAIL;
     }
     if (!o->interval_ns && !o->interval_ios && !o->interval_bytes)
-        o->interval_ios = (per_job * jobs + 29) / 30;
+        o->interval_ios = interval_ios;
     rc = cli_execute(o, model, wl,
                      "4 KiB uniform random writes, 16 jobs x 16 queue depth, 6 x capacity");
     ssdsim_workload_free(wl);

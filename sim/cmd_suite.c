@@ -669,13 +669,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             cli_error("suite: unknown option '%s' (see ssdsim suite --help)", a);
             return CLI_EXIT_USAGE;
         }
-        if (!val) {
-            if (i + 1 >= argc) {
-                cli_error("suite: option '%s' needs a value", opt);
-                return CLI_EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+        if (cli_option_value("suite", opt, argc, argv, &i, &val))
+            return CLI_EXIT_USAGE;
         if (strcmp(opt, "--set") && strcmp(opt, "--plugin") && cli_once(cmd, opt, &seen))
             return CLI_EXIT_USAGE; /* --set and --plugin add to a list */
         if (!strcmp(opt, "--model") || !strcmp(opt, "--seed") || !strcmp(opt, "--set") ||

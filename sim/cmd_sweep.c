@@ -195,13 +195,8 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
             cli_error("sweep: unknown option '%s' (see ssdsim sweep --help)", a);
             return CLI_EXIT_USAGE;
         }
-        if (!val) {
-            if (i + 1 >= argc) {
-                cli_error("sweep: option '%s' needs a value", name);
-                return CLI_EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+        if (cli_option_value("sweep", name, argc, argv, &i, &val))
+            return CLI_EXIT_USAGE;
         /* --set, --vary and --plugin add to a list; every other option takes one value. */
         if (strcmp(name, "--set") && strcmp(name, "--vary") && strcmp(name, "--plugin") &&
             cli_once("sweep", name, &seen))
@@ -351,31 +346,6 @@ static ssdsim_point_line_spec point_spec(const ssdsim_point_line *p)
     ssdsim_point_line_spec sp = SSDSIM_POINT_LINE_SPEC_INIT;
     ssdsim_point_line_get(p, &sp);
     return sp;
-}
-
-/* Apply the --vary values of `p` to copies of the sweep's model and workload (loaded once,
- * with the --set overrides): the check a sweep makes of every point before it runs any. 0, or
- * -1 after printing the error. */
-static int point_check(const ssdsim_point_line *p, const ssdsim_model *model,
-                       const ssdsim_workload *wl)
-{
-    ssdsim_point_opts pt;
-    ssdsim_point_line_opts(p, &pt);
-    pt.n_set = 0;
-    ssdsim_model *m = NULL;
-    ssdsim_workload *w = NULL;
-    ssdsim_error err;
-    int rc = 0;
-    if (ssdsim_model_copy(&m, model) || ssdsim_workload_copy(&w, wl)) {
-        cli_error("out of memory");
-        rc = -1;
-    } else if (ssdsim_point_apply(m, w, &pt, NULL, &err)) {
-        cli_error("--vary: %s", err.message);
-        rc = -1;
-    }
-    ssdsim_workload_free(w);
-    ssdsim_model_free(m);
-    return rc;
 }
 
 /* Run point `p`: what a sweep's worker and `ssdsim run --manifest` do. Returns an exit code. */
@@ -908,8 +878,37 @@ static void sweep_resolve(struct sweep *s)
     s->dir_abs = abs_path(s->out_dir);
 }
 
+/* Point k's label ("KEY1=VALUE1,KEY2=VALUE2") and file name, as its manifest line says them
+ * (g_free both). */
+static void point_label(const struct sweep *s, uint64_t k, char **label, char **name)
+{
+    ssdsim_point_line *p = sweep_point(s, k);
+    *label = g_strdup(p ? ssdsim_point_line_label(p) : "?");
+    *name = g_strdup(p ? point_spec(p).name : "?");
+    ssdsim_point_line_free(p);
+}
+
+/* The library's notes while point k is checked begin "point LABEL: " (k UINT64_MAX: none). */
+struct check_ctx {
+    const struct sweep *s;
+    char *context;
+};
+
+static void check_on_point(uint64_t k, void *ud)
+{
+    struct check_ctx *x = ud;
+    g_free(x->context);
+    x->context = NULL;
+    if (k != UINT64_MAX) {
+        g_autofree char *label = NULL, *name = NULL;
+        point_label(x->s, k, &label, &name);
+        x->context = g_strdup_printf("point %s: ", label);
+    }
+    cli_set_error_context(x->context);
+}
+
 /* Check every point before running any: the model, the workload and the fixed overrides once,
- * then each point's values; two points must not share a file name. */
+ * then each point's values and names (ssdsim_point_grid_check). */
 static int sweep_check(struct sweep *s)
 {
     struct cli_run_opts base = s->o;
@@ -919,34 +918,29 @@ static int sweep_check(struct sweep *s)
     if (cli_load(&base, &model, &wl))
         return -1;
     sweep_resolve(s);
-    GHashTable *names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-    int rc = 0;
-    for (uint64_t k = 0; k < s->n_points && rc == 0; k++) {
-        ssdsim_point_line *p = sweep_point(s, k);
-        if (!p) {
-            rc = -1;
-            break;
-        }
-        const char *name = point_spec(p).name, *label = ssdsim_point_line_label(p);
-        const char *other = g_hash_table_lookup(names, name);
-        if (other) {
-            cli_error("sweep: points %s and %s have the same file name %s.json: make the values "
-                      "differ in letters, digits or . _ + -",
-                      other, label, name);
-            rc = -1;
-        } else {
-            g_hash_table_insert(names, g_strdup(name), g_strdup(label));
-            g_autofree char *context = g_strdup_printf("point %s: ", label);
-            cli_set_error_context(context);
-            rc = point_check(p, model, wl);
-            cli_set_error_context(NULL);
-        }
-        ssdsim_point_line_free(p);
+    struct check_ctx x = {s, NULL};
+    ssdsim_point_check_opts co = SSDSIM_POINT_CHECK_OPTS_INIT;
+    co.on_point = check_on_point;
+    co.userdata = &x;
+    uint64_t k, other;
+    ssdsim_error err;
+    int rc = ssdsim_point_grid_check(s->grid, model, wl, &co, &k, &other, &err);
+    g_autofree char *label = NULL, *name = NULL, *first = NULL, *unused = NULL;
+    if (rc && other != UINT64_MAX) {
+        point_label(s, k, &label, &name);
+        point_label(s, other, &first, &unused);
+        cli_error("sweep: points %s and %s have the same file name %s.json: make the values "
+                  "differ in letters, digits or . _ + -",
+                  first, label, name);
+    } else if (rc && k != UINT64_MAX) {
+        point_label(s, k, &label, &name);
+        cli_error("point %s: --vary: %s", label, err.message);
+    } else if (rc) {
+        cli_error("%s", err.message);
     }
-    g_hash_table_destroy(names);
     ssdsim_workload_free(wl);
     ssdsim_model_free(model);
-    return rc;
+    return rc ? -1 : 0;
 }
 
 static int sweep_emit(const struct sweep *s)

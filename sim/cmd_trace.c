@@ -197,13 +197,8 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
             cli_error("%s: unknown option '%s' (see ssdsim trace --help)", cmd, argv[i]);
             return CLI_EXIT_USAGE;
         }
-        if (!val) {
-            if (i + 1 >= argc) {
-                cli_error("%s: option '%s' needs a value", cmd, name);
-                return CLI_EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+        if (cli_option_value(cmd, name, argc, argv, &i, &val))
+            return CLI_EXIT_USAGE;
         if (strcmp(name, "--device") && cli_once(cmd, name, &seen))
             return CLI_EXIT_USAGE; /* --device adds to a list */
         int rc = cli_trace_reader_option(cmd, name, val, &c->opts, c->devices);

@@ -202,13 +202,8 @@ static int validate_parse(int argc, char **argv, struct validate *v)
             cli_error("validate: unknown option '%s' (see ssdsim validate --help)", argv[i]);
             return CLI_EXIT_USAGE;
         }
-        if (!val) {
-            if (i + 1 >= argc) {
-                cli_error("validate: option '%s' needs a value", name);
-                return CLI_EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+        if (cli_option_value("validate", name, argc, argv, &i, &val))
+            return CLI_EXIT_USAGE;
         /* The comma lists (--section, --policy, --sf, --ppb) add up when repeated. */
         static const char *const single[] = {"--blocks", "--json", "--markdown", "--seed",
                                              "--jobs"};

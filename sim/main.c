@@ -39,9 +39,14 @@ void cli_error(const char *fmt, ...)
         if (line[i] == '\n')
             line[i] = ' '; /* one line, whatever the message holds */
     line[len++] = '\n';
+    cli_stderr_put(line, len);
+}
+
+void cli_stderr_put(const char *text, size_t len)
+{
     fflush(stderr);
     for (size_t off = 0; off < len;) {
-        ssize_t w = write(STDERR_FILENO, line + off, len - off);
+        ssize_t w = write(STDERR_FILENO, text + off, len - off);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)

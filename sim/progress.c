@@ -8,7 +8,6 @@
  *
  * The wall clock is read here for display only; it never reaches a result. --progress lines
  * depend only on the fractions the library reports, which are deterministic. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,21 +59,6 @@ struct cli_progress *cli_progress_new(const char *what, bool every)
     return p;
 }
 
-/* One whole line in one write(2): other processes may share stderr. */
-static void put_line(const char *line)
-{
-    size_t len = strlen(line);
-    fflush(stderr);
-    for (size_t off = 0; off < len;) {
-        ssize_t w = write(STDERR_FILENO, line + off, len - off);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break;
-        off += (size_t)w;
-    }
-}
-
 int cli_progress_cb(double fraction, void *userdata)
 {
     struct cli_progress *p = userdata;
@@ -109,7 +93,7 @@ int cli_progress_cb(double fraction, void *userdata)
         snprintf(line, sizeof line, "progress: %s %.1f%%, elapsed %.1f s, remaining ~%.1f s\n",
                  p->what, 100.0 * fraction, el, eta);
     }
-    put_line(line);
+    cli_stderr_put(line, strlen(line)); /* whole: other processes may share stderr */
     return 0;
 }
 

@@ -428,6 +428,21 @@ START_TEST(test_measure_calibrate)
                   r[1].simulated);
     ck_assert_int_eq(r[2].state, SSDSIM_DRIVE_STEADY);
     ck_assert(r[2].simulated > 0);
+    /* only the write figure on a written drive spans periods of GC; it costs most */
+    ck_assert_uint_eq(r[0].gc_cycles, 0);
+    ck_assert_uint_eq(r[1].gc_cycles, 0);
+    ck_assert_uint_eq(r[2].gc_cycles, 20);
+    ck_assert(ssdsim_calibrate_figure_cost(&r[0].spec) == 1);
+    ck_assert(ssdsim_calibrate_figure_cost(&r[1].spec) == 1);
+    ck_assert(ssdsim_calibrate_figure_cost(&r[2].spec) == 3);
+    ssdsim_spec_figure f = r[2].spec;
+    f.state = "full";
+    ck_assert(ssdsim_calibrate_figure_cost(&f) == 2);
+    f.state = "fresh";
+    ck_assert(ssdsim_calibrate_figure_cost(&f) == 0);
+    f.metric = "read_iops";
+    ck_assert(ssdsim_calibrate_figure_cost(&f) == 0);
+    ck_assert(ssdsim_calibrate_figure_cost(NULL) == -1);
     ck_assert(r[2].within_tolerance == (fabs(r[2].ratio - 1) <= 0.10 + 1e-12));
 
     ssdsim_calibration one;

@@ -696,6 +696,112 @@ START_TEST(test_point_prepare)
 }
 END_TEST
 
+/* ssdsim_point_grid_check: every point's values applied to copies (the caller's model keeps
+ * its op), the callback called for each point in grid order and once at the end; two points of
+ * one name are found at the second, with the first; a refused value stops the check at its
+ * point; bad options and no grid are refused. */
+static uint64_t seen_points[16];
+static size_t n_seen;
+
+static void record_point(uint64_t k, void *ud)
+{
+    (void)ud;
+    if (n_seen < 16)
+        seen_points[n_seen++] = k;
+}
+
+START_TEST(test_point_grid_check)
+{
+    ssdsim_model *m = load_small();
+    ssdsim_workload *wl = randwrite(100);
+    ssdsim_point_grid *g = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_point_grid_new(&g), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "ftl.op", "0.2,0.3", &err), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "workload.iodepth", "1,4", &err), 0);
+    ssdsim_point_check_opts co = SSDSIM_POINT_CHECK_OPTS_INIT;
+    co.on_point = record_point;
+    n_seen = 0;
+    uint64_t k = 0, other = 0;
+    ck_assert_int_eq(ssdsim_point_grid_check(g, m, wl, &co, &k, &other, &err), 0);
+    ck_assert_uint_eq(k, UINT64_MAX);
+    ck_assert_uint_eq(other, UINT64_MAX);
+    ck_assert_uint_eq(n_seen, 5);
+    for (size_t i = 0; i < 4; i++)
+        ck_assert_uint_eq(seen_points[i], i);
+    ck_assert_uint_eq(seen_points[4], UINT64_MAX);
+    double op = 0;
+    ck_assert_int_eq(ssdsim_model_get_double(m, "ftl.op", &op, &err), 0);
+    ck_assert(op == 0.28); /* the copies took the values, not the caller's model */
+    ck_assert_int_eq(ssdsim_point_grid_check(g, m, wl, NULL, NULL, NULL, &err), 0);
+    ssdsim_point_grid_free(g);
+
+    /* "x/y" and "x_y" make one file name: found at point 1 (op 0.2, x_y), with point 0 */
+    ck_assert_int_eq(ssdsim_point_grid_new(&g), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "ftl.op", "0.2", &err), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "name", "\"x/y\",\"x_y\"", &err), 0);
+    ck_assert_int_eq(ssdsim_point_grid_check(g, NULL, NULL, NULL, &k, &other, &err),
+                     SSDSIM_ESTATE);
+    ck_assert_uint_eq(k, 1);
+    ck_assert_uint_eq(other, 0);
+    ck_assert_str_eq(err.message, "points 0 and 1 have the same name ftl.op-0.2__name-_x_y_");
+    ssdsim_point_grid_free(g);
+
+    /* op "abc" is refused: the check stops at point 2 (op abc, iodepth 1) */
+    ck_assert_int_eq(ssdsim_point_grid_new(&g), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "ftl.op", "0.2,abc", &err), 0);
+    ck_assert_int_eq(ssdsim_point_grid_add(g, "workload.iodepth", "1,4", &err), 0);
+    n_seen = 0;
+    ck_assert_int_eq(ssdsim_point_grid_check(g, m, wl, &co, &k, &other, &err), SSDSIM_ECONFIG);
+    ck_assert_uint_eq(k, 2);
+    ck_assert_uint_eq(other, UINT64_MAX);
+    ck_assert_msg(!strncmp(err.message, "ftl.op: ", 8), "%s", err.message);
+    ck_assert_uint_eq(n_seen, 4); /* points 0, 1, 2, then the end */
+    ck_assert_uint_eq(seen_points[3], UINT64_MAX);
+
+    ssdsim_point_check_opts newer = co;
+    newer.version = 99;
+    ck_assert_int_eq(ssdsim_point_grid_check(g, m, wl, &newer, &k, &other, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_grid_check(NULL, m, wl, NULL, &k, &other, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_check_opts_init(&newer, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_point_check_opts_init(&newer, 0), 0);
+    ck_assert_uint_eq(newer.version, SSDSIM_POINT_CHECK_OPTS_VERSION);
+    ssdsim_point_grid_free(g);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* ssdsim_demo_workload: six logical capacities of 4 KiB random writes over 16 jobs (the
+ * per-job count rounded down), the interval a thirtieth of them rounded up; run on the small
+ * model, every request is a 4 KiB write and the count is exactly 16 x the per-job count. */
+START_TEST(test_point_demo_workload)
+{
+    ssdsim_model *m = load_small();
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    uint64_t interval = 0;
+    ck_assert_msg(ssdsim_demo_workload(&wl, m, &interval, &err) == 0, "%s", err.message);
+    uint64_t per_job = 6 * (ssdsim_model_logical_bytes(m) / 4096) / 16;
+    ck_assert_uint_eq(interval, (16 * per_job + 29) / 30);
+    ck_assert_uint_eq(ssdsim_workload_n_jobs(wl), 1);
+    ssdsim *sim = NULL;
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    ck_assert_msg(ssdsim_run(sim, wl, NULL) == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_op_stats w, all;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
+    ck_assert_uint_eq(w.count, 16 * per_job);
+    ck_assert_uint_eq(all.count, w.count);
+    ck_assert_uint_eq(w.bytes, 4096 * w.count);
+    ssdsim_free(sim);
+    ssdsim_workload_free(wl);
+    ck_assert_int_eq(ssdsim_demo_workload(&wl, NULL, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("point");
@@ -703,6 +809,8 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_point_grid_order_and_names);
     tcase_add_test(tc, test_point_grid_bogus);
+    tcase_add_test(tc, test_point_grid_check);
+    tcase_add_test(tc, test_point_demo_workload);
     tcase_add_test(tc, test_point_name_safe_and_long);
     tcase_add_test(tc, test_point_seed_formula);
     tcase_add_test(tc, test_point_seed_matches_sweep_manifest);

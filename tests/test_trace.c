@@ -1588,6 +1588,91 @@ START_TEST(test_trace_cli_errors)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------------------------ */
+/* Several traces replayed at once (ssdsim_replay_traces)                                      */
+
+/* Three traces of 3, 2 and 4 requests replayed at once from queue 1 of a model with 2 queue
+ * pairs: trace k is job k, named after its path, with exactly its requests (the queues are 1, 0
+ * and 1; without the modulo, trace 1 would ask for queue 2 and the run be refused). A trace that
+ * cannot be opened is named before anything runs; options of an unknown version are refused. */
+START_TEST(test_trace_replay_several)
+{
+    static const char *const text[3] = {
+        "time_ns,device,op,offset,length\n0,0,write,0,4096\n1000,0,write,8192,4096\n"
+        "2000,0,read,0,4096\n",
+        "time_ns,device,op,offset,length\n500,0,write,65536,8192\n1500,0,read,65536,4096\n",
+        "time_ns,device,op,offset,length\n0,0,read,0,4096\n10,0,read,4096,4096\n"
+        "20,0,write,131072,4096\n30,0,trim,131072,4096\n"};
+    static const uint64_t n_req[3] = {3, 2, 4};
+    char p[3][512];
+    const char *paths[3];
+    for (int k = 0; k < 3; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "several%d.csv", k);
+        paths[k] = scratch(p[k], sizeof p[k], name, text[k]);
+    }
+    char mpath[512];
+    snprintf(mpath, sizeof mpath, "%s/models/generic-slc.json", SRCDIR);
+    ssdsim_error err;
+    ssdsim_model *m = NULL;
+    ck_assert_int_eq(ssdsim_model_load_file(&m, mpath, &err), 0);
+    ck_assert_msg(ssdsim_model_set(m, "nvme.queues", "2", &err) == 0, "%s", err.message);
+    ssdsim *sim = NULL;
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    ssdsim_trace_opts to = SSDSIM_TRACE_OPTS_INIT;
+    to.format = SSDSIM_TRACE_CSV;
+    ssdsim_replay_opts rep = SSDSIM_REPLAY_OPTS_INIT;
+    rep.queue = 1;
+    ssdsim_replay_traces_opts ro = SSDSIM_REPLAY_TRACES_OPTS_INIT;
+    ro.trace = &to;
+    ro.replay = &rep;
+    const char *failed = "x";
+    int rc = ssdsim_replay_traces(sim, paths, 3, &ro, &failed, &err);
+    ck_assert_msg(rc == 0, "%d: %s", rc, ssdsim_errmsg(sim));
+    ck_assert_ptr_null(failed);
+    ck_assert_uint_eq(ssdsim_n_jobs(sim), 3);
+    uint64_t total = 0;
+    for (size_t k = 0; k < 3; k++) {
+        ssdsim_job_info ji;
+        ssdsim_op_stats st;
+        ck_assert_int_eq(ssdsim_get_job(sim, k, &ji), 0);
+        ck_assert_str_eq(ji.name, paths[k]);
+        ck_assert_int_eq(ssdsim_get_job_op_stats(sim, k, SSDSIM_OP_ALL, &st), 0);
+        ck_assert_uint_eq(st.count, n_req[k]);
+        total += st.count;
+    }
+    ssdsim_op_stats all;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
+    ck_assert_uint_eq(all.count, total);
+    ck_assert_uint_eq(total, 9);
+    ssdsim_free(sim);
+
+    /* the second trace is missing: said, with its path, before anything ran */
+    char missing[512];
+    out_path(missing, sizeof missing, "no-such-trace.csv");
+    unlink(missing);
+    const char *bad[3] = {paths[0], missing, paths[2]};
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    rc = ssdsim_replay_traces(sim, bad, 3, &ro, &failed, &err);
+    ck_assert_int_eq(rc, SSDSIM_EIO);
+    ck_assert_ptr_eq(failed, missing);
+    ck_assert_msg(strstr(err.message, missing), "%s", err.message);
+    ck_assert_uint_eq(ssdsim_n_jobs(sim), 0);
+    ck_assert_uint_eq(ssdsim_sim_time_ns(sim), 0);
+
+    ssdsim_replay_traces_opts newer = ro;
+    newer.version = 99;
+    ck_assert_int_eq(ssdsim_replay_traces(sim, paths, 3, &newer, &failed, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_null(failed);
+    ck_assert_int_eq(ssdsim_replay_traces(sim, paths, 0, &ro, NULL, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_replay_traces_opts_init(&newer, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_replay_traces_opts_init(&newer, 0), 0);
+    ck_assert_uint_eq(newer.version, SSDSIM_REPLAY_TRACES_OPTS_VERSION);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *trace_suite(void)
 {
     Suite *s = suite_create("trace");
@@ -1611,6 +1696,7 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_trace_stats);
     tcase_add_test(tc, test_trace_rewind_and_devices);
     tcase_add_test(tc, test_trace_long_lines_and_chunks);
+    tcase_add_test(tc, test_trace_replay_several);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("bogus");

@@ -104,6 +104,15 @@ const char *ssdsim_spec_figure_unit(const ssdsim_spec_figure *f)
     return is_latency(f) ? "us" : strstr(f->metric, "_mbps") ? "MB/s" : "IOPS";
 }
 
+double ssdsim_calibrate_figure_cost(const ssdsim_spec_figure *f)
+{
+    if (!f || !f->metric || !f->state)
+        return -1;
+    if (!strcmp(f->state, "fresh"))
+        return 0;
+    return is_read(f) ? 1 : !strcmp(f->state, "steady") ? 3 : 2;
+}
+
 int ssdsim_model_spec_find(const ssdsim_model *model, const char *sel, size_t *index)
 {
     if (!model || !sel || !index)
@@ -210,7 +219,7 @@ static int calibrate(const ssdsim_model *model, size_t i, uint64_t seed,
         what = "";
         ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
         mo.window_ns = r->first_window_ns = first_window_ns(f, buffer_bytes(model));
-        mo.gc_cycles = !is_read(f) && strcmp(f->state, "fresh") ? GC_CYCLES : 0;
+        mo.gc_cycles = r->gc_cycles = !is_read(f) && strcmp(f->state, "fresh") ? GC_CYCLES : 0;
         rc = ssdsim_measure(sim, wl, &mo, &r->measurement);
     }
     if (rc == 0) {

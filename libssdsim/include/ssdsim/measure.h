@@ -375,6 +375,10 @@ typedef struct ssdsim_calibration {
     /** The figure's bound (ssdsim_model_spec_bound): "typical", or "upper"/"lower", where
      * within_tolerance means at most / at least the spec value (plus / minus the tolerance). */
     const char *bound;
+    /** Blocks per plane of host writes the measured window had to span
+     * (ssdsim_measure_opts.gc_cycles): 20 for a write figure on a drive that is not fresh
+     * (periods of garbage collection), else 0. */
+    uint32_t gc_cycles;
 } ssdsim_calibration;
 
 /** Calibrate figure `i` of the model's spec block: a new simulation (seed `seed`) brought into
@@ -410,6 +414,11 @@ SSDSIM_API int ssdsim_calibrate_model_sized(const ssdsim_model *model, uint64_t 
                                             ssdsim_error *err);
 #define ssdsim_calibrate_model(model, seed, opts, out, cap, err)                                   \
     ssdsim_calibrate_model_sized((model), (seed), (opts), (out), (cap), sizeof *(out), (err))
+
+/** How long calibrating the figure takes, relatively, for running the longest first: 3 for
+ * writes to a steady drive, 2 for writes to a written one, 1 for reads of a written drive, 0
+ * on a fresh drive (the state the figure needs costs most); -1 for NULL. */
+SSDSIM_API double ssdsim_calibrate_figure_cost(const ssdsim_spec_figure *f);
 
 /** The unit of the figure's metric: "us" for the latencies (read_lat_us, write_lat_us), "MB/s"
  * for read_mbps and write_mbps, "IOPS" for the rest; NULL for NULL. */

@@ -157,6 +157,15 @@ SSDSIM_API int ssdsim_point_run(ssdsim **out, const ssdsim_model *model,
                                 const ssdsim_workload *wl, const ssdsim_point_opts *opts,
                                 ssdsim_error *err);
 
+/** The workload `ssdsim demo` runs on `model`: 4 KiB uniform random writes, 16 jobs x 16 queue
+ * depth, number_ios per job = 6 x (logical bytes / 4096) / 16 (six logical capacities in all,
+ * from a fresh drive through the garbage-collection cliff to steady state); *interval_ios (may
+ * be NULL) receives the I/Os of one of its 30 time-series intervals (all the I/Os / 30, rounded
+ * up). @return 0, SSDSIM_EINVAL (NULL out or model), the codes of ssdsim_workload_set; *out NULL
+ * on failure. */
+SSDSIM_API int ssdsim_demo_workload(ssdsim_workload **out, const ssdsim_model *model,
+                                    uint64_t *interval_ios, ssdsim_error *err);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Grids of points                                                                             */
 
@@ -202,6 +211,42 @@ SSDSIM_API char *ssdsim_point_name(const char *const *keys, const char *const *v
 
 /** Free a grid; NULL is accepted. */
 SSDSIM_API void ssdsim_point_grid_free(ssdsim_point_grid *grid);
+
+/** How ssdsim_point_grid_check goes through a grid. SSDSIM_POINT_CHECK_OPTS_INIT (or zero, or
+ * NULL options): no callback. */
+typedef struct ssdsim_point_check_opts {
+    /** the layout the caller was compiled with: SSDSIM_POINT_CHECK_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    /** called with each point's index before it is checked, and with UINT64_MAX once the
+     * check ends (may be NULL): a caller that labels the library's notes (the log) by point
+     * sets and clears its label there */
+    void (*on_point)(uint64_t point, void *userdata);
+    void *userdata;
+} ssdsim_point_check_opts;
+
+/** Layout version of ssdsim_point_check_opts: set by SSDSIM_POINT_CHECK_OPTS_INIT and
+ * ssdsim_point_check_opts_init. */
+#define SSDSIM_POINT_CHECK_OPTS_VERSION 1
+#define SSDSIM_POINT_CHECK_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_POINT_CHECK_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_point_check_opts_init(ssdsim_point_check_opts *opts, unsigned int version);
+
+/** Check every point of `grid` before any runs (what `ssdsim sweep` does), in grid order: no
+ * two points may have the same name (ssdsim_point_name, the point's results file), and each
+ * point's values, as "KEY=VALUE" overrides (ssdsim_point_apply of them as `vary`), must apply
+ * to copies of `model` and `wl` (either may be NULL: the keys meant for it are then checked for
+ * form only; the caller's objects are not changed). The first fault stops the check: *point
+ * (may be NULL) receives its point and *other (may be NULL) the earlier point whose name it
+ * has; both are UINT64_MAX when they do not apply. `err` (may be NULL) says "points J and K
+ * have the same name NAME", or "KEY: why" for an override (as ssdsim_point_apply).
+ * @return 0; SSDSIM_EINVAL (NULL grid, options of an unknown version), SSDSIM_ESTATE (two
+ *         points share a name), the codes of ssdsim_point_override (an override refused),
+ *         SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_point_grid_check(const ssdsim_point_grid *grid, const ssdsim_model *model,
+                                       const ssdsim_workload *wl,
+                                       const ssdsim_point_check_opts *opts, uint64_t *point,
+                                       uint64_t *other, ssdsim_error *err);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Manifest lines                                                                              */

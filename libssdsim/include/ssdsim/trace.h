@@ -172,6 +172,42 @@ SSDSIM_API int ssdsim_trace_probe(const char *path, ssdsim_trace_format *out, ss
  * trace's line numbers. The trace must stay open while the source is used. */
 SSDSIM_API void ssdsim_trace_as_source(ssdsim_trace *t, ssdsim_source *out);
 
+/** How ssdsim_replay_traces reads and replays its traces. SSDSIM_REPLAY_TRACES_OPTS_INIT (or
+ * zero) gives the defaults; the structs pointed to stay the caller's. */
+typedef struct ssdsim_replay_traces_opts {
+    /** the layout the caller was compiled with: SSDSIM_REPLAY_TRACES_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    /** how every file is read (NULL: the defaults); flushes and FUA writes are replayed
+     * whatever its `flushes` says */
+    const ssdsim_trace_opts *trace;
+    /** how every trace is replayed (NULL: the defaults); its `queue` is trace 0's, and its
+     * `label` is replaced by each trace's path */
+    const ssdsim_replay_opts *replay;
+    const ssdsim_run_opts *run; /**< the run: intervals, steady-state stop (NULL: none) */
+} ssdsim_replay_traces_opts;
+
+/** Layout version of ssdsim_replay_traces_opts: set by SSDSIM_REPLAY_TRACES_OPTS_INIT and
+ * ssdsim_replay_traces_opts_init. */
+#define SSDSIM_REPLAY_TRACES_OPTS_VERSION 1
+#define SSDSIM_REPLAY_TRACES_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_REPLAY_TRACES_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_replay_traces_opts_init(ssdsim_replay_traces_opts *opts,
+                                              unsigned int version);
+
+/** Replay the trace files paths[0 .. n-1] (1 to 4096) at once on `sim` (`ssdsim run --trace A
+ * --trace B`): trace k as reported job k (a flow, named after its path) on NVMe queue pair
+ * (replay.queue + k) modulo the model's nvme.queues, through ssdsim_run_sources. Every trace is
+ * opened before any request is issued. *failed (may be NULL) receives the path of a trace that
+ * could not be opened (nothing ran; `err` says why), else NULL.
+ * @return 0; SSDSIM_EINVAL (NULL argument, n out of range, options of an unknown version:
+ *         `err` says which); the codes of ssdsim_trace_open (with *failed set); or those of
+ *         ssdsim_run_sources (the reason in ssdsim_errmsg(sim); a cancelled run's results are
+ *         those of the requests completed). */
+SSDSIM_API int ssdsim_replay_traces(ssdsim *sim, const char *const *paths, size_t n,
+                                    const ssdsim_replay_traces_opts *opts, const char **failed,
+                                    ssdsim_error *err);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Writing traces                                                                              */
 
