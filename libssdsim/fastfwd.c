@@ -173,20 +173,28 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         ssdsim__set_errmsg(sim, "out of memory");
         return SSDSIM_ENOMEM;
     }
-    /* the seeds of a run (sim.c's run_workload, host.c's ssdsim__host_start) */
-    uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
+    /* the jobs' placements against the drive, refused as a run refuses them (before the run
+     * takes its number) */
     const struct ssdsim__fdp_cfg *fdp = &sim->sys.dev_model->fdp;
     uint32_t k = 0, w = 0;
+    for (uint32_t s = 0; s < wl->n_jobs; s++) {
+        for (uint32_t c = 0; c < (wl->jobs[s].numjobs ? wl->jobs[s].numjobs : 1); c++, k++) {
+            if (ssdsim__placement_job_check(&wl->jobs[s], fdp, &cl[k].placement, msg,
+                                            sizeof msg)) {
+                free(cl);
+                ssdsim__set_errmsg(sim, "%s", msg);
+                return SSDSIM_ECONFIG;
+            }
+        }
+    }
+    /* the seeds of a run (sim.c's run_workload, host.c's ssdsim__host_start) */
+    uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
+    k = 0;
     for (uint32_t s = 0; s < wl->n_jobs; s++) {
         const struct ssdsim__jobspec *spec = &wl->jobs[s];
         if (s > 0 && spec->stonewall)
             w++;
         for (uint32_t c = 0; c < (spec->numjobs ? spec->numjobs : 1); c++, k++) {
-            if (ssdsim__placement_job_check(spec, fdp, &cl[k].placement, msg, sizeof msg)) {
-                free(cl);
-                ssdsim__set_errmsg(sim, "%s", msg);
-                return SSDSIM_ECONFIG;
-            }
             ssdsim__gen_init(&cl[k].gen, spec, c, seed ^ (0x9e3779b97f4a7c15ULL * s), logical);
             cl[k].spec = spec;
             cl[k].wave = w;
