@@ -13,9 +13,15 @@
  * idle when the FTL chooses one, and garbage collection finishes before the next host write
  * arrives instead of running beside it. tests/test_ff.c measures what that changes.
  *
+ * FDP placement ids are a timed run's: each clone's requests take the placements its job's
+ * options give them (placement=N, fio's fdp=1 with fdp_pli and fdp_pli_select, host/placement.h,
+ * random choices drawn from the clone's generator right after the request, as the host draws
+ * them), checked against the drive as a run checks them; a job without any writes through
+ * placement 0 (handle 0 of reclaim group 0), as a run's does. The FTL places each write by its
+ * group and handle and reallocates to another group as in a run.
+ *
  * Left out: the write buffer (requests go to the FTL directly; the buffer is empty before and
- * after), everything timed (pacing, think time, ramp, idle time and background GC), and FDP
- * placement ids: every write goes to placement handle 0 (of the reclaim groups in turn).
+ * after) and everything timed (pacing, think time, ramp, idle time and background GC).
  *
  * A system of solid-state devices (a JBOD, RAID-0/1/5) is fast-forwarded for one workload only,
  * the sequential fill of its volume(s): what such a fill leaves on each member is that member
@@ -30,6 +36,7 @@
 #include <string.h>
 
 #include "ftl/env.h"
+#include "host/placement.h"
 #include "workload/gen.h"
 #include "workload/workload.h"
 
@@ -95,8 +102,10 @@ static void hooks_off(struct ff_hooks *h, struct ssdsim_ftl_env *env)
     free(h->q.v);
 }
 
-/* One request of `op` for [off, off + len) through the FTL, unit by unit (dev.c's arrive). */
-static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len)
+/* One request of `op` for [off, off + len) with FDP placement `placement` (group x handles +
+ * handle) through the FTL, unit by unit (dev.c's arrive). */
+static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len,
+                   uint8_t placement)
 {
     struct ssdsim_ftl_env *env = &d->env;
     uint64_t unit = d->unit;
@@ -106,14 +115,8 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
         return 0;
     }
     uint64_t first = off / unit, last = (off + len - 1) / unit;
-    /* FDP: a fill's writes go to placement handle 0, of the reclaim groups in turn by unit
-     * (group u mod groups: config/fdp_pid.h's group x handles + handle), so that a fill
-     * spreads over every group as it would over every die without groups */
-    uint32_t groups = env->model->fdp.reclaim_groups, handles = env->model->fdp.handles;
-    env->placement = 0;
+    env->placement = placement;
     for (uint64_t u = first; u <= last; u++) {
-        if (groups > 1 && handles)
-            env->placement = (uint8_t)(u % groups * handles);
         uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
         int rc = op == SSDSIM__IO_READ ? env->ops->read(env->state, 0, u, (uint32_t)(hi - lo))
                                        : env->ops->write(env->state, 0, u, (uint32_t)(hi - lo));
@@ -127,6 +130,15 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
     }
     return 0;
 }
+
+/* A job clone being fast-forwarded: its generator, wave and placement state (host.h's job). */
+struct ff_clone {
+    struct ssdsim__gen gen;
+    const struct ssdsim__jobspec *spec;
+    uint32_t wave, pli_next;
+    uint8_t placement; /* the job's fixed placement (the first of its list) */
+    bool live;
+};
 
 int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_t max_write_bytes,
                    uint64_t *written)
@@ -156,27 +168,37 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         }
         n += j->numjobs ? j->numjobs : 1;
     }
-    struct ssdsim__gen *gens = calloc(n ? n : 1, sizeof *gens);
-    uint32_t *wave = calloc(n ? n : 1, sizeof *wave);
-    bool *live = calloc(n ? n : 1, sizeof *live);
-    if (!gens || !wave || !live) {
-        free(gens);
-        free(wave);
-        free(live);
+    struct ff_clone *cl = calloc(n ? n : 1, sizeof *cl);
+    if (!cl) {
         ssdsim__set_errmsg(sim, "out of memory");
         return SSDSIM_ENOMEM;
     }
+    /* the jobs' placements against the drive, refused as a run refuses them (before the run
+     * takes its number) */
+    const struct ssdsim__fdp_cfg *fdp = &sim->sys.dev_model->fdp;
+    uint32_t k = 0, w = 0;
+    for (uint32_t s = 0; s < wl->n_jobs; s++) {
+        for (uint32_t c = 0; c < (wl->jobs[s].numjobs ? wl->jobs[s].numjobs : 1); c++, k++) {
+            if (ssdsim__placement_job_check(&wl->jobs[s], fdp, &cl[k].placement, msg,
+                                            sizeof msg)) {
+                free(cl);
+                ssdsim__set_errmsg(sim, "%s", msg);
+                return SSDSIM_ECONFIG;
+            }
+        }
+    }
     /* the seeds of a run (sim.c's run_workload, host.c's ssdsim__host_start) */
     uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
-    uint32_t k = 0, w = 0;
+    k = 0;
     for (uint32_t s = 0; s < wl->n_jobs; s++) {
         const struct ssdsim__jobspec *spec = &wl->jobs[s];
         if (s > 0 && spec->stonewall)
             w++;
         for (uint32_t c = 0; c < (spec->numjobs ? spec->numjobs : 1); c++, k++) {
-            ssdsim__gen_init(&gens[k], spec, c, seed ^ (0x9e3779b97f4a7c15ULL * s), logical);
-            wave[k] = w;
-            live[k] = true;
+            ssdsim__gen_init(&cl[k].gen, spec, c, seed ^ (0x9e3779b97f4a7c15ULL * s), logical);
+            cl[k].spec = spec;
+            cl[k].wave = w;
+            cl[k].live = true;
         }
     }
     struct ssdsim__dev *d = &sim->sys.devs[0];
@@ -189,17 +211,20 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         while (any && rc == 0) {
             any = false;
             for (uint32_t i = 0; i < n && rc == 0; i++) {
-                if (!live[i] || wave[i] != cur)
+                struct ff_clone *c = &cl[i];
+                if (!c->live || c->wave != cur)
                     continue;
                 uint8_t op;
                 uint64_t off;
                 uint32_t len;
-                if (!ssdsim__gen_next(&gens[i], &op, &off, &len)) {
-                    live[i] = false;
+                if (!ssdsim__gen_next(&c->gen, &op, &off, &len)) {
+                    c->live = false;
                     continue;
                 }
                 any = true;
-                rc = request(d, op, off, len);
+                uint8_t pl = ssdsim__placement_next(c->spec, fdp, c->placement, &c->pli_next,
+                                                    &c->gen.rng, op);
+                rc = request(d, op, off, len, pl);
                 if (op == SSDSIM__IO_WRITE)
                     bytes += len;
                 if (max_write_bytes && bytes >= max_write_bytes) {
@@ -214,9 +239,7 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         }
     }
     hooks_off(&h, &d->env);
-    free(gens);
-    free(wave);
-    free(live);
+    free(cl);
     *written = bytes;
     if (rc) {
         sim->broken = true; /* the FTL stopped part-way through its work */
@@ -279,7 +302,7 @@ int ssdsim__ff_seq_fill_members(struct ssdsim *sim, uint32_t fills, uint32_t bs)
         for (uint32_t f = 0; f < fills && rc == 0; f++) {
             for (uint64_t off = 0; off < extent && rc == 0; off += bs) {
                 uint32_t len = (uint32_t)SSDSIM__MIN((uint64_t)bs, extent - off);
-                rc = request(d, SSDSIM__IO_WRITE, off, len);
+                rc = request(d, SSDSIM__IO_WRITE, off, len, 0);
                 done += len;
                 if (rc == 0 && ++reqs % PROGRESS_EVERY == 0 && sim->progress &&
                     sim->progress((double)done / (double)total, sim->progress_ud))

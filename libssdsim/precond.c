@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "workload/workload.h"
+#include "config/fdp_pid.h"
 #include "abi.h"
 #include "ftl/reserve.h"
 #include "methods/scaled.h"
@@ -731,10 +732,27 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
     return 0;
 }
 
+/* Does job `j` write through an FDP placement other than 0 on a drive of `fdp`? */
+static bool other_placements(const struct ssdsim__jobspec *j, const struct ssdsim__fdp_cfg *fdp)
+{
+    if (!fdp->handles)
+        return false;
+    for (uint32_t k = 0; k < j->n_placements; k++)
+        if (j->placements[k] != 0) /* an id, or fdp_pli's index: 0 is placement 0 both ways */
+            return true;
+    return j->fdp && !j->n_placements && fdp->handles * ssdsim__fdp_groups(fdp) > 1;
+}
+
 /* Whether the scaled copy represents `wl` (every job one it can, unsupported() NULL) and the
- * FTL can install its state. */
+ * FTL can install its state. The installed image holds placement handle 0's data spread over
+ * every die (ftl/page_fdp.c): not what writes through other placements leave, nor writes
+ * through placement 0 with several reclaim groups (they stay in group 0's dies while it has
+ * room); those are fast-forwarded on the drive itself. */
 static bool scaled_represents(const struct ssdsim *sim, const ssdsim_workload *wl)
 {
+    const struct ssdsim__fdp_cfg *fdp = &sim->sys.dev_model->fdp;
+    if (fdp->handles && ssdsim__fdp_groups(fdp) > 1)
+        return false;
     const ssdsim_ftl_ops *ops = sim->sys.devs[0].env.ops;
     if (!SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, install) ||
         !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_closed) ||
@@ -743,7 +761,8 @@ static bool scaled_represents(const struct ssdsim *sim, const ssdsim_workload *w
         return false;
     bool writes = false;
     for (uint32_t i = 0; i < wl->n_jobs; i++) {
-        if (unsupported(&wl->jobs[i], sim->sys.volume_bytes))
+        if (unsupported(&wl->jobs[i], sim->sys.volume_bytes) ||
+            other_placements(&wl->jobs[i], fdp))
             return false;
         writes |= wl->jobs[i].rw != SSDSIM__RW_READ && wl->jobs[i].rw != SSDSIM__RW_RANDREAD;
     }

@@ -7,7 +7,8 @@
  * its optimum) gives; mixed, it is one pool of skewed traffic, clearly worse. The same for four
  * tenants on four handles against the theory of four pools, with the FTL's check of isolation;
  * then behind a write cache (the handles' figures conserved, the WAF as without it); and the
- * bad input of each key. */
+ * bad input of each key. Reclaim groups keep to their dies and reallocate when full. Functional
+ * fast-forward honours placement ids as a timed run does (the last section). */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <ssdsim/suite.h>
 #include <ssdsim/trace.h>
+#include <time.h>
 
 #include "simtest.h"
 
@@ -1082,6 +1085,328 @@ START_TEST(test_fdp_groups_bad_input)
 }
 END_TEST
 
+/* ------------------------------------------------------------ functional fast-forward */
+
+/* The 4-die drive of 128 blocks of 64 pages per plane, greedy GC, two persistently isolated
+ * handles (or none): 25,600 logical units at ftl.op 0.28. Units are placed by logical address
+ * (ftl.placement "lba"), so that each plane holds the same data in both runs: with "idle",
+ * fast-forward's strict alternation of the two jobs' requests (hot, cold, hot, ...) meets the
+ * dies in turn in lockstep, putting the cold writes on two of the four dies, until one of
+ * them holds only valid data and the drive stalls (the timed run's order is irregular). */
+static ssdsim_model *ff_model(bool fdp)
+{
+    char json[1536];
+    snprintf(json, sizeof json,
+             "{\"geometry\": {\"channels\": 4, \"chips_per_channel\": 1, \"dies_per_chip\": 1, "
+             "\"planes_per_die\": 1, \"blocks_per_plane\": 128, \"pages_per_block\": 64, "
+             "\"page_size\": \"4KiB\"}, \"flash\": {\"cell\": \"slc\", \"read_us\": 25, "
+             "\"program_us\": 200, \"erase_us\": 1500, \"bus_mts\": 400, \"bus_width\": 8}, "
+             "\"ftl\": {\"op\": 0.28, \"placement\": \"lba\"}, "
+             "\"gc\": {\"policy\": \"greedy\"}%s}",
+             fdp ? ", \"fdp\": {\"handles\": 2, \"isolation\": \"persistent\"}" : "");
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(&m, json, "ff.json", &err) == 0, "%s", err.message);
+    return m;
+}
+
+/* Run `wl` once, timed or fast-forwarded. */
+static void run_or_ff(ssdsim *sim, const ssdsim_workload *wl, bool ff)
+{
+    int rc = ff ? ssdsim_fast_forward(sim, wl, 0) : ssdsim_run(sim, wl, NULL);
+    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
+}
+
+/* Runs of the hot/cold workload per drive write */
+#define FF_RUNS_DW 64
+
+struct ffhc {
+    uint64_t host[2], media[2], host_pages, programs, hot_ios, cold_ios;
+    double waf, cpu, writes; /* writes: host units in all, the fill's included */
+};
+
+/* The fdp suite's hot/cold workload (ssdsim_fdp_hotcold_workload: 90% of the 4 KiB writes to
+ * the first 10% of the space through handle 1, the rest through handle 0) in runs of an eighth
+ * of a drive write, on a sequentially filled drive: 40 runs of warm-up, then 32 measured,
+ * timed or fast-forwarded (fill included), summing each run's figures. */
+static struct ffhc ff_hotcold(bool fdp, bool ff)
+{
+    struct ffhc r = {0};
+    ssdsim_model *m = ff_model(fdp);
+    ssdsim *sim = st_sim(m, 7);
+    ck_assert_int_eq(ssdsim_set_precondition_method(sim, ff ? SSDSIM_PRECONDITION_METHOD_FUNCTIONAL
+                                                           : SSDSIM_PRECONDITION_METHOD_TIMED),
+                     0);
+    uint64_t logical = ssdsim_model_logical_bytes(m), per_run = logical / UNIT / FF_RUNS_DW;
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_fdp_hotcold_workload(&wl, logical, per_run, fdp, &err) == 0, "%s",
+                  err.message);
+    r.hot_ios = per_run / 10 * 9;
+    r.cold_ios = per_run / 10;
+    clock_t c0 = clock();
+    ck_assert_msg(ssdsim_precondition_seq(sim) == 0, "%s", ssdsim_errmsg(sim));
+    for (int k = 0; k < 5 * FF_RUNS_DW; k++)
+        run_or_ff(sim, wl, ff);
+    for (int k = 0; k < 4 * FF_RUNS_DW; k++) {
+        run_or_ff(sim, wl, ff);
+        ssdsim_device_stats ds;
+        ck_assert_int_eq(ssdsim_get_device_stats(sim, &ds), 0);
+        r.host_pages += ds.host_pages_written;
+        r.programs += ds.flash_pages_programmed;
+        for (uint32_t h = 0; fdp && h < 2; h++) {
+            ssdsim_fdp_stats st;
+            ck_assert_int_eq(ssdsim_get_fdp_stats(sim, h, &st), 0);
+            r.host[h] += st.host_bytes;
+            r.media[h] += st.media_bytes;
+        }
+    }
+    r.cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    r.writes = (double)(logical / UNIT + 9 * FF_RUNS_DW * per_run);
+    r.waf = (double)r.programs / (double)r.host_pages;
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    return r;
+}
+
+/* The hot/cold workload with two handles fast-forwarded reaches the state a timed run of it
+ * reaches: each handle's host bytes are exactly what its job wrote (the hot job's 9/10 of a
+ * run's writes through handle 1, the cold job's through handle 0), the handles' media bytes add
+ * up to every program, every block holds one handle's data (the FTL's check of persistent
+ * isolation, run at the end of each), and the WAF is the timed run's within 2%, each handle's
+ * within 5% (the cold handle's copies are few: a small count). Fast-forward interleaves the two
+ * jobs one request each, the timed run by their queue depths (9:1); within a handle the writes
+ * are the same sequence either way. The fast-forward rate with FDP and without (the same
+ * workload on the model without handles) is printed, not asserted. */
+START_TEST(test_fdp_ff_hotcold_matches_timed)
+{
+    struct ffhc t = ff_hotcold(true, false), f = ff_hotcold(true, true);
+    struct ffhc f0 = ff_hotcold(false, true);
+    const uint64_t runs = 4 * FF_RUNS_DW;
+    for (int k = 0; k < 2; k++) {
+        const struct ffhc *r = k ? &f : &t;
+        ck_assert_uint_eq(r->host[1], runs * r->hot_ios * UNIT);
+        ck_assert_uint_eq(r->host[0], runs * r->cold_ios * UNIT);
+        ck_assert_uint_eq(r->host[0] + r->host[1], r->host_pages * UNIT);
+        ck_assert_uint_eq(r->media[0] + r->media[1], r->programs * UNIT);
+    }
+    double wt[2], wf[2];
+    for (int h = 0; h < 2; h++) {
+        wt[h] = (double)t.media[h] / (double)t.host[h];
+        wf[h] = (double)f.media[h] / (double)f.host[h];
+    }
+    /* host writes per CPU-second: fill, warm-up and measured runs (9 drive writes) */
+    printf("fast-forward hot/cold, 2 handles: timed WAF %.4f (handles %.4f %.4f), fast-forward "
+           "%.4f (%.4f %.4f): %+.2f%%; without FDP fast-forward %.4f; fast-forward %.2f M host "
+           "writes per CPU-s with FDP, %.2f M without\n",
+           t.waf, wt[0], wt[1], f.waf, wf[0], wf[1], 100 * (f.waf / t.waf - 1), f0.waf,
+           f.writes / f.cpu / 1e6, f0.writes / f0.cpu / 1e6);
+    st_within(f.waf, t.waf, 0.02, "fast-forwarded WAF against the timed run's");
+    st_within(wf[1], wt[1], 0.05, "hot handle's WAF");
+    st_within(wf[0], wt[0], 0.05, "cold handle's WAF");
+    /* FDP's separation is there in the fast-forward too: at least 10% below the mixed WAF */
+    ck_assert_double_lt(f.waf, 0.9 * f0.waf);
+}
+END_TEST
+
+/* Per-handle host units of `json` fast-forwarded (ff) or run on `sim` (n handles). */
+static void ff_handles(ssdsim *sim, const char *json, bool ff, uint32_t n, uint64_t *units)
+{
+    ssdsim_workload *wl = st_workload(json);
+    run_or_ff(sim, wl, ff);
+    ssdsim_workload_free(wl);
+    for (uint32_t h = 0; h < n; h++) {
+        ssdsim_fdp_stats st;
+        ck_assert_int_eq(ssdsim_get_fdp_stats(sim, h, &st), 0);
+        ck_assert_uint_eq(st.host_bytes % UNIT, 0);
+        units[h] = st.host_bytes / UNIT;
+    }
+}
+
+/* fio's options fast-forwarded: fdp=1 in turn over 8 handles gives each exactly 1/8 of 1000
+ * writes; a longer fdp_pli list its counts (7 four times: 500); fdp_pli_select=random, two
+ * clones, the same handle counts as a timed run of the same job (each clone's choices come
+ * from its own generator, drawn right after each request, whatever the interleaving); with
+ * two reclaim groups, fdp=1 gives each group and each handle half, placement=32769 puts all on
+ * group 1's handle 1. */
+START_TEST(test_fdp_ff_job_options)
+{
+    ssdsim_model *m = small_with(0.28, ", \"fdp\": {\"handles\": 8}");
+    ssdsim *sim = st_sim(m, 1);
+    uint64_t u[8], v[8];
+    ff_handles(sim, "{\"rw\": \"randwrite\", \"size\": \"8m\", \"number_ios\": 1000, "
+                    "\"fdp\": \"1\"}", true, 8, u);
+    for (uint32_t h = 0; h < 8; h++)
+        ck_assert_uint_eq(u[h], 125);
+    ff_handles(sim, "{\"rw\": \"randwrite\", \"size\": \"8m\", \"number_ios\": 1000, "
+                    "\"fdp\": \"1\", \"fdp_pli\": \"3,4,5,6,7,7,7,7\"}", true, 8, u);
+    for (uint32_t h = 0; h < 8; h++)
+        ck_assert_uint_eq(u[h], h < 3 ? 0 : h < 7 ? 125 : 500);
+    const char *rnd = "{\"rw\": \"randwrite\", \"size\": \"8m\", \"number_ios\": 1000, "
+                      "\"numjobs\": 2, \"iodepth\": 8, \"fdp\": \"1\", \"fdp_pli\": \"1,2,5\", "
+                      "\"fdp_pli_select\": \"random\"}";
+    ssdsim *tsim = st_sim(m, 1);
+    ff_handles(sim, rnd, true, 8, u);
+    /* the same run number as the third fast-forward: two timed runs first */
+    ssdsim_workload *wl = st_workload("{\"rw\": \"read\", \"size\": \"1m\", \"number_ios\": 1}");
+    run_or_ff(tsim, wl, false);
+    run_or_ff(tsim, wl, false);
+    ssdsim_workload_free(wl);
+    ff_handles(tsim, rnd, false, 8, v);
+    uint64_t sum = 0;
+    for (uint32_t h = 0; h < 8; h++) {
+        ck_assert_uint_eq(u[h], v[h]);
+        sum += u[h];
+        if (h == 1 || h == 2 || h == 5)
+            ck_assert_uint_gt(u[h], 500); /* about 667 each of 2000 */
+        else
+            ck_assert_uint_eq(u[h], 0);
+    }
+    ck_assert_uint_eq(sum, 2000);
+    ck_assert(u[1] != u[2] || u[2] != u[5]); /* not in turn */
+    ssdsim_free(tsim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    m = rg_model();
+    sim = st_sim(m, 1);
+    wl = st_workload("{\"rw\": \"randwrite\", \"size\": \"8m\", \"number_ios\": 1000, "
+                     "\"fdp\": \"1\"}");
+    run_or_ff(sim, wl, true);
+    ssdsim_workload_free(wl);
+    ssdsim_fdp_group_stats g;
+    ssdsim_fdp_stats h;
+    for (uint32_t k = 0; k < 2; k++) {
+        ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, k, &g), 0);
+        ck_assert_uint_eq(g.host_bytes, 500 * UNIT);
+        ck_assert_uint_eq(g.media_bytes, 500 * UNIT);
+        ck_assert_int_eq(ssdsim_get_fdp_stats(sim, k, &h), 0);
+        ck_assert_uint_eq(h.host_bytes, 500 * UNIT);
+    }
+    wl = st_workload("{\"rw\": \"write\", \"size\": \"1m\", \"placement\": \"32769\"}");
+    run_or_ff(sim, wl, true);
+    ssdsim_workload_free(wl);
+    ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, 1, &g), 0);
+    ck_assert_uint_eq(g.host_bytes, 1024 * 1024);
+    ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, 0, &g), 0);
+    ck_assert_uint_eq(g.host_bytes, 0);
+    ck_assert_int_eq(ssdsim_get_fdp_stats(sim, 1, &h), 0);
+    ck_assert_uint_eq(h.host_bytes, 1024 * 1024);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Units of the logical space lying on group 0's dies (planes 0 and 2), all mapped. */
+static uint64_t rg_in_group0(ssdsim *sim, uint64_t l)
+{
+    uint64_t n = 0;
+    for (uint64_t u = 0; u < l; u++) {
+        uint64_t p = rg_plane_of(sim, u);
+        n += p == 0 || p == 2;
+    }
+    return n;
+}
+
+/* Reclaim groups fast-forwarded: the whole space written sequentially through group 1
+ * (placement=32768) gives test_fdp_group_full_reallocates's figures, derived there: group 1
+ * holds 2 x 127 x 64 = 16,256 units, the other 9,344 are reallocated to group 0, one Media
+ * Reallocated event each. A sequential preconditioning names no placement: a timed one and a
+ * fast-forwarded one both write through group 0's handle 0, which holds 16,256 units, the rest
+ * reallocated to group 1. */
+START_TEST(test_fdp_ff_groups_reallocate)
+{
+    ssdsim_model *m = rg_model();
+    ssdsim *sim = st_sim(m, 5);
+    uint64_t l = ssdsim_model_logical_bytes(m) / UNIT, g1 = 2 * (RG_BPP - 1) * RG_PPB;
+    char job[256];
+    snprintf(job, sizeof job,
+             "{\"rw\": \"write\", \"bs\": \"256k\", \"size\": %llu, \"placement\": \"32768\"}",
+             (unsigned long long)(l * UNIT));
+    ssdsim_workload *wl = st_workload(job);
+    run_or_ff(sim, wl, true);
+    ssdsim_workload_free(wl);
+    uint64_t in_g0 = rg_in_group0(sim, l);
+    ck_assert_uint_eq(in_g0, l - g1);
+    ssdsim_fdp_log lg;
+    ck_assert_int_eq(ssdsim_get_fdp_log(sim, &lg), 0);
+    ck_assert_uint_eq(lg.media_reallocated, in_g0);
+    ssdsim_fdp_group_stats g;
+    ck_assert_int_eq(ssdsim_get_fdp_group_stats(sim, 1, &g), 0);
+    ck_assert_uint_eq(g.host_bytes, l * UNIT);
+    ck_assert_uint_eq(g.reallocated_bytes, in_g0 * UNIT);
+    ck_assert_uint_eq(g.media_bytes, g1 * UNIT);
+    char why[256];
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    for (int ff = 0; ff < 2; ff++) {
+        sim = st_sim(m, 5);
+        ck_assert_int_eq(ssdsim_set_precondition_method(
+                             sim, ff ? SSDSIM_PRECONDITION_METHOD_FUNCTIONAL
+                                     : SSDSIM_PRECONDITION_METHOD_TIMED),
+                         0);
+        ck_assert_msg(ssdsim_precondition_seq(sim) == 0, "%s", ssdsim_errmsg(sim));
+        ck_assert_uint_eq(rg_in_group0(sim, l), g1);
+        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        ssdsim_free(sim);
+    }
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Fast-forward refuses what a run refuses, with the run's line: a placement beyond the
+ * handles, fdp=1 on a drive without them; the simulation goes on. Fast preconditioning of a
+ * uniform random workload through two handles fast-forwards it on the drive itself (the scaled
+ * copy's installed state would hold handle 0's data only): "functional" in the results, every
+ * block one handle's. */
+START_TEST(test_fdp_ff_refuses_and_preconditions)
+{
+    static const char *const jobs[] = {
+        "{\"rw\": \"randwrite\", \"size\": \"1m\", \"placement\": \"2\"}",
+        "{\"rw\": \"randwrite\", \"size\": \"1m\", \"fdp\": \"1\", \"fdp_pli\": \"0,2\"}",
+        "{\"rw\": \"randwrite\", \"size\": \"1m\", \"fdp\": \"1\"}",
+    };
+    for (int k = 0; k < 3; k++) {
+        ssdsim_model *m = ff_model(k < 2);
+        ssdsim *sim = st_sim(m, 1);
+        ssdsim_workload *wl = st_workload(jobs[k]);
+        ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
+        char line[512];
+        snprintf(line, sizeof line, "%s", ssdsim_errmsg(sim));
+        ssdsim_free(sim);
+        sim = st_sim(m, 1);
+        ck_assert_int_eq(ssdsim_fast_forward(sim, wl, 0), SSDSIM_ECONFIG);
+        ck_assert_str_eq(ssdsim_errmsg(sim), line);
+        ck_assert_ptr_null(strchr(line, '\n'));
+        ssdsim_workload_free(wl);
+        st_run(sim, "{\"rw\": \"randwrite\", \"size\": \"1m\", \"number_ios\": 10}", NULL);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+    ssdsim_model *m = ff_model(true);
+    ssdsim *sim = st_sim(m, 3);
+    ssdsim_workload *wl = st_workload("{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, "
+                                      "\"fdp\": \"1\", \"number_ios\": 1000}");
+    int rc = ssdsim_precondition_fast(sim, wl, NULL);
+    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
+    char why[256];
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+    ssdsim_fdp_stats st;
+    ck_assert_int_eq(ssdsim_get_fdp_stats(sim, 1, &st), 0);
+    ck_assert_uint_eq(st.host_bytes, 500 * UNIT);
+    char *json = ssdsim_results_json(sim);
+    ck_assert_ptr_nonnull(json);
+    ck_assert_ptr_nonnull(strstr(json, "\"functional\""));
+    free(json);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fdp");
@@ -1100,6 +1425,10 @@ int main(void)
     tcase_add_test(tc, test_fdp_ruh_update);
     tcase_add_test(tc, test_fdp_groups_job_options);
     tcase_add_test(tc, test_fdp_groups_bad_input);
+    tcase_add_test(tc, test_fdp_ff_hotcold_matches_timed);
+    tcase_add_test(tc, test_fdp_ff_job_options);
+    tcase_add_test(tc, test_fdp_ff_groups_reallocate);
+    tcase_add_test(tc, test_fdp_ff_refuses_and_preconditions);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -16,6 +16,7 @@
 #include "host/host.h"
 #include "dev/zns.h"
 #include "config/fdp_pid.h"
+#include "host/placement.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -323,43 +324,20 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
 }
 
 /* The FDP placement handle of a job's next request: the id of its trace record when it has one,
- * else its one placement id, or, for writes, the
- * next of its list (fio's fdp_pli; fdp=1 alone: every handle of the drive) in turn or at random
- * (fdp_pli_select). */
+ * else its fixed one or the next of its list (placement.h). */
 static uint8_t job_placement(struct ssdsim__host *h, struct ssdsim__job *job, uint8_t op)
 {
     if (job->rec_has_placement) /* a trace record's own id */
         return job->rec_placement;
-    const struct ssdsim__jobspec *spec = job->spec;
-    if (!spec || op != SSDSIM__IO_WRITE)
-        return job->placement;
-    const struct ssdsim__fdp_cfg *fdp = &h->sys->dev_model->fdp;
-    uint32_t n = spec->n_placements ? spec->n_placements
-                 : spec->fdp        ? fdp->handles * ssdsim__fdp_groups(fdp)
-                                    : 0;
-    if (n < 2)
-        return job->placement;
-    uint32_t k = spec->pli_random ? (uint32_t)ssdsim__rng_below(&job->gen.rng, n)
-                                  : job->pli_next++ % n;
-    /* fdp_pli's and fdp=1's are indexes of the drive's placement ids (config/fdp_pid.h) */
-    return (uint8_t)ssdsim__fdp_pli_placement(fdp, spec->n_placements ? spec->placements[k] : k);
+    return ssdsim__placement_next(job->spec, &h->sys->dev_model->fdp, job->placement,
+                                  &job->pli_next, &job->gen.rng, op);
 }
 
-/* A job's zone and placement options against the drive: 0, or 1 with why (naming the
- * option). */
+/* A job's zone options against the drive: 0, or 1 with why (naming the option). */
 static int job_zone_options(const struct ssdsim__host *h, const struct ssdsim__jobspec *spec,
                             char *why, size_t len)
 {
-    const struct ssdsim_model *m = h->sys->dev_model;
     const struct ssdsim__zns *z = h->sys->n_devs == 1 ? h->sys->devs[0].zns : NULL;
-    if (spec->fdp && !m->fdp.handles) {
-        snprintf(why, len, "fdp: the drive has no placement handles (model key fdp.handles)");
-        return 1;
-    }
-    if (spec->placement_opt && !strcmp(spec->placement_opt, "fdp_pli") && !spec->fdp) {
-        snprintf(why, len, "fdp_pli: placement ids need fdp=1");
-        return 1;
-    }
     bool zone_opts = spec->zbd_zone_size || spec->zbd_zone_capacity || spec->zbd_max_open ||
                      spec->zbd_zone_skip;
     if (!spec->zbd && zone_opts) {
@@ -953,39 +931,11 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                 return h->error;
             }
             job->queue = (uint16_t)(spec->have_queue ? spec->queue : j % nq);
-            const struct ssdsim__fdp_cfg *fdp = &h->sys->dev_model->fdp;
-            uint32_t handles = fdp->handles, groups = ssdsim__fdp_groups(fdp);
-            bool pli = spec->placement_opt && !strcmp(spec->placement_opt, "fdp_pli");
-            uint32_t first = 0;
-            for (uint32_t k = 0; k < spec->n_placements; k++) {
-                uint32_t v = spec->placements[k], placement = 0;
-                char pwhy[200] = "";
-                bool bad = pli ? v >= (handles ? handles * groups : 1)
-                               : ssdsim__fdp_pid_decode(fdp, v, &placement, pwhy, sizeof pwhy);
-                if (bad) {
-                    if (pli && groups > 1)
-                        snprintf(h->errmsg, sizeof h->errmsg,
-                                 "job '%s': fdp_pli: placement id index %u is beyond the "
-                                 "drive's %u placement ids (fdp.handles %u x "
-                                 "fdp.reclaim_groups %u)",
-                                 spec->name ? spec->name : "job", v, handles * groups, handles,
-                                 groups);
-                    else if (pli)
-                        snprintf(h->errmsg, sizeof h->errmsg,
-                                 "job '%s': fdp_pli: placement id %u is beyond the model's "
-                                 "placement handles (fdp.handles %u)",
-                                 spec->name ? spec->name : "job", v, handles);
-                    else
-                        snprintf(h->errmsg, sizeof h->errmsg, "job '%s': %s: placement id %s",
-                                 spec->name ? spec->name : "job",
-                                 spec->placement_opt ? spec->placement_opt : "placement", pwhy);
-                    h->error = SSDSIM_ECONFIG;
-                    return h->error;
-                }
-                if (k == 0)
-                    first = pli ? ssdsim__fdp_pli_placement(fdp, v) : placement;
+            if (ssdsim__placement_job_check(spec, &h->sys->dev_model->fdp, &job->placement,
+                                            h->errmsg, sizeof h->errmsg)) {
+                h->error = SSDSIM_ECONFIG;
+                return h->error;
             }
-            job->placement = (uint8_t)first;
             job->pli_next = 0;
             char why[200];
             if (job_zone_options(h, spec, why, sizeof why)) {
