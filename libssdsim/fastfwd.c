@@ -43,11 +43,23 @@
 /* Requests between progress calls. */
 #define PROGRESS_EVERY 65536
 
+/* The FTL environment's hooks while fast-forwarding: flash operations queue in `q` and end in
+ * submission order; unit completions are only counted, waits and firmware time go nowhere. */
+struct ff_hooks {
+    struct ssdsim__ff_queue q;
+    ssdsim__unit_done_fn done;
+    void *done_ctx;
+    void (*waited)(void *, uint32_t, uint64_t);
+    uint64_t (*fw_run)(void *, uint64_t);
+    uint64_t units_in, units_out; /* read and write units given to the FTL, and completed */
+};
+
 static void ff_unit_done(void *ctx, uint32_t io, uint32_t bytes)
 {
-    (void)ctx;
+    struct ff_hooks *h = ctx;
     (void)io;
     (void)bytes;
+    h->units_out++;
 }
 
 static uint64_t ff_fw_run(void *ctx, uint64_t ns)
@@ -72,19 +84,12 @@ const char *ssdsim__ff_unsupported(const struct ssdsim *sim, const struct ssdsim
     return NULL;
 }
 
-/* The FTL environment's hooks while fast-forwarding: flash operations queue in `q` and end in
- * submission order; unit completions, waits and firmware time go nowhere. */
-struct ff_hooks {
-    struct ssdsim__ff_queue q;
-    ssdsim__unit_done_fn done;
-    void (*waited)(void *, uint32_t, uint64_t);
-    uint64_t (*fw_run)(void *, uint64_t);
-};
-
 static void hooks_on(struct ff_hooks *h, struct ssdsim_ftl_env *env)
 {
-    memset(&h->q, 0, sizeof h->q);
+    memset(h, 0, sizeof *h);
     h->done = env->unit_done;
+    h->done_ctx = env->unit_done_ctx;
+    env->unit_done_ctx = h;
     h->waited = env->unit_waited;
     h->fw_run = env->fw_run;
     env->ff = &h->q;
@@ -97,6 +102,7 @@ static void hooks_off(struct ff_hooks *h, struct ssdsim_ftl_env *env)
 {
     env->ff = NULL;
     env->unit_done = h->done;
+    env->unit_done_ctx = h->done_ctx;
     env->unit_waited = h->waited;
     env->fw_run = h->fw_run;
     free(h->q.v);
@@ -115,8 +121,10 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
         return 0;
     }
     uint64_t first = off / unit, last = (off + len - 1) / unit;
+    struct ff_hooks *h = env->unit_done_ctx;
     env->placement = placement;
     for (uint64_t u = first; u <= last; u++) {
+        h->units_in++;
         uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
         int rc = op == SSDSIM__IO_READ ? env->ops->read(env->state, 0, u, (uint32_t)(hi - lo))
                                        : env->ops->write(env->state, 0, u, (uint32_t)(hi - lo));
@@ -127,6 +135,17 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
         rc = ssdsim__env_ff_drain(env);
         if (rc)
             return rc;
+        /* Every flash operation has ended and nothing else will happen before the next request:
+         * a unit still not done is a write stalled for good (its planes have neither a free
+         * block nor garbage to collect), and the requests after it would stall behind it. */
+        if (h->units_out < h->units_in) {
+            ssdsim_ftl_fail(env, SSDSIM_ESTATE,
+                            "host writes stalled for good: the planes they may go to hold no "
+                            "free block and no garbage to collect (the jobs' requests, taken "
+                            "one each in turn without timing, placed them so); "
+                            "--precondition-method timed runs this workload timed");
+            return SSDSIM_ESTATE;
+        }
     }
     return 0;
 }

@@ -1212,6 +1212,53 @@ START_TEST(test_fdp_ff_hotcold_matches_timed)
 }
 END_TEST
 
+/* Fast-forward that would leave host writes stalled for good fails, with one line, instead of
+ * returning 0. The hot/cold workload above on the same drive with ftl.placement "idle": without
+ * timing every die is idle, so the idle rule takes the dies in turn, and the two jobs, taken one
+ * request each, fall on alternate dies: the cold job's writes fill two dies with data nobody
+ * overwrites until one of their planes holds no free block and no garbage, and its writes can
+ * then go nowhere (a timed run interleaves the jobs by their queue depths and the dies by their
+ * work). Within 20 drive writes either every run succeeds with the check passing, or one fails
+ * with SSDSIM_ESTATE naming the stall; it must never return 0 with writes left stalled. */
+START_TEST(test_fdp_ff_stall_refused)
+{
+    for (int fdp = 0; fdp < 2; fdp++) {
+        ssdsim_model *m = ff_model(fdp);
+        ssdsim_error err;
+        ck_assert_int_eq(ssdsim_model_set(m, "ftl.placement", "idle", &err), 0);
+        ssdsim *sim = st_sim(m, 7);
+        uint64_t logical = ssdsim_model_logical_bytes(m), per_run = logical / UNIT / 8;
+        ssdsim_workload *wl = NULL;
+        ck_assert_msg(ssdsim_fdp_hotcold_workload(&wl, logical, per_run, fdp, &err) == 0, "%s",
+                      err.message);
+        ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+        int rc = 0;
+        for (int k = 0; k < 20 * 8 && rc == 0; k++) {
+            rc = ssdsim_fast_forward(sim, wl, 0);
+            if (rc == 0) {
+                ssdsim_device_stats ds;
+                ck_assert_int_eq(ssdsim_get_device_stats(sim, &ds), 0);
+                ck_assert_uint_eq(ds.host_pages_written, per_run); /* all of it written */
+            }
+        }
+        if (rc) {
+            ck_assert_int_eq(rc, SSDSIM_ESTATE);
+            ck_assert_msg(strstr(ssdsim_errmsg(sim), "stalled for good") != NULL, "%s",
+                          ssdsim_errmsg(sim));
+            ck_assert_ptr_null(strchr(ssdsim_errmsg(sim), '\n'));
+        } else {
+            char why[256] = "";
+            ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        }
+        printf("fast-forward, idle placement, hot/cold, fdp %d: %s\n", fdp,
+               rc ? ssdsim_errmsg(sim) : "no stall in 20 drive writes");
+        ssdsim_workload_free(wl);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
 /* Per-handle host units of `json` fast-forwarded (ff) or run on `sim` (n handles). */
 static void ff_handles(ssdsim *sim, const char *json, bool ff, uint32_t n, uint64_t *units)
 {
@@ -1426,6 +1473,7 @@ int main(void)
     tcase_add_test(tc, test_fdp_groups_job_options);
     tcase_add_test(tc, test_fdp_groups_bad_input);
     tcase_add_test(tc, test_fdp_ff_hotcold_matches_timed);
+    tcase_add_test(tc, test_fdp_ff_stall_refused);
     tcase_add_test(tc, test_fdp_ff_job_options);
     tcase_add_test(tc, test_fdp_ff_groups_reallocate);
     tcase_add_test(tc, test_fdp_ff_refuses_and_preconditions);
