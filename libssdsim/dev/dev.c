@@ -392,6 +392,10 @@ bool ssdsim__dev_busy(const struct ssdsim__dev *d)
         return ssdsim__hdd_busy(&d->hdd);
     if (d->buf && ssdsim__buf_pending(d->buf))
         return true;
+    /* an op can be on its way after its die went idle (a cache read's data going out of the
+     * cache register): the FTL must see its completion before it is rebuilt */
+    if (d->hw.n_live)
+        return true;
     for (uint32_t k = 0; k < d->hw.n_dies; k++)
         if (!ssdsim__hw_die_idle(&d->hw, k))
             return true;

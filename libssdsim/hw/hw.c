@@ -124,6 +124,7 @@ uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw)
         hw->ops = p;
     }
     uint32_t i = ssdsim__ipool_take(&hw->op_pool, hw->ops, sizeof *hw->ops, OP_LINK);
+    hw->n_live++;
     memset(&hw->ops[i], 0, sizeof hw->ops[i]);
     hw->ops[i].next = SSDSIM__NONE;
     if (hw->mate) {
@@ -160,6 +161,7 @@ int ssdsim__hw_each_op(const struct ssdsim__hw *hw,
 
 void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op)
 {
+    hw->n_live--;
     ssdsim__ipool_put(&hw->op_pool, hw->ops, sizeof *hw->ops, OP_LINK, op);
 }
 

@@ -133,6 +133,9 @@ struct ssdsim__hw {
     uint32_t spp;        /* slots per flash page (unit < page), else 1 */
     uint32_t slot_shift; /* log2(spp) */
     uint32_t ppu;        /* flash pages per slot (unit > page), else 1 */
+    uint32_t n_live;     /* ops allocated and not yet freed: in a die's queue, running, in
+                            the cache register or on the bus after their die went idle, or
+                            held for their page (ssdsim__dev_busy) */
     uint32_t *held;      /* spp > 1, per block: the first program held for its partial page */
     uint32_t *held_next; /* per block: the next block of its die with a held page */
     uint8_t *gc_keep;    /* spp > 1, per plane: 1 while the FTL collects a victim there, so that
