@@ -5,6 +5,7 @@
 #include "abi.h"
 #include "ftl/reserve.h"
 #include "ftl/page.h"
+#include "config/fdp_pid.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -715,9 +716,9 @@ char *ssdsim_results_json(const ssdsim *sim)
         ssdsim__json_add_u64(ev, "reclaim_unit_not_fully_written", lg.ru_not_fully_written);
         ssdsim__json_add_u64(ev, "media_reallocated", lg.media_reallocated);
         cJSON *ga = cJSON_AddArrayToObject(dev, "fdp_groups");
-        uint32_t groups = sim->sys.dev_model->fdp.reclaim_groups;
+        uint32_t groups = ssdsim__fdp_groups(&sim->sys.dev_model->fdp);
         ssdsim_fdp_group_stats gs;
-        for (uint32_t g = 0; g < (groups ? groups : 1); g++) {
+        for (uint32_t g = 0; g < groups; g++) {
             ssdsim_get_fdp_group_stats(sim, g, &gs);
             cJSON *o = cJSON_CreateObject();
             cJSON_AddItemToArray(ga, o);

@@ -145,7 +145,7 @@ void ssdsim__unit_gc_keep(struct ssdsim__hw *hw, uint32_t plane, bool keep)
     if (hw->spp <= 1 || hw->gc_keep[plane] == keep)
         return;
     hw->gc_keep[plane] = keep;
-    uint32_t d = plane / hw->planes_per_die;
+    uint32_t d = ssdsim__hw_plane_die(hw, plane);
     struct ssdsim__die *die = &hw->dies[d];
     if (!keep && die->held_blk != SSDSIM__NONE && die->cur == SSDSIM__NONE && die->queued == 0)
         ssdsim__unit_die_empty(hw, d);
