@@ -8,17 +8,13 @@ int ssdsim__engine_init(struct ssdsim__engine *e, uint32_t initial_capacity)
 {
     memset(e, 0, sizeof *e);
     ssdsim__ipool_init(&e->rec_pool);
-    /* Bucket 0 takes a burst of same-time events; start it at the caller's estimate. */
+    /* Bucket 0 takes a burst of same-time events; start it at the caller's estimate. The
+     * others get memory when first used (most levels never are: delays span a few digits). */
     uint32_t cap = initial_capacity < 16 ? 16 : initial_capacity;
-    for (int i = 0; i < SSDSIM__EV_BUCKETS; i++) {
-        uint32_t c = i == 0 ? cap : 16;
-        e->b[i].v = malloc(sizeof *e->b[i].v * c);
-        if (!e->b[i].v) {
-            ssdsim__engine_fini(e);
-            return SSDSIM_ENOMEM;
-        }
-        e->b[i].cap = c;
-    }
+    e->b[0].v = malloc(sizeof *e->b[0].v * cap);
+    if (!e->b[0].v)
+        return SSDSIM_ENOMEM;
+    e->b[0].cap = cap;
     return 0;
 }
 
@@ -38,13 +34,14 @@ static inline int bucket_of(uint64_t time, uint64_t last)
     uint64_t x = time ^ last;
     if (x == 0)
         return 0;
-    int level = (63 - __builtin_clzll(x)) >> 2;
-    return 1 + level * 16 + (int)((time >> (level * 4)) & 15);
+    int level = (63 - __builtin_clzll(x)) / SSDSIM__EV_DIGIT;
+    return 1 + level * SSDSIM__EV_RADIX +
+           (int)((time >> (level * SSDSIM__EV_DIGIT)) & (SSDSIM__EV_RADIX - 1));
 }
 
 static bool bucket_grow(struct ssdsim__ev_bucket *b)
 {
-    uint32_t ncap = b->cap * 2;
+    uint32_t ncap = b->cap ? b->cap * 2 : 16;
     struct ssdsim__event *p = realloc(b->v, sizeof *p * ncap);
     if (!p)
         return false;
