@@ -123,3 +123,8 @@ int ssdsim__memory_check(const struct ssdsim_model *m, ssdsim_error *err)
                              (unsigned long long)need, gib(need), what,
                              (unsigned long long)limit, gib(limit));
 }
+
+SSDSIM_API uint64_t ssdsim_model_memory_bytes(const ssdsim_model *model)
+{
+    return model ? ssdsim__model_memory(model) : 0;
+}

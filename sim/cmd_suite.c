@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "suite.h"
@@ -31,6 +32,11 @@ void suite_say(struct suite *s, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
+    if (s->say) {
+        g_ptr_array_add(s->say, g_strdup_vprintf(fmt, ap));
+        va_end(ap);
+        return;
+    }
     vprintf(fmt, ap);
     va_end(ap);
     putchar('\n');
@@ -581,6 +587,11 @@ static void suite_help(FILE *f)
           "                         worn by timed 4 KiB random writes to PE/4, PE/2, 3PE/4\n"
           "                         and PE mean P/E cycles against drives worn at once (slow:\n"
           "                         use a small model, e.g. --set geometry.blocks_per_plane=)\n"
+          "  --jobs N               review: its parts (each profile, the 128K points, the\n"
+          "                         second formatting mode), each on a drive of its own, run\n"
+          "                         in N worker processes at a time (default: the processors,\n"
+          "                         fewer when memory holds fewer drives); the files are the\n"
+          "                         same for any N\n"
           "  --no-plot              do not run gnuplot (suite.gp is still written)\n"
           "  --quiet                print nothing but errors\n"
           "  --help                 this help\n",
@@ -661,7 +672,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                                              "--rounds", "--compare-op", "--idle", "--plugin",
                                              "--precondition-method", "--workload",
                                              "--age-days", "--target-uber", "--life-years",
-                                             "--accel-check"};
+                                             "--accel-check", "--jobs"};
         bool known = false;
         for (size_t k = 0; k < G_N_ELEMENTS(valued); k++)
             known = known || !strcmp(opt, valued[k]);
@@ -685,6 +696,13 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 return rc;
         } else if (!strcmp(opt, "--workload")) {
             so->o.workload_path = val;
+        } else if (!strcmp(opt, "--jobs")) {
+            if (!cli_parse_u64(val, &so->jobs) || so->jobs == 0 || so->jobs > 4096) {
+                cli_error("suite: --jobs expects a number of worker processes from 1 to 4096, "
+                          "got '%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
         } else if (!strcmp(opt, "--age-days")) {
             if (!parse_double(val, 0, 1e6, &so->age_days)) {
                 cli_error("suite: --age-days expects a number of days from 0 to 1000000, got "
@@ -807,6 +825,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         so->max_dw = !strcmp(name, "fdp") ? (so->quick ? 2 : 4) : so->quick ? 4 : 10;
     if (!so->idle_ns && quick_matrix)
         so->idle_ns = 30 * S_NS;
+    if (!so->jobs)
+        so->jobs = g_get_num_processors();
     return -1;
 }
 
@@ -908,6 +928,19 @@ static int write_folder(struct suite *s, const char *dir)
     return 0;
 }
 
+/* At most `jobs`, and no more worker processes than the machine's memory holds simulations of
+ * `model` (each part holds the model and a scaled copy of at most a quarter of it). */
+static uint64_t suite_jobs_for_memory(const ssdsim_model *model, uint64_t jobs)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    uint64_t need = ssdsim_model_memory_bytes(model);
+    if (jobs <= 1 || pages <= 0 || page <= 0 || need == 0)
+        return jobs;
+    need += need / 4 + (UINT64_C(64) << 20);
+    uint64_t fit = (uint64_t)pages * (uint64_t)page / need;
+    return fit < 1 ? 1 : fit < jobs ? fit : jobs;
+}
+
 int cli_suite(int argc, char **argv)
 {
     struct suite_opts so;
@@ -919,6 +952,7 @@ int cli_suite(int argc, char **argv)
     if (cli_load(&so.o, &s.model, NULL))
         return CLI_EXIT_FAIL;
     s.model_label = so.o.model_path ? so.o.model_path : "built-in generic-mlc";
+    so.jobs = suite_jobs_for_memory(s.model, so.jobs);
     g_autofree char *default_dir = g_strdup_printf("suite-%s", so.suite);
     const char *dir = so.out_dir ? so.out_dir : default_dir;
     s.json = cJSON_CreateObject();

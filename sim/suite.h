@@ -41,6 +41,7 @@ struct suite_opts {
     double life_years;       /* endurance: the projection's service life; 0 = 5 */
     uint32_t accel_pe;       /* endurance: --accel-check's largest point; 0 = no check */
     bool no_plot;
+    uint64_t jobs;           /* worker processes for the suite's independent parts */
 };
 
 /* ------------------------------------------------------------------------------------------ */
@@ -58,6 +59,8 @@ struct suite {
     GPtrArray *plots;     /* char *: PNG files suite.gp makes, in order */
     GPtrArray *csv_names; /* char *: CSV file names, in order */
     GPtrArray *csv_texts; /* char *: their contents */
+    GPtrArray *say;       /* char *: progress lines kept for the parent (a part in a worker
+                           * process), or NULL: printed as they come */
 };
 
 /* Print a progress line on stdout (unless --quiet). */
@@ -179,6 +182,34 @@ void suite_steady_notes(struct suite *s, const ssdsim_suite_wl *w, ssdsim_steady
 /* The 2x2 plot of one curve (IOPS, mean, maximum and standard deviation of latency against
  * time), precondition-ID.png; plots over several curves are the caller's. */
 void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *title);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Independent parts (suite_parts.c)                                                           */
+
+/* A suite's independent parts: part i (0..n-1) runs `run` on a struct suite of its own (from
+ * its own drive: nothing it measures may depend on another part), in a worker process when
+ * --jobs allows, longest `cost` first. */
+struct suite_parts {
+    size_t n;
+    int (*run)(struct suite *part, size_t i, void *ctx); /* 0, or -1 after printing the error */
+    double (*cost)(void *ctx, size_t i);                 /* NULL: all alike */
+    void *ctx;
+};
+
+/* Run every part into parts[0..n-1] (the caller's array, each then initialised: free each with
+ * suite_part_free). With --jobs above 1 they run in worker processes and each part's progress
+ * lines are printed as it finishes; else one after the other, printing as they go. 0, or -1
+ * when a part failed or the suite was interrupted (the error was printed). */
+int suite_parts_run(struct suite *s, const struct suite_parts *def, struct suite *parts);
+
+/* A part's struct suite: the suite's options, model and seed, empty outputs; `capture` keeps
+ * its progress lines instead of printing them. */
+void suite_part_init(struct suite *part, const struct suite *s, bool capture);
+void suite_part_free(struct suite *part);
+
+/* Add a part's shortcuts (once each), plots and CSV files to the suite, after what it has. The
+ * part's JSON and Markdown are the procedure's to place. */
+void suite_part_merge(struct suite *s, const struct suite *part);
 
 /* ------------------------------------------------------------------------------------------ */
 /* The procedures                                                                              */

@@ -358,15 +358,126 @@ static void cdf_plot(struct suite *s, const GPtrArray *series)
     g_string_free(g, TRUE);
 }
 
+/* The review's parts, each on a drive of its own: the four profiles (the first with the 4K
+ * points at 16T/16Q, measured at its steady state), the 128K sequential points, and with
+ * --compare-op the 4K random-write profile and points of the second formatting mode. */
+enum { PART_SEQ = SSDSIM_REVIEW_N_PROFILES, PART_OP, N_PARTS };
+
+struct review {
+    struct profile profiles[SSDSIM_REVIEW_N_PROFILES];
+    size_t n_parts;
+};
+
+/* What a part gives besides its Markdown and files: in its JSON under "profiles", "fixed" and
+ * "latency_cdf" as in suite.json, and the rows of the shared tables under "part". */
+static int review_part(struct suite *s, size_t k, void *ctx)
+{
+    const struct review *r = ctx;
+    struct mode m = {.name = "stock", .suffix = ""};
+    g_autofree char *op_name = NULL;
+    double add_op = 0;
+    if (k == PART_OP) {
+        op_name = g_strdup_printf("op+%.3g", s->opt->compare_op);
+        m.name = op_name;
+        m.suffix = "-op";
+        add_op = s->opt->compare_op;
+    }
+    cJSON *parr = cJSON_AddArrayToObject(s->json, "profiles");
+    cJSON *fixed = cJSON_AddObjectToObject(s->json, "fixed");
+    cJSON *cdf_obj = cJSON_AddObjectToObject(s->json, "latency_cdf");
+    GString *cdf_csv = g_string_new(NULL), *fcsv = g_string_new(NULL);
+    GString *ftab = g_string_new(NULL), *summary = g_string_new(NULL);
+    GPtrArray *series = g_ptr_array_new_with_free_func(g_free);
+    struct suite_curve c4k = {0};
+    int rc = -1;
+    if (mode_open(s, &m, s->model, add_op))
+        goto out;
+    if (k == PART_SEQ) {
+        suite_say(s, "128K sequential:");
+        if (fixed_seq(s, &m, fixed, ftab, fcsv))
+            goto out;
+    } else {
+        const struct profile *p = &r->profiles[k == PART_OP ? 0 : k];
+        if (run_profile(s, &m, p, parr, cdf_csv, cdf_obj, &c4k, summary))
+            goto out;
+        if (k == PART_OP)
+            g_ptr_array_add(series, g_strdup("4K random write (more over-provisioning) 16T/16Q"));
+        else
+            g_ptr_array_add(series, g_strdup_printf("%s 16T/16Q", p->title));
+        if ((k == 0 || k == PART_OP) &&
+            fixed_4k(s, &m, fixed, ftab, fcsv, cdf_csv, cdf_obj, series))
+            goto out;
+    }
+    cJSON *part = cJSON_AddObjectToObject(s->json, "part");
+    cJSON_AddStringToObject(part, "cdf_csv", cdf_csv->str);
+    cJSON_AddStringToObject(part, "fixed_csv", fcsv->str);
+    cJSON_AddStringToObject(part, "fixed_md", ftab->str);
+    cJSON_AddStringToObject(part, "summary_md", summary->str);
+    cJSON *sa = cJSON_AddArrayToObject(part, "cdf_series");
+    for (guint i = 0; i < series->len; i++)
+        cJSON_AddItemToArray(sa, cJSON_CreateString(series->pdata[i]));
+    cJSON *c = cJSON_AddObjectToObject(part, "steady");
+    cJSON_AddNumberToObject(c, "iops", c4k.sum.steady_iops);
+    cJSON_AddNumberToObject(c, "lat_mean_us", c4k.sum.steady_lat_mean_us);
+    cJSON_AddNumberToObject(c, "lat_max_us", c4k.sum.steady_lat_max_us);
+    cJSON_AddNumberToObject(c, "waf", c4k.sum.steady_waf);
+    cJSON_AddNumberToObject(part, "logical_bytes", (double)m.logical_bytes);
+    cJSON_AddNumberToObject(part, "op", m.op);
+    rc = 0;
+out:
+    g_string_free(cdf_csv, TRUE);
+    g_string_free(fcsv, TRUE);
+    g_string_free(ftab, TRUE);
+    g_string_free(summary, TRUE);
+    g_ptr_array_unref(series);
+    ssdsim_review_drive_free(m.drive);
+    return rc;
+}
+
+/* The profiles' curves and matrices cost several times the 128K points. */
+static double review_cost(void *ctx, size_t k)
+{
+    (void)ctx;
+    return k == PART_SEQ ? 1 : 4;
+}
+
+/* Move every item of `from` (an array or object) to the end of `to`. */
+static void move_items(cJSON *to, cJSON *from)
+{
+    cJSON *it;
+    while (from && (it = from->child) != NULL) {
+        cJSON_DetachItemViaPointer(from, it);
+        if (cJSON_IsArray(to))
+            cJSON_AddItemToArray(to, it);
+        else
+            cJSON_AddItemToObject(to, it->string, it);
+    }
+}
+
+static const char *part_str(const cJSON *part, const char *key)
+{
+    const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(part, key));
+    return v ? v : "";
+}
+
+static double part_num(const cJSON *part, const char *key)
+{
+    return cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(part, key));
+}
+
 int suite_review(struct suite *s)
 {
-    struct profile profiles[SSDSIM_REVIEW_N_PROFILES];
+    struct review r = {.n_parts = s->opt->compare_op > 0 ? N_PARTS : PART_OP};
     for (size_t i = 0; i < SSDSIM_REVIEW_N_PROFILES; i++)
-        ssdsim_review_profile(i, &profiles[i].id, &profiles[i].title, &profiles[i].pre,
-                              &profiles[i].meas);
-    struct mode modes[2] = {{.name = "stock", .suffix = ""}, {0}};
-    int n_modes = 1, rc = -1;
-    g_autofree char *op_name = NULL;
+        ssdsim_review_profile(i, &r.profiles[i].id, &r.profiles[i].title, &r.profiles[i].pre,
+                              &r.profiles[i].meas);
+    struct suite parts[N_PARTS];
+    memset(parts, 0, sizeof parts);
+    struct suite_parts def = {.n = r.n_parts, .run = review_part, .cost = review_cost, .ctx = &r};
+    int rc = -1;
+    if (suite_parts_run(s, &def, parts))
+        goto out;
+
     cJSON *parr = cJSON_AddArrayToObject(s->json, "profiles");
     cJSON *fixed = cJSON_AddObjectToObject(s->json, "fixed");
     cJSON *cdf_obj = cJSON_AddObjectToObject(s->json, "latency_cdf");
@@ -375,22 +486,35 @@ int suite_review(struct suite *s)
                                  "lat_p99_us\n");
     GString *ftab = g_string_new("| test | IOPS | MB/s | mean latency (ms) | max latency (ms) | "
                                  "latency stddev (ms) |\n|---|---:|---:|---:|---:|---:|\n");
-    GString *op_md = g_string_new(NULL), *prof_md = g_string_new(NULL);
-    GString *summary = g_string_new(NULL);
+    GString *summary = g_string_new(NULL), *prof_md = g_string_new(NULL);
     GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
     GPtrArray *titles = g_ptr_array_new_with_free_func(g_free);
     GPtrArray *series = g_ptr_array_new_with_free_func(g_free);
-    struct suite_curve c4k[2] = {{0}, {0}};
-
-    if (mode_open(s, &modes[0], s->model, 0))
-        goto out;
-    if (s->opt->compare_op > 0) {
-        op_name = g_strdup_printf("op+%.3g", s->opt->compare_op);
-        modes[1].name = op_name;
-        modes[1].suffix = "-op";
-        n_modes = 2;
-        if (mode_open(s, &modes[1], s->model, s->opt->compare_op))
-            goto out;
+    /* in part order: the files do not depend on the order the parts finished in */
+    for (size_t k = 0; k < r.n_parts; k++) {
+        struct suite *p = &parts[k];
+        const cJSON *part = cJSON_GetObjectItemCaseSensitive(p->json, "part");
+        move_items(parr, cJSON_GetObjectItemCaseSensitive(p->json, "profiles"));
+        move_items(fixed, cJSON_GetObjectItemCaseSensitive(p->json, "fixed"));
+        move_items(cdf_obj, cJSON_GetObjectItemCaseSensitive(p->json, "latency_cdf"));
+        g_string_append(cdf_csv, part_str(part, "cdf_csv"));
+        g_string_append(fcsv, part_str(part, "fixed_csv"));
+        g_string_append(ftab, part_str(part, "fixed_md"));
+        if (k < SSDSIM_REVIEW_N_PROFILES) /* the summary table is of the stock drive */
+            g_string_append(summary, part_str(part, "summary_md"));
+        const cJSON *it;
+        cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(part, "cdf_series"))
+            g_ptr_array_add(series, g_strdup(cJSON_GetStringValue(it)));
+        if (k < SSDSIM_REVIEW_N_PROFILES) {
+            g_string_append(prof_md, p->md->str);
+            g_ptr_array_add(ids, g_strdup(r.profiles[k].id));
+            g_ptr_array_add(titles, g_strdup(r.profiles[k].title));
+        } else if (k == PART_OP) {
+            g_ptr_array_add(ids, g_strdup("4k-random-write-op"));
+            g_ptr_array_add(titles, g_strdup_printf("4K random write (op+%.3g)",
+                                                    s->opt->compare_op));
+        }
+        suite_part_merge(s, p);
     }
 
     suite_md(s, "Procedure: per profile, secure erase, a preconditioning curve at 16 threads x "
@@ -398,28 +522,11 @@ int suite_review(struct suite *s)
                 "matrix 2T/2Q ... 16T/16Q at steady state; 4K random write and read at 16T/16Q "
                 "right after the 4K matrix; 128K sequential write and read at 16T/16Q (each "
                 "thread streaming through its own sixteenth of the drive) after a secure erase "
-                "and one sequential fill.\n\n");
+                "and one sequential fill. Each profile, the 128K points and the second "
+                "formatting mode start from a drive of their own.\n\n");
     suite_md(s, "![IOPS during preconditioning](precondition-iops.png)\n\n"
                 "![Write amplification against data written](waf.png)\n\n"
                 "![Latency CDF](latency-cdf.png)\n");
-    /* The profiles' sections go after a summary table of them all, filled as they run. */
-    GString *saved = s->md;
-    s->md = prof_md;
-    for (size_t i = 0; i < SSDSIM_REVIEW_N_PROFILES; i++) {
-        if (run_profile(s, &modes[0], &profiles[i], parr, cdf_csv, cdf_obj, i == 0 ? &c4k[0] : NULL,
-                        summary)) {
-            s->md = saved;
-            goto out;
-        }
-        g_ptr_array_add(ids, g_strdup(profiles[i].id));
-        g_ptr_array_add(titles, g_strdup(profiles[i].title));
-        g_ptr_array_add(series, g_strdup_printf("%s 16T/16Q", profiles[i].title));
-        if (i == 0 && fixed_4k(s, &modes[0], fixed, ftab, fcsv, cdf_csv, cdf_obj, series)) {
-            s->md = saved;
-            goto out;
-        }
-    }
-    s->md = saved;
     suite_md(s,
              "\n## Summary\n\nPreconditioning at 16T/16Q from a fresh drive (burst: the first "
              "tenth of a drive write; steady: the last drive write of the curve) and the "
@@ -427,36 +534,24 @@ int suite_review(struct suite *s)
              "16T/16Q IOPS | 16T/16Q mean latency (ms) | 16T/16Q max latency (ms) |\n"
              "|---|---:|---:|---:|---:|---:|---:|\n%s\n## Profiles\n%s",
              summary->str, prof_md->str);
-    suite_say(s, "128K sequential:");
-    if (fixed_seq(s, &modes[0], fixed, ftab, fcsv))
-        goto out;
-    if (n_modes == 2) {
-        struct mode *m = &modes[1];
-        s->md = op_md;
-        int r = run_profile(s, m, &profiles[0], parr, cdf_csv, cdf_obj, &c4k[1], summary);
-        s->md = saved;
-        if (r)
-            goto out;
-        g_ptr_array_add(ids, g_strdup("4k-random-write-op"));
-        g_ptr_array_add(titles, g_strdup_printf("4K random write (%s)", m->name));
-        g_ptr_array_add(series, g_strdup("4K random write (more over-provisioning) 16T/16Q"));
-        if (fixed_4k(s, m, fixed, ftab, fcsv, cdf_csv, cdf_obj, series))
-            goto out;
-    }
-
     suite_md(s, "\n## 4K and 128K at 16T/16Q\n\n%s", ftab->str);
-    if (n_modes == 2) {
-        struct mode *m = &modes[1];
+    if (r.n_parts == N_PARTS) {
+        const cJSON *pm[2] = {cJSON_GetObjectItemCaseSensitive(parts[0].json, "part"),
+                              cJSON_GetObjectItemCaseSensitive(parts[PART_OP].json, "part")};
+        const cJSON *st[2] = {cJSON_GetObjectItemCaseSensitive(pm[0], "steady"),
+                              cJSON_GetObjectItemCaseSensitive(pm[1], "steady")};
+        g_autofree char *op_name = g_strdup_printf("op+%.3g", s->opt->compare_op);
+        const char *names[2] = {"stock", op_name};
         cJSON *cmp = cJSON_AddObjectToObject(s->json, "compare_op");
         suite_json_num(cmp, "added_op", s->opt->compare_op);
         for (int mi = 0; mi < 2; mi++) {
-            cJSON *o = cJSON_AddObjectToObject(cmp, modes[mi].name);
-            suite_json_u64(o, "logical_bytes", modes[mi].logical_bytes);
-            suite_json_num(o, "op", modes[mi].op);
-            suite_json_num(o, "steady_iops", c4k[mi].sum.steady_iops);
-            suite_json_num(o, "steady_lat_mean_us", c4k[mi].sum.steady_lat_mean_us);
-            suite_json_num(o, "steady_lat_max_us", c4k[mi].sum.steady_lat_max_us);
-            suite_json_num(o, "steady_waf", c4k[mi].sum.steady_waf);
+            cJSON *o = cJSON_AddObjectToObject(cmp, names[mi]);
+            suite_json_u64(o, "logical_bytes", (uint64_t)part_num(pm[mi], "logical_bytes"));
+            suite_json_num(o, "op", part_num(pm[mi], "op"));
+            suite_json_num(o, "steady_iops", part_num(st[mi], "iops"));
+            suite_json_num(o, "steady_lat_mean_us", part_num(st[mi], "lat_mean_us"));
+            suite_json_num(o, "steady_lat_max_us", part_num(st[mi], "lat_max_us"));
+            suite_json_num(o, "steady_waf", part_num(st[mi], "waf"));
         }
         char b1[32], b2[32];
         suite_md(s,
@@ -469,20 +564,20 @@ int suite_review(struct suite *s)
                  "| mean latency (ms) | %.3f | %.3f |\n| max latency (ms) | %.3f | %.3f |\n"
                  "| WAF | %.2f | %.2f |\n\nSteady figures are the last drive write of each "
                  "preconditioning curve.\n",
-                 m->name, s->opt->compare_op, m->op, modes[0].op, m->name,
-                 suite_fmt_bytes(b1, sizeof b1, (double)modes[0].logical_bytes),
-                 suite_fmt_bytes(b2, sizeof b2, (double)m->logical_bytes), 100 * modes[0].op,
-                 100 * m->op, c4k[0].sum.steady_iops, c4k[1].sum.steady_iops,
-                 c4k[0].sum.steady_lat_mean_us / 1e3, c4k[1].sum.steady_lat_mean_us / 1e3,
-                 c4k[0].sum.steady_lat_max_us / 1e3, c4k[1].sum.steady_lat_max_us / 1e3,
-                 c4k[0].sum.steady_waf, c4k[1].sum.steady_waf);
-        suite_md(s, "%s", op_md->str);
+                 op_name, s->opt->compare_op, part_num(pm[1], "op"), part_num(pm[0], "op"),
+                 op_name,
+                 suite_fmt_bytes(b1, sizeof b1, part_num(pm[0], "logical_bytes")),
+                 suite_fmt_bytes(b2, sizeof b2, part_num(pm[1], "logical_bytes")),
+                 100 * part_num(pm[0], "op"), 100 * part_num(pm[1], "op"),
+                 part_num(st[0], "iops"), part_num(st[1], "iops"),
+                 part_num(st[0], "lat_mean_us") / 1e3, part_num(st[1], "lat_mean_us") / 1e3,
+                 part_num(st[0], "lat_max_us") / 1e3, part_num(st[1], "lat_max_us") / 1e3,
+                 part_num(st[0], "waf"), part_num(st[1], "waf"));
+        suite_md(s, "%s", parts[PART_OP].md->str);
     }
 
     suite_csv(s, "fixed.csv", g_string_free(fcsv, FALSE));
-    fcsv = NULL;
     suite_csv(s, "latency-cdf.csv", g_string_free(cdf_csv, FALSE));
-    cdf_csv = NULL;
     overlay_plot(s, "precondition-iops.png", "IOPS during preconditioning (16T/16Q)", "IOPS", "1",
                  "time (s)", "4", ids, titles, "top right");
     overlay_plot(s, "waf.png", "Write amplification against data written", "WAF per interval", "3",
@@ -500,20 +595,15 @@ int suite_review(struct suite *s)
                    "The fixed 4K and 128K points ran windows of %.3g s (longer when they held "
                    "too few requests) after their ramp.",
                    (double)s->opt->window_ns / 1e9);
-    rc = 0;
-out:
-    if (fcsv)
-        g_string_free(fcsv, TRUE);
-    if (cdf_csv)
-        g_string_free(cdf_csv, TRUE);
     g_string_free(ftab, TRUE);
-    g_string_free(op_md, TRUE);
-    g_string_free(prof_md, TRUE);
     g_string_free(summary, TRUE);
+    g_string_free(prof_md, TRUE);
     g_ptr_array_unref(ids);
     g_ptr_array_unref(titles);
     g_ptr_array_unref(series);
-    for (int i = 0; i < 2; i++)
-        ssdsim_review_drive_free(modes[i].drive);
+    rc = 0;
+out:
+    for (size_t k = 0; k < N_PARTS; k++)
+        suite_part_free(&parts[k]);
     return rc;
 }

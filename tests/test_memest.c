@@ -34,6 +34,9 @@ START_TEST(test_memest_generic_mlc)
 {
     ssdsim_model *m = load("models/generic-mlc.json");
     ck_assert_uint_eq(ssdsim__model_memory(m), 13107200u + 16777216u + 51u * 32768 + 64u * 129 * 8);
+    /* the public figure is the same estimate */
+    ck_assert_uint_eq(ssdsim_model_memory_bytes(m), ssdsim__model_memory(m));
+    ck_assert_uint_eq(ssdsim_model_memory_bytes(NULL), 0);
     ssdsim_model_free(m);
 }
 END_TEST

@@ -596,21 +596,31 @@ START_TEST(test_suite_fdp_quick)
 }
 END_TEST
 
-/* The same command twice: byte-identical JSON and CSVs. */
+/* The same command twice, its parts one after the other and in three worker processes:
+ * byte-identical JSON, CSVs and progress lines (but for the wall time on the last). */
 START_TEST(test_suite_is_deterministic)
 {
     char d1[4096], d2[4096], model[4096];
     out_path(d1, sizeof d1, "suite-det-1");
     out_path(d2, sizeof d2, "suite-det-2");
+    char *said[2];
     for (int k = 0; k < 2; k++) {
         const char *dir = k ? d2 : d1;
         remove_dir(dir);
         struct cmd c;
         RUN(&c, "suite", "review", "--model", model_path(model, sizeof model), SMALL_SETS,
-            "--quick", "--curve-bpp", "32", "--out", dir, "--quiet", "--no-plot");
+            "--quick", "--curve-bpp", "32", "--out", dir, "--no-plot", "--jobs", k ? "3" : "1");
         ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+        char *last = strstr(c.out, "report: ");
+        ck_assert_ptr_nonnull(last);
+        said[k] = strndup(c.out, (size_t)(last - c.out));
         cmd_free(&c);
     }
+    /* the results folder differs, on the first line */
+    ck_assert_str_eq(strchr(said[0], '\n'), strchr(said[1], '\n'));
+    ck_assert_ptr_nonnull(strstr(said[1], "File server:"));
+    free(said[0]);
+    free(said[1]);
     cJSON *root = load_json(d1);
     const cJSON *e;
     int n = 0;
@@ -679,6 +689,9 @@ START_TEST(test_suite_bad_options_exit_2)
     cmd_free(&c);
     RUN(&c, "suite", "review", "--window");
     assert_one_error(&c, 2, "needs a value");
+    cmd_free(&c);
+    RUN(&c, "suite", "review", "--jobs", "0");
+    assert_one_error(&c, 2, "--jobs expects a number of worker processes from 1 to 4096");
     cmd_free(&c);
     RUN(&c, "suite", "snia", "--compare-op", "0.2");
     assert_one_error(&c, 2, "--compare-op belongs to the review suite");

@@ -231,6 +231,12 @@ SSDSIM_API char *ssdsim_model_to_json(const ssdsim_model *model);
  * of one device of a JBOD (each job addresses one device). */
 SSDSIM_API uint64_t ssdsim_model_logical_bytes(const ssdsim_model *model);
 
+/** Bytes the capacity-sized arrays of one simulation of `model` take (mapping tables, block
+ * tables; a system counts every member), estimated without allocating: a lower bound of what
+ * ssdsim_new will hold, the figure it compares with the machine's memory (or
+ * SSDSIM_MEMORY_LIMIT) before refusing a model. 0 for NULL. */
+SSDSIM_API uint64_t ssdsim_model_memory_bytes(const ssdsim_model *model);
+
 /** What a model describes. */
 typedef enum ssdsim_model_kind {
     SSDSIM_MODEL_SSD = 0,    /**< a solid-state device (NAND or XPoint media) */
