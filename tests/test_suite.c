@@ -315,9 +315,29 @@ START_TEST(test_suite_snia_quick)
     remove_dir(dir);
     struct cmd c;
     RUN(&c, "suite", "snia", "--model", model_path(model, sizeof model), SNIA_SETS, "--quick",
-        "--out", dir, "--quiet");
+        "--out", dir, "--quiet", "--jobs", "3");
     ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
     cmd_free(&c);
+    /* its three tests in three workers give what they give one after the other */
+    char dir1[4096];
+    out_path(dir1, sizeof dir1, "suite-snia-1");
+    remove_dir(dir1);
+    RUN(&c, "suite", "snia", "--model", model_path(model, sizeof model), SNIA_SETS, "--quick",
+        "--out", dir1, "--quiet", "--no-plot", "--jobs", "1");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    const char *same[] = {"suite.json", "report.md", "suite.gp", "snia-iops.csv",
+                          "snia-throughput.csv", "snia-latency.csv"};
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        char p1[4096], p2[4096];
+        size_t l1, l2;
+        char *a = read_file(dir_file(p1, sizeof p1, dir, same[i]), &l1);
+        char *b = read_file(dir_file(p2, sizeof p2, dir1, same[i]), &l2);
+        ck_assert(a && b);
+        ck_assert_msg(l1 == l2 && !memcmp(a, b, l1), "%s differs with --jobs 3 and 1", same[i]);
+        free(a);
+        free(b);
+    }
     cJSON *root = load_json(dir);
     ck_assert_str_eq(cJSON_GetStringValue(item(root, "suite")), "snia");
     const char *tests[3] = {"iops_test", "throughput_test", "latency_test"};
