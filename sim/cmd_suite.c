@@ -106,6 +106,18 @@ void suite_json_u64(cJSON *obj, const char *key, uint64_t v)
     cJSON_AddNumberToObject(obj, key, (double)v);
 }
 
+void suite_json_move(cJSON *to, cJSON *from)
+{
+    cJSON *it;
+    while (from && (it = from->child) != NULL) {
+        cJSON_DetachItemViaPointer(from, it);
+        if (cJSON_IsArray(to))
+            cJSON_AddItemToArray(to, it);
+        else
+            cJSON_AddItemToObject(to, it->string, it);
+    }
+}
+
 void suite_csv_num(GString *row, double v, bool last)
 {
     if (isfinite(v))

@@ -86,6 +86,10 @@ void suite_json_num(cJSON *obj, const char *key, double v);
 void suite_json_u64(cJSON *obj, const char *key, uint64_t v);
 void suite_csv_num(GString *row, double v, bool last);
 
+/* Move every item of `from` (an array or an object; NULL: none) to the end of `to`, keeping
+ * their order and, into an object, their keys: how a part's JSON joins the suite's. */
+void suite_json_move(cJSON *to, cJSON *from);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Workloads                                                                                   */
 
@@ -197,8 +201,9 @@ struct suite_parts {
 };
 
 /* Run every part into parts[0..n-1] (the caller's array, each then initialised: free each with
- * suite_part_free). With --jobs above 1 they run in worker processes and each part's progress
- * lines are printed as it finishes; else one after the other, printing as they go. 0, or -1
+ * suite_part_free). With --jobs above 1 they run in worker processes and the parts' progress
+ * lines are printed in part order, each part's once it and those before it have finished; else
+ * one after the other, printing as they go. 0, or -1
  * when a part failed or the suite was interrupted (the error was printed). */
 int suite_parts_run(struct suite *s, const struct suite_parts *def, struct suite *parts);
 

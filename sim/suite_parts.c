@@ -4,9 +4,9 @@
  * A part (a review profile, the 128K sequential points, ...) starts from a drive of its own, so
  * nothing it measures depends on the parts before it. It fills a struct suite of its own: its
  * JSON, Markdown, "Shortcuts taken" bullets, plots and CSV files, and, in a worker, its progress
- * lines (printed in part order as the parts finish). A worker writes that as one JSON document into a file of a private temporary folder
- * (a pipe would fill before the parent reads it: the pool reads after the worker exits); the
- * parent reads it back. The procedure then merges the parts in part order, whatever order they
+ * lines (printed in part order as the parts finish). A worker writes that as one JSON document
+ * into a file of a private temporary folder (a pipe would fill before the parent reads it: the
+ * pool reads after the worker exits); the parent reads it back. The procedure then merges the parts in part order, whatever order they
  * finished in, so that the files depend on the model, options and seed, never on --jobs.
  */
 #include <errno.h>

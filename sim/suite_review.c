@@ -31,12 +31,15 @@ struct mode {
     double op;
 };
 
-static int mode_open(struct suite *s, struct mode *m, const ssdsim_model *model, double add_op)
+/* `curves`: the drive will run preconditioning curves, so it gets the curves' scaled copy
+ * (the 128K points run none). */
+static int mode_open(struct suite *s, struct mode *m, const ssdsim_model *model, double add_op,
+                     bool curves)
 {
     ssdsim_review_drive_opts o = SSDSIM_REVIEW_DRIVE_OPTS_INIT;
     o.add_op = add_op;
     o.curve_blocks_per_plane = s->opt->curve_bpp;
-    o.curve_full = s->opt->curve_full;
+    o.curve_full = s->opt->curve_full || !curves;
     o.seed = s->seed;
     o.progress = cli_interrupt_cb; /* SIGINT and SIGTERM cancel the run (interrupt.c) */
     ssdsim_error err;
@@ -390,7 +393,7 @@ static int review_part(struct suite *s, size_t k, void *ctx)
     GPtrArray *series = g_ptr_array_new_with_free_func(g_free);
     struct suite_curve c4k = {0};
     int rc = -1;
-    if (mode_open(s, &m, s->model, add_op))
+    if (mode_open(s, &m, s->model, add_op, k != PART_SEQ))
         goto out;
     if (k == PART_SEQ) {
         suite_say(s, "128K sequential:");
@@ -441,19 +444,6 @@ static double review_cost(void *ctx, size_t k)
     return k == PART_SEQ ? 1 : 4;
 }
 
-/* Move every item of `from` (an array or object) to the end of `to`. */
-static void move_items(cJSON *to, cJSON *from)
-{
-    cJSON *it;
-    while (from && (it = from->child) != NULL) {
-        cJSON_DetachItemViaPointer(from, it);
-        if (cJSON_IsArray(to))
-            cJSON_AddItemToArray(to, it);
-        else
-            cJSON_AddItemToObject(to, it->string, it);
-    }
-}
-
 static const char *part_str(const cJSON *part, const char *key)
 {
     const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(part, key));
@@ -494,9 +484,9 @@ int suite_review(struct suite *s)
     for (size_t k = 0; k < r.n_parts; k++) {
         struct suite *p = &parts[k];
         const cJSON *part = cJSON_GetObjectItemCaseSensitive(p->json, "part");
-        move_items(parr, cJSON_GetObjectItemCaseSensitive(p->json, "profiles"));
-        move_items(fixed, cJSON_GetObjectItemCaseSensitive(p->json, "fixed"));
-        move_items(cdf_obj, cJSON_GetObjectItemCaseSensitive(p->json, "latency_cdf"));
+        suite_json_move(parr, cJSON_GetObjectItemCaseSensitive(p->json, "profiles"));
+        suite_json_move(fixed, cJSON_GetObjectItemCaseSensitive(p->json, "fixed"));
+        suite_json_move(cdf_obj, cJSON_GetObjectItemCaseSensitive(p->json, "latency_cdf"));
         g_string_append(cdf_csv, part_str(part, "cdf_csv"));
         g_string_append(fcsv, part_str(part, "fixed_csv"));
         g_string_append(ftab, part_str(part, "fixed_md"));

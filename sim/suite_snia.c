@@ -532,11 +532,7 @@ int suite_snia(struct suite *s)
                     "of the window's average and the excursion of the least-squares line within "
                     "10%%. Figures are averages over the window.\n");
         for (size_t k = 0; k < 3; k++) {
-            cJSON *it;
-            while ((it = parts[k].json->child) != NULL) {
-                cJSON_DetachItemViaPointer(parts[k].json, it);
-                cJSON_AddItemToObject(s->json, it->string, it);
-            }
+            suite_json_move(s->json, parts[k].json);
             g_string_append(s->md, parts[k].md->str);
             suite_part_merge(s, &parts[k]);
         }
