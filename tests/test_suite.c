@@ -128,6 +128,19 @@ static void assert_listed_files(const cJSON *root, const char *dir)
     ck_assert_int_gt(cJSON_GetArraySize(sc), 0);
 }
 
+/* `name` is byte-identical in folders d1 and d2. */
+static void assert_same_file(const char *d1, const char *d2, const char *name)
+{
+    char p1[4096], p2[4096];
+    size_t l1, l2;
+    char *a = read_file(dir_file(p1, sizeof p1, d1, name), &l1);
+    char *b = read_file(dir_file(p2, sizeof p2, d2, name), &l2);
+    ck_assert_msg(a && b, "%s is missing in %s or %s", name, d1, d2);
+    ck_assert_msg(l1 == l2 && !memcmp(a, b, l1), "%s differs between %s and %s", name, d1, d2);
+    free(a);
+    free(b);
+}
+
 /* The report names the model and seed and has the shortcuts section. */
 static void assert_report(const char *dir, const char *needle)
 {
@@ -328,16 +341,8 @@ START_TEST(test_suite_snia_quick)
     cmd_free(&c);
     const char *same[] = {"suite.json", "report.md", "suite.gp", "snia-iops.csv",
                           "snia-throughput.csv", "snia-latency.csv"};
-    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
-        char p1[4096], p2[4096];
-        size_t l1, l2;
-        char *a = read_file(dir_file(p1, sizeof p1, dir, same[i]), &l1);
-        char *b = read_file(dir_file(p2, sizeof p2, dir1, same[i]), &l2);
-        ck_assert(a && b);
-        ck_assert_msg(l1 == l2 && !memcmp(a, b, l1), "%s differs with --jobs 3 and 1", same[i]);
-        free(a);
-        free(b);
-    }
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++)
+        assert_same_file(dir, dir1, same[i]);
     cJSON *root = load_json(dir);
     ck_assert_str_eq(cJSON_GetStringValue(item(root, "suite")), "snia");
     const char *tests[3] = {"iops_test", "throughput_test", "latency_test"};
@@ -646,28 +651,13 @@ START_TEST(test_suite_is_deterministic)
     int n = 0;
     cJSON_ArrayForEach(e, item(root, "csv"))
     {
-        char p1[4096], p2[4096];
-        size_t l1, l2;
-        char *a = read_file(dir_file(p1, sizeof p1, d1, e->valuestring), &l1);
-        char *b = read_file(dir_file(p2, sizeof p2, d2, e->valuestring), &l2);
-        ck_assert(a && b);
-        ck_assert_msg(l1 == l2 && !memcmp(a, b, l1), "%s differs between two runs", e->valuestring);
-        free(a);
-        free(b);
+        assert_same_file(d1, d2, e->valuestring);
         n++;
     }
     ck_assert_int_gt(n, 5);
     const char *same[] = {"suite.json", "report.md", "suite.gp"};
-    for (size_t i = 0; i < 3; i++) {
-        char p1[4096], p2[4096];
-        size_t l1, l2;
-        char *a = read_file(dir_file(p1, sizeof p1, d1, same[i]), &l1);
-        char *b = read_file(dir_file(p2, sizeof p2, d2, same[i]), &l2);
-        ck_assert(a && b);
-        ck_assert_msg(l1 == l2 && !memcmp(a, b, l1), "%s differs between two runs", same[i]);
-        free(a);
-        free(b);
-    }
+    for (size_t i = 0; i < 3; i++)
+        assert_same_file(d1, d2, same[i]);
     /* --no-plot: the script is written, no plot is made. */
     char png[4096];
     ck_assert(!file_exists(dir_file(png, sizeof png, d1, "precondition-iops.png")));
