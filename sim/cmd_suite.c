@@ -232,8 +232,9 @@ void suite_settle_note(struct suite *s)
 {
     suite_shortcut(s,
                    "After fast preconditioning, each workload wrote %.2g drive writes more "
-                   "before the measurements, so that the planes' garbage collection, which "
-                   "fast preconditioning starts in step, drifts apart as in a long run.",
+                   "before the measurements, so that garbage collection comes down from the "
+                   "free blocks fast preconditioning leaves to the level it holds against a "
+                   "saturating host.",
                    SSDSIM_SETTLE_DRIVE_WRITES);
 }
 

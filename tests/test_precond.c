@@ -501,6 +501,64 @@ START_TEST(test_precond_install_rejects_bad_image)
 }
 END_TEST
 
+/* Installed frontiers are dephased (page_install.c): each plane's host and GC frontiers open on
+ * its two newest written blocks of the image (blocks c - 1 and c - 2 of each plane in
+ * image_make's order), part-written, with as many valid pages as written pages; the written
+ * counts are drawn uniformly from [0, pages_per_block), so they differ between planes and their
+ * mean is near half a block; what those blocks held beyond them went to the plane's other
+ * blocks: each plane keeps its valid pages and its free blocks. */
+START_TEST(test_precond_install_dephases_frontiers)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = st_sim(m, 3);
+    const ssdsim_geometry *g = &in(sim)->sys.devs[0].env.geo;
+    struct image im;
+    char why[256];
+    image_make(&im, sim, 4);
+    ck_assert_msg(install(sim, &im.img, why, sizeof why) == 0, "%s", why);
+    check_full_state(sim);
+    struct ssdsim__ftl *f = in(sim)->sys.devs[0].env.state;
+    ck_assert(f->separate); /* gc.separate: GC has its frontier */
+    const uint32_t ppb = g->pages_per_block, c = g->blocks_per_plane - 4;
+    const int frs[2] = {SSDSIM__FR_HOST, SSDSIM__FR_GC};
+    double sum = 0;
+    uint32_t lo = UINT32_MAX, hi = 0, n = 0;
+    for (uint32_t p = 0; p < g->n_planes; p++) {
+        uint64_t first = (uint64_t)p * g->blocks_per_plane, image_sum = 0, now_sum = 0;
+        for (int k = 0; k < 2; k++) {
+            uint32_t b = f->planes[p].blk[frs[k]], w = f->planes[p].ptr[frs[k]];
+            ck_assert_uint_eq(b, first + c - 1 - (uint32_t)k);
+            ck_assert_uint_lt(w, ppb);
+            ck_assert_uint_eq(f->valid[b], w);
+            ck_assert_int_eq(f->state[b], SSDSIM__BLK_OPEN);
+            sum += w;
+            lo = w < lo ? w : lo;
+            hi = w > hi ? w : hi;
+            n++;
+        }
+        for (uint32_t i = 0; i < c; i++) {
+            image_sum += im.valid[first + i];
+            now_sum += f->valid[first + i];
+        }
+        ck_assert_uint_eq(now_sum, image_sum);
+        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), 4);
+    }
+    ck_assert_uint_lt(lo, hi);
+    /* uniform on [0, ppb): mean ppb / 2, standard deviation ppb / sqrt(12 n) */
+    double sd = ppb / sqrt(12.0 * n);
+    ck_assert_msg(fabs(sum / n - ppb / 2.0) < 4 * sd, "mean fill %.1f of %u pages", sum / n,
+                  ppb);
+    /* and the device runs on from there */
+    ssdsim_workload *w = randwrite(sim, 1);
+    run_wl(sim, w);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
+    ssdsim_workload_free(w);
+    image_free(&im);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ sequential fills */
 
 START_TEST(test_precond_seq_fills_writes_capacity)
@@ -698,6 +756,7 @@ static Suite *precond_suite(void)
     tcase_add_test(quick, test_precond_secure_erase_is_a_new_device);
     tcase_add_test(quick, test_precond_secure_erase_refuses_and_settles);
     tcase_add_test(quick, test_precond_install_rejects_bad_image);
+    tcase_add_test(quick, test_precond_install_dephases_frontiers);
     tcase_add_test(quick, test_precond_fast_maps_every_page);
     tcase_add_test(quick, test_precond_fast_deterministic);
     tcase_add_test(quick, test_precond_fast_small_planes_fit);

@@ -40,8 +40,9 @@ static int age_cmp(const void *a, const void *b)
  * free). Every block the image does not call free becomes a closed block whose first `valid`
  * pages hold data and whose other pages are invalid; the logical pages are dealt to those valid
  * slots in a uniformly random order (a Fisher-Yates shuffle done in l2p, which is then rebuilt
- * from p2l: no memory beyond the tables). Frontiers stay closed: the first write of each one
- * opens a free block, as after a secure erase.
+ * from p2l: no memory beyond the tables). Each plane's newest written blocks become its host and
+ * GC frontiers, part-written at points drawn at random (dephase, below), so that the planes do
+ * not all open blocks and call for GC at the same moments.
  *
  * The page FTL has no fixed share of logical pages per plane (a host write goes to whichever
  * plane choose_plane picks), so the image may split them between planes as it likes, provided
@@ -80,6 +81,97 @@ static void deal(struct ssdsim__ftl *f)
         if (f->p2l[ppn] != NONE)
             f->l2p[f->p2l[ppn]] = (uint32_t)ppn;
     f->n_valid = f->n_lpn; /* every logical page mapped once */
+}
+
+/* The frontiers dephase opens: the host's, and GC's when it has its own (gc.separate). */
+#define DEPHASED 2
+static int dephased_fr(const struct ssdsim__ftl *f, int k)
+{
+    return k == 0 ? SSDSIM__FR_HOST : f->separate ? SSDSIM__FR_GC : -1;
+}
+
+/* Move `n` valid pages into (n > 0) or out of (n < 0) the closed blocks of one plane (`first`,
+ * bpp blocks, the frontier blocks `fr_of` marks left out), a page per block in each pass, the
+ * blocks of a pass spread evenly over the plane; false when they cannot take or give that many. */
+static bool spread_plane(const struct ssdsim__ftl *f, uint32_t *v, const uint8_t *fr_of,
+                         uint64_t first, int64_t n)
+{
+    while (n != 0) {
+        uint32_t m = 0; /* blocks that can give (or take) a page */
+        for (uint32_t i = 0; i < f->bpp; i++) {
+            uint32_t c = v[first + i];
+            m += c != SSDSIM_IMAGE_FREE && !fr_of[first + i] && (n > 0 ? c < f->ppb : c > 0);
+        }
+        if (m == 0)
+            return false;
+        uint32_t want = (uint32_t)SSDSIM__MIN((uint64_t)(n > 0 ? n : -n), m), seen = 0, done = 0;
+        for (uint32_t i = 0; i < f->bpp && done < want; i++) {
+            uint32_t *c = &v[first + i];
+            if (*c == SSDSIM_IMAGE_FREE || fr_of[first + i] || (n > 0 ? *c >= f->ppb : *c == 0))
+                continue;
+            if ((uint64_t)seen * want / m == done) {
+                *c += n > 0 ? 1 : (uint32_t)-1;
+                done++;
+            }
+            seen++;
+        }
+        n += n > 0 ? -(int64_t)done : (int64_t)done;
+    }
+    return true;
+}
+
+/* A long run leaves each plane's frontiers part-written, at points of their blocks that differ
+ * from plane to plane: a plane's frontiers advance by its host pages and by the copies of its
+ * own victims, whose valid counts differ, and placement skips a plane while its GC holds it, so
+ * the planes drift apart in the phase of their block cycles (when each next opens a block and,
+ * with the free blocks at the watermark, starts GC). An image has no open blocks (a scaled
+ * copy's part-written frontiers are full closed blocks in it); installed with every frontier
+ * closed, every plane would open its next blocks at the same moments, and keep doing so, in
+ * lockstep, for many GC cycles. So the newest closed blocks of each plane become its host
+ * frontier (and GC frontier, when GC has its own), each with a number of pages already written
+ * drawn uniformly (whole flash pages when units are smaller than the page) from the FTL's
+ * stream: the phases a long run's drift leads to. The written pages hold data, as a frontier's
+ * recent writes do; what the block held beyond them in the image moves to the plane's other
+ * closed blocks, a page per block (spread_plane), so the plane's valid pages, its free blocks
+ * and the image's valid-count distribution stay as they were. `order`: closed order per block
+ * (NULL: block order). Sets v (valid counts), fr_of (DEPHASED frontier k + 1 of a block, else 0)
+ * and frb (each plane's frontier blocks, NONE for none). */
+static void dephase(struct ssdsim__ftl *f, const uint64_t *order, uint32_t *v, uint8_t *fr_of,
+                    uint32_t *frb)
+{
+    const uint32_t spp = f->spp ? f->spp : 1, pages = f->ppb / spp;
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        uint64_t first = (uint64_t)p * f->bpp;
+        for (int k = 0; k < DEPHASED; k++) {
+            uint32_t *fb = &frb[(size_t)p * DEPHASED + k];
+            *fb = NONE;
+            if (dephased_fr(f, k) < 0)
+                continue;
+            /* the newest closed block not yet taken */
+            uint64_t best = 0;
+            for (uint32_t i = 0; i < f->bpp; i++) {
+                uint64_t b = first + i;
+                if (v[b] == SSDSIM_IMAGE_FREE || fr_of[b])
+                    continue;
+                uint64_t age = order ? order[b] : b;
+                if (*fb == NONE || age >= best) {
+                    *fb = (uint32_t)b;
+                    best = age;
+                }
+            }
+            if (*fb == NONE)
+                continue;
+            uint32_t n = (uint32_t)random_below(f, pages) * spp;
+            fr_of[*fb] = (uint8_t)(k + 1);
+            int64_t moved = (int64_t)v[*fb] - n;
+            if (!spread_plane(f, v, fr_of, first, moved)) {
+                fr_of[*fb] = 0; /* the plane has no room to move it: left closed */
+                *fb = NONE;
+                continue;
+            }
+            v[*fb] = n;
+        }
+    }
 }
 
 int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen)
@@ -161,10 +253,30 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
                  (unsigned long long)clock);
         return SSDSIM_EINVAL;
     }
+    /* Valid counts as installed: the image's, with its newest blocks as part-written
+     * frontiers (dephase). */
+    uint32_t *v = malloc(sizeof *v * nb);
+    uint8_t *fr_of = calloc(nb, 1);
+    uint32_t *frb = malloc(sizeof *frb * f->n_planes * DEPHASED);
+    if (!v || !fr_of || !frb) {
+        free(v);
+        free(fr_of);
+        free(frb);
+        snprintf(errbuf, errlen, "out of memory");
+        return SSDSIM_ENOMEM;
+    }
+    memcpy(v, img->valid, sizeof *v * nb);
+    for (size_t i = 0; i < (size_t)f->n_planes * DEPHASED; i++)
+        frb[i] = NONE;
+    if (!f->fdp)
+        dephase(f, img->closed_order, v, fr_of, frb);
     struct age_key *ages = NULL;
     if (img->closed_order && n_closed) {
         ages = malloc(sizeof *ages * n_closed);
         if (!ages) {
+            free(v);
+            free(fr_of);
+            free(frb);
             snprintf(errbuf, errlen, "out of memory");
             return SSDSIM_ENOMEM;
         }
@@ -194,22 +306,44 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
             while (img->valid[b] == SSDSIM_IMAGE_FREE)
                 b++;
         }
+        if (fr_of[b])
+            continue; /* a frontier (below) */
         f->state[b] = SSDSIM__BLK_CLOSED;
-        f->valid[b] = (uint16_t)img->valid[b];
+        f->valid[b] = (uint16_t)v[b];
         f->closed_at[b] = f->modified_at[b] = clock - (n_closed - 1 - r) * ppb;
         ssdsim__cands_insert(&f->cands, (uint32_t)b, f->valid[b]);
     }
     free(ages);
+    /* The frontiers dephase opened part-way; their written slots hold data. */
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        for (int k = 0; k < DEPHASED; k++) {
+            uint32_t b = frb[(size_t)p * DEPHASED + k];
+            if (b == NONE)
+                continue;
+            struct ssdsim__plane *pl = &f->planes[p];
+            int fr = dephased_fr(f, k);
+            f->state[b] = SSDSIM__BLK_OPEN;
+            pl->blk[fr] = b;
+            pl->ptr[fr] = v[b];
+            f->valid[b] = (uint16_t)v[b];
+            f->closed_at[b] = f->modified_at[b] = clock;
+            if (f->env->hw)
+                ssdsim__hw_slot_set(f->env->hw, b, v[b]);
+        }
+    }
+    free(fr_of);
+    free(frb);
 
     /* Logical pages: the valid slots numbered in block order, then dealt a uniformly random
      * permutation (deal). */
     uint64_t k = 0;
     for (uint64_t b = 0; b < nb; b++) {
-        if (img->valid[b] == SSDSIM_IMAGE_FREE)
+        if (v[b] == SSDSIM_IMAGE_FREE)
             continue;
-        for (uint32_t i = 0; i < img->valid[b]; i++)
+        for (uint32_t i = 0; i < v[b]; i++)
             f->p2l[b * ppb + i] = (uint32_t)k++;
     }
+    free(v);
     deal(f);
     return 0;
 }

@@ -294,6 +294,9 @@ static inline bool ssdsim__unit_reg_hit(struct ssdsim__hw *hw, struct ssdsim__di
 /* The first slot of `block` the FTL may still program (after the slots of padded pages); 0
  * when units are not smaller than the page. */
 uint32_t ssdsim__hw_slot_next(const struct ssdsim__hw *hw, uint32_t block);
+/* Fast preconditioning: block `block` (erased) is taken to have its slots before `slot` (a page
+ * boundary) programmed. */
+void ssdsim__hw_slot_set(struct ssdsim__hw *hw, uint32_t block, uint32_t slot);
 /* Complete op `i` and its mates (the other slots of its page), mates first. */
 static inline void ssdsim__hw_complete(struct ssdsim__hw *hw, uint32_t i)
 {

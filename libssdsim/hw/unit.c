@@ -207,3 +207,11 @@ uint32_t ssdsim__hw_slot_next(const struct ssdsim__hw *hw, uint32_t block)
 {
     return hw->spp > 1 ? hw->blk_wp[block] : 0;
 }
+
+void ssdsim__hw_slot_set(struct ssdsim__hw *hw, uint32_t block, uint32_t slot)
+{
+    if (hw->spp > 1) {
+        assert(slot % hw->spp == 0 && hw->held[block] == SSDSIM__NONE);
+        hw->blk_wp[block] = slot;
+    }
+}

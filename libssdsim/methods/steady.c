@@ -1,13 +1,18 @@
 /* steady.c: bringing a drive to a workload's steady state (ssdsim_reach_steady) and settling
  * after fast preconditioning (ssdsim_settle).
  *
- * Fast preconditioning (in this version) leaves every plane in the same phase of its GC cycle:
- * their write frontiers start empty together, so they fill, and call for garbage collection, in
- * lockstep, and the IOPS swing by about 15% with a period of a few seconds (generic-mlc at
- * 16T/16Q: 8,800 to 11,900 IOPS in 2 s intervals, against 10,100 to 10,700 at the steady state a
- * long run reaches), which fades only as the planes drift apart: after about a tenth of a drive
- * write of the same workload (SSDSIM_SETTLE_DRIVE_WRITES). When the library dephases the planes
- * itself, that can go to 0.
+ * Fast preconditioning installs the state a long run leaves, with the planes' frontiers at
+ * random points of their blocks as a long run's drift leaves them (ftl/page_install.c), so the
+ * planes do not call for garbage collection in lockstep: generic-mlc at 16T/16Q swings 9,600 to
+ * 11,100 IOPS in 2 s intervals right after it, as at the end of a 1,500 s timed run (9,700 to
+ * 11,100); before the frontiers were dephased, 8,600 to 11,700. What it cannot install is the
+ * level at which garbage collection holds the free blocks: functional GC collects each plane up
+ * to its target before the next write, a timed run's foreground GC runs beside a saturating
+ * host and holds the planes near the reserve, so the first second or so after installing runs
+ * faster (960 PRO at 16T/16Q: about a block per plane of host writes more). Settling writes a
+ * tenth of a drive write of the same workload (SSDSIM_SETTLE_DRIVE_WRITES) before measuring;
+ * that is far more than the free blocks need, and was sized for the lockstep the install used
+ * to leave.
  */
 #include "common.h"
 

@@ -106,10 +106,12 @@ SSDSIM_API int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl,
 /* ------------------------------------------------------------------------------------------ */
 /* Steady state                                                                                */
 
-/** Drive writes ssdsim_settle writes by default: fast preconditioning leaves every plane in
- * the same phase of its garbage-collection cycle, so their IOPS swing together (by about 15% on
- * generic-mlc) until about a tenth of a drive write of the same workload has made them drift
- * apart, as in a long run. */
+/** Drive writes ssdsim_settle writes by default after fast preconditioning: the installed
+ * state has the free blocks functional garbage collection leaves (each plane collected up to its
+ * target), more than a timed run's foreground GC keeps beside a saturating host, so the first
+ * second or so of writes runs faster; a tenth of a drive write of the same workload brings the
+ * planes to the timed level (far more than that needs: it was sized for the planes' lockstep,
+ * which the install no longer leaves). */
 #define SSDSIM_SETTLE_DRIVE_WRITES 0.1
 
 /** Write `drive_writes` times the logical capacity more of `wl` (its write share counted: a
