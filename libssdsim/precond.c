@@ -819,6 +819,42 @@ static int precondition_ff(struct ssdsim *sim, const ssdsim_workload *wl, double
     return 0;
 }
 
+/* Build the image of `sim` from the scaled copy `s` (settled) and install it on every device of
+ * `sim`, which is settled and reset first. 0 or a code with the message set. */
+static int install_from(struct ssdsim *sim, const struct ssdsim *s)
+{
+    uint64_t nb = sim->sys.devs[0].env.geo.n_blocks;
+    uint32_t *valid = malloc(sizeof *valid * nb);
+    uint64_t *order = malloc(sizeof *order * nb);
+    uint32_t *erases = malloc(sizeof *erases * nb);
+    int rc = 0;
+    char why[512];
+    if (!valid || !order || !erases) {
+        ssdsim__set_errmsg(sim, "out of memory");
+        rc = SSDSIM_ENOMEM;
+    }
+    if (rc == 0)
+        rc = build_image(sim, s, valid, order, erases);
+    if (rc == 0)
+        rc = settle(sim);
+    if (rc == 0)
+        rc = reset_device(sim);
+    if (rc == 0) {
+        ssdsim_ftl_image img = {.valid = valid, .closed_order = order, .erase_count = erases};
+        for (uint32_t k = 0; rc == 0 && k < sim->sys.n_devs; k++) {
+            rc = ssdsim__env_install(&sim->sys.devs[k].env, &img, why, sizeof why);
+            if (rc)
+                ssdsim__set_errmsg(sim, "fast preconditioning: device %u: %s", k, why);
+            else
+                sim->sys.devs[k].installed = true; /* a steady state: preconditioned */
+        }
+    }
+    free(valid);
+    free(order);
+    free(erases);
+    return rc;
+}
+
 int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
                              const ssdsim_fast_precondition_opts *opts)
 {
@@ -895,7 +931,6 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
      * same model and, under uniform random writes over the volume (RAID-0/1/5) or over each
      * device (JBOD), each sees uniform random writes: one scaled run of the member gives the
      * state installed on every device. */
-    const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
     uint64_t logical = sim->sys.volume_bytes;
     char why[512];
     if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
@@ -914,34 +949,8 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
     free(jobs);
     if (rc)
         return rc;
-    uint64_t nb = g->n_blocks;
-    uint32_t *valid = malloc(sizeof *valid * nb);
-    uint64_t *order = malloc(sizeof *order * nb);
-    uint32_t *erases = malloc(sizeof *erases * nb);
-    if (!valid || !order || !erases) {
-        ssdsim__set_errmsg(sim, "out of memory");
-        rc = SSDSIM_ENOMEM;
-    }
-    if (rc == 0)
-        rc = build_image(sim, sr.s, valid, order, erases);
+    rc = install_from(sim, sr.s);
     ssdsim_free(sr.s);
-    if (rc == 0)
-        rc = settle(sim);
-    if (rc == 0)
-        rc = reset_device(sim);
-    if (rc == 0) {
-        ssdsim_ftl_image img = {.valid = valid, .closed_order = order, .erase_count = erases};
-        for (uint32_t k = 0; rc == 0 && k < sim->sys.n_devs; k++) {
-            rc = ssdsim__env_install(&sim->sys.devs[k].env, &img, why, sizeof why);
-            if (rc)
-                ssdsim__set_errmsg(sim, "fast preconditioning: device %u: %s", k, why);
-            else
-                sim->sys.devs[k].installed = true; /* a steady state: preconditioned */
-        }
-    }
-    free(valid);
-    free(order);
-    free(erases);
     if (rc)
         return rc;
     sim->precond = (struct ssdsim__precond){.mode = "fast",
@@ -949,6 +958,44 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
                                             .drive_writes = sr.drive_writes,
                                             .waf = sr.waf,
                                             .steady = sr.steady};
+    ssdsim_reset_stats(sim);
+    return 0;
+}
+
+int ssdsim__precondition_from_copy(struct ssdsim *sim, struct ssdsim *copy,
+                                   const ssdsim_workload *wl, double drive_writes, double waf,
+                                   bool steady)
+{
+    /* Only where ssdsim_precondition_fast would install a scaled copy's state itself: one
+     * solid-state device without an SLC cache, a workload the copy represents, and a copy of
+     * the same planes and blocks but for their number. */
+    if (sim->sys.n_devs != 1 || !sim->sys.devs[0].ssd || sim->sys.is_system ||
+        copy->sys.n_devs != 1 || !copy->sys.devs[0].ssd || copy->sys.is_system ||
+        ssdsim__slc_on(&sim->sys.dev_model->slc) || !scaled_represents(sim, wl))
+        return SSDSIM_ENOTFOUND;
+    const ssdsim_geometry *g = &sim->sys.devs[0].env.geo, *gs = &copy->sys.devs[0].env.geo;
+    if (gs->n_planes != g->n_planes || gs->pages_per_block != g->pages_per_block ||
+        gs->page_size != g->page_size || gs->blocks_per_plane > g->blocks_per_plane)
+        return SSDSIM_ENOTFOUND;
+    sim->errmsg[0] = 0;
+    int rc = check_quiet(sim, "fast preconditioning");
+    if (rc)
+        return rc;
+    char why[512];
+    if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why))
+        return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload",
+                            why);
+    /* what the copy's buffer holds goes to its flash, and its flash work ends */
+    if ((rc = drain(copy)) != 0)
+        return ssdsim__fail(sim, rc, "fast preconditioning: the scaled copy: %s",
+                            ssdsim_errmsg(copy));
+    if ((rc = install_from(sim, copy)) != 0)
+        return rc;
+    sim->precond = (struct ssdsim__precond){.mode = "fast",
+                                            .scaled_blocks_per_plane = gs->blocks_per_plane,
+                                            .drive_writes = drive_writes,
+                                            .waf = waf,
+                                            .steady = steady};
     ssdsim_reset_stats(sim);
     return 0;
 }

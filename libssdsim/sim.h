@@ -108,4 +108,15 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
 const char *ssdsim__ff_seq_fill_unsupported(const struct ssdsim *sim, uint32_t bs);
 int ssdsim__ff_seq_fill_members(struct ssdsim *sim, uint32_t fills, uint32_t bs);
 
+/* Fast preconditioning from a scaled copy that has already run `wl` to its steady state (a
+ * preconditioning curve, timed): `copy`'s state (its buffer flushed, its flash work finished)
+ * is installed on `sim` as ssdsim_precondition_fast installs the copy it runs itself;
+ * drive_writes, waf and steady describe the copy's run for the record. SSDSIM_ENOTFOUND, with
+ * nothing changed, where ssdsim_precondition_fast would not install a scaled copy's state (a
+ * system, an SLC cache, a workload the copy does not represent, an FTL without install) or
+ * `copy` is not a copy of `sim`'s planes; else 0 or a code with the message set. */
+int ssdsim__precondition_from_copy(struct ssdsim *sim, struct ssdsim *copy,
+                                   const struct ssdsim_workload *wl, double drive_writes,
+                                   double waf, bool steady);
+
 #endif /* SSDSIM_SIM_H */

@@ -430,6 +430,13 @@ void suite_steady_notes(struct suite *s, const ssdsim_suite_wl *w, ssdsim_steady
                           "state, installed on the model) instead of hours of writes.");
         if (ssdsim_suite_wl_write_share(w) > 0)
             suite_settle_note(s);
+    } else if (how == SSDSIM_STEADY_BY_COPY) {
+        suite_shortcut(s, "The drive was put at steady state with the state its preconditioning "
+                          "curve's scaled copy reached, installed on the model as fast "
+                          "preconditioning installs a copy's (ssdsim_precondition_fast would run "
+                          "a copy to that state again), instead of hours of writes.");
+        if (ssdsim_suite_wl_write_share(w) > 0)
+            suite_settle_note(s);
     } else {
         suite_shortcut(s, "Fast preconditioning is not available for this FTL (ftl.type): the "
                           "drive was brought to each workload's steady state by running the "

@@ -559,6 +559,61 @@ START_TEST(test_precond_install_dephases_frontiers)
 }
 END_TEST
 
+/* Fast preconditioning from a copy that ran the workload itself (a preconditioning curve's,
+ * ssdsim__precondition_from_copy): the model gets the copy's state as the image rule gives it:
+ * each plane the copy's plane's free blocks, every logical page mapped once, the closed blocks'
+ * mean valid count the copy's (the same valid counts by age quantile: within the half block per
+ * plane the frontiers and the spread move), and the record of where it came from. A copy of
+ * other planes, or a workload it cannot stand for, is refused with nothing changed. */
+START_TEST(test_precond_from_copy)
+{
+    ssdsim_model *m = small_model(), *cm = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_scaled_copy(&cm, m, 48, &err) == 0, "%s", err.message);
+    ssdsim *sim = st_sim(m, 5), *copy = st_sim(cm, 6);
+    ssdsim_workload *w = randwrite(copy, 4);
+    run_wl(copy, w);
+    ssdsim_workload *seq = st_workload("{\"rw\": \"write\", \"bs\": \"128k\"}");
+    ck_assert_int_eq(ssdsim__precondition_from_copy(in(sim), in(copy), seq, 4, 2, true),
+                     SSDSIM_ENOTFOUND);
+    ck_assert_uint_eq(ssdsim_lookup(sim, 0), UINT64_MAX); /* nothing changed */
+    int rc = ssdsim__precondition_from_copy(in(sim), in(copy), w, 4, 2.5, true);
+    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
+    check_full_state(sim);
+    ck_assert(ssdsim__sys_preconditioned(&in(sim)->sys, NULL, 0));
+    ck_assert_uint_eq(in(sim)->precond.scaled_blocks_per_plane, 48);
+    ck_assert(in(sim)->precond.waf == 2.5 && in(sim)->precond.steady);
+    const ssdsim_geometry *g = &in(sim)->sys.devs[0].env.geo;
+    const ssdsim_ftl_ops *ops = in(sim)->sys.devs[0].env.ops;
+    double vm = 0, vc = 0;
+    uint64_t nm = 0, nc = 0;
+    for (uint32_t p = 0; p < g->n_planes; p++)
+        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), ssdsim_plane_free_blocks(copy, p));
+    for (uint64_t b = 0; b < g->n_blocks; b++)
+        if (ops->block_closed(in(sim)->sys.devs[0].env.state, b, NULL)) {
+            vm += ops->block_valid(in(sim)->sys.devs[0].env.state, b);
+            nm++;
+        }
+    const ssdsim_geometry *gc = &in(copy)->sys.devs[0].env.geo;
+    for (uint64_t b = 0; b < gc->n_blocks; b++)
+        if (ops->block_closed(in(copy)->sys.devs[0].env.state, b, NULL)) {
+            vc += ops->block_valid(in(copy)->sys.devs[0].env.state, b);
+            nc++;
+        }
+    ck_assert_msg(fabs((vm / nm) / (vc / nc) - 1) < 0.02, "mean valid %.1f, copy's %.1f",
+                  vm / nm, vc / nc);
+    /* and the model runs on from there */
+    run_wl(sim, w);
+    ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
+    ssdsim_workload_free(w);
+    ssdsim_workload_free(seq);
+    ssdsim_free(sim);
+    ssdsim_free(copy);
+    ssdsim_model_free(cm);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ sequential fills */
 
 START_TEST(test_precond_seq_fills_writes_capacity)
@@ -757,6 +812,7 @@ static Suite *precond_suite(void)
     tcase_add_test(quick, test_precond_secure_erase_refuses_and_settles);
     tcase_add_test(quick, test_precond_install_rejects_bad_image);
     tcase_add_test(quick, test_precond_install_dephases_frontiers);
+    tcase_add_test(quick, test_precond_from_copy);
     tcase_add_test(quick, test_precond_fast_maps_every_page);
     tcase_add_test(quick, test_precond_fast_deterministic);
     tcase_add_test(quick, test_precond_fast_small_planes_fit);

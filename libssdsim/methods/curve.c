@@ -8,7 +8,8 @@
  * IOPS of the last drive write are steady (least-squares line across it within 3% of its mean,
  * spread within 20%), or at max_drive_writes. A large model's curve runs on a scaled copy
  * (ssdsim_model_scaled_copy) whose times are multiplied by the capacity ratio; the drive itself
- * is then brought to the same steady state by ssdsim_reach_steady.
+ * is then given the state the copy reached (ssdsim__precondition_from_copy, else
+ * ssdsim_reach_steady) and settled.
  */
 #include "common.h"
 
@@ -252,9 +253,20 @@ int ssdsim_curve_run(ssdsim_curve **out, ssdsim *sim, ssdsim *copy, const ssdsim
     if (rc == 0) {
         curve_figures(c->rows, &c->sum);
         c->sum.brought_by = SSDSIM_STEADY_BY_RUN;
-        /* Then put the drive itself at the steady state of the same workload. */
-        if (copy)
-            rc = ssdsim_reach_steady(sim, wl, &o, &c->sum.brought_by);
+        /* Then put the drive itself at the steady state of the same workload: the state the
+         * copy has just reached, installed as fast preconditioning installs its own copy's
+         * (which would run the copy to that state again), then settled; where that cannot be,
+         * by ssdsim_reach_steady. */
+        if (copy) {
+            rc = ssdsim__precondition_from_copy(sim, copy, wl, c->sum.steady_drive_writes,
+                                                c->sum.steady_waf, c->sum.steady);
+            if (rc == 0) {
+                c->sum.brought_by = SSDSIM_STEADY_BY_COPY;
+                rc = ssdsim_settle(sim, wl, o.settle_drive_writes, NULL);
+            } else if (rc == SSDSIM_ENOTFOUND) {
+                rc = ssdsim_reach_steady(sim, wl, &o, &c->sum.brought_by);
+            }
+        }
     }
     if (rc) {
         ssdsim_curve_free(c);

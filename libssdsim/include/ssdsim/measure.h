@@ -128,6 +128,9 @@ typedef enum ssdsim_steady_method {
     SSDSIM_STEADY_BY_FAST = 1,    /**< ssdsim_precondition_fast, then ssdsim_settle */
     SSDSIM_STEADY_BY_RUN = 2,     /**< the workload itself run until steady (no fast
                                        preconditioning for this FTL): a curve not recorded */
+    SSDSIM_STEADY_BY_COPY = 3,    /**< after a curve on a scaled copy: the state the copy
+                                       reached installed, as ssdsim_precondition_fast installs
+                                       its own copy's, then ssdsim_settle */
 } ssdsim_steady_method;
 
 /** How a preconditioning curve, or a steady state reached by running, is run.
@@ -268,7 +271,8 @@ typedef struct ssdsim_curve_summary {
     double burst_iops;
     double cliff_t_s;
     ssdsim_steady_method brought_by; /**< how `sim` reached steady state after a copy's curve
-                                          (SSDSIM_STEADY_BY_RUN: the curve itself ran on it) */
+                                          (SSDSIM_STEADY_BY_COPY: the copy's state installed;
+                                          SSDSIM_STEADY_BY_RUN: the curve itself ran on it) */
 } ssdsim_curve_summary;
 
 /** Run the preconditioning curve of `wl` (its rw, bs, numjobs, iodepth; its amounts replaced)
