@@ -92,10 +92,19 @@ static int dephased_fr(const struct ssdsim__ftl *f, int k)
 
 /* Move `n` valid pages into (n > 0) or out of (n < 0) the closed blocks of one plane (`first`,
  * bpp blocks, the frontier blocks `fr_of` marks left out), a page per block in each pass, the
- * blocks of a pass spread evenly over the plane; false when they cannot take or give that many. */
+ * blocks of a pass spread evenly over the plane; false, with nothing moved, when they cannot
+ * take or give that many. */
 static bool spread_plane(const struct ssdsim__ftl *f, uint32_t *v, const uint8_t *fr_of,
                          uint64_t first, int64_t n)
 {
+    uint64_t room = 0; /* what the blocks can take (n > 0) or give (n < 0): all or nothing */
+    for (uint32_t i = 0; i < f->bpp; i++) {
+        uint32_t c = v[first + i];
+        if (c != SSDSIM_IMAGE_FREE && !fr_of[first + i])
+            room += n > 0 ? f->ppb - c : c;
+    }
+    if (room < (uint64_t)(n > 0 ? n : -n))
+        return false;
     while (n != 0) {
         uint32_t m = 0; /* blocks that can give (or take) a page */
         for (uint32_t i = 0; i < f->bpp; i++) {
