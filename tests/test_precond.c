@@ -489,8 +489,14 @@ START_TEST(test_precond_install_rejects_bad_image)
     ck_assert_int_eq(ops->block_closed(in(sim)->sys.devs[0].env.state, 1, &newer), 1);
     ck_assert_uint_lt(order, newer);
     ck_assert_int_eq(ops->block_closed(in(sim)->sys.devs[0].env.state, g->blocks_per_plane - 1, NULL), 0);
+    /* the image's 4 free blocks, less those the two frontiers open on while more than one
+     * above the GC reserve (test_precond_install_dephases_frontiers) */
+    uint32_t reserve = ((struct ssdsim__ftl *)in(sim)->sys.devs[0].env.state)->gc_reserve;
+    uint32_t want = 4;
+    for (int k = 0; k < 2; k++)
+        want -= want > reserve + 1;
     for (uint32_t p = 0; p < g->n_planes; p++)
-        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), 4);
+        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), want);
     ssdsim_workload *w = randwrite(sim, 1);
     run_wl(sim, w);
     ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
@@ -501,12 +507,13 @@ START_TEST(test_precond_install_rejects_bad_image)
 }
 END_TEST
 
-/* Installed frontiers are dephased (page_install.c): each plane's host and GC frontiers open on
- * its two newest written blocks of the image (blocks c - 1 and c - 2 of each plane in
- * image_make's order), part-written, with as many valid pages as written pages; the written
- * counts are drawn uniformly from [0, pages_per_block), so they differ between planes and their
- * mean is near half a block; what those blocks held beyond them went to the plane's other
- * blocks: each plane keeps its valid pages and its free blocks. */
+/* Installed frontiers are dephased (page_install.c): each plane's host and GC frontiers open
+ * part-written, with as many valid pages as written pages, on a free block while the plane
+ * keeps more than one above its GC reserve (the last free ones in block order), else on its
+ * newest written block of the image (block c - 1 in image_make's order); the written counts are
+ * drawn uniformly from [0, pages_per_block), so they differ between planes and their mean is
+ * near half a block; the pages they hold came from (or went to) the plane's other blocks: each
+ * plane keeps its valid pages. */
 START_TEST(test_precond_install_dephases_frontiers)
 {
     ssdsim_model *m = small_model();
@@ -525,9 +532,12 @@ START_TEST(test_precond_install_dephases_frontiers)
     uint32_t lo = UINT32_MAX, hi = 0, n = 0;
     for (uint32_t p = 0; p < g->n_planes; p++) {
         uint64_t first = (uint64_t)p * g->blocks_per_plane, image_sum = 0, now_sum = 0;
+        uint32_t n_free = 4, next_free = g->blocks_per_plane - 1, next_closed = c - 1;
         for (int k = 0; k < 2; k++) {
             uint32_t b = f->planes[p].blk[frs[k]], w = f->planes[p].ptr[frs[k]];
-            ck_assert_uint_eq(b, first + c - 1 - (uint32_t)k);
+            uint32_t want = n_free > f->gc_reserve + 1 ? next_free-- : next_closed--;
+            n_free -= want >= c;
+            ck_assert_uint_eq(b, first + want);
             ck_assert_uint_lt(w, ppb);
             ck_assert_uint_eq(f->valid[b], w);
             ck_assert_int_eq(f->state[b], SSDSIM__BLK_OPEN);
@@ -536,12 +546,12 @@ START_TEST(test_precond_install_dephases_frontiers)
             hi = w > hi ? w : hi;
             n++;
         }
-        for (uint32_t i = 0; i < c; i++) {
-            image_sum += im.valid[first + i];
-            now_sum += f->valid[first + i];
+        for (uint32_t i = 0; i < g->blocks_per_plane; i++) {
+            image_sum += i < c ? im.valid[first + i] : 0;
+            now_sum += f->state[first + i] == SSDSIM__BLK_FREE ? 0 : f->valid[first + i];
         }
         ck_assert_uint_eq(now_sum, image_sum);
-        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), 4);
+        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), n_free);
     }
     ck_assert_uint_lt(lo, hi);
     /* uniform on [0, ppb): mean ppb / 2, standard deviation ppb / sqrt(12 n) */
@@ -587,8 +597,15 @@ START_TEST(test_precond_from_copy)
     const ssdsim_ftl_ops *ops = in(sim)->sys.devs[0].env.ops;
     double vm = 0, vc = 0;
     uint64_t nm = 0, nc = 0;
-    for (uint32_t p = 0; p < g->n_planes; p++)
-        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), ssdsim_plane_free_blocks(copy, p));
+    /* the copy's free blocks, less those the frontiers were opened on (page_install.c: while
+     * more than one above the GC reserve) */
+    struct ssdsim__ftl *fm = in(sim)->sys.devs[0].env.state;
+    for (uint32_t p = 0; p < g->n_planes; p++) {
+        uint32_t want = (uint32_t)ssdsim_plane_free_blocks(copy, p);
+        for (int k = 0; k < 2; k++)
+            want -= want > fm->gc_reserve + 1;
+        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), want);
+    }
     for (uint64_t b = 0; b < g->n_blocks; b++)
         if (ops->block_closed(in(sim)->sys.devs[0].env.state, b, NULL)) {
             vm += ops->block_valid(in(sim)->sys.devs[0].env.state, b);

@@ -136,13 +136,20 @@ static bool spread_plane(const struct ssdsim__ftl *f, uint32_t *v, const uint8_t
  * with the free blocks at the watermark, starts GC). An image has no open blocks (a scaled
  * copy's part-written frontiers are full closed blocks in it); installed with every frontier
  * closed, every plane would open its next blocks at the same moments, and keep doing so, in
- * lockstep, for many GC cycles. So the newest closed blocks of each plane become its host
- * frontier (and GC frontier, when GC has its own), each with a number of pages already written
- * drawn uniformly (whole flash pages when units are smaller than the page) from the FTL's
- * stream: the phases a long run's drift leads to. The written pages hold data, as a frontier's
- * recent writes do; what the block held beyond them in the image moves to the plane's other
- * closed blocks, a page per block (spread_plane), so the plane's valid pages, its free blocks
- * and the image's valid-count distribution stay as they were. `order`: closed order per block
+ * lockstep, for many GC cycles. So each plane gets its host frontier (and GC frontier, when GC
+ * has its own) open, each with a number of pages already written drawn uniformly (whole flash
+ * pages when units are smaller than the page) from the FTL's stream: the phases a long run's
+ * drift leads to. The written pages hold data, as a frontier's recent writes do, taken from (or,
+ * for what the block held beyond them, given to) the plane's other closed blocks a page per
+ * block (spread_plane), so the plane's valid pages and the image's valid-count distribution stay
+ * as they were. Which block: a free one while the plane keeps more than one above its GC
+ * reserve, else its newest closed block. The image's free blocks are the level functional GC
+ * leaves (each plane collected up to its target before the next write); a timed run's
+ * foreground GC beside a saturating host holds them near the reserve, and frontiers opened on
+ * closed blocks would leave the planes that much more room than a long run has (the first
+ * second after installing ran at 2.3 times the steady IOPS on a 292-block 960 PRO, 1.25 with
+ * frontiers taken from the free blocks, as their first writes took them before the frontiers
+ * were dephased). `order`: closed order per block
  * (NULL: block order). Sets v (valid counts), fr_of (DEPHASED frontier k + 1 of a block, else 0)
  * and frb (each plane's frontier blocks, NONE for none). */
 static void dephase(struct ssdsim__ftl *f, const uint64_t *order, uint32_t *v, uint8_t *fr_of,
@@ -156,23 +163,34 @@ static void dephase(struct ssdsim__ftl *f, const uint64_t *order, uint32_t *v, u
             *fb = NONE;
             if (dephased_fr(f, k) < 0)
                 continue;
-            /* the newest closed block not yet taken */
+            /* a free block while the plane keeps more than one above its GC reserve (the
+             * last in block order), else the newest closed block not yet taken */
+            uint32_t n_free = 0, last_free = NONE;
+            for (uint32_t i = 0; i < f->bpp; i++)
+                if (v[first + i] == SSDSIM_IMAGE_FREE) {
+                    n_free++;
+                    last_free = (uint32_t)(first + i);
+                }
             uint64_t best = 0;
-            for (uint32_t i = 0; i < f->bpp; i++) {
-                uint64_t b = first + i;
-                if (v[b] == SSDSIM_IMAGE_FREE || fr_of[b])
-                    continue;
-                uint64_t age = order ? order[b] : b;
-                if (*fb == NONE || age >= best) {
-                    *fb = (uint32_t)b;
-                    best = age;
+            if (n_free > gc_reserve(f) + 1) {
+                *fb = last_free;
+            } else {
+                for (uint32_t i = 0; i < f->bpp; i++) {
+                    uint64_t b = first + i;
+                    if (v[b] == SSDSIM_IMAGE_FREE || fr_of[b])
+                        continue;
+                    uint64_t age = order ? order[b] : b;
+                    if (*fb == NONE || age >= best) {
+                        *fb = (uint32_t)b;
+                        best = age;
+                    }
                 }
             }
             if (*fb == NONE)
                 continue;
             uint32_t n = (uint32_t)random_below(f, pages) * spp;
             fr_of[*fb] = (uint8_t)(k + 1);
-            int64_t moved = (int64_t)v[*fb] - n;
+            int64_t moved = (v[*fb] == SSDSIM_IMAGE_FREE ? 0 : (int64_t)v[*fb]) - n;
             if (!spread_plane(f, v, fr_of, first, moved)) {
                 fr_of[*fb] = 0; /* the plane has no room to move it: left closed */
                 *fb = NONE;
@@ -305,7 +323,7 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
     }
     f->n_free_blocks = 0;
     for (uint64_t b = 0; b < nb; b++) {
-        if (img->valid[b] == SSDSIM_IMAGE_FREE)
+        if (v[b] == SSDSIM_IMAGE_FREE)
             put_free_block(f, (uint32_t)b);
     }
     for (uint64_t r = 0, b = 0; r < n_closed; r++, b++) {

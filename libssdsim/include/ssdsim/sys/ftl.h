@@ -184,8 +184,9 @@ typedef struct ssdsim_ftl_ops {
      * on a state `create` has just set up (a secure-erased device: idle, no request, nothing
      * mapped), after moving the write clock (ssdsim_view_clock) past the programs the image
      * implies. Written blocks are full and closed, and frontiers open on free blocks as after a
-     * secure erase; or, as the page FTL does to dephase its planes, a plane's newest written
-     * blocks become its frontiers, part-written, holding the same valid pages. Return 0, or SSDSIM_EINVAL with a reason in errbuf and the state unchanged
+     * secure erase; or, as the page FTL does to dephase its planes, frontiers open part-written
+     * (on free blocks or a plane's newest written ones), the image's valid pages moved between
+     * blocks of the same plane to fill them. Return 0, or SSDSIM_EINVAL with a reason in errbuf and the state unchanged
      * when the image does not fit this FTL (totals, a plane without room to work),
      * SSDSIM_ENOMEM. */
     int (*install)(void *state, const ssdsim_ftl_image *img, char *errbuf, size_t errlen);
