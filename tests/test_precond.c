@@ -419,6 +419,18 @@ static void image_free(struct image *im)
     free(im->order);
 }
 
+/* The free blocks a plane keeps when the image gave it `n_free`: the install opens its host and
+ * GC frontiers (gc.separate) on free blocks while it keeps more than one above the GC reserve
+ * (page_install.c, dephase). */
+static uint32_t free_after_frontiers(ssdsim *sim, uint32_t n_free)
+{
+    const struct ssdsim__ftl *f = in(sim)->sys.devs[0].env.state;
+    ck_assert(f->separate);
+    for (int k = 0; k < 2; k++)
+        n_free -= n_free > f->gc_reserve + 1;
+    return n_free;
+}
+
 static int install(ssdsim *sim, const ssdsim_ftl_image *img, char *why, size_t len)
 {
     int rc = ssdsim__env_reset_ftl(&in(sim)->sys.devs[0].env, why, len);
@@ -489,14 +501,8 @@ START_TEST(test_precond_install_rejects_bad_image)
     ck_assert_int_eq(ops->block_closed(in(sim)->sys.devs[0].env.state, 1, &newer), 1);
     ck_assert_uint_lt(order, newer);
     ck_assert_int_eq(ops->block_closed(in(sim)->sys.devs[0].env.state, g->blocks_per_plane - 1, NULL), 0);
-    /* the image's 4 free blocks, less those the two frontiers open on while more than one
-     * above the GC reserve (test_precond_install_dephases_frontiers) */
-    uint32_t reserve = ((struct ssdsim__ftl *)in(sim)->sys.devs[0].env.state)->gc_reserve;
-    uint32_t want = 4;
-    for (int k = 0; k < 2; k++)
-        want -= want > reserve + 1;
     for (uint32_t p = 0; p < g->n_planes; p++)
-        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), want);
+        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), free_after_frontiers(sim, 4));
     ssdsim_workload *w = randwrite(sim, 1);
     run_wl(sim, w);
     ck_assert_int_eq(ssdsim__page_check(in(sim)->sys.devs[0].env.state), 0);
@@ -597,15 +603,9 @@ START_TEST(test_precond_from_copy)
     const ssdsim_ftl_ops *ops = in(sim)->sys.devs[0].env.ops;
     double vm = 0, vc = 0;
     uint64_t nm = 0, nc = 0;
-    /* the copy's free blocks, less those the frontiers were opened on (page_install.c: while
-     * more than one above the GC reserve) */
-    struct ssdsim__ftl *fm = in(sim)->sys.devs[0].env.state;
-    for (uint32_t p = 0; p < g->n_planes; p++) {
-        uint32_t want = (uint32_t)ssdsim_plane_free_blocks(copy, p);
-        for (int k = 0; k < 2; k++)
-            want -= want > fm->gc_reserve + 1;
-        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p), want);
-    }
+    for (uint32_t p = 0; p < g->n_planes; p++)
+        ck_assert_uint_eq(ssdsim_plane_free_blocks(sim, p),
+                          free_after_frontiers(sim, (uint32_t)ssdsim_plane_free_blocks(copy, p)));
     for (uint64_t b = 0; b < g->n_blocks; b++)
         if (ops->block_closed(in(sim)->sys.devs[0].env.state, b, NULL)) {
             vm += ops->block_valid(in(sim)->sys.devs[0].env.state, b);

@@ -40,9 +40,9 @@ static int age_cmp(const void *a, const void *b)
  * free). Every block the image does not call free becomes a closed block whose first `valid`
  * pages hold data and whose other pages are invalid; the logical pages are dealt to those valid
  * slots in a uniformly random order (a Fisher-Yates shuffle done in l2p, which is then rebuilt
- * from p2l: no memory beyond the tables). Each plane's newest written blocks become its host and
- * GC frontiers, part-written at points drawn at random (dephase, below), so that the planes do
- * not all open blocks and call for GC at the same moments.
+ * from p2l: no memory beyond the tables). Each plane's host and GC frontiers open part-written,
+ * at points drawn at random (dephase, below), so that the planes do not all open blocks and call
+ * for GC at the same moments.
  *
  * The page FTL has no fixed share of logical pages per plane (a host write goes to whichever
  * plane choose_plane picks), so the image may split them between planes as it likes, provided
@@ -111,8 +111,7 @@ static bool spread_plane(const struct ssdsim__ftl *f, uint32_t *v, const uint8_t
             uint32_t c = v[first + i];
             m += c != SSDSIM_IMAGE_FREE && !fr_of[first + i] && (n > 0 ? c < f->ppb : c > 0);
         }
-        if (m == 0)
-            return false;
+        assert(m > 0); /* room was counted above */
         uint32_t want = (uint32_t)SSDSIM__MIN((uint64_t)(n > 0 ? n : -n), m), seen = 0, done = 0;
         for (uint32_t i = 0; i < f->bpp && done < want; i++) {
             uint32_t *c = &v[first + i];
@@ -280,15 +279,17 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
                  (unsigned long long)clock);
         return SSDSIM_EINVAL;
     }
-    /* Valid counts as installed: the image's, with its newest blocks as part-written
-     * frontiers (dephase). */
+    /* Valid counts as installed: the image's, with the frontiers dephase opens part-written. */
     uint32_t *v = malloc(sizeof *v * nb);
     uint8_t *fr_of = calloc(nb, 1);
     uint32_t *frb = malloc(sizeof *frb * f->n_planes * DEPHASED);
-    if (!v || !fr_of || !frb) {
+    bool by_age = img->closed_order && n_closed;
+    struct age_key *ages = by_age ? malloc(sizeof *ages * n_closed) : NULL;
+    if (!v || !fr_of || !frb || (by_age && !ages)) {
         free(v);
         free(fr_of);
         free(frb);
+        free(ages);
         snprintf(errbuf, errlen, "out of memory");
         return SSDSIM_ENOMEM;
     }
@@ -297,16 +298,7 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
         frb[i] = NONE;
     if (!f->fdp)
         dephase(f, img->closed_order, v, fr_of, frb);
-    struct age_key *ages = NULL;
-    if (img->closed_order && n_closed) {
-        ages = malloc(sizeof *ages * n_closed);
-        if (!ages) {
-            free(v);
-            free(fr_of);
-            free(frb);
-            snprintf(errbuf, errlen, "out of memory");
-            return SSDSIM_ENOMEM;
-        }
+    if (by_age) {
         uint64_t k = 0;
         for (uint64_t b = 0; b < nb; b++)
             if (img->valid[b] != SSDSIM_IMAGE_FREE)
