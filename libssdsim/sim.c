@@ -311,9 +311,10 @@ static int drive(struct ssdsim *sim, bool report)
     return 0;
 }
 
-/* A round of the run's series closed (the stats' on_close hook while the run has until_steady
- * or max_rounds): stop the run when the last `window` rounds, all begun on a preconditioned
- * device (stats first_round), are steady by the SNIA rule, or when max_rounds rounds are done.
+/* A round of the run's series closed (the stats' on_close hook while the run has until_steady,
+ * max_rounds or a method's round_stop): stop the run when the last `window` rounds, all begun
+ * on a preconditioned device (stats first_round), are steady by the SNIA rule, when max_rounds
+ * rounds are done, or when round_stop says so.
  * Every row is a whole round here (the partial last row comes after the run). O(window) per
  * round. */
 static void steady_round(void *ctx)
@@ -323,7 +324,8 @@ static void steady_round(void *ctx)
     if (!sim->host.active || sim->host.stopping)
         return; /* already stopping: rounds that close while the last requests complete */
     size_t n = s->n_series, w = sim->steady_opts.window;
-    bool stop = sim->max_rounds && n >= sim->max_rounds;
+    bool stop = (sim->max_rounds && n >= sim->max_rounds) ||
+                (sim->round_stop && sim->round_stop(sim, sim->round_stop_ctx));
     if (sim->until_steady && s->first_round != SIZE_MAX && n >= w && n - w >= s->first_round) {
         ssdsim_steady_result r;
         const char *first = (const char *)&s->series[n - w];
@@ -404,7 +406,8 @@ static int begin_run(struct ssdsim *sim, const ssdsim_run_opts *opts)
     sim->max_rounds = opts->max_rounds;
     sim->steady_stopped = false;
     sim->interrupted = false;
-    sim->stats.on_close = sim->until_steady || sim->max_rounds ? steady_round : NULL;
+    sim->stats.on_close =
+        sim->until_steady || sim->max_rounds || sim->round_stop ? steady_round : NULL;
     sim->stats.on_close_ctx = sim;
     /* The run's own interval replaces the program's interval callback for its duration. */
     sim->interval_ns = opts->interval_ns;

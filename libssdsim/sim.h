@@ -46,6 +46,11 @@ struct ssdsim {
     bool until_steady;
     uint32_t max_rounds;
     bool steady_stopped;
+    /* A method's own stop rule, asked at each closed round of a run with an interval (the
+     * adaptive settle's, methods/steady.c): true stops the run as until_steady does. Set and
+     * cleared by the method around its run; runs leave it alone. */
+    bool (*round_stop)(const struct ssdsim *sim, void *ctx);
+    void *round_stop_ctx;
     bool interrupted; /* the last run was cancelled by the progress callback */
     /* what the last run was: its label, and the options its workload accepted without effect
      * or skipped (lenient); owned copies, for the results */

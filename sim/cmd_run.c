@@ -66,7 +66,7 @@ static void run_help(FILE *f, bool demo)
               "                         times; SNIA's workload-independent preconditioning is\n"
               "                         seq:2) or fast (the workload's steady state: fast-\n"
               "                         forwarded until its WAF is steady, seconds instead of\n"
-              "                         hours)\n"
+              "                         hours, then written until GC holds its free blocks)\n"
               "  --precondition-method functional|timed\n"
               "                         functional (default): fills and fast preconditioning by\n"
               "                         functional fast-forward (the FTL without timing) on a\n"

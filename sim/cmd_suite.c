@@ -231,10 +231,10 @@ void suite_rerun_note(struct suite *s, const ssdsim_measurement *f, unsigned gc_
 void suite_settle_note(struct suite *s)
 {
     suite_shortcut(s,
-                   "After fast preconditioning, each workload wrote %.2g drive writes more "
-                   "before the measurements, so that garbage collection comes down from the "
-                   "free blocks fast preconditioning leaves to the level it holds against a "
-                   "saturating host.",
+                   "After fast preconditioning, each workload wrote more before the "
+                   "measurements, one block per plane at a time (at most %.2g drive writes), "
+                   "until garbage collection had come down from the free blocks fast "
+                   "preconditioning leaves to the level it holds against a saturating host.",
                    SSDSIM_SETTLE_DRIVE_WRITES);
 }
 

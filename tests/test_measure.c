@@ -271,6 +271,66 @@ START_TEST(test_measure_settle)
 }
 END_TEST
 
+/* IOPS of the next `ios` requests of `wl` on `sim` (one run of that many). */
+static double next_iops(ssdsim *sim, const ssdsim_workload *wl, int64_t ios)
+{
+    ssdsim_workload *w = NULL;
+    ck_assert_int_eq(ssdsim_workload_copy(&w, wl), 0);
+    ck_assert_int_eq(ssdsim_workload_set_int(w, "number_ios", ios, NULL), 0);
+    ck_assert_int_eq(ssdsim_run(sim, w, NULL), 0);
+    ssdsim_op_stats os;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &os);
+    ssdsim_workload_free(w);
+    return os.iops;
+}
+
+/* The adaptive settle after fast preconditioning: the installed state has the free blocks GC
+ * without timing leaves (each plane collected to its target), so the first writes run faster
+ * than steady state; settling, in rounds of one block per plane (4 x 64 pages of 4 KiB = 1 MiB
+ * here), stops once a round no longer takes from the free blocks: at least 2 rounds, far less
+ * than the fixed tenth of a drive write, and what follows runs as after that fixed amount
+ * (within 5%; the next 1,024 writes, 4 rounds), while unsettled they run more than 5% faster. */
+START_TEST(test_measure_settle_adaptive)
+{
+    ssdsim_model *m = small_model();
+    ssdsim_workload *w = wl_new("randwrite", 4096, 32);
+    ssdsim_workload *r = wl_new("randread", 4096, 8);
+    double iops[3], written = -1;
+    for (int k = 0; k < 3; k++) { /* unsettled, adaptive, fixed 0.1 drive writes */
+        ssdsim *sim = small_sim(m);
+        ck_assert_int_eq(ssdsim_precondition_fast(sim, w, NULL), 0);
+        if (k == 1) {
+            ck_assert_int_eq(ssdsim_settle_adaptive(sim, r, 0.1, &written), 0);
+            ck_assert(written == 0); /* a workload that does not write: nothing */
+            ck_assert_int_eq(ssdsim_settle_adaptive(sim, w, 0, &written), 0);
+            ck_assert(written == 0);
+            ck_assert_int_eq(ssdsim_settle_adaptive(sim, w, SSDSIM_SETTLE_DRIVE_WRITES, &written),
+                             0);
+            ssdsim_device_stats d;
+            ssdsim_get_device_stats(sim, &d);
+            double round = 4.0 * 64 * 4096 / (double)d.logical_bytes;
+            ck_assert_msg(written >= 2 * round && written <= SSDSIM_SETTLE_DRIVE_WRITES / 2,
+                          "settled %g drive writes (a round is %g)", written, round);
+        } else if (k == 2) {
+            ck_assert_int_eq(ssdsim_settle(sim, w, SSDSIM_SETTLE_DRIVE_WRITES, NULL), 0);
+        }
+        iops[k] = next_iops(sim, w, 1024);
+        ssdsim_free(sim);
+    }
+    ck_assert_msg(near(iops[1], iops[2], 0.05), "adaptive %g, fixed %g IOPS", iops[1], iops[2]);
+    ck_assert_msg(iops[0] > 1.05 * iops[2], "unsettled %g, settled %g IOPS", iops[0], iops[2]);
+    ck_assert_int_eq(ssdsim_settle_adaptive(NULL, w, 0.1, NULL), SSDSIM_EINVAL);
+    ssdsim *sim = small_sim(m);
+    ck_assert_int_eq(ssdsim_settle_adaptive(sim, NULL, 0.1, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_settle_adaptive(sim, w, -1, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_settle_adaptive(sim, w, INFINITY, NULL), SSDSIM_EINVAL);
+    ssdsim_free(sim);
+    ssdsim_workload_free(w);
+    ssdsim_workload_free(r);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* A curve from the fresh drive: its first run covers 1 + op + 0.5 drive writes, so the steady
  * verdict never comes before the drive was written over (preconditioned); drive writes grow row
  * by row; the fresh drive's burst is faster than its steady state; the drive is left at that
@@ -596,6 +656,7 @@ static Suite *measure_suite(void)
     tcase_add_test(tc, test_measure_window_qd1_latency);
     tcase_add_test(tc, test_measure_window_link_bound_and_deterministic);
     tcase_add_test(tc, test_measure_settle);
+    tcase_add_test(tc, test_measure_settle_adaptive);
     tcase_add_test(tc, test_measure_curve_on_the_drive);
     tcase_add_test(tc, test_measure_scaled_copy_and_curve_on_it);
     tcase_add_test(tc, test_measure_reach_steady);

@@ -5,7 +5,7 @@
  *
  * States: fresh as built; full after one sequential fill (128 KiB writes at QD32 over the whole
  * capacity); steady, for uniform random writes, fast preconditioning with the figure's own
- * workload and a tenth of a drive write of it more (ssdsim_settle); when the model cannot
+ * workload, settled until GC holds its free blocks (ssdsim_settle_adaptive); when the model cannot
  * install a state (a hard disk, media written in place) or the workload is not random writes,
  * one sequential fill, and the state says so.
  *
@@ -179,7 +179,7 @@ static int bring_to_state(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_s
         int rc = ssdsim_precondition_fast(sim, wl, NULL);
         if (rc == 0) {
             r->state = SSDSIM_DRIVE_STEADY;
-            return ssdsim_settle(sim, wl, SSDSIM_SETTLE_DRIVE_WRITES, NULL);
+            return ssdsim_settle_adaptive(sim, wl, SSDSIM_SETTLE_DRIVE_WRITES, NULL);
         }
         if (rc != SSDSIM_ENOTFOUND && rc != SSDSIM_ECONFIG)
             return rc;

@@ -262,7 +262,7 @@ int ssdsim_curve_run(ssdsim_curve **out, ssdsim *sim, ssdsim *copy, const ssdsim
                                                 c->sum.steady_waf, c->sum.steady);
             if (rc == 0) {
                 c->sum.brought_by = SSDSIM_STEADY_BY_COPY;
-                rc = ssdsim_settle(sim, wl, o.settle_drive_writes, NULL);
+                rc = ssdsim__settle_opts(sim, wl, o.settle_drive_writes);
             } else if (rc == SSDSIM_ENOTFOUND) {
                 rc = ssdsim_reach_steady(sim, wl, &o, &c->sum.brought_by);
             }

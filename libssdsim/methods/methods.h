@@ -41,7 +41,13 @@ int ssdsim__methods_run(ssdsim *sim, const ssdsim_workload *wl,
 int ssdsim__curve_runs(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_curve_opts *o,
                        double time_scale, void *rows, ssdsim_curve_summary *sum);
 
-/* Curve options with the defaults filled in (rounds 20, 10 drive writes, settle 0.1). */
+/* Curve options with the defaults filled in (rounds 20, 10 drive writes; settle_drive_writes
+ * stays: 0 means the adaptive settle). */
 void ssdsim__curve_opts_resolve(ssdsim_curve_opts *o);
+
+/* Settle as a curve option's settle_drive_writes says: 0 ssdsim_settle_adaptive (at most
+ * SSDSIM_SETTLE_DRIVE_WRITES), positive ssdsim_settle of that amount, negative nothing. The
+ * codes of ssdsim_run. */
+int ssdsim__settle_opts(ssdsim *sim, const ssdsim_workload *wl, double dw);
 
 #endif /* SSDSIM_METHODS_H */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sim.h"
+#include "ssdsim/measure.h"
 
 int ssdsim_point_new(ssdsim **out, const ssdsim_model *model, const ssdsim_point_opts *opts,
                      ssdsim_error *err)
@@ -39,6 +40,7 @@ int ssdsim_point_precondition(ssdsim *sim, const ssdsim_workload *wl,
         return ssdsim__fail(sim, SSDSIM_EINVAL, "no point options");
     if (ssdsim__point_opts_read(&o, opts, why, sizeof why))
         return ssdsim__fail(sim, SSDSIM_EINVAL, "%s", why);
+    int rc;
     switch (o.precondition) {
     case SSDSIM_PRECONDITION_SEQ:
         return ssdsim_precondition_seq_fills(sim, o.precondition_fills ? o.precondition_fills : 1);
@@ -47,7 +49,8 @@ int ssdsim_point_precondition(ssdsim *sim, const ssdsim_workload *wl,
             return ssdsim__fail(sim, SSDSIM_EINVAL,
                                 "fast preconditioning needs the point's workload (its random "
                                 "writes are what it installs the steady state of)");
-        return ssdsim_precondition_fast(sim, wl, NULL);
+        rc = ssdsim_precondition_fast(sim, wl, NULL);
+        return rc ? rc : ssdsim_settle_adaptive(sim, wl, SSDSIM_SETTLE_DRIVE_WRITES, NULL);
     default:
         return 0;
     }

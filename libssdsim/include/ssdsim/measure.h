@@ -106,12 +106,8 @@ SSDSIM_API int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl,
 /* ------------------------------------------------------------------------------------------ */
 /* Steady state                                                                                */
 
-/** Drive writes ssdsim_settle writes by default after fast preconditioning: the installed
- * state has the free blocks functional garbage collection leaves (each plane collected up to its
- * target), more than a timed run's foreground GC keeps beside a saturating host, so the first
- * second or so of writes runs faster; a tenth of a drive write of the same workload brings the
- * planes to the timed level (far more than that needs: it was sized for the planes' lockstep,
- * which the install no longer leaves). */
+/** Most drive writes ssdsim_settle_adaptive writes after fast preconditioning when settling is
+ * left to the methods (a tenth of a drive write of the workload; it stops far earlier). */
 #define SSDSIM_SETTLE_DRIVE_WRITES 0.1
 
 /** Write `drive_writes` times the logical capacity more of `wl` (its write share counted: a
@@ -122,15 +118,28 @@ SSDSIM_API int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl,
 SSDSIM_API int ssdsim_settle(ssdsim *sim, const ssdsim_workload *wl, double drive_writes,
                              double *written);
 
+/** Settle after fast preconditioning: the installed state has the free blocks functional
+ * garbage collection leaves (each plane collected up to its target), more than a timed run's
+ * foreground GC keeps beside a saturating host, so the first second or so of writes would run
+ * faster. Writes more of `wl` in rounds of one block per plane of host writes (over every SSD
+ * of a system) and stops after the first round, from the second on, that took less than a
+ * quarter of a block per plane net from the free blocks (the level GC holds), or at
+ * `max_drive_writes` (SSDSIM_SETTLE_DRIVE_WRITES is the methods' bound). Nothing when `wl` does
+ * not write, the system has no SSD or max_drive_writes is 0. *written (may be NULL) receives
+ * the drive writes the host wrote. @return 0, SSDSIM_EINVAL (NULL argument, max_drive_writes
+ * negative or not finite), or the codes of ssdsim_run. */
+SSDSIM_API int ssdsim_settle_adaptive(ssdsim *sim, const ssdsim_workload *wl,
+                                      double max_drive_writes, double *written);
+
 /** How a drive was brought to a steady state. */
 typedef enum ssdsim_steady_method {
     SSDSIM_STEADY_BY_NOTHING = 0, /**< a hard disk: no state that writes change */
-    SSDSIM_STEADY_BY_FAST = 1,    /**< ssdsim_precondition_fast, then ssdsim_settle */
+    SSDSIM_STEADY_BY_FAST = 1,    /**< ssdsim_precondition_fast, then settled */
     SSDSIM_STEADY_BY_RUN = 2,     /**< the workload itself run until steady (no fast
                                        preconditioning for this FTL): a curve not recorded */
     SSDSIM_STEADY_BY_COPY = 3,    /**< after a curve on a scaled copy: the state the copy
                                        reached installed, as ssdsim_precondition_fast installs
-                                       its own copy's, then ssdsim_settle */
+                                       its own copy's, then settled */
 } ssdsim_steady_method;
 
 /** How a preconditioning curve, or a steady state reached by running, is run.
@@ -143,8 +152,9 @@ typedef struct ssdsim_curve_opts {
     uint32_t rounds_per_drive_write;
     /** most drive writes a curve runs; 0 = 10 */
     double max_drive_writes;
-    /** drive writes ssdsim_settle writes after fast preconditioning; 0 =
-     * SSDSIM_SETTLE_DRIVE_WRITES, negative = none */
+    /** settling after fast preconditioning: 0 = ssdsim_settle_adaptive (at most
+     * SSDSIM_SETTLE_DRIVE_WRITES), positive = ssdsim_settle of that many drive writes,
+     * negative = none */
     double settle_drive_writes;
 } ssdsim_curve_opts;
 
@@ -339,7 +349,7 @@ typedef enum ssdsim_drive_state {
     SSDSIM_DRIVE_FRESH = 0,           /**< as built (secure-erased) */
     SSDSIM_DRIVE_FULL = 1,            /**< after one sequential fill (ssdsim_precondition_seq) */
     SSDSIM_DRIVE_STEADY = 2,          /**< fast preconditioning with the figure's workload and
-                                           ssdsim_settle */
+                                           ssdsim_settle_adaptive */
     SSDSIM_DRIVE_STEADY_SEQ_FILL = 3, /**< asked steady, given a sequential fill: the workload
                                            is not random writes, or the model cannot install a
                                            state (a hard disk, media written in place) */

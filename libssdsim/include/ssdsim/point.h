@@ -26,7 +26,9 @@ extern "C" {
 typedef enum ssdsim_precondition_mode {
     SSDSIM_PRECONDITION_NONE = 0, /**< the run starts on a fresh drive */
     SSDSIM_PRECONDITION_SEQ = 1,  /**< `precondition_fills` sequential fills (0 = 1) */
-    SSDSIM_PRECONDITION_FAST = 2  /**< ssdsim_precondition_fast with the point's workload */
+    SSDSIM_PRECONDITION_FAST = 2  /**< ssdsim_precondition_fast with the point's workload, then
+                                       ssdsim_settle_adaptive (at most
+                                       SSDSIM_SETTLE_DRIVE_WRITES) */
 } ssdsim_precondition_mode;
 
 /** How the seed of a point's simulation is found from its `seed`. */
@@ -108,8 +110,9 @@ SSDSIM_API int ssdsim_point_new(ssdsim **out, const ssdsim_model *model,
 
 /** Precondition `sim` as `opts` says (nothing for SSDSIM_PRECONDITION_NONE); `wl` is needed by
  * SSDSIM_PRECONDITION_FAST only. @return 0, SSDSIM_EINVAL (bad opts, FAST without a workload)
- * or the code of ssdsim_precondition_seq_fills / ssdsim_precondition_fast (a cancelled one:
- * SSDSIM_ECANCELLED); the reason is in ssdsim_errmsg(sim). */
+ * or the code of ssdsim_precondition_seq_fills / ssdsim_precondition_fast /
+ * ssdsim_settle_adaptive (a cancelled one: SSDSIM_ECANCELLED); the reason is in
+ * ssdsim_errmsg(sim). */
 SSDSIM_API int ssdsim_point_precondition(ssdsim *sim, const ssdsim_workload *wl,
                                          const ssdsim_point_opts *opts);
 
