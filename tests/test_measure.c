@@ -289,7 +289,8 @@ static double next_iops(ssdsim *sim, const ssdsim_workload *wl, int64_t ios)
  * than steady state; settling, in rounds of one block per plane (4 x 64 pages of 4 KiB = 1 MiB
  * here), stops once a round no longer takes from the free blocks: at least 2 rounds, far less
  * than the fixed tenth of a drive write, and what follows runs as after that fixed amount
- * (within 5%; the next 1,024 writes, 4 rounds), while unsettled they run more than 5% faster. */
+ * (within 5%; the next 1,024 writes, 4 rounds), while unsettled they run more than 5% faster.
+ * A RAIN drive writes the whole amount. */
 START_TEST(test_measure_settle_adaptive)
 {
     ssdsim_model *m = small_model();
@@ -319,6 +320,16 @@ START_TEST(test_measure_settle_adaptive)
     }
     ck_assert_msg(near(iops[1], iops[2], 0.05), "adaptive %g, fixed %g IOPS", iops[1], iops[2]);
     ck_assert_msg(iops[0] > 1.05 * iops[2], "unsettled %g, settled %g IOPS", iops[0], iops[2]);
+    /* RAIN's install leaves the frontiers in step: the whole amount is written. */
+    ssdsim_model *rain = small_model();
+    ck_assert_int_eq(ssdsim_model_set_double(rain, "ftl.op", 0.7, NULL), 0); /* room for it */
+    ck_assert_int_eq(ssdsim_model_set_int(rain, "ftl.parity_group", 4, NULL), 0);
+    ssdsim *rs = small_sim(rain);
+    ck_assert_int_eq(ssdsim_precondition_fast(rs, w, NULL), 0);
+    ck_assert_int_eq(ssdsim_settle_adaptive(rs, w, 0.05, &written), 0);
+    ck_assert(written == 0.05);
+    ssdsim_free(rs);
+    ssdsim_model_free(rain);
     ck_assert_int_eq(ssdsim_settle_adaptive(NULL, w, 0.1, NULL), SSDSIM_EINVAL);
     ssdsim *sim = small_sim(m);
     ck_assert_int_eq(ssdsim_settle_adaptive(sim, NULL, 0.1, NULL), SSDSIM_EINVAL);
