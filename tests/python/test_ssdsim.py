@@ -131,6 +131,19 @@ class RunTest(unittest.TestCase):
         want = ssdsim.theory_waf("greedy", d["spare_factor"], 64)
         self.assertLess(abs(r.waf / want - 1), 0.05, f"WAF {r.waf} against {want}")
 
+    def test_fast_precondition_is_steady(self):
+        """Fast preconditioning (settled) leaves uniform random writes at steady state: the
+        next drive write's WAF is greedy's analytic one within 5%."""
+        op = 0.25
+        m = one_plane(op)
+        sim = ssdsim.Simulation(m, seed=3)
+        w = {"rw": "randwrite", "bs": "4k", "iodepth": 8, "norandommap": True}
+        sim.precondition("fast", w)
+        units = m.logical_bytes // 4096
+        r = sim.run(dict(w, number_ios=units))
+        want = ssdsim.theory_waf("greedy", r["device"]["spare_factor"], 64)
+        self.assertLess(abs(r.waf / want - 1), 0.05, f"WAF {r.waf} against {want}")
+
 
 def py_greedy(view, plane):
     return view.fewest_valid(plane)

@@ -150,10 +150,11 @@ class Simulation:
             raise failure from Error(rc, n.lib.ssdsim_errmsg(self._ptr).decode())
         n.check(rc, sim=self._ptr)
 
-    def precondition(self, kind="seq", workload=None):
+    def precondition(self, kind="seq", workload=None, settle=True):
         """Put the device in a state before measuring: "seq" (write it full sequentially),
         "erase" (secure erase) or "fast" (the steady state `workload` would reach, installed
-        from a scaled run; page FTL only)."""
+        from a scaled run; page FTL only; then, with `settle`, written on with timing until
+        garbage collection holds its free blocks, as `ssdsim run --precondition fast` does)."""
         if kind == "seq":
             self._check(n.lib.ssdsim_precondition_seq(self._ptr))
         elif kind == "erase":
@@ -163,6 +164,8 @@ class Simulation:
                 raise ValueError("precondition('fast') needs the workload")
             wl = _as_workload(workload)
             self._check(n.lib.ssdsim_precondition_fast(self._ptr, wl._ptr, None))
+            if settle:  # at most SSDSIM_SETTLE_DRIVE_WRITES, a tenth of a drive write
+                self._check(n.lib.ssdsim_settle_adaptive(self._ptr, wl._ptr, 0.1, None))
         else:
             raise ValueError(f"precondition: kind {kind!r} is not seq, erase or fast")
         return self
