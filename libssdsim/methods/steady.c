@@ -30,17 +30,24 @@
 #include "methods/methods.h"
 #include "sim.h"
 
+/* Write `dw` drive writes more of `wl` (its write share counted) as one run with options `ro`
+ * (may be NULL). `dw` > 0 and `wl` writes. */
+static int settle_run(ssdsim *sim, const ssdsim_workload *wl, double dw, const ssdsim_run_opts *ro)
+{
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    struct ssdsim__methods_len len = {.io_size_bytes =
+                                          ssdsim__methods_io_size(wl, dw, d.logical_bytes)};
+    return ssdsim__methods_run(sim, wl, &len, ro);
+}
+
 static int settle(ssdsim *sim, const ssdsim_workload *wl, double dw, double *written)
 {
     if (written)
         *written = 0;
     if (dw <= 0 || ssdsim__methods_write_share(wl) <= 0)
         return 0;
-    ssdsim_device_stats d;
-    ssdsim_get_device_stats(sim, &d);
-    struct ssdsim__methods_len len = {.io_size_bytes =
-                                          ssdsim__methods_io_size(wl, dw, d.logical_bytes)};
-    int rc = ssdsim__methods_run(sim, wl, &len, NULL);
+    int rc = settle_run(sim, wl, dw, NULL);
     if (rc == 0 && written)
         *written = dw;
     return rc;
@@ -97,15 +104,11 @@ static int settle_adaptive(ssdsim *sim, const ssdsim_workload *wl, double max_dw
     }
     if (!round_bytes)
         return 0; /* hard disks only: no free blocks to bring down */
-    ssdsim_device_stats d;
-    ssdsim_get_device_stats(sim, &d);
-    struct ssdsim__methods_len len = {.io_size_bytes =
-                                          ssdsim__methods_io_size(wl, max_dw, d.logical_bytes)};
     ssdsim_run_opts ro = SSDSIM_RUN_OPTS_INIT;
     ro.interval_bytes = round_bytes;
     sim->round_stop = free_level_held;
     sim->round_stop_ctx = &rule;
-    int rc = ssdsim__methods_run(sim, wl, &len, &ro);
+    int rc = settle_run(sim, wl, max_dw, &ro);
     sim->round_stop = NULL;
     sim->round_stop_ctx = NULL;
     if (rc == 0 && written)
@@ -113,20 +116,28 @@ static int settle_adaptive(ssdsim *sim, const ssdsim_workload *wl, double max_dw
     return rc;
 }
 
+/* The arguments of ssdsim_settle and ssdsim_settle_adaptive (`fn`), whose amount is called
+ * `what`: *written zeroed, 0 or SSDSIM_EINVAL with the message set. */
+static int settle_args(ssdsim *sim, const ssdsim_workload *wl, double dw, double *written,
+                       const char *fn, const char *what)
+{
+    if (written)
+        *written = 0;
+    if (!sim || !wl)
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "%s: sim and wl are needed", fn);
+    if (!(dw >= 0) || !isfinite(dw))
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "%s: %s must be a finite number >= 0, got %g", fn,
+                            what, dw);
+    return 0;
+}
+
 int ssdsim_settle_adaptive(ssdsim *sim, const ssdsim_workload *wl, double max_drive_writes,
                            double *written)
 {
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
-    if (written)
-        *written = 0;
-    if (!sim || !wl)
-        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_settle_adaptive: sim and wl are needed");
-    if (!(max_drive_writes >= 0) || !isfinite(max_drive_writes))
-        return ssdsim__fail(sim, SSDSIM_EINVAL,
-                            "ssdsim_settle_adaptive: max_drive_writes must be a finite number "
-                            ">= 0, got %g",
-                            max_drive_writes);
-    return settle_adaptive(sim, wl, max_drive_writes, written);
+    int rc = settle_args(sim, wl, max_drive_writes, written, "ssdsim_settle_adaptive",
+                         "max_drive_writes");
+    return rc ? rc : settle_adaptive(sim, wl, max_drive_writes, written);
 }
 
 /* Settling as curve options say: `dw` 0 adaptive, positive that amount, negative none. */
@@ -140,15 +151,8 @@ int ssdsim__settle_opts(ssdsim *sim, const ssdsim_workload *wl, double dw)
 int ssdsim_settle(ssdsim *sim, const ssdsim_workload *wl, double drive_writes, double *written)
 {
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
-    if (written)
-        *written = 0;
-    if (!sim || !wl)
-        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_settle: sim and wl are needed");
-    if (!(drive_writes >= 0) || !isfinite(drive_writes))
-        return ssdsim__fail(sim, SSDSIM_EINVAL,
-                            "ssdsim_settle: drive_writes must be a finite number >= 0, got %g",
-                            drive_writes);
-    return settle(sim, wl, drive_writes, written);
+    int rc = settle_args(sim, wl, drive_writes, written, "ssdsim_settle", "drive_writes");
+    return rc ? rc : settle(sim, wl, drive_writes, written);
 }
 
 void ssdsim__curve_opts_resolve(ssdsim_curve_opts *o)
