@@ -29,28 +29,62 @@ void ssdsim__engine_fini(struct ssdsim__engine *e)
     ssdsim__ipool_init(&e->rec_pool);
 }
 
-bool ssdsim__engine_bucket_grow(struct ssdsim__engine *e, struct ssdsim__ev_bucket *b)
+static inline int bucket_of(uint64_t time, uint64_t last)
+{
+    uint64_t x = time ^ last;
+    if (x == 0)
+        return 0;
+    int level = (63 - __builtin_clzll(x)) / SSDSIM__EV_DIGIT;
+    return 1 + level * SSDSIM__EV_RADIX +
+           (int)((time >> (level * SSDSIM__EV_DIGIT)) & (SSDSIM__EV_RADIX - 1));
+}
+
+static bool bucket_grow(struct ssdsim__ev_bucket *b)
 {
     uint32_t ncap = b->cap ? b->cap * 2 : 16;
     struct ssdsim__event *p = realloc(b->v, sizeof *p * ncap);
-    if (!p) {
-        e->oom = e->stopped = true;
+    if (!p)
         return false;
-    }
     b->v = p;
     b->cap = ncap;
     return true;
 }
 
+static inline int push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
+{
+    int i = bucket_of(ev->time, e->last);
+    struct ssdsim__ev_bucket *b = &e->b[i];
+    if (SSDSIM__UNLIKELY(b->n == b->cap) && !bucket_grow(b)) {
+        e->oom = e->stopped = true;
+        return SSDSIM_ENOMEM;
+    }
+    b->v[b->n++] = *ev;
+    if (i)
+        e->mask[(i - 1) >> 6] |= 1ULL << ((i - 1) & 63);
+    e->n_pending++;
+    return 0;
+}
+
+int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+                            void *ctx, uint32_t arg)
+{
+    assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
+    struct ssdsim__event ev = {time, fn, ctx, arg, 0};
+    int rc = push(e, &ev);
+    if (rc == 0)
+        e->n_live++;
+    return rc;
+}
+
 #define REC_LINK offsetof(struct ssdsim__ev_rec, next_free)
 
 ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, uint64_t time,
-                                                     ssdsim__event_fn fn, void *ctx, uint32_t arg)
+                                                     ssdsim__event_fn fn, void *ctx,
+                                                     uint32_t arg)
 {
     assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
     if (ssdsim__ipool_empty(&e->rec_pool)) {
-        struct ssdsim__ev_rec *p =
-            ssdsim__ipool_grow(&e->rec_pool, e->recs, sizeof *p, REC_LINK, 16);
+        struct ssdsim__ev_rec *p = ssdsim__ipool_grow(&e->rec_pool, e->recs, sizeof *p, REC_LINK, 16);
         if (!p) {
             e->oom = e->stopped = true;
             return 0;
@@ -61,7 +95,7 @@ ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, u
     e->recs[r].gen++;
     e->recs[r].cancelled = false;
     struct ssdsim__event ev = {time, fn, ctx, arg, r + 1};
-    if (ssdsim__engine_push(e, &ev)) {
+    if (push(e, &ev)) {
         ssdsim__ipool_put(&e->rec_pool, e->recs, sizeof *e->recs, REC_LINK, r);
         return 0;
     }
@@ -86,7 +120,9 @@ void ssdsim__engine_cancel(struct ssdsim__engine *e, ssdsim__event_id id)
  * must not pass a time the caller may still schedule at after run_until(t_end). */
 static bool refill(struct ssdsim__engine *e, uint64_t t_end)
 {
-    int w = __builtin_ctz(e->summary);
+    int w = 0;
+    while (e->mask[w] == 0)
+        w++;
     int i = w * 64 + __builtin_ctzll(e->mask[w]) + 1;
     struct ssdsim__ev_bucket *src = &e->b[i];
     uint64_t min = src->v[0].time;
@@ -99,13 +135,11 @@ static bool refill(struct ssdsim__engine *e, uint64_t t_end)
     uint32_t n = src->n;
     src->n = 0;
     e->mask[w] &= ~(1ULL << ((i - 1) & 63));
-    if (e->mask[w] == 0)
-        e->summary &= ~(1u << w);
     e->n_pending -= n;
     /* Every event lands in a bucket below i; none lands in i itself, so reading src while
      * pushing is safe. Order within a bucket is preserved. */
     for (uint32_t k = 0; k < n; k++)
-        ssdsim__engine_push(e, &src->v[k]);
+        push(e, &src->v[k]);
     return true;
 }
 

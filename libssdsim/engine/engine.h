@@ -9,20 +9,21 @@
  * `last` sits in bucket 0 (FIFO); any other sits in the bucket named by the highest 6-bit digit
  * where its time differs from `last` (level) and its own value of that digit: all events of a
  * lower bucket are earlier than all events of a higher one. Popping takes from bucket 0; when it
- * is empty, the lowest non-empty bucket (two count-trailing-zeros: over a summary word, then
- * over the word of the 704-bit occupancy mask it names) is scanned for its minimum, which
- * becomes `last`, and its events move to lower levels. An event moves at most once per level it
- * falls through (a few times for the delays a device model schedules), always by sequential
- * copies of 32-byte records with the callback inline, so a pop touches no random memory. Events
- * with equal times always share a bucket and moves keep their order, which is what makes ties
- * FIFO. The argument is 32 bits so that an event is 32 bytes; callers pass an index, never a
- * pointer, in it. Scheduling is inline (the call was a tenth of the engine's instructions).
- * Buckets are growable arrays that keep their capacity: once they have grown to the run's peak
- * nothing is allocated.
+ * is empty, the lowest non-empty bucket (a count-trailing-zeros over a 704-bit occupancy mask)
+ * is scanned for its minimum, which becomes `last`, and its events move to lower levels. An event
+ * moves at most once per level it falls through (a few times for the delays a device model
+ * schedules), always by sequential copies of 32-byte records with the callback inline, so a pop
+ * touches no random memory. Events with equal times always share a bucket and moves keep their
+ * order, which is what makes ties FIFO. The argument is 32 bits so that an event is 32 bytes;
+ * callers pass an index, never a pointer, in it. Buckets are growable arrays that keep their
+ * capacity: once they have grown to the run's peak nothing is allocated.
  *
- * A 4-ary heap of (time, sequence) keys was tried in its place (a device keeps about 30 events
- * pending, so it is two or three levels deep): writes ran no faster and reads 13% slower in
- * tests/bench_sim, and it is 4 times slower with the 100,000 pending events of bench_engine.
+ * Tried and dropped, measured in tests/bench_sim against this: a 4-ary heap of (time, sequence)
+ * keys (a device keeps about 30 events pending, so it is two or three levels deep): writes no
+ * faster, reads 13% slower, and 4 times slower with bench_engine's 100,000 pending events; a
+ * summary word over the occupancy mask, with scheduling inline: 2% fewer instructions, writes
+ * no faster, reads 4% slower (the lowest non-empty bucket is nearly always in the mask's first
+ * words, which the scan reads at once).
  *
  * Cancel is O(1) and lazy: only events scheduled with schedule_cancellable() get a record (with a
  * generation counter, so a stale handle cancels nothing); pop skips events whose record says
@@ -62,7 +63,6 @@ struct ssdsim__ev_bucket {
 /* bucket 0, then levels x digit values */
 #define SSDSIM__EV_BUCKETS (1 + SSDSIM__EV_LEVELS * SSDSIM__EV_RADIX)
 #define SSDSIM__EV_MASKW ((SSDSIM__EV_BUCKETS - 1 + 63) / 64)
-_Static_assert(SSDSIM__EV_MASKW <= 32, "the summary word has a bit per mask word");
 
 struct ssdsim__ev_rec {
     uint32_t gen;
@@ -75,7 +75,6 @@ struct ssdsim__engine {
     uint64_t last; /* radix heap reference: every pending time >= last */
     struct ssdsim__ev_bucket b[SSDSIM__EV_BUCKETS];
     uint64_t mask[SSDSIM__EV_MASKW]; /* bit i set when bucket i + 1 holds events */
-    uint32_t summary;                /* bit w set when mask[w] is not 0 */
     uint32_t n_pending;              /* in the buckets, cancelled ones included */
     uint32_t n_live;                 /* scheduled, not yet run, not cancelled */
     struct ssdsim__ev_rec *recs;     /* slots of the index pool rec_pool (ipool.h) */
@@ -93,50 +92,10 @@ static inline uint64_t ssdsim__engine_now(const struct ssdsim__engine *e)
     return e->now;
 }
 
-/* The bucket an event at `time` belongs in (see above); 0 when time == last. */
-static inline int ssdsim__engine_bucket_of(uint64_t time, uint64_t last)
-{
-    uint64_t x = time ^ last;
-    if (x == 0)
-        return 0;
-    int level = (63 - __builtin_clzll(x)) / SSDSIM__EV_DIGIT;
-    return 1 + level * SSDSIM__EV_RADIX +
-           (int)((time >> (level * SSDSIM__EV_DIGIT)) & (SSDSIM__EV_RADIX - 1));
-}
-
-/* Grow bucket `b` to hold one more event; false (and the engine's oom flag set) when out of
- * memory. */
-bool ssdsim__engine_bucket_grow(struct ssdsim__engine *e, struct ssdsim__ev_bucket *b);
-
-/* Put `ev` in its bucket. */
-static inline int ssdsim__engine_push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
-{
-    int i = ssdsim__engine_bucket_of(ev->time, e->last);
-    struct ssdsim__ev_bucket *b = &e->b[i];
-    if (SSDSIM__UNLIKELY(b->n == b->cap) && !ssdsim__engine_bucket_grow(e, b))
-        return SSDSIM_ENOMEM;
-    b->v[b->n++] = *ev;
-    if (i) {
-        uint32_t w = (uint32_t)(i - 1) >> 6;
-        e->mask[w] |= 1ULL << ((i - 1) & 63);
-        e->summary |= 1u << w;
-    }
-    e->n_pending++;
-    return 0;
-}
-
 /* Schedule fn(ctx, arg) at absolute time `time` (>= now). Returns 0, or SSDSIM_ENOMEM (the
  * engine's oom flag is then set and run() returns SSDSIM_ENOMEM). */
-static inline int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time,
-                                          ssdsim__event_fn fn, void *ctx, uint32_t arg)
-{
-    assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
-    struct ssdsim__event ev = {time, fn, ctx, arg, 0};
-    int rc = ssdsim__engine_push(e, &ev);
-    if (rc == 0)
-        e->n_live++;
-    return rc;
-}
+int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn, void *ctx,
+                            uint32_t arg);
 
 /* The same, for an event that may be cancelled: returns its handle, or 0 when out of memory. */
 ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, uint64_t time,
