@@ -47,7 +47,7 @@ struct ssdsim__event {
     void *ctx;
     uint32_t arg;
     uint32_t rec; /* cancel record + 1, or 0 */
-};                /* 32 bytes: two per cache line */
+}; /* 32 bytes: two per cache line */
 
 struct ssdsim__ev_bucket {
     struct ssdsim__event *v;
@@ -75,9 +75,9 @@ struct ssdsim__engine {
     uint64_t last; /* radix heap reference: every pending time >= last */
     struct ssdsim__ev_bucket b[SSDSIM__EV_BUCKETS];
     uint64_t mask[SSDSIM__EV_MASKW]; /* bit i set when bucket i + 1 holds events */
-    uint32_t n_pending;              /* in the buckets, cancelled ones included */
-    uint32_t n_live;                 /* scheduled, not yet run, not cancelled */
-    struct ssdsim__ev_rec *recs;     /* slots of the index pool rec_pool (ipool.h) */
+    uint32_t n_pending; /* in the buckets, cancelled ones included */
+    uint32_t n_live;    /* scheduled, not yet run, not cancelled */
+    struct ssdsim__ev_rec *recs; /* slots of the index pool rec_pool (ipool.h) */
     struct ssdsim__ipool rec_pool;
     bool stopped;
     bool oom;            /* a schedule failed for lack of memory: the run must stop */
@@ -94,12 +94,13 @@ static inline uint64_t ssdsim__engine_now(const struct ssdsim__engine *e)
 
 /* Schedule fn(ctx, arg) at absolute time `time` (>= now). Returns 0, or SSDSIM_ENOMEM (the
  * engine's oom flag is then set and run() returns SSDSIM_ENOMEM). */
-int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn, void *ctx,
-                            uint32_t arg);
+int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+                            void *ctx, uint32_t arg);
 
 /* The same, for an event that may be cancelled: returns its handle, or 0 when out of memory. */
 ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, uint64_t time,
-                                                     ssdsim__event_fn fn, void *ctx, uint32_t arg);
+                                                     ssdsim__event_fn fn, void *ctx,
+                                                     uint32_t arg);
 
 /* Cancel a pending event; a handle of an event that already ran (or 0) is ignored. */
 void ssdsim__engine_cancel(struct ssdsim__engine *e, ssdsim__event_id id);
