@@ -8,6 +8,7 @@
  * a sanitizer build doubles as a leak test.
  */
 #include "common.h"
+#include "workload/gen.h"
 #include "workload/workload.h"
 
 #include <string.h>
@@ -1118,8 +1119,6 @@ START_TEST(test_workload_opt_refused)
     apply_bad("iodepth_batch_complete_min", "8", "not supported");
     apply_bad("kb_base", "1000", "kb_base=1000 would change how every size is read");
     apply_ignored("kb_base", "1024");
-    apply_bad("ba", "4k", "not supported");
-    apply_bad("blockalign", "4k", "not supported");
     apply_bad("nrfiles", "4", "not files");
     apply_ignored("nr_files", "1");
     apply_bad("startdelay", "5", "not supported");
@@ -1807,6 +1806,45 @@ START_TEST(test_workload_set_bogus_args)
 }
 END_TEST
 
+/* ba (blockalign): random offsets are multiples of it, per direction as bs; it turns the random
+ * map off, as in fio; sizes that are not multiples of 512 are refused. */
+START_TEST(test_workload_blockalign)
+{
+    struct ssdsim__jobspec job = wl_with("ba", "4k");
+    for (int d = 0; d < SSDSIM__N_DIRS; d++)
+        ck_assert_uint_eq(job.blockalign[d], 4096);
+    ck_assert(job.norandommap);
+    job = wl_with("blockalign", ",8k");
+    ck_assert_uint_eq(job.blockalign[SSDSIM__DIR_READ], 0);
+    ck_assert_uint_eq(job.blockalign[SSDSIM__DIR_WRITE], 8192);
+    apply_bad("ba", "1000", "512");
+    apply_bad("ba", "0", "512");
+    /* 512 B and 8 KiB writes: on 512-byte offsets without ba, on 4 KiB ones with ba=4k */
+    for (int with_ba = 0; with_ba < 2; with_ba++) {
+        ssdsim__jobspec_defaults(&job);
+        apply_ok(&job, "rw", "randwrite");
+        apply_ok(&job, "bssplit", "512/50:8k/50");
+        if (with_ba)
+            apply_ok(&job, "ba", "4k");
+        struct ssdsim__gen g;
+        ssdsim__gen_init(&g, &job, 0, 1, UINT64_C(1) << 30);
+        uint32_t off_4k = 0;
+        for (int i = 0; i < 1000; i++) {
+            uint8_t op;
+            uint64_t off;
+            uint32_t len;
+            ck_assert(ssdsim__gen_next(&g, &op, &off, &len));
+            ck_assert_uint_eq(off % 512, 0);
+            off_4k += off % 4096 == 0;
+        }
+        if (with_ba)
+            ck_assert_uint_eq(off_4k, 1000);
+        else
+            ck_assert_uint_lt(off_4k, 300);
+    }
+}
+END_TEST
+
 static Suite *workload_suite(void)
 {
     Suite *s = suite_create("workload");
@@ -1879,6 +1917,7 @@ static Suite *workload_suite(void)
     tc = tcase_create("set");
     tcase_add_test(tc, test_workload_set_commits_only_on_success);
     tcase_add_test(tc, test_workload_set_bogus_args);
+    tcase_add_test(tc, test_workload_blockalign);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -257,6 +257,27 @@ static int opt_bs(const struct optdef *o, struct ssdsim__jobspec *job, const cha
     return 0;
 }
 
+/* ba=4k (blockalign, per direction as bs): random offsets are multiples of it; like fio, it
+ * turns the random map off ("mutually exclusive with using a random map"). */
+static int opt_ba(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
+                  char *errbuf, size_t errlen)
+{
+    (void)o;
+    struct ssdsim__fio_dirs dirs;
+    uint32_t bytes[SSDSIM__N_DIRS] = {0};
+    int rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
+    for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++)
+        if (ssdsim__fio_dir_used(&dirs, d))
+            rc = ssdsim__fio_parse_block_size(dirs.part[d], &bytes[d], errbuf, errlen);
+    if (rc)
+        return rc;
+    for (int d = 0; d < SSDSIM__N_DIRS; d++)
+        if (dirs.set[d])
+            job->blockalign[d] = bytes[d];
+    job->norandommap = true;
+    return 0;
+}
+
 /* bsrange=1k-4k (or 1k:4k; the bounds are swapped when the first is larger, as fio does). */
 static int opt_bsrange(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
                        char *errbuf, size_t errlen)
@@ -924,6 +945,7 @@ static const struct optdef options[] = {
     /* ---- Simulated: parsed into the jobspec (workload.h says what each field means). */
     SIM("rw", "readwrite", SIZE, opt_rw),
     SIM("bs", "blocksize", SIZE, opt_bs),
+    SIM("ba", "blockalign", SIZE, opt_ba),
     SIM("bsrange", "blocksize_range", SIZE, opt_bsrange),
     SIM("bssplit", NULL, SIZE, opt_bssplit),
     SIMU("rwmixread", NULL, set_u32, rwmixread, 0, 100),
@@ -1156,8 +1178,6 @@ static const struct optdef options[] = {
     REF("startdelay", NULL, TIME, "0", "delayed job starts are not simulated yet"),
     REF("offset_align", NULL, INT, "0",
         "percentage offsets are aligned to 512 bytes in the simulator"),
-    REF("ba", "blockalign", INT, NULL,
-        "random offsets are aligned to the smallest block size in the simulator"),
     REF("bs_unaligned", "blocksize_unaligned", FLAG, "0",
         "block sizes are multiples of 512 bytes in the simulator"),
     REF("bs_is_seq_rand", NULL, BOOL, "0", "sequential/random block sizes are not simulated"),

@@ -182,6 +182,8 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
                     dmin = b->e[i].bytes;
             }
         }
+        if (spec->blockalign[d])
+            dmin = spec->blockalign[d]; /* ba: the direction's alignment */
         if (dir_used(spec->rw, d) && dmin < min_bs)
             min_bs = dmin;
     }

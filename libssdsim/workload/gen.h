@@ -57,7 +57,7 @@ struct ssdsim__gen {
     uint32_t bs_bytes[SSDSIM__N_DIRS][SSDSIM__BSSPLIT_MAX];
     uint32_t bs_cum[SSDSIM__N_DIRS][SSDSIM__BSSPLIT_MAX];
     uint32_t range_min[SSDSIM__N_DIRS], range_max[SSDSIM__N_DIRS];
-    uint32_t align; /* random offsets: multiples of the smallest block size in use */
+    uint32_t align; /* random offsets: multiples of the smallest block size in use (or ba) */
     uint64_t region_start, region_len;
     uint64_t seq_pos[SSDSIM__N_DIRS];  /* sequential: next offset per direction */
     /* fio's zoneskip with zonemode=zbd (set by the host after ssdsim__gen_init; 0 = none): a

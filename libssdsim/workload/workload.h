@@ -104,6 +104,9 @@ struct ssdsim__jobspec {
     bool randrepeat; /* default true: the same seed every run (ours always is deterministic) */
     bool norandommap; /* false (fio's default): a random job touches every block of its region
                          once per pass before repeating one */
+    /* ba (blockalign) per direction, bytes: random offsets are multiples of it (0 = not set:
+     * the smallest block size). Setting it turns the random map off, as in fio. */
+    uint32_t blockalign[SSDSIM__N_DIRS];
     enum ssdsim__dist dist;
     double dist_param;
     uint32_t n_zones; /* zoned / zoned_abs */
