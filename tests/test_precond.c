@@ -734,9 +734,6 @@ START_TEST(test_precond_layout_runs)
     uint64_t period;
     ck_assert_ptr_null(runs_of("{\"rw\": \"randwrite\", \"bs\": \"4k\"}", 16384, &period));
     ck_assert_ptr_null(runs_of("{\"rw\": \"randwrite\", \"bs\": \"16k\"}", 4096, &period));
-    /* 1 KiB and 4 KiB writes on 4 KiB offsets (ba): each touches one unit */
-    ck_assert_ptr_null(runs_of(
-        "{\"rw\": \"randwrite\", \"bssplit\": \"1k/50:4k/50\", \"ba\": \"4k\"}", 16384, &period));
     /* 1 KiB and 2 KiB writes at 1 KiB alignment: some touch two units, none covers one whole */
     ck_assert_ptr_null(
         runs_of("{\"rw\": \"randwrite\", \"bssplit\": \"1k/50:2k/50\"}", 16384, &period));
