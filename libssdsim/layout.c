@@ -19,11 +19,10 @@
  * 255 units. Covering every unit of the window takes about WINDOW x ln(WINDOW) unit
  * draws (14 million), a fraction of a CPU-second.
  *
- * Where no write can both cover a unit whole and touch another (sizes under the unit, or at
- * most the alignment where that divides the unit), every run is one unit: NULL, and the install
- * deals units one by one as before. Likewise where the unit is the flash page: consecutive units
- * then go to different planes in a timed run as in a random deal, and reads gain nothing from a
- * run. */
+ * Where no write can touch two units (every size at most the alignment, which divides the
+ * unit), every run is one unit: NULL, and the install deals units one by one as before.
+ * Likewise where the unit is the flash page: consecutive units then go to different planes in
+ * a timed run as in a random deal, and reads gain nothing from a run. */
 #include "layout.h"
 
 #include <stdlib.h>
@@ -35,8 +34,7 @@
 #define RUN_MAX 255
 #define SINGLE UINT32_MAX /* a unit a write touched in part: a run of its own */
 
-/* Can a write of `g` cover a whole unit of `unit` bytes and touch another? (Its size at least
- * the unit, and more than its alignment or an alignment that does not divide the unit.) */
+/* Can a write of `g` touch two units of `unit` bytes? */
 static bool spans_units(const struct ssdsim__gen *g, uint32_t unit)
 {
     const int d = SSDSIM__DIR_WRITE;
@@ -44,7 +42,7 @@ static bool spans_units(const struct ssdsim__gen *g, uint32_t unit)
     for (uint32_t i = 0; i < g->n_bs[d]; i++)
         if (g->bs_bytes[d][i] > max)
             max = g->bs_bytes[d][i];
-    return max >= unit && (max > g->align || unit % g->align != 0);
+    return max > g->align || unit % g->align != 0;
 }
 
 int ssdsim__layout_runs(const struct ssdsim__jobspec *jobs, uint32_t n_jobs, uint64_t logical_bytes,

@@ -79,9 +79,8 @@ static void deal(struct ssdsim__ftl *f, const ssdsim_ftl_image *img)
     uint64_t n_items = f->n_lpn;
     if (runs) {
         n_items = 0;
-        const uint64_t period = img->run_period ? img->run_period : f->n_lpn;
-        for (uint64_t i = 0, e = 0; i < f->n_lpn; i++, e = e + 1 == period ? 0 : e + 1)
-            if (img->run_len[e]) /* a run starts at i (run_at) */
+        for (uint64_t i = 0; i < f->n_lpn; i++)
+            if (run_at(f, img, i))
                 f->l2p[n_items++] = (uint32_t)i;
     } else {
         for (uint64_t i = 0; i < f->n_lpn; i++)
