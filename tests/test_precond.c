@@ -12,6 +12,7 @@
 #include "sim.h"
 #include "dev/dev.h"
 #include "simtest.h"
+#include "ssdsim/measure.h"
 
 static struct ssdsim *in(ssdsim *sim)
 {
