@@ -239,16 +239,25 @@ static int opt_rw(const struct optdef *o, struct ssdsim__jobspec *job, const cha
         q.text);
 }
 
+/* Block sizes per direction (bs, ba): `dirs` says which directions the value gives, `bytes`
+ * their sizes. */
+static int dir_block_sizes(const char *value, struct ssdsim__fio_dirs *dirs,
+                           uint32_t bytes[SSDSIM__N_DIRS], char *errbuf, size_t errlen)
+{
+    int rc = ssdsim__fio_split_dirs(value, dirs, errbuf, errlen);
+    for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++)
+        if (ssdsim__fio_dir_used(dirs, d))
+            rc = ssdsim__fio_parse_block_size(dirs->part[d], &bytes[d], errbuf, errlen);
+    return rc;
+}
+
 static int opt_bs(const struct optdef *o, struct ssdsim__jobspec *job, const char *value,
                   char *errbuf, size_t errlen)
 {
     (void)o;
     struct ssdsim__fio_dirs dirs;
     uint32_t bytes[SSDSIM__N_DIRS] = {0};
-    int rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
-    for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++)
-        if (ssdsim__fio_dir_used(&dirs, d))
-            rc = ssdsim__fio_parse_block_size(dirs.part[d], &bytes[d], errbuf, errlen);
+    int rc = dir_block_sizes(value, &dirs, bytes, errbuf, errlen);
     if (rc)
         return rc;
     for (int d = 0; d < SSDSIM__N_DIRS; d++)
@@ -265,10 +274,7 @@ static int opt_ba(const struct optdef *o, struct ssdsim__jobspec *job, const cha
     (void)o;
     struct ssdsim__fio_dirs dirs;
     uint32_t bytes[SSDSIM__N_DIRS] = {0};
-    int rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
-    for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++)
-        if (ssdsim__fio_dir_used(&dirs, d))
-            rc = ssdsim__fio_parse_block_size(dirs.part[d], &bytes[d], errbuf, errlen);
+    int rc = dir_block_sizes(value, &dirs, bytes, errbuf, errlen);
     if (rc)
         return rc;
     for (int d = 0; d < SSDSIM__N_DIRS; d++)
