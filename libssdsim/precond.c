@@ -16,11 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "workload/workload.h"
-#include "config/fdp_pid.h"
 #include "abi.h"
+#include "config/fdp_pid.h"
 #include "ftl/reserve.h"
+#include "layout.h"
 #include "methods/scaled.h"
+#include "workload/workload.h"
 
 /* The steady-state rule the scaled copy's WAF must meet (ssdsim_steady_check, SNIA's form): over
  * the last STEADY_WINDOW rounds of about a drive write each (set_round_bytes), the range
@@ -100,7 +101,6 @@ static int check_quiet(struct ssdsim *sim, const char *what)
     }
     return 0;
 }
-
 
 /* Let the flash work still queued or running finish, without starting more: a run ends when its
  * last request completes, while the garbage collection its writes started may still be
@@ -268,8 +268,7 @@ int ssdsim_fast_forward(ssdsim *sim, const ssdsim_workload *wl, double drive_wri
         return SSDSIM_EINVAL;
     sim->errmsg[0] = 0;
     if (!wl || !(drive_writes >= 0) || drive_writes > 1e6)
-        return ssdsim__fail(sim, SSDSIM_EINVAL,
-                            "ssdsim_fast_forward: %s",
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_fast_forward: %s",
                             !wl ? "no workload" : "drive_writes must be in [0, 1e6]");
     int rc = check_quiet(sim, "fast-forward");
     if (rc)
@@ -595,7 +594,8 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
                                 .label = (char *)"fast preconditioning",
                                 .jobs = jobs,
                                 .n_jobs = n_jobs};
-    struct waf_rounds r = {.lp = lp, .min_dw = min_dw, .max_dw = fmax(MAX_DRIVE_WRITES, 4 * min_dw)};
+    struct waf_rounds r = {
+        .lp = lp, .min_dw = min_dw, .max_dw = fmax(MAX_DRIVE_WRITES, 4 * min_dw)};
     r.cap = (size_t)(r.max_dw * (double)bytes_s / (double)round) + 2;
     r.waf = calloc(r.cap, sizeof *r.waf);
     if (!r.waf) {
@@ -674,7 +674,8 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
         uint64_t ord;
         if (ops_s->block_closed(s->sys.devs[0].env.state, b, &ord))
             closed[n_closed++] =
-                (struct pooled){ord, ops_s->block_valid(s->sys.devs[0].env.state, b), s->sys.devs[0].env.erase_count[b]};
+                (struct pooled){ord, ops_s->block_valid(s->sys.devs[0].env.state, b),
+                                s->sys.devs[0].env.erase_count[b]};
         else
             other[n_other++] = s->sys.devs[0].env.erase_count[b];
     }
@@ -761,8 +762,7 @@ static bool scaled_represents(const struct ssdsim *sim, const ssdsim_workload *w
         return false;
     bool writes = false;
     for (uint32_t i = 0; i < wl->n_jobs; i++) {
-        if (unsupported(&wl->jobs[i], sim->sys.volume_bytes) ||
-            other_placements(&wl->jobs[i], fdp))
+        if (unsupported(&wl->jobs[i], sim->sys.volume_bytes) || other_placements(&wl->jobs[i], fdp))
             return false;
         writes |= wl->jobs[i].rw != SSDSIM__RW_READ && wl->jobs[i].rw != SSDSIM__RW_RANDREAD;
     }
@@ -796,8 +796,7 @@ static int precondition_ff(struct ssdsim *sim, const ssdsim_workload *wl, double
         for (uint64_t done = 0, written = 0; rc == 0 && done < round; done += written) {
             rc = ssdsim__ff_run(sim, wl, round - done, &written);
             if (rc == 0 && written == 0)
-                rc = ssdsim__fail(sim, SSDSIM_ECONFIG,
-                                  "fast preconditioning: %s writes nothing",
+                rc = ssdsim__fail(sim, SSDSIM_ECONFIG, "fast preconditioning: %s writes nothing",
                                   wl->label ? wl->label : "the workload");
         }
         if (rc || rounds_add(&r, sim))
@@ -819,9 +818,29 @@ static int precondition_ff(struct ssdsim *sim, const ssdsim_workload *wl, double
     return 0;
 }
 
+/* The runs of logical units the write jobs `jobs` leave side by side (layout.c) on the single
+ * solid-state device of `sim`, into *runs (NULL: none, or a system of devices, whose members see
+ * the volume's requests cut by its layout). 0 or a code with the message set. */
+static int layout_runs(struct ssdsim *sim, const struct ssdsim__jobspec *jobs, uint32_t n_jobs,
+                       uint8_t **runs, uint64_t *period)
+{
+    *runs = NULL;
+    *period = 0;
+    if (sim->sys.n_devs != 1 || sim->sys.is_system || !sim->sys.devs[0].ssd)
+        return 0;
+    const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
+    int rc = ssdsim__layout_runs(jobs, n_jobs, sim->sys.volume_bytes, g->page_size,
+                                 sim->sys.dev_model->geometry.page_size, sim->seed, runs, period);
+    if (rc)
+        ssdsim__set_errmsg(sim, "fast preconditioning: out of memory");
+    return rc;
+}
+
 /* Build the image of `sim` from the scaled copy `s` (settled) and install it on every device of
- * `sim`, which is settled and reset first. 0 or a code with the message set. */
-static int install_from(struct ssdsim *sim, const struct ssdsim *s)
+ * `sim`, which is settled and reset first, with the runs of layout_runs. 0 or a code with the
+ * message set. */
+static int install_from(struct ssdsim *sim, const struct ssdsim *s, const uint8_t *runs,
+                        uint64_t period)
 {
     uint64_t nb = sim->sys.devs[0].env.geo.n_blocks;
     uint32_t *valid = malloc(sizeof *valid * nb);
@@ -840,7 +859,11 @@ static int install_from(struct ssdsim *sim, const struct ssdsim *s)
     if (rc == 0)
         rc = reset_device(sim);
     if (rc == 0) {
-        ssdsim_ftl_image img = {.valid = valid, .closed_order = order, .erase_count = erases};
+        ssdsim_ftl_image img = {.valid = valid,
+                                .closed_order = order,
+                                .erase_count = erases,
+                                .run_len = runs,
+                                .run_period = period};
         for (uint32_t k = 0; rc == 0 && k < sim->sys.n_devs; k++) {
             rc = ssdsim__env_install(&sim->sys.devs[k].env, &img, why, sizeof why);
             if (rc)
@@ -946,10 +969,15 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
         bpp_s = ssdsim__scaled_bpp(sim->sys.dev_model);
     struct scaled_run sr;
     rc = run_scaled(sim, jobs, n_jobs, bpp_s, dw, &sr);
+    uint8_t *runs = NULL;
+    uint64_t period = 0;
+    if (rc == 0 && (rc = layout_runs(sim, jobs, n_jobs, &runs, &period)) != 0)
+        ssdsim_free(sr.s);
     free(jobs);
     if (rc)
         return rc;
-    rc = install_from(sim, sr.s);
+    rc = install_from(sim, sr.s, runs, period);
+    free(runs);
     ssdsim_free(sr.s);
     if (rc)
         return rc;
@@ -983,13 +1011,23 @@ int ssdsim__precondition_from_copy(struct ssdsim *sim, struct ssdsim *copy,
         return rc;
     char why[512];
     if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why))
-        return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload",
-                            why);
+        return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload", why);
     /* what the copy's buffer holds goes to its flash, and its flash work ends */
     if ((rc = drain(copy)) != 0)
         return ssdsim__fail(sim, rc, "fast preconditioning: the scaled copy: %s",
                             ssdsim_errmsg(copy));
-    if ((rc = install_from(sim, copy)) != 0)
+    struct ssdsim__jobspec *jobs = NULL;
+    uint32_t n_jobs = 0;
+    uint8_t *runs = NULL;
+    uint64_t period = 0;
+    if ((rc = scaled_workload(sim, wl, sim->sys.volume_bytes, &jobs, &n_jobs)) != 0)
+        return rc;
+    rc = layout_runs(sim, jobs, n_jobs, &runs, &period);
+    free(jobs);
+    if (rc == 0)
+        rc = install_from(sim, copy, runs, period);
+    free(runs);
+    if (rc)
         return rc;
     sim->precond = (struct ssdsim__precond){.mode = "fast",
                                             .scaled_blocks_per_plane = gs->blocks_per_plane,

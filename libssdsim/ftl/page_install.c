@@ -60,18 +60,50 @@ static int age_cmp(const void *a, const void *b)
  *
  * With hot/cold separation every logical page starts "never written" (host_written_at 0), so
  * its next write is cold and the hot class forms again over one hot window of host writes. */
+/* The run of the image's runs (ssdsim_ftl_image.run_len) that starts at `i`: its length, 0
+ * when none starts there. */
+static inline uint32_t run_at(const struct ssdsim__ftl *f, const ssdsim_ftl_image *img, uint64_t i)
+{
+    uint32_t len = img->run_len[img->run_period ? i % img->run_period : i];
+    return len && i + len > f->n_lpn ? (uint32_t)(f->n_lpn - i) : len;
+}
+
 /* The valid slots hold their numbers 0 .. n_lpn - 1 in p2l: give them the logical pages in a
  * uniformly random order (a Fisher-Yates shuffle done in l2p, which is then rebuilt from p2l: no
- * memory beyond the tables). */
-static void deal(struct ssdsim__ftl *f)
+ * memory beyond the tables). With runs (img->run_len, checked by runs_ok), the runs are
+ * shuffled whole, by their first pages, and laid out in that order, each run's pages on
+ * consecutive slot numbers. */
+static void deal(struct ssdsim__ftl *f, const ssdsim_ftl_image *img)
 {
-    for (uint64_t i = 0; i < f->n_lpn; i++)
-        f->l2p[i] = (uint32_t)i;
-    for (uint64_t i = f->n_lpn; i > 1; i--) {
+    const bool runs = img->run_len != NULL;
+    uint64_t n_items = f->n_lpn;
+    if (runs) {
+        n_items = 0;
+        const uint64_t period = img->run_period ? img->run_period : f->n_lpn;
+        for (uint64_t i = 0, e = 0; i < f->n_lpn; i++, e = e + 1 == period ? 0 : e + 1)
+            if (img->run_len[e]) /* a run starts at i (run_at) */
+                f->l2p[n_items++] = (uint32_t)i;
+    } else {
+        for (uint64_t i = 0; i < f->n_lpn; i++)
+            f->l2p[i] = (uint32_t)i;
+    }
+    for (uint64_t i = n_items; i > 1; i--) {
         uint64_t j = random_below(f, i);
         uint32_t t = f->l2p[i - 1];
         f->l2p[i - 1] = f->l2p[j];
         f->l2p[j] = t;
+    }
+    if (runs) {
+        /* Expand the shuffled runs in place, from the last: run k's pages go to slot numbers
+         * at or after k, so nothing not yet read is overwritten. */
+        uint64_t pos = f->n_lpn;
+        for (uint64_t k = n_items; k-- > 0;) {
+            uint32_t first = f->l2p[k], len = run_at(f, img, first);
+            pos -= len;
+            for (uint32_t u = len; u-- > 0;)
+                f->l2p[pos + u] = first + u;
+        }
+        assert(pos == 0);
     }
     for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++)
         if (f->p2l[ppn] != NONE)
@@ -81,6 +113,86 @@ static void deal(struct ssdsim__ftl *f)
         if (f->p2l[ppn] != NONE)
             f->l2p[f->p2l[ppn]] = (uint32_t)ppn;
     f->n_valid = f->n_lpn; /* every logical page mapped once */
+}
+
+/* The image's runs tile each period of the logical space (one period is enough to look at, or
+ * the whole space when it is shorter); false and a message when they do not. */
+static bool runs_ok(const struct ssdsim__ftl *f, const ssdsim_ftl_image *img, char *errbuf,
+                    size_t errlen)
+{
+    uint64_t n = img->run_period && img->run_period < f->n_lpn ? img->run_period : f->n_lpn;
+    for (uint64_t i = 0; i < n;) {
+        uint32_t len = img->run_len[i];
+        if (len == 0 || i + len > (img->run_period ? img->run_period : f->n_lpn)) {
+            snprintf(errbuf, errlen,
+                     "page FTL: the image's run_len[%llu] is %u; a run starts there and must "
+                     "end within its period",
+                     (unsigned long long)i, len);
+            return false;
+        }
+        for (uint32_t u = 1; u < len && i + u < n; u++)
+            if (img->run_len[i + u] != 0) {
+                snprintf(errbuf, errlen,
+                         "page FTL: the image's run_len[%llu] is %u inside the run of %u units "
+                         "at %llu; it must be 0",
+                         (unsigned long long)(i + u), img->run_len[i + u], len,
+                         (unsigned long long)i);
+                return false;
+            }
+        i += len;
+    }
+    return true;
+}
+
+/* Number the valid slots 0, 1, ... in the order the dealt logical pages take them. Without
+ * runs, block by block. With runs, as a write stream fills them: a flash page's valid slots,
+ * then a page of the next plane, the planes in turn, each plane's pages in block order; so a
+ * run longer than what is left of a page goes on in another plane's page, as a request's units
+ * do when written (placement moves on to the next plane once a page is full). Runs start
+ * wherever the stream has got to in a page, not at page starts: in timed runs, copies and host
+ * units share the frontiers and put runs out of step with the pages too (measured on 16 KiB
+ * pages of 4 KiB units after three drive writes of 16 KiB random writes: 1.08 to 1.40 pages per
+ * 16 KiB run as die counts go from 32 to 4; see doc/design.md, "Fast preconditioning"). */
+static void number_slots(struct ssdsim__ftl *f, const uint32_t *v, bool runs, uint32_t *cur_b,
+                         uint32_t *cur_i)
+{
+    uint64_t k = 0;
+    const uint64_t nb = f->geo->n_blocks;
+    if (!runs) {
+        for (uint64_t b = 0; b < nb; b++) {
+            if (v[b] == SSDSIM_IMAGE_FREE)
+                continue;
+            for (uint32_t i = 0; i < v[b]; i++)
+                f->p2l[b * f->ppb + i] = (uint32_t)k++;
+        }
+        return;
+    }
+    const uint32_t spp = f->spp ? f->spp : 1;
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        cur_b[p] = p * f->bpp;
+        cur_i[p] = 0;
+    }
+    uint32_t left = f->n_planes; /* planes with valid slots not yet numbered */
+    for (uint64_t s = 0; left > 0; s++) {
+        const uint32_t p = ssdsim__page_stream_plane(f, s);
+        uint32_t *b = &cur_b[p], *i = &cur_i[p];
+        if (*i == UINT32_MAX)
+            continue; /* the plane's valid slots are all numbered */
+        const uint32_t end_b = (p + 1) * f->bpp;
+        while (*b < end_b && (v[*b] == SSDSIM_IMAGE_FREE || *i >= v[*b])) {
+            (*b)++;
+            *i = 0;
+        }
+        if (*b == end_b) {
+            *i = UINT32_MAX;
+            left--;
+            continue;
+        }
+        uint32_t end = SSDSIM__MIN(v[*b], (*i / spp + 1) * spp);
+        for (; *i < end; (*i)++)
+            f->p2l[(uint64_t)*b * f->ppb + *i] = (uint32_t)k++;
+    }
+    assert(k == f->n_lpn);
 }
 
 /* The frontiers dephase opens: the host's, and GC's when it has its own (gc.separate). */
@@ -223,9 +335,11 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
         return SSDSIM_EINVAL;
     }
     if (f->sb) { /* RAIN: superblocks laid out with their stripes (page_super.c) */
+        if (img->run_len && !runs_ok(f, img, errbuf, errlen))
+            return SSDSIM_EINVAL;
         int rc = ssdsim__page_sb_install(f, img, errbuf, errlen);
         if (rc == 0)
-            deal(f);
+            deal(f, img); /* in the superblocks' stripe order */
         return rc;
     }
     /* Check everything before changing anything. */
@@ -273,6 +387,8 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
                  (unsigned long long)total, (unsigned long long)f->n_lpn);
         return SSDSIM_EINVAL;
     }
+    if (img->run_len && !runs_ok(f, img, errbuf, errlen))
+        return SSDSIM_EINVAL;
     uint64_t clock = f->env->programs_total;
     if (clock < n_closed * ppb) {
         snprintf(errbuf, errlen, "page FTL: the write clock (%llu) is behind the image",
@@ -285,11 +401,15 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
     uint32_t *frb = malloc(sizeof *frb * f->n_planes * DEPHASED);
     bool by_age = img->closed_order && n_closed;
     struct age_key *ages = by_age ? malloc(sizeof *ages * n_closed) : NULL;
-    if (!v || !fr_of || !frb || (by_age && !ages)) {
+    uint32_t *cur_b = malloc(sizeof *cur_b * f->n_planes),
+             *cur_i = malloc(sizeof *cur_i * f->n_planes);
+    if (!v || !fr_of || !frb || (by_age && !ages) || !cur_b || !cur_i) {
         free(v);
         free(fr_of);
         free(frb);
         free(ages);
+        free(cur_b);
+        free(cur_i);
         snprintf(errbuf, errlen, "out of memory");
         return SSDSIM_ENOMEM;
     }
@@ -353,16 +473,12 @@ int ssdsim__page_install(void *state, const ssdsim_ftl_image *img, char *errbuf,
     free(fr_of);
     free(frb);
 
-    /* Logical pages: the valid slots numbered in block order, then dealt a uniformly random
+    /* Logical pages: the valid slots numbered (number_slots), then dealt a uniformly random
      * permutation (deal). */
-    uint64_t k = 0;
-    for (uint64_t b = 0; b < nb; b++) {
-        if (v[b] == SSDSIM_IMAGE_FREE)
-            continue;
-        for (uint32_t i = 0; i < v[b]; i++)
-            f->p2l[b * ppb + i] = (uint32_t)k++;
-    }
+    number_slots(f, v, img->run_len != NULL, cur_b, cur_i);
     free(v);
-    deal(f);
+    free(cur_b);
+    free(cur_i);
+    deal(f, img);
     return 0;
 }

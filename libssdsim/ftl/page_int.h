@@ -153,6 +153,7 @@ uint32_t ssdsim__page_take_free_block(struct ssdsim__ftl *f, uint32_t plane);
 /* take free block b (of any plane) off its plane's free list and open it */
 void ssdsim__page_unlink_free(struct ssdsim__ftl *f, uint32_t b);
 uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn);
+uint32_t ssdsim__page_stream_plane(const struct ssdsim__ftl *f, uint64_t s);
 void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
                           ssdsim_flash_purpose why, uint64_t ck);
 int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);

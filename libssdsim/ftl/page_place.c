@@ -179,6 +179,19 @@ static inline uint32_t stripe_die(const struct ssdsim__ftl *f, uint32_t k)
     return (k % f->n_channels) * (f->n_dies / f->n_channels) + k / f->n_channels;
 }
 
+/* The plane the s-th page of a long write stream goes to when every die takes pages as fast as
+ * they come: the dies in the placement's order ("stripe": stripe_die; "idle" and "lba": die
+ * numbers in turn, as the die cursor goes when all are idle), each die's planes in turn from one
+ * visit to the next (try_die). Fast preconditioning lays its runs out in this order
+ * (page_install.c). */
+uint32_t ssdsim__page_stream_plane(const struct ssdsim__ftl *f, uint64_t s)
+{
+    const uint32_t n = f->n_dies;
+    const uint32_t k = (uint32_t)(s % n);
+    const uint32_t die = f->placement == SSDSIM__PLACE_STRIPE ? stripe_die(f, k) : k;
+    return die * f->ppd + (uint32_t)(s / n % f->ppd);
+}
+
 /* ftl.placement "stripe": the next die of the fixed order, busy or not (the write queues behind
  * whatever the die is doing, GC included); a die with no plane that can take the page is
  * skipped. */

@@ -144,6 +144,17 @@ typedef struct ssdsim_ftl_image {
     /** Erase count of each block, or NULL to keep the counts: the library sets its own counts
      * and their histogram from it once the FTL has accepted the image. */
     const uint32_t *erase_count;
+    /** Runs of logical units a workload's writes leave side by side in flash, or NULL for none
+     * (every unit on its own, as writes of one unit each leave them): for unit i, entry
+     * i % run_period (every unit has its own entry when run_period is 0) is the length in units
+     * (1 .. 255) of the run that starts at i, or 0 when i is inside a run. The runs tile each
+     * period of the logical space; a run that would pass its end ends there. An FTL deals whole
+     * runs to the valid pages in a uniformly random order, a run's units to consecutive pages of
+     * its write stream (the page FTL: the slots of a flash page, then the next plane's).
+     * Appended after 1.0: an FTL built earlier never reads them (and deals every unit on its
+     * own). */
+    const uint8_t *run_len;
+    uint64_t run_period;
 } ssdsim_ftl_image;
 
 /** ssdsim_ftl_image.valid of an erased block. */
@@ -180,7 +191,8 @@ typedef struct ssdsim_ftl_ops {
     /** Optional (inspection): valid pages of a block now. */
     uint32_t (*block_valid)(void *state, uint64_t block);
     /** Optional (fast preconditioning): make the device's state `img`, placing the logical
-     * units among the valid pages uniformly at random (ssdsim_ftl_random). The library calls it
+     * units among the valid pages uniformly at random (ssdsim_ftl_random), whole runs at a time
+     * when the image has them (run_len). The library calls it
      * on a state `create` has just set up (a secure-erased device: idle, no request, nothing
      * mapped), after moving the write clock (ssdsim_view_clock) past the programs the image
      * implies. Written blocks are full and closed, and frontiers open on free blocks as after a
