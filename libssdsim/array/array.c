@@ -411,7 +411,7 @@ int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint
     return s->fail_code;
 }
 
-void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset)
+void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset, bool write)
 {
     uint32_t dev = volume;
     uint64_t doff = offset;
@@ -422,7 +422,7 @@ void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offse
         ssdsim__raid5_map(s->n_devs, s->stripe, offset, &dev, &doff, &pdev);
     else if (s->layout == SSDSIM__LAYOUT_RAID1)
         dev = 0;
-    ssdsim__dev_prefetch(&s->devs[dev], doff);
+    ssdsim__dev_prefetch(&s->devs[dev], doff, write);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -139,8 +139,9 @@ void ssdsim__sys_set_done(struct ssdsim__sys *s, ssdsim__sys_io_done_fn fn, void
  * Returns 0 or SSDSIM_ENOMEM. */
 int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint8_t op,
                        uint64_t offset, uint32_t len, uint32_t queue);
-/* Prefetch hint for a request about to be issued. */
-void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset);
+/* Prefetch hint for a request about to be issued (`write`: a write the device's write buffer
+ * may take; FUA writes pass false). */
+void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset, bool write);
 
 /* The first failure of a device's FTL (its code, message in *msg), or of the array; 0 if none. */
 int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg);

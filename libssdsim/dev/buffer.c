@@ -297,6 +297,10 @@ static void flush_more(struct ssdsim__buf *b)
         b->n_flushing++;
         b->n_issued++;
         d->env.placement = sl->placement;
+        /* the unit two behind this one in the FIFO: its mapping starts loading now, and the
+         * next one's reverse entry (ftl/page.c, page_prefetch) */
+        if (d->env.ops->prefetch && b->fifo_head != NONE && b->slots[b->fifo_head].next != NONE)
+            d->env.ops->prefetch(d->env.state, b->slots[b->slots[b->fifo_head].next].lpn);
         int rc = d->env.ops->write(d->env.state, s | SSDSIM__DEV_FLUSH_TAG, sl->lpn, sl->bytes);
         if (rc) {
             if (!d->env.fail_code)

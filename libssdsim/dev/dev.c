@@ -120,8 +120,11 @@ void ssdsim__dev_fini(struct ssdsim__dev *d)
     memset(d, 0, sizeof *d);
 }
 
-void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset)
+void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset, bool write)
 {
+    /* a write the buffer takes reaches the FTL when it is flushed, which prefetches it then */
+    if (write && d->buf && (d->model->buffer.plp || d->model->buffer.write_cache))
+        return;
     if (d->ssd && d->env.ops->prefetch)
         d->env.ops->prefetch(d->env.state, offset / d->unit);
 }

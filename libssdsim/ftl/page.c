@@ -157,11 +157,20 @@ static uint32_t page_block_valid(void *state, uint64_t block)
 }
 
 /* A request for `lpn` will reach the FTL soon: start loading its mapping entry. The l2p array
- * is far larger than the caches and random workloads miss on it every time. */
+ * is far larger than the caches and random workloads miss on it every time. The page given last
+ * time has had its entry loaded since: start loading the reverse entry of its slot, which its
+ * overwrite clears (p2l is as large, and as randomly reached). The write buffer's flush gives
+ * pages two ahead of the one it writes (dev/buffer.c), so that both are in cache by then. */
 static void page_prefetch(void *state, uint64_t lpn)
 {
     struct ssdsim__ftl *f = state;
+    if (f->pf_prev < f->n_lpn) {
+        uint32_t ppn = f->l2p[f->pf_prev];
+        if (ppn != NONE)
+            __builtin_prefetch(&f->p2l[ppn], 1, 3);
+    }
     __builtin_prefetch(&f->l2p[lpn], 1, 3);
+    f->pf_prev = lpn;
 }
 
 static uint64_t page_lookup(void *state, uint64_t lpn)
@@ -367,6 +376,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     /* the two arrays every write touches at random: on huge pages (bigmem.h) */
     f->l2p = ssdsim__big_alloc(sizeof *f->l2p * f->n_map);
     f->p2l = ssdsim__big_alloc(sizeof *f->p2l * f->n_ppn);
+    f->pf_prev = UINT64_MAX;
     f->valid = calloc(nb, sizeof *f->valid);
     f->state = calloc(nb, sizeof *f->state);
     f->free_next = malloc(sizeof *f->free_next * nb);

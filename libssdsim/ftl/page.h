@@ -163,6 +163,7 @@ struct ssdsim__ftl {
     struct ssdsim__udiv div_ppb, div_bpp; /* ppb, bpp as divisors (udiv.h), for the hot path */
     uint32_t *l2p;
     uint32_t *p2l;
+    uint64_t pf_prev; /* the logical page page_prefetch was last given (UINT64_MAX: none) */
     uint16_t *valid; /* per block */
     uint8_t *state;  /* per block */
     uint32_t *free_next;

@@ -48,9 +48,12 @@ bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane)
     uint32_t b = pl->victim, first = b * f->ppb;
     while (pl->gc_scan < f->ppb && f->valid[b] > 0) {
         uint32_t i = pl->gc_scan++;
-        if (f->p2l[first + i] == NONE)
+        uint32_t lpn = f->p2l[first + i];
+        if (lpn == NONE)
             continue;
         pl->gc_reads++;
+        if (lpn < f->n_map)
+            __builtin_prefetch(&f->l2p[lpn], 1, 3); /* used when the read completes */
         ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, ssdsim__page_gc_read_bytes(f),
                           pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
                           cookie(TAG_GC_READ, 0, first + i));

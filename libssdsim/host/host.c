@@ -428,7 +428,7 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     const ssdsim_request *r = &job->pending;
     job->have_pending = false;
     if (r->op != SSDSIM_OP_TRIM && r->op != SSDSIM_OP_FLUSH)
-        ssdsim__sys_prefetch(h->sys, job->volume, r->offset);
+        ssdsim__sys_prefetch(h->sys, job->volume, r->offset, r->op == SSDSIM_OP_WRITE);
     struct ssdsim__io *io = &h->ios[i];
     io->submit_ns = now;
     io->done_ns = now;
@@ -845,7 +845,7 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     h->inflight++;
     h->submitted_inflight++;
     if (io->op != SSDSIM__IO_TRIM && io->op != SSDSIM__IO_FLUSH)
-        ssdsim__sys_prefetch(sys, 0, offset);
+        ssdsim__sys_prefetch(sys, 0, offset, io->op == SSDSIM__IO_WRITE && !io->fua);
     if (ssdsim__engine_schedule(e, at_ns, submitted_arrival, h, i)) {
         io->cb = NULL;
         io_free(h, i);
