@@ -22,6 +22,8 @@
 #define DEFAULT_MIN_IOS 5000
 #define DEFAULT_MIN_PER_SLOT 20
 #define DEFAULT_MAX_STRETCH 64
+#define ROUNDS 10       /* rounds of a window (each a tenth of it) */
+#define STEADY_ROUNDS 5 /* the steady rule's window (ssdsim_steady_opts.window, SNIA's 5) */
 
 /* One run of `wl` for `window_ns` after a ramp of a tenth of it. */
 static int measure_once(ssdsim *sim, const ssdsim_workload *wl, uint64_t window_ns,
@@ -33,11 +35,11 @@ static int measure_once(ssdsim *sim, const ssdsim_workload *wl, uint64_t window_
      * runtime counts after ramp_time, as in fio. */
     uint64_t run_us = (window_ns + 999) / 1000, ramp_us = (ramp_ns + 999) / 1000;
     struct ssdsim__methods_len len = {.runtime_ns = run_us * 1000, .ramp_ns = ramp_us * 1000};
-    ssdsim_run_opts ro = {.interval_ns = window_ns / 10};
+    ssdsim_run_opts ro = {.interval_ns = window_ns / ROUNDS};
     if (until_steady) {
         ro.until_steady = 1;
         ro.steady_var = SSDSIM_STEADY_IOPS;
-        ro.max_rounds = 10;
+        ro.max_rounds = ROUNDS;
     }
     int rc = ssdsim__methods_run(sim, wl, &len, &ro);
     if (rc)
@@ -128,15 +130,20 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
             return rc;
         if ((f->n_ios >= want && f->host_pages_written >= want_pages) || win >= cap)
             return 0;
-        /* What the run achieved says how long the next must be, with a margin. */
-        double need = f->n_ios ? (double)win * (double)want / (double)f->n_ios : 0;
+        /* What the run achieved, over the rounds it ran, says how long the next must be, with
+         * a margin. A run that stopped early, steady, may stop the next one early too, at the
+         * earliest after STEADY_ROUNDS of its ROUNDS rounds: it must hold what is wanted by
+         * then. */
+        double ran = o->until_steady && f->window_ns ? (double)f->window_ns : (double)win;
+        double early = o->until_steady && f->steady ? (double)ROUNDS / STEADY_ROUNDS : 1.0;
+        double need = f->n_ios ? ran * (double)want / (double)f->n_ios : 0;
         if (want_pages) {
             double np = f->host_pages_written
-                            ? (double)win * (double)want_pages / (double)f->host_pages_written
+                            ? ran * (double)want_pages / (double)f->host_pages_written
                             : (double)win * (double)stretch;
             need = np > need ? np : need;
         }
-        need *= 1.25;
+        need *= early * 1.25;
         uint64_t next = need > (double)cap ? cap : (uint64_t)need;
         win = next > win * 2 ? next : win * 2;
         if (win > cap)
