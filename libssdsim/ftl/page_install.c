@@ -146,9 +146,9 @@ static bool runs_ok(const struct ssdsim__ftl *f, const ssdsim_ftl_image *img, ch
 
 /* Number the valid slots 0, 1, ... in the order the dealt logical pages take them. Without
  * runs, block by block. With runs, as a write stream fills them: a flash page's valid slots,
- * then a page of the next plane, the planes in turn, each plane's pages in block order; so a
- * run longer than what is left of a page goes on in another plane's page, as a request's units
- * do when written (placement moves on to the next plane once a page is full). Runs start
+ * then a page of the next die in the placement's order (ssdsim__page_stream_plane), each
+ * plane's pages in block order; so a run longer than what is left of a page goes on in another
+ * die's page, as a request's units do when written (placement moves on once a page is full). Runs start
  * wherever the stream has got to in a page, not at page starts: in timed runs, copies and host
  * units share the frontiers and put runs out of step with the pages too (measured on 16 KiB
  * pages of 4 KiB units after three drive writes of 16 KiB random writes: 1.08 to 1.40 pages per
