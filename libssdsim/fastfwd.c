@@ -159,6 +159,59 @@ struct ff_clone {
     bool live;
 };
 
+/* The order the clones' requests are taken in: wave by wave (stonewall), the live clones of a
+ * wave one request each in turn, until none of them has one left. */
+struct ff_order {
+    struct ff_clone *cl;
+    uint32_t n;    /* clones */
+    uint32_t w;    /* the last wave */
+    uint32_t cur;  /* the wave being taken */
+    uint32_t i;    /* the next clone of the turn */
+    bool any;      /* a clone of the turn gave a request */
+    const struct ssdsim__fdp_cfg *fdp;
+};
+
+/* One generated request, with its FDP placement. */
+struct ff_req {
+    uint64_t off;
+    uint32_t len;
+    uint8_t op, pl;
+};
+
+/* The next request in the order, drawn from its clone's generator (and the placement from the
+ * clone's generator right after it, as the host draws it); false when every wave is done. */
+static bool ff_next(struct ff_order *o, struct ff_req *r)
+{
+    while (o->cur <= o->w) {
+        while (o->i < o->n) {
+            struct ff_clone *c = &o->cl[o->i++];
+            if (!c->live || c->wave != o->cur)
+                continue;
+            if (!ssdsim__gen_next(&c->gen, &r->op, &r->off, &r->len)) {
+                c->live = false;
+                continue;
+            }
+            o->any = true;
+            r->pl = ssdsim__placement_next(c->spec, o->fdp, c->placement, &c->pli_next,
+                                           &c->gen.rng, r->op);
+            return true;
+        }
+        o->i = 0;
+        if (o->any)
+            o->any = false; /* another turn of this wave */
+        else
+            o->cur++;
+    }
+    return false;
+}
+
+/* Requests are generated this many ahead of the one the FTL runs, and the FTL hears of each as
+ * it is generated (its prefetch method, as a device tells it of a request's arrival), so that
+ * the mapping entries a request will touch are on their way from memory when it runs instead of
+ * each a cache miss in turn. The requests and their order are unchanged: the generators are this
+ * fast-forward's own and are dropped after it, so those generated past the end cost nothing. */
+#define FF_AHEAD 16
+
 int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_t max_write_bytes,
                    uint64_t *written)
 {
@@ -223,39 +276,36 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
     struct ssdsim__dev *d = &sim->sys.devs[0];
     struct ff_hooks h;
     hooks_on(&h, &d->env);
+    void (*prefetch)(void *, uint64_t) = d->env.ops->prefetch;
+    struct ff_order order = {.cl = cl, .n = n, .w = w, .fdp = fdp};
+    struct ff_req ahead[FF_AHEAD];
+    uint32_t head = 0, queued = 0;
+    bool more = true;
     int rc = 0;
     uint64_t reqs = 0, bytes = 0;
-    for (uint32_t cur = 0; cur <= w && rc == 0; cur++) {
-        bool any = true;
-        while (any && rc == 0) {
-            any = false;
-            for (uint32_t i = 0; i < n && rc == 0; i++) {
-                struct ff_clone *c = &cl[i];
-                if (!c->live || c->wave != cur)
-                    continue;
-                uint8_t op;
-                uint64_t off;
-                uint32_t len;
-                if (!ssdsim__gen_next(&c->gen, &op, &off, &len)) {
-                    c->live = false;
-                    continue;
-                }
-                any = true;
-                uint8_t pl = ssdsim__placement_next(c->spec, fdp, c->placement, &c->pli_next,
-                                                    &c->gen.rng, op);
-                rc = request(d, op, off, len, pl);
-                if (op == SSDSIM__IO_WRITE)
-                    bytes += len;
-                if (max_write_bytes && bytes >= max_write_bytes) {
-                    cur = w;
-                    any = false;
-                    break;
-                }
-                if (++reqs % PROGRESS_EVERY == 0 && sim->progress && max_write_bytes &&
-                    sim->progress((double)bytes / (double)max_write_bytes, sim->progress_ud))
-                    rc = SSDSIM_ECANCELLED;
+    while (rc == 0) {
+        for (; more && queued < FF_AHEAD; queued++) {
+            struct ff_req *r = &ahead[(head + queued) % FF_AHEAD];
+            if (!ff_next(&order, r)) {
+                more = false;
+                break;
             }
+            if (prefetch && r->op != SSDSIM__IO_TRIM)
+                prefetch(d->env.state, ssdsim__udiv_q64(&d->div_unit, r->off));
         }
+        if (queued == 0)
+            break;
+        struct ff_req r = ahead[head];
+        head = (head + 1) % FF_AHEAD;
+        queued--;
+        rc = request(d, r.op, r.off, r.len, r.pl);
+        if (r.op == SSDSIM__IO_WRITE)
+            bytes += r.len;
+        if (max_write_bytes && bytes >= max_write_bytes)
+            break;
+        if (++reqs % PROGRESS_EVERY == 0 && sim->progress && max_write_bytes &&
+            sim->progress((double)bytes / (double)max_write_bytes, sim->progress_ud))
+            rc = SSDSIM_ECANCELLED;
     }
     hooks_off(&h, &d->env);
     free(cl);

@@ -164,13 +164,20 @@ static uint32_t page_block_valid(void *state, uint64_t block)
 static void page_prefetch(void *state, uint64_t lpn)
 {
     struct ssdsim__ftl *f = state;
-    if (f->pf_prev < f->n_lpn) {
-        uint32_t ppn = f->l2p[f->pf_prev];
+    /* The second stage reads the l2p entry an earlier hint loaded. A timed run hints a request
+     * as it arrives and gives it to the FTL soon after, so the hint before is the one whose
+     * entry has arrived and whose write is still to come; fast-forward hints requests far
+     * ahead and back to back (fastfwd.c), so there the entry of the hint before may still be on
+     * its way, and the one SSDSIM__PF_HIST back has arrived. */
+    uint32_t back = f->env->ff ? SSDSIM__PF_HIST : 1;
+    uint64_t prev = f->pf_hist[(f->pf_n - back) % SSDSIM__PF_HIST];
+    if (prev < f->n_lpn) {
+        uint32_t ppn = f->l2p[prev];
         if (ppn != NONE)
             __builtin_prefetch(&f->p2l[ppn], 1, 3);
     }
     __builtin_prefetch(&f->l2p[lpn], 1, 3);
-    f->pf_prev = lpn;
+    f->pf_hist[f->pf_n++ % SSDSIM__PF_HIST] = lpn;
 }
 
 static uint64_t page_lookup(void *state, uint64_t lpn)
@@ -376,7 +383,8 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     /* the two arrays every write touches at random: on huge pages (bigmem.h) */
     f->l2p = ssdsim__big_alloc(sizeof *f->l2p * f->n_map);
     f->p2l = ssdsim__big_alloc(sizeof *f->p2l * f->n_ppn);
-    f->pf_prev = UINT64_MAX;
+    for (int k = 0; k < SSDSIM__PF_HIST; k++)
+        f->pf_hist[k] = UINT64_MAX;
     f->valid = calloc(nb, sizeof *f->valid);
     f->state = calloc(nb, sizeof *f->state);
     f->free_next = malloc(sizeof *f->free_next * nb);

@@ -152,6 +152,10 @@ struct ssdsim__cmt {
     uint32_t wait_cap, wait_free;
 };
 
+/* Hints page_prefetch remembers: during fast-forward it loads the p2l entry of the page it was
+ * given this many hints before (page.c). */
+#define SSDSIM__PF_HIST 8
+
 struct ssdsim__ftl {
     ssdsim_ftl_env *env;
     const ssdsim_geometry *geo;
@@ -163,7 +167,10 @@ struct ssdsim__ftl {
     struct ssdsim__udiv div_ppb, div_bpp; /* ppb, bpp as divisors (udiv.h), for the hot path */
     uint32_t *l2p;
     uint32_t *p2l;
-    uint64_t pf_prev; /* the logical page page_prefetch was last given (UINT64_MAX: none) */
+    /* the logical pages page_prefetch was last given, the latest at pf_n - 1 (mod
+     * SSDSIM__PF_HIST; UINT64_MAX: none) */
+    uint64_t pf_hist[SSDSIM__PF_HIST];
+    uint32_t pf_n;
     uint16_t *valid; /* per block */
     uint8_t *state;  /* per block */
     uint32_t *free_next;
