@@ -42,6 +42,9 @@ static void gc_finish(struct ssdsim__ftl *f, uint32_t plane)
     gc_erase(f, plane);
 }
 
+/* How far ahead paced GC loads the mapping entries of the pages it will copy. */
+#define GC_AHEAD 8
+
 bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
@@ -54,6 +57,14 @@ bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane)
         pl->gc_reads++;
         if (lpn < f->n_map)
             __builtin_prefetch(&f->l2p[lpn], 1, 3); /* used when the read completes */
+        /* and the entry of the page GC_AHEAD slots on, which a read GC_AHEAD copies from now
+         * will need: copies follow each other closely when the firmware is fast, and at once
+         * during fast-forward, so an entry loaded only now would arrive too late for its own */
+        if (i + GC_AHEAD < f->ppb) {
+            uint32_t ahead = f->p2l[first + i + GC_AHEAD];
+            if (ahead < f->n_map)
+                __builtin_prefetch(&f->l2p[ahead], 1, 3);
+        }
         ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, ssdsim__page_gc_read_bytes(f),
                           pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
                           cookie(TAG_GC_READ, 0, first + i));

@@ -73,6 +73,9 @@ static inline uint32_t run_at(const struct ssdsim__ftl *f, const ssdsim_ftl_imag
  * memory beyond the tables). With runs (img->run_len, checked by runs_ok), the runs are
  * shuffled whole, by their first pages, and laid out in that order, each run's pages on
  * consecutive slot numbers. */
+/* How many swaps (or pages) ahead deal loads the entries it will touch. */
+#define DEAL_AHEAD 16
+
 static void deal(struct ssdsim__ftl *f, const ssdsim_ftl_image *img)
 {
     const bool runs = img->run_len != NULL;
@@ -87,8 +90,22 @@ static void deal(struct ssdsim__ftl *f, const ssdsim_ftl_image *img)
         for (uint64_t i = 0; i < f->n_lpn; i++)
             f->l2p[i] = (uint32_t)i;
     }
-    for (uint64_t i = n_items; i > 1; i--) {
-        uint64_t j = random_below(f, i);
+    /* The swaps' partners are random entries of an array far larger than the caches: each is
+     * drawn DEAL_AHEAD swaps early and its entry loaded then (the same draws in the same order,
+     * and no more of them). */
+    uint64_t ahead[DEAL_AHEAD];
+    uint64_t drawn = 0, n_swaps = n_items > 1 ? n_items - 1 : 0;
+    for (; drawn < n_swaps && drawn < DEAL_AHEAD; drawn++) {
+        ahead[drawn % DEAL_AHEAD] = random_below(f, n_items - drawn);
+        __builtin_prefetch(&f->l2p[ahead[drawn % DEAL_AHEAD]], 1, 3);
+    }
+    for (uint64_t k = 0; k < n_swaps; k++) {
+        uint64_t i = n_items - k, j = ahead[k % DEAL_AHEAD];
+        if (drawn < n_swaps) {
+            ahead[drawn % DEAL_AHEAD] = random_below(f, n_items - drawn);
+            __builtin_prefetch(&f->l2p[ahead[drawn % DEAL_AHEAD]], 1, 3);
+            drawn++;
+        }
         uint32_t t = f->l2p[i - 1];
         f->l2p[i - 1] = f->l2p[j];
         f->l2p[j] = t;
@@ -105,13 +122,20 @@ static void deal(struct ssdsim__ftl *f, const ssdsim_ftl_image *img)
         }
         assert(pos == 0);
     }
-    for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++)
+    /* the same for the entries p2l names, DEAL_AHEAD pages on */
+    for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
+        if (ppn + DEAL_AHEAD < f->n_ppn && f->p2l[ppn + DEAL_AHEAD] != NONE)
+            __builtin_prefetch(&f->l2p[f->p2l[ppn + DEAL_AHEAD]], 0, 3);
         if (f->p2l[ppn] != NONE)
             f->p2l[ppn] = f->l2p[f->p2l[ppn]];
+    }
     memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
-    for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++)
+    for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
+        if (ppn + DEAL_AHEAD < f->n_ppn && f->p2l[ppn + DEAL_AHEAD] != NONE)
+            __builtin_prefetch(&f->l2p[f->p2l[ppn + DEAL_AHEAD]], 1, 3);
         if (f->p2l[ppn] != NONE)
             f->l2p[f->p2l[ppn]] = (uint32_t)ppn;
+    }
     f->n_valid = f->n_lpn; /* every logical page mapped once */
 }
 
