@@ -291,7 +291,7 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
                 break;
             }
             if (prefetch && r->op != SSDSIM__IO_TRIM)
-                prefetch(d->env.state, ssdsim__udiv_q64(&d->div_unit, r->off));
+                prefetch(d->env.state, r->off / d->unit);
         }
         if (queued == 0)
             break;

@@ -90,7 +90,6 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
     }
     ssdsim__fw_setup(d);
     d->unit = d->env.geo.page_size;
-    ssdsim__udiv_init(&d->div_unit, d->unit);
     d->bytes = d->env.geo.logical_pages * d->unit;
     if (m->buffer.size > 0 && ssdsim__buf_new(&d->buf, d))
         goto oom;

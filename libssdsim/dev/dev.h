@@ -96,7 +96,6 @@ struct ssdsim__dev {
     /* solid-state back end */
     bool ssd;
     uint32_t unit; /* mapping unit, bytes */
-    struct ssdsim__udiv div_unit; /* unit as a divisor (udiv.h): byte offsets to units */
     struct ssdsim__hw hw;
     struct ssdsim_ftl_env env;
     struct ssdsim__buf *buf; /* NULL: no write buffer */

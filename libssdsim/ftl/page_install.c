@@ -68,14 +68,24 @@ static inline uint32_t run_at(const struct ssdsim__ftl *f, const ssdsim_ftl_imag
     return len && i + len > f->n_lpn ? (uint32_t)(f->n_lpn - i) : len;
 }
 
+/* How many swaps (or pages) ahead deal loads the entries it will touch. */
+#define DEAL_AHEAD 16
+
+/* Draw the partner of swap `d` of deal's shuffle (of n_items, bound n_items - d) into its place
+ * in `ahead`, and start loading its l2p entry. */
+static inline void draw_partner(struct ssdsim__ftl *f, uint64_t *ahead, uint64_t d,
+                                uint64_t n_items)
+{
+    uint64_t j = random_below(f, n_items - d);
+    ahead[d % DEAL_AHEAD] = j;
+    __builtin_prefetch(&f->l2p[j], 1, 3);
+}
+
 /* The valid slots hold their numbers 0 .. n_lpn - 1 in p2l: give them the logical pages in a
  * uniformly random order (a Fisher-Yates shuffle done in l2p, which is then rebuilt from p2l: no
  * memory beyond the tables). With runs (img->run_len, checked by runs_ok), the runs are
  * shuffled whole, by their first pages, and laid out in that order, each run's pages on
  * consecutive slot numbers. */
-/* How many swaps (or pages) ahead deal loads the entries it will touch. */
-#define DEAL_AHEAD 16
-
 static void deal(struct ssdsim__ftl *f, const ssdsim_ftl_image *img)
 {
     const bool runs = img->run_len != NULL;
@@ -95,17 +105,12 @@ static void deal(struct ssdsim__ftl *f, const ssdsim_ftl_image *img)
      * and no more of them). */
     uint64_t ahead[DEAL_AHEAD];
     uint64_t drawn = 0, n_swaps = n_items > 1 ? n_items - 1 : 0;
-    for (; drawn < n_swaps && drawn < DEAL_AHEAD; drawn++) {
-        ahead[drawn % DEAL_AHEAD] = random_below(f, n_items - drawn);
-        __builtin_prefetch(&f->l2p[ahead[drawn % DEAL_AHEAD]], 1, 3);
-    }
+    for (; drawn < n_swaps && drawn < DEAL_AHEAD; drawn++)
+        draw_partner(f, ahead, drawn, n_items);
     for (uint64_t k = 0; k < n_swaps; k++) {
         uint64_t i = n_items - k, j = ahead[k % DEAL_AHEAD];
-        if (drawn < n_swaps) {
-            ahead[drawn % DEAL_AHEAD] = random_below(f, n_items - drawn);
-            __builtin_prefetch(&f->l2p[ahead[drawn % DEAL_AHEAD]], 1, 3);
-            drawn++;
-        }
+        if (drawn < n_swaps)
+            draw_partner(f, ahead, drawn++, n_items);
         uint32_t t = f->l2p[i - 1];
         f->l2p[i - 1] = f->l2p[j];
         f->l2p[j] = t;
