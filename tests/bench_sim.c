@@ -87,9 +87,16 @@ static void measure(ssdsim *sim, const char *label, const char *rw, int mix, uin
     ssdsim_get_device_stats(sim, &d);
     uint64_t n = r.count + w.count;
     printf("%s: %.2f million host I/Os per CPU-second (%" PRIu64 " I/Os in %.2f CPU-s, %.2f s "
-           "wall), %.2f events per host I/O; simulated %.0f IOPS, WAF %.3f\n",
+           "wall), %.2f events per host I/O; simulated %.0f IOPS, ",
            label, (double)n / dc / 1e6, n, dc, dt, n ? (double)events / (double)n : 0.0,
-           r.iops + w.iops, d.waf);
+           r.iops + w.iops);
+    /* A run without host writes has no WAF of its own: what it programs is the write buffer's
+     * last pages of the run before and foreground GC going on to its high watermark. */
+    if (w.count)
+        printf("WAF %.3f\n", d.waf);
+    else
+        printf("no host writes (%" PRIu64 " pages programmed, %" PRIu64 " of them GC copies)\n",
+               d.flash_pages_programmed, d.gc_pages_copied);
     ssdsim_workload_free(wl);
 }
 
