@@ -91,7 +91,7 @@ static void measure(ssdsim *sim, const char *label, const char *rw, int mix, uin
            label, (double)n / dc / 1e6, n, dc, dt, n ? (double)events / (double)n : 0.0,
            r.iops + w.iops);
     /* A run without host writes has no WAF of its own: what it programs is the write buffer's
-     * last pages of the run before and foreground GC going on to its high watermark. */
+     * last pages of the run before and foreground GC going on to gc.free_blocks_target. */
     if (w.count)
         printf("WAF %.3f\n", d.waf);
     else
