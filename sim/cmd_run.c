@@ -757,21 +757,29 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
 }
 
 /* A model is a file path, or the name of an installed model ("generic-tlc"), looked up in
- * $SSDSIM_MODELS_DIR, then in the directory `make install` put the models in. */
+ * $SSDSIM_MODELS_DIR, then in the directory `make install` put the models in. A name found in
+ * neither is refused here, with where it was looked for (the loader would say only that no
+ * file of that name exists in the current directory). */
 static const char *model_path(const char *arg, char *buf, size_t len)
 {
     if (access(arg, F_OK) == 0 || strchr(arg, '/'))
         return arg;
     const char *dirs[2] = {getenv("SSDSIM_MODELS_DIR"), SSDSIM_MODELS_DIR};
     const char *ext = strstr(arg, ".json") ? "" : ".json";
+    char where[2048] = "";
     for (int i = 0; i < 2; i++) {
         if (!dirs[i] || !*dirs[i])
             continue;
         snprintf(buf, len, "%s/%s%s", dirs[i], arg, ext);
         if (access(buf, F_OK) == 0)
             return buf;
+        size_t w = strlen(where);
+        snprintf(where + w, sizeof where - w, "%s%s", w ? ", then " : "", dirs[i]);
     }
-    return arg; /* the loader reports that it does not exist */
+    cli_error("--model %s: no such file, nor an installed model of that name (looked for "
+              "%s%s in %s; give the file's path, or set SSDSIM_MODELS_DIR)",
+              arg, arg, ext, where);
+    return NULL;
 }
 
 void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt)
@@ -815,7 +823,9 @@ int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload
     *model = NULL;
     if (wl)
         *wl = NULL;
-    const char *mpath = o->model_path ? model_path(o->model_path, buf, sizeof buf) : NULL;
+    const char *mpath = NULL;
+    if (o->model_path && !(mpath = model_path(o->model_path, buf, sizeof buf)))
+        return -1;
     /* The files read are inputs, which no output of the run may be (outfile.c). */
     cli_input_add(mpath);
     if (wl)

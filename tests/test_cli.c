@@ -486,6 +486,11 @@ START_TEST(test_cli_missing_model_file)
     RUN(&c, "run", "--model", missing, "--workload", wl);
     assert_one_error(&c, 1, missing);
     cmd_free(&c);
+    /* a bare name is a model name: the line says where it was looked for */
+    RUN(&c, "run", "--model", "no-such-model-name", "--workload", wl);
+    assert_one_error(&c, 1, "--model no-such-model-name: no such file, nor an installed model");
+    ck_assert_msg(strstr(c.err, "no-such-model-name.json in ") != NULL, "%s", c.err);
+    cmd_free(&c);
 }
 END_TEST
 
