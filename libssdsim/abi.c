@@ -52,7 +52,8 @@ static const size_t fast_opts_sizes[] = {0,
                                          SSDSIM__END(ssdsim_fast_precondition_opts, drive_writes)};
 static const size_t trace_opts_sizes[] = {0, SSDSIM__END(ssdsim_trace_opts, n_devices),
                                           SSDSIM__END(ssdsim_trace_opts, flushes)};
-static const size_t measure_opts_sizes[] = {0, SSDSIM__END(ssdsim_measure_opts, max_stretch)};
+static const size_t measure_opts_sizes[] = {0, SSDSIM__END(ssdsim_measure_opts, max_stretch),
+                                            SSDSIM__END(ssdsim_measure_opts, fixed_length)};
 static const size_t curve_opts_sizes[] = {0,
                                           SSDSIM__END(ssdsim_curve_opts, settle_drive_writes)};
 static const size_t rounds_opts_sizes[] = {0, SSDSIM__END(ssdsim_rounds_opts, userdata)};
@@ -60,7 +61,8 @@ static const size_t calibrate_opts_sizes[] = {0,
                                               SSDSIM__END(ssdsim_calibrate_opts, progress_userdata)};
 static const size_t suite_wl_sizes[] = {0, SSDSIM__END(ssdsim_suite_wl, split_region)};
 static const size_t snia_opts_sizes[] = {0, SSDSIM__END(ssdsim_snia_opts, userdata)};
-static const size_t quick_opts_sizes[] = {0, SSDSIM__END(ssdsim_quick_opts, userdata)};
+static const size_t quick_opts_sizes[] = {0, SSDSIM__END(ssdsim_quick_opts, userdata),
+                                          SSDSIM__END(ssdsim_quick_opts, test_ns)};
 static const size_t review_drive_opts_sizes[] = {
     0, SSDSIM__END(ssdsim_review_drive_opts, progress_userdata)};
 

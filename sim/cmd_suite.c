@@ -595,6 +595,10 @@ static void suite_help(FILE *f)
           "                         500ms, --quick 100ms)\n"
           "  --rounds N             snia: most rounds per test (default 25, --quick 6)\n"
           "  --idle DURATION        quick-matrix: idle time between tests (default 30s)\n"
+          "  --test-time DURATION   quick-matrix: length of a test (default 60s, --quick 2s); a\n"
+          "                         test that writes runs it whole on the written-full\n"
+          "                         drive, and on the fresh drive when its window says its\n"
+          "                         writes could reach garbage collection by then\n"
           "  --workload FILE        endurance: the workload of each point (default 4 KiB\n"
           "                         random reads at queue depth 32, 20000; --quick 5000)\n"
           "  --age-days N           endurance: retention age of the data at each point\n"
@@ -662,7 +666,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         return CLI_EXIT_USAGE;
     }
     so->suite = name;
-    bool window = false, cell = false, rounds = false, max_dw = false;
+    bool window = false, cell = false, rounds = false, max_dw = false, idle = false;
     const char *cmd = "suite";
     struct cli_seen seen = {.n = 0};
     for (int i = 2; i < argc; i++) {
@@ -690,7 +694,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         static const char *const valued[] = {"--model",  "--set",        "--seed",   "--out",
                                              "--window", "--curve-bpp",  "--max-dw", "--cell",
                                              "--rounds", "--compare-op", "--idle", "--plugin",
-                                             "--precondition-method", "--workload",
+                                             "--test-time", "--precondition-method", "--workload",
                                              "--age-days", "--target-uber", "--life-years",
                                              "--accel-check", "--jobs"};
         bool known = false;
@@ -770,6 +774,15 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 cli_error("suite: --idle expects a duration such as 30s (0 to 1 h), got '%s'", val);
                 return CLI_EXIT_USAGE;
             }
+            idle = true;
+        } else if (!strcmp(opt, "--test-time")) {
+            if (ssdsim_parse_time_ns(val, &so->test_ns) || so->test_ns < MS_NS ||
+                so->test_ns > 3600 * S_NS) {
+                cli_error("suite: --test-time expects a duration such as 60s (1 ms to 1 h), got "
+                          "'%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
         } else if (!strcmp(opt, "--curve-bpp")) {
             uint64_t v;
             if (!strcmp(val, "full")) {
@@ -831,8 +844,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                                           : "accel-check");
         return CLI_EXIT_USAGE;
     }
-    if (so->idle_ns && !quick_matrix) {
-        cli_error("suite: --idle belongs to the quick-matrix suite");
+    if ((idle || so->test_ns) && !quick_matrix) {
+        cli_error("suite: --%s belongs to the quick-matrix suite", idle ? "idle" : "test-time");
         return CLI_EXIT_USAGE;
     }
     if (!window)
@@ -843,8 +856,10 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         so->rounds = so->quick ? 6 : 25;
     if (!max_dw)
         so->max_dw = !strcmp(name, "fdp") ? (so->quick ? 2 : 4) : so->quick ? 4 : 10;
-    if (!so->idle_ns && quick_matrix)
-        so->idle_ns = 30 * S_NS;
+    if (!idle && quick_matrix)
+        so->idle_ns = 30 * S_NS; /* --idle 0: none */
+    if (!so->test_ns && quick_matrix)
+        so->test_ns = so->quick ? 2 * S_NS : 60 * S_NS;
     if (!so->jobs)
         so->jobs = g_get_num_processors();
     return -1;
@@ -1044,7 +1059,9 @@ int cli_suite(int argc, char **argv)
     }
     if (!strcmp(so.suite, "quick-matrix")) {
         suite_json_u64(opts, "idle_ns", so.idle_ns);
-        g_string_append_printf(ot, ", %.3g s idle between tests", (double)so.idle_ns / 1e9);
+        suite_json_u64(opts, "test_ns", so.test_ns);
+        g_string_append_printf(ot, ", tests of %.3g s, %.3g s idle between them",
+                               (double)so.test_ns / 1e9, (double)so.idle_ns / 1e9);
     }
     if (so.compare_op > 0) {
         suite_json_num(opts, "compare_op", so.compare_op);

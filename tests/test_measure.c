@@ -214,6 +214,22 @@ START_TEST(test_measure_window_qd1_latency)
     ck_assert_uint_eq(f.n_runs, 1);
     ck_assert_uint_lt(f.n_ios, 1000);
     ck_assert_uint_eq(f.window_ns, 100000000);
+
+    /* fixed_length: the window from its first request, no ramp, not run again although it
+     * holds fewer than 5000 requests (nor stopped early: until_steady is not used). The first
+     * read starts at 0 and they follow one another: 0.1 s / 104.92 us = 953.1, so 953 complete
+     * within the window and the 954th, issued in it, after it (rates count the rounds). */
+    mo.max_stretch = 0;
+    mo.until_steady = true;
+    mo.fixed_length = true;
+    ck_assert_int_eq(ssdsim_measure(sim, wl, &mo, &f), 0);
+    ck_assert_uint_eq(f.n_runs, 1);
+    ck_assert_uint_eq(f.ramp_ns, 0);
+    ck_assert_uint_eq(f.window_ns, 100000000);
+    ck_assert(!f.steady);
+    ck_assert_uint_eq(f.n_ios, 954);
+    ck_assert_msg(near(f.iops, 953 / 0.1, 0.001), "iops %g", f.iops);
+    ck_assert_msg(near(f.lat_mean_ns, LAT_QD1_US * 1e3, 0.001), "mean %g ns", f.lat_mean_ns);
     ssdsim_workload_free(wl);
     ssdsim_free(sim);
     ssdsim_model_free(m);

@@ -430,6 +430,17 @@ START_TEST(test_suite_quick_matrix_quick)
     /* generic models have no write buffer: nothing to compare, and the report says why */
     ck_assert_str_eq(cJSON_GetStringValue(item(item(root, "write_cache"), "buffer")), "none");
     ck_assert(cJSON_IsFalse(item(item(root, "write_cache"), "compared")));
+    /* --quick: tests of 2 s and 30 s idle between them; writes on the written-full drive ran
+     * the whole test */
+    const cJSON *opts = item(root, "options");
+    ck_assert(num(opts, "test_ns") == 2e9 && num(opts, "idle_ns") == 30e9);
+    cJSON_ArrayForEach(e, tests)
+    {
+        bool full = !strcmp(cJSON_GetStringValue(item(e, "state")), "full");
+        bool write = !strcmp(cJSON_GetStringValue(item(e, "direction")), "write");
+        if (full)
+            ck_assert(cJSON_IsTrue(item(e, "whole_test")) == write);
+    }
     assert_listed_files(root, dir);
     assert_report(dir, "has no write buffer");
     cJSON_Delete(root);
@@ -723,6 +734,15 @@ START_TEST(test_suite_bad_options_exit_2)
     cmd_free(&c);
     RUN(&c, "suite", "review", "--idle", "10s");
     assert_one_error(&c, 2, "belongs to the quick-matrix suite");
+    cmd_free(&c);
+    RUN(&c, "suite", "review", "--idle", "0s");
+    assert_one_error(&c, 2, "--idle belongs to the quick-matrix suite");
+    cmd_free(&c);
+    RUN(&c, "suite", "snia", "--test-time", "60s");
+    assert_one_error(&c, 2, "--test-time belongs to the quick-matrix suite");
+    cmd_free(&c);
+    RUN(&c, "suite", "quick-matrix", "--test-time", "0");
+    assert_one_error(&c, 2, "--test-time expects a duration such as 60s (1 ms to 1 h), got '0'");
     cmd_free(&c);
     RUN(&c, "suite", "review", "--curve-bpp", "2");
     assert_one_error(&c, 2, "--curve-bpp");

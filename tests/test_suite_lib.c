@@ -668,6 +668,7 @@ START_TEST(test_suite_lib_quick_run)
     struct quick_seen seen = {0};
     ssdsim_quick_opts o = SSDSIM_QUICK_OPTS_INIT;
     o.window_ns = 50000000;
+    o.test_ns = 1000000000;
     o.seed = 1;
     o.on_state = quick_state;
     o.on_steady = quick_steady;
@@ -682,6 +683,7 @@ START_TEST(test_suite_lib_quick_run)
     ssdsim_quick_summary sum;
     ck_assert_int_eq(ssdsim_quick_get_summary(r, &sum), 0);
     ck_assert_uint_eq(sum.window_ns, 50000000);
+    ck_assert_uint_eq(sum.test_ns, 1000000000);
     ck_assert_uint_eq(sum.logical_bytes, ssdsim_model_logical_bytes(m));
     ck_assert(!sum.regions_5gib && sum.cache_compared && sum.cache_test == 6);
     ck_assert_int_eq(sum.buffer, SSDSIM_WRITE_BUFFER_VOLATILE);
@@ -699,8 +701,29 @@ START_TEST(test_suite_lib_quick_run)
     ssdsim_measurement on;
     ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_CACHE_OFF, 6, 0, &f), 0);
     ck_assert(near(f.lat_mean_ns / 1e3, 284.92, 0.001));
+    /* a window (of 50 ms, run again up to the test's 1 s for requests enough), with a ramp:
+     * its rate, 3,510 writes/s of 4 KiB (14.4 MB/s), over the 1 s test writes less than half
+     * the 64 MiB of free flash */
+    ck_assert(f.ramp_ns > 0 && f.window_ns <= 1000000000);
     ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_CACHE_ON, 6, 0, &on), 0);
     ck_assert(on.lat_mean_ns < f.lat_mean_ns / 2);
+    /* Which cells ran the whole test (no ramp, window_ns the test's 1 s): on the written-full
+     * drive every test that writes (2 to 3 and 6 to 7 of IOPS, 11 to 13 and 17 to 19 of
+     * bandwidth) and none that reads; on the fresh drive the writes at 64 jobs, which the 4
+     * dies program at about 4 / (200 + 40.96 us) = 16,600 writes/s of 4 KiB (68 MB/s, or
+     * 128 KiB ones at the same bytes): over 1 s more than half the free flash. */
+    for (size_t t = 0; t < ssdsim_quick_n_tests(); t++) {
+        ssdsim_quick_test qt;
+        ck_assert_int_eq(ssdsim_quick_get_test(t, &qt), 0);
+        for (size_t j = 0; j < SSDSIM_QUICK_N_JOBS; j++) {
+            ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FULL, t, j, &f), 0);
+            ck_assert_msg((f.ramp_ns == 0) == qt.write, "full, test %zu, jobs %zu", t, j);
+            if (qt.write)
+                ck_assert_uint_eq(f.window_ns, 1000000000);
+        }
+        ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FRESH, t, 2, &f), 0);
+        ck_assert_msg((f.ramp_ns == 0) == qt.write, "fresh, test %zu, 64 jobs", t);
+    }
     ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_CACHE_ON, 5, 0, &f), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FRESH, 20, 0, &f), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_quick_get_cell(r, (ssdsim_quick_state)4, 0, 0, &f), SSDSIM_EINVAL);

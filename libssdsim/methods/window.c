@@ -1,6 +1,8 @@
 /* window.c: a measured window (ssdsim_measure): a time-based run of a workload after a ramp of a
  * tenth of the window, in rounds of a tenth of it, stopped once its IOPS converge when asked,
- * and run again longer when it held too few requests for its figures to mean something.
+ * and run again longer when it held too few requests for its figures to mean something; or a
+ * test of fixed length (fixed_length), counted from its first request, as a lab's fio job with
+ * a runtime.
  *
  * Why the re-runs: host writes are striped over the planes, so every plane fills its open block
  * at the same pace and they all call for garbage collection together; at steady state the IOPS
@@ -25,12 +27,12 @@
 #define ROUNDS 10       /* rounds of a window (each a tenth of it) */
 #define STEADY_ROUNDS 5 /* the steady rule's window (ssdsim_steady_opts.window, SNIA's 5) */
 
-/* One run of `wl` for `window_ns` after a ramp of a tenth of it. */
+/* One run of `wl` for `window_ns` after a ramp of a tenth of it (none for a fixed-length test). */
 static int measure_once(ssdsim *sim, const ssdsim_workload *wl, uint64_t window_ns,
-                        bool until_steady, ssdsim_measurement *f)
+                        bool until_steady, bool fixed, ssdsim_measurement *f)
 {
     memset(f, 0, sizeof *f);
-    uint64_t ramp_ns = window_ns / 10;
+    uint64_t ramp_ns = fixed ? 0 : window_ns / 10;
     /* Whole microseconds (the command gave them as text once; the figures stay the same).
      * runtime counts after ramp_time, as in fio. */
     uint64_t run_us = (window_ns + 999) / 1000, ramp_us = (ramp_ns + 999) / 1000;
@@ -110,6 +112,11 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
                    ssdsim_measurement *f)
 {
     uint64_t window_ns = o->window_ns ? o->window_ns : DEFAULT_WINDOW_NS;
+    if (o->fixed_length) {
+        int rc = measure_once(sim, wl, window_ns, false, true, f);
+        f->n_runs = 1;
+        return rc;
+    }
     uint64_t per_slot = o->min_ios_per_slot ? o->min_ios_per_slot : DEFAULT_MIN_PER_SLOT;
     uint64_t min_ios = o->min_ios ? o->min_ios : DEFAULT_MIN_IOS;
     uint64_t stretch = o->max_stretch ? o->max_stretch : DEFAULT_MAX_STRETCH;
@@ -124,7 +131,7 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
     uint64_t cap = window_ns > UINT64_MAX / stretch ? UINT64_MAX : window_ns * stretch;
     uint64_t win = window_ns;
     for (uint32_t n_runs = 1;; n_runs++) {
-        int rc = measure_once(sim, wl, win, o->until_steady, f);
+        int rc = measure_once(sim, wl, win, o->until_steady, false, f);
         f->n_runs = n_runs;
         if (rc)
             return rc;

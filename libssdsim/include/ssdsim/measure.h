@@ -51,11 +51,18 @@ typedef struct ssdsim_measure_opts {
     uint32_t min_ios;          /**< requests a window must hold; 0 = 5000 */
     uint32_t min_ios_per_slot; /**< requests per outstanding request; 0 = 20 */
     uint32_t max_stretch;      /**< longest window, in window_ns; 0 = 64; 1 = never run again */
+    /* Appended in version 2. */
+    /** a test of fixed length, as a lab's fio job with a runtime and no ramp_time: window_ns
+     * counted from its first request, never stopped early nor run again (until_steady,
+     * gc_cycles, min_ios, min_ios_per_slot and max_stretch are not used). For a measurement
+     * whose figure depends on how long it runs: writes that may use up the free blocks idle
+     * time gave back, or reach garbage collection on a fresh drive. */
+    bool fixed_length;
 } ssdsim_measure_opts;
 
 /** Layout version of ssdsim_measure_opts (see "Versioned structs" in ssdsim.h): set by
  * SSDSIM_MEASURE_OPTS_INIT and ssdsim_measure_opts_init. */
-#define SSDSIM_MEASURE_OPTS_VERSION 1
+#define SSDSIM_MEASURE_OPTS_VERSION 2
 #define SSDSIM_MEASURE_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_MEASURE_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,

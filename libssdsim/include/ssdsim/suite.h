@@ -343,8 +343,8 @@ typedef int (*ssdsim_quick_cell_fn)(ssdsim_quick_state state, size_t test, size_
 typedef struct ssdsim_quick_opts {
     /** the layout the caller was compiled with: SSDSIM_QUICK_OPTS_VERSION (0 = 1) */
     unsigned int version;
-    /** window of a cell, at most 60 s (the tests' length): ssdsim_measure with until_steady,
-     * 20 blocks per plane of host writes; 0 = 60 s */
+    /** window of a cell, at most test_ns (the tests' length): ssdsim_measure with until_steady,
+     * 20 blocks per plane of host writes; 0 = test_ns */
     uint64_t window_ns;
     /** simulated idle time after every cell (ssdsim_idle); 0 = none */
     uint64_t idle_ns;
@@ -362,11 +362,19 @@ typedef struct ssdsim_quick_opts {
                                           NULL); may be NULL */
     ssdsim_quick_cell_fn on_cell;    /**< may be NULL */
     void *userdata;                  /**< passed to on_state, on_steady and on_cell */
+    /* Appended in version 2. */
+    /** length of a test, the procedure's "at most 60 s"; 0 = 60 s. A test that writes runs it
+     * whole, from its first request (ssdsim_measure_opts.fixed_length), on the written-full
+     * drive always (it may use up the free blocks the idle time before it gave back, and its
+     * writes carry into the next test), and on the fresh drive when its window's writes,
+     * continued for test_ns, could reach garbage collection or fill the SLC cache; every other
+     * cell is measured over window_ns (at most test_ns). */
+    uint64_t test_ns;
 } ssdsim_quick_opts;
 
 /** Layout version of ssdsim_quick_opts: set by SSDSIM_QUICK_OPTS_INIT and ssdsim_quick_opts_init.
  */
-#define SSDSIM_QUICK_OPTS_VERSION 1
+#define SSDSIM_QUICK_OPTS_VERSION 2
 #define SSDSIM_QUICK_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_QUICK_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
@@ -387,12 +395,15 @@ SSDSIM_API int ssdsim_quick_run(ssdsim_quick_result **out, ssdsim *sim, const ss
 
 /** What the matrix was run with. */
 typedef struct ssdsim_quick_summary {
-    uint64_t window_ns;         /**< the window of a cell (at most 60 s) */
+    uint64_t window_ns;         /**< the window of a cell (at most test_ns) */
     uint64_t logical_bytes;     /**< the volume the regions are parts of */
     bool regions_5gib;          /**< the "5 GiB" regions are 5 GiB (else half the device) */
     ssdsim_write_buffer buffer; /**< the model's write buffer */
     bool cache_compared;        /**< the write-cache states ran */
     size_t cache_test;          /**< the test they ran: 4 KiB random writes, whole device */
+    /* Appended after 1.0. */
+    uint64_t test_ns; /**< the length of a test (ssdsim_quick_opts.test_ns); a cell measured
+                           over it whole has ramp_ns 0 and window_ns test_ns */
 } ssdsim_quick_summary;
 
 /** The summary of a matrix. @return 0 or SSDSIM_EINVAL. */
