@@ -534,8 +534,8 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const ssdsim
 
 static void suite_help(FILE *f)
 {
-    fputs("usage: ssdsim suite review|snia|quick-matrix|endurance|tenants|fdp [--model FILE|NAME]\n"
-          "       [OPTIONS]\n"
+    fputs("usage: ssdsim suite review|snia|quick-matrix|endurance|tenants|fdp|scaling\n"
+          "       [--model FILE|NAME] [OPTIONS]\n"
           "\n"
           "Run a measurement procedure on a device model and write into --out DIR: suite.json\n"
           "(every figure), one CSV per chart, report.md (tables, plots, the shortcuts taken),\n"
@@ -552,8 +552,8 @@ static void suite_help(FILE *f)
           "                over-provisioning\n"
           "  snia          SNIA PTS-E: the IOPS test (7 read/write mixes x 8 block sizes per\n"
           "                round until steady state), the throughput test and the latency test\n"
-          "  quick-matrix  the hosting-company fio matrix: 60 s tests (shortened) with 30 s\n"
-          "                idle between, 1, 4 and 64 jobs, sequential and random, whole device,\n"
+          "  quick-matrix  the hosting-company fio matrix: 60 s tests with 30 s idle between,\n"
+          "                1, 4 and 64 jobs, sequential and random, whole device,\n"
           "                first 10%, first and last 5 GiB; fresh against written full\n"
           "  endurance     errors and latency against wear, with bit errors modelled (the\n"
           "                model's reliability section, or its cell type's defaults): RBER,\n"
@@ -567,6 +567,10 @@ static void suite_help(FILE *f)
           "  fdp           FDP on and off at the model's over-provisioning: 4K random writes,\n"
           "                90% to 10% of the space, with two placement handles (hot 1, cold\n"
           "                0) and without; device WAF and WAF per handle\n"
+          "  scaling       several drives in one host (a system model: RAID or JBOD), with 1\n"
+          "                to all of its devices, each array written full: 4K random reads\n"
+          "                and 128K sequential reads at QD 1 to 32, IOPS, latency and MB/s\n"
+          "                against one device\n"
           "\n"
           "Options:\n"
           "  --model FILE|NAME      device model (default: the built-in generic MLC model)\n"
@@ -649,8 +653,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     memset(so, 0, sizeof *so);
     so->o.seed = 1;
     if (argc < 2) {
-        cli_error("suite: give a suite: review, snia, quick-matrix, endurance, tenants or fdp (see "
-                  "ssdsim suite --help)");
+        cli_error("suite: give a suite: review, snia, quick-matrix, endurance, tenants, fdp or "
+                  "scaling (see ssdsim suite --help)");
         return CLI_EXIT_USAGE;
     }
     const char *name = argv[1];
@@ -659,9 +663,10 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         return 0;
     }
     if (strcmp(name, "review") && strcmp(name, "snia") && strcmp(name, "quick-matrix") &&
-        strcmp(name, "endurance") && strcmp(name, "tenants") && strcmp(name, "fdp")) {
+        strcmp(name, "endurance") && strcmp(name, "tenants") && strcmp(name, "fdp") &&
+        strcmp(name, "scaling")) {
         cli_error("suite: unknown suite '%s' (suites: review, snia, quick-matrix, endurance, "
-                  "tenants, fdp)",
+                  "tenants, fdp, scaling)",
                   name);
         return CLI_EXIT_USAGE;
     }
@@ -1090,6 +1095,8 @@ int cli_suite(int argc, char **argv)
         rc = suite_tenants(&s);
     else if (!strcmp(so.suite, "fdp"))
         rc = suite_fdp(&s);
+    else if (!strcmp(so.suite, "scaling"))
+        rc = suite_scaling(&s);
     else
         rc = suite_quick_matrix(&s);
     cli_interrupt_default();

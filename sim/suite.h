@@ -226,6 +226,7 @@ int suite_quick_matrix(struct suite *s);
 int suite_endurance(struct suite *s);
 int suite_tenants(struct suite *s); /* suite_tenants.c */
 int suite_fdp(struct suite *s);     /* suite_fdp.c */
+int suite_scaling(struct suite *s); /* suite_scaling.c */
 
 /* `bytes` in binary units for reports ("12.50 GiB") into buf, which is returned. */
 const char *suite_fmt_bytes(char *buf, size_t len, double bytes);

@@ -548,6 +548,68 @@ END_TEST
  * are equal; weighted round robin with the reader's queue high (weight 4) and the writer's low
  * (weight 1) fetches 4 reads per write, so the IOPS are 4:1 (within 2%: the window's edges, as
  * tests/test_nvme.c). The slowdowns are shared / alone and the index min / max of them. */
+/* scaling: a RAID-0 of 2 small drives (each on a link of its own: 100 MB/s), 1 and 2 devices;
+ * 128 KiB sequential reads at QD32 are link-bound, so two devices read twice as fast. A
+ * device model is refused with one line. */
+START_TEST(test_suite_scaling_quick)
+{
+    char dir[4096], member[4096], sys[4096];
+    out_path(dir, sizeof dir, "suite-scaling");
+    remove_dir(dir);
+    out_path(member, sizeof member, "suite-scaling-member.json");
+    out_path(sys, sizeof sys, "suite-scaling-raid0.json");
+    write_file(member,
+               "{\"name\": \"scaling-small\", \"geometry\": {\"channels\": 2, "
+               "\"chips_per_channel\": 1, \"dies_per_chip\": 2, \"planes_per_die\": 1, "
+               "\"blocks_per_plane\": 64, \"pages_per_block\": 64, \"page_size\": \"4KiB\"}, "
+               "\"flash\": {\"cell\": \"slc\", \"read_us\": 20, \"program_us\": 200, "
+               "\"erase_us\": 1000, \"bus_mts\": 100, \"bus_width\": 8}, \"controller\": "
+               "{\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32}, \"host\": "
+               "{\"interface\": \"custom\", \"link_bw\": \"100MB/s\", \"cmd_overhead_us\": 1}, "
+               "\"ftl\": {\"type\": \"page\", \"op\": 0.28}}");
+    write_file(sys, "{\"name\": \"scaling-raid0\", \"system\": {\"member\": "
+                    "\"suite-scaling-member.json\", \"count\": 2, \"layout\": \"raid0\", "
+                    "\"stripe\": \"64KiB\", \"raid_us\": 3}}");
+    struct cmd c;
+    RUN(&c, "suite", "scaling", "--model", sys, "--quick", "--out", dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    cJSON *root = load_json(dir);
+    const cJSON *sc = item(root, "scaling");
+    ck_assert_str_eq(cJSON_GetStringValue(item(sc, "layout")), "raid0");
+    ck_assert_int_eq(cJSON_GetArraySize(item(sc, "devices")), 2);
+    const cJSON *points = item(sc, "points");
+    ck_assert_int_eq(cJSON_GetArraySize(points), 2 * 2 * 6);
+    double seq32[3] = {0, 0, 0};
+    const cJSON *e;
+    cJSON_ArrayForEach(e, points)
+    {
+        ck_assert(num(e, "iops") > 0);
+        if (!strcmp(cJSON_GetStringValue(item(e, "test")), "seqread-128k") && num(e, "qd") == 32)
+            seq32[(int)num(e, "devices")] = num(e, "bw_bytes");
+    }
+    ck_assert_msg(fabs(seq32[1] / 1e8 - 1) < 0.01 && fabs(seq32[2] / 2e8 - 1) < 0.01,
+                  "%g %g", seq32[1], seq32[2]);
+    assert_listed_files(root, dir);
+    {
+        char path[4096];
+        char *text = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
+        ck_assert_ptr_nonnull(text);
+        ck_assert_ptr_nonnull(strstr(text, "scaling-raid0"));
+        ck_assert_ptr_nonnull(strstr(text, "| scaling at QD 32 | 1.00x (ideal 1x) |"));
+        ck_assert_ptr_nonnull(strstr(text, "## Shortcuts taken"));
+        free(text);
+    }
+    cJSON_Delete(root);
+    char model[4096];
+    RUN(&c, "suite", "scaling", "--model", test_src_path(model, sizeof model,
+                                                          "models/generic-slc.json"),
+        "--quick", "--out", dir, "--quiet");
+    assert_one_error(&c, 1, "the model is a single device; the suite needs a system model");
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_suite_tenants_quick)
 {
     char dir[4096], model[4096];
@@ -788,6 +850,7 @@ static Suite *suite_suite(void)
     tcase_add_test(runs, test_suite_review_scaled_compare_op);
     tcase_add_test(runs, test_suite_snia_quick);
     tcase_add_test(runs, test_suite_quick_matrix_quick);
+    tcase_add_test(runs, test_suite_scaling_quick);
     tcase_add_test(runs, test_suite_endurance_quick);
     tcase_add_test(runs, test_suite_endurance_accel_check);
     tcase_add_test(runs, test_suite_tenants_quick);

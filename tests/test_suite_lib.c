@@ -1104,6 +1104,116 @@ START_TEST(test_suite_lib_eol_bad_options)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------------------------ */
+/* scaling                                                                                     */
+
+struct scaling_seen {
+    ssdsim_measurement fig[3][SSDSIM_SCALING_N_TESTS][SSDSIM_SCALING_N_QD];
+    uint32_t devices[3];
+    size_t n;
+};
+
+static int scaling_point(uint32_t devices, ssdsim_scaling_test t, size_t k,
+                         const ssdsim_measurement *m, void *ud)
+{
+    struct scaling_seen *x = ud;
+    if (x->n == 0 || x->devices[x->n - 1] != devices) {
+        ck_assert_uint_lt(x->n, 3);
+        x->devices[x->n++] = devices;
+    }
+    x->fig[x->n - 1][t][k] = *m;
+    return 0;
+}
+
+static int scaling_stop(uint32_t devices, ssdsim_scaling_test t, size_t k,
+                        const ssdsim_measurement *m, void *ud)
+{
+    (void)devices, (void)t, (void)k, (void)m, (void)ud;
+    return 7;
+}
+
+/* A RAID-0 of 2 small drives (3 us of RAID layer per request, 64 KiB strips): each array is
+ * written full, so a QD1 4 KiB random read takes the member's 104.92 us + 3 = 107.92 us with 1
+ * device and with 2; the drives sit on links of their own (a controller each), so what binds
+ * them at depth, the 100 MB/s link, doubles: 128 KiB sequential reads at QD32 run 100 MB/s on
+ * one device and 200 on two, 4 KiB random reads 10^8 / 4096 = 24,414 IOPS on one and up to
+ * 48,828 on two (below). */
+START_TEST(test_suite_lib_scaling)
+{
+    char member[4096], raid[4096], jbod[4096];
+    out_path(member, sizeof member, "scaling-member.json");
+    out_path(raid, sizeof raid, "scaling-raid0.json");
+    out_path(jbod, sizeof jbod, "scaling-jbod.json");
+    write_file(member, small_json);
+    write_file(raid, "{\"name\": \"scaling-raid0\", \"system\": {\"member\": "
+                     "\"scaling-member.json\", \"count\": 2, \"layout\": \"raid0\", "
+                     "\"stripe\": \"64KiB\", \"raid_us\": 3}}");
+    write_file(jbod, "{\"name\": \"scaling-jbod\", \"system\": {\"member\": "
+                     "\"scaling-member.json\", \"count\": 4, \"layout\": \"jbod\", "
+                     "\"controllers\": 2}}");
+    ssdsim_model *m = NULL, *j = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_file(&m, raid, &err) == 0, "%s", err.message);
+    ck_assert_msg(ssdsim_model_load_file(&j, jbod, &err) == 0, "%s", err.message);
+    /* the counts: 1 and 2; a JBOD of 4 on 2 controllers (2 each): 1, 2 (one controller), 4 */
+    uint32_t counts[8];
+    ck_assert_uint_eq(ssdsim_scaling_counts(m, counts, 8), 2);
+    ck_assert(counts[0] == 1 && counts[1] == 2);
+    ck_assert_uint_eq(ssdsim_scaling_counts(j, counts, 8), 3);
+    ck_assert(counts[0] == 1 && counts[1] == 2 && counts[2] == 4);
+    ck_assert_uint_eq(ssdsim_scaling_counts(j, NULL, 0), 3);
+    ssdsim_model *dev = small_model();
+    ck_assert_uint_eq(ssdsim_scaling_counts(dev, counts, 8), 0);
+    ck_assert_uint_eq(ssdsim_scaling_qd(0), 1);
+    ck_assert_uint_eq(ssdsim_scaling_qd(SSDSIM_SCALING_N_QD - 1), 32);
+    ck_assert_uint_eq(ssdsim_scaling_qd(SSDSIM_SCALING_N_QD), 0);
+
+    struct scaling_seen x = {.n = 0};
+    ssdsim_scaling_opts o = SSDSIM_SCALING_OPTS_INIT;
+    o.window_ns = 200000000;
+    o.seed = 1;
+    o.on_point = scaling_point;
+    o.userdata = &x;
+    ck_assert_msg(ssdsim_scaling_run(m, &o, &err) == 0, "%s", err.message);
+    ck_assert_uint_eq(x.n, 2);
+    ck_assert(x.devices[0] == 1 && x.devices[1] == 2);
+    for (size_t a = 0; a < 2; a++) {
+        const ssdsim_measurement *r = x.fig[a][SSDSIM_SCALING_RANDREAD];
+        const ssdsim_measurement *q = x.fig[a][SSDSIM_SCALING_SEQREAD];
+        ck_assert_msg(near(r[0].lat_mean_ns / 1e3, LAT_QD1_US + 3, 0.001), "%zu: %g", a,
+                      r[0].lat_mean_ns);
+        /* one device: its link; two: at most twice that, less the time one of them waits
+         * with none of the 32 requests, scattered at random over the two (in a closed network
+         * of M exponential servers and N requests a server is idle (M-1)/(N+M-1) of the time:
+         * 1/33; the device's stages are not exponential, so about that) */
+        double link = 1e8 / 4096 * (double)(a + 1);
+        ck_assert_msg(r[5].iops <= link * 1.005 && r[5].iops >= link * (a ? 32.0 / 33 - 0.01 : 0.99),
+                      "%zu: %g IOPS", a, r[5].iops);
+        ck_assert_msg(near(q[5].bw_bytes, 1e8 * (a + 1), 0.01), "%zu: %g B/s", a, q[5].bw_bytes);
+        for (size_t k = 1; k < SSDSIM_SCALING_N_QD; k++) /* deeper never slower */
+            ck_assert(r[k].iops >= r[k - 1].iops * 0.99);
+    }
+
+    /* a callback stops it with its code; bad arguments */
+    o.on_point = scaling_stop;
+    ck_assert_int_eq(ssdsim_scaling_run(m, &o, &err), 7);
+    ck_assert_int_eq(ssdsim_scaling_run(dev, &o, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "single device"), "%s", err.message);
+    ck_assert_int_eq(ssdsim_scaling_run(NULL, &o, &err), SSDSIM_EINVAL);
+    o.window_ns = 0;
+    ck_assert_int_eq(ssdsim_scaling_run(m, &o, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "window_ns"), "%s", err.message);
+    o.version = 99;
+    ck_assert_int_eq(ssdsim_scaling_run(m, &o, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_scaling_opts_init(&o, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_scaling_opts_init(&o, 0), 0);
+    ck_assert_uint_eq(o.version, SSDSIM_SCALING_OPTS_VERSION);
+    ssdsim_model_free(dev);
+    ssdsim_model_free(j);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *suite_lib_suite(void)
 {
     Suite *s = suite_create("suite_lib");
@@ -1121,6 +1231,7 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_eol_projection);
     tcase_add_test(tc, test_suite_lib_eol_bad_options);
     tcase_add_test(tc, test_suite_lib_endurance);
+    tcase_add_test(tc, test_suite_lib_scaling);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -859,6 +859,69 @@ SSDSIM_API int ssdsim_fdp_hotcold_run_sized(const ssdsim_model *model, bool fdp,
 #define ssdsim_fdp_hotcold_run(model, fdp, opts, out, err)                                         \
     ssdsim_fdp_hotcold_run_sized((model), (fdp), (opts), (out), sizeof *(out), (err))
 
+/* ------------------------------------------------------------------------------------------ */
+/* Several drives in one host                                                                  */
+
+/** The scaling suite (`ssdsim suite scaling`): a system model of several devices (RAID-0/1/5
+ * or JBOD, system.count) run with 1, 2, ... count of them, as the NVMe RAID platform reviews
+ * measure arrays (methodology section 3; section 1, item 6 for a JBOD). Each array is written
+ * full sequentially (ssdsim_precondition_seq: a never-written SSD answers reads without its
+ * flash), then 4 KiB random reads and 128 KiB sequential reads run at each queue depth of
+ * ssdsim_scaling_qd: one job on a RAID volume, one job per device on a JBOD. */
+#define SSDSIM_SCALING_N_QD 6
+#define SSDSIM_SCALING_N_TESTS 2
+
+/** The two tests. */
+typedef enum ssdsim_scaling_test {
+    SSDSIM_SCALING_RANDREAD = 0, /**< 4 KiB random reads */
+    SSDSIM_SCALING_SEQREAD = 1,  /**< 128 KiB sequential reads */
+} ssdsim_scaling_test;
+
+/** Queue depth `k` (per job): 1, 2, 4, 8, 16, 32; 0 past the last. */
+SSDSIM_API uint32_t ssdsim_scaling_qd(size_t k);
+
+/** The device counts the suite runs `system` with, in order, into counts[0 .. max) (NULL to
+ * count them): every count from 1 (RAID-1 2, RAID-5 3) to system.count whose devices the
+ * model's controllers can take, each controller with as many devices as in the model (up to
+ * that many on one). @return how many there are; 0 for NULL or a model that is not a system. */
+SSDSIM_API size_t ssdsim_scaling_counts(const ssdsim_model *system, uint32_t *counts, size_t max);
+
+/** Called after each measured point, with the devices of its array, its test and queue depth
+ * index (ssdsim_scaling_qd); a non-zero return stops the suite and is returned. */
+typedef int (*ssdsim_scaling_point_fn)(uint32_t devices, ssdsim_scaling_test test, size_t k,
+                                       const ssdsim_measurement *m, void *userdata);
+
+/** How the scaling suite runs. SSDSIM_SCALING_OPTS_INIT, then window_ns. */
+typedef struct ssdsim_scaling_opts {
+    /** the layout the caller was compiled with: SSDSIM_SCALING_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    /** window of each point (ssdsim_measure: run again longer when it held too few requests;
+     * required, at least 1 us) */
+    uint64_t window_ns;
+    uint64_t seed;               /**< of every simulation */
+    ssdsim_progress_fn progress; /**< installed on every simulation made (may be NULL) */
+    void *progress_userdata;
+    ssdsim_scaling_point_fn on_point; /**< may be NULL */
+    void *userdata;                   /**< passed to on_point */
+} ssdsim_scaling_opts;
+
+/** Layout version of ssdsim_scaling_opts: set by SSDSIM_SCALING_OPTS_INIT and
+ * ssdsim_scaling_opts_init. */
+#define SSDSIM_SCALING_OPTS_VERSION 1
+#define SSDSIM_SCALING_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_SCALING_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_scaling_opts_init(ssdsim_scaling_opts *opts, unsigned int version);
+
+/** Run the suite on `system`: for each count of ssdsim_scaling_counts a copy of the model with
+ * that many devices (system.count, system.controllers), a new simulation, a sequential fill,
+ * then every test at every queue depth, each point passed to on_point. @return 0,
+ * SSDSIM_EINVAL (NULL argument, options of an unknown version, window_ns under 1 us, a model
+ * that is not a system), on_point's non-zero return, or the codes of ssdsim_model_set,
+ * ssdsim_new and the runs; `err` (may be NULL) says why ("2 devices: ..."). */
+SSDSIM_API int ssdsim_scaling_run(const ssdsim_model *system, const ssdsim_scaling_opts *opts,
+                                  ssdsim_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,232 @@
+/* suite_scaling.c: `ssdsim suite scaling`, several drives in one host as the NVMe RAID platform
+ * reviews measure them (shared/reference/methodology.md, section 3; section 1, item 6 for a
+ * JBOD): the measurement is the library's (ssdsim_scaling_run, libssdsim/methods/scaling.c):
+ * the system model run with 1 to `count` of its devices, each array written full, then 4 KiB
+ * random reads and 128 KiB sequential reads at queue depths 1 to 32. This file writes its JSON,
+ * CSV, Markdown tables (IOPS, latency, MB/s against depth and devices, the scaling against one
+ * device) and plots.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "suite.h"
+
+#define MAX_COUNTS 64
+
+static const char *const test_label[SSDSIM_SCALING_N_TESTS] = {"4K random read",
+                                                               "128K sequential read"};
+static const char *const test_id[SSDSIM_SCALING_N_TESTS] = {"randread-4k", "seqread-128k"};
+
+struct scaling_ctx {
+    struct suite *s;
+    uint32_t counts[MAX_COUNTS];
+    size_t n_counts;
+    /* fig[count index][test][depth index] */
+    ssdsim_measurement fig[MAX_COUNTS][SSDSIM_SCALING_N_TESTS][SSDSIM_SCALING_N_QD];
+};
+
+static size_t count_index(const struct scaling_ctx *x, uint32_t devices)
+{
+    for (size_t i = 0; i < x->n_counts; i++)
+        if (x->counts[i] == devices)
+            return i;
+    return 0;
+}
+
+static int on_point(uint32_t devices, ssdsim_scaling_test t, size_t k, const ssdsim_measurement *m,
+                    void *ud)
+{
+    struct scaling_ctx *x = ud;
+    size_t c = count_index(x, devices);
+    x->fig[c][t][k] = *m;
+    if (k + 1 < SSDSIM_SCALING_N_QD)
+        return 0;
+    const ssdsim_measurement *f = x->fig[c][t];
+    if (t == SSDSIM_SCALING_RANDREAD)
+        suite_say(x->s,
+                  "  %" PRIu32 " device%s, %s: %.0f / %.0f / %.0f / %.0f / %.0f / %.0f IOPS at "
+                  "QD 1 / 2 / 4 / 8 / 16 / 32",
+                  devices, devices == 1 ? "" : "s", test_label[t], f[0].iops, f[1].iops,
+                  f[2].iops, f[3].iops, f[4].iops, f[5].iops);
+    else
+        suite_say(x->s,
+                  "  %" PRIu32 " device%s, %s: %.1f / %.1f / %.1f / %.1f / %.1f / %.1f MB/s at "
+                  "QD 1 / 2 / 4 / 8 / 16 / 32",
+                  devices, devices == 1 ? "" : "s", test_label[t], f[0].bw_bytes / 1e6,
+                  f[1].bw_bytes / 1e6, f[2].bw_bytes / 1e6, f[3].bw_bytes / 1e6,
+                  f[4].bw_bytes / 1e6, f[5].bw_bytes / 1e6);
+    return 0;
+}
+
+/* A Markdown table of one figure: a row per queue depth, a column per device count. */
+static void table(struct suite *s, const struct scaling_ctx *x, ssdsim_scaling_test t,
+                  const char *title, double (*get)(const ssdsim_measurement *), const char *fmt,
+                  bool scaling)
+{
+    suite_md(s, "\n### %s\n\n| QD |", title);
+    for (size_t c = 0; c < x->n_counts; c++)
+        suite_md(s, " %" PRIu32 " device%s |", x->counts[c], x->counts[c] == 1 ? "" : "s");
+    suite_md(s, "\n|---:|");
+    for (size_t c = 0; c < x->n_counts; c++)
+        suite_md(s, "---:|");
+    suite_md(s, "\n");
+    for (size_t k = 0; k < SSDSIM_SCALING_N_QD; k++) {
+        suite_md(s, "| %" PRIu32 " |", ssdsim_scaling_qd(k));
+        for (size_t c = 0; c < x->n_counts; c++) {
+            char b[32];
+            snprintf(b, sizeof b, fmt, get(&x->fig[c][t][k]));
+            suite_md(s, " %s |", b);
+        }
+        suite_md(s, "\n");
+    }
+    if (!scaling)
+        return;
+    /* against the first array: linear scaling is the ratio of the device counts */
+    suite_md(s, "| scaling at QD 32 |");
+    double base = get(&x->fig[0][t][SSDSIM_SCALING_N_QD - 1]);
+    for (size_t c = 0; c < x->n_counts; c++) {
+        double v = get(&x->fig[c][t][SSDSIM_SCALING_N_QD - 1]);
+        suite_md(s, " %.2fx (ideal %.2gx) |", base > 0 ? v / base : NAN,
+                 (double)x->counts[c] / x->counts[0]);
+    }
+    suite_md(s, "\n");
+}
+
+static double get_iops(const ssdsim_measurement *m)
+{
+    return m->iops;
+}
+static double get_mbs(const ssdsim_measurement *m)
+{
+    return m->bw_bytes / 1e6;
+}
+static double get_lat_us(const ssdsim_measurement *m)
+{
+    return m->lat_mean_ns / 1e3;
+}
+static double get_p99_us(const ssdsim_measurement *m)
+{
+    return (double)m->lat_p99_ns / 1e3;
+}
+
+int suite_scaling(struct suite *s)
+{
+    const struct suite_opts *o = s->opt;
+    struct scaling_ctx *x = g_new0(struct scaling_ctx, 1);
+    x->s = s;
+    x->n_counts = ssdsim_scaling_counts(s->model, x->counts, MAX_COUNTS);
+    if (x->n_counts == 0) {
+        cli_error("suite scaling: the model is a single device; the suite needs a system model "
+                  "of several (system.member, count and layout), e.g. "
+                  "models/samsung-960pro-x4-raid0-vroc.json");
+        g_free(x);
+        return -1;
+    }
+    char layout[16] = "", stripe[32] = "";
+    double raid_us = 0, path_us = 0;
+    ssdsim_model_get_string(s->model, "system.layout", layout, sizeof layout, NULL);
+    ssdsim_model_get_double(s->model, "system.raid_us", &raid_us, NULL);
+    ssdsim_model_get_double(s->model, "system.path_us", &path_us, NULL);
+    int64_t stripe_b = 0;
+    if (ssdsim_model_get_int(s->model, "system.stripe", &stripe_b, NULL) == 0)
+        snprintf(stripe, sizeof stripe, ", %" PRId64 " KiB strips", stripe_b / 1024);
+    bool jbod = !strcmp(layout, "jbod");
+    ssdsim_scaling_opts so = SSDSIM_SCALING_OPTS_INIT;
+    so.window_ns = o->window_ns;
+    so.seed = s->seed;
+    so.progress = cli_interrupt_cb; /* SIGINT and SIGTERM cancel the run under way */
+    so.on_point = on_point;
+    so.userdata = x;
+    ssdsim_error err;
+    suite_say(s, "scaling: %s, %zu array sizes", layout, x->n_counts);
+    if (ssdsim_scaling_run(s->model, &so, &err)) {
+        cli_error("suite scaling: %s", err.message);
+        g_free(x);
+        return -1;
+    }
+
+    cJSON *sc = cJSON_AddObjectToObject(s->json, "scaling");
+    cJSON_AddStringToObject(sc, "layout", layout);
+    suite_json_num(sc, "raid_us", raid_us);
+    suite_json_num(sc, "path_us", path_us);
+    cJSON *counts = cJSON_AddArrayToObject(sc, "devices");
+    for (size_t c = 0; c < x->n_counts; c++)
+        cJSON_AddItemToArray(counts, cJSON_CreateNumber(x->counts[c]));
+    cJSON *points = cJSON_AddArrayToObject(sc, "points");
+    GString *csv = g_string_new("devices,test,qd,iops,mb_s,lat_mean_us,lat_p99_us,lat_max_us\n");
+    for (size_t c = 0; c < x->n_counts; c++)
+        for (int t = 0; t < SSDSIM_SCALING_N_TESTS; t++)
+            for (size_t k = 0; k < SSDSIM_SCALING_N_QD; k++) {
+                const ssdsim_measurement *f = &x->fig[c][t][k];
+                cJSON *e = cJSON_CreateObject();
+                suite_json_u64(e, "devices", x->counts[c]);
+                cJSON_AddStringToObject(e, "test", test_id[t]);
+                suite_json_u64(e, "qd", ssdsim_scaling_qd(k));
+                suite_json_u64(e, "jobs", jbod ? x->counts[c] : 1);
+                suite_fig_json(e, f);
+                cJSON_AddItemToArray(points, e);
+                g_string_append_printf(csv, "%" PRIu32 ",%s,%" PRIu32 ",", x->counts[c],
+                                       test_id[t], ssdsim_scaling_qd(k));
+                const double v[] = {f->iops, f->bw_bytes / 1e6, f->lat_mean_ns / 1e3,
+                                    (double)f->lat_p99_ns / 1e3};
+                for (size_t i = 0; i < G_N_ELEMENTS(v); i++)
+                    suite_csv_num(csv, v[i], false);
+                suite_csv_num(csv, (double)f->lat_max_ns / 1e3, true);
+            }
+
+    suite_md(s,
+             "Procedure: the system's %s (%s%s; %.3g us of RAID layer and %.3g us of platform "
+             "path per request, `system.raid_us`, `system.path_us`) with 1 to %" PRIu32
+             " of its devices, each array written full sequentially first (a never-written SSD "
+             "answers reads without touching flash, which would flatter them), then 4 KiB "
+             "random reads and 128 KiB sequential reads (the Linux block layer splits larger "
+             "requests into 128 KiB) at queue depths 1 to 32, %s. Each point is a window of "
+             "%.3g s of simulated time. Ideal scaling is linear in the devices until a shared "
+             "link (a card's or the chipset's uplink) or the host binds.\n",
+             jbod ? "devices, each its own volume" : "volume", layout, stripe, raid_us, path_us,
+             x->counts[x->n_counts - 1],
+             jbod ? "one job per device at that depth (the figures are the sum)"
+                  : "one job at that depth on the volume",
+             (double)o->window_ns / 1e9);
+    suite_md(s, "\n## 4 KiB random reads\n");
+    table(s, x, SSDSIM_SCALING_RANDREAD, "IOPS", get_iops, "%.0f", true);
+    table(s, x, SSDSIM_SCALING_RANDREAD, "Mean latency, us", get_lat_us, "%.1f", false);
+    table(s, x, SSDSIM_SCALING_RANDREAD, "p99 latency, us", get_p99_us, "%.1f", false);
+    suite_md(s, "\n![4K random reads](scaling-iops.png)\n\n## 128 KiB sequential reads\n");
+    table(s, x, SSDSIM_SCALING_SEQREAD, "MB/s", get_mbs, "%.1f", true);
+    suite_md(s, "\n![128K sequential reads](scaling-mbs.png)\n");
+    suite_csv(s, "scaling.csv", g_string_free(csv, FALSE));
+    for (int t = 0; t < SSDSIM_SCALING_N_TESTS; t++) {
+        GString *g = g_string_new(NULL);
+        g_string_append_printf(g,
+                               "set title '%s against queue depth'\nset logscale x 2\n"
+                               "set xlabel 'queue depth%s'\nset ylabel '%s'\nset key top left\n"
+                               "plot ",
+                               test_label[t], jbod ? " per device" : "",
+                               t == SSDSIM_SCALING_RANDREAD ? "IOPS" : "MB/s");
+        for (size_t c = 0; c < x->n_counts; c++)
+            g_string_append_printf(g,
+                                   "%s'scaling.csv' skip 1 using 3:(($1 == %" PRIu32
+                                   " && strcol(2) eq '%s') ? $%d : 1/0) with linespoints "
+                                   "title '%" PRIu32 " device%s'",
+                                   c ? ", \\\n     " : "", x->counts[c], test_id[t],
+                                   t == SSDSIM_SCALING_RANDREAD ? 4 : 5, x->counts[c],
+                                   x->counts[c] == 1 ? "" : "s");
+        g_string_append_c(g, '\n');
+        suite_plot(s, t == SSDSIM_SCALING_RANDREAD ? "scaling-iops.png" : "scaling-mbs.png",
+                   g->str);
+        g_string_free(g, TRUE);
+    }
+    suite_shortcut(s,
+                   "Each array was filled by one sequential write of its capacity "
+                   "(ssdsim_precondition_seq: by functional fast-forward unless "
+                   "--precondition-method timed), not by a timed fill.");
+    suite_shortcut(s,
+                   "Points ran windows of %.3g s of simulated time after a ramp of a tenth, run "
+                   "again longer (up to 64 times) when they held fewer than %d requests or "
+                   "fewer than %d per outstanding request.",
+                   (double)o->window_ns / 1e9, SUITE_MIN_IOS, SUITE_MIN_CYCLES);
+    g_free(x);
+    return 0;
+}
