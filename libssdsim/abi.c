@@ -62,7 +62,7 @@ static const size_t calibrate_opts_sizes[] = {0,
 static const size_t suite_wl_sizes[] = {0, SSDSIM__END(ssdsim_suite_wl, split_region)};
 static const size_t snia_opts_sizes[] = {0, SSDSIM__END(ssdsim_snia_opts, userdata)};
 static const size_t quick_opts_sizes[] = {0, SSDSIM__END(ssdsim_quick_opts, userdata),
-                                          SSDSIM__END(ssdsim_quick_opts, test_ns)};
+                                          SSDSIM__END(ssdsim_quick_opts, full_fills)};
 static const size_t review_drive_opts_sizes[] = {
     0, SSDSIM__END(ssdsim_review_drive_opts, progress_userdata)};
 

@@ -599,6 +599,10 @@ static void suite_help(FILE *f)
           "                         500ms, --quick 100ms)\n"
           "  --rounds N             snia: most rounds per test (default 25, --quick 6)\n"
           "  --idle DURATION        quick-matrix: idle time between tests (default 30s)\n"
+          "  --full-state random|seq[:N]\n"
+          "                         quick-matrix: the written-full state, the steady state of\n"
+          "                         4K random writes over the drive (random, the default) or\n"
+          "                         N sequential fills of it (seq: 2)\n"
           "  --test-time DURATION   quick-matrix: length of a test (default 60s, --quick 2s); a\n"
           "                         test that writes runs it whole on the written-full\n"
           "                         drive, and on the fresh drive when its window says its\n"
@@ -672,6 +676,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     }
     so->suite = name;
     bool window = false, cell = false, rounds = false, max_dw = false, idle = false;
+    bool full_state = false;
     const char *cmd = "suite";
     struct cli_seen seen = {.n = 0};
     for (int i = 2; i < argc; i++) {
@@ -699,7 +704,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         static const char *const valued[] = {"--model",  "--set",        "--seed",   "--out",
                                              "--window", "--curve-bpp",  "--max-dw", "--cell",
                                              "--rounds", "--compare-op", "--idle", "--plugin",
-                                             "--test-time", "--precondition-method", "--workload",
+                                             "--test-time", "--full-state", "--precondition-method", "--workload",
                                              "--age-days", "--target-uber", "--life-years",
                                              "--accel-check", "--jobs"};
         bool known = false;
@@ -780,6 +785,20 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 return CLI_EXIT_USAGE;
             }
             idle = true;
+        } else if (!strcmp(opt, "--full-state")) {
+            uint64_t n = 2;
+            if (!strcmp(val, "random")) {
+                n = 0;
+            } else if (strncmp(val, "seq", 3) ||
+                       (val[3] && (val[3] != ':' || !cli_parse_u64(val + 4, &n) || n < 1 ||
+                                   n > 100))) {
+                cli_error("suite: --full-state expects random, seq or seq:N (N sequential "
+                          "fills, 1 to 100), got '%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
+            so->full_fills = (uint32_t)n;
+            full_state = true;
         } else if (!strcmp(opt, "--test-time")) {
             if (ssdsim_parse_time_ns(val, &so->test_ns) || so->test_ns < MS_NS ||
                 so->test_ns > 3600 * S_NS) {
@@ -849,8 +868,9 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                                           : "accel-check");
         return CLI_EXIT_USAGE;
     }
-    if ((idle || so->test_ns) && !quick_matrix) {
-        cli_error("suite: --%s belongs to the quick-matrix suite", idle ? "idle" : "test-time");
+    if ((idle || so->test_ns || full_state) && !quick_matrix) {
+        cli_error("suite: --%s belongs to the quick-matrix suite",
+                  idle ? "idle" : so->test_ns ? "test-time" : "full-state");
         return CLI_EXIT_USAGE;
     }
     if (!window)
@@ -1065,8 +1085,11 @@ int cli_suite(int argc, char **argv)
     if (!strcmp(so.suite, "quick-matrix")) {
         suite_json_u64(opts, "idle_ns", so.idle_ns);
         suite_json_u64(opts, "test_ns", so.test_ns);
+        suite_json_u64(opts, "full_fills", so.full_fills);
         g_string_append_printf(ot, ", tests of %.3g s, %.3g s idle between them",
                                (double)so.test_ns / 1e9, (double)so.idle_ns / 1e9);
+        if (so.full_fills)
+            g_string_append_printf(ot, ", written full by %u sequential fills", so.full_fills);
     }
     if (so.compare_op > 0) {
         suite_json_num(opts, "compare_op", so.compare_op);

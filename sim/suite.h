@@ -37,6 +37,8 @@ struct suite_opts {
     double compare_op;       /* review: ftl.op added for the second formatting mode; 0 = none */
     uint64_t idle_ns;        /* quick-matrix: idle time between tests */
     uint64_t test_ns;        /* quick-matrix: length of a test (ssdsim_quick_opts.test_ns) */
+    uint32_t full_fills;     /* quick-matrix: written full by this many sequential fills; 0 =
+                                the steady state of 4K random writes */
     double age_days;         /* endurance: retention age of the data at each point */
     double target_uber;      /* endurance: the projection's UBER; 0 = the library's 1e-15 */
     double life_years;       /* endurance: the projection's service life; 0 = 5 */

@@ -113,6 +113,7 @@ int suite_quick_matrix(struct suite *s)
     o.window_ns = s->opt->window_ns;
     o.idle_ns = s->opt->idle_ns;
     o.test_ns = s->opt->test_ns;
+    o.full_fills = s->opt->full_fills;
     o.rounds_per_drive_write = co.rounds_per_drive_write;
     o.max_drive_writes = co.max_drive_writes;
     o.seed = s->seed;
@@ -217,6 +218,16 @@ int suite_quick_matrix(struct suite *s)
 
     /* The report: IOPS and bandwidth tables, fresh against written full, by jobs. */
     char b1[32];
+    g_autofree char *full_text =
+        sum.full_fills ? g_strdup_printf("secure-erased, then written full by %u sequential "
+                                         "fill%s of 128 KiB writes, `--full-state seq:%u`: its "
+                                         "layout sequential, its free blocks the spare",
+                                         sum.full_fills, sum.full_fills == 1 ? "" : "s",
+                                         sum.full_fills)
+                       : g_strdup("the steady state of 4 KiB random writes over the whole "
+                                  "drive: the worst case for random writes, its layout "
+                                  "scattered; `--full-state seq` writes it full sequentially "
+                                  "instead");
     suite_md(s,
              "Procedure: tests of %.3g s with %.3g s of idle time between them, each "
              "at 1, 4 and 64 jobs of one outstanding request (effective queue depth 1, 4, 64); "
@@ -224,8 +235,7 @@ int suite_quick_matrix(struct suite *s)
              "through their own part of the region. %s %s of this %s drive. "
              "Drive states: **fresh** (secure-erased before each test that follows a write; "
              "reads of never-written data return without touching flash, as on a real "
-             "fresh drive) and **written full** (the steady state of 4 KiB random writes over "
-             "the whole drive: the worst case).\n\n",
+             "fresh drive) and **written full** (%s).\n\n",
              (double)test / 1e9, (double)s->opt->idle_ns / 1e9,
              buffer == SSDSIM_WRITE_BUFFER_VOLATILE
                  ? "**Write cache on/off**: the model's write buffer is volatile; the table "
@@ -242,7 +252,7 @@ int suite_quick_matrix(struct suite *s)
              sum.regions_5gib ? "The 5 GiB regions are the first and last 5 GiB"
                               : "The \"5 GiB\" regions are the first and last half (smaller "
                                 "than 10 GiB)",
-             suite_fmt_bytes(b1, sizeof b1, (double)logical));
+             suite_fmt_bytes(b1, sizeof b1, (double)logical), full_text);
     if (s->opt->idle_ns) {
         double bg = 0;
         ssdsim_model_get_double(s->model, "gc.bg_idle_us", &bg, NULL);
@@ -369,10 +379,18 @@ int suite_quick_matrix(struct suite *s)
             "simulated in full.",
             (double)window / 1e9, (double)test / 1e9, n_whole[0], n_cells[0], n_whole[1],
             n_cells[1]);
-    suite_shortcut(s, "Written full: the drive was fast-preconditioned to the steady state of 4 "
-                      "KiB random writes over its whole capacity instead of being written full "
-                      "several times; the tests then ran in order on that drive, as in the "
-                      "labs, so the writes of one test carry into the next.");
+    if (!sum.full_fills)
+        suite_shortcut(s, "Written full: the drive was fast-preconditioned to the steady state "
+                          "of 4 KiB random writes over its whole capacity instead of being "
+                          "written full several times; the tests then ran in order on that "
+                          "drive, as in the labs, so the writes of one test carry into the "
+                          "next.");
+    else
+        suite_shortcut(s, "Written full: the sequential fills ran by functional fast-forward where "
+                          "the device allows it "
+                          "(unless --precondition-method timed): the same pages in the same "
+                          "order, without timing; the tests then ran in order on that drive, "
+                          "as in the labs, so the writes of one test carry into the next.");
     if (compared) {
         suite_md(s, "\n## Write cache on and off (fresh, 4K random write, whole device)\n\n"
                     "| Write cache | 1 job IOPS | 4 jobs IOPS | 64 jobs IOPS | 1 job mean us |\n"

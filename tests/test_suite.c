@@ -803,6 +803,12 @@ START_TEST(test_suite_bad_options_exit_2)
     RUN(&c, "suite", "snia", "--test-time", "60s");
     assert_one_error(&c, 2, "--test-time belongs to the quick-matrix suite");
     cmd_free(&c);
+    RUN(&c, "suite", "quick-matrix", "--full-state", "seq:0");
+    assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
+    cmd_free(&c);
+    RUN(&c, "suite", "review", "--full-state", "seq");
+    assert_one_error(&c, 2, "--full-state belongs to the quick-matrix suite");
+    cmd_free(&c);
     RUN(&c, "suite", "quick-matrix", "--test-time", "0");
     assert_one_error(&c, 2, "--test-time expects a duration such as 60s (1 ms to 1 h), got '0'");
     cmd_free(&c);

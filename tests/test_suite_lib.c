@@ -734,6 +734,20 @@ START_TEST(test_suite_lib_quick_run)
     ck_assert_ptr_null(ssdsim_quick_latency(r, SSDSIM_QUICK_CACHE_ON, 6));
     ssdsim_quick_free(r);
     ssdsim_quick_free(NULL);
+
+    /* Written full by two sequential fills instead of the random-write steady state: no
+     * steady state reached (on_steady not called), the same QD1 read of a written page. */
+    memset(&seen, 0, sizeof seen);
+    o.full_fills = 2;
+    o.test_ns = 200000000;
+    ck_assert_msg(ssdsim_quick_run(&r, sim, m, &o) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_uint_eq(seen.steadies, 0);
+    ck_assert_int_eq(ssdsim_quick_get_summary(r, &sum), 0);
+    ck_assert_uint_eq(sum.full_fills, 2);
+    ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FULL, 4, 0, &f), 0);
+    ck_assert(near(f.lat_mean_ns / 1e3, LAT_QD1_US, 0.001));
+    ssdsim_quick_free(r);
+    o.full_fills = 0;
     ck_assert_int_eq(ssdsim_quick_run(&r, sim, NULL, &o), SSDSIM_EINVAL);
     ck_assert_ptr_null(r);
     o.version = 99;

@@ -211,7 +211,16 @@ static int run_states(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_quick_op
         if (o->on_state)
             o->on_state((ssdsim_quick_state)st, o->userdata);
         bool dirty = true; /* written since the last secure erase */
-        if (st == SSDSIM_QUICK_FULL) {
+        if (st == SSDSIM_QUICK_FULL && o->full_fills) {
+            /* from a secure erase, as the labs write a drive full */
+            rc = ssdsim_secure_erase(sim);
+            if (rc == 0)
+                rc = ssdsim_precondition_seq_fills(sim, o->full_fills);
+            if (rc) {
+                g_autofree char *why = g_strdup(ssdsim_errmsg(sim));
+                return ssdsim__fail(sim, rc, "%u sequential fills: %s", o->full_fills, why);
+            }
+        } else if (st == SSDSIM_QUICK_FULL) {
             ssdsim_suite_wl pre = SSDSIM_SUITE_WL_INIT;
             pre.rw = "randwrite", pre.bs = "4k", pre.rwmixread = -1;
             pre.threads = 16, pre.qd = 16;
@@ -318,6 +327,7 @@ int ssdsim_quick_run(ssdsim_quick_result **out, ssdsim *sim, const ssdsim_model 
         return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory");
     ssdsim_quick_summary *s = &r->sum;
     s->test_ns = o.test_ns ? o.test_ns : TEST_NS;
+    s->full_fills = o.full_fills;
     s->window_ns = o.window_ns && o.window_ns < s->test_ns ? o.window_ns : s->test_ns;
     s->logical_bytes = ssdsim_model_logical_bytes(model); /* one volume: the tests' regions */
     s->regions_5gib = GIB5 < s->logical_bytes / 2;

@@ -315,7 +315,8 @@ SSDSIM_API int ssdsim_quick_cell(size_t i, size_t j, uint64_t logical_bytes, ssd
 typedef enum ssdsim_quick_state {
     SSDSIM_QUICK_FRESH = 0,     /**< secure-erased before each test that follows a write */
     SSDSIM_QUICK_FULL = 1,      /**< the steady state of 4 KiB random writes (16 x 16) over the
-                                     whole drive; the tests then run in order on it */
+                                     whole drive, or sequential fills (full_fills); the tests
+                                     then run in order on it */
     SSDSIM_QUICK_CACHE_ON = 2,  /**< fresh, a copy of the model with buffer.write_cache on */
     SSDSIM_QUICK_CACHE_OFF = 3, /**< the same with it off */
 } ssdsim_quick_state;
@@ -370,6 +371,11 @@ typedef struct ssdsim_quick_opts {
      * continued for test_ns, could reach garbage collection or fill the SLC cache; every other
      * cell is measured over window_ns (at most test_ns). */
     uint64_t test_ns;
+    /** how the written-full state is reached: 0, the steady state of 4 KiB random writes over
+     * the whole drive (16 x 16; the worst case for random writes); N > 0, N sequential fills of
+     * the whole drive (ssdsim_precondition_seq_fills: "written full several times" read
+     * literally, its layout sequential) */
+    uint32_t full_fills;
 } ssdsim_quick_opts;
 
 /** Layout version of ssdsim_quick_opts: set by SSDSIM_QUICK_OPTS_INIT and ssdsim_quick_opts_init.
@@ -404,6 +410,7 @@ typedef struct ssdsim_quick_summary {
     /* Appended after 1.0. */
     uint64_t test_ns; /**< the length of a test (ssdsim_quick_opts.test_ns); a cell measured
                            over it whole has ramp_ns 0 and window_ns test_ns */
+    uint32_t full_fills; /**< the written-full state (ssdsim_quick_opts.full_fills) */
 } ssdsim_quick_summary;
 
 /** The summary of a matrix. @return 0 or SSDSIM_EINVAL. */
