@@ -53,8 +53,8 @@ static void on_state(ssdsim_quick_state st, void *ud)
 {
     struct run_ctx *x = ud;
     if (st == SSDSIM_QUICK_CACHE_ON)
-        suite_say(x->s, "write cache on / off (fresh, 4K random write, whole device):");
-    else if (st != SSDSIM_QUICK_CACHE_OFF)
+        suite_say(x->s, "write cache on / off (4K random write, whole device):");
+    else if (st < SSDSIM_QUICK_CACHE_ON)
         suite_say(x->s, "%s:", state_label[st]);
 }
 
@@ -89,9 +89,11 @@ static int on_cell(ssdsim_quick_state st, size_t ti, size_t j, const ssdsim_meas
     g_autofree char *label = test_label(&t);
     if (st >= SSDSIM_QUICK_CACHE_ON)
         suite_say(x->s,
-                  "  cache %s: %.0f / %.0f / %.0f IOPS, mean %.1f / %.1f / %.1f us at 1 / "
+                  "  cache %s, %s: %.0f / %.0f / %.0f IOPS, mean %.1f / %.1f / %.1f us at 1 / "
                   "4 / 64 jobs",
-                  st == SSDSIM_QUICK_CACHE_ON ? "on" : "off", f[0].iops, f[1].iops, f[2].iops,
+                  st == SSDSIM_QUICK_CACHE_ON || st == SSDSIM_QUICK_CACHE_ON_FULL ? "on" : "off",
+                  st >= SSDSIM_QUICK_CACHE_ON_FULL ? "written full" : "fresh", f[0].iops,
+                  f[1].iops, f[2].iops,
                   f[0].lat_mean_ns / 1e3, f[1].lat_mean_ns / 1e3, f[2].lat_mean_ns / 1e3);
     else if (t.iops)
         suite_say(x->s, "  %s: %.0f / %.0f / %.0f IOPS at 1 / 4 / 64 jobs", label, f[0].iops,
@@ -196,23 +198,29 @@ int suite_quick_matrix(struct suite *s)
     cJSON *wc = cJSON_AddObjectToObject(s->json, "write_cache");
     ssdsim_write_buffer buffer = sum.buffer;
     cJSON_AddStringToObject(wc, "buffer", wbuf_name[buffer]);
-    ssdsim_measurement wcfig[2][3] = {{{0}}};
+    ssdsim_measurement wcfig[2][2][3] = {{{{0}}}}; /* [full][on][jobs] */
     bool compared = sum.cache_compared;
     cJSON_AddBoolToObject(wc, "compared", compared);
     if (compared) {
         cJSON *arr = cJSON_AddArrayToObject(wc, "tests");
-        for (int on = 1; on >= 0; on--) {
-            for (size_t ji = 0; ji < 3; ji++) {
-                ssdsim_quick_get_cell(res, on ? SSDSIM_QUICK_CACHE_ON : SSDSIM_QUICK_CACHE_OFF,
-                                      sum.cache_test, ji, &wcfig[on][ji]);
-                cJSON *e = cJSON_CreateObject();
-                cJSON_AddStringToObject(e, "cache", on ? "on" : "off");
-                suite_json_u64(e, "jobs", ssdsim_quick_jobs(ji));
-                suite_fig_json(e, &wcfig[on][ji]);
-                cJSON_AddBoolToObject(e, "whole_test", wcfig[on][ji].ramp_ns == 0);
-                cJSON_AddItemToArray(arr, e);
+        for (int full = 0; full < 2; full++)
+            for (int on = 1; on >= 0; on--) {
+                ssdsim_quick_state st = full ? (on ? SSDSIM_QUICK_CACHE_ON_FULL
+                                                   : SSDSIM_QUICK_CACHE_OFF_FULL)
+                                             : (on ? SSDSIM_QUICK_CACHE_ON
+                                                   : SSDSIM_QUICK_CACHE_OFF);
+                for (size_t ji = 0; ji < 3; ji++) {
+                    ssdsim_measurement *f = &wcfig[full][on][ji];
+                    ssdsim_quick_get_cell(res, st, sum.cache_test, ji, f);
+                    cJSON *e = cJSON_CreateObject();
+                    cJSON_AddStringToObject(e, "state", state_id[full]);
+                    cJSON_AddStringToObject(e, "cache", on ? "on" : "off");
+                    suite_json_u64(e, "jobs", ssdsim_quick_jobs(ji));
+                    suite_fig_json(e, f);
+                    cJSON_AddBoolToObject(e, "whole_test", f->ramp_ns == 0);
+                    cJSON_AddItemToArray(arr, e);
+                }
             }
-        }
     }
     ssdsim_quick_free(res);
 
@@ -239,7 +247,8 @@ int suite_quick_matrix(struct suite *s)
              (double)test / 1e9, (double)s->opt->idle_ns / 1e9,
              buffer == SSDSIM_WRITE_BUFFER_VOLATILE
                  ? "**Write cache on/off**: the model's write buffer is volatile; the table "
-                   "below compares the 4K random write test (fresh, whole device) with its "
+                   "below compares the 4K random write test (whole device, fresh and written "
+                   "full) with its "
                    "write cache on (writes acknowledged from DRAM) and off (acknowledged once "
                    "programmed)."
              : buffer == SSDSIM_WRITE_BUFFER_PLP
@@ -392,13 +401,19 @@ int suite_quick_matrix(struct suite *s)
                           "order, without timing; the tests then ran in order on that drive, "
                           "as in the labs, so the writes of one test carry into the next.");
     if (compared) {
-        suite_md(s, "\n## Write cache on and off (fresh, 4K random write, whole device)\n\n"
-                    "| Write cache | 1 job IOPS | 4 jobs IOPS | 64 jobs IOPS | 1 job mean us |\n"
-                    "|---|---|---|---|---|\n");
-        for (int on = 1; on >= 0; on--)
-            suite_md(s, "| %s | %.0f | %.0f | %.0f | %.1f |\n", on ? "on" : "off",
-                     wcfig[on][0].iops, wcfig[on][1].iops, wcfig[on][2].iops,
-                     wcfig[on][0].lat_mean_ns / 1e3);
+        suite_md(s, "\n## Write cache on and off (4K random write, whole device)\n\n"
+                    "Each on a drive of its own: fresh (secure-erased before each job count), "
+                    "then written full as above, its job counts in order with the idle time "
+                    "between.\n\n"
+                    "| Write cache | drive | 1 job IOPS | 4 jobs IOPS | 64 jobs IOPS | 1 job "
+                    "mean us |\n|---|---|---:|---:|---:|---:|\n");
+        for (int full = 0; full < 2; full++)
+            for (int on = 1; on >= 0; on--) {
+                const ssdsim_measurement *f = wcfig[full][on];
+                suite_md(s, "| %s | %s | %.0f | %.0f | %.0f | %.1f |\n", on ? "on" : "off",
+                         state_label[full], f[0].iops, f[1].iops, f[2].iops,
+                         f[0].lat_mean_ns / 1e3);
+            }
         suite_md(s, "\n");
     }
 #undef FIG

@@ -19,7 +19,7 @@
 #define GIB5 (UINT64_C(5) << 30)
 #define TEST_NS UINT64_C(60000000000) /* the procedure's "at most 60 s" */
 #define GC_CYCLES 20
-#define N_STATES 4
+#define N_STATES 6
 
 static const uint32_t jobs[SSDSIM_QUICK_N_JOBS] = {1, 4, 64};
 
@@ -118,6 +118,13 @@ void ssdsim_quick_free(ssdsim_quick_result *r)
     free(r);
 }
 
+/* Whether cells of state `st` run on the written-full drive. */
+static bool state_full(ssdsim_quick_state st)
+{
+    return st == SSDSIM_QUICK_FULL || st == SSDSIM_QUICK_CACHE_ON_FULL ||
+           st == SSDSIM_QUICK_CACHE_OFF_FULL;
+}
+
 /* Whether the writes of a test measured as `f` over a short window of a fresh (secure-erased)
  * drive, continued at the same rate for the rest of the test's `test_ns`, could take it out of
  * its fresh regime: garbage collection ran in the window, an SLC cache filled in it, or the
@@ -178,7 +185,7 @@ static int measure(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_suite_wl *w
     whole.window_ns = r->sum.test_ns;
     whole.fixed_length = true;
     ssdsim_measurement *f = &r->fig[st][i][j];
-    if (writes && st == SSDSIM_QUICK_FULL) {
+    if (writes && state_full(st)) {
         rc = ssdsim_measure(sim, wl, &whole, f);
     } else {
         rc = ssdsim_measure(sim, wl, &mo, f);
@@ -203,6 +210,44 @@ static int cell_done(ssdsim_quick_result *r, ssdsim_quick_state st, size_t i, si
     return o->on_cell ? o->on_cell(st, i, j, &r->fig[st][i][j], o->userdata) : 0;
 }
 
+/* Bring `sim` to the written-full state: N sequential fills from a secure erase, or the steady
+ * state of 4 KiB random writes over the whole drive (told to on_steady when `tell`). */
+static int reach_full(ssdsim *sim, const ssdsim_quick_opts *o, bool tell)
+{
+    int rc;
+    if (o->full_fills) {
+        /* from a secure erase, as the labs write a drive full */
+        rc = ssdsim_secure_erase(sim);
+        if (rc == 0)
+            rc = ssdsim_precondition_seq_fills(sim, o->full_fills);
+        if (rc) {
+            g_autofree char *why = g_strdup(ssdsim_errmsg(sim));
+            return ssdsim__fail(sim, rc, "%u sequential fills: %s", o->full_fills, why);
+        }
+        return 0;
+    }
+    ssdsim_suite_wl pre = SSDSIM_SUITE_WL_INIT;
+    pre.rw = "randwrite", pre.bs = "4k", pre.rwmixread = -1;
+    pre.threads = 16, pre.qd = 16;
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    if ((rc = ssdsim_suite_wl_workload(&wl, &pre, &err)) != 0)
+        return ssdsim__fail(sim, rc, "%s", err.message);
+    ssdsim_curve_opts co = SSDSIM_CURVE_OPTS_INIT;
+    co.rounds_per_drive_write = o->rounds_per_drive_write;
+    co.max_drive_writes = o->max_drive_writes;
+    ssdsim_steady_method how;
+    rc = ssdsim_reach_steady(sim, wl, &co, &how);
+    ssdsim_workload_free(wl);
+    if (rc) {
+        g_autofree char *why = g_strdup(ssdsim_errmsg(sim));
+        return ssdsim__fail(sim, rc, "steady state of 4K random writes: %s", why);
+    }
+    if (tell && o->on_steady)
+        o->on_steady(how, NULL, o->userdata);
+    return 0;
+}
+
 /* The fresh and written-full states on `sim`. */
 static int run_states(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_quick_opts *o)
 {
@@ -211,36 +256,8 @@ static int run_states(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_quick_op
         if (o->on_state)
             o->on_state((ssdsim_quick_state)st, o->userdata);
         bool dirty = true; /* written since the last secure erase */
-        if (st == SSDSIM_QUICK_FULL && o->full_fills) {
-            /* from a secure erase, as the labs write a drive full */
-            rc = ssdsim_secure_erase(sim);
-            if (rc == 0)
-                rc = ssdsim_precondition_seq_fills(sim, o->full_fills);
-            if (rc) {
-                g_autofree char *why = g_strdup(ssdsim_errmsg(sim));
-                return ssdsim__fail(sim, rc, "%u sequential fills: %s", o->full_fills, why);
-            }
-        } else if (st == SSDSIM_QUICK_FULL) {
-            ssdsim_suite_wl pre = SSDSIM_SUITE_WL_INIT;
-            pre.rw = "randwrite", pre.bs = "4k", pre.rwmixread = -1;
-            pre.threads = 16, pre.qd = 16;
-            ssdsim_workload *wl = NULL;
-            ssdsim_error err;
-            if ((rc = ssdsim_suite_wl_workload(&wl, &pre, &err)) != 0)
-                return ssdsim__fail(sim, rc, "%s", err.message);
-            ssdsim_curve_opts co = SSDSIM_CURVE_OPTS_INIT;
-            co.rounds_per_drive_write = o->rounds_per_drive_write;
-            co.max_drive_writes = o->max_drive_writes;
-            ssdsim_steady_method how;
-            rc = ssdsim_reach_steady(sim, wl, &co, &how);
-            ssdsim_workload_free(wl);
-            if (rc) {
-                g_autofree char *why = g_strdup(ssdsim_errmsg(sim));
-                return ssdsim__fail(sim, rc, "steady state of 4K random writes: %s", why);
-            }
-            if (o->on_steady)
-                o->on_steady(how, NULL, o->userdata);
-        }
+        if (st == SSDSIM_QUICK_FULL && (rc = reach_full(sim, o, true)) != 0)
+            return rc;
         for (size_t i = 0; i < N_TESTS && rc == 0; i++) {
             ssdsim_quick_test t = test_at(i);
             for (size_t j = 0; j < SSDSIM_QUICK_N_JOBS && rc == 0; j++) {
@@ -304,6 +321,29 @@ static int run_cache(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_model *mo
             }
             if (rc == 0)
                 rc = cell_done(r, st, i, j, o);
+        }
+        /* then written full, the job counts in order with the idle time between, as the
+         * matrix runs them on its written-full drive */
+        ssdsim_quick_state fs = on ? SSDSIM_QUICK_CACHE_ON_FULL : SSDSIM_QUICK_CACHE_OFF_FULL;
+        if (rc == 0 && o->on_state)
+            o->on_state(fs, o->userdata);
+        if (rc == 0 && (rc = reach_full(s2, o, false)) != 0) {
+            g_autofree char *why = g_strdup(ssdsim_errmsg(s2));
+            ssdsim__fail(sim, rc, "write cache %s: %s", on ? "on" : "off", why);
+        }
+        for (size_t j = 0; j < SSDSIM_QUICK_N_JOBS && rc == 0; j++) {
+            ssdsim_suite_wl w;
+            ssdsim_quick_cell(i, j, r->sum.logical_bytes, &w);
+            rc = measure(r, s2, &w, fs, i, j, o);
+            if (rc == 0 && o->idle_ns)
+                rc = ssdsim_idle(s2, o->idle_ns);
+            if (rc < 0) {
+                g_autofree char *why = g_strdup(ssdsim_errmsg(s2));
+                ssdsim__fail(sim, rc, "write cache %s, written full: %s", on ? "on" : "off",
+                             why);
+            }
+            if (rc == 0)
+                rc = cell_done(r, fs, i, j, o);
         }
         ssdsim_free(s2);
     }

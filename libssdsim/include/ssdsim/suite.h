@@ -319,6 +319,11 @@ typedef enum ssdsim_quick_state {
                                      then run in order on it */
     SSDSIM_QUICK_CACHE_ON = 2,  /**< fresh, a copy of the model with buffer.write_cache on */
     SSDSIM_QUICK_CACHE_OFF = 3, /**< the same with it off */
+    /* Appended after 1.0. */
+    SSDSIM_QUICK_CACHE_ON_FULL = 4,  /**< that copy (cache on) then written full as
+                                          SSDSIM_QUICK_FULL is, its job counts run in order
+                                          on it with the idle time between */
+    SSDSIM_QUICK_CACHE_OFF_FULL = 5, /**< the same with the cache off */
 } ssdsim_quick_state;
 
 /** What a model's write buffer makes of the host's write-cache setting. */
@@ -391,8 +396,8 @@ typedef struct ssdsim_quick_result ssdsim_quick_result;
 
 /** Run the quick matrix on `sim` (a simulation of `model`): every test at every job count,
  * fresh and then written full, and, when the model's write buffer is volatile, the 4 KiB random
- * write test on a fresh drive with the write cache on and off (new simulations of copies of
- * `model`). *out is freed with ssdsim_quick_free. @return 0, SSDSIM_EINVAL (NULL argument,
+ * write test with the write cache on and off (new simulations of copies of `model`), on a
+ * fresh drive and then on the drive written full. *out is freed with ssdsim_quick_free. @return 0, SSDSIM_EINVAL (NULL argument,
  * options of an unknown version), a callback's non-zero return, or the codes of
  * ssdsim_secure_erase, ssdsim_reach_steady, ssdsim_measure, ssdsim_idle and ssdsim_new;
  * ssdsim_errmsg(sim) says why. *out is NULL on failure. */
