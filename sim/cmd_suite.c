@@ -933,8 +933,10 @@ static char *report_text(struct suite *s)
     g_string_append(r, "\n## Files\n\n`suite.json` holds every figure; ");
     for (guint i = 0; i < s->csv_names->len; i++)
         g_string_append_printf(r, "%s`%s`", i ? ", " : "", (char *)s->csv_names->pdata[i]);
-    g_string_append(r,
-                    " hold the charts' data; `suite.gp` makes the plots (`gnuplot suite.gp`).\n");
+    g_string_append_printf(r,
+                           " %s the charts' data; `suite.gp` makes the plots (`gnuplot "
+                           "suite.gp`).\n",
+                           s->csv_names->len == 1 ? "holds" : "hold");
     return g_string_free(r, FALSE);
 }
 
