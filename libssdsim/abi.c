@@ -65,6 +65,7 @@ static const size_t quick_opts_sizes[] = {0, SSDSIM__END(ssdsim_quick_opts, user
                                           SSDSIM__END(ssdsim_quick_opts, full_fills)};
 static const size_t review_drive_opts_sizes[] = {
     0, SSDSIM__END(ssdsim_review_drive_opts, progress_userdata)};
+static const size_t scaling_opts_sizes[] = {0, SSDSIM__END(ssdsim_scaling_opts, userdata)};
 
 #define SSDSIM__OPTS(name, T, sizes, VERSION)                                                      \
     int ssdsim__##name##_read(T *dst, const T *src, char *why, size_t len)                         \
@@ -98,3 +99,4 @@ SSDSIM__OPTS(snia_opts, ssdsim_snia_opts, snia_opts_sizes, SSDSIM_SNIA_OPTS_VERS
 SSDSIM__OPTS(quick_opts, ssdsim_quick_opts, quick_opts_sizes, SSDSIM_QUICK_OPTS_VERSION)
 SSDSIM__OPTS(review_drive_opts, ssdsim_review_drive_opts, review_drive_opts_sizes,
              SSDSIM_REVIEW_DRIVE_OPTS_VERSION)
+SSDSIM__OPTS(scaling_opts, ssdsim_scaling_opts, scaling_opts_sizes, SSDSIM_SCALING_OPTS_VERSION)

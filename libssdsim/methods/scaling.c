@@ -17,19 +17,7 @@
 #include "abi.h"
 #include "ssdsim/suite.h"
 
-static const size_t scaling_opts_sizes[] = {0, sizeof(ssdsim_scaling_opts)};
 static const uint32_t qds[SSDSIM_SCALING_N_QD] = {1, 2, 4, 8, 16, 32};
-
-int ssdsim_scaling_opts_init(ssdsim_scaling_opts *opts, unsigned int version)
-{
-    _Static_assert(SSDSIM__ARRAY_LEN(scaling_opts_sizes) == SSDSIM_SCALING_OPTS_VERSION + 1,
-                   "a size per version");
-    if (!opts || version > SSDSIM_SCALING_OPTS_VERSION)
-        return SSDSIM_EINVAL;
-    memset(opts, 0, scaling_opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_SCALING_OPTS_VERSION;
-    return 0;
-}
 
 uint32_t ssdsim_scaling_qd(size_t k)
 {
@@ -142,8 +130,7 @@ int ssdsim_scaling_run(const ssdsim_model *system, const ssdsim_scaling_opts *op
     if (!system || !opts)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_scaling_run: NULL model or options");
-    if (ssdsim__opts_read(&o, sizeof o, opts, scaling_opts_sizes, SSDSIM_SCALING_OPTS_VERSION,
-                          "ssdsim_scaling_opts", why, sizeof why))
+    if (ssdsim__scaling_opts_read(&o, opts, why, sizeof why))
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "%s", why);
     char layout[16];
     if (!layout_of(system, layout, sizeof layout))
