@@ -208,24 +208,32 @@ int suite_erase(ssdsim *sim)
     return 0;
 }
 
-void suite_rerun_note(struct suite *s, const ssdsim_measurement *f, unsigned gc_cycles)
+void suite_rerun_note(struct suite *s, const ssdsim_measurement *f, unsigned gc_cycles,
+                      double up_to_s)
 {
-    if (f->n_runs > 1 && gc_cycles)
+    if (f->n_runs <= 1)
+        return;
+    char bound[64];
+    if (up_to_s > 0)
+        snprintf(bound, sizeof bound, "the test's %.3g s", up_to_s);
+    else
+        snprintf(bound, sizeof bound, "%d times", SUITE_MAX_STRETCH);
+    if (gc_cycles)
         suite_shortcut(s,
                        "A window that held fewer than %d requests, fewer than %d per "
                        "outstanding request, or, for workloads that write, less than %u "
                        "blocks per plane of host writes (periods of garbage collection), "
-                       "was run again, longer (up to %d times), so that slow points are "
+                       "was run again, longer (up to %s), so that slow points are "
                        "measured over enough requests; `window_ns` in the JSON is the window "
                        "that counted.",
-                       SUITE_MIN_IOS, SUITE_MIN_CYCLES, gc_cycles, SUITE_MAX_STRETCH);
-    else if (f->n_runs > 1)
+                       SUITE_MIN_IOS, SUITE_MIN_CYCLES, gc_cycles, bound);
+    else
         suite_shortcut(s,
                        "A window that held fewer than %d requests or fewer than %d per "
-                       "outstanding request was run again, longer (up to %d times), so that "
+                       "outstanding request was run again, longer (up to %s), so that "
                        "slow points are measured over enough requests; `window_ns` in the "
                        "JSON is the window that counted.",
-                       SUITE_MIN_IOS, SUITE_MIN_CYCLES, SUITE_MAX_STRETCH);
+                       SUITE_MIN_IOS, SUITE_MIN_CYCLES, bound);
 }
 
 void suite_settle_note(struct suite *s)
@@ -255,7 +263,7 @@ int suite_measure(struct suite *s, ssdsim *sim, const ssdsim_suite_wl *w, uint64
     ssdsim_workload_free(wl);
     if (rc)
         return wl_fail(sim, "", w);
-    suite_rerun_note(s, f, gc_cycles);
+    suite_rerun_note(s, f, gc_cycles, 0);
     return 0;
 }
 

@@ -70,16 +70,7 @@ static int on_cell(ssdsim_quick_state st, size_t ti, size_t j, const ssdsim_meas
                    void *ud)
 {
     struct run_ctx *x = ud;
-    if (m->n_runs > 1) /* suite_rerun_note's, run again up to the test's length */
-        suite_shortcut(x->s,
-                       "A window that held fewer than %d requests, fewer than %d per "
-                       "outstanding request, or, for workloads that write, less than %u "
-                       "blocks per plane of host writes (periods of garbage collection), "
-                       "was run again, longer (up to the test's %.3g s), so that slow points "
-                       "are measured over enough requests; `window_ns` in the JSON is the "
-                       "window that counted.",
-                       SUITE_MIN_IOS, SUITE_MIN_CYCLES, SUITE_GC_CYCLES,
-                       (double)x->s->opt->test_ns / 1e9);
+    suite_rerun_note(x->s, m, SUITE_GC_CYCLES, (double)x->s->opt->test_ns / 1e9);
     x->f[j] = *m;
     if (j + 1 < SSDSIM_QUICK_N_JOBS)
         return 0;
