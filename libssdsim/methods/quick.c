@@ -165,9 +165,8 @@ static bool leaves_fresh(ssdsim *sim, const ssdsim_measurement *f, uint64_t test
  * test's whole length on the written-full drive, and on the fresh drive when its short window
  * says it could leave the fresh regime (ssdsim_quick_opts.test_ns). */
 static int measure(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_suite_wl *w,
-                   ssdsim_quick_state st, size_t i, size_t j, const ssdsim_quick_opts *o)
+                   ssdsim_quick_state st, size_t i, size_t j)
 {
-    (void)o;
     ssdsim_workload *wl = NULL;
     ssdsim_error err;
     int rc = ssdsim_suite_wl_workload(&wl, w, &err);
@@ -268,7 +267,7 @@ static int run_states(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_quick_op
                 }
                 ssdsim_suite_wl w;
                 ssdsim_quick_cell(i, j, r->sum.logical_bytes, &w);
-                if ((rc = measure(r, sim, &w, (ssdsim_quick_state)st, i, j, o)) != 0)
+                if ((rc = measure(r, sim, &w, (ssdsim_quick_state)st, i, j)) != 0)
                     break;
                 dirty = dirty || t.write;
                 if (o->idle_ns && (rc = ssdsim_idle(sim, o->idle_ns)) != 0)
@@ -314,7 +313,7 @@ static int run_cache(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_model *mo
             ssdsim_quick_cell(i, j, r->sum.logical_bytes, &w);
             rc = ssdsim_secure_erase(s2);
             if (rc == 0)
-                rc = measure(r, s2, &w, st, i, j, o);
+                rc = measure(r, s2, &w, st, i, j);
             if (rc < 0) {
                 g_autofree char *why = g_strdup(ssdsim_errmsg(s2));
                 ssdsim__fail(sim, rc, "write cache %s: %s", on ? "on" : "off", why);
@@ -334,7 +333,7 @@ static int run_cache(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_model *mo
         for (size_t j = 0; j < SSDSIM_QUICK_N_JOBS && rc == 0; j++) {
             ssdsim_suite_wl w;
             ssdsim_quick_cell(i, j, r->sum.logical_bytes, &w);
-            rc = measure(r, s2, &w, fs, i, j, o);
+            rc = measure(r, s2, &w, fs, i, j);
             if (rc == 0 && o->idle_ns)
                 rc = ssdsim_idle(s2, o->idle_ns);
             if (rc < 0) {
