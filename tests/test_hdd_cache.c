@@ -188,6 +188,96 @@ START_TEST(test_hdd_cache_one_stream)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------------------------ */
+/* A queue of sequential reads: `qd` commands of 128 KiB in flight, each completion sending the
+ * next; with `raid5`, every fourth 256 KiB strip is skipped, as a RAID-5 member's parity strips
+ * are in a sequential read of the array (member 0 of four, left-symmetric: data strips 0, 1,
+ * 2, parity 3, data 4, 5, 6, parity 7, ...). */
+
+struct qreader {
+    struct ssdsim__engine e;
+    struct ssdsim__hdd d;
+    bool raid5;
+    uint64_t next;
+    uint32_t sent, total, n_done;
+    uint64_t last_ns;
+};
+
+#define QR_BS 131072u
+#define QR_STRIP 262144u
+
+static void qr_send(void *ctx, uint32_t arg)
+{
+    (void)arg;
+    struct qreader *q = ctx;
+    if (q->raid5 && (q->next / QR_STRIP) % 4 == 3)
+        q->next += QR_STRIP;
+    ssdsim__hdd_submit(&q->d, q->sent++, 0, q->next, QR_BS);
+    q->next += QR_BS;
+}
+
+static void qr_done(void *ctx, uint32_t cmd)
+{
+    (void)cmd;
+    struct qreader *q = ctx;
+    q->n_done++;
+    q->last_ns = ssdsim__engine_now(&q->e);
+    if (q->sent < q->total)
+        ssdsim__engine_schedule(&q->e, q->last_ns, qr_send, q, 0);
+}
+
+/* Returns the data rate (bytes read for the host over the last completion) and the span's end. */
+static double run_queue(uint32_t segments, uint32_t qd, bool raid5, uint32_t total, uint64_t *span)
+{
+    static struct qreader q;
+    memset(&q, 0, sizeof q);
+    struct ssdsim__hdd_cfg c = disk(segments);
+    q.raid5 = raid5;
+    q.total = total;
+    ck_assert_int_eq(ssdsim__engine_init(&q.e, 64), 0);
+    ck_assert_int_eq(ssdsim__hdd_init(&q.d, &c, &q.e, qr_done, &q), 0);
+    for (uint32_t k = 0; k < qd; k++)
+        ssdsim__engine_schedule(&q.e, 0, qr_send, &q, 0);
+    ck_assert_int_eq(ssdsim__engine_run(&q.e, 0), 0);
+    ck_assert_uint_eq(q.n_done, total);
+    ck_assert(!ssdsim__hdd_busy(&q.d));
+    ssdsim__hdd_fini(&q.d);
+    ck_assert_uint_eq(ssdsim__engine_pending(&q.e), 0);
+    ssdsim__engine_fini(&q.e);
+    *span = q.next;
+    return (double)total * QR_BS / ((double)q.last_ns / 1e9);
+}
+
+/* A deep queue of sequential reads streams like one read at a time. 1536 commands of 128 KiB
+ * from LBA 0 (the head is there at time 0) at QD 1, 8 and 32: the last ends when the head
+ * passes the span's end S, which takes S / 118.610 MB/s (the zone's sustained rate, track
+ * switches included) less the last track switch not paid (0.3 ms), at most two revolutions
+ * more (the first read's partial track). Without RAID-5 gaps S = 1536 x 128 KiB = 192 MiB; with
+ * them S = 256 MiB less the last parity strip (the span ends at a strip that is data), and the
+ * host's data arrives at 3/4 of the sustained rate, because the arm reads on through each
+ * 256 KiB parity strip (half a track) rather than jump past it: the strip passes under the head
+ * in the time a repositioning would wait for the next data anyway. Both with one segment and
+ * with four: a queued read the pinned prefetch will pass rides it (before, with four segments,
+ * it waited for the whole 16 MiB prefetch, 140 ms), and a stream's next read beyond a gap is
+ * served before reads further on that come under the head sooner (before, those were chosen
+ * and the skipped reads waited a revolution behind the head until they aged: 64 revolutions). */
+START_TEST(test_hdd_cache_deep_sequential_queue)
+{
+    for (uint32_t segs = 1; segs <= 4; segs += 3)
+        for (int raid5 = 0; raid5 <= 1; raid5++)
+            for (uint32_t qd = 1; qd <= 32; qd *= (qd == 1 ? 8 : 4)) {
+                uint64_t span;
+                double rate = run_queue(segs, qd, raid5, 1536, &span);
+                double data = 1536.0 * QR_BS;
+                ck_assert_uint_eq(span, raid5 ? 268435456 - QR_STRIP : 201326592);
+                double t_min = span / SUSTAINED0 - 72 / 2000.0 * PERIOD_NS / 1e9;
+                double t_max = span / SUSTAINED0 + 2 * PERIOD_NS / 1e9;
+                ck_assert_double_le(rate, data / t_min);
+                ck_assert_double_ge(rate, data / t_max);
+            }
+}
+END_TEST
+
 struct rec {
     struct ssdsim__engine *e;
     uint64_t t[16];
@@ -292,6 +382,7 @@ static Suite *hdd_cache_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_hdd_cache_four_streams);
     tcase_add_test(tc, test_hdd_cache_one_stream);
+    tcase_add_test(tc, test_hdd_cache_deep_sequential_queue);
     tcase_add_test(tc, test_hdd_cache_lru);
     tcase_add_test(tc, test_hdd_cache_rejects);
     tcase_add_test(tc, test_hdd_cache_determinism);

@@ -578,6 +578,36 @@ static uint64_t access_ns(const struct ssdsim__hdd *d, const struct ssdsim__hdd_
     return move + rot_wait(d, t + move, l.slot, l.spt, false);
 }
 
+/* How far past the clean segment's end [lo, hi) the arm reads on instead of repositioning:
+ * up to one track, which the head passes in the revolution it would otherwise wait. */
+static uint64_t reach(const struct ssdsim__hdd *d, uint64_t hi)
+{
+    struct loc l;
+    locate(d, SSDSIM__MIN(hi, d->n_sectors - 1), &l);
+    return hi + l.spt;
+}
+
+/* The queued read that continues the clean segment within reach (the lowest), or UINT32_MAX:
+ * a drive that has detected a sequential stream reads it on rather than jump to whatever
+ * sector comes under the head first (which leaves the stream's earlier reads a revolution
+ * behind the head, to be skipped by every later choice until they age). */
+static uint32_t continuation(const struct ssdsim__hdd *d, uint64_t now)
+{
+    uint64_t lo, hi;
+    segment(d, now, &lo, &hi);
+    if (hi == lo)
+        return UINT32_MAX;
+    uint64_t end = reach(d, hi);
+    uint32_t best = UINT32_MAX;
+    for (uint32_t i = 0; i < d->n_q; i++) {
+        const struct ssdsim__hdd_req *r = &d->q[i];
+        if (r->state == SSDSIM__HDD_QUEUED && r->kind == SSDSIM__HDD_READ && r->lba >= lo &&
+            r->lba <= end && (best == UINT32_MAX || r->lba < d->q[best].lba))
+            best = i;
+    }
+    return best;
+}
+
 /* The queued entry to serve next. */
 static uint32_t pick(const struct ssdsim__hdd *d, uint64_t now, uint64_t t0)
 {
@@ -590,6 +620,8 @@ static uint32_t pick(const struct ssdsim__hdd *d, uint64_t now, uint64_t t0)
             best = i;
     }
     if (best != UINT32_MAX)
+        return best;
+    if (d->cfg.sched != SSDSIM__HDD_FCFS && (best = continuation(d, now)) != UINT32_MAX)
         return best;
     uint64_t best_cost = UINT64_MAX;
     for (uint32_t i = 0; i < d->n_q; i++) {
@@ -608,6 +640,21 @@ static uint32_t pick(const struct ssdsim__hdd *d, uint64_t now, uint64_t t0)
         }
     }
     return best;
+}
+
+/* Queued reads in [lo, d->must) ride the stream: it is pinned to read past their end anyway,
+ * so each is answered when the head passes its last sector, not when the prefetch ends (a
+ * queue of sequential reads deeper than a revolution's reach waited for the whole segment). */
+static void ride_queued(struct ssdsim__hdd *d, uint64_t lo)
+{
+    if (!pinned(d))
+        return;
+    for (uint32_t i = 0; i < d->n_q; i++) {
+        struct ssdsim__hdd_req *r = &d->q[i];
+        if (r->state == SSDSIM__HDD_QUEUED && r->kind == SSDSIM__HDD_READ && r->lba >= lo &&
+            r->lba + r->n <= d->must)
+            set_state(d, r, SSDSIM__HDD_RIDING);
+    }
 }
 
 static uint64_t ra_limit(const struct ssdsim__hdd *d, uint64_t end)
@@ -640,7 +687,7 @@ static void kick(struct ssdsim__hdd *d)
         uint64_t lo, hi;
         segment(d, now, &lo, &hi);
         bool seq = hi > lo;
-        if (r->lba >= lo && r->lba <= hi) {
+        if (r->lba >= lo && r->lba <= (d->cfg.sched != SSDSIM__HDD_FCFS ? reach(d, hi) : hi)) {
             d->seg_start = lo; /* read on from the end of the segment */
         } else if (!d->n_segs) {
             d->seg_start = d->seg_end = hi = r->lba;
@@ -673,6 +720,7 @@ static void kick(struct ssdsim__hdd *d)
         op->cursor = hi;
         op->limit = d->cfg.read_ahead ? ra_limit(d, end) : end;
         d->must = d->n_segs && seq ? op->limit : 0;
+        ride_queued(d, d->seg_start);
     } else {
         op->kind = SSDSIM__HDD_OP_WRITE;
         op->w = *r;
@@ -740,10 +788,12 @@ static void submit_read(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint6
         return;
     }
     struct ssdsim__hdd_op *op = &d->op;
-    if (op->kind == SSDSIM__HDD_OP_STREAM && d->n_queued == 0 && !d->seg_stale) {
+    if (op->kind == SSDSIM__HDD_OP_STREAM && !d->seg_stale) {
         uint64_t lo, hi;
         segment(d, now, &lo, &hi);
-        if (lba >= lo && lba <= op->limit && lba <= hi + op->c_spt) {
+        bool near = d->n_queued == 0 && lba <= op->limit && lba <= hi + op->c_spt;
+        bool passed_anyway = pinned(d) && lba + n <= d->must; /* ride_queued's rule */
+        if (lba >= lo && (near || passed_anyway)) {
             /* Ride the stream (the head gets there within about a revolution); end the
              * chunk at this read's end if that comes first. */
             uint64_t end = lba + n;

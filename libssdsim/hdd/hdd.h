@@ -71,7 +71,12 @@
  * one whose first sector the head can reach soonest (seek + settle + rotational wait from the
  * head's position when the disk is next free), ties by arrival; to bound starvation, a command
  * that has waited more than SSDSIM__HDD_AGE_REVS revolutions is served first (the oldest of
- * them). Choosing is O(queued commands + dirty segments) per command served.
+ * them). Before the shortest access, SATF serves a sequential stream on: the lowest queued read
+ * that starts in the clean segment or within one track past its end, read on to from the
+ * segment's end (through a gap such as a RAID-5 member's parity strip) instead of jumping to
+ * whatever comes under the head first. A queued read that a pinned prefetch (below) will pass
+ * rides it and is answered when the head passes its end. Choosing is O(queued commands + dirty
+ * segments) per command served.
  *
  * Cache. cache_bytes holds at most SSDSIM__HDD_SEGMENTS dirty extents (contiguous runs of
  * written sectors) plus one clean segment (the last run read from the platter and its
