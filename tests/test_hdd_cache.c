@@ -198,9 +198,11 @@ struct qreader {
     struct ssdsim__engine e;
     struct ssdsim__hdd d;
     bool raid5;
+    int op; /* 0 read, 1 write */
     uint64_t next;
     uint32_t sent, total, n_done;
-    uint64_t last_ns;
+    uint64_t last_ns, max_lat_ns;
+    uint64_t sub_ns[2048];
 };
 
 #define QR_BS 131072u
@@ -212,26 +214,32 @@ static void qr_send(void *ctx, uint32_t arg)
     struct qreader *q = ctx;
     if (q->raid5 && (q->next / QR_STRIP) % 4 == 3)
         q->next += QR_STRIP;
-    ssdsim__hdd_submit(&q->d, q->sent++, 0, q->next, QR_BS);
+    ck_assert_uint_lt(q->sent, 2048);
+    q->sub_ns[q->sent] = ssdsim__engine_now(&q->e);
+    ssdsim__hdd_submit(&q->d, q->sent++, q->op, q->next, QR_BS);
     q->next += QR_BS;
 }
 
 static void qr_done(void *ctx, uint32_t cmd)
 {
-    (void)cmd;
     struct qreader *q = ctx;
     q->n_done++;
     q->last_ns = ssdsim__engine_now(&q->e);
+    q->max_lat_ns = SSDSIM__MAX(q->max_lat_ns, q->last_ns - q->sub_ns[cmd]);
     if (q->sent < q->total)
         ssdsim__engine_schedule(&q->e, q->last_ns, qr_send, q, 0);
 }
 
-/* Returns the data rate (bytes read for the host over the last completion) and the span's end. */
-static double run_queue(uint32_t segments, uint32_t qd, bool raid5, uint32_t total, uint64_t *span)
+/* Returns the data rate (bytes moved for the host over the last completion), the span's end and
+ * the longest latency. */
+static double run_queue(uint32_t segments, uint32_t qd, int op, bool raid5, uint32_t total,
+                        uint64_t *span, uint64_t *max_lat)
 {
     static struct qreader q;
     memset(&q, 0, sizeof q);
     struct ssdsim__hdd_cfg c = disk(segments);
+    c.write_cache = 0;
+    q.op = op;
     q.raid5 = raid5;
     q.total = total;
     ck_assert_int_eq(ssdsim__engine_init(&q.e, 64), 0);
@@ -245,6 +253,7 @@ static double run_queue(uint32_t segments, uint32_t qd, bool raid5, uint32_t tot
     ck_assert_uint_eq(ssdsim__engine_pending(&q.e), 0);
     ssdsim__engine_fini(&q.e);
     *span = q.next;
+    *max_lat = q.max_lat_ns;
     return (double)total * QR_BS / ((double)q.last_ns / 1e9);
 }
 
@@ -260,21 +269,49 @@ static double run_queue(uint32_t segments, uint32_t qd, bool raid5, uint32_t tot
  * with four: a queued read the pinned prefetch will pass rides it (before, with four segments,
  * it waited for the whole 16 MiB prefetch, 140 ms), and a stream's next read beyond a gap is
  * served before reads further on that come under the head sooner (before, those were chosen
- * and the skipped reads waited a revolution behind the head until they aged: 64 revolutions). */
+ * and the skipped reads waited a revolution behind the head until they aged: 64 revolutions,
+ * 533 ms). No read waits longer than its queue ahead of it moving through the head, qd x 2 x
+ * 256 / 2000 revolutions (a command's 256 sectors and at most as many of gap), plus 4
+ * revolutions (the first read's wait, a zone's broken skew chain). */
 START_TEST(test_hdd_cache_deep_sequential_queue)
 {
     for (uint32_t segs = 1; segs <= 4; segs += 3)
         for (int raid5 = 0; raid5 <= 1; raid5++)
             for (uint32_t qd = 1; qd <= 32; qd *= (qd == 1 ? 8 : 4)) {
-                uint64_t span;
-                double rate = run_queue(segs, qd, raid5, 1536, &span);
+                uint64_t span, max_lat;
+                double rate = run_queue(segs, qd, 0, raid5, 1536, &span, &max_lat);
                 double data = 1536.0 * QR_BS;
                 ck_assert_uint_eq(span, raid5 ? 268435456 - QR_STRIP : 201326592);
                 double t_min = span / SUSTAINED0 - 72 / 2000.0 * PERIOD_NS / 1e9;
                 double t_max = span / SUSTAINED0 + 2 * PERIOD_NS / 1e9;
                 ck_assert_double_le(rate, data / t_min);
                 ck_assert_double_ge(rate, data / t_max);
+                ck_assert_double_le((double)max_lat, (qd * 2 * 256 / 2000.0 + 4) * PERIOD_NS);
             }
+}
+END_TEST
+
+/* The same for writes through to the platter (write cache off), 1536 commands of 128 KiB at
+ * QD 8 and 32. A write that starts on a new track pays the write settle (0.5 ms) past the
+ * 0.3 ms skew and so up to a revolution and the settle; commands start on a track's first
+ * sector where 256 j is a multiple of 2000, j = 125, 250, ... 1500: 12 times. So the run takes
+ * at least S / 118.610 MB/s less a track switch and at most that plus 12 x (P + 0.5 ms) and two
+ * revolutions, S = 192 MiB. Before, SATF chose a later write on the new track whose slot came
+ * sooner and left the one that starts it behind the head until it aged (one Ultrastar: 262 ms
+ * at QD8). The longest latency is bounded as for reads, plus the 12 lost revolutions. */
+START_TEST(test_hdd_cache_deep_sequential_writes)
+{
+    for (uint32_t qd = 8; qd <= 32; qd *= 4) {
+        uint64_t span, max_lat;
+        double rate = run_queue(1, qd, 1, false, 1536, &span, &max_lat);
+        double data = 1536.0 * QR_BS;
+        ck_assert_uint_eq(span, 201326592);
+        double t_min = span / SUSTAINED0 - 72 / 2000.0 * PERIOD_NS / 1e9;
+        double t_max = span / SUSTAINED0 + (12 * (PERIOD_NS + 500000) + 2 * PERIOD_NS) / 1e9;
+        ck_assert_double_le(rate, data / t_min);
+        ck_assert_double_ge(rate, data / t_max);
+        ck_assert_double_le((double)max_lat, (qd * 2 * 256 / 2000.0 + 4 + 12) * PERIOD_NS);
+    }
 }
 END_TEST
 
@@ -383,6 +420,7 @@ static Suite *hdd_cache_suite(void)
     tcase_add_test(tc, test_hdd_cache_four_streams);
     tcase_add_test(tc, test_hdd_cache_one_stream);
     tcase_add_test(tc, test_hdd_cache_deep_sequential_queue);
+    tcase_add_test(tc, test_hdd_cache_deep_sequential_writes);
     tcase_add_test(tc, test_hdd_cache_lru);
     tcase_add_test(tc, test_hdd_cache_rejects);
     tcase_add_test(tc, test_hdd_cache_determinism);

@@ -554,6 +554,7 @@ static void cut_chunk(struct ssdsim__hdd *d, uint64_t now)
     ssdsim__engine_cancel(d->engine, op->ev);
     op->ev = 0;
     op->cursor = op->c_lba + passed(d, now);
+    d->arm_end = op->cursor;
 }
 
 /* Stop a stream that serves no read (read-ahead) at now. */
@@ -595,14 +596,15 @@ static uint32_t continuation(const struct ssdsim__hdd *d, uint64_t now)
 {
     uint64_t lo, hi;
     segment(d, now, &lo, &hi);
-    if (hi == lo)
-        return UINT32_MAX;
-    uint64_t end = reach(d, hi);
+    uint64_t end = reach(d, hi), w_end = reach(d, d->arm_end);
     uint32_t best = UINT32_MAX;
     for (uint32_t i = 0; i < d->n_q; i++) {
         const struct ssdsim__hdd_req *r = &d->q[i];
-        if (r->state == SSDSIM__HDD_QUEUED && r->kind == SSDSIM__HDD_READ && r->lba >= lo &&
-            r->lba <= end && (best == UINT32_MAX || r->lba < d->q[best].lba))
+        if (r->state != SSDSIM__HDD_QUEUED)
+            continue;
+        bool on = r->kind == SSDSIM__HDD_READ ? hi > lo && r->lba >= lo && r->lba <= end
+                                              : r->lba >= d->arm_end && r->lba <= w_end;
+        if (on && (best == UINT32_MAX || r->lba < d->q[best].lba))
             best = i;
     }
     return best;
@@ -738,6 +740,7 @@ static void ev_chunk(void *ctx, uint32_t arg)
     struct ssdsim__hdd_op *op = &d->op;
     op->ev = 0;
     op->cursor = op->c_lba + op->c_n;
+    d->arm_end = op->cursor;
     if (op->kind == SSDSIM__HDD_OP_WRITE) {
         if (op->cursor < op->limit) {
             next_chunk(d, d->engine->now);

@@ -73,7 +73,8 @@
  * that has waited more than SSDSIM__HDD_AGE_REVS revolutions is served first (the oldest of
  * them). Before the shortest access, SATF serves a sequential stream on: the lowest queued read
  * that starts in the clean segment or within one track past its end, read on to from the
- * segment's end (through a gap such as a RAID-5 member's parity strip) instead of jumping to
+ * segment's end (through a gap such as a RAID-5 member's parity strip), or the lowest write
+ * that starts within one track past the last sector the arm wrote, instead of jumping to
  * whatever comes under the head first. A queued read that a pinned prefetch (below) will pass
  * rides it and is answered when the head passes its end. Choosing is O(queued commands + dirty
  * segments) per command served.
@@ -206,6 +207,7 @@ struct ssdsim__hdd {
     uint64_t pos_cyl;
     uint32_t pos_head;
     uint64_t busy_until; /* the head is still moving to pos until then */
+    uint64_t arm_end;    /* one past the last sector the arm transferred */
     struct ssdsim__hdd_op op;
     /* queue */
     struct ssdsim__hdd_req *q;
