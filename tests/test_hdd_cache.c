@@ -207,6 +207,7 @@ struct qreader {
 
 #define QR_BS 131072u
 #define QR_STRIP 262144u
+#define QR_DECOY 2047u /* a read elsewhere that holds the arm when the queue arrives */
 
 static void qr_send(void *ctx, uint32_t arg)
 {
@@ -223,6 +224,8 @@ static void qr_send(void *ctx, uint32_t arg)
 static void qr_done(void *ctx, uint32_t cmd)
 {
     struct qreader *q = ctx;
+    if (cmd == QR_DECOY)
+        return;
     q->n_done++;
     q->last_ns = ssdsim__engine_now(&q->e);
     q->max_lat_ns = SSDSIM__MAX(q->max_lat_ns, q->last_ns - q->sub_ns[cmd]);
@@ -232,8 +235,8 @@ static void qr_done(void *ctx, uint32_t cmd)
 
 /* Returns the data rate (bytes moved for the host over the last completion), the span's end and
  * the longest latency. */
-static double run_queue(uint32_t segments, uint32_t qd, int op, bool raid5, uint32_t total,
-                        uint64_t *span, uint64_t *max_lat)
+static double run_queue(uint32_t segments, uint32_t qd, int op, bool raid5, bool decoy,
+                        uint32_t total, uint64_t *span, uint64_t *max_lat)
 {
     static struct qreader q;
     memset(&q, 0, sizeof q);
@@ -244,8 +247,10 @@ static double run_queue(uint32_t segments, uint32_t qd, int op, bool raid5, uint
     q.total = total;
     ck_assert_int_eq(ssdsim__engine_init(&q.e, 64), 0);
     ck_assert_int_eq(ssdsim__hdd_init(&q.d, &c, &q.e, qr_done, &q), 0);
+    if (decoy) /* 64 KiB at 2 GB, still being read when the queue arrives 1 us later */
+        ssdsim__hdd_submit(&q.d, QR_DECOY, 0, 2000000000ULL, 65536);
     for (uint32_t k = 0; k < qd; k++)
-        ssdsim__engine_schedule(&q.e, 0, qr_send, &q, 0);
+        ssdsim__engine_schedule(&q.e, decoy ? 1000 : 0, qr_send, &q, 0);
     ck_assert_int_eq(ssdsim__engine_run(&q.e, 0), 0);
     ck_assert_uint_eq(q.n_done, total);
     ck_assert(!ssdsim__hdd_busy(&q.d));
@@ -279,7 +284,7 @@ START_TEST(test_hdd_cache_deep_sequential_queue)
         for (int raid5 = 0; raid5 <= 1; raid5++)
             for (uint32_t qd = 1; qd <= 32; qd *= (qd == 1 ? 8 : 4)) {
                 uint64_t span, max_lat;
-                double rate = run_queue(segs, qd, 0, raid5, 1536, &span, &max_lat);
+                double rate = run_queue(segs, qd, 0, raid5, false, 1536, &span, &max_lat);
                 double data = 1536.0 * QR_BS;
                 ck_assert_uint_eq(span, raid5 ? 268435456 - QR_STRIP : 201326592);
                 double t_min = span / SUSTAINED0 - 72 / 2000.0 * PERIOD_NS / 1e9;
@@ -299,11 +304,34 @@ END_TEST
  * revolutions, S = 192 MiB. Before, SATF chose a later write on the new track whose slot came
  * sooner and left the one that starts it behind the head until it aged (one Ultrastar: 262 ms
  * at QD8). The longest latency is bounded as for reads, plus the 12 lost revolutions. */
+/* The queue arrives while the arm is away: a 64 KiB read at 2 GB (488 cylinders on, well
+ * within zone 0) holds it, and 32 sequential reads of 128 KiB from LBA 0 (with RAID-5 gaps or
+ * without) are queued 1 us later. The arm comes back to the first of them, whichever of the
+ * run comes under the head first, and streams from there: the run takes the stream's time
+ * (as above) plus at most the decoy's access and transfer and the way back, 2 x (16 ms full
+ * stroke + a revolution) + a revolution, and no read waits longer than that plus its queue.
+ * Before, the arm started at the run's read that came under the head first (any of the first
+ * track's) and streamed on from there, leaving the earlier ones to age (64 revolutions). */
+START_TEST(test_hdd_cache_queue_behind_the_head)
+{
+    for (uint32_t segs = 1; segs <= 4; segs += 3)
+        for (int raid5 = 0; raid5 <= 1; raid5++) {
+            uint64_t span, max_lat;
+            double rate = run_queue(segs, 32, 0, raid5, true, 1536, &span, &max_lat);
+            double data = 1536.0 * QR_BS, away_ns = 2 * (16e6 + PERIOD_NS) + PERIOD_NS;
+            double t_max = span / SUSTAINED0 + (2 * PERIOD_NS + away_ns) / 1e9;
+            ck_assert_double_ge(rate, data / t_max);
+            ck_assert_double_le((double)max_lat,
+                                (32 * 2 * 256 / 2000.0 + 4) * PERIOD_NS + away_ns);
+        }
+}
+END_TEST
+
 START_TEST(test_hdd_cache_deep_sequential_writes)
 {
     for (uint32_t qd = 8; qd <= 32; qd *= 4) {
         uint64_t span, max_lat;
-        double rate = run_queue(1, qd, 1, false, 1536, &span, &max_lat);
+        double rate = run_queue(1, qd, 1, false, false, 1536, &span, &max_lat);
         double data = 1536.0 * QR_BS;
         ck_assert_uint_eq(span, 201326592);
         double t_min = span / SUSTAINED0 - 72 / 2000.0 * PERIOD_NS / 1e9;
@@ -421,6 +449,7 @@ static Suite *hdd_cache_suite(void)
     tcase_add_test(tc, test_hdd_cache_one_stream);
     tcase_add_test(tc, test_hdd_cache_deep_sequential_queue);
     tcase_add_test(tc, test_hdd_cache_deep_sequential_writes);
+    tcase_add_test(tc, test_hdd_cache_queue_behind_the_head);
     tcase_add_test(tc, test_hdd_cache_lru);
     tcase_add_test(tc, test_hdd_cache_rejects);
     tcase_add_test(tc, test_hdd_cache_determinism);

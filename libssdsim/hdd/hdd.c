@@ -610,6 +610,29 @@ static uint32_t continuation(const struct ssdsim__hdd *d, uint64_t now)
     return best;
 }
 
+/* The first of the queued run that entry i belongs to: while a queued command of its kind ends
+ * at most a track before it starts, that one. A drive serves a run of queued sequential
+ * commands as one access from its lowest sector (coalescing them); starting at whichever of
+ * them comes under the head first would leave the earlier ones a revolution behind the head,
+ * and the stream, read on from there, would pass them by until they age. */
+static uint32_t run_start(const struct ssdsim__hdd *d, uint32_t i)
+{
+    for (;;) {
+        const struct ssdsim__hdd_req *r = &d->q[i];
+        uint32_t prev = UINT32_MAX;
+        for (uint32_t k = 0; k < d->n_q; k++) {
+            const struct ssdsim__hdd_req *q = &d->q[k];
+            if (q->state == SSDSIM__HDD_QUEUED && q->kind == r->kind && q->lba < r->lba &&
+                q->lba + q->n <= r->lba && r->lba <= reach(d, q->lba + q->n) &&
+                (prev == UINT32_MAX || q->lba > d->q[prev].lba))
+                prev = k;
+        }
+        if (prev == UINT32_MAX)
+            return i;
+        i = prev;
+    }
+}
+
 /* The queued entry to serve next. */
 static uint32_t pick(const struct ssdsim__hdd *d, uint64_t now, uint64_t t0)
 {
@@ -641,7 +664,7 @@ static uint32_t pick(const struct ssdsim__hdd *d, uint64_t now, uint64_t t0)
             best_cost = cost;
         }
     }
-    return best;
+    return d->cfg.sched == SSDSIM__HDD_FCFS ? best : run_start(d, best);
 }
 
 /* Queued reads in [lo, d->must) ride the stream: it is pinned to read past their end anyway,

@@ -75,7 +75,9 @@
  * that starts in the clean segment or within one track past its end, read on to from the
  * segment's end (through a gap such as a RAID-5 member's parity strip), or the lowest write
  * that starts within one track past the last sector the arm wrote, instead of jumping to
- * whatever comes under the head first. A queued read that a pinned prefetch (below) will pass
+ * whatever comes under the head first; and the command it chooses otherwise is moved back to
+ * the first of its queued run (commands of its kind each ending at most a track before the
+ * next starts), served as one access from the run's lowest sector. A queued read that a pinned prefetch (below) will pass
  * rides it and is answered when the head passes its end. Choosing is O(queued commands + dirty
  * segments) per command served.
  *
