@@ -66,6 +66,7 @@ static const size_t quick_opts_sizes[] = {0, SSDSIM__END(ssdsim_quick_opts, user
 static const size_t review_drive_opts_sizes[] = {
     0, SSDSIM__END(ssdsim_review_drive_opts, progress_userdata)};
 static const size_t scaling_opts_sizes[] = {0, SSDSIM__END(ssdsim_scaling_opts, userdata)};
+static const size_t apps_opts_sizes[] = {0, SSDSIM__END(ssdsim_apps_opts, userdata)};
 
 #define SSDSIM__OPTS(name, T, sizes, VERSION)                                                      \
     int ssdsim__##name##_read(T *dst, const T *src, char *why, size_t len)                         \
@@ -100,3 +101,4 @@ SSDSIM__OPTS(quick_opts, ssdsim_quick_opts, quick_opts_sizes, SSDSIM_QUICK_OPTS_
 SSDSIM__OPTS(review_drive_opts, ssdsim_review_drive_opts, review_drive_opts_sizes,
              SSDSIM_REVIEW_DRIVE_OPTS_VERSION)
 SSDSIM__OPTS(scaling_opts, ssdsim_scaling_opts, scaling_opts_sizes, SSDSIM_SCALING_OPTS_VERSION)
+SSDSIM__OPTS(apps_opts, ssdsim_apps_opts, apps_opts_sizes, SSDSIM_APPS_OPTS_VERSION)

@@ -80,6 +80,8 @@ int ssdsim__quick_opts_read(ssdsim_quick_opts *dst, const ssdsim_quick_opts *src
                             size_t len);
 int ssdsim__scaling_opts_read(ssdsim_scaling_opts *dst, const ssdsim_scaling_opts *src, char *why,
                               size_t len);
+int ssdsim__apps_opts_read(ssdsim_apps_opts *dst, const ssdsim_apps_opts *src, char *why,
+                           size_t len);
 int ssdsim__review_drive_opts_read(ssdsim_review_drive_opts *dst,
                                    const ssdsim_review_drive_opts *src, char *why, size_t len);
 

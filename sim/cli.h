@@ -63,6 +63,7 @@ void cli_quiet_notes(void);
 /* The options of one simulation run: `ssdsim run`, `ssdsim demo`, and each point of a sweep. */
 struct cli_run_opts {
     const char *model_path;    /* file or installed model name; NULL: the built-in model */
+    const char *model_option;  /* names it in messages; NULL: "--model" */
     const char *workload_path; /* NULL only for the demo */
     /* Overrides "KEY=VALUE", applied in order: `sets` (named --set in messages), then `varies`
      * (named --vary). A key "workload.X" sets the workload option X, any other a model key. */

@@ -760,7 +760,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
  * $SSDSIM_MODELS_DIR, then in the directory `make install` put the models in. A name found in
  * neither is refused here, with where it was looked for (the loader would say only that no
  * file of that name exists in the current directory). */
-static const char *model_path(const char *arg, char *buf, size_t len)
+static const char *model_path(const char *opt, const char *arg, char *buf, size_t len)
 {
     if (access(arg, F_OK) == 0 || strchr(arg, '/'))
         return arg;
@@ -776,9 +776,9 @@ static const char *model_path(const char *arg, char *buf, size_t len)
         size_t w = strlen(where);
         snprintf(where + w, sizeof where - w, "%s%s", w ? ", then " : "", dirs[i]);
     }
-    cli_error("--model %s: no such file, nor an installed model of that name (looked for "
+    cli_error("%s %s: no such file, nor an installed model of that name (looked for "
               "%s%s in %s; give the file's path, or set SSDSIM_MODELS_DIR)",
-              arg, arg, ext, where);
+              opt ? opt : "--model", arg, arg, ext, where);
     return NULL;
 }
 
@@ -824,7 +824,7 @@ int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload
     if (wl)
         *wl = NULL;
     const char *mpath = NULL;
-    if (o->model_path && !(mpath = model_path(o->model_path, buf, sizeof buf)))
+    if (o->model_path && !(mpath = model_path(o->model_option, o->model_path, buf, sizeof buf)))
         return -1;
     /* The files read are inputs, which no output of the run may be (outfile.c). */
     cli_input_add(mpath);

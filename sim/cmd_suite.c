@@ -542,7 +542,7 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const ssdsim
 
 static void suite_help(FILE *f)
 {
-    fputs("usage: ssdsim suite review|snia|quick-matrix|endurance|tenants|fdp|scaling\n"
+    fputs("usage: ssdsim suite review|snia|quick-matrix|endurance|tenants|fdp|scaling|apps\n"
           "       [--model FILE|NAME] [OPTIONS]\n"
           "\n"
           "Run a measurement procedure on a device model and write into --out DIR: suite.json\n"
@@ -579,6 +579,11 @@ static void suite_help(FILE *f)
           "                to all of its devices, each array written full: 4K random reads\n"
           "                and 128K sequential reads at QD 1 to 32, IOPS, latency and MB/s\n"
           "                against one device\n"
+          "  apps          the labs' application benchmarks as a block trace's replay\n"
+          "                (--trace, recorded under the application) on the model\n"
+          "                written full: as recorded, mean latency per interval (a NoSQL\n"
+          "                node); closed loop at 2 to 32 threads (SysBench OLTP): IOPS,\n"
+          "                mean and p99 latency; with --compare-model, the drives ranked\n"
           "\n"
           "Options:\n"
           "  --model FILE|NAME      device model (default: the built-in generic MLC model)\n"
@@ -627,6 +632,18 @@ static void suite_help(FILE *f)
           "                         worn by timed 4 KiB random writes to PE/4, PE/2, 3PE/4\n"
           "                         and PE mean P/E cycles against drives worn at once (slow:\n"
           "                         use a small model, e.g. --set geometry.blocks_per_plane=)\n"
+          "  --trace FILE           apps: the block trace (formats of ssdsim run --trace;\n"
+          "                         --trace-format, --time-unit, --read-flag,\n"
+          "                         --blkparse-events and --device as there)\n"
+          "  --intervals N          apps: intervals of the replay as recorded (default 24)\n"
+          "  --time-scale X         apps: replay as recorded X times as fast (default 1)\n"
+          "  --passes N             apps: the closed-loop points read the trace N times\n"
+          "                         (default 1)\n"
+          "  --wrap                 apps: addresses beyond a model's capacity wrap around\n"
+          "                         (else a request beyond it is an error)\n"
+          "  --compare-model FILE|NAME\n"
+          "                         apps: also replay on this model (repeatable, up to 8;\n"
+          "                         --set applies to --model only) and rank the drives\n"
           "  --jobs N               review and snia: their parts (review: each profile, the\n"
           "                         128K points, the second formatting mode; snia: each test),\n"
           "                         each on a drive of its own, run in N worker processes at a\n"
@@ -665,8 +682,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     memset(so, 0, sizeof *so);
     so->o.seed = 1;
     if (argc < 2) {
-        cli_error("suite: give a suite: review, snia, quick-matrix, endurance, tenants, fdp or "
-                  "scaling (see ssdsim suite --help)");
+        cli_error("suite: give a suite: review, snia, quick-matrix, endurance, tenants, fdp, "
+                  "scaling or apps (see ssdsim suite --help)");
         return CLI_EXIT_USAGE;
     }
     const char *name = argv[1];
@@ -676,15 +693,16 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     }
     if (strcmp(name, "review") && strcmp(name, "snia") && strcmp(name, "quick-matrix") &&
         strcmp(name, "endurance") && strcmp(name, "tenants") && strcmp(name, "fdp") &&
-        strcmp(name, "scaling")) {
+        strcmp(name, "scaling") && strcmp(name, "apps")) {
         cli_error("suite: unknown suite '%s' (suites: review, snia, quick-matrix, endurance, "
-                  "tenants, fdp, scaling)",
+                  "tenants, fdp, scaling, apps)",
                   name);
         return CLI_EXIT_USAGE;
     }
     so->suite = name;
     bool window = false, cell = false, rounds = false, max_dw = false, idle = false;
     bool full_state = false;
+    const char *apps_opt = NULL; /* the first option only the apps suite takes */
     const char *cmd = "suite";
     struct cli_seen seen = {.n = 0};
     for (int i = 2; i < argc; i++) {
@@ -709,12 +727,30 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             so->no_plot = true;
             continue;
         }
+        if (!strcmp(opt, "--wrap")) {
+            so->wrap = true;
+            apps_opt = apps_opt ? apps_opt : "--wrap";
+            continue;
+        }
+        if (cli_is_trace_reader_option(opt)) {
+            if (cli_option_value("suite", opt, argc, argv, &i, &val))
+                return CLI_EXIT_USAGE;
+            if (strcmp(opt, "--device") && cli_once(cmd, opt, &seen))
+                return CLI_EXIT_USAGE;
+            int trc = cli_trace_reader_option(cmd, opt, val, &so->trace, so->trace_devices);
+            if (trc)
+                return trc;
+            apps_opt = apps_opt ? apps_opt : opt;
+            continue;
+        }
         static const char *const valued[] = {"--model",  "--set",        "--seed",   "--out",
                                              "--window", "--curve-bpp",  "--max-dw", "--cell",
                                              "--rounds", "--compare-op", "--idle", "--plugin",
                                              "--test-time", "--full-state", "--precondition-method", "--workload",
                                              "--age-days", "--target-uber", "--life-years",
-                                             "--accel-check", "--jobs"};
+                                             "--accel-check", "--jobs", "--trace",
+                                             "--intervals", "--time-scale", "--passes",
+                                             "--compare-model"};
         bool known = false;
         for (size_t k = 0; k < G_N_ELEMENTS(valued); k++)
             known = known || !strcmp(opt, valued[k]);
@@ -724,8 +760,9 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         }
         if (cli_option_value("suite", opt, argc, argv, &i, &val))
             return CLI_EXIT_USAGE;
-        if (strcmp(opt, "--set") && strcmp(opt, "--plugin") && cli_once(cmd, opt, &seen))
-            return CLI_EXIT_USAGE; /* --set and --plugin add to a list */
+        if (strcmp(opt, "--set") && strcmp(opt, "--plugin") && strcmp(opt, "--compare-model") &&
+            cli_once(cmd, opt, &seen))
+            return CLI_EXIT_USAGE; /* --set, --plugin and --compare-model add to a list */
         if (!strcmp(opt, "--model") || !strcmp(opt, "--seed") || !strcmp(opt, "--set") ||
             !strcmp(opt, "--plugin") || !strcmp(opt, "--precondition-method")) {
             if (!strcmp(opt, "--set") && !strncmp(val, "workload.", 9)) {
@@ -738,6 +775,41 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 return rc;
         } else if (!strcmp(opt, "--workload")) {
             so->o.workload_path = val;
+        } else if (!strcmp(opt, "--trace")) {
+            if (!*val) {
+                cli_error("suite: --trace expects a trace file");
+                return CLI_EXIT_USAGE;
+            }
+            so->trace_path = val;
+        } else if (!strcmp(opt, "--compare-model")) {
+            if (so->n_compare == G_N_ELEMENTS(so->compare_models)) {
+                cli_error("suite: --compare-model: at most %zu models to compare",
+                          G_N_ELEMENTS(so->compare_models));
+                return CLI_EXIT_USAGE;
+            }
+            so->compare_models[so->n_compare++] = val;
+            apps_opt = apps_opt ? apps_opt : "--compare-model";
+        } else if (!strcmp(opt, "--intervals") || !strcmp(opt, "--passes")) {
+            uint64_t v;
+            bool iv = !strcmp(opt, "--intervals");
+            if (!cli_parse_u64(val, &v) || v < 1 || v > (iv ? 10000 : 100000)) {
+                cli_error("suite: %s expects a whole number from 1 to %s, got '%s'", opt,
+                          iv ? "10000" : "100000", val);
+                return CLI_EXIT_USAGE;
+            }
+            if (iv)
+                so->intervals = (uint32_t)v;
+            else
+                so->passes = (uint32_t)v;
+            apps_opt = apps_opt ? apps_opt : opt;
+        } else if (!strcmp(opt, "--time-scale")) {
+            if (!parse_double(val, 1e-6, 1e6, &so->time_scale)) {
+                cli_error("suite: --time-scale expects a factor above 0 and at most 1e6 (2 = "
+                          "twice as fast), got '%s'",
+                          val);
+                return CLI_EXIT_USAGE;
+            }
+            apps_opt = apps_opt ? apps_opt : opt;
         } else if (!strcmp(opt, "--jobs")) {
             if (!cli_parse_u64(val, &so->jobs) || so->jobs == 0 || so->jobs > 4096) {
                 cli_error("suite: --jobs expects a number of worker processes from 1 to 4096, "
@@ -879,6 +951,20 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     if ((idle || so->test_ns || full_state) && !quick_matrix) {
         cli_error("suite: --%s belongs to the quick-matrix suite",
                   idle ? "idle" : so->test_ns ? "test-time" : "full-state");
+        return CLI_EXIT_USAGE;
+    }
+    bool apps = !strcmp(name, "apps");
+    if (apps_opt && !apps) {
+        cli_error("suite: %s belongs to the apps suite", apps_opt);
+        return CLI_EXIT_USAGE;
+    }
+    if (apps && !so->trace_path) {
+        cli_error("suite apps: --trace FILE is required (a block trace recorded under the "
+                  "application; see doc/traces.md)");
+        return CLI_EXIT_USAGE;
+    }
+    if (so->trace_path && !apps) {
+        cli_error("suite: --trace belongs to the apps suite");
         return CLI_EXIT_USAGE;
     }
     if (!window)
@@ -1068,6 +1154,18 @@ int cli_suite(int argc, char **argv)
         suite_json_u64(opts, "max_rounds", so.rounds);
         g_string_append_printf(ot, "cells %.3g s, at most %" PRIu32 " rounds",
                                (double)so.snia_window_ns / 1e9, so.rounds);
+    } else if (!strcmp(so.suite, "apps")) {
+        cli_input_add(so.trace_path); /* no output may be written over it */
+        g_string_append_printf(ot, "trace %s, %" PRIu32 " intervals as recorded", so.trace_path,
+                               so.intervals ? so.intervals : SSDSIM_APPS_INTERVALS);
+        if (so.time_scale > 0 && so.time_scale != 1)
+            g_string_append_printf(ot, " at %.3gx", so.time_scale);
+        if (so.passes > 1)
+            g_string_append_printf(ot, ", %" PRIu32 " passes closed loop", so.passes);
+        if (so.wrap)
+            g_string_append(ot, ", addresses wrapped");
+        for (size_t i = 0; i < so.n_compare; i++)
+            g_string_append_printf(ot, "%s%s", i ? ", " : ", compared with ", so.compare_models[i]);
     } else if (strcmp(so.suite, "endurance")) {
         g_string_append_printf(ot, "windows of %.3g s", (double)so.window_ns / 1e9);
     }
@@ -1130,6 +1228,8 @@ int cli_suite(int argc, char **argv)
         rc = suite_fdp(&s);
     else if (!strcmp(so.suite, "scaling"))
         rc = suite_scaling(&s);
+    else if (!strcmp(so.suite, "apps"))
+        rc = suite_apps(&s);
     else
         rc = suite_quick_matrix(&s);
     cli_interrupt_default();

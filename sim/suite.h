@@ -24,7 +24,7 @@
 /* Options                                                                                     */
 
 struct suite_opts {
-    const char *suite;       /* "review", "snia" or "quick-matrix" */
+    const char *suite;       /* "review", "snia", "quick-matrix", ... (cmd_suite.c) */
     struct cli_run_opts o;   /* model_path, sets, seed, quiet (the rest unused) */
     const char *out_dir;     /* results directory */
     bool quick;              /* the small settings of the tests */
@@ -45,6 +45,16 @@ struct suite_opts {
     uint32_t accel_pe;       /* endurance: --accel-check's largest point; 0 = no check */
     bool no_plot;
     uint64_t jobs;           /* worker processes for the suite's independent parts */
+    /* apps: the trace, how it is read and replayed, and the models it is also replayed on */
+    const char *trace_path;
+    ssdsim_trace_opts trace;
+    uint32_t trace_devices[CLI_MAX_TRACE_DEVICES];
+    uint32_t intervals;  /* 0: the library's 24 */
+    double time_scale;   /* 0: as recorded */
+    uint32_t passes;     /* 0: once */
+    bool wrap;
+    const char *compare_models[8];
+    size_t n_compare;
 };
 
 /* ------------------------------------------------------------------------------------------ */
@@ -231,6 +241,7 @@ int suite_endurance(struct suite *s);
 int suite_tenants(struct suite *s); /* suite_tenants.c */
 int suite_fdp(struct suite *s);     /* suite_fdp.c */
 int suite_scaling(struct suite *s); /* suite_scaling.c */
+int suite_apps(struct suite *s);    /* suite_apps.c */
 
 /* `bytes` in binary units for reports ("12.50 GiB") into buf, which is returned. */
 const char *suite_fmt_bytes(char *buf, size_t len, double bytes);

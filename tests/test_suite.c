@@ -610,6 +610,81 @@ START_TEST(test_suite_scaling_quick)
 }
 END_TEST
 
+/* apps: the small drive and a slower twin (tR 40 us: a QD1 4 KiB read 104.92 + 20 = 124.92
+ * us) replay 49 reads 1 ms apart, each alone on its drive: as recorded, the mean latencies are
+ * exactly those; the twin ranks second everywhere (its every read is slower and nothing else
+ * differs). The report ranks them, the JSON holds both, the files listed exist. */
+START_TEST(test_suite_apps_quick)
+{
+    char dir[4096], fast[4096], slow[4096], trace[4096];
+    out_path(dir, sizeof dir, "suite-apps");
+    remove_dir(dir);
+    out_path(fast, sizeof fast, "suite-apps-fast.json");
+    out_path(slow, sizeof slow, "suite-apps-slow.json");
+    out_path(trace, sizeof trace, "suite-apps-trace.csv");
+    const char *fmt = "{\"name\": \"apps-%s\", \"geometry\": {\"channels\": 2, "
+                      "\"chips_per_channel\": 1, \"dies_per_chip\": 2, \"planes_per_die\": 1, "
+                      "\"blocks_per_plane\": 64, \"pages_per_block\": 64, \"page_size\": "
+                      "\"4KiB\"}, \"flash\": {\"cell\": \"slc\", \"read_us\": %d, "
+                      "\"program_us\": 200, \"erase_us\": 1000, \"bus_mts\": 100, "
+                      "\"bus_width\": 8}, \"controller\": {\"cmd_overhead_us\": 2, \"cores\": 1, "
+                      "\"queue_depth\": 32}, \"host\": {\"interface\": \"custom\", "
+                      "\"link_bw\": \"100MB/s\", \"cmd_overhead_us\": 1}, \"ftl\": "
+                      "{\"type\": \"page\", \"op\": 0.28}}";
+    char text[2048];
+    snprintf(text, sizeof text, fmt, "fast", 20);
+    write_file(fast, text);
+    snprintf(text, sizeof text, fmt, "slow", 40);
+    write_file(slow, text);
+    char tt[4096] = "time_ns,device,op,offset,length\n";
+    for (int i = 0; i < 49; i++)
+        snprintf(tt + strlen(tt), sizeof tt - strlen(tt), "%d000000,0,read,%d,4096\n", i, i * 4096);
+    write_file(trace, tt);
+    struct cmd c;
+    RUN(&c, "suite", "apps", "--model", fast, "--compare-model", slow, "--trace", trace,
+        "--passes", "2", "--out", dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    cJSON *root = load_json(dir);
+    const cJSON *ap = item(root, "apps");
+    ck_assert(num(ap, "requests") == 49 && num(ap, "intervals") == 24 && num(ap, "passes") == 2);
+    const cJSON *models = item(ap, "models");
+    ck_assert_int_eq(cJSON_GetArraySize(models), 2);
+    const double want_us[2] = {104.92, 124.92};
+    for (int i = 0; i < 2; i++) {
+        const cJSON *mj = cJSON_GetArrayItem(models, i);
+        const cJSON *rec = item(mj, "as_recorded");
+        ck_assert_msg(fabs(num(rec, "lat_mean_ns") / 1e3 - want_us[i]) < 1e-6, "%d: %g", i,
+                      num(rec, "lat_mean_ns"));
+        ck_assert_int_eq(cJSON_GetArraySize(item(rec, "intervals")), 25);
+        const cJSON *th = item(mj, "threads");
+        ck_assert_int_eq(cJSON_GetArraySize(th), 5);
+        const cJSON *e;
+        cJSON_ArrayForEach(e, th) ck_assert(num(e, "n_ios") == 98);
+    }
+    assert_listed_files(root, dir);
+    {
+        char path[4096];
+        char *md = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
+        ck_assert_ptr_nonnull(md);
+        ck_assert_ptr_nonnull(strstr(md, "| as recorded | apps-fast > apps-slow |"));
+        ck_assert_ptr_nonnull(strstr(md, "| 32 threads | apps-fast > apps-slow |"));
+        ck_assert_ptr_nonnull(strstr(md, "## Shortcuts taken"));
+        free(md);
+    }
+    cJSON_Delete(root);
+    /* a model that cannot be loaded is named; a request beyond the drive without --wrap */
+    RUN(&c, "suite", "apps", "--model", fast, "--compare-model", "/nonexistent/m.json",
+        "--trace", trace, "--out", dir, "--quiet");
+    assert_one_error(&c, 1, "/nonexistent/m.json");
+    cmd_free(&c);
+    write_file(trace, "time_ns,device,op,offset,length\n0,0,read,1099511627776,4096\n");
+    RUN(&c, "suite", "apps", "--model", fast, "--trace", trace, "--out", dir, "--quiet");
+    assert_one_error(&c, 1, "beyond the device's logical capacity");
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_suite_tenants_quick)
 {
     char dir[4096], model[4096];
@@ -821,6 +896,24 @@ START_TEST(test_suite_bad_options_exit_2)
     RUN(&c, "suite", "review", "--seed", "x");
     assert_one_error(&c, 2, "--seed");
     cmd_free(&c);
+    RUN(&c, "suite", "apps");
+    assert_one_error(&c, 2, "--trace FILE is required");
+    cmd_free(&c);
+    RUN(&c, "suite", "review", "--wrap");
+    assert_one_error(&c, 2, "--wrap belongs to the apps suite");
+    cmd_free(&c);
+    RUN(&c, "suite", "scaling", "--compare-model", "x.json");
+    assert_one_error(&c, 2, "--compare-model belongs to the apps suite");
+    cmd_free(&c);
+    RUN(&c, "suite", "snia", "--trace", "t.csv");
+    assert_one_error(&c, 2, "--trace belongs to the apps suite");
+    cmd_free(&c);
+    RUN(&c, "suite", "apps", "--trace", "t.csv", "--passes", "0");
+    assert_one_error(&c, 2, "--passes expects a whole number from 1 to 100000, got '0'");
+    cmd_free(&c);
+    RUN(&c, "suite", "apps", "--trace", "t.csv", "--time-unit", "parsec");
+    assert_one_error(&c, 2, "--time-unit expects ns, us, ms or s");
+    cmd_free(&c);
 }
 END_TEST
 
@@ -857,6 +950,7 @@ static Suite *suite_suite(void)
     tcase_add_test(runs, test_suite_snia_quick);
     tcase_add_test(runs, test_suite_quick_matrix_quick);
     tcase_add_test(runs, test_suite_scaling_quick);
+    tcase_add_test(runs, test_suite_apps_quick);
     tcase_add_test(runs, test_suite_endurance_quick);
     tcase_add_test(runs, test_suite_endurance_accel_check);
     tcase_add_test(runs, test_suite_tenants_quick);

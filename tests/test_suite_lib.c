@@ -15,6 +15,8 @@
  */
 #include <cJSON.h>
 #include <check.h>
+#include <glib.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1237,6 +1239,188 @@ START_TEST(test_suite_lib_scaling)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------------------------ */
+/* apps                                                                                        */
+
+struct apps_seen {
+    ssdsim_measurement pt[1 + SSDSIM_APPS_N_THREADS];
+    bool seen[1 + SSDSIM_APPS_N_THREADS];
+    ssdsim_interval iv[64];
+    size_t n_iv;
+    size_t order[8]; /* points in the order they came: 0 as recorded, k + 1 for threads k */
+    size_t n_order;
+};
+
+static int apps_point(uint32_t threads, const ssdsim_measurement *m, void *ud)
+{
+    struct apps_seen *x = ud;
+    size_t k = 0;
+    if (threads) {
+        while (k < SSDSIM_APPS_N_THREADS && ssdsim_apps_threads(k) != threads)
+            k++;
+        ck_assert_uint_lt(k, SSDSIM_APPS_N_THREADS);
+        k++;
+    }
+    x->pt[k] = *m;
+    x->seen[k] = true;
+    x->order[x->n_order++] = k;
+    return 0;
+}
+
+static int apps_interval(size_t i, const ssdsim_interval *iv, void *ud)
+{
+    struct apps_seen *x = ud;
+    ck_assert_uint_eq(i, x->n_iv);
+    ck_assert_uint_lt(i, 64);
+    x->iv[x->n_iv++] = *iv;
+    return 0;
+}
+
+static int apps_stop(uint32_t threads, const ssdsim_measurement *m, void *ud)
+{
+    (void)threads, (void)m, (void)ud;
+    return 9;
+}
+
+/* A CSV trace of `n` 4 KiB reads of units 0 .. n-1 in order, `gap_ns` apart, at `base` bytes. */
+static void apps_trace(const char *path, unsigned n, uint64_t gap_ns, uint64_t base)
+{
+    GString *t = g_string_new("time_ns,device,op,offset,length\n");
+    for (unsigned i = 0; i < n; i++)
+        g_string_append_printf(t, "%" PRIu64 ",0,read,%" PRIu64 ",4096\n", i * gap_ns,
+                               base + (uint64_t)i * 4096);
+    write_file(path, t->str);
+    g_string_free(t, TRUE);
+}
+
+/* The application suite on the small drive, written full. As recorded: 49 reads 1 ms apart
+ * (span 48 ms), each alone on the drive, so each takes the QD1 read's 104.92 us; 24 intervals of
+ * 2 ms hold 2 reads each (those at 2i and 2i + 1 ms, done 0.105 ms later), and a 25th, partial,
+ * the read at 48 ms. Closed loop, the times ignored: every point completes the 49 reads `passes`
+ * (3) times; 2 threads run at most twice one read's rate, 2 / 104.92 us = 19,062 IOPS, and more
+ * than one thread's (9,531); 32 threads are bound by the 100 MB/s link, 10^8 / 4096 = 24,414
+ * IOPS, less the first read's 104.92 us before the link is busy and the drain of the last 31
+ * (147 reads take at least 147 x 40.96 us = 6.02 ms). Deeper is never slower. */
+START_TEST(test_suite_lib_apps)
+{
+    char tr[4096], flat[4096], far[4096], empty[4096];
+    out_path(tr, sizeof tr, "apps-trace.csv");
+    out_path(flat, sizeof flat, "apps-flat.csv");
+    out_path(far, sizeof far, "apps-far.csv");
+    out_path(empty, sizeof empty, "apps-empty.csv");
+    apps_trace(tr, 49, 1000000, 0);
+    apps_trace(flat, 49, 0, 0);
+    apps_trace(far, 4, 1000000, UINT64_C(1) << 40);
+    write_file(empty, "time_ns,device,op,offset,length\n");
+    ssdsim_model *m = small_model();
+    ssdsim_error err;
+    ck_assert_uint_eq(ssdsim_apps_threads(0), 2);
+    ck_assert_uint_eq(ssdsim_apps_threads(SSDSIM_APPS_N_THREADS - 1), 32);
+    ck_assert_uint_eq(ssdsim_apps_threads(SSDSIM_APPS_N_THREADS), 0);
+
+    struct apps_seen x;
+    memset(&x, 0, sizeof x);
+    ssdsim_apps_opts o = SSDSIM_APPS_OPTS_INIT;
+    o.trace_path = tr;
+    o.passes = 3;
+    o.seed = 1;
+    o.on_point = apps_point;
+    o.on_interval = apps_interval;
+    o.userdata = &x;
+    ck_assert_msg(ssdsim_apps_run(m, &o, &err) == 0, "%s", err.message);
+    ck_assert_uint_eq(x.n_order, 1 + SSDSIM_APPS_N_THREADS);
+    for (size_t k = 0; k <= SSDSIM_APPS_N_THREADS; k++)
+        ck_assert_uint_eq(x.order[k], k); /* as recorded first, then 2 .. 32 threads */
+    const ssdsim_measurement *r = &x.pt[0];
+    ck_assert_uint_eq(r->n_ios, 49);
+    ck_assert_msg(near(r->lat_mean_ns / 1e3, LAT_QD1_US, 1e-6), "%g", r->lat_mean_ns);
+    ck_assert_uint_eq(r->lat_max_ns, (uint64_t)(LAT_QD1_US * 1000 + 0.5));
+    ck_assert_uint_eq(x.n_iv, 25);
+    uint64_t sum = 0;
+    for (size_t i = 0; i < x.n_iv; i++) {
+        sum += x.iv[i].n_ios;
+        ck_assert_uint_eq(x.iv[i].n_ios, i < 24 ? 2 : 1);
+        ck_assert_int_eq(x.iv[i].partial, i == 24);
+        ck_assert_msg(near(x.iv[i].lat_ns_mean / 1e3, LAT_QD1_US, 1e-6), "%zu: %g", i,
+                      x.iv[i].lat_ns_mean);
+        if (i < 24)
+            ck_assert_uint_eq(x.iv[i].t_ns, (i + 1) * 2000000);
+    }
+    ck_assert_uint_eq(sum, 49);
+    for (size_t k = 1; k <= SSDSIM_APPS_N_THREADS; k++) {
+        ck_assert_uint_eq(x.pt[k].n_ios, 3 * 49);
+        if (k > 1)
+            ck_assert_msg(x.pt[k].iops >= x.pt[k - 1].iops * 0.99, "%zu: %g < %g", k,
+                          x.pt[k].iops, x.pt[k - 1].iops);
+    }
+    double one = 1e6 / LAT_QD1_US, link = 1e8 / 4096;
+    ck_assert_msg(x.pt[1].iops <= 2 * one * 1.0001 && x.pt[1].iops > one, "%g", x.pt[1].iops);
+    double t32 = LAT_QD1_US * 1e-6 + 147 * 4096 / 1e8;
+    ck_assert_msg(x.pt[5].iops <= link * 1.0001 && x.pt[5].iops >= 147 / (t32 + 31 * LAT_QD1_US * 1e-6),
+                  "%g", x.pt[5].iops);
+
+    /* Same options, same figures. */
+    struct apps_seen y;
+    memset(&y, 0, sizeof y);
+    o.userdata = &y;
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), 0);
+    for (size_t k = 0; k <= SSDSIM_APPS_N_THREADS; k++)
+        ck_assert(x.pt[k].iops == y.pt[k].iops && x.pt[k].lat_mean_ns == y.pt[k].lat_mean_ns);
+
+    /* A trace without times: no replay as recorded; fewer intervals asked: fewer given. */
+    memset(&x, 0, sizeof x);
+    o.userdata = &x;
+    o.trace_path = flat;
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), 0);
+    ck_assert(!x.seen[0] && x.n_iv == 0 && x.n_order == SSDSIM_APPS_N_THREADS);
+    memset(&x, 0, sizeof x);
+    o.trace_path = tr;
+    o.intervals = 4; /* of 12 ms: 12 reads each, then the last alone */
+    o.passes = 1;
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), 0);
+    ck_assert_uint_eq(x.n_iv, 5);
+    ck_assert(x.iv[0].n_ios == 12 && x.iv[3].n_ios == 12 && x.iv[4].n_ios == 1);
+
+    /* Beyond the drive: an error naming the trace, or wrapped with wrap. */
+    o.on_interval = NULL;
+    o.trace_path = far;
+    ck_assert_int_lt(ssdsim_apps_run(m, &o, &err), 0);
+    ck_assert_msg(strstr(err.message, "as recorded"), "%s", err.message);
+    o.wrap = true;
+    ck_assert_msg(ssdsim_apps_run(m, &o, &err) == 0, "%s", err.message);
+
+    /* A callback stops it with its code; bad arguments. */
+    o.on_point = apps_stop;
+    o.trace_path = tr;
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), 9);
+    o.trace_path = empty;
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "no request"), "%s", err.message);
+    o.trace_path = "/nonexistent/apps.csv";
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), SSDSIM_EIO);
+    ck_assert_msg(strstr(err.message, "/nonexistent/apps.csv"), "%s", err.message);
+    o.trace_path = NULL;
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "trace_path"), "%s", err.message);
+    o.trace_path = tr;
+    o.intervals = 10001;
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "intervals"), "%s", err.message);
+    o.intervals = 0;
+    o.time_scale = -1;
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), SSDSIM_EINVAL);
+    o.time_scale = 0;
+    ck_assert_int_eq(ssdsim_apps_run(NULL, &o, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_apps_run(m, NULL, &err), SSDSIM_EINVAL);
+    o.version = 99;
+    ck_assert_int_eq(ssdsim_apps_run(m, &o, &err), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_apps_opts_init(&o, 99), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_apps_opts_init(&o, 0), 0);
+    ck_assert_uint_eq(o.version, SSDSIM_APPS_OPTS_VERSION);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *suite_lib_suite(void)
 {
     Suite *s = suite_create("suite_lib");
@@ -1255,6 +1439,7 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_eol_bad_options);
     tcase_add_test(tc, test_suite_lib_endurance);
     tcase_add_test(tc, test_suite_lib_scaling);
+    tcase_add_test(tc, test_suite_lib_apps);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -24,6 +24,7 @@
 #include "ssdsim/measure.h"
 #include "ssdsim/point.h"
 #include "ssdsim/ssdsim.h"
+#include "ssdsim/trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -933,6 +934,72 @@ SSDSIM_API int ssdsim_scaling_opts_init(ssdsim_scaling_opts *opts, unsigned int 
  * ssdsim_new and the runs; `err` (may be NULL) says why ("2 devices: ..."). */
 SSDSIM_API int ssdsim_scaling_run(const ssdsim_model *system, const ssdsim_scaling_opts *opts,
                                   ssdsim_error *err);
+
+/* ------------------------------------------------------------------------------------------ */
+/* The application suite                                                                       */
+
+/** The application suite (`ssdsim suite apps`): the labs' application benchmarks (a NoSQL
+ * cluster, SysBench OLTP) as the replay of a block trace recorded under the application, on a
+ * model written full first (the application's data is on the drive):
+ * - as recorded: open loop at the trace's own times (time_scale times as fast), its span cut
+ *   into `intervals` equal intervals, each interval's mean latency and IOPS (the NoSQL test
+ *   reports a node's average latency per interval); skipped when the trace has no times;
+ * - closed loop at each of ssdsim_apps_threads (2 to 32 requests outstanding, as SysBench's 2 to
+ *   32 threads), in the trace's order with its times ignored, the trace read `passes` times:
+ *   I/Os per second (for the trace's fixed mix of I/Os per transaction, the transaction rate
+ *   in proportion), mean and p99 latency.
+ * The parts run one after the other on the same drive. */
+#define SSDSIM_APPS_N_THREADS 5
+/** Intervals of the replay as recorded when ssdsim_apps_opts.intervals is 0 (the NoSQL test's). */
+#define SSDSIM_APPS_INTERVALS 24
+
+/** Requests outstanding of closed-loop point `k`: 2, 4, 8, 16, 32; 0 past the last. */
+SSDSIM_API uint32_t ssdsim_apps_threads(size_t k);
+
+/** Called after each replay with its figures over the whole replay (n_ios, iops, bw_bytes,
+ * latencies, read and write figures, waf; window_ns = run_ns, n_runs 1, n_rounds its
+ * intervals): `threads` 0 for the replay as recorded, else the requests outstanding. A non-zero
+ * return stops the suite and is returned. */
+typedef int (*ssdsim_apps_point_fn)(uint32_t threads, const ssdsim_measurement *m,
+                                    void *userdata);
+/** Called for each interval `i` of the replay as recorded (the last may be partial), before its
+ * point. A non-zero return stops the suite and is returned. */
+typedef int (*ssdsim_apps_interval_fn)(size_t i, const ssdsim_interval *iv, void *userdata);
+
+/** How the application suite runs. SSDSIM_APPS_OPTS_INIT, then trace_path. */
+typedef struct ssdsim_apps_opts {
+    /** the layout the caller was compiled with: SSDSIM_APPS_OPTS_VERSION (0 = 1) */
+    unsigned int version;
+    const char *trace_path;         /**< the trace (required; formats of ssdsim_trace_open) */
+    const ssdsim_trace_opts *trace; /**< how it is read (NULL: the defaults, format probed) */
+    uint32_t intervals;             /**< of the replay as recorded, 1 to 10000 (0: 24) */
+    double time_scale; /**< the replay as recorded: 2 replays twice as fast (0: as recorded) */
+    uint32_t passes;   /**< closed-loop points read the trace this many times (0: once) */
+    bool wrap;         /**< addresses beyond the model's capacity wrap around (else an error) */
+    uint64_t seed;     /**< of the simulation */
+    ssdsim_progress_fn progress; /**< installed on the simulation (may be NULL) */
+    void *progress_userdata;
+    ssdsim_apps_point_fn on_point;       /**< may be NULL */
+    ssdsim_apps_interval_fn on_interval; /**< may be NULL */
+    void *userdata;                      /**< passed to on_point and on_interval */
+} ssdsim_apps_opts;
+
+/** Layout version of ssdsim_apps_opts: set by SSDSIM_APPS_OPTS_INIT and ssdsim_apps_opts_init. */
+#define SSDSIM_APPS_OPTS_VERSION 1
+#define SSDSIM_APPS_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_APPS_OPTS_VERSION)
+
+/** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
+SSDSIM_API int ssdsim_apps_opts_init(ssdsim_apps_opts *opts, unsigned int version);
+
+/** Run the suite on `model` (a device or a system): read the trace once (its requests and
+ * span), make a simulation, fill it sequentially, replay the trace as recorded (when it has
+ * times) and at every thread count, passing each interval and point to the callbacks.
+ * @return 0; SSDSIM_EINVAL (NULL argument, options of an unknown version or out of range, a
+ * trace without requests); the codes of ssdsim_trace_open and ssdsim_trace_next (a malformed
+ * line), of ssdsim_new and of the replays (a request beyond the model without `wrap`); or a
+ * callback's non-zero return. `err` (may be NULL) says why ("4 threads: ..."). */
+SSDSIM_API int ssdsim_apps_run(const ssdsim_model *model, const ssdsim_apps_opts *opts,
+                               ssdsim_error *err);
 
 #ifdef __cplusplus
 }
