@@ -1254,6 +1254,7 @@ struct apps_seen {
 static int apps_point(uint32_t threads, const ssdsim_measurement *m, void *ud)
 {
     struct apps_seen *x = ud;
+    ck_assert_uint_lt(x->n_order, 8);
     size_t k = 0;
     if (threads) {
         while (k < SSDSIM_APPS_N_THREADS && ssdsim_apps_threads(k) != threads)
@@ -1382,6 +1383,7 @@ START_TEST(test_suite_lib_apps)
     ck_assert(x.iv[0].n_ios == 12 && x.iv[3].n_ios == 12 && x.iv[4].n_ios == 1);
 
     /* Beyond the drive: an error naming the trace, or wrapped with wrap. */
+    memset(&x, 0, sizeof x);
     o.on_interval = NULL;
     o.trace_path = far;
     ck_assert_int_lt(ssdsim_apps_run(m, &o, &err), 0);
