@@ -428,10 +428,11 @@ void suite_steady_notes(struct suite *s, const ssdsim_suite_wl *w, ssdsim_steady
                         const char *what)
 {
     if (how == SSDSIM_STEADY_BY_NOTHING) {
-        suite_shortcut(s, "The model is a hard disk: it keeps no state that writes change (no "
-                          "flash to fill, no garbage collection), so it was not preconditioned "
-                          "and its preconditioning curves were not run; the measurements ran on "
-                          "the disk as it is.");
+        suite_shortcut(s, "The model is a hard disk or an array of them: it keeps no state "
+                          "that writes change (no flash to fill, no garbage collection; a "
+                          "write cache fills in seconds), so it was not preconditioned and its "
+                          "preconditioning curves were not run; the measurements ran on the "
+                          "disks as they are.");
     } else if (how == SSDSIM_STEADY_BY_FAST) {
         suite_shortcut(s, "The drive was put at steady state by fast preconditioning "
                           "(ssdsim_precondition_fast: the state of a scaled copy run to steady "
@@ -477,7 +478,7 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const ssdsim
     memset(c, 0, sizeof *c);
     c->id = id;
     uint32_t rounds = s->opt->quick ? 10 : 20;
-    if (ssdsim_model_get_kind(s->model) == SSDSIM_MODEL_HDD) {
+    if (ssdsim_model_get_device_kind(s->model) == SSDSIM_MODEL_HDD) {
         suite_steady_notes(s, w, SSDSIM_STEADY_BY_NOTHING, NULL);
         suite_say(s, "  no preconditioning curve: a hard disk");
         c->sum.scaled = copy != NULL;

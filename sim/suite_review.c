@@ -174,8 +174,8 @@ static int run_matrix(struct suite *s, struct mode *m, const struct profile *p, 
 static void curve_md(struct suite *s, const struct suite_curve *c, const char *title)
 {
     if (c->n_rows == 0) {
-        suite_md(s, "\n#### Preconditioning curve\n\nNone: the model is a hard disk, which keeps "
-                    "no state that writes change.\n");
+        suite_md(s, "\n#### Preconditioning curve\n\nNone: the model is a hard disk or an "
+                    "array of them, which keeps no state that writes change.\n");
         return;
     }
     char cliff[48] = "none";
@@ -522,9 +522,12 @@ int suite_review(struct suite *s)
                 "thread streaming through its own sixteenth of the drive) after a secure erase "
                 "and one sequential fill. Each profile, the 128K points and the second "
                 "formatting mode start from a drive of their own.\n\n");
-    suite_md(s, "![IOPS during preconditioning](precondition-iops.png)\n\n"
-                "![Write amplification against data written](waf.png)\n\n"
-                "![Latency CDF](latency-cdf.png)\n");
+    /* hard disks have no preconditioning curves to plot (nor their CSV files) */
+    bool curves = ssdsim_model_get_device_kind(s->model) != SSDSIM_MODEL_HDD;
+    if (curves)
+        suite_md(s, "![IOPS during preconditioning](precondition-iops.png)\n\n"
+                    "![Write amplification against data written](waf.png)\n\n");
+    suite_md(s, "![Latency CDF](latency-cdf.png)\n");
     suite_md(s,
              "\n## Summary\n\nPreconditioning at 16T/16Q from a fresh drive (burst: the first "
              "tenth of a drive write; steady: the last drive write of the curve) and the "
@@ -576,10 +579,13 @@ int suite_review(struct suite *s)
 
     suite_csv(s, "fixed.csv", g_string_free(fcsv, FALSE));
     suite_csv(s, "latency-cdf.csv", g_string_free(cdf_csv, FALSE));
-    overlay_plot(s, "precondition-iops.png", "IOPS during preconditioning (16T/16Q)", "IOPS", "1",
-                 "time (s)", "4", ids, titles, "top right");
-    overlay_plot(s, "waf.png", "Write amplification against data written", "WAF per interval", "3",
-                 "host data written (drive writes)", "9", ids, titles, "bottom right");
+    if (curves) {
+        overlay_plot(s, "precondition-iops.png", "IOPS during preconditioning (16T/16Q)", "IOPS",
+                     "1", "time (s)", "4", ids, titles, "top right");
+        overlay_plot(s, "waf.png", "Write amplification against data written",
+                     "WAF per interval", "3", "host data written (drive writes)", "9", ids,
+                     titles, "bottom right");
+    }
     cdf_plot(s, series);
     suite_shortcut(s,
                    "Each matrix point ran a window of %.3g s of simulated time (longer when it "

@@ -1240,6 +1240,42 @@ START_TEST(test_devices_card_cache_sustained)
 }
 END_TEST
 
+/* Two sequential streams at once, interleaved write by write (two jobs at queue depth 1, the
+ * second from 4.5 MiB = 384 rows = 48 chunks), 1,152 writes of 4 KiB each: the same 9 MiB as
+ * the single stream above, in the same whole chunks. The card keeps dirty data by address, so
+ * each stream's writes gather into its own extents whatever arrives between them: every flush
+ * is whole rows, the drives read nothing and, once all is flushed, have programmed the 2,304
+ * data units and 768 parity units, as for one stream. (Before, only the newest extent grew: each
+ * 4 KiB write of one stream followed one of the other, became an extent of its own and was
+ * flushed as a read-modify-write of its row.) */
+START_TEST(test_devices_card_cache_interleaved_streams)
+{
+    ssdsim_model *m = array_of("raid5", 4, CACHE_SYS);
+    ssdsim *sim = st_sim(m, 1);
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_workload_load_string(&wl,
+                                              "[global]\nbs=4k\niodepth=1\n[w]\nrw=write\n"
+                                              "numjobs=2\noffset_increment=4608k\n"
+                                              "number_ios=1152\n",
+                                              "two streams", &err) == 0,
+                  "%s", err.message);
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+    ssdsim_workload_free(wl);
+    ck_assert_uint_eq(op_stats(sim, SSDSIM_OP_WRITE).count, 2304);
+    ck_assert_int_eq(ssdsim_idle(sim, 1000000000), 0);
+    ck_assert_uint_eq(((struct ssdsim *)sim)->sys.wc.dirty, 0);
+    uint64_t programs = 0;
+    for (uint32_t k = 0; k < 4; k++) {
+        ck_assert_uint_eq(host_reads(sim, k), 0);
+        programs += host_programs(sim, k);
+    }
+    ck_assert_uint_eq(programs, 2304 + 768);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_devices_card_cache_rejects)
 {
     g_autofree char *member = tiny_json(CUSTOM_HOST, NULL);
@@ -1480,6 +1516,7 @@ int main(void)
     tcase_add_test(tc, test_devices_raid5_same_seed_identical_json);
     tcase_add_test(tc, test_devices_card_cache_burst);
     tcase_add_test(tc, test_devices_card_cache_sustained);
+    tcase_add_test(tc, test_devices_card_cache_interleaved_streams);
     tcase_add_test(tc, test_devices_card_cache_rejects);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

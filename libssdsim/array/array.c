@@ -76,6 +76,8 @@ void ssdsim__sys_fini(struct ssdsim__sys *s)
     free(s->tags);
     free(s->tag_delta);
     free(s->wc.ext);
+    free(s->wc.end_key);
+    free(s->wc.end_slot);
     free(s->wc.wait);
     free(s->devs);
     free(s->ctrls);
@@ -465,30 +467,94 @@ static void wc_init(struct ssdsim__sys *s, const struct ssdsim__system_cfg *sc)
         w->chunk = row; /* extents are at most 4 GiB; a row is at most 1 GiB */
 }
 
-/* Append [off, off + len) (within one chunk) to the dirty FIFO, extending the newest extent
- * when it ends there in the same chunk. False when the ring cannot grow. */
+/* The index of queued extents by end offset: linear probing over end_cap (a power of two)
+ * entries, deletion by shifting the run after the entry back (no tombstones). */
+static uint32_t wc_end_home(const struct ssdsim__wcache *w, uint64_t key)
+{
+    return (uint32_t)((key / 512 * UINT64_C(0x9E3779B97F4A7C15)) >> 32) &
+           (w->end_cap - 1);
+}
+
+static uint32_t wc_end_find(const struct ssdsim__wcache *w, uint64_t key)
+{
+    for (uint32_t i = wc_end_home(w, key); w->end_key[i]; i = (i + 1) & (w->end_cap - 1))
+        if (w->end_key[i] == key)
+            return i;
+    return UINT32_MAX;
+}
+
+/* Map `key` to ring slot `slot` (replacing what it mapped to). */
+static void wc_end_put(struct ssdsim__wcache *w, uint64_t key, uint32_t slot)
+{
+    uint32_t i = wc_end_home(w, key);
+    while (w->end_key[i] && w->end_key[i] != key)
+        i = (i + 1) & (w->end_cap - 1);
+    w->end_key[i] = key;
+    w->end_slot[i] = slot;
+}
+
+/* Forget `key` if it maps to `slot` (an older extent with the same end may have lost it). */
+static void wc_end_del(struct ssdsim__wcache *w, uint64_t key, uint32_t slot)
+{
+    uint32_t i = wc_end_find(w, key), mask = w->end_cap - 1;
+    if (i == UINT32_MAX || w->end_slot[i] != slot)
+        return;
+    w->end_key[i] = 0;
+    for (uint32_t j = (i + 1) & mask; w->end_key[j]; j = (j + 1) & mask) {
+        uint32_t h = wc_end_home(w, w->end_key[j]);
+        /* move j back to the hole at i unless its home lies cyclically in (i, j] */
+        if (((j - h) & mask) >= ((j - i) & mask)) {
+            w->end_key[i] = w->end_key[j];
+            w->end_slot[i] = w->end_slot[j];
+            w->end_key[j] = 0;
+            i = j;
+        }
+    }
+}
+
+/* Append [off, off + len) (within one chunk) to the dirty FIFO, extending the queued extent
+ * that ends there, if any, when off is not a chunk's start. False when the ring cannot grow. */
 static bool wc_append(struct ssdsim__wcache *w, uint64_t off, uint32_t len)
 {
-    if (w->n) {
-        struct ssdsim__wc_ext *e = &w->ext[(w->head + w->n - 1) % w->cap];
-        if (e->offset + e->len == off && off % w->chunk) {
-            e->len += len;
+    if (w->n && off % w->chunk) {
+        uint32_t i = wc_end_find(w, off);
+        if (i != UINT32_MAX) {
+            uint32_t slot = w->end_slot[i];
+            wc_end_del(w, off, slot);
+            w->ext[slot].len += len;
+            w->ext[slot].last = w->seq;
+            wc_end_put(w, off + len, slot);
             return true;
         }
     }
     if (w->n == w->cap) {
         uint32_t cap = w->cap ? 2 * w->cap : 64;
         struct ssdsim__wc_ext *v = malloc(cap * sizeof *v);
-        if (!v)
+        uint64_t *keys = calloc(2 * (size_t)cap, sizeof *keys);
+        uint32_t *slots = malloc(2 * (size_t)cap * sizeof *slots);
+        if (!v || !keys || !slots) {
+            free(v);
+            free(keys);
+            free(slots);
             return false;
+        }
         for (uint32_t i = 0; i < w->n; i++)
             v[i] = w->ext[(w->head + i) % w->cap];
         free(w->ext);
+        free(w->end_key);
+        free(w->end_slot);
         w->ext = v;
         w->cap = cap;
         w->head = 0;
+        w->end_key = keys;
+        w->end_slot = slots;
+        w->end_cap = 2 * cap;
+        for (uint32_t i = 0; i < w->n; i++) /* slots moved: index them again, oldest first */
+            wc_end_put(w, v[i].offset + v[i].len, i);
     }
-    w->ext[(w->head + w->n++) % w->cap] = (struct ssdsim__wc_ext){off, len};
+    uint32_t slot = (w->head + w->n++) % w->cap;
+    w->ext[slot] = (struct ssdsim__wc_ext){off, len, w->seq};
+    wc_end_put(w, off + len, slot);
     return true;
 }
 
@@ -506,6 +572,7 @@ static void wc_absorb(struct ssdsim__sys *s, uint32_t io)
     struct ssdsim__wcache *w = &s->wc;
     struct ssdsim__sysio *r = &s->ios[io];
     uint64_t now = ssdsim__engine_now(s->engine);
+    w->seq++;
     for (uint64_t off = r->offset, end = r->offset + r->len; off < end;) {
         uint64_t piece = SSDSIM__MIN(end - off, w->chunk - off % w->chunk);
         if (!wc_append(w, off, (uint32_t)piece)) {
@@ -586,10 +653,13 @@ static void wc_kick(struct ssdsim__sys *s)
         if (w->n == 0 || w->fl_busy == (1u << SSDSIM__WC_DEPTH) - 1)
             break;
         struct ssdsim__wc_ext e = w->ext[w->head];
-        /* The newest extent may still grow into whole rows: it waits while it stops short of
-         * its chunk's end, unless this is an idle flush or nothing else is being flushed. */
-        if (w->n == 1 && (e.offset + e.len) % w->chunk && w->target && w->fl_busy)
+        /* An extent a stream is still writing may grow into whole rows: it waits while it
+         * stops short of its chunk's end, unless this is an idle flush or nothing else is
+         * being flushed. */
+        if ((e.offset + e.len) % w->chunk && w->seq - e.last < SSDSIM__WC_RECENT && w->target &&
+            w->fl_busy)
             break;
+        wc_end_del(w, e.offset + e.len, w->head);
         w->head = (w->head + 1) % w->cap;
         w->n--;
         uint32_t k = 0;
@@ -776,6 +846,8 @@ void ssdsim__sys_reset(struct ssdsim__sys *s, uint64_t now)
     /* the cache's dirty data is gone with the rest (nothing is in flight) */
     s->wc.dirty = s->wc.queued = 0;
     s->wc.n = s->wc.head = 0;
+    if (s->wc.end_key)
+        memset(s->wc.end_key, 0, s->wc.end_cap * sizeof *s->wc.end_key);
     s->wc.flushing = false;
     s->wc.idle_gen++;
     s->wc.dram_free_ns = now;

@@ -19,15 +19,17 @@
  * it fits: it is acknowledged once its data has crossed the card's uplink (if it has one) and
  * been copied into the cache at cache_bw (one copy at a time, FCFS; the two are booked
  * independently and the later end counts, as ssdsim__link_xfer_path does), and its bytes
- * become dirty. Dirty data is a FIFO of extents of the volume in arrival
- * order; a write that continues the newest extent extends it, but an extent never crosses a
- * multiple of SSDSIM__WC_CHUNK_ROWS stripe rows, so a sequential stream becomes whole chunks
- * of whole rows. Flushing starts when dirty data exceeds cache_high x cache and takes the
+ * become dirty. Dirty data is a FIFO of extents of the volume in the order each began; a
+ * write that continues a queued extent (one not yet being flushed) extends it, as a card keeps
+ * dirty data by address, so each of several interleaved sequential streams gathers into whole
+ * rows; an extent never crosses a multiple of SSDSIM__WC_CHUNK_ROWS stripe rows, so a stream
+ * becomes whole chunks of whole rows. Flushing starts when dirty data exceeds cache_high x cache and takes the
  * oldest extents, up to SSDSIM__WC_DEPTH at once, each written to the devices as a RAID write
  * of the volume (whole rows: data and parity, no reads; the rest of a row: read-modify-write),
- * until what is not yet being flushed is at most cache_low x cache; the newest extent waits
- * while it still stops short of its chunk's end and another flush is in flight (it may still
- * become whole rows). A write that does not fit waits, in arrival order, while flushing goes
+ * until what is not yet being flushed is at most cache_low x cache; the oldest extent waits
+ * while it still stops short of its chunk's end, was extended within the last
+ * SSDSIM__WC_RECENT host writes and another flush is in flight (its stream may still make it
+ * whole rows). A write that does not fit waits, in arrival order, while flushing goes
  * on, and is admitted as flushes complete. Once no host request has been in the card for
  * cache_idle_us, everything is flushed. Without the battery the card writes through (as with
  * no cache); a write larger than the cache is written through. Reads are not served from the
@@ -64,26 +66,34 @@ struct ssdsim__sysio {
 };
 
 /* A RAID card's write-back cache (system.cache): what is dirty, as a FIFO of extents of the
- * volume in arrival order (a write contiguous with the newest extent extends it, within one
- * chunk of SSDSIM__WC_CHUNK_ROWS stripe rows); the host writes waiting for room; the flushes in
- * flight. */
+ * volume in the order each began (a write contiguous with a queued extent extends it, within
+ * one chunk of SSDSIM__WC_CHUNK_ROWS stripe rows); the host writes waiting for room; the
+ * flushes in flight. */
 #define SSDSIM__WC_DEPTH 16u     /* flush requests in flight at most */
 #define SSDSIM__WC_CHUNK_ROWS 8u /* an extent never crosses a multiple of this many rows */
 #define SSDSIM__WC_FLUSH 0x80000000u /* io ids of flush requests: this bit | slot */
+#define SSDSIM__WC_RECENT 64u /* an extent written within this many host writes may grow */
 struct ssdsim__wc_ext {
     uint64_t offset;
     uint32_t len;
+    uint64_t last; /* the host write (ssdsim__wcache.seq) that last extended it */
 };
 struct ssdsim__wcache {
     uint64_t size, high, low, idle_ns; /* bytes; ns */
     uint64_t bytes_per_s, dram_free_ns; /* the copy into the cache: one at a time */
     uint64_t chunk;                    /* bytes */
     uint64_t dirty;                    /* acknowledged, not yet on the devices */
+    uint64_t seq;                      /* host writes absorbed (pieces counted once) */
     uint64_t queued;                   /* of which not yet being flushed */
     bool flushing;
     uint64_t target;            /* flushing goes on while more than this is queued */
     struct ssdsim__wc_ext *ext; /* ring: ext[(head + i) % cap], i < n */
     uint32_t head, n, cap;
+    /* the queued extents by end offset (open addressing, 2 x cap entries, key 0 empty): the
+     * ring slot of the extent a write starting there continues */
+    uint64_t *end_key;
+    uint32_t *end_slot;
+    uint32_t end_cap;
     uint32_t *wait; /* host writes waiting for room, ring like ext */
     uint32_t w_head, w_n, w_cap;
     struct ssdsim__sysio fl[SSDSIM__WC_DEPTH];

@@ -258,6 +258,13 @@ SSDSIM_API ssdsim_model_kind ssdsim_model_get_kind(const ssdsim_model *model)
     return model ? (ssdsim_model_kind)model->kind : SSDSIM_MODEL_SSD;
 }
 
+SSDSIM_API ssdsim_model_kind ssdsim_model_get_device_kind(const ssdsim_model *model)
+{
+    if (model && model->kind == SSDSIM__KIND_SYSTEM && model->system.member)
+        return (ssdsim_model_kind)model->system.member->kind;
+    return ssdsim_model_get_kind(model);
+}
+
 SSDSIM_API uint32_t ssdsim_model_n_devices(const ssdsim_model *model)
 {
     return model && model->kind == SSDSIM__KIND_SYSTEM ? model->system.count : 1;

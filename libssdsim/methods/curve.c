@@ -221,10 +221,11 @@ int ssdsim_curve_run(ssdsim_curve **out, ssdsim *sim, ssdsim *copy, const ssdsim
     if (ssdsim__curve_opts_read(&o, opts, why, sizeof why))
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_curve_run: %s", why);
     ssdsim__curve_opts_resolve(&o);
-    if (sim->model->kind == SSDSIM__KIND_HDD || (copy && copy->model->kind == SSDSIM__KIND_HDD))
+    if (ssdsim_model_get_device_kind(sim->model) == SSDSIM_MODEL_HDD ||
+        (copy && ssdsim_model_get_device_kind(copy->model) == SSDSIM_MODEL_HDD))
         return ssdsim__fail(sim, SSDSIM_ENOTFOUND,
-                            "a hard disk keeps no state that writes change: it has no "
-                            "preconditioning curve");
+                            "a hard disk (or an array of them) keeps no state that writes "
+                            "change: it has no preconditioning curve");
     if (ssdsim__methods_write_share(wl) <= 0)
         return ssdsim__fail(sim, SSDSIM_ECONFIG,
                             "a preconditioning curve needs a workload that writes");

@@ -167,7 +167,7 @@ void ssdsim__curve_opts_resolve(ssdsim_curve_opts *o)
 static int reach_steady(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_curve_opts *o,
                         ssdsim_steady_method *how)
 {
-    if (sim->model->kind == SSDSIM__KIND_HDD) {
+    if (ssdsim_model_get_device_kind(sim->model) == SSDSIM_MODEL_HDD) {
         *how = SSDSIM_STEADY_BY_NOTHING;
         return 0;
     }

@@ -247,6 +247,11 @@ typedef enum ssdsim_model_kind {
 /** The kind of a model (SSDSIM_MODEL_SSD for NULL). */
 SSDSIM_API ssdsim_model_kind ssdsim_model_get_kind(const ssdsim_model *model);
 
+/** The kind of a model's devices: the model's own for a device, its members' for a system
+ * (SSDSIM_MODEL_SSD for NULL). An array of hard disks, like a hard disk, has no flash that writes
+ * fill: nothing to precondition. */
+SSDSIM_API ssdsim_model_kind ssdsim_model_get_device_kind(const ssdsim_model *model);
+
 /** Devices in the model (1 for a device model) and volumes the host addresses (the devices of
  * a JBOD; 1 otherwise). */
 SSDSIM_API uint32_t ssdsim_model_n_devices(const ssdsim_model *model);
