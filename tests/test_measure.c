@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ssdsim/measure.h"
+#include "ssdsim/suite.h"
 #include "ssdsim/ssdsim.h"
 #include "testutil.h"
 
@@ -468,6 +469,39 @@ START_TEST(test_measure_scaled_copy_and_curve_on_it)
     ssdsim_model_free(cm);
     ssdsim_model_free(m);
     ssdsim_model_free(g);
+
+    /* A system of SSDs (the X25-M RAID-5 behind the 3ware card, 256 KiB strips): its scaled copy
+     * is the same system over the member's scaled copy, so its volume shrinks as the member does
+     * (3 data members' whole strips); the suites' curves run on it (a 2048-block member: more
+     * than 4 times larger). */
+    char path[1024];
+    ssdsim_model *arr = NULL, *mem = NULL, *ca = NULL, *cmem = NULL;
+    ck_assert_msg(ssdsim_model_load_file(&arr, test_src_path(path, sizeof path,
+                                                             "models/x25m-g2-160-x4-raid5-3ware.json"),
+                                         &err) == 0,
+                  "%s", err.message);
+    ck_assert_msg(ssdsim_model_load_file(&mem, test_src_path(path, sizeof path,
+                                                             "models/x25m-g2-160.json"),
+                                         &err) == 0,
+                  "%s", err.message);
+    uint32_t want = ssdsim_model_scaled_blocks_per_plane(mem);
+    ck_assert_uint_gt(want, 0);
+    ck_assert_uint_eq(ssdsim_model_scaled_blocks_per_plane(arr), want);
+    ck_assert_uint_eq(ssdsim_suite_curve_blocks_per_plane(arr, 0), want);
+    ck_assert_msg(ssdsim_model_scaled_copy(&ca, arr, 0, &err) == 0, "%s", err.message);
+    ck_assert_msg(ssdsim_model_scaled_copy(&cmem, mem, 0, &err) == 0, "%s", err.message);
+    ck_assert_int_eq(ssdsim_model_get_kind(ca), SSDSIM_MODEL_SYSTEM);
+    ck_assert_uint_eq(ssdsim_model_n_devices(ca), 4);
+    const uint64_t strip = 262144; /* the volume holds each member's whole strips */
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(ca),
+                      3 * (ssdsim_model_logical_bytes(cmem) / strip * strip));
+    ck_assert_uint_eq(ssdsim_model_logical_bytes(arr),
+                      3 * (ssdsim_model_logical_bytes(mem) / strip * strip));
+    ck_assert_int_eq(ssdsim_model_scaled_copy(&cm, arr, 4096, &err), SSDSIM_ECONFIG);
+    ssdsim_model_free(ca);
+    ssdsim_model_free(cmem);
+    ssdsim_model_free(mem);
+    ssdsim_model_free(arr);
 }
 END_TEST
 

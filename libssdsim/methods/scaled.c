@@ -107,12 +107,26 @@ struct ssdsim_model *ssdsim__scaled_copy(const struct ssdsim_model *m, uint32_t 
     return ms;
 }
 
+/* The solid-state device model a scaled copy of `m` scales: m itself, or a system's member;
+ * NULL for a hard disk or an array of them. */
+static const struct ssdsim_model *flash_model(const struct ssdsim_model *m)
+{
+    if (m && m->kind == SSDSIM__KIND_SYSTEM)
+        m = m->system.member;
+    return m && m->kind == SSDSIM__KIND_SSD ? m : NULL;
+}
+
 uint32_t ssdsim_model_scaled_blocks_per_plane(const ssdsim_model *model)
 {
     SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
-    if (!model || model->kind != SSDSIM__KIND_SSD)
-        return 0;
-    return ssdsim__scaled_bpp(model);
+    const struct ssdsim_model *f = flash_model(model);
+    return f ? ssdsim__scaled_bpp(f) : 0;
+}
+
+uint32_t ssdsim__model_blocks_per_plane(const struct ssdsim_model *model)
+{
+    const struct ssdsim_model *f = flash_model(model);
+    return f ? f->geometry.blocks_per_plane : 0;
 }
 
 int ssdsim_model_scaled_copy(ssdsim_model **out, const ssdsim_model *model,
@@ -121,23 +135,46 @@ int ssdsim_model_scaled_copy(ssdsim_model **out, const ssdsim_model *model,
     SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
     if (out)
         *out = NULL;
-    if (!out || !model || model->kind != SSDSIM__KIND_SSD)
+    const struct ssdsim_model *f = flash_model(model);
+    if (!out || !model || !f)
         return ssdsim__error_set(err, SSDSIM_EINVAL, model ? model->label : NULL, NULL,
                                  "ssdsim_model_scaled_copy: %s",
                                  !out || !model ? "out and model are needed"
-                                                : "a scaled copy needs a solid-state device model");
-    uint32_t bpp = blocks_per_plane ? blocks_per_plane : ssdsim__scaled_bpp(model);
-    if (bpp > model->geometry.blocks_per_plane)
-        return ssdsim__error_set(err, SSDSIM_ECONFIG, model->label, "geometry.blocks_per_plane",
+                                                : "a scaled copy needs a solid-state device "
+                                                  "model or a system of them");
+    uint32_t bpp = blocks_per_plane ? blocks_per_plane : ssdsim__scaled_bpp(f);
+    if (bpp > f->geometry.blocks_per_plane)
+        return ssdsim__error_set(err, SSDSIM_ECONFIG, f->label, "geometry.blocks_per_plane",
                                  "a scaled copy of %u blocks per plane is not smaller than the "
                                  "model (%u)",
-                                 bpp, model->geometry.blocks_per_plane);
+                                 bpp, f->geometry.blocks_per_plane);
     ssdsim_error e;
-    struct ssdsim_model *ms = ssdsim__scaled_copy(model, bpp, &e);
+    struct ssdsim_model *ms = ssdsim__scaled_copy(f, bpp, &e);
     if (!ms)
-        return ssdsim__error_set(err, e.code ? e.code : SSDSIM_ECONFIG, model->label, NULL,
+        return ssdsim__error_set(err, e.code ? e.code : SSDSIM_ECONFIG, f->label, NULL,
                                  "scaled copy (%u blocks per plane): %s", bpp, e.message);
     ms->magic = SSDSIM__MAGIC_MODEL;
+    if (f != model) {
+        /* A system of the scaled member: the same layout, strips, card and cache over devices
+         * each as the member's scaled copy (each sees the volume's uniform random writes cut
+         * by the layout, as fast preconditioning assumes). */
+        struct ssdsim_model *sys = ssdsim__model_copy(model);
+        if (!sys) {
+            ssdsim_model_free(ms);
+            return ssdsim__error_set(err, SSDSIM_ENOMEM, model->label, NULL, "out of memory");
+        }
+        sys->magic = SSDSIM__MAGIC_MODEL;
+        ssdsim_model_free(sys->system.member);
+        sys->system.member = ms;
+        if (ssdsim_model_logical_bytes(ms) < sys->system.stripe) {
+            ssdsim_model_free(sys);
+            return ssdsim__error_set(err, SSDSIM_ECONFIG, model->label, "system.stripe",
+                                     "a scaled copy of %u blocks per plane holds less than one "
+                                     "strip",
+                                     bpp);
+        }
+        ms = sys;
+    }
     *out = ms;
     return 0;
 }

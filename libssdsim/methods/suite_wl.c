@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "methods/scaled.h"
 #include "ssdsim/suite.h"
 
 /* The caller's description in the current layout; SSDSIM_EINVAL for NULL, no rw, or a newer
@@ -138,12 +139,11 @@ double ssdsim_suite_wl_write_share(const ssdsim_suite_wl *w)
 
 uint32_t ssdsim_suite_curve_blocks_per_plane(const ssdsim_model *model, uint32_t blocks_per_plane)
 {
-    /* A scaled copy changes the flash geometry: only a solid-state device model has one (a
-     * system's curves run on the whole system; a hard disk has none). */
-    if (!model || ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
+    /* A scaled copy changes the flash geometry: a solid-state device's, or a system's members'
+     * (ssdsim_model_scaled_copy); a hard disk and an array of them have none. */
+    uint64_t bpp = model ? ssdsim__model_blocks_per_plane(model) : 0;
+    if (!bpp)
         return 0;
-    int64_t bpp = 0;
-    ssdsim_model_get_int(model, "geometry.blocks_per_plane", &bpp, NULL);
     /* The library's rule (ssdsim_model_scaled_copy), the one fast preconditioning uses. */
     uint32_t want =
         blocks_per_plane ? blocks_per_plane : ssdsim_model_scaled_blocks_per_plane(model);

@@ -335,18 +335,21 @@ SSDSIM_API void ssdsim_curve_free(ssdsim_curve *curve);
 /** Blocks per plane of the scaled copy a large model's curves and fast preconditioning run on:
  * enough that the blocks every plane keeps free or open (GC watermarks, victim, write
  * frontiers), which do not scale, are at most a quarter of its spare blocks, and at least 256;
- * never more than the model has. 0 for a model without flash geometry of its own (a hard disk, a
- * system) or NULL. */
+ * never more than the model has; of a system of solid-state devices, its member's. 0 for a hard
+ * disk, an array of them, or NULL. */
 SSDSIM_API uint32_t ssdsim_model_scaled_blocks_per_plane(const ssdsim_model *model);
 
 /** A copy of a solid-state device model with `blocks_per_plane` blocks per plane (0: the value
  * of ssdsim_model_scaled_blocks_per_plane) and the same geometry, timing and FTL otherwise; its
  * over-provisioning is set so that the space garbage collection works with (the blocks none of
  * the free, victim and open blocks) is used in the model's proportion, so that its steady state
- * (WAF, IOPS) is the model's. The copy stays quiet about its FTL reserve.
- * @return 0, SSDSIM_EINVAL (NULL argument, not a solid-state device model), SSDSIM_ECONFIG (the
- *         copy would have no spare blocks, or more blocks than the model), SSDSIM_ENOMEM; *out
- *         is NULL on failure and `err` (may be NULL) says why. */
+ * (WAF, IOPS) is the model's. The copy stays quiet about its FTL reserve. Of a system of
+ * solid-state devices: the same system (layout, strips, controllers, card and its cache) over
+ * the member's copy, so its volume shrinks as the member does.
+ * @return 0, SSDSIM_EINVAL (NULL argument, neither a solid-state device model nor a system of
+ *         them), SSDSIM_ECONFIG (the copy would have no spare blocks, or more blocks than the
+ *         model, or a member smaller than a strip), SSDSIM_ENOMEM; *out is NULL on failure and
+ *         `err` (may be NULL) says why. */
 SSDSIM_API int ssdsim_model_scaled_copy(ssdsim_model **out, const ssdsim_model *model,
                                         uint32_t blocks_per_plane, ssdsim_error *err);
 
