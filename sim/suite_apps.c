@@ -80,6 +80,25 @@ static void point_json(cJSON *e, const ssdsim_measurement *f)
     suite_json_num(e, "waf", f->waf);
 }
 
+/* A plot of one line per model from `csv` (its first column the model's name): column `x`
+ * against column `y`, after the `setup` commands. */
+static void model_plot(struct suite *s, const struct apps_model *m, size_t n, const char *png,
+                       const char *csv, const char *setup, int x, int y)
+{
+    GString *g = g_string_new(setup);
+    g_string_append(g, "set key top left\nplot ");
+    for (size_t i = 0; i < n; i++) {
+        g_autofree char *q = cli_gnuplot_quote(m[i].name);
+        g_string_append_printf(g,
+                               "%s'%s' skip 1 using %d:(strcol(1) eq %s ? $%d : 1/0) with "
+                               "linespoints title %s",
+                               i ? ", \\\n     " : "", csv, x, q, y, q);
+    }
+    g_string_append_c(g, '\n');
+    suite_plot(s, png, g->str);
+    g_string_free(g, TRUE);
+}
+
 /* Indices of the models, best first by `key` (higher first when `high`); ties keep the order
  * given. */
 static void rank(const struct apps_model *m, size_t n, size_t k, bool high, size_t *order)
@@ -336,32 +355,16 @@ int suite_apps(struct suite *s)
     }
 
     suite_csv(s, "apps-threads.csv", g_string_free(csv_t, FALSE));
-    {
-        GString *g = g_string_new("set title 'Closed-loop replay: I/Os per second against "
-                                  "threads'\nset logscale x 2\nset xlabel 'threads (requests "
-                                  "outstanding)'\nset ylabel 'IOPS'\nset key top left\nplot ");
-        for (size_t i = 0; i < n; i++)
-            g_string_append_printf(g,
-                                   "%s'apps-threads.csv' skip 1 using 2:(strcol(1) eq '%s' ? $3 "
-                                   ": 1/0) with linespoints title '%s'",
-                                   i ? ", \\\n     " : "", m[i].name, m[i].name);
-        g_string_append_c(g, '\n');
-        suite_plot(s, "apps-threads.png", g->str);
-        g_string_free(g, TRUE);
-    }
+    model_plot(s, m, n, "apps-threads.png", "apps-threads.csv",
+               "set title 'Closed-loop replay: I/Os per second against threads'\nset logscale x "
+               "2\nset xlabel 'threads (requests outstanding)'\nset ylabel 'IOPS'\n",
+               2, 3);
     if (any_recorded) {
         suite_csv(s, "apps-intervals.csv", g_string_free(csv_i, FALSE));
-        GString *g = g_string_new("set title 'Replay as recorded: mean latency per interval'\n"
-                                  "set xlabel 'interval'\nset ylabel 'mean latency, us'\nset logscale y\nset "
-                                  "key top left\nplot ");
-        for (size_t i = 0; i < n; i++)
-            g_string_append_printf(g,
-                                   "%s'apps-intervals.csv' skip 1 using 2:(strcol(1) eq '%s' ? "
-                                   "$5 : 1/0) with linespoints title '%s'",
-                                   i ? ", \\\n     " : "", m[i].name, m[i].name);
-        g_string_append_c(g, '\n');
-        suite_plot(s, "apps-intervals.png", g->str);
-        g_string_free(g, TRUE);
+        model_plot(s, m, n, "apps-intervals.png", "apps-intervals.csv",
+                   "set title 'Replay as recorded: mean latency per interval'\nset xlabel "
+                   "'interval'\nset ylabel 'mean latency, us'\nset logscale y\n",
+                   2, 5);
     } else {
         g_string_free(csv_i, TRUE);
     }

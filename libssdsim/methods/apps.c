@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "methods/methods.h"
 #include "ssdsim/suite.h"
 #include "ssdsim/trace.h"
 
@@ -62,41 +63,16 @@ static int loop_next(void *userdata, ssdsim_request *req, char *msg, size_t msgl
 }
 
 /* The figures of the run just ended, over all of it (the trace's requests, its tail included:
- * the replay's end is the trace's). */
+ * the replay's end is the trace's); a mean latency of an operation that did not occur is NaN. */
 static void figures(ssdsim *sim, ssdsim_measurement *f)
 {
     ssdsim_op_stats a, r, w;
-    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &a);
-    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r);
-    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
-    ssdsim_device_stats d;
-    ssdsim_get_device_stats(sim, &d);
-    memset(f, 0, sizeof *f);
-    f->run_ns = ssdsim_sim_time_ns(sim);
-    f->window_ns = f->run_ns;
+    ssdsim__measurement_of_run(sim, f, &a, &r, &w);
     f->n_runs = 1;
-    f->iops = a.iops;
-    f->bw_bytes = a.bw_bytes;
-    f->lat_mean_ns = a.lat_mean_ns;
-    f->lat_stddev_ns = a.lat_stddev_ns;
-    f->lat_max_ns = a.lat_max_ns;
-    f->lat_p99_ns = a.lat_p99_ns;
-    f->lat_p99_99_ns = a.lat_p99_99_ns;
-    f->read_iops = r.iops;
-    f->write_iops = w.iops;
-    f->read_lat_mean_ns = r.count ? r.lat_mean_ns : NAN;
-    f->write_lat_mean_ns = w.count ? w.lat_mean_ns : NAN;
-    f->read_lat_max_ns = r.lat_max_ns;
-    f->write_lat_max_ns = w.lat_max_ns;
-    f->read_lat_p99_ns = r.lat_p99_ns;
-    f->write_lat_p99_ns = w.lat_p99_ns;
-    f->waf = d.host_pages_written ? d.waf : NAN;
-    f->host_bytes_written = w.bytes;
-    f->host_pages_written = d.host_pages_written;
-    f->flash_pages_programmed = d.flash_pages_programmed;
-    f->n_ios = a.count;
-    f->n_writes = w.count;
-    f->n_rounds = ssdsim_n_intervals(sim);
+    if (!r.count)
+        f->read_lat_mean_ns = NAN;
+    if (!w.count)
+        f->write_lat_mean_ns = NAN;
 }
 
 /* Read the whole trace once: its requests and span (the last request's time). */

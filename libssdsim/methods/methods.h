@@ -32,6 +32,11 @@ double ssdsim__methods_write_share(const ssdsim_workload *wl);
 uint64_t ssdsim__methods_io_size(const ssdsim_workload *wl, double drive_writes,
                                  uint64_t logical_bytes);
 
+/* The figures of the run just ended on `sim`, over all of it (window_ns = run_ns, no ramp,
+ * not steady), and the operation statistics they come from (window.c). */
+void ssdsim__measurement_of_run(ssdsim *sim, ssdsim_measurement *f, ssdsim_op_stats *a,
+                                ssdsim_op_stats *r, ssdsim_op_stats *w);
+
 /* Run `wl` with run length `len` on `sim`. The codes of ssdsim_run. */
 int ssdsim__methods_run(ssdsim *sim, const ssdsim_workload *wl,
                         const struct ssdsim__methods_len *len, const ssdsim_run_opts *ro);

@@ -27,6 +27,41 @@
 #define ROUNDS 10       /* rounds of a window (each a tenth of it) */
 #define STEADY_ROUNDS 5 /* the steady rule's window (ssdsim_steady_opts.window, SNIA's 5) */
 
+void ssdsim__measurement_of_run(ssdsim *sim, ssdsim_measurement *f, ssdsim_op_stats *a,
+                                ssdsim_op_stats *r, ssdsim_op_stats *w)
+{
+    ssdsim_device_stats d;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, a);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, r);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, w);
+    ssdsim_get_device_stats(sim, &d);
+    memset(f, 0, sizeof *f);
+    f->run_ns = ssdsim_sim_time_ns(sim);
+    f->window_ns = f->run_ns;
+    f->iops = a->iops;
+    f->bw_bytes = a->bw_bytes;
+    f->lat_mean_ns = a->lat_mean_ns;
+    f->lat_stddev_ns = a->lat_stddev_ns;
+    f->lat_max_ns = a->lat_max_ns;
+    f->lat_p99_ns = a->lat_p99_ns;
+    f->lat_p99_99_ns = a->lat_p99_99_ns;
+    f->read_iops = r->iops;
+    f->write_iops = w->iops;
+    f->read_lat_mean_ns = r->lat_mean_ns;
+    f->write_lat_mean_ns = w->lat_mean_ns;
+    f->read_lat_max_ns = r->lat_max_ns;
+    f->write_lat_max_ns = w->lat_max_ns;
+    f->read_lat_p99_ns = r->lat_p99_ns;
+    f->write_lat_p99_ns = w->lat_p99_ns;
+    f->waf = d.host_pages_written ? d.waf : NAN;
+    f->host_bytes_written = w->bytes;
+    f->host_pages_written = d.host_pages_written;
+    f->flash_pages_programmed = d.flash_pages_programmed;
+    f->n_ios = a->count;
+    f->n_writes = w->count;
+    f->n_rounds = ssdsim_n_intervals(sim);
+}
+
 /* One run of `wl` for `window_ns` after a ramp of a tenth of it (none for a fixed-length test). */
 static int measure_once(ssdsim *sim, const ssdsim_workload *wl, uint64_t window_ns,
                         bool until_steady, bool fixed, ssdsim_measurement *f)
@@ -47,35 +82,8 @@ static int measure_once(ssdsim *sim, const ssdsim_workload *wl, uint64_t window_
     if (rc)
         return rc;
     ssdsim_op_stats a, r, wr;
-    ssdsim_device_stats d;
-    ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &a);
-    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r);
-    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &wr);
-    ssdsim_get_device_stats(sim, &d);
-    f->run_ns = ssdsim_sim_time_ns(sim);
+    ssdsim__measurement_of_run(sim, f, &a, &r, &wr);
     f->ramp_ns = ramp_ns;
-    f->iops = a.iops;
-    f->bw_bytes = a.bw_bytes;
-    f->lat_mean_ns = a.lat_mean_ns;
-    f->lat_stddev_ns = a.lat_stddev_ns;
-    f->lat_max_ns = a.lat_max_ns;
-    f->lat_p99_ns = a.lat_p99_ns;
-    f->lat_p99_99_ns = a.lat_p99_99_ns;
-    f->read_iops = r.iops;
-    f->write_iops = wr.iops;
-    f->read_lat_mean_ns = r.lat_mean_ns;
-    f->write_lat_mean_ns = wr.lat_mean_ns;
-    f->read_lat_max_ns = r.lat_max_ns;
-    f->write_lat_max_ns = wr.lat_max_ns;
-    f->read_lat_p99_ns = r.lat_p99_ns;
-    f->write_lat_p99_ns = wr.lat_p99_ns;
-    f->waf = d.host_pages_written ? d.waf : NAN;
-    f->host_bytes_written = wr.bytes;
-    f->host_pages_written = d.host_pages_written;
-    f->flash_pages_programmed = d.flash_pages_programmed;
-    f->n_ios = a.count;
-    f->n_writes = wr.count;
-    f->n_rounds = ssdsim_n_intervals(sim);
     ssdsim_steady_result st;
     f->steady = until_steady && ssdsim_get_steady(sim, &st) == 0 && st.steady;
     /* Rates over the rounds in which requests were issued, not over the whole run: the run
