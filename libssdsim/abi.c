@@ -46,7 +46,8 @@ static const size_t submit_opts_sizes[] = {0, SSDSIM__END(ssdsim_submit_opts, qu
                                            SSDSIM__END(ssdsim_submit_opts, placement)};
 static const size_t replay_opts_sizes[] = {0, SSDSIM__END(ssdsim_replay_opts, label),
                                            SSDSIM__END(ssdsim_replay_opts, queue),
-                                           SSDSIM__END(ssdsim_replay_opts, placement)};
+                                           SSDSIM__END(ssdsim_replay_opts, placement),
+                                           SSDSIM__END(ssdsim_replay_opts, volume)};
 static const size_t steady_opts_sizes[] = {0, SSDSIM__END(ssdsim_steady_opts, max_slope_excursion)};
 static const size_t fast_opts_sizes[] = {0,
                                          SSDSIM__END(ssdsim_fast_precondition_opts, drive_writes)};

@@ -201,6 +201,7 @@ int suite_apps(struct suite *s)
     suite_json_num(aj, "time_scale", o->time_scale > 0 ? o->time_scale : 1);
     suite_json_u64(aj, "passes", o->passes ? o->passes : 1);
     cJSON_AddBoolToObject(aj, "wrap", o->wrap);
+    suite_json_u64(aj, "nodes", ssdsim_model_n_volumes(s->model));
     cJSON *models = cJSON_AddArrayToObject(aj, "models");
     GString *csv_t = g_string_new("model,threads,iops,mb_s,lat_mean_us,lat_p99_us,lat_max_us,"
                                   "read_lat_mean_us,write_lat_mean_us\n");
@@ -272,6 +273,13 @@ int suite_apps(struct suite *s)
              intervals, passes,
              o->wrap ? " Addresses beyond a model's capacity wrap around (`--wrap`)." : "");
     say_trace(s, &ti, o->trace_path);
+    uint32_t nodes = ssdsim_model_n_volumes(s->model);
+    if (nodes > 1)
+        suite_md(s, "\nOne node per drive: the model is a JBOD of %" PRIu32 " devices, and the "
+                    "trace is replayed on each at once (its own copy each, as each node of a "
+                    "database cluster runs its own load): request counts and IOPS are the "
+                    "nodes' sum, threads are per node.\n",
+                 nodes);
 
     suite_md(s, "\n## Closed loop (SysBench-style threads)\n\n### I/Os per second\n\n| model |");
     for (size_t k = 0; k < SSDSIM_APPS_N_THREADS; k++)

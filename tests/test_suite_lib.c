@@ -24,6 +24,7 @@
 #include "cmdtest.h"
 #include "ssdsim/ssdsim.h"
 #include "ssdsim/suite.h"
+#include "ssdsim/trace.h"
 #include "testutil.h"
 
 static const char small_json[] =
@@ -1390,6 +1391,50 @@ START_TEST(test_suite_lib_apps)
     ck_assert_msg(strstr(err.message, "as recorded"), "%s", err.message);
     o.wrap = true;
     ck_assert_msg(ssdsim_apps_run(m, &o, &err) == 0, "%s", err.message);
+
+    /* A JBOD of 2 small drives, a controller (and link) each: one node per drive, the trace
+     * replayed on both at once, so 98 reads as recorded, each still alone on its drive
+     * (104.92 us), and every closed-loop point completes 2 x 49 reads. */
+    char member[4096], jbod[4096];
+    out_path(member, sizeof member, "apps-member.json");
+    out_path(jbod, sizeof jbod, "apps-jbod.json");
+    write_file(member, small_json);
+    write_file(jbod, "{\"name\": \"apps-jbod\", \"system\": {\"member\": \"apps-member.json\", "
+                     "\"count\": 2, \"layout\": \"jbod\", \"controllers\": 2}}");
+    ssdsim_model *jm = NULL;
+    ck_assert_msg(ssdsim_model_load_file(&jm, jbod, &err) == 0, "%s", err.message);
+    memset(&x, 0, sizeof x);
+    o.on_point = apps_point;
+    o.userdata = &x;
+    o.trace_path = tr;
+    o.wrap = false;
+    ck_assert_msg(ssdsim_apps_run(jm, &o, &err) == 0, "%s", err.message);
+    ck_assert_uint_eq(x.pt[0].n_ios, 98);
+    ck_assert_msg(near(x.pt[0].lat_mean_ns / 1e3, LAT_QD1_US, 1e-6), "%g", x.pt[0].lat_mean_ns);
+    for (size_t k = 1; k <= SSDSIM_APPS_N_THREADS; k++)
+        ck_assert_uint_eq(x.pt[k].n_ios, 98);
+    /* a source sent to a volume the model does not have is refused, naming it */
+    {
+        ssdsim *js = small_sim(jm);
+        ssdsim_trace *t = NULL;
+        ck_assert_int_eq(ssdsim_trace_open(&t, tr, NULL, &err), 0);
+        ssdsim_source src;
+        ssdsim_trace_as_source(t, &src);
+        ssdsim_replay_opts rp = SSDSIM_REPLAY_OPTS_INIT;
+        rp.volume = 2;
+        ck_assert_int_eq(ssdsim_run_source(js, &src, &rp, NULL), SSDSIM_ECONFIG);
+        ck_assert_msg(strstr(ssdsim_errmsg(js), "volume: 2 is beyond the model's volumes (2: 0 "
+                                                "to 1)"),
+                      "%s", ssdsim_errmsg(js));
+        ssdsim_free(js); /* a failed run ends its simulation */
+        js = small_sim(jm);
+        rp.volume = 1;
+        ck_assert_int_eq(ssdsim_trace_rewind(t, &err), 0);
+        ck_assert_msg(ssdsim_run_source(js, &src, &rp, NULL) == 0, "%s", ssdsim_errmsg(js));
+        ssdsim_trace_close(t);
+        ssdsim_free(js);
+    }
+    ssdsim_model_free(jm);
 
     /* A callback stops it with its code; bad arguments. */
     o.on_point = apps_stop;

@@ -1088,6 +1088,15 @@ int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs
             return h->error;
         }
         job->queue = (uint16_t)(ro ? ro->queue : 0);
+        if (ro && ro->volume >= h->sys->n_volumes) {
+            snprintf(h->errmsg, sizeof h->errmsg,
+                     "%s: volume: %u is beyond the model's volumes (%u: 0 to %u)",
+                     ro->label ? ro->label : "replay", ro->volume, h->sys->n_volumes,
+                     h->sys->n_volumes - 1);
+            h->error = SSDSIM_ECONFIG;
+            return h->error;
+        }
+        job->volume = ro ? ro->volume : 0;
         uint32_t placement = 0;
         char pwhy[200];
         if (ro && ssdsim__fdp_pid_decode(&h->sys->dev_model->fdp, ro->placement, &placement,

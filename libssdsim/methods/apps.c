@@ -18,10 +18,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "abi.h"
 #include "methods/methods.h"
+#include "sim.h"
 #include "ssdsim/suite.h"
 #include "ssdsim/trace.h"
 
@@ -91,21 +93,40 @@ static int survey(ssdsim_trace *t, uint64_t *requests, uint64_t *span_ns, ssdsim
     return ssdsim_trace_rewind(t, err);
 }
 
-static int replay(ssdsim *sim, ssdsim_trace *t, const ssdsim_apps_opts *o, uint32_t depth,
-                  uint64_t span_ns, const ssdsim_run_opts *ro)
+/* Replay the trace on every volume at once (a JBOD's devices: one node each), reader k on
+ * volume k, each `depth` requests outstanding (0: as recorded). */
+static int replay(ssdsim *sim, ssdsim_trace **t, uint32_t nv, const ssdsim_apps_opts *o,
+                  uint32_t depth, uint64_t span_ns, const ssdsim_run_opts *ro)
 {
-    struct loop l = {.t = t, .passes = depth ? (o->passes ? o->passes : 1) : 1,
-                     .span_ns = span_ns + 1};
-    ssdsim_source src = {.next = loop_next, .userdata = &l};
-    ssdsim_replay_opts rp = SSDSIM_REPLAY_OPTS_INIT;
-    rp.iodepth = depth;
-    rp.time_scale = o->time_scale;
-    rp.wrap = o->wrap;
-    rp.label = o->trace_path;
-    ssdsim_error err;
-    memset(&err, 0, sizeof err);
-    int rc = ssdsim_trace_rewind(t, &err);
-    return rc ? rc : ssdsim_run_source(sim, &src, &rp, ro);
+    struct loop *l = calloc(nv, sizeof *l);
+    ssdsim_source *src = calloc(nv, sizeof *src);
+    ssdsim_replay_opts *rp = calloc(nv, sizeof *rp);
+    const ssdsim_replay_opts **rpp = calloc(nv, sizeof *rpp);
+    int rc = l && src && rp && rpp ? 0 : SSDSIM_ENOMEM;
+    for (uint32_t k = 0; k < nv && rc == 0; k++) {
+        ssdsim_error err;
+        memset(&err, 0, sizeof err);
+        l[k] = (struct loop){.t = t[k], .passes = depth ? (o->passes ? o->passes : 1) : 1,
+                             .span_ns = span_ns + 1};
+        src[k] = (ssdsim_source){.next = loop_next, .userdata = &l[k]};
+        ssdsim_replay_opts_init(&rp[k], 0);
+        rp[k].iodepth = depth;
+        rp[k].time_scale = o->time_scale;
+        rp[k].wrap = o->wrap;
+        rp[k].label = o->trace_path;
+        rp[k].volume = k;
+        rpp[k] = &rp[k];
+        rc = ssdsim_trace_rewind(t[k], &err);
+    }
+    if (rc == 0)
+        rc = ssdsim_run_sources(sim, src, rpp, nv, ro);
+    else if (rc == SSDSIM_ENOMEM)
+        ssdsim__set_errmsg(sim, "out of memory");
+    free(l);
+    free(src);
+    free(rp);
+    free(rpp);
+    return rc;
 }
 
 int ssdsim_apps_run(const ssdsim_model *model, const ssdsim_apps_opts *opts, ssdsim_error *err)
@@ -132,12 +153,18 @@ int ssdsim_apps_run(const ssdsim_model *model, const ssdsim_apps_opts *opts, ssd
                                  "ssdsim_apps_opts.time_scale: expected 0 (as recorded) or a "
                                  "factor up to 1e6");
     uint32_t intervals = o.intervals ? o.intervals : SSDSIM_APPS_INTERVALS;
-    ssdsim_trace *t = NULL;
-    int rc = ssdsim_trace_open(&t, o.trace_path, o.trace, err);
-    if (rc)
-        return rc;
+    uint32_t nv = ssdsim_model_n_volumes(model); /* nodes: one per volume */
+    if (nv > 4096)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "ssdsim_apps_run: %u volumes; at most 4096 nodes", nv);
+    ssdsim_trace **t = calloc(nv, sizeof *t);
+    if (!t)
+        return ssdsim__error_set(err, SSDSIM_ENOMEM, NULL, NULL, "out of memory");
+    int rc = 0;
+    for (uint32_t k = 0; k < nv && rc == 0; k++)
+        rc = ssdsim_trace_open(&t[k], o.trace_path, o.trace, err);
     uint64_t requests = 0, span_ns = 0;
-    if ((rc = survey(t, &requests, &span_ns, err)) != 0)
+    if (rc || (rc = survey(t[0], &requests, &span_ns, err)) != 0)
         goto out;
     if (requests == 0) {
         rc = ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
@@ -158,7 +185,7 @@ int ssdsim_apps_run(const ssdsim_model *model, const ssdsim_apps_opts *opts, ssd
     if (rc == 0 && replay_span > 0) {
         ssdsim_run_opts ro = SSDSIM_RUN_OPTS_INIT;
         ro.interval_ns = (replay_span + intervals - 1) / intervals;
-        if ((rc = replay(sim, t, &o, 0, span_ns, &ro)) != 0) {
+        if ((rc = replay(sim, t, nv, &o, 0, span_ns, &ro)) != 0) {
             ssdsim__error_set(err, rc, NULL, NULL, "as recorded: %s", ssdsim_errmsg(sim));
         } else {
             ssdsim_measurement f;
@@ -175,7 +202,7 @@ int ssdsim_apps_run(const ssdsim_model *model, const ssdsim_apps_opts *opts, ssd
     }
     for (size_t k = 0; k < SSDSIM_APPS_N_THREADS && rc == 0; k++) {
         ssdsim_run_opts ro = SSDSIM_RUN_OPTS_INIT;
-        if ((rc = replay(sim, t, &o, threads[k], span_ns, &ro)) != 0) {
+        if ((rc = replay(sim, t, nv, &o, threads[k], span_ns, &ro)) != 0) {
             ssdsim__error_set(err, rc, NULL, NULL, "%u threads: %s", threads[k],
                               ssdsim_errmsg(sim));
             break;
@@ -187,6 +214,8 @@ int ssdsim_apps_run(const ssdsim_model *model, const ssdsim_apps_opts *opts, ssd
     }
     ssdsim_free(sim);
 out:
-    ssdsim_trace_close(t);
+    for (uint32_t k = 0; k < nv; k++)
+        ssdsim_trace_close(t[k]);
+    free(t);
     return rc;
 }

@@ -975,12 +975,15 @@ typedef struct ssdsim_replay_opts {
     /** (version 3) The FDP placement id of its writes (model keys fdp.handles and
      * fdp.reclaim_groups). */
     uint32_t placement;
+    /** (version 4) The volume its requests address: a JBOD's device k (0 to
+     * ssdsim_model_n_volumes - 1); 0 for every other model. */
+    uint32_t volume;
 } ssdsim_replay_opts;
 
 /** Layout version of ssdsim_replay_opts (see "Versioned structs"): set by SSDSIM_REPLAY_OPTS_INIT
  * and
  * ssdsim_replay_opts_init. */
-#define SSDSIM_REPLAY_OPTS_VERSION 3
+#define SSDSIM_REPLAY_OPTS_VERSION 4
 #define SSDSIM_REPLAY_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_REPLAY_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL (NULL opts,

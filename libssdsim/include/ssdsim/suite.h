@@ -948,7 +948,10 @@ SSDSIM_API int ssdsim_scaling_run(const ssdsim_model *system, const ssdsim_scali
  *   32 threads), in the trace's order with its times ignored, the trace read `passes` times:
  *   I/Os per second (for the trace's fixed mix of I/Os per transaction, the transaction rate
  *   in proportion), mean and p99 latency.
- * The parts run one after the other on the same drive. */
+ * The parts run one after the other on the same drive. On a JBOD (ssdsim_model_n_volumes above
+ * 1) each device is a node of its own, as the NoSQL cluster runs one node per drive: the trace
+ * is replayed on every device at once (a reader each, ssdsim_replay_opts.volume), threads per
+ * node, and the figures are over all the nodes' requests. */
 #define SSDSIM_APPS_N_THREADS 5
 /** Intervals of the replay as recorded when ssdsim_apps_opts.intervals is 0 (the NoSQL test's). */
 #define SSDSIM_APPS_INTERVALS 24
