@@ -91,6 +91,9 @@ static void run_help(FILE *f, bool demo)
               "  --queue N              the NVMe queue pair its requests use (model nvme.queues);\n"
               "                         --trace given again replays the traces at once, trace\n"
               "                         k on queue N + k (mod nvme.queues), one job each\n"
+              "  --volume N             the volume its requests address: a JBOD's device N\n"
+              "                         (default 0); --trace given again: trace k on volume\n"
+              "                         N + k (mod the model's volumes)\n"
               "  --placement N          the FDP placement id of its writes (model fdp.handles;\n"
               "                         with fdp.reclaim_groups, the group in its top bits:\n"
               "                         group 1's handle 0 of 2 groups is 32768; job files:\n"
@@ -307,7 +310,7 @@ static const char *const run_value_options[] = {
     "--trace",         "--replay-qd", "--time-scale",    "--max-requests", "--runtime",
     "--output-format", "--record",    "--record-format", "--latency-log", "--source",
     "--queue",         "--age-days",    "--wear-pe",       "--placement", "--power-loss-at",
-    "--power-loss-after", "--fail"};
+    "--power-loss-after", "--fail", "--volume"};
 static const char *const run_flag_options[] = {"--skip-bad-lines", "--wrap", "--lenient",
                                                "--fairness"};
 
@@ -360,6 +363,14 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
             return CLI_EXIT_USAGE;
         }
         o->replay.placement = (uint32_t)v;
+    } else if (!strcmp(name, "--volume")) {
+        uint64_t v;
+        if (!cli_parse_u64(val, &v) || v > 65535) {
+            cli_error("run: --volume expects a volume (a JBOD's device) in [0, 65535], got '%s'",
+                      val);
+            return CLI_EXIT_USAGE;
+        }
+        o->replay.volume = (uint32_t)v;
     } else if (!strcmp(name, "--queue")) {
         uint64_t v;
         if (!cli_parse_u64(val, &v) || v > 65534) {
@@ -732,6 +743,11 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
     if (o->replay.placement && !o->trace_path && !o->source_spec) {
         cli_error("run: --placement applies to --trace and --source replays (a job file's jobs "
                   "name theirs with placement=N, or fio's fdp=1 and fdp_pli)");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->replay.volume && !o->trace_path && !o->source_spec) {
+        cli_error("run: --volume applies to --trace and --source replays (a job file's clone k "
+                  "addresses a JBOD's device k)");
         return CLI_EXIT_USAGE;
     }
     if (o->replay.queue && !o->trace_path && !o->source_spec) {

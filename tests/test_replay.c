@@ -119,6 +119,55 @@ START_TEST(test_replay_real_excerpts_match_trace_info)
 }
 END_TEST
 
+/* A JBOD of 2 small drives: --volume sends a trace to device N; a second --trace goes to the
+ * next device; a volume the model does not have is refused with one line naming it. */
+START_TEST(test_replay_jbod_volume)
+{
+    char member[1024], jbod[1024], trace[1024], res[1024];
+    out_path(member, sizeof member, "replay-jbod-member.json");
+    out_path(jbod, sizeof jbod, "replay-jbod.json");
+    out_path(trace, sizeof trace, "replay-jbod.csv");
+    out_path(res, sizeof res, "replay-jbod-res.json");
+    write_file(member, "{\"name\": \"m\", \"geometry\": {\"channels\": 2, \"chips_per_channel\": 1, "
+                       "\"dies_per_chip\": 2, \"planes_per_die\": 1, \"blocks_per_plane\": 64, "
+                       "\"pages_per_block\": 64, \"page_size\": \"4KiB\"}, \"flash\": {\"cell\": "
+                       "\"slc\", \"read_us\": 20, \"program_us\": 200, \"erase_us\": 1000, "
+                       "\"bus_mts\": 100, \"bus_width\": 8}, "
+                       "\"ftl\": {\"type\": \"page\", \"op\": 0.28}}");
+    write_file(jbod, "{\"name\": \"j\", \"system\": {\"member\": \"replay-jbod-member.json\", "
+                     "\"count\": 2, \"layout\": \"jbod\"}}");
+    write_file(trace, "time_ns,device,op,offset,length\n0,0,write,0,4096\n1000,0,write,4096,4096\n"
+                      "2000,0,write,8192,4096\n");
+    struct cmd c;
+    RUN(&c, "run", "--model", jbod, "--trace", trace, "--volume", "1", "--quiet", "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    cJSON *r = load_json(res);
+    const cJSON *devs = cJSON_GetObjectItemCaseSensitive(r, "devices");
+    ck_assert_int_eq(cJSON_GetArraySize(devs), 2);
+    ck_assert_uint_eq(num(cJSON_GetArrayItem(devs, 0), "host_pages_written", NULL, NULL), 0);
+    ck_assert_uint_eq(num(cJSON_GetArrayItem(devs, 1), "host_pages_written", NULL, NULL), 3);
+    cJSON_Delete(r);
+    RUN(&c, "run", "--model", jbod, "--trace", trace, "--trace", trace, "--quiet", "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    r = load_json(res);
+    devs = cJSON_GetObjectItemCaseSensitive(r, "devices");
+    ck_assert_uint_eq(num(cJSON_GetArrayItem(devs, 0), "host_pages_written", NULL, NULL), 3);
+    ck_assert_uint_eq(num(cJSON_GetArrayItem(devs, 1), "host_pages_written", NULL, NULL), 3);
+    cJSON_Delete(r);
+    RUN(&c, "run", "--model", jbod, "--trace", trace, "--volume", "2", "--quiet");
+    assert_one_error(&c, 1, "volume: 2 is beyond the model's volumes (2: 0 to 1)");
+    cmd_free(&c);
+    char wl[1024];
+    out_path(wl, sizeof wl, "replay-jbod-wl.json");
+    write_file(wl, "{\"rw\": \"read\", \"bs\": \"4k\", \"number_ios\": 1}");
+    RUN(&c, "run", "--model", jbod, "--workload", wl, "--volume", "1", "--quiet");
+    assert_one_error(&c, 2, "--volume applies to --trace and --source replays");
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_replay_every_sample_format)
 {
     static const char *const files[] = {
@@ -580,6 +629,7 @@ static Suite *replay_suite(void)
     tcase_add_test(tc, test_replay_closed_loop_and_time_scale);
     tcase_add_test(tc, test_replay_device_selection);
     tcase_add_test(tc, test_replay_errors);
+    tcase_add_test(tc, test_replay_jbod_volume);
     tcase_add_test(tc, test_replay_record_and_replay_back);
     tcase_add_test(tc, test_replay_time_unit_note);
     tcase_add_test(tc, test_replay_implausible_unit);

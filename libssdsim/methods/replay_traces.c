@@ -1,6 +1,7 @@
 /* replay_traces.c: several block traces replayed at once (ssdsim/trace.h,
  * ssdsim_replay_traces), as `ssdsim run --trace A --trace B` does: trace k is reported job k (a
- * flow named after its file) on NVMe queue pair (queue + k) modulo the model's nvme.queues,
+ * flow named after its file) on NVMe queue pair (queue + k) modulo the model's nvme.queues
+ * and volume (volume + k) modulo the model's volumes (a JBOD's devices),
  * flushes and FUA writes replayed. Every file is opened before the run starts, so a trace that
  * cannot be read is said before any request is issued. */
 #include "common.h"
@@ -88,6 +89,8 @@ int ssdsim_replay_traces(ssdsim *sim, const char *const *paths, size_t n,
             rep[k] = base;
             rep[k].label = paths[k];
             rep[k].queue = (uint32_t)((base.queue + k) % (nq ? nq : 1));
+            if (base.volume < sim->sys.n_volumes) /* else the run refuses it, naming it */
+                rep[k].volume = (uint32_t)((base.volume + k) % sim->sys.n_volumes);
             rp[k] = &rep[k];
         }
     }

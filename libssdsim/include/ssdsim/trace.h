@@ -197,7 +197,8 @@ SSDSIM_API int ssdsim_replay_traces_opts_init(ssdsim_replay_traces_opts *opts,
 
 /** Replay the trace files paths[0 .. n-1] (1 to 4096) at once on `sim` (`ssdsim run --trace A
  * --trace B`): trace k as reported job k (a flow, named after its path) on NVMe queue pair
- * (replay.queue + k) modulo the model's nvme.queues, through ssdsim_run_sources. Every trace is
+ * (replay.queue + k) modulo the model's nvme.queues and volume (replay.volume + k) modulo the
+ * model's volumes (a JBOD's devices), through ssdsim_run_sources. Every trace is
  * opened before any request is issued. *failed (may be NULL) receives the path of a trace that
  * could not be opened (nothing ran; `err` says why), else NULL.
  * @return 0; SSDSIM_EINVAL (NULL argument, n out of range, options of an unknown version:
