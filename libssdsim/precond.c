@@ -89,8 +89,11 @@ static int check_quiet(struct ssdsim *sim, const char *what)
         ssdsim__set_errmsg(sim, "%s: a workload run is in progress", what);
         return SSDSIM_ESTATE;
     }
+    /* Commands inside the devices while no RAID card flush is in flight are requests of the
+     * host's; a card's flushes of its write-back cache are its own work, which settle()
+     * finishes like garbage collection (after a run the card may still be flushing). */
     bool inside = false;
-    for (uint32_t k = 0; k < sim->sys.n_devs; k++)
+    for (uint32_t k = 0; k < sim->sys.n_devs && !sim->sys.wc.fl_busy; k++)
         inside |= sim->sys.devs[k].at_device > 0;
     if (sim->host.submitted_inflight || inside) {
         ssdsim__set_errmsg(sim,

@@ -246,9 +246,11 @@ static int iops_test(struct suite *s, ssdsim *sim, ssdsim_device_stats *dev)
         cJSON_AddItemToArray(mixes, cJSON_CreateNumber(mix_pct[m]));
     suite_csv(s, "snia-iops-convergence.csv", g_string_free(conv, FALSE));
     suite_csv(s, "snia-waf.csv", g_string_free(wcsv, FALSE));
+    /* a hard disk (or an array of them) writes no flash: no WAF to plot */
+    bool flash = ssdsim_model_get_device_kind(s->model) != SSDSIM_MODEL_HDD;
     suite_md(s, "\n![Convergence](snia-iops-convergence.png)\n\n![Measurement window]"
-                "(snia-iops-window.png)\n\n![IOPS by block size](snia-iops.png)\n\n"
-                "![Write amplification per round](snia-waf.png)\n");
+                "(snia-iops-window.png)\n\n![IOPS by block size](snia-iops.png)\n%s",
+             flash ? "\n![Write amplification per round](snia-waf.png)\n" : "");
 
     /* Plots: the convergence of the 0/100 cells, the window of the tracking variable, IOPS by
      * block size (one line per mix), WAF per round against data written. */
@@ -299,7 +301,8 @@ static int iops_test(struct suite *s, ssdsim *sim, ssdsim_device_stats *dev)
                        "set xlabel 'host data written (drive writes)'\nset ylabel 'WAF'\n"
                        "set yrange [0:*]\nset key off\n"
                        "plot 'snia-waf.csv' skip 1 using 3:4 with linespoints\n");
-    suite_plot(s, "snia-waf.png", g->str);
+    if (flash)
+        suite_plot(s, "snia-waf.png", g->str);
     g_string_free(g, TRUE);
     suite_say(s, "  steady: %s at round %zu, 4K random write %.0f IOPS", st.steady ? "yes" : "no",
               last + 1, st.average);

@@ -1276,6 +1276,26 @@ START_TEST(test_devices_card_cache_interleaved_streams)
 }
 END_TEST
 
+/* A secure erase right after a run that left the card flushing: the card's flushes are its own
+ * work, finished like garbage collection, not host requests in flight (before, the erase was
+ * refused: "0 submitted requests are still in flight", and the quick matrix could not run on
+ * an array behind a RAID card). Afterwards the cache is empty. */
+START_TEST(test_devices_card_cache_secure_erase)
+{
+    ssdsim_model *m = array_of("raid5", 4, CACHE_SYS);
+    ssdsim *sim = st_sim(m, 1);
+    seq_writes(sim, 2304);
+    ck_assert_uint_ne(((struct ssdsim *)sim)->sys.wc.fl_busy, 0); /* flushing at the run's end */
+    ck_assert_msg(ssdsim_secure_erase(sim) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_uint_eq(((struct ssdsim *)sim)->sys.wc.dirty, 0);
+    ck_assert_uint_eq(((struct ssdsim *)sim)->sys.wc.fl_busy, 0);
+    seq_writes(sim, 10); /* and the drive runs on */
+    ck_assert_uint_eq(op_stats(sim, SSDSIM_OP_WRITE).count, 10);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_devices_card_cache_rejects)
 {
     g_autofree char *member = tiny_json(CUSTOM_HOST, NULL);
@@ -1517,6 +1537,7 @@ int main(void)
     tcase_add_test(tc, test_devices_card_cache_burst);
     tcase_add_test(tc, test_devices_card_cache_sustained);
     tcase_add_test(tc, test_devices_card_cache_interleaved_streams);
+    tcase_add_test(tc, test_devices_card_cache_secure_erase);
     tcase_add_test(tc, test_devices_card_cache_rejects);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

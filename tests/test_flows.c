@@ -272,6 +272,15 @@ START_TEST(test_flows_fdp_hotcold)
     ck_assert_ptr_null(strchr(err.message, '\n'));
     ck_assert_int_eq(ssdsim_fdp_hotcold_check(NULL, &err), SSDSIM_EINVAL);
     ssdsim_model_free(m);
+    /* a hard disk: refused as one (it has no ftl.type to name) */
+    char path[1024];
+    ck_assert_int_eq(ssdsim_model_load_file(&m, test_src_path(path, sizeof path,
+                                                              "models/wd5002abys.json"),
+                                            &err),
+                     0);
+    ck_assert_int_eq(ssdsim_fdp_hotcold_check(m, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.message, "the model is a hard disk"));
+    ssdsim_model_free(m);
 }
 END_TEST
 

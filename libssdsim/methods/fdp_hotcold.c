@@ -55,6 +55,13 @@ int ssdsim_fdp_hotcold_check(const ssdsim_model *model, ssdsim_error *err)
 {
     if (!model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "NULL model");
+    if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "the model is %s; FDP (fdp.handles) needs a solid-state device "
+                                 "model with the page FTL",
+                                 ssdsim_model_get_kind(model) == SSDSIM_MODEL_HDD
+                                     ? "a hard disk"
+                                     : "a system of devices");
     char ftl[32] = "";
     ssdsim_model_get_string(model, "ftl.type", ftl, sizeof ftl, NULL);
     if (strcmp(ftl, "page"))
