@@ -554,7 +554,6 @@ static void cut_chunk(struct ssdsim__hdd *d, uint64_t now)
     ssdsim__engine_cancel(d->engine, op->ev);
     op->ev = 0;
     op->cursor = op->c_lba + passed(d, now);
-    d->arm_end = op->cursor;
 }
 
 /* Stop a stream that serves no read (read-ahead) at now. */
@@ -596,14 +595,15 @@ static uint32_t continuation(const struct ssdsim__hdd *d, uint64_t now)
 {
     uint64_t lo, hi;
     segment(d, now, &lo, &hi);
-    uint64_t end = reach(d, hi), w_end = reach(d, d->arm_end);
+    /* the arm is free: op.cursor is one past the last sector it transferred */
+    uint64_t arm = d->op.cursor, end = reach(d, hi), w_end = reach(d, arm);
     uint32_t best = UINT32_MAX;
     for (uint32_t i = 0; i < d->n_q; i++) {
         const struct ssdsim__hdd_req *r = &d->q[i];
         if (r->state != SSDSIM__HDD_QUEUED)
             continue;
         bool on = r->kind == SSDSIM__HDD_READ ? hi > lo && r->lba >= lo && r->lba <= end
-                                              : r->lba >= d->arm_end && r->lba <= w_end;
+                                              : r->lba >= arm && r->lba <= w_end;
         if (on && (best == UINT32_MAX || r->lba < d->q[best].lba))
             best = i;
     }
@@ -667,17 +667,22 @@ static uint32_t pick(const struct ssdsim__hdd *d, uint64_t now, uint64_t t0)
     return d->cfg.sched == SSDSIM__HDD_FCFS ? best : run_start(d, best);
 }
 
-/* Queued reads in [lo, d->must) ride the stream: it is pinned to read past their end anyway,
- * so each is answered when the head passes its last sector, not when the prefetch ends (a
- * queue of sequential reads deeper than a revolution's reach waited for the whole segment). */
+/* Whether a read of [lba, lba + n) lies in [lo, d->must) of a pinned stream, which reads past
+ * its end anyway: it rides the stream and is answered when the head passes its last sector,
+ * not when the prefetch ends (a queue of sequential reads deeper than a revolution's reach
+ * waited for the whole segment). */
+static bool passed_anyway(const struct ssdsim__hdd *d, uint64_t lo, uint64_t lba, uint64_t n)
+{
+    return pinned(d) && lba >= lo && lba + n <= d->must;
+}
+
+/* The queued reads a new stream starting at `lo` passes anyway ride it. */
 static void ride_queued(struct ssdsim__hdd *d, uint64_t lo)
 {
-    if (!pinned(d))
-        return;
     for (uint32_t i = 0; i < d->n_q; i++) {
         struct ssdsim__hdd_req *r = &d->q[i];
-        if (r->state == SSDSIM__HDD_QUEUED && r->kind == SSDSIM__HDD_READ && r->lba >= lo &&
-            r->lba + r->n <= d->must)
+        if (r->state == SSDSIM__HDD_QUEUED && r->kind == SSDSIM__HDD_READ &&
+            passed_anyway(d, lo, r->lba, r->n))
             set_state(d, r, SSDSIM__HDD_RIDING);
     }
 }
@@ -763,7 +768,6 @@ static void ev_chunk(void *ctx, uint32_t arg)
     struct ssdsim__hdd_op *op = &d->op;
     op->ev = 0;
     op->cursor = op->c_lba + op->c_n;
-    d->arm_end = op->cursor;
     if (op->kind == SSDSIM__HDD_OP_WRITE) {
         if (op->cursor < op->limit) {
             next_chunk(d, d->engine->now);
@@ -817,9 +821,8 @@ static void submit_read(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint6
     if (op->kind == SSDSIM__HDD_OP_STREAM && !d->seg_stale) {
         uint64_t lo, hi;
         segment(d, now, &lo, &hi);
-        bool near = d->n_queued == 0 && lba <= op->limit && lba <= hi + op->c_spt;
-        bool passed_anyway = pinned(d) && lba + n <= d->must; /* ride_queued's rule */
-        if (lba >= lo && (near || passed_anyway)) {
+        bool near = d->n_queued == 0 && lba >= lo && lba <= op->limit && lba <= hi + op->c_spt;
+        if (near || passed_anyway(d, lo, lba, n)) {
             /* Ride the stream (the head gets there within about a revolution); end the
              * chunk at this read's end if that comes first. */
             uint64_t end = lba + n;

@@ -74,7 +74,7 @@
  * them). Before the shortest access, SATF serves a sequential stream on: the lowest queued read
  * that starts in the clean segment or within one track past its end, read on to from the
  * segment's end (through a gap such as a RAID-5 member's parity strip), or the lowest write
- * that starts within one track past the last sector the arm wrote, instead of jumping to
+ * that starts within one track past the last sector the arm transferred, instead of jumping to
  * whatever comes under the head first; and the command it chooses otherwise is moved back to
  * the first of its queued run (commands of its kind each ending at most a track before the
  * next starts), served as one access from the run's lowest sector. A queued read that a pinned prefetch (below) will pass
@@ -209,7 +209,6 @@ struct ssdsim__hdd {
     uint64_t pos_cyl;
     uint32_t pos_head;
     uint64_t busy_until; /* the head is still moving to pos until then */
-    uint64_t arm_end;    /* one past the last sector the arm transferred */
     struct ssdsim__hdd_op op;
     /* queue */
     struct ssdsim__hdd_req *q;
