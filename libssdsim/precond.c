@@ -93,8 +93,9 @@ static int check_quiet(struct ssdsim *sim, const char *what)
      * host's; a card's flushes of its write-back cache are its own work, which settle()
      * finishes like garbage collection (after a run the card may still be flushing). */
     bool inside = false;
-    for (uint32_t k = 0; k < sim->sys.n_devs && !sim->sys.wc.fl_busy; k++)
-        inside |= sim->sys.devs[k].at_device > 0;
+    if (!sim->sys.wc.fl_busy)
+        for (uint32_t k = 0; k < sim->sys.n_devs; k++)
+            inside |= sim->sys.devs[k].at_device > 0;
     if (sim->host.submitted_inflight || inside) {
         ssdsim__set_errmsg(sim,
                            "%s: %llu submitted requests are still in flight: ssdsim_drain "

@@ -60,6 +60,18 @@ static int on_point(uint32_t threads, const ssdsim_measurement *m, void *ud)
     return 0;
 }
 
+/* The title and header rows of a table with a row per model and a column per thread count. */
+static void threads_table_head(struct suite *s, const char *title)
+{
+    suite_md(s, "\n### %s\n\n| model |", title);
+    for (size_t k = 0; k < SSDSIM_APPS_N_THREADS; k++)
+        suite_md(s, " %" PRIu32 " threads |", ssdsim_apps_threads(k));
+    suite_md(s, "\n|---|");
+    for (size_t k = 0; k < SSDSIM_APPS_N_THREADS; k++)
+        suite_md(s, "---:|");
+    suite_md(s, "\n");
+}
+
 /* A replay's figures as JSON (not suite_fig_json: a replay has no window, ramp or convergence). */
 static void point_json(cJSON *e, const ssdsim_measurement *f)
 {
@@ -281,26 +293,15 @@ int suite_apps(struct suite *s)
                     "nodes' sum, threads are per node.\n",
                  nodes);
 
-    suite_md(s, "\n## Closed loop (SysBench-style threads)\n\n### I/Os per second\n\n| model |");
-    for (size_t k = 0; k < SSDSIM_APPS_N_THREADS; k++)
-        suite_md(s, " %" PRIu32 " threads |", ssdsim_apps_threads(k));
-    suite_md(s, "\n|---|");
-    for (size_t k = 0; k < SSDSIM_APPS_N_THREADS; k++)
-        suite_md(s, "---:|");
-    suite_md(s, "\n");
+    suite_md(s, "\n## Closed loop (SysBench-style threads)\n");
+    threads_table_head(s, "I/Os per second");
     for (size_t i = 0; i < n; i++) {
         suite_md(s, "| %s |", m[i].name);
         for (size_t k = 0; k < SSDSIM_APPS_N_THREADS; k++)
             suite_md(s, " %.0f |", m[i].pt[k + 1].iops);
         suite_md(s, "\n");
     }
-    suite_md(s, "\n### Mean / p99 latency, us\n\n| model |");
-    for (size_t k = 0; k < SSDSIM_APPS_N_THREADS; k++)
-        suite_md(s, " %" PRIu32 " threads |", ssdsim_apps_threads(k));
-    suite_md(s, "\n|---|");
-    for (size_t k = 0; k < SSDSIM_APPS_N_THREADS; k++)
-        suite_md(s, "---:|");
-    suite_md(s, "\n");
+    threads_table_head(s, "Mean / p99 latency, us");
     for (size_t i = 0; i < n; i++) {
         suite_md(s, "| %s |", m[i].name);
         for (size_t k = 0; k < SSDSIM_APPS_N_THREADS; k++)
