@@ -341,16 +341,6 @@ const char *ssdsim__ff_seq_fill_unsupported(const struct ssdsim *sim, uint32_t b
     return NULL;
 }
 
-/* The bytes of each member that the system's volume(s) map: the whole device in a JBOD or a
- * mirror, whole strips in RAID-0 and RAID-5 (model_build.c's ssdsim_model_logical_bytes). */
-static uint64_t member_extent(const struct ssdsim__sys *s)
-{
-    uint64_t dev = s->devs[0].bytes;
-    if (s->layout == SSDSIM__LAYOUT_RAID0 || s->layout == SSDSIM__LAYOUT_RAID5)
-        return dev / s->stripe * s->stripe;
-    return dev;
-}
-
 int ssdsim__ff_seq_fill_members(struct ssdsim *sim, uint32_t fills, uint32_t bs)
 {
     const char *why = ssdsim__ff_seq_fill_unsupported(sim, bs);
@@ -359,7 +349,7 @@ int ssdsim__ff_seq_fill_members(struct ssdsim *sim, uint32_t fills, uint32_t bs)
         return SSDSIM_ENOTFOUND;
     }
     struct ssdsim__sys *s = &sim->sys;
-    uint64_t extent = member_extent(s);
+    uint64_t extent = ssdsim__sys_member_extent(s);
     /* a timed fill is one run: the next run draws the seeds a timed fill leaves it */
     sim->n_runs++;
     uint64_t total = extent * s->n_devs * fills, done = 0, reqs = 0;

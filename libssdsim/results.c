@@ -61,6 +61,30 @@ int (ssdsim_get_op_stats)(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats 
     return ssdsim_get_op_stats_sized(sim, op, out, SSDSIM__OP_STATS_SIZE_1);
 }
 
+/* Bytes the devices were given per byte the host wrote to the volume(s): 1 for one device, a
+ * JBOD or RAID-0; for a RAID-5 (parity, read-modify-writes) or a mirror (copies), the run's
+ * ratio, but at least the layout's own (n / (n - 1) of a RAID-5 written in whole stripe rows, n
+ * copies of a mirror), which holds for every byte in the end: a write-back cache that still
+ * holds data when the run ends has given the devices less so far. */
+static double array_write_factor(const ssdsim *sim)
+{
+    const struct ssdsim__sys *sys = &sim->sys;
+    if (!sys->is_system || sys->n_devs < 2 ||
+        (sys->layout != SSDSIM__LAYOUT_RAID5 && sys->layout != SSDSIM__LAYOUT_RAID1))
+        return 1.0;
+    double least = sys->layout == SSDSIM__LAYOUT_RAID1
+                       ? (double)sys->n_devs
+                       : (double)sys->n_devs / (double)(sys->n_devs - 1);
+    uint64_t host = sim->stats.bytes[SSDSIM_OP_WRITE], devs = 0;
+    for (uint32_t k = 0; k < sys->n_devs; k++) {
+        struct ssdsim__devbase now;
+        ssdsim__stats_dev_now(sys, k, &now);
+        devs += now.bytes[SSDSIM_OP_WRITE] - sim->stats.dev_base[k].bytes[SSDSIM_OP_WRITE];
+    }
+    double run = host > 0 ? (double)devs / (double)host : 0.0;
+    return run > least ? run : least;
+}
+
 static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
 {
     if (!sim || !out)
@@ -79,13 +103,17 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
     out->erase_count_min = ssdsim__sys_ec_min(sys);
     out->erase_count_max = ssdsim__sys_ec_max(sys);
     out->erase_count_mean = ssdsim__sys_erase_mean(sys);
-    /* what the host can address (a RAID volume, or every device of a JBOD) against the flash
-     * of every device; a hard disk has no flash (and no spare) */
+    /* what the host can address (a RAID volume, or every device of a JBOD); the flash of every
+     * device against what their FTLs map, which in a RAID-5 or a mirror is more than the
+     * volume (parity, copies: data to the devices, not spare); a hard disk has no flash (and
+     * no spare) */
     out->logical_bytes = sys->volume_bytes * sys->n_volumes;
+    out->devices_logical_bytes = ssdsim__sys_mapped_bytes(sys);
     out->physical_bytes = ssdsim__sys_flash_bytes(sys);
     double l = (double)out->logical_bytes, p = (double)out->physical_bytes;
-    out->op = p > 0 ? (p - l) / l : 0;
-    out->spare_factor = p > 0 ? (p - l) / p : 0;
+    double dl = (double)out->devices_logical_bytes;
+    out->op = p > 0 ? (p - dl) / dl : 0;
+    out->spare_factor = p > 0 ? (p - dl) / p : 0;
     /* less the share of the flash each device's FTL keeps free or open (ftl/reserve.c) */
     out->spare_factor_effective = 0;
     if (p > 0) {
@@ -166,11 +194,14 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
     }
 
     /* Endurance: the flash can absorb rated x physical bytes of programs; at the run's write
-     * amplification the host gets 1/WAF of that before the average block wears out. The
-     * most-worn block gets there earlier by the ratio of its erase count to the mean. */
+     * amplification the host gets 1/WAF of that before the average block wears out, and of a
+     * RAID-5 or a mirror 1/(WAF x the array's own factor). The most-worn block gets there
+     * earlier by the ratio of its erase count to the mean. */
     out->rated_pe_cycles = sys->dev_model->flash.rated_pe_cycles;
+    out->array_write_factor = array_write_factor(sim);
     if (out->waf > 0 && p > 0) {
-        out->tbw_mean_bytes = (double)out->rated_pe_cycles * p / out->waf;
+        out->tbw_mean_bytes =
+            (double)out->rated_pe_cycles * p / (out->waf * out->array_write_factor);
         double ratio = out->erase_count_max > 0 && out->erase_count_mean > 0
                            ? out->erase_count_mean / (double)out->erase_count_max
                            : 1.0;
@@ -647,6 +678,8 @@ char *ssdsim_results_json(const ssdsim *sim)
     }
     ssdsim__json_add_u64(dev, "logical_bytes", d.logical_bytes);
     ssdsim__json_add_u64(dev, "physical_bytes", d.physical_bytes);
+    if (sys->is_system) /* a RAID-5's or a mirror's devices hold more than its volume */
+        ssdsim__json_add_u64(dev, "devices_logical_bytes", d.devices_logical_bytes);
     add_f(dev, "op", d.op);
     add_f(dev, "spare_factor", d.spare_factor);
     add_f(dev, "spare_factor_effective", d.spare_factor_effective);
@@ -735,6 +768,8 @@ char *ssdsim_results_json(const ssdsim *sim)
     add_f(life, "tbw_first_bytes", d.tbw_first_bytes);
     add_f(life, "dwpd_5y_mean", d.dwpd_5y_mean);
     add_f(life, "dwpd_5y_first", d.dwpd_5y_first);
+    if (sys->is_system)
+        add_f(life, "array_write_factor", d.array_write_factor);
     const struct ssdsim_model *dm = sys->dev_model;
     static const char *const kinds[] = {"ssd", "hdd", "system"};
     cJSON_AddStringToObject(dev, "kind", kinds[dm->kind]);

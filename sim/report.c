@@ -205,7 +205,11 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         print_gib(out, "", ssdsim_model_logical_bytes(model));
         fputc('\n', out);
     }
-    print_gib(out, n_devices > 1 ? "devices: logical " : "capacity: logical ", d.logical_bytes);
+    /* a RAID-5's or a mirror's devices hold more than the volume: their op is of that */
+    print_gib(out, n_devices > 1 ? "devices: logical " : "capacity: logical ",
+              n_devices > 1 ? d.devices_logical_bytes : d.logical_bytes);
+    if (n_devices > 1 && d.devices_logical_bytes > d.logical_bytes)
+        fputs(" with the parity or mirror copies", out);
     if (d.physical_bytes > 0) {
         print_gib(out, ", physical ", d.physical_bytes);
         fprintf(out, " (op %.1f%% of logical, spare factor %.1f%% of physical", 100 * d.op,
@@ -215,7 +219,7 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                     100 * d.spare_factor_effective, d.parity_group ? " and parity" : "");
         fputc(')', out);
     } else {
-        fputs(" (hard disk)", out);
+        fputs(n_devices > 1 ? " (hard disks)" : " (hard disk)", out);
     }
     fputc('\n', out);
     fprintf(out, "simulated time: %.3f s\n\n", (double)ssdsim_sim_time_ns(sim) / 1e9);

@@ -955,6 +955,87 @@ START_TEST(test_devices_raid5_read_modify_write)
 }
 END_TEST
 
+/* Arrays: the devices' over-provisioning is their flash against what they hold, and endurance
+ * is in the volume's host bytes. The member has 4 MiB of flash (64 blocks x 16 pages x 4 KiB)
+ * and exposes 800 units of 4 KiB (op 0.28): P = 4,194,304 and M = 3,276,800 bytes.
+ *  - RAID-5 of 4, 64 KiB strips (50 a member, none left over): the volume is 3 M; the devices
+ *    hold 4 M (the parity strips are data to them), so their op is (P - M) / M = 0.28, not
+ *    (4 P - 3 M) / 3 M. A whole row (192 KiB) gives the devices 256 KiB: 4/3, the layout's own
+ *    factor; a 4 KiB write then gives them its data and its parity: (256 + 8) / (192 + 4).
+ *    The host's bytes to wear-out are the flash's, rated x 4 P / WAF, divided by that factor.
+ *  - RAID-1 of 2: every host byte reaches both: factor 2, devices 2 M for a volume of M.
+ *  - RAID-0 of 4, 256 KiB strips: a member maps 12 whole strips (3,145,728 bytes) and never
+ *    writes the rest, which is spare: op (P - 3,145,728) / 3,145,728; factor 1.
+ *  - A JBOD: every device is a volume: 4 M against 4 P, factor 1. */
+static ssdsim_device_stats dev_stats(ssdsim *sim)
+{
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    return d;
+}
+
+START_TEST(test_devices_array_spare_and_endurance)
+{
+    const double P = 4194304.0, M = 3276800.0, E = 12.0 * 262144;
+    ssdsim_model *m = array_of("raid5", 4, ",\"stripe\":\"64KiB\"");
+    ssdsim *sim = st_sim(m, 1);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 3 * 65536);
+    ssdsim_device_stats d = dev_stats(sim);
+    ck_assert_uint_eq(d.logical_bytes, 3 * (uint64_t)M);
+    ck_assert_uint_eq(d.devices_logical_bytes, 4 * (uint64_t)M);
+    ck_assert_uint_eq(d.physical_bytes, 4 * (uint64_t)P);
+    ck_assert_double_eq_tol(d.op, (P - M) / M, 1e-9);
+    ck_assert_double_eq_tol(d.spare_factor, (P - M) / P, 1e-9);
+    ck_assert_double_eq_tol(d.array_write_factor, 4.0 / 3.0, 1e-12);
+    ck_assert_double_eq_tol(d.waf, 1.0, 1e-12);
+    ck_assert_double_eq_tol(d.tbw_mean_bytes, d.rated_pe_cycles * 4 * P / (4.0 / 3.0), 1e-3);
+    ck_assert_double_eq_tol(d.dwpd_5y_mean, d.tbw_mean_bytes / (3 * M * 5 * 365), 1e-9);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    d = dev_stats(sim);
+    ck_assert_double_eq_tol(d.array_write_factor, (256.0 + 8) / (192.0 + 4), 1e-12);
+    ck_assert_double_eq_tol(d.tbw_mean_bytes,
+                            d.rated_pe_cycles * 4 * P / (d.waf * (256.0 + 8) / (192.0 + 4)),
+                            1e-3);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+    m = array_of("raid1", 2, NULL);
+    sim = st_sim(m, 1);
+    for (uint64_t u = 0; u < 10; u++)
+        st_one(sim, SSDSIM_OP_WRITE, u * 4096, 4096);
+    d = dev_stats(sim);
+    ck_assert_uint_eq(d.logical_bytes, (uint64_t)M);
+    ck_assert_uint_eq(d.devices_logical_bytes, 2 * (uint64_t)M);
+    ck_assert_double_eq_tol(d.op, (P - M) / M, 1e-9);
+    ck_assert_double_eq_tol(d.array_write_factor, 2.0, 1e-12);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+    m = array_of("raid0", 4, ",\"stripe\":\"256KiB\"");
+    sim = st_sim(m, 1);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    d = dev_stats(sim);
+    ck_assert_uint_eq(d.logical_bytes, 4 * (uint64_t)E);
+    ck_assert_uint_eq(d.devices_logical_bytes, 4 * (uint64_t)E);
+    ck_assert_double_eq_tol(d.op, (P - E) / E, 1e-9);
+    ck_assert_double_eq_tol(d.array_write_factor, 1.0, 1e-12);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+    m = array_of("jbod", 4, NULL);
+    sim = st_sim(m, 1);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    d = dev_stats(sim);
+    ck_assert_uint_eq(d.logical_bytes, 4 * (uint64_t)M);
+    ck_assert_uint_eq(d.devices_logical_bytes, 4 * (uint64_t)M);
+    ck_assert_double_eq_tol(d.op, (P - M) / M, 1e-9);
+    ck_assert_double_eq_tol(d.array_write_factor, 1.0, 1e-12);
+    ck_assert_double_eq_tol(d.tbw_mean_bytes, d.rated_pe_cycles * 4 * P / d.waf, 1e-3);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* RAID-5 of 4, 64 KiB strips, rows 0 and 1 written whole first (384 KiB: no reads).
  *
  * 8 KiB at 60 KiB: the last 4 KiB of D0 (device 0 at 60 KiB) and the first 4 KiB of D1
@@ -1527,6 +1608,7 @@ int main(void)
     tcase_add_test(tc, test_devices_raid1_mirrors);
     tcase_add_test(tc, test_devices_raid5_read_modify_write);
     tcase_add_test(tc, test_devices_raid5_partial_rows);
+    tcase_add_test(tc, test_devices_array_spare_and_endurance);
     tcase_add_test(tc, test_devices_jbod_one_job_per_device);
     tcase_add_test(tc, test_devices_card_shares_links);
     tcase_add_test(tc, test_devices_hdd_zoned_sequential_rate);

@@ -1000,6 +1000,24 @@ uint64_t ssdsim__sys_flash_pages(const struct ssdsim__sys *s)
     return n;
 }
 
+uint64_t ssdsim__sys_member_extent(const struct ssdsim__sys *s)
+{
+    uint64_t dev = s->devs[0].bytes;
+    if (s->layout == SSDSIM__LAYOUT_RAID0 || s->layout == SSDSIM__LAYOUT_RAID5)
+        return dev / s->stripe * s->stripe;
+    return dev;
+}
+
+uint64_t ssdsim__sys_mapped_bytes(const struct ssdsim__sys *s)
+{
+    uint64_t n = 0;
+    if (!s->is_system)
+        return s->devs[0].bytes;
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        n += ssdsim__sys_member_extent(s);
+    return n;
+}
+
 uint64_t ssdsim__sys_device_bytes(const struct ssdsim__sys *s)
 {
     uint64_t n = 0;

@@ -190,6 +190,14 @@ uint64_t ssdsim__sys_blocks(const struct ssdsim__sys *s);
 uint64_t ssdsim__sys_flash_bytes(const struct ssdsim__sys *s); /* physical, all SSDs */
 uint64_t ssdsim__sys_flash_pages(const struct ssdsim__sys *s); /* physical pages, all SSDs */
 uint64_t ssdsim__sys_device_bytes(const struct ssdsim__sys *s); /* logical, all devices */
+/* The bytes of each member that the system's volume(s) map: the whole device in a JBOD or a
+ * mirror, whole strips in RAID-0 and RAID-5 (a remainder shorter than a strip is never
+ * written). */
+uint64_t ssdsim__sys_member_extent(const struct ssdsim__sys *s);
+/* What the devices can be given: the member extent of each (every strip, data or parity, and
+ * every mirror copy), the device itself when not a system. The devices' over-provisioning is
+ * their flash against this, not against the volumes. */
+uint64_t ssdsim__sys_mapped_bytes(const struct ssdsim__sys *s);
 /* Whether every device is preconditioned (ssdsim__dev_preconditioned); when not and `why` is
  * not NULL, the first one's reason, naming the device in a system. */
 bool ssdsim__sys_preconditioned(const struct ssdsim__sys *s, char *why, size_t len);

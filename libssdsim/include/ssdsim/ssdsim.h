@@ -1083,9 +1083,13 @@ typedef struct ssdsim_device_stats {
     double waf; /**< flash_pages_programmed / host_pages_written (0 when nothing was written) */
     uint64_t erase_count_min, erase_count_max; /**< over all blocks, since the drive was new */
     double erase_count_mean;
-    uint64_t logical_bytes, physical_bytes;
-    double op;           /**< (physical - logical) / logical */
-    double spare_factor; /**< (physical - logical) / physical */
+    uint64_t logical_bytes;  /**< what the host can address: the volume(s) */
+    uint64_t physical_bytes; /**< the flash of every device */
+    /** (physical - devices_logical_bytes) / devices_logical_bytes: the devices' own
+     * over-provisioning (the same as against logical_bytes but for a RAID-5 or a mirror, whose
+     * parity and copies are data to the devices, not spare) */
+    double op;
+    double spare_factor; /**< (physical - devices_logical_bytes) / physical */
     uint64_t free_blocks;
     /* Garbage collection split by when it ran, wear leveling, mapping metadata. */
     uint64_t gc_fg_victims;       /**< blocks collected while the host was active */
@@ -1099,7 +1103,8 @@ typedef struct ssdsim_device_stats {
     uint64_t unmapped_reads;      /**< host units read without flash (never written, trimmed) */
     /* Endurance projection at the run's write amplification (see doc/results.md). */
     uint32_t rated_pe_cycles;
-    double tbw_mean_bytes;  /**< host bytes until the average block reaches its rating */
+    double tbw_mean_bytes;  /**< host bytes until the average block reaches its rating (of
+                                 the volume: see array_write_factor) */
     double tbw_first_bytes; /**< host bytes until the most-worn block reaches its rating */
     double dwpd_5y_mean;    /**< drive writes per day over 5 years, average block */
     double dwpd_5y_first;   /**< drive writes per day over 5 years, most-worn block */
@@ -1150,6 +1155,16 @@ typedef struct ssdsim_device_stats {
     /* Appended later: the SLC cache's foreground folding (doc/results.md, "SLC cache"). */
     uint64_t slc_fg_fold_blocks; /**< dynamic SLC blocks folded by foreground GC under writes
                                       (their pages are in slc_pages_folded) */
+    /* Appended later: systems whose devices hold more than the volume (doc/results.md). */
+    /** what the devices' FTLs map: logical_bytes plus a RAID-5's parity strips and a mirror's
+     * copies, whole strips of each member (a remainder shorter than a strip is never written,
+     * and counts as spare); logical_bytes for one device, a JBOD and, up to that remainder, a
+     * RAID-0 */
+    uint64_t devices_logical_bytes;
+    /** bytes the devices were given per byte the host wrote: 1, or for a RAID-5 or a mirror
+     * the run's ratio, at least the layout's own (n / (n - 1) for whole stripe rows of n
+     * devices, n for n mirrors); tbw_* and dwpd_* divide by it (host bytes of the volume) */
+    double array_write_factor;
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in
