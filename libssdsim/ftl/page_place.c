@@ -66,7 +66,8 @@ static inline bool gc_writes_to(const struct ssdsim__ftl *f, int fr)
     return !f->separate && (fr == SSDSIM__FR_HOST || (f->hot_cold && fr == SSDSIM__FR_HOT));
 }
 
-/* Can `plane` take a host page in frontier `fr` now? Not into the last reserved blocks; and,
+/* Can `plane` take a host page in frontier `fr` now? (Units per page, spp, are a power of two:
+ * config/model_build.c refuses other mapping units.) Not into the last reserved blocks; and,
  * while the plane collects a victim and is down to its reserve, not into a frontier GC shares
  * (gc.separate off): the room left there belongs to the copies.
  *
@@ -83,7 +84,7 @@ static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, in
         return false;
     const struct ssdsim__plane *pl = &f->planes[plane];
     /* gc.throttle: foreground GC's copies first (page_gc.c); a page begun is finished */
-    if (pl->gc_debt > 0 && fr != SSDSIM__FR_MAP && pl->ptr[fr] % f->spp == 0)
+    if (pl->gc_debt > 0 && fr != SSDSIM__FR_MAP && (pl->ptr[fr] & (f->spp - 1)) == 0)
         return false;
     if (pl->n_free > gc_reserve(f))
         return true;
@@ -160,12 +161,16 @@ static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
 
 static uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
 {
-    uint32_t ppd = f->ppd;
+    /* the die's planes from its cursor on, in turn (cursor and offsets stay below ppd, so
+     * each wraps with a compare instead of a division) */
+    uint32_t ppd = f->ppd, first = die * ppd, k = f->die_plane_cursor[die];
     for (uint32_t j = 0; j < ppd; j++) {
-        uint32_t p = die * ppd + (f->die_plane_cursor[die] + j) % ppd;
+        uint32_t p = first + k;
+        if (++k == ppd)
+            k = 0;
         if (plane_accepts(f, p, fr)) {
-            f->die_plane_cursor[die] = (p % ppd + 1) % ppd;
-            f->die_cursor = (die + 1) % f->n_dies;
+            f->die_plane_cursor[die] = k;
+            f->die_cursor = die + 1 == f->n_dies ? 0 : die + 1;
             return p;
         }
     }
@@ -197,12 +202,19 @@ uint32_t ssdsim__page_stream_plane(const struct ssdsim__ftl *f, uint64_t s)
  * skipped. */
 static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
 {
-    uint32_t n = f->n_dies;
+    /* stripe_die(f, k) = ch x dies per channel + row for k = row x channels + ch, stepped
+     * along with k instead of divided out at each step (the walk passes many dies while GC
+     * holds them back) */
+    const uint32_t n = f->n_dies, nch = f->n_channels, dpc = n / nch;
+    uint32_t k = f->stripe_cursor, ch = k % nch, row = k / nch;
     for (uint32_t j = 0; j < n; j++) {
-        uint32_t k = (f->stripe_cursor + j) % n;
-        uint32_t p = try_die(f, stripe_die(f, k), fr);
+        uint32_t p = try_die(f, ch * dpc + row, fr);
+        if (++k == n)
+            k = ch = row = 0;
+        else if (++ch == nch)
+            ch = 0, row++;
         if (p != NONE) {
-            f->stripe_cursor = (k + 1) % n;
+            f->stripe_cursor = k;
             return p;
         }
     }
