@@ -1003,13 +1003,17 @@ static char *report_text(struct suite *s)
     double physical =
         cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(model, "physical_bytes"));
     double op = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(model, "op"));
+    const cJSON *held = cJSON_GetObjectItemCaseSensitive(model, "devices_logical_bytes");
     g_string_append_printf(r, "| | |\n|---|---|\n| model | `%s`", s->model_label);
     if (mname)
         g_string_append_printf(r, " (%s)", mname);
+    g_string_append_printf(r, " |\n| capacity | %s logical", suite_fmt_bytes(b1, sizeof b1, logical));
+    if (cJSON_IsNumber(held)) /* op is the devices' own: of what they hold */
+        g_string_append_printf(r, " (%s on the devices with the parity or mirror copies)",
+                               suite_fmt_bytes(b1, sizeof b1, cJSON_GetNumberValue(held)));
     g_string_append_printf(r,
-                           " |\n| capacity | %s logical, %s physical, over-provisioning %.1f%% "
+                           ", %s physical, over-provisioning %.1f%% "
                            "|\n| seed | %" PRIu64 " |\n| ssdsim | %s |\n",
-                           suite_fmt_bytes(b1, sizeof b1, logical),
                            suite_fmt_bytes(b2, sizeof b2, physical), 100 * op, s->seed,
                            ssdsim_version());
     if (s->opt->o.n_sets) {
@@ -1134,6 +1138,8 @@ int cli_suite(int argc, char **argv)
         ssdsim_get_device_stats(probe, &d);
         suite_json_u64(model, "logical_bytes", d.logical_bytes);
         suite_json_u64(model, "physical_bytes", d.physical_bytes);
+        if (d.devices_logical_bytes > d.logical_bytes) /* a RAID-5's parity, a mirror's copies */
+            suite_json_u64(model, "devices_logical_bytes", d.devices_logical_bytes);
         suite_json_num(model, "op", d.op);
         ssdsim_free(probe);
         cJSON *canon = cli_model_tree(s.model);
