@@ -215,6 +215,36 @@ int suite_quick_matrix(struct suite *s)
     }
     ssdsim_quick_free(res);
 
+    /* A system of devices: what acknowledges its writes (the suite switches the write cache
+     * of a single solid-state device only) */
+    const ssdsim_model *member = ssdsim_model_member(s->model);
+    g_autofree char *system_cache = NULL;
+    if (member) {
+        int64_t card = 0;
+        bool bbu = false, on = false;
+        ssdsim_model_get_int(s->model, "system.cache", &card, NULL);
+        ssdsim_model_get_bool(s->model, "system.cache_bbu", &bbu, NULL);
+        ssdsim_write_buffer mb = ssdsim_model_write_buffer(member);
+        ssdsim_model_get_bool(member, "buffer.write_cache", &on, NULL);
+        const char *how =
+            card > 0 && bbu ? "the card's battery-backed write-back cache (system.cache) "
+                              "acknowledges every write from its memory"
+            : mb == SSDSIM_WRITE_BUFFER_PLP
+                ? "each device acknowledges the writes it is given from its power-loss "
+                  "protected buffer"
+            : mb == SSDSIM_WRITE_BUFFER_VOLATILE && on
+                ? "each device acknowledges the writes it is given from its volatile write "
+                  "cache, on as its model sets it (buffer.write_cache)"
+                : "a write completes when the devices have programmed it";
+        system_cache = g_strdup_printf("**Write cache on/off**: the suite compares the setting "
+                                       "on a single solid-state device; this model is a system "
+                                       "of devices, and %s%s.",
+                                       how,
+                                       card > 0 && !bbu ? " (its card has a cache without "
+                                                          "battery: it writes through)"
+                                                        : "");
+    }
+
     /* The report: IOPS and bandwidth tables, fresh against written full, by jobs. */
     char b1[32];
     g_autofree char *full_text =
@@ -246,6 +276,7 @@ int suite_quick_matrix(struct suite *s)
                  ? "**Write cache on/off**: the model's write buffer is power-loss protected, "
                    "so it acknowledges writes from DRAM whatever the host's write cache "
                    "setting: there is nothing to compare, every test ran with it."
+             : system_cache ? system_cache
                  : "**Write cache on/off**: the model has no write buffer (or is not a single "
                    "solid-state device), so every write completes when it is programmed "
                    "whatever the setting: there is nothing to compare.",
@@ -253,7 +284,7 @@ int suite_quick_matrix(struct suite *s)
                               : "The \"5 GiB\" regions are the first and last half (smaller "
                                 "than 10 GiB)",
              suite_fmt_bytes(b1, sizeof b1, (double)logical), full_text);
-    if (s->opt->idle_ns) {
+    if (s->opt->idle_ns && !member) {
         double bg = 0;
         ssdsim_model_get_double(s->model, "gc.bg_idle_us", &bg, NULL);
         if (!(bg > 0))
@@ -264,6 +295,31 @@ int suite_quick_matrix(struct suite *s)
                      "Background garbage collection starts after %.0f us idle "
                      "(gc.bg_idle_us): the idle time between tests lets it free blocks.\n\n",
                      bg);
+    } else if (s->opt->idle_ns) {
+        /* a system: its devices' garbage collection, and its card's cache flushes */
+        double bg = 0;
+        ssdsim_model_get_double(member, "gc.bg_idle_us", &bg, NULL);
+        int64_t card = 0, card_idle = 0;
+        bool bbu = false;
+        ssdsim_model_get_int(s->model, "system.cache", &card, NULL);
+        ssdsim_model_get_bool(s->model, "system.cache_bbu", &bbu, NULL);
+        ssdsim_model_get_int(s->model, "system.cache_idle_us", &card_idle, NULL);
+        bool flushes = card > 0 && bbu;
+        if (bg > 0)
+            suite_md(s, "The devices' background garbage collection starts after %.0f us idle "
+                        "(their gc.bg_idle_us)", bg);
+        else
+            suite_md(s, "The devices have no background garbage collection (their "
+                        "gc.bg_idle_us 0)");
+        if (flushes)
+            suite_md(s, "; the card writes its cache's dirty data to them after %" PRId64
+                        " us idle (system.cache_idle_us)",
+                     card_idle);
+        suite_md(s, ": the idle time between tests %s.\n\n",
+                 bg > 0 && flushes ? "lets them free blocks and empties the cache"
+                 : bg > 0          ? "lets them free blocks"
+                 : flushes         ? "empties the cache"
+                                   : "changes nothing");
     }
     for (int kind = 0; kind < 2; kind++) {
         suite_md(s,

@@ -548,6 +548,63 @@ END_TEST
  * are equal; weighted round robin with the reader's queue high (weight 4) and the writer's low
  * (weight 1) fetches 4 reads per write, so the IOPS are 4:1 (within 2%: the window's edges, as
  * tests/test_nvme.c). The slowdowns are shared / alone and the index min / max of them. */
+/* quick-matrix on a RAID-5 of 3 small drives behind a card with a battery-backed cache: the
+ * report says what acknowledges the writes (the card, not "every write completes when it is
+ * programmed") and what the idle time does (the members' background GC and the card's
+ * flushes), and its capacity line gives what the devices hold (3 members' logical capacity:
+ * data and parity) beside the volume (2 of them), with the members' own over-provisioning. */
+START_TEST(test_suite_quick_matrix_raid5)
+{
+    char dir[4096], member[4096], sys[4096];
+    out_path(dir, sizeof dir, "suite-quick-raid5");
+    remove_dir(dir);
+    out_path(member, sizeof member, "suite-quick-raid5-member.json");
+    out_path(sys, sizeof sys, "suite-quick-raid5.json");
+    write_file(member,
+               "{\"name\": \"quick-r5-member\", \"geometry\": {\"channels\": 2, "
+               "\"chips_per_channel\": 1, \"dies_per_chip\": 1, \"planes_per_die\": 1, "
+               "\"blocks_per_plane\": 32, \"pages_per_block\": 64, \"page_size\": \"4KiB\"}, "
+               "\"flash\": {\"cell\": \"slc\", \"read_us\": 20, \"program_us\": 200, "
+               "\"erase_us\": 1000, \"bus_mts\": 100, \"bus_width\": 8}, \"controller\": "
+               "{\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32}, \"host\": "
+               "{\"interface\": \"custom\", \"link_bw\": \"100MB/s\", \"cmd_overhead_us\": 1}, "
+               "\"gc\": {\"bg_idle_us\": 5000}, \"ftl\": {\"type\": \"page\", \"op\": 0.28}}");
+    write_file(sys, "{\"name\": \"quick-raid5\", \"system\": {\"member\": "
+                    "\"suite-quick-raid5-member.json\", \"count\": 3, \"layout\": \"raid5\", "
+                    "\"stripe\": \"64KiB\", \"cache\": \"1MiB\", \"cache_idle_us\": 2000}}");
+    struct cmd c;
+    RUN(&c, "suite", "quick-matrix", "--model", sys, "--quick", "--test-time", "200ms",
+        "--idle", "1s", "--out", dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    cJSON *root = load_json(dir);
+    const cJSON *model = item(root, "model");
+    /* a member: 64 blocks of 64 pages of 4 KiB = 16 MiB of flash, 13,107,200 bytes exposed
+     * (op 0.28: 3200 units); the volume holds 2 members' worth */
+    ck_assert(num(model, "logical_bytes") == 2 * 13107200.0);
+    ck_assert(num(model, "devices_logical_bytes") == 3 * 13107200.0);
+    ck_assert(num(model, "physical_bytes") == 3 * 16777216.0);
+    ck_assert_msg(fabs(num(model, "op") - (16777216.0 - 13107200) / 13107200) < 1e-6, "%g",
+                  num(model, "op"));
+    static const char *const said[] = {
+        "this model is a system of devices, and the card's battery-backed write-back cache "
+        "(system.cache) acknowledges every write",
+        "The devices' background garbage collection starts after 5000 us idle (their "
+        "gc.bg_idle_us); the card writes its cache's dirty data to them after 2000 us idle "
+        "(system.cache_idle_us): the idle time between tests lets them free blocks and empties "
+        "the cache.",
+        "| capacity | 25.00 MiB logical (37.50 MiB on the devices with the parity or mirror "
+        "copies), 48.00 MiB physical, over-provisioning 28.0% |"};
+    char path[4096];
+    char *text = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
+    ck_assert_ptr_nonnull(text);
+    for (size_t i = 0; i < sizeof said / sizeof *said; i++)
+        ck_assert_msg(strstr(text, said[i]) != NULL, "'%s' not in the report", said[i]);
+    free(text);
+    cJSON_Delete(root);
+}
+END_TEST
+
 /* scaling: a RAID-0 of 2 small drives (each on a link of its own: 100 MB/s), 1 and 2 devices;
  * 128 KiB sequential reads at QD32 are link-bound, so two devices read twice as fast. A
  * device model is refused with one line. */
@@ -950,6 +1007,7 @@ static Suite *suite_suite(void)
     tcase_add_test(runs, test_suite_snia_quick);
     tcase_add_test(runs, test_suite_quick_matrix_quick);
     tcase_add_test(runs, test_suite_scaling_quick);
+    tcase_add_test(runs, test_suite_quick_matrix_raid5);
     tcase_add_test(runs, test_suite_apps_quick);
     tcase_add_test(runs, test_suite_endurance_quick);
     tcase_add_test(runs, test_suite_endurance_accel_check);

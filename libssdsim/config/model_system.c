@@ -270,6 +270,11 @@ SSDSIM_API uint32_t ssdsim_model_n_devices(const ssdsim_model *model)
     return model && model->kind == SSDSIM__KIND_SYSTEM ? model->system.count : 1;
 }
 
+SSDSIM_API const ssdsim_model *ssdsim_model_member(const ssdsim_model *model)
+{
+    return model && model->kind == SSDSIM__KIND_SYSTEM ? model->system.member : NULL;
+}
+
 SSDSIM_API uint32_t ssdsim_model_n_volumes(const ssdsim_model *model)
 {
     return model && model->kind == SSDSIM__KIND_SYSTEM &&

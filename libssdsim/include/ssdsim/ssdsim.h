@@ -257,6 +257,11 @@ SSDSIM_API ssdsim_model_kind ssdsim_model_get_device_kind(const ssdsim_model *mo
 SSDSIM_API uint32_t ssdsim_model_n_devices(const ssdsim_model *model);
 SSDSIM_API uint32_t ssdsim_model_n_volumes(const ssdsim_model *model);
 
+/** The model every device of a system is built from (`system.member`), to read its keys (its
+ * write buffer, its GC); NULL for a device model or NULL. It belongs to the system model and
+ * lives as long as it: copy it (ssdsim_model_copy) to change it. */
+SSDSIM_API const ssdsim_model *ssdsim_model_member(const ssdsim_model *model);
+
 /** A vendor figure of the model's `spec` block and the workload behind it. Strings belong to
  * the model. */
 typedef struct ssdsim_spec_figure {
