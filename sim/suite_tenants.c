@@ -12,6 +12,13 @@
 int suite_tenants(struct suite *s)
 {
     const struct suite_opts *o = s->opt;
+    {
+        ssdsim_error err;
+        if (ssdsim_tenants_check(s->model, &err)) {
+            cli_error("suite tenants: %s", err.message);
+            return -1;
+        }
+    }
     uint32_t qd = ssdsim_tenants_qd(s->model);
     ssdsim_tenants_opts to = SSDSIM_TENANTS_OPTS_INIT;
     to.runtime_ns = o->window_ns;

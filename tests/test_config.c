@@ -1003,6 +1003,26 @@ START_TEST(test_config_interfaces)
                  "SATA's native command queue holds at most 32 commands, got 64");
     free(json);
     free(j2);
+    /* NVMe queue pairs on a SATA or SAS device: one command queue, nothing to arbitrate */
+    static const char *const nvme_bad[][3] = {
+        {"sata", "{\"queues\": 2}", "nvme.queues"},
+        {"sas", "{\"arbitration\": \"wrr\"}", "nvme.arbitration"},
+        {"sata", "{\"fetch_us\": 1}", "nvme.fetch_us"},
+    };
+    for (size_t i = 0; i < sizeof nvme_bad / sizeof *nvme_bad; i++) {
+        g_autofree char *host = g_strdup_printf("{\"interface\": \"%s\"}", nvme_bad[i][0]);
+        json = small_with("host", host);
+        root = cJSON_Parse(json);
+        cJSON_AddItemToObject(root, "nvme", cJSON_Parse(nvme_bad[i][1]));
+        j2 = cJSON_Print(root);
+        cJSON_Delete(root);
+        g_autofree char *why = g_strdup_printf(
+            "NVMe queue pairs apply to a PCIe or custom host interface; host.interface is %s",
+            nvme_bad[i][0]);
+        expect_error(j2, SSDSIM_ECONFIG, nvme_bad[i][2], why);
+        free(json);
+        free(j2);
+    }
     /* host-based FTL costs only with host threads */
     expect_change_error("host", "{\"ftl_cpu_us\": 3}", "host.ftl_cpu_us",
                         "applies only when host.ftl_threads > 0");

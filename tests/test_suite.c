@@ -664,6 +664,21 @@ START_TEST(test_suite_scaling_quick)
         "--quick", "--out", dir, "--quiet");
     assert_one_error(&c, 1, "the model is a single device; the suite needs a system model");
     cmd_free(&c);
+    /* suites that need one solid-state device refuse a system, tenants a SATA drive, each
+     * with one line */
+    RUN(&c, "suite", "endurance", "--model", sys, "--quick", "--out", dir, "--quiet");
+    assert_one_error(&c, 1, "suite endurance: the model is a system of devices; the endurance "
+                            "points wear the flash of one solid-state device");
+    cmd_free(&c);
+    RUN(&c, "suite", "tenants", "--model", sys, "--quick", "--out", dir, "--quiet");
+    assert_one_error(&c, 1, "suite tenants: the model is a system of devices");
+    cmd_free(&c);
+    RUN(&c, "suite", "tenants", "--model",
+        test_src_path(model, sizeof model, "models/x25m-g2-160.json"), "--quick", "--out", dir,
+        "--quiet");
+    assert_one_error(&c, 1, "suite tenants: the model's host.interface is sata, which has one "
+                            "command queue");
+    cmd_free(&c);
 }
 END_TEST
 

@@ -468,6 +468,19 @@ int ssdsim__model_check_cross_front(struct ctx *c)
                                    "urgent (%u), high (%u) and medium (%u) queues are more than "
                                    "nvme.queues (%u)",
                                    n->urgent_queues, n->high_queues, n->medium_queues, n->queues);
+    if ((m->host.link.iface == SSDSIM__IFACE_SATA || m->host.link.iface == SSDSIM__IFACE_SAS) &&
+        ssdsim__nvme_on(n)) {
+        /* SATA has one command queue (NCQ), SAS its task set: no queue pairs to arbitrate */
+        const char *key = n->queues > 1                        ? "nvme.queues"
+                          : n->arbitration != SSDSIM__ARB_RR   ? "nvme.arbitration"
+                          : n->fetch_ns > 0                    ? "nvme.fetch_us"
+                          : n->cq_threshold > 1                ? "nvme.cq_threshold"
+                                                               : "nvme.sq_depth";
+        return ssdsim__model_error(c, key,
+                                   "NVMe queue pairs apply to a PCIe or custom host interface; "
+                                   "host.interface is %s (one command queue)",
+                                   m->host.link.iface == SSDSIM__IFACE_SATA ? "sata" : "sas");
+    }
     if (m->host.link.iface == SSDSIM__IFACE_SATA && m->controller.queue_depth > 32)
         return ssdsim__model_error(c, "controller.queue_depth",
                                    "SATA's native command queue holds at most 32 commands, got %u",

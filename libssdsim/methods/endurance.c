@@ -37,6 +37,13 @@ int ssdsim_endurance_model(ssdsim_model **out, const ssdsim_model *model, bool *
     if (!out || !model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_endurance_model: NULL argument");
+    ssdsim_model_kind k = ssdsim_model_get_kind(model);
+    if (k != SSDSIM_MODEL_SSD)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "the model is %s; the endurance points wear the flash of one "
+                                 "solid-state device%s",
+                                 k == SSDSIM_MODEL_HDD ? "a hard disk" : "a system of devices",
+                                 k == SSDSIM_MODEL_HDD ? "" : " (run them on its member's model)");
     ssdsim_model *m = NULL;
     int rc = ssdsim_model_copy(&m, model);
     if (rc)

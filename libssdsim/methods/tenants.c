@@ -81,6 +81,26 @@ static int arbitrate(ssdsim_model *m, ssdsim_tenants_arbitration arb, ssdsim_err
     return rc;
 }
 
+int ssdsim_tenants_check(const ssdsim_model *model, ssdsim_error *err)
+{
+    if (!model)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "NULL model");
+    ssdsim_model_kind k = ssdsim_model_get_kind(model);
+    if (k != SSDSIM_MODEL_SSD)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "the model is %s; the tenants share the NVMe queue pairs of "
+                                 "one solid-state device",
+                                 k == SSDSIM_MODEL_HDD ? "a hard disk" : "a system of devices");
+    char iface[16] = "";
+    ssdsim_model_get_string(model, "host.interface", iface, sizeof iface, NULL);
+    if (!strcmp(iface, "sata") || !strcmp(iface, "sas"))
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "the model's host.interface is %s, which has one command queue; "
+                                 "the tenants need NVMe queue pairs (pcie or custom)",
+                                 iface);
+    return 0;
+}
+
 int ssdsim_tenants_run_sized(const ssdsim_model *model, ssdsim_tenants_arbitration arb,
                              const ssdsim_tenants_opts *opts, ssdsim_tenants *out, size_t size,
                              ssdsim_error *err)
@@ -93,6 +113,9 @@ int ssdsim_tenants_run_sized(const ssdsim_model *model, ssdsim_tenants_arbitrati
     if (ssdsim__opts_read(&o, sizeof o, opts, tenants_opts_sizes, SSDSIM_TENANTS_OPTS_VERSION,
                           "ssdsim_tenants_opts", why, sizeof why))
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "%s", why);
+    int rc0 = ssdsim_tenants_check(model, err);
+    if (rc0)
+        return rc0;
     if (o.runtime_ns < 1000)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_tenants_opts.runtime_ns: expected at least 1 us");

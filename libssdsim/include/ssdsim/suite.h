@@ -808,10 +808,15 @@ SSDSIM_API uint32_t ssdsim_tenants_queue(size_t i);
 SSDSIM_API int ssdsim_tenants_workload(ssdsim_workload **out, uint32_t qd, uint64_t runtime_ns,
                                        ssdsim_error *err);
 
+/** Whether the tenants can run on `model`: a single solid-state device whose host interface
+ * has NVMe queue pairs to arbitrate (pcie or custom; SATA and SAS have one command queue).
+ * @return 0, or SSDSIM_EINVAL with `err` (may be NULL) saying why in one line. */
+SSDSIM_API int ssdsim_tenants_check(const ssdsim_model *model, ssdsim_error *err);
+
 /** Run the tenants on copies of `model` with arbitration `arb` (nvme.queues raised to 2 when
  * lower). @return 0, SSDSIM_EINVAL (NULL argument, runtime_ns 0, options of an unknown
- * version, an unknown arbitration), the codes of ssdsim_model_set (a model that does not take
- * the NVMe keys) and of ssdsim_flows_run; `err` (may be NULL) says why. */
+ * version, an unknown arbitration, a model ssdsim_tenants_check refuses), the codes of
+ * ssdsim_model_set and of ssdsim_flows_run; `err` (may be NULL) says why. */
 SSDSIM_API int ssdsim_tenants_run_sized(const ssdsim_model *model, ssdsim_tenants_arbitration arb,
                                         const ssdsim_tenants_opts *opts, ssdsim_tenants *out,
                                         size_t size, ssdsim_error *err);
