@@ -150,6 +150,53 @@ START_TEST(test_precond_fast_low_op_matches_full)
 }
 END_TEST
 
+/* fio's random map writes every block once per pass; a run of whole passes ends where the
+ * previous pass's blocks are wholly invalid, and the next writes need no GC copies at first.
+ * A job bounded by requests or by time ends its runs inside a pass, so fast preconditioning
+ * brings the drive to the state its runs leave, which is close to random writes with
+ * replacement: a tenth of a drive write measured after it has the write amplification of the
+ * same measurement after the norandommap job (within 3%), not 1 (before, the scaled copy's
+ * rounds were whole passes of the map: 1.000 and 2.6 times the IOPS on generic-mlc). */
+static double waf_after_fast(ssdsim_model *m, const char *pre_json)
+{
+    ssdsim *sim = st_sim(m, 1);
+    ssdsim_workload *pre = st_workload(pre_json);
+    int rc = ssdsim_precondition_fast(sim, pre, NULL);
+    ck_assert_msg(rc == 0, "fast preconditioning: %s", ssdsim_errmsg(sim));
+    ssdsim_workload_free(pre);
+    char json[256];
+    snprintf(json, sizeof json,
+             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, \"number_ios\": %llu}",
+             (unsigned long long)(logical_pages(sim) / 10));
+    ssdsim_workload *wl = st_workload(json);
+    run_wl(sim, wl);
+    ssdsim_workload_free(wl);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ssdsim_free(sim);
+    return d.waf;
+}
+
+START_TEST(test_precond_random_map_not_at_a_pass_end)
+{
+    ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=256", NULL);
+    double with = waf_after_fast(
+        m, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, \"norandommap\": 1, "
+           "\"number_ios\": 200000}");
+    double ios = waf_after_fast(
+        m, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, \"number_ios\": 200000}");
+    double timed = waf_after_fast(m, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, "
+                                     "\"time_based\": 1, \"runtime\": \"3s\"}");
+    printf("random map after fast preconditioning: WAF %.4f (number_ios), %.4f (time_based), "
+           "%.4f with replacement\n",
+           ios, timed, with);
+    ck_assert_msg(with > 2.0, "%g", with); /* op 0.28 under greedy: about 2.5 */
+    ck_assert_msg(fabs(ios / with - 1) <= 0.03, "%g against %g", ios, with);
+    ck_assert_msg(fabs(timed / with - 1) <= 0.03, "%g against %g", timed, with);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ fast: state and inputs */
 
 /* A small device for the quick checks: 8 planes of 128 blocks. */
@@ -1082,6 +1129,7 @@ static Suite *precond_suite(void)
     tcase_add_test(agree, test_precond_fast_fifo_matches_full);
     tcase_add_test(agree, test_precond_fast_cost_benefit_matches_full);
     tcase_add_test(agree, test_precond_fast_low_op_matches_full);
+    tcase_add_test(agree, test_precond_random_map_not_at_a_pass_end);
     suite_add_tcase(s, agree);
     return s;
 }
