@@ -219,11 +219,14 @@ int suite_quick_matrix(struct suite *s)
      * of a single solid-state device only) */
     const ssdsim_model *member = ssdsim_model_member(s->model);
     g_autofree char *system_cache = NULL;
+    int64_t card = 0; /* the card's cache: battery-backed, it acknowledges writes and flushes */
+    bool bbu = false;
     if (member) {
-        int64_t card = 0;
-        bool bbu = false, on = false;
         ssdsim_model_get_int(s->model, "system.cache", &card, NULL);
         ssdsim_model_get_bool(s->model, "system.cache_bbu", &bbu, NULL);
+    }
+    if (member) {
+        bool on = false;
         ssdsim_write_buffer mb = ssdsim_model_write_buffer(member);
         ssdsim_model_get_bool(member, "buffer.write_cache", &on, NULL);
         const char *how =
@@ -299,10 +302,7 @@ int suite_quick_matrix(struct suite *s)
         /* a system: its devices' garbage collection, and its card's cache flushes */
         double bg = 0;
         ssdsim_model_get_double(member, "gc.bg_idle_us", &bg, NULL);
-        int64_t card = 0, card_idle = 0;
-        bool bbu = false;
-        ssdsim_model_get_int(s->model, "system.cache", &card, NULL);
-        ssdsim_model_get_bool(s->model, "system.cache_bbu", &bbu, NULL);
+        int64_t card_idle = 0;
         ssdsim_model_get_int(s->model, "system.cache_idle_us", &card_idle, NULL);
         bool flushes = card > 0 && bbu;
         if (bg > 0)
