@@ -319,7 +319,8 @@ int ssdsim_secure_erase(ssdsim *sim)
  * preconditioning). Reads are no obstacle: they change nothing and are left out. */
 /* Whether uniform random write job `j` (fio's random map on: every block once per pass of its
  * region) ends its runs inside a pass: a run bounded by a number of requests, an amount that
- * is not whole passes, a runtime cap, or a time (hours of it end at any point of a pass). Fast
+ * is not whole passes, a runtime cap, or a time (hours of it end at any point of a pass), and
+ * a mixed job, whose writes are only part of each pass. Fast
  * preconditioning runs such a job with replacement (norandommap): its rounds of a drive write
  * would be whole passes, and would leave the drive where a pass ends, the previous pass's blocks
  * wholly invalid, so that the next writes need no GC copies at first (generic-mlc: write
@@ -330,7 +331,8 @@ static bool partial_passes(const struct ssdsim__jobspec *j, uint64_t logical_byt
 {
     if (j->norandommap)
         return false;
-    if (j->time_based || j->number_ios || j->runtime_ns)
+    /* a mixed job's writes are a share of each pass: never whole passes of writes */
+    if (j->rw == SSDSIM__RW_RANDRW || j->time_based || j->number_ios || j->runtime_ns)
         return true;
     uint64_t off, region;
     ssdsim__jobspec_region(j, 0, logical_bytes, &off, &region);

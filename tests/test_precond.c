@@ -156,7 +156,8 @@ END_TEST
  * brings the drive to the state its runs leave, which is close to random writes with
  * replacement: a tenth of a drive write measured after it has the write amplification of the
  * same measurement after the norandommap job (within 3%), not 1 (before, the scaled copy's
- * rounds were whole passes of the map: 1.000 and 2.6 times the IOPS on generic-mlc). */
+ * rounds were whole passes of the map: 1.000 and 2.6 times the IOPS on generic-mlc). So does a
+ * mixed job's, whose writes are only part of each pass. */
 static double waf_after_fast(ssdsim_model *m, const char *pre_json)
 {
     ssdsim *sim = st_sim(m, 1);
@@ -187,9 +188,13 @@ START_TEST(test_precond_random_map_not_at_a_pass_end)
         m, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, \"number_ios\": 200000}");
     double timed = waf_after_fast(m, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, "
                                      "\"time_based\": 1, \"runtime\": \"3s\"}");
+    /* a mixed job of whole passes: its writes are only 30% of each pass */
+    double mixed = waf_after_fast(m, "{\"rw\": \"randrw\", \"rwmixread\": 70, \"bs\": \"4k\", "
+                                     "\"iodepth\": 32}");
     printf("random map after fast preconditioning: WAF %.4f (number_ios), %.4f (time_based), "
-           "%.4f with replacement\n",
-           ios, timed, with);
+           "%.4f (randrw), %.4f with replacement\n",
+           ios, timed, mixed, with);
+    ck_assert_msg(fabs(mixed / with - 1) <= 0.03, "%g against %g", mixed, with);
     ck_assert_msg(with > 2.0, "%g", with); /* op 0.28 under greedy: about 2.5 */
     ck_assert_msg(fabs(ios / with - 1) <= 0.03, "%g against %g", ios, with);
     ck_assert_msg(fabs(timed / with - 1) <= 0.03, "%g against %g", timed, with);

@@ -657,7 +657,8 @@ SSDSIM_API int ssdsim_fast_precondition_opts_init(ssdsim_fast_precondition_opts 
  * fio's random map (the default: every block once per pass of the job's region) makes the
  * write amplification cycle with the passes: a pass begins where the previous one's blocks are
  * wholly invalid and needs no GC copies at first. A job whose runs end inside a pass (bounded by
- * number_ios, an io_size that is not whole regions, a runtime, or time_based) is therefore run
+ * number_ios, an io_size that is not whole regions, a runtime, or time_based), and a mixed job
+ * (randrw: its writes are only part of each pass), is therefore run
  * with replacement (norandommap) by both methods, which is the state its runs leave; a job of
  * whole passes keeps the map, and the drive is left where a pass ends, as its runs leave it.
  * Everything the device held is replaced, as by ssdsim_secure_erase, except that wear adds up.
