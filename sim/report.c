@@ -346,9 +346,11 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
     ssdsim_op_stats w;
     ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
     if (w.bytes > 0)
-        fprintf(out, "array: the host wrote %.1f MB, the devices %.1f MB (x%.3f: mirrors, parity)\n",
+        fprintf(out, "array: the host wrote %.1f MB, the devices %.1f MB (x%.3f: %s)\n",
                 (double)w.bytes / 1e6, (double)dev_written / 1e6,
-                (double)dev_written / (double)w.bytes);
+                (double)dev_written / (double)w.bytes,
+                dev_written < w.bytes ? "the card's cache still holds part of the host's writes"
+                                      : "mirrors, parity");
     int64_t cache = 0;
     bool bbu = false;
     if (w.bytes > 0 && ssdsim_model_get_int(model, "system.cache", &cache, NULL) == 0 &&
