@@ -224,8 +224,6 @@ int suite_quick_matrix(struct suite *s)
     if (member) {
         ssdsim_model_get_int(s->model, "system.cache", &card, NULL);
         ssdsim_model_get_bool(s->model, "system.cache_bbu", &bbu, NULL);
-    }
-    if (member) {
         bool on = false;
         ssdsim_write_buffer mb = ssdsim_model_write_buffer(member);
         ssdsim_model_get_bool(member, "buffer.write_cache", &on, NULL);

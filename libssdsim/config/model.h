@@ -97,10 +97,21 @@ struct ssdsim__nvme_cfg {
     uint64_t cq_time_ns;   /* the longest a completion waits for its interrupt (0: none) */
 };
 
+/* The first key that turns NVMe queue pairs on (its name), NULL when all are at their
+ * defaults (the device keeps its single host queue). */
+static inline const char *ssdsim__nvme_on_key(const struct ssdsim__nvme_cfg *n)
+{
+    return n->queues > 1                        ? "nvme.queues"
+           : n->arbitration != SSDSIM__ARB_RR   ? "nvme.arbitration"
+           : n->fetch_ns > 0                    ? "nvme.fetch_us"
+           : n->cq_threshold > 1                ? "nvme.cq_threshold"
+           : n->sq_depth != 65535               ? "nvme.sq_depth"
+                                                : NULL;
+}
+
 static inline bool ssdsim__nvme_on(const struct ssdsim__nvme_cfg *n)
 {
-    return n->queues > 1 || n->arbitration != SSDSIM__ARB_RR || n->fetch_ns > 0 ||
-           n->cq_threshold > 1 || n->sq_depth != 65535;
+    return ssdsim__nvme_on_key(n) != NULL;
 }
 
 /* Host interfaces. CUSTOM is a bare bandwidth (host.link_bw); the others derive it from the

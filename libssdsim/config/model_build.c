@@ -468,15 +468,11 @@ int ssdsim__model_check_cross_front(struct ctx *c)
                                    "urgent (%u), high (%u) and medium (%u) queues are more than "
                                    "nvme.queues (%u)",
                                    n->urgent_queues, n->high_queues, n->medium_queues, n->queues);
+    const char *nvme_key = ssdsim__nvme_on_key(n);
     if ((m->host.link.iface == SSDSIM__IFACE_SATA || m->host.link.iface == SSDSIM__IFACE_SAS) &&
-        ssdsim__nvme_on(n)) {
+        nvme_key) {
         /* SATA has one command queue (NCQ), SAS its task set: no queue pairs to arbitrate */
-        const char *key = n->queues > 1                        ? "nvme.queues"
-                          : n->arbitration != SSDSIM__ARB_RR   ? "nvme.arbitration"
-                          : n->fetch_ns > 0                    ? "nvme.fetch_us"
-                          : n->cq_threshold > 1                ? "nvme.cq_threshold"
-                                                               : "nvme.sq_depth";
-        return ssdsim__model_error(c, key,
+        return ssdsim__model_error(c, nvme_key,
                                    "NVMe queue pairs apply to a PCIe or custom host interface; "
                                    "host.interface is %s (one command queue)",
                                    m->host.link.iface == SSDSIM__IFACE_SATA ? "sata" : "sas");

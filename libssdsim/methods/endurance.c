@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "methods/methods.h"
 #include "ssdsim/suite.h"
 
 static const size_t endurance_opts_sizes[] = {0, sizeof(ssdsim_endurance_opts)};
@@ -42,7 +43,7 @@ int ssdsim_endurance_model(ssdsim_model **out, const ssdsim_model *model, bool *
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "the model is %s; the endurance points wear the flash of one "
                                  "solid-state device%s",
-                                 k == SSDSIM_MODEL_HDD ? "a hard disk" : "a system of devices",
+                                 ssdsim__methods_kind_name(model),
                                  k == SSDSIM_MODEL_HDD ? "" : " (run them on its member's model)");
     ssdsim_model *m = NULL;
     int rc = ssdsim_model_copy(&m, model);

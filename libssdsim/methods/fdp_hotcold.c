@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "methods/methods.h"
 #include "ssdsim/suite.h"
 
 static const size_t hotcold_opts_sizes[] = {0, sizeof(ssdsim_fdp_hotcold_opts)};
@@ -59,9 +60,7 @@ int ssdsim_fdp_hotcold_check(const ssdsim_model *model, ssdsim_error *err)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "the model is %s; FDP (fdp.handles) needs a solid-state device "
                                  "model with the page FTL",
-                                 ssdsim_model_get_kind(model) == SSDSIM_MODEL_HDD
-                                     ? "a hard disk"
-                                     : "a system of devices");
+                                 ssdsim__methods_kind_name(model));
     char ftl[32] = "";
     ssdsim_model_get_string(model, "ftl.type", ftl, sizeof ftl, NULL);
     if (strcmp(ftl, "page"))

@@ -15,6 +15,10 @@ struct ssdsim__methods_len {
     uint64_t io_size_bytes;
 };
 
+/* What `model` is, for a method's refusal: "a solid-state device", "a hard disk" or "a system
+ * of devices". */
+const char *ssdsim__methods_kind_name(const ssdsim_model *model);
+
 /* A deep copy of `wl` with its run length set as `len` says in every job (number_ios, runtime,
  * time_based, ramp_time and io_size replaced). NULL when out of memory. */
 ssdsim_workload *ssdsim__methods_workload(const ssdsim_workload *wl,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "methods/methods.h"
 #include "ssdsim/suite.h"
 
 static const size_t tenants_opts_sizes[] = {0, sizeof(ssdsim_tenants_opts)};
@@ -85,12 +86,11 @@ int ssdsim_tenants_check(const ssdsim_model *model, ssdsim_error *err)
 {
     if (!model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "NULL model");
-    ssdsim_model_kind k = ssdsim_model_get_kind(model);
-    if (k != SSDSIM_MODEL_SSD)
+    if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "the model is %s; the tenants share the NVMe queue pairs of "
                                  "one solid-state device",
-                                 k == SSDSIM_MODEL_HDD ? "a hard disk" : "a system of devices");
+                                 ssdsim__methods_kind_name(model));
     char iface[16] = "";
     ssdsim_model_get_string(model, "host.interface", iface, sizeof iface, NULL);
     if (!strcmp(iface, "sata") || !strcmp(iface, "sas"))

@@ -35,6 +35,18 @@ ssdsim_workload *ssdsim__methods_workload(const ssdsim_workload *wl,
     return c;
 }
 
+const char *ssdsim__methods_kind_name(const ssdsim_model *model)
+{
+    switch (ssdsim_model_get_kind(model)) {
+    case SSDSIM_MODEL_HDD:
+        return "a hard disk";
+    case SSDSIM_MODEL_SYSTEM:
+        return "a system of devices";
+    default:
+        return "a solid-state device";
+    }
+}
+
 uint64_t ssdsim__methods_slots(const ssdsim_workload *wl)
 {
     uint64_t n = 0;
