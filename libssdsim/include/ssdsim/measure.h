@@ -131,10 +131,8 @@ SSDSIM_API int ssdsim_settle(ssdsim *sim, const ssdsim_workload *wl, double driv
  * faster. Writes more of `wl` in rounds of one block per plane of host writes (over every SSD
  * of a system) and stops after the first round, from the second on, that took less than a
  * quarter of a block per plane net from the free blocks (the level GC holds), or at
- * `max_drive_writes` (SSDSIM_SETTLE_DRIVE_WRITES is the methods' bound). A device with RAIN
- * (ftl.parity_group) or FDP, whose install leaves the planes' frontiers in step, is written
- * `max_drive_writes` whole (the planes drift apart meanwhile). Nothing when `wl` does
- * not write, the system has no SSD or max_drive_writes is 0. *written (may be NULL) receives
+ * `max_drive_writes` (SSDSIM_SETTLE_DRIVE_WRITES is the methods' bound), RAIN's superblocks
+ * (ftl.parity_group) and FDP included. Nothing when `wl` does not write, the system has no SSD or max_drive_writes is 0. *written (may be NULL) receives
  * the drive writes the host wrote. @return 0, SSDSIM_EINVAL (NULL argument, max_drive_writes
  * negative or not finite), or the codes of ssdsim_run. */
 SSDSIM_API int ssdsim_settle_adaptive(ssdsim *sim, const ssdsim_workload *wl,
