@@ -267,7 +267,8 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         if (s > 0 && spec->stonewall)
             w++;
         for (uint32_t c = 0; c < (spec->numjobs ? spec->numjobs : 1); c++, k++) {
-            ssdsim__gen_init(&cl[k].gen, spec, c, seed ^ (0x9e3779b97f4a7c15ULL * s), logical);
+            ssdsim__gen_init(&cl[k].gen, spec, c, SSDSIM__GEN_JOB_SEED(seed, s),
+                             SSDSIM__GEN_JOB_SEED(sim->seed, s), logical);
             cl[k].spec = spec;
             cl[k].wave = w;
             cl[k].live = true;

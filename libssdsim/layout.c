@@ -70,7 +70,7 @@ int ssdsim__layout_runs(const struct ssdsim__jobspec *jobs, uint32_t n_jobs, uin
         spec.number_ios = 0;
         for (uint32_t c = 0; c < (spec.numjobs ? spec.numjobs : 1); c++, k++) {
             ssdsim__gen_init(&g[k], &spec, c, seed ^ (0x9e3779b97f4a7c15ULL * (k + 1)),
-                             logical_bytes);
+                             SSDSIM__GEN_JOB_SEED(seed, j), logical_bytes);
             spans = spans || spans_units(&g[k], unit);
         }
     }

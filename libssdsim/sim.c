@@ -539,7 +539,8 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
     if (rc)
         return rc;
     uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
-    rc = ssdsim__host_start(&sim->host, wl, seed, &sim->engine, &sim->sys, &sim->stats);
+    rc = ssdsim__host_start(&sim->host, wl, seed, sim->seed, &sim->engine, &sim->sys,
+                            &sim->stats);
     return end_run(sim, rc, report);
 }
 

@@ -884,7 +884,7 @@ static void ramp_reset(void *ctx, uint32_t arg)
 }
 
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
-                       struct ssdsim__engine *e, struct ssdsim__sys *sys,
+                       uint64_t sim_seed, struct ssdsim__engine *e, struct ssdsim__sys *sys,
                        struct ssdsim__stats *stats)
 {
     host_setup(h, e, sys, stats);
@@ -953,8 +953,8 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                     spec->rate_iops[d] ? 1e9 / (double)spec->rate_iops[d] : 0;
                 job->rate_bytes[d] = spec->rate_bytes[d];
             }
-            ssdsim__gen_init(&job->gen, spec, c, seed ^ (0x9e3779b97f4a7c15ULL * s),
-                             h->logical_bytes);
+            ssdsim__gen_init(&job->gen, spec, c, SSDSIM__GEN_JOB_SEED(seed, s),
+                             SSDSIM__GEN_JOB_SEED(sim_seed, s), h->logical_bytes);
             if (spec->zbd && spec->zbd_zone_skip && !job->gen.random) {
                 /* fio ignores zoneskip for random patterns */
                 job->gen.zone_size = h->sys->devs[0].zns->zone_size;

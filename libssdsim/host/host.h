@@ -143,10 +143,11 @@ static inline const struct ssdsim__hist *ssdsim__unit_hist(const struct ssdsim__
 }
 
 /* Prepare a run of `wl` (already checked against the device) starting at the engine's now,
- * and start its first wave of jobs. On failure (a read_iolog that cannot be opened, no memory)
- * returns the code with the reason in h->errmsg. */
+ * and start its first wave of jobs: the run's streams from `seed`, the hot sets of skewed
+ * distributions from the simulation's `sim_seed` (ssdsim__gen_init). On failure (a read_iolog
+ * that cannot be opened, no memory) returns the code with the reason in h->errmsg. */
 int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl, uint64_t seed,
-                       struct ssdsim__engine *e, struct ssdsim__sys *sys,
+                       uint64_t sim_seed, struct ssdsim__engine *e, struct ssdsim__sys *sys,
                        struct ssdsim__stats *stats);
 
 /* Prepare a replay of a source (one job, addressing volume 0). */

@@ -154,10 +154,13 @@ static bool dir_used(enum ssdsim__rw rw, int d)
 }
 
 void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec, uint32_t clone,
-                      uint64_t seed, uint64_t logical_bytes)
+                      uint64_t seed, uint64_t scatter_seed, uint64_t logical_bytes)
 {
     memset(g, 0, sizeof *g);
     ssdsim__rng_seed(&g->rng, spec->has_randseed ? spec->randseed : seed, "job", clone);
+    struct ssdsim__rng scatter; /* the hot set's stream: the workload's, not the run's */
+    ssdsim__rng_seed(&scatter, spec->has_randseed ? spec->randseed : scatter_seed, "scatter",
+                     clone);
     g->rw = spec->rw;
     g->random = spec->rw == SSDSIM__RW_RANDREAD || spec->rw == SSDSIM__RW_RANDWRITE ||
                 spec->rw == SSDSIM__RW_RANDRW || spec->rw == SSDSIM__RW_RANDTRIM;
@@ -202,15 +205,15 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
         ssdsim__perm_init(&g->perm, g->n_slots, &g->rng);
         break;
     case SSDSIM__DIST_ZIPF:
-        ssdsim__perm_init(&g->perm, g->n_slots, &g->rng);
+        ssdsim__perm_init(&g->perm, g->n_slots, &scatter);
         zipf_init(g, spec->dist_param);
         break;
     case SSDSIM__DIST_PARETO:
-        ssdsim__perm_init(&g->perm, g->n_slots, &g->rng);
+        ssdsim__perm_init(&g->perm, g->n_slots, &scatter);
         g->pareto_pow = log(spec->dist_param) / log(1 - spec->dist_param);
         break;
     case SSDSIM__DIST_NORMAL:
-        ssdsim__perm_init(&g->perm, g->n_slots, &g->rng);
+        ssdsim__perm_init(&g->perm, g->n_slots, &scatter);
         g->normal_dev = (double)g->n_slots * spec->dist_param / 100;
         if (g->normal_dev < 1)
             g->normal_dev = 1;

@@ -86,10 +86,21 @@ struct ssdsim__gen {
     uint64_t zone_start[SSDSIM__ZONES_MAX], zone_len[SSDSIM__ZONES_MAX];
 };
 
+/* The seeds of job `s` (its index in the workload) in a run: its streams take `run_seed` (the
+ * simulation's seed and the run's number, so that each run draws anew), the scatter of its
+ * skewed distributions takes the simulation's seed `sim_seed` (ssdsim__gen_init). */
+#define SSDSIM__GEN_JOB_SEED(run_seed, s) ((run_seed) ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(s)))
+
 /* Set up clone `clone` of job `spec` on a device of `logical_bytes` (the workload must have
- * passed ssdsim__workload_check for this size). */
+ * passed ssdsim__workload_check for this size). Its random streams are seeded from `seed`; the
+ * addresses its zipf, pareto and normal ranks fall on (which blocks are hot) from `scatter_seed`,
+ * which callers derive from the simulation's seed and the job, never the run: a hot set is the
+ * workload's, as in fio, whose default (randrepeat) seeds it from the file and the job's thread
+ * number in every invocation, so that a drive preconditioned with a skewed job is measured with
+ * the same hot blocks, and fast-forward's rounds and a timed run's windows write the same ones.
+ * `randseed` seeds both. */
 void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec, uint32_t clone,
-                      uint64_t seed, uint64_t logical_bytes);
+                      uint64_t seed, uint64_t scatter_seed, uint64_t logical_bytes);
 
 /* The next request, or false when the job has issued all it should. */
 bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint32_t *len);
