@@ -448,6 +448,68 @@ START_TEST(test_ff_precondition_fast)
 }
 END_TEST
 
+/* A skewed job's hot set is the workload's, the same in every run (as fio's, seeded from the
+ * file and the job's thread number), and its steady state has every address written: fast
+ * preconditioning writes the region once, then fast-forwards the job's rounds, and the timed
+ * writes that follow have the WAF of a drive filled in order and written with timing until
+ * steady (generic-mlc, 2 jobs of zipf:1.2). Before both, its rounds each drew their own hot set
+ * and began from a secure-erased drive, and the measured WAF came out 7% low. Tolerance: the
+ * two measured windows are 2 drive writes of the same steady process, whose WAF wanders by
+ * about 1% between such windows here, plus the issue's 2% for the order of concurrent work. */
+static double skewed_waf(ssdsim *sim, double drive_writes)
+{
+    char json[320];
+    snprintf(json, sizeof json,
+             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 16, \"numjobs\": 2, "
+             "\"random_distribution\": \"zipf:1.2\", \"norandommap\": true, \"io_size\": %llu}",
+             (unsigned long long)(logical_pages(sim) * 4096 * drive_writes / 2));
+    st_run(sim, json, NULL);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    return d.waf;
+}
+
+START_TEST(test_ff_skewed_steady)
+{
+    ssdsim_model *m = small_model("ftl.placement=stripe");
+    /* the reference: filled in order, then timed until steady */
+    ssdsim *t = st_sim(m, 5);
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(t, 1), 0);
+    double warm[4];
+    for (int k = 0; k < 4; k++)
+        warm[k] = skewed_waf(t, 2);
+    double ref = skewed_waf(t, 2);
+    ssdsim_free(t);
+    /* fast preconditioning */
+    ssdsim *f = st_sim(m, 5);
+    ssdsim_workload *wl =
+        st_workload("{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 16, \"numjobs\": 2, "
+                    "\"random_distribution\": \"zipf:1.2\", \"norandommap\": true, "
+                    "\"time_based\": true, \"runtime\": \"10s\"}");
+    int rc = ssdsim_precondition_fast(f, wl, NULL);
+    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(f));
+    /* every logical page holds data */
+    uint64_t nb = 0, mapped = 0;
+    ck_assert_int_eq(ssdsim_device_shape(f, NULL, &nb, NULL, NULL, NULL), 0);
+    for (uint64_t b = 0; b < nb; b++) {
+        uint32_t v = 0;
+        ck_assert_int_eq(ssdsim_block_state(f, b, &v, NULL), 0);
+        mapped += v;
+    }
+    ck_assert_uint_eq(mapped, logical_pages(f));
+    double fast = skewed_waf(f, 2);
+    printf("skewed: timed %.4f %.4f %.4f %.4f then %.4f; fast preconditioning then %.4f (%+.2f%%)\n",
+           warm[0], warm[1], warm[2], warm[3], ref, fast, 100 * (fast / ref - 1));
+    ck_assert_msg(fabs(warm[3] / ref - 1) < 0.01, "the reference is not steady: %.4f then %.4f",
+                  warm[3], ref);
+    ck_assert_msg(fabs(fast / ref - 1) < 0.03, "WAF after fast preconditioning %.4f, timed %.4f",
+                  fast, ref);
+    ssdsim_workload_free(wl);
+    ssdsim_free(f);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* The scaled copy of fast preconditioning with its rounds fast-forwarded (the functional
  * method) gives the steady state of a full timed preconditioning (4 drive writes): IOPS and WAF
  * of a measured drive write within 3%, as tests/test_precond.c asks of the timed copy. */
@@ -517,6 +579,7 @@ static Suite *ff_suite(void)
     tcase_add_test(agree, test_ff_seq_random_mix);
     tcase_add_test(agree, test_ff_trims);
     tcase_add_test(agree, test_ff_scaled_copy_matches_full);
+    tcase_add_test(agree, test_ff_skewed_steady);
     suite_add_tcase(s, agree);
     return s;
 }

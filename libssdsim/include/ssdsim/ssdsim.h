@@ -636,11 +636,19 @@ SSDSIM_API int ssdsim_fast_precondition_opts_init(ssdsim_fast_precondition_opts 
  * With the functional method (ssdsim_set_precondition_method, the default), when the device
  * allows fast-forward (ssdsim_fast_forward) and `wl` is not one the scaled copy below
  * represents: the device is secure-erased (wear adds up) and `wl` is fast-forwarded in rounds
- * of one drive write of host writes (each round starts its jobs anew, as a run does) until the
- * write amplification of the last 3 rounds is steady (range within 2% of the mean,
- * least-squares line within 1%) and at least `drive_writes` (0 = 3) drive writes are done, or
- * 40 (or 4 x drive_writes) drive writes at most. Any generated workload will do (sequential,
- * skewed, mixed, trims); its results say mode "functional".
+ * of one drive write of host writes (each round starts its jobs anew, as a run does, with the
+ * same hot sets: see below) until the write amplification of the last 3 rounds is steady
+ * (range within 2% of the mean, least-squares line within 1%) and at least `drive_writes`
+ * (0 = 3) drive writes are done, or 40 (or 4 x drive_writes) drive writes at most. Any
+ * generated workload will do (sequential, skewed, mixed, trims); its results say mode
+ * "functional". A job of random writes with a skewed distribution (zipf, pareto, normal, or
+ * zoned with no zone left out) reaches every address of its region, the coldest only after
+ * very many drive writes, and its steady state has them all written: its region is first
+ * written once in address order (as SNIA's workload-independent preconditioning does), then
+ * the rounds run. The hot set of such a job (which addresses its ranks fall on) is the
+ * workload's: it comes from the simulation's seed and the job, not the run, as fio's comes from
+ * the file and the job's thread number in every invocation, so the measured run that follows
+ * writes the same hot blocks as the preconditioning.
  *
  * Otherwise, the scaled copy (with the functional method its rounds are fast-forwarded, with
  * the timed method they are timed runs): put the device directly into the state a long run of
