@@ -157,6 +157,7 @@ struct ff_clone {
     uint32_t wave, pli_next;
     uint8_t placement; /* the job's fixed placement (the first of its list) */
     bool live;
+    bool writes; /* its job writes (rw writes, or a mix with rwmixread below 100) */
 };
 
 /* The order the clones' requests are taken in: wave by wave (stonewall), the live clones of a
@@ -168,6 +169,7 @@ struct ff_order {
     uint32_t cur;  /* the wave being taken */
     uint32_t i;    /* the next clone of the turn */
     bool any;      /* a clone of the turn gave a request */
+    uint32_t writers; /* live clones that write */
     const struct ssdsim__fdp_cfg *fdp;
 };
 
@@ -189,6 +191,7 @@ static bool ff_next(struct ff_order *o, struct ff_req *r)
                 continue;
             if (!ssdsim__gen_next(&c->gen, &r->op, &r->off, &r->len)) {
                 c->live = false;
+                o->writers -= c->writes;
                 continue;
             }
             o->any = true;
@@ -203,6 +206,21 @@ static bool ff_next(struct ff_order *o, struct ff_req *r)
             o->cur++;
     }
     return false;
+}
+
+/* Does a clone of `j` write? */
+static bool job_writes(const struct ssdsim__jobspec *j)
+{
+    switch (j->rw) {
+    case SSDSIM__RW_WRITE:
+    case SSDSIM__RW_RANDWRITE:
+        return true;
+    case SSDSIM__RW_RW:
+    case SSDSIM__RW_RANDRW:
+        return j->rwmixread < 100;
+    default:
+        return false;
+    }
 }
 
 /* Requests are generated this many ahead of the one the FTL runs, and the FTL hears of each as
@@ -261,6 +279,7 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
     }
     /* the seeds of a run (sim.c's run_workload, host.c's ssdsim__host_start) */
     uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
+    uint32_t writers = 0;
     k = 0;
     for (uint32_t s = 0; s < wl->n_jobs; s++) {
         const struct ssdsim__jobspec *spec = &wl->jobs[s];
@@ -272,19 +291,25 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
             cl[k].spec = spec;
             cl[k].wave = w;
             cl[k].live = true;
+            cl[k].writes = job_writes(spec);
+            writers += cl[k].writes;
         }
     }
     struct ssdsim__dev *d = &sim->sys.devs[0];
     struct ff_hooks h;
     hooks_on(&h, &d->env);
     void (*prefetch)(void *, uint64_t) = d->env.ops->prefetch;
-    struct ff_order order = {.cl = cl, .n = n, .w = w, .fdp = fdp};
+    struct ff_order order = {.cl = cl, .n = n, .w = w, .writers = writers, .fdp = fdp};
     struct ff_req ahead[FF_AHEAD];
     uint32_t head = 0, queued = 0;
     bool more = true;
     int rc = 0;
     uint64_t reqs = 0, bytes = 0;
     while (rc == 0) {
+        /* Bounded by writes, the run ends with its last job that writes: without time, a job
+         * that only reads or trims for a time would never end. */
+        if (max_write_bytes && order.writers == 0)
+            more = false;
         for (; more && queued < FF_AHEAD; queued++) {
             struct ff_req *r = &ahead[(head + queued) % FF_AHEAD];
             if (!ff_next(&order, r)) {

@@ -36,6 +36,10 @@
 /* The scaled copy gives up waiting for steadiness after this many drive writes (or 4 x the
  * requested drive writes, if more) and installs what it has, marked not steady. */
 #define MAX_DRIVE_WRITES 40.0
+/* What a workload that writes nothing should be preconditioned with instead. */
+#define NOTHING_WRITTEN_HINT                                                                      \
+    " (reads leave the drive as it was: write it full first with --precondition seq, or "        \
+    "precondition with the writes that come before the reads)"
 
 /* The rounds of a preconditioning run until steady: each round's WAF, judged by the steady rule
  * over the last STEADY_WINDOW of them; done once steady after min_dw drive writes, or after
@@ -448,7 +452,8 @@ static int scaled_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
         }
     }
     if (n == 0) {
-        ssdsim__set_errmsg(sim, "fast preconditioning: %s writes nothing", label);
+        ssdsim__set_errmsg(sim, "fast preconditioning: %s writes nothing%s", label,
+                           NOTHING_WRITTEN_HINT);
         free(jobs);
         return SSDSIM_ECONFIG;
     }
@@ -932,8 +937,8 @@ static int precondition_ff(struct ssdsim *sim, const ssdsim_workload *wl, double
         for (uint64_t done = 0, written = 0; rc == 0 && done < round; done += written) {
             rc = ssdsim__ff_run(sim, wl, round - done, &written);
             if (rc == 0 && written == 0)
-                rc = ssdsim__fail(sim, SSDSIM_ECONFIG, "fast preconditioning: %s writes nothing",
-                                  wl->label ? wl->label : "the workload");
+                rc = ssdsim__fail(sim, SSDSIM_ECONFIG, "fast preconditioning: %s writes nothing%s",
+                                  wl->label ? wl->label : "the workload", NOTHING_WRITTEN_HINT);
         }
         if (rc || rounds_add(&r, sim))
             break;

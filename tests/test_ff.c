@@ -412,6 +412,27 @@ START_TEST(test_ff_refuses)
     ck_assert_int_eq(ssdsim_fast_forward(sim, tb, -1), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_fast_forward(sim, NULL, 1), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_set_precondition_method(sim, 7), SSDSIM_EINVAL);
+    /* bounded by drive writes, a run ends with its last job that writes: reads (or a mix that
+     * only reads) for a time end at once, and after 500 writes a reader for a time ends too
+     * (each never ended: there is no time to run out) */
+    ssdsim_workload *rd =
+        st_workload("{\"rw\": \"randread\", \"time_based\": true, \"runtime\": \"1s\"}");
+    ck_assert_int_eq(ssdsim_fast_forward(sim, rd, 1), 0);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.host_pages_written, 0);
+    ssdsim_workload *mix = st_workload("[w]\nrw=randwrite\nnumber_ios=500\n"
+                                       "[r]\nrw=randrw\nrwmixread=100\ntime_based=1\nruntime=1s\n");
+    ck_assert_int_eq(ssdsim_fast_forward(sim, mix, 1), 0);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.host_pages_written, 500);
+    /* fast preconditioning with reads only is refused, saying what to do instead */
+    ck_assert_int_eq(ssdsim_precondition_fast(sim, rd, NULL), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(ssdsim_errmsg(sim), "writes nothing") &&
+                      strstr(ssdsim_errmsg(sim), "--precondition seq"),
+                  "%s", ssdsim_errmsg(sim));
+    ssdsim_workload_free(rd);
+    ssdsim_workload_free(mix);
     ssdsim_workload_free(tb);
     ssdsim_free(sim);
     ssdsim_model_free(m);

@@ -441,7 +441,9 @@ SSDSIM_API int ssdsim_set_precondition_method(ssdsim *sim, int method);
  * concurrent work (clones take turns one request each; garbage collection ends before the next
  * request). The write buffer is bypassed, pacing, think time and ramps are ignored. It stops
  * when every job has issued what it should or, when `drive_writes` > 0, after that many times
- * the volume's capacity of host writes (a job bounded by time only needs that bound). The
+ * the volume's capacity of host writes (a job bounded by time only needs that bound), or then
+ * once no job that writes is left (a job that only reads or trims for a time, which without time
+ * would never end, ends with them). The
  * statistics are reset first, so the device statistics (host pages, WAF, erases) then describe
  * what it did; the next run is timed and starts from its state. It takes one run number, as a
  * run does. @return 0, SSDSIM_EINVAL (NULL argument, drive_writes negative, a job bounded by
