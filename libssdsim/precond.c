@@ -819,7 +819,8 @@ static bool scaled_represents(const struct ssdsim *sim, const ssdsim_workload *w
 static bool skewed_writes(const struct ssdsim__jobspec *j)
 {
     if (j->off || j->read_iolog || j->zbd ||
-        (j->rw != SSDSIM__RW_RANDWRITE && j->rw != SSDSIM__RW_RANDRW))
+        (j->rw != SSDSIM__RW_RANDWRITE && j->rw != SSDSIM__RW_RANDRW) ||
+        (j->rw == SSDSIM__RW_RANDRW && j->rwmixread >= 100))
         return false;
     switch (j->dist) {
     case SSDSIM__DIST_ZIPF:
