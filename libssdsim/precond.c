@@ -809,14 +809,15 @@ static bool scaled_represents(const struct ssdsim *sim, const ssdsim_workload *w
     return writes;
 }
 
-/* Does job `j` write its region at random, unevenly, but with a chance at every address each
- * write (zipf, pareto, normal; zoned with no zone left out)? Its steady state then has every
+/* Does job `j` write its region (on a volume of `logical` bytes) at random, unevenly, but with a
+ * chance at every address each write (zipf, pareto, normal; zoned and zoned_abs whose zones all
+ * take accesses and, zoned_abs, cover the region)? Its steady state then has every
  * address of the region written: all of them are, given time, and the data written longest ago
  * is the coldest. Its own writes take long to get there: zipf:1.2's coldest addresses on a
  * 16 GiB drive see one write in about a hundred drive writes, and until they are written the
  * drive works with their room as spare (generic-mlc at 64 blocks per plane, 1 job: WAF 1.07
  * after 5 drive writes from secure erase, 1.49 after 40, 2.00 once every address holds data). */
-static bool skewed_writes(const struct ssdsim__jobspec *j)
+static bool skewed_writes(const struct ssdsim__jobspec *j, uint64_t logical)
 {
     if (j->off || j->read_iolog || j->zbd ||
         (j->rw != SSDSIM__RW_RANDWRITE && j->rw != SSDSIM__RW_RANDRW) ||
@@ -829,13 +830,25 @@ static bool skewed_writes(const struct ssdsim__jobspec *j)
     case SSDSIM__DIST_NORMAL:
         return j->dist_param > 0; /* normal:0 is uniform */
     case SSDSIM__DIST_ZONED:
-        for (uint32_t z = 0; z < j->n_zones; z++)
-            if (j->zone_access[z] == 0 || j->zone_range[z] == 0)
+    case SSDSIM__DIST_ZONED_ABS: {
+        uint64_t covered = 0;
+        for (uint32_t z = 0; z < j->n_zones; z++) {
+            if (j->zone_access[z] == 0 ||
+                (j->dist == SSDSIM__DIST_ZONED ? j->zone_range[z] : j->zone_bytes[z]) == 0)
                 return false;
-        return j->n_zones > 0;
+            covered += j->zone_bytes[z];
+        }
+        if (j->n_zones == 0)
+            return false;
+        if (j->dist == SSDSIM__DIST_ZONED_ABS) {
+            uint64_t off, region;
+            ssdsim__jobspec_region(j, 0, logical, &off, &region);
+            return covered >= region;
+        }
+        return true;
+    }
     default:
-        return false; /* uniform: its rounds write every address within a few drive writes;
-                         zoned_abs: its zones need not cover the region */
+        return false; /* uniform: its rounds write every address within a few drive writes */
     }
 }
 
@@ -848,7 +861,7 @@ static int fill_skewed(struct ssdsim *sim, const ssdsim_workload *wl)
 {
     uint32_t n = 0;
     for (uint32_t i = 0; i < wl->n_jobs; i++)
-        n += skewed_writes(&wl->jobs[i]);
+        n += skewed_writes(&wl->jobs[i], sim->sys.volume_bytes);
     if (n == 0)
         return 0;
     struct ssdsim__jobspec *jobs = calloc(n, sizeof *jobs);
@@ -858,7 +871,7 @@ static int fill_skewed(struct ssdsim *sim, const ssdsim_workload *wl)
     uint32_t k = 0;
     for (uint32_t i = 0; i < wl->n_jobs; i++) {
         const struct ssdsim__jobspec *j = &wl->jobs[i];
-        if (!skewed_writes(j))
+        if (!skewed_writes(j, logical))
             continue;
         struct ssdsim__gen g; /* the job's own alignment and region */
         ssdsim__gen_init(&g, j, 0, 0, 0, logical);

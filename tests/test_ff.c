@@ -469,6 +469,19 @@ START_TEST(test_ff_precondition_fast)
 }
 END_TEST
 
+/* Logical pages holding data. */
+static uint64_t mapped_pages(ssdsim *sim)
+{
+    uint64_t nb = 0, mapped = 0;
+    ck_assert_int_eq(ssdsim_device_shape(sim, NULL, &nb, NULL, NULL, NULL), 0);
+    for (uint64_t b = 0; b < nb; b++) {
+        uint32_t v = 0;
+        ck_assert_int_eq(ssdsim_block_state(sim, b, &v, NULL), 0);
+        mapped += v;
+    }
+    return mapped;
+}
+
 /* A skewed job's hot set is the workload's, the same in every run (as fio's, seeded from the
  * file and the job's thread number), and its steady state has every address written: fast
  * preconditioning writes the region once, then fast-forwards the job's rounds, and the timed
@@ -509,15 +522,7 @@ START_TEST(test_ff_skewed_steady)
                     "\"time_based\": true, \"runtime\": \"10s\"}");
     int rc = ssdsim_precondition_fast(f, wl, NULL);
     ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(f));
-    /* every logical page holds data */
-    uint64_t nb = 0, mapped = 0;
-    ck_assert_int_eq(ssdsim_device_shape(f, NULL, &nb, NULL, NULL, NULL), 0);
-    for (uint64_t b = 0; b < nb; b++) {
-        uint32_t v = 0;
-        ck_assert_int_eq(ssdsim_block_state(f, b, &v, NULL), 0);
-        mapped += v;
-    }
-    ck_assert_uint_eq(mapped, logical_pages(f));
+    ck_assert_uint_eq(mapped_pages(f), logical_pages(f)); /* every logical page holds data */
     double fast = skewed_waf(f, 2);
     printf("skewed: timed %.4f %.4f %.4f %.4f then %.4f; fast preconditioning then %.4f (%+.2f%%)\n",
            warm[0], warm[1], warm[2], warm[3], ref, fast, 100 * (fast / ref - 1));
@@ -527,6 +532,45 @@ START_TEST(test_ff_skewed_steady)
                   fast, ref);
     ssdsim_workload_free(wl);
     ssdsim_free(f);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Which skewed jobs fast preconditioning writes in full first: zoned_abs zones that cover the
+ * region do (every address has a chance each write), zones that leave part of it out do not
+ * (that part is never written, and stays free room), nor does a mix that only reads beside a
+ * uniform writer over a tenth of the drive. */
+START_TEST(test_ff_skewed_fill_rule)
+{
+    ssdsim_model *m = small_model(NULL);
+    for (int k = 0; k < 3; k++) {
+        ssdsim *sim = st_sim(m, 1);
+        uint64_t lp = logical_pages(sim), hot = lp / 10 * 4096, rest = lp * 4096 - hot;
+        char json[512];
+        if (k < 2)
+            snprintf(json, sizeof json,
+                     "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"norandommap\": true, "
+                     "\"number_ios\": 1000, \"random_distribution\": "
+                     "\"zoned_abs:80/%llu:20/%llu\"}",
+                     (unsigned long long)hot, (unsigned long long)(k == 0 ? rest : rest / 2));
+        else
+            snprintf(json, sizeof json,
+                     "[w]\nrw=randwrite\nbs=4k\nnorandommap=1\nsize=10%%\nnumber_ios=1000\n"
+                     "[r]\nrw=randrw\nrwmixread=100\nbs=4k\nrandom_distribution=zipf:1.2\n"
+                     "number_ios=1000\n");
+        ssdsim_workload *wl = st_workload(json);
+        int rc = ssdsim_precondition_fast(sim, wl, NULL);
+        ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
+        uint64_t mapped = mapped_pages(sim);
+        if (k == 0)
+            ck_assert_uint_eq(mapped, lp);
+        else if (k == 1)
+            ck_assert_uint_le(mapped, lp - (rest / 2) / 4096);
+        else
+            ck_assert_uint_le(mapped, lp / 10 + 1);
+        ssdsim_workload_free(wl);
+        ssdsim_free(sim);
+    }
     ssdsim_model_free(m);
 }
 END_TEST
@@ -591,6 +635,7 @@ static Suite *ff_suite(void)
     tcase_add_test(quick, test_ff_seq_fill_raid5_timed);
     tcase_add_test(quick, test_ff_refuses);
     tcase_add_test(quick, test_ff_precondition_fast);
+    tcase_add_test(quick, test_ff_skewed_fill_rule);
     suite_add_tcase(s, quick);
     TCase *agree = tcase_create("ff-vs-timed");
     tcase_set_timeout(agree, 1200);

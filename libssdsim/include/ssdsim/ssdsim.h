@@ -644,10 +644,10 @@ SSDSIM_API int ssdsim_fast_precondition_opts_init(ssdsim_fast_precondition_opts 
  * (0 = 3) drive writes are done, or 40 (or 4 x drive_writes) drive writes at most. Any
  * generated workload will do (sequential, skewed, mixed, trims); its results say mode
  * "functional". A job of random writes with a skewed distribution (zipf, pareto, normal, or
- * zoned with no zone left out) reaches every address of its region, the coldest only after
- * very many drive writes, and its steady state has them all written: its region is first
- * written once in address order (as SNIA's workload-independent preconditioning does), then
- * the rounds run. The hot set of such a job (which addresses its ranks fall on) is the
+ * zoned or zoned_abs whose zones all take accesses and cover the region) reaches every
+ * address of its region, the coldest only after very many drive writes, and its steady state
+ * has them all written: its region is first written once in address order (as SNIA's
+ * workload-independent preconditioning does), then the rounds run. The hot set of such a job (which addresses its ranks fall on) is the
  * workload's: it comes from the simulation's seed and the job, not the run, as fio's comes from
  * the file and the job's thread number in every invocation, so the measured run that follows
  * writes the same hot blocks as the preconditioning.
