@@ -406,8 +406,11 @@ static int scaled_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
         const struct ssdsim__jobspec *src = &wl->jobs[i];
         const char *why = unsupported(src, logical_bytes);
         if (why) {
-            ssdsim__set_errmsg(sim, "fast preconditioning: %s: job %u%s%s %s", label, i + 1,
-                               src->name ? " " : "", src->name ? src->name : "", why);
+            ssdsim__set_errmsg(sim,
+                               "fast preconditioning: %s: job %u%s%s%s %s; precondition it with "
+                               "--precondition seq, or by running the workload itself",
+                               label, i + 1, src->name ? " ('" : "", src->name ? src->name : "",
+                               src->name ? "')" : "", why);
             free(jobs);
             return SSDSIM_ECONFIG;
         }
