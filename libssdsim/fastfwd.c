@@ -208,21 +208,6 @@ static bool ff_next(struct ff_order *o, struct ff_req *r)
     return false;
 }
 
-/* Does a clone of `j` write? */
-static bool job_writes(const struct ssdsim__jobspec *j)
-{
-    switch (j->rw) {
-    case SSDSIM__RW_WRITE:
-    case SSDSIM__RW_RANDWRITE:
-        return true;
-    case SSDSIM__RW_RW:
-    case SSDSIM__RW_RANDRW:
-        return j->rwmixread < 100;
-    default:
-        return false;
-    }
-}
-
 /* Requests are generated this many ahead of the one the FTL runs, and the FTL hears of each as
  * it is generated (its prefetch method, as a device tells it of a request's arrival), so that
  * the mapping entries a request will touch are on their way from memory when it runs instead of
@@ -291,7 +276,7 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
             cl[k].spec = spec;
             cl[k].wave = w;
             cl[k].live = true;
-            cl[k].writes = job_writes(spec);
+            cl[k].writes = ssdsim__jobspec_write_share(spec) > 0;
             writers += cl[k].writes;
         }
     }

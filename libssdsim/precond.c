@@ -177,6 +177,17 @@ static int reset_device(struct ssdsim *sim)
 
 /* ------------------------------------------------------------------ sequential fills */
 
+/* A job writing its region once in address order, `bs` bytes a request at queue depth 32, as
+ * sequential fills do (fio's defaults otherwise). */
+static void fill_job(struct ssdsim__jobspec *f, uint64_t bs)
+{
+    ssdsim__jobspec_defaults(f);
+    f->rw = SSDSIM__RW_WRITE;
+    for (int d = 0; d < SSDSIM__N_DIRS; d++)
+        f->bs[d].e[0].bytes = (uint32_t)bs;
+    f->iodepth = 32;
+}
+
 int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
 {
     if (!sim)
@@ -208,11 +219,7 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
         ;
     uint32_t n_jobs = rest >= 512 ? 2 : 1;
     for (uint32_t k = 0; k < n_jobs; k++) {
-        ssdsim__jobspec_defaults(&job[k]);
-        job[k].rw = SSDSIM__RW_WRITE;
-        for (int d = 0; d < SSDSIM__N_DIRS; d++)
-            job[k].bs[d].e[0].bytes = (uint32_t)bs[k];
-        job[k].iodepth = 32;
+        fill_job(&job[k], bs[k]);
         job[k].loops = fills;
         job[k].numjobs = sim->sys.n_volumes; /* a JBOD: one job per device */
     }
@@ -824,7 +831,7 @@ static bool skewed_writes(const struct ssdsim__jobspec *j, uint64_t logical)
 {
     if (j->off || j->read_iolog || j->zbd ||
         (j->rw != SSDSIM__RW_RANDWRITE && j->rw != SSDSIM__RW_RANDRW) ||
-        (j->rw == SSDSIM__RW_RANDRW && j->rwmixread >= 100))
+        ssdsim__jobspec_write_share(j) <= 0)
         return false;
     switch (j->dist) {
     case SSDSIM__DIST_ZIPF:
@@ -882,11 +889,7 @@ static int fill_skewed(struct ssdsim *sim, const ssdsim_workload *wl)
         while (bs < 128 * 1024 && g.region_len % (2 * bs) == 0)
             bs *= 2;
         struct ssdsim__jobspec *f = &jobs[k++];
-        ssdsim__jobspec_defaults(f);
-        f->rw = SSDSIM__RW_WRITE;
-        for (int d = 0; d < SSDSIM__N_DIRS; d++)
-            f->bs[d].e[0].bytes = (uint32_t)bs;
-        f->iodepth = 32;
+        fill_job(f, bs);
         f->size_bytes = j->size_bytes;
         f->size_percent = j->size_percent;
         f->offset_bytes = j->offset_bytes;

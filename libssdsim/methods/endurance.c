@@ -38,15 +38,14 @@ int ssdsim_endurance_model(ssdsim_model **out, const ssdsim_model *model, bool *
     if (!out || !model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_endurance_model: NULL argument");
-    ssdsim_model_kind k = ssdsim_model_get_kind(model);
-    if (k != SSDSIM_MODEL_SSD)
-        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
-                                 "the model is %s; the endurance points wear the flash of one "
-                                 "solid-state device%s",
-                                 ssdsim__methods_kind_name(model),
-                                 k == SSDSIM_MODEL_HDD ? "" : " (run them on its member's model)");
+    int rc = ssdsim__methods_need_ssd(model, err,
+                                      "the endurance points wear the flash of one solid-state "
+                                      "device",
+                                      " (run them on its member's model)");
+    if (rc)
+        return rc;
     ssdsim_model *m = NULL;
-    int rc = ssdsim_model_copy(&m, model);
+    rc = ssdsim_model_copy(&m, model);
     if (rc)
         return ssdsim__error_set(err, rc, NULL, NULL, "out of memory");
     char cur[32];

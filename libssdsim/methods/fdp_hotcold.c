@@ -56,11 +56,10 @@ int ssdsim_fdp_hotcold_check(const ssdsim_model *model, ssdsim_error *err)
 {
     if (!model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "NULL model");
-    if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
-        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
-                                 "the model is %s; FDP (fdp.handles) needs a solid-state device "
-                                 "model with the page FTL",
-                                 ssdsim__methods_kind_name(model));
+    int rc = ssdsim__methods_need_ssd(
+        model, err, "FDP (fdp.handles) needs a solid-state device model with the page FTL", NULL);
+    if (rc)
+        return rc;
     char ftl[32] = "";
     ssdsim_model_get_string(model, "ftl.type", ftl, sizeof ftl, NULL);
     if (strcmp(ftl, "page"))
@@ -69,7 +68,7 @@ int ssdsim_fdp_hotcold_check(const ssdsim_model *model, ssdsim_error *err)
                                  "the page FTL",
                                  ftl);
     ssdsim_model *probe = NULL;
-    int rc = ssdsim_model_copy(&probe, model);
+    rc = ssdsim_model_copy(&probe, model);
     if (rc)
         return ssdsim__error_set(err, rc, NULL, NULL, "out of memory");
     rc = ssdsim_model_set(probe, "fdp.handles", "2", err);

@@ -15,9 +15,11 @@ struct ssdsim__methods_len {
     uint64_t io_size_bytes;
 };
 
-/* What `model` is, for a method's refusal: "a solid-state device", "a hard disk" or "a system
- * of devices". */
-const char *ssdsim__methods_kind_name(const ssdsim_model *model);
+/* A method that needs one solid-state device: 0 when `model` is one, else SSDSIM_EINVAL with
+ * "the model is a hard disk; NEED" (or "a system of devices; NEED SYSTEM_HINT") set in *err.
+ * `system_hint` (may be NULL) is appended for a system only. */
+int ssdsim__methods_need_ssd(const ssdsim_model *model, ssdsim_error *err, const char *need,
+                             const char *system_hint);
 
 /* A deep copy of `wl` with its run length set as `len` says in every job (number_ios, runtime,
  * time_based, ramp_time and io_size replaced). NULL when out of memory. */

@@ -86,11 +86,12 @@ int ssdsim_tenants_check(const ssdsim_model *model, ssdsim_error *err)
 {
     if (!model)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "NULL model");
-    if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
-        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
-                                 "the model is %s; the tenants share the NVMe queue pairs of "
-                                 "one solid-state device",
-                                 ssdsim__methods_kind_name(model));
+    int rc = ssdsim__methods_need_ssd(model, err,
+                                      "the tenants share the NVMe queue pairs of one solid-state "
+                                      "device",
+                                      NULL);
+    if (rc)
+        return rc;
     char iface[16] = "";
     ssdsim_model_get_string(model, "host.interface", iface, sizeof iface, NULL);
     if (!strcmp(iface, "sata") || !strcmp(iface, "sas"))

@@ -35,15 +35,19 @@ ssdsim_workload *ssdsim__methods_workload(const ssdsim_workload *wl,
     return c;
 }
 
-const char *ssdsim__methods_kind_name(const ssdsim_model *model)
+int ssdsim__methods_need_ssd(const ssdsim_model *model, ssdsim_error *err, const char *need,
+                             const char *system_hint)
 {
     switch (ssdsim_model_get_kind(model)) {
     case SSDSIM_MODEL_HDD:
-        return "a hard disk";
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "the model is a hard disk; %s",
+                                 need);
     case SSDSIM_MODEL_SYSTEM:
-        return "a system of devices";
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "the model is a system of devices; %s%s", need,
+                                 system_hint ? system_hint : "");
     default:
-        return "a solid-state device";
+        return 0;
     }
 }
 
@@ -63,26 +67,12 @@ uint64_t ssdsim__methods_clones(const ssdsim_workload *wl)
     return n;
 }
 
-static double job_write_share(const struct ssdsim__jobspec *job)
-{
-    switch (job->rw) {
-    case SSDSIM__RW_WRITE:
-    case SSDSIM__RW_RANDWRITE:
-        return 1.0;
-    case SSDSIM__RW_RANDRW:
-    case SSDSIM__RW_RW:
-        return (100.0 - job->rwmixread) / 100.0;
-    default:
-        return 0.0;
-    }
-}
-
 double ssdsim__methods_write_share(const ssdsim_workload *wl)
 {
     double w = 0;
     uint64_t n = 0;
     for (uint32_t j = 0; j < wl->n_jobs; j++) {
-        w += job_write_share(&wl->jobs[j]) * wl->jobs[j].numjobs;
+        w += ssdsim__jobspec_write_share(&wl->jobs[j]) * wl->jobs[j].numjobs;
         n += wl->jobs[j].numjobs;
     }
     return n ? w / (double)n : 0.0;

@@ -148,6 +148,20 @@ void ssdsim__jobspec_region(const struct ssdsim__jobspec *wl, uint32_t clone,
         *size = logical_bytes - *offset;
 }
 
+double ssdsim__jobspec_write_share(const struct ssdsim__jobspec *job)
+{
+    switch (job->rw) {
+    case SSDSIM__RW_WRITE:
+    case SSDSIM__RW_RANDWRITE:
+        return 1.0;
+    case SSDSIM__RW_RANDRW:
+    case SSDSIM__RW_RW:
+        return (100.0 - job->rwmixread) / 100.0;
+    default:
+        return 0.0;
+    }
+}
+
 /* The directions a job's rw pattern issues. */
 static void rw_dirs(enum ssdsim__rw rw, bool used[SSDSIM__N_DIRS])
 {

@@ -232,6 +232,10 @@ uint64_t ssdsim__percent_bytes(uint64_t total, double pct);
 void ssdsim__jobspec_region(const struct ssdsim__jobspec *job, uint32_t clone,
                             uint64_t logical_bytes, uint64_t *offset, uint64_t *size);
 
+/* The share of `job`'s requests that are writes: 1 for write patterns, (100 - rwmixread) / 100
+ * for mixed ones, 0 for reads and trims. */
+double ssdsim__jobspec_write_share(const struct ssdsim__jobspec *job);
+
 /* Check that every job fits a device of `logical_bytes` (regions inside the device, sizes
  * multiples of 512, ...). Returns 0 or SSDSIM_ECONFIG with a reason in errbuf, naming the job
  * when there are several. */
