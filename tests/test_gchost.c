@@ -2,7 +2,7 @@
  * by hand in the comments: write placement (ftl.placement) on a written-full drive with the write
  * cache off, a power-loss-protected buffer that cannot hide GC, foreground GC holding its die
  * (gc.fg_blocks_die), and background GC toward a high watermark with a budget
- * (gc.bg_high_watermark, gc.bg_max_blocks), and more spare space raising GC-bound write
+ * (gc.bg_high_watermark, gc.bg_max_blocks) that yields to the host (gc.bg_preempt), and more spare space raising GC-bound write
  * throughput by exactly the die time GC saves.
  *
  * The drive ("gch"): 4 channels x 4 dies, one plane each, 64 blocks x 64 pages of 4 KiB per
@@ -243,6 +243,64 @@ START_TEST(test_gchost_bg_watermark)
 }
 END_TEST
 
+/* Background GC that yields to the host (gc.bg_preempt). Paced GC (controller.fw_gc_page_us 1:
+ * a plane's copies one after another), gc.bg_idle_us 1000, gc.bg_high_watermark 0.15 (10 free
+ * blocks a plane, as above). The full drive runs 5,000 random writes at depth 32, so that
+ * foreground GC leaves its planes near the low watermark, then idles 1.5 ms: after 1 ms every
+ * plane starts a background victim (16 in all) and copies a few of its pages in the 0.5 ms
+ * left, far from the victim's end (up to 64 copies of 81.48 us of die time). Then 20,000 random
+ * reads at depth 32 (about 55 ms), which need no free block.
+ *
+ * Without preemption the 16 victims go on under the reads and are all collected: each needs at
+ * most 5.65 ms of its die, so the free blocks after the reads are those after the idle time plus
+ * 16. With it, the first read ends the idle period and each plane stops before its next copy:
+ * at most the one copy whose read was in flight goes on, so the reads see at most 16 copies (one
+ * per plane), no new victim, and fewer than 16 more free blocks. A long idle time (200 ms) then
+ * takes every plane to the watermark either way (160 free blocks): the paused victims go on
+ * when the device is idle again. Random writes straight after another short idle period find
+ * victims paused with their planes near the low watermark: foreground GC needs them, so they go
+ * on, the writes all complete and the FTL's state is consistent (ssdsim_check). */
+START_TEST(test_gchost_bg_preempt)
+{
+    const char *wr = "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":5000}";
+    const char *rd = "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}";
+    for (int k = 0; k < 2; k++) {
+        ssdsim_model *m = gch_set("gc.bg_idle_us", "1000");
+        ssdsim_error err;
+        ck_assert_int_eq(ssdsim_model_set(m, "controller.fw_gc_page_us", "1", &err), 0);
+        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.15", &err), 0);
+        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_preempt", k ? "true" : "false", &err), 0);
+        ssdsim *sim = full(m);
+        st_run(sim, wr, NULL);
+        ck_assert_int_eq(ssdsim_idle(sim, 1500000), 0);
+        ssdsim_device_stats di = dev(sim);
+        ck_assert_uint_eq(di.gc_bg_victims, N_DIES);
+        st_run(sim, rd, NULL);
+        ssdsim_device_stats dr = dev(sim);
+        ck_assert_uint_eq(dr.host_pages_written, 0);
+        if (k == 0) {
+            ck_assert_uint_eq(dr.free_blocks, di.free_blocks + N_DIES);
+            ck_assert_uint_gt(dr.gc_pages_copied, N_DIES);
+        } else {
+            ck_assert_uint_le(dr.gc_pages_copied, N_DIES);
+            ck_assert_uint_eq(dr.gc_bg_victims, 0);
+            ck_assert_uint_lt(dr.free_blocks, di.free_blocks + N_DIES);
+        }
+        ck_assert_int_eq(ssdsim_idle(sim, 200000000), 0);
+        ck_assert_uint_eq(dev(sim).free_blocks, 10 * N_DIES);
+        st_run(sim, wr, NULL);
+        ck_assert_int_eq(ssdsim_idle(sim, 1500000), 0);
+        st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}",
+               NULL);
+        ck_assert_uint_eq(dev(sim).host_pages_written, 20000);
+        char why[256] = "";
+        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
 /* More spare space raises GC-bound steady write throughput by what GC saves. The same drive
  * formatted at op 0.28 and 0.6, written full, then random 4 KiB writes at depth 32 with no
  * write cache and "idle" placement, so that the 16 dies, not the host, set the pace. Per host
@@ -360,11 +418,16 @@ START_TEST(test_gchost_refuses_bad_values)
         ",\"ftl\":{\"parity_group\":4},\"gc\":{\"throttle\":true}",
         ",\"ftl\":{\"type\":\"fast\"},\"gc\":{\"throttle\":true}",
         ",\"gc\":{\"throttle\":1}",
+        ",\"gc\":{\"bg_idle_us\":100,\"bg_preempt\":true}",
+        ",\"ftl\":{\"type\":\"fast\"},\"controller\":{\"fw_gc_page_us\":1},"
+        "\"gc\":{\"bg_idle_us\":100,\"bg_preempt\":true}",
+        ",\"gc\":{\"bg_preempt\":true}",
     };
     static const char *const key[] = {"ftl.placement",    "gc.bg_high_watermark",
                                       "gc.bg_high_watermark", "gc.bg_max_blocks",
                                       "gc.throttle",      "gc.throttle",
-                                      "gc.throttle"};
+                                      "gc.throttle",      "gc.bg_preempt",
+                                      "gc.bg_preempt",    "gc.bg_preempt"};
     for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
         g_autofree char *j = g_strdup_printf(
             "{\"name\":\"gch\",\"geometry\":{\"channels\":4,\"chips_per_channel\":1,"
@@ -401,6 +464,7 @@ int main(void)
     tcase_add_test(tc, test_gchost_buffer_backpressure);
     tcase_add_test(tc, test_gchost_fg_blocks_die);
     tcase_add_test(tc, test_gchost_bg_watermark);
+    tcase_add_test(tc, test_gchost_bg_preempt);
     tcase_add_test(tc, test_gchost_spare_raises_gc_bound_writes);
     tcase_add_test(tc, test_gchost_throttle);
     tcase_add_test(tc, test_gchost_refuses_bad_values);

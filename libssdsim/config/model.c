@@ -587,6 +587,12 @@ static const struct key_spec keys[] = {
      .min = 0, .max = 1048576, .flags = KF_QUIET, .def = "0", .when = bg_gc_on,
      .when_text = "gc.bg_idle_us > 0",
      .help = "background GC victims per plane per idle period, at most (0: no limit)"},
+    {.path = "gc.bg_preempt", .type = KEY_BOOL, .offset = FIELD(gc.bg_preempt, int),
+     .flags = KF_QUIET, .def = "false", .when = bg_gc_on, .when_text = "gc.bg_idle_us > 0",
+     .help = "background GC yields to the host: once host commands arrive, a background "
+             "victim's next copy waits for the device to be idle again (or for foreground GC "
+             "to be needed); needs GC copies that cost firmware time (controller.fw_gc_page_us); "
+             "false: a background victim, once started, is collected to its end"},
     {.path = "gc.fg_blocks_die", .type = KEY_BOOL, .offset = FIELD(gc.fg_blocks_die, int),
      .flags = KF_QUIET, .def = "false",
      .help = "host reads to a die collecting a foreground GC victim wait behind its GC work "

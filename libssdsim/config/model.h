@@ -318,6 +318,8 @@ struct ssdsim__gc_cfg {
                                     free (0: up to free_blocks_target) */
     uint32_t bg_max_blocks;      /* background GC victims per plane per idle period (0: no
                                     limit) */
+    int bg_preempt;              /* a background victim's copies wait while the host is active
+                                    (ftl/page_gc.c) */
     int fg_blocks_die;           /* host reads to a die collecting a foreground victim wait in
                                     order behind its GC work (no read priority) */
     int separate;                /* GC copies get their own write frontier */

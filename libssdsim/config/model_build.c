@@ -280,6 +280,20 @@ int ssdsim__model_check_cross(struct ctx *c)
                                       : "applies to the \"page\" and \"dftl\" FTLs only "
                                         "(ftl.type is \"%s\")",
                                    m->ftl.type);
+    if (m->gc.bg_preempt) {
+        if (strcmp(m->ftl.type, "page") != 0 && strcmp(m->ftl.type, "dftl") != 0)
+            return ssdsim__model_error(c, "gc.bg_preempt",
+                                       "applies to the \"page\" and \"dftl\" FTLs only "
+                                       "(ftl.type is \"%s\")",
+                                       m->ftl.type);
+        if (!(m->controller.fw_gc_page_ns > 0 ||
+              (m->host.ftl_threads > 0 && m->host.ftl_gc_cpu_ns > 0)))
+            return ssdsim__model_error(c, "gc.bg_preempt",
+                                       "background GC can yield between copies only when "
+                                       "copies cost firmware time, one after another: set "
+                                       "controller.fw_gc_page_us (or host.ftl_gc_cpu_us with "
+                                       "host.ftl_threads)");
+    }
     if (pg && ssdsim__slc_on(&m->slc))
         return ssdsim__model_error(c, "ftl.parity_group",
                                    "RAIN parity with an SLC cache (slc.static, slc.dynamic) is "

@@ -371,6 +371,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     /* page_gc.c: GC copies cost firmware (or host FTL thread) time */
     f->gc_paced = env->model->controller.fw_gc_page_ns > 0 ||
                   (env->model->host.ftl_threads > 0 && env->model->host.ftl_gc_cpu_ns > 0);
+    f->bg_preempt = gcm->bg_preempt && f->gc_paced; /* the model refuses it unpaced */
     f->n_channels = g->channels;
     f->open = res.open - (dftl ? 1 : 0);
     f->hot_window_pages = (uint64_t)(pol->hot_window * (double)f->n_lpn);

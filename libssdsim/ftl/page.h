@@ -97,6 +97,8 @@ struct ssdsim__plane {
     uint8_t reclaim;                   /* enum ssdsim__reclaim of the victim */
     uint8_t gc_hold;                   /* paced superblock collection: this member's scan
                                           holds the collection open (page_super.c) */
+    uint8_t gc_paused;                 /* gc.bg_preempt: the background victim's next copy
+                                          waits for idle time or foreground need */
     uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
     uint32_t rr_pending;               /* block read reclaim asked to move, or NONE */
     uint32_t serial;                   /* of the current victim (DFTL batches per victim) */
@@ -204,6 +206,8 @@ struct ssdsim__ftl {
     uint32_t gc_min, gc_target;
     uint32_t bg_target;     /* background GC works up to this many free blocks per plane */
     uint32_t bg_max;        /* background victims per plane per idle period (0: no limit) */
+    bool bg_preempt;        /* gc.bg_preempt with paced GC: a background victim's next copy
+                               waits while the host is active (page_gc.c) */
     uint32_t gc_reserve; /* free blocks host writes never take (ftl/reserve.c) */
     uint32_t open;       /* open frontiers per plane for data (not DFTL's map frontier) */
     bool idle;       /* background GC may run */

@@ -78,8 +78,27 @@ bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane)
  * left, its erase. */
 static void gc_issue(struct ssdsim__ftl *f, uint32_t plane)
 {
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (ssdsim__page_bg_yields(f, pl, pl->n_free)) {
+        pl->gc_paused = 1;
+        return;
+    }
     if (!ssdsim__page_gc_read_next(f, plane))
         gc_finish(f, plane);
+}
+
+void ssdsim__page_gc_resume(struct ssdsim__ftl *f, uint32_t plane, bool fg)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (!pl->gc_paused)
+        return;
+    pl->gc_paused = 0;
+    if (fg)
+        pl->reclaim = SSDSIM__RECLAIM_FG; /* foreground GC's now: it no longer yields */
+    if (f->sb)
+        ssdsim__page_sb_issue(f, plane);
+    else
+        gc_issue(f, plane);
 }
 
 /* Collect `b` (a candidate of `plane`): read its valid pages, which are programmed to the GC
@@ -94,6 +113,7 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     pl->reclaim = (uint8_t)why;
     pl->gc_reads = 0;
     pl->gc_scan = 0;
+    pl->gc_paused = 0;
     pl->serial = ++f->cmt.gc_serial ? f->cmt.gc_serial : ++f->cmt.gc_serial;
     /* units smaller than the page: the copies' partial page waits for the next copies instead
      * of being padded whenever the die runs empty between two of them (hw/unit.c) */
@@ -170,8 +190,13 @@ void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__r
         ssdsim__page_sb_gc_start(f, why);
         return;
     }
-    if (f->planes[plane].victim != NONE)
-        return; /* one victim at a time per plane */
+    if (f->planes[plane].victim != NONE) {
+        /* one victim at a time per plane; a background one that yielded to the host goes on
+         * when foreground GC is needed (gc.bg_preempt) */
+        if (why == SSDSIM__RECLAIM_FG)
+            ssdsim__page_gc_resume(f, plane, true);
+        return;
+    }
     if (f->df && ssdsim__diefail_plane_dead(f, plane))
         return; /* a failed die is never written again */
     /* an SLC cache: foreground GC folds the plane's full dynamic SLC blocks first
@@ -375,6 +400,7 @@ void ssdsim__page_idle(void *state, int idle)
     }
     for (uint32_t p = 0; p < f->n_planes; p++) {
         f->planes[p].bg_victims = 0; /* a new idle period, a new budget */
+        ssdsim__page_gc_resume(f, p, false); /* a background victim that yielded */
         if (f->planes[p].victim == NONE && bg_wanted(f, &f->planes[p]))
             ssdsim__page_gc_start(f, p, SSDSIM__RECLAIM_BG);
     }

@@ -176,6 +176,21 @@ void ssdsim__page_gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end
 /* paced GC: submit the read of the next valid page of plane's victim from its gc_scan on (true),
  * or end the scan (false: gc_scan = pages per block) */
 bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane);
+/* gc.bg_preempt: plane's background victim, paused while the host was active, goes on; as
+ * foreground GC's (`fg`: foreground GC needs the plane), which does not yield */
+void ssdsim__page_gc_resume(struct ssdsim__ftl *f, uint32_t plane, bool fg);
+
+/* gc.bg_preempt: should the background victim of `pl` wait before its next copy? While the
+ * host is active (the device not idle) and foreground GC is not needed (`n_free`, the plane's
+ * free blocks or the superblocks', at or above the low watermark), as long as the victim still
+ * holds pages to copy: idle-time collection yields to host commands between page moves (the
+ * semi-preemptive GC of Lee et al., ISPASS 2011). */
+static inline bool ssdsim__page_bg_yields(const struct ssdsim__ftl *f,
+                                          const struct ssdsim__plane *pl, uint32_t n_free)
+{
+    return f->bg_preempt && pl->reclaim == SSDSIM__RECLAIM_BG && !f->idle &&
+           n_free >= f->gc_min && f->valid[pl->victim] > 0;
+}
 /* block b was erased: retire it or free it, then the block the wear leveler asks to move (a
  * closed block), or NONE */
 uint32_t ssdsim__page_block_erased(struct ssdsim__ftl *f, uint32_t b);

@@ -359,7 +359,7 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
     struct ssdsim__plane *pl = &f->planes[plane];
     if (why == SSDSIM_FOR_HOST && pl->victim != NONE)
         pl->gc_debt += pl->gc_ratio; /* gc.throttle (0 without it, or for other victims) */
-    if (pl->n_free < f->gc_min && pl->victim == NONE)
+    if (pl->n_free < f->gc_min && (pl->victim == NONE || pl->gc_paused))
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
 }
 

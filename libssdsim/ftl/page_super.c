@@ -241,10 +241,16 @@ static uint32_t live_dies(const struct ssdsim__ftl *f, uint32_t s)
     return n;
 }
 
+/* gc.bg_preempt: is the victim a background one that may have yielded to the host? */
+static inline bool paused_bg(const struct ssdsim__ftl *f)
+{
+    return f->bg_preempt && f->sb->reclaim == SSDSIM__RECLAIM_BG;
+}
+
 static void gc_check(struct ssdsim__ftl *f)
 {
     struct ssdsim__super *S = f->sb;
-    if (S->vplane.n_free < f->gc_min && S->victim == NONE)
+    if (S->vplane.n_free < f->gc_min && (S->victim == NONE || paused_bg(f)))
         ssdsim__page_sb_gc_start(f, SSDSIM__RECLAIM_FG);
 }
 
@@ -461,6 +467,7 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t s, enum ssdsim__reclaim why)
             pl->reclaim = (uint8_t)why;
             pl->gc_reads = 0;
             pl->gc_scan = f->ppb;
+            pl->gc_paused = 0;
             if (why == SSDSIM__RECLAIM_FG)
                 ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_VICTIMS, 1);
             else if (why == SSDSIM__RECLAIM_BG)
@@ -502,11 +509,32 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t s, enum ssdsim__reclaim why)
         erase_all(f);
 }
 
+/* gc.bg_preempt: every member of the victim that yielded to the host goes on; with `fg`
+ * (foreground GC needs the superblocks) as foreground GC's, every member, so that none yields
+ * again. */
+static void resume_all(struct ssdsim__ftl *f, bool fg)
+{
+    struct ssdsim__super *S = f->sb;
+    if (fg) {
+        S->reclaim = SSDSIM__RECLAIM_FG;
+        for (uint32_t p = 0; p < f->n_planes; p++)
+            if (f->planes[p].victim != NONE)
+                f->planes[p].reclaim = SSDSIM__RECLAIM_FG;
+    }
+    for (uint32_t p = 0; p < f->n_planes; p++)
+        ssdsim__page_gc_resume(f, p, false);
+}
+
 void ssdsim__page_sb_gc_start(struct ssdsim__ftl *f, enum ssdsim__reclaim why)
 {
     struct ssdsim__super *S = f->sb;
-    if (S->victim != NONE)
-        return; /* one victim at a time */
+    if (S->victim != NONE) {
+        /* one victim at a time; a background one whose members yielded to the host goes on
+         * when foreground GC is needed (gc.bg_preempt) */
+        if (why == SSDSIM__RECLAIM_FG && paused_bg(f))
+            resume_all(f, true);
+        return;
+    }
     uint32_t s = f->gc->select_victim(f->gc_state, ssdsim__page_view(&S->v), 0);
     if (s == NONE)
         return;
@@ -533,6 +561,10 @@ void ssdsim__page_sb_issue(struct ssdsim__ftl *f, uint32_t p)
 {
     struct ssdsim__super *S = f->sb;
     struct ssdsim__plane *pl = &f->planes[p];
+    if (ssdsim__page_bg_yields(f, pl, S->vplane.n_free)) {
+        pl->gc_paused = 1; /* the member's next copy waits (gc.bg_preempt) */
+        return;
+    }
     if (ssdsim__page_gc_read_next(f, p)) {
         S->reads++;
         return;
@@ -665,6 +697,7 @@ void ssdsim__page_sb_idle(struct ssdsim__ftl *f)
 {
     struct ssdsim__super *S = f->sb;
     S->bg_victims = 0; /* a new idle period, a new budget */
+    resume_all(f, false); /* a background victim whose members yielded to the host */
     if (S->victim == NONE && bg_wanted(f))
         ssdsim__page_sb_gc_start(f, SSDSIM__RECLAIM_BG);
 }
