@@ -116,11 +116,12 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
     struct ssdsim_ftl_env *env = &d->env;
     uint64_t unit = d->unit;
     if (op == SSDSIM__IO_TRIM) {
-        for (uint64_t u = (off + unit - 1) / unit; u < (off + len) / unit; u++)
+        for (uint64_t u = ssdsim__dev_unit_of(d, off + unit - 1);
+             u < ssdsim__dev_unit_of(d, off + len); u++)
             env->ops->trim(env->state, u);
         return 0;
     }
-    uint64_t first = off / unit, last = (off + len - 1) / unit;
+    uint64_t first = ssdsim__dev_unit_of(d, off), last = ssdsim__dev_unit_of(d, off + len - 1);
     struct ff_hooks *h = env->unit_done_ctx;
     env->placement = placement;
     for (uint64_t u = first; u <= last; u++) {
@@ -302,7 +303,7 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
                 break;
             }
             if (prefetch && r->op != SSDSIM__IO_TRIM)
-                prefetch(d->env.state, r->off / d->unit);
+                prefetch(d->env.state, ssdsim__dev_unit_of(d, r->off));
         }
         if (queued == 0)
             break;

@@ -37,4 +37,10 @@ static inline uint32_t ssdsim__udiv_r(const struct ssdsim__udiv *u, uint32_t n)
     return u->pow2 ? n & u->mask : n % u->d;
 }
 
+/* The quotient of a 64-bit value (a byte offset by the mapping unit). */
+static inline uint64_t ssdsim__udiv_q64(const struct ssdsim__udiv *u, uint64_t n)
+{
+    return u->pow2 ? n >> u->shift : n / u->d;
+}
+
 #endif /* SSDSIM_UDIV_H */

@@ -439,7 +439,7 @@ static bool place_cmd(struct ssdsim__buf *b, struct waiter *w)
     struct ssdsim__dev *d = b->d;
     uint64_t unit = d->unit;
     const struct ssdsim__cmd *c = &d->pool->v[w->cmd];
-    uint64_t last = (c->offset + c->len - 1) / unit;
+    uint64_t last = ssdsim__dev_unit_of(d, c->offset + c->len - 1);
     for (; w->next_unit <= last; w->next_unit++) {
         uint64_t u = w->next_unit;
         uint64_t lo = SSDSIM__MAX(c->offset, u * unit);
@@ -468,8 +468,8 @@ void ssdsim__buf_write(struct ssdsim__buf *b, uint32_t cmd)
 {
     struct ssdsim__dev *d = b->d;
     struct ssdsim__cmd *c = &d->pool->v[cmd];
-    uint64_t first = c->offset / d->unit;
-    uint64_t last = (c->offset + c->len - 1) / d->unit;
+    uint64_t first = ssdsim__dev_unit_of(d, c->offset);
+    uint64_t last = ssdsim__dev_unit_of(d, c->offset + c->len - 1);
     c->pending = (uint32_t)(last - first + 1);
     c->buffered = true;
     struct waiter w = {cmd, first, b->next_seq++};

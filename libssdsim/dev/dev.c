@@ -90,6 +90,7 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
     }
     ssdsim__fw_setup(d);
     d->unit = d->env.geo.page_size;
+    ssdsim__udiv_init(&d->unit_div, d->unit);
     d->bytes = d->env.geo.logical_pages * d->unit;
     if (m->buffer.size > 0 && ssdsim__buf_new(&d->buf, d))
         goto oom;
@@ -126,7 +127,7 @@ void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset, bool write)
     if (write && d->buf && (d->model->buffer.plp || d->model->buffer.write_cache))
         return;
     if (d->ssd && d->env.ops->prefetch)
-        d->env.ops->prefetch(d->env.state, offset / d->unit);
+        d->env.ops->prefetch(d->env.state, ssdsim__dev_unit_of(d, offset));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -283,8 +284,8 @@ static void arrive(void *ctx, uint32_t i)
     if (c->op == SSDSIM__IO_TRIM) {
         /* Only units the trim covers whole are dropped: the rest of a partly covered unit
          * still holds data, and drives ignore discards below their mapping granularity. */
-        uint64_t lo = (c->offset + unit - 1) / unit;
-        uint64_t hi = (c->offset + c->len) / unit; /* exclusive */
+        uint64_t lo = ssdsim__dev_unit_of(d, c->offset + unit - 1);
+        uint64_t hi = ssdsim__dev_unit_of(d, c->offset + c->len); /* exclusive */
         if (d->ra && lo < hi)
             ssdsim__ra_drop(d->ra, lo, hi - 1);
         for (uint64_t u = lo; u < hi; u++) {
@@ -305,8 +306,8 @@ static void arrive(void *ctx, uint32_t i)
         finish(d, i);
         return;
     }
-    uint64_t first = c->offset / unit;
-    uint64_t last = (c->offset + c->len - 1) / unit;
+    uint64_t first = ssdsim__dev_unit_of(d, c->offset);
+    uint64_t last = ssdsim__dev_unit_of(d, c->offset + c->len - 1);
     if (d->ra) {
         if (c->op == SSDSIM__IO_WRITE)
             ssdsim__ra_drop(d->ra, first, last);

@@ -25,6 +25,7 @@
 #include "hw/hw.h"
 #include "hw/link.h"
 #include "ipool.h"
+#include "udiv.h"
 
 #define SSDSIM__DEV_FLUSH_TAG 0x80000000u
 /* Read-ahead reads (dev/readahead.c) carry this tag in their unit ids. */
@@ -96,6 +97,7 @@ struct ssdsim__dev {
     /* solid-state back end */
     bool ssd;
     uint32_t unit; /* mapping unit, bytes */
+    struct ssdsim__udiv unit_div; /* unit as a divisor: ssdsim__dev_unit_of */
     struct ssdsim__hw hw;
     struct ssdsim_ftl_env env;
     struct ssdsim__buf *buf; /* NULL: no write buffer */
@@ -112,6 +114,13 @@ struct ssdsim__dev {
     uint64_t erases_at_erase, host_units_at_erase;
     bool installed;
 };
+
+/* The mapping unit holding byte `offset` of the device (offset / unit, a shift when the unit
+ * is a power of two, as it always is in models/: the request path's divisions). */
+static inline uint64_t ssdsim__dev_unit_of(const struct ssdsim__dev *d, uint64_t offset)
+{
+    return ssdsim__udiv_q64(&d->unit_div, offset);
+}
 
 /* Build device `index` of model `m` (SSD or HDD) on controller `ctrl` (its cores and link,
  * set up by the caller), behind `uplink` (or NULL). `seed` seeds its FTL. On failure fills err;

@@ -105,8 +105,8 @@ void ssdsim__flush_unit_clean(struct ssdsim__dev *d, uint64_t stamp)
 void ssdsim__flush_fua_drop(struct ssdsim__dev *d, uint32_t cmd)
 {
     const struct ssdsim__cmd *c = &d->pool->v[cmd];
-    uint64_t first = c->offset / d->unit;
-    uint64_t last = (c->offset + c->len - 1) / d->unit;
+    uint64_t first = ssdsim__dev_unit_of(d, c->offset);
+    uint64_t last = ssdsim__dev_unit_of(d, c->offset + c->len - 1);
     for (uint64_t u = first; u <= last; u++)
         ssdsim__buf_supersede(d->buf, u);
 }

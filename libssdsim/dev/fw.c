@@ -77,6 +77,7 @@ uint64_t ssdsim__fw_cmd_ns(const struct ssdsim__dev *d, const struct ssdsim__cmd
                                                : 0;
     if (!per || !d->ssd)
         return 0;
-    uint64_t first = c->offset / d->unit, last = (c->offset + c->len - 1) / d->unit;
+    uint64_t first = ssdsim__dev_unit_of(d, c->offset);
+    uint64_t last = ssdsim__dev_unit_of(d, c->offset + c->len - 1);
     return (last - first + 1) * per;
 }
