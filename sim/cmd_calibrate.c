@@ -602,7 +602,7 @@ int cli_calibrate(int argc, char **argv)
         if (rc == 0 && rows[i].c.state == SSDSIM_DRIVE_STEADY)
             suite_settle_note(&s);
         if (rc == 0)
-            suite_rerun_note(&s, &rows[i].c.measurement, rows[i].c.gc_cycles, 0);
+            suite_window_notes(&s, &rows[i].c.measurement, rows[i].c.gc_cycles, 0);
     }
     cli_interrupt_default();
     cli_interrupt_mute(false);

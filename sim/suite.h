@@ -138,10 +138,11 @@ int suite_erase(ssdsim *sim);
 int suite_measure(struct suite *s, ssdsim *sim, const ssdsim_suite_wl *w, uint64_t window_ns,
                   bool until_steady, unsigned gc_cycles, ssdsim_measurement *f);
 
-/* The "Shortcuts taken" bullets of a window run again longer (when f->n_runs > 1: up to
- * SUITE_MAX_STRETCH times its length, or, when up_to_s > 0, up to a test of that many
- * seconds), and of settling after fast preconditioning. */
-void suite_rerun_note(struct suite *s, const ssdsim_measurement *f, unsigned gc_cycles,
+/* The "Shortcuts taken" bullets of a measured window: run again longer (when f->n_runs > 1: up
+ * to SUITE_MAX_STRETCH times its length, or, when up_to_s > 0, up to a test of that many
+ * seconds), and started only once the garbage collection earlier writes left running had ended
+ * (f->gc_wait_ns). */
+void suite_window_notes(struct suite *s, const ssdsim_measurement *f, unsigned gc_cycles,
                       double up_to_s);
 void suite_settle_note(struct suite *s);
 

@@ -70,7 +70,7 @@ static int on_cell(ssdsim_quick_state st, size_t ti, size_t j, const ssdsim_meas
                    void *ud)
 {
     struct run_ctx *x = ud;
-    suite_rerun_note(x->s, m, SUITE_GC_CYCLES, (double)x->s->opt->test_ns / 1e9);
+    suite_window_notes(x->s, m, SUITE_GC_CYCLES, (double)x->s->opt->test_ns / 1e9);
     x->f[j] = *m;
     if (j + 1 < SSDSIM_QUICK_N_JOBS)
         return 0;

@@ -77,7 +77,7 @@ struct matrix_ctx {
 static int matrix_point(size_t i, const ssdsim_measurement *f, void *ud)
 {
     struct matrix_ctx *x = ud;
-    suite_rerun_note(x->s, f, SUITE_GC_CYCLES, 0);
+    suite_window_notes(x->s, f, SUITE_GC_CYCLES, 0);
     if (i + 1 == SSDSIM_REVIEW_N_POINTS && x->cdf_csv)
         suite_cdf(x->sim, SSDSIM_OP_ALL, x->cdf_series, x->cdf_csv, x->cdf_obj, x->id);
     return 0;

@@ -71,7 +71,7 @@ static int on_cell(size_t round, size_t cell, const ssdsim_measurement *f, void 
 {
     struct run_ctx *x = ud;
     (void)round, (void)cell;
-    suite_rerun_note(x->s, f, SSDSIM_SNIA_GC_CYCLES, 0);
+    suite_window_notes(x->s, f, SSDSIM_SNIA_GC_CYCLES, 0);
     return 0;
 }
 

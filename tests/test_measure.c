@@ -237,6 +237,44 @@ START_TEST(test_measure_window_qd1_latency)
 }
 END_TEST
 
+/* Reads measured right after random writes wait for the garbage collection those writes left
+ * running: the small drive written full, then 20,000 random 4 KiB writes at QD32 (GC runs all
+ * along, and a victim is being collected when they end: its reads, programs and erase are queued
+ * on its die), then QD1 random reads measured over 0.1 s. The rounds while GC goes on are ramp
+ * (ramp_ns beyond the window's tenth), so every measured read finds the drive idle and takes
+ * exactly 104.92 us: the mean and the longest alike (a read behind a GC program would wait up
+ * to 200 us more). */
+START_TEST(test_measure_reads_after_gc)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = small_sim(m);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ssdsim_workload *ww = wl_new("randwrite", 4096, 32);
+    ck_assert_int_eq(ssdsim_workload_set_int(ww, "number_ios", 20000, NULL), 0);
+    ck_assert_msg(ssdsim_run(sim, ww, NULL) == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_gt(d.gc_pages_copied, 0);
+    ssdsim_workload *wl = wl_new("randread", 4096, 1);
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = 100000000;
+    mo.max_stretch = 1;
+    ssdsim_measurement f;
+    ck_assert_msg(ssdsim_measure(sim, wl, &mo, &f) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_uint_gt(f.ramp_ns, mo.window_ns / 10);
+    ck_assert_msg(near(f.lat_mean_ns, LAT_QD1_US * 1e3, 0.001), "mean %g ns", f.lat_mean_ns);
+    ck_assert_msg(near((double)f.lat_max_ns, LAT_QD1_US * 1e3, 0.001), "max %llu ns",
+                  (unsigned long long)f.lat_max_ns);
+    /* Nothing left running: the next window has its plain ramp. */
+    ck_assert_int_eq(ssdsim_measure(sim, wl, &mo, &f), 0);
+    ck_assert_uint_eq(f.ramp_ns, mo.window_ns / 10);
+    ssdsim_workload_free(wl);
+    ssdsim_workload_free(ww);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* 128 KiB sequential reads at QD32 on a full drive: the 100 MB/s link. Same seed, same model:
  * the same figures, byte for byte. */
 START_TEST(test_measure_window_link_bound_and_deterministic)
@@ -756,6 +794,7 @@ static Suite *measure_suite(void)
     tcase_add_test(tc, test_measure_bogus_arguments);
     tcase_add_test(tc, test_measure_window_qd1_latency);
     tcase_add_test(tc, test_measure_window_link_bound_and_deterministic);
+    tcase_add_test(tc, test_measure_reads_after_gc);
     tcase_add_test(tc, test_measure_settle);
     tcase_add_test(tc, test_measure_settle_adaptive);
     tcase_add_test(tc, test_measure_curve_on_the_drive);

@@ -17,6 +17,7 @@
  * on a drive with 128 planes and one core while its flash ran ahead).
  */
 #include "ftl/page_int.h"
+#include "plugin.h"
 
 #include <stdio.h>
 
@@ -386,6 +387,17 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
             pl->gc_debt = 0;
         ssdsim__page_unstall(f);
     }
+}
+
+bool ssdsim__page_gc_running(const ssdsim_ftl_env *env)
+{
+    if (!env->ops || (env->ops != &ssdsim__ftl_page_ops && env->ops != &ssdsim__ftl_dftl_ops))
+        return false;
+    const struct ssdsim__ftl *f = env->state;
+    for (uint32_t p = 0; p < f->n_planes; p++)
+        if (f->planes[p].victim != NONE && !f->planes[p].gc_paused)
+            return true;
+    return false;
 }
 
 void ssdsim__page_idle(void *state, int idle)

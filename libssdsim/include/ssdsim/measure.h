@@ -92,11 +92,19 @@ typedef struct ssdsim_measurement {
     size_t n_rounds;                 /**< intervals (rounds) the last run made */
     bool steady;                     /**< with until_steady: the IOPS converged in the window */
     uint32_t n_runs; /**< runs made: 1, more when the window was run again, longer */
+    /** of ramp_ns, the time a workload that writes nothing ran, not counted, while garbage
+     * collection that earlier writes left running went on (0: none was running) */
+    uint64_t gc_wait_ns;
 } ssdsim_measurement;
 
 /** Measure `wl` on `sim` as it is (no preconditioning): a time-based run of window_ns after a
  * ramp of a tenth of it, in rounds of a tenth of the window, stopped early with until_steady,
- * run again longer when it held too few requests (ssdsim_measure_opts). The amounts, run
+ * run again longer when it held too few requests (ssdsim_measure_opts). A workload that writes
+ * nothing, given a drive whose garbage collection is still running (earlier writes left it
+ * collecting up to its high watermark), first runs in rounds of a tenth of the window, not
+ * counted, until that GC has ended (at most max_stretch windows; gc_wait_ns says how long): a
+ * lab's test runs for minutes, which that tail barely moves, and a window of seconds would be
+ * mostly tail. The amounts, run
  * length, ramp and time_based options of `wl` are replaced; the rest (rw, bs, numjobs,
  * iodepth, regions, ...) is measured as given. The device state carries over, as for ssdsim_run.
  * @return 0, SSDSIM_EINVAL (NULL argument, an option struct of an unknown version), or the codes
