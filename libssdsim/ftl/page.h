@@ -270,8 +270,10 @@ int ssdsim__page_fdp_ruh_update_env(ssdsim_ftl_env *env, uint32_t placement, cha
 
 extern const ssdsim_ftl_ops ssdsim__ftl_dftl_ops;
 
-/* Whether the page FTL or DFTL behind `env` is collecting garbage: some plane has a victim
- * whose copies go on (not one paused by gc.bg_preempt). False for any other FTL (page_gc.c). */
+/* Whether the page FTL or DFTL behind `env` is collecting garbage to free blocks: some plane
+ * has a foreground or background victim whose copies go on (not one paused by gc.bg_preempt;
+ * not read reclaim nor wear leveling, which reads themselves keep calling for). False for any
+ * other FTL (page_gc.c). */
 bool ssdsim__page_gc_running(const ssdsim_ftl_env *env);
 
 /* Read reclaim (rel/reclaim.c): when `env` runs the page FTL or DFTL and has bit errors, give

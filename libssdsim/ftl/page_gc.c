@@ -394,9 +394,12 @@ bool ssdsim__page_gc_running(const ssdsim_ftl_env *env)
     if (!env->ops || (env->ops != &ssdsim__ftl_page_ops && env->ops != &ssdsim__ftl_dftl_ops))
         return false;
     const struct ssdsim__ftl *f = env->state;
-    for (uint32_t p = 0; p < f->n_planes; p++)
-        if (f->planes[p].victim != NONE && !f->planes[p].gc_paused)
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        const struct ssdsim__plane *pl = &f->planes[p];
+        if (pl->victim != NONE && !pl->gc_paused &&
+            (pl->reclaim == SSDSIM__RECLAIM_FG || pl->reclaim == SSDSIM__RECLAIM_BG))
             return true;
+    }
     return false;
 }
 
