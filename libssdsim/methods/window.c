@@ -14,7 +14,7 @@
  * Why reads wait for garbage collection to end: a workload that writes nothing, measured right
  * after writes, finds foreground GC still collecting up to its high watermark, and shares the
  * firmware and the dies with it until it is done (the Optimus Eco, 4K random reads at 16T/16Q
- * after its 4K random writes: 61,000 IOPS in the first 0.2 s, 90,000 once GC ends 3 s later). A
+ * after its 4K random writes: 60,850 IOPS in the first 0.2 s, 89,950 once GC ends 3 s later). A
  * lab's test of that workload runs for minutes, which that tail barely moves; a window of a few
  * seconds would be mostly tail. So such a window starts once that GC has ended: the workload
  * runs in rounds of a tenth of the window, not counted, while a device collects (at most
