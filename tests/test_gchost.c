@@ -301,6 +301,52 @@ START_TEST(test_gchost_bg_preempt)
 }
 END_TEST
 
+/* The same with RAIN (ftl.parity_group 8, op 0.6: 7 data pages and a parity page per stripe),
+ * whose GC collects superblocks, one block of each of the 16 planes, whole (page_super.c). An
+ * idle time of 12 ms lets foreground GC end and a background superblock collection start
+ * (checked: background victims counted). Random reads then stop each member of the victim
+ * before its next copy, so at most one copy per plane (16) is made under them, where without
+ * preemption the members keep copying (more than 16). A long idle time takes the free blocks to
+ * the watermark either way (10 superblocks, 160 blocks), writes straight after a short idle
+ * complete, and the state is consistent. */
+START_TEST(test_gchost_bg_preempt_rain)
+{
+    const char *wr = "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":5000}";
+    const char *rd = "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}";
+    for (int k = 0; k < 2; k++) {
+        ssdsim_model *m = gch_set("ftl.op", "0.6");
+        ssdsim_error err;
+        ck_assert_int_eq(ssdsim_model_set(m, "ftl.parity_group", "8", &err), 0);
+        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_idle_us", "1000", &err), 0);
+        ck_assert_int_eq(ssdsim_model_set(m, "controller.fw_gc_page_us", "1", &err), 0);
+        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.15", &err), 0);
+        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_preempt", k ? "true" : "false", &err), 0);
+        ssdsim *sim = full(m);
+        st_run(sim, wr, NULL);
+        ck_assert_int_eq(ssdsim_idle(sim, 12000000), 0);
+        ck_assert_uint_gt(dev(sim).gc_bg_victims, 0);
+        st_run(sim, rd, NULL);
+        ssdsim_device_stats dr = dev(sim);
+        if (k == 0) {
+            ck_assert_uint_gt(dr.gc_pages_copied, N_DIES);
+        } else {
+            ck_assert_uint_le(dr.gc_pages_copied, N_DIES);
+            ck_assert_uint_eq(dr.gc_bg_victims, 0);
+        }
+        ck_assert_int_eq(ssdsim_idle(sim, 200000000), 0);
+        ck_assert_uint_eq(dev(sim).free_blocks, 10 * N_DIES);
+        ck_assert_int_eq(ssdsim_idle(sim, 1500000), 0);
+        st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}",
+               NULL);
+        ck_assert_uint_eq(dev(sim).host_pages_written, 20000);
+        char why[256] = "";
+        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
 /* More spare space raises GC-bound steady write throughput by what GC saves. The same drive
  * formatted at op 0.28 and 0.6, written full, then random 4 KiB writes at depth 32 with no
  * write cache and "idle" placement, so that the 16 dies, not the host, set the pace. Per host
@@ -465,6 +511,7 @@ int main(void)
     tcase_add_test(tc, test_gchost_fg_blocks_die);
     tcase_add_test(tc, test_gchost_bg_watermark);
     tcase_add_test(tc, test_gchost_bg_preempt);
+    tcase_add_test(tc, test_gchost_bg_preempt_rain);
     tcase_add_test(tc, test_gchost_spare_raises_gc_bound_writes);
     tcase_add_test(tc, test_gchost_throttle);
     tcase_add_test(tc, test_gchost_refuses_bad_values);
