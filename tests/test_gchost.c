@@ -1,9 +1,9 @@
 /* test_gchost.c: garbage collection the host feels (issue 14, item 2), against figures derived
  * by hand in the comments: write placement (ftl.placement) on a written-full drive with the write
  * cache off, a power-loss-protected buffer that cannot hide GC, foreground GC holding its die
- * (gc.fg_blocks_die), and background GC toward a high watermark with a budget
- * (gc.bg_high_watermark, gc.bg_max_blocks) that yields to the host (gc.bg_preempt), and more spare space raising GC-bound write
- * throughput by exactly the die time GC saves.
+ * (gc.fg_blocks_die), background GC toward a high watermark with a budget (gc.bg_high_watermark,
+ * gc.bg_max_blocks) that yields to the host (gc.bg_preempt), and more spare space raising
+ * GC-bound write throughput by exactly the die time GC saves.
  *
  * The drive ("gch"): 4 channels x 4 dies, one plane each, 64 blocks x 64 pages of 4 KiB per
  * plane, op 0.28 -> 51,200 logical units (200 MiB); SLC, tR 10 us, tPROG 50 us, tBERS 500 us,
@@ -243,6 +243,47 @@ START_TEST(test_gchost_bg_watermark)
 }
 END_TEST
 
+/* The drives of the gc.bg_preempt tests below: paced GC (controller.fw_gc_page_us 1), background
+ * GC after 1 ms idle up to gc.bg_high_watermark 0.15, preemption `on` or not; with `rain`, RAIN
+ * at op 0.6 (ftl.parity_group 8). */
+static ssdsim_model *preempt_model(bool on, bool rain)
+{
+    ssdsim_model *m = gch_set("gc.bg_idle_us", "1000");
+    ssdsim_error err;
+    if (rain) {
+        ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "0.6", &err), 0);
+        ck_assert_int_eq(ssdsim_model_set(m, "ftl.parity_group", "8", &err), 0);
+    }
+    ck_assert_int_eq(ssdsim_model_set(m, "controller.fw_gc_page_us", "1", &err), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.15", &err), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_preempt", on ? "true" : "false", &err), 0);
+    return m;
+}
+
+static const char *const preempt_wr =
+    "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":5000}";
+static const char *const preempt_rd =
+    "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}";
+
+/* The end of both gc.bg_preempt tests: a long idle time takes every plane to the watermark (160
+ * free blocks); then (after `first`, a workload, when not NULL) a short idle time and 20,000
+ * random writes, which must all complete and leave the FTL consistent. Frees sim and m. */
+static void preempt_end(ssdsim *sim, ssdsim_model *m, const char *first)
+{
+    ck_assert_int_eq(ssdsim_idle(sim, 200000000), 0);
+    ck_assert_uint_eq(dev(sim).free_blocks, 10 * N_DIES);
+    if (first)
+        st_run(sim, first, NULL);
+    ck_assert_int_eq(ssdsim_idle(sim, 1500000), 0);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}",
+           NULL);
+    ck_assert_uint_eq(dev(sim).host_pages_written, 20000);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+
 /* Background GC that yields to the host (gc.bg_preempt). Paced GC (controller.fw_gc_page_us 1:
  * a plane's copies one after another), gc.bg_idle_us 1000, gc.bg_high_watermark 0.15 (10 free
  * blocks a plane, as above). The full drive runs 5,000 random writes at depth 32, so that
@@ -262,20 +303,14 @@ END_TEST
  * on, the writes all complete and the FTL's state is consistent (ssdsim_check). */
 START_TEST(test_gchost_bg_preempt)
 {
-    const char *wr = "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":5000}";
-    const char *rd = "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}";
     for (int k = 0; k < 2; k++) {
-        ssdsim_model *m = gch_set("gc.bg_idle_us", "1000");
-        ssdsim_error err;
-        ck_assert_int_eq(ssdsim_model_set(m, "controller.fw_gc_page_us", "1", &err), 0);
-        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.15", &err), 0);
-        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_preempt", k ? "true" : "false", &err), 0);
+        ssdsim_model *m = preempt_model(k == 1, false);
         ssdsim *sim = full(m);
-        st_run(sim, wr, NULL);
+        st_run(sim, preempt_wr, NULL);
         ck_assert_int_eq(ssdsim_idle(sim, 1500000), 0);
         ssdsim_device_stats di = dev(sim);
         ck_assert_uint_eq(di.gc_bg_victims, N_DIES);
-        st_run(sim, rd, NULL);
+        st_run(sim, preempt_rd, NULL);
         ssdsim_device_stats dr = dev(sim);
         ck_assert_uint_eq(dr.host_pages_written, 0);
         if (k == 0) {
@@ -286,17 +321,7 @@ START_TEST(test_gchost_bg_preempt)
             ck_assert_uint_eq(dr.gc_bg_victims, 0);
             ck_assert_uint_lt(dr.free_blocks, di.free_blocks + N_DIES);
         }
-        ck_assert_int_eq(ssdsim_idle(sim, 200000000), 0);
-        ck_assert_uint_eq(dev(sim).free_blocks, 10 * N_DIES);
-        st_run(sim, wr, NULL);
-        ck_assert_int_eq(ssdsim_idle(sim, 1500000), 0);
-        st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}",
-               NULL);
-        ck_assert_uint_eq(dev(sim).host_pages_written, 20000);
-        char why[256] = "";
-        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
-        ssdsim_free(sim);
-        ssdsim_model_free(m);
+        preempt_end(sim, m, preempt_wr);
     }
 }
 END_TEST
@@ -311,21 +336,13 @@ END_TEST
  * complete, and the state is consistent. */
 START_TEST(test_gchost_bg_preempt_rain)
 {
-    const char *wr = "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":5000}";
-    const char *rd = "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}";
     for (int k = 0; k < 2; k++) {
-        ssdsim_model *m = gch_set("ftl.op", "0.6");
-        ssdsim_error err;
-        ck_assert_int_eq(ssdsim_model_set(m, "ftl.parity_group", "8", &err), 0);
-        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_idle_us", "1000", &err), 0);
-        ck_assert_int_eq(ssdsim_model_set(m, "controller.fw_gc_page_us", "1", &err), 0);
-        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.15", &err), 0);
-        ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_preempt", k ? "true" : "false", &err), 0);
+        ssdsim_model *m = preempt_model(k == 1, true);
         ssdsim *sim = full(m);
-        st_run(sim, wr, NULL);
+        st_run(sim, preempt_wr, NULL);
         ck_assert_int_eq(ssdsim_idle(sim, 12000000), 0);
         ck_assert_uint_gt(dev(sim).gc_bg_victims, 0);
-        st_run(sim, rd, NULL);
+        st_run(sim, preempt_rd, NULL);
         ssdsim_device_stats dr = dev(sim);
         if (k == 0) {
             ck_assert_uint_gt(dr.gc_pages_copied, N_DIES);
@@ -333,16 +350,7 @@ START_TEST(test_gchost_bg_preempt_rain)
             ck_assert_uint_le(dr.gc_pages_copied, N_DIES);
             ck_assert_uint_eq(dr.gc_bg_victims, 0);
         }
-        ck_assert_int_eq(ssdsim_idle(sim, 200000000), 0);
-        ck_assert_uint_eq(dev(sim).free_blocks, 10 * N_DIES);
-        ck_assert_int_eq(ssdsim_idle(sim, 1500000), 0);
-        st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}",
-               NULL);
-        ck_assert_uint_eq(dev(sim).host_pages_written, 20000);
-        char why[256] = "";
-        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
-        ssdsim_free(sim);
-        ssdsim_model_free(m);
+        preempt_end(sim, m, NULL);
     }
 }
 END_TEST

@@ -374,6 +374,15 @@ struct ssdsim_model {
                             this model, or it is a scaled copy, which stays quiet */
 };
 
+/* Whether garbage collection's copies cost firmware (or host FTL thread) time, so that a
+ * plane's copies go one after another, each once the firmware is done with the last (paced GC,
+ * ftl/page_gc.c). */
+static inline bool ssdsim__model_gc_paced(const struct ssdsim_model *m)
+{
+    return m->controller.fw_gc_page_ns > 0 ||
+           (m->host.ftl_threads > 0 && m->host.ftl_gc_cpu_ns > 0);
+}
+
 /* Derived sizes of a validated model. */
 uint64_t ssdsim__model_physical_pages(const struct ssdsim_model *m);
 uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m); /* in mapping units */

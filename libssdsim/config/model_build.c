@@ -200,6 +200,12 @@ static int check_cross_unit(struct ctx *c)
 }
 
 /* Checks between keys, run once every key has passed the table. */
+/* The page FTL or DFTL (the mechanisms of ftl/page*.c). */
+static bool page_family(const struct ssdsim_model *m)
+{
+    return strcmp(m->ftl.type, "page") == 0 || strcmp(m->ftl.type, "dftl") == 0;
+}
+
 int ssdsim__model_check_cross(struct ctx *c)
 {
     struct ssdsim_model *m = c->m;
@@ -272,8 +278,7 @@ int ssdsim__model_check_cross(struct ctx *c)
                                    "RAIN stripes are of flash pages: ftl.mapping_unit (%u) must "
                                    "be geometry.page_size (%u)",
                                    m->ftl.mapping_unit, g->page_size);
-    if (m->gc.throttle && (pg || (strcmp(m->ftl.type, "page") != 0 &&
-                                  strcmp(m->ftl.type, "dftl") != 0)))
+    if (m->gc.throttle && (pg || !page_family(m)))
         return ssdsim__model_error(c, "gc.throttle",
                                    pg ? "host writes are throttled per plane by block GC; RAIN "
                                         "(ftl.parity_group) collects superblocks"
@@ -281,13 +286,12 @@ int ssdsim__model_check_cross(struct ctx *c)
                                         "(ftl.type is \"%s\")",
                                    m->ftl.type);
     if (m->gc.bg_preempt) {
-        if (strcmp(m->ftl.type, "page") != 0 && strcmp(m->ftl.type, "dftl") != 0)
+        if (!page_family(m))
             return ssdsim__model_error(c, "gc.bg_preempt",
                                        "applies to the \"page\" and \"dftl\" FTLs only "
                                        "(ftl.type is \"%s\")",
                                        m->ftl.type);
-        if (!(m->controller.fw_gc_page_ns > 0 ||
-              (m->host.ftl_threads > 0 && m->host.ftl_gc_cpu_ns > 0)))
+        if (!ssdsim__model_gc_paced(m))
             return ssdsim__model_error(c, "gc.bg_preempt",
                                        "background GC can yield between copies only when "
                                        "copies cost firmware time, one after another: set "
@@ -298,8 +302,7 @@ int ssdsim__model_check_cross(struct ctx *c)
         return ssdsim__model_error(c, "ftl.parity_group",
                                    "RAIN parity with an SLC cache (slc.static, slc.dynamic) is "
                                    "not modelled");
-    if ((m->fault.bad_fraction > 0 || m->fault.grown_prob_rated > 0) &&
-        strcmp(m->ftl.type, "page") != 0 && strcmp(m->ftl.type, "dftl") != 0)
+    if ((m->fault.bad_fraction > 0 || m->fault.grown_prob_rated > 0) && !page_family(m))
         return ssdsim__model_error(c,
                                    m->fault.bad_fraction > 0 ? "reliability.bad_fraction"
                                                              : "reliability.grown_prob_rated",

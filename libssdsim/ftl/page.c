@@ -369,8 +369,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->fg_blocks_die = gcm->fg_blocks_die != 0;
     f->throttle = gcm->throttle != 0;
     /* page_gc.c: GC copies cost firmware (or host FTL thread) time */
-    f->gc_paced = env->model->controller.fw_gc_page_ns > 0 ||
-                  (env->model->host.ftl_threads > 0 && env->model->host.ftl_gc_cpu_ns > 0);
+    f->gc_paced = ssdsim__model_gc_paced(env->model);
     f->bg_preempt = gcm->bg_preempt && f->gc_paced; /* the model refuses it unpaced */
     f->n_channels = g->channels;
     f->open = res.open - (dftl ? 1 : 0);
@@ -523,3 +522,8 @@ const ssdsim_ftl_ops ssdsim__ftl_dftl_ops = {
     .create = dftl_create,
     PAGE_METHODS
 };
+
+bool ssdsim__page_runs(const ssdsim_ftl_env *env)
+{
+    return env->ops == &ssdsim__ftl_page_ops || env->ops == &ssdsim__ftl_dftl_ops;
+}

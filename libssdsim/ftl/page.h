@@ -270,6 +270,9 @@ int ssdsim__page_fdp_ruh_update_env(ssdsim_ftl_env *env, uint32_t placement, cha
 
 extern const ssdsim_ftl_ops ssdsim__ftl_dftl_ops;
 
+/* Whether the FTL behind `env` is the page FTL or DFTL (its state a struct ssdsim__ftl). */
+bool ssdsim__page_runs(const ssdsim_ftl_env *env);
+
 /* Whether the page FTL or DFTL behind `env` is collecting garbage to free blocks: some plane
  * has a foreground or background victim whose copies go on (not one paused by gc.bg_preempt;
  * not read reclaim nor wear leveling, which reads themselves keep calling for). False for any

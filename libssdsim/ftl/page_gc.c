@@ -17,7 +17,6 @@
  * on a drive with 128 planes and one core while its flash ran ahead).
  */
 #include "ftl/page_int.h"
-#include "plugin.h"
 
 #include <stdio.h>
 
@@ -322,7 +321,7 @@ static int read_reclaim(void *state, uint32_t b)
 void ssdsim__page_rel_hook(ssdsim_ftl_env *env)
 {
     struct ssdsim__rel *r = env->hw->rel;
-    if (!r || (env->ops != &ssdsim__ftl_page_ops && env->ops != &ssdsim__ftl_dftl_ops))
+    if (!r || !ssdsim__page_runs(env))
         return;
     r->reclaim = read_reclaim;
     r->ftl_state = &env->state;
@@ -391,7 +390,7 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
 
 bool ssdsim__page_gc_running(const ssdsim_ftl_env *env)
 {
-    if (!env->ops || (env->ops != &ssdsim__ftl_page_ops && env->ops != &ssdsim__ftl_dftl_ops))
+    if (!ssdsim__page_runs(env))
         return false;
     const struct ssdsim__ftl *f = env->state;
     for (uint32_t p = 0; p < f->n_planes; p++) {

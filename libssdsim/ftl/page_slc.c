@@ -27,7 +27,6 @@
  */
 #include "ftl/page_int.h"
 #include "ftl/reserve.h"
-#include "plugin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -342,7 +341,7 @@ uint32_t ssdsim__page_slc_written(const struct ssdsim__ftl *f, uint32_t b)
 
 bool ssdsim__page_slc_usage(const ssdsim_ftl_env *env, uint64_t *used, uint64_t *capacity)
 {
-    if (!env->ops || (env->ops != &ssdsim__ftl_page_ops && env->ops != &ssdsim__ftl_dftl_ops))
+    if (!ssdsim__page_runs(env))
         return false;
     const struct ssdsim__ftl *f = env->state;
     const struct ssdsim__slc *s = f->slc;

@@ -168,9 +168,9 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
     uint64_t per_slot = o->min_ios_per_slot ? o->min_ios_per_slot : DEFAULT_MIN_PER_SLOT;
     uint64_t min_ios = o->min_ios ? o->min_ios : DEFAULT_MIN_IOS;
     uint64_t stretch = o->max_stretch ? o->max_stretch : DEFAULT_MAX_STRETCH;
+    uint64_t cap = window_ns > UINT64_MAX / stretch ? UINT64_MAX : window_ns * stretch;
     uint64_t tail_ns;
-    int rc = gc_tail(sim, wl, window_ns,
-                     window_ns > UINT64_MAX / stretch ? UINT64_MAX : window_ns * stretch, &tail_ns);
+    int rc = gc_tail(sim, wl, window_ns, cap, &tail_ns);
     if (rc)
         return rc;
     uint64_t want = per_slot * ssdsim__methods_slots(wl);
@@ -181,7 +181,6 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
     if (o->gc_cycles && ssdsim__methods_write_share(wl) > 0 && sim->sys.devs[0].ssd)
         ssdsim_device_shape(sim, &n_planes, NULL, &ppb, NULL, NULL);
     uint64_t want_pages = (uint64_t)o->gc_cycles * n_planes * ppb;
-    uint64_t cap = window_ns > UINT64_MAX / stretch ? UINT64_MAX : window_ns * stretch;
     uint64_t win = window_ns;
     for (uint32_t n_runs = 1;; n_runs++) {
         rc = measure_once(sim, wl, win, o->until_steady, false, f);

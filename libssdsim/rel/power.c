@@ -40,7 +40,6 @@
 #include "abi.h"
 #include "config/jsonutil.h"
 #include "ftl/page.h"
-#include "plugin.h"
 #include "rel/diefail.h"
 
 struct ssdsim__power {
@@ -118,7 +117,7 @@ static uint64_t mount_ns(const struct ssdsim__dev *d, uint64_t n)
  * first difference in why. */
 static int rebuild_check(struct ssdsim_ftl_env *env, char *why, size_t len)
 {
-    if (env->ops != &ssdsim__ftl_page_ops && env->ops != &ssdsim__ftl_dftl_ops)
+    if (!ssdsim__page_runs(env))
         return 0;
     const struct ssdsim__ftl *f = env->state;
     uint32_t *t = malloc(sizeof *t * f->n_map);
