@@ -30,6 +30,7 @@
 
 #include "cli.h"
 #include "plugin_load.h"
+#include "table.h"
 
 /* Seeds and other integers in manifests and results stay below 2^53, so that every JSON reader
  * (cJSON, jq, JavaScript, which hold numbers as doubles) reads them exactly. */
@@ -574,28 +575,12 @@ static void fmt_num(char *buf, size_t len, double v)
         snprintf(buf, len, "%.17g", v);
 }
 
-/* A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break. */
-static void csv_field(GString *s, const char *v)
-{
-    if (!strpbrk(v, ",\"\r\n")) {
-        g_string_append(s, v);
-        return;
-    }
-    g_string_append_c(s, '"');
-    for (; *v; v++) {
-        if (*v == '"')
-            g_string_append_c(s, '"');
-        g_string_append_c(s, *v);
-    }
-    g_string_append_c(s, '"');
-}
-
 static char *table_csv(const GPtrArray *rows)
 {
     const struct row *first = rows->pdata[0];
     GString *s = g_string_new(NULL);
     for (guint k = 0; k < first->keys->len; k++) {
-        csv_field(s, first->keys->pdata[k]);
+        cli_csv_field(s, first->keys->pdata[k]);
         g_string_append_c(s, ',');
     }
     for (size_t i = 0; i < N_FIGURES; i++)
@@ -603,7 +588,7 @@ static char *table_csv(const GPtrArray *rows)
     for (guint j = 0; j < rows->len; j++) {
         const struct row *r = rows->pdata[j];
         for (guint k = 0; k < r->values->len; k++) {
-            csv_field(s, r->values->pdata[k]);
+            cli_csv_field(s, r->values->pdata[k]);
             g_string_append_c(s, ',');
         }
         for (size_t i = 0; i < N_FIGURES; i++) {

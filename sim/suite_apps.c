@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "suite.h"
+#include "table.h"
 
 /* One model's results. */
 struct apps_model {
@@ -92,19 +93,28 @@ static void point_json(cJSON *e, const ssdsim_measurement *f)
     suite_json_num(e, "waf", f->waf);
 }
 
-/* A plot of one line per model from `csv` (its first column the model's name): column `x`
- * against column `y`, after the `setup` commands. */
+/* A plot of one line per model from `csv`: column `x` against column `y`, after the `setup`
+ * commands. Model i's rows are data rows first[i] to first[i] + rows[i] - 1 (after the header),
+ * chosen by position, not by matching the name in the first column: gnuplot's strcol stops at a
+ * comma even inside a quoted field, so a name that holds one would match no row. A model
+ * without rows gets no line. */
 static void model_plot(struct suite *s, const struct apps_model *m, size_t n, const char *png,
-                       const char *csv, const char *setup, int x, int y)
+                       const char *csv, const char *setup, int x, int y, const size_t *first,
+                       const size_t *rows)
 {
     GString *g = g_string_new(setup);
     g_string_append(g, "set key top left\nplot ");
+    bool any = false;
     for (size_t i = 0; i < n; i++) {
+        if (rows[i] == 0)
+            continue;
         g_autofree char *q = cli_gnuplot_quote(m[i].name);
         g_string_append_printf(g,
-                               "%s'%s' skip 1 using %d:(strcol(1) eq %s ? $%d : 1/0) with "
-                               "linespoints title %s",
-                               i ? ", \\\n     " : "", csv, x, q, y, q);
+                               "%s'%s' skip 1 every ::%zu::%zu using %d:%d with linespoints "
+                               "title %s",
+                               any ? ", \\\n     " : "", csv, first[i],
+                               first[i] + rows[i] - 1, x, y, q);
+        any = true;
     }
     g_string_append_c(g, '\n');
     suite_plot(s, png, g->str);
@@ -236,7 +246,8 @@ int suite_apps(struct suite *s)
                 suite_json_u64(e, "lat_max_ns", v->lat_ns_max);
                 cJSON_AddBoolToObject(e, "partial", v->partial);
                 cJSON_AddItemToArray(ivs, e);
-                g_string_append_printf(csv_i, "%s,%u,", m[i].name, k + 1);
+                cli_csv_field(csv_i, m[i].name);
+                g_string_append_printf(csv_i, ",%u,", k + 1);
                 suite_csv_num(csv_i, (double)v->t_ns / 1e9, false);
                 suite_csv_num(csv_i, v->iops, false);
                 suite_csv_num(csv_i, v->n_ios ? v->lat_ns_mean / 1e3 : NAN, false);
@@ -251,7 +262,8 @@ int suite_apps(struct suite *s)
             suite_json_u64(e, "threads", ssdsim_apps_threads(k));
             point_json(e, f);
             cJSON_AddItemToArray(tj, e);
-            g_string_append_printf(csv_t, "%s,%" PRIu32 ",", m[i].name, ssdsim_apps_threads(k));
+            cli_csv_field(csv_t, m[i].name);
+            g_string_append_printf(csv_t, ",%" PRIu32 ",", ssdsim_apps_threads(k));
             const double v[] = {f->iops,
                                 f->bw_bytes / 1e6,
                                 f->lat_mean_ns / 1e3,
@@ -363,20 +375,31 @@ int suite_apps(struct suite *s)
         g_free(order);
     }
 
+    /* each model's rows in the two CSVs, in the order written above */
+    size_t *first = g_new(size_t, 4 * (n ? n : 1)), *rows = first + n;
+    size_t *iv_first = rows + n, *iv_rows = iv_first + n;
+    for (size_t i = 0, at = 0; i < n; i++) {
+        first[i] = i * SSDSIM_APPS_N_THREADS;
+        rows[i] = SSDSIM_APPS_N_THREADS;
+        iv_first[i] = at;
+        iv_rows[i] = m[i].recorded ? m[i].iv->len : 0;
+        at += iv_rows[i];
+    }
     suite_csv(s, "apps-threads.csv", g_string_free(csv_t, FALSE));
     model_plot(s, m, n, "apps-threads.png", "apps-threads.csv",
                "set title 'Closed-loop replay: I/Os per second against threads'\nset logscale x "
                "2\nset xlabel 'threads (requests outstanding)'\nset ylabel 'IOPS'\n",
-               2, 3);
+               2, 3, first, rows);
     if (any_recorded) {
         suite_csv(s, "apps-intervals.csv", g_string_free(csv_i, FALSE));
         model_plot(s, m, n, "apps-intervals.png", "apps-intervals.csv",
                    "set title 'Replay as recorded: mean latency per interval'\nset xlabel "
                    "'interval'\nset ylabel 'mean latency, us'\nset logscale y\n",
-                   2, 5);
+                   2, 5, iv_first, iv_rows);
     } else {
         g_string_free(csv_i, TRUE);
     }
+    g_free(first);
     suite_shortcut(s,
                    "Each model was filled by one sequential write of its capacity "
                    "(ssdsim_precondition_seq: by functional fast-forward unless "

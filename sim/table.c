@@ -1,6 +1,7 @@
 /* table.c: tables of text cells for the commands' reports (`ssdsim validate waf`), printed
  * aligned for the terminal, padded by characters so that a "±" in a header does not shift a
- * column, or as Markdown with numeric columns right-aligned.
+ * column, or as Markdown with numeric columns right-aligned; and the CSV field rule the
+ * commands' CSV files share.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -31,6 +32,21 @@ void cli_table_row(struct cli_table *t, int n, ...)
         g_ptr_array_add(row, g_strdup(va_arg(ap, const char *)));
     va_end(ap);
     g_ptr_array_add(t->rows, row);
+}
+
+void cli_csv_field(GString *s, const char *v)
+{
+    if (!strpbrk(v, ",\"\r\n")) {
+        g_string_append(s, v);
+        return;
+    }
+    g_string_append_c(s, '"');
+    for (; *v; v++) {
+        if (*v == '"')
+            g_string_append_c(s, '"');
+        g_string_append_c(s, *v);
+    }
+    g_string_append_c(s, '"');
 }
 
 char *cli_table_num(const char *f, double x)

@@ -27,6 +27,10 @@ char *cli_table_num(const char *f, double x);
  * line. A table without rows below its header prints nothing. */
 void cli_table_print(GString *out, const struct cli_table *t, bool markdown);
 
+/* Append `v` to `s` as one CSV field, quoted (RFC 4180) when it holds a comma, a quote or a
+ * line break. */
+void cli_csv_field(GString *s, const char *v);
+
 /* Free the rows. */
 void cli_table_clear(struct cli_table *t);
 

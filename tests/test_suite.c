@@ -685,7 +685,9 @@ END_TEST
 /* apps: the small drive and a slower twin (tR 40 us: a QD1 4 KiB read 104.92 + 20 = 124.92
  * us) replay 49 reads 1 ms apart, each alone on its drive: as recorded, the mean latencies are
  * exactly those; the twin ranks second everywhere (its every read is slower and nothing else
- * differs). The report ranks them, the JSON holds both, the files listed exist. */
+ * differs). The report ranks them, the JSON holds both, the files listed exist. The twin's name
+ * holds a comma and quotes: the CSVs quote it (RFC 4180), and the plots take each model's rows
+ * by position (gnuplot's strcol would split the name at its comma). */
 START_TEST(test_suite_apps_quick)
 {
     char dir[4096], fast[4096], slow[4096], trace[4096];
@@ -706,7 +708,7 @@ START_TEST(test_suite_apps_quick)
     char text[2048];
     snprintf(text, sizeof text, fmt, "fast", 20);
     write_file(fast, text);
-    snprintf(text, sizeof text, fmt, "slow", 40);
+    snprintf(text, sizeof text, fmt, "slow, \\\"twin\\\"", 40); /* a comma and quotes */
     write_file(slow, text);
     char tt[4096] = "time_ns,device,op,offset,length\n";
     for (int i = 0; i < 49; i++)
@@ -739,10 +741,24 @@ START_TEST(test_suite_apps_quick)
         char path[4096];
         char *md = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
         ck_assert_ptr_nonnull(md);
-        ck_assert_ptr_nonnull(strstr(md, "| as recorded | apps-fast > apps-slow |"));
-        ck_assert_ptr_nonnull(strstr(md, "| 32 threads | apps-fast > apps-slow |"));
+        ck_assert_ptr_nonnull(strstr(md, "| as recorded | apps-fast > apps-slow, \"twin\" |"));
+        ck_assert_ptr_nonnull(strstr(md, "| 32 threads | apps-fast > apps-slow, \"twin\" |"));
         ck_assert_ptr_nonnull(strstr(md, "## Shortcuts taken"));
         free(md);
+        char *csv = read_file(dir_file(path, sizeof path, dir, "apps-threads.csv"), NULL);
+        ck_assert_ptr_nonnull(csv);
+        ck_assert_ptr_nonnull(strstr(csv, "\napps-fast,32,"));
+        ck_assert_ptr_nonnull(strstr(csv, "\n\"apps-slow, \"\"twin\"\"\",2,"));
+        free(csv);
+        csv = read_file(dir_file(path, sizeof path, dir, "apps-intervals.csv"), NULL);
+        ck_assert_ptr_nonnull(csv);
+        ck_assert_ptr_nonnull(strstr(csv, "\n\"apps-slow, \"\"twin\"\"\",25,"));
+        free(csv);
+        char *gp = read_file(dir_file(path, sizeof path, dir, "suite.gp"), NULL);
+        ck_assert_ptr_nonnull(gp);
+        ck_assert_ptr_nonnull(strstr(gp, "'apps-threads.csv' skip 1 every ::5::9 using 2:3"));
+        ck_assert_ptr_nonnull(strstr(gp, "'apps-intervals.csv' skip 1 every ::25::49 using 2:5"));
+        free(gp);
     }
     cJSON_Delete(root);
     /* a model that cannot be loaded is named; a request beyond the drive without --wrap */
