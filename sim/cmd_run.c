@@ -134,8 +134,9 @@ static void run_help(FILE *f, bool demo)
               "                         P/E cycles to every block at once, as if worn evenly\n"
               "                         (erase counts, and with bit errors the RBER, follow)\n",
               f);
-    fputs("  --set KEY=VALUE        override a model key by its dotted path, checked like the\n"
-          "                         file (--set ftl.op=0.25 --set geometry.pages_per_block=64);\n"
+    fputs("  --set KEY=VALUE        override a model key by its dotted path, all of them checked\n"
+          "                         together like the file, in any order (--set ftl.op=0.25\n"
+          "                         --set geometry.pages_per_block=64); null takes a key out;\n"
           "                         workload.OPTION=VALUE sets a workload option instead\n"
           "                         (--set workload.iodepth=8)\n"
           "  --seed N               seed of every random stream (default 1)\n"

@@ -597,6 +597,41 @@ START_TEST(test_cli_set_op_too_small_for_gc)
 }
 END_TEST
 
+/* --set values go in together and the model is validated once: keys that depend on each other
+ * in any order; a key the model gives that they make invalid is named with what to do. */
+START_TEST(test_cli_set_any_order)
+{
+    char wl[4096], x25m[4096];
+    workload_path(wl, sizeof wl);
+    test_src_path(x25m, sizeof x25m, "models/x25m-g2-160.json");
+    struct cmd c;
+    RUN(&c, "run", "--workload", wl, "--set", "flash.cell=slc");
+    assert_one_error(&c, 1, "flash.read_us");
+    ck_assert_msg(strstr(c.err, "(the model gives flash.read_us: set it too)") != NULL, "%s",
+                  c.err);
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--set", "flash.cell=slc", "--set", "flash.read_us=25",
+        "--set", "flash.program_us=250", "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    RUN(&c, "run", "--workload", wl, "--set", "flash.read_us=25", "--set",
+        "flash.program_us=250", "--set", "flash.cell=slc", "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    /* background GC off on a real model: its watermark and preemption keys go out too */
+    RUN(&c, "run", "--model", x25m, "--workload", wl, "--set", "geometry.blocks_per_plane=256",
+        "--set", "gc.bg_idle_us=0");
+    assert_one_error(&c, 1, "gc.bg_high_watermark: applies only when gc.bg_idle_us > 0");
+    ck_assert_msg(strstr(c.err, "gc.bg_high_watermark=null takes it out") != NULL, "%s", c.err);
+    cmd_free(&c);
+    RUN(&c, "run", "--model", x25m, "--workload", wl, "--set", "gc.bg_preempt=null", "--set",
+        "gc.bg_idle_us=0", "--set", "gc.bg_high_watermark=null", "--set",
+        "geometry.blocks_per_plane=256", "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_cli_workload_unknown_key)
 {
     char bad[4096];
@@ -1399,6 +1434,7 @@ int main(void)
     tcase_add_test(runs, test_cli_interval_by_time);
     tcase_add_test(runs, test_cli_precondition_counts_only_workload);
     tcase_add_test(runs, test_cli_demo_on_small_model);
+    tcase_add_test(runs, test_cli_set_any_order);
     tcase_add_test(runs, test_cli_interrupted_run_writes_results_so_far);
     tcase_add_test(runs, test_cli_interrupted_suite_calibrate_validate_write_nothing);
     tcase_add_test(runs, test_cli_progress_lines_when_not_a_terminal);

@@ -809,6 +809,108 @@ START_TEST(test_config_set_failure_unchanged)
 }
 END_TEST
 
+/* ssdsim_model_set_many validates once, after every override: keys that depend on each other go
+ * in any order (turning background GC off takes the keys that apply only with it out, with
+ * null); a failure leaves the model as it was and names the override, or says how to take out
+ * a key the model gives that the overrides made invalid. */
+START_TEST(test_config_set_many)
+{
+    char *json = small_with("gc", "{\"free_blocks_min\": 1, \"bg_idle_us\": 100, "
+                                  "\"bg_high_watermark\": 0.2}");
+    ssdsim_model *m = load_ok(json);
+    free(json);
+    ssdsim_error e;
+    size_t failed = 99;
+    /* one at a time, background GC cannot be turned off: bg_high_watermark still applies */
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_idle_us", "0", &e), SSDSIM_ECONFIG);
+    ck_assert_str_eq(e.path, "gc.bg_high_watermark");
+    ck_assert_msg(strstr(e.message, "applies only when gc.bg_idle_us > 0 (the model gives "
+                                    "gc.bg_high_watermark; gc.bg_high_watermark=null takes "
+                                    "it out)") != NULL,
+                  "%s", e.message);
+    char *before = ssdsim_model_to_json(m);
+    const double op_before = m->ftl.op;
+    /* the same as part of a list: failed is its last override, the model unchanged */
+    {
+        const char *k[] = {"ftl.op", "gc.bg_idle_us"}, *v[] = {"0.3", "0"};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 2, k, v, &failed, &e), SSDSIM_ECONFIG);
+        ck_assert_uint_eq(failed, 1);
+        ck_assert_str_eq(e.file, "--set");
+        ck_assert_str_eq(e.path, "gc.bg_high_watermark");
+        char *after = ssdsim_model_to_json(m);
+        ck_assert_str_eq(after, before);
+        free(after);
+        ck_assert(m->ftl.op == op_before);
+    }
+    /* a bad key or value names its override, whatever comes after it */
+    {
+        const char *k[] = {"ftl.op", "geometry.chanels", "ftl.op"}, *v[] = {"0.3", "2", "-1"};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 3, k, v, &failed, &e), SSDSIM_ECONFIG);
+        ck_assert_uint_eq(failed, 1);
+        ck_assert_str_eq(e.path, "geometry.chanels");
+        const char *k2[] = {"ftl.op", "gc.free_blocks_min"}, *v2[] = {"-1", "1"};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 2, k2, v2, &failed, &e), SSDSIM_ECONFIG);
+        ck_assert_uint_eq(failed, 0);
+        ck_assert_str_eq(e.path, "ftl.op");
+        ck_assert(m->ftl.op == op_before);
+    }
+    /* together, in either order: background GC off, its keys out of the model */
+    {
+        const char *k[] = {"gc.bg_idle_us", "gc.bg_high_watermark"}, *v[] = {"0", "null"};
+        ssdsim_model *c = NULL;
+        ck_assert_int_eq(ssdsim_model_copy(&c, m), 0);
+        ck_assert_int_eq(ssdsim_model_set_many(m, 2, k, v, &failed, &e), 0);
+        ck_assert_uint_eq(m->gc.bg_idle_ns, 0);
+        const cJSON *gc = cJSON_GetObjectItemCaseSensitive(m->json, "gc");
+        ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(gc, "bg_high_watermark"));
+        const char *kr[] = {"gc.bg_high_watermark", "gc.bg_idle_us"}, *vr[] = {"null", "0"};
+        ck_assert_int_eq(ssdsim_model_set_many(c, 2, kr, vr, NULL, NULL), 0);
+        char *a = ssdsim_model_to_json(m), *b = ssdsim_model_to_json(c);
+        ck_assert_str_eq(a, b);
+        free(a);
+        free(b);
+        ssdsim_model_free(c);
+    }
+    /* and on again: the watermark before the idle time it depends on */
+    {
+        const char *k[] = {"gc.bg_high_watermark", "gc.bg_idle_us"}, *v[] = {"0.3", "\"2ms\""};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 2, k, v, NULL, &e), 0);
+        ck_assert_uint_eq(m->gc.bg_idle_ns, 2000000);
+        ck_assert(m->gc.bg_high_watermark == 0.3);
+    }
+    /* a key every model must give is not offered to be taken out; given too, it goes in */
+    {
+        const char *k[] = {"flash.cell"}, *v[] = {"slc"};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 1, k, v, &failed, &e), SSDSIM_ECONFIG);
+        ck_assert_str_eq(e.path, "flash.read_us");
+        ck_assert_msg(strstr(e.message, "(the model gives flash.read_us: set it too)") != NULL,
+                      "%s", e.message);
+        const char *k3[] = {"flash.cell", "flash.read_us", "flash.program_us"};
+        const char *v3[] = {"slc", "25", "250"};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 3, k3, v3, NULL, &e), 0);
+        char cell[16];
+        ck_assert_int_eq(ssdsim_model_get_string(m, "flash.cell", cell, sizeof cell, NULL), 0);
+        ck_assert_str_eq(cell, "slc");
+    }
+    /* a key given twice takes its last value; null on a key the model does not give is
+     * nothing; no overrides is nothing; arrays are needed when there are overrides */
+    {
+        const char *k[] = {"ftl.op", "ftl.op", "controller.queue_depth"};
+        const char *v[] = {"0.1", "0.3", "null"};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 3, k, v, NULL, &e), 0);
+        ck_assert(m->ftl.op == 0.3);
+        ck_assert_int_eq(ssdsim_model_set_many(m, 0, NULL, NULL, NULL, &e), 0);
+        ck_assert_int_eq(ssdsim_model_set_many(m, 1, NULL, v, NULL, &e), SSDSIM_EINVAL);
+        ck_assert_int_eq(ssdsim_model_set_many(NULL, 1, k, v, NULL, &e), SSDSIM_EINVAL);
+        const char *kn[] = {NULL};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 1, kn, v, &failed, &e), SSDSIM_EINVAL);
+        ck_assert_uint_eq(failed, 0);
+    }
+    free(before);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* A message that quotes the input stays on one line: a key with a newline or a tab in it (JSON
  * allows both in a string) is shown with C escapes (found by tests/fuzz/fuzz_model). */
 START_TEST(test_config_message_one_line)
@@ -1355,6 +1457,7 @@ static Suite *config_suite(void)
     tcase_add_test(tc, test_config_bogus_args);
     tcase_add_test(tc, test_config_set);
     tcase_add_test(tc, test_config_set_failure_unchanged);
+    tcase_add_test(tc, test_config_set_many);
     tcase_add_test(tc, test_config_logical_bytes);
     tcase_add_test(tc, test_config_to_json_round_trip);
     tcase_add_test(tc, test_config_copy);

@@ -290,7 +290,8 @@ START_TEST(test_point_override_errors)
     /* A key for an absent object is skipped. */
     ck_assert_int_eq(ssdsim_point_override(NULL, wl, "ftl.nope=1", &err), 0);
     ck_assert_int_eq(ssdsim_point_override(m, NULL, "workload.nope=1", &err), 0);
-    /* Applied: set first, then vary; the failing one's index. */
+    /* Applied: set first, then vary, the model's keys all at once; the failing one's index,
+     * and a model left as it was. */
     ck_assert_int_eq(ssdsim_point_override(m, wl, "ftl.op=0.25", &err), 0);
     double op;
     ck_assert_int_eq(ssdsim_model_get_double(m, "ftl.op", &op, &err), 0);
@@ -307,7 +308,24 @@ START_TEST(test_point_override_errors)
     ck_assert_uint_eq(failed, 2);
     ck_assert_str_eq(err.path, "ftl.bogus");
     ck_assert_int_eq(ssdsim_model_get_double(m, "ftl.op", &op, &err), 0);
-    ck_assert_double_eq(op, 0.3);
+    ck_assert_double_eq(op, 0.25);
+    /* Keys that depend on each other, in an order one at a time would refuse: the watermark
+     * (set) before the idle time it needs (vary), then the copies' firmware time that
+     * gc.bg_preempt needs after it. */
+    const char *set2[2] = {"gc.bg_high_watermark=0.2", "gc.bg_preempt=true"};
+    const char *vary2[3] = {"gc.bg_idle_us=100", "workload.iodepth=2",
+                            "controller.fw_gc_page_us=1"};
+    o.set = set2;
+    o.n_set = 2;
+    o.vary = vary2;
+    o.n_vary = 3;
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.2", &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim_point_apply(m, wl, &o, &failed, &err), 0);
+    bool on;
+    ck_assert_int_eq(ssdsim_model_get_bool(m, "gc.bg_preempt", &on, &err), 0);
+    ck_assert(on);
+    ck_assert_int_eq(ssdsim_model_get_double(m, "gc.bg_high_watermark", &op, &err), 0);
+    ck_assert_double_eq(op, 0.2);
     ssdsim_workload_free(wl);
     ssdsim_model_free(m);
 }

@@ -2,14 +2,17 @@
  *
  * A model is loaded from a string, a file or the built-in generic MLC model: parsed (with the
  * line and column of a syntax error), built (model_build.c) and given its label and JSON tree.
- * ssdsim_model_set puts one value into a copy of that tree and rebuilds the whole model, so an
- * override is checked exactly as a file is; the model is changed only when all of it is valid.
+ * ssdsim_model_set_many puts its values into one copy of that tree (null takes a key out) and
+ * rebuilds the whole model once, so overrides are checked exactly as a file is, together (keys
+ * that depend on each other can be set in any order); the model is changed only when all of it
+ * is valid. ssdsim_model_set is the same for one key.
  * The first problem found is reported (ssdsim_error holds one message), in a fixed order:
  * syntax, then the structure walk in document order, then the keys in table order, then the
  * cross-field checks.
  */
 #include "config/model_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,23 +133,20 @@ SSDSIM_API int ssdsim_model_default(ssdsim_model **out, ssdsim_error *err)
     return ssdsim_model_load_string(out, ssdsim__builtin_model_json, BUILTIN_LABEL, err);
 }
 
-SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char *value,
-                                ssdsim_error *err)
+/* Does override key `key` name `path` or a section holding it ("gc" holds "gc.policy")? */
+static bool key_covers(const char *key, const char *path)
 {
-    error_clear(err);
-    SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
-    if (!model || !key || !value)
-        return ssdsim__error_set(err, SSDSIM_EINVAL, SET_LABEL, key, "%s",
-                                 !model ? "no model"
-                                 : !key ? "no key"
-                                        : "no value");
+    size_t n = strlen(key);
+    return !strncmp(key, path, n) && (path[n] == '\0' || path[n] == '.');
+}
 
-    struct ctx c = {.label = SET_LABEL, .err = err, .m = model};
-
-    /* The key must name a known key or section, checked level by level so that the message
-     * and the suggestion are the same as for a file. A system's keys and the spec block are
-     * checked by rebuilding the model (ssdsim__model_system_build, ssdsim__model_spec_build), like
-     * everything else. */
+/* Is `key` a known key or section, checked level by level so that the message and the
+ * suggestion are those a file gets? A system's keys and the spec block are checked by
+ * rebuilding the model (ssdsim__model_system_build, ssdsim__model_spec_build), like everything
+ * else; so is a name that may be a plugin's parameter. */
+static int check_key(struct ctx *c, const char *key)
+{
+    ssdsim_error *err = c->err;
     bool own_check = !strncmp(key, "system.", 7) || !strcmp(key, "system") ||
                      !strncmp(key, "spec.", 5) || !strcmp(key, "spec");
     for (const char *p = key; !own_check;) {
@@ -162,32 +162,156 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
             break; /* maybe a plugin parameter: the whole model is checked below */
         if (kind == PATH_UNKNOWN) {
             g_autofree char *name = g_strndup(p, len);
-            return ssdsim__model_unknown_key(&c, prefix, name);
+            return ssdsim__model_unknown_key(c, prefix, name);
         }
         if (!dot)
             break;
         if (kind == PATH_LEAF)
-            return ssdsim__model_error(&c, key, "unknown key ('%s' is a value, not an object)",
+            return ssdsim__model_error(c, key, "unknown key ('%s' is a value, not an object)",
                                        upto);
         p = dot + 1;
     }
+    return 0;
+}
 
-    cJSON *tree = model->json ? cJSON_Duplicate(model->json, 1) : ssdsim__model_json(model);
+/* The object that holds the last name of dotted `path` in `root` (*last points at that name),
+ * or NULL when a level before it is missing or not an object. */
+static cJSON *parent_of(const cJSON *root, const char *path, const char **last)
+{
+    const cJSON *cur = root;
+    const char *p = path;
+    for (const char *dot; cur && (dot = strchr(p, '.')) != NULL; p = dot + 1) {
+        g_autofree char *name = g_strndup(p, (size_t)(dot - p));
+        cur = cJSON_GetObjectItemCaseSensitive(cur, name);
+        if (!cJSON_IsObject(cur))
+            return NULL;
+    }
+    *last = p;
+    return (cJSON *)cur;
+}
+
+/* Take `path` out of `root` (JSON null given as its value): absent, the key has its default.
+ * Nothing to do when it is not there. */
+static void remove_path(cJSON *root, const char *path)
+{
+    const char *last;
+    cJSON *parent = parent_of(root, path, &last);
+    if (parent)
+        cJSON_DeleteItemFromObjectCaseSensitive(parent, last);
+}
+
+/* Must a model give `path` (a required key of the table)? */
+static bool key_required(const char *path)
+{
+    for (size_t i = 0; i < ssdsim__model_n_keys; i++)
+        if (!strcmp(ssdsim__model_keys[i].path, path))
+            return (ssdsim__model_keys[i].flags & KF_REQUIRED) != 0;
+    return false;
+}
+
+/* Does `root` give `path`? */
+static bool has_path(const cJSON *root, const char *path)
+{
+    const char *last;
+    const cJSON *parent = root ? parent_of(root, path, &last) : NULL;
+    return parent && cJSON_GetObjectItemCaseSensitive(parent, last);
+}
+
+/* Put `value` (JSON text, or a bare word taken as a string; null takes the key out) at `key`
+ * in `tree`. false when out of memory. */
+static bool put_value(cJSON *tree, const char *key, const char *value)
+{
     const char *end = NULL;
     cJSON *v = cJSON_ParseWithOpts(value, &end, 1);
+    if (v && cJSON_IsNull(v)) {
+        cJSON_Delete(v);
+        remove_path(tree, key);
+        return true;
+    }
     if (!v)
         v = cJSON_CreateString(value); /* a bare word such as mlc or 600MB/s */
-    if (!tree || !v || !ssdsim__model_put_path(tree, key, v)) {
-        if (!tree)
-            cJSON_Delete(v);
-        cJSON_Delete(tree);
-        return ssdsim__error_set(err, SSDSIM_ENOMEM, SET_LABEL, key, "out of memory");
+    return v && ssdsim__model_put_path(tree, key, v); /* put_path frees v when it fails */
+}
+
+/* The notes of note_unused_gc for keys just set: one note for all of them. */
+static void note_unused_gc_keys(const struct ssdsim_model *m, const cJSON *root,
+                                const char *const *keys, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(keys[i], "gc") || !strcmp(keys[i], "ftl") || !strcmp(keys[i], "ftl.type")) {
+            note_unused_gc(m, root, SET_LABEL, keys[i]);
+            return;
+        }
+    for (size_t i = 0; i < n; i++)
+        if (!strncmp(keys[i], "gc.", 3))
+            note_unused_gc(m, root, SET_LABEL, keys[i]);
+}
+
+SSDSIM_API int ssdsim_model_set_many(ssdsim_model *model, size_t n, const char *const *keys,
+                                     const char *const *values, size_t *failed,
+                                     ssdsim_error *err)
+{
+    error_clear(err);
+    if (failed)
+        *failed = 0;
+    SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
+    if (!model || (n && (!keys || !values)))
+        return ssdsim__error_set(err, SSDSIM_EINVAL, SET_LABEL, NULL, "%s",
+                                 !model ? "no model" : "no keys or values");
+    ssdsim_error local;
+    if (!err)
+        err = &local;
+    struct ctx c = {.label = SET_LABEL, .err = err, .m = model};
+    for (size_t i = 0; i < n; i++) {
+        int rc = !keys[i]     ? ssdsim__error_set(err, SSDSIM_EINVAL, SET_LABEL, NULL, "no key")
+                 : !values[i] ? ssdsim__error_set(err, SSDSIM_EINVAL, SET_LABEL, keys[i],
+                                                  "no value")
+                              : check_key(&c, keys[i]);
+        if (rc) {
+            if (failed)
+                *failed = i;
+            return rc;
+        }
     }
+    if (n == 0)
+        return 0;
+
+    cJSON *tree = model->json ? cJSON_Duplicate(model->json, 1) : ssdsim__model_json(model);
+    for (size_t i = 0; tree && i < n; i++) {
+        if (!put_value(tree, keys[i], values[i])) {
+            cJSON_Delete(tree);
+            if (failed)
+                *failed = i;
+            return ssdsim__error_set(err, SSDSIM_ENOMEM, SET_LABEL, keys[i], "out of memory");
+        }
+    }
+    if (!tree)
+        return ssdsim__error_set(err, SSDSIM_ENOMEM, SET_LABEL, keys[0], "out of memory");
 
     struct ssdsim_model next = {0};
     int rc = ssdsim__model_build(&next, tree, SET_LABEL, model->label, err);
     if (rc != 0) {
         cJSON_Delete(tree);
+        /* The key the message is about, if one of these set it (the last that did); else the
+         * model gave it, and the values set made it wrong: say so, and how to take it out when
+         * it may be left out. */
+        size_t at = n;
+        for (size_t i = n; err->path[0] && i-- > 0;)
+            if (key_covers(keys[i], err->path)) {
+                at = i;
+                break;
+            }
+        if (failed)
+            *failed = at < n ? at : n - 1;
+        if (at == n && err->path[0] && rc == SSDSIM_ECONFIG && has_path(model->json, err->path)) {
+            size_t len = strlen(err->message);
+            if (key_required(err->path))
+                snprintf(err->message + len, sizeof err->message - len,
+                         " (the model gives %s: set it too)", err->path);
+            else
+                snprintf(err->message + len, sizeof err->message - len,
+                         " (the model gives %s; %s=null takes it out)", err->path, err->path);
+        }
         return rc;
     }
     ssdsim__model_release(model);
@@ -196,8 +320,21 @@ SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char
     next.label = model->label;
     next.json = tree;
     *model = next;
-    note_unused_gc(model, tree, SET_LABEL, key);
+    note_unused_gc_keys(model, tree, keys, n);
     return 0;
+}
+
+SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char *value,
+                                ssdsim_error *err)
+{
+    error_clear(err);
+    SSDSIM__CHECK_HANDLE(model, SSDSIM__MAGIC_MODEL, "ssdsim_model");
+    if (!model || !key || !value)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, SET_LABEL, key, "%s",
+                                 !model ? "no model"
+                                 : !key ? "no key"
+                                        : "no value");
+    return ssdsim_model_set_many(model, 1, &key, &value, NULL, err);
 }
 
 struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m)

@@ -19,9 +19,7 @@ def small(**keys):
     m = ssdsim.Model(os.path.join(MODELS, "generic-mlc.json"))
     m.set("geometry.channels", 2)
     m.set("geometry.blocks_per_plane", 32)
-    for k, v in keys.items():
-        m.set(k.replace("__", "."), v)
-    return m
+    return m.set_many({k.replace("__", "."): v for k, v in keys.items()})
 
 
 def one_plane(op):
@@ -51,6 +49,23 @@ class ModelTest(unittest.TestCase):
         pages = (g["channels"] * g["chips_per_channel"] * g["dies_per_chip"] *
                  g["planes_per_die"] * g["blocks_per_plane"] * g["pages_per_block"])
         self.assertLessEqual(abs(m.logical_bytes / 4096 - pages / 1.5), 1.0)
+
+    def test_set_many_in_any_order(self):
+        """Keys that depend on each other go in together: one at a time the cell type is refused
+        while read_us still holds two values; together, in either order, it is taken. None takes
+        a key out: background GC's watermark goes with its idle time."""
+        with self.assertRaises(ssdsim.Error) as cm:
+            small().set("flash.cell", "slc")
+        self.assertIn("flash.read_us", str(cm.exception))
+        a = small().set_many({"flash.cell": "slc", "flash.read_us": 25, "flash.program_us": 250})
+        b = small().set_many({"flash.program_us": 250, "flash.read_us": 25, "flash.cell": "slc"})
+        self.assertEqual(a.to_json(), b.to_json())
+        self.assertEqual(a.to_json()["flash"]["cell"], "slc")
+        m = small(gc__bg_high_watermark=0.2, gc__bg_idle_us=100)  # the watermark first
+        self.assertEqual(m.to_json()["gc"]["bg_high_watermark"], 0.2)
+        m.set_many({"gc.bg_idle_us": 0, "gc.bg_high_watermark": None})
+        self.assertEqual(m.to_json()["gc"]["bg_idle_us"], 0)
+        self.assertNotIn("bg_high_watermark", m.to_json()["gc"])
 
     def test_bad_key_is_an_error_naming_it(self):
         with self.assertRaises(ssdsim.Error) as cm:

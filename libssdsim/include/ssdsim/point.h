@@ -81,10 +81,13 @@ SSDSIM_API int ssdsim_point_opts_init(ssdsim_point_opts *opts, unsigned int vers
 SSDSIM_API int ssdsim_point_override(ssdsim_model *model, ssdsim_workload *wl, const char *kv,
                                      ssdsim_error *err);
 
-/** Apply the overrides of `opts`, `set` then `vary`, each as ssdsim_point_override does (model
- * or wl may be NULL). On failure, those before the failing one stay applied; *failed (may be
- * NULL) receives the index of the failing override, counting `set` first then `vary` (so an
- * index >= n_set is vary[index - n_set]). @return 0 or the code of ssdsim_point_override;
+/** Apply the overrides of `opts`, `set` then `vary` (model or wl may be NULL): the model's keys
+ * all at once (ssdsim_model_set_many: validated together, so keys that depend on each other may
+ * come in any order; a key given twice takes its last value), then the workload's one by one as
+ * ssdsim_point_override applies them. On failure the model is unchanged when its overrides
+ * failed, the workload's overrides before the failing one stay applied; *failed (may be NULL)
+ * receives the index of the failing override, counting `set` first then `vary` (so an index
+ * >= n_set is vary[index - n_set]). @return 0 or the codes of ssdsim_point_override;
  * SSDSIM_EINVAL for a bad opts version. */
 SSDSIM_API int ssdsim_point_apply(ssdsim_model *model, ssdsim_workload *wl,
                                   const ssdsim_point_opts *opts, size_t *failed,

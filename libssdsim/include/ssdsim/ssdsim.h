@@ -187,11 +187,28 @@ SSDSIM_API int ssdsim_model_load_string(ssdsim_model **out, const char *json, co
 SSDSIM_API int ssdsim_model_default(ssdsim_model **out, ssdsim_error *err);
 
 /** Override one key by its dotted path (`"ftl.op"`, `"geometry.pages_per_block"`). `value` is
- * JSON text (`0.25`, `"mlc"`, `[50, 90]`); a bare word that is not JSON is taken as a string.
- * The whole model is validated again exactly as a file is. On failure the model is unchanged.
+ * JSON text (`0.25`, `"mlc"`, `[50, 90]`); a bare word that is not JSON is taken as a string;
+ * `null` takes the key out of the model, which then has the key's default (or, for a key that
+ * applies only with another, does not have it). The whole model is validated again exactly as
+ * a file is. On failure the model is unchanged. Keys that depend on each other are best set
+ * together with ssdsim_model_set_many.
  * @return 0, SSDSIM_ECONFIG, SSDSIM_EINVAL, SSDSIM_ENOMEM. */
 SSDSIM_API int ssdsim_model_set(ssdsim_model *model, const char *key, const char *value,
                                 ssdsim_error *err);
+
+/** Override `n` keys at once: keys[i] takes values[i], as ssdsim_model_set takes one, in order
+ * (a key given twice takes its last value), and the model is validated once, after all of them:
+ * so keys that depend on each other can be given in any order (`gc.bg_preempt` before
+ * `gc.bg_idle_us`, `flash.cell` before `flash.read_us`). On failure the model is unchanged and
+ * `failed` (may be NULL) is the index of the override the message is about: the key named, or
+ * the last override that set the key (or its section) the message names; when the model itself
+ * gives the key the overrides made invalid, `failed` is n - 1 and the message ends with what to
+ * do: "(the model gives gc.bg_high_watermark; gc.bg_high_watermark=null takes it out)", or for a
+ * key every model must give, "(the model gives flash.read_us: set it too)". @return 0 (n 0 too), SSDSIM_ECONFIG, SSDSIM_EINVAL (NULL model, NULL arrays with n > 0,
+ * a NULL key or value, a malformed key), SSDSIM_ENOMEM. */
+SSDSIM_API int ssdsim_model_set_many(ssdsim_model *model, size_t n, const char *const *keys,
+                                     const char *const *values, size_t *failed,
+                                     ssdsim_error *err);
 
 /** A deep copy of a model, to change without touching the original. @return 0, SSDSIM_EINVAL
  * (NULL argument), SSDSIM_ENOMEM; *out is NULL on failure. */

@@ -119,6 +119,8 @@ _proto("ssdsim_model_load_file", c_int, P(c_void_p), c_char_p, P(ErrorStruct))
 _proto("ssdsim_model_load_string", c_int, P(c_void_p), c_char_p, c_char_p, P(ErrorStruct))
 _proto("ssdsim_model_default", c_int, P(c_void_p), P(ErrorStruct))
 _proto("ssdsim_model_set", c_int, c_void_p, c_char_p, c_char_p, P(ErrorStruct))
+_proto("ssdsim_model_set_many", c_int, c_void_p, ctypes.c_size_t, P(c_char_p), P(c_char_p),
+       P(ctypes.c_size_t), P(ErrorStruct))
 _proto("ssdsim_model_to_json", c_void_p, c_void_p)
 _proto("ssdsim_model_logical_bytes", c_u64, c_void_p)
 _proto("ssdsim_model_free", None, c_void_p)

@@ -43,15 +43,30 @@ class Model:
         else:
             rc = n.lib.ssdsim_model_default(ctypes.byref(self._ptr), ctypes.byref(err))
         n.check(rc, err)
-        for k, v in keys.items():
-            self.set(k.replace("__", "."), v)
+        if keys:
+            self.set_many({k.replace("__", "."): v for k, v in keys.items()})
 
     def set(self, key, value):
         """Set one key ("ftl.op", "geometry.blocks_per_plane", "buffer"...): the value as
-        `--set key=value` takes it. Returns the model, so that calls chain."""
+        `--set key=value` takes it (None takes the key out). Returns the model, so that calls
+        chain."""
         err = n.ErrorStruct()
         n.check(n.lib.ssdsim_model_set(self._ptr, n.enc(key), n.enc(_value_text(value)),
                                        ctypes.byref(err)), err)
+        return self
+
+    def set_many(self, keys):
+        """Set several keys at once ({"flash.cell": "slc", "flash.read_us": 25, ...}), the model
+        validated once after all of them, so that keys that depend on each other can come in
+        any order; None takes a key out of the model (it then has its default). Returns the
+        model."""
+        items = list(keys.items())
+        ks = (ctypes.c_char_p * max(len(items), 1))(*[n.enc(k) for k, _ in items])
+        vs = (ctypes.c_char_p * max(len(items), 1))(*[n.enc(_value_text(v)) for _, v in items])
+        err = n.ErrorStruct()
+        failed = ctypes.c_size_t(0)
+        n.check(n.lib.ssdsim_model_set_many(self._ptr, len(items), ks, vs, ctypes.byref(failed),
+                                            ctypes.byref(err)), err)
         return self
 
     def to_json(self):
