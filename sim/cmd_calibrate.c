@@ -292,16 +292,28 @@ static void print_markdown(FILE *out, const struct cal_opts *c, const char *name
         md_cell(t, r->note);
         g_string_append(t, " |\n");
     }
+    if (c->so.o.n_sets)
+        g_string_append(t, "\nThe notes describe the model file: the `--set` overrides change "
+                           "it, so what a note derives (and a figure it calls fitted) may not "
+                           "hold for the figures above.\n");
     fputs(t->str, out);
     g_string_free(t, TRUE);
 }
 
-static void print_text(FILE *out, const char *name, const char *source, const struct cal_row *rows,
-                       size_t n, double wall)
+static void print_text(FILE *out, const struct cal_opts *c, const char *name, const char *source,
+                       const struct cal_row *rows, size_t n, double wall)
 {
     fprintf(out, "model: %s\n", name);
     if (source)
         fprintf(out, "spec source: %s\n", source);
+    if (c->so.o.n_sets) {
+        fputs("overrides:", out);
+        for (int i = 0; i < c->so.o.n_sets; i++)
+            fprintf(out, " --set %s", c->so.o.sets[i]);
+        fputs(" (the notes describe the model file without them: what a note derives, and a "
+              "figure it calls fitted, may not hold here)\n",
+              out);
+    }
     fputc('\n', out);
     int wname = 6, wwl = 8, wst = 5;
     for (size_t i = 0; i < n; i++) {
@@ -619,7 +631,7 @@ int cli_calibrate(int argc, char **argv)
         if (!c.so.o.quiet && c.markdown)
             print_markdown(stdout, &c, name, rows, n);
         else if (!c.so.o.quiet)
-            print_text(stdout, name, source, rows, n, cli_wall_s() - t0);
+            print_text(stdout, &c, name, source, rows, n, cli_wall_s() - t0);
         if (c.json_out && write_json(&c, name, source, rows, n, s.shortcuts))
             rc = CLI_EXIT_FAIL;
     }

@@ -101,6 +101,20 @@ grep -q '^1 of 1 figures within 10% of the spec' one.txt || bad "--figure summar
 "$bin" calibrate --model small.json --figure 1 --quiet --json one.json || bad "--figure 1"
 grep -q '"n_figures":[[:space:]]*1,' one.json || bad "--figure 1: not one figure"
 
+# With --set the notes, written for the model file, are said not to describe the figures; the
+# doubled firmware time is in the latency: 104.92 + 2 = 106.92 us (printed to 4 digits).
+"$bin" calibrate --model small.json --figure 1 --set controller.cmd_overhead_us=4 > set.txt ||
+    bad "--set: exit $?"
+grep -q '^overrides: --set controller.cmd_overhead_us=4 (the notes describe the model file' \
+    set.txt || bad "--set: no overrides line: $(cat set.txt)"
+grep -q ' 106.9 us ' set.txt || bad "--set: 106.9 us not in: $(cat set.txt)"
+"$bin" calibrate --model small.json --figure 1 --set controller.cmd_overhead_us=4 --markdown \
+    > set.md || bad "--set --markdown: exit $?"
+grep -q '^The notes describe the model file: the `--set` overrides change it' set.md ||
+    bad "--set --markdown: no line on the notes"
+"$bin" calibrate --model small.json --figure 1 --markdown > noset.md
+if grep -q 'notes describe' noset.md; then bad "a line on the notes without --set"; fi
+
 # Bad input: one line on stderr, a non-zero exit.
 expect_error() { # status-wanted text-wanted args...
     want=$1
