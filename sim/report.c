@@ -4,6 +4,8 @@
  * tree, a member inserted first). */
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,6 +193,78 @@ static void print_faults(FILE *out, const ssdsim *sim)
                 f.plp_units_flushed, (double)f.mount_ns / 1e6, f.mount_pages_read);
 }
 
+/* The per-op table: of the whole run (job SIZE_MAX), or of reported job `job`. */
+static void print_op_table(FILE *out, const ssdsim *sim, size_t job)
+{
+    fprintf(out, "%-6s %11s %10s %9s %10s %10s %10s %10s %10s %10s\n", "op", "count", "IOPS",
+            "MB/s", "mean_us", "p50_us", "p99_us", "p99.9_us", "max_us", "stddev_us");
+    for (int op = 0; op < 4; op++) {
+        ssdsim_op_stats s;
+        if (job == SIZE_MAX)
+            ssdsim_get_op_stats(sim, (enum ssdsim_op)op, &s);
+        else if (ssdsim_get_job_op_stats(sim, job, (enum ssdsim_op)op, &s))
+            continue;
+        if (s.count == 0 && op != SSDSIM_OP_ALL)
+            continue;
+        fprintf(out, "%-6s %11" PRIu64 " %10.0f %9.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f\n",
+                op_names[op], s.count, s.iops, s.bw_bytes / 1e6, s.lat_mean_ns / 1e3,
+                (double)s.lat_p50_ns / 1e3, (double)s.lat_p99_ns / 1e3,
+                (double)s.lat_p99_9_ns / 1e3, (double)s.lat_max_ns / 1e3,
+                s.lat_stddev_ns / 1e3);
+    }
+}
+
+/* Reported jobs shown in the text report at most; the JSON has them all. */
+#define REPORT_JOBS_MAX 16
+
+/* When the reported jobs (fio's jobs or reporting groups) did not all run over about the same
+ * span (stonewall waves, startdelay, a job that ends well before the others: its counted time
+ * under 90% of the longest), the whole run's rates are over a time some of them did not run:
+ * print each job's own table first, as fio does (its rates over its own runtime, after its
+ * ramp). Clones of one job that end a moment apart do not count. Returns whether it printed
+ * them. */
+static bool print_jobs(FILE *out, const ssdsim *sim)
+{
+    size_t n = ssdsim_n_jobs(sim);
+    ssdsim_job_info first;
+    if (n < 2 || ssdsim_get_job(sim, 0, &first))
+        return false;
+    bool differ = false;
+    uint64_t longest = 0, shortest = UINT64_MAX;
+    for (size_t i = 0; i < n; i++) {
+        ssdsim_job_info j;
+        if (ssdsim_get_job(sim, i, &j))
+            continue;
+        differ |= j.start_ns != first.start_ns || j.ramp_ns != first.ramp_ns;
+        uint64_t counted = j.end_ns - j.start_ns > j.ramp_ns ? j.end_ns - j.start_ns - j.ramp_ns
+                                                               : 0;
+        longest = counted > longest ? counted : longest;
+        shortest = counted < shortest ? counted : shortest;
+    }
+    differ |= (double)shortest < 0.9 * (double)longest;
+    if (!differ)
+        return false;
+    fputs("Per job (fio's jobs or reporting groups; rates over each one's own runtime, after "
+          "its ramp)\n",
+          out);
+    for (size_t i = 0; i < n && i < REPORT_JOBS_MAX; i++) {
+        ssdsim_job_info j;
+        if (ssdsim_get_job(sim, i, &j))
+            continue;
+        fprintf(out, "%s: group %" PRIu32 ", %" PRIu32 " clone%s, %.3f to %.3f s", j.name,
+                j.group, j.n_clones, j.n_clones == 1 ? "" : "s", (double)j.start_ns / 1e9,
+                (double)j.end_ns / 1e9);
+        if (j.ramp_ns)
+            fprintf(out, " (ramp %.3f s, not counted)", (double)j.ramp_ns / 1e9);
+        fputc('\n', out);
+        print_op_table(out, sim, i);
+        fputc('\n', out);
+    }
+    if (n > REPORT_JOBS_MAX)
+        fprintf(out, "(%zu more jobs: the results JSON has every one)\n\n", n - REPORT_JOBS_MAX);
+    return true;
+}
+
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
                 ssdsim_steady_var steady_var, const char *state)
 {
@@ -259,19 +333,11 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         fputc('\n', out);
     }
 
-    fprintf(out, "%-6s %11s %10s %9s %10s %10s %10s %10s %10s %10s\n", "op", "count", "IOPS",
-            "MB/s", "mean_us", "p50_us", "p99_us", "p99.9_us", "max_us", "stddev_us");
-    for (int op = 0; op < 4; op++) {
-        ssdsim_op_stats s;
-        ssdsim_get_op_stats(sim, (enum ssdsim_op)op, &s);
-        if (s.count == 0 && op != SSDSIM_OP_ALL)
-            continue;
-        fprintf(out, "%-6s %11" PRIu64 " %10.0f %9.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f\n",
-                op_names[op], s.count, s.iops, s.bw_bytes / 1e6, s.lat_mean_ns / 1e3,
-                (double)s.lat_p50_ns / 1e3, (double)s.lat_p99_ns / 1e3,
-                (double)s.lat_p99_9_ns / 1e3, (double)s.lat_max_ns / 1e3,
-                s.lat_stddev_ns / 1e3);
-    }
+    if (print_jobs(out, sim))
+        fputs("Whole run (rates over the whole simulated time, the groups that ran one after "
+              "another together)\n",
+              out);
+    print_op_table(out, sim, SIZE_MAX);
     const ssdsim_model *member = model;
     if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_HDD && d.physical_bytes > 0) {
         fprintf(out, "\ndevice: host pages written %" PRIu64 ", flash pages programmed %" PRIu64

@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <string.h>
+#include <math.h>
 #include <unistd.h>
 
 #include "ssdsim/ssdsim.h"
@@ -41,8 +42,7 @@ static const char *workload_path(char *buf, size_t len)
 }
 
 /* --set options that shrink generic-mlc to 2 channels x 1 chip x 1 die x 1 plane x 64 blocks
- * x 32 pages of 4 KiB (16 MiB raw). Each --set is validated on its own, in order, and every
- * intermediate geometry is valid. */
+ * x 32 pages of 4 KiB (16 MiB raw), validated together. */
 #define SMALL_SETS                                                                                 \
     "--set", "geometry.channels=2", "--set", "geometry.chips_per_channel=1", "--set",              \
         "geometry.dies_per_chip=1", "--set", "geometry.planes_per_die=1", "--set",                 \
@@ -628,6 +628,67 @@ START_TEST(test_cli_set_any_order)
         "gc.bg_idle_us=0", "--set", "gc.bg_high_watermark=null", "--set",
         "geometry.blocks_per_plane=256", "--quiet");
     ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+}
+END_TEST
+
+/* Reported jobs that ran one after another (stonewall) each get their own table, with rates
+ * over their own runtime, as fio reports groups; the whole run's rows say they are over the
+ * whole time. Checked against the printed counts and spans: each job's IOPS is its count over
+ * end - start, the whole run's is the total over the simulated time. */
+START_TEST(test_cli_report_per_job)
+{
+    char jobs[4096];
+    out_path(jobs, sizeof jobs, "cli-waves.fio");
+    write_file(jobs, "[global]\nbs=4k\niodepth=4\nnumber_ios=3000\ngroup_reporting\n"
+                     "[writes]\nrw=randwrite\nnumjobs=2\n"
+                     "[reads]\nrw=randread\nstonewall\nnumjobs=2\n");
+    struct cmd c;
+    RUN(&c, "run", "--workload", jobs, SMALL_SETS);
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    const char *p = strstr(c.out, "Per job (fio's jobs or reporting groups;");
+    ck_assert_msg(p != NULL, "%s", c.out);
+    double sim_s = 0;
+    const char *t = strstr(c.out, "simulated time: ");
+    ck_assert(t && sscanf(t, "simulated time: %lf s", &sim_s) == 1);
+    const char *names[2] = {"writes", "reads"}, *ops[2] = {"write", "read"};
+    uint64_t total = 0;
+    for (int k = 0; k < 2; k++) {
+        char head[64];
+        snprintf(head, sizeof head, "\n%s: group %d, 2 clones, ", names[k], k);
+        p = strstr(p, head);
+        ck_assert_msg(p != NULL, "no table of %s: %s", names[k], c.out);
+        double from, to;
+        ck_assert(sscanf(p + strlen(head), "%lf to %lf s", &from, &to) == 2);
+        char row[16];
+        snprintf(row, sizeof row, "\n%s ", ops[k]);
+        const char *r = strstr(p, row);
+        ck_assert(r != NULL);
+        unsigned long long count;
+        double iops;
+        ck_assert(sscanf(r + strlen(row), "%llu %lf", &count, &iops) == 2);
+        ck_assert_uint_eq(count, 6000);
+        /* the printed ends have 3 decimals each: the rate agrees to their rounding */
+        ck_assert_msg(fabs(iops - count / (to - from)) <= 1 + iops * 0.001 / (to - from),
+                      "%s: %g IOPS against %llu / %g s", names[k], iops, count, to - from);
+        total += count;
+    }
+    const char *w = strstr(p, "\nWhole run (rates over the whole simulated time");
+    ck_assert_msg(w != NULL, "%s", c.out);
+    const char *a = strstr(w, "\nall ");
+    unsigned long long count;
+    double iops;
+    ck_assert(a && sscanf(a + 5, "%llu %lf", &count, &iops) == 2);
+    ck_assert_uint_eq(count, total);
+    ck_assert_msg(fabs(iops - count / sim_s) <= 1 + iops * 0.0005 / sim_s, "%g against %g", iops,
+                  count / sim_s);
+    cmd_free(&c);
+    /* one group: no per-job tables */
+    char wl[4096];
+    RUN(&c, "run", "--workload", workload_path(wl, sizeof wl), SMALL_SETS);
+    ck_assert_int_eq(c.status, 0);
+    ck_assert_ptr_null(strstr(c.out, "Per job"));
+    ck_assert_ptr_null(strstr(c.out, "Whole run"));
     cmd_free(&c);
 }
 END_TEST
@@ -1435,6 +1496,7 @@ int main(void)
     tcase_add_test(runs, test_cli_precondition_counts_only_workload);
     tcase_add_test(runs, test_cli_demo_on_small_model);
     tcase_add_test(runs, test_cli_set_any_order);
+    tcase_add_test(runs, test_cli_report_per_job);
     tcase_add_test(runs, test_cli_interrupted_run_writes_results_so_far);
     tcase_add_test(runs, test_cli_interrupted_suite_calibrate_validate_write_nothing);
     tcase_add_test(runs, test_cli_progress_lines_when_not_a_terminal);
