@@ -78,6 +78,30 @@ static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
                 r.first_round + 1);
 }
 
+/* Fixed service times make requests that meet the same work and the same queue take the same
+ * time: with a steady number outstanding, latencies of one kind hardly spread at all (the busy
+ * firmware at its fixed time per command, a full write buffer emptied at the flash's fixed
+ * program times, QD1 reads of one page type).
+ * That is the model's constant times per operation (doc/models.md, "What constant times leave
+ * out"), not a prediction of the drive's spread: say so under the table when a read or write
+ * row of 100 requests or more spreads by less than 1% of its mean. */
+static void print_flat_latency(FILE *out, const ssdsim *sim)
+{
+    for (int op = SSDSIM_OP_READ; op <= SSDSIM_OP_WRITE; op++) {
+        ssdsim_op_stats s;
+        if (ssdsim_get_op_stats(sim, (enum ssdsim_op)op, &s) || s.count < 100 ||
+            !(s.lat_stddev_ns < 0.01 * s.lat_mean_ns))
+            continue;
+        fprintf(out,
+                "(%ss: spread %.1f us about a mean of %.1f us, maximum %.1f us: each took as "
+                "long as the others, as the model's fixed times per operation (firmware, flash, "
+                "link) make requests that meet the same work and the same queue; a real drive's "
+                "times vary, by how much no source says)\n",
+                op_names[op], s.lat_stddev_ns / 1e3, s.lat_mean_ns / 1e3,
+                (double)s.lat_max_ns / 1e3);
+    }
+}
+
 /* Firmware and NAND-operation figures, each line only when its mechanism is on. */
 static void print_mech(FILE *out, const ssdsim_device_stats *d)
 {
@@ -338,6 +362,7 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
               "another together)\n",
               out);
     print_op_table(out, sim, SIZE_MAX);
+    print_flat_latency(out, sim);
     const ssdsim_model *member = model;
     if (ssdsim_model_get_kind(model) != SSDSIM_MODEL_HDD && d.physical_bytes > 0) {
         fprintf(out, "\ndevice: host pages written %" PRIu64 ", flash pages programmed %" PRIu64

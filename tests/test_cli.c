@@ -693,6 +693,40 @@ START_TEST(test_cli_report_per_job)
 }
 END_TEST
 
+/* Fixed times make latencies of one kind that meet the same queue equal: the report says so
+ * under its table when a row of 100 requests or more spreads by less than 1% of its mean. A
+ * QD1 read of a written 4 KiB page on an SLC die (one page type) takes the same time every
+ * time; 4 KiB random writes on the MLC model (two page types behind its buffer) spread. */
+START_TEST(test_cli_report_flat_latency)
+{
+    char rd[4096], m[4096];
+    out_path(rd, sizeof rd, "cli-qd1-reads.json");
+    write_file(rd, "{\"rw\": \"randread\", \"bs\": \"4k\", \"iodepth\": 1, "
+                   "\"number_ios\": 500}\n");
+    struct cmd c;
+    RUN(&c, "run", "--model", test_src_path(m, sizeof m, "models/generic-slc.json"),
+        "--workload", rd, "--precondition", "seq", "--set", "geometry.blocks_per_plane=64");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    const char *row = strstr(c.out, "\nread ");
+    ck_assert_ptr_nonnull(row);
+    double mean, max, sd;
+    unsigned long long count;
+    ck_assert(sscanf(row + 6, "%llu %*f %*f %lf %*f %*f %*f %lf %lf", &count, &mean, &max, &sd) ==
+              4);
+    ck_assert_uint_eq(count, 500);
+    ck_assert_msg(sd < 0.01 * mean, "%g %g", sd, mean);
+    ck_assert_msg(strstr(c.out, "(reads: spread ") && strstr(c.out, "a real drive's times vary"),
+                  "%s", c.out);
+    ck_assert_ptr_null(strstr(c.out, "(writes: spread"));
+    cmd_free(&c);
+    char wl[4096];
+    RUN(&c, "run", "--workload", workload_path(wl, sizeof wl), SMALL_SETS);
+    ck_assert_int_eq(c.status, 0);
+    ck_assert_ptr_null(strstr(c.out, "spread "));
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_cli_workload_unknown_key)
 {
     char bad[4096];
@@ -1497,6 +1531,7 @@ int main(void)
     tcase_add_test(runs, test_cli_demo_on_small_model);
     tcase_add_test(runs, test_cli_set_any_order);
     tcase_add_test(runs, test_cli_report_per_job);
+    tcase_add_test(runs, test_cli_report_flat_latency);
     tcase_add_test(runs, test_cli_interrupted_run_writes_results_so_far);
     tcase_add_test(runs, test_cli_interrupted_suite_calibrate_validate_write_nothing);
     tcase_add_test(runs, test_cli_progress_lines_when_not_a_terminal);
