@@ -994,6 +994,31 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
 /* ------------------------------------------------------------------------------------------ */
 /* Writing the folder                                                                          */
 
+/* Count, in the suite's JSON under `o`, the measured points and curve intervals whose latencies
+ * spread by less than 1% of their mean (*flat) among those with latencies (*all). A point needs
+ * 100 requests or more (its IOPS over its run). */
+static void count_flat(const cJSON *o, unsigned *flat, unsigned *all)
+{
+    if (cJSON_IsObject(o)) {
+        const cJSON *mean = cJSON_GetObjectItemCaseSensitive(o, "lat_mean_ns");
+        const cJSON *sd = cJSON_GetObjectItemCaseSensitive(o, "lat_stddev_ns");
+        if (!mean) {
+            mean = cJSON_GetObjectItemCaseSensitive(o, "lat_mean_us");
+            sd = cJSON_GetObjectItemCaseSensitive(o, "lat_stddev_us");
+        }
+        const cJSON *iops = cJSON_GetObjectItemCaseSensitive(o, "iops");
+        const cJSON *run = cJSON_GetObjectItemCaseSensitive(o, "run_ns");
+        if (cJSON_IsNumber(mean) && cJSON_IsNumber(sd) && cJSON_IsNumber(iops) &&
+            mean->valuedouble > 0 &&
+            (!cJSON_IsNumber(run) || iops->valuedouble * run->valuedouble / 1e9 >= 100)) {
+            (*all)++;
+            *flat += sd->valuedouble < 0.01 * mean->valuedouble;
+        }
+    }
+    for (const cJSON *c = o ? o->child : NULL; c; c = c->next)
+        count_flat(c, flat, all);
+}
+
 static char *report_text(struct suite *s)
 {
     GString *r = g_string_new(NULL);
@@ -1031,6 +1056,18 @@ static char *report_text(struct suite *s)
     g_string_append_printf(r, "| options | %s |\n\n",
                            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(opts, "summary")));
     g_string_append(r, s->md->str);
+    unsigned flat = 0, all = 0;
+    count_flat(s->json, &flat, &all);
+    if (flat)
+        g_string_append_printf(
+            r,
+            "\n## What the model leaves out\n\nIn %u of the %u measured points and curve "
+            "intervals above, latencies spread by less than 1%% of their mean (the maximum near "
+            "the mean): their requests met the same work and the same queue at the model's "
+            "fixed times per operation (firmware, flash, link), which a real drive's are not. "
+            "Their IOPS and mean latencies are predictions; their spread and maximum are not "
+            "(doc/models.md, \"What constant times leave out\").\n",
+            flat, all);
     g_string_append(r, "\n## Shortcuts taken\n\nReal drives need hours for these procedures; "
                        "the simulator takes these shortcuts to finish in minutes:\n\n");
     for (guint i = 0; i < s->shortcuts->len; i++)
