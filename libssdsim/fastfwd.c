@@ -21,7 +21,8 @@
  * group and handle and reallocates to another group as in a run.
  *
  * Left out: the write buffer (requests go to the FTL directly; the buffer is empty before and
- * after) and everything timed (pacing, think time, ramp, idle time and background GC).
+ * after) and everything timed (pacing, think time, ramp, start delays, idle time and background
+ * GC).
  *
  * A system of solid-state devices (a JBOD, RAID-0/1/5) is fast-forwarded for one workload only,
  * the sequential fill of its volume(s): what such a fill leaves on each member is that member

@@ -555,6 +555,63 @@ START_TEST(test_jobs_stonewall_waves)
 }
 END_TEST
 
+/* startdelay counts from the run's start, as fio's from its genesis: j1 (startdelay 1 s)
+ * issues its first request at exactly 1 s while j0 runs from 0; j2, stonewalled with
+ * startdelay 60 s, starts at 60 s (the first wave ended before); j3, stonewalled again with
+ * startdelay 0.5 s, long past, starts the moment j2's wave ends. The idle seconds before j2 let
+ * background GC collect (gc.bg_idle_us): victims are taken in idle time. */
+START_TEST(test_jobs_startdelay)
+{
+    /* 2 dies of 64 blocks of 32 pages (16 MiB raw, 3,200 logical pages): two jobs of 6,000
+     * writes write it 3.75 times over, so the idle time finds garbage to collect, up to a
+     * 15% of the blocks free (above the foreground target) */
+    ssdsim_model *m =
+        st_model("generic-mlc", "geometry.channels=2", "geometry.chips_per_channel=1",
+                 "geometry.dies_per_chip=1", "geometry.planes_per_die=1",
+                 "geometry.blocks_per_plane=64", "geometry.pages_per_block=32",
+                 "gc.bg_idle_us=1000", "gc.bg_high_watermark=0.15", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    ssdsim_model_free(m);
+    struct log l = {0};
+    observe(sim, &l);
+    ssdsim_workload *wl = jobs_wl(4);
+    static const uint64_t delay_ns[4] = {0, 1000000000, 60000000000, 500000000};
+    for (int i = 0; i < 4; i++) {
+        wl->jobs[i].rw = SSDSIM__RW_RANDWRITE;
+        wl->jobs[i].norandommap = true;
+        wl->jobs[i].number_ios = i < 2 ? 6000 : 1000;
+        wl->jobs[i].iodepth = 4;
+        wl->jobs[i].startdelay_ns = delay_ns[i];
+    }
+    wl->jobs[2].stonewall = wl->jobs[3].stonewall = true;
+    run_ok(sim, wl);
+    uint64_t first[4] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX}, last[4] = {0};
+    for (size_t k = 0; k < l.n_issue; k++)
+        first[l.issue[k].job] = SSDSIM__MIN(first[l.issue[k].job], l.issue[k].submit_ns);
+    for (size_t k = 0; k < l.n_done; k++)
+        last[l.done[k].job] = SSDSIM__MAX(last[l.done[k].job], l.done[k].complete_ns);
+    uint64_t t0 = first[0];
+    ck_assert_uint_eq(first[1] - t0, 1000000000);
+    uint64_t wave0_end = SSDSIM__MAX(last[0], last[1]);
+    ck_assert_msg(wave0_end - t0 < 60000000000, "the first wave ran past 60 s: %llu",
+                  (unsigned long long)(wave0_end - t0));
+    ck_assert_uint_eq(first[2] - t0, 60000000000);
+    ck_assert_uint_eq(first[3], last[2]);
+    ssdsim_job_info ji;
+    ck_assert_int_eq(ssdsim_get_job(sim, 1, &ji), 0);
+    ck_assert_uint_eq(ji.start_ns, 1000000000);
+    ck_assert_int_eq(ssdsim_get_job(sim, 2, &ji), 0);
+    ck_assert_uint_eq(ji.start_ns, 60000000000);
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d);
+    ck_assert_msg(d.gc_bg_victims > 0, "no background GC in %llu ns of idle time",
+                  (unsigned long long)(60000000000 - (wave0_end - t0)));
+    log_free(&l);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+}
+END_TEST
+
 START_TEST(test_jobs_reporting_units)
 {
     /* numjobs 2 x 2 sections: 4 units; with group_reporting: 1 unit of 4 clones; with a
@@ -815,6 +872,7 @@ static Suite *jobs_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("waves");
     tcase_add_test(tc, test_jobs_stonewall_waves);
+    tcase_add_test(tc, test_jobs_startdelay);
     tcase_add_test(tc, test_jobs_reporting_units);
     tcase_add_test(tc, test_jobs_ramp_time_excluded);
     tcase_add_test(tc, test_jobs_runtime_counts_after_ramp);

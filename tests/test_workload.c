@@ -838,6 +838,9 @@ START_TEST(test_workload_opt_counts_and_times)
     /* ramp_time, ss_dur and ss_ramp: seconds by default too; thinktime: microseconds. */
     ck_assert_uint_eq(wl_with("ramp_time", "5").ramp_time_ns, 5 * SSDSIM__NS_PER_S);
     ck_assert_uint_eq(wl_with("ramp_time", "5ms").ramp_time_ns, 5 * SSDSIM__NS_PER_MS);
+    ck_assert_uint_eq(wl_with("startdelay", "5").startdelay_ns, 5 * SSDSIM__NS_PER_S);
+    ck_assert_uint_eq(wl_with("startdelay", "250ms").startdelay_ns, 250 * SSDSIM__NS_PER_MS);
+    apply_bad("startdelay", "1-2", "expected a time"); /* fio's random range: one time here */
     ck_assert_uint_eq(wl_with("ss_dur", "60").ss_dur_ns, 60 * SSDSIM__NS_PER_S);
     ck_assert_uint_eq(wl_with("steadystate_duration", "1m").ss_dur_ns, 60 * SSDSIM__NS_PER_S);
     ck_assert_uint_eq(wl_with("ss_ramp", "10").ss_ramp_ns, 10 * SSDSIM__NS_PER_S);
@@ -1121,8 +1124,6 @@ START_TEST(test_workload_opt_refused)
     apply_ignored("kb_base", "1024");
     apply_bad("nrfiles", "4", "not files");
     apply_ignored("nr_files", "1");
-    apply_bad("startdelay", "5", "not supported");
-    apply_ignored("startdelay", "0");
     apply_bad("wait_for", "first", "order jobs with stonewall");
     apply_bad("zonemode", "strided", "not simulated");
     {

@@ -11,7 +11,8 @@
  * A job is exhausted when its generator or source ends, its runtime is over, its reporting
  * unit reached steady state, or the run is stopped early (the run's until_steady,
  * ssdsim__host_stop_all); it is finished when its last request completes. When every job of
- * a wave is finished, the next wave (jobs after a stonewall) starts.
+ * a wave is finished, the next wave (jobs after a stonewall) starts; a job of it whose
+ * startdelay (from the run's start, fio's genesis) has not passed starts when it has.
  */
 #include "host/host.h"
 #include "dev/zns.h"
@@ -533,6 +534,17 @@ void ssdsim__host_stop_all(struct ssdsim__host *h)
             continue;
         job->exhausted = true;
         job->have_pending = false;
+        if (!job->started && job->start_event) {
+            /* of this wave, waiting for its startdelay: it will not start */
+            ssdsim__engine_cancel(h->engine, job->start_event);
+            job->start_event = 0;
+            job->finished = true;
+            if (--h->wave_left == 0) {
+                h->active = false;
+                ssdsim__engine_stop(h->engine);
+            }
+            continue;
+        }
         if (!job->started)
             continue; /* a later wave, which will not start */
         if (job->waiting) {
@@ -639,24 +651,23 @@ static void start_job(struct ssdsim__host *h, uint32_t j)
     }
 }
 
-static void start_wave(struct ssdsim__host *h)
+/* The jobs of the wave that started at this moment fill their depth together (round-robin,
+ * one request each per round, so that no job is favoured in the device queue), then issue
+ * what they may (open-loop jobs, depth beyond the rounds). */
+static void fill_started_now(struct ssdsim__host *h)
 {
-    h->wave_left = 0;
-    for (uint32_t j = 0; j < h->n_jobs; j++)
-        if (h->jobs[j].wave == h->wave) {
-            start_job(h, j);
-            h->wave_left++;
-        }
-    /* Jobs start together; each fills its depth (round-robin, one request each per round, so
-     * no job is favoured in the device queue). */
+    uint64_t now = ssdsim__engine_now(h->engine);
     uint32_t max_depth = 0;
-    for (uint32_t j = 0; j < h->n_jobs; j++)
-        if (h->jobs[j].wave == h->wave)
-            max_depth = SSDSIM__MAX(max_depth, SSDSIM__MIN(h->jobs[j].depth, 1u << 16));
+    for (uint32_t j = 0; j < h->n_jobs; j++) {
+        const struct ssdsim__job *job = &h->jobs[j];
+        if (job->wave == h->wave && job->started && job->start_ns == now)
+            max_depth = SSDSIM__MAX(max_depth, SSDSIM__MIN(job->depth, 1u << 16));
+    }
     for (uint32_t d = 0; d < max_depth && !h->error; d++) {
         for (uint32_t j = 0; j < h->n_jobs; j++) {
             struct ssdsim__job *job = &h->jobs[j];
-            if (job->wave != h->wave || job->exhausted || job->inflight > d || job->waiting)
+            if (job->wave != h->wave || !job->started || job->start_ns != now ||
+                job->exhausted || job->inflight > d || job->waiting)
                 continue;
             uint32_t cap = job->depth;
             job->depth = job->inflight + 1 < cap ? job->inflight + 1 : cap;
@@ -664,10 +675,59 @@ static void start_wave(struct ssdsim__host *h)
             job->depth = cap;
         }
     }
-    /* open-loop jobs and anything left (depth beyond the rounds) */
-    for (uint32_t j = 0; j < h->n_jobs && !h->error; j++)
-        if (h->jobs[j].wave == h->wave && !h->jobs[j].finished)
+    for (uint32_t j = 0; j < h->n_jobs && !h->error; j++) {
+        const struct ssdsim__job *job = &h->jobs[j];
+        if (job->wave == h->wave && job->started && job->start_ns == now && !job->finished)
             pump(h, j);
+    }
+}
+
+/* startdelay: the moment has come for jobs of the wave that waited for it; one event starts
+ * every job due now. */
+static void delayed_start(void *ctx, uint32_t arg)
+{
+    struct ssdsim__host *h = ctx;
+    h->jobs[arg].start_event = 0;
+    uint64_t now = ssdsim__engine_now(h->engine);
+    bool any = false;
+    for (uint32_t j = 0; j < h->n_jobs; j++) {
+        struct ssdsim__job *job = &h->jobs[j];
+        if (job->wave != h->wave || job->started || job->finished || job->start_at_ns > now)
+            continue;
+        if (job->start_event) {
+            ssdsim__engine_cancel(h->engine, job->start_event);
+            job->start_event = 0;
+        }
+        start_job(h, j);
+        any = true;
+    }
+    if (any)
+        fill_started_now(h);
+}
+
+/* A wave's jobs start together, except those whose startdelay, counted from the run's start as
+ * fio counts it from its genesis, has not passed yet: they start then. */
+static void start_wave(struct ssdsim__host *h)
+{
+    uint64_t now = ssdsim__engine_now(h->engine);
+    h->wave_left = 0;
+    for (uint32_t j = 0; j < h->n_jobs; j++) {
+        struct ssdsim__job *job = &h->jobs[j];
+        if (job->wave != h->wave)
+            continue;
+        h->wave_left++;
+        uint64_t delay = job->spec ? job->spec->startdelay_ns : 0;
+        job->start_at_ns = SSDSIM__MAX(now, h->run_start_ns + delay);
+        if (job->start_at_ns <= now) {
+            start_job(h, j);
+            continue;
+        }
+        job->start_event = ssdsim__engine_schedule_cancellable(h->engine, job->start_at_ns,
+                                                                delayed_start, h, j);
+        if (!job->start_event)
+            host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+    }
+    fill_started_now(h);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -908,8 +968,8 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
             wave++;
         if (new_group)
             group++;
-        if (spec->ramp_time_ns != ramp0)
-            uniform_ramp = false;
+        if (spec->ramp_time_ns != ramp0 || spec->startdelay_ns)
+            uniform_ramp = false; /* statistics restart at one moment for all jobs, or never */
         bool join = spec->group_reporting && prev_shared && !new_group;
         if (spec->group_reporting && !join)
             n_units++;
@@ -981,8 +1041,9 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
             }
             if (!job->replay)
                 h->planned += ssdsim__gen_planned(&job->gen);
-            if (spec->runtime_ns && spec->ramp_time_ns + spec->runtime_ns > h->max_runtime_ns)
-                h->max_runtime_ns = spec->ramp_time_ns + spec->runtime_ns;
+            uint64_t span = spec->startdelay_ns + spec->ramp_time_ns + spec->runtime_ns;
+            if (spec->runtime_ns && span > h->max_runtime_ns)
+                h->max_runtime_ns = span;
         }
         prev_shared = spec->group_reporting;
         (void)group;

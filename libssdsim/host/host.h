@@ -101,6 +101,8 @@ struct ssdsim__job {
     ssdsim_request held;
     bool waiting; /* a wake-up event is scheduled */
     ssdsim__event_id wake_event;
+    uint64_t start_at_ns;          /* when its wave began: when it starts (startdelay) */
+    ssdsim__event_id start_event;  /* a delayed start is scheduled (startdelay) */
     bool started, exhausted, finished;
 };
 

@@ -98,6 +98,8 @@ struct ssdsim__jobspec {
     uint64_t runtime_ns;  /* simulated; 0 = not set */
     bool time_based;
     uint64_t ramp_time_ns; /* statistics start after this (per job, from its start) */
+    uint64_t startdelay_ns; /* fio's startdelay: the job starts no earlier than this after the
+                               run's start (fio's genesis), nor before its wave */
     /* Random offsets */
     uint64_t randseed;
     bool has_randseed;

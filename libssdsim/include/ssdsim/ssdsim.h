@@ -456,7 +456,8 @@ SSDSIM_API int ssdsim_set_precondition_method(ssdsim *sim, int method);
  * flash operation ends at once, in submission order, and no simulated time passes. The FTL
  * state it leaves is the one a timed run of the same requests leaves, up to the order of
  * concurrent work (clones take turns one request each; garbage collection ends before the next
- * request). The write buffer is bypassed, pacing, think time and ramps are ignored. It stops
+ * request). The write buffer is bypassed, pacing, think time, ramps and start delays are
+ * ignored. It stops
  * when every job has issued what it should or, when `drive_writes` > 0, after that many times
  * the volume's capacity of host writes (a job bounded by time only needs that bound), or then
  * once no job that writes is left (a job that only reads or trims for a time, which without time
