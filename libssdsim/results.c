@@ -362,15 +362,42 @@ static int get_steady_full(const ssdsim *sim, ssdsim_steady_result *out)
     const struct ssdsim__stats *s = &sim->stats;
     size_t n = ssdsim__stats_full_rounds(s);
     size_t first = s->first_round < n ? s->first_round : n;
-    const char *x = n > first ? (const char *)&s->series[first] +
-                                    ssdsim__steady_var_offset(sim->steady_var)
-                              : NULL;
-    int rc = ssdsim__steady_series((const double *)(const void *)x, sizeof *s->series, n - first,
+    /* A round in which no request completed (the host idle: a pause before a delayed job, a
+     * quiet stretch of a trace) measures nothing: the rule judges only the stretches of rounds
+     * between such rounds, the earliest steady window winning. */
+    size_t from = first, idle = 0;
+    int rc = 0;
+    for (;;) {
+        size_t to = from;
+        while (to < n && s->series[to].n_ios > 0)
+            to++;
+        const char *x = to > from ? (const char *)&s->series[from] +
+                                        ssdsim__steady_var_offset(sim->steady_var)
+                                  : NULL;
+        rc = ssdsim__steady_series((const double *)(const void *)x, sizeof *s->series, to - from,
                                    &sim->steady_opts, out);
+        if (rc || out->steady || to >= n) {
+            out->round = from + out->round; /* rounds count from the first row */
+            break;
+        }
+        while (to < n && s->series[to].n_ios == 0) {
+            to++;
+            idle++;
+        }
+        from = to;
+    }
     if (rc)
         return ssdsim__fail(sim, rc, "ssdsim_get_steady: %s", ssdsim_strerror(rc));
-    /* Rounds count from the first row of the series. */
-    out->round = n ? first + out->round : 0;
+    if (!out->steady && idle > 0 && n > first) {
+        char rule[sizeof out->why_not];
+        memcpy(rule, out->why_not, sizeof rule);
+        snprintf(out->why_not, sizeof out->why_not,
+                 "%.150s (after %zu idle round%s, in which nothing completed: those are not "
+                 "judged)",
+                 rule, idle, idle == 1 ? "" : "s");
+    }
+    if (!n)
+        out->round = 0;
     if (out->round >= n && n)
         out->round = n - 1; /* no round judged: the last whole round */
     out->first_round = first;

@@ -313,7 +313,8 @@ static int drive(struct ssdsim *sim, bool report)
 
 /* A round of the run's series closed (the stats' on_close hook while the run has until_steady,
  * max_rounds or a method's round_stop): stop the run when the last `window` rounds, all begun
- * on a preconditioned device (stats first_round), are steady by the SNIA rule, when max_rounds
+ * on a preconditioned device (stats first_round) and none of them idle (nothing completed in
+ * it), are steady by the SNIA rule, when max_rounds
  * rounds are done, or when round_stop says so.
  * Every row is a whole round here (the partial last row comes after the run). O(window) per
  * round. */
@@ -326,7 +327,11 @@ static void steady_round(void *ctx)
     size_t n = s->n_series, w = sim->steady_opts.window;
     bool stop = (sim->max_rounds && n >= sim->max_rounds) ||
                 (sim->round_stop && sim->round_stop(sim, sim->round_stop_ctx));
-    if (sim->until_steady && s->first_round != SIZE_MAX && n >= w && n - w >= s->first_round) {
+    bool idle = false; /* a round of the window in which nothing completed measures nothing */
+    for (size_t k = n >= w ? n - w : 0; k < n; k++)
+        idle |= s->series[k].n_ios == 0;
+    if (sim->until_steady && !idle && s->first_round != SIZE_MAX && n >= w &&
+        n - w >= s->first_round) {
         ssdsim_steady_result r;
         const char *first = (const char *)&s->series[n - w];
         const double *x =

@@ -612,6 +612,65 @@ START_TEST(test_jobs_startdelay)
 }
 END_TEST
 
+/* Rounds in which nothing completed are not judged by the steady-state rule: 500 writes a
+ * second (rate_iops, one outstanding) for 3 s, a pause until the second wave's startdelay of
+ * 10 s, then the same again. With 1 s intervals on a preconditioned drive the rounds are 500,
+ * 500, 500, seven of 0, then 500 each: the seven idle rounds hold windows of five equal values,
+ * which the rule alone would call steady (and until_steady would have stopped the run before
+ * the second wave). 3 s after the pause give no window of five rounds: not steady, and the
+ * second wave runs whole; 6 s give one, rounds 10-14, at 500. */
+static void idle_rounds_case(uint64_t second_ns, bool want_steady)
+{
+    ssdsim_model *m =
+        st_model("generic-mlc", "geometry.channels=2", "geometry.chips_per_channel=1",
+                 "geometry.dies_per_chip=1", "geometry.planes_per_die=1",
+                 "geometry.blocks_per_plane=64", "geometry.pages_per_block=32", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    ssdsim_model_free(m);
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 2), 0);
+    ssdsim_workload *wl = jobs_wl(2);
+    for (int i = 0; i < 2; i++) {
+        wl->jobs[i].rw = SSDSIM__RW_RANDWRITE;
+        wl->jobs[i].iodepth = 1;
+        wl->jobs[i].rate_iops[SSDSIM__DIR_WRITE] = 500;
+        wl->jobs[i].time_based = true;
+        wl->jobs[i].runtime_ns = i ? second_ns : 3000000000;
+    }
+    wl->jobs[1].stonewall = true;
+    wl->jobs[1].startdelay_ns = 10000000000;
+    ssdsim_run_opts o = SSDSIM_RUN_OPTS_INIT;
+    o.interval_ns = 1000000000;
+    o.until_steady = 1;
+    int rc = ssdsim_run(sim, wl, &o);
+    ck_assert_msg(rc == 0, "run failed: %s", ssdsim_errmsg(sim));
+    ssdsim_op_stats st;
+    ck_assert_int_eq(ssdsim_get_job_op_stats(sim, 1, SSDSIM_OP_WRITE, &st), 0);
+    ssdsim_steady_result r;
+    ck_assert_int_eq(ssdsim_get_steady(sim, &r), 0);
+    ssdsim_interval iv;
+    ck_assert_int_eq(ssdsim_get_interval(sim, 5, &iv), 0);
+    ck_assert_uint_eq(iv.n_ios, 0); /* an idle round */
+    if (want_steady) {
+        ck_assert_msg(r.steady, "not steady: %s", r.why_not);
+        ck_assert_uint_eq(r.round, 14);
+        ck_assert_double_eq_tol(r.average, 500, 1e-9);
+    } else {
+        ck_assert_msg(!r.steady, "steady at round %zu, average %g", r.round, r.average);
+        ck_assert_msg(strstr(r.why_not, "7 idle rounds") != NULL, "%s", r.why_not);
+        /* the whole second wave ran: 3 s at 500 a second */
+        ck_assert_uint_eq(st.count, 1500);
+    }
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+}
+
+START_TEST(test_jobs_idle_rounds_not_judged)
+{
+    idle_rounds_case(3000000000, false);
+    idle_rounds_case(6000000000, true);
+}
+END_TEST
+
 START_TEST(test_jobs_reporting_units)
 {
     /* numjobs 2 x 2 sections: 4 units; with group_reporting: 1 unit of 4 clones; with a
@@ -873,6 +932,7 @@ static Suite *jobs_suite(void)
     tc = tcase_create("waves");
     tcase_add_test(tc, test_jobs_stonewall_waves);
     tcase_add_test(tc, test_jobs_startdelay);
+    tcase_add_test(tc, test_jobs_idle_rounds_not_judged);
     tcase_add_test(tc, test_jobs_reporting_units);
     tcase_add_test(tc, test_jobs_ramp_time_excluded);
     tcase_add_test(tc, test_jobs_runtime_counts_after_ramp);
