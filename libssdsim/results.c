@@ -463,6 +463,15 @@ uint64_t ssdsim_events_executed(const ssdsim *sim)
 /* Doubles are printed with 6 significant digits (%.6g), so the text is byte-identical across
  * runs and platforms with the same arithmetic. A value that is not a number (an interval WAF
  * with no host write) is written as null. */
+/* An unsigned figure, or null where it does not exist. */
+static void add_u64_or_null(cJSON *o, const char *k, uint64_t v, bool exists)
+{
+    if (exists)
+        ssdsim__json_add_u64(o, k, v);
+    else
+        cJSON_AddItemToObject(o, k, cJSON_CreateNull());
+}
+
 static void add_f(cJSON *o, const char *k, double v)
 {
     char buf[64];
@@ -839,14 +848,16 @@ char *ssdsim_results_json(const ssdsim *sim)
             ssdsim__json_add_u64(o, "n_ios", iv->n_ios);
             add_f(o, "iops", iv->iops);
             add_f(o, "bw_bytes", iv->bw_bytes);
-            add_f(o, "lat_ns_mean", iv->lat_ns_mean);
-            ssdsim__json_add_u64(o, "lat_ns_max", iv->lat_ns_max);
-            add_f(o, "lat_ns_stddev", iv->lat_ns_stddev);
+            /* an interval in which nothing completed has no latencies: null, not 0 */
+            bool lat = iv->n_ios > 0;
+            add_f(o, "lat_ns_mean", lat ? iv->lat_ns_mean : NAN);
+            add_u64_or_null(o, "lat_ns_max", iv->lat_ns_max, lat);
+            add_f(o, "lat_ns_stddev", lat ? iv->lat_ns_stddev : NAN);
             add_f(o, "waf", iv->waf);
             ssdsim__json_add_u64(o, "host_pages_written", iv->host_pages_written);
             ssdsim__json_add_u64(o, "flash_pages_programmed", iv->flash_pages_programmed);
             ssdsim__json_add_u64(o, "free_blocks", iv->free_blocks);
-            ssdsim__json_add_u64(o, "lat_ns_p99", iv->lat_ns_p99);
+            add_u64_or_null(o, "lat_ns_p99", iv->lat_ns_p99, lat);
             add_f(o, "waf_cumulative", iv->waf_cumulative);
             ssdsim__json_add_u64(o, "gc_pages_copied", iv->gc_pages_copied);
             ssdsim__json_add_u64(o, "blocks_erased", iv->blocks_erased);
@@ -880,13 +891,20 @@ int ssdsim_write_timeseries_csv(ssdsim *sim, const char *path)
             snprintf(waf, sizeof waf, "%.6g", iv->waf);
         if (isfinite(iv->waf_cumulative))
             snprintf(wafc, sizeof wafc, "%.6g", iv->waf_cumulative);
+        /* and so are the latencies of an interval in which nothing completed */
+        char mean[32] = "", max[32] = "", sd[32] = "", p99[32] = "";
+        if (iv->n_ios > 0) {
+            snprintf(mean, sizeof mean, "%.6g", iv->lat_ns_mean);
+            snprintf(max, sizeof max, "%llu", (unsigned long long)iv->lat_ns_max);
+            snprintf(sd, sizeof sd, "%.6g", iv->lat_ns_stddev);
+            snprintf(p99, sizeof p99, "%llu", (unsigned long long)iv->lat_ns_p99);
+        }
         fprintf(f,
-                "%llu,%llu,%.6g,%.6g,%.6g,%llu,%.6g,%s,%llu,%llu,%llu,%llu,%s,%llu,%llu,%llu,%d\n",
+                "%llu,%llu,%.6g,%.6g,%s,%s,%s,%s,%llu,%llu,%llu,%s,%s,%llu,%llu,%llu,%d\n",
                 (unsigned long long)iv->t_ns, (unsigned long long)iv->n_ios, iv->iops, iv->bw_bytes,
-                iv->lat_ns_mean, (unsigned long long)iv->lat_ns_max, iv->lat_ns_stddev, waf,
-                (unsigned long long)iv->host_pages_written,
+                mean, max, sd, waf, (unsigned long long)iv->host_pages_written,
                 (unsigned long long)iv->flash_pages_programmed, (unsigned long long)iv->free_blocks,
-                (unsigned long long)iv->lat_ns_p99, wafc, (unsigned long long)iv->gc_pages_copied,
+                p99, wafc, (unsigned long long)iv->gc_pages_copied,
                 (unsigned long long)iv->blocks_erased, (unsigned long long)iv->host_bytes_written,
                 iv->partial ? 1 : 0);
     }

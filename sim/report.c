@@ -340,13 +340,17 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                 snprintf(waf, sizeof waf, "%.2f", iv.waf);
             if (isfinite(iv.waf_cumulative))
                 snprintf(wafc, sizeof wafc, "%.3f", iv.waf_cumulative);
-            fprintf(out,
-                    "%10.3f %10" PRIu64 " %10.0f %11.1f %11.1f %11.1f %11.1f %6s %7s %12" PRIu64
-                    "%s\n",
-                    (double)iv.t_ns / 1e9, iv.n_ios, iv.iops, iv.lat_ns_mean / 1e3,
-                    (double)iv.lat_ns_p99 / 1e3, (double)iv.lat_ns_max / 1e3,
-                    iv.lat_ns_stddev / 1e3, waf, wafc, iv.free_blocks,
-                    iv.partial ? "  (partial)" : "");
+            /* an interval in which nothing completed has no latencies */
+            char lat[4][24] = {"-", "-", "-", "-"};
+            if (iv.n_ios > 0) {
+                snprintf(lat[0], sizeof lat[0], "%.1f", iv.lat_ns_mean / 1e3);
+                snprintf(lat[1], sizeof lat[1], "%.1f", (double)iv.lat_ns_p99 / 1e3);
+                snprintf(lat[2], sizeof lat[2], "%.1f", (double)iv.lat_ns_max / 1e3);
+                snprintf(lat[3], sizeof lat[3], "%.1f", iv.lat_ns_stddev / 1e3);
+            }
+            fprintf(out, "%10.3f %10" PRIu64 " %10.0f %11s %11s %11s %11s %6s %7s %12" PRIu64 "%s\n",
+                    (double)iv.t_ns / 1e9, iv.n_ios, iv.iops, lat[0], lat[1], lat[2], lat[3], waf,
+                    wafc, iv.free_blocks, iv.partial ? "  (partial)" : "");
             partial |= iv.partial;
         }
         if (partial)

@@ -242,8 +242,12 @@ int suite_apps(struct suite *s)
                 suite_json_u64(e, "t_ns", v->t_ns);
                 suite_json_u64(e, "n_ios", v->n_ios);
                 suite_json_num(e, "iops", v->iops);
-                suite_json_num(e, "lat_mean_ns", v->lat_ns_mean);
-                suite_json_u64(e, "lat_max_ns", v->lat_ns_max);
+                /* an interval in which nothing completed has no latency: null */
+                suite_json_num(e, "lat_mean_ns", v->n_ios ? v->lat_ns_mean : NAN);
+                if (v->n_ios)
+                    suite_json_u64(e, "lat_max_ns", v->lat_ns_max);
+                else
+                    cJSON_AddNullToObject(e, "lat_max_ns");
                 cJSON_AddBoolToObject(e, "partial", v->partial);
                 cJSON_AddItemToArray(ivs, e);
                 cli_csv_field(csv_i, m[i].name);
