@@ -142,6 +142,17 @@ static void assert_same_file(const char *d1, const char *d2, const char *name)
 }
 
 /* The report names the model and seed and has the shortcuts section. */
+/* File `name` of the suite's folder `dir` holds every text of the NULL-ended `needles`. */
+static void assert_file_has(const char *dir, const char *name, const char *const *needles)
+{
+    char path[4096];
+    char *text = read_file(dir_file(path, sizeof path, dir, name), NULL);
+    ck_assert_msg(text != NULL, "%s was not written", name);
+    for (; *needles; needles++)
+        ck_assert_msg(strstr(text, *needles) != NULL, "%s: '%s' not in it", name, *needles);
+    free(text);
+}
+
 static void assert_report(const char *dir, const char *needle)
 {
     char path[4096];
@@ -754,29 +765,19 @@ START_TEST(test_suite_apps_quick)
         cJSON_ArrayForEach(e, th) ck_assert(num(e, "n_ios") == 98);
     }
     assert_listed_files(root, dir);
-    {
-        char path[4096];
-        char *md = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
-        ck_assert_ptr_nonnull(md);
-        ck_assert_ptr_nonnull(strstr(md, "| as recorded | apps-fast > apps-slow, \"twin\" |"));
-        ck_assert_ptr_nonnull(strstr(md, "| 32 threads | apps-fast > apps-slow, \"twin\" |"));
-        ck_assert_ptr_nonnull(strstr(md, "## Shortcuts taken"));
-        free(md);
-        char *csv = read_file(dir_file(path, sizeof path, dir, "apps-threads.csv"), NULL);
-        ck_assert_ptr_nonnull(csv);
-        ck_assert_ptr_nonnull(strstr(csv, "\napps-fast,32,"));
-        ck_assert_ptr_nonnull(strstr(csv, "\n\"apps-slow, \"\"twin\"\"\",2,"));
-        free(csv);
-        csv = read_file(dir_file(path, sizeof path, dir, "apps-intervals.csv"), NULL);
-        ck_assert_ptr_nonnull(csv);
-        ck_assert_ptr_nonnull(strstr(csv, "\n\"apps-slow, \"\"twin\"\"\",25,"));
-        free(csv);
-        char *gp = read_file(dir_file(path, sizeof path, dir, "suite.gp"), NULL);
-        ck_assert_ptr_nonnull(gp);
-        ck_assert_ptr_nonnull(strstr(gp, "'apps-threads.csv' skip 1 every ::5::9 using 2:3"));
-        ck_assert_ptr_nonnull(strstr(gp, "'apps-intervals.csv' skip 1 every ::25::49 using 2:5"));
-        free(gp);
-    }
+    assert_file_has(dir, "report.md",
+                    (const char *const[]){"| as recorded | apps-fast > apps-slow, \"twin\" |",
+                                          "| 32 threads | apps-fast > apps-slow, \"twin\" |",
+                                          "## Shortcuts taken", NULL});
+    assert_file_has(dir, "apps-threads.csv",
+                    (const char *const[]){"\napps-fast,32,",
+                                          "\n\"apps-slow, \"\"twin\"\"\",2,", NULL});
+    assert_file_has(dir, "apps-intervals.csv",
+                    (const char *const[]){"\n\"apps-slow, \"\"twin\"\"\",25,", NULL});
+    assert_file_has(dir, "suite.gp",
+                    (const char *const[]){"'apps-threads.csv' skip 1 every ::5::9 using 2:3",
+                                          "'apps-intervals.csv' skip 1 every ::25::49 using 2:5",
+                                          NULL});
     cJSON_Delete(root);
     /* a model that cannot be loaded is named; a request beyond the drive without --wrap */
     RUN(&c, "suite", "apps", "--model", fast, "--compare-model", "/nonexistent/m.json",
