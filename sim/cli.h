@@ -349,6 +349,15 @@ void cli_trace_outcome_free(struct cli_trace_outcome *out);
 void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const char *wl_desc,
                 ssdsim_steady_var steady_var, const char *state);
 
+/* Latencies whose standard deviation is under 1% of their mean hardly spread: what the model's
+ * fixed times per operation give requests that meet the same work and queue, not a prediction
+ * (doc/models.md, "What constant times leave out"). The run's report and the suites' reports
+ * say so where it shows. */
+static inline bool cli_latency_flat(double mean, double stddev)
+{
+    return stddev < 0.01 * mean;
+}
+
 /* gnuplot (plot.c), shared by sweep, collect and suite. cli_gnuplot_preamble(): the lines that
  * pick the PNG terminal (pngcairo when gnuplot has it, else png) at width x height pixels.
  * cli_gnuplot_quote(): `v` as a gnuplot string between single quotes (a quote doubled). Both

@@ -1012,7 +1012,7 @@ static void count_flat(const cJSON *o, unsigned *flat, unsigned *all)
             mean->valuedouble > 0 &&
             (!cJSON_IsNumber(run) || iops->valuedouble * run->valuedouble / 1e9 >= 100)) {
             (*all)++;
-            *flat += sd->valuedouble < 0.01 * mean->valuedouble;
+            *flat += cli_latency_flat(mean->valuedouble, sd->valuedouble);
         }
     }
     for (const cJSON *c = o ? o->child : NULL; c; c = c->next)

@@ -90,7 +90,7 @@ static void print_flat_latency(FILE *out, const ssdsim *sim)
     for (int op = SSDSIM_OP_READ; op <= SSDSIM_OP_WRITE; op++) {
         ssdsim_op_stats s;
         if (ssdsim_get_op_stats(sim, (enum ssdsim_op)op, &s) || s.count < 100 ||
-            !(s.lat_stddev_ns < 0.01 * s.lat_mean_ns))
+            !cli_latency_flat(s.lat_mean_ns, s.lat_stddev_ns))
             continue;
         fprintf(out,
                 "(%ss: spread %.1f us about a mean of %.1f us, maximum %.1f us: each took as "

@@ -265,6 +265,22 @@ static const char *const preempt_wr =
 static const char *const preempt_rd =
     "{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}";
 
+/* The start of both gc.bg_preempt tests: the drive of preempt_model(on, rain) written full,
+ * 5,000 random writes, `idle_ns` of idle time (the device's figures then in *idle), 20,000
+ * random reads (its figures then in *reads). Returns the simulation; *m is the model. */
+static ssdsim *preempt_start(bool on, bool rain, uint64_t idle_ns, ssdsim_model **m,
+                             ssdsim_device_stats *idle, ssdsim_device_stats *reads)
+{
+    *m = preempt_model(on, rain);
+    ssdsim *sim = full(*m);
+    st_run(sim, preempt_wr, NULL);
+    ck_assert_int_eq(ssdsim_idle(sim, idle_ns), 0);
+    *idle = dev(sim);
+    st_run(sim, preempt_rd, NULL);
+    *reads = dev(sim);
+    return sim;
+}
+
 /* The end of both gc.bg_preempt tests: a long idle time takes every plane to the watermark (160
  * free blocks); then (after `first`, a workload, when not NULL) a short idle time and 20,000
  * random writes, which must all complete and leave the FTL consistent. Frees sim and m. */
@@ -304,14 +320,10 @@ static void preempt_end(ssdsim *sim, ssdsim_model *m, const char *first)
 START_TEST(test_gchost_bg_preempt)
 {
     for (int k = 0; k < 2; k++) {
-        ssdsim_model *m = preempt_model(k == 1, false);
-        ssdsim *sim = full(m);
-        st_run(sim, preempt_wr, NULL);
-        ck_assert_int_eq(ssdsim_idle(sim, 1500000), 0);
-        ssdsim_device_stats di = dev(sim);
+        ssdsim_model *m;
+        ssdsim_device_stats di, dr;
+        ssdsim *sim = preempt_start(k == 1, false, 1500000, &m, &di, &dr);
         ck_assert_uint_eq(di.gc_bg_victims, N_DIES);
-        st_run(sim, preempt_rd, NULL);
-        ssdsim_device_stats dr = dev(sim);
         ck_assert_uint_eq(dr.host_pages_written, 0);
         if (k == 0) {
             ck_assert_uint_eq(dr.free_blocks, di.free_blocks + N_DIES);
@@ -337,13 +349,10 @@ END_TEST
 START_TEST(test_gchost_bg_preempt_rain)
 {
     for (int k = 0; k < 2; k++) {
-        ssdsim_model *m = preempt_model(k == 1, true);
-        ssdsim *sim = full(m);
-        st_run(sim, preempt_wr, NULL);
-        ck_assert_int_eq(ssdsim_idle(sim, 12000000), 0);
-        ck_assert_uint_gt(dev(sim).gc_bg_victims, 0);
-        st_run(sim, preempt_rd, NULL);
-        ssdsim_device_stats dr = dev(sim);
+        ssdsim_model *m;
+        ssdsim_device_stats di, dr;
+        ssdsim *sim = preempt_start(k == 1, true, 12000000, &m, &di, &dr);
+        ck_assert_uint_gt(di.gc_bg_victims, 0);
         if (k == 0) {
             ck_assert_uint_gt(dr.gc_pages_copied, N_DIES);
         } else {

@@ -612,6 +612,36 @@ START_TEST(test_jobs_startdelay)
 }
 END_TEST
 
+/* A run stopped early (max_rounds) while a job of the wave still waits for its startdelay:
+ * that job never starts, and the run ends with the requests in flight, not at the delay. j0
+ * writes 500 a second for 5 s; j1 would start at 10 s; 2 rounds of 1 s stop the run at 2 s. */
+START_TEST(test_jobs_startdelay_dropped_when_stopped)
+{
+    ssdsim *sim = small_sim(1);
+    ssdsim_workload *wl = jobs_wl(2);
+    for (int i = 0; i < 2; i++) {
+        wl->jobs[i].rw = SSDSIM__RW_RANDWRITE;
+        wl->jobs[i].iodepth = 1;
+        wl->jobs[i].rate_iops[SSDSIM__DIR_WRITE] = 500;
+        wl->jobs[i].time_based = true;
+        wl->jobs[i].runtime_ns = 5000000000;
+    }
+    wl->jobs[1].startdelay_ns = 10000000000;
+    ssdsim_run_opts o = SSDSIM_RUN_OPTS_INIT;
+    o.interval_ns = 1000000000;
+    o.max_rounds = 2;
+    int rc = ssdsim_run(sim, wl, &o);
+    ck_assert_msg(rc == 0, "run failed: %s", ssdsim_errmsg(sim));
+    ck_assert_msg(ssdsim_sim_time_ns(sim) < 2100000000, "ran %llu ns",
+                  (unsigned long long)ssdsim_sim_time_ns(sim));
+    ssdsim_op_stats st;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &st), 0);
+    ck_assert_uint_eq(st.count, 1000); /* j0's two seconds, none of j1 */
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+}
+END_TEST
+
 /* Rounds in which nothing completed are not judged by the steady-state rule: 500 writes a
  * second (rate_iops, one outstanding) for 3 s, a pause until the second wave's startdelay of
  * 10 s, then the same again. With 1 s intervals on a preconditioned drive the rounds are 500,
@@ -933,6 +963,7 @@ static Suite *jobs_suite(void)
     tcase_add_test(tc, test_jobs_stonewall_waves);
     tcase_add_test(tc, test_jobs_startdelay);
     tcase_add_test(tc, test_jobs_idle_rounds_not_judged);
+    tcase_add_test(tc, test_jobs_startdelay_dropped_when_stopped);
     tcase_add_test(tc, test_jobs_reporting_units);
     tcase_add_test(tc, test_jobs_ramp_time_excluded);
     tcase_add_test(tc, test_jobs_runtime_counts_after_ramp);

@@ -460,6 +460,21 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     enter_or_wait(h, i);
 }
 
+/* A job of the current wave is done (finished, or dropped before its delayed start): the last
+ * one starts the next wave, or ends the run. */
+static void wave_job_done(struct ssdsim__host *h)
+{
+    if (--h->wave_left > 0)
+        return;
+    if (h->wave + 1 < h->n_waves && !h->stopping) {
+        h->wave++;
+        start_wave(h);
+        return;
+    }
+    h->active = false;
+    ssdsim__engine_stop(h->engine);
+}
+
 static void job_finished(struct ssdsim__host *h, uint32_t j)
 {
     struct ssdsim__job *job = &h->jobs[j];
@@ -473,15 +488,7 @@ static void job_finished(struct ssdsim__host *h, uint32_t j)
         ssdsim__engine_cancel(h->engine, u->ss_timer);
         u->ss_timer = 0;
     }
-    if (--h->wave_left > 0)
-        return;
-    if (h->wave + 1 < h->n_waves && !h->stopping) {
-        h->wave++;
-        start_wave(h);
-        return;
-    }
-    h->active = false;
-    ssdsim__engine_stop(h->engine);
+    wave_job_done(h);
 }
 
 /* Issue what the job may issue now; sleep until the pending request's time otherwise. */
@@ -539,10 +546,7 @@ void ssdsim__host_stop_all(struct ssdsim__host *h)
             ssdsim__engine_cancel(h->engine, job->start_event);
             job->start_event = 0;
             job->finished = true;
-            if (--h->wave_left == 0) {
-                h->active = false;
-                ssdsim__engine_stop(h->engine);
-            }
+            wave_job_done(h); /* stopping: the run ends with the wave's last job */
             continue;
         }
         if (!job->started)
@@ -651,6 +655,13 @@ static void start_job(struct ssdsim__host *h, uint32_t j)
     }
 }
 
+/* Is `job` of the current wave, started at `now`? */
+static inline bool started_now(const struct ssdsim__host *h, const struct ssdsim__job *job,
+                               uint64_t now)
+{
+    return job->wave == h->wave && job->started && job->start_ns == now;
+}
+
 /* The jobs of the wave that started at this moment fill their depth together (round-robin,
  * one request each per round, so that no job is favoured in the device queue), then issue
  * what they may (open-loop jobs, depth beyond the rounds). */
@@ -660,14 +671,14 @@ static void fill_started_now(struct ssdsim__host *h)
     uint32_t max_depth = 0;
     for (uint32_t j = 0; j < h->n_jobs; j++) {
         const struct ssdsim__job *job = &h->jobs[j];
-        if (job->wave == h->wave && job->started && job->start_ns == now)
+        if (started_now(h, job, now))
             max_depth = SSDSIM__MAX(max_depth, SSDSIM__MIN(job->depth, 1u << 16));
     }
     for (uint32_t d = 0; d < max_depth && !h->error; d++) {
         for (uint32_t j = 0; j < h->n_jobs; j++) {
             struct ssdsim__job *job = &h->jobs[j];
-            if (job->wave != h->wave || !job->started || job->start_ns != now ||
-                job->exhausted || job->inflight > d || job->waiting)
+            if (!started_now(h, job, now) || job->exhausted || job->inflight > d ||
+                job->waiting)
                 continue;
             uint32_t cap = job->depth;
             job->depth = job->inflight + 1 < cap ? job->inflight + 1 : cap;
@@ -677,7 +688,7 @@ static void fill_started_now(struct ssdsim__host *h)
     }
     for (uint32_t j = 0; j < h->n_jobs && !h->error; j++) {
         const struct ssdsim__job *job = &h->jobs[j];
-        if (job->wave == h->wave && job->started && job->start_ns == now && !job->finished)
+        if (started_now(h, job, now) && !job->finished)
             pump(h, j);
     }
 }
