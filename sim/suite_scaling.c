@@ -20,6 +20,7 @@ static const char *const test_id[SSDSIM_SCALING_N_TESTS] = {"randread-4k", "seqr
 
 struct scaling_ctx {
     struct suite *s;
+    bool jbod; /* each device its own volume, one job each at the depth */
     uint32_t counts[MAX_COUNTS];
     size_t n_counts;
     /* fig[count index][test][depth index] */
@@ -83,12 +84,34 @@ static void table(struct suite *s, const struct scaling_ctx *x, ssdsim_scaling_t
     if (!scaling)
         return;
     /* against the first array: linear scaling is the ratio of the device counts */
-    suite_md(s, "| scaling at QD 32 |");
-    double base = get(&x->fig[0][t][SSDSIM_SCALING_N_QD - 1]);
+    const size_t top = SSDSIM_SCALING_N_QD - 1;
+    suite_md(s, "| scaling at QD %" PRIu32 " |", ssdsim_scaling_qd(top));
+    double base = get(&x->fig[0][t][top]);
     for (size_t c = 0; c < x->n_counts; c++) {
-        double v = get(&x->fig[c][t][SSDSIM_SCALING_N_QD - 1]);
-        suite_md(s, " %.2fx (ideal %.2gx) |", base > 0 ? v / base : NAN,
-                 (double)x->counts[c] / x->counts[0]);
+        double v = get(&x->fig[c][t][top]);
+        suite_md(s, " %.2fx (%s %.2gx) |", base > 0 ? v / base : NAN,
+                 x->jbod ? "ideal" : "linear", (double)x->counts[c] / x->counts[0]);
+    }
+    suite_md(s, "\n");
+    if (x->jbod)
+        return; /* each device ran at the depth: linear is the ideal */
+    /* One job at a total depth on a volume leaves each of n devices about 1/n of it, so linear
+     * scaling would need n times the depth. What striping can give at this depth: the first
+     * array's figure at the depth its devices then see, times the ratio of the device counts,
+     * where that depth was measured. */
+    suite_md(s, "| its devices at 1/n of QD %" PRIu32 " each |", ssdsim_scaling_qd(top));
+    for (size_t c = 0; c < x->n_counts; c++) {
+        uint64_t num = (uint64_t)ssdsim_scaling_qd(top) * x->counts[0];
+        size_t k = SSDSIM_SCALING_N_QD;
+        if (num % x->counts[c] == 0)
+            for (size_t i = 0; i < SSDSIM_SCALING_N_QD; i++)
+                if (ssdsim_scaling_qd(i) == num / x->counts[c])
+                    k = i;
+        if (k == SSDSIM_SCALING_N_QD || !(base > 0))
+            suite_md(s, " - |");
+        else
+            suite_md(s, " %.2fx |",
+                     get(&x->fig[0][t][k]) * x->counts[c] / x->counts[0] / base);
     }
     suite_md(s, "\n");
 }
@@ -132,6 +155,7 @@ int suite_scaling(struct suite *s)
     if (ssdsim_model_get_int(s->model, "system.stripe", &stripe_b, NULL) == 0)
         snprintf(stripe, sizeof stripe, ", %" PRId64 " KiB strips", stripe_b / 1024);
     bool jbod = !strcmp(layout, "jbod");
+    x->jbod = jbod;
     ssdsim_scaling_opts so = SSDSIM_SCALING_OPTS_INIT;
     so.window_ns = o->window_ns;
     so.seed = s->seed;
@@ -182,13 +206,20 @@ int suite_scaling(struct suite *s)
              "answers reads without touching flash, which would flatter them), then 4 KiB "
              "random reads and 128 KiB sequential reads (the Linux block layer splits larger "
              "requests into 128 KiB) at queue depths 1 to 32, %s. Each point is a window of "
-             "%.3g s of simulated time. Ideal scaling is linear in the devices until a shared "
-             "link (a card's or the chipset's uplink) or the host binds.\n",
+             "%.3g s of simulated time. %s\n",
              jbod ? "devices, each its own volume" : "volume", layout, stripe, raid_us, path_us,
              x->counts[x->n_counts - 1],
              jbod ? "one job per device at that depth (the figures are the sum)"
                   : "one job at that depth on the volume",
-             (double)o->window_ns / 1e9);
+             (double)o->window_ns / 1e9,
+             jbod ? "Ideal scaling is linear in the devices until a shared link (a card's or the "
+                    "chipset's uplink) or the host binds."
+                  : "The requests of one depth spread over the volume's devices, so each of n "
+                    "devices is about 1/n as deep and scaling linear in the devices needs n "
+                    "times the depth; below each scaling row, what striping can give at that "
+                    "depth: the smallest array's figure at the depth each device then sees, "
+                    "times the ratio of the device counts (where that depth was measured), until "
+                    "a shared link (a card's or the chipset's uplink) or the host binds.");
     suite_md(s, "\n## 4 KiB random reads\n");
     table(s, x, SSDSIM_SCALING_RANDREAD, "IOPS", get_iops, "%.0f", true);
     table(s, x, SSDSIM_SCALING_RANDREAD, "Mean latency, us", get_lat_us, "%.1f", false);
