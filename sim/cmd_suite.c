@@ -996,7 +996,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
 
 /* Count, in the suite's JSON under `o`, the measured points and curve intervals whose latencies
  * spread by less than 1% of their mean (*flat) among those with latencies (*all). A point needs
- * 100 requests or more (its IOPS over its run). */
+ * 100 requests or more (`requests`, else its IOPS over its run). */
 static void count_flat(const cJSON *o, unsigned *flat, unsigned *all)
 {
     if (cJSON_IsObject(o)) {
@@ -1008,9 +1008,12 @@ static void count_flat(const cJSON *o, unsigned *flat, unsigned *all)
         }
         const cJSON *iops = cJSON_GetObjectItemCaseSensitive(o, "iops");
         const cJSON *run = cJSON_GetObjectItemCaseSensitive(o, "run_ns");
+        const cJSON *reqs = cJSON_GetObjectItemCaseSensitive(o, "requests");
         if (cJSON_IsNumber(mean) && cJSON_IsNumber(sd) && cJSON_IsNumber(iops) &&
             mean->valuedouble > 0 &&
-            (!cJSON_IsNumber(run) || iops->valuedouble * run->valuedouble / 1e9 >= 100)) {
+            (cJSON_IsNumber(reqs) ? reqs->valuedouble >= 100
+                                  : !cJSON_IsNumber(run) ||
+                                        iops->valuedouble * run->valuedouble / 1e9 >= 100)) {
             (*all)++;
             *flat += cli_latency_flat(mean->valuedouble, sd->valuedouble);
         }
@@ -1062,8 +1065,8 @@ static char *report_text(struct suite *s)
         g_string_append_printf(
             r,
             "\n## What the model leaves out\n\nIn %u of the %u measured points and curve "
-            "intervals above, latencies spread by less than 1%% of their mean (the maximum near "
-            "the mean): their requests met the same work and the same queue at the model's "
+            "intervals above that give latencies, they spread by less than 1%% of their mean "
+            "(the maximum near the mean): their requests met the same work and the same queue at the model's "
             "fixed times per operation (firmware, flash, link), which a real drive's are not. "
             "Their IOPS and mean latencies are predictions; their spread and maximum are not "
             "(doc/models.md, \"What constant times leave out\").\n",

@@ -245,20 +245,25 @@ static int window_figures(ssdsim_snia_result *r)
         return SSDSIM_ENOMEM;
     for (size_t c = 0; c < r->n_cells; c++) {
         ssdsim_snia_average *a = &r->avg[c];
-        double sum = 0, cnt = 0;
+        double sum = 0, sq = 0, cnt = 0;
         for (size_t k = first; k <= last; k++) {
             const ssdsim_measurement *m =
                 &g_array_index(r->cells, ssdsim_measurement, k * r->n_cells + c);
             a->iops += m->iops / (double)nw;
             a->bw_mb_s += m->bw_bytes / 1e6 / (double)nw;
             sum += m->lat_mean_ns * (double)m->n_ios;
+            /* each round's second moment, to pool the rounds' spreads and their means' */
+            sq += (m->lat_stddev_ns * m->lat_stddev_ns + m->lat_mean_ns * m->lat_mean_ns) *
+                  (double)m->n_ios;
             cnt += (double)m->n_ios;
+            a->n_ios += m->n_ios;
             a->lat_p99_ns += (double)m->lat_p99_ns / (double)nw;
             a->lat_p99_99_ns += (double)m->lat_p99_99_ns / (double)nw;
             if (m->lat_max_ns > a->lat_max_ns)
                 a->lat_max_ns = m->lat_max_ns;
         }
         a->lat_mean_ns = cnt > 0 ? sum / cnt : NAN;
+        a->lat_stddev_ns = cnt > 0 ? sqrt(fmax(0, sq / cnt - a->lat_mean_ns * a->lat_mean_ns)) : NAN;
     }
     if (!r->lat)
         return 0;

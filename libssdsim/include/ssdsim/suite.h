@@ -254,6 +254,9 @@ typedef struct ssdsim_snia_average {
     double bw_mb_s; /**< 10^6 bytes per second */
     double lat_mean_ns, lat_p99_ns, lat_p99_99_ns;
     uint64_t lat_max_ns;
+    /* added later: a caller built without them gets the fields above (the size it passes) */
+    double lat_stddev_ns; /**< of every request of the window's rounds together */
+    uint64_t n_ios;       /**< requests completed in the window's rounds */
 } ssdsim_snia_average;
 
 /** Cell `cell` over the measurement window. @return 0 or SSDSIM_EINVAL. */
