@@ -187,10 +187,17 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
  *
  * cli_input_add(): register a file the run reads (ignored when it does not exist);
  * cli_inputs_clear() forgets them all. cli_output_check(): -1 after printing the error when
- * `path` is a registered input, else 0. */
+ * `path` is a registered input, a directory, or a file whose directory is missing or not
+ * writable, else 0: commands call it on their outputs before they run, so that a mistake is
+ * not found after the run. */
 void cli_input_add(const char *path);
 void cli_inputs_clear(void);
 int cli_output_check(const char *path);
+
+/* Before a command that writes a folder at its end runs for minutes: can `dir` be created (or
+ * written in, if it exists)? The nearest part of it that exists must be a directory the command
+ * may write in. 0, or -1 after printing the error. */
+int cli_dir_check(const char *dir);
 
 /* One output being written. cli_out_begin(): check `path` and choose the temporary name `tmp`
  * for a writer of its own (the library's) to create; cli_out_open(): the same, and open `f` on

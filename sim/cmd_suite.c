@@ -1162,6 +1162,10 @@ int cli_suite(int argc, char **argv)
     so.jobs = suite_jobs_for_memory(s.model, so.jobs);
     g_autofree char *default_dir = g_strdup_printf("suite-%s", so.suite);
     const char *dir = so.out_dir ? so.out_dir : default_dir;
+    if (cli_dir_check(dir)) { /* not after minutes of measurements */
+        ssdsim_model_free(s.model);
+        return CLI_EXIT_FAIL;
+    }
     s.json = cJSON_CreateObject();
     s.md = g_string_new(NULL);
     s.shortcuts = g_ptr_array_new_with_free_func(g_free);

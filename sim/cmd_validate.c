@@ -591,6 +591,10 @@ int cli_validate(int argc, char **argv)
 {
     struct validate v;
     int rc = validate_parse(argc, argv, &v);
+    /* outputs checked before the points run, not after */
+    if (rc < 0 && ((v.json_out && cli_output_check(v.json_out)) ||
+                   (v.md_out && cli_output_check(v.md_out))))
+        rc = CLI_EXIT_FAIL;
     if (rc < 0)
         rc = validate_run(&v);
     for (size_t i = 0; i < v.opts.n_policies; i++)

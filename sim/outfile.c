@@ -58,15 +58,72 @@ void cli_inputs_clear(void)
 int cli_output_check(const char *path)
 {
     struct stat st;
-    if (stat(path, &st) != 0)
-        return 0; /* not there yet (or unreachable: opening it reports why) */
-    for (size_t i = 0; i < n_inputs; i++) {
-        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) {
-            cli_error("%s: this output is the input %s (the same file): refusing to write over "
-                      "it; give another output path",
-                      path, inputs[i].path);
+    if (stat(path, &st) == 0) {
+        for (size_t i = 0; i < n_inputs; i++) {
+            if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) {
+                cli_error("%s: this output is the input %s (the same file): refusing to write "
+                          "over it; give another output path",
+                          path, inputs[i].path);
+                return -1;
+            }
+        }
+        if (S_ISDIR(st.st_mode)) {
+            cli_error("%s: cannot write: it is a directory; give a file's path", path);
             return -1;
         }
+        if (!S_ISREG(st.st_mode))
+            return 0; /* a device or a pipe, written in place (cli_out_begin) */
+    }
+    /* The temporary file goes beside the file (a symbolic link's target): its directory must
+     * be there, and writable, before a run of minutes finds out at its end. */
+    char *target = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+        target = realpath(path, NULL);
+    g_autofree char *dir = g_path_get_dirname(target ? target : path);
+    free(target);
+    if (stat(dir, &st) != 0) {
+        cli_error("%s: cannot write: %s: %s", path, dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        cli_error("%s: cannot write: %s is not a directory", path, dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        cli_error("%s: cannot write in %s: %s", path, dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int cli_dir_check(const char *dir)
+{
+    /* the nearest part of the path that exists must be a directory the command can write in */
+    g_autofree char *p = g_strdup(dir);
+    struct stat st;
+    while (stat(p, &st) != 0) {
+        if (errno != ENOENT && errno != ENOTDIR) {
+            cli_error("%s: cannot create directory: %s", dir, strerror(errno));
+            return -1;
+        }
+        char *up = g_path_get_dirname(p);
+        if (!strcmp(up, p)) {
+            g_free(up);
+            return 0;
+        }
+        g_free(p);
+        p = up;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        if (strcmp(p, dir))
+            cli_error("%s: cannot create directory: %s is a file, not a directory", dir, p);
+        else
+            cli_error("%s: cannot create directory: a file of that name is there", dir);
+        return -1;
+    }
+    if (access(p, W_OK | X_OK) != 0) {
+        cli_error("%s: cannot create directory: %s: %s", dir, p, strerror(errno));
+        return -1;
     }
     return 0;
 }

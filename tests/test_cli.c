@@ -1115,6 +1115,54 @@ START_TEST(test_cli_output_that_is_an_input_is_refused)
 }
 END_TEST
 
+/* An output that cannot be written (its directory missing or a file, the path a directory) is
+ * refused before anything runs, with one line naming it: run's --json, calibrate's --json,
+ * validate's --markdown, and a suite's --out folder whose path holds a file. Nothing is
+ * measured first (nothing on standard output), and the file in the way is left as it was. */
+START_TEST(test_cli_unwritable_output_refused_first)
+{
+    char wl[4096], m[4096], file[4096], under[4096], missing[4096], dir[4096];
+    workload_path(wl, sizeof wl);
+    out_path(file, sizeof file, "cli-plain-file");
+    write_file(file, "x\n");
+    snprintf(under, sizeof under, "%s/out.json", file);
+    out_path(missing, sizeof missing, "cli-no-such-dir/out.json");
+    out_path(dir, sizeof dir, "");
+    struct cmd c;
+    const char *const bad[] = {under, missing, dir};
+    for (size_t i = 0; i < 3; i++) {
+        RUN(&c, "run", "--model", model_path(m, sizeof m), SMALL_SETS, "--workload", wl, "--json",
+            bad[i]);
+        assert_one_error(&c, 1, "cannot write");
+        ck_assert_msg(c.out[0] == 0, "ran first: %s", c.out);
+        cmd_free(&c);
+    }
+    RUN(&c, "calibrate", "--model", model_path(m, sizeof m), "--json", under);
+    assert_one_error(&c, 1, "cannot write: ");
+    ck_assert_msg(c.out[0] == 0, "ran first: %s", c.out);
+    cmd_free(&c);
+    RUN(&c, "validate", "waf", "--quick", "--markdown", missing);
+    assert_one_error(&c, 1, "cli-no-such-dir: No such file or directory");
+    ck_assert_msg(c.out[0] == 0, "ran first: %s", c.out);
+    cmd_free(&c);
+    char sub[4096];
+    snprintf(sub, sizeof sub, "%s/suite", file);
+    RUN(&c, "suite", "quick-matrix", "--model", model_path(m, sizeof m), SMALL_SETS, "--quick",
+        "--out", sub);
+    assert_one_error(&c, 1, "is a file, not a directory");
+    ck_assert_msg(c.out[0] == 0, "ran first: %s", c.out);
+    cmd_free(&c);
+    RUN(&c, "suite", "quick-matrix", "--model", model_path(m, sizeof m), SMALL_SETS, "--quick",
+        "--out", file);
+    assert_one_error(&c, 1, "a file of that name is there");
+    cmd_free(&c);
+    char *text = read_file(file, NULL);
+    ck_assert_str_eq(text, "x\n");
+    free(text);
+    unlink(file);
+}
+END_TEST
+
 /* Run ssdsim with stdout on /dev/full and stderr into a file; returns the exit status (-1 when
  * it did not exit) and the stderr text in *err (the caller frees it). */
 static int run_to_dev_full(const char *const *args, char **err)
@@ -1521,6 +1569,7 @@ int main(void)
     tcase_add_test(input, test_cli_workload_beyond_device);
     tcase_add_test(input, test_cli_json_into_missing_directory);
     tcase_add_test(input, test_cli_output_that_is_an_input_is_refused);
+    tcase_add_test(input, test_cli_unwritable_output_refused_first);
     tcase_add_test(input, test_cli_failed_stdout_is_an_error);
     suite_add_tcase(s, input);
 
