@@ -692,8 +692,10 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
 
 /* The image of the real device from the scaled copy `s`.
  *
- * Per plane, as many free blocks as the same plane of the scaled copy has: free blocks sit at
- * the GC watermarks, an absolute number per plane whatever its size. Every other block is
+ * Per plane, as many free blocks as the same plane of the scaled copy has blocks not closed
+ * (free, its frontiers, a victim): free blocks sit at the GC watermarks, an absolute number per
+ * plane whatever its size, and the frontiers' unwritten room stays free too (their data goes to
+ * the closed blocks with the rest of the adjustment below). Every other block is
  * written and closed, and gets, in age order, the valid count and erase count of the scaled
  * block at the same age quantile among the scaled copy's closed blocks (all planes pooled: more
  * samples than one plane has). Each plane samples the quantiles at its own offset, so that the
@@ -719,15 +721,26 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
         ssdsim__set_errmsg(sim, "out of memory");
         return SSDSIM_ENOMEM;
     }
+    /* per plane, the scaled copy's blocks that are not closed: free, and the frontiers (open)
+     * and a victim being collected, whose room the image keeps free (below) */
+    uint32_t *open = calloc(gs->n_planes, sizeof *open);
+    if (!open) {
+        free(closed);
+        free(other);
+        ssdsim__set_errmsg(sim, "out of memory");
+        return SSDSIM_ENOMEM;
+    }
     uint64_t n_closed = 0, n_other = 0;
     for (uint64_t b = 0; b < gs->n_blocks; b++) {
         uint64_t ord;
-        if (ops_s->block_closed(s->sys.devs[0].env.state, b, &ord))
+        if (ops_s->block_closed(s->sys.devs[0].env.state, b, &ord)) {
             closed[n_closed++] =
                 (struct pooled){ord, ops_s->block_valid(s->sys.devs[0].env.state, b),
                                 s->sys.devs[0].env.erase_count[b]};
-        else
+        } else {
             other[n_other++] = s->sys.devs[0].env.erase_count[b];
+            open[b / gs->blocks_per_plane]++;
+        }
     }
     qsort(closed, n_closed, sizeof *closed, pooled_cmp);
     if (n_closed == 0) {
@@ -740,7 +753,12 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
     int64_t sum = 0;
     for (uint32_t p = 0; p < g->n_planes; p++) {
         uint64_t first = (uint64_t)p * bpp;
-        uint32_t n_free = (uint32_t)ops_s->plane_free_blocks(s->sys.devs[0].env.state, p);
+        /* Every block the copy's plane has not closed is free in the image: its free blocks
+         * and its frontiers, whose data the closed blocks take (spread_adjust). A frontier
+         * made a full closed block would lose its unwritten room, and the image would be
+         * tighter than the copy: with parity superblocks and GC at 2 / 3, too tight for its
+         * data (the writers then take a free superblock, leaving GC none to copy into). */
+        uint32_t n_free = open[p];
         n_free = SSDSIM__MIN(n_free, bpp - 1);
         uint32_t c = bpp - n_free;
         double offset = ((double)p + 0.5) / g->n_planes;
@@ -762,6 +780,7 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
     }
     free(closed);
     free(other);
+    free(open);
     if (!spread_adjust(valid, g->n_blocks, (int64_t)g->logical_pages - sum, ppb)) {
         ssdsim__set_errmsg(sim,
                            "fast preconditioning: the device's written blocks cannot hold "

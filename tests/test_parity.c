@@ -219,6 +219,41 @@ START_TEST(test_parity_fast_precondition_lays_out_stripes)
 }
 END_TEST
 
+/* Fast preconditioning with foreground GC one superblock at a time (gc 2 / 3, as the real
+ * models collect) and a mixed-size workload: the image keeps the scaled copy's frontiers' room
+ * free (precond.c), so its written superblocks hold the data beside their parity. It used to be
+ * refused ("cannot hold ... with parity (1 left over)"): the frontiers, made full closed
+ * superblocks, left the image tighter than the copy. The state is consistent, and the
+ * workload's writes then run on it with garbage collection (conservation of programs). */
+START_TEST(test_parity_fast_precondition_tight_free)
+{
+    ssdsim_model *m = drive(1024, "0.6667",
+                            ",\"parity_group\":4},\"gc\":{\"free_blocks_min\":2,"
+                            "\"free_blocks_target\":3");
+    ssdsim *sim = st_sim(m, 1);
+    const char *mix = "{\"rw\": \"randrw\", \"bssplit\": \"512/10:1k/5:2k/5:4k/60:8k/2:16k/4:"
+                      "32k/4:64k/10\", \"rwmixread\": 80, \"numjobs\": 16, \"iodepth\": 16, "
+                      "\"norandommap\": true";
+    g_autofree char *pre = g_strdup_printf("%s}", mix);
+    ssdsim_workload *w = st_workload(pre);
+    ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 256};
+    int rc = ssdsim_precondition_fast(sim, w, &o);
+    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_workload_free(w);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    g_autofree char *run = g_strdup_printf("%s, \"number_ios\": 40000}", mix);
+    st_run(sim, run, NULL);
+    ssdsim_device_stats d = dev_stats(sim);
+    ck_assert_uint_gt(d.gc_pages_copied, 0);
+    ck_assert_uint_eq(d.flash_pages_programmed,
+                      d.host_pages_written + d.gc_pages_copied + d.parity_pages_written);
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* The die time of parity programs. Write-through sequential 4 KiB writes at queue depth 64 on
  * a fresh drive keep all 4 dies programming; each program holds its die for its transfer and
  * tPROG, 40.96 + 20 = 60.96 us, and the host link (1 us per command + 1.024 us per 4 KiB, 4
@@ -309,6 +344,7 @@ static Suite *parity_suite(void)
     tcase_add_test(tc, test_parity_random_waf_matches_analytic);
     tcase_add_test(tc, test_parity_greedy_superblocks_waf_matches_theory);
     tcase_add_test(tc, test_parity_fast_precondition_lays_out_stripes);
+    tcase_add_test(tc, test_parity_fast_precondition_tight_free);
     tcase_add_test(tc, test_parity_costs_die_time);
     tcase_add_test(tc, test_parity_absent_changes_nothing);
     tcase_add_test(tc, test_parity_bad_input);
