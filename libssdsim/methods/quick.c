@@ -128,23 +128,31 @@ static bool state_full(ssdsim_quick_state st)
 /* Whether the writes of a test measured as `f` over a short window of a fresh (secure-erased)
  * drive, continued at the same rate for the rest of the test's `test_ns`, could take it out of
  * its fresh regime: garbage collection ran in the window, an SLC cache filled in it, or the
- * test would write half the drive's free flash (or half its SLC cache) by its end. Garbage
+ * test would write half the drive's free flash (or half its SLC cache, or half a RAID card's
+ * write-back cache, in front of disks too) by its end. Garbage
  * collection starts when a few blocks per plane are left (gc.free_blocks_min), far below half,
  * so a test that stays under that writes on free blocks throughout, and its short window
  * stands for the whole test. */
 static bool leaves_fresh(ssdsim *sim, const ssdsim_measurement *f, uint64_t test_ns)
 {
     const struct ssdsim__sys *sys = &sim->sys;
+    if (f->host_bytes_written == 0 || f->run_ns == 0)
+        return false; /* tests that do not write */
+    double rate = (double)f->host_bytes_written / ((double)f->run_ns - (double)f->ramp_ns);
+    double host = rate * (double)test_ns;
+    /* A RAID card's write-back cache (system.cache): a window it absorbs does not stand for a
+     * test that writes more than half of it, which fills it and then meets the devices' own
+     * rate (hard disks' too) */
+    if (sys->wc.size && host >= (double)sys->wc.size / 2)
+        return true;
     uint64_t blocks = ssdsim__sys_blocks(sys);
-    if (!blocks || f->host_bytes_written == 0 || f->run_ns == 0)
-        return false; /* hard disks; tests that do not write */
+    if (!blocks)
+        return false; /* hard disks */
     ssdsim_device_stats d;
     if (ssdsim_get_device_stats(sim, &d))
         return true;
     if (d.gc_pages_copied || d.blocks_erased || d.slc_full_events || d.slc_pages_folded)
         return true;
-    double rate = (double)f->host_bytes_written / ((double)f->run_ns - (double)f->ramp_ns);
-    double host = rate * (double)test_ns;
     double amp = isfinite(f->waf) && f->waf > 1 ? f->waf : 1;
     double free_flash = (double)ssdsim__sys_free_blocks(sys) *
                         ((double)ssdsim__sys_flash_bytes(sys) / (double)blocks);
