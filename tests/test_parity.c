@@ -166,6 +166,19 @@ START_TEST(test_parity_greedy_superblocks_waf_matches_theory)
 }
 END_TEST
 
+/* Fast preconditioning by a scaled copy of 256 blocks per plane with workload `json`; the
+ * state installed must be consistent. */
+static void precondition_checked(ssdsim *sim, const char *json)
+{
+    ssdsim_workload *w = st_workload(json);
+    ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 256};
+    int rc = ssdsim_precondition_fast(sim, w, &o);
+    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_workload_free(w);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+}
+
 /* Fast preconditioning (the scaled copy's state installed) lays the written superblocks out as
  * the writers would have written them, stripes and parity included: the state is consistent,
  * the next random writes run at the greedy figure above (the same drive, within the 3%, here
@@ -176,14 +189,9 @@ START_TEST(test_parity_fast_precondition_lays_out_stripes)
     ssdsim_model *m = drive(1024, "0.6667", ",\"parity_group\":4");
     ssdsim *sim = st_sim(m, 7);
     uint64_t n_logical = ssdsim_model_logical_bytes(m) / 4096;
-    ssdsim_workload *w = st_workload(
-        "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, \"norandommap\": true}");
-    ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 256};
-    int rc = ssdsim_precondition_fast(sim, w, &o);
-    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
-    ssdsim_workload_free(w);
+    precondition_checked(
+        sim, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, \"norandommap\": true}");
     char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
     char wl[256];
     snprintf(wl, sizeof wl,
              "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"iodepth\":32,"
@@ -235,13 +243,8 @@ START_TEST(test_parity_fast_precondition_tight_free)
                       "32k/4:64k/10\", \"rwmixread\": 80, \"numjobs\": 16, \"iodepth\": 16, "
                       "\"norandommap\": true";
     g_autofree char *pre = g_strdup_printf("%s}", mix);
-    ssdsim_workload *w = st_workload(pre);
-    ssdsim_fast_precondition_opts o = {.scaled_blocks_per_plane = 256};
-    int rc = ssdsim_precondition_fast(sim, w, &o);
-    ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
-    ssdsim_workload_free(w);
+    precondition_checked(sim, pre);
     char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
     g_autofree char *run = g_strdup_printf("%s, \"number_ios\": 40000}", mix);
     st_run(sim, run, NULL);
     ssdsim_device_stats d = dev_stats(sim);
