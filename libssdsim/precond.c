@@ -723,8 +723,8 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
     }
     /* per plane, the scaled copy's blocks that are not closed: free, and the frontiers (open)
      * and a victim being collected, whose room the image keeps free (below) */
-    uint32_t *open = calloc(gs->n_planes, sizeof *open);
-    if (!open) {
+    uint32_t *not_closed = calloc(gs->n_planes, sizeof *not_closed);
+    if (!not_closed) {
         free(closed);
         free(other);
         ssdsim__set_errmsg(sim, "out of memory");
@@ -739,7 +739,7 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
                                 s->sys.devs[0].env.erase_count[b]};
         } else {
             other[n_other++] = s->sys.devs[0].env.erase_count[b];
-            open[b / gs->blocks_per_plane]++;
+            not_closed[b / gs->blocks_per_plane]++;
         }
     }
     qsort(closed, n_closed, sizeof *closed, pooled_cmp);
@@ -758,7 +758,7 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
          * made a full closed block would lose its unwritten room, and the image would be
          * tighter than the copy: with parity superblocks and GC at 2 / 3, too tight for its
          * data (the writers then take a free superblock, leaving GC none to copy into). */
-        uint32_t n_free = open[p];
+        uint32_t n_free = not_closed[p];
         n_free = SSDSIM__MIN(n_free, bpp - 1);
         uint32_t c = bpp - n_free;
         double offset = ((double)p + 0.5) / g->n_planes;
@@ -780,7 +780,7 @@ static int build_image(struct ssdsim *sim, const struct ssdsim *s, uint32_t *val
     }
     free(closed);
     free(other);
-    free(open);
+    free(not_closed);
     if (!spread_adjust(valid, g->n_blocks, (int64_t)g->logical_pages - sum, ppb)) {
         ssdsim__set_errmsg(sim,
                            "fast preconditioning: the device's written blocks cannot hold "

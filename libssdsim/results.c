@@ -463,15 +463,6 @@ uint64_t ssdsim_events_executed(const ssdsim *sim)
 /* Doubles are printed with 6 significant digits (%.6g), so the text is byte-identical across
  * runs and platforms with the same arithmetic. A value that is not a number (an interval WAF
  * with no host write) is written as null. */
-/* An unsigned figure, or null where it does not exist. */
-static void add_u64_or_null(cJSON *o, const char *k, uint64_t v, bool exists)
-{
-    if (exists)
-        ssdsim__json_add_u64(o, k, v);
-    else
-        cJSON_AddItemToObject(o, k, cJSON_CreateNull());
-}
-
 static void add_f(cJSON *o, const char *k, double v)
 {
     char buf[64];
@@ -481,6 +472,15 @@ static void add_f(cJSON *o, const char *k, double v)
     }
     snprintf(buf, sizeof buf, "%.6g", v);
     cJSON_AddItemToObject(o, k, cJSON_CreateRaw(buf));
+}
+
+/* An unsigned figure, or null where it does not exist. */
+static void add_u64_or_null(cJSON *o, const char *k, uint64_t v, bool exists)
+{
+    if (exists)
+        ssdsim__json_add_u64(o, k, v);
+    else
+        cJSON_AddItemToObject(o, k, cJSON_CreateNull());
 }
 
 /* The firmware and NAND-operation groups of the device object, each only when its mechanism

@@ -1066,8 +1066,8 @@ static char *report_text(struct suite *s)
             r,
             "\n## What the model leaves out\n\nIn %u of the %u measured points and curve "
             "intervals above that give latencies, they spread by less than 1%% of their mean "
-            "(the maximum near the mean): their requests met the same work and the same queue at the model's "
-            "fixed times per operation (firmware, flash, link), which a real drive's are not. "
+            "(the maximum near the mean): their requests met the same work and the same queue "
+            "at the model's fixed times per operation (firmware, flash, link), which a real drive's are not. "
             "Their IOPS and mean latencies are predictions; their spread and maximum are not "
             "(doc/models.md, \"What constant times leave out\").\n",
             flat, all);

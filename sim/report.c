@@ -348,7 +348,8 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                 snprintf(lat[2], sizeof lat[2], "%.1f", (double)iv.lat_ns_max / 1e3);
                 snprintf(lat[3], sizeof lat[3], "%.1f", iv.lat_ns_stddev / 1e3);
             }
-            fprintf(out, "%10.3f %10" PRIu64 " %10.0f %11s %11s %11s %11s %6s %7s %12" PRIu64 "%s\n",
+            fprintf(out,
+                    "%10.3f %10" PRIu64 " %10.0f %11s %11s %11s %11s %6s %7s %12" PRIu64 "%s\n",
                     (double)iv.t_ns / 1e9, iv.n_ios, iv.iops, lat[0], lat[1], lat[2], lat[3], waf,
                     wafc, iv.free_blocks, iv.partial ? "  (partial)" : "");
             partial |= iv.partial;

@@ -612,21 +612,29 @@ START_TEST(test_jobs_startdelay)
 }
 END_TEST
 
-/* A run stopped early (max_rounds) while a job of the wave still waits for its startdelay:
- * that job never starts, and the run ends with the requests in flight, not at the delay. j0
- * writes 500 a second for 5 s; j1 would start at 10 s; 2 rounds of 1 s stop the run at 2 s. */
-START_TEST(test_jobs_startdelay_dropped_when_stopped)
+/* Two jobs of 4 KiB random writes at 500 a second, one outstanding, for `run0_ns` and
+ * `run1_ns`; the second starts 10 s after the run's start (startdelay). */
+static ssdsim_workload *paced_pair(uint64_t run0_ns, uint64_t run1_ns)
 {
-    ssdsim *sim = small_sim(1);
     ssdsim_workload *wl = jobs_wl(2);
     for (int i = 0; i < 2; i++) {
         wl->jobs[i].rw = SSDSIM__RW_RANDWRITE;
         wl->jobs[i].iodepth = 1;
         wl->jobs[i].rate_iops[SSDSIM__DIR_WRITE] = 500;
         wl->jobs[i].time_based = true;
-        wl->jobs[i].runtime_ns = 5000000000;
+        wl->jobs[i].runtime_ns = i ? run1_ns : run0_ns;
     }
     wl->jobs[1].startdelay_ns = 10000000000;
+    return wl;
+}
+
+/* A run stopped early (max_rounds) while a job of the wave still waits for its startdelay:
+ * that job never starts, and the run ends with the requests in flight, not at the delay. j0
+ * writes 500 a second for 5 s; j1 would start at 10 s; 2 rounds of 1 s stop the run at 2 s. */
+START_TEST(test_jobs_startdelay_dropped_when_stopped)
+{
+    ssdsim *sim = small_sim(1);
+    ssdsim_workload *wl = paced_pair(5000000000, 5000000000);
     ssdsim_run_opts o = SSDSIM_RUN_OPTS_INIT;
     o.interval_ns = 1000000000;
     o.max_rounds = 2;
@@ -658,16 +666,8 @@ static void idle_rounds_case(uint64_t second_ns, bool want_steady)
     ssdsim *sim = st_sim(m, 1);
     ssdsim_model_free(m);
     ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 2), 0);
-    ssdsim_workload *wl = jobs_wl(2);
-    for (int i = 0; i < 2; i++) {
-        wl->jobs[i].rw = SSDSIM__RW_RANDWRITE;
-        wl->jobs[i].iodepth = 1;
-        wl->jobs[i].rate_iops[SSDSIM__DIR_WRITE] = 500;
-        wl->jobs[i].time_based = true;
-        wl->jobs[i].runtime_ns = i ? second_ns : 3000000000;
-    }
+    ssdsim_workload *wl = paced_pair(3000000000, second_ns);
     wl->jobs[1].stonewall = true;
-    wl->jobs[1].startdelay_ns = 10000000000;
     ssdsim_run_opts o = SSDSIM_RUN_OPTS_INIT;
     o.interval_ns = 1000000000;
     o.until_steady = 1;

@@ -263,7 +263,8 @@ static int window_figures(ssdsim_snia_result *r)
                 a->lat_max_ns = m->lat_max_ns;
         }
         a->lat_mean_ns = cnt > 0 ? sum / cnt : NAN;
-        a->lat_stddev_ns = cnt > 0 ? sqrt(fmax(0, sq / cnt - a->lat_mean_ns * a->lat_mean_ns)) : NAN;
+        a->lat_stddev_ns =
+            cnt > 0 ? sqrt(fmax(0, sq / cnt - a->lat_mean_ns * a->lat_mean_ns)) : NAN;
     }
     if (!r->lat)
         return 0;
