@@ -262,7 +262,10 @@ bool cli_interrupt_muted(void);
  * `forward`, SIGINT and SIGTERM are passed on to the workers and no more start after one.
  * `what` ("sweep") begins the error line of a failed waitpid. With `cost` (may be NULL), tasks
  * start in decreasing cost(ctx, i), equal costs in index order, so that the last worker alive
- * is not left with a long task; the order changes when a task runs, never what it computes. */
+ * is not left with a long task; the order changes when a task runs, never what it computes.
+ * With `halt` (may be NULL), called after each done(): when it returns true no further worker
+ * starts and those alive are killed (SIGKILL; each still goes to done()), for a command whose
+ * output needs every task, so that one failed task ends it at once. */
 struct cli_workers {
     const char *what;
     size_t n, jobs;
@@ -273,6 +276,7 @@ struct cli_workers {
     void (*done)(void *ctx, size_t i, int status, int fd, double wall_s);
     bool (*start_failed)(void *ctx, size_t i, const char *why);
     double (*cost)(void *ctx, size_t i);
+    bool (*halt)(void *ctx);
 };
 void cli_workers_run(const struct cli_workers *w);
 

@@ -10,6 +10,7 @@
  * finished in, so that the files depend on the model, options and seed, never on --jobs.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,7 +194,9 @@ static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
     bool exited = WIFEXITED(ws) && WEXITSTATUS(ws) == 0;
     if (!exited || !g_file_get_contents(path, &text, NULL, NULL) ||
         !part_decode(&p->parts[i], text)) {
-        if (!cli_interrupted && WIFSIGNALED(ws))
+        /* a worker the pool killed after another part failed (pool_halt) has nothing to say */
+        bool halted = p->failed && WIFSIGNALED(ws) && WTERMSIG(ws) == SIGKILL;
+        if (!cli_interrupted && !halted && WIFSIGNALED(ws))
             cli_error("suite %s: part %zu: worker killed by signal %d", p->s->opt->suite, i + 1,
                       WTERMSIG(ws));
         else if (!cli_interrupted && exited)
@@ -212,6 +215,13 @@ static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
         for (guint k = 0; k < say->len; k++)
             suite_say(p->s, "%s", (const char *)say->pdata[k]);
     }
+}
+
+/* One failed part fails the suite, which writes nothing: the parts still running are ended. */
+static bool pool_halt(void *ctx)
+{
+    const struct parts_pool *p = ctx;
+    return p->failed;
 }
 
 int suite_parts_run(struct suite *s, const struct suite_parts *def, struct suite *parts)
@@ -248,7 +258,8 @@ int suite_parts_run(struct suite *s, const struct suite_parts *def, struct suite
                             .child = pool_child,
                             .done = pool_done,
                             .start_failed = pool_start_failed,
-                            .cost = pool_cost};
+                            .cost = pool_cost,
+                            .halt = pool_halt};
     cli_workers_run(&w);
     if (rmdir(tmpdir) != 0 && errno != ENOENT)
         cli_error("suite %s: cannot remove %s: %s", s->opt->suite, tmpdir, strerror(errno));

@@ -4,8 +4,9 @@
  * child wrote its result to). The commands keep what a task computes and prints; the pool only
  * orders, starts, counts and reaps (and moves bytes through the pipes). With `forward` set, SIGINT
  * and SIGTERM are passed on to the workers (interrupt.c) and no further worker starts once one
- * came.
+ * came. With `halt`, one task's failure ends the others at once.
  */
+#include <signal.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,6 +181,12 @@ void cli_workers_run(const struct cli_workers *w)
         w->done(w->ctx, slots[s].task, ws, slots[s].fd, now_s() - slots[s].start);
         if (slots[s].fd >= 0)
             close(slots[s].fd);
+        if (!stop && w->halt && w->halt(w->ctx)) {
+            stop = true;
+            for (size_t k = 0; k < jobs; k++)
+                if (pids[k])
+                    kill(pids[k], SIGKILL);
+        }
     }
     if (w->forward)
         cli_interrupt_forward(NULL, 0);

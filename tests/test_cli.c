@@ -1338,18 +1338,16 @@ static bool is_ssdsim(pid_t pid)
     return base && !strcmp(base + 1, "ssdsim");
 }
 
-/* The ssdsim process `pid` started: `pid` itself, or its child when `pid` is a wrapper script
- * that runs the command in a child process; 0 while there is none yet. */
-static pid_t find_ssdsim(pid_t pid)
+/* The ssdsim processes whose parent is `parent` (a suite's workers), up to `max`, into pids;
+ * how many there are. */
+static size_t ssdsim_children(pid_t parent, pid_t *pids, size_t max)
 {
-    if (is_ssdsim(pid))
-        return pid;
     DIR *d = opendir("/proc");
     if (!d)
         return 0;
-    pid_t found = 0;
+    size_t n = 0;
     const struct dirent *ent;
-    while (!found && (ent = readdir(d))) {
+    while ((ent = readdir(d))) {
         long p = strtol(ent->d_name, NULL, 10);
         if (p <= 0)
             continue;
@@ -1361,19 +1359,30 @@ static pid_t find_ssdsim(pid_t pid)
         long ppid = 0;
         const char *paren;
         if (fgets(line, sizeof line, f) && (paren = strrchr(line, ')')) &&
-            sscanf(paren + 1, " %*c %ld", &ppid) == 1 && ppid == pid && is_ssdsim((pid_t)p))
-            found = (pid_t)p;
+            sscanf(paren + 1, " %*c %ld", &ppid) == 1 && ppid == parent && is_ssdsim((pid_t)p) &&
+            n < max)
+            pids[n++] = (pid_t)p;
         fclose(f);
     }
     closedir(d);
-    return found;
+    return n;
 }
 
-/* Run ssdsim with `args` (stdout and stderr into files under tests/out), send it `sig` once it
- * catches the signal (no timing: its handler is installed right before the measurement, which
- * runs for seconds; the command catches a signal it inherited as ignored, as run does), and return its exit status (-1 when a signal ended it) with its stdout
- * and stderr (free). */
-static int run_interrupted(const char *const *args, int sig, char **out, char **err)
+/* The ssdsim process `pid` started: `pid` itself, or its child when `pid` is a wrapper script
+ * that runs the command in a child process; 0 while there is none yet. */
+static pid_t find_ssdsim(pid_t pid)
+{
+    pid_t child = 0;
+    if (is_ssdsim(pid))
+        return pid;
+    return ssdsim_children(pid, &child, 1) ? child : 0;
+}
+
+/* Start ssdsim with `args`, stdout and stderr into tests/out/cli-sig.out and .err, with `sig`
+ * ignored (kept across exec, so that the test framework's handler does not catch it in the
+ * child: it shows as caught only once ssdsim has installed its own; 0 for none). Returns the
+ * pid of the child the test waits for. */
+static pid_t spawn_ssdsim(const char *const *args, int sig)
 {
     char po[4096], pe[4096];
     out_path(po, sizeof po, "cli-sig.out");
@@ -1388,12 +1397,11 @@ static int run_interrupted(const char *const *args, int sig, char **out, char **
     }
     argv[n] = NULL;
     fflush(NULL);
-    /* The child starts with the signal ignored (kept across exec), not caught by the test
-     * framework's handler: it shows as caught only once ssdsim has installed its own. */
     struct sigaction ign = {.sa_handler = SIG_IGN}, old;
-    ck_assert_int_eq(sigaction(sig, &ign, &old), 0);
+    if (sig)
+        ck_assert_int_eq(sigaction(sig, &ign, &old), 0);
     pid_t pid = fork();
-    if (pid != 0)
+    if (pid != 0 && sig)
         sigaction(sig, &old, NULL);
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
@@ -1408,22 +1416,48 @@ static int run_interrupted(const char *const *args, int sig, char **out, char **
         execv(argv[0], (char *const *)argv);
         _exit(127);
     }
+    return pid;
+}
+
+/* Wait for spawn_ssdsim's child `pid`; its exit status (-1 when a signal ended it), its stdout
+ * and stderr (free). */
+static int spawned_end(pid_t pid, char **out, char **err)
+{
+    char po[4096], pe[4096];
+    out_path(po, sizeof po, "cli-sig.out");
+    out_path(pe, sizeof pe, "cli-sig.err");
     int ws;
-    pid_t target;
-    while ((target = find_ssdsim(pid)) == 0 || !catches(target, sig)) {
-        pid_t r = waitpid(pid, &ws, WNOHANG);
-        ck_assert_int_ge(r, 0);
-        ck_assert_msg(r == 0, "%s %s ended before it caught the signal (status %d)", args[0],
-                      args[1], WIFEXITED(ws) ? WEXITSTATUS(ws) : -1);
-        sched_yield();
-    }
-    ck_assert_int_eq(kill(target, sig), 0);
     while (waitpid(pid, &ws, 0) < 0)
         ck_assert_int_eq(errno, EINTR);
     *out = read_file(po, NULL);
     *err = read_file(pe, NULL);
     ck_assert(*out && *err);
     return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+}
+
+/* Fail the test when spawn_ssdsim's child `pid` has ended already. */
+static void assert_still_running(pid_t pid, const char *const *args)
+{
+    int ws;
+    pid_t r = waitpid(pid, &ws, WNOHANG);
+    ck_assert_int_ge(r, 0);
+    ck_assert_msg(r == 0, "%s %s ended too early (status %d)", args[0], args[1],
+                  WIFEXITED(ws) ? WEXITSTATUS(ws) : -1);
+}
+
+/* Run ssdsim with `args` (stdout and stderr into files under tests/out), send it `sig` once it
+ * catches the signal (no timing: its handler is installed right before the measurement, which
+ * runs for seconds; the command catches a signal it inherited as ignored, as run does), and
+ * return its exit status (-1 when a signal ended it) with its stdout and stderr (free). */
+static int run_interrupted(const char *const *args, int sig, char **out, char **err)
+{
+    pid_t pid = spawn_ssdsim(args, sig), target;
+    while ((target = find_ssdsim(pid)) == 0 || !catches(target, sig)) {
+        assert_still_running(pid, args);
+        sched_yield();
+    }
+    ck_assert_int_eq(kill(target, sig), 0);
+    return spawned_end(pid, out, err);
 }
 
 /* stderr is exactly one line holding `needle` (a model's reserve warning aside). */
@@ -1509,6 +1543,40 @@ START_TEST(test_cli_interrupted_suite_calibrate_validate_write_nothing)
 }
 END_TEST
 
+/* A suite whose worker dies (the OOM killer's SIGKILL, here the test's) ends at once: its other
+ * worker is ended too and no further part starts, with one line naming the part and the
+ * signal, exit 1 and no folder. Before, the suite ran every other part to its end (minutes at
+ * full size) and only then failed. Shown without timing: the parts' progress lines reach stdout
+ * as parts finish, in part order; the worker killed is the one started last, so the part
+ * started first (the costliest) would finish and print had the suite gone on. */
+START_TEST(test_cli_suite_worker_killed_ends_suite)
+{
+    char dir[4096];
+    out_path(dir, sizeof dir, "cli-killed-suite");
+    char rm[4200];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(rm), 0);
+    const char *const args[] = {"suite", "review", "--quick", "--no-plot", "--jobs", "2",
+                                "--out", dir, NULL};
+    pid_t pid = spawn_ssdsim(args, 0), target, workers[2];
+    while ((target = find_ssdsim(pid)) == 0 || ssdsim_children(target, workers, 2) < 2) {
+        assert_still_running(pid, args);
+        sched_yield();
+    }
+    pid_t last = workers[0] > workers[1] ? workers[0] : workers[1];
+    ck_assert_int_eq(kill(last, SIGKILL), 0);
+    char *out, *err;
+    int st = spawned_end(pid, &out, &err);
+    ck_assert_msg(st == 1, "want exit 1, got %d; stderr: %s", st, err);
+    assert_interrupted_line(err, ": worker killed by signal 9");
+    ck_assert_msg(strstr(err, "suite review: part "), "%s", err);
+    ck_assert_msg(!strstr(out, "\n  "), "a part went on to its end after the kill: %s", out);
+    ck_assert_msg(!file_exists(dir), "%s was created", dir);
+    free(out);
+    free(err);
+}
+END_TEST
+
 START_TEST(test_cli_progress_lines_when_not_a_terminal)
 {
     /* stderr is a pipe: with --progress, plain lines of their own (no \r redrawing), each
@@ -1588,6 +1656,7 @@ int main(void)
     tcase_add_test(runs, test_cli_report_flat_latency);
     tcase_add_test(runs, test_cli_interrupted_run_writes_results_so_far);
     tcase_add_test(runs, test_cli_interrupted_suite_calibrate_validate_write_nothing);
+    tcase_add_test(runs, test_cli_suite_worker_killed_ends_suite);
     tcase_add_test(runs, test_cli_progress_lines_when_not_a_terminal);
     suite_add_tcase(s, runs);
 
