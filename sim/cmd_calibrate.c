@@ -12,11 +12,11 @@
  */
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/wait.h>
 
 #include <cJSON.h>
@@ -511,7 +511,9 @@ static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
     (void)wall_s;
     struct cal_msg m;
     if (!cli_pipe_read(fd, &m, sizeof m) || !m.ok) {
-        if (!cli_interrupted && WIFSIGNALED(ws))
+        /* a worker the pool killed after another figure failed (pool_halt) has nothing to say */
+        bool halted = p->failed && WIFSIGNALED(ws) && WTERMSIG(ws) == SIGKILL;
+        if (!cli_interrupted && !halted && WIFSIGNALED(ws))
             cli_error("calibrate: figure %zu: worker killed by signal %d", pool_figure(p, i) + 1,
                       WTERMSIG(ws));
         p->failed = true;
@@ -522,6 +524,13 @@ static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
     describe_workload(row);
     row_note(row);
     p->n_done++;
+}
+
+/* One failed figure fails the calibration, which prints and writes nothing: the figures still
+ * running are ended. */
+static bool pool_halt(void *ctx)
+{
+    return ((const struct cal_pool *)ctx)->failed;
 }
 
 int cli_calibrate(int argc, char **argv)
@@ -597,7 +606,8 @@ int cli_calibrate(int argc, char **argv)
                                 .child = pool_child,
                                 .done = pool_done,
                                 .start_failed = pool_start_failed,
-                                .cost = pool_cost};
+                                .cost = pool_cost,
+                                .halt = pool_halt};
         cli_workers_run(&w);
         if (p.failed || p.n_done < n)
             rc = CLI_EXIT_FAIL;

@@ -1543,12 +1543,12 @@ START_TEST(test_cli_interrupted_suite_calibrate_validate_write_nothing)
 }
 END_TEST
 
-/* A suite whose worker dies (the OOM killer's SIGKILL, here the test's) ends at once: its other
- * worker is ended too and no further part starts, with one line naming the part and the
- * signal, exit 1 and no folder. Before, the suite ran every other part to its end (minutes at
- * full size) and only then failed. Shown without timing: the parts' progress lines reach stdout
- * as parts finish, in part order; the worker killed is the one started last, so the part
- * started first (the costliest) would finish and print had the suite gone on. */
+/* A suite (or calibrate) whose worker dies (the OOM killer's SIGKILL, here the test's) ends at
+ * once: its other worker is ended too and no further part starts, with one line naming the part
+ * and the signal, exit 1 and no folder. Before, the suite ran every other part to its end
+ * (minutes at full size) and only then failed. Shown without timing: the parts' progress lines
+ * reach stdout as parts finish, in part order; the worker killed is the one started last, so
+ * the part started first (the costliest) would finish and print had the suite gone on. */
 START_TEST(test_cli_suite_worker_killed_ends_suite)
 {
     char dir[4096];
@@ -1572,6 +1572,29 @@ START_TEST(test_cli_suite_worker_killed_ends_suite)
     ck_assert_msg(strstr(err, "suite review: part "), "%s", err);
     ck_assert_msg(!strstr(out, "\n  "), "a part went on to its end after the kill: %s", out);
     ck_assert_msg(!file_exists(dir), "%s was created", dir);
+    free(out);
+    free(err);
+
+    /* calibrate, which prints and writes nothing when a figure fails, the same way (its
+     * figures show no progress, so only the contract is checked here) */
+    char m[4096], json[4096];
+    out_path(json, sizeof json, "cli-killed-cal.json");
+    unlink(json);
+    const char *const cal[] = {"calibrate", "--model",
+                               test_src_path(m, sizeof m, "models/samsung-960pro-512.json"),
+                               "--jobs", "2", "--json", json, NULL};
+    pid = spawn_ssdsim(cal, 0);
+    while ((target = find_ssdsim(pid)) == 0 || ssdsim_children(target, workers, 2) < 2) {
+        assert_still_running(pid, cal);
+        sched_yield();
+    }
+    ck_assert_int_eq(kill(workers[0] > workers[1] ? workers[0] : workers[1], SIGKILL), 0);
+    st = spawned_end(pid, &out, &err);
+    ck_assert_msg(st == 1, "calibrate: want exit 1, got %d; stderr: %s", st, err);
+    assert_interrupted_line(err, ": worker killed by signal 9");
+    ck_assert_msg(strstr(err, "calibrate: figure "), "%s", err);
+    ck_assert_str_eq(out, "");
+    ck_assert_msg(!file_exists(json), "%s was written", json);
     free(out);
     free(err);
 }
