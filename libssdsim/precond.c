@@ -826,8 +826,7 @@ static bool scaled_represents(const struct ssdsim *sim, const ssdsim_workload *w
     const ssdsim_ftl_ops *ops = sim->sys.devs[0].env.ops;
     if (!SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, install) ||
         !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_closed) ||
-        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_valid) ||
-        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, plane_free_blocks))
+        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_valid))
         return false;
     bool writes = false;
     for (uint32_t i = 0; i < wl->n_jobs; i++) {
@@ -1122,12 +1121,11 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
     const ssdsim_ftl_ops *ops = sim->sys.devs[0].env.ops;
     if (!SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, install) ||
         !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_closed) ||
-        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_valid) ||
-        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, plane_free_blocks)) {
+        !SSDSIM__HAS_METHOD(ops, ssdsim_ftl_ops, block_valid)) {
         ssdsim__set_errmsg(sim,
                            "fast preconditioning: FTL '%s' cannot install a device state (it "
-                           "needs the install, block_closed, block_valid and plane_free_blocks "
-                           "methods; the page FTL has them)",
+                           "needs the install, block_closed and block_valid methods; the page "
+                           "FTL has them)",
                            ops->name);
         return SSDSIM_ENOTFOUND;
     }
