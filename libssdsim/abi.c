@@ -66,7 +66,8 @@ static const size_t quick_opts_sizes[] = {0, SSDSIM__END(ssdsim_quick_opts, user
                                           SSDSIM__END(ssdsim_quick_opts, full_fills)};
 static const size_t review_drive_opts_sizes[] = {
     0, SSDSIM__END(ssdsim_review_drive_opts, progress_userdata)};
-static const size_t scaling_opts_sizes[] = {0, SSDSIM__END(ssdsim_scaling_opts, userdata)};
+static const size_t scaling_opts_sizes[] = {0, SSDSIM__END(ssdsim_scaling_opts, userdata),
+                                            SSDSIM__END(ssdsim_scaling_opts, on_steady)};
 static const size_t apps_opts_sizes[] = {0, SSDSIM__END(ssdsim_apps_opts, userdata)};
 
 #define SSDSIM__OPTS(name, T, sizes, VERSION)                                                      \

@@ -585,7 +585,8 @@ static void suite_help(FILE *f)
           "  scaling       several drives in one host (a system model: RAID or JBOD), with 1\n"
           "                to all of its devices, each array written full: 4K random reads\n"
           "                and 128K sequential reads at QD 1 to 32, IOPS, latency and MB/s\n"
-          "                against one device\n"
+          "                against one device; with --writes, also the review's 4K random\n"
+          "                write and read at 16T/16Q at steady state on each array\n"
           "  apps          the labs' application benchmarks as a block trace's replay\n"
           "                (--trace, recorded under the application) on the model\n"
           "                written full: as recorded, mean latency per interval (a NoSQL\n"
@@ -615,6 +616,9 @@ static void suite_help(FILE *f)
           "                         measured one (default 4, --quick 2)\n"
           "  --compare-op X         review: also measure the drive formatted with X more\n"
           "                         over-provisioning (ftl.op + X; 0.2 = 20% more)\n"
+          "  --writes               scaling: also bring each array to the steady state of 4K\n"
+          "                         random writes at 16T/16Q (16 jobs per device on a JBOD)\n"
+          "                         and measure them and 4K random reads at that load\n"
           "  --cell DURATION        snia: simulated time of one cell of a round (default\n"
           "                         500ms, --quick 100ms)\n"
           "  --rounds N             snia: most rounds per test (default 25, --quick 6)\n"
@@ -732,6 +736,10 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         }
         if (!strcmp(opt, "--no-plot")) {
             so->no_plot = true;
+            continue;
+        }
+        if (!strcmp(opt, "--writes")) {
+            so->writes = true;
             continue;
         }
         if (!strcmp(opt, "--wrap")) {
@@ -938,6 +946,10 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     bool quick_matrix = !strcmp(name, "quick-matrix");
     if (so->compare_op > 0 && !review) {
         cli_error("suite: --compare-op belongs to the review suite");
+        return CLI_EXIT_USAGE;
+    }
+    if (so->writes && strcmp(name, "scaling")) {
+        cli_error("suite: --writes belongs to the scaling suite");
         return CLI_EXIT_USAGE;
     }
     if ((cell || rounds) && !snia) {
@@ -1255,6 +1267,10 @@ int cli_suite(int argc, char **argv)
                                (double)so.test_ns / 1e9, (double)so.idle_ns / 1e9);
         if (so.full_fills)
             g_string_append_printf(ot, ", written full by %u sequential fills", so.full_fills);
+    }
+    if (so.writes) {
+        cJSON_AddBoolToObject(opts, "writes", true);
+        g_string_append(ot, ", with the 4K points at steady state (--writes)");
     }
     if (so.compare_op > 0) {
         suite_json_num(opts, "compare_op", so.compare_op);

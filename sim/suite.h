@@ -35,6 +35,7 @@ struct suite_opts {
     uint32_t rounds;         /* SNIA: most rounds per test */
     double max_dw;           /* preconditioning curve: most drive writes */
     double compare_op;       /* review: ftl.op added for the second formatting mode; 0 = none */
+    bool writes;             /* scaling: also the review's 4K points at steady state */
     uint64_t idle_ns;        /* quick-matrix: idle time between tests */
     uint64_t test_ns;        /* quick-matrix: length of a test (ssdsim_quick_opts.test_ns) */
     uint32_t full_fills;     /* quick-matrix: written full by this many sequential fills; 0 =

@@ -2,9 +2,10 @@
  * reviews measure them (shared/reference/methodology.md, section 3; section 1, item 6 for a
  * JBOD): the measurement is the library's (ssdsim_scaling_run, libssdsim/methods/scaling.c):
  * the system model run with 1 to `count` of its devices, each array written full, then 4 KiB
- * random reads and 128 KiB sequential reads at queue depths 1 to 32. This file writes its JSON,
- * CSV, Markdown tables (IOPS, latency, MB/s against depth and devices, the scaling against one
- * device) and plots.
+ * random reads and 128 KiB sequential reads at queue depths 1 to 32 and, with --writes, the
+ * review's 4K random write and read at 16T/16Q at steady state (section 1, item 6). This file
+ * writes its JSON, CSV, Markdown tables (IOPS, latency, MB/s against depth and devices, the
+ * scaling against one device) and plots.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -14,17 +15,21 @@
 
 #define MAX_COUNTS 64
 
-static const char *const test_label[SSDSIM_SCALING_N_TESTS] = {"4K random read",
-                                                               "128K sequential read"};
-static const char *const test_id[SSDSIM_SCALING_N_TESTS] = {"randread-4k", "seqread-128k"};
+static const char *const test_label[SSDSIM_SCALING_N_ALL_TESTS] = {
+    "4K random read", "128K sequential read", "4K random write at steady state",
+    "4K random read at steady state"};
+static const char *const test_id[SSDSIM_SCALING_N_ALL_TESTS] = {
+    "randread-4k", "seqread-128k", "randwrite-4k-steady", "randread-4k-steady"};
 
 struct scaling_ctx {
     struct suite *s;
     bool jbod; /* each device its own volume, one job each at the depth */
     uint32_t counts[MAX_COUNTS];
     size_t n_counts;
-    /* fig[count index][test][depth index] */
-    ssdsim_measurement fig[MAX_COUNTS][SSDSIM_SCALING_N_TESTS][SSDSIM_SCALING_N_QD];
+    /* fig[count index][test][depth index]; the steady tests at SSDSIM_SCALING_STEADY_K */
+    ssdsim_measurement fig[MAX_COUNTS][SSDSIM_SCALING_N_ALL_TESTS][SSDSIM_SCALING_N_QD];
+    bool steady_seen;                /* on_steady came */
+    ssdsim_steady_method steady_how; /* how the first array reached steady state */
 };
 
 static size_t count_index(const struct scaling_ctx *x, uint32_t devices)
@@ -41,7 +46,16 @@ static int on_point(uint32_t devices, ssdsim_scaling_test t, size_t k, const ssd
     struct scaling_ctx *x = ud;
     size_t c = count_index(x, devices);
     x->fig[c][t][k] = *m;
-    if (k + 1 < SSDSIM_SCALING_N_QD)
+    if (t == SSDSIM_SCALING_RANDREAD_STEADY) {
+        const ssdsim_measurement *w = &x->fig[c][SSDSIM_SCALING_RANDWRITE_STEADY][k];
+        suite_say(x->s,
+                  "  %" PRIu32 " device%s at the steady state of 4K random writes, 16T/16Q%s: "
+                  "writes %.0f IOPS (WAF %.3f, mean latency %.1f us), reads %.0f IOPS",
+                  devices, devices == 1 ? "" : "s", x->jbod ? " per device" : "", w->iops,
+                  w->waf, w->lat_mean_ns / 1e3, m->iops);
+        return 0;
+    }
+    if (t == SSDSIM_SCALING_RANDWRITE_STEADY || k + 1 < SSDSIM_SCALING_N_QD)
         return 0;
     const ssdsim_measurement *f = x->fig[c][t];
     if (t == SSDSIM_SCALING_RANDREAD)
@@ -58,6 +72,15 @@ static int on_point(uint32_t devices, ssdsim_scaling_test t, size_t k, const ssd
                   f[1].bw_bytes / 1e6, f[2].bw_bytes / 1e6, f[3].bw_bytes / 1e6,
                   f[4].bw_bytes / 1e6, f[5].bw_bytes / 1e6);
     return 0;
+}
+
+static void on_steady(uint32_t devices, ssdsim_steady_method how, void *ud)
+{
+    struct scaling_ctx *x = ud;
+    (void)devices;
+    if (!x->steady_seen)
+        x->steady_how = how;
+    x->steady_seen = true;
 }
 
 /* A Markdown table of one figure: a row per queue depth, a column per device count. */
@@ -133,6 +156,80 @@ static double get_p99_us(const ssdsim_measurement *m)
     return (double)m->lat_p99_ns / 1e3;
 }
 
+/* One row of the steady-state table: `label`, then `get` of test `t` per device count. */
+static void steady_row(struct suite *s, const struct scaling_ctx *x, ssdsim_scaling_test t,
+                       const char *label, double (*get)(const ssdsim_measurement *),
+                       const char *fmt)
+{
+    suite_md(s, "| %s |", label);
+    for (size_t c = 0; c < x->n_counts; c++) {
+        char b[32];
+        snprintf(b, sizeof b, fmt, get(&x->fig[c][t][SSDSIM_SCALING_STEADY_K]));
+        suite_md(s, " %s |", b);
+    }
+    suite_md(s, "\n");
+}
+
+/* The row of test `t`'s IOPS against the smallest array's, beside linear (ideal on a JBOD). */
+static void steady_scaling_row(struct suite *s, const struct scaling_ctx *x, ssdsim_scaling_test t)
+{
+    suite_md(s, "| scaling |");
+    double base = x->fig[0][t][SSDSIM_SCALING_STEADY_K].iops;
+    for (size_t c = 0; c < x->n_counts; c++)
+        suite_md(s, " %.2fx (%s %.2gx) |",
+                 base > 0 ? x->fig[c][t][SSDSIM_SCALING_STEADY_K].iops / base : NAN,
+                 x->jbod ? "ideal" : "linear", (double)x->counts[c] / x->counts[0]);
+    suite_md(s, "\n");
+}
+
+static double get_lat_max_us(const ssdsim_measurement *m)
+{
+    return (double)m->lat_max_ns / 1e3;
+}
+static double get_waf(const ssdsim_measurement *m)
+{
+    return m->waf;
+}
+
+/* --writes: the review's 4K points at steady state on each array, a column per array. */
+static void steady_section(struct suite *s, const struct scaling_ctx *x)
+{
+    suite_md(s,
+             "\n## 4 KiB random writes and reads at steady state, 16T/16Q\n\n"
+             "The review labs' heavy 4K point on each array (methodology section 1, items 4 and "
+             "6): after its read tests, the array was brought to the steady state of 4 KiB "
+             "random writes at 16 jobs of 16 outstanding requests (%s), then those writes and "
+             "4 KiB random reads at the same load were measured on that state, each window of "
+             "writes holding at least %d blocks per plane of host writes (periods of garbage "
+             "collection). %s\n\n| |",
+             x->jbod ? "on each device, its own volume, as one database node per drive: 16 jobs "
+                       "per device, the figures their sum"
+                     : "on the volume",
+             SUITE_GC_CYCLES,
+             x->jbod ? "Ideal scaling is linear in the devices until a shared link or the host "
+                       "binds."
+                     : "The volume's 256 outstanding requests spread over its devices, each "
+                       "still 256/n deep: deep enough for a drive's steady writes, so linear "
+                       "scaling is the mark until a shared link or the host binds.");
+    for (size_t c = 0; c < x->n_counts; c++)
+        suite_md(s, " %" PRIu32 " device%s |", x->counts[c], x->counts[c] == 1 ? "" : "s");
+    suite_md(s, "\n|---|");
+    for (size_t c = 0; c < x->n_counts; c++)
+        suite_md(s, "---:|");
+    suite_md(s, "\n");
+    const ssdsim_scaling_test w = SSDSIM_SCALING_RANDWRITE_STEADY;
+    const ssdsim_scaling_test r = SSDSIM_SCALING_RANDREAD_STEADY;
+    steady_row(s, x, w, "4K random write, IOPS", get_iops, "%.0f");
+    steady_scaling_row(s, x, w);
+    steady_row(s, x, w, "mean latency, us", get_lat_us, "%.1f");
+    steady_row(s, x, w, "max latency, us", get_lat_max_us, "%.1f");
+    steady_row(s, x, w, "WAF", get_waf, "%.3f");
+    steady_row(s, x, r, "4K random read, IOPS", get_iops, "%.0f");
+    steady_scaling_row(s, x, r);
+    steady_row(s, x, r, "mean latency, us", get_lat_us, "%.1f");
+    steady_row(s, x, r, "p99 latency, us", get_p99_us, "%.1f");
+}
+
 int suite_scaling(struct suite *s)
 {
     const struct suite_opts *o = s->opt;
@@ -162,6 +259,9 @@ int suite_scaling(struct suite *s)
     so.progress = cli_interrupt_cb; /* SIGINT and SIGTERM cancel the run under way */
     so.on_point = on_point;
     so.userdata = x;
+    so.steady_writes = o->writes;
+    so.steady = suite_curve_opts(s);
+    so.on_steady = on_steady;
     ssdsim_error err;
     suite_say(s, "scaling: %s, %zu array sizes", layout, x->n_counts);
     if (ssdsim_scaling_run(s->model, &so, &err)) {
@@ -179,15 +279,20 @@ int suite_scaling(struct suite *s)
         cJSON_AddItemToArray(counts, cJSON_CreateNumber(x->counts[c]));
     cJSON *points = cJSON_AddArrayToObject(sc, "points");
     GString *csv = g_string_new("devices,test,qd,iops,mb_s,lat_mean_us,lat_p99_us,lat_max_us\n");
+    int n_tests = o->writes ? SSDSIM_SCALING_N_ALL_TESTS : SSDSIM_SCALING_N_TESTS;
     for (size_t c = 0; c < x->n_counts; c++)
-        for (int t = 0; t < SSDSIM_SCALING_N_TESTS; t++)
+        for (int t = 0; t < n_tests; t++)
             for (size_t k = 0; k < SSDSIM_SCALING_N_QD; k++) {
+                bool steady = t >= SSDSIM_SCALING_N_TESTS;
+                if (steady && k != SSDSIM_SCALING_STEADY_K)
+                    continue;
                 const ssdsim_measurement *f = &x->fig[c][t][k];
                 cJSON *e = cJSON_CreateObject();
                 suite_json_u64(e, "devices", x->counts[c]);
                 cJSON_AddStringToObject(e, "test", test_id[t]);
                 suite_json_u64(e, "qd", ssdsim_scaling_qd(k));
-                suite_json_u64(e, "jobs", jbod ? x->counts[c] : 1);
+                uint64_t jobs = steady ? SSDSIM_SCALING_STEADY_JOBS : 1;
+                suite_json_u64(e, "jobs", jbod ? jobs * x->counts[c] : jobs);
                 suite_fig_json(e, f);
                 cJSON_AddItemToArray(points, e);
                 g_string_append_printf(csv, "%" PRIu32 ",%s,%" PRIu32 ",", x->counts[c],
@@ -227,6 +332,8 @@ int suite_scaling(struct suite *s)
     suite_md(s, "\n![4K random reads](scaling-iops.png)\n\n## 128 KiB sequential reads\n");
     table(s, x, SSDSIM_SCALING_SEQREAD, "MB/s", get_mbs, "%.1f", true);
     suite_md(s, "\n![128K sequential reads](scaling-mbs.png)\n");
+    if (o->writes)
+        steady_section(s, x);
     suite_csv(s, "scaling.csv", g_string_free(csv, FALSE));
     for (int t = 0; t < SSDSIM_SCALING_N_TESTS; t++) {
         GString *g = g_string_new(NULL);
@@ -256,8 +363,18 @@ int suite_scaling(struct suite *s)
     suite_shortcut(s,
                    "Points ran windows of %.3g s of simulated time after a ramp of a tenth, run "
                    "again longer (up to 64 times) when they held fewer than %d requests or "
-                   "fewer than %d per outstanding request.",
-                   (double)o->window_ns / 1e9, SUITE_MIN_IOS, SUITE_MIN_CYCLES);
+                   "fewer than %d per outstanding request%s.",
+                   (double)o->window_ns / 1e9, SUITE_MIN_IOS, SUITE_MIN_CYCLES,
+                   o->writes ? " (the steady writes also when they held fewer than 20 blocks "
+                               "per plane of host writes)"
+                             : "");
+    if (o->writes && x->steady_seen) {
+        ssdsim_suite_wl w;
+        ssdsim_suite_wl_init(&w, 0);
+        w.rw = "randwrite";
+        w.bs = "4k";
+        suite_steady_notes(s, &w, x->steady_how, "4K random writes");
+    }
     g_free(x);
     return 0;
 }

@@ -692,8 +692,8 @@ START_TEST(test_suite_quick_matrix_card_cache)
 END_TEST
 
 /* scaling: a RAID-0 of 2 small drives (each on a link of its own: 100 MB/s), 1 and 2 devices;
- * 128 KiB sequential reads at QD32 are link-bound, so two devices read twice as fast. A
- * device model is refused with one line. */
+ * 128 KiB sequential reads at QD32 are link-bound, so two devices read twice as fast; with
+ * --writes, the steady 4K points and their table. A device model is refused with one line. */
 START_TEST(test_suite_scaling_quick)
 {
     char dir[4096], member[4096], sys[4096];
@@ -750,6 +750,34 @@ START_TEST(test_suite_scaling_quick)
                  2 * seq16_1 / seq32[1]);
         ck_assert_msg(strstr(text, row), "no row %s", row);
         ck_assert_ptr_nonnull(strstr(text, "## Shortcuts taken"));
+        free(text);
+    }
+    cJSON_Delete(root);
+    /* --writes: each array then at the steady state of 4K random writes at 16T/16Q, writes
+     * and reads measured on it; the report's table and its scaling row follow the JSON */
+    RUN(&c, "suite", "scaling", "--model", sys, "--quick", "--writes", "--out", dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    root = load_json(dir);
+    points = item(item(root, "scaling"), "points");
+    ck_assert_int_eq(cJSON_GetArraySize(points), 2 * 2 * 6 + 2 * 2);
+    double wr[3] = {0, 0, 0};
+    cJSON_ArrayForEach(e, points)
+    {
+        if (strcmp(cJSON_GetStringValue(item(e, "test")), "randwrite-4k-steady"))
+            continue;
+        ck_assert(num(e, "qd") == 16 && num(e, "jobs") == 16 && num(e, "waf") > 2);
+        wr[(int)num(e, "devices")] = num(e, "iops");
+    }
+    ck_assert(wr[1] > 0 && wr[2] > 0);
+    {
+        char path[4096], row[160];
+        char *text = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
+        ck_assert_ptr_nonnull(text);
+        ck_assert_ptr_nonnull(strstr(text, "## 4 KiB random writes and reads at steady state"));
+        snprintf(row, sizeof row, "| 4K random write, IOPS | %.0f | %.0f |\n| scaling | 1.00x "
+                 "(linear 1x) | %.2fx (linear 2x) |", wr[1], wr[2], wr[2] / wr[1]);
+        ck_assert_msg(strstr(text, row), "no rows %s", row);
         free(text);
     }
     cJSON_Delete(root);
@@ -1032,6 +1060,9 @@ START_TEST(test_suite_bad_options_exit_2)
     cmd_free(&c);
     RUN(&c, "suite", "snia", "--compare-op", "0.2");
     assert_one_error(&c, 2, "--compare-op belongs to the review suite");
+    cmd_free(&c);
+    RUN(&c, "suite", "review", "--writes");
+    assert_one_error(&c, 2, "--writes belongs to the scaling suite");
     cmd_free(&c);
     RUN(&c, "suite", "review", "--compare-op", "-1");
     assert_one_error(&c, 2, "--compare-op");

@@ -1134,10 +1134,20 @@ END_TEST
 /* scaling                                                                                     */
 
 struct scaling_seen {
-    ssdsim_measurement fig[3][SSDSIM_SCALING_N_TESTS][SSDSIM_SCALING_N_QD];
+    ssdsim_measurement fig[3][SSDSIM_SCALING_N_ALL_TESTS][SSDSIM_SCALING_N_QD];
     uint32_t devices[3];
     size_t n;
+    unsigned n_steady;               /* on_steady calls */
+    ssdsim_steady_method steady_how; /* the last one's */
 };
+
+static void scaling_steady(uint32_t devices, ssdsim_steady_method how, void *ud)
+{
+    struct scaling_seen *x = ud;
+    (void)devices;
+    x->n_steady++;
+    x->steady_how = how;
+}
 
 static int scaling_point(uint32_t devices, ssdsim_scaling_test t, size_t k,
                          const ssdsim_measurement *m, void *ud)
@@ -1236,6 +1246,106 @@ START_TEST(test_suite_lib_scaling)
     ck_assert_uint_eq(o.version, SSDSIM_SCALING_OPTS_VERSION);
     ssdsim_model_free(dev);
     ssdsim_model_free(j);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* With steady_writes, each array goes on to the review's heavy 4K points at steady state
+ * (methodology section 1, item 6). A JBOD of 4 small drives on 2 controllers: 1 device, 2 (on
+ * one controller, sharing its 100 MB/s link) and 4 (two per controller). Each device is its own
+ * volume with 16 jobs of 16 deep, so the devices are alike and independent: the array's steady
+ * writes are n times one device's (within 3%; they write 4640 IOPS each, 19 MB/s, well under the
+ * link they share) at the same WAF (within 2%), and that WAF is garbage collection's (above
+ * 2). The reads after them are bound by the links: 10^8 / 4096 = 24,414 IOPS per controller,
+ * so 2 devices on one controller read no faster than 1, and 4 on two read twice as fast. */
+START_TEST(test_suite_lib_scaling_steady_writes)
+{
+    char member[4096], jbod[4096];
+    out_path(member, sizeof member, "scaling-member.json");
+    out_path(jbod, sizeof jbod, "scaling-jbod.json");
+    write_file(member, small_json);
+    write_file(jbod, "{\"name\": \"scaling-jbod\", \"system\": {\"member\": "
+                     "\"scaling-member.json\", \"count\": 4, \"layout\": \"jbod\", "
+                     "\"controllers\": 2}}");
+    ssdsim_model *j = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_file(&j, jbod, &err) == 0, "%s", err.message);
+    struct scaling_seen x = {.n = 0};
+    ssdsim_scaling_opts o = SSDSIM_SCALING_OPTS_INIT;
+    o.window_ns = 200000000;
+    o.seed = 1;
+    o.on_point = scaling_point;
+    o.on_steady = scaling_steady;
+    o.userdata = &x;
+    o.steady_writes = true;
+    ck_assert_msg(ssdsim_scaling_run(j, &o, &err) == 0, "%s", err.message);
+    ck_assert_uint_eq(x.n, 3);
+    ck_assert_uint_eq(x.n_steady, 3);
+    ck_assert_int_eq(x.steady_how, SSDSIM_STEADY_BY_FAST);
+    const size_t k = SSDSIM_SCALING_STEADY_K;
+    ck_assert_uint_eq(ssdsim_scaling_qd(k), 16);
+    const ssdsim_measurement *w1 = &x.fig[0][SSDSIM_SCALING_RANDWRITE_STEADY][k];
+    ck_assert_double_gt(w1->waf, 2.0);
+    const double link = 1e8 / 4096;
+    for (size_t a = 0; a < 3; a++) {
+        const ssdsim_measurement *w = &x.fig[a][SSDSIM_SCALING_RANDWRITE_STEADY][k];
+        const ssdsim_measurement *r = &x.fig[a][SSDSIM_SCALING_RANDREAD_STEADY][k];
+        ck_assert_msg(near(w->iops, w1->iops * x.devices[a], 0.03), "%u devices: %g IOPS",
+                      x.devices[a], w->iops);
+        ck_assert_msg(near(w->waf, w1->waf, 0.02), "%u devices: WAF %g", x.devices[a], w->waf);
+        ck_assert_uint_eq(w->n_ios, w->n_writes);
+        ck_assert_uint_eq(r->n_writes, 0);
+        double links = x.devices[a] == 4 ? 2 : 1; /* controllers in use */
+        ck_assert_msg(r->iops <= link * links * 1.005 && r->iops >= link * links * 0.9,
+                      "%u devices: %g read IOPS", x.devices[a], r->iops);
+    }
+    /* without steady_writes (and for a caller of version 1) no steady point */
+    struct scaling_seen y = {.n = 0};
+    o.userdata = &y;
+    o.steady_writes = false;
+    o.version = 1;
+    ck_assert_msg(ssdsim_scaling_run(j, &o, &err) == 0, "%s", err.message);
+    ck_assert_uint_eq(y.n_steady, 0);
+    ck_assert_uint_eq(y.fig[0][SSDSIM_SCALING_RANDWRITE_STEADY][k].n_ios, 0);
+    ssdsim_model_free(j);
+}
+END_TEST
+
+/* A window's garbage-collection periods are counted on every device of a system: on a RAID-0
+ * of 2 small drives (4 planes of 64-page blocks each), a window of 4 KiB random writes asked for
+ * 30 blocks per plane holds at least 30 x 4 x 64 = 7,680 host pages per device, 15,360 in
+ * all (each device gets half of them), not 7,680 in all (device 0's shape alone). */
+START_TEST(test_suite_lib_window_gc_cycles_every_device)
+{
+    char member[4096], raid[4096];
+    out_path(member, sizeof member, "scaling-member.json");
+    out_path(raid, sizeof raid, "scaling-raid0.json");
+    write_file(member, small_json);
+    write_file(raid, "{\"name\": \"scaling-raid0\", \"system\": {\"member\": "
+                     "\"scaling-member.json\", \"count\": 2, \"layout\": \"raid0\", "
+                     "\"stripe\": \"64KiB\", \"raid_us\": 3}}");
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_file(&m, raid, &err) == 0, "%s", err.message);
+    ssdsim *sim = small_sim(m);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ssdsim_workload *wl = NULL;
+    ck_assert_int_eq(ssdsim_workload_new(&wl, "w", NULL), 0);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "rw", "randwrite", NULL), 0);
+    ck_assert_int_eq(ssdsim_workload_set_int(wl, "bs", 4096, NULL), 0);
+    ck_assert_int_eq(ssdsim_workload_set_int(wl, "iodepth", 32, NULL), 0);
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = 10000000;
+    mo.gc_cycles = 30;
+    mo.min_ios = 1;
+    mo.min_ios_per_slot = 1;
+    mo.max_stretch = 1000; /* up to 10 s: the periods, not the cap, end it */
+    ssdsim_measurement f;
+    ck_assert_msg(ssdsim_measure(sim, wl, &mo, &f) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_msg(f.host_pages_written >= 30 * 4 * 64 * 2, "%llu host pages",
+                  (unsigned long long)f.host_pages_written);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
     ssdsim_model_free(m);
 }
 END_TEST
@@ -1486,6 +1596,8 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_eol_bad_options);
     tcase_add_test(tc, test_suite_lib_endurance);
     tcase_add_test(tc, test_suite_lib_scaling);
+    tcase_add_test(tc, test_suite_lib_scaling_steady_writes);
+    tcase_add_test(tc, test_suite_lib_window_gc_cycles_every_device);
     tcase_add_test(tc, test_suite_lib_apps);
     suite_add_tcase(s, tc);
     return s;

@@ -6,7 +6,10 @@
  * would flatter them), then 4 KiB random reads and 128 KiB sequential reads (the Linux block
  * layer splits larger requests into 128 KiB) at queue depths 1 to 32: one job on a RAID volume,
  * one job per device on a JBOD (its clone k addresses device k). Ideal scaling is linear in the
- * devices until a shared link (a card's, the chipset's uplink) or the host saturates.
+ * devices until a shared link (a card's, the chipset's uplink) or the host saturates. With
+ * steady_writes, each array then goes on to the review labs' heavy 4K points (section 1, item
+ * 6): brought to the steady state of 4 KiB random writes at 16T/16Q (16 jobs per device on a
+ * JBOD), those writes and random reads at the same load are measured on it.
  */
 #include "common.h"
 
@@ -15,6 +18,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "config/model.h"
 #include "ssdsim/suite.h"
 
 static const uint32_t qds[SSDSIM_SCALING_N_QD] = {1, 2, 4, 8, 16, 32};
@@ -74,6 +78,66 @@ static void test_wl(ssdsim_suite_wl *w, ssdsim_scaling_test t, bool jbod, uint32
     w->qd = qd;
 }
 
+/* The review's heavy 4K point of test `t` on an array of `n` devices: 16 jobs of 16 deep, 16
+ * per device on a JBOD. */
+static void steady_wl(ssdsim_suite_wl *w, ssdsim_scaling_test t, bool jbod, uint32_t n)
+{
+    ssdsim_suite_wl_init(w, 0);
+    w->rw = t == SSDSIM_SCALING_RANDWRITE_STEADY ? "randwrite" : "randread";
+    w->bs = "4k";
+    w->rwmixread = -1;
+    w->threads = SSDSIM_SCALING_STEADY_JOBS * (jbod ? n : 1);
+    w->qd = ssdsim_scaling_qd(SSDSIM_SCALING_STEADY_K);
+}
+
+/* Measure suite workload `w` on `sim` (ssdsim_measure with `mo`), the point to on_point. */
+static int measure_point(ssdsim *sim, const ssdsim_suite_wl *w, const ssdsim_measure_opts *mo,
+                         uint32_t n, ssdsim_scaling_test t, size_t k,
+                         const ssdsim_scaling_opts *o, ssdsim_error *err)
+{
+    ssdsim_workload *wl = NULL;
+    int rc = ssdsim_suite_wl_workload(&wl, w, err);
+    if (rc)
+        return rc;
+    ssdsim_measurement f;
+    rc = ssdsim_measure(sim, wl, mo, &f);
+    ssdsim_workload_free(wl);
+    if (rc == 0 && o->on_point)
+        rc = o->on_point(n, t, k, &f, o->userdata);
+    return rc;
+}
+
+/* The heavy 4K points: the array at the steady state of 4 KiB random writes at 16T/16Q, then
+ * those writes and random reads at that load, as the review's 16T/16Q points are measured
+ * (windows of 20 blocks per plane of host writes at least, when they write). */
+static int steady_points(ssdsim *sim, bool jbod, uint32_t n, const ssdsim_scaling_opts *o,
+                         ssdsim_error *err)
+{
+    ssdsim_suite_wl w;
+    steady_wl(&w, SSDSIM_SCALING_RANDWRITE_STEADY, jbod, n);
+    ssdsim_workload *wl = NULL;
+    int rc = ssdsim_suite_wl_workload(&wl, &w, err);
+    if (rc)
+        return rc;
+    ssdsim_steady_method how = SSDSIM_STEADY_BY_NOTHING;
+    rc = ssdsim_reach_steady(sim, wl, &o->steady, &how);
+    ssdsim_workload_free(wl);
+    if (rc)
+        return rc;
+    if (o->on_steady)
+        o->on_steady(n, how, o->userdata);
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = o->window_ns;
+    mo.gc_cycles = 20;
+    rc = measure_point(sim, &w, &mo, n, SSDSIM_SCALING_RANDWRITE_STEADY, SSDSIM_SCALING_STEADY_K,
+                       o, err);
+    if (rc)
+        return rc;
+    steady_wl(&w, SSDSIM_SCALING_RANDREAD_STEADY, jbod, n);
+    return measure_point(sim, &w, &mo, n, SSDSIM_SCALING_RANDREAD_STEADY,
+                         SSDSIM_SCALING_STEADY_K, o, err);
+}
+
 /* One array: `n` of the model's devices, written full, every test at every depth. */
 static int run_array(const ssdsim_model *model, bool jbod, uint32_t n, const ssdsim_scaling_opts *o,
                      ssdsim_error *err)
@@ -93,6 +157,7 @@ static int run_array(const ssdsim_model *model, bool jbod, uint32_t n, const ssd
         snprintf(v, sizeof v, "%" PRIu32, controllers_for(model, n));
         rc = ssdsim_model_set(m, "system.controllers", v, err);
     }
+    m->reserve_warned = true; /* the system's own warning (ssdsim_scaling_run) stands for it */
     if (!rc)
         rc = ssdsim_new(&sim, m, o->seed, err);
     ssdsim_model_free(m);
@@ -100,22 +165,17 @@ static int run_array(const ssdsim_model *model, bool jbod, uint32_t n, const ssd
         return rc;
     ssdsim_set_progress(sim, o->progress, o->progress_userdata);
     rc = ssdsim_precondition_seq(sim);
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = o->window_ns;
     for (int t = 0; t < SSDSIM_SCALING_N_TESTS && rc == 0; t++) {
         for (size_t k = 0; k < SSDSIM_SCALING_N_QD && rc == 0; k++) {
             ssdsim_suite_wl w;
             test_wl(&w, (ssdsim_scaling_test)t, jbod, n, qds[k]);
-            ssdsim_workload *wl = NULL;
-            if ((rc = ssdsim_suite_wl_workload(&wl, &w, err)) != 0)
-                break;
-            ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
-            mo.window_ns = o->window_ns;
-            ssdsim_measurement f;
-            rc = ssdsim_measure(sim, wl, &mo, &f);
-            ssdsim_workload_free(wl);
-            if (rc == 0 && o->on_point)
-                rc = o->on_point(n, (ssdsim_scaling_test)t, k, &f, o->userdata);
+            rc = measure_point(sim, &w, &mo, n, (ssdsim_scaling_test)t, k, o, err);
         }
     }
+    if (rc == 0 && o->steady_writes)
+        rc = steady_points(sim, jbod, n, o, err);
     if (rc < 0) /* the simulation's own failure (a callback's code is passed on as it is) */
         ssdsim__error_set(err, rc, NULL, NULL, "%u devices: %s", n, ssdsim_errmsg(sim));
     ssdsim_free(sim);
@@ -142,6 +202,7 @@ int ssdsim_scaling_run(const ssdsim_model *system, const ssdsim_scaling_opts *op
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_scaling_opts.window_ns: expected at least 1 us");
     bool jbod = !strcmp(layout, "jbod");
+    ssdsim_model_warn((ssdsim_model *)system); /* once (a memo), not for every copy */
     uint32_t counts[64];
     size_t n = ssdsim_scaling_counts(system, counts, 64);
     int rc = 0;

@@ -176,11 +176,13 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
     uint64_t want = per_slot * ssdsim__methods_slots(wl);
     if (want < min_ios)
         want = min_ios;
-    /* Blocks per plane of host writes: a hard disk has no planes, and asks for none. */
+    /* Blocks per plane of host writes on every device: a system's host writes spread over its
+     * devices (device 0's shape is every member's), so it wants its count of devices times
+     * what one wants; a hard disk has no planes, and asks for none. */
     uint32_t n_planes = 0, ppb = 0;
     if (o->gc_cycles && ssdsim__methods_write_share(wl) > 0 && sim->sys.devs[0].ssd)
         ssdsim_device_shape(sim, &n_planes, NULL, &ppb, NULL, NULL);
-    uint64_t want_pages = (uint64_t)o->gc_cycles * n_planes * ppb;
+    uint64_t want_pages = (uint64_t)o->gc_cycles * n_planes * ppb * sim->sys.n_devs;
     uint64_t win = window_ns;
     for (uint32_t n_runs = 1;; n_runs++) {
         rc = measure_once(sim, wl, win, o->until_steady, false, f);

@@ -34,8 +34,8 @@ extern "C" {
  * must hold enough requests for its figures to mean something: min_ios requests,
  * min_ios_per_slot per outstanding request (numjobs x iodepth summed over the jobs; the ramp,
  * a tenth of the window, then covers the time the queues take to fill), and, when the workload
- * writes, gc_cycles blocks per plane of host writes (periods of garbage collection, whose swing
- * a window must average over). A window that held less is run again, longer (from what the
+ * writes, gc_cycles blocks per plane of host writes on every device (periods of garbage
+ * collection, whose swing a window must average over; a system's devices share its writes). A window that held less is run again, longer (from what the
  * short run achieved, with a margin, at least twice as long), up to max_stretch times
  * window_ns. */
 typedef struct ssdsim_measure_opts {
@@ -46,7 +46,8 @@ typedef struct ssdsim_measure_opts {
     uint64_t window_ns;
     /** stop once the IOPS of 5 rounds meet the SNIA rule (ssdsim_steady_check) */
     bool until_steady;
-    /** blocks per plane of host writes a window of a writing workload must hold; 0 = none */
+    /** blocks per plane of host writes a window of a writing workload must hold, on each
+     * device of a system; 0 = none */
     uint32_t gc_cycles;
     uint32_t min_ios;          /**< requests a window must hold; 0 = 5000 */
     uint32_t min_ios_per_slot; /**< requests per outstanding request; 0 = 20 */

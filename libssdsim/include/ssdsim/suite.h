@@ -888,14 +888,28 @@ SSDSIM_API int ssdsim_fdp_hotcold_run_sized(const ssdsim_model *model, bool fdp,
  * measure arrays (methodology section 3; section 1, item 6 for a JBOD). Each array is written
  * full sequentially (ssdsim_precondition_seq: a never-written SSD answers reads without its
  * flash), then 4 KiB random reads and 128 KiB sequential reads run at each queue depth of
- * ssdsim_scaling_qd: one job on a RAID volume, one job per device on a JBOD. */
+ * ssdsim_scaling_qd: one job on a RAID volume, one job per device on a JBOD. With
+ * steady_writes, the review labs' heavy 4K points follow on each array (section 1, item 6:
+ * aggregate scaling of several drives under the enterprise workload). */
 #define SSDSIM_SCALING_N_QD 6
+/** The tests run at every queue depth (SSDSIM_SCALING_RANDREAD, SSDSIM_SCALING_SEQREAD). */
 #define SSDSIM_SCALING_N_TESTS 2
+/** All the tests, those of steady_writes included. */
+#define SSDSIM_SCALING_N_ALL_TESTS 4
+/** The jobs and the depth of each of the steady_writes tests: 16 jobs (per device on a JBOD),
+ * 16 deep each (16T/16Q); their points come with k = SSDSIM_SCALING_STEADY_K
+ * (ssdsim_scaling_qd of it is 16). */
+#define SSDSIM_SCALING_STEADY_JOBS 16
+#define SSDSIM_SCALING_STEADY_K 4
 
-/** The two tests. */
+/** The tests. */
 typedef enum ssdsim_scaling_test {
     SSDSIM_SCALING_RANDREAD = 0, /**< 4 KiB random reads */
     SSDSIM_SCALING_SEQREAD = 1,  /**< 128 KiB sequential reads */
+    /** with steady_writes: 4 KiB random writes at 16T/16Q on the array at their steady state */
+    SSDSIM_SCALING_RANDWRITE_STEADY = 2,
+    /** with steady_writes: 4 KiB random reads at 16T/16Q right after them, on that state */
+    SSDSIM_SCALING_RANDREAD_STEADY = 3,
 } ssdsim_scaling_test;
 
 /** Queue depth `k` (per job): 1, 2, 4, 8, 16, 32; 0 past the last. */
@@ -911,6 +925,10 @@ SSDSIM_API size_t ssdsim_scaling_counts(const ssdsim_model *system, uint32_t *co
  * index (ssdsim_scaling_qd); a non-zero return stops the suite and is returned. */
 typedef int (*ssdsim_scaling_point_fn)(uint32_t devices, ssdsim_scaling_test test, size_t k,
                                        const ssdsim_measurement *m, void *userdata);
+/** With steady_writes, called once an array of `devices` is at the steady state of 4 KiB
+ * random writes, with how it got there (ssdsim_reach_steady). */
+typedef void (*ssdsim_scaling_steady_fn)(uint32_t devices, ssdsim_steady_method how,
+                                         void *userdata);
 
 /** How the scaling suite runs. SSDSIM_SCALING_OPTS_INIT, then window_ns. */
 typedef struct ssdsim_scaling_opts {
@@ -923,12 +941,23 @@ typedef struct ssdsim_scaling_opts {
     ssdsim_progress_fn progress; /**< installed on every simulation made (may be NULL) */
     void *progress_userdata;
     ssdsim_scaling_point_fn on_point; /**< may be NULL */
-    void *userdata;                   /**< passed to on_point */
+    void *userdata;                   /**< passed to on_point (and on_steady) */
+    /* Appended in version 2. */
+    /** after an array's read tests, the review labs' heavy 4K points (methodology section 1,
+     * item 6): the array brought to the steady state of 4 KiB random writes at 16T/16Q (16
+     * jobs per device on a JBOD) by ssdsim_reach_steady with `steady`, then those writes and
+     * 4 KiB random reads at the same load measured on it (SSDSIM_SCALING_RANDWRITE_STEADY,
+     * SSDSIM_SCALING_RANDREAD_STEADY), each window holding at least 20 blocks per plane of
+     * host writes when it writes (as the review's points); a hard disk array is measured as
+     * it is */
+    bool steady_writes;
+    ssdsim_curve_opts steady;           /**< how steady state is reached (zero: defaults) */
+    ssdsim_scaling_steady_fn on_steady; /**< may be NULL */
 } ssdsim_scaling_opts;
 
 /** Layout version of ssdsim_scaling_opts: set by SSDSIM_SCALING_OPTS_INIT and
  * ssdsim_scaling_opts_init. */
-#define SSDSIM_SCALING_OPTS_VERSION 1
+#define SSDSIM_SCALING_OPTS_VERSION 2
 #define SSDSIM_SCALING_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_SCALING_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
@@ -936,7 +965,8 @@ SSDSIM_API int ssdsim_scaling_opts_init(ssdsim_scaling_opts *opts, unsigned int 
 
 /** Run the suite on `system`: for each count of ssdsim_scaling_counts a copy of the model with
  * that many devices (system.count, system.controllers), a new simulation, a sequential fill,
- * then every test at every queue depth, each point passed to on_point. @return 0,
+ * then every test at every queue depth, each point passed to on_point (then, with
+ * steady_writes, the steady state and its two points). @return 0,
  * SSDSIM_EINVAL (NULL argument, options of an unknown version, window_ns under 1 us, a model
  * that is not a system), on_point's non-zero return, or the codes of ssdsim_model_set,
  * ssdsim_new and the runs; `err` (may be NULL) says why ("2 devices: ..."). */
