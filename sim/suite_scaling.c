@@ -83,18 +83,25 @@ static void on_steady(uint32_t devices, ssdsim_steady_method how, void *ud)
     x->steady_seen = true;
 }
 
+/* A table's header after its first cell (already printed): a column per device count, then the
+ * separator line, whose first column is `first` ("---:" or "---"). */
+static void table_head(struct suite *s, const struct scaling_ctx *x, const char *first)
+{
+    for (size_t c = 0; c < x->n_counts; c++)
+        suite_md(s, " %" PRIu32 " device%s |", x->counts[c], x->counts[c] == 1 ? "" : "s");
+    suite_md(s, "\n|%s|", first);
+    for (size_t c = 0; c < x->n_counts; c++)
+        suite_md(s, "---:|");
+    suite_md(s, "\n");
+}
+
 /* A Markdown table of one figure: a row per queue depth, a column per device count. */
 static void table(struct suite *s, const struct scaling_ctx *x, ssdsim_scaling_test t,
                   const char *title, double (*get)(const ssdsim_measurement *), const char *fmt,
                   bool scaling)
 {
     suite_md(s, "\n### %s\n\n| QD |", title);
-    for (size_t c = 0; c < x->n_counts; c++)
-        suite_md(s, " %" PRIu32 " device%s |", x->counts[c], x->counts[c] == 1 ? "" : "s");
-    suite_md(s, "\n|---:|");
-    for (size_t c = 0; c < x->n_counts; c++)
-        suite_md(s, "---:|");
-    suite_md(s, "\n");
+    table_head(s, x, "---:");
     for (size_t k = 0; k < SSDSIM_SCALING_N_QD; k++) {
         suite_md(s, "| %" PRIu32 " |", ssdsim_scaling_qd(k));
         for (size_t c = 0; c < x->n_counts; c++) {
@@ -211,12 +218,7 @@ static void steady_section(struct suite *s, const struct scaling_ctx *x)
                      : "The volume's 256 outstanding requests spread over its devices, each "
                        "still 256/n deep: deep enough for a drive's steady writes, so linear "
                        "scaling is the mark until a shared link or the host binds.");
-    for (size_t c = 0; c < x->n_counts; c++)
-        suite_md(s, " %" PRIu32 " device%s |", x->counts[c], x->counts[c] == 1 ? "" : "s");
-    suite_md(s, "\n|---|");
-    for (size_t c = 0; c < x->n_counts; c++)
-        suite_md(s, "---:|");
-    suite_md(s, "\n");
+    table_head(s, x, "---");
     const ssdsim_scaling_test w = SSDSIM_SCALING_RANDWRITE_STEADY;
     const ssdsim_scaling_test r = SSDSIM_SCALING_RANDREAD_STEADY;
     steady_row(s, x, w, "4K random write, IOPS", get_iops, "%.0f");

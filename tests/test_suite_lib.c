@@ -1168,6 +1168,21 @@ static int scaling_stop(uint32_t devices, ssdsim_scaling_test t, size_t k,
     return 7;
 }
 
+/* The system model `json` (its member "scaling-member.json", the small model), written with
+ * the member under tests/out as `file` and loaded. */
+static ssdsim_model *small_system(const char *file, const char *json)
+{
+    char member[4096], path[4096];
+    out_path(member, sizeof member, "scaling-member.json");
+    out_path(path, sizeof path, file);
+    write_file(member, small_json);
+    write_file(path, json);
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_file(&m, path, &err) == 0, "%s", err.message);
+    return m;
+}
+
 /* A RAID-0 of 2 small drives (3 us of RAID layer per request, 64 KiB strips): each array is
  * written full, so a QD1 4 KiB random read takes the member's 104.92 us + 3 = 107.92 us with 1
  * device and with 2; the drives sit on links of their own (a controller each), so what binds
@@ -1176,21 +1191,15 @@ static int scaling_stop(uint32_t devices, ssdsim_scaling_test t, size_t k,
  * 48,828 on two (below). */
 START_TEST(test_suite_lib_scaling)
 {
-    char member[4096], raid[4096], jbod[4096];
-    out_path(member, sizeof member, "scaling-member.json");
-    out_path(raid, sizeof raid, "scaling-raid0.json");
-    out_path(jbod, sizeof jbod, "scaling-jbod.json");
-    write_file(member, small_json);
-    write_file(raid, "{\"name\": \"scaling-raid0\", \"system\": {\"member\": "
-                     "\"scaling-member.json\", \"count\": 2, \"layout\": \"raid0\", "
-                     "\"stripe\": \"64KiB\", \"raid_us\": 3}}");
-    write_file(jbod, "{\"name\": \"scaling-jbod\", \"system\": {\"member\": "
-                     "\"scaling-member.json\", \"count\": 4, \"layout\": \"jbod\", "
-                     "\"controllers\": 2}}");
-    ssdsim_model *m = NULL, *j = NULL;
+    ssdsim_model *m = small_system("scaling-raid0.json",
+                                   "{\"name\": \"scaling-raid0\", \"system\": {\"member\": "
+                                   "\"scaling-member.json\", \"count\": 2, \"layout\": "
+                                   "\"raid0\", \"stripe\": \"64KiB\", \"raid_us\": 3}}");
+    ssdsim_model *j = small_system("scaling-jbod.json",
+                                   "{\"name\": \"scaling-jbod\", \"system\": {\"member\": "
+                                   "\"scaling-member.json\", \"count\": 4, \"layout\": "
+                                   "\"jbod\", \"controllers\": 2}}");
     ssdsim_error err;
-    ck_assert_msg(ssdsim_model_load_file(&m, raid, &err) == 0, "%s", err.message);
-    ck_assert_msg(ssdsim_model_load_file(&j, jbod, &err) == 0, "%s", err.message);
     /* the counts: 1 and 2; a JBOD of 4 on 2 controllers (2 each): 1, 2 (one controller), 4 */
     uint32_t counts[8];
     ck_assert_uint_eq(ssdsim_scaling_counts(m, counts, 8), 2);
@@ -1260,16 +1269,11 @@ END_TEST
  * so 2 devices on one controller read no faster than 1, and 4 on two read twice as fast. */
 START_TEST(test_suite_lib_scaling_steady_writes)
 {
-    char member[4096], jbod[4096];
-    out_path(member, sizeof member, "scaling-member.json");
-    out_path(jbod, sizeof jbod, "scaling-jbod.json");
-    write_file(member, small_json);
-    write_file(jbod, "{\"name\": \"scaling-jbod\", \"system\": {\"member\": "
-                     "\"scaling-member.json\", \"count\": 4, \"layout\": \"jbod\", "
-                     "\"controllers\": 2}}");
-    ssdsim_model *j = NULL;
+    ssdsim_model *j = small_system("scaling-jbod.json",
+                                   "{\"name\": \"scaling-jbod\", \"system\": {\"member\": "
+                                   "\"scaling-member.json\", \"count\": 4, \"layout\": "
+                                   "\"jbod\", \"controllers\": 2}}");
     ssdsim_error err;
-    ck_assert_msg(ssdsim_model_load_file(&j, jbod, &err) == 0, "%s", err.message);
     struct scaling_seen x = {.n = 0};
     ssdsim_scaling_opts o = SSDSIM_SCALING_OPTS_INIT;
     o.window_ns = 200000000;
@@ -1317,16 +1321,10 @@ END_TEST
  * all (each device gets half of them), not 7,680 in all (device 0's shape alone). */
 START_TEST(test_suite_lib_window_gc_cycles_every_device)
 {
-    char member[4096], raid[4096];
-    out_path(member, sizeof member, "scaling-member.json");
-    out_path(raid, sizeof raid, "scaling-raid0.json");
-    write_file(member, small_json);
-    write_file(raid, "{\"name\": \"scaling-raid0\", \"system\": {\"member\": "
-                     "\"scaling-member.json\", \"count\": 2, \"layout\": \"raid0\", "
-                     "\"stripe\": \"64KiB\", \"raid_us\": 3}}");
-    ssdsim_model *m = NULL;
-    ssdsim_error err;
-    ck_assert_msg(ssdsim_model_load_file(&m, raid, &err) == 0, "%s", err.message);
+    ssdsim_model *m = small_system("scaling-raid0.json",
+                                   "{\"name\": \"scaling-raid0\", \"system\": {\"member\": "
+                                   "\"scaling-member.json\", \"count\": 2, \"layout\": "
+                                   "\"raid0\", \"stripe\": \"64KiB\", \"raid_us\": 3}}");
     ssdsim *sim = small_sim(m);
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
     ssdsim_workload *wl = NULL;
