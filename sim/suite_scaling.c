@@ -207,8 +207,11 @@ static void steady_section(struct suite *s, const struct scaling_ctx *x)
              "6): after its read tests, the array was brought to the steady state of 4 KiB "
              "random writes at 16 jobs of 16 outstanding requests (%s), then those writes and "
              "4 KiB random reads at the same load were measured on that state, each window of "
-             "writes holding at least %d blocks per plane of host writes (periods of garbage "
-             "collection). %s\n\n| |",
+             "writes holding at least %d blocks per plane of host writes on every device "
+             "(periods of garbage collection). %s The host's CPUs are in the model only as a "
+             "host-based FTL's threads (`host.ftl_threads`); the kernel's time per request is a "
+             "fixed latency (`host.cmd_overhead_us`), not a shared resource, so a limit a real "
+             "server's CPUs would set is not shown.\n\n| |",
              x->jbod ? "on each device, its own volume, as one database node per drive: 16 jobs "
                        "per device, the figures their sum"
                      : "on the volume",
