@@ -1348,6 +1348,50 @@ START_TEST(test_suite_lib_window_gc_cycles_every_device)
 }
 END_TEST
 
+/* A system behind a RAID card with a battery-backed write-back cache (the lab's RAID-5 of four
+ * 15K disks, 512 MB cache) reaches the steady state of 4 KiB random writes with its cache filled
+ * (ssdsim_fill_card_cache at the end of ssdsim_reach_steady, hard disks included): the writes
+ * measured after it run at the disks' pace, not the cache's. Each host write puts two writes on
+ * the disks (data and parity), and a disk moving its head takes at least its track-to-track seek
+ * and write settle per write (200 + 500 us), so at most 4 / 0.7 ms / 2 = 2,857 IOPS. Before, the
+ * empty cache took a 0.2 s window's writes at DRAM speed (487,005 IOPS). */
+START_TEST(test_suite_lib_steady_state_fills_card_cache)
+{
+    char path[4096];
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_file(&m,
+                                         test_src_path(path, sizeof path,
+                                                       "models/ultrastar-15k600-x4-raid5-3ware.json"),
+                                         &err) == 0,
+                  "%s", err.message);
+    ssdsim *sim = small_sim(m);
+    ssdsim_suite_wl w;
+    ssdsim_suite_wl_init(&w, 0);
+    w.rw = "randwrite";
+    w.bs = "4k";
+    w.threads = 16;
+    w.qd = 16;
+    ssdsim_workload *wl = NULL;
+    ck_assert_int_eq(ssdsim_suite_wl_workload(&wl, &w, &err), 0);
+    ssdsim_steady_method how;
+    ck_assert_msg(ssdsim_reach_steady(sim, wl, NULL, &how) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_int_eq(how, SSDSIM_STEADY_BY_NOTHING);
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = 200000000;
+    ssdsim_measurement f;
+    ck_assert_msg(ssdsim_measure(sim, wl, &mo, &f) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_msg(f.iops > 0 && f.iops < 4 / 0.7e-3 / 2, "%g IOPS", f.iops);
+    /* filling again: the cache is at its level, so the first rounds already hold it */
+    ck_assert_int_eq(ssdsim_fill_card_cache(sim, wl), 0);
+    ck_assert_int_eq(ssdsim_fill_card_cache(NULL, wl), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_fill_card_cache(sim, NULL), SSDSIM_EINVAL);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 /* apps                                                                                        */
 
@@ -1596,6 +1640,7 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_scaling);
     tcase_add_test(tc, test_suite_lib_scaling_steady_writes);
     tcase_add_test(tc, test_suite_lib_window_gc_cycles_every_device);
+    tcase_add_test(tc, test_suite_lib_steady_state_fills_card_cache);
     tcase_add_test(tc, test_suite_lib_apps);
     suite_add_tcase(s, tc);
     return s;

@@ -147,6 +147,16 @@ SSDSIM_API int ssdsim_settle(ssdsim *sim, const ssdsim_workload *wl, double driv
 SSDSIM_API int ssdsim_settle_adaptive(ssdsim *sim, const ssdsim_workload *wl,
                                       double max_drive_writes, double *written);
 
+/** Fill a RAID card's battery-backed write-back cache (system.cache) with `wl` to the level the
+ * workload holds it at, as hours of writes leave it and a fresh, sequentially filled or just
+ * preconditioned system does not (a window of seconds would measure the card's DRAM): rounds
+ * of an eighth of the cache of host writes, until a round, from the second on, added less than
+ * a quarter of a round to the bytes it holds; at most 4 caches of writes. Nothing without such
+ * a cache or when `wl` does not write. ssdsim_reach_steady ends with it (hard disks included),
+ * as does the settling after a preconditioning curve. @return 0, SSDSIM_EINVAL (NULL
+ * argument), or the codes of ssdsim_run. */
+SSDSIM_API int ssdsim_fill_card_cache(ssdsim *sim, const ssdsim_workload *wl);
+
 /** How a drive was brought to a steady state. */
 typedef enum ssdsim_steady_method {
     SSDSIM_STEADY_BY_NOTHING = 0, /**< a hard disk: no state that writes change */
@@ -185,7 +195,8 @@ SSDSIM_API int ssdsim_curve_opts_init(ssdsim_curve_opts *opts, unsigned int vers
 /** Bring `sim`, secure-erased first, to the steady state of `wl` (random writes over the whole
  * device for fast preconditioning): fast preconditioning and settling; when the FTL cannot
  * install a state, the two runs of a preconditioning curve (not recorded); a hard disk is left
- * as it is. *how (may be NULL) says which. Statistics then describe the last run.
+ * as it is. A RAID card's write-back cache is then filled (ssdsim_fill_card_cache). *how (may
+ * be NULL) says which. Statistics then describe the last run.
  * @return 0, SSDSIM_EINVAL (NULL argument, options of an unknown version), or the codes of
  *         ssdsim_secure_erase, ssdsim_precondition_fast and ssdsim_run. */
 SSDSIM_API int ssdsim_reach_steady(ssdsim *sim, const ssdsim_workload *wl,
