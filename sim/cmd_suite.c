@@ -478,9 +478,9 @@ void suite_steady_notes(struct suite *s, const ssdsim_suite_wl *w, ssdsim_steady
     if (how == SSDSIM_STEADY_BY_NOTHING) {
         suite_shortcut(s, "The model is a hard disk or an array of them: it keeps no state "
                           "that writes change (no flash to fill, no garbage collection; a "
-                          "write cache fills in seconds), so it was not preconditioned and its "
-                          "preconditioning curves were not run; the measurements ran on the "
-                          "disks as they are.");
+                          "disk's own write cache fills in seconds), so it was not "
+                          "preconditioned and no preconditioning curve was run; the "
+                          "measurements ran on the disks as they are.");
     } else if (how == SSDSIM_STEADY_BY_FAST) {
         suite_shortcut(s, "The drive was put at steady state by fast preconditioning "
                           "(ssdsim_precondition_fast: the state of a scaled copy run to steady "

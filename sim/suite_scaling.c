@@ -48,11 +48,14 @@ static int on_point(uint32_t devices, ssdsim_scaling_test t, size_t k, const ssd
     x->fig[c][t][k] = *m;
     if (t == SSDSIM_SCALING_RANDREAD_STEADY) {
         const ssdsim_measurement *w = &x->fig[c][SSDSIM_SCALING_RANDWRITE_STEADY][k];
+        char waf[32] = ""; /* hard disks have none */
+        if (isfinite(w->waf))
+            snprintf(waf, sizeof waf, "WAF %.3f, ", w->waf);
         suite_say(x->s,
                   "  %" PRIu32 " device%s at the steady state of 4K random writes, 16T/16Q%s: "
-                  "writes %.0f IOPS (WAF %.3f, mean latency %.1f us), reads %.0f IOPS",
-                  devices, devices == 1 ? "" : "s", x->jbod ? " per device" : "", w->iops,
-                  w->waf, w->lat_mean_ns / 1e3, m->iops);
+                  "writes %.0f IOPS (%smean latency %.1f us), reads %.0f IOPS",
+                  devices, devices == 1 ? "" : "s", x->jbod ? " per device" : "", w->iops, waf,
+                  w->lat_mean_ns / 1e3, m->iops);
         return 0;
     }
     if (t == SSDSIM_SCALING_RANDWRITE_STEADY || k + 1 < SSDSIM_SCALING_N_QD)
@@ -170,8 +173,10 @@ static void steady_row(struct suite *s, const struct scaling_ctx *x, ssdsim_scal
 {
     suite_md(s, "| %s |", label);
     for (size_t c = 0; c < x->n_counts; c++) {
-        char b[32];
-        snprintf(b, sizeof b, fmt, get(&x->fig[c][t][SSDSIM_SCALING_STEADY_K]));
+        char b[32] = "-"; /* a figure a hard disk has not (WAF) */
+        double v = get(&x->fig[c][t][SSDSIM_SCALING_STEADY_K]);
+        if (isfinite(v))
+            snprintf(b, sizeof b, fmt, v);
         suite_md(s, " %s |", b);
     }
     suite_md(s, "\n");
