@@ -1360,11 +1360,8 @@ START_TEST(test_suite_lib_steady_state_fills_card_cache)
     char path[4096];
     ssdsim_model *m = NULL;
     ssdsim_error err;
-    ck_assert_msg(ssdsim_model_load_file(&m,
-                                         test_src_path(path, sizeof path,
-                                                       "models/ultrastar-15k600-x4-raid5-3ware.json"),
-                                         &err) == 0,
-                  "%s", err.message);
+    test_src_path(path, sizeof path, "models/ultrastar-15k600-x4-raid5-3ware.json");
+    ck_assert_msg(ssdsim_model_load_file(&m, path, &err) == 0, "%s", err.message);
     ssdsim *sim = small_sim(m);
     ssdsim_suite_wl w;
     ssdsim_suite_wl_init(&w, 0);

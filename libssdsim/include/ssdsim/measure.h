@@ -35,9 +35,9 @@ extern "C" {
  * min_ios_per_slot per outstanding request (numjobs x iodepth summed over the jobs; the ramp,
  * a tenth of the window, then covers the time the queues take to fill), and, when the workload
  * writes, gc_cycles blocks per plane of host writes on every device (periods of garbage
- * collection, whose swing a window must average over; a system's devices share its writes). A window that held less is run again, longer (from what the
- * short run achieved, with a margin, at least twice as long), up to max_stretch times
- * window_ns. */
+ * collection, whose swing a window must average over; a system's devices share its writes).
+ * A window that held less is run again, longer (from what the short run achieved, with a
+ * margin, at least twice as long), up to max_stretch times window_ns. */
 typedef struct ssdsim_measure_opts {
     /** the layout the caller was compiled with: SSDSIM_MEASURE_OPTS_VERSION (0 = 1) */
     unsigned int version;
