@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cmdtest.h"
+#include "ssdsim/point.h"
 #include "ssdsim/ssdsim.h"
 #include "ssdsim/suite.h"
 #include "ssdsim/trace.h"
@@ -1389,6 +1390,41 @@ START_TEST(test_suite_lib_steady_state_fills_card_cache)
 }
 END_TEST
 
+/* A sweep point's fast preconditioning (ssdsim_point_precondition, as `ssdsim run --precondition
+ * fast`) fills a RAID card's write-back cache too: a RAID-0 of 2 small drives behind a 32 MiB
+ * card cache (1 GB/s into it). Each drive programs at most 4 dies / 200 us = 20,000 pages a
+ * second, so at WAF 1 or more the array takes at most 40,000 4 KiB writes a second once the
+ * cache is full. An empty cache would have taken 32 MiB more (8,192 writes) in a 50 ms window:
+ * 160,000 IOPS more. */
+START_TEST(test_suite_lib_point_precondition_fills_card_cache)
+{
+    ssdsim_model *m = small_system("scaling-card.json",
+                                   "{\"name\": \"scaling-card\", \"system\": {\"member\": "
+                                   "\"scaling-member.json\", \"count\": 2, \"layout\": "
+                                   "\"raid0\", \"stripe\": \"64KiB\", \"cache\": \"32MiB\", "
+                                   "\"cache_bw\": \"1GB/s\"}}");
+    ssdsim *sim = small_sim(m);
+    ssdsim_workload *wl = NULL;
+    ck_assert_int_eq(ssdsim_workload_new(&wl, "w", NULL), 0);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "rw", "randwrite", NULL), 0);
+    ck_assert_int_eq(ssdsim_workload_set_int(wl, "bs", 4096, NULL), 0);
+    ck_assert_int_eq(ssdsim_workload_set_int(wl, "iodepth", 16, NULL), 0);
+    ck_assert_int_eq(ssdsim_workload_set_int(wl, "numjobs", 16, NULL), 0);
+    ssdsim_point_opts po = SSDSIM_POINT_OPTS_INIT;
+    po.precondition = SSDSIM_PRECONDITION_FAST;
+    ck_assert_msg(ssdsim_point_precondition(sim, wl, &po) == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = 50000000;
+    mo.max_stretch = 1;
+    ssdsim_measurement f;
+    ck_assert_msg(ssdsim_measure(sim, wl, &mo, &f) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_msg(f.iops > 0 && f.iops <= 40000, "%g IOPS", f.iops);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 /* apps                                                                                        */
 
@@ -1638,6 +1674,7 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_scaling_steady_writes);
     tcase_add_test(tc, test_suite_lib_window_gc_cycles_every_device);
     tcase_add_test(tc, test_suite_lib_steady_state_fills_card_cache);
+    tcase_add_test(tc, test_suite_lib_point_precondition_fills_card_cache);
     tcase_add_test(tc, test_suite_lib_apps);
     suite_add_tcase(s, tc);
     return s;

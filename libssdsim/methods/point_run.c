@@ -50,7 +50,9 @@ int ssdsim_point_precondition(ssdsim *sim, const ssdsim_workload *wl,
                                 "fast preconditioning needs the point's workload (its random "
                                 "writes are what it installs the steady state of)");
         rc = ssdsim_precondition_fast(sim, wl, NULL);
-        return rc ? rc : ssdsim_settle_adaptive(sim, wl, SSDSIM_SETTLE_DRIVE_WRITES, NULL);
+        if (rc == 0)
+            rc = ssdsim_settle_adaptive(sim, wl, SSDSIM_SETTLE_DRIVE_WRITES, NULL);
+        return rc ? rc : ssdsim_fill_card_cache(sim, wl); /* a RAID card's, as hours leave it */
     default:
         return 0;
     }

@@ -112,10 +112,11 @@ SSDSIM_API int ssdsim_point_new(ssdsim **out, const ssdsim_model *model,
                                 const ssdsim_point_opts *opts, ssdsim_error *err);
 
 /** Precondition `sim` as `opts` says (nothing for SSDSIM_PRECONDITION_NONE); `wl` is needed by
- * SSDSIM_PRECONDITION_FAST only. @return 0, SSDSIM_EINVAL (bad opts, FAST without a workload)
- * or the code of ssdsim_precondition_seq_fills / ssdsim_precondition_fast /
- * ssdsim_settle_adaptive (a cancelled one: SSDSIM_ECANCELLED); the reason is in
- * ssdsim_errmsg(sim). */
+ * SSDSIM_PRECONDITION_FAST only, which installs, settles (ssdsim_settle_adaptive) and fills a
+ * RAID card's write-back cache (ssdsim_fill_card_cache). @return 0, SSDSIM_EINVAL (bad opts,
+ * FAST without a workload) or the code of ssdsim_precondition_seq_fills /
+ * ssdsim_precondition_fast / ssdsim_settle_adaptive / ssdsim_fill_card_cache (a cancelled one:
+ * SSDSIM_ECANCELLED); the reason is in ssdsim_errmsg(sim). */
 SSDSIM_API int ssdsim_point_precondition(ssdsim *sim, const ssdsim_workload *wl,
                                          const ssdsim_point_opts *opts);
 

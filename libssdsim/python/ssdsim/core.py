@@ -169,7 +169,8 @@ class Simulation:
         """Put the device in a state before measuring: "seq" (write it full sequentially),
         "erase" (secure erase) or "fast" (the steady state `workload` would reach, installed
         from a scaled run; page FTL only; then, with `settle`, written on with timing until
-        garbage collection holds its free blocks, as `ssdsim run --precondition fast` does)."""
+        garbage collection holds its free blocks and a RAID card's write-back cache is filled,
+        as `ssdsim run --precondition fast` does)."""
         if kind == "seq":
             self._check(n.lib.ssdsim_precondition_seq(self._ptr))
         elif kind == "erase":
@@ -181,6 +182,7 @@ class Simulation:
             self._check(n.lib.ssdsim_precondition_fast(self._ptr, wl._ptr, None))
             if settle:  # at most SSDSIM_SETTLE_DRIVE_WRITES, a tenth of a drive write
                 self._check(n.lib.ssdsim_settle_adaptive(self._ptr, wl._ptr, 0.1, None))
+                self._check(n.lib.ssdsim_fill_card_cache(self._ptr, wl._ptr))
         else:
             raise ValueError(f"precondition: kind {kind!r} is not seq, erase or fast")
         return self
