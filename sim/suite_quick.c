@@ -314,9 +314,13 @@ int suite_quick_matrix(struct suite *s)
                         " us idle (system.cache_idle_us)",
                      card_idle);
         suite_md(s, ": the idle time between tests %s.\n\n",
-                 bg > 0 && flushes ? "lets them free blocks and empties the cache"
+                 bg > 0 && flushes ? "lets them free blocks and drains the cache, as fast as "
+                                     "the devices take its data (small random writes slowly: "
+                                     "a cache full of them can outlast the pauses)"
                  : bg > 0          ? "lets them free blocks"
-                 : flushes         ? "empties the cache"
+                 : flushes         ? "drains the cache, as fast as the devices take its data "
+                                     "(small random writes slowly: a cache full of them can "
+                                     "outlast the pauses)"
                                    : "changes nothing");
     }
     for (int kind = 0; kind < 2; kind++) {

@@ -637,8 +637,9 @@ START_TEST(test_suite_quick_matrix_raid5)
         "(system.cache) acknowledges every write",
         "The devices' background garbage collection starts after 5000 us idle (their "
         "gc.bg_idle_us); the card writes its cache's dirty data to them after 2000 us idle "
-        "(system.cache_idle_us): the idle time between tests lets them free blocks and empties "
-        "the cache.",
+        "(system.cache_idle_us): the idle time between tests lets them free blocks and drains "
+        "the cache, as fast as the devices take its data (small random writes slowly: a cache "
+        "full of them can outlast the pauses).",
         "| capacity | 25.00 MiB logical (37.50 MiB on the devices with the parity or mirror "
         "copies), 48.00 MiB physical, over-provisioning 28.0% |"};
     char path[4096];
