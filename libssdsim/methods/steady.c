@@ -142,7 +142,7 @@ static bool cache_level_held(const struct ssdsim *sim, void *ctx)
     return held;
 }
 
-/* The comment at the top. */
+/* Declared in ssdsim/measure.h; its rule is the one the comment at the top explains. */
 int ssdsim_fill_card_cache(ssdsim *sim, const ssdsim_workload *wl)
 {
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
