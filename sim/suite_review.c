@@ -524,7 +524,16 @@ int suite_review(struct suite *s)
                 "right after the 4K matrix; 128K sequential write and read at 16T/16Q (each "
                 "thread streaming through its own sixteenth of the drive) after a secure erase "
                 "and one sequential fill. Each profile, the 128K points and the second "
-                "formatting mode start from a drive of their own.\n\n");
+                "formatting mode start from a drive of their own.");
+    uint32_t volumes = ssdsim_model_n_volumes(s->model);
+    if (volumes > 1) /* a JBOD: job k addresses device k mod n */
+        suite_md(s, " The model is a JBOD of %" PRIu32 " devices, each its own volume: job k "
+                    "addresses device k mod %" PRIu32 ", so the threads of each point spread "
+                    "over the devices (16T/16Q puts %.3g threads of 16 on each; a point with "
+                    "fewer threads than devices leaves some idle) and the figures are their "
+                    "sum; `ssdsim suite scaling --writes` runs 16T/16Q on every device.",
+                 volumes, volumes, 16.0 / volumes);
+    suite_md(s, "\n\n");
     /* hard disks have no preconditioning curves to plot (nor their CSV files) */
     bool curves = ssdsim_model_get_device_kind(s->model) != SSDSIM_MODEL_HDD;
     if (curves)

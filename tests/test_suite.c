@@ -692,28 +692,66 @@ START_TEST(test_suite_quick_matrix_card_cache)
 }
 END_TEST
 
+/* The small drive the system tests use as their member: 2 channels x 2 dies of 64 blocks of
+ * 64 pages of 4 KiB, SLC timings, a 100 MB/s link. */
+static const char small_member_json[] =
+    "{\"name\": \"scaling-small\", \"geometry\": {\"channels\": 2, "
+    "\"chips_per_channel\": 1, \"dies_per_chip\": 2, \"planes_per_die\": 1, "
+    "\"blocks_per_plane\": 64, \"pages_per_block\": 64, \"page_size\": \"4KiB\"}, "
+    "\"flash\": {\"cell\": \"slc\", \"read_us\": 20, \"program_us\": 200, "
+    "\"erase_us\": 1000, \"bus_mts\": 100, \"bus_width\": 8}, \"controller\": "
+    "{\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32}, \"host\": "
+    "{\"interface\": \"custom\", \"link_bw\": \"100MB/s\", \"cmd_overhead_us\": 1}, "
+    "\"ftl\": {\"type\": \"page\", \"op\": 0.28}}";
+
+/* Write the small member as tests/out/suite-small-member.json and the system `json` (whose
+ * member is that file) as tests/out/`file`, whose path goes into sys. */
+static void write_system(char *sys, size_t len, const char *file, const char *json)
+{
+    char member[4096];
+    out_path(member, sizeof member, "suite-small-member.json");
+    write_file(member, small_member_json);
+    out_path(sys, len, file);
+    write_file(sys, json);
+}
+
+/* The review of a JBOD says how its threads spread: job k addresses device k mod n, so on 2
+ * devices 16T/16Q puts 16 / 2 = 8 threads of 16 on each. */
+START_TEST(test_suite_review_jbod_says_how_threads_spread)
+{
+    char dir[4096], sys[4096];
+    out_path(dir, sizeof dir, "suite-review-jbod");
+    remove_dir(dir);
+    write_system(sys, sizeof sys, "suite-jbod.json",
+                 "{\"name\": \"jbod2\", \"system\": {\"member\": \"suite-small-member.json\", "
+                 "\"count\": 2, \"layout\": \"jbod\"}}");
+    struct cmd c;
+    RUN(&c, "suite", "review", "--model", sys, "--quick", "--no-plot", "--out", dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    char path[4096];
+    char *text = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_msg(strstr(text, "The model is a JBOD of 2 devices, each its own volume: job k "
+                               "addresses device k mod 2") &&
+                      strstr(text, "16T/16Q puts 8 threads of 16 on each"),
+                  "%s", text);
+    free(text);
+}
+END_TEST
+
 /* scaling: a RAID-0 of 2 small drives (each on a link of its own: 100 MB/s), 1 and 2 devices;
  * 128 KiB sequential reads at QD32 are link-bound, so two devices read twice as fast; with
  * --writes, the steady 4K points and their table. A device model is refused with one line. */
 START_TEST(test_suite_scaling_quick)
 {
-    char dir[4096], member[4096], sys[4096];
+    char dir[4096], sys[4096];
     out_path(dir, sizeof dir, "suite-scaling");
     remove_dir(dir);
-    out_path(member, sizeof member, "suite-scaling-member.json");
-    out_path(sys, sizeof sys, "suite-scaling-raid0.json");
-    write_file(member,
-               "{\"name\": \"scaling-small\", \"geometry\": {\"channels\": 2, "
-               "\"chips_per_channel\": 1, \"dies_per_chip\": 2, \"planes_per_die\": 1, "
-               "\"blocks_per_plane\": 64, \"pages_per_block\": 64, \"page_size\": \"4KiB\"}, "
-               "\"flash\": {\"cell\": \"slc\", \"read_us\": 20, \"program_us\": 200, "
-               "\"erase_us\": 1000, \"bus_mts\": 100, \"bus_width\": 8}, \"controller\": "
-               "{\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32}, \"host\": "
-               "{\"interface\": \"custom\", \"link_bw\": \"100MB/s\", \"cmd_overhead_us\": 1}, "
-               "\"ftl\": {\"type\": \"page\", \"op\": 0.28}}");
-    write_file(sys, "{\"name\": \"scaling-raid0\", \"system\": {\"member\": "
-                    "\"suite-scaling-member.json\", \"count\": 2, \"layout\": \"raid0\", "
-                    "\"stripe\": \"64KiB\", \"raid_us\": 3}}");
+    write_system(sys, sizeof sys, "suite-scaling-raid0.json",
+                 "{\"name\": \"scaling-raid0\", \"system\": {\"member\": "
+                 "\"suite-small-member.json\", \"count\": 2, \"layout\": \"raid0\", "
+                 "\"stripe\": \"64KiB\", \"raid_us\": 3}}");
     struct cmd c;
     RUN(&c, "suite", "scaling", "--model", sys, "--quick", "--out", dir, "--quiet");
     ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
@@ -1155,6 +1193,7 @@ static Suite *suite_suite(void)
     tcase_add_test(runs, test_suite_snia_quick);
     tcase_add_test(runs, test_suite_quick_matrix_quick);
     tcase_add_test(runs, test_suite_scaling_quick);
+    tcase_add_test(runs, test_suite_review_jbod_says_how_threads_spread);
     tcase_add_test(runs, test_suite_quick_matrix_raid5);
     tcase_add_test(runs, test_suite_quick_matrix_card_cache);
     tcase_add_test(runs, test_suite_apps_quick);
