@@ -437,7 +437,16 @@ int suite_quick_matrix(struct suite *s)
             "simulated in full.",
             (double)window / 1e9, (double)test / 1e9, n_whole[0], n_cells[0], n_whole[1],
             n_cells[1]);
-    if (!sum.full_fills)
+    if (!sum.full_fills && ssdsim_model_get_device_kind(s->model) == SSDSIM_MODEL_HDD)
+        suite_shortcut(s, "Written full: hard disks keep no state that writes change, so the "
+                          "written-full tests ran on the disks as the fresh ones left them%s; "
+                          "the tests then ran in order, as in the labs, so the writes of one "
+                          "test carry into the next.",
+                       card > 0 && bbu ? ", with the card's cache filled by 4 KiB random "
+                                         "writes over the whole volume (the steady state of "
+                                         "those writes)"
+                                       : "");
+    else if (!sum.full_fills)
         suite_shortcut(s, "Written full: the drive was fast-preconditioned to the steady state "
                           "of 4 KiB random writes over its whole capacity instead of being "
                           "written full several times; the tests then ran in order on that "
