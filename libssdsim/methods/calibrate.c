@@ -37,8 +37,6 @@
 #define WINDOW_MAX_S 120.0
 /* The ramp (a tenth of the window) fills the buffer this many times at the vendor's rate. */
 #define BUFFER_FILLS 4.0
-/* Blocks per plane of host writes a write figure on a drive that is not fresh spans. */
-#define GC_CYCLES 20
 
 static bool is_latency(const ssdsim_spec_figure *f)
 {
@@ -219,7 +217,7 @@ static int calibrate(const ssdsim_model *model, size_t i, uint64_t seed,
         what = "";
         ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
         mo.window_ns = r->first_window_ns = first_window_ns(f, buffer_bytes(model));
-        mo.gc_cycles = r->gc_cycles = !is_read(f) && strcmp(f->state, "fresh") ? GC_CYCLES : 0;
+        mo.gc_cycles = r->gc_cycles = !is_read(f) && strcmp(f->state, "fresh") ? SSDSIM__GC_CYCLES : 0;
         rc = ssdsim_measure(sim, wl, &mo, &r->measurement);
     }
     if (rc == 0) {

@@ -8,6 +8,11 @@
 
 #include "ssdsim/measure.h"
 
+/* Blocks per plane of host writes (on every device) a window of a writing workload at steady
+ * state must hold, ssdsim_measure_opts.gc_cycles: periods of garbage collection, whose swing
+ * the window averages over. The review's, quick matrix's, calibration's and scaling's. */
+#define SSDSIM__GC_CYCLES 20
+
 /* How a method runs a caller's workload: time-based for runtime_ns after ramp_ns (runtime_ns
  * 0: not time-based), or for io_size_bytes per clone (0: as the workload says). */
 struct ssdsim__methods_len {

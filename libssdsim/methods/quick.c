@@ -13,12 +13,12 @@
 
 #include "abi.h"
 #include "array/array.h"
+#include "methods/methods.h"
 #include "sim.h"
 #include "ssdsim/suite.h"
 
 #define GIB5 (UINT64_C(5) << 30)
 #define TEST_NS UINT64_C(60000000000) /* the procedure's "at most 60 s" */
-#define GC_CYCLES 20
 #define N_STATES 6
 
 static const uint32_t jobs[SSDSIM_QUICK_N_JOBS] = {1, 4, 64};
@@ -184,7 +184,7 @@ static int measure(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_suite_wl *w
     ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
     mo.window_ns = r->sum.window_ns;
     mo.until_steady = true;
-    mo.gc_cycles = GC_CYCLES;
+    mo.gc_cycles = SSDSIM__GC_CYCLES;
     /* run again longer when it held too few requests, but not past the test's length */
     uint64_t stretch = r->sum.test_ns / r->sum.window_ns;
     mo.max_stretch = stretch < 1 ? 1 : stretch > UINT32_MAX ? UINT32_MAX : (uint32_t)stretch;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "methods/methods.h"
 #include "sim.h"
 #include "ssdsim/suite.h"
 
@@ -21,7 +22,6 @@
     {                                                                                              \
         SSDSIM_SUITE_WL_VERSION, (rw), (bs), (bssplit), (mix), 16, 16, 0, 0, false                 \
     }
-#define GC_CYCLES 20
 
 static const struct profile {
     const char *id, *title;
@@ -83,7 +83,7 @@ int ssdsim_review_matrix(ssdsim *sim, const ssdsim_suite_wl *measure, uint64_t w
         ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
         mo.window_ns = window_ns;
         mo.until_steady = true;
-        mo.gc_cycles = GC_CYCLES;
+        mo.gc_cycles = SSDSIM__GC_CYCLES;
         rc = ssdsim_measure(sim, wl, &mo, &out[i]);
         ssdsim_workload_free(wl);
         if (rc == 0 && on_point)

@@ -19,6 +19,7 @@
 
 #include "abi.h"
 #include "config/model.h"
+#include "methods/methods.h"
 #include "ssdsim/suite.h"
 
 static const uint32_t qds[SSDSIM_SCALING_N_QD] = {1, 2, 4, 8, 16, 32};
@@ -128,7 +129,7 @@ static int steady_points(ssdsim *sim, bool jbod, uint32_t n, const ssdsim_scalin
         o->on_steady(n, how, o->userdata);
     ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
     mo.window_ns = o->window_ns;
-    mo.gc_cycles = 20;
+    mo.gc_cycles = SSDSIM__GC_CYCLES;
     rc = measure_point(sim, &w, &mo, n, SSDSIM_SCALING_RANDWRITE_STEADY, SSDSIM_SCALING_STEADY_K,
                        o, err);
     if (rc)
