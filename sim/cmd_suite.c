@@ -428,8 +428,6 @@ void suite_curve_plot(struct suite *s, const struct suite_curve *c, const char *
     g_string_free(g, TRUE);
 }
 
-/* The "Shortcuts taken" bullets of how a drive reached steady state, and the progress line of
- * the long way. */
 /* The bytes of the model's RAID card's battery-backed write-back cache (0: none), when `w`
  * writes (else 0). */
 static int64_t card_cache_for(const struct suite *s, const ssdsim_suite_wl *w)
@@ -471,6 +469,8 @@ void suite_card_cache_note(struct suite *s, const ssdsim_suite_wl *w)
                    suite_fmt_bytes(b, sizeof b, (double)card));
 }
 
+/* The "Shortcuts taken" bullets of how a drive reached steady state, and the progress line of
+ * the long way. */
 void suite_steady_notes(struct suite *s, const ssdsim_suite_wl *w, ssdsim_steady_method how,
                         const char *what)
 {

@@ -195,14 +195,14 @@ int suite_steady_state(struct suite *s, ssdsim *sim, const ssdsim_suite_wl *w, c
  * write) and the most drive writes. */
 ssdsim_curve_opts suite_curve_opts(const struct suite *s);
 
-/* The "Shortcuts taken" bullets of how a drive reached the steady state of `w` (`what`, for the
- * progress line of the long way). */
 /* The "Shortcuts taken" bullet of a RAID card's write-back cache filled before measuring writes
  * (ssdsim_fill_card_cache), when the model has a battery-backed one and `w` writes. */
 void suite_card_cache_note(struct suite *s, const ssdsim_suite_wl *w);
 /* ssdsim_fill_card_cache with `w` on `sim` where the model has such a cache, and its note:
  * 0, or -1 after one error line. */
 int suite_fill_card_cache(struct suite *s, ssdsim *sim, const ssdsim_suite_wl *w);
+/* The "Shortcuts taken" bullets of how a drive reached the steady state of `w` (`what`, for the
+ * progress line of the long way), the card's cache's among them. */
 void suite_steady_notes(struct suite *s, const ssdsim_suite_wl *w, ssdsim_steady_method how,
                         const char *what);
 

@@ -98,6 +98,20 @@ static void table_head(struct suite *s, const struct scaling_ctx *x, const char 
     suite_md(s, "\n");
 }
 
+/* A row `label` of `get` of test `t` at depth index `k` against the smallest array's, beside
+ * linear scaling, the ratio of the device counts (the ideal on a JBOD). */
+static void scaling_row(struct suite *s, const struct scaling_ctx *x, const char *label,
+                        ssdsim_scaling_test t, size_t k,
+                        double (*get)(const ssdsim_measurement *))
+{
+    suite_md(s, "| %s |", label);
+    double base = get(&x->fig[0][t][k]);
+    for (size_t c = 0; c < x->n_counts; c++)
+        suite_md(s, " %.2fx (%s %.2gx) |", base > 0 ? get(&x->fig[c][t][k]) / base : NAN,
+                 x->jbod ? "ideal" : "linear", (double)x->counts[c] / x->counts[0]);
+    suite_md(s, "\n");
+}
+
 /* A Markdown table of one figure: a row per queue depth, a column per device count. */
 static void table(struct suite *s, const struct scaling_ctx *x, ssdsim_scaling_test t,
                   const char *title, double (*get)(const ssdsim_measurement *), const char *fmt,
@@ -116,16 +130,11 @@ static void table(struct suite *s, const struct scaling_ctx *x, ssdsim_scaling_t
     }
     if (!scaling)
         return;
-    /* against the first array: linear scaling is the ratio of the device counts */
     const size_t top = SSDSIM_SCALING_N_QD - 1;
-    suite_md(s, "| scaling at QD %" PRIu32 " |", ssdsim_scaling_qd(top));
+    char label[32];
+    snprintf(label, sizeof label, "scaling at QD %" PRIu32, ssdsim_scaling_qd(top));
+    scaling_row(s, x, label, t, top, get);
     double base = get(&x->fig[0][t][top]);
-    for (size_t c = 0; c < x->n_counts; c++) {
-        double v = get(&x->fig[c][t][top]);
-        suite_md(s, " %.2fx (%s %.2gx) |", base > 0 ? v / base : NAN,
-                 x->jbod ? "ideal" : "linear", (double)x->counts[c] / x->counts[0]);
-    }
-    suite_md(s, "\n");
     if (x->jbod)
         return; /* each device ran at the depth: linear is the ideal */
     /* One job at a total depth on a volume leaves each of n devices about 1/n of it, so linear
@@ -182,17 +191,6 @@ static void steady_row(struct suite *s, const struct scaling_ctx *x, ssdsim_scal
     suite_md(s, "\n");
 }
 
-/* The row of test `t`'s IOPS against the smallest array's, beside linear (ideal on a JBOD). */
-static void steady_scaling_row(struct suite *s, const struct scaling_ctx *x, ssdsim_scaling_test t)
-{
-    suite_md(s, "| scaling |");
-    double base = x->fig[0][t][SSDSIM_SCALING_STEADY_K].iops;
-    for (size_t c = 0; c < x->n_counts; c++)
-        suite_md(s, " %.2fx (%s %.2gx) |",
-                 base > 0 ? x->fig[c][t][SSDSIM_SCALING_STEADY_K].iops / base : NAN,
-                 x->jbod ? "ideal" : "linear", (double)x->counts[c] / x->counts[0]);
-    suite_md(s, "\n");
-}
 
 static double get_lat_max_us(const ssdsim_measurement *m)
 {
@@ -230,12 +228,12 @@ static void steady_section(struct suite *s, const struct scaling_ctx *x)
     const ssdsim_scaling_test w = SSDSIM_SCALING_RANDWRITE_STEADY;
     const ssdsim_scaling_test r = SSDSIM_SCALING_RANDREAD_STEADY;
     steady_row(s, x, w, "4K random write, IOPS", get_iops, "%.0f");
-    steady_scaling_row(s, x, w);
+    scaling_row(s, x, "scaling", w, SSDSIM_SCALING_STEADY_K, get_iops);
     steady_row(s, x, w, "mean latency, us", get_lat_us, "%.1f");
     steady_row(s, x, w, "max latency, us", get_lat_max_us, "%.1f");
     steady_row(s, x, w, "WAF", get_waf, "%.3f");
     steady_row(s, x, r, "4K random read, IOPS", get_iops, "%.0f");
-    steady_scaling_row(s, x, r);
+    scaling_row(s, x, "scaling", r, SSDSIM_SCALING_STEADY_K, get_iops);
     steady_row(s, x, r, "mean latency, us", get_lat_us, "%.1f");
     steady_row(s, x, r, "p99 latency, us", get_p99_us, "%.1f");
 }

@@ -96,6 +96,21 @@ static double run_drive_writes(const ssdsim *sim)
     return (double)w.bytes / (double)d.logical_bytes;
 }
 
+/* settle_run of `dw` drive writes in rounds of `round_bytes` of host writes, stopped early at
+ * the first closed round `stop` (sim->round_stop) says so. */
+static int run_rounds(ssdsim *sim, const ssdsim_workload *wl, double dw, uint64_t round_bytes,
+                      bool (*stop)(const struct ssdsim *sim, void *ctx), void *ctx)
+{
+    ssdsim_run_opts ro = SSDSIM_RUN_OPTS_INIT;
+    ro.interval_bytes = round_bytes;
+    sim->round_stop = stop;
+    sim->round_stop_ctx = ctx;
+    int rc = settle_run(sim, wl, dw, &ro);
+    sim->round_stop = NULL;
+    sim->round_stop_ctx = NULL;
+    return rc;
+}
+
 static int settle_adaptive(ssdsim *sim, const ssdsim_workload *wl, double max_dw, double *written)
 {
     if (written)
@@ -114,13 +129,7 @@ static int settle_adaptive(ssdsim *sim, const ssdsim_workload *wl, double max_dw
     }
     if (!round_bytes)
         return 0; /* hard disks only: no free blocks to bring down */
-    ssdsim_run_opts ro = SSDSIM_RUN_OPTS_INIT;
-    ro.interval_bytes = round_bytes;
-    sim->round_stop = free_level_held;
-    sim->round_stop_ctx = &rule;
-    int rc = settle_run(sim, wl, max_dw, &ro);
-    sim->round_stop = NULL;
-    sim->round_stop_ctx = NULL;
+    int rc = run_rounds(sim, wl, max_dw, round_bytes, free_level_held, &rule);
     if (rc == 0 && written)
         *written = run_drive_writes(sim);
     return rc;
@@ -156,17 +165,8 @@ int ssdsim_fill_card_cache(ssdsim *sim, const ssdsim_workload *wl)
     if (!d.logical_bytes)
         return 0;
     struct cache_rule rule = {.round_bytes = size / 8 ? size / 8 : 1, .first = true};
-    struct ssdsim__methods_len len = {
-        .io_size_bytes = ssdsim__methods_io_size(wl, 4.0 * (double)size / (double)d.logical_bytes,
-                                                 d.logical_bytes)};
-    ssdsim_run_opts ro = SSDSIM_RUN_OPTS_INIT;
-    ro.interval_bytes = rule.round_bytes;
-    sim->round_stop = cache_level_held;
-    sim->round_stop_ctx = &rule;
-    int rc = ssdsim__methods_run(sim, wl, &len, &ro);
-    sim->round_stop = NULL;
-    sim->round_stop_ctx = NULL;
-    return rc;
+    return run_rounds(sim, wl, 4.0 * (double)size / (double)d.logical_bytes, rule.round_bytes,
+                      cache_level_held, &rule);
 }
 
 /* The arguments of ssdsim_settle and ssdsim_settle_adaptive (`fn`), whose amount is called
