@@ -264,8 +264,10 @@ bool cli_interrupt_muted(void);
  * start in decreasing cost(ctx, i), equal costs in index order, so that the last worker alive
  * is not left with a long task; the order changes when a task runs, never what it computes.
  * With `halt` (may be NULL), called after each done(): when it returns true no further worker
- * starts and those alive are killed (SIGKILL; each still goes to done()), for a command whose
- * output needs every task, so that one failed task ends it at once. */
+ * starts and those alive are killed (SIGKILL), for a command whose output needs every task, so
+ * that one failed task ends it at once. A worker the pool killed goes to halted(ctx, i) (may be
+ * NULL: nothing to clean up) instead of done(), so done() sees only workers that ended on their
+ * own or by a signal from elsewhere. */
 struct cli_workers {
     const char *what;
     size_t n, jobs;
@@ -277,6 +279,7 @@ struct cli_workers {
     bool (*start_failed)(void *ctx, size_t i, const char *why);
     double (*cost)(void *ctx, size_t i);
     bool (*halt)(void *ctx);
+    void (*halted)(void *ctx, size_t i);
 };
 void cli_workers_run(const struct cli_workers *w);
 

@@ -511,9 +511,7 @@ static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
     (void)wall_s;
     struct cal_msg m;
     if (!cli_pipe_read(fd, &m, sizeof m) || !m.ok) {
-        /* a worker the pool killed after another figure failed (pool_halt) has nothing to say */
-        bool halted = p->failed && WIFSIGNALED(ws) && WTERMSIG(ws) == SIGKILL;
-        if (!cli_interrupted && !halted && WIFSIGNALED(ws))
+        if (!cli_interrupted && WIFSIGNALED(ws))
             cli_error("calibrate: figure %zu: worker killed by signal %d", pool_figure(p, i) + 1,
                       WTERMSIG(ws));
         p->failed = true;

@@ -194,9 +194,7 @@ static void pool_done(void *ctx, size_t i, int ws, int fd, double wall_s)
     bool exited = WIFEXITED(ws) && WEXITSTATUS(ws) == 0;
     if (!exited || !g_file_get_contents(path, &text, NULL, NULL) ||
         !part_decode(&p->parts[i], text)) {
-        /* a worker the pool killed after another part failed (pool_halt) has nothing to say */
-        bool halted = p->failed && WIFSIGNALED(ws) && WTERMSIG(ws) == SIGKILL;
-        if (!cli_interrupted && !halted && WIFSIGNALED(ws))
+        if (!cli_interrupted && WIFSIGNALED(ws))
             cli_error("suite %s: part %zu: worker killed by signal %d", p->s->opt->suite, i + 1,
                       WTERMSIG(ws));
         else if (!cli_interrupted && exited)
@@ -222,6 +220,14 @@ static bool pool_halt(void *ctx)
 {
     const struct parts_pool *p = ctx;
     return p->failed;
+}
+
+/* A worker pool_halt ended has nothing to say; what it had begun to write goes. */
+static void pool_halted(void *ctx, size_t i)
+{
+    struct parts_pool *p = ctx;
+    g_autofree char *path = part_path(p, i);
+    unlink(path);
 }
 
 int suite_parts_run(struct suite *s, const struct suite_parts *def, struct suite *parts)
@@ -259,7 +265,8 @@ int suite_parts_run(struct suite *s, const struct suite_parts *def, struct suite
                             .done = pool_done,
                             .start_failed = pool_start_failed,
                             .cost = pool_cost,
-                            .halt = pool_halt};
+                            .halt = pool_halt,
+                            .halted = pool_halted};
     cli_workers_run(&w);
     if (rmdir(tmpdir) != 0 && errno != ENOENT)
         cli_error("suite %s: cannot remove %s: %s", s->opt->suite, tmpdir, strerror(errno));

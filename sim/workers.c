@@ -4,7 +4,8 @@
  * child wrote its result to). The commands keep what a task computes and prints; the pool only
  * orders, starts, counts and reaps (and moves bytes through the pipes). With `forward` set, SIGINT
  * and SIGTERM are passed on to the workers (interrupt.c) and no further worker starts once one
- * came. With `halt`, one task's failure ends the others at once.
+ * came. With `halt`, one task's failure ends the others at once; those it kills go to `halted`,
+ * not to `done`.
  */
 #include <signal.h>
 #include <errno.h>
@@ -109,6 +110,7 @@ void cli_workers_run(const struct cli_workers *w)
         int fd;
         size_t task;
         double start;
+        bool killed; /* by the pool, after halt() */
     } *slots = g_new0(struct slot, jobs ? jobs : 1);
     size_t next = 0, running = 0;
     bool stop = false;
@@ -155,7 +157,7 @@ void cli_workers_run(const struct cli_workers *w)
             /* A signal that came between fork and the line above was not passed on. */
             if (w->forward && cli_interrupted)
                 kill(pid, cli_interrupted);
-            slots[s] = (struct slot){fds[0], task_at(order, next), now_s()};
+            slots[s] = (struct slot){fds[0], task_at(order, next), now_s(), false};
             next++;
             running++;
             while (next < w->n && w->skip && w->skip(w->ctx, task_at(order, next)))
@@ -178,14 +180,19 @@ void cli_workers_run(const struct cli_workers *w)
             continue; /* not one of ours */
         pids[s] = 0;
         running--;
-        w->done(w->ctx, slots[s].task, ws, slots[s].fd, now_s() - slots[s].start);
+        if (slots[s].killed) {
+            if (w->halted)
+                w->halted(w->ctx, slots[s].task);
+        } else {
+            w->done(w->ctx, slots[s].task, ws, slots[s].fd, now_s() - slots[s].start);
+        }
         if (slots[s].fd >= 0)
             close(slots[s].fd);
         if (!stop && w->halt && w->halt(w->ctx)) {
             stop = true;
             for (size_t k = 0; k < jobs; k++)
-                if (pids[k])
-                    kill(pids[k], SIGKILL);
+                if (pids[k] && kill(pids[k], SIGKILL) == 0)
+                    slots[k].killed = true;
         }
     }
     if (w->forward)
