@@ -606,9 +606,9 @@ END_TEST
  * in any order; a key the model gives that they make invalid is named with what to do. */
 START_TEST(test_cli_set_any_order)
 {
-    char wl[4096], x25m[4096];
+    char wl[4096], eco[4096];
     workload_path(wl, sizeof wl);
-    test_src_path(x25m, sizeof x25m, "models/x25m-g2-160.json");
+    test_src_path(eco, sizeof eco, "models/optimus-eco-400.json");
     struct cmd c;
     RUN(&c, "run", "--workload", wl, "--set", "flash.cell=slc");
     assert_one_error(&c, 1, "flash.read_us");
@@ -624,12 +624,12 @@ START_TEST(test_cli_set_any_order)
     ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
     cmd_free(&c);
     /* background GC off on a real model: its watermark and preemption keys go out too */
-    RUN(&c, "run", "--model", x25m, "--workload", wl, "--set", "geometry.blocks_per_plane=256",
+    RUN(&c, "run", "--model", eco, "--workload", wl, "--set", "geometry.blocks_per_plane=256",
         "--set", "gc.bg_idle_us=0");
     assert_one_error(&c, 1, "gc.bg_high_watermark: applies only when gc.bg_idle_us > 0");
     ck_assert_msg(strstr(c.err, "gc.bg_high_watermark=null takes it out") != NULL, "%s", c.err);
     cmd_free(&c);
-    RUN(&c, "run", "--model", x25m, "--workload", wl, "--set", "gc.bg_preempt=null", "--set",
+    RUN(&c, "run", "--model", eco, "--workload", wl, "--set", "gc.bg_preempt=null", "--set",
         "gc.bg_idle_us=0", "--set", "gc.bg_high_watermark=null", "--set",
         "geometry.blocks_per_plane=256", "--quiet");
     ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
