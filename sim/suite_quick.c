@@ -289,8 +289,10 @@ int suite_quick_matrix(struct suite *s)
         double bg = 0;
         ssdsim_model_get_double(s->model, "gc.bg_idle_us", &bg, NULL);
         if (!(bg > 0))
-            suite_md(s, "This model has no background garbage collection (gc.bg_idle_us 0): "
-                        "the idle time between tests changes nothing.\n\n");
+            suite_md(s, "This model collects no garbage in idle time (gc.bg_idle_us 0): the "
+                        "idle time between tests only lets what a test left running end (a "
+                        "write buffer's flush, a collection under way), so each test starts on "
+                        "the blocks the one before left.\n\n");
         else
             suite_md(s,
                      "Background garbage collection starts after %.0f us idle "
@@ -321,7 +323,7 @@ int suite_quick_matrix(struct suite *s)
                  : flushes         ? "drains the cache, as fast as the devices take its data "
                                      "(small random writes slowly: a cache full of them can "
                                      "outlast the pauses)"
-                                   : "changes nothing");
+                                   : "only lets what a test left running end");
     }
     for (int kind = 0; kind < 2; kind++) {
         suite_md(s,
