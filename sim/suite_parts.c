@@ -10,7 +10,6 @@
  * finished in, so that the files depend on the model, options and seed, never on --jobs.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
