@@ -492,9 +492,14 @@ START_TEST(test_config_out_of_range)
     expect_change_error("geometry.page_size", "\"4 parsecs\"", "geometry.page_size",
                         "got \"4 parsecs\"");
     expect_change_error("flash.read_us", "[50, 20000]", "flash.read_us[1]",
-                        "expected a number in [1, 10000] (microseconds) or a time string, got "
+                        "expected a number in [0.05, 10000] (microseconds) or a time string, got "
                         "20000");
     expect_change_error("flash.read_us", "[50, \"20ms\"]", "flash.read_us[1]", "got \"20ms\"");
+    /* below 1 us only media without erase reads (3D XPoint); a NAND read is refused */
+    expect_change_error("flash.read_us", "0.5", "flash.read_us",
+                        "0.5 us is below a NAND array read (at least 1 us");
+    expect_change_error("flash.read_us", "0.01", "flash.read_us",
+                        "expected a number in [0.05, 10000] (microseconds)");
     expect_change_error("flash.erase_us", "\"50us\"", "flash.erase_us", "got \"50us\"");
     expect_change_error("flash.bus_width", "12", "flash.bus_width", "expected 8 or 16, got 12");
     expect_change_error("flash.cell", "\"MLC\"", "flash.cell", "got \"MLC\"");
@@ -1238,6 +1243,18 @@ START_TEST(test_config_xpoint)
     ck_assert(m->ftl.op == 0);
     ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 256 * 4096);
     ck_assert_uint_eq(m->flash.n_page_types, 1);
+    ssdsim_model_free(m);
+    free(json);
+    free(j2);
+    /* media without erase may read in a fraction of a microsecond (NAND may not: above) */
+    json = small_with("flash", "{\"cell\": \"xpoint\", \"read_us\": 0.3, \"program_us\": 20, "
+                               "\"bus_mts\": 400, \"bus_width\": 8}");
+    root = cJSON_Parse(json);
+    cJSON_DeleteItemFromObjectCaseSensitive(root, "ftl");
+    j2 = cJSON_Print(root);
+    cJSON_Delete(root);
+    m = load_ok(j2);
+    ck_assert_uint_eq(m->flash.read_ns[0], 300);
     ssdsim_model_free(m);
     free(json);
     free(j2);

@@ -245,6 +245,16 @@ int ssdsim__model_check_cross(struct ctx *c)
             return rc;
     }
 
+    /* A NAND array read (tR) senses a whole page through its word line: tens of microseconds
+     * on data sheets, never below one; a fraction of a microsecond is media without erase. */
+    if (!ssdsim__model_is_xpoint(m))
+        for (uint32_t i = 0; i < m->flash.n_page_types; i++)
+            if (m->flash.read_ns[i] < 1000)
+                return ssdsim__model_error(
+                    c, "flash.read_us",
+                    "%g us is below a NAND array read (at least 1 us; shorter reads are for "
+                    "media without erase, flash.cell \"xpoint\")",
+                    (double)m->flash.read_ns[i] / 1000);
     bool direct = !strcmp(m->ftl.type, "direct");
     if (ssdsim__model_is_xpoint(m) && !direct)
         return ssdsim__model_error(
