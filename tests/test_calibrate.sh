@@ -75,6 +75,7 @@ grep -v ' spare blocks per plane in reserve (' err.txt > err2.txt
 # The JSON: the exact latency, and the ratio as simulated / spec.
 grep -q '"simulated":[[:space:]]*104\.92,' a.json || bad "JSON latency: $(grep simulated a.json)"
 grep -q '"n_within_tolerance":[[:space:]]*2,' a.json || bad "JSON: n_within_tolerance"
+grep -q '"n_fitted":[[:space:]]*0,' a.json || bad "JSON: n_fitted"
 grep -q '"ratio":[[:space:]]*0\.49' a.json || bad "JSON: the missed figure's ratio"
 
 # Deterministic: the same model and seed give the same bytes.
@@ -100,6 +101,24 @@ grep -q 'QD1 read latency' one.txt && bad "--figure ran another figure"
 grep -q '^1 of 1 figures within 10% of the spec' one.txt || bad "--figure summary"
 "$bin" calibrate --model small.json --figure 1 --quiet --json one.json || bad "--figure 1"
 grep -q '"n_figures":[[:space:]]*1,' one.json || bad "--figure 1: not one figure"
+
+# A figure a model parameter was derived from (its `fitted`) is met by construction: its verdict
+# column says "fitted" instead of "yes", and the summary counts the others only. Here the first
+# figure says its latency set flash.read_us: 1 of the 2 others is within 10%.
+sed 's/"note": "1 + 2 + 20/"fitted": "flash.read_us", &/' small.json > fitted.json
+grep -q '"fitted"' fitted.json || bad "fitted.json: the sed did not apply"
+"$bin" calibrate --model fitted.json --json fitted-out.json > fitted.txt 2> /dev/null ||
+    bad "fitted: exit $?"
+grep -q '^QD1 read latency .* 1\.00  fitted ' fitted.txt || bad "fitted row: $(cat fitted.txt)"
+want='^1 of 2 independent figures within 10% of the spec, and 1 fitted figure'
+want="$want (a model parameter was set from it, so it checks nothing)"
+grep -q "$want" fitted.txt || bad "fitted summary: $(tail -1 fitted.txt)"
+grep -q '"fitted":[[:space:]]*"flash.read_us"' fitted-out.json || bad "JSON: the figure's fitted"
+grep -q '"n_fitted":[[:space:]]*1,' fitted-out.json || bad "JSON: n_fitted"
+grep -q '"n_independent_within_tolerance":[[:space:]]*1,' fitted-out.json ||
+    bad "JSON: n_independent_within_tolerance"
+"$bin" calibrate --model fitted.json --figure 1 --markdown > fitted.md 2> /dev/null
+grep -qF '| 1.00 | fitted |' fitted.md || bad "fitted Markdown row: $(cat fitted.md)"
 
 # With --set the notes, written for the model file, are said not to describe the figures; the
 # doubled firmware time is in the latency: 104.92 + 2 = 106.92 us (printed to 4 digits).

@@ -1424,11 +1424,37 @@ START_TEST(test_config_spec)
     ck_assert_uint_eq(f.numjobs, 1);
     ck_assert_str_eq(f.state, "fresh");
     ck_assert_int_eq(ssdsim_model_spec_get(m, 1, &f), SSDSIM_EINVAL);
+    ck_assert_ptr_null(ssdsim_model_spec_fitted(m, 0));
     /* copies keep them */
     ssdsim_model *c = ssdsim__model_copy(m);
     ck_assert_uint_eq(ssdsim_model_spec_count(c), 1);
     ssdsim_model_free(c);
     ssdsim_model_free(m);
+    /* a figure a parameter was derived from names that key; copies and the printed model keep
+     * it, and a name that is not a key of a device model is refused */
+    json = small_with("spec", "{\"figures\": [{\"name\": \"4K read\", \"metric\": "
+                              "\"read_iops\", \"value\": 1000, \"rw\": \"randread\", \"bs\": "
+                              "\"4KiB\", \"fitted\": \"controller.cmd_overhead_us\"}]}");
+    m = load_ok(json);
+    free(json);
+    ck_assert_str_eq(ssdsim_model_spec_fitted(m, 0), "controller.cmd_overhead_us");
+    ck_assert_ptr_null(ssdsim_model_spec_fitted(m, 1));
+    ck_assert_ptr_null(ssdsim_model_spec_fitted(NULL, 0));
+    c = ssdsim__model_copy(m);
+    ck_assert_str_eq(ssdsim_model_spec_fitted(c, 0), "controller.cmd_overhead_us");
+    ssdsim_model_free(c);
+    char *text = ssdsim_model_to_json(m);
+    ck_assert_ptr_nonnull(strstr(text, "\"fitted\":\t\"controller.cmd_overhead_us\""));
+    free(text);
+    ssdsim_model_free(m);
+    expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                                "\"value\": 1, \"rw\": \"read\", \"bs\": 4096, \"fitted\": "
+                                "\"controller.overhead\"}]}",
+                        "spec.figures[0].fitted",
+                        "got \"controller.overhead\", not a key of a device model");
+    expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                                "\"value\": 1, \"rw\": \"read\", \"bs\": 4096, \"fitted\": 3}]}",
+                        "spec.figures[0].fitted", "expected a non-empty string, got a number (3)");
     expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
                                 "\"value\": 1, \"rw\": \"write\", \"bs\": 4096}]}",
                         "spec.figures[0]", "metric \"read_iops\" does not match rw \"write\"");

@@ -687,6 +687,24 @@ START_TEST(test_measure_calibrate)
         ssdsim_model_free(bm);
     }
 
+    /* A figure a parameter was derived from says which (the result's `fitted`); the others say
+     * NULL. Its verdict is computed as any other's: only the command sets it apart. */
+    ck_assert_ptr_null(r[0].fitted);
+    {
+        const char *at = strstr(small_json, "\"value\": 104.92,");
+        ck_assert_ptr_nonnull(at);
+        char js[sizeof small_json + 64];
+        snprintf(js, sizeof js, "%.*s\"value\": 104.92, \"fitted\": \"flash.read_us\",%s",
+                 (int)(at - small_json), small_json, at + strlen("\"value\": 104.92,"));
+        ssdsim_model *fm = NULL;
+        ck_assert_msg(ssdsim_model_load_string(&fm, js, "fitted", &err) == 0, "%s", err.message);
+        ssdsim_calibration fc;
+        ck_assert_msg(ssdsim_calibrate_figure(fm, 0, 1, NULL, &fc, &err) == 0, "%s", err.message);
+        ck_assert_str_eq(fc.fitted, "flash.read_us");
+        ck_assert(fc.within_tolerance);
+        ssdsim_model_free(fm);
+    }
+
     ssdsim_workload *fw = NULL;
     ck_assert_int_eq(ssdsim_spec_figure_workload(&fw, &r[1].spec, &err), 0);
     ck_assert_uint_eq(ssdsim_workload_n_jobs(fw), 1);

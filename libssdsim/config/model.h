@@ -254,6 +254,7 @@ struct ssdsim__spec_figure {
     enum ssdsim__spec_state state; /* the drive's state the vendor measured in */
     char *note;        /* why a miss is expected, or NULL */
     enum ssdsim__spec_bound bound; /* a typical value, or a limit the vendor guarantees */
+    char *fitted;      /* the model key whose value was derived from this figure, or NULL */
 };
 struct ssdsim__spec {
     char *source;      /* where the figures come from */

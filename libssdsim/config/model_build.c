@@ -546,6 +546,7 @@ void ssdsim__model_release(struct ssdsim_model *m)
         free(m->spec.figs[i].name);
         free(m->spec.figs[i].rw);
         free(m->spec.figs[i].note);
+        free(m->spec.figs[i].fitted);
     }
     free(m->spec.figs);
     free(m->spec.source);

@@ -372,7 +372,8 @@ struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m)
             g->name = strdup(f->name);
             g->rw = strdup(f->rw);
             g->note = f->note ? strdup(f->note) : NULL;
-            if (!g->name || !g->rw || (f->note && !g->note))
+            g->fitted = f->fitted ? strdup(f->fitted) : NULL;
+            if (!g->name || !g->rw || (f->note && !g->note) || (f->fitted && !g->fitted))
                 goto fail;
         }
     }

@@ -89,12 +89,21 @@ static int spec_count(struct ctx *c, const cJSON *obj, const char *key, const ch
     return 0;
 }
 
+/* A key of a device model's table (model.c): what a figure's `fitted` names. */
+static bool is_model_key(const char *path)
+{
+    for (size_t i = 0; i < ssdsim__model_n_keys; i++)
+        if (!strcmp(ssdsim__model_keys[i].path, path))
+            return true;
+    return false;
+}
+
 int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
 {
     static const char *const spec_keys[] = {"source", "figures", NULL};
     static const char *const fig_keys[] = {"name",    "metric",  "value", "rw",   "bs",
                                            "iodepth", "numjobs", "state", "bound", "note",
-                                           NULL};
+                                           "fitted", NULL};
     const cJSON *spec = cJSON_GetObjectItemCaseSensitive(root, "spec");
     struct ssdsim__spec *sp = &c->m->spec;
     if (!spec)
@@ -137,8 +146,17 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
             (rc = spec_count(c, f, "numjobs", path, 1, 1024, &fig->numjobs)) ||
             (rc = spec_choice(c, f, "state", path, state_choices, SSDSIM__STATE_FRESH, &state)) ||
             (rc = spec_choice(c, f, "bound", path, bound_choices, SSDSIM__BOUND_TYPICAL, &bound)) ||
-            (rc = spec_string(c, f, "note", path, false, &fig->note)))
+            (rc = spec_string(c, f, "note", path, false, &fig->note)) ||
+            (rc = spec_string(c, f, "fitted", path, false, &fig->fitted)))
             return rc;
+        if (fig->fitted && !is_model_key(fig->fitted)) {
+            g_autofree char *fpath = g_strdup_printf("%s.fitted", path);
+            return ssdsim__model_error(c, fpath,
+                                       "expected the model key whose value was derived from this "
+                                       "figure (such as \"controller.cmd_overhead_us\"), got "
+                                       "\"%s\", not a key of a device model",
+                                       fig->fitted);
+        }
         fig->metric = (enum ssdsim__metric)metric;
         fig->state = (enum ssdsim__spec_state)state;
         fig->bound = (enum ssdsim__spec_bound)bound;
@@ -206,7 +224,8 @@ bool ssdsim__model_spec_json(const struct ssdsim_model *m, cJSON *root)
             !cJSON_AddStringToObject(o, "state", state_choices[f->state].name) ||
             (f->bound != SSDSIM__BOUND_TYPICAL &&
              !cJSON_AddStringToObject(o, "bound", bound_choices[f->bound].name)) ||
-            (f->note && !cJSON_AddStringToObject(o, "note", f->note)))
+            (f->note && !cJSON_AddStringToObject(o, "note", f->note)) ||
+            (f->fitted && !cJSON_AddStringToObject(o, "fitted", f->fitted)))
             return false;
     }
     return true;
@@ -222,6 +241,13 @@ SSDSIM_API const char *ssdsim_model_spec_bound(const ssdsim_model *model, size_t
     if (!model || i >= model->spec.n_figs)
         return NULL;
     return bound_choices[model->spec.figs[i].bound].name;
+}
+
+SSDSIM_API const char *ssdsim_model_spec_fitted(const ssdsim_model *model, size_t i)
+{
+    if (!model || i >= model->spec.n_figs)
+        return NULL;
+    return model->spec.figs[i].fitted;
 }
 
 SSDSIM_API size_t ssdsim_model_spec_count(const ssdsim_model *model)

@@ -232,6 +232,7 @@ static int calibrate(const ssdsim_model *model, size_t i, uint64_t seed,
         r->ratio = r->simulated / f->value;
         double tol = o->tolerance > 0 ? o->tolerance : DEFAULT_TOLERANCE;
         r->bound = ssdsim_model_spec_bound(model, i);
+        r->fitted = ssdsim_model_spec_fitted(model, i);
         if (r->bound && strcmp(r->bound, "upper") == 0)
             r->within_tolerance = r->ratio <= 1.0 + tol + 1e-12;
         else if (r->bound && strcmp(r->bound, "lower") == 0)

@@ -425,6 +425,9 @@ typedef struct ssdsim_calibration {
      * (ssdsim_measure_opts.gc_cycles): 20 for a write figure on a drive that is not fresh
      * (periods of garbage collection), else 0. */
     uint32_t gc_cycles;
+    /** The model key derived from this figure (ssdsim_model_spec_fitted), or NULL: when set,
+     * within_tolerance holds by construction and is no check of the model. */
+    const char *fitted;
 } ssdsim_calibration;
 
 /** Calibrate figure `i` of the model's spec block: a new simulation (seed `seed`) brought into

@@ -301,6 +301,10 @@ SSDSIM_API int ssdsim_model_spec_get(const ssdsim_model *model, size_t i, ssdsim
 /** What figure `i`'s value is: "typical" (a value to match), "upper" (a limit the vendor states
  * as "< value": met at or below it), "lower" (met at or above it); NULL when i is out of range. */
 SSDSIM_API const char *ssdsim_model_spec_bound(const ssdsim_model *model, size_t i);
+/** The model key whose value was derived from figure `i` (its `fitted`, such as
+ * "controller.cmd_overhead_us"): the simulation meets that figure by construction, so it checks
+ * nothing. NULL when the figure was not used to set a parameter, or i is out of range. */
+SSDSIM_API const char *ssdsim_model_spec_fitted(const ssdsim_model *model, size_t i);
 SSDSIM_API int ssdsim_model_spec_get_sized(const ssdsim_model *model, size_t i,
                                            ssdsim_spec_figure *out, size_t size);
 #define ssdsim_model_spec_get(model, i, out)                                                       \
