@@ -465,8 +465,9 @@ static void print_list(FILE *out, const ssdsim_model *m, const char *name)
         ssdsim_suite_wl w = figure_wl(&f, bs, sizeof bs);
         fmt_value(v, sizeof v, &f, f.value);
         g_autofree char *wj = suite_wl_json(&w);
-        fprintf(out, "%2zu. %s: %s %s, state %s, workload %s\n", i + 1, f.name, f.metric, v,
-                f.state, wj);
+        const char *fit = ssdsim_model_spec_fitted(m, i);
+        fprintf(out, "%2zu. %s: %s %s, state %s, workload %s%s%s\n", i + 1, f.name, f.metric, v,
+                f.state, wj, fit ? ", fitted: " : "", fit ? fit : "");
     }
 }
 

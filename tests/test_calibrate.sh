@@ -117,6 +117,9 @@ grep -q '"fitted":[[:space:]]*"flash.read_us"' fitted-out.json || bad "JSON: the
 grep -q '"n_fitted":[[:space:]]*1,' fitted-out.json || bad "JSON: n_fitted"
 grep -q '"n_independent_within_tolerance":[[:space:]]*1,' fitted-out.json ||
     bad "JSON: n_independent_within_tolerance"
+"$bin" calibrate --model fitted.json --list > fitted-list.txt 2> /dev/null
+grep -q '^ 1\. QD1 read latency: .*, fitted: flash.read_us$' fitted-list.txt ||
+    bad "--list: no fitted key: $(cat fitted-list.txt)"
 "$bin" calibrate --model fitted.json --figure 1 --markdown > fitted.md 2> /dev/null
 grep -qF '| 1.00 | fitted |' fitted.md || bad "fitted Markdown row: $(cat fitted.md)"
 
