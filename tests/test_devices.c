@@ -1555,6 +1555,22 @@ START_TEST(test_devices_xpoint)
     ck_assert_uint_eq(d.gc_pages_copied, 0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
+
+    /* A read of a fraction of a microsecond (3D XPoint's time to the first data): the same sum,
+     * 1000 + 5000 + 300 + 40960 + 1138 = 48,398 ns */
+    m = load("{\"name\":\"xp\",\"geometry\":{\"channels\":1,\"chips_per_channel\":1,"
+             "\"dies_per_chip\":1,\"planes_per_die\":1,\"blocks_per_plane\":64,"
+             "\"pages_per_block\":16,\"page_size\":\"4KiB\"},\"flash\":{\"cell\":\"xpoint\","
+             "\"read_us\":0.3,\"program_us\":20,\"bus_mts\":100,\"bus_width\":8},"
+             "\"controller\":{\"cmd_overhead_us\":5,\"cores\":1},"
+             "\"host\":{\"interface\":\"pcie\",\"pcie_gen\":3,\"lanes\":4}}");
+    sim = st_sim(m, 1);
+    st_one(sim, SSDSIM_OP_WRITE, 0, 4096);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), 48398);
+    ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096),
+                      1000 + FW_NS + 300 + BUS_NS + L4K_PCIE3);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
 }
 END_TEST
 
