@@ -257,6 +257,23 @@ static const char *verdict(const struct cal_row *r)
     return r->c.fitted ? "fitted" : within(r) ? "yes" : "no";
 }
 
+/* The counts the summary line and the JSON give: figures within the tolerance, fitted ones,
+ * and the fitted ones within it (within by construction). */
+struct cal_counts {
+    size_t within, fitted, fitted_within;
+};
+
+static struct cal_counts count_rows(const struct cal_row *rows, size_t n)
+{
+    struct cal_counts k = {0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        k.within += within(&rows[i]);
+        k.fitted += rows[i].c.fitted != NULL;
+        k.fitted_within += rows[i].c.fitted && within(&rows[i]);
+    }
+    return k;
+}
+
 /* Markdown cell text: '|' would end the cell. */
 static void md_cell(GString *out, const char *text)
 {
@@ -329,32 +346,26 @@ static void print_text(FILE *out, const struct cal_opts *c, const char *name, co
     }
     fprintf(out, "%-*s  %-*s  %-*s  %14s  %14s  %8s  %-6s  %s\n", wname, "figure", wwl, "workload",
             wst, "state", "spec", "simulated", "sim/spec", "within", "note");
-    size_t n_ok = 0;
     for (size_t i = 0; i < n; i++) {
         const struct cal_row *r = &rows[i];
         char spec[48], sim[40];
         fmt_spec(spec, sizeof spec, &r->c);
         fmt_value(sim, sizeof sim, &r->c.spec, r->c.simulated);
-        n_ok += within(r);
         fprintf(out, "%-*s  %-*s  %-*s  %14s  %14s  %8.2f  %-6s  %s\n", wname, r->c.spec.name, wwl,
                 r->workload, wst, state_name[r->c.state], spec, sim, r->c.ratio,
                 verdict(r), r->note);
     }
-    size_t n_fit = 0, n_fit_ok = 0;
-    for (size_t i = 0; i < n; i++) {
-        n_fit += rows[i].c.fitted != NULL;
-        n_fit_ok += rows[i].c.fitted && within(&rows[i]);
-    }
-    if (n_fit)
+    struct cal_counts k = count_rows(rows, n);
+    if (k.fitted)
         fprintf(out,
                 "\n%zu of %zu independent figures within 10%% of the spec, and %zu fitted "
                 "figure%s (a model parameter was set from %s, so %s nothing) (%.1f s wall "
                 "time)\n",
-                n_ok - n_fit_ok, n - n_fit, n_fit, n_fit > 1 ? "s" : "",
-                n_fit > 1 ? "each" : "it", n_fit > 1 ? "they check" : "it checks", wall);
+                k.within - k.fitted_within, n - k.fitted, k.fitted, k.fitted > 1 ? "s" : "",
+                k.fitted > 1 ? "each" : "it", k.fitted > 1 ? "they check" : "it checks", wall);
     else
-        fprintf(out, "\n%zu of %zu figures within 10%% of the spec (%.1f s wall time)\n", n_ok,
-                n, wall);
+        fprintf(out, "\n%zu of %zu figures within 10%% of the spec (%.1f s wall time)\n",
+                k.within, n, wall);
 }
 
 static int write_json(const struct cal_opts *c, const char *name, const char *source,
@@ -373,14 +384,10 @@ static int write_json(const struct cal_opts *c, const char *name, const char *so
         cJSON_AddItemToArray(sets, cJSON_CreateString(c->so.o.sets[i]));
     suite_json_u64(root, "seed", c->so.o.seed);
     suite_json_num(root, "tolerance", TOLERANCE);
-    size_t n_ok = 0, n_fit = 0, n_fit_ok = 0;
     cJSON *figs = cJSON_AddArrayToObject(root, "figures");
     for (size_t i = 0; i < n; i++) {
         const struct cal_row *r = &rows[i];
         const ssdsim_spec_figure *f = &r->c.spec;
-        n_ok += within(r);
-        n_fit += r->c.fitted != NULL;
-        n_fit_ok += r->c.fitted && within(r);
         cJSON *o = cJSON_CreateObject();
         cJSON_AddItemToArray(figs, o);
         cJSON_AddStringToObject(o, "name", f->name);
@@ -413,9 +420,10 @@ static int write_json(const struct cal_opts *c, const char *name, const char *so
         suite_fig_json(cJSON_AddObjectToObject(o, "measurement"), &r->c.measurement);
     }
     suite_json_u64(root, "n_figures", n);
-    suite_json_u64(root, "n_within_tolerance", n_ok);
-    suite_json_u64(root, "n_fitted", n_fit);
-    suite_json_u64(root, "n_independent_within_tolerance", n_ok - n_fit_ok);
+    struct cal_counts k = count_rows(rows, n);
+    suite_json_u64(root, "n_within_tolerance", k.within);
+    suite_json_u64(root, "n_fitted", k.fitted);
+    suite_json_u64(root, "n_independent_within_tolerance", k.within - k.fitted_within);
     cJSON *m = cJSON_AddArrayToObject(root, "method");
     for (guint i = 0; i < method->len; i++)
         cJSON_AddItemToArray(m, cJSON_CreateString(method->pdata[i]));

@@ -89,15 +89,6 @@ static int spec_count(struct ctx *c, const cJSON *obj, const char *key, const ch
     return 0;
 }
 
-/* A key of a device model's table (model.c): what a figure's `fitted` names. */
-static bool is_model_key(const char *path)
-{
-    for (size_t i = 0; i < ssdsim__model_n_keys; i++)
-        if (!strcmp(ssdsim__model_keys[i].path, path))
-            return true;
-    return false;
-}
-
 int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
 {
     static const char *const spec_keys[] = {"source", "figures", NULL};
@@ -149,7 +140,8 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
             (rc = spec_string(c, f, "note", path, false, &fig->note)) ||
             (rc = spec_string(c, f, "fitted", path, false, &fig->fitted)))
             return rc;
-        if (fig->fitted && !is_model_key(fig->fitted)) {
+        /* a figure's `fitted` names a key of the device model's table (model.c) */
+        if (fig->fitted && ssdsim__model_classify(fig->fitted) != PATH_LEAF) {
             g_autofree char *fpath = g_strdup_printf("%s.fitted", path);
             return ssdsim__model_error(c, fpath,
                                        "expected the model key whose value was derived from this "
