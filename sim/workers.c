@@ -132,6 +132,11 @@ void cli_workers_run(const struct cli_workers *w)
             fflush(NULL); /* nothing buffered may be written twice */
             pid_t pid = fork();
             if (pid == 0) {
+                /* the list of workers to pass a signal on to is the pool's, copied here as it
+                 * was: a worker passes nothing on (its entries may be workers long ended, whose
+                 * pids another process may have taken since) */
+                if (w->forward)
+                    cli_interrupt_forward(NULL, 0);
                 if (w->pipe)
                     close(fds[0]);
                 int rc = w->child(w->ctx, task_at(order, next), fds[1]);
