@@ -13,6 +13,7 @@ int ssdsim__cands_init(struct ssdsim__cands *c, uint32_t n_planes, uint32_t bloc
     size_t nb = (size_t)n_planes * blocks_per_plane;
     c->n_planes = n_planes;
     c->blocks_per_plane = blocks_per_plane;
+    ssdsim__udiv_init(&c->div_bpp, blocks_per_plane);
     c->n_counts = pages_per_block + 1;
     size_t nh = (size_t)n_planes * c->n_counts;
     c->b_head = malloc(sizeof *c->b_head * nh);
@@ -66,13 +67,13 @@ void ssdsim__cands_fini(struct ssdsim__cands *c)
 
 static inline uint32_t plane_of(const struct ssdsim__cands *c, uint32_t block)
 {
-    return block / c->blocks_per_plane;
+    return ssdsim__udiv_q(&c->div_bpp, block);
 }
 
-static void bucket_append(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
+/* Append `block` to bucket h (plane * n_counts + valid) of `plane`. */
+static inline void bucket_append_at(struct ssdsim__cands *c, uint32_t block, uint32_t plane,
+                                    size_t h, uint32_t valid)
 {
-    uint32_t plane = plane_of(c, block);
-    size_t h = (size_t)plane * c->n_counts + valid;
     c->b_next[block] = NONE;
     c->b_prev[block] = c->b_tail[h];
     if (c->b_tail[h] != NONE)
@@ -84,9 +85,8 @@ static void bucket_append(struct ssdsim__cands *c, uint32_t block, uint32_t vali
         c->min_hint[plane] = valid;
 }
 
-static void bucket_unlink(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
+static inline void bucket_unlink_at(struct ssdsim__cands *c, uint32_t block, size_t h)
 {
-    size_t h = (size_t)plane_of(c, block) * c->n_counts + valid;
     uint32_t n = c->b_next[block], p = c->b_prev[block];
     if (p != NONE)
         c->b_next[p] = n;
@@ -96,6 +96,17 @@ static void bucket_unlink(struct ssdsim__cands *c, uint32_t block, uint32_t vali
         c->b_prev[n] = p;
     else
         c->b_tail[h] = p;
+}
+
+static void bucket_append(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
+{
+    uint32_t plane = plane_of(c, block);
+    bucket_append_at(c, block, plane, (size_t)plane * c->n_counts + valid, valid);
+}
+
+static void bucket_unlink(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
+{
+    bucket_unlink_at(c, block, (size_t)plane_of(c, block) * c->n_counts + valid);
 }
 
 void ssdsim__cands_insert(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
@@ -137,8 +148,10 @@ void ssdsim__cands_remove(struct ssdsim__cands *c, uint32_t block, uint32_t vali
 
 void ssdsim__cands_dec(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
 {
-    bucket_unlink(c, block, valid + 1);
-    bucket_append(c, block, valid);
+    uint32_t plane = plane_of(c, block);
+    size_t h = (size_t)plane * c->n_counts + valid; /* its new bucket; it leaves h + 1 */
+    bucket_unlink_at(c, block, h + 1);
+    bucket_append_at(c, block, plane, h, valid);
 }
 
 uint32_t ssdsim__cands_fewest_valid(struct ssdsim__cands *c, uint32_t plane)

@@ -15,9 +15,11 @@
 #define SSDSIM_GC_H
 
 #include "common.h"
+#include "udiv.h"
 
 struct ssdsim__cands {
     uint32_t n_planes, blocks_per_plane, n_counts;
+    struct ssdsim__udiv div_bpp; /* block / blocks_per_plane: its plane */
     uint32_t *b_head, *b_tail; /* [plane * n_counts + valid] */
     uint32_t *b_next, *b_prev; /* per block */
     uint32_t *min_hint;        /* per plane */
