@@ -1115,6 +1115,14 @@ static char *report_text(struct suite *s)
     g_string_append_printf(r, "| options | %s |\n\n",
                            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(opts, "summary")));
     g_string_append(r, s->md->str);
+    /* What the model says of itself: its sources, estimates and, for the models checked
+     * against lab measurements, how far they are from them (a reader of the figures below
+     * should know when a model's steady state is an upper bound) */
+    enum { DESC_MAX = 64 * 1024 };
+    char *desc = g_malloc(DESC_MAX);
+    if (ssdsim_model_get_string(m, "description", desc, DESC_MAX, NULL) == 0 && desc[0])
+        g_string_append_printf(r, "\n## The model\n\n%s\n", desc);
+    g_free(desc);
     unsigned flat = 0, all = 0;
     count_flat(s->json, &flat, &all);
     if (flat)

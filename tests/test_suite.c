@@ -141,7 +141,6 @@ static void assert_same_file(const char *d1, const char *d2, const char *name)
     free(b);
 }
 
-/* The report names the model and seed and has the shortcuts section. */
 /* File `name` of the suite's folder `dir` holds every text of the NULL-ended `needles`. */
 static void assert_file_has(const char *dir, const char *name, const char *const *needles)
 {
@@ -153,6 +152,8 @@ static void assert_file_has(const char *dir, const char *name, const char *const
     free(text);
 }
 
+/* The report names the model and seed, quotes the model's description and has the shortcuts
+ * section. */
 static void assert_report(const char *dir, const char *needle)
 {
     char path[4096];
@@ -161,6 +162,10 @@ static void assert_report(const char *dir, const char *needle)
     ck_assert_msg(strstr(text, "## Shortcuts taken") != NULL, "no shortcuts section");
     ck_assert_msg(strstr(text, "| seed | 1 |") != NULL, "no seed line");
     ck_assert_msg(strstr(text, "generic-mlc") != NULL, "model not named");
+    /* and quotes what the model file says of itself (models/generic-mlc.json's description) */
+    ck_assert_msg(strstr(text, "\n## The model\n\nRepresentative 2-bit MLC drive: typical 3x-nm") !=
+                      NULL,
+                  "the model's description is not in the report");
     if (needle)
         ck_assert_msg(strstr(text, needle) != NULL, "'%s' not in the report", needle);
     free(text);
