@@ -1120,8 +1120,12 @@ static char *report_text(struct suite *s)
      * should know when a model's steady state is an upper bound) */
     enum { DESC_MAX = 64 * 1024 };
     char *desc = g_malloc(DESC_MAX);
-    if (ssdsim_model_get_string(m, "description", desc, DESC_MAX, NULL) == 0 && desc[0])
+    int drc = ssdsim_model_get_string(m, "description", desc, DESC_MAX, NULL);
+    if (drc == 0 && desc[0])
         g_string_append_printf(r, "\n## The model\n\n%s\n", desc);
+    else if (drc == SSDSIM_ERANGE)
+        g_string_append(r, "\n## The model\n\nIts description is longer than 64 KiB: read it "
+                           "in the model file.\n");
     g_free(desc);
     unsigned flat = 0, all = 0;
     count_flat(s->json, &flat, &all);
