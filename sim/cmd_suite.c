@@ -1116,7 +1116,7 @@ static char *report_text(struct suite *s)
                            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(opts, "summary")));
     g_string_append(r, s->md->str);
     /* What the model says of itself: its sources, estimates and, for the models checked
-     * against lab measurements, how far they are from them (a reader of the figures below
+     * against lab measurements, how far they are from them (a reader of the figures above
      * should know when a model's steady state is an upper bound) */
     enum { DESC_MAX = 64 * 1024 };
     char *desc = g_malloc(DESC_MAX);
