@@ -70,10 +70,17 @@ static inline uint32_t plane_of(const struct ssdsim__cands *c, uint32_t block)
     return ssdsim__udiv_q(&c->div_bpp, block);
 }
 
-/* Append `block` to bucket h (plane * n_counts + valid) of `plane`. */
-static inline void bucket_append_at(struct ssdsim__cands *c, uint32_t block, uint32_t plane,
-                                    size_t h, uint32_t valid)
+/* The bucket of `plane`'s candidates with `valid` valid pages: an index of b_head / b_tail. */
+static inline size_t bucket(const struct ssdsim__cands *c, uint32_t plane, uint32_t valid)
 {
+    return (size_t)plane * c->n_counts + valid;
+}
+
+/* Append `block` of `plane` to its bucket of `valid` valid pages. */
+static inline void bucket_append(struct ssdsim__cands *c, uint32_t block, uint32_t plane,
+                                 uint32_t valid)
+{
+    size_t h = bucket(c, plane, valid);
     c->b_next[block] = NONE;
     c->b_prev[block] = c->b_tail[h];
     if (c->b_tail[h] != NONE)
@@ -85,8 +92,11 @@ static inline void bucket_append_at(struct ssdsim__cands *c, uint32_t block, uin
         c->min_hint[plane] = valid;
 }
 
-static inline void bucket_unlink_at(struct ssdsim__cands *c, uint32_t block, size_t h)
+/* Take `block` of `plane` out of its bucket of `valid` valid pages. */
+static inline void bucket_unlink(struct ssdsim__cands *c, uint32_t block, uint32_t plane,
+                                 uint32_t valid)
 {
+    size_t h = bucket(c, plane, valid);
     uint32_t n = c->b_next[block], p = c->b_prev[block];
     if (p != NONE)
         c->b_next[p] = n;
@@ -98,21 +108,10 @@ static inline void bucket_unlink_at(struct ssdsim__cands *c, uint32_t block, siz
         c->b_tail[h] = p;
 }
 
-static void bucket_append(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
-{
-    uint32_t plane = plane_of(c, block);
-    bucket_append_at(c, block, plane, (size_t)plane * c->n_counts + valid, valid);
-}
-
-static void bucket_unlink(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
-{
-    bucket_unlink_at(c, block, (size_t)plane_of(c, block) * c->n_counts + valid);
-}
-
 void ssdsim__cands_insert(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
 {
     uint32_t plane = plane_of(c, block);
-    bucket_append(c, block, valid);
+    bucket_append(c, block, plane, valid);
     /* close order */
     c->f_next[block] = NONE;
     c->f_prev[block] = c->f_tail[plane];
@@ -130,7 +129,7 @@ void ssdsim__cands_insert(struct ssdsim__cands *c, uint32_t block, uint32_t vali
 void ssdsim__cands_remove(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
 {
     uint32_t plane = plane_of(c, block);
-    bucket_unlink(c, block, valid);
+    bucket_unlink(c, block, plane, valid);
     uint32_t n = c->f_next[block], p = c->f_prev[block];
     if (p != NONE)
         c->f_next[p] = n;
@@ -149,14 +148,13 @@ void ssdsim__cands_remove(struct ssdsim__cands *c, uint32_t block, uint32_t vali
 void ssdsim__cands_dec(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
 {
     uint32_t plane = plane_of(c, block);
-    size_t h = (size_t)plane * c->n_counts + valid; /* its new bucket; it leaves h + 1 */
-    bucket_unlink_at(c, block, h + 1);
-    bucket_append_at(c, block, plane, h, valid);
+    bucket_unlink(c, block, plane, valid + 1);
+    bucket_append(c, block, plane, valid);
 }
 
 uint32_t ssdsim__cands_fewest_valid(struct ssdsim__cands *c, uint32_t plane)
 {
-    const uint32_t *heads = &c->b_head[(size_t)plane * c->n_counts];
+    const uint32_t *heads = &c->b_head[bucket(c, plane, 0)];
     for (uint32_t v = c->min_hint[plane]; v < c->n_counts; v++) {
         if (heads[v] != NONE) {
             c->min_hint[plane] = v;
