@@ -164,8 +164,9 @@ void ssdsim__ra_cmd(struct ssdsim__ra *ra, uint64_t first, uint64_t last)
     } else if (lru) {
         /* a new stream replaces the least recently used one: what it held is dropped */
         s = lru;
-        for (uint32_t j = 0; j < ra->window; j++)
-            drop(ra, &s->slots[j]);
+        if (s->hi) /* a stream that never prefetched holds nothing (every unit held is below hi) */
+            for (uint32_t j = 0; j < ra->window; j++)
+                drop(ra, &s->slots[j]);
         s->run = 1;
         s->hi = 0;
     }
@@ -180,6 +181,8 @@ bool ssdsim__ra_read(struct ssdsim__ra *ra, uint32_t cmd, uint64_t u, uint32_t b
 {
     for (uint32_t k = 0; k < ra->n_streams; k++) {
         struct stream *s = &ra->s[k];
+        if (u >= s->hi)
+            continue; /* every unit a stream holds is below its hi: no need to look */
         struct slot *sl = &s->slots[u % ra->window];
         if (sl->unit != u || sl->state == EMPTY || sl->stale)
             continue;
