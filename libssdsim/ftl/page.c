@@ -216,6 +216,8 @@ static void page_destroy(void *state)
     free(f->modified_at);
     free(f->planes);
     free(f->die_plane_cursor);
+    free(f->die_nodebt);
+    free(f->stripe_nodebt);
     free(f->fr_mem);
     ssdsim__pending_fifo_fini(&f->stall);
     ssdsim__pending_pool_fini(&f->rmw);
@@ -392,6 +394,17 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->modified_at = calloc(nb, sizeof *f->modified_at);
     f->planes = calloc(f->n_planes, sizeof *f->planes);
     f->die_plane_cursor = calloc(f->n_dies, sizeof *f->die_plane_cursor);
+    if (f->throttle && f->placement == SSDSIM__PLACE_STRIPE && f->ppd <= UINT16_MAX) {
+        /* no plane owes GC copies yet: every die marked (page_place.c) */
+        f->die_nodebt = malloc(sizeof *f->die_nodebt * f->n_dies);
+        f->stripe_nodebt = calloc((f->n_dies + 63) / 64, sizeof *f->stripe_nodebt);
+        if (!f->die_nodebt || !f->stripe_nodebt)
+            return SSDSIM_ENOMEM;
+        for (uint32_t d = 0; d < f->n_dies; d++) {
+            f->die_nodebt[d] = (uint16_t)f->ppd;
+            f->stripe_nodebt[d >> 6] |= 1ULL << (d & 63);
+        }
+    }
     /* every plane's frontiers (FDP: two more per placement handle beyond the first, page.h),
      * and the plane each frontier last wrote */
     f->n_fr = SSDSIM__N_FRONTIERS + (handles ? 2 * (handles - 1) : 0);

@@ -247,9 +247,11 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
                              wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC, cookie(TAG_GC_PROG, 0, plane));
         if (f->dftl && lpn < f->n_lpn)
             ssdsim__page_dftl_mapped(f, lpn, plane);
-        if (pl->gc_debt > 0 && (pl->gc_debt -= 1) <= 0) {
-            pl->gc_debt = 0; /* gc.throttle: the plane takes host units again */
-            ssdsim__page_unstall(f);
+        if (pl->gc_debt > 0) {
+            double debt = pl->gc_debt - 1;
+            ssdsim__page_set_debt(f, plane, debt > 0 ? debt : 0);
+            if (debt <= 0)
+                ssdsim__page_unstall(f); /* gc.throttle: the plane takes host units again */
         }
     }
     --pl->gc_reads;
@@ -383,7 +385,7 @@ void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane)
          * that the block just freed is shared with its copies; with no collection left to pay
          * it, the plane's debt is void */
         if (pl->victim == NONE)
-            pl->gc_debt = 0;
+            ssdsim__page_set_debt(f, plane, 0);
         ssdsim__page_unstall(f);
     }
 }

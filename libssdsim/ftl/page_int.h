@@ -50,6 +50,18 @@ static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
     return ssdsim__cookie(tag, mid, low);
 }
 
+/* gc.throttle: set a plane's GC debt, keeping choose_stripe's summary of the dies whose planes
+ * owe nothing in step (page_place.c). */
+void ssdsim__page_debt_flip(struct ssdsim__ftl *f, uint32_t plane, bool owes);
+static inline void ssdsim__page_set_debt(struct ssdsim__ftl *f, uint32_t plane, double debt)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    bool owed = pl->gc_debt > 0, owes = debt > 0;
+    pl->gc_debt = debt;
+    if (owed != owes && f->die_nodebt)
+        ssdsim__page_debt_flip(f, plane, owes);
+}
+
 /* Stall entries whose io is NONE are translation-page writes (DFTL), not host writes. */
 #define STALL_MAP NONE
 

@@ -200,8 +200,53 @@ uint32_t ssdsim__page_stream_plane(const struct ssdsim__ftl *f, uint64_t s)
 /* ftl.placement "stripe": the next die of the fixed order, busy or not (the write queues behind
  * whatever the die is doing, GC included); a die with no plane that can take the page is
  * skipped. */
+/* die's place in the striping order (the inverse of stripe_die) */
+static inline uint32_t stripe_index(const struct ssdsim__ftl *f, uint32_t die)
+{
+    uint32_t dpc = f->n_dies / f->n_channels;
+    return die % dpc * f->n_channels + die / dpc;
+}
+
+void ssdsim__page_debt_flip(struct ssdsim__ftl *f, uint32_t plane, bool owes)
+{
+    uint32_t die = plane / f->ppd, k = stripe_index(f, die);
+    if (owes ? --f->die_nodebt[die] == 0 : f->die_nodebt[die]++ == 0)
+        f->stripe_nodebt[k >> 6] ^= 1ULL << (k & 63);
+}
+
+/* choose_stripe for a whole page into a data frontier under gc.throttle: a die whose planes
+ * all owe GC copies would refuse it (plane_accepts) and try_die changes nothing when it
+ * refuses, so only the dies the bitmap marks are tried, in the same order from the cursor. */
+static uint32_t choose_stripe_owed(struct ssdsim__ftl *f, int fr)
+{
+    const uint32_t n = f->n_dies, nch = f->n_channels, dpc = n / nch, start = f->stripe_cursor;
+    const uint64_t *bm = f->stripe_nodebt;
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t k = pass ? 0 : start, end = pass ? start : n;
+        while (k < end) {
+            uint64_t w = bm[k >> 6] >> (k & 63);
+            if (w == 0) {
+                k = (k | 63) + 1;
+                continue;
+            }
+            k += (uint32_t)__builtin_ctzll(w);
+            if (k >= end)
+                break;
+            uint32_t p = try_die(f, k % nch * dpc + k / nch, fr);
+            if (p != NONE) {
+                f->stripe_cursor = k + 1 == n ? 0 : k + 1;
+                return p;
+            }
+            k++;
+        }
+    }
+    return NONE;
+}
+
 static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
 {
+    if (f->stripe_nodebt && f->spp == 1 && fr != SSDSIM__FR_MAP && fr != FR_SLC)
+        return choose_stripe_owed(f, fr);
     /* stripe_die(f, k) = ch x dies per channel + row for k = row x channels + ch, stepped
      * along with k instead of divided out at each step (the walk passes many dies while GC
      * holds them back) */
@@ -358,7 +403,8 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
     ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
     struct ssdsim__plane *pl = &f->planes[plane];
     if (why == SSDSIM_FOR_HOST && pl->victim != NONE)
-        pl->gc_debt += pl->gc_ratio; /* gc.throttle (0 without it, or for other victims) */
+        ssdsim__page_set_debt(f, plane, pl->gc_debt + pl->gc_ratio); /* gc.throttle (0 without
+                                                                         it, or other victims) */
     if (pl->n_free < f->gc_min && (pl->victim == NONE || pl->gc_paused))
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
 }
