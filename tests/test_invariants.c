@@ -202,6 +202,46 @@ START_TEST(test_dftl_gc_batch)
 }
 END_TEST
 
+/* gc.throttle with stripe placement: the summary of the dies whose planes owe no GC copies,
+ * which choose_stripe walks instead of every die (page_place.c), stays in step with the planes
+ * through collections on 75 dies (two words of the bitmap) and on one die of each channel, and
+ * the checker names it when it does not. */
+START_TEST(test_throttle_stripe)
+{
+    static const char *const shapes[][3] = {
+        {"geometry.channels=5", "geometry.chips_per_channel=5", "geometry.dies_per_chip=3"},
+        {"geometry.channels=4", "geometry.chips_per_channel=1", "geometry.dies_per_chip=1"},
+    };
+    for (size_t g = 0; g < SSDSIM__ARRAY_LEN(shapes); g++)
+        for (int planes = 1; planes <= 2; planes++) {
+            char pk[64], label[64];
+            snprintf(pk, sizeof pk, "geometry.planes_per_die=%d", planes);
+            snprintf(label, sizeof label, "throttle, stripe, shape %zu, %d planes", g, planes);
+            const char *sets[] = {shapes[g][0], shapes[g][1], shapes[g][2], pk,
+                                  "geometry.pages_per_block=8", "ftl.op=0.28",
+                                  "geometry.blocks_per_plane=41", "gc.throttle=true",
+                                  "ftl.placement=stripe", "buffer.size=64KiB", NULL};
+            run_one("generic-slc", sets, g == 1, label);
+        }
+    ssdsim_model *m = st_model("generic-slc", "geometry.channels=2", "geometry.blocks_per_plane=41",
+                               "geometry.pages_per_block=8", "gc.throttle=true",
+                               "ftl.placement=stripe", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,\"io_size\":\"1m\"}", NULL);
+    char why[400];
+    ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), 0);
+    struct ssdsim__ftl *f = ((struct ssdsim *)sim)->sys.devs[0].env.state;
+    ck_assert_ptr_nonnull(f->die_nodebt);
+    f->die_nodebt[1]++;
+    ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), SSDSIM_ESTATE);
+    ck_assert_msg(strstr(why, "die 1 has") != NULL, "%s", why);
+    f->die_nodebt[1]--;
+    ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), 0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* The checker names a broken state: a valid count off by one, an l2p entry that p2l does not
  * point back to. */
 START_TEST(test_detects)
@@ -347,6 +387,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_detects);
+    tcase_add_test(tc, test_throttle_stripe);
     tcase_add_test(tc, test_dftl_gc_batch);
     tcase_add_test(tc, test_raid5);
     tcase_add_test(tc, test_matrix);

@@ -184,6 +184,17 @@ static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
     if (n_free != f->n_free_blocks)
         FAIL("%llu free blocks on the planes' lists; the device count says %llu",
              (unsigned long long)n_free, (unsigned long long)f->n_free_blocks);
+    /* choose_stripe's summary of the dies whose planes owe no GC copies (page_place.c) */
+    for (uint32_t d = 0; f->die_nodebt && d < f->n_dies; d++) {
+        uint32_t owing_not = 0, dpc = f->n_dies / f->n_channels;
+        for (uint32_t p = d * f->ppd; p < (d + 1) * f->ppd; p++)
+            owing_not += !(f->planes[p].gc_debt > 0);
+        uint32_t k = d % dpc * f->n_channels + d / dpc;
+        bool marked = (f->stripe_nodebt[k >> 6] >> (k & 63)) & 1;
+        if (owing_not != f->die_nodebt[d] || marked != (owing_not > 0))
+            FAIL("die %u has %u planes that owe no GC copies; its count says %u, its mark %d", d,
+                 owing_not, f->die_nodebt[d], marked);
+    }
     return 0;
 }
 
