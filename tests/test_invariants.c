@@ -202,6 +202,16 @@ START_TEST(test_dftl_gc_batch)
 }
 END_TEST
 
+/* 1 MiB of 4 KiB random writes at queue depth 4 on a new device of m, which must then be
+ * consistent; its page FTL's state, for a test to put out of step. */
+static struct ssdsim__ftl *written_1m(ssdsim *sim)
+{
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,\"io_size\":\"1m\"}", NULL);
+    char why[400];
+    ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), 0);
+    return ((struct ssdsim *)sim)->sys.devs[0].env.state;
+}
+
 /* gc.throttle with stripe placement: the summary of the dies whose planes owe no GC copies,
  * which choose_stripe walks instead of every die (page_place.c), stays in step with the planes
  * through collections on 75 dies (two words of the bitmap) and on one die of each channel, and
@@ -227,10 +237,8 @@ START_TEST(test_throttle_stripe)
                                "geometry.pages_per_block=8", "gc.throttle=true",
                                "ftl.placement=stripe", NULL);
     ssdsim *sim = st_sim(m, 1);
-    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,\"io_size\":\"1m\"}", NULL);
+    struct ssdsim__ftl *f = written_1m(sim);
     char why[400];
-    ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), 0);
-    struct ssdsim__ftl *f = ((struct ssdsim *)sim)->sys.devs[0].env.state;
     ck_assert_ptr_nonnull(f->die_nodebt);
     f->die_nodebt[1]++;
     ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), SSDSIM_ESTATE);
@@ -251,10 +259,8 @@ START_TEST(test_detects)
                                "geometry.planes_per_die=1", "geometry.blocks_per_plane=41",
                                "geometry.pages_per_block=8", NULL);
     ssdsim *sim = st_sim(m, 1);
-    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,\"io_size\":\"1m\"}", NULL);
+    struct ssdsim__ftl *f = written_1m(sim);
     char why[400];
-    ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), 0);
-    struct ssdsim__ftl *f = ((struct ssdsim *)sim)->sys.devs[0].env.state;
     uint32_t ppn = f->l2p[5];
     ck_assert_uint_ne(ppn, SSDSIM__NONE32);
     f->valid[ppn / f->ppb]++;
