@@ -26,14 +26,13 @@
  * O(pages + blocks + CMT + operations in flight) time; allocates small per-plane and
  * per-translation-page counters.
  */
-#include "ftl/page.h"
+#include "ftl/page_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NONE SSDSIM__NONE32
 
 int ssdsim__page_check_fail(char *why, size_t len, const char *fmt, ...)
 {
@@ -186,10 +185,10 @@ static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
              (unsigned long long)n_free, (unsigned long long)f->n_free_blocks);
     /* choose_stripe's summary of the dies whose planes owe no GC copies (page_place.c) */
     for (uint32_t d = 0; f->die_nodebt && d < f->n_dies; d++) {
-        uint32_t owing_not = 0, dpc = f->n_dies / f->n_channels;
+        uint32_t owing_not = 0;
         for (uint32_t p = d * f->ppd; p < (d + 1) * f->ppd; p++)
             owing_not += !(f->planes[p].gc_debt > 0);
-        uint32_t k = d % dpc * f->n_channels + d / dpc;
+        uint32_t k = ssdsim__page_stripe_index(f, d);
         bool marked = (f->stripe_nodebt[k >> 6] >> (k & 63)) & 1;
         if (owing_not != f->die_nodebt[d] || marked != (owing_not > 0))
             FAIL("die %u has %u planes that owe no GC copies; its count says %u, its mark %d", d,

@@ -50,6 +50,14 @@ static inline uint64_t cookie(enum op_tag tag, uint32_t mid, uint32_t low)
     return ssdsim__cookie(tag, mid, low);
 }
 
+/* A die's place in the striping order of ftl.placement "stripe" (every channel in turn, then
+ * the next die of each: the inverse of page_place.c's stripe_die). */
+static inline uint32_t ssdsim__page_stripe_index(const struct ssdsim__ftl *f, uint32_t die)
+{
+    uint32_t dpc = f->n_dies / f->n_channels;
+    return die % dpc * f->n_channels + die / dpc;
+}
+
 /* gc.throttle: set a plane's GC debt, keeping choose_stripe's summary of the dies whose planes
  * owe nothing in step (page_place.c). */
 void ssdsim__page_debt_flip(struct ssdsim__ftl *f, uint32_t plane, bool owes);

@@ -197,19 +197,9 @@ uint32_t ssdsim__page_stream_plane(const struct ssdsim__ftl *f, uint64_t s)
     return die * f->ppd + (uint32_t)(s / n % f->ppd);
 }
 
-/* ftl.placement "stripe": the next die of the fixed order, busy or not (the write queues behind
- * whatever the die is doing, GC included); a die with no plane that can take the page is
- * skipped. */
-/* die's place in the striping order (the inverse of stripe_die) */
-static inline uint32_t stripe_index(const struct ssdsim__ftl *f, uint32_t die)
-{
-    uint32_t dpc = f->n_dies / f->n_channels;
-    return die % dpc * f->n_channels + die / dpc;
-}
-
 void ssdsim__page_debt_flip(struct ssdsim__ftl *f, uint32_t plane, bool owes)
 {
-    uint32_t die = plane / f->ppd, k = stripe_index(f, die);
+    uint32_t die = plane / f->ppd, k = ssdsim__page_stripe_index(f, die);
     if (owes ? --f->die_nodebt[die] == 0 : f->die_nodebt[die]++ == 0)
         f->stripe_nodebt[k >> 6] ^= 1ULL << (k & 63);
 }
@@ -219,7 +209,7 @@ void ssdsim__page_debt_flip(struct ssdsim__ftl *f, uint32_t plane, bool owes)
  * refuses, so only the dies the bitmap marks are tried, in the same order from the cursor. */
 static uint32_t choose_stripe_owed(struct ssdsim__ftl *f, int fr)
 {
-    const uint32_t n = f->n_dies, nch = f->n_channels, dpc = n / nch, start = f->stripe_cursor;
+    const uint32_t n = f->n_dies, start = f->stripe_cursor;
     const uint64_t *bm = f->stripe_nodebt;
     for (int pass = 0; pass < 2; pass++) {
         uint32_t k = pass ? 0 : start, end = pass ? start : n;
@@ -232,7 +222,7 @@ static uint32_t choose_stripe_owed(struct ssdsim__ftl *f, int fr)
             k += (uint32_t)__builtin_ctzll(w);
             if (k >= end)
                 break;
-            uint32_t p = try_die(f, k % nch * dpc + k / nch, fr);
+            uint32_t p = try_die(f, stripe_die(f, k), fr);
             if (p != NONE) {
                 f->stripe_cursor = k + 1 == n ? 0 : k + 1;
                 return p;
@@ -243,6 +233,9 @@ static uint32_t choose_stripe_owed(struct ssdsim__ftl *f, int fr)
     return NONE;
 }
 
+/* ftl.placement "stripe": the next die of the fixed order, busy or not (the write queues behind
+ * whatever the die is doing, GC included); a die with no plane that can take the page is
+ * skipped. */
 static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
 {
     if (f->stripe_nodebt && f->spp == 1 && fr != SSDSIM__FR_MAP && fr != FR_SLC)
@@ -402,9 +395,9 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
         close_block(f, ssdsim__udiv_q(&f->div_ppb, ppn));
     ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
     struct ssdsim__plane *pl = &f->planes[plane];
+    /* gc.throttle (a ratio of 0 without it, or for other victims) */
     if (why == SSDSIM_FOR_HOST && pl->victim != NONE)
-        ssdsim__page_set_debt(f, plane, pl->gc_debt + pl->gc_ratio); /* gc.throttle (0 without
-                                                                         it, or other victims) */
+        ssdsim__page_set_debt(f, plane, pl->gc_debt + pl->gc_ratio);
     if (pl->n_free < f->gc_min && (pl->victim == NONE || pl->gc_paused))
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
 }
