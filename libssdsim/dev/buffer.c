@@ -30,9 +30,10 @@
  * unit of the handle it was written with (ssdsim_get_fdp_stats), as it counts as a host page.
  *
  * Units are found through an open-addressing hash table (linear probing, backward-shift
- * deletion) of twice the slots; the dirty units form a doubly linked FIFO through the slot
- * array. Nothing is allocated after the buffer is built except the queue of waiting commands,
- * which grows to its peak.
+ * deletion) of twice the slots, each entry a slot and its unit's hash, so that probing and
+ * shifting read the table alone (a slot is read only when the hash matches); the dirty units
+ * form a doubly linked FIFO through the slot array. Nothing is allocated after the buffer is
+ * built except the queue of waiting commands, which grows to its peak.
  */
 #include "dev/dev.h"
 
@@ -76,7 +77,10 @@ struct ssdsim__buf {
     uint32_t cap;   /* slots */
     struct slot *slots;
     uint32_t free_head;
-    uint32_t *table; /* slot index or NONE */
+    struct entry {
+        uint32_t slot; /* or NONE */
+        uint32_t hash; /* full_hash of the slot's unit */
+    } *table;
     uint32_t mask;
     uint32_t fifo_head, fifo_tail;
     uint32_t n_dirty, n_flushing;
@@ -113,39 +117,41 @@ uint32_t ssdsim__buf_unclean(const struct ssdsim__buf *b)
     return b->n_dirty + b->n_flushing;
 }
 
-static inline uint32_t hash(const struct ssdsim__buf *b, uint64_t lpn)
+/* A unit's hash; its home in the table is hash & mask. */
+static inline uint32_t full_hash(uint64_t lpn)
 {
-    return (uint32_t)((lpn * 0x9e3779b97f4a7c15ULL) >> 32) & b->mask;
+    return (uint32_t)((lpn * 0x9e3779b97f4a7c15ULL) >> 32);
 }
 
 static uint32_t find(const struct ssdsim__buf *b, uint64_t lpn)
 {
-    for (uint32_t h = hash(b, lpn);; h = (h + 1) & b->mask) {
-        uint32_t s = b->table[h];
-        if (s == NONE)
+    uint32_t hh = full_hash(lpn);
+    for (uint32_t h = hh & b->mask;; h = (h + 1) & b->mask) {
+        struct entry e = b->table[h];
+        if (e.slot == NONE)
             return NONE;
-        if (b->slots[s].lpn == lpn)
-            return s;
+        if (e.hash == hh && b->slots[e.slot].lpn == lpn)
+            return e.slot;
     }
 }
 
 static void table_insert(struct ssdsim__buf *b, uint32_t s)
 {
-    uint32_t h = hash(b, b->slots[s].lpn);
-    while (b->table[h] != NONE)
+    uint32_t hh = full_hash(b->slots[s].lpn), h = hh & b->mask;
+    while (b->table[h].slot != NONE)
         h = (h + 1) & b->mask;
-    b->table[h] = s;
+    b->table[h] = (struct entry){s, hh};
 }
 
 /* Remove slot s from the table, shifting back the entries of its probe run. */
 static void table_remove(struct ssdsim__buf *b, uint32_t s)
 {
-    uint32_t h = hash(b, b->slots[s].lpn);
-    while (b->table[h] != s)
+    uint32_t h = full_hash(b->slots[s].lpn) & b->mask;
+    while (b->table[h].slot != s)
         h = (h + 1) & b->mask;
     uint32_t hole = h;
-    for (uint32_t j = (hole + 1) & b->mask; b->table[j] != NONE; j = (j + 1) & b->mask) {
-        uint32_t home = hash(b, b->slots[b->table[j]].lpn);
+    for (uint32_t j = (hole + 1) & b->mask; b->table[j].slot != NONE; j = (j + 1) & b->mask) {
+        uint32_t home = b->table[j].hash & b->mask;
         /* the entry at j may move to the hole when its home is not in (hole, j] */
         bool between = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
         if (!between) {
@@ -153,7 +159,7 @@ static void table_remove(struct ssdsim__buf *b, uint32_t s)
             hole = j;
         }
     }
-    b->table[hole] = NONE;
+    b->table[hole].slot = NONE;
 }
 
 static void fifo_push(struct ssdsim__buf *b, uint32_t s)
@@ -231,7 +237,7 @@ void ssdsim__buf_free(struct ssdsim__buf *b)
 void ssdsim__buf_reset(struct ssdsim__buf *b)
 {
     for (uint32_t i = 0; i <= b->mask; i++)
-        b->table[i] = NONE;
+        b->table[i].slot = NONE;
     for (uint32_t s = 0; s < b->cap; s++) {
         b->slots[s].state = S_FREE;
         b->slots[s].next = s + 1 < b->cap ? s + 1 : NONE;
@@ -617,11 +623,14 @@ int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len)
         BUF_FAIL("%u slots on the free list; %u are free", k, n[S_FREE]);
     uint32_t in_table = 0;
     for (uint32_t h = 0; h <= b->mask; h++) {
-        uint32_t s = b->table[h];
+        uint32_t s = b->table[h].slot;
         if (s == NONE)
             continue;
         if (s >= b->cap || b->slots[s].state == S_FREE)
             BUF_FAIL("table entry %u names slot %u, which holds nothing", h, s);
+        if (b->table[h].hash != full_hash(b->slots[s].lpn))
+            BUF_FAIL("table entry %u keeps the hash %u; slot %u's unit has %u", h,
+                     b->table[h].hash, s, full_hash(b->slots[s].lpn));
         in_table++;
     }
     if (in_table != b->n_dirty + b->n_flushing)
