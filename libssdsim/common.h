@@ -25,6 +25,17 @@
 #define SSDSIM__MAX(a, b) ((a) > (b) ? (a) : (b))
 #define SSDSIM__ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
+/* a x b / c rounded up, UINT64_MAX when it does not fit (c > 0): in 64 bits when the product
+ * fits, as it does for every transfer time, else through a 128-bit divide. */
+static inline uint64_t ssdsim__mul_div_up(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t p;
+    if (!__builtin_mul_overflow(a, b, &p) && p <= UINT64_MAX - c)
+        return (p + c - 1) / c;
+    unsigned __int128 t = ((unsigned __int128)a * b + c - 1) / c;
+    return t > UINT64_MAX ? UINT64_MAX : (uint64_t)t;
+}
+
 #if defined(__GNUC__)
 #define SSDSIM__LIKELY(x) __builtin_expect(!!(x), 1)
 #define SSDSIM__UNLIKELY(x) __builtin_expect(!!(x), 0)

@@ -270,10 +270,7 @@ static uint64_t dram_copy(struct ssdsim__buf *b, uint32_t bytes)
 {
     uint64_t now = ssdsim__engine_now(b->d->engine);
     uint64_t bw = b->cfg->dram_bytes_per_s;
-    /* bytes < 2^32 and 1e9 < 2^30: the product fits in 64 bits with room for bw - 1 < 2^63 */
-    uint64_t p = (uint64_t)bytes * SSDSIM__NS_PER_S;
-    uint64_t t = p <= UINT64_MAX - bw ? (p + bw - 1) / bw
-                                      : (uint64_t)(((unsigned __int128)p + bw - 1) / bw);
+    uint64_t t = ssdsim__mul_div_up(bytes, SSDSIM__NS_PER_S, bw);
     b->dram_free = SSDSIM__MAX(now, b->dram_free) + (t ? t : 1);
     return b->dram_free;
 }

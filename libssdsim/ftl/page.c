@@ -394,8 +394,10 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->modified_at = calloc(nb, sizeof *f->modified_at);
     f->planes = calloc(f->n_planes, sizeof *f->planes);
     f->die_plane_cursor = calloc(f->n_dies, sizeof *f->die_plane_cursor);
-    if (f->throttle && f->placement == SSDSIM__PLACE_STRIPE && f->ppd <= UINT16_MAX) {
-        /* no plane owes GC copies yet: every die marked (page_place.c) */
+    if (f->throttle && f->placement == SSDSIM__PLACE_STRIPE && f->spp == 1 &&
+        f->ppd <= UINT16_MAX) {
+        /* no plane owes GC copies yet: every die marked (page_place.c; with units smaller than
+         * the page, a plane that owes may still finish a page begun, so the walk stays whole) */
         f->die_nodebt = malloc(sizeof *f->die_nodebt * f->n_dies);
         f->stripe_nodebt = calloc((f->n_dies + 63) / 64, sizeof *f->stripe_nodebt);
         if (!f->die_nodebt || !f->stripe_nodebt)

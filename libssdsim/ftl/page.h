@@ -179,10 +179,11 @@ struct ssdsim__ftl {
     uint64_t *closed_at, *modified_at; /* per block, on the write clock */
     struct ssdsim__plane *planes;
     uint32_t *die_plane_cursor;
-    /* gc.throttle with stripe placement: per die, its planes that owe no GC copies, and a bitmap
-     * over the striping order of the dies with at least one (NULL otherwise). A plane that owes
-     * copies takes no whole host page, so choose_stripe tries only the dies marked
-     * (page_place.c; ssdsim__page_set_debt keeps both in step with the planes' gc_debt). */
+    /* gc.throttle with stripe placement and units of a whole page: per die, its planes that owe
+     * no GC copies, and a bitmap over the striping order of the dies with at least one (NULL
+     * otherwise). A plane that owes copies takes no whole host page, so choose_stripe tries
+     * only the dies marked (page_place.c; ssdsim__page_set_debt keeps both in step with the
+     * planes' gc_debt). */
     uint16_t *die_nodebt;
     uint64_t *stripe_nodebt;
     uint32_t die_cursor;

@@ -33,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 int ssdsim__page_check_fail(char *why, size_t len, const char *fmt, ...)
 {
     if (why && len) {

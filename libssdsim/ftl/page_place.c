@@ -238,7 +238,7 @@ static uint32_t choose_stripe_owed(struct ssdsim__ftl *f, int fr)
  * skipped. */
 static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
 {
-    if (f->stripe_nodebt && f->spp == 1 && fr != SSDSIM__FR_MAP && fr != FR_SLC)
+    if (f->stripe_nodebt && fr != SSDSIM__FR_MAP && fr != FR_SLC)
         return choose_stripe_owed(f, fr);
     /* stripe_die(f, k) = ch x dies per channel + row for k = row x channels + ch, stepped
      * along with k instead of divided out at each step (the walk passes many dies while GC

@@ -288,11 +288,7 @@ void ssdsim__link_fini(struct ssdsim__link *l)
 
 uint64_t ssdsim__link_ns(const struct ssdsim__link *l, uint64_t bytes)
 {
-    uint64_t p;
-    if (!__builtin_mul_overflow(bytes, l->ns_num, &p) && p <= UINT64_MAX - l->ns_den)
-        return (p + l->ns_den - 1) / l->ns_den; /* the usual case, without a 128-bit divide */
-    u128 t = ((u128)bytes * l->ns_num + l->ns_den - 1) / l->ns_den;
-    return t > UINT64_MAX ? UINT64_MAX : (uint64_t)t;
+    return ssdsim__mul_div_up(bytes, l->ns_num, l->ns_den);
 }
 
 /* The timeline a transfer in `dir` would take, as an index into free_ns[0] (half duplex) or
