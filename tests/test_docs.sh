@@ -13,7 +13,9 @@
 # ... -->` runs it only when every TOOL is on PATH (jq, parallel); `<!-- doctest: exit=N -->`
 # expects exit status N instead of 0; `<!-- doctest: file NAME -->` before any block (a JSON
 # object, a job file) writes the block's text to NAME in the scratch directory, for the blocks
-# after it.
+# after it; `<!-- doctest: slow (REASON) -->` runs the block except in a sanitizer build, where
+# REASON says which tests run the same code under the sanitizers (the block's commands take
+# minutes there and would only repeat them).
 #
 # Small size: `ssdsim` and `./sim/ssdsim` resolve to a shim that runs the built command with
 # the block's own arguments plus, for the commands that simulate a device model (run, sweep,
@@ -26,8 +28,9 @@
 # `suite` also gets `--quick`, and `validate` gets `--quick` alone. Nothing else in a command's text is
 # changed, so a command that stops working in the document stops working here.
 #
-# SSDSIM_DOCS_FAST=1 skips the samples that doc/regen-samples.sh marks `slow` (the demo, about
-# 10 s at -O2); a sanitizer build (-fsanitize in the build tree's Makefile) sets it.
+# SSDSIM_DOCS_FAST=1 skips the blocks marked `doctest: slow` and the samples that
+# doc/regen-samples.sh marks `slow` (the demo, about 10 s at -O2); a sanitizer build
+# (-fsanitize in the build tree's Makefile) sets it.
 set -u
 us=$(printf '\037')
 
@@ -119,6 +122,11 @@ for doc in README.md doc/guide.md doc/suites.md doc/validation.md; do
             fi ;;
         "doctest: exit="*)
             want=${marker#doctest: exit=} ;;
+        "doctest: slow"*)
+            if [ "$fast" = 1 ]; then
+                echo "$where SKIP (slow under the sanitizers: ${marker#doctest: slow (}"
+                continue
+            fi ;;
         esac
         t0=$(date +%s.%N)
         (cd "$dir" && sh -e ".blocks/$n.body") > "$dir/.blocks/$n.out" 2>&1 < /dev/null
