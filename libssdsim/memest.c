@@ -56,7 +56,8 @@ static uint64_t ssd_memory(const struct ssdsim_model *m)
             b += tps * 13; /* tp_slots, tp_waiters, tp_stamp (4 each), tp_pending (1) */
         }
         b += map * 4;  /* l2p */
-        b += phys * 4; /* p2l */
+        b += phys * 4;             /* p2l */
+        b += (phys + 63) / 64 * 8; /* the bit per physical page saying it holds valid data */
         if (m->ftl.hot_cold)
             b += lpn * 4; /* host_written_at */
         if (m->fdp.handles)

@@ -1,13 +1,13 @@
 /* memest.h: the memory a model's simulation needs, estimated before anything is allocated,
  * and the refusal of a model that would need more than the machine has.
  *
- * The estimate counts the arrays whose size grows with the drive: per mapping unit (the page
- * FTL's l2p, and hot/cold's write clock or DFTL's cache index when on), per physical unit (p2l,
- * RAIN's stripe records when on), per translation page (DFTL) and per block (the FTL's block
- * table and the hardware model's). Everything else a simulation holds (queues, pools, stats)
- * does not grow with capacity and is a few megabytes; the estimate leaves it out, so it is a
- * lower bound. ssdsim_new compares it with the limit: SSDSIM_MEMORY_LIMIT when set (a size,
- * "16GiB"), else the machine's physical memory.
+ * The estimate counts the arrays whose size grows with the drive: per mapping unit (the page FTL's
+ * l2p, and hot/cold's write clock or DFTL's cache index when on), per physical unit (p2l, its bit
+ * saying the unit holds valid data, RAIN's stripe records when on), per translation page (DFTL) and
+ * per block (the FTL's block table and the hardware model's). Everything else a simulation holds
+ * (queues, pools, stats) does not grow with capacity and is a few megabytes; the estimate leaves it
+ * out, so it is a lower bound. ssdsim_new compares it with the limit: SSDSIM_MEMORY_LIMIT when set
+ * (a size, "16GiB"), else the machine's physical memory.
  */
 #ifndef SSDSIM_MEMEST_H
 #define SSDSIM_MEMEST_H

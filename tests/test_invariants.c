@@ -251,7 +251,7 @@ START_TEST(test_throttle_stripe)
 END_TEST
 
 /* The checker names a broken state: a valid count off by one, an l2p entry that p2l does not
- * point back to. */
+ * point back to, a mapped page not marked valid. */
 START_TEST(test_detects)
 {
     ssdsim_model *m = st_model("generic-slc", "geometry.channels=1",
@@ -271,6 +271,13 @@ START_TEST(test_detects)
     ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), SSDSIM_ESTATE);
     ck_assert_msg(strstr(why, "l2p[5]") != NULL, "%s", why);
     f->p2l[ppn] = 5;
+    ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), 0);
+    /* the page's bit in `live` cleared: p2l still names lpn 5, the bitmap says not valid */
+    f->live[ppn >> 6] &= ~(1ULL << (ppn & 63));
+    ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), SSDSIM_ESTATE);
+    ck_assert_msg(strstr(why, "l2p[5]") != NULL && strstr(why, "marked not valid") != NULL, "%s",
+                  why);
+    f->live[ppn >> 6] |= 1ULL << (ppn & 63);
     ck_assert_int_eq(ssdsim_check(sim, why, sizeof why), 0);
     /* a period stops the next run at the first check with the diagnosis */
     f->valid[ppn / f->ppb]++;

@@ -27,13 +27,14 @@ static void set(ssdsim_model *m, const char *key, const char *value)
 }
 
 /* generic-mlc (16 GiB): 64 planes x 512 blocks x 128 pages = 4194304 pages of 4 KiB, op 0.28:
- * 3276800 logical pages. l2p 4 x 3276800 + p2l 4 x 4194304 + 51 bytes x 32768 blocks (the
- * block table 23, GC candidates 24, erase count 4) + GC candidate buckets, 2 x 4 bytes x
- * (128 + 1) per plane. */
+ * 3276800 logical pages. l2p 4 x 3276800 + p2l 4 x 4194304 + a bit per page saying it holds
+ * valid data (4194304 / 8 bytes) + 51 bytes x 32768 blocks (the block table 23, GC candidates
+ * 24, erase count 4) + GC candidate buckets, 2 x 4 bytes x (128 + 1) per plane. */
 START_TEST(test_memest_generic_mlc)
 {
     ssdsim_model *m = load("models/generic-mlc.json");
-    ck_assert_uint_eq(ssdsim__model_memory(m), 13107200u + 16777216u + 51u * 32768 + 64u * 129 * 8);
+    ck_assert_uint_eq(ssdsim__model_memory(m),
+                      13107200u + 16777216u + 524288u + 51u * 32768 + 64u * 129 * 8);
     /* the public figure is the same estimate */
     ck_assert_uint_eq(ssdsim_model_memory_bytes(m), ssdsim__model_memory(m));
     ck_assert_uint_eq(ssdsim_model_memory_bytes(NULL), 0);
@@ -51,7 +52,8 @@ START_TEST(test_memest_32tib_16k_units)
     set(m, "geometry.channels", "16");
     set(m, "geometry.blocks_per_plane", "174763");
     uint64_t blocks = 16ull * 8 * 174763;
-    uint64_t want = 4ull * 2006997891 + 4ull * 2147487744 + 51 * blocks + 128u * 97 * 8;
+    uint64_t want = 4ull * 2006997891 + 4ull * 2147487744 + 2147487744 / 8 + 51 * blocks +
+                    128u * 97 * 8;
     ck_assert_uint_eq(ssdsim__model_memory(m), want);
     ck_assert_uint_eq(ssdsim_model_logical_bytes(m), 2006997891ull * 16384);
 
@@ -92,7 +94,7 @@ START_TEST(test_memest_features)
     uint64_t lpn = ssdsim_model_logical_bytes(m) / 4096;
     ck_assert_uint_eq(lpn, 11759730u); /* floor(12582912 / 1.07) */
     ck_assert_uint_eq(ssdsim__model_memory(m),
-                      4 * lpn + 4 * units + (51 + 12) * blocks + 64u * 385 * 8);
+                      4 * lpn + 4 * units + units / 8 + (51 + 12) * blocks + 64u * 385 * 8);
     ssdsim_model_free(m);
 }
 END_TEST

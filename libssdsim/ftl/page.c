@@ -158,9 +158,10 @@ static uint32_t page_block_valid(void *state, uint64_t block)
 
 /* A request for `lpn` will reach the FTL soon: start loading its mapping entry. The l2p array
  * is far larger than the caches and random workloads miss on it every time. The page given last
- * time has had its entry loaded since: start loading the reverse entry of its slot, which its
- * overwrite clears (p2l is as large, and as randomly reached). The write buffer's flush gives
- * pages two ahead of the one it writes (dev/buffer.c), so that both are in cache by then. */
+ * time has had its entry loaded since: start loading the `live` word of its slot, whose bit its
+ * overwrite clears (the bitmap mostly stays in the caches, but on large drives does not). The
+ * write buffer's flush gives pages two ahead of the one it writes (dev/buffer.c), so that both
+ * are in cache by then. */
 static void page_prefetch(void *state, uint64_t lpn)
 {
     struct ssdsim__ftl *f = state;
@@ -174,7 +175,7 @@ static void page_prefetch(void *state, uint64_t lpn)
     if (prev < f->n_lpn) {
         uint32_t ppn = f->l2p[prev];
         if (ppn != NONE)
-            __builtin_prefetch(&f->p2l[ppn], 1, 3);
+            __builtin_prefetch(&f->live[ppn >> 6], 1, 3);
     }
     __builtin_prefetch(&f->l2p[lpn], 1, 3);
     f->pf_hist[f->pf_n++ % SSDSIM__PF_HIST] = lpn;
@@ -209,6 +210,7 @@ static void page_destroy(void *state)
     free(f->wl_state);
     free(f->l2p);
     free(f->p2l);
+    free(f->live);
     free(f->valid);
     free(f->state);
     free(f->free_next);
@@ -385,6 +387,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     /* the two arrays every write touches at random: on huge pages (bigmem.h) */
     f->l2p = ssdsim__big_alloc(sizeof *f->l2p * f->n_map);
     f->p2l = ssdsim__big_alloc(sizeof *f->p2l * f->n_ppn);
+    f->live = ssdsim__big_alloc(sizeof *f->live * ((f->n_ppn + 63) / 64));
     for (int k = 0; k < SSDSIM__PF_HIST; k++)
         f->pf_hist[k] = UINT64_MAX;
     f->valid = calloc(nb, sizeof *f->valid);
@@ -411,12 +414,13 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
      * and the plane each frontier last wrote */
     f->n_fr = SSDSIM__N_FRONTIERS + (handles ? 2 * (handles - 1) : 0);
     f->fr_mem = calloc((size_t)f->n_fr * (2 * (size_t)f->n_planes + 1), sizeof *f->fr_mem);
-    if (!f->l2p || !f->p2l || !f->valid || !f->state || !f->free_next || !f->closed_at ||
-        !f->modified_at || !f->planes || !f->die_plane_cursor || !f->fr_mem ||
+    if (!f->l2p || !f->p2l || !f->live || !f->valid || !f->state || !f->free_next ||
+        !f->closed_at || !f->modified_at || !f->planes || !f->die_plane_cursor || !f->fr_mem ||
         ssdsim__cands_init(&f->cands, f->n_planes, f->bpp, f->ppb))
         return SSDSIM_ENOMEM;
     memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
     memset(f->p2l, 0xff, sizeof *f->p2l * f->n_ppn);
+    memset(f->live, 0, sizeof *f->live * ((f->n_ppn + 63) / 64));
     /* The per-block arrays made resident now, not as blocks are first used, so the memory of
      * a run is flat from its start (memest.h counts them). */
     memset(f->valid, 0, sizeof *f->valid * nb);

@@ -2,8 +2,9 @@
  * the block view given to GC and wear-leveling policies (gc/view.c), and the tests.
  *
  * All mapping metadata is in flat arrays: l2p (uint32 per logical page), p2l (uint32 per
- * physical page; NONE = not valid), and per block its valid count, state and ages. At 4 KiB pages
- * and op 0.28 that is about 9.5 bytes per logical page. Each plane has write frontiers (open
+ * physical page, meaningful while the page's bit in `live` says it holds valid data), and per
+ * block its valid count, state and ages. At 4 KiB pages and op 0.28 that is about 9.7 bytes per
+ * logical page. Each plane has write frontiers (open
  * blocks): one for host writes, one for hot host writes when hot/cold separation is on, one for
  * GC and wear-leveling copies unless gc.separate is off; with FDP a host and a GC frontier per
  * placement handle (ftl/page_fdp.c).
@@ -154,8 +155,8 @@ struct ssdsim__cmt {
     uint32_t wait_cap, wait_free;
 };
 
-/* Hints page_prefetch remembers: during fast-forward it loads the p2l entry of the page it was
- * given this many hints before (page.c). */
+/* Hints page_prefetch remembers: during fast-forward it loads the `live` word of the page it
+ * was given this many hints before (page.c). */
 #define SSDSIM__PF_HIST 8
 
 struct ssdsim__ftl {
@@ -169,6 +170,11 @@ struct ssdsim__ftl {
     struct ssdsim__udiv div_ppb, div_bpp; /* ppb, bpp as divisors (udiv.h), for the hot path */
     uint32_t *l2p;
     uint32_t *p2l;
+    /* a bit per physical page, set while it holds valid data (p2l names its logical page):
+     * an overwrite clears the old page's bit, not its p2l entry, as the bitmap is 32 times
+     * smaller than p2l and stays in the caches where a store to p2l missed on every overwrite
+     * (ssdsim__page_p2l reads both; page_int.h's map and invalidate keep them) */
+    uint64_t *live;
     /* the logical pages page_prefetch was last given, the latest at pf_n - 1 (mod
      * SSDSIM__PF_HIST; UINT64_MAX: none) */
     uint64_t pf_hist[SSDSIM__PF_HIST];
@@ -239,6 +245,13 @@ struct ssdsim__fdp;
 struct ssdsim__super;
 
 /* The page FTL's view of its blocks for policies (gc/view.c). */
+/* The logical page that physical page `ppn` holds, or SSDSIM__NONE32 when it holds no valid
+ * data. */
+static inline uint32_t ssdsim__page_p2l(const struct ssdsim__ftl *f, uint64_t ppn)
+{
+    return f->live[ppn >> 6] >> (ppn & 63) & 1 ? f->p2l[ppn] : SSDSIM__NONE32;
+}
+
 static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)
 {
     return (const ssdsim_view *)f;

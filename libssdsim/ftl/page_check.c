@@ -67,9 +67,9 @@ static int check_mapping(const struct ssdsim__ftl *f, char *why, size_t len)
         if (ppn >= f->n_ppn)
             FAIL("l2p[%llu] = %u is beyond the %llu pages", (unsigned long long)lpn, ppn,
                  (unsigned long long)f->n_ppn);
-        if (f->p2l[ppn] != lpn)
-            FAIL("l2p[%llu] = page %u, whose p2l is %u", (unsigned long long)lpn, ppn,
-                 f->p2l[ppn]);
+        if (p2l_get(f, ppn) != lpn)
+            FAIL("l2p[%llu] = page %u, whose p2l is %u%s", (unsigned long long)lpn, ppn,
+                 f->p2l[ppn], p2l_get(f, ppn) == NONE ? ", marked not valid" : "");
     }
     for (uint64_t b = 0; b < f->geo->n_blocks; b++) {
         uint32_t v = 0, plane = (uint32_t)(b / f->bpp);
@@ -83,7 +83,7 @@ static int check_mapping(const struct ssdsim__ftl *f, char *why, size_t len)
                 written = f->planes[plane].ptr[fr];
         for (uint32_t i = 0; i < f->ppb; i++) {
             uint64_t ppn = b * f->ppb + i;
-            uint32_t lpn = f->p2l[ppn];
+            uint32_t lpn = p2l_get(f, ppn);
             if (lpn == NONE)
                 continue;
             if (lpn >= f->n_map || f->l2p[lpn] != ppn)
@@ -324,7 +324,7 @@ static int check_inflight(const struct ssdsim__ftl *f, const struct inflight *x,
          * superblocks (page_super.c) are read all at once. */
         uint32_t unscanned = 0;
         for (uint32_t i = pl->gc_scan; i < f->ppb; i++)
-            unscanned += f->p2l[(size_t)pl->victim * f->ppb + i] != NONE;
+            unscanned += p2l_get(f, (size_t)pl->victim * f->ppb + i) != NONE;
         if (f->valid[pl->victim] > pl->gc_reads + unscanned)
             FAIL("plane %u: victim %u has %u valid pages, %u copy reads in flight and %u valid "
                  "pages not yet read",

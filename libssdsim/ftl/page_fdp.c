@@ -304,7 +304,7 @@ int ssdsim__page_fdp_check(const struct ssdsim__ftl *f, char *why, size_t len)
         return SSDSIM_ESTATE;
     }
     for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
-        uint32_t lpn = f->p2l[ppn];
+        uint32_t lpn = p2l_get(f, ppn);
         if (lpn == NONE || lpn >= f->n_lpn)
             continue;
         uint32_t b = (uint32_t)(ppn / f->ppb);

@@ -51,7 +51,7 @@ bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane)
     uint32_t b = pl->victim, first = b * f->ppb;
     while (pl->gc_scan < f->ppb && f->valid[b] > 0) {
         uint32_t i = pl->gc_scan++;
-        uint32_t lpn = f->p2l[first + i];
+        uint32_t lpn = p2l_get(f, first + i);
         if (lpn == NONE)
             continue;
         pl->gc_reads++;
@@ -61,7 +61,7 @@ bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane)
          * will need: copies follow each other closely when the firmware is fast, and at once
          * during fast-forward, so an entry loaded only now would arrive too late for its own */
         if (i + GC_AHEAD < f->ppb) {
-            uint32_t ahead = f->p2l[first + i + GC_AHEAD];
+            uint32_t ahead = p2l_get(f, first + i + GC_AHEAD);
             if (ahead < f->n_map)
                 __builtin_prefetch(&f->l2p[ahead], 1, 3);
         }
@@ -136,7 +136,7 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     ssdsim_flash_purpose purpose = why == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
     uint32_t first = b * f->ppb;
     for (uint32_t i = 0; i < f->ppb && pl->gc_reads < valid; i++) {
-        uint32_t lpn = f->p2l[first + i];
+        uint32_t lpn = p2l_get(f, first + i);
         if (lpn == NONE)
             continue;
         pl->gc_reads++;
@@ -235,7 +235,7 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
     uint32_t b = ssdsim__udiv_q(&f->div_ppb, old);
     uint32_t plane = block_plane(f, b);
     struct ssdsim__plane *pl = &f->planes[plane];
-    uint32_t lpn = f->p2l[old];
+    uint32_t lpn = p2l_get(f, old);
     uint64_t fw_end = 0;
     if (lpn != NONE) {
         /* Still valid: write it to the GC frontier of the same plane. */

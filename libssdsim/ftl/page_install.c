@@ -129,16 +129,16 @@ static void deal(struct ssdsim__ftl *f, const ssdsim_ftl_image *img)
     }
     /* the same for the entries p2l names, DEAL_AHEAD pages on */
     for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
-        if (ppn + DEAL_AHEAD < f->n_ppn && f->p2l[ppn + DEAL_AHEAD] != NONE)
+        if (ppn + DEAL_AHEAD < f->n_ppn && p2l_get(f, ppn + DEAL_AHEAD) != NONE)
             __builtin_prefetch(&f->l2p[f->p2l[ppn + DEAL_AHEAD]], 0, 3);
-        if (f->p2l[ppn] != NONE)
+        if (p2l_get(f, ppn) != NONE)
             f->p2l[ppn] = f->l2p[f->p2l[ppn]];
     }
     memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
     for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
-        if (ppn + DEAL_AHEAD < f->n_ppn && f->p2l[ppn + DEAL_AHEAD] != NONE)
+        if (ppn + DEAL_AHEAD < f->n_ppn && p2l_get(f, ppn + DEAL_AHEAD) != NONE)
             __builtin_prefetch(&f->l2p[f->p2l[ppn + DEAL_AHEAD]], 1, 3);
-        if (f->p2l[ppn] != NONE)
+        if (p2l_get(f, ppn) != NONE)
             f->l2p[f->p2l[ppn]] = (uint32_t)ppn;
     }
     f->n_valid = f->n_lpn; /* every logical page mapped once */
@@ -192,7 +192,7 @@ static void number_slots(struct ssdsim__ftl *f, const uint32_t *v, bool runs, ui
             if (v[b] == SSDSIM_IMAGE_FREE)
                 continue;
             for (uint32_t i = 0; i < v[b]; i++)
-                f->p2l[b * f->ppb + i] = (uint32_t)k++;
+                p2l_set(f, b * f->ppb + i, (uint32_t)k++);
         }
         return;
     }
@@ -219,7 +219,7 @@ static void number_slots(struct ssdsim__ftl *f, const uint32_t *v, bool runs, ui
         }
         uint32_t end = SSDSIM__MIN(v[*b], (*i / spp + 1) * spp);
         for (; *i < end; (*i)++)
-            f->p2l[(uint64_t)*b * f->ppb + *i] = (uint32_t)k++;
+            p2l_set(f, (uint64_t)*b * f->ppb + *i, (uint32_t)k++);
     }
     assert(k == f->n_lpn);
 }

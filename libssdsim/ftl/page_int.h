@@ -105,10 +105,24 @@ static inline void close_block(struct ssdsim__ftl *f, uint32_t b)
     ssdsim__cands_insert(&f->cands, b, f->valid[b]);
 }
 
+/* Physical page ppn holds logical page lpn / holds nothing valid (page.h, `live`). */
+static inline void p2l_set(struct ssdsim__ftl *f, uint64_t ppn, uint32_t lpn)
+{
+    f->p2l[ppn] = lpn;
+    f->live[ppn >> 6] |= 1ULL << (ppn & 63);
+}
+
+static inline void p2l_clear(struct ssdsim__ftl *f, uint64_t ppn)
+{
+    f->live[ppn >> 6] &= ~(1ULL << (ppn & 63));
+}
+
+#define p2l_get ssdsim__page_p2l
+
 static inline void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
 {
     uint32_t b = ssdsim__udiv_q(&f->div_ppb, ppn);
-    f->p2l[ppn] = NONE;
+    p2l_clear(f, ppn);
     f->valid[b]--;
     f->n_valid--;
     if (f->state[b] == SSDSIM__BLK_CLOSED) {
@@ -145,7 +159,7 @@ static inline void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32
     if (old != NONE)
         invalidate(f, old);
     f->l2p[lpn] = ppn;
-    f->p2l[ppn] = lpn;
+    p2l_set(f, ppn, lpn);
     f->valid[ssdsim__udiv_q(&f->div_ppb, ppn)]++;
     f->n_valid++;
     if (f->sb)

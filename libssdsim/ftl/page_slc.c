@@ -207,7 +207,7 @@ static void fold_start(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, bool f
     sp->reads = 0;
     uint32_t first = b * f->ppb, valid = f->valid[b];
     for (uint32_t i = 0; i < sp->victim_pages && sp->reads < valid; i++) {
-        if (f->p2l[first + i] == NONE)
+        if (p2l_get(f, first + i) == NONE)
             continue;
         sp->reads++;
         ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, fold_read_bytes(f), SSDSIM_FOR_GC,
@@ -269,7 +269,7 @@ static void fold_read_done(struct ssdsim__ftl *f, uint32_t old)
 {
     uint32_t plane = old / f->ppb / f->bpp;
     struct ssdsim__slc_plane *sp = &f->slc->pl[plane];
-    uint32_t lpn = f->p2l[old];
+    uint32_t lpn = p2l_get(f, old);
     if (lpn != NONE) {
         /* still valid: program it natively (map() moves it out of the SLC block's count) */
         ssdsim__env_count(f->env, SSDSIM__CNT_SLC_FOLDS, 1);

@@ -484,7 +484,7 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t s, enum ssdsim__reclaim why)
         }
         uint32_t first = b * f->ppb, seen = 0;
         for (uint32_t i = 0; i < f->ppb && seen < valid; i++) {
-            uint32_t lpn = f->p2l[first + i];
+            uint32_t lpn = p2l_get(f, first + i);
             if (lpn == NONE)
                 continue;
             seen++;
@@ -597,7 +597,7 @@ void ssdsim__page_sb_read_done(struct ssdsim__ftl *f, uint32_t old)
     uint32_t p = block_plane(f, old / f->ppb);
     struct ssdsim__plane *pl = &f->planes[p];
     pl->gc_reads--;
-    uint32_t lpn = f->p2l[old];
+    uint32_t lpn = p2l_get(f, old);
     uint64_t fw_end = lpn != NONE ? copy(f, old, lpn) : 0;
     if (pl->gc_hold)
         ssdsim__page_gc_next(f, p, fw_end); /* paced: the member's next page, or its end */
@@ -608,7 +608,7 @@ void ssdsim__page_sb_read_done(struct ssdsim__ftl *f, uint32_t old)
 void ssdsim__page_sb_rebuilt(struct ssdsim__ftl *f, uint32_t old, uint32_t lpn)
 {
     struct ssdsim__super *S = f->sb;
-    if (f->p2l[old] == lpn)
+    if (p2l_get(f, old) == lpn)
         copy(f, old, lpn);
     if (--S->reads == 0)
         erase_all(f);
@@ -883,7 +883,7 @@ int ssdsim__page_sb_install(struct ssdsim__ftl *f, const ssdsim_ftl_image *img, 
         while (w->sb == s) {
             uint32_t plane = slot_plane(f, w->cur, w->row), ppn = slot_ppn(f, w);
             if (placed < v) {
-                f->p2l[ppn] = (uint32_t)k++;
+                p2l_set(f, ppn, (uint32_t)k++);
                 f->valid[ppn / f->ppb]++;
                 S->v.valid32[s]++;
                 placed++;
@@ -1017,10 +1017,10 @@ int ssdsim__page_sb_check(const struct ssdsim__ftl *f, char *why, size_t len)
         for (uint32_t c = 0; c < f->n_planes; c++) {
             uint32_t plane = slot_plane(f, c, w->row), b = plane * f->bpp + w->sb;
             for (uint32_t r = c < w->cur ? w->row + 1 : w->row; r < f->ppb; r++)
-                if (f->p2l[b * f->ppb + r] != NONE)
+                if (p2l_get(f, (uint64_t)b * f->ppb + r) != NONE)
                     FAIL("superblock %u holds logical page %u at plane %u page %u, beyond its "
                          "writer's slot",
-                         w->sb, f->p2l[b * f->ppb + r], plane, r);
+                         w->sb, p2l_get(f, (uint64_t)b * f->ppb + r), plane, r);
         }
     }
     return ssdsim__page_parity_check(f, why, len);

@@ -209,7 +209,7 @@ static void xor_done(void *ctx, uint32_t k)
     if (r->kind == K_GC) { /* a superblock's collection copies it (ftl/page_super.c) */
         uint32_t old = r->ppn, lpn = r->lpn;
         rc_put(d, k);
-        if (f->p2l[old] == lpn)
+        if (p2l_get(f, old) == lpn)
             d->st.rebuild_pages++;
         ssdsim__page_sb_rebuilt(f, old, lpn);
         return;

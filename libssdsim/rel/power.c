@@ -126,7 +126,7 @@ static int rebuild_check(struct ssdsim_ftl_env *env, char *why, size_t len)
     memset(t, 0xff, sizeof *t * f->n_map);
     int rc = 0;
     for (uint64_t ppn = 0; ppn < f->n_ppn && rc == 0; ppn++) {
-        uint32_t lpn = f->p2l[ppn];
+        uint32_t lpn = ssdsim__page_p2l(f, ppn);
         if (lpn == SSDSIM__NONE32)
             continue;
         if (lpn >= f->n_map || t[lpn] != SSDSIM__NONE32) {
