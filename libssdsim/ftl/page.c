@@ -384,7 +384,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     ssdsim__rng_seed(&f->policy_rng, (uint64_t)ssdsim_ftl_random(env), pol->gc_policy, 0);
 
     uint64_t nb = g->n_blocks;
-    /* the two arrays every write touches at random: on huge pages (bigmem.h) */
+    /* the arrays every write touches at random: on huge pages (bigmem.h) */
     f->l2p = ssdsim__big_alloc(sizeof *f->l2p * f->n_map);
     f->p2l = ssdsim__big_alloc(sizeof *f->p2l * f->n_ppn);
     f->live = ssdsim__big_alloc(sizeof *f->live * ((f->n_ppn + 63) / 64));

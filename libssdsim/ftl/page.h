@@ -4,10 +4,9 @@
  * All mapping metadata is in flat arrays: l2p (uint32 per logical page), p2l (uint32 per
  * physical page, meaningful while the page's bit in `live` says it holds valid data), and per
  * block its valid count, state and ages. At 4 KiB pages and op 0.28 that is about 9.7 bytes per
- * logical page. Each plane has write frontiers (open
- * blocks): one for host writes, one for hot host writes when hot/cold separation is on, one for
- * GC and wear-leveling copies unless gc.separate is off; with FDP a host and a GC frontier per
- * placement handle (ftl/page_fdp.c).
+ * logical page. Each plane has write frontiers (open blocks): one for host writes, one for hot
+ * host writes when hot/cold separation is on, one for GC and wear-leveling copies unless
+ * gc.separate is off; with FDP a host and a GC frontier per placement handle (ftl/page_fdp.c).
  */
 #ifndef SSDSIM_FTL_PAGE_H
 #define SSDSIM_FTL_PAGE_H
@@ -244,7 +243,6 @@ struct ssdsim__parity;
 struct ssdsim__fdp;
 struct ssdsim__super;
 
-/* The page FTL's view of its blocks for policies (gc/view.c). */
 /* The logical page that physical page `ppn` holds, or SSDSIM__NONE32 when it holds no valid
  * data. */
 static inline uint32_t ssdsim__page_p2l(const struct ssdsim__ftl *f, uint64_t ppn)
@@ -252,6 +250,7 @@ static inline uint32_t ssdsim__page_p2l(const struct ssdsim__ftl *f, uint64_t pp
     return f->live[ppn >> 6] >> (ppn & 63) & 1 ? f->p2l[ppn] : SSDSIM__NONE32;
 }
 
+/* The page FTL's view of its blocks for policies (gc/view.c). */
 static inline const ssdsim_view *ssdsim__page_view(const struct ssdsim__ftl *f)
 {
     return (const ssdsim_view *)f;
