@@ -1,0 +1,159 @@
+#!/bin/sh
+# bench_compare.sh: make bench's figures for another commit and for this build tree, built side
+# by side and run alternately, as ratios (`make bench-compare BASE=REV`).
+#
+#     tests/bench_compare.sh [-n PAIRS] BASE [MODEL [KEY=VALUE ...]]
+#
+# Run from the top of a configured build tree whose tests/bench_sim and tests/bench_engine are
+# built (the make target builds them). BASE is any git revision of the source tree; it is
+# checked out as a detached worktree in $BENCH_BASE_DIR (default: bench-base/ in the build tree),
+# configured with this build's CFLAGS ($BENCH_CFLAGS, which the make target passes), and built
+# once per commit: a later comparison with the same commit reuses it. The two builds' bench_sim
+# and bench_engine then run PAIRS times each (default 5), alternately and base first in odd
+# pairs, so that both see the same neighbours on a shared machine. Prints, per figure, the median
+# and range of each build and the ratio of the medians (this tree / BASE): rates are per
+# CPU-second of the process, which neighbours distort less than wall time, but one run still
+# varies by 10 to 15% on a shared virtual machine, hence the medians. Then says whether the
+# simulated figures (IOPS, WAF, GC copies, events, latencies) were the same in every run: when
+# they differ, the change altered the simulation and the rates compare different work.
+# Asserts nothing about speed; exits non-zero only when something could not be built or run.
+set -u
+
+pairs=5
+while getopts n: opt; do
+    case $opt in
+    n) pairs=$OPTARG ;;
+    *)
+        echo "usage: $0 [-n PAIRS] BASE [MODEL [KEY=VALUE ...]]" >&2
+        exit 2
+        ;;
+    esac
+done
+shift $((OPTIND - 1))
+if [ $# -lt 1 ]; then
+    echo "usage: $0 [-n PAIRS] BASE [MODEL [KEY=VALUE ...]]" >&2
+    exit 2
+fi
+case $pairs in
+'' | *[!0-9]* | 0)
+    echo "bench_compare: -n: expected a number of pairs >= 1, got '$pairs'" >&2
+    exit 2
+    ;;
+esac
+base_rev=$1
+shift
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+model=${1:-$srcdir/models/generic-mlc.json}
+[ $# -gt 0 ] && shift
+if [ ! -x tests/bench_sim ] || [ ! -x tests/bench_engine ]; then
+    echo "bench_compare: run from a build tree with tests/bench_sim and tests/bench_engine built (make bench-compare BASE=REV builds them)" >&2
+    exit 1
+fi
+if [ ! -f "$model" ]; then
+    echo "bench_compare: $model: no such model file" >&2
+    exit 1
+fi
+sha=$(git -C "$srcdir" rev-parse --verify --quiet "$base_rev^{commit}") || {
+    echo "bench_compare: $base_rev: not a commit of $srcdir" >&2
+    exit 1
+}
+short=$(git -C "$srcdir" rev-parse --short "$sha")
+head_desc=$(git -C "$srcdir" describe --always --dirty 2>/dev/null || echo "this tree")
+cflags=${BENCH_CFLAGS:-"-O2 -g"}
+dir=${BENCH_BASE_DIR:-$(pwd)/bench-base}/$short
+
+# The base build: a worktree of BASE, built in place, once.
+if [ ! -x "$dir/tests/bench_sim" ] || [ ! -x "$dir/tests/bench_engine" ]; then
+    mkdir -p "$(dirname "$dir")" || exit 1
+    if [ ! -d "$dir" ]; then
+        git -C "$srcdir" worktree add --detach "$dir" "$sha" >/dev/null 2>&1 || {
+            echo "bench_compare: git worktree add $dir $short failed" >&2
+            exit 1
+        }
+    fi
+    echo "bench_compare: building $short in $dir (CFLAGS '$cflags'; log: $dir/bench-build.log)"
+    (cd "$dir" && ./autogen.sh && ./configure CFLAGS="$cflags" &&
+        make -j2 libssdsim/libssdsim.la && make tests/bench_sim tests/bench_engine) \
+        >"$dir/bench-build.log" 2>&1 || {
+        echo "bench_compare: building $short failed; see $dir/bench-build.log" >&2
+        exit 1
+    }
+fi
+
+out=$(mktemp -d "${TMPDIR:-/tmp}/bench_compare.XXXXXX") || exit 1
+trap 'rm -rf "$out"' EXIT INT TERM
+
+# One run of a build: its figures, one "name value" line each, in $out/WHO.N.fig, and what the
+# run simulated (its output without the rates, CPU and wall times and memory) in $out/WHO.N.sim.
+run_one() { # WHO DIR N [KEY=VALUE ...]
+    r_who=$1 r_dir=$2 r_n=$3
+    shift 3
+    "$r_dir/tests/bench_engine" >"$out/$r_who.$r_n.eng" 2>&1 || return 1
+    "$r_dir/tests/bench_sim" "$model" "$@" >"$out/$r_who.$r_n.out" 2>&1 || return 1
+    awk '
+        / million schedule\+pop pairs/ { print "engine", $2 }
+        /^simulator: / { print "writes", $2 }
+        /^random reads: / { print "reads", $3 }
+        /^70\/30 random read\/write: / { print "mix", $4 }
+    ' "$out/$r_who.$r_n.eng" "$out/$r_who.$r_n.out" >"$out/$r_who.$r_n.fig"
+    sed -e 's/[0-9.]* million host I\/Os per CPU-second//' \
+        -e 's/ in [0-9.]* CPU-s, [0-9.]* s wall//' -e 's/; warm-up [0-9.]* CPU-s//' \
+        -e 's/, [0-9]* ns CPU per event//' -e '/^memory: /d' "$out/$r_who.$r_n.out" >"$out/$r_who.$r_n.sim"
+}
+
+echo "bench_compare: base $short, head $head_desc (this build tree), $pairs alternated pairs;" \
+    "model $(basename "$model")${*:+ $*}"
+i=1
+while [ "$i" -le "$pairs" ]; do
+    if [ $((i % 2)) -eq 1 ]; then order="base head"; else order="head base"; fi
+    for who in $order; do
+        if [ "$who" = base ]; then d=$dir; else d=.; fi
+        if ! run_one "$who" "$d" "$i" "$@"; then
+            echo "bench_compare: the $who build's benchmark failed:" >&2
+            cat "$out/$who.$i.eng" "$out/$who.$i.out" 2>/dev/null | tail -5 >&2
+            exit 1
+        fi
+    done
+    printf 'pair %d: base %s | head %s\n' "$i" \
+        "$(awk '{printf "%s %s  ", $1, $2}' "$out/base.$i.fig")" \
+        "$(awk '{printf "%s %s  ", $1, $2}' "$out/head.$i.fig")"
+    i=$((i + 1))
+done
+
+# Median and range of one figure over a build's runs.
+stats() { # WHO NAME DECIMALS
+    cat "$out/$1".*.fig | awk -v k="$2" '$1 == k { print $2 }' | sort -g | awk -v d="$3" '
+        { v[NR] = $1 }
+        END {
+            if (NR == 0) { print "- - -"; exit }
+            m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+            printf "%." d "f %s %s\n", m, v[1], v[NR]
+        }'
+}
+
+echo
+printf '%-44s %-20s %-20s %s\n' "figure (millions per CPU-second)" "base $short" "head" \
+    "head/base"
+for k in engine writes reads mix; do
+    case $k in
+    engine) label="engine: schedule+pop pairs" dec=1 ;;
+    writes) label="steady 4 KiB random writes: host I/Os" dec=2 ;;
+    reads) label="random reads: host I/Os" dec=2 ;;
+    mix) label="70/30 read/write: host I/Os" dec=2 ;;
+    esac
+    set -- $(stats base $k $dec) $(stats head $k $dec)
+    ratio=$(awk -v a="$1" -v b="$4" 'BEGIN { if (a > 0) printf "%.3f", b / a; else print "-" }')
+    printf '%-44s %-20s %-20s %s\n' "$label" "$1 ($2-$3)" "$4 ($5-$6)" "$ratio"
+done
+
+echo
+same=yes
+for f in "$out"/*.sim; do
+    cmp -s "$f" "$out/base.1.sim" || same=no
+done
+if [ "$same" = yes ]; then
+    echo "simulated figures: the same in all $((2 * pairs)) runs (the rates compare the same work)"
+else
+    echo "simulated figures: they differ between the builds, so the rates compare different work:"
+    diff "$out/base.1.sim" "$out/head.1.sim" | sed 's/^/    /'
+fi
