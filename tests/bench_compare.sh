@@ -80,25 +80,61 @@ if [ ! -x "$dir/tests/bench_sim" ] || [ ! -x "$dir/tests/bench_engine" ]; then
     }
 fi
 
+# A base older than bench_sim's rates per CPU-second (4e08e44) runs this tree's bench_sim.c,
+# which uses the public API only, linked with the base's library; before
+# ssdsim_events_executed (0ef3472) without its events lines. Its bench_engine, which reads the
+# engine's internal header, is then left out.
+base_sim=$dir/tests/bench_sim base_eng=$dir/tests/bench_engine no_events=
+if ! grep -q 'per CPU-second' "$dir/tests/bench_sim.c"; then
+    base_sim=$dir/bench_sim_head
+    def=
+    if ! grep -q ssdsim_events_executed "$dir/libssdsim/include/ssdsim/ssdsim.h"; then
+        def="-Dssdsim_events_executed(s)=0"
+        no_events=yes
+    fi
+    # shellcheck disable=SC2086
+    ${BENCH_CC:-${CC:-cc}} $cflags -I"$dir/libssdsim/include" ${def:+"$def"} \
+        "$srcdir/tests/bench_sim.c" -o "$base_sim" -L"$dir/libssdsim/.libs" -lssdsim \
+        -Wl,-rpath,"$dir/libssdsim/.libs" -lm >>"$dir/bench-build.log" 2>&1 || {
+        echo "bench_compare: $short's bench_sim has no rates per CPU-second, and this tree's" \
+            "tests/bench_sim.c does not build against its library; see $dir/bench-build.log" >&2
+        exit 1
+    }
+    echo "bench_compare: $short's bench_sim has no rates per CPU-second: running this tree's" \
+        "tests/bench_sim.c linked with its library${no_events:+ (without the events lines)}"
+fi
+if ! grep -q 'per CPU-second' "$dir/tests/bench_engine.c"; then
+    base_eng=
+    echo "bench_compare: $short's bench_engine has no rates per CPU-second: left out"
+fi
+
 out=$(mktemp -d "${TMPDIR:-/tmp}/bench_compare.XXXXXX") || exit 1
 trap 'rm -rf "$out"' EXIT INT TERM
 
 # One run of a build: its figures, one "name value" line each, in $out/WHO.N.fig, and what the
 # run simulated (its output without the rates, CPU and wall times and memory) in $out/WHO.N.sim.
-run_one() { # WHO DIR N [KEY=VALUE ...]
-    r_who=$1 r_dir=$2 r_n=$3
-    shift 3
-    "$r_dir/tests/bench_engine" >"$out/$r_who.$r_n.eng" 2>&1 || return 1
-    "$r_dir/tests/bench_sim" "$model" "$@" >"$out/$r_who.$r_n.out" 2>&1 || return 1
+run_one() { # WHO ENGINE SIM N [KEY=VALUE ...] (ENGINE empty: none)
+    r_who=$1 r_eng=$2 r_sim=$3 r_n=$4
+    shift 4
+    : >"$out/$r_who.$r_n.eng"
+    if [ -n "$r_eng" ]; then
+        "$r_eng" >"$out/$r_who.$r_n.eng" 2>&1 || return 1
+    fi
+    "$r_sim" "$model" "$@" >"$out/$r_who.$r_n.out" 2>&1 || return 1
     awk '
-        / million schedule\+pop pairs/ { print "engine", $2 }
-        /^simulator: / { print "writes", $2 }
-        /^random reads: / { print "reads", $3 }
-        /^70\/30 random read\/write: / { print "mix", $4 }
+        / million schedule\+pop pairs per CPU-second/ { print "engine", $2 }
+        /^simulator: .* per CPU-second/ { print "writes", $2 }
+        /^random reads: .* per CPU-second/ { print "reads", $3 }
+        /^70\/30 random read\/write: .* per CPU-second/ { print "mix", $4 }
     ' "$out/$r_who.$r_n.eng" "$out/$r_who.$r_n.out" >"$out/$r_who.$r_n.fig"
     sed -e 's/[0-9.]* million host I\/Os per CPU-second//' \
         -e 's/ in [0-9.]* CPU-s, [0-9.]* s wall//' -e 's/; warm-up [0-9.]* CPU-s//' \
-        -e 's/, [0-9]* ns CPU per event//' -e '/^memory: /d' "$out/$r_who.$r_n.out" >"$out/$r_who.$r_n.sim"
+        -e 's/, [0-9]* ns CPU per event//' -e '/^memory: /d' "$out/$r_who.$r_n.out" |
+        if [ -n "$no_events" ]; then
+            sed -e '/^events: /d' -e 's/, [0-9.]* events per host I\/O//'
+        else
+            cat
+        fi >"$out/$r_who.$r_n.sim"
 }
 
 echo "bench_compare: base $short, head $head_desc (this build tree), $pairs alternated pairs;" \
@@ -107,8 +143,12 @@ i=1
 while [ "$i" -le "$pairs" ]; do
     if [ $((i % 2)) -eq 1 ]; then order="base head"; else order="head base"; fi
     for who in $order; do
-        if [ "$who" = base ]; then d=$dir; else d=.; fi
-        if ! run_one "$who" "$d" "$i" "$@"; then
+        if [ "$who" = base ]; then
+            set_eng=$base_eng set_sim=$base_sim
+        else
+            set_eng=./tests/bench_engine set_sim=./tests/bench_sim
+        fi
+        if ! run_one "$who" "$set_eng" "$set_sim" "$i" "$@"; then
             echo "bench_compare: the $who build's benchmark failed:" >&2
             cat "$out/$who.$i.eng" "$out/$who.$i.out" 2>/dev/null | tail -5 >&2
             exit 1
@@ -143,7 +183,10 @@ for k in engine writes reads mix; do
     esac
     set -- $(stats base $k $dec) $(stats head $k $dec)
     ratio=$(awk -v a="$1" -v b="$4" 'BEGIN { if (a > 0) printf "%.3f", b / a; else print "-" }')
-    printf '%-44s %-20s %-20s %s\n' "$label" "$1 ($2-$3)" "$4 ($5-$6)" "$ratio"
+    b="$1 ($2-$3)" h="$4 ($5-$6)"
+    [ "$1" = - ] && b=-
+    [ "$4" = - ] && h=-
+    printf '%-44s %-20s %-20s %s\n' "$label" "$b" "$h" "$ratio"
 done
 
 echo
