@@ -46,7 +46,8 @@ srcdir=$(cd "$(dirname "$0")/.." && pwd)
 model=${1:-$srcdir/models/generic-mlc.json}
 [ $# -gt 0 ] && shift
 if [ ! -x tests/bench_sim ] || [ ! -x tests/bench_engine ]; then
-    echo "bench_compare: run from a build tree with tests/bench_sim and tests/bench_engine built (make bench-compare BASE=REV builds them)" >&2
+    echo "bench_compare: run from a build tree with tests/bench_sim and tests/bench_engine" \
+        "built (make bench-compare BASE=REV builds them)" >&2
     exit 1
 fi
 if [ ! -f "$model" ]; then
