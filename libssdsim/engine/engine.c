@@ -135,6 +135,13 @@ static bool refill(struct ssdsim__engine *e, uint64_t t_end)
     uint32_t n = src->n;
     src->n = 0;
     e->mask[w] &= ~(1ULL << ((i - 1) & 63));
+    if (n == 1) {
+        /* The lowest bucket holds one event (four refills in five in tests/bench_sim): it is
+         * the earliest, and goes to bucket 0 as it is (bucket 0 is empty and holds 16). */
+        e->b[0].v[0] = src->v[0];
+        e->b[0].n = 1;
+        return true;
+    }
     e->n_pending -= n;
     /* Every event lands in a bucket below i; none lands in i itself, so reading src while
      * pushing is safe. Order within a bucket is preserved. */
