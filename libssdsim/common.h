@@ -40,10 +40,14 @@ static inline uint64_t ssdsim__mul_div_up(uint64_t a, uint64_t b, uint64_t c)
 #define SSDSIM__LIKELY(x) __builtin_expect(!!(x), 1)
 #define SSDSIM__UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define SSDSIM__PRINTF(f, a) __attribute__((format(printf, f, a)))
+/* A function kept out of line: a rare path of a hot function, whose call would otherwise make
+ * the hot path save registers. */
+#define SSDSIM__NOINLINE __attribute__((noinline))
 #else
 #define SSDSIM__LIKELY(x) (x)
 #define SSDSIM__UNLIKELY(x) (x)
 #define SSDSIM__PRINTF(f, a)
+#define SSDSIM__NOINLINE
 #endif
 
 /* Expensive invariant checks, compiled in with --enable-debug only. */

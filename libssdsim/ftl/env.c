@@ -320,26 +320,32 @@ int ssdsim_ftl_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr
     return ssdsim__env_submit(env, kind, addr, bytes, purpose, cookie, false);
 }
 
-/* Fast-forward: count the operation as the hardware path does and queue it (env.h). */
-static int ff_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
-                     ssdsim_flash_purpose purpose, uint64_t cookie)
+/* Double the fast-forward queue (its ring keeps its order). 0, or ENOMEM with the FTL failed. */
+static int ff_grow(ssdsim_ftl_env *env)
 {
     struct ssdsim__ff_queue *q = env->ff;
-    if (q->n == q->cap) {
-        uint32_t ncap = q->cap ? q->cap * 2 : 1024;
-        struct ssdsim__ff_op *v = malloc(sizeof *v * ncap);
-        if (!v || ncap < q->cap) {
-            free(v);
-            ssdsim_ftl_fail(env, SSDSIM_ENOMEM, "out of memory for flash operations");
-            return SSDSIM_ENOMEM;
-        }
-        for (uint32_t k = 0; k < q->n; k++)
-            v[k] = q->v[(q->head + k) & (q->cap - 1)];
-        free(q->v);
-        q->v = v;
-        q->cap = ncap;
-        q->head = 0;
+    uint32_t ncap = q->cap ? q->cap * 2 : 1024;
+    struct ssdsim__ff_op *v = malloc(sizeof *v * ncap);
+    if (!v || ncap < q->cap) {
+        free(v);
+        ssdsim_ftl_fail(env, SSDSIM_ENOMEM, "out of memory for flash operations");
+        return SSDSIM_ENOMEM;
     }
+    for (uint32_t k = 0; k < q->n; k++)
+        v[k] = q->v[(q->head + k) & (q->cap - 1)];
+    free(q->v);
+    q->v = v;
+    q->cap = ncap;
+    q->head = 0;
+    return 0;
+}
+
+/* Fast-forward: count the operation as the hardware path does and queue it (env.h), the queue
+ * having room. */
+static inline int ff_push(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
+                          ssdsim_flash_purpose purpose, uint64_t cookie)
+{
+    struct ssdsim__ff_queue *q = env->ff;
     q->v[(q->head + q->n++) & (q->cap - 1)] =
         (struct ssdsim__ff_op){.cookie = cookie, .addr = addr, .kind = (uint8_t)kind};
     if (kind == SSDSIM_FLASH_PROGRAM) {
@@ -349,6 +355,26 @@ static int ff_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
         env->n.reads[purpose]++;
     }
     return 0;
+}
+
+/* The same when the queue is full: grown first. Out of line (and so is every call on the slow
+ * paths of ssdsim__env_submit), so that the fast-forward path makes no call and saves no
+ * registers. */
+static SSDSIM__NOINLINE int ff_push_grown(ssdsim_ftl_env *env, ssdsim_flash_kind kind,
+                                          uint64_t addr, ssdsim_flash_purpose purpose,
+                                          uint64_t cookie)
+{
+    int rc = ff_grow(env);
+    return rc ? rc : ff_push(env, kind, addr, purpose, cookie);
+}
+
+static inline int ff_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
+                            ssdsim_flash_purpose purpose, uint64_t cookie)
+{
+    struct ssdsim__ff_queue *q = env->ff;
+    if (SSDSIM__UNLIKELY(q->n == q->cap))
+        return ff_push_grown(env, kind, addr, purpose, cookie);
+    return ff_push(env, kind, addr, purpose, cookie);
 }
 
 int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env)
@@ -365,18 +391,11 @@ int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env)
     return env->fail_code;
 }
 
-int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
-                       ssdsim_flash_purpose purpose, uint64_t cookie, bool in_order)
+/* To the hardware model (out of line: see ff_push_grown). */
+static SSDSIM__NOINLINE int hw_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
+                                      uint32_t bytes, ssdsim_flash_purpose purpose,
+                                      uint64_t cookie, bool in_order)
 {
-    if ((unsigned)purpose >= SSDSIM__N_PURPOSES || (unsigned)kind > SSDSIM_FLASH_ERASE ||
-        addr >= (kind == SSDSIM_FLASH_ERASE ? env->geo.n_blocks : env->geo.n_pages) ||
-        bytes > env->geo.page_size)
-        return SSDSIM_EINVAL;
-    if (env->hw->rel && kind == SSDSIM_FLASH_PROGRAM)
-        ssdsim__rel_programmed(env->hw->rel, (uint32_t)(addr / env->geo.pages_per_block),
-                               ssdsim__engine_now(env->engine));
-    if (env->ff)
-        return ff_submit(env, kind, addr, purpose, cookie);
     uint32_t i = ssdsim__hw_op_alloc(env->hw);
     if (i == SSDSIM__NONE) {
         ssdsim_ftl_fail(env, SSDSIM_ENOMEM, "out of memory for flash operations");
@@ -399,6 +418,34 @@ int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t add
     }
     ssdsim__hw_submit(env->hw, i);
     return 0;
+}
+
+/* With a reliability model: its note of a program (the block's retention clock) first. */
+static SSDSIM__NOINLINE int submit_rel(ssdsim_ftl_env *env, ssdsim_flash_kind kind,
+                                       uint64_t addr, uint32_t bytes,
+                                       ssdsim_flash_purpose purpose, uint64_t cookie,
+                                       bool in_order)
+{
+    if (kind == SSDSIM_FLASH_PROGRAM)
+        ssdsim__rel_programmed(env->hw->rel, (uint32_t)(addr / env->geo.pages_per_block),
+                               ssdsim__engine_now(env->engine));
+    if (env->ff)
+        return ff_submit(env, kind, addr, purpose, cookie);
+    return hw_submit(env, kind, addr, bytes, purpose, cookie, in_order);
+}
+
+int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
+                       ssdsim_flash_purpose purpose, uint64_t cookie, bool in_order)
+{
+    if ((unsigned)purpose >= SSDSIM__N_PURPOSES || (unsigned)kind > SSDSIM_FLASH_ERASE ||
+        addr >= (kind == SSDSIM_FLASH_ERASE ? env->geo.n_blocks : env->geo.n_pages) ||
+        bytes > env->geo.page_size)
+        return SSDSIM_EINVAL;
+    if (SSDSIM__UNLIKELY(env->hw->rel != NULL))
+        return submit_rel(env, kind, addr, bytes, purpose, cookie, in_order);
+    if (env->ff)
+        return ff_submit(env, kind, addr, purpose, cookie);
+    return hw_submit(env, kind, addr, bytes, purpose, cookie, in_order);
 }
 
 void ssdsim_ftl_unit_done(ssdsim_ftl_env *env, uint32_t io, uint32_t bytes)
