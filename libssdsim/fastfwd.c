@@ -226,12 +226,11 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         ssdsim__set_errmsg(sim, "%s", why);
         return SSDSIM_ENOTFOUND;
     }
+    int check_rc = ssdsim__check_workload(sim, wl);
+    if (check_rc)
+        return check_rc;
     uint64_t logical = sim->sys.volume_bytes;
     char msg[512];
-    if (ssdsim__workload_check(wl, logical, msg, sizeof msg)) {
-        ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", msg);
-        return SSDSIM_ECONFIG;
-    }
     uint32_t n = 0;
     for (uint32_t s = 0; s < wl->n_jobs; s++) {
         const struct ssdsim__jobspec *j = &wl->jobs[s];

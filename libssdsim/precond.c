@@ -528,11 +528,8 @@ int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
         !ssdsim__ff_unsupported(sim, wl) &&
         SSDSIM__HAS_METHOD(sim->sys.devs[0].env.ops, ssdsim_ftl_ops, block_closed) &&
         (slc || !ssdsim__precond_scaled_represents(sim, wl))) {
-        char why[512];
-        if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why))
-            return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload",
-                                why);
-        return precondition_ff(sim, wl, dw);
+        rc = ssdsim__check_workload(sim, wl);
+        return rc ? rc : precondition_ff(sim, wl, dw);
     }
     return ssdsim__precond_scaled(sim, wl, bpp_s, dw);
 }

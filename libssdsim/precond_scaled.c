@@ -605,11 +605,8 @@ int ssdsim__precond_scaled(struct ssdsim *sim, const ssdsim_workload *wl, uint32
      * device (JBOD), each sees uniform random writes: one scaled run of the member gives the
      * state installed on every device. */
     uint64_t logical = sim->sys.volume_bytes;
-    char why[512];
-    if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
-        ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
-        return SSDSIM_ECONFIG;
-    }
+    if ((rc = ssdsim__check_workload(sim, wl)) != 0)
+        return rc;
     struct ssdsim__jobspec *jobs = NULL;
     uint32_t n_jobs = 0;
     rc = scaled_workload(sim, wl, logical, &jobs, &n_jobs);
@@ -659,9 +656,8 @@ int ssdsim__precondition_from_copy(struct ssdsim *sim, struct ssdsim *copy,
     int rc = ssdsim__precond_check_quiet(sim, "fast preconditioning");
     if (rc)
         return rc;
-    char why[512];
-    if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why))
-        return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload", why);
+    if ((rc = ssdsim__check_workload(sim, wl)) != 0)
+        return rc;
     /* what the copy's buffer holds goes to its flash, and its flash work ends */
     if ((rc = ssdsim__precond_drain(copy)) != 0)
         return ssdsim__fail(sim, rc, "fast preconditioning: the scaled copy: %s",

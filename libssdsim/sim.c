@@ -37,6 +37,15 @@ int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...)
     return code;
 }
 
+int ssdsim__check_workload(const struct ssdsim *sim, const struct ssdsim_workload *wl)
+{
+    char why[512];
+    if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why))
+        return ssdsim__fail(sim, SSDSIM_ECONFIG, "%s: %s", wl->label ? wl->label : "workload",
+                            why);
+    return 0;
+}
+
 void ssdsim_model_warn(ssdsim_model *model)
 {
     if (!model || model->magic != SSDSIM__MAGIC_MODEL || model->reserve_warned)
@@ -529,12 +538,9 @@ static int check_series_rows(struct ssdsim *sim, const struct ssdsim_workload *w
 static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
                         const ssdsim_run_opts *opts, bool report)
 {
-    char why[512];
-    uint64_t logical = sim->sys.volume_bytes;
-    if (ssdsim__workload_check(wl, logical, why, sizeof why)) {
-        ssdsim__set_errmsg(sim, "%s: %s", wl->label ? wl->label : "workload", why);
-        return SSDSIM_ECONFIG;
-    }
+    int check_rc = ssdsim__check_workload(sim, wl);
+    if (check_rc)
+        return check_rc;
     int rows_rc = check_series_rows(sim, wl, opts);
     if (rows_rc)
         return rows_rc;

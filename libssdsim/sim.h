@@ -93,7 +93,12 @@ void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...) SSDSIM__PRINTF
  * so writing its errmsg is defined, and errmsg is not part of what the getters read. */
 int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
 
-/* Fast preconditioning (precond.c): move valid pages of an image (per block, SSDSIM_IMAGE_FREE
+/* Check workload `wl` against the volume `sim` addresses (ssdsim__workload_check): 0, or
+ * SSDSIM_ECONFIG with the message "LABEL: what is wrong" set. Runs, fast-forward and fast
+ * preconditioning all refuse a workload this way. */
+int ssdsim__check_workload(const struct ssdsim *sim, const struct ssdsim_workload *wl);
+
+/* Fast preconditioning (precond_scaled.c): move valid pages of an image (per block, SSDSIM_IMAGE_FREE
  * for free blocks) between planes so that none holds more than the FTL lets it beside its
  * reserve; false if the planes together cannot hold them. */
 bool ssdsim__precond_plane_caps(const struct ssdsim *sim, uint32_t *valid);
