@@ -127,19 +127,24 @@ static void deal(struct ssdsim__ftl *f, const ssdsim_ftl_image *img)
         }
         assert(pos == 0);
     }
-    /* the same for the entries p2l names, DEAL_AHEAD pages on */
+    /* the same for the entries p2l names, DEAL_AHEAD pages on: each slot's number becomes the
+     * logical page dealt to it, then l2p is rebuilt from p2l */
     for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
-        if (ppn + DEAL_AHEAD < f->n_ppn && p2l_get(f, ppn + DEAL_AHEAD) != NONE)
-            __builtin_prefetch(&f->l2p[f->p2l[ppn + DEAL_AHEAD]], 0, 3);
-        if (p2l_get(f, ppn) != NONE)
-            f->p2l[ppn] = f->l2p[f->p2l[ppn]];
+        uint32_t next = ppn + DEAL_AHEAD < f->n_ppn ? p2l_get(f, ppn + DEAL_AHEAD) : NONE;
+        if (next != NONE)
+            __builtin_prefetch(&f->l2p[next], 0, 3);
+        uint32_t slot = p2l_get(f, ppn);
+        if (slot != NONE)
+            f->p2l[ppn] = f->l2p[slot];
     }
     memset(f->l2p, 0xff, sizeof *f->l2p * f->n_map);
     for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
-        if (ppn + DEAL_AHEAD < f->n_ppn && p2l_get(f, ppn + DEAL_AHEAD) != NONE)
-            __builtin_prefetch(&f->l2p[f->p2l[ppn + DEAL_AHEAD]], 1, 3);
-        if (p2l_get(f, ppn) != NONE)
-            f->l2p[f->p2l[ppn]] = (uint32_t)ppn;
+        uint32_t next = ppn + DEAL_AHEAD < f->n_ppn ? p2l_get(f, ppn + DEAL_AHEAD) : NONE;
+        if (next != NONE)
+            __builtin_prefetch(&f->l2p[next], 1, 3);
+        uint32_t lpn = p2l_get(f, ppn);
+        if (lpn != NONE)
+            f->l2p[lpn] = (uint32_t)ppn;
     }
     f->n_valid = f->n_lpn; /* every logical page mapped once */
 }
