@@ -23,7 +23,10 @@
  * faster, reads 13% slower, and 4 times slower with bench_engine's 100,000 pending events; a
  * summary word over the occupancy mask, with scheduling inline: 2% fewer instructions, writes
  * no faster, reads 4% slower (the lowest non-empty bucket is nearly always in the mask's first
- * words, which the scan reads at once).
+ * words, which the scan reads at once); each bucket's first event kept in the bucket itself
+ * (64-byte buckets on their own cache lines, the rest in an array beside), so that an event
+ * alone in its bucket shares the line of its count: no faster, in tests/bench_compare.sh's
+ * alternated pairs 0.97 of this on generic-mlc's writes and 0.96 on the ioDrive2 device's.
  *
  * Cancel is O(1) and lazy: only events scheduled with schedule_cancellable() get a record (with a
  * generation counter, so a stale handle cancels nothing); pop skips events whose record says
