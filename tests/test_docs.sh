@@ -5,6 +5,7 @@
 # tests/out/docs/ (with models/, examples/, traces/ and tests/ linked from the source tree, so
 # that the paths the documents give resolve), and prints one line per block:
 #     README.md:71 PASS
+# It checks that doc/design.md's module list names every source file of libssdsim/ and sim/.
 # Then it runs doc/regen-samples.sh --check, which reruns the commands behind the sample outputs
 # the documents show and fails when one is stale.
 #
@@ -140,6 +141,18 @@ for doc in README.md doc/guide.md doc/suites.md doc/validation.md; do
             fail=1
         fi
     done < "$dir/.blocks/index"
+done
+
+# doc/design.md's module list names every source file of the library and the command (by its
+# name, or its stem as `stem.*`), so that a file added without a place in the house is caught.
+layout=$(awk '/^## Module layout and naming/ { on = 1; next } /^## / { on = 0 } on' \
+    "$src/doc/design.md")
+for f in $(cd "$src" && find libssdsim sim -name '*.[ch]' | sort); do
+    b=${f##*/}
+    case $layout in
+    *"$b"* | *"${b%.*}.*"*) ;;
+    *) echo "doc/design.md: the module list does not name $f"; fail=1 ;;
+    esac
 done
 
 # The sample outputs, at the documents' own size.
