@@ -83,18 +83,22 @@ fi
 
 # A base older than bench_sim's rates per CPU-second (4e08e44) runs this tree's bench_sim.c,
 # which uses the public API only, linked with the base's library; before
-# ssdsim_events_executed (0ef3472) without its events lines. Its bench_engine, which reads the
-# engine's internal header, is then left out.
+# ssdsim_events_executed (0ef3472) without its events lines, and before ssdsim_fast_forward
+# without the fast-forward line. Its bench_engine, which reads the engine's internal header, is
+# then left out.
 base_sim=$dir/tests/bench_sim base_eng=$dir/tests/bench_engine no_events=
 if ! grep -q 'per CPU-second' "$dir/tests/bench_sim.c"; then
     base_sim=$dir/bench_sim_head
-    def=
+    defs=
     if ! grep -q ssdsim_events_executed "$dir/libssdsim/include/ssdsim/ssdsim.h"; then
-        def="-Dssdsim_events_executed(s)=0"
+        defs="-Dssdsim_events_executed(s)=0"
         no_events=yes
     fi
+    if ! grep -q ssdsim_fast_forward "$dir/libssdsim/include/ssdsim/ssdsim.h"; then
+        defs="$defs -DBENCH_NO_FF"
+    fi
     # shellcheck disable=SC2086
-    ${BENCH_CC:-${CC:-cc}} $cflags -I"$dir/libssdsim/include" ${def:+"$def"} \
+    ${BENCH_CC:-${CC:-cc}} $cflags -I"$dir/libssdsim/include" $defs \
         "$srcdir/tests/bench_sim.c" -o "$base_sim" -L"$dir/libssdsim/.libs" -lssdsim \
         -Wl,-rpath,"$dir/libssdsim/.libs" -lm >>"$dir/bench-build.log" 2>&1 || {
         echo "bench_compare: $short's bench_sim has no rates per CPU-second, and this tree's" \
@@ -127,8 +131,10 @@ run_one() { # WHO ENGINE SIM N [KEY=VALUE ...] (ENGINE empty: none)
         /^simulator: .* per CPU-second/ { print "writes", $2 }
         /^random reads: .* per CPU-second/ { print "reads", $3 }
         /^70\/30 random read\/write: .* per CPU-second/ { print "mix", $4 }
+        /^fast-forward: .* per CPU-second/ { print "ff", $2 }
     ' "$out/$r_who.$r_n.eng" "$out/$r_who.$r_n.out" >"$out/$r_who.$r_n.fig"
     sed -e 's/[0-9.]* million host I\/Os per CPU-second//' \
+        -e 's/[0-9.]* million host writes per CPU-second//' \
         -e 's/ in [0-9.]* CPU-s, [0-9.]* s wall//' -e 's/; warm-up [0-9.]* CPU-s//' \
         -e 's/, [0-9]* ns CPU per event//' -e '/^memory: /d' "$out/$r_who.$r_n.out" |
         if [ -n "$no_events" ]; then
@@ -175,12 +181,13 @@ stats() { # WHO NAME DECIMALS
 echo
 printf '%-44s %-20s %-20s %s\n' "figure (millions per CPU-second)" "base $short" "head" \
     "head/base"
-for k in engine writes reads mix; do
+for k in engine writes reads mix ff; do
     case $k in
     engine) label="engine: schedule+pop pairs" dec=1 ;;
     writes) label="steady 4 KiB random writes: host I/Os" dec=2 ;;
     reads) label="random reads: host I/Os" dec=2 ;;
     mix) label="70/30 read/write: host I/Os" dec=2 ;;
+    ff) label="fast-forward: host writes" dec=2 ;;
     esac
     set -- $(stats base $k $dec) $(stats head $k $dec)
     ratio=$(awk -v a="$1" -v b="$4" 'BEGIN { if (a > 0) printf "%.3f", b / a; else print "-" }')
@@ -191,6 +198,13 @@ for k in engine writes reads mix; do
 done
 
 echo
+# A base without fast-forward in its bench_sim (before this line was added): the simulated
+# figures are compared without it in either build.
+if ! grep -q '^fast-forward: ' "$out/base.1.out"; then
+    for f in "$out"/*.sim; do
+        sed -i '/^fast-forward: /d' "$f"
+    done
+fi
 same=yes
 for f in "$out"/*.sim; do
     cmp -s "$f" "$out/base.1.sim" || same=no

@@ -2,8 +2,9 @@
  * wall time, not this) for 4 KiB uniform random writes at steady
  * state (GC active) on a 16 GiB generic-mlc model with ftl.op 0.28 at 16 jobs x 16 queue depth,
  * then 4 KiB random reads and a 70/30 random read/write mix on the same drive; the events the
- * engine ran per host I/O, and the memory the simulation holds per 4 KiB logical page. Uses only
- * the public API.
+ * engine ran per host I/O, and the memory the simulation holds per 4 KiB logical page; then the
+ * same random writes by functional fast-forward (no timing) on a fresh drive of the model. Uses
+ * only the public API.
  *
  *     bench_sim [MODEL [KEY=VALUE ...]]
  *
@@ -100,6 +101,53 @@ static void measure(ssdsim *sim, const char *label, const char *rw, int mix, uin
     ssdsim_workload_free(wl);
 }
 
+/* Functional fast-forward (ssdsim_fast_forward: the FTL, GC and wear leveling without timing):
+ * a drive of the model filled sequentially, as the timed one is, then twice its capacity in 4 KiB
+ * random writes at 16 x 16 to reach steady state, then one capacity measured: host writes per
+ * CPU-second and that capacity's WAF (the timed run's steady state, up to the order of
+ * concurrent requests).
+ * Built with -DBENCH_NO_FF (bench_compare.sh, for a library from before fast-forward) it prints
+ * nothing. */
+static void measure_ff(const ssdsim_model *m, uint64_t logical_pages)
+{
+#ifndef BENCH_NO_FF
+    ssdsim *sim = NULL;
+    ssdsim_error err;
+    if (ssdsim_new(&sim, m, 1, &err)) {
+        fprintf(stderr, "bench: %s\n", err.message);
+        exit(1);
+    }
+    ssdsim_workload *warm = randwrite(2 * logical_pages / 16);
+    ssdsim_workload *meas = randwrite(logical_pages / 16);
+    double c0 = cpu();
+    if (ssdsim_precondition_seq(sim) || ssdsim_fast_forward(sim, warm, 0)) {
+        fprintf(stderr, "bench: fast-forward: %s\n", ssdsim_errmsg(sim));
+        exit(1);
+    }
+    double c_warm = cpu() - c0;
+    double t0 = wall();
+    c0 = cpu();
+    if (ssdsim_fast_forward(sim, meas, 0)) {
+        fprintf(stderr, "bench: fast-forward: %s\n", ssdsim_errmsg(sim));
+        exit(1);
+    }
+    double dt = wall() - t0, dc = cpu() - c0;
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(sim, &d); /* of the measured capacity: fast-forward resets them */
+    printf("fast-forward: %.2f million host writes per CPU-second (%" PRIu64 " 4 KiB random "
+           "writes in %.2f CPU-s, %.2f s wall, WAF %.3f, %" PRIu64 " GC copies; warm-up %.2f "
+           "CPU-s)\n",
+           (double)d.host_pages_written / dc / 1e6, d.host_pages_written, dc, dt, d.waf,
+           d.gc_pages_copied, c_warm);
+    ssdsim_workload_free(warm);
+    ssdsim_workload_free(meas);
+    ssdsim_free(sim);
+#else
+    (void)m;
+    (void)logical_pages;
+#endif
+}
+
 int main(int argc, char **argv)
 {
     const char *path = argc > 1 ? argv[1] : "models/generic-mlc.json";
@@ -185,6 +233,8 @@ int main(int argc, char **argv)
     ssdsim_workload_free(warm);
     ssdsim_workload_free(meas);
     ssdsim_free(sim);
+    /* then the same writes without timing, on a drive of its own (after this one is freed) */
+    measure_ff(m, logical_pages);
     ssdsim_model_free(m);
     return 0;
 }
