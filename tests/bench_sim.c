@@ -3,8 +3,8 @@
  * state (GC active) on a 16 GiB generic-mlc model with ftl.op 0.28 at 16 jobs x 16 queue depth,
  * then 4 KiB random reads and a 70/30 random read/write mix on the same drive; the events the
  * engine ran per host I/O, and the memory the simulation holds per 4 KiB logical page; then the
- * same random writes by functional fast-forward (no timing) on a fresh drive of the model. Uses
- * only the public API.
+ * same random writes by functional fast-forward (no timing) on a second drive of the model,
+ * filled and warmed up as the first. Uses only the public API.
  *
  *     bench_sim [MODEL [KEY=VALUE ...]]
  *
@@ -105,9 +105,9 @@ static void measure(ssdsim *sim, const char *label, const char *rw, int mix, uin
  * a drive of the model filled sequentially, as the timed one is, then twice its capacity in 4 KiB
  * random writes at 16 x 16 to reach steady state, then one capacity measured: host writes per
  * CPU-second and that capacity's WAF (the timed run's steady state, up to the order of
- * concurrent requests).
- * Built with -DBENCH_NO_FF (bench_compare.sh, for a library from before fast-forward) it prints
- * nothing. */
+ * concurrent requests). A model fast-forward does not run (a hard disk, a system of devices)
+ * gets a line saying so. Built with -DBENCH_NO_FF (bench_compare.sh, for a library from before
+ * fast-forward) it prints nothing. */
 static void measure_ff(const ssdsim_model *m, uint64_t logical_pages)
 {
 #ifndef BENCH_NO_FF
@@ -120,9 +120,20 @@ static void measure_ff(const ssdsim_model *m, uint64_t logical_pages)
     ssdsim_workload *warm = randwrite(2 * logical_pages / 16);
     ssdsim_workload *meas = randwrite(logical_pages / 16);
     double c0 = cpu();
-    if (ssdsim_precondition_seq(sim) || ssdsim_fast_forward(sim, warm, 0)) {
+    int rc = ssdsim_precondition_seq(sim);
+    if (rc == 0)
+        rc = ssdsim_fast_forward(sim, warm, 0);
+    if (rc == SSDSIM_ENOTFOUND) {
+        printf("fast-forward: none for this model (%s)\n", ssdsim_errmsg(sim));
+    } else if (rc) {
         fprintf(stderr, "bench: fast-forward: %s\n", ssdsim_errmsg(sim));
         exit(1);
+    }
+    if (rc) {
+        ssdsim_workload_free(warm);
+        ssdsim_workload_free(meas);
+        ssdsim_free(sim);
+        return;
     }
     double c_warm = cpu() - c0;
     double t0 = wall();
