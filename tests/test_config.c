@@ -1160,6 +1160,8 @@ START_TEST(test_config_buffer)
     expect_change_error("buffer",
                         "{\"size\": \"512KiB\", \"flush_start\": 0.2, \"flush_stop\": 0.5}",
                         "buffer.flush_stop", "above where it starts");
+    expect_change_error("controller.program_bw", "\"500kB/s\"", "controller.program_bw",
+                        "expected 0 (no limit) or at least 1MB/s, got 500000 bytes a second");
 }
 END_TEST
 

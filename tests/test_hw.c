@@ -150,6 +150,48 @@ START_TEST(test_hw_seq_write_bound_by_bus)
 }
 END_TEST
 
+START_TEST(test_hw_seq_write_bound_by_write_path)
+{
+    /* The controller's write path (controller.program_bw) at 30 MB/s, below what the dies
+     * (32 x 4096 B / (20,480 ns of bus + 250 us) = 485 MB/s), the 8 x 200 MB/s buses and the
+     * 2000 MB/s link take: every program's 4 KiB holds it 136,534 ns, so the drive writes
+     * 30 MB/s. */
+    ssdsim_model *m = st_model("generic-slc", "geometry.blocks_per_plane=32",
+                               "controller.program_bw=\"30MB/s\"", NULL);
+    double bw = seq_write_bw(m);
+    ck_assert_msg(bw <= 30e6 * 1.0001 && bw >= 30e6 * 0.97, "bw %.0f, write path 30 MB/s", bw);
+    ssdsim_model_free(m);
+    /* The same through the NAND operations' path (multi-plane groups, cache program) with RAIN
+     * parity of 1 page in 8: the parity pages pass the path too, so the host gets 7/8 of it. */
+    m = st_model("generic-slc", "geometry.blocks_per_plane=32", "ftl.op=0.6",
+                 "controller.program_bw=\"30MB/s\"", "flash.multiplane=true",
+                 "flash.cache_program=true", "ftl.parity_group=8", NULL);
+    bw = seq_write_bw(m);
+    ck_assert_msg(bw <= 30e6 * 7 / 8 * 1.0001 && bw >= 30e6 * 7 / 8 * 0.97,
+                  "bw %.0f, write path 30 MB/s, 7 data pages in 8", bw);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+START_TEST(test_hw_write_path_adds_no_latency_when_free)
+{
+    /* At QD1 each program finds the write path free (4 KiB take 40,960 ns of a 100 MB/s path,
+     * far less than the program before it): the data streams through it onto the bus, and the
+     * latencies are those of test_hw_qd1_write_latency_is_sum_of_parts to the nanosecond. */
+    ssdsim_model *m = one_die();
+    ck_assert_int_eq(ssdsim_model_set(m, "controller.program_bw", "\"100MB/s\"", NULL), 0);
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":1,\"number_ios\":2}", NULL);
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s);
+    uint64_t common = HOST_NS + LINK_4K_NS + FW_NS + BUS_4K_NS;
+    ck_assert_uint_eq(s.lat_min_ns, common + 300000);
+    ck_assert_uint_eq(s.lat_max_ns, common + 900000);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_hw_queue_depth_limit_holds_commands_on_host)
 {
     /* With a device queue of 1, QD4 on the host behaves like QD1 on the device: four writes
@@ -183,6 +225,8 @@ int main(void)
     tcase_add_test(tc, test_hw_seq_write_bound_by_dies);
     tcase_add_test(tc, test_hw_seq_write_bound_by_link);
     tcase_add_test(tc, test_hw_seq_write_bound_by_bus);
+    tcase_add_test(tc, test_hw_seq_write_bound_by_write_path);
+    tcase_add_test(tc, test_hw_write_path_adds_no_latency_when_free);
     tcase_add_test(tc, test_hw_queue_depth_limit_holds_commands_on_host);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

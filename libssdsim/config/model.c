@@ -412,6 +412,12 @@ static const struct key_spec keys[] = {
      .offset = FIELD(controller.fw_wl_page_ns, uint64_t), .min = 0, .max = 10000,
      .flags = KF_QUIET, .def = "0",
      .help = "firmware time per page wear leveling moves, on a core (0: none)"},
+    {.path = "controller.program_bw", .type = KEY_RATE,
+     .offset = FIELD(controller.program_bytes_per_s, uint64_t), .min = 0, .max = 1e13,
+     .flags = KF_QUIET, .def = "0",
+     .help = "the controller's write data path (ECC encoding, RAIN parity): bytes a second, all "
+             "channels together, that every program's data passes before its channel transfer "
+             "(0: no limit)"},
 
     {.path = "nvme.queues", .type = KEY_U32, .offset = FIELD(nvme.queues, uint32_t), .min = 1,
      .max = 65535, .flags = KF_QUIET, .def = "1", .kinds = K_DEV,

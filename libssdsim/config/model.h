@@ -77,6 +77,9 @@ struct ssdsim__controller_cfg {
     uint64_t fw_gc_page_ns;   /* per page GC copies */
     uint64_t fw_map_ns;       /* per mapping-table page loaded or flushed (DFTL) */
     uint64_t fw_wl_page_ns;   /* per page wear leveling moves */
+    /* The write data path into the flash (hw.c): bytes per second, all channels together,
+     * that the controller encodes (ECC, RAIN parity) for programs; 0 = no limit. */
+    uint64_t program_bytes_per_s;
 };
 
 /* NVMe queue pairs and their arbitration (dev/nvmeq.c; NVMe Base Specification 2.0, 3.4.4).

@@ -325,6 +325,11 @@ int ssdsim__model_check_cross(struct ctx *c)
                                    "a stripe of %u pages puts each on its own die; the drive has "
                                    "%llu dies",
                                    pg, (unsigned long long)n_dies);
+    if (m->controller.program_bytes_per_s > 0 && m->controller.program_bytes_per_s < 1000000)
+        return ssdsim__model_error(c, "controller.program_bw",
+                                   "expected 0 (no limit) or at least 1MB/s, got %llu bytes a "
+                                   "second",
+                                   (unsigned long long)m->controller.program_bytes_per_s);
     if (m->buffer.size > 0 && m->buffer.size < m->ftl.mapping_unit)
         return ssdsim__model_error(c, "buffer.size",
                                    "a buffer of %llu bytes holds less than one mapping unit (%u)",

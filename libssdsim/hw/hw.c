@@ -16,6 +16,7 @@
 #include <string.h>
 
 static void die_event(void *ctx, uint32_t arg);
+static void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now);
 
 #define set_idle ssdsim__hw_set_idle
 
@@ -45,6 +46,7 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     hw->pages_per_block = g->pages_per_block * hw->spp / hw->ppu;
     hw->n_blocks = (uint64_t)hw->n_planes * g->blocks_per_plane;
     hw->n_pages = hw->n_blocks * hw->pages_per_block;
+    hw->wpath_bw = m->controller.program_bytes_per_s;
 
     hw->dies = calloc(hw->n_dies, sizeof *hw->dies);
     hw->bus_free = calloc(hw->n_channels, sizeof *hw->bus_free);
@@ -53,6 +55,8 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     ssdsim__ipool_init(&hw->op_pool);
     hw->ops = ssdsim__ipool_grow(&hw->op_pool, NULL, sizeof *hw->ops, OP_LINK, 1024);
     if (!hw->dies || !hw->bus_free || !hw->idle_bits || !hw->ops)
+        goto fail;
+    if (hw->wpath_bw && !(hw->wpath_q = malloc(sizeof *hw->wpath_q * hw->n_dies)))
         goto fail;
     if (ssdsim__slc_on(&m->slc) && !(hw->slc_block = calloc(hw->n_blocks, 1)))
         goto fail;
@@ -99,6 +103,7 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
 {
     free(hw->dies);
     free(hw->bus_free);
+    free(hw->wpath_q);
     free(hw->idle_bits);
     free(hw->ops);
     free(hw->slc_block);
@@ -194,6 +199,7 @@ void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
 {
     for (uint32_t c = 0; c < hw->n_channels; c++)
         hw->bus_free[c] = now;
+    hw->wpath_free = now;
     /* a secure erase: every block erased (no op may be in flight, so nothing is held) */
     if (hw->blk_wp)
         memset(hw->blk_wp, 0, sizeof *hw->blk_wp * hw->n_blocks);
@@ -232,17 +238,11 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
         else
             done = now + ssdsim__hw_read_ns(hw, op);
         break;
-    case SSDSIM__FLASH_PROGRAM: {
-        /* Data in over the bus first, then the die programs. */
-        uint64_t *bus = &hw->bus_free[die->channel];
-        uint64_t start = SSDSIM__MAX(now, *bus);
-        uint64_t xfer = ssdsim__hw_bus_ns(hw, op->bytes);
-        *bus = start + xfer;
-        hw->bus_busy_ns += xfer;
-        done = *bus + ssdsim__hw_program_ns(hw, op);
-        die->reg_page = SSDSIM__NONE;
-        break;
-    }
+    case SSDSIM__FLASH_PROGRAM:
+        if (SSDSIM__UNLIKELY(hw->wpath_bw) && ssdsim__hw_wpath_defer(hw, d, now))
+            return; /* it holds the program until the write path is free */
+        program_start(hw, d, now);
+        return;
     default:
         done = now + f->erase_ns;
         die->reg_page = SSDSIM__NONE;
@@ -250,6 +250,52 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
     }
     hw->die_busy_ns += done - now;
     ssdsim__engine_schedule(hw->engine, done, die_event, hw, d);
+}
+
+/* Program cur of die d: its data in over the bus (through the write path), then the array. */
+static void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    struct ssdsim__flash_op *op = &hw->ops[die->cur];
+    ssdsim__hw_wpath_take(hw, now, op->bytes);
+    uint64_t *bus = &hw->bus_free[die->channel];
+    uint64_t start = SSDSIM__MAX(now, *bus);
+    uint64_t xfer = ssdsim__hw_bus_ns(hw, op->bytes);
+    *bus = start + xfer;
+    hw->bus_busy_ns += xfer;
+    uint64_t done = *bus + ssdsim__hw_program_ns(hw, op);
+    die->reg_page = SSDSIM__NONE;
+    hw->die_busy_ns += done - now;
+    ssdsim__engine_schedule(hw->engine, done, die_event, hw, d);
+}
+
+/* The write path is free: the first waiting die starts its program, and the next waiter is
+ * woken when the path is free again. */
+static void wpath_event(void *ctx, uint32_t arg)
+{
+    struct ssdsim__hw *hw = ctx;
+    (void)arg;
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    uint32_t d = hw->wpath_q[hw->wpath_head];
+    hw->wpath_head = hw->wpath_head + 1 == hw->n_dies ? 0 : hw->wpath_head + 1;
+    hw->wpath_n--;
+    if (hw->nand)
+        ssdsim__nand_start_held(hw, d);
+    else
+        program_start(hw, d, now);
+    if (hw->wpath_n)
+        ssdsim__engine_schedule(hw->engine, SSDSIM__MAX(now, hw->wpath_free), wpath_event, hw, 0);
+}
+
+bool ssdsim__hw_wpath_defer(struct ssdsim__hw *hw, uint32_t d, uint64_t now)
+{
+    if (hw->wpath_free <= now && hw->wpath_n == 0)
+        return false;
+    uint32_t k = hw->wpath_head + hw->wpath_n;
+    hw->wpath_q[k >= hw->n_dies ? k - hw->n_dies : k] = d;
+    if (hw->wpath_n++ == 0)
+        ssdsim__engine_schedule(hw->engine, hw->wpath_free, wpath_event, hw, 0);
+    return true;
 }
 
 static void die_event(void *ctx, uint32_t arg)

@@ -104,6 +104,11 @@ struct ssdsim__hw {
     /* state */
     struct ssdsim__die *dies;
     uint64_t *bus_free; /* per channel: time the bus is next free */
+    /* The controller's write data path (controller.program_bw; 0: no such limit): its bytes
+     * per second, the time it is next free, and the dies whose program waits for it (a FIFO
+     * ring of n_dies slots; a waiting die holds its program as cur) */
+    uint64_t wpath_bw, wpath_free;
+    uint32_t *wpath_q, wpath_head, wpath_n;
     uint64_t *idle_bits; /* one bit per die: no op in progress and nothing queued */
     uint32_t n_idle_words;
     /* flash op pool */
@@ -211,6 +216,26 @@ static inline uint64_t ssdsim__hw_bus_book(struct ssdsim__hw *hw, uint32_t ch, u
     hw->bus_busy_ns += ns;
     return *bus;
 }
+
+/* The controller's write data path (controller.program_bw: ECC encoding, RAIN parity), one
+ * for all channels: every program's data passes it, taking bytes / program_bw of it, while the
+ * data streams onto the die's channel. A die whose program finds the path taken (or other dies
+ * waiting for it) holds the program as cur and waits, in arrival order, without booking its
+ * channel ahead (which would keep the channel from transfers that could use it meanwhile):
+ * ssdsim__hw_wpath_defer queues it and hw.c's path event starts it when the path is free. */
+
+/* Whether die d's program cur must wait for the write path (then queued), at time `now`. */
+bool ssdsim__hw_wpath_defer(struct ssdsim__hw *hw, uint32_t d, uint64_t now);
+
+/* Take the write path for `bytes` of program data from `now` (it is free then: see above). */
+static inline void ssdsim__hw_wpath_take(struct ssdsim__hw *hw, uint64_t now, uint32_t bytes)
+{
+    if (hw->wpath_bw)
+        hw->wpath_free = now + ssdsim__mul_div_up(bytes, SSDSIM__NS_PER_S, hw->wpath_bw);
+}
+
+/* hw/nand.c: start die d's program group cur, which waited for the write path. */
+void ssdsim__nand_start_held(struct ssdsim__hw *hw, uint32_t d);
 
 /* Address helpers. */
 static inline uint32_t ssdsim__hw_ppn_block(const struct ssdsim__hw *hw, uint32_t ppn)

@@ -51,6 +51,7 @@ enum step {
     STEP_RELEASE, /* the die is free again; cur's ops complete by their own events */
     STEP_SUSPEND, /* the suspend latency of cur, a program or erase */
     STEP_CACHE,   /* cache read: the page moves to the cache register */
+    STEP_WPATH,   /* cur, a program group, waits for the write path (no event of its own) */
 };
 
 /* ONFI command and address cycles of each sequence (top of this file). */
@@ -276,7 +277,7 @@ static void op_event(void *ctx, uint32_t op)
 }
 
 /* Start group `i` (die->cur, `n` ops linked by next) on die d. */
-static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
+static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n, bool granted)
 {
     struct ssdsim__die *die = &hw->dies[d];
     struct ssdsim__flash_op *op = &hw->ops[i];
@@ -317,7 +318,18 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n)
         break;
     }
     case SSDSIM__FLASH_PROGRAM: {
-        /* Data in over the bus first (each plane's in turn), then the die programs. */
+        /* Data in over the bus first (each plane's in turn), then the die programs; the
+         * group's data through the controller's write path (hw.h), waiting for it if taken. */
+        if (SSDSIM__UNLIKELY(hw->wpath_bw)) {
+            if (!granted && ssdsim__hw_wpath_defer(hw, d, now)) {
+                die->step = STEP_WPATH;
+                return;
+            }
+            uint32_t bytes = 0;
+            for (uint32_t j = i; j != SSDSIM__NONE; j = hw->ops[j].next)
+                bytes += hw->ops[j].bytes;
+            ssdsim__hw_wpath_take(hw, now, bytes);
+        }
         t = now;
         uint64_t tp = 0;
         for (uint32_t j = i, k = 1; j != SSDSIM__NONE; j = hw->ops[j].next, k++) {
@@ -429,7 +441,15 @@ static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
     op->next = SSDSIM__NONE;
     ssdsim__hw_set_idle(hw, d, false);
     uint32_t n = hw->pq ? gather(hw, d, cls, i) : 1;
-    die_start(hw, d, i, n);
+    die_start(hw, d, i, n, false);
+}
+
+void ssdsim__nand_start_held(struct ssdsim__hw *hw, uint32_t d)
+{
+    uint32_t i = hw->dies[d].cur, n = 0;
+    for (uint32_t j = i; j != SSDSIM__NONE; j = hw->ops[j].next)
+        n++;
+    die_start(hw, d, i, n, true);
 }
 
 /* The pages of read group cur go out over the bus one after the other, each completing when it
@@ -507,7 +527,11 @@ static void copyback_program(struct ssdsim__hw *hw, uint32_t d, uint32_t i)
     uint64_t t = now;
     uint32_t ppb = hw->pages_per_block;
     if (f->copyback_parity && (die->cb_src % ppb) % 2 != (op->addr % ppb) % 2) {
-        /* Not allowed between these pages: out to the controller and back in. */
+        /* Not allowed between these pages: out to the controller and back in, the data
+         * passing its write path again (its time taken from when the path is free, without
+         * waiting for it: the die holds the page meanwhile) */
+        if (hw->wpath_bw)
+            ssdsim__hw_wpath_take(hw, SSDSIM__MAX(now, hw->wpath_free), op->bytes);
         t = ssdsim__hw_bus_book(hw, die->channel, t, ssdsim__hw_bus_ns(hw, op->bytes));
         t = ssdsim__hw_bus_book(hw, die->channel, t,
                                 CYC_PROGRAM * f->cmd_cycle_ns + ssdsim__hw_bus_ns(hw, op->bytes));
