@@ -156,6 +156,13 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
         double span = (double)(sim->stats.end_ns - sim->stats.start_ns);
         out->fw_utilization = span > 0 ? (double)out->fw_busy_ns / ((double)m.fw_cores * span) : 0;
     }
+    if (dm->kind == SSDSIM__KIND_SSD && k->program_bytes_per_s && m.wpath_devs) {
+        out->wpath_busy_ns = m.wpath_busy_ns - b->wpath_busy_ns;
+        out->wpath_bytes_per_s = k->program_bytes_per_s;
+        double span = (double)(sim->stats.end_ns - sim->stats.start_ns);
+        out->wpath_utilization =
+            span > 0 ? (double)out->wpath_busy_ns / ((double)m.wpath_devs * span) : 0;
+    }
     if (dm->kind == SSDSIM__KIND_SSD) {
         const struct ssdsim__flash *f = &dm->flash;
         out->multiplane_on = f->multiplane;
@@ -492,6 +499,12 @@ static void add_mech(cJSON *dev, const ssdsim_device_stats *d)
         ssdsim__json_add_u64(fw, "busy_ns", d->fw_busy_ns);
         ssdsim__json_add_u64(fw, "cores", d->fw_cores);
         add_f(fw, "utilization", d->fw_utilization);
+    }
+    if (d->wpath_bytes_per_s) {
+        cJSON *wp = cJSON_AddObjectToObject(dev, "write_path");
+        ssdsim__json_add_u64(wp, "busy_ns", d->wpath_busy_ns);
+        ssdsim__json_add_u64(wp, "bytes_per_s", d->wpath_bytes_per_s);
+        add_f(wp, "utilization", d->wpath_utilization);
     }
     if (d->slc_on) {
         cJSON *slc = cJSON_AddObjectToObject(dev, "slc");

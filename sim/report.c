@@ -109,6 +109,10 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
         fprintf(out, "firmware: busy %.3f ms on %u core%s, utilisation %.1f%%\n",
                 (double)d->fw_busy_ns / 1e6, d->fw_cores, d->fw_cores > 1 ? "s" : "",
                 100 * d->fw_utilization);
+    if (d->wpath_bytes_per_s)
+        fprintf(out, "write path: busy %.3f ms at %.0f MB/s, utilisation %.1f%%\n",
+                (double)d->wpath_busy_ns / 1e6, (double)d->wpath_bytes_per_s / 1e6,
+                100 * d->wpath_utilization);
     if (d->multiplane_on && d->nand_multiplane_ops)
         fprintf(out, "nand: %" PRIu64 " multi-plane operations, %.2f planes each\n",
                 d->nand_multiplane_ops,

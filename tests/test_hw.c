@@ -197,6 +197,11 @@ START_TEST(test_hw_steady_random_writes_bound_by_write_path)
         iops[k] = w.iops;
         waf[k] = d.waf;
         st_within(w.iops, 20e6 / (d.waf * 4096), 0.02, "write-path-bound random write IOPS");
+        /* reported: 4096 B / 20 MB/s = 204,800 ns per page programmed, the path never idle */
+        ck_assert_uint_eq(d.wpath_bytes_per_s, 20000000);
+        st_within((double)d.wpath_busy_ns, (double)d.flash_pages_programmed * 204800, 0.01,
+                  "write path busy time");
+        st_within(d.wpath_utilization, 1.0, 0.02, "write path utilisation");
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }

@@ -896,6 +896,8 @@ void ssdsim__sys_mech(const struct ssdsim__sys *s, struct ssdsim__sys_mech *out)
         out->page_programs += hw->n_page_programs;
         out->pad_slots += hw->n_pad_slots;
         out->reg_hits += hw->n_reg_hits;
+        out->wpath_busy_ns += hw->wpath_busy_ns;
+        out->wpath_devs += hw->wpath_bw > 0;
         if (hw->rel)
             ssdsim__rel_sum(&out->rel, &hw->rel->n);
     }

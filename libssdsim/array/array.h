@@ -178,6 +178,8 @@ struct ssdsim__sys_mech {
     uint32_t fw_cores;
     uint64_t multiplane, multiplane_planes, cache_reads, cache_programs, suspends, copybacks;
     uint64_t page_programs, pad_slots, reg_hits; /* hw/unit.c */
+    uint64_t wpath_busy_ns; /* the write path (controller.program_bw), summed */
+    uint32_t wpath_devs;    /* devices that have one */
     struct ssdsim__rel_counts rel; /* bit errors (rel/rel.h), summed */
 };
 void ssdsim__sys_mech(const struct ssdsim__sys *s, struct ssdsim__sys_mech *out);

@@ -107,7 +107,7 @@ struct ssdsim__hw {
     /* The controller's write data path (controller.program_bw; 0: no such limit): its bytes
      * per second, the time it is next free, and the dies whose program waits for it (a FIFO
      * ring of n_dies slots; a waiting die holds its program as cur) */
-    uint64_t wpath_bw, wpath_free;
+    uint64_t wpath_bw, wpath_free, wpath_busy_ns;
     uint32_t *wpath_q, wpath_head, wpath_n;
     uint64_t *idle_bits; /* one bit per die: no op in progress and nothing queued */
     uint32_t n_idle_words;
@@ -230,8 +230,11 @@ bool ssdsim__hw_wpath_defer(struct ssdsim__hw *hw, uint32_t d, uint64_t now);
 /* Take the write path for `bytes` of program data from `now` (it is free then: see above). */
 static inline void ssdsim__hw_wpath_take(struct ssdsim__hw *hw, uint64_t now, uint32_t bytes)
 {
-    if (hw->wpath_bw)
-        hw->wpath_free = now + ssdsim__mul_div_up(bytes, SSDSIM__NS_PER_S, hw->wpath_bw);
+    if (hw->wpath_bw) {
+        uint64_t ns = ssdsim__mul_div_up(bytes, SSDSIM__NS_PER_S, hw->wpath_bw);
+        hw->wpath_free = now + ns;
+        hw->wpath_busy_ns += ns;
+    }
 }
 
 /* hw/nand.c: start die d's program group cur, which waited for the write path. */

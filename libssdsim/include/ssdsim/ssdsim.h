@@ -1210,6 +1210,12 @@ typedef struct ssdsim_device_stats {
      * the run's ratio, at least the layout's own (n / (n - 1) for whole stripe rows of n
      * devices, n for n mirrors); tbw_* and dwpd_* divide by it (host bytes of the volume) */
     double array_write_factor;
+    /* Appended later: the controller's write data path (controller.program_bw; doc/results.md,
+     * "firmware and NAND operations"), all 0 unless the model sets it. */
+    uint64_t wpath_busy_ns;     /**< time the write path was taken by programs' data, summed
+                                     over the devices that have one */
+    uint64_t wpath_bytes_per_s; /**< the model's controller.program_bw (per device) */
+    double wpath_utilization;   /**< wpath_busy_ns / (devices x the run's simulated time) */
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in
