@@ -276,6 +276,10 @@ static void wpath_event(void *ctx, uint32_t arg)
     struct ssdsim__hw *hw = ctx;
     (void)arg;
     uint64_t now = ssdsim__engine_now(hw->engine);
+    if (hw->wpath_free > now) { /* a copyback's data took it meanwhile (hw/nand.c) */
+        ssdsim__engine_schedule(hw->engine, hw->wpath_free, wpath_event, hw, 0);
+        return;
+    }
     uint32_t d = hw->wpath_q[hw->wpath_head];
     hw->wpath_head = hw->wpath_head + 1 == hw->n_dies ? 0 : hw->wpath_head + 1;
     hw->wpath_n--;
