@@ -149,17 +149,16 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
     ssdsim__sys_mech(sys, &m);
     const struct ssdsim__sys_mech *b = &sim->stats.base_mech;
     const struct ssdsim__controller_cfg *k = &dm->controller;
+    double span = (double)(sim->stats.end_ns - sim->stats.start_ns);
     if (dm->kind == SSDSIM__KIND_SSD && (k->fw_read_ns || k->fw_write_ns || k->fw_gc_victim_ns ||
                                          k->fw_gc_page_ns || k->fw_map_ns || k->fw_wl_page_ns)) {
         out->fw_busy_ns = m.fw_busy_ns - b->fw_busy_ns;
         out->fw_cores = m.fw_cores;
-        double span = (double)(sim->stats.end_ns - sim->stats.start_ns);
         out->fw_utilization = span > 0 ? (double)out->fw_busy_ns / ((double)m.fw_cores * span) : 0;
     }
-    if (dm->kind == SSDSIM__KIND_SSD && k->program_bytes_per_s && m.wpath_devs) {
+    if (m.wpath_devs) { /* devices whose model sets controller.program_bw */
         out->wpath_busy_ns = m.wpath_busy_ns - b->wpath_busy_ns;
         out->wpath_bytes_per_s = k->program_bytes_per_s;
-        double span = (double)(sim->stats.end_ns - sim->stats.start_ns);
         out->wpath_utilization =
             span > 0 ? (double)out->wpath_busy_ns / ((double)m.wpath_devs * span) : 0;
     }

@@ -530,8 +530,7 @@ static void copyback_program(struct ssdsim__hw *hw, uint32_t d, uint32_t i)
         /* Not allowed between these pages: out to the controller and back in, the data
          * passing its write path again (its time taken from when the path is free, without
          * waiting for it: the die holds the page meanwhile) */
-        if (hw->wpath_bw)
-            ssdsim__hw_wpath_take(hw, SSDSIM__MAX(now, hw->wpath_free), op->bytes);
+        ssdsim__hw_wpath_take(hw, SSDSIM__MAX(now, hw->wpath_free), op->bytes);
         t = ssdsim__hw_bus_book(hw, die->channel, t, ssdsim__hw_bus_ns(hw, op->bytes));
         t = ssdsim__hw_bus_book(hw, die->channel, t,
                                 CYC_PROGRAM * f->cmd_cycle_ns + ssdsim__hw_bus_ns(hw, op->bytes));
