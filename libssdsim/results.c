@@ -146,7 +146,7 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
     /* Firmware and NAND operations: the growth of the cumulative counters over the run. */
     const struct ssdsim_model *dm = sys->dev_model;
     struct ssdsim__sys_mech m;
-    ssdsim__sys_mech(sys, &m);
+    ssdsim__sys_mech(sys, sim->stats.end_ns, &m);
     const struct ssdsim__sys_mech *b = &sim->stats.base_mech;
     const struct ssdsim__controller_cfg *k = &dm->controller;
     double span = (double)(sim->stats.end_ns - sim->stats.start_ns);

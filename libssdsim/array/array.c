@@ -873,16 +873,26 @@ void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counte
     }
 }
 
-void ssdsim__sys_mech(const struct ssdsim__sys *s, struct ssdsim__sys_mech *out)
+/* Time booked on timelines that are free again at free[0 .. n) that lies after `at`. */
+static uint64_t booked_after(const uint64_t *free, uint32_t n, uint64_t at)
+{
+    uint64_t t = 0;
+    for (uint32_t i = 0; i < n; i++)
+        t += free[i] > at ? free[i] - at : 0;
+    return t;
+}
+
+void ssdsim__sys_mech(const struct ssdsim__sys *s, uint64_t at, struct ssdsim__sys_mech *out)
 {
     memset(out, 0, sizeof *out);
     for (uint32_t k = 0; k < s->n_ctrls; k++) {
-        out->fw_busy_ns += s->ctrls[k].busy_ns;
-        out->fw_cores += s->ctrls[k].n_cores;
+        const struct ssdsim__ctrl *c = &s->ctrls[k];
+        out->fw_busy_ns += c->busy_ns - booked_after(c->core_free, c->n_cores, at);
+        out->fw_cores += c->n_cores;
     }
     for (uint32_t k = 0; k < s->n_devs; k++) {
         const struct ssdsim__dev *d = &s->devs[k];
-        out->fw_busy_ns += d->cpu.busy_ns;
+        out->fw_busy_ns += d->cpu.busy_ns - booked_after(d->cpu.free_ns, d->cpu.n_threads, at);
         out->fw_cores += d->cpu.n_threads;
         if (!d->ssd)
             continue;
@@ -896,7 +906,7 @@ void ssdsim__sys_mech(const struct ssdsim__sys *s, struct ssdsim__sys_mech *out)
         out->page_programs += hw->n_page_programs;
         out->pad_slots += hw->n_pad_slots;
         out->reg_hits += hw->n_reg_hits;
-        out->wpath_busy_ns += hw->wpath_busy_ns;
+        out->wpath_busy_ns += hw->wpath_busy_ns - booked_after(&hw->wpath_free, 1, at);
         out->wpath_devs += hw->wpath_bw > 0;
         if (hw->rel)
             ssdsim__rel_sum(&out->rel, &hw->rel->n);

@@ -171,8 +171,13 @@ void ssdsim__sys_reset(struct ssdsim__sys *s, uint64_t now);
 void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counters *out);
 
 /* Cumulative firmware and NAND-operation counters of the whole system (results.c reports their
- * growth over a run): firmware time booked on the controllers' cores and on host FTL threads,
- * the cores and threads it ran on, and the NAND operations of hw/nand.c. */
+ * growth over a run): firmware time on the controllers' cores and on host FTL threads, the cores
+ * and threads it ran on, and the NAND operations of hw/nand.c. Busy times count what was booked
+ * up to time `at` (the part of a booking that runs past `at` is left out, so that a window's
+ * busy time, the difference of two such sums, is the time busy inside it and its utilisation
+ * never passes 1: the write path's bookings follow one another from the time they are made, so
+ * for it this is exact; a firmware core may be booked a few microseconds ahead of a command's
+ * arrival, the only error). */
 struct ssdsim__sys_mech {
     uint64_t fw_busy_ns;
     uint32_t fw_cores;
@@ -182,7 +187,7 @@ struct ssdsim__sys_mech {
     uint32_t wpath_devs;    /* devices that have one */
     struct ssdsim__rel_counts rel; /* bit errors (rel/rel.h), summed */
 };
-void ssdsim__sys_mech(const struct ssdsim__sys *s, struct ssdsim__sys_mech *out);
+void ssdsim__sys_mech(const struct ssdsim__sys *s, uint64_t at, struct ssdsim__sys_mech *out);
 uint32_t ssdsim__sys_ec_min(const struct ssdsim__sys *s);
 uint32_t ssdsim__sys_ec_max(const struct ssdsim__sys *s);
 double ssdsim__sys_erase_mean(const struct ssdsim__sys *s);

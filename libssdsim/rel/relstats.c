@@ -48,7 +48,7 @@ static int get_full(const ssdsim *sim, ssdsim_reliability_stats *out)
     if (dm->kind != SSDSIM__KIND_SSD || !ssdsim__rel_on(dm))
         return 0;
     struct ssdsim__sys_mech m;
-    ssdsim__sys_mech(&sim->sys, &m);
+    ssdsim__sys_mech(&sim->sys, ssdsim__engine_now(&sim->engine), &m);
     const struct ssdsim__rel_counts *b = &sim->stats.base_mech.rel, *c = &m.rel;
     out->on = true;
     out->retry_max = dm->errors.retry_max;

@@ -97,7 +97,7 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
         s->bytes[i] = 0;
     s->start_ns = s->end_ns = now;
     ssdsim__sys_counters(s->sys, &s->base);
-    ssdsim__sys_mech(s->sys, &s->base_mech);
+    ssdsim__sys_mech(s->sys, now, &s->base_mech);
     for (uint32_t k = 0; s->dev_base && k < s->sys->n_devs; k++)
         ssdsim__stats_dev_now(s->sys, k, &s->dev_base[k]);
     s->base_ec_max = ssdsim__sys_ec_max(s->sys);

@@ -1160,7 +1160,9 @@ typedef struct ssdsim_device_stats {
     /* Appended after 1.0 (a caller compiled against older headers does not see them): the
      * firmware's and the NAND operations' work over the run, each 0 unless its mechanism is on
      * (doc/results.md, "Firmware and NAND operations"). */
-    uint64_t fw_busy_ns;   /**< firmware time booked on the cores (and host FTL threads) */
+    uint64_t fw_busy_ns;   /**< firmware time on the cores (and host FTL threads) inside the
+                                run: work booked before it counts from its start, work that runs
+                                past its end counts up to it */
     uint32_t fw_cores;     /**< the cores and host FTL threads; 0 when no controller.fw_* cost
                                 is set (the firmware figures are then not reported) */
     double fw_utilization; /**< fw_busy_ns / (fw_cores x the run's simulated time) */
@@ -1212,8 +1214,8 @@ typedef struct ssdsim_device_stats {
     double array_write_factor;
     /* Appended later: the controller's write data path (controller.program_bw; doc/results.md,
      * "firmware and NAND operations"), all 0 unless the model sets it. */
-    uint64_t wpath_busy_ns;     /**< time the write path was taken by programs' data, summed
-                                     over the devices that have one */
+    uint64_t wpath_busy_ns;     /**< time the write path was taken by programs' data inside
+                                     the run, summed over the devices that have one */
     uint64_t wpath_bytes_per_s; /**< the model's controller.program_bw (per device) */
     double wpath_utilization;   /**< wpath_busy_ns / (devices x the run's simulated time) */
 } ssdsim_device_stats;
