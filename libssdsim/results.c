@@ -85,6 +85,14 @@ static double array_write_factor(const ssdsim *sim)
     return run > least ? run : least;
 }
 
+/* a - b, or 0: a window's busy time is the difference of two counts each exact to within the
+ * microseconds a firmware core can be booked ahead (array.h), which an idle window could turn
+ * negative */
+static uint64_t sub0(uint64_t a, uint64_t b)
+{
+    return a > b ? a - b : 0;
+}
+
 static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
 {
     if (!sim || !out)
@@ -143,21 +151,25 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
         out->readahead_wasted = c.c[SSDSIM_CNT_RA_WASTED];
     }
 
-    /* Firmware and NAND operations: the growth of the cumulative counters over the run. */
+    /* Firmware and NAND operations: the growth of the cumulative counters over the run, read
+     * now as the counters above are (right after a run, now is its end; after idle time or
+     * requests submitted since, they include that work, and the busy times' span runs to now
+     * too, so that a utilisation stays a share of the time it covers). */
     const struct ssdsim_model *dm = sys->dev_model;
+    uint64_t now = ssdsim__engine_now(&sim->engine);
     struct ssdsim__sys_mech m;
-    ssdsim__sys_mech(sys, sim->stats.end_ns, &m);
+    ssdsim__sys_mech(sys, now, &m);
     const struct ssdsim__sys_mech *b = &sim->stats.base_mech;
     const struct ssdsim__controller_cfg *k = &dm->controller;
-    double span = (double)(sim->stats.end_ns - sim->stats.start_ns);
+    double span = (double)(SSDSIM__MAX(now, sim->stats.end_ns) - sim->stats.start_ns);
     if (dm->kind == SSDSIM__KIND_SSD && (k->fw_read_ns || k->fw_write_ns || k->fw_gc_victim_ns ||
                                          k->fw_gc_page_ns || k->fw_map_ns || k->fw_wl_page_ns)) {
-        out->fw_busy_ns = m.fw_busy_ns - b->fw_busy_ns;
+        out->fw_busy_ns = sub0(m.fw_busy_ns, b->fw_busy_ns);
         out->fw_cores = m.fw_cores;
         out->fw_utilization = span > 0 ? (double)out->fw_busy_ns / ((double)m.fw_cores * span) : 0;
     }
     if (m.wpath_devs) { /* devices whose model sets controller.program_bw */
-        out->wpath_busy_ns = m.wpath_busy_ns - b->wpath_busy_ns;
+        out->wpath_busy_ns = sub0(m.wpath_busy_ns, b->wpath_busy_ns);
         out->wpath_bytes_per_s = k->program_bytes_per_s;
         out->wpath_utilization =
             span > 0 ? (double)out->wpath_busy_ns / ((double)m.wpath_devs * span) : 0;

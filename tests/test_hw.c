@@ -228,6 +228,13 @@ START_TEST(test_hw_write_path_busy_inside_the_run)
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
     ck_assert_double_le(d.wpath_utilization, 1.0);
     ck_assert_double_gt(d.wpath_utilization, 0.99);
+    /* read again after 100 ms of idle time, in which the buffer's flush goes on: the busy time
+     * grows by that work and its span to the present, so the share stays within 1 */
+    uint64_t busy = d.wpath_busy_ns;
+    ck_assert_int_eq(ssdsim_idle(sim, 100000000), 0);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_ge(d.wpath_busy_ns, busy);
+    ck_assert_double_le(d.wpath_utilization, 1.0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }

@@ -1165,7 +1165,8 @@ typedef struct ssdsim_device_stats {
                                 past its end counts up to it */
     uint32_t fw_cores;     /**< the cores and host FTL threads; 0 when no controller.fw_* cost
                                 is set (the firmware figures are then not reported) */
-    double fw_utilization; /**< fw_busy_ns / (fw_cores x the run's simulated time) */
+    double fw_utilization; /**< fw_busy_ns / (fw_cores x the run's simulated time, to the
+                                present when read after idle time or later requests) */
     uint64_t nand_multiplane_ops;    /**< multi-plane operations (of 2 planes or more) */
     uint64_t nand_multiplane_planes; /**< the planes those operations covered, summed */
     uint64_t nand_cache_reads;       /**< pages read through the cache register */
@@ -1217,7 +1218,8 @@ typedef struct ssdsim_device_stats {
     uint64_t wpath_busy_ns;     /**< time the write path was taken by programs' data inside
                                      the run, summed over the devices that have one */
     uint64_t wpath_bytes_per_s; /**< the model's controller.program_bw (per device) */
-    double wpath_utilization;   /**< wpath_busy_ns / (devices x the run's simulated time) */
+    double wpath_utilization;   /**< wpath_busy_ns / (devices x the run's simulated time, to
+                                     the present when read later, as fw_utilization) */
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in
