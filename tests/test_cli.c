@@ -1369,13 +1369,21 @@ static size_t ssdsim_children(pid_t parent, pid_t *pids, size_t max)
 }
 
 /* The ssdsim process `pid` started: `pid` itself, or its child when `pid` is a wrapper script
- * that runs the command in a child process; 0 while there is none yet. */
+ * that runs the command in a child process; 0 while there is none yet. `pid` is looked at
+ * again after its children: the libtool wrapper execs into ssdsim, and when it does so while
+ * the children are scanned (the test preempted on a loaded machine), the ssdsim child found is
+ * one of the command's own workers, which must not be the one signalled (it died of the signal
+ * and the command, never told, reported a failed point: CI's rare "worker killed by signal 2").
+ * A process execs only once, from the wrapper into ssdsim, so a `pid` that is still not ssdsim
+ * after the scan was the wrapper during it. */
 static pid_t find_ssdsim(pid_t pid)
 {
     pid_t child = 0;
     if (is_ssdsim(pid))
         return pid;
-    return ssdsim_children(pid, &child, 1) ? child : 0;
+    if (!ssdsim_children(pid, &child, 1))
+        return 0;
+    return is_ssdsim(pid) ? pid : child;
 }
 
 /* Start ssdsim with `args`, stdout and stderr into tests/out/cli-sig.out and .err, with `sig`
