@@ -8,7 +8,10 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ftl/page.h"
+#include "sim.h"
 #include "simtest.h"
+#include "ssdsim/sys/gc.h"
 
 /* 4 dies, one per channel (each die's program is its own 40.96 us transfer at 100 MT/s x 8,
  * then tPROG 20 us), one plane of `blocks` blocks of 16 pages, op as given. */
@@ -306,6 +309,51 @@ START_TEST(test_parity_absent_changes_nothing)
 }
 END_TEST
 
+/* Superblock GC keeps no valid-count lists of the blocks themselves (gc/gc.h), yet the plane
+ * view a wear leveler is given still answers its valid-count questions, by scanning: the
+ * candidate with the fewest valid pages, the earliest to reach its count, the lowest number,
+ * checked against every plane's blocks read one by one; a count no candidate has gives no
+ * block; the state checks hold (the lists stay empty). */
+START_TEST(test_parity_plane_view_without_lists)
+{
+    ssdsim_model *m = drive(64, "1", ",\"parity_group\":4");
+    ssdsim *sim = st_sim(m, 9);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":3000}",
+           NULL);
+    const struct ssdsim__ftl *f = ((struct ssdsim *)sim)->sys.devs[0].env.state;
+    const ssdsim_view *v = ssdsim__page_view(f);
+    uint32_t checked = 0;
+    for (uint32_t p = 0; p < f->n_planes; p++) {
+        uint32_t want = SSDSIM_NO_BLOCK, n = 0;
+        bool has[17] = {false};
+        for (uint32_t b = p * f->bpp; b < (p + 1) * f->bpp; b++) {
+            if (f->state[b] != SSDSIM__BLK_CLOSED)
+                continue;
+            n++;
+            has[f->valid[b]] = true;
+            if (want == SSDSIM_NO_BLOCK || f->valid[b] < f->valid[want] ||
+                (f->valid[b] == f->valid[want] && f->modified_at[b] < f->modified_at[want]))
+                want = b; /* (blocks in increasing order: the lowest wins a tie) */
+        }
+        ck_assert_uint_eq(ssdsim_view_n_candidates(v, p), n);
+        ck_assert_uint_gt(n, 0);
+        ck_assert_uint_eq(ssdsim_view_fewest_valid(v, p), want);
+        ck_assert_uint_eq(ssdsim_view_least_recent(v, p, f->valid[want]), want);
+        for (uint32_t c = 0; c <= 16; c++)
+            if (!has[c])
+                ck_assert_uint_eq(ssdsim_view_least_recent(v, p, c), SSDSIM_NO_BLOCK);
+        ck_assert_uint_eq(ssdsim_view_least_recent(v, p, 17), SSDSIM_NO_BLOCK);
+        checked++;
+    }
+    ck_assert_uint_eq(checked, 4);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Impossible groups are refused with one line naming the key. */
 static void refused(const char *json_extra, const char *ftl_op, const char *want)
 {
@@ -351,6 +399,7 @@ static Suite *parity_suite(void)
     tcase_add_test(tc, test_parity_costs_die_time);
     tcase_add_test(tc, test_parity_absent_changes_nothing);
     tcase_add_test(tc, test_parity_bad_input);
+    tcase_add_test(tc, test_parity_plane_view_without_lists);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -230,6 +230,13 @@ static int check_cands(const struct ssdsim__ftl *f, char *why, size_t len)
         if (k != n || c->f_tail[p] != prev)
             FAIL("plane %u's close-order list has %u blocks ending at %u; %u candidates, tail %u",
                  p, k, prev, n, c->f_tail[p]);
+        if (c->no_buckets) { /* RAIN superblocks (gc/gc.h): the lists are empty */
+            for (size_t h = (size_t)p * c->n_counts; h < (size_t)(p + 1) * c->n_counts; h++)
+                if (c->b_head[h] != NONE || c->b_tail[h] != NONE)
+                    FAIL("plane %u keeps no valid-count lists, yet list %zu holds block %u", p,
+                         h % c->n_counts, c->b_head[h] != NONE ? c->b_head[h] : c->b_tail[h]);
+            continue;
+        }
         k = 0;
         for (uint32_t v = 0; v < c->n_counts; v++) {
             size_t h = (size_t)p * c->n_counts + v;

@@ -94,6 +94,9 @@ int ssdsim__page_sb_setup(struct ssdsim__ftl *f)
     if (!S)
         return SSDSIM_ENOMEM;
     f->sb = S;
+    /* GC chooses superblocks (the view's candidates below): the blocks' valid-count lists
+     * would be kept for no one, at the cost of every overwrite (gc/gc.h) */
+    ssdsim__cands_drop_buckets(&f->cands);
     uint32_t n = f->bpp, pages = f->n_planes * f->ppb;
     S->n = n;
     S->order = malloc(sizeof *S->order * f->n_planes);

@@ -111,7 +111,8 @@ static inline void bucket_unlink(struct ssdsim__cands *c, uint32_t block, uint32
 void ssdsim__cands_insert(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
 {
     uint32_t plane = plane_of(c, block);
-    bucket_append(c, block, plane, valid);
+    if (!c->no_buckets)
+        bucket_append(c, block, plane, valid);
     /* close order */
     c->f_next[block] = NONE;
     c->f_prev[block] = c->f_tail[plane];
@@ -129,7 +130,8 @@ void ssdsim__cands_insert(struct ssdsim__cands *c, uint32_t block, uint32_t vali
 void ssdsim__cands_remove(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
 {
     uint32_t plane = plane_of(c, block);
-    bucket_unlink(c, block, plane, valid);
+    if (!c->no_buckets)
+        bucket_unlink(c, block, plane, valid);
     uint32_t n = c->f_next[block], p = c->f_prev[block];
     if (p != NONE)
         c->f_next[p] = n;
@@ -145,7 +147,7 @@ void ssdsim__cands_remove(struct ssdsim__cands *c, uint32_t block, uint32_t vali
     c->idx[last] = i;
 }
 
-void ssdsim__cands_dec(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
+void ssdsim__cands_move_down(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
 {
     uint32_t plane = plane_of(c, block);
     bucket_unlink(c, block, plane, valid + 1);
@@ -154,6 +156,8 @@ void ssdsim__cands_dec(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
 
 uint32_t ssdsim__cands_fewest_valid(struct ssdsim__cands *c, uint32_t plane)
 {
+    if (c->no_buckets)
+        return NONE;
     const uint32_t *heads = &c->b_head[bucket(c, plane, 0)];
     for (uint32_t v = c->min_hint[plane]; v < c->n_counts; v++) {
         if (heads[v] != NONE) {

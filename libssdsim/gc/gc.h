@@ -11,6 +11,13 @@
  *              random, d-choices; removal by swapping with the last).
  * Memory: six uint32 per block, plus (pages_per_block + 1) x 2 heads per plane.
  *
+ * Without buckets (ssdsim__cands_drop_buckets): the page FTL on RAIN superblocks (ftl/page_super.c)
+ * collects superblocks, whose own structures its GC policy sees; its blocks stay candidates
+ * (close order and array, for wear leveling and the plane view) but no block moves between
+ * valid-count lists when it loses a page, which was the costliest step of every overwrite there
+ * (fast-forward on the P320h, 256 blocks per plane: cands_dec 15% of the time). The plane
+ * view's valid-count queries then scan the plane's candidates (gc/view.c).
+ *
  * Tried and dropped: buckets as arrays of (block, stamp) entries, a block that leaves one
  * leaving its entry behind to be skipped later (no list neighbours to touch when a block loses a
  * page): fast-forward on generic-mlc 6.0 against 7.2 M host writes per CPU-second, because the
@@ -34,6 +41,7 @@ struct ssdsim__cands {
     uint32_t *arr;             /* [plane * blocks_per_plane + i] */
     uint32_t *n_arr;           /* per plane */
     uint32_t *idx;             /* per block: position in arr */
+    bool no_buckets;           /* the valid-count lists are not kept (see above) */
 };
 
 int ssdsim__cands_init(struct ssdsim__cands *c, uint32_t n_planes, uint32_t blocks_per_plane,
@@ -44,7 +52,18 @@ void ssdsim__cands_insert(struct ssdsim__cands *c, uint32_t block, uint32_t vali
 /* The candidate (with `valid` valid pages) stops being one. */
 void ssdsim__cands_remove(struct ssdsim__cands *c, uint32_t block, uint32_t valid);
 /* The candidate lost a valid page; `valid` is its new count. */
-void ssdsim__cands_dec(struct ssdsim__cands *c, uint32_t block, uint32_t valid);
+void ssdsim__cands_move_down(struct ssdsim__cands *c, uint32_t block, uint32_t valid);
+static inline void ssdsim__cands_dec(struct ssdsim__cands *c, uint32_t block, uint32_t valid)
+{
+    if (!c->no_buckets)
+        ssdsim__cands_move_down(c, block, valid);
+}
+/* Keep no valid-count lists from now on (before the first insert): fewest_valid and
+ * least_recent then answer nothing (NONE); callers that need them scan (gc/view.c). */
+static inline void ssdsim__cands_drop_buckets(struct ssdsim__cands *c)
+{
+    c->no_buckets = true;
+}
 
 uint32_t ssdsim__cands_fewest_valid(struct ssdsim__cands *c, uint32_t plane);
 static inline uint32_t ssdsim__cands_least_recent(const struct ssdsim__cands *c, uint32_t plane,

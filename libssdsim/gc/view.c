@@ -1,5 +1,7 @@
 /* view.c: the read-only block view (ssdsim/sys/gc.h) that GC and wear-leveling policies see,
- * over the state of the page-mapped FTL. Each function is a field read or a list step. */
+ * over the state of the page-mapped FTL. Each function is a field read or a list step, but for
+ * the valid-count questions on the blocks of RAIN superblocks, which keep no lists (gc/gc.h)
+ * and are answered by a scan of the plane. */
 #include "ftl/page.h"
 
 #define F(v) ((const struct ssdsim__ftl *)(v))
@@ -33,18 +35,50 @@ uint32_t ssdsim_view_candidate(const ssdsim_view *v, uint32_t plane, uint32_t i)
     return ssdsim__cands_at(&F(v)->cands, plane, i);
 }
 
+/* Candidates without valid-count lists (gc/gc.h: the blocks of RAIN superblocks, whose GC
+ * chooses superblocks): the plane's candidate with `valid` valid pages (any count when `any`),
+ * fewest first, then the one that reached its count first (modified_at, which every loss of a
+ * page stamps, as the lists are ordered), then the lowest number. A scan of the plane; no
+ * built-in policy asks it of such a view. */
+static uint32_t scan_least_recent(const struct ssdsim__ftl *f, uint32_t plane, uint32_t valid,
+                                  bool any)
+{
+    const struct ssdsim__cands *c = &f->cands;
+    uint32_t best = SSDSIM_NO_BLOCK, n = ssdsim__cands_count(c, plane);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t b = ssdsim__cands_at(c, plane, i);
+        uint32_t vb = f->valid32 ? f->valid32[b] : f->valid[b];
+        if (!any && vb != valid)
+            continue;
+        if (best != SSDSIM_NO_BLOCK) {
+            uint32_t vbest = f->valid32 ? f->valid32[best] : f->valid[best];
+            if (vb > vbest || (vb == vbest && (f->modified_at[b] > f->modified_at[best] ||
+                                               (f->modified_at[b] == f->modified_at[best] &&
+                                                b > best))))
+                continue;
+        }
+        best = b;
+    }
+    return best;
+}
+
 uint32_t ssdsim_view_fewest_valid(const ssdsim_view *v, uint32_t plane)
 {
     if (plane >= F(v)->n_planes)
         return SSDSIM_NO_BLOCK;
+    if (F(v)->cands.no_buckets)
+        return scan_least_recent(F(v), plane, 0, true);
     /* The hint inside the buckets moves: the view is logically const, the cache is not. */
     return ssdsim__cands_fewest_valid((struct ssdsim__cands *)&F(v)->cands, plane);
 }
 
 uint32_t ssdsim_view_least_recent(const ssdsim_view *v, uint32_t plane, uint32_t valid)
 {
-    return plane < F(v)->n_planes ? ssdsim__cands_least_recent(&F(v)->cands, plane, valid)
-                                  : SSDSIM_NO_BLOCK;
+    if (plane >= F(v)->n_planes)
+        return SSDSIM_NO_BLOCK;
+    if (F(v)->cands.no_buckets)
+        return valid <= F(v)->ppb ? scan_least_recent(F(v), plane, valid, false) : SSDSIM_NO_BLOCK;
+    return ssdsim__cands_least_recent(&F(v)->cands, plane, valid);
 }
 
 uint32_t ssdsim_view_oldest(const ssdsim_view *v, uint32_t plane)

@@ -41,7 +41,10 @@ SSDSIM_API uint32_t ssdsim_view_n_candidates(const ssdsim_view *v, uint32_t plan
 SSDSIM_API uint32_t ssdsim_view_candidate(const ssdsim_view *v, uint32_t plane, uint32_t i);
 
 /** The candidate with the fewest valid pages, the least recently modified among equals (O(1)
- * amortised); SSDSIM_NO_BLOCK when the plane has none. */
+ * amortised); SSDSIM_NO_BLOCK when the plane has none. On a drive with RAIN parity
+ * (ftl.parity_group), whose GC policy chooses among superblocks, the view of the blocks that a
+ * wear leveler is given answers this and ssdsim_view_least_recent by scanning the plane's
+ * candidates (O(candidates); equals by modification time, then block number). */
 SSDSIM_API uint32_t ssdsim_view_fewest_valid(const ssdsim_view *v, uint32_t plane);
 
 /** The least recently modified candidate with exactly `valid` valid pages, or SSDSIM_NO_BLOCK. */
