@@ -63,7 +63,7 @@ static uint64_t ssd_memory(const struct ssdsim_model *m)
         if (m->fdp.handles)
             b += lpn + blocks; /* FDP: the handle per logical unit, the owner per block */
         if (m->ftl.parity_group > 1) {
-            b += phys * 8; /* stripe ring and stripe id per physical unit */
+            b += (phys + 3) / 4; /* the stripe marks, 2 bits per physical unit */
             /* superblocks (ftl/page_super.c), one per block of a plane: valid count, data
              * pages, free link (4 each), state (1), close and modification times (8 each),
              * candidate links and index (24); two bucket heads per superblock valid count */

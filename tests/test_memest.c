@@ -77,14 +77,22 @@ START_TEST(test_memest_32tib_16k_units)
 END_TEST
 
 /* Per-unit arrays that only some features have: hot/cold's write clock (4 bytes per logical
- * unit), RAIN's stripe records (8 per physical unit), the held-program table of units smaller
- * than the page (12 bytes per block). */
+ * unit), RAIN's stripe marks (2 bits per physical unit) and superblocks, the held-program
+ * table of units smaller than the page (12 bytes per block). */
 START_TEST(test_memest_features)
 {
     ssdsim_model *m = load("models/generic-mlc.json");
     uint64_t base = ssdsim__model_memory(m);
     set(m, "ftl.hot_cold", "true");
     ck_assert_uint_eq(ssdsim__model_memory(m), base + 4u * 3276800);
+    ssdsim_model_free(m);
+    /* RAIN on generic-mlc (64 planes x 512 blocks x 128 pages): 2 bits for each of the
+     * 4,194,304 physical pages, and per superblock (512, one per block of a plane) 53 bytes,
+     * with 2 x 4 bytes of bucket heads per superblock valid count (0 to 64 x 128) */
+    m = load("models/generic-mlc.json");
+    set(m, "ftl.parity_group", "8");
+    ck_assert_uint_eq(ssdsim__model_memory(m),
+                      base + 4194304u / 4 + 512u * 53 + (64u * 128 + 1) * 8);
     ssdsim_model_free(m);
     m = load("models/generic-tlc.json");
     /* 64 planes x 512 blocks x 192 pages of 8 KiB, op 0.07; 4 KiB units: 2 per page, 384 per

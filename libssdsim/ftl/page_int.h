@@ -271,8 +271,7 @@ struct ssdsim__parity {
     uint32_t group;
     struct ssdsim__stripe *s; /* the open stripe of each writer (one per frontier) */
     uint32_t n_s;             /* writers: the FTL's frontiers (f->n_fr) */
-    uint32_t *ring, *sid;     /* per physical page */
-    uint32_t next_sid;
+    uint8_t *rec;             /* per physical page, 2 bits: its place in a sealed stripe */
     bool dry; /* fast preconditioning lays stripes out: recorded, not programmed */
 };
 int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group);
@@ -308,6 +307,9 @@ void ssdsim__page_sb_erase_done(struct ssdsim__ftl *f, uint32_t plane);
 void ssdsim__page_sb_idle(struct ssdsim__ftl *f);
 int ssdsim__page_sb_read_reclaim(struct ssdsim__ftl *f, uint32_t b);
 void ssdsim__page_sb_die_failed(struct ssdsim__ftl *f);
+/* ppn's place in its superblock's slot order (pages x planes slots), and the page at a place */
+uint32_t ssdsim__page_sb_slot(const struct ssdsim__ftl *f, uint32_t ppn);
+uint32_t ssdsim__page_sb_slot_ppn(const struct ssdsim__ftl *f, uint32_t s, uint32_t slot);
 int ssdsim__page_sb_install(struct ssdsim__ftl *f, const ssdsim_ftl_image *img, char *errbuf,
                             size_t errlen);
 

@@ -17,12 +17,18 @@
  * the spare shrinks by that much while user capacity stays as ftl.op says (ftl/reserve.c
  * reports it as parity_blocks).
  *
- * The record, for reconstruction after a die failure (rel/diefail.c): per physical page, the next
- * page of its stripe (a ring: the data pages in the order written, then the parity page, back to
- * the first) and the stripe's serial (sid). The top bit of a sid says the stripe is sealed (its
- * parity page is programmed): only a sealed stripe can give a page back. A page's sid is cleared
- * when its superblock's erase starts, every copy done (ssdsim__page_parity_erased). 8 bytes per
- * physical page.
+ * The record, for reconstruction after a die failure (rel/diefail.c): 2 bits per physical page,
+ * set when a stripe is sealed (its parity page programmed; only a sealed stripe can give a page
+ * back): the stripe's first data page, a later data page, or its parity page, the last. A
+ * stripe's pages are consecutive slots of its superblock's slot order (ftl/page_super.c: one
+ * writer fills a superblock slot by slot, and a stripe never crosses superblocks), but for the
+ * slots the writer skipped (a bad member block, a failed die), which hold no mark; so a sealed
+ * page's stripe is found by walking that order back to its first page and on to its parity
+ * page, the data pages in the order written, then the parity page. A page's mark is cleared when
+ * its superblock's erase starts, every copy done (ssdsim__page_parity_erased). Until its parity
+ * page, a writer's open stripe keeps its pages in its own record (at most g - 1). A quarter of a
+ * byte per physical page (it was a ring and a serial per page, 8 bytes: half the memory of a
+ * RAIN drive).
  */
 #include "ftl/page_int.h"
 
@@ -30,14 +36,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SEALED 0x80000000u
+/* Marks of sealed stripes' pages; 0: none (not in a sealed stripe). */
+enum { REC_NONE, REC_FIRST, REC_DATA, REC_PARITY };
 
 /* The open stripe of one writer. */
 struct ssdsim__stripe {
-    uint32_t n;     /* data pages in it so far */
-    uint32_t *dies; /* their dies (g - 1 entries) */
-    uint32_t first, prev, sid; /* its first and last data pages, its serial (not sealed) */
+    uint32_t n;      /* data pages in it so far */
+    uint32_t *dies;  /* their dies (g - 1 entries) */
+    uint32_t *pages; /* and the pages, in the order written */
 };
+
+static inline unsigned rec_get(const uint8_t *rec, uint32_t ppn)
+{
+    return (rec[ppn >> 2] >> ((ppn & 3) * 2)) & 3u;
+}
+
+static inline void rec_set(uint8_t *rec, uint32_t ppn, unsigned v)
+{
+    uint8_t *b = &rec[ppn >> 2];
+    unsigned sh = (ppn & 3) * 2;
+    *b = (uint8_t)((*b & ~(3u << sh)) | (v << sh));
+}
 
 int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group)
 {
@@ -49,14 +68,15 @@ int ssdsim__page_parity_setup(struct ssdsim__ftl *f, uint32_t group)
     f->parity->s = calloc(f->n_fr, sizeof *f->parity->s);
     if (!f->parity->s)
         return SSDSIM_ENOMEM;
-    f->parity->ring = malloc(sizeof(uint32_t) * f->n_ppn);
-    f->parity->sid = malloc(sizeof(uint32_t) * f->n_ppn);
-    if (!f->parity->ring || !f->parity->sid)
+    /* zeroed now, so resident from the start as the other per-page arrays are: the memory of a
+     * run stays flat (memest.h) */
+    f->parity->rec = malloc((f->n_ppn + 3) / 4);
+    if (!f->parity->rec)
         return SSDSIM_ENOMEM;
-    memset(f->parity->sid, 0xff, sizeof(uint32_t) * f->n_ppn);
-    f->parity->next_sid = 0;
+    memset(f->parity->rec, 0, (f->n_ppn + 3) / 4);
     for (uint32_t c = 0; c < f->parity->n_s; c++)
-        if (!(f->parity->s[c].dies = calloc(group, sizeof(uint32_t))))
+        if (!(f->parity->s[c].dies = calloc(group, sizeof(uint32_t))) ||
+            !(f->parity->s[c].pages = calloc(group, sizeof(uint32_t))))
             return SSDSIM_ENOMEM;
     return 0;
 }
@@ -65,11 +85,12 @@ void ssdsim__page_parity_free(struct ssdsim__ftl *f)
 {
     if (!f->parity)
         return;
-    for (uint32_t c = 0; c < f->parity->n_s && f->parity->s; c++)
+    for (uint32_t c = 0; c < f->parity->n_s && f->parity->s; c++) {
         free(f->parity->s[c].dies);
+        free(f->parity->s[c].pages);
+    }
     free(f->parity->s);
-    free(f->parity->ring);
-    free(f->parity->sid);
+    free(f->parity->rec);
     free(f->parity);
     f->parity = NULL;
 }
@@ -92,112 +113,147 @@ void ssdsim__page_parity_data(struct ssdsim__ftl *f, int fr, uint32_t ppn, uint3
 {
     struct ssdsim__parity *r = f->parity;
     struct ssdsim__stripe *s = &r->s[fr];
-    if (s->n == 0) {
-        s->first = ppn;
-        s->sid = r->next_sid++ & ~SEALED;
-        if ((s->sid | SEALED) == NONE) /* NONE means "no stripe" */
-            s->sid = r->next_sid++ & ~SEALED;
-    } else {
-        r->ring[s->prev] = ppn;
-    }
-    r->ring[ppn] = s->first; /* the ring stays closed: a stripe is walked from any page */
-    r->sid[ppn] = s->sid;
-    s->prev = ppn;
-    if (s->n < r->group - 1)
+    if (s->n < r->group - 1) {
         s->dies[s->n] = die;
-    s->n++;
+        s->pages[s->n] = ppn;
+    }
+    s->n++; /* (page_super.c's settle writes the parity page at g - 1 data pages) */
 }
 
 void ssdsim__page_parity_abandon(struct ssdsim__ftl *f, int fr)
 {
-    f->parity->s[fr].n = 0; /* its pages stay unsealed: no page of it can be given back */
+    f->parity->s[fr].n = 0; /* its pages stay unmarked: no page of it can be given back */
 }
 
 void ssdsim__page_parity_write(struct ssdsim__ftl *f, int fr, uint32_t pp)
 {
     struct ssdsim__parity *r = f->parity;
     struct ssdsim__stripe *s = &r->s[fr];
-    assert(s->n > 0);
+    assert(s->n > 0 && s->n < r->group);
     if (!r->dry) {
         ssdsim_ftl_count(f->env, SSDSIM_CNT_PARITY_PAGES, 1);
         ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, pp, f->page_size, SSDSIM_FOR_PARITY,
                           cookie(TAG_PARITY_PROG, 0, pp / f->ppb / f->bpp));
     }
-    r->ring[s->prev] = pp;
-    r->ring[pp] = s->first;
-    r->sid[pp] = s->sid;
-    uint32_t x = s->first;
-    do {
-        r->sid[x] = s->sid | SEALED;
-        x = r->ring[x];
-    } while (x != s->first);
+    rec_set(r->rec, s->pages[0], REC_FIRST);
+    for (uint32_t i = 1; i < s->n; i++)
+        rec_set(r->rec, s->pages[i], REC_DATA);
+    rec_set(r->rec, pp, REC_PARITY);
     s->n = 0;
+}
+
+/* The sealed stripe that holds ppn, its pages in the order written (the data pages, then the
+ * parity page) into out[0 .. g - 1]: their number, 0 when ppn is in no sealed stripe or the
+ * marks around it are not one (the check says which). */
+static uint32_t stripe_of(const struct ssdsim__ftl *f, uint32_t ppn, uint32_t *out)
+{
+    const struct ssdsim__parity *r = f->parity;
+    unsigned m = rec_get(r->rec, ppn);
+    if (m == REC_NONE)
+        return 0;
+    uint32_t s = ppn / f->ppb % f->bpp, t = ssdsim__page_sb_slot(f, ppn);
+    uint32_t slots = f->n_planes * f->ppb;
+    if (m != REC_FIRST) { /* back to the first page, over the slots the writer skipped */
+        for (;;) {
+            if (t == 0)
+                return 0;
+            unsigned mt = rec_get(r->rec, ssdsim__page_sb_slot_ppn(f, s, --t));
+            if (mt == REC_FIRST)
+                break;
+            if (mt == REC_PARITY)
+                return 0;
+        }
+    }
+    uint32_t n = 0;
+    for (; t < slots; t++) {
+        uint32_t x = ssdsim__page_sb_slot_ppn(f, s, t);
+        unsigned mt = rec_get(r->rec, x);
+        if (mt == REC_NONE)
+            continue;
+        if ((mt == REC_FIRST) != (n == 0) || n == r->group)
+            return 0;
+        out[n++] = x;
+        if (mt == REC_PARITY)
+            return n;
+    }
+    return 0;
 }
 
 uint32_t ssdsim__page_parity_mates(const struct ssdsim__ftl *f, uint32_t ppn, uint32_t *out,
                                    uint32_t max)
 {
     const struct ssdsim__parity *r = f->parity;
-    if (!r)
+    if (!r || rec_get(r->rec, ppn) == REC_NONE)
         return 0;
-    uint32_t sid = r->sid[ppn];
-    if (sid == NONE || !(sid & SEALED))
+    uint32_t pages[1024], k = stripe_of(f, ppn, pages), at = k;
+    for (uint32_t i = 0; i < k; i++)
+        if (pages[i] == ppn)
+            at = i;
+    if (k < 2 || at == k)
         return 0;
-    uint32_t n = 0, x = r->ring[ppn];
-    while (x != ppn) {
-        if (n == max || n == r->group - 1 || r->sid[x] != sid ||
-            ssdsim__page_on_dead_die(f, x))
+    uint32_t n = 0;
+    for (uint32_t i = 1; i < k; i++) { /* the pages after ppn, round to the one before it */
+        uint32_t x = pages[(at + i) % k];
+        if (n == max || ssdsim__page_on_dead_die(f, x))
             return 0;
         out[n++] = x;
-        x = r->ring[x];
     }
     return n; /* the other data pages and the parity page */
 }
 
 void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b)
 {
-    memset(f->parity->sid + (size_t)b * f->ppb, 0xff, sizeof(uint32_t) * f->ppb);
+    uint8_t *rec = f->parity->rec;
+    uint32_t ppn = b * f->ppb, end = ppn + f->ppb;
+    for (; ppn < end && (ppn & 3); ppn++)
+        rec_set(rec, ppn, REC_NONE);
+    if (end - ppn >= 4) {
+        memset(rec + (ppn >> 2), 0, (end - ppn) >> 2);
+        ppn += (end - ppn) & ~3u;
+    }
+    for (; ppn < end; ppn++)
+        rec_set(rec, ppn, REC_NONE);
 }
 
-/* The stripe record (ftl/page_check.c, through page_super.c's check): every sealed stripe is a
- * ring of 2 to g pages of one serial, each on its own die. O(pages x g). */
+/* The stripe record (ftl/page_check.c, through page_super.c's check): every mark belongs to a
+ * sealed stripe, which is a first data page, then data pages, then its parity page, 2 to g
+ * pages of one superblock in its slot order, each on its own die. O(pages x g). */
 int ssdsim__page_parity_check(const struct ssdsim__ftl *f, char *why, size_t len)
 {
     const struct ssdsim__parity *r = f->parity;
-    uint32_t dies[1024];
+    uint32_t pages[1024];
+    uint64_t marked = 0, in_stripes = 0;
     for (uint64_t ppn = 0; ppn < f->n_ppn; ppn++) {
-        uint32_t sid = r->sid[ppn];
-        if (sid == NONE || !(sid & SEALED))
+        unsigned m = rec_get(r->rec, (uint32_t)ppn);
+        if (m == REC_NONE)
             continue;
-        uint32_t n = 0, x = (uint32_t)ppn, min = (uint32_t)ppn;
-        do {
-            if (n == r->group || r->sid[x] != sid) {
-                snprintf(why, len,
-                         "page FTL check: the stripe of page %llu (serial %u) is not a ring of at "
-                         "most %u pages of its serial (page %u has %u)",
-                         (unsigned long long)ppn, sid & ~SEALED, r->group, x, r->sid[x]);
-                return SSDSIM_ESTATE;
-            }
-            dies[n++] = x / f->ppb / f->bpp / f->ppd;
-            if (x < min)
-                min = x;
-            x = r->ring[x];
-        } while (x != ppn);
-        if (min != ppn)
-            continue; /* each ring checked once, from its lowest page */
+        marked++;
+        if (m != REC_FIRST)
+            continue;
+        uint32_t n = stripe_of(f, (uint32_t)ppn, pages);
         if (n < 2) {
-            snprintf(why, len, "page FTL check: the sealed stripe of page %llu has no parity page",
-                     (unsigned long long)ppn);
+            snprintf(why, len,
+                     "page FTL check: the stripe that starts at page %llu is not data pages "
+                     "then a parity page, at most %u pages of its superblock",
+                     (unsigned long long)ppn, r->group);
             return SSDSIM_ESTATE;
         }
+        in_stripes += n;
         for (uint32_t i = 0; i < n; i++)
             for (uint32_t j = 0; j < i; j++)
-                if (dies[i] == dies[j]) {
+                if (pages[i] / f->ppb / f->bpp / f->ppd == pages[j] / f->ppb / f->bpp / f->ppd) {
                     snprintf(why, len,
                              "page FTL check: the stripe of page %llu has two pages on die %u",
-                             (unsigned long long)ppn, dies[i]);
+                             (unsigned long long)ppn, pages[i] / f->ppb / f->bpp / f->ppd);
                     return SSDSIM_ESTATE;
                 }
+    }
+    if (marked != in_stripes) {
+        snprintf(why, len,
+                 "page FTL check: %llu pages are marked as parts of sealed stripes, %llu are in "
+                 "the stripes their first pages start",
+                 (unsigned long long)marked, (unsigned long long)in_stripes);
+        return SSDSIM_ESTATE;
     }
     return 0;
 }

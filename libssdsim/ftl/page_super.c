@@ -71,6 +71,7 @@ struct ssdsim__super {
     struct ssdsim__plane vplane; /* the free superblocks: free_head, free_tail, n_free */
     uint32_t n;                  /* superblocks (blocks per plane) */
     uint32_t *order;             /* planes in slot order */
+    uint32_t *pos;               /* its inverse: a plane's place in that order */
     uint32_t *data;              /* per superblock: data pages programmed in it */
     struct ssdsim__sbw *w;       /* one writer per frontier (f->n_fr: more with FDP's handles) */
     uint32_t victim;             /* superblock being collected, or NONE */
@@ -100,6 +101,7 @@ int ssdsim__page_sb_setup(struct ssdsim__ftl *f)
     uint32_t n = f->bpp, pages = f->n_planes * f->ppb;
     S->n = n;
     S->order = malloc(sizeof *S->order * f->n_planes);
+    S->pos = malloc(sizeof *S->pos * f->n_planes);
     S->w = malloc(sizeof *S->w * f->n_fr);
     if (!S->w)
         return SSDSIM_ENOMEM;
@@ -124,7 +126,7 @@ int ssdsim__page_sb_setup(struct ssdsim__ftl *f)
     v->free_next = malloc(sizeof *v->free_next * n);
     v->closed_at = calloc(n, sizeof *v->closed_at);
     v->modified_at = calloc(n, sizeof *v->modified_at);
-    if (!S->order || !S->data || !v->valid32 || !v->state || !v->free_next || !v->closed_at ||
+    if (!S->order || !S->pos || !S->data || !v->valid32 || !v->state || !v->free_next || !v->closed_at ||
         !v->modified_at || ssdsim__cands_init(&v->cands, 1, n, pages))
         return SSDSIM_ENOMEM;
     /* slot order: the k-th die of the striping order (every channel in turn, then the next die
@@ -133,6 +135,8 @@ int ssdsim__page_sb_setup(struct ssdsim__ftl *f)
     for (uint32_t i = 0; i < f->ppd; i++)
         for (uint32_t j = 0; j < f->n_dies; j++)
             S->order[k++] = ((j % f->n_channels) * dpc + j / f->n_channels) * f->ppd + i;
+    for (k = 0; k < f->n_planes; k++)
+        S->pos[S->order[k]] = k;
     S->vplane.free_head = S->vplane.free_tail = NONE;
     for (uint32_t s = 0; s < n; s++) {
         bool any = false;
@@ -163,6 +167,7 @@ void ssdsim__page_sb_free(struct ssdsim__ftl *f)
     if (!S)
         return;
     free(S->order);
+    free(S->pos);
     free(S->w);
     free(S->data);
     free(S->v.valid32);
@@ -224,6 +229,20 @@ static bool next_slot(const struct ssdsim__ftl *f, uint32_t s, uint32_t *cur, ui
             return true;
         }
     }
+}
+
+/* A page's place in the slot order of its superblock (row x planes + column), and back: the
+ * order stripes are written in (ftl/page_parity.c walks it). */
+uint32_t ssdsim__page_sb_slot(const struct ssdsim__ftl *f, uint32_t ppn)
+{
+    uint32_t n = f->n_planes, row = ppn % f->ppb, plane = ppn / f->ppb / f->bpp;
+    return row * n + (f->sb->pos[plane] + n - row % n) % n;
+}
+
+uint32_t ssdsim__page_sb_slot_ppn(const struct ssdsim__ftl *f, uint32_t s, uint32_t slot)
+{
+    uint32_t n = f->n_planes, row = slot / n;
+    return (slot_plane(f, slot % n, row) * f->bpp + s) * f->ppb + row;
 }
 
 static inline uint32_t slot_ppn(const struct ssdsim__ftl *f, const struct ssdsim__sbw *w)
