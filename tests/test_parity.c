@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "ftl/page.h"
+#include "ftl/page_int.h"
 #include "sim.h"
 #include "simtest.h"
 #include "ssdsim/sys/gc.h"
@@ -354,6 +354,71 @@ START_TEST(test_parity_plane_view_without_lists)
 }
 END_TEST
 
+/* The stripe record walks its superblock's slot order over the slots a writer skipped: with
+ * factory bad blocks (a tenth of each plane's, so that some superblocks miss a member) and
+ * stripes of 2 data pages and a parity page over 4 dies, every page of a sealed stripe names the
+ * same stripe, whichever of its pages is asked: 2 or 3 pages, each on its own die, all in one
+ * superblock; and stripes in superblocks with a missing member are among them. */
+START_TEST(test_parity_stripes_over_skipped_slots)
+{
+    ssdsim_model *m =
+        drive(64, "1", ",\"parity_group\":3},\"reliability\":{\"bad_fraction\":0.1");
+    ssdsim *sim = st_sim(m, 4);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":3000}",
+           NULL);
+    const struct ssdsim__ftl *f = ((struct ssdsim *)sim)->sys.devs[0].env.state;
+    uint32_t out[8], out2[8];
+    uint64_t sealed = 0, beside_bad = 0;
+    for (uint32_t ppn = 0; ppn < f->n_ppn; ppn++) {
+        uint32_t n = ssdsim__page_parity_mates(f, ppn, out, 8);
+        uint32_t blk = ppn / f->ppb, members = 0;
+        for (uint32_t p = 0; p < f->n_planes; p++)
+            members += f->state[p * f->bpp + blk % f->bpp] != SSDSIM__BLK_BAD;
+        /* a valid page of a closed superblock with members on 3 dies or more is in a sealed
+         * stripe (only writers' open superblocks hold pages of open stripes) */
+        if ((f->live[ppn >> 6] >> (ppn & 63) & 1) && f->state[blk] == SSDSIM__BLK_CLOSED &&
+            members >= 3)
+            ck_assert_msg(n > 0, "valid page %u of a closed superblock is in no stripe", ppn);
+        if (n == 0)
+            continue;
+        sealed++;
+        ck_assert_uint_ge(n, 1);
+        ck_assert_uint_le(n, 2);
+        uint32_t sb = ppn / f->ppb % f->bpp, die = ppn / f->ppb / f->bpp / f->ppd;
+        for (uint32_t i = 0; i < n; i++) {
+            ck_assert_uint_eq(out[i] / f->ppb % f->bpp, sb);
+            ck_assert_uint_ne(out[i] / f->ppb / f->bpp / f->ppd, die);
+            for (uint32_t j = 0; j < i; j++)
+                ck_assert_uint_ne(out[i] / f->ppb / f->bpp / f->ppd,
+                                  out[j] / f->ppb / f->bpp / f->ppd);
+            /* the same stripe from out[i]: its mates are ppn and the others */
+            ck_assert_uint_eq(ssdsim__page_parity_mates(f, out[i], out2, 8), n);
+            for (uint32_t j = 0; j <= n; j++) {
+                uint32_t want = j == n ? ppn : out[j];
+                if (want == out[i])
+                    continue;
+                bool found = false;
+                for (uint32_t k = 0; k < n; k++)
+                    found = found || out2[k] == want;
+                ck_assert_msg(found, "page %u's stripe does not hold page %u seen from page %u",
+                              ppn, want, out[i]);
+            }
+        }
+        bool bad = false;
+        for (uint32_t p = 0; p < f->n_planes; p++)
+            bad = bad || f->state[p * f->bpp + sb] == SSDSIM__BLK_BAD;
+        beside_bad += bad;
+    }
+    ck_assert_uint_gt(sealed, 1000);
+    ck_assert_uint_gt(beside_bad, 0);
+    char why[256] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Impossible groups are refused with one line naming the key. */
 static void refused(const char *json_extra, const char *ftl_op, const char *want)
 {
@@ -400,6 +465,7 @@ static Suite *parity_suite(void)
     tcase_add_test(tc, test_parity_absent_changes_nothing);
     tcase_add_test(tc, test_parity_bad_input);
     tcase_add_test(tc, test_parity_plane_view_without_lists);
+    tcase_add_test(tc, test_parity_stripes_over_skipped_slots);
     suite_add_tcase(s, tc);
     return s;
 }
