@@ -126,8 +126,8 @@ int ssdsim__page_sb_setup(struct ssdsim__ftl *f)
     v->free_next = malloc(sizeof *v->free_next * n);
     v->closed_at = calloc(n, sizeof *v->closed_at);
     v->modified_at = calloc(n, sizeof *v->modified_at);
-    if (!S->order || !S->pos || !S->data || !v->valid32 || !v->state || !v->free_next || !v->closed_at ||
-        !v->modified_at || ssdsim__cands_init(&v->cands, 1, n, pages))
+    if (!S->order || !S->pos || !S->data || !v->valid32 || !v->state || !v->free_next ||
+        !v->closed_at || !v->modified_at || ssdsim__cands_init(&v->cands, 1, n, pages))
         return SSDSIM_ENOMEM;
     /* slot order: the k-th die of the striping order (every channel in turn, then the next die
      * of each: page_place.c's stripe_die), first planes first */
