@@ -46,6 +46,11 @@ struct ssdsim__stripe {
     uint32_t *pages; /* and the pages, in the order written */
 };
 
+static inline uint32_t die_of(const struct ssdsim__ftl *f, uint32_t ppn)
+{
+    return ppn / f->ppb / f->bpp / f->ppd;
+}
+
 static inline unsigned rec_get(const uint8_t *rec, uint32_t ppn)
 {
     return (rec[ppn >> 2] >> ((ppn & 3) * 2)) & 3u;
@@ -183,7 +188,7 @@ uint32_t ssdsim__page_parity_mates(const struct ssdsim__ftl *f, uint32_t ppn, ui
                                    uint32_t max)
 {
     const struct ssdsim__parity *r = f->parity;
-    if (!r || rec_get(r->rec, ppn) == REC_NONE)
+    if (!r)
         return 0;
     uint32_t pages[1024], k = stripe_of(f, ppn, pages), at = k;
     for (uint32_t i = 0; i < k; i++)
@@ -203,16 +208,8 @@ uint32_t ssdsim__page_parity_mates(const struct ssdsim__ftl *f, uint32_t ppn, ui
 
 void ssdsim__page_parity_erased(struct ssdsim__ftl *f, uint32_t b)
 {
-    uint8_t *rec = f->parity->rec;
-    uint32_t ppn = b * f->ppb, end = ppn + f->ppb;
-    for (; ppn < end && (ppn & 3); ppn++)
-        rec_set(rec, ppn, REC_NONE);
-    if (end - ppn >= 4) {
-        memset(rec + (ppn >> 2), 0, (end - ppn) >> 2);
-        ppn += (end - ppn) & ~3u;
-    }
-    for (; ppn < end; ppn++)
-        rec_set(rec, ppn, REC_NONE);
+    for (uint32_t ppn = b * f->ppb, end = ppn + f->ppb; ppn < end; ppn++)
+        rec_set(f->parity->rec, ppn, REC_NONE);
 }
 
 /* The stripe record (ftl/page_check.c, through page_super.c's check): every mark belongs to a
@@ -241,10 +238,10 @@ int ssdsim__page_parity_check(const struct ssdsim__ftl *f, char *why, size_t len
         in_stripes += n;
         for (uint32_t i = 0; i < n; i++)
             for (uint32_t j = 0; j < i; j++)
-                if (pages[i] / f->ppb / f->bpp / f->ppd == pages[j] / f->ppb / f->bpp / f->ppd) {
+                if (die_of(f, pages[i]) == die_of(f, pages[j])) {
                     snprintf(why, len,
                              "page FTL check: the stripe of page %llu has two pages on die %u",
-                             (unsigned long long)ppn, pages[i] / f->ppb / f->bpp / f->ppd);
+                             (unsigned long long)ppn, die_of(f, pages[i]));
                     return SSDSIM_ESTATE;
                 }
     }

@@ -40,6 +40,11 @@ uint32_t ssdsim_view_candidate(const ssdsim_view *v, uint32_t plane, uint32_t i)
  * fewest first, then the one that reached its count first (modified_at, which every loss of a
  * page stamps, as the lists are ordered), then the lowest number. A scan of the plane; no
  * built-in policy asks it of such a view. */
+static inline uint32_t valid_of(const struct ssdsim__ftl *f, uint32_t block)
+{
+    return f->valid32 ? f->valid32[block] : f->valid[block];
+}
+
 static uint32_t scan_least_recent(const struct ssdsim__ftl *f, uint32_t plane, uint32_t valid,
                                   bool any)
 {
@@ -47,11 +52,11 @@ static uint32_t scan_least_recent(const struct ssdsim__ftl *f, uint32_t plane, u
     uint32_t best = SSDSIM_NO_BLOCK, n = ssdsim__cands_count(c, plane);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t b = ssdsim__cands_at(c, plane, i);
-        uint32_t vb = f->valid32 ? f->valid32[b] : f->valid[b];
+        uint32_t vb = valid_of(f, b);
         if (!any && vb != valid)
             continue;
         if (best != SSDSIM_NO_BLOCK) {
-            uint32_t vbest = f->valid32 ? f->valid32[best] : f->valid[best];
+            uint32_t vbest = valid_of(f, best);
             if (vb > vbest || (vb == vbest && (f->modified_at[b] > f->modified_at[best] ||
                                                (f->modified_at[b] == f->modified_at[best] &&
                                                 b > best))))
@@ -97,7 +102,7 @@ uint32_t ssdsim_view_valid(const ssdsim_view *v, uint32_t block)
 {
     if (block >= F(v)->geo->n_blocks)
         return 0;
-    return F(v)->valid32 ? F(v)->valid32[block] : F(v)->valid[block];
+    return valid_of(F(v), block);
 }
 
 uint64_t ssdsim_view_closed_at(const ssdsim_view *v, uint32_t block)
