@@ -99,6 +99,13 @@ static inline uint64_t st_one(ssdsim *sim, enum ssdsim_op op, uint64_t offset, u
     return c.complete_ns - c.submit_ns;
 }
 
+/* The simulator's consistency check (ssdsim_check) passes, or the test fails with its reason. */
+static inline void st_check(const ssdsim *sim)
+{
+    char why[512] = "";
+    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+}
+
 /* `got` is within the fraction `rel` of `want`. */
 static inline void st_within(double got, double want, double rel, const char *what)
 {

@@ -39,12 +39,6 @@ static ssdsim_fault_stats faults(const ssdsim *sim)
     return s;
 }
 
-static void check_ok(ssdsim *sim)
-{
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* Bad blocks                                                                                  */
 
@@ -77,7 +71,7 @@ START_TEST(test_fault_factory_bad_blocks)
         ssdsim_get_device_stats(sim, &d);
         ck_assert_double_eq_tol(s.spare_factor_effective,
                                 d.spare_factor_effective - 24.0 * 16 / (256 * 16), 1e-12);
-        check_ok(sim);
+        st_check(sim);
         res[k] = st_results_json(sim, m);
         ck_assert_ptr_nonnull(strstr(res[k], "\"factory_bad_blocks\""));
     }
@@ -116,7 +110,7 @@ START_TEST(test_fault_bad_blocks_raise_waf)
         ck_assert_double_eq_tol(theory, want, 1e-9);
         st_within(d.waf, want, 0.02, k ? "WAF with bad blocks" : "WAF without");
         ck_assert_uint_eq(faults(sim).factory_bad_blocks, (uint64_t)bad);
-        check_ok(sim);
+        st_check(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -153,7 +147,7 @@ START_TEST(test_fault_grown_bad_blocks_read_only)
     ck_assert_uint_eq(w.count, 300000);
     ck_assert_uint_eq(s.read_only_host_bytes + s.bytes_refused, 300000ull * 4096);
     ck_assert_uint_gt(s.read_only_ns, 0);
-    check_ok(sim);
+    st_check(sim);
     /* a later write is refused too, and nothing is programmed for it */
     ssdsim_device_stats d0, d1;
     ssdsim_get_device_stats(sim, &d0);
@@ -248,7 +242,7 @@ START_TEST(test_fault_power_loss_volatile)
     ck_assert_uint_eq(s.mount_pages_read, 4);
     ck_assert_uint_eq(s.mount_ns, 10000 + 40960);
     ck_assert_uint_eq(ssdsim_now(sim), t0 + 10000 + 40960);
-    check_ok(sim);
+    st_check(sim);
     /* the drive works on */
     put(sim, 10, false, &a);
     ck_assert_uint_eq(a.n, 21);
@@ -308,7 +302,7 @@ START_TEST(test_fault_power_loss_protected)
             ck_assert_uint_eq(s.mount_pages_read, 4 * 16);
             ck_assert_uint_eq(s.mount_ns, 10000 + 16 * 40960);
         }
-        check_ok(sim);
+        st_check(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -336,7 +330,7 @@ START_TEST(test_fault_power_loss_in_run)
     ck_assert_uint_le(s.lost_units, 64);
     ck_assert_uint_eq(s.lost_bytes, s.lost_units * 4096);
     ck_assert_uint_le(s.lost_requests, s.lost_units);
-    check_ok(sim);
+    st_check(sim);
     char *json = ssdsim_results_json(sim);
     ck_assert_ptr_nonnull(strstr(json, "\"power_loss\""));
     free(json);
@@ -507,7 +501,7 @@ START_TEST(test_fault_die_failure)
             ssdsim_get_device_stats(sim, &d);
             ck_assert_uint_ge(d.gc_pages_copied, k);
         }
-        check_ok(sim);
+        st_check(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -555,7 +549,7 @@ START_TEST(test_fault_plane_failure)
         else
             ck_assert_uint_eq(p, where[l]);
     }
-    check_ok(sim);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -588,7 +582,7 @@ START_TEST(test_fault_die_failure_after_gc)
     /* GC has run: the flash was written over twice and more, and copies were made */
     ck_assert_uint_gt(d.flash_pages_programmed, 2 * 4096);
     ck_assert_uint_gt(d.gc_pages_copied, 0);
-    check_ok(sim);
+    st_check(sim);
     static uint64_t on_die[1024];
     uint64_t k = 0;
     for (uint64_t l = 0; l < n; l++) {
@@ -612,14 +606,14 @@ START_TEST(test_fault_die_failure_after_gc)
                 (unsigned long long)k, (unsigned long long)s.reconstructed_reads,
                 (unsigned long long)s.reconstruct_pages_read,
                 (unsigned long long)s.unrecoverable_reads);
-    check_ok(sim);
+    st_check(sim);
     /* writes during the rebuild: GC meets the failed die's pages in its victims */
     st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"size\":\"4M\",\"norandommap\":true,"
                 "\"number_ios\":2048}",
            NULL);
     ssdsim_get_device_stats(sim, &d); /* (this run's) */
     ck_assert_uint_gt(d.gc_pages_copied, 0);
-    check_ok(sim);
+    st_check(sim);
     s = faults(sim);
     if (getenv("TEST_FAULT_VERBOSE"))
         fprintf(stderr, "writes during the rebuild: %llu of the die's pages moved (%llu pages "
@@ -647,7 +641,7 @@ START_TEST(test_fault_die_failure_after_gc)
     s = faults(sim);
     ck_assert_uint_eq(s.reconstructed_reads, before);
     ck_assert_uint_eq(s.unrecoverable_reads, 0);
-    check_ok(sim);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }

@@ -137,8 +137,7 @@ static struct result hotcold(double op, bool fdp)
     if (fdp)
         for (uint32_t h = 0; h < 2; h++)
             ck_assert_int_eq(ssdsim_get_fdp_stats(sim, h, &r.per[h]), 0);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
     return r;
@@ -301,8 +300,7 @@ static struct nresult tenants(ssdsim_model *m, bool fdp, uint64_t dw)
     }
     flush_all(sim);
     nrun_writes(&l, dw * units);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_reset_stats(sim);
     memset(l.writes, 0, sizeof l.writes);
     nrun_writes(&l, dw * units);
@@ -318,7 +316,7 @@ static struct nresult tenants(ssdsim_model *m, bool fdp, uint64_t dw)
     memcpy(r.writes, l.writes, sizeof r.writes);
     for (uint32_t h = 0; fdp && h < NH; h++)
         ck_assert_int_eq(ssdsim_get_fdp_stats(sim, h, &r.per[h]), 0);
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     return r;
 }
@@ -484,8 +482,7 @@ START_TEST(test_fdp_buffer_rewrite_takes_new_handle)
     ck_assert_uint_eq(st[1].media_bytes, 0);
     ck_assert_uint_eq(st[2].host_bytes, UNIT);
     ck_assert_uint_eq(st[2].media_bytes, UNIT);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -522,8 +519,7 @@ START_TEST(test_fdp_units_and_parity)
         ck_assert_int_eq(ssdsim_set_check_period(sim, 100000), 0);
         st_run(sim, cases[i].job, NULL);
         ck_assert_uint_gt(ssdsim_checks_done(sim), 0);
-        char why[256] = "";
-        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        st_check(sim);
         ssdsim_device_stats ds;
         ck_assert_int_eq(ssdsim_get_device_stats(sim, &ds), 0);
         uint64_t unit = i ? UNIT : UNIT / 2, media = 0;
@@ -848,8 +844,7 @@ START_TEST(test_fdp_groups_keep_to_their_dies)
     ck_assert_uint_eq(lg.media_reallocated, 0);
     ck_assert_uint_eq(lg.host_bytes, 2 * w * UNIT);
     ck_assert_uint_eq(lg.media_bytes, ds.flash_pages_programmed * UNIT);
-    char why[256];
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -897,8 +892,7 @@ START_TEST(test_fdp_group_full_reallocates)
     ssdsim_device_stats ds;
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &ds), 0);
     ck_assert_uint_eq(ds.flash_pages_programmed, l);
-    char why[256];
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ck_assert_uint_gt(ssdsim_checks_done(sim), 0);
     /* overwrites through group 1 now: its garbage is collected in it, what finds no room goes
      * on to group 0; the erases of each group add up to the drive's */
@@ -911,7 +905,7 @@ START_TEST(test_fdp_group_full_reallocates)
                       ds.blocks_erased * RG_PPB * UNIT);
     ck_assert_uint_eq(lg.media_bytes_erased, ds.blocks_erased * RG_PPB * UNIT);
     ck_assert_uint_eq(g[0].media_bytes + g[1].media_bytes, ds.flash_pages_programmed * UNIT);
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -951,8 +945,7 @@ START_TEST(test_fdp_ruh_update)
     /* an id naming no handle */
     ck_assert_int_eq(ssdsim_fdp_ruh_update(sim, 2), SSDSIM_EINVAL);
     ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "fdp.handles"));
-    char why[256];
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -1164,8 +1157,7 @@ static struct ffhc ff_hotcold(bool fdp, bool ff)
     r.cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
     r.writes = (double)(logical / UNIT + 9 * FF_RUNS_DW * per_run);
     r.waf = (double)r.programs / (double)r.host_pages;
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_workload_free(wl);
     ssdsim_free(sim);
     ssdsim_model_free(m);
@@ -1247,8 +1239,7 @@ START_TEST(test_fdp_ff_stall_refused)
                           ssdsim_errmsg(sim));
             ck_assert_ptr_null(strchr(ssdsim_errmsg(sim), '\n'));
         } else {
-            char why[256] = "";
-            ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+            st_check(sim);
         }
         printf("fast-forward, idle placement, hot/cold, fdp %d: %s\n", fdp,
                rc ? ssdsim_errmsg(sim) : "no stall in 20 drive writes");
@@ -1385,8 +1376,7 @@ START_TEST(test_fdp_ff_groups_reallocate)
     ck_assert_uint_eq(g.host_bytes, l * UNIT);
     ck_assert_uint_eq(g.reallocated_bytes, in_g0 * UNIT);
     ck_assert_uint_eq(g.media_bytes, g1 * UNIT);
-    char why[256];
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     for (int ff = 0; ff < 2; ff++) {
         sim = st_sim(m, 5);
@@ -1396,7 +1386,7 @@ START_TEST(test_fdp_ff_groups_reallocate)
                          0);
         ck_assert_msg(ssdsim_precondition_seq(sim) == 0, "%s", ssdsim_errmsg(sim));
         ck_assert_uint_eq(rg_in_group0(sim, l), g1);
-        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        st_check(sim);
         ssdsim_free(sim);
     }
     ssdsim_model_free(m);
@@ -1438,8 +1428,7 @@ START_TEST(test_fdp_ff_refuses_and_preconditions)
                                       "\"fdp\": \"1\", \"number_ios\": 1000}");
     int rc = ssdsim_precondition_fast(sim, wl, NULL);
     ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
-    char why[256];
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
     ssdsim_fdp_stats st;
     ck_assert_int_eq(ssdsim_get_fdp_stats(sim, 1, &st), 0);

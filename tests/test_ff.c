@@ -41,13 +41,6 @@ static ssdsim_model *small_model(const char *extra)
                     "geometry.blocks_per_plane=128", extra, NULL);
 }
 
-static void st_check(ssdsim *sim)
-{
-    char why[512] = "";
-    int rc = ssdsim_check(sim, why, sizeof why);
-    ck_assert_msg(rc == 0, "%s", why);
-}
-
 static uint64_t logical_pages(ssdsim *sim)
 {
     uint64_t lp = 0;

@@ -70,8 +70,7 @@ START_TEST(test_flush_drains_volatile_cache)
                      0);
     ck_assert_int_eq(ssdsim_drain(sim), 0);
     ck_assert_uint_eq(s.lat[21], OVERHEAD_NS);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -122,8 +121,7 @@ START_TEST(test_fua_bypasses_cache)
     ck_assert_int_eq(ssdsim_drain(sim), 0);
     ck_assert_uint_eq(s.lat[2], OVERHEAD_NS);
     ck_assert_uint_eq(dev_io(sim).flash_pages_programmed, 1);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }

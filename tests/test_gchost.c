@@ -294,8 +294,7 @@ static void preempt_end(ssdsim *sim, ssdsim_model *m, const char *first)
     st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"number_ios\":20000}",
            NULL);
     ck_assert_uint_eq(dev(sim).host_pages_written, 20000);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }

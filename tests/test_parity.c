@@ -60,8 +60,7 @@ START_TEST(test_parity_sequential_waf_is_g_over_g_minus_1)
         ck_assert_uint_eq(d.gc_pages_copied, 0);
         ck_assert_double_eq_tol(d.waf, (double)g / (g - 1), 1e-12);
         ck_assert_uint_eq(d.parity_group, g);
-        char why[256] = "";
-        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        st_check(sim);
         /* the spare left to GC shrinks by one page in g: (4096 - 1638 - 4096 / g - the
          * reserve of 2 free + 2 open blocks per plane, 4 x 4 x 16 pages) / 4096 */
         double want = (4096.0 - 1638 - floor(4096.0 / g) - 4 * 4 * 16) / 4096;
@@ -104,8 +103,7 @@ START_TEST(test_parity_random_waf_matches_analytic)
     uint64_t data = d.flash_pages_programmed - d.parity_pages_written;
     ck_assert_uint_le(d.parity_pages_written, data / 3 + 2);
     ck_assert_uint_ge(d.parity_pages_written + 2, data / 3);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -161,8 +159,7 @@ START_TEST(test_parity_greedy_superblocks_waf_matches_theory)
         uint64_t data = d.host_pages_written + d.gc_pages_copied;
         ck_assert_uint_le(d.parity_pages_written, data / 3 + 2);
         ck_assert_uint_ge(d.parity_pages_written + 2, data / 3);
-        char why[256] = "";
-        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        st_check(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -178,8 +175,7 @@ static void precondition_checked(ssdsim *sim, const char *json)
     int rc = ssdsim_precondition_fast(sim, w, &o);
     ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
     ssdsim_workload_free(w);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
 }
 
 /* Fast preconditioning (the scaled copy's state installed) lays the written superblocks out as
@@ -194,7 +190,6 @@ START_TEST(test_parity_fast_precondition_lays_out_stripes)
     uint64_t n_logical = ssdsim_model_logical_bytes(m) / 4096;
     precondition_checked(
         sim, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, \"norandommap\": true}");
-    char why[256] = "";
     char wl[256];
     snprintf(wl, sizeof wl,
              "{\"rw\":\"randwrite\",\"norandommap\":1,\"bs\":\"4k\",\"iodepth\":32,"
@@ -208,7 +203,7 @@ START_TEST(test_parity_fast_precondition_lays_out_stripes)
     if (getenv("TEST_PARITY_VERBOSE"))
         fprintf(stderr, "installed: WAF %.4f, derived %.4f\n", d.waf, want);
     ck_assert_msg(fabs(d.waf / want - 1) < 0.03, "WAF %.4f, derived %.4f", d.waf, want);
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     /* die 1 fails: every logical page on it is read back through its stripe */
     ck_assert_int_eq(ssdsim_fail_die(sim, 1, 0, 0, ssdsim_now(sim)), 0);
     uint64_t k = 0;
@@ -224,7 +219,7 @@ START_TEST(test_parity_fast_precondition_lays_out_stripes)
     ck_assert_int_eq(ssdsim_get_fault_stats(sim, &fs), 0);
     ck_assert_uint_eq(fs.unrecoverable_reads, 0);
     ck_assert_uint_ge(fs.reconstructed_reads + 1, k); /* (the rebuild moves one at once) */
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -247,14 +242,13 @@ START_TEST(test_parity_fast_precondition_tight_free)
                       "\"norandommap\": true";
     g_autofree char *pre = g_strdup_printf("%s}", mix);
     precondition_checked(sim, pre);
-    char why[256] = "";
     g_autofree char *run = g_strdup_printf("%s, \"number_ios\": 40000}", mix);
     st_run(sim, run, NULL);
     ssdsim_device_stats d = dev_stats(sim);
     ck_assert_uint_gt(d.gc_pages_copied, 0);
     ck_assert_uint_eq(d.flash_pages_programmed,
                       d.host_pages_written + d.gc_pages_copied + d.parity_pages_written);
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -347,8 +341,7 @@ START_TEST(test_parity_plane_view_without_lists)
         checked++;
     }
     ck_assert_uint_eq(checked, 4);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -412,8 +405,7 @@ START_TEST(test_parity_stripes_over_skipped_slots)
     }
     ck_assert_uint_gt(sealed, 1000);
     ck_assert_uint_gt(beside_bad, 0);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }

@@ -89,8 +89,7 @@ START_TEST(test_readahead_sequential_hits_dram)
     ck_assert_uint_eq(d.readahead_units, 206);
     ck_assert_uint_eq(d.readahead_wasted, 0);
     ck_assert_uint_eq(d.flash_pages_read, 208);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
 
     /* The same drive without read-ahead: every read from flash. */
     ssdsim_model *m0 = drive(NULL);

@@ -263,8 +263,7 @@ START_TEST(test_uncorrectable_rebuilt_from_parity)
     ck_assert_uint_eq(rs.reconstructed, 8);
     ck_assert_uint_eq(rs.reconstruction_reads, 24);
     ck_assert_uint_eq(rs.codewords_failed, 64);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 
@@ -311,8 +310,7 @@ START_TEST(test_read_reclaim)
         ck_assert_uint_eq(rs.reclaim_requests, reads == 9767 ? 1 : 0);
         ck_assert_uint_eq(d.gc_pages_copied, reads == 9767 ? 16 : 0);
         ck_assert_uint_eq(d.flash_pages_programmed, reads == 9767 ? 16 : 0);
-        char why[256] = "";
-        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        st_check(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -364,8 +362,7 @@ START_TEST(test_read_reclaim_rate_limit)
         }
         ck_assert_uint_le(rs.reclaimed_blocks, rs.reclaim_requests);
         ck_assert_uint_le(d.gc_pages_copied, 16 * rs.reclaimed_blocks);
-        char why[256] = "";
-        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        st_check(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }

@@ -54,12 +54,6 @@ static ssdsim_model *ud(const char *page, uint32_t ppb, const char *unit, const 
     return m;
 }
 
-static void checked(const ssdsim *sim)
-{
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
-}
-
 static const struct ssdsim__hw *hw_of(ssdsim *sim)
 {
     return &((struct ssdsim *)sim)->sys.devs[0].hw;
@@ -105,7 +99,7 @@ START_TEST(test_unit_small_latencies_by_hand)
         ck_assert_uint_eq(d.nand_page_programs, 2);
         ck_assert_uint_eq(d.nand_padded_units, 3);
         ck_assert_uint_eq(d.nand_register_hits, 5);
-        checked(sim);
+        st_check(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -136,7 +130,7 @@ START_TEST(test_unit_small_die_bandwidth)
                       : "4 KiB units packed into 16 KiB pages");
         if (!big)
             ck_assert_uint_lt(hw_of(sim)->n_pad_slots, 8);
-        checked(sim);
+        st_check(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
@@ -308,7 +302,7 @@ START_TEST(test_unit_gc_copies_not_padded)
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d1), 0);
     ck_assert_uint_gt(d1.gc_bg_pages_copied, d0.gc_bg_pages_copied + 100);
     ck_assert_uint_le(hw->n_pad_slots - pad0, 3);
-    checked(sim);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -328,7 +322,7 @@ START_TEST(test_unit_small_buffer_packs)
     ssdsim_device_stats d;
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
     ck_assert_uint_gt(d.gc_pages_copied, 0);
-    checked(sim);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -348,9 +342,9 @@ START_TEST(test_unit_fast_precondition)
         ssdsim_workload *wl = st_workload("{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,"
                                           "\"number_ios\":2000}");
         ck_assert_msg(ssdsim_precondition_fast(sim, wl, NULL) == 0, "%s", ssdsim_errmsg(sim));
-        checked(sim);
+        st_check(sim);
         ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
-        checked(sim);
+        st_check(sim);
         ssdsim_workload_free(wl);
         ssdsim_free(sim);
         ssdsim_model_free(m);
@@ -380,7 +374,7 @@ START_TEST(test_unit_large_rmw_by_hand)
     uint64_t lp = 0;
     ck_assert_int_eq(ssdsim_device_shape(sim, NULL, NULL, NULL, NULL, &lp), 0);
     ck_assert_uint_eq(lp, 400);
-    checked(sim);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 
@@ -427,7 +421,7 @@ START_TEST(test_unit_large_waf_is_rmw_factor)
         unit_waf[big_page] = d.waf;
         if (!big_page)
             byte_waf = (double)d.flash_pages_programmed * 16384 / (double)w.bytes;
-        checked(sim);
+        st_check(sim);
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }

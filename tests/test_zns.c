@@ -141,8 +141,7 @@ START_TEST(test_zns_write_not_at_wp)
     ck_assert_int_eq(zone(sim, 0).state, SSDSIM_ZONE_FULL);
     ck_assert_uint_eq(zone(sim, 0).write_pointer, ZONE);
     ck_assert_uint_eq(one(sim, &s, 10, SSDSIM_OP_ZONE_APPEND, 0, UNIT), SSDSIM_ZS_ZONE_FULL);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -216,8 +215,7 @@ START_TEST(test_zns_waf_one_with_resets)
     ck_assert_int_eq(ssdsim_get_zns_stats(sim, &st), 0);
     ck_assert_uint_eq(st.resets, rounds * zones);
     ck_assert_uint_eq(st.active, 0);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -442,8 +440,7 @@ START_TEST(test_zns_precondition)
     ck_assert_int_eq(ssdsim_get_zns_stats(sim, &st), 0);
     ck_assert_uint_eq(st.errors, 0);
     ck_assert_uint_eq(st.active, 0);
-    char why[256] = "";
-    ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    st_check(sim);
     ssdsim_free(sim);
     ck_assert_int_eq(ssdsim_model_set(m, "zns.zone_capacity", "8MiB", NULL), 0);
     sim = st_sim(m, 1);
