@@ -94,6 +94,7 @@ static void hooks_on(struct ff_hooks *h, struct ssdsim_ftl_env *env)
     h->waited = env->unit_waited;
     h->fw_run = env->fw_run;
     env->ff = &h->q;
+    env->ff_direct = env->hw->rel ? NULL : &h->q; /* a reliability model notes each program */
     env->unit_done = ff_unit_done;
     env->unit_waited = NULL;
     env->fw_run = ff_fw_run;
@@ -101,7 +102,7 @@ static void hooks_on(struct ff_hooks *h, struct ssdsim_ftl_env *env)
 
 static void hooks_off(struct ff_hooks *h, struct ssdsim_ftl_env *env)
 {
-    env->ff = NULL;
+    env->ff = env->ff_direct = NULL;
     env->unit_done = h->done;
     env->unit_done_ctx = h->done_ctx;
     env->unit_waited = h->waited;

@@ -340,23 +340,6 @@ static int ff_grow(ssdsim_ftl_env *env)
     return 0;
 }
 
-/* Fast-forward: count the operation as the hardware path does and queue it (env.h), the queue
- * having room. */
-static inline int ff_push(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
-                          ssdsim_flash_purpose purpose, uint64_t cookie)
-{
-    struct ssdsim__ff_queue *q = env->ff;
-    q->v[(q->head + q->n++) & (q->cap - 1)] =
-        (struct ssdsim__ff_op){.cookie = cookie, .addr = addr, .kind = (uint8_t)kind};
-    if (kind == SSDSIM_FLASH_PROGRAM) {
-        env->n.programs[purpose]++;
-        env->programs_total++;
-    } else if (kind == SSDSIM_FLASH_READ) {
-        env->n.reads[purpose]++;
-    }
-    return 0;
-}
-
 /* The same when the queue is full: grown first. Out of line (and so is every call on the slow
  * paths of ssdsim__env_submit), so that the fast-forward path makes no call and saves no
  * registers. */
@@ -365,7 +348,9 @@ static SSDSIM__NOINLINE int ff_push_grown(ssdsim_ftl_env *env, ssdsim_flash_kind
                                           uint64_t cookie)
 {
     int rc = ff_grow(env);
-    return rc ? rc : ff_push(env, kind, addr, purpose, cookie);
+    if (rc == 0)
+        ssdsim__env_ff_push(env, kind, addr, purpose, cookie);
+    return rc;
 }
 
 static inline int ff_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
@@ -374,7 +359,8 @@ static inline int ff_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_
     struct ssdsim__ff_queue *q = env->ff;
     if (SSDSIM__UNLIKELY(q->n == q->cap))
         return ff_push_grown(env, kind, addr, purpose, cookie);
-    return ff_push(env, kind, addr, purpose, cookie);
+    ssdsim__env_ff_push(env, kind, addr, purpose, cookie);
+    return 0;
 }
 
 int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env)

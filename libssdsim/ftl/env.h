@@ -109,6 +109,8 @@ struct ssdsim_ftl_env {
     uint64_t fold_timer;
     bool fold_told;
     struct ssdsim__ff_queue *ff; /* NULL: flash operations go to the hardware model */
+    struct ssdsim__ff_queue *ff_direct; /* `ff` when no reliability model notes programs (the
+                                           built-in FTLs' inline path, ssdsim__env_submit_ftl) */
     uint8_t placement; /* the FDP placement of the host writes being handed to the FTL: group
                           x handles + handle (config/fdp_pid.h; dev.c sets it before each write
                           command's units; 0 without FDP) */
@@ -142,6 +144,40 @@ int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env);
  * FTL does this while the die collects a foreground GC victim (gc.fg_blocks_die). */
 int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
                        ssdsim_flash_purpose purpose, uint64_t cookie, bool in_order);
+
+/* Fast-forward: count a flash operation as the hardware path does and queue it (the queue
+ * having room). */
+static inline void ssdsim__env_ff_push(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
+                                       ssdsim_flash_purpose purpose, uint64_t cookie)
+{
+    struct ssdsim__ff_queue *q = env->ff;
+    q->v[(q->head + q->n++) & (q->cap - 1)] =
+        (struct ssdsim__ff_op){.cookie = cookie, .addr = addr, .kind = (uint8_t)kind};
+    if (kind == SSDSIM_FLASH_PROGRAM) {
+        env->n.programs[purpose]++;
+        env->programs_total++;
+    } else if (kind == SSDSIM_FLASH_READ) {
+        env->n.reads[purpose]++;
+    }
+}
+
+/* ssdsim_ftl_submit for the built-in FTLs' hot paths (GC reads, programs, erases), whose
+ * arguments are right by construction: during fast-forward the operation joins the queue here,
+ * without a call and without the checks a plugin's submission gets; otherwise, or when the queue
+ * is full, ssdsim__env_submit. The same counts either way. */
+static inline int ssdsim__env_submit_ftl(ssdsim_ftl_env *env, ssdsim_flash_kind kind,
+                                         uint64_t addr, uint32_t bytes,
+                                         ssdsim_flash_purpose purpose, uint64_t cookie)
+{
+    struct ssdsim__ff_queue *q = env->ff_direct;
+    if (!q || SSDSIM__UNLIKELY(q->n == q->cap))
+        return ssdsim__env_submit(env, kind, addr, bytes, purpose, cookie, false);
+    assert((unsigned)purpose < SSDSIM__N_PURPOSES && (unsigned)kind <= SSDSIM_FLASH_ERASE &&
+           addr < (kind == SSDSIM_FLASH_ERASE ? env->geo.n_blocks : env->geo.n_pages) &&
+           bytes <= env->geo.page_size);
+    ssdsim__env_ff_push(env, kind, addr, purpose, cookie);
+    return 0;
+}
 
 /* Build the FTL named by the model on `hw`. On failure fills err and returns a negative code;
  * ssdsim__env_fini must still be called. */

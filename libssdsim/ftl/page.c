@@ -174,8 +174,17 @@ static void page_prefetch(void *state, uint64_t lpn)
     uint64_t prev = f->pf_hist[(f->pf_n - back) % SSDSIM__PF_HIST];
     if (prev < f->n_lpn) {
         uint32_t ppn = f->l2p[prev];
-        if (ppn != NONE)
+        if (ppn != NONE) {
+            /* and what the overwrite will change of the old page's block */
+            uint32_t b = ssdsim__udiv_q(&f->div_ppb, ppn);
             __builtin_prefetch(&f->live[ppn >> 6], 1, 3);
+            __builtin_prefetch(&f->valid[b], 1, 3);
+            __builtin_prefetch(&f->modified_at[b], 1, 3);
+            if (f->cands.b_next) {
+                __builtin_prefetch(&f->cands.b_next[b], 1, 3);
+                __builtin_prefetch(&f->cands.b_prev[b], 1, 3);
+            }
+        }
     }
     __builtin_prefetch(&f->l2p[lpn], 1, 3);
     f->pf_hist[f->pf_n++ % SSDSIM__PF_HIST] = lpn;

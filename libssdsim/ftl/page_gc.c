@@ -23,9 +23,9 @@
 static void gc_erase(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
-    ssdsim_ftl_submit(f->env, SSDSIM_FLASH_ERASE, pl->victim, 0,
-                      pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
-                      cookie(TAG_GC_ERASE, 0, plane));
+    ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_ERASE, pl->victim, 0,
+                           pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
+                           cookie(TAG_GC_ERASE, 0, plane));
 }
 
 /* Every page of the victim is where it stays: erase it. */
@@ -65,9 +65,10 @@ bool ssdsim__page_gc_read_next(struct ssdsim__ftl *f, uint32_t plane)
             if (ahead < f->n_map)
                 __builtin_prefetch(&f->l2p[ahead], 1, 3);
         }
-        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, ssdsim__page_gc_read_bytes(f),
-                          pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
-                          cookie(TAG_GC_READ, 0, first + i));
+        ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_READ, first + i,
+                               ssdsim__page_gc_read_bytes(f),
+                               pl->reclaim == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
+                               cookie(TAG_GC_READ, 0, first + i));
         return true;
     }
     pl->gc_scan = f->ppb;
@@ -135,6 +136,11 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     }
     ssdsim_flash_purpose purpose = why == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
     uint32_t first = b * f->ppb;
+    /* the victim's slice of p2l is cold (the block was last written long ago): ask for all of
+     * its lines at once rather than one miss after another as the scan reaches them */
+    for (uint32_t i = 0; i < f->ppb; i += 64 / sizeof *f->p2l)
+        __builtin_prefetch(&f->p2l[first + i], 0, 3);
+    __builtin_prefetch(&f->p2l[first + f->ppb - 1], 0, 3); /* a slice may start mid-line */
     for (uint32_t i = 0; i < f->ppb && pl->gc_reads < valid; i++) {
         uint32_t lpn = p2l_get(f, first + i);
         if (lpn == NONE)
@@ -142,8 +148,9 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
         pl->gc_reads++;
         if (lpn < f->n_map)
             __builtin_prefetch(&f->l2p[lpn], 1, 3); /* used when the read completes */
-        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, first + i, ssdsim__page_gc_read_bytes(f), purpose,
-                          cookie(TAG_GC_READ, 0, first + i));
+        ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_READ, first + i,
+                               ssdsim__page_gc_read_bytes(f), purpose,
+                               cookie(TAG_GC_READ, 0, first + i));
     }
     pl->gc_scan = f->ppb;
     if (pl->gc_reads == 0)

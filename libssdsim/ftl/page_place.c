@@ -393,7 +393,7 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
      * true valid count. */
     if (ssdsim__udiv_r(&f->div_ppb, ppn) == f->ppb - 1)
         close_block(f, ssdsim__udiv_q(&f->div_ppb, ppn));
-    ssdsim_ftl_submit(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
+    ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
     struct ssdsim__plane *pl = &f->planes[plane];
     /* gc.throttle (a ratio of 0 without it, or for other victims) */
     if (why == SSDSIM_FOR_HOST && pl->victim != NONE)
