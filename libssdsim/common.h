@@ -20,6 +20,10 @@
 #define SSDSIM__NS_PER_US 1000ULL
 #define SSDSIM__NS_PER_MS 1000000ULL
 #define SSDSIM__NS_PER_S 1000000000ULL
+/* The simulated clock's limit: 2^62 ns, about 146 years. Idle time, run_until and submitted
+ * arrival times may not pass it, so that a run after them (whose times add its runtime and
+ * the devices' delays) cannot overflow the clock. */
+#define SSDSIM__CLOCK_LIMIT_NS (1ULL << 62)
 
 #define SSDSIM__MIN(a, b) ((a) < (b) ? (a) : (b))
 #define SSDSIM__MAX(a, b) ((a) > (b) ? (a) : (b))

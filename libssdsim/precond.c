@@ -59,6 +59,8 @@ bool ssdsim__waf_rounds_add(struct ssdsim__waf_rounds *r, const struct ssdsim *s
  * still in flight. */
 int ssdsim__precond_check_quiet(struct ssdsim *sim, const char *what)
 {
+    if (ssdsim__refuse_in_events(sim, what))
+        return SSDSIM_ESTATE;
     if (sim->broken) {
         ssdsim__set_errmsg(sim, "an earlier run on this simulation failed or was cancelled; "
                                 "create a new simulation");
@@ -231,7 +233,10 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
      * counts it as its own writes nor competes with its flush. */
     if (rc == 0)
         rc = ssdsim__precond_drain(sim);
-    ssdsim_reset_stats(sim);
+    /* the fill is not measured; a refused call (nothing ran, the simulation is not broken)
+     * leaves the statistics alone */
+    if (rc == 0 || sim->broken)
+        ssdsim_reset_stats(sim);
     if (rc == 0)
         sim->precond = (struct ssdsim__precond){.mode = "seq", .fills = fills};
     return rc;

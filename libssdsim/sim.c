@@ -581,6 +581,8 @@ int ssdsim_run_sources(ssdsim *sim, const ssdsim_source *srcs,
                                 "ssdsim_run_source: the source and its next function must not "
                                 "be NULL");
     sim->errmsg[0] = 0;
+    if (ssdsim__refuse_in_events(sim, "ssdsim_run_sources"))
+        return SSDSIM_ESTATE;
     ssdsim_replay_opts *ro = calloc(n, sizeof *ro);
     const ssdsim_replay_opts **rp = calloc(n, sizeof *rp);
     if (!ro || !rp) {
@@ -647,6 +649,8 @@ int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *op
     if (!sim || !wl)
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_run: no workload");
     sim->errmsg[0] = 0;
+    if (ssdsim__refuse_in_events(sim, "ssdsim_run"))
+        return SSDSIM_ESTATE;
     ssdsim_run_opts o;
     char why[256];
     if (ssdsim__run_opts_read(&o, opts, why, sizeof why)) {
@@ -658,15 +662,29 @@ int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *op
 
 static int check_usable(struct ssdsim *sim); /* below, with the embedding calls */
 
+int ssdsim__refuse_in_events(const struct ssdsim *sim, const char *what)
+{
+    if (!sim->engine.running)
+        return 0;
+    return ssdsim__fail(sim, SSDSIM_ESTATE,
+                        "%s: called from a callback while the simulation runs its events; call "
+                        "it once the call that runs them (ssdsim_run, ssdsim_drain, ...) has "
+                        "returned",
+                        what);
+}
+
 int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
 {
     int usable = check_usable(sim);
+    if (!usable)
+        usable = ssdsim__refuse_in_events(sim, "ssdsim_idle");
     if (usable)
         return usable;
     uint64_t now = ssdsim__engine_now(&sim->engine);
-    if (duration_ns > UINT64_MAX - now)
+    if (duration_ns > SSDSIM__CLOCK_LIMIT_NS - SSDSIM__MIN(now, SSDSIM__CLOCK_LIMIT_NS))
         return ssdsim__fail(sim, SSDSIM_EINVAL,
-                            "ssdsim_idle: %llu ns from now (%llu ns) is past the end of time",
+                            "ssdsim_idle: %llu ns from now (%llu ns) passes the simulated "
+                            "clock's limit (2^62 ns, about 146 years)",
                             (unsigned long long)duration_ns, (unsigned long long)now);
     int rc = ssdsim__engine_run_until(&sim->engine, now + duration_ns);
     if (rc)
@@ -774,10 +792,11 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
                           : ((unsigned)op > SSDSIM_OP_TRIM && op != SSDSIM_OP_ZONE_APPEND) ||
                                 length == 0 || length > UINT32_MAX || offset >= logical ||
                                 length > logical - offset;
-    if (bad || at_ns < ssdsim__engine_now(&sim->engine)) {
+    if (bad || at_ns < ssdsim__engine_now(&sim->engine) || at_ns > SSDSIM__CLOCK_LIMIT_NS) {
         ssdsim__set_errmsg(sim,
                            "ssdsim_submit: bad request (op %d, offset %llu, length %llu, "
-                           "at %llu ns; capacity %llu bytes, now %llu ns%s)",
+                           "at %llu ns; capacity %llu bytes, now %llu ns, the clock's limit "
+                           "2^62 ns%s)",
                            (int)op, (unsigned long long)offset, (unsigned long long)length,
                            (unsigned long long)at_ns, (unsigned long long)logical,
                            (unsigned long long)ssdsim__engine_now(&sim->engine),
@@ -827,8 +846,15 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
 int ssdsim_run_until(ssdsim *sim, uint64_t t_ns)
 {
     int rc = check_usable(sim);
+    if (rc == 0)
+        rc = ssdsim__refuse_in_events(sim, "ssdsim_run_until");
     if (rc)
         return rc;
+    if (t_ns > SSDSIM__CLOCK_LIMIT_NS)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_run_until: %llu ns passes the simulated clock's limit (2^62 "
+                            "ns, about 146 years)",
+                            (unsigned long long)t_ns);
     if (t_ns < ssdsim__engine_now(&sim->engine))
         return ssdsim__fail(sim, SSDSIM_EINVAL,
                             "ssdsim_run_until: %llu ns is before now (%llu ns)",
@@ -840,6 +866,8 @@ int ssdsim_run_until(ssdsim *sim, uint64_t t_ns)
 int ssdsim_step(ssdsim *sim)
 {
     int rc = check_usable(sim);
+    if (rc == 0)
+        rc = ssdsim__refuse_in_events(sim, "ssdsim_step");
     if (rc)
         return rc;
     uint64_t before = sim->engine.n_executed;
@@ -852,6 +880,8 @@ int ssdsim_step(ssdsim *sim)
 int ssdsim_drain(ssdsim *sim)
 {
     int rc = check_usable(sim);
+    if (rc == 0)
+        rc = ssdsim__refuse_in_events(sim, "ssdsim_drain");
     if (rc)
         return rc;
     sim->host.stop_when_drained = true;

@@ -93,6 +93,12 @@ void ssdsim__set_errmsg(struct ssdsim *sim, const char *fmt, ...) SSDSIM__PRINTF
  * so writing its errmsg is defined, and errmsg is not part of what the getters read. */
 int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...) SSDSIM__PRINTF(3, 4);
 
+/* A call that runs events (a run, a drain, idle time, preconditioning, a power loss) made from
+ * a callback while events run (a completion, an interval, a progress or an observer callback)
+ * would run the engine inside itself: 0 when not so called, else SSDSIM_ESTATE with the message
+ * "WHAT: called from a callback ..." set. The simulation stays usable. */
+int ssdsim__refuse_in_events(const struct ssdsim *sim, const char *what);
+
 /* Check workload `wl` against the volume `sim` addresses (ssdsim__workload_check): 0, or
  * SSDSIM_ECONFIG with the message "LABEL: what is wrong" set. Runs, fast-forward and fast
  * preconditioning all refuse a workload this way. */

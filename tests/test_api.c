@@ -488,13 +488,93 @@ START_TEST(test_api_errmsg_for_every_error)
     expect_errmsg(sim, ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, 0, 0, 1, NULL, NULL),
                   SSDSIM_EINVAL,
                   "ssdsim_submit: bad request (op 1, offset 0, length 0, at 0 ns; capacity "
-                  "13107200 bytes, now 0 ns)");
+                  "13107200 bytes, now 0 ns, the clock's limit 2^62 ns)");
+    expect_errmsg(sim, ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, 4096, (1ULL << 62) + 1, 1, NULL,
+                                     NULL),
+                  SSDSIM_EINVAL,
+                  "ssdsim_submit: bad request (op 1, offset 0, length 4096, at "
+                  "4611686018427387905 ns; capacity 13107200 bytes, now 0 ns, the clock's limit "
+                  "2^62 ns)");
     ck_assert_int_eq(ssdsim_idle(sim, 1000), 0);
     expect_errmsg(sim, ssdsim_run_until(sim, 10), SSDSIM_EINVAL,
                   "ssdsim_run_until: 10 ns is before now (1000 ns)");
     expect_errmsg(sim, ssdsim_idle(sim, UINT64_MAX), SSDSIM_EINVAL,
-                  "ssdsim_idle: 18446744073709551615 ns from now (1000 ns) is past the end of "
-                  "time");
+                  "ssdsim_idle: 18446744073709551615 ns from now (1000 ns) passes the simulated "
+                  "clock's limit (2^62 ns, about 146 years)");
+    /* short of overflowing 64 bits, but a run after it would (and did report nonsense) */
+    expect_errmsg(sim, ssdsim_idle(sim, UINT64_MAX - 1000000), SSDSIM_EINVAL,
+                  "ssdsim_idle: 18446744073708551615 ns from now (1000 ns) passes the simulated "
+                  "clock's limit (2^62 ns, about 146 years)");
+    expect_errmsg(sim, ssdsim_run_until(sim, UINT64_MAX), SSDSIM_EINVAL,
+                  "ssdsim_run_until: 18446744073709551615 ns passes the simulated clock's limit "
+                  "(2^62 ns, about 146 years)");
+    ck_assert_int_eq(ssdsim_now(sim), 1000); /* refused calls leave the clock */
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Calls that run events, made from a completion callback while ssdsim_drain runs them: each is
+ * refused (it would run the engine inside itself; a secure erase from the last request's
+ * callback used to leave the simulation broken while the drain reported success), and the
+ * simulation goes on. */
+struct reentry {
+    ssdsim *sim;
+    int rc[8];
+    char msg[8][200];
+    int n;
+};
+
+static void reenter(const ssdsim_completion *c, void *ud)
+{
+    (void)c;
+    struct reentry *r = ud;
+    ssdsim *sim = r->sim;
+    int k = 0;
+    r->rc[k] = ssdsim_secure_erase(sim);
+    snprintf(r->msg[k++], sizeof r->msg[0], "%s", ssdsim_errmsg(sim));
+    r->rc[k] = ssdsim_precondition_seq(sim);
+    snprintf(r->msg[k++], sizeof r->msg[0], "%s", ssdsim_errmsg(sim));
+    r->rc[k] = ssdsim_drain(sim);
+    snprintf(r->msg[k++], sizeof r->msg[0], "%s", ssdsim_errmsg(sim));
+    r->rc[k] = ssdsim_idle(sim, 1000);
+    snprintf(r->msg[k++], sizeof r->msg[0], "%s", ssdsim_errmsg(sim));
+    r->rc[k] = ssdsim_step(sim);
+    snprintf(r->msg[k++], sizeof r->msg[0], "%s", ssdsim_errmsg(sim));
+    r->rc[k] = ssdsim_power_loss(sim);
+    snprintf(r->msg[k++], sizeof r->msg[0], "%s", ssdsim_errmsg(sim));
+    r->n = k;
+}
+
+START_TEST(test_api_event_calls_refused_in_callbacks)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    struct reentry r = {.sim = sim};
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, 4096, 0, 1, reenter, &r), 0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    static const char *what[] = {"secure erase", "sequential preconditioning", "ssdsim_drain",
+                                 "ssdsim_idle", "ssdsim_step", "ssdsim_power_loss"};
+    ck_assert_int_eq(r.n, 6);
+    for (int k = 0; k < r.n; k++) {
+        char want[200];
+        snprintf(want, sizeof want,
+                 "%s: called from a callback while the simulation runs its events; call it once "
+                 "the call that runs them (ssdsim_run, ssdsim_drain, ...) has returned",
+                 what[k]);
+        ck_assert_msg(r.rc[k] == SSDSIM_ESTATE, "%s: %s", what[k], ssdsim_errname(r.rc[k]));
+        ck_assert_str_eq(r.msg[k], want);
+    }
+    /* the simulation is usable: the write is there, and more requests and a secure erase run */
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_READ, 0, 4096, ssdsim_now(sim), 2, NULL, NULL),
+                     0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ssdsim_op_stats w, rd;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w), 0);
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &rd), 0);
+    ck_assert_uint_eq(w.count, 1);
+    ck_assert_uint_eq(rd.count, 1);
+    ck_assert_int_eq(ssdsim_secure_erase(sim), 0);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -1001,6 +1081,7 @@ int main(void)
     tcase_add_test(bogus, test_api_bogus_sim_input);
     tcase_add_test(bogus, test_api_bogus_results_input);
     tcase_add_test(bogus, test_api_errmsg_for_every_error);
+    tcase_add_test(bogus, test_api_event_calls_refused_in_callbacks);
     suite_add_tcase(s, bogus);
 
     TCase *models = tcase_create("models");

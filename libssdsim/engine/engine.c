@@ -154,6 +154,8 @@ static int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded,
 {
     uint64_t n = 0;
     struct ssdsim__ev_bucket *b0 = &e->b[0];
+    bool outer = e->running;
+    e->running = true;
     e->stopped = false;
     while (e->n_pending > 0 && !e->stopped) {
         if (b0->head == b0->n) {
@@ -185,6 +187,7 @@ static int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded,
     }
     if (b0->head == b0->n)
         b0->head = b0->n = 0;
+    e->running = outer;
     return e->oom ? SSDSIM_ENOMEM : 0;
 }
 

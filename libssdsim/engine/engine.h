@@ -88,6 +88,7 @@ struct ssdsim__engine {
     struct ssdsim__ev_rec *recs; /* slots of the index pool rec_pool (ipool.h) */
     struct ssdsim__ipool rec_pool;
     bool stopped;
+    bool running;        /* events are being run: a callback of one is on the stack */
     bool oom;            /* a schedule failed for lack of memory: the run must stop */
     uint64_t n_executed; /* events executed since init */
 };

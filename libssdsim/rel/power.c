@@ -229,6 +229,8 @@ int ssdsim_power_loss(ssdsim *sim)
         return SSDSIM_EINVAL;
     if (sim->broken)
         return ssdsim__fail(sim, SSDSIM_ESTATE, "an earlier run on this simulation failed");
+    if (ssdsim__refuse_in_events(sim, "ssdsim_power_loss"))
+        return SSDSIM_ESTATE;
     return ssdsim__power_loss(sim);
 }
 

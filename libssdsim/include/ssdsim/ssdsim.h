@@ -723,7 +723,9 @@ SSDSIM_API int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_r
 /** Let the device sit idle (no host I/O) for `duration_ns` of simulated time: work already
  * under way finishes and, when the model enables it (gc.bg_idle_us), background garbage
  * collection runs. Statistics of the last run are kept.
- * @return 0, SSDSIM_EINVAL, SSDSIM_ESTATE (after a failed run), or an FTL failure code. */
+ * @return 0, SSDSIM_EINVAL (NULL sim, or an idle time that takes the clock past its limit,
+ *         2^62 ns: about 146 years), SSDSIM_ESTATE (after a failed run, or called from a
+ *         callback while events run), or an FTL failure code. */
 SSDSIM_API int ssdsim_idle(ssdsim *sim, uint64_t duration_ns);
 
 /** Called during a run about every 64k events with the fraction done in [0, 1]; a non-zero
@@ -906,7 +908,8 @@ SSDSIM_API int ssdsim_fdp_ruh_update(ssdsim *sim, uint32_t placement_id);
  * submit further requests (at times >= the completion time). */
 typedef void (*ssdsim_complete_fn)(const ssdsim_completion *c, void *userdata);
 
-/** Submit one request arriving at simulated time `at_ns` (>= ssdsim_now). `offset` and `length`
+/** Submit one request arriving at simulated time `at_ns` (>= ssdsim_now, at most 2^62 ns: the
+ * clock's limit). `offset` and `length`
  * are bytes inside the logical capacity, length > 0 (any alignment: partial units cost a
  * read-modify-write). Nothing runs until ssdsim_run_until, ssdsim_step or ssdsim_drain.
  * Statistics record submitted requests like a workload's (ssdsim_reset_stats starts afresh).
@@ -949,7 +952,11 @@ SSDSIM_API int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset,
                                 void *userdata, const ssdsim_submit_opts *opts);
 
 /** Run every event up to simulated time `t_ns` (requests, flash operations, GC), then set the
- * clock to t_ns. @return 0, or an error code (ssdsim_errmsg says why). */
+ * clock to t_ns (at most 2^62 ns, the clock's limit). ssdsim_run_until, ssdsim_step,
+ * ssdsim_drain, ssdsim_idle, ssdsim_run and the preconditioning, secure erase and power-loss
+ * calls run events: from a callback while events run (a completion, interval, progress or
+ * observer callback) they are refused with SSDSIM_ESTATE, and the simulation stays usable.
+ * @return 0, or an error code (ssdsim_errmsg says why). */
 SSDSIM_API int ssdsim_run_until(ssdsim *sim, uint64_t t_ns);
 
 /** Run one event. @return 1 when an event ran, 0 when nothing is pending, or an error code. */
