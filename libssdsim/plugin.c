@@ -9,6 +9,7 @@
 #include "plugin.h"
 
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "config/jsonutil.h"
@@ -41,6 +42,65 @@ static bool valid_name(const char *s, bool underscore)
               (underscore && *c == '_')))
             return false;
     return true;
+}
+
+/* Check parameter `i` of `p`, whose section's own keys are `reserved` (NULL-terminated): the
+ * model reads a parameter by its key, so a key may appear once and not be one of the section's;
+ * an integer parameter's default and bounds are whole (the value reaches init as declared, and
+ * a whole value read from a model could not fall on a fractional bound); min <= default <= max
+ * (which also refuses NaN); and there is a help line, which `ssdsim list` and model errors
+ * print. Every check names the plugin, the parameter and what is wrong. */
+static int check_param(ssdsim_plugin_kind kind, const struct ssdsim__plugin_header *p, uint32_t i,
+                       const char *const *reserved, ssdsim_error *err)
+{
+    const char *what = kind_names[kind];
+    const ssdsim_param *q = &p->params[i];
+    if (!valid_name(q->key, true))
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "%s '%s': parameter %u's name '%s' is not [a-z0-9_]+ (at most "
+                                 "31 characters)",
+                                 what, p->name, i, q->key);
+    for (uint32_t j = 0; j < i; j++)
+        if (!strcmp(p->params[j].key, q->key))
+            return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                     "%s '%s': parameter '%s' is declared twice (parameters %u "
+                                     "and %u)",
+                                     what, p->name, q->key, j, i);
+    for (int r = 0; reserved[r]; r++)
+        if (!strcmp(q->key, reserved[r]))
+            return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                     "%s '%s': parameter '%s' has the name of a model key of its "
+                                     "section",
+                                     what, p->name, q->key);
+    if (q->type != SSDSIM_PARAM_INT && q->type != SSDSIM_PARAM_REAL)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "%s '%s': parameter '%s' has type %d (expected SSDSIM_PARAM_INT "
+                                 "or SSDSIM_PARAM_REAL)",
+                                 what, p->name, q->key, (int)q->type);
+    if (q->type == SSDSIM_PARAM_INT) {
+        static const char *const field[3] = {"default", "min", "max"};
+        const double v[3] = {q->def, q->min, q->max};
+        for (int f = 0; f < 3; f++)
+            if (v[f] != floor(v[f]))
+                return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                         "%s '%s': integer parameter '%s' has %s %.17g (expected "
+                                         "a whole number)",
+                                         what, p->name, q->key, field[f], v[f]);
+    }
+    if (!(q->min <= q->max))
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "%s '%s': parameter '%s' has min %g above max %g", what, p->name,
+                                 q->key, q->min, q->max);
+    if (!(q->min <= q->def && q->def <= q->max))
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "%s '%s': parameter '%s' has default %g outside its range "
+                                 "[%g, %g]",
+                                 what, p->name, q->key, q->def, q->min, q->max);
+    if (!q->help)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "%s '%s': parameter '%s' has no help line (help is NULL)", what,
+                                 p->name, q->key);
+    return 0;
 }
 
 /* Check and add a table. `min_size` is the size of the ABI-1 table of its kind. */
@@ -83,20 +143,9 @@ static int reg(ssdsim_plugin_kind kind, const struct ssdsim__plugin_header *p, s
         {"policy", NULL},
     };
     for (uint32_t i = 0; i < n; i++) {
-        const ssdsim_param *q = &p->params[i];
-        for (int r = 0; q->key && reserved[kind][r]; r++)
-            if (!strcmp(q->key, reserved[kind][r]))
-                return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
-                                         "%s '%s': parameter '%s' has the name of a model key "
-                                         "of its section",
-                                         what, p->name, q->key);
-        if (!valid_name(q->key, true) ||
-            (q->type != SSDSIM_PARAM_INT && q->type != SSDSIM_PARAM_REAL) || !(q->min <= q->def) ||
-            !(q->def <= q->max))
-            return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
-                                     "%s '%s': parameter %u ('%s') is malformed (name "
-                                     "[a-z0-9_]+, type, min <= default <= max)",
-                                     what, p->name, i, q->key ? q->key : "(null)");
+        int rc = check_param(kind, p, i, reserved[kind], err);
+        if (rc)
+            return rc;
     }
     g_mutex_lock(&lock);
     if (!lists[kind])

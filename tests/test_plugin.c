@@ -3,6 +3,7 @@
  * narrows the erase-count spread, background GC reclaims space while idle, hot/cold separation
  * lowers write amplification for skewed traffic, DFTL pays for its mapping in flash traffic. */
 #include <glib.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,11 +153,79 @@ START_TEST(test_plugin_abi_and_table_checks)
     bad_param.name = "test-bad-param";
     bad_param.params = bad_params;
     ck_assert_int_eq(ssdsim_gc_register(&bad_param, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "'test-bad-param': parameter 'x' has default 5 outside"),
+                  "%s", err.message);
     ck_assert_int_eq(ssdsim_gc_register(NULL, &err), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_plugin_describe(SSDSIM_PLUGIN_GC, 100000, NULL, NULL, NULL),
                      SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_plugin_describe((ssdsim_plugin_kind)7, 0, NULL, NULL, NULL),
                      SSDSIM_EINVAL);
+}
+END_TEST
+
+/* A malformed parameter list is refused at registration, by every kind (they share the check),
+ * with a message naming the plugin, the parameter and the fault; the name stays free. */
+START_TEST(test_plugin_malformed_parameter_lists_are_refused)
+{
+/* One parameter and the end of the list. */
+#define P(...) {{__VA_ARGS__}, {NULL, 0, 0, 0, 0, NULL}}
+    static const ssdsim_param dup[] = {{"k", SSDSIM_PARAM_INT, 2, 1, 5, "first"},
+                                       {"k", SSDSIM_PARAM_INT, 4, 1, 5, "second"},
+                                       {NULL, 0, 0, 0, 0, NULL}};
+    static const ssdsim_param frac_def[] = P("k", SSDSIM_PARAM_INT, 2.5, 1, 5, "h");
+    static const ssdsim_param frac_min[] = P("k", SSDSIM_PARAM_INT, 2, 0.5, 5, "h");
+    static const ssdsim_param frac_max[] = P("k", SSDSIM_PARAM_INT, 2, 1, 5.5, "h");
+    static const ssdsim_param no_help[] = P("k", SSDSIM_PARAM_INT, 2, 1, 5, NULL);
+    static const ssdsim_param inverted[] = P("k", SSDSIM_PARAM_REAL, 2, 5, 1, "h");
+    static const ssdsim_param outside[] = P("k", SSDSIM_PARAM_REAL, 0.5, 1, 5, "h");
+    static const ssdsim_param not_a_number[] = P("k", SSDSIM_PARAM_REAL, NAN, 1, 5, "h");
+    static const ssdsim_param bad_type[] = P("k", (ssdsim_param_type)7, 2, 1, 5, "h");
+    static const ssdsim_param reserved[] = P("free_blocks_min", SSDSIM_PARAM_INT, 2, 1, 5, "h");
+    static const ssdsim_param real_frac[] = P("k", SSDSIM_PARAM_REAL, 2.5, 0.5, 5.5, "h");
+#undef P
+    static const struct {
+        const ssdsim_param *params;
+        const char *says;
+    } cases[] = {
+        {dup, "parameter 'k' is declared twice (parameters 0 and 1)"},
+        {frac_def, "integer parameter 'k' has default 2.5 (expected a whole number)"},
+        {frac_min, "integer parameter 'k' has min 0.5 (expected a whole number)"},
+        {frac_max, "integer parameter 'k' has max 5.5 (expected a whole number)"},
+        {no_help, "parameter 'k' has no help line"},
+        {inverted, "parameter 'k' has min 5 above max 1"},
+        {outside, "parameter 'k' has default 0.5 outside its range [1, 5]"},
+        {not_a_number, "parameter 'k' has default nan outside its range [1, 5]"},
+        {bad_type, "parameter 'k' has type 7"},
+        {reserved, "parameter 'free_blocks_min' has the name of a model key of its section"},
+    };
+    ssdsim_error err;
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        ssdsim_gc_ops gc = oldest_ops;
+        gc.name = "test-params";
+        gc.params = cases[i].params;
+        ck_assert_int_eq(ssdsim_gc_register(&gc, &err), SSDSIM_EINVAL);
+        g_autofree char *want = g_strdup_printf("GC policy 'test-params': %s", cases[i].says);
+        ck_assert_msg(strstr(err.message, want), "case %zu: %s", i, err.message);
+    }
+    ssdsim_wl_ops wl = {.abi_version = SSDSIM_PLUGIN_ABI_VERSION,
+                        .struct_size = sizeof(ssdsim_wl_ops),
+                        .name = "test-params",
+                        .summary = "s",
+                        .params = dup};
+    ck_assert_int_eq(ssdsim_wl_register(&wl, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "leveler 'test-params': parameter 'k' is declared twice"),
+                  "%s", err.message);
+    ssdsim_ftl_ops ftl = ssdsim__ftl_page_ops;
+    ftl.name = "test-params";
+    ftl.params = frac_def;
+    ck_assert_int_eq(ssdsim_ftl_register(&ftl, &err), SSDSIM_EINVAL);
+    ck_assert_msg(strstr(err.message, "FTL 'test-params': integer parameter 'k' has default 2.5"),
+                  "%s", err.message);
+    /* Fractional bounds stay allowed for a real parameter; the refusals left the name free. */
+    ssdsim_gc_ops good = oldest_ops;
+    good.name = "test-params";
+    good.params = real_frac;
+    ck_assert_int_eq(ssdsim_gc_register(&good, &err), 0);
 }
 END_TEST
 
@@ -381,6 +450,7 @@ int main(void)
     tcase_add_test(tc, test_plugin_outside_gc_policy_registers_and_runs);
     tcase_add_test(tc, test_plugin_outside_ftl_precondition_fast_without_plane_free_blocks);
     tcase_add_test(tc, test_plugin_abi_and_table_checks);
+    tcase_add_test(tc, test_plugin_malformed_parameter_lists_are_refused);
     tcase_add_test(tc, test_plugin_builtins_are_listed);
     tcase_add_test(tc, test_plugin_every_gc_policy_runs);
     tcase_add_test(tc, test_plugin_static_wear_leveling_narrows_the_spread);
