@@ -132,6 +132,42 @@ class RunTest(unittest.TestCase):
         self.assertEqual(rows[-1]["host_pages_written"], r["device"]["host_pages_written"])
         self.assertEqual(rows[-1]["host_pages_written"], 120000)
 
+    def test_out_of_range_numbers_are_refused_not_wrapped(self):
+        """ctypes would wrap -1 to 2**64 - 1 (an idle of 2**64 - 10**6 ns) and 1e30 s to 0 ns:
+        each is refused before the call, naming the argument and its range."""
+        m = small()
+        for seed in (-1, 2**64, 1.5):
+            with self.assertRaisesRegex(ValueError, r"^seed: expected an integer in \[0, "
+                                                    r"18446744073709551615\]"):
+                ssdsim.Simulation(m, seed=seed)
+        sim = ssdsim.Simulation(m, seed=2**64 - 1)  # the whole range is taken
+        w = dict(RANDW, number_ios=2000)
+        for key, value, hi in (("interval_ns", -1, 2**64 - 1), ("interval_ios", 2**64, 2**64 - 1),
+                               ("interval_bytes", 4096.5, 2**64 - 1), ("max_rounds", -1, 2**32 - 1),
+                               ("max_rounds", 2**32, 2**32 - 1)):
+            with self.assertRaisesRegex(ValueError, rf"^{key}: expected an integer in \[0, {hi}\], "
+                                                    rf"got {value!r}"):
+                sim.run(w, **dict({"interval_ios": 1000}, **{key: value}))
+        for seconds in (-0.001, -1e-12, 1e30, float("nan")):
+            with self.assertRaisesRegex(ValueError, r"^idle: seconds: expected a number in \[0, "):
+                sim.idle(seconds)
+        self.assertEqual(sim.now_ns, 0)
+        sim.idle(0.001)
+        self.assertEqual(sim.now_ns, 10**6)
+        self.assertGreater(len(sim.run(w, interval_ns=1e6).timeseries), 0)
+
+    def test_theory_waf_names_the_bad_argument(self):
+        bad = ((("greedy", 2.0), r"spare_factor: expected a number in \(0, 1\), got 2.0"),
+               (("greedy", 0.2, -1), r"pages_per_block: expected an integer in \[2, 1048576\]"),
+               (("d-choices", 0.2, 64, 0.5), r"param \(d\): expected a number >= 1, got 0.5"),
+               (("windowed", 0.2, 64, 2), r"param \(the window.*\): expected a number in \[0, 1\]"))
+        for args, says in bad:
+            with self.assertRaisesRegex(ValueError, r"^theory_waf\('[a-z-]+', \.\.\.\): " + says):
+                ssdsim.theory_waf(*args)
+        with self.assertRaisesRegex(ssdsim.Error, "no analytic model of GC policy 'nosuch'"):
+            ssdsim.theory_waf("nosuch", 0.2)
+        self.assertGreater(ssdsim.theory_waf("d-choices", 0.2, 64, 10), 1)
+
     def test_greedy_waf_near_theory(self):
         """Uniform random writes, steady state, one pool: greedy's analytic WAF within 5%."""
         op = 0.25
@@ -188,6 +224,20 @@ class PolicyTest(unittest.TestCase):
             ssdsim.run(small(gc__policy="py-failing"), w)
         self.assertEqual(str(cm.exception), "policy bug")
         self.assertIsInstance(cm.exception.__cause__, ssdsim.Error)
+
+    def test_bad_block_numbers_surface_naming_the_policy(self):
+        """A policy's answer is never truncated into another block: a negative number (which
+        would become NO_BLOCK), one past 32 bits (2**40 + b would run as b), a float or a string
+        raise an exception naming the policy and the value, chained to the library's error."""
+        w = dict(RANDW, number_ios=100000)
+        cases = (("py-neg", lambda b: -1, ValueError, "returned -1: expected a block number"),
+                 ("py-huge", lambda b: 2**40 + b, ValueError, r"returned 10995116\d+: expected"),
+                 ("py-float", lambda b: b + 0.0, TypeError, r"returned \d+\.0 \(float\)"),
+                 ("py-text", lambda b: str(b), TypeError, r"returned '\d+' \(str\)"))
+        for name, answer, kind, says in cases:
+            ssdsim.register_gc_policy(name, lambda v, p, f=answer: f(v.fewest_valid(p)))
+            with self.assertRaisesRegex(kind, f"^GC policy '{name}' {says}"):
+                ssdsim.run(small(gc__policy=name), w)
 
     def test_name_registered_twice(self):
         with self.assertRaises(ssdsim.Error):

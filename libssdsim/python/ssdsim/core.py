@@ -10,6 +10,8 @@ DataFrame.
 """
 import ctypes
 import json
+import math
+import operator
 
 from . import _native as n
 from ._native import Error
@@ -21,6 +23,29 @@ def _value_text(value):
     if isinstance(value, str):
         return value
     return json.dumps(value)
+
+
+U32_MAX, U64_MAX = 2**32 - 1, 2**64 - 1
+CLOCK_LIMIT_NS = 2**62  # the simulated clock's limit (ssdsim_idle, ssdsim_run_until)
+
+
+def whole(what, value, lo, hi):
+    """`value` as an int in [lo, hi], or ValueError (TypeError for a non-number) naming `what`
+    and the range: ctypes would otherwise wrap it silently into the C type (-1 becomes
+    2**64 - 1). A float is taken when it is whole (1e9)."""
+    try:
+        i = operator.index(value)
+    except TypeError:
+        if not isinstance(value, float):
+            raise TypeError(f"{what}: expected an integer in [{lo}, {hi}], got {value!r}") \
+                from None
+        if not value.is_integer():
+            raise ValueError(f"{what}: expected an integer in [{lo}, {hi}], got {value!r}") \
+                from None
+        i = int(value)
+    if not lo <= i <= hi:
+        raise ValueError(f"{what}: expected an integer in [{lo}, {hi}], got {value!r}")
+    return i
 
 
 class Model:
@@ -155,6 +180,7 @@ class Simulation:
         self.model = model  # kept alive: the simulation reads it
         self._ptr = ctypes.c_void_p()
         err = n.ErrorStruct()
+        seed = whole("seed", seed, 0, U64_MAX)
         n.check(n.lib.ssdsim_new(ctypes.byref(self._ptr), model._ptr, seed, ctypes.byref(err)),
                 err)
 
@@ -192,15 +218,28 @@ class Simulation:
         """Run a workload to its end and return its Results. One interval kind gives a time
         series; until_steady stops at the first steady window by the SNIA rule."""
         wl = _as_workload(workload)
-        o = n.RunOpts(interval_ns=int(interval_ns), interval_ios=int(interval_ios),
-                      interval_bytes=int(interval_bytes), until_steady=int(bool(until_steady)),
-                      max_rounds=int(max_rounds))
+        o = n.RunOpts(interval_ns=whole("interval_ns", interval_ns, 0, U64_MAX),
+                      interval_ios=whole("interval_ios", interval_ios, 0, U64_MAX),
+                      interval_bytes=whole("interval_bytes", interval_bytes, 0, U64_MAX),
+                      until_steady=int(bool(until_steady)),
+                      max_rounds=whole("max_rounds", max_rounds, 0, U32_MAX))
         self._check(n.lib.ssdsim_run(self._ptr, wl._ptr, n.padded(o)))
         return self.results()
 
     def idle(self, seconds):
-        """Let the device sit idle (background GC may run) for simulated seconds."""
-        self._check(n.lib.ssdsim_idle(self._ptr, int(seconds * 1e9)))
+        """Let the device sit idle (background GC may run) for simulated seconds, at least 0 and
+        at most the clock's limit, 2**62 ns (about 146 years) from time 0."""
+        limit = CLOCK_LIMIT_NS / 1e9
+        try:
+            ns = seconds * 1e9
+            ok = 0 <= ns <= CLOCK_LIMIT_NS  # False for NaN
+        except TypeError:
+            raise TypeError(f"idle: seconds: expected a number in [0, {limit!r}], "
+                            f"got {seconds!r}") from None
+        if not ok:
+            raise ValueError(f"idle: seconds: expected a number in [0, {limit!r}] (the clock's "
+                             f"limit, 2**62 ns), got {seconds!r}")
+        self._check(n.lib.ssdsim_idle(self._ptr, int(ns)))
 
     def results(self):
         """The results of the last run (doc/results.md)."""
@@ -225,14 +264,39 @@ def run(model, workload, *, seed=1, precondition=None, **run_options):
     return sim.run(workload, **run_options)
 
 
+THEORY_MAX_PAGES_PER_BLOCK = 1 << 20  # the analytic models' largest block
+
+
 def theory_waf(policy, spare_factor, pages_per_block=64, param=0.0):
-    """Analytic steady-state WAF of a GC policy under uniform random writes."""
+    """Analytic steady-state WAF of a GC policy under uniform random writes: `spare_factor` in
+    (0, 1), `pages_per_block` in [2, 2**20], `param` d >= 1 for "d-choices" and the window as a
+    fraction of all blocks, in [0, 1], for "windowed". A bad argument raises ValueError naming
+    it and its range."""
+    what = f"theory_waf({policy!r}, ...)"
+    if not isinstance(policy, str):
+        raise TypeError(f"{what}: policy: expected a name (greedy, fifo, random, d-choices, "
+                        f"windowed)")
+    b = whole(f"{what}: pages_per_block", pages_per_block, 2, THEORY_MAX_PAGES_PER_BLOCK)
+    try:
+        sf, p = float(spare_factor), float(param)
+    except (TypeError, ValueError):
+        raise TypeError(f"{what}: spare_factor and param must be numbers, got "
+                        f"{spare_factor!r} and {param!r}") from None
+    if not 0 < sf < 1:
+        raise ValueError(f"{what}: spare_factor: expected a number in (0, 1), got "
+                         f"{spare_factor!r}")
+    if policy == "d-choices" and not (p >= 1 and math.isfinite(p)):
+        raise ValueError(f"{what}: param (d): expected a number >= 1, got {param!r}")
+    if policy == "windowed" and not 0 <= p <= 1:
+        raise ValueError(f"{what}: param (the window as a fraction of all blocks): expected a "
+                         f"number in [0, 1], got {param!r}")
     out = ctypes.c_double()
-    rc = n.lib.ssdsim_theory_waf(n.enc(policy), pages_per_block, spare_factor, param,
-                                 ctypes.byref(out))
+    rc = n.lib.ssdsim_theory_waf(n.enc(policy), b, sf, p, ctypes.byref(out))
+    if rc and n.lib.ssdsim_errname(rc) == b"SSDSIM_ENOTFOUND":
+        raise Error(rc, f"{what}: no analytic model of GC policy {policy!r} (greedy, fifo, "
+                        f"random, d-choices, windowed)")
     if rc:
-        raise Error(rc, f"theory_waf({policy!r}, {spare_factor}): "
-                        f"{n.lib.ssdsim_strerror(rc).decode()}")
+        raise Error(rc, f"{what}: {n.lib.ssdsim_strerror(rc).decode()}")
     return out.value
 
 

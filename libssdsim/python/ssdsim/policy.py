@@ -9,9 +9,11 @@ and the simulation's own random stream (use it, not Python's, to stay reproducib
 Registration is for the life of the process and a name can be registered once. Python runs
 at every victim choice, so a Python policy is slower than a C one, not different: a policy
 written in both gives the same results. An exception in the policy stops the run, and
-Simulation.run raises it again (chained to the library's error).
+Simulation.run raises it again (chained to the library's error); an answer that is not an int in
+[0, NO_BLOCK] or None does the same, as a TypeError or ValueError naming the policy and the value.
 """
 import ctypes
+import operator
 
 from . import _native as n
 from ._native import Error
@@ -98,6 +100,22 @@ n.lib.ssdsim_gc_register.restype = ctypes.c_int
 n.lib.ssdsim_gc_register.argtypes = [ctypes.POINTER(_GcOps), ctypes.POINTER(n.ErrorStruct)]
 
 
+def _block(name, b):
+    """A policy's answer as the uint32 the library takes, or an exception naming the policy and
+    the value: ctypes would truncate it to 32 bits (2**40 + b would run as b, -1 as NO_BLOCK)
+    and a float to its whole part, so that a different block than the one chosen would be
+    collected."""
+    try:
+        i = operator.index(b)
+    except TypeError:
+        raise TypeError(f"GC policy '{name}' returned {b!r} ({type(b).__name__}): expected a "
+                        f"block number (int) or NO_BLOCK") from None
+    if not 0 <= i <= NO_BLOCK:
+        raise ValueError(f"GC policy '{name}' returned {b!r}: expected a block number in "
+                         f"[0, {NO_BLOCK - 1}] or NO_BLOCK ({NO_BLOCK})")
+    return i
+
+
 def register_gc_policy(name, select, summary="a GC policy written in Python"):
     """Register `select(view, plane) -> block` as GC policy `name` ([a-z0-9-]+)."""
     if name in _registered:
@@ -106,7 +124,7 @@ def register_gc_policy(name, select, summary="a GC policy written in Python"):
     def c_select(state, view, plane):
         try:
             b = select(View(view), plane)
-            return NO_BLOCK if b is None else int(b)
+            return NO_BLOCK if b is None else _block(name, b)
         except BaseException as e:  # noqa: B902 - every failure must reach the caller
             _failures.append(e)
             return _BAD_BLOCK
