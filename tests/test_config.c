@@ -1012,6 +1012,26 @@ START_TEST(test_config_to_json_round_trip)
     ck_assert_msg(strstr(json, "\"erase_us\":\t1000.5") != NULL, "%s", json);
     ck_assert_msg(strstr(json, "\"link_bw\":\t1500000000") != NULL, "%s", json);
     free(json);
+
+    /* A value set from C comes back bit for bit, through the getter and through the JSON (cJSON
+     * printed 0.1 + 0.2 as 0.3), while one from decimal text still prints as that text. */
+    const double sum = 0.1 + 0.2, third = 1.0 / 3;
+    const double values[] = {sum, 0.3, third, 0.3456789012345678};
+    const char *const printed[] = {"0.30000000000000004", "0.3", "0.3333333333333333",
+                                   "0.3456789012345678"};
+    for (size_t i = 0; i < G_N_ELEMENTS(values); i++) {
+        double got = 0;
+        ck_assert_int_eq(ssdsim_model_set_double(m, "ftl.op", values[i], NULL), 0);
+        ck_assert_int_eq(ssdsim_model_get_double(m, "ftl.op", &got, NULL), 0);
+        ck_assert_msg(got == values[i], "set %.17g, got %.17g", values[i], got);
+        json = ssdsim_model_to_json(m);
+        g_autofree char *want = g_strdup_printf("\"op\":\t%s,", printed[i]);
+        ck_assert_msg(strstr(json, want) != NULL, "want %s in %s", want, json);
+        ssdsim_model *back = load_ok(json);
+        ck_assert_msg(back->ftl.op == values[i], "reloaded %.17g", back->ftl.op);
+        ssdsim_model_free(back);
+        free(json);
+    }
     ssdsim_model_free(m);
 }
 END_TEST

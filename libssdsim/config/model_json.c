@@ -7,6 +7,7 @@
  */
 #include "config/model_int.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The effective value of key `k` as JSON; NULL when absent (an optional string) or out of
@@ -193,6 +194,31 @@ cJSON *ssdsim__model_json_tree(const struct ssdsim_model *m, bool full)
     return root;
 }
 
+/* Give every finite number under `node` the text ssdsim__model_format_number writes, as a raw
+ * value, so that it prints exactly. cJSON prints %.15g whenever that reads back within a
+ * relative DBL_EPSILON, so 0.1 + 0.2 printed as 0.3 and the getters (which read this text) and
+ * a copy through the JSON lost the last bit. Integers and values that came from short decimal
+ * text print as cJSON printed them. False when out of memory. */
+static bool exact_numbers(cJSON *node)
+{
+    for (cJSON *it = node->child; it; it = it->next) {
+        if (cJSON_IsNumber(it) && isfinite(it->valuedouble)) {
+            char num[40];
+            ssdsim__model_format_number(it->valuedouble, num, sizeof num);
+            cJSON *raw = cJSON_CreateRaw(num);
+            if (!raw)
+                return false;
+            it->type = cJSON_Raw | (it->type & cJSON_StringIsConst);
+            it->valuestring = raw->valuestring; /* allocated by cJSON's allocator */
+            raw->valuestring = NULL;
+            cJSON_Delete(raw);
+        } else if (it->child && !exact_numbers(it)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 char *ssdsim__model_json_full(const struct ssdsim_model *model, bool full)
 {
     if (!model)
@@ -200,7 +226,7 @@ char *ssdsim__model_json_full(const struct ssdsim_model *model, bool full)
     cJSON *root = ssdsim__model_json_tree(model, full);
     if (!root)
         return NULL;
-    char *text = cJSON_Print(root);
+    char *text = exact_numbers(root) ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);
     return text;
 }

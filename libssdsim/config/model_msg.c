@@ -25,16 +25,23 @@ int ssdsim__model_error(struct ctx *c, const char *path, const char *fmt, ...)
     return ssdsim__error_set(c->err, SSDSIM_ECONFIG, c->label, path, "%s", what);
 }
 
-/* A double as short as it can be written and still read back identically. */
+/* A double as short as it can be written and still read back identically: a whole number below
+ * 10^15 in full, else the first of %.15g, %.16g and %.17g that reads back as the same double
+ * (%.17g always does). A value that came from decimal text of at most 15 significant digits
+ * prints as that text ("0.3"), one computed or set from C (0.1 + 0.2) in enough digits to come
+ * back bit for bit. Locale-independent: the model's JSON is built with it. */
 void ssdsim__model_format_number(double d, char *buf, size_t len)
 {
     if (d == floor(d) && fabs(d) < 1e15) {
-        snprintf(buf, len, "%.0f", d);
+        g_ascii_formatd(buf, (gint)len, "%.0f", d);
         return;
     }
-    snprintf(buf, len, "%.15g", d);
-    if (strtod(buf, NULL) != d)
-        snprintf(buf, len, "%.17g", d);
+    static const char *const formats[] = {"%.15g", "%.16g", "%.17g"};
+    for (size_t i = 0; i < 3; i++) {
+        g_ascii_formatd(buf, (gint)len, formats[i], d);
+        if (g_ascii_strtod(buf, NULL) == d)
+            return;
+    }
 }
 
 /* Append a string quoted, cut at 40 bytes, with control characters and quotes escaped so that

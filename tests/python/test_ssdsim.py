@@ -50,6 +50,16 @@ class ModelTest(unittest.TestCase):
                  g["planes_per_die"] * g["blocks_per_plane"] * g["pages_per_block"])
         self.assertLessEqual(abs(m.logical_bytes / 4096 - pages / 1.5), 1.0)
 
+    def test_copy_is_bit_exact(self):
+        """The model's JSON holds each number in enough digits to read back as the same double
+        (0.1 + 0.2 printed as 0.3), and 0.3 still prints as 0.3."""
+        for op, text in ((0.1 + 0.2, "0.30000000000000004"), (0.3, "0.3"), (1 / 3, None)):
+            m = small().set("ftl.op", op)
+            self.assertEqual(m.copy().to_json()["ftl"]["op"], op)
+            if text:
+                self.assertIn(f'"op":\t{text},', ssdsim.core.n.take_string(
+                    ssdsim.core.n.lib.ssdsim_model_to_json(m._ptr)))
+
     def test_set_many_in_any_order(self):
         """Keys that depend on each other go in together: one at a time the cell type is refused
         while read_us still holds two values; together, in either order, it is taken. None takes
