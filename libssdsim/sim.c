@@ -92,7 +92,7 @@ int ssdsim_new(ssdsim **out, const ssdsim_model *model, uint64_t seed, ssdsim_er
     if (ssdsim__stats_init(&sim->stats, &sim->sys))
         goto oom;
     ssdsim__stats_reset(&sim->stats, 0, 0, 0, 0);
-    ssdsim__steady_resolve(NULL, &sim->steady_opts);
+    ssdsim__steady_resolve(NULL, &sim->steady_opts, NULL, 0);
     const char *pm = getenv("SSDSIM_PRECONDITION_METHOD");
     if (pm && *pm && strcmp(pm, "functional")) {
         if (strcmp(pm, "timed")) {
@@ -378,13 +378,9 @@ static int check_run_opts(struct ssdsim *sim, const ssdsim_run_opts *o)
         return SSDSIM_EINVAL;
     }
     ssdsim_steady_opts r;
-    if (ssdsim__steady_resolve(&o->steady, &r)) {
-        ssdsim__set_errmsg(sim,
-                           "run options: steady: window must be 0 (5) or at least 2 and the limits "
-                           "0 (SNIA's) or positive; got window %u, max_excursion %g, "
-                           "max_slope_excursion %g",
-                           o->steady.window, o->steady.max_excursion,
-                           o->steady.max_slope_excursion);
+    char why[256];
+    if (ssdsim__steady_resolve(&o->steady, &r, why, sizeof why)) {
+        ssdsim__set_errmsg(sim, "run options: steady: %s", why);
         return SSDSIM_EINVAL;
     }
     return 0;
@@ -415,7 +411,7 @@ static int begin_run(struct ssdsim *sim, const ssdsim_run_opts *opts)
     ssdsim__stats_reset(&sim->stats, now, opts->interval_ns, opts->interval_ios,
                         opts->interval_bytes);
     sim->steady_var = opts->steady_var;
-    ssdsim__steady_resolve(&opts->steady, &sim->steady_opts);
+    ssdsim__steady_resolve(&opts->steady, &sim->steady_opts, NULL, 0);
     sim->until_steady = opts->until_steady != 0;
     sim->max_rounds = opts->max_rounds;
     sim->steady_stopped = false;

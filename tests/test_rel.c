@@ -438,6 +438,11 @@ START_TEST(test_off_is_absent)
     ssdsim_reliability_stats rs;
     ssdsim_get_reliability(sa, &rs);
     ck_assert(!rs.on);
+    /* No output: refused with its own message, not an earlier call's. */
+    ssdsim_interval iv;
+    ck_assert_int_eq(ssdsim_get_interval(sa, 99999, &iv), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_get_reliability_sized(sa, NULL, sizeof rs), SSDSIM_EINVAL);
+    ck_assert_str_eq(ssdsim_errmsg(sa), "ssdsim_get_reliability: no output");
     char *ra = st_results_json(sa, a), *rb = st_results_json(sb, b);
     ck_assert_str_eq(ra, rb);
     ck_assert(strstr(ra, "reliability") == NULL);

@@ -213,12 +213,22 @@ START_TEST(test_steady_check_bogus_input)
     ssdsim_steady_result r;
     ck_assert_int_eq(ssdsim_steady_check(x, 5, NULL, NULL), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_steady_check(NULL, 5, NULL, &r), SSDSIM_EINVAL);
-    ssdsim_steady_opts bad[] = {{.window = 1},
-                                {.max_excursion = -0.1},
-                                {.max_slope_excursion = -1},
-                                {.max_excursion = NAN}};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        ck_assert_int_eq(ssdsim_steady_check(x, 5, &bad[i], &r), SSDSIM_EINVAL);
+    ck_assert_str_eq(r.why_not, "no values: x is NULL with n 5");
+    /* each refusal says what was refused in why_not (a future version left it empty) */
+    struct {
+        ssdsim_steady_opts o;
+        const char *why;
+    } bad[] = {
+        {{.window = 1}, "window 1: expected 0 (SNIA's 5 rounds) or at least 2"},
+        {{.max_excursion = -0.1}, "max_excursion -0.1: expected 0 (SNIA's 0.2) or a positive"},
+        {{.max_slope_excursion = -1}, "max_slope_excursion -1: expected 0 (SNIA's 0.1) or a"},
+        {{.max_excursion = NAN}, "max_excursion nan: expected"},
+        {{.version = SSDSIM_STEADY_OPTS_VERSION + 1}, "ssdsim_steady_opts version"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(ssdsim_steady_check(x, 5, &bad[i].o, &r), SSDSIM_EINVAL);
+        ck_assert_msg(strstr(r.why_not, bad[i].why), "%zu: %s", i, r.why_not);
+    }
     ck_assert_int_eq(ssdsim_get_steady(NULL, &r), SSDSIM_EINVAL);
 }
 END_TEST
@@ -617,6 +627,9 @@ START_TEST(test_steady_bad_run_options)
         {{.interval_ios = 10, .steady_var = (ssdsim_steady_var)7}, "steady_var"},
         {{.interval_ios = 10, .steady = {.window = 1}}, "window"},
         {{.interval_ios = 10, .steady = {.max_excursion = -1}}, "max_excursion -1"},
+        /* a future nested version is named, not taken for bad window values */
+        {{.interval_ios = 10, .steady = {.version = SSDSIM_STEADY_OPTS_VERSION + 1}},
+         "run options: steady: ssdsim_steady_opts version"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ck_assert_int_eq(ssdsim_run(sim, wl, &bad[i].o), SSDSIM_EINVAL);

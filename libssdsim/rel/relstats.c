@@ -42,7 +42,7 @@ _Static_assert(SSDSIM_REL_STEPS == SSDSIM__REL_STEPS, "reads_by_steps entries");
 static int get_full(const ssdsim *sim, ssdsim_reliability_stats *out)
 {
     if (!sim || !out)
-        return SSDSIM_EINVAL;
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_reliability: no output");
     memset(out, 0, sizeof *out);
     const struct ssdsim_model *dm = sim->sys.dev_model;
     if (dm->kind != SSDSIM__KIND_SSD || !ssdsim__rel_on(dm))

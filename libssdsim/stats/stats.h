@@ -121,8 +121,11 @@ static inline uint64_t ssdsim__host_pages(const struct ssdsim__env_counters *c)
 
 /* The steady-state rule (steady.c). Values are read `stride` bytes apart from x (a double field
  * of an array of structs, or an array of doubles with stride sizeof(double)). */
-/* Check the options and fill in SNIA's values for zeros: 0 or SSDSIM_EINVAL. */
-int ssdsim__steady_resolve(const ssdsim_steady_opts *opts, ssdsim_steady_opts *out);
+/* Check the options and fill in SNIA's values for zeros: 0 or SSDSIM_EINVAL, with what was
+ * refused (a version newer than the library's, window 1, a negative or NaN limit) in `why`
+ * (may be NULL). */
+int ssdsim__steady_resolve(const ssdsim_steady_opts *opts, ssdsim_steady_opts *out, char *why,
+                           size_t len);
 /* Judge one window of o->window values (resolved options); fills every figure of *r except
  * steady and round, and returns whether the window is steady. */
 bool ssdsim__steady_window(const double *x, size_t stride, const ssdsim_steady_opts *o,

@@ -38,14 +38,30 @@
 #define SNIA_MAX_EXCURSION 0.20
 #define SNIA_MAX_SLOPE_EXCURSION 0.10
 
-int ssdsim__steady_resolve(const ssdsim_steady_opts *opts, ssdsim_steady_opts *out)
+int ssdsim__steady_resolve(const ssdsim_steady_opts *opts, ssdsim_steady_opts *out, char *why,
+                           size_t len)
 {
     ssdsim_steady_opts o;
-    if (ssdsim__steady_opts_read(&o, opts, NULL, 0))
+    if (why && len)
+        why[0] = '\0';
+    if (ssdsim__steady_opts_read(&o, opts, why, len))
         return SSDSIM_EINVAL;
     /* NaN and negative limits are refused; 0 means SNIA's value. */
-    if (!(o.max_excursion >= 0) || !(o.max_slope_excursion >= 0) || o.window == 1)
+    if (o.window == 1) {
+        if (why && len)
+            snprintf(why, len, "window 1: expected 0 (SNIA's %d rounds) or at least 2",
+                     SNIA_WINDOW);
         return SSDSIM_EINVAL;
+    }
+    if (!(o.max_excursion >= 0) || !(o.max_slope_excursion >= 0)) {
+        bool first = !(o.max_excursion >= 0);
+        if (why && len)
+            snprintf(why, len, "%s %g: expected 0 (SNIA's %g) or a positive fraction",
+                     first ? "max_excursion" : "max_slope_excursion",
+                     first ? o.max_excursion : o.max_slope_excursion,
+                     first ? SNIA_MAX_EXCURSION : SNIA_MAX_SLOPE_EXCURSION);
+        return SSDSIM_EINVAL;
+    }
     if (o.window == 0)
         o.window = SNIA_WINDOW;
     if (o.max_excursion == 0)
@@ -110,7 +126,11 @@ int ssdsim__steady_series(const double *x, size_t stride, size_t n, const ssdsim
     if (!out)
         return SSDSIM_EINVAL;
     memset(out, 0, sizeof *out);
-    if ((!x && n > 0) || ssdsim__steady_resolve(opts, &o))
+    if (!x && n > 0) {
+        snprintf(out->why_not, sizeof out->why_not, "no values: x is NULL with n %zu", n);
+        return SSDSIM_EINVAL;
+    }
+    if (ssdsim__steady_resolve(opts, &o, out->why_not, sizeof out->why_not))
         return SSDSIM_EINVAL;
     out->window = o.window;
     if (n < o.window) {

@@ -546,7 +546,8 @@ typedef struct ssdsim_steady_result {
      * rounds when none did. */
     size_t first_round;
     /** Why no window is steady, one sentence ("" when one is): too few rounds, no window within
-     * the limits, or "not preconditioned: ..." with the reason. */
+     * the limits, or "not preconditioned: ..." with the reason; with SSDSIM_EINVAL from
+     * ssdsim_steady_check, what was refused. */
     char why_not[256];
 } ssdsim_steady_result;
 
@@ -555,8 +556,9 @@ typedef struct ssdsim_steady_result {
  * window holding a value that is not finite (NaN, infinity) is not steady. A window whose
  * values are all equal is steady, with excursions 0 (so all zeros are steady); one whose
  * average is 0 but whose values differ is not (its excursions are infinite).
- * @return 0, or SSDSIM_EINVAL (NULL x with n > 0, NULL out, window 1, a limit negative or NaN);
- *         *out is zeroed first when out is not NULL. */
+ * @return 0, or SSDSIM_EINVAL (NULL x with n > 0, NULL out, window 1, a limit negative or NaN,
+ *         an opts version newer than the library's); *out is zeroed first when out is not
+ *         NULL, and on SSDSIM_EINVAL its why_not says what was refused. */
 SSDSIM_API int ssdsim_steady_check(const double *x, size_t n, const ssdsim_steady_opts *opts,
                                    ssdsim_steady_result *out);
 SSDSIM_API int ssdsim_steady_check_sized(const double *x, size_t n,

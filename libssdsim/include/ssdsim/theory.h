@@ -19,8 +19,8 @@ extern "C" {
  * writes, from the mean-field models (many blocks, one write frontier; see doc/validation.md):
  * `policy` "greedy", "fifo", "random", "d-choices" (param: d >= 1) or "windowed" (param: the
  * window as a fraction of all blocks, in [0, 1]); spare factor = (physical - logical) /
- * physical, in (0, 1). @return 0, SSDSIM_EINVAL (bad number), SSDSIM_ENOTFOUND (no model of
- * that policy). */
+ * physical, in (0, 1); `pages_per_block` from 2 to 2^20. @return 0, SSDSIM_EINVAL (bad
+ * number), SSDSIM_ENOTFOUND (no model of that policy). */
 SSDSIM_API int ssdsim_theory_waf(const char *policy, uint32_t pages_per_block, double spare_factor,
                                  double param, double *waf);
 
