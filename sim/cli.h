@@ -193,6 +193,11 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
 void cli_input_add(const char *path);
 void cli_inputs_clear(void);
 int cli_output_check(const char *path);
+/* The n outputs of one command, paths[i] given by the option names[i] (a NULL path: not
+ * written): -1 after one line naming the path and both options when two are the same file
+ * (the same path, a link to it, or a path naming it through another directory), else 0. A
+ * device or a pipe may take several. */
+int cli_outputs_distinct(const char *const *names, const char *const *paths, size_t n);
 
 /* Before a command that writes a folder at its end runs for minutes: can `dir` be created (or
  * written in, if it exists)? The nearest part of it that exists must be a directory the command

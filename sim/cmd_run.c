@@ -85,7 +85,7 @@ static void run_help(FILE *f, bool demo)
               "  --blkparse-events E    blkparse: queue (Q, default) or issue (D) events\n"
               "  --device N[,N...]      keep only these devices / ASUs (default: all, merged)\n"
               "  --skip-bad-lines       count and skip malformed lines instead of failing\n"
-              "  --time-scale X         open loop: replay X times as fast (0.5 = half speed)\n"
+              "  --time-scale X         open loop: replay X times as fast, 1e-6..1e6 (0.5: half)\n"
               "  --replay-qd N          closed loop: N requests outstanding, times ignored\n"
               "  --wrap                 addresses beyond the device wrap around (else an error)\n"
               "  --queue N              the NVMe queue pair its requests use (model nvme.queues);\n"
@@ -433,10 +433,15 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         }
         o->replay.iodepth = (uint32_t)v;
     } else if (!strcmp(name, "--time-scale")) {
+        /* The range of suite apps' --time-scale: a smaller factor pushes a trace's times past
+         * the simulated clock's limit (2^62 ns, about 146 years) within seconds of trace. */
         char *end;
+        errno = 0;
         double v = strtod(val, &end);
-        if (end == val || *end || !(v > 0) || v > 1e9) {
-            cli_error("run: --time-scale expects a number > 0 (2 = twice as fast), got '%s'", val);
+        if (end == val || *end || errno || !(v >= 1e-6 && v <= 1e6)) {
+            cli_error("run: --time-scale expects a factor in [1e-6, 1e6] (2 = twice as fast), "
+                      "got '%s'",
+                      val);
             return CLI_EXIT_USAGE;
         }
         o->replay.time_scale = v;
@@ -871,15 +876,47 @@ fail:
     return -1;
 }
 
-/* The outputs of `o` the run will write, checked before it starts: none may be one of its
- * inputs (a mistake found after an hour of simulation is found too late). */
-static int check_outputs(const struct cli_run_opts *o)
+/* check_outputs asks for the fio logs' names only: no entry is made. */
+static void fio_log_ignore(const ssdsim_fio_log_entry *e, void *userdata)
 {
+    (void)e;
+    (void)userdata;
+}
+
+/* The outputs of `o` the run will write, with the fio logs a job file of `wl` asks for, checked
+ * before it starts: none may be one of its inputs, nor two of them the same file (a mistake
+ * found after an hour of simulation is found too late). 0 or an exit code. */
+static int check_outputs(const struct cli_run_opts *o, const ssdsim_workload *wl)
+{
+    static const char *const log_names[SSDSIM_FIO_LOG_KINDS] = {
+        "the job file's write_lat_log", "the job file's write_lat_log",
+        "the job file's write_lat_log", "the job file's write_iops_log",
+        "the job file's write_bw_log"};
     const char *outs[] = {o->json_out, o->csv_out, o->latency_log, o->record_path};
+    const char *out_names[] = {"--json", "--timeseries", "--latency-log", "--record"};
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
         if (outs[i] && cli_output_check(outs[i]))
-            return -1;
-    return 0;
+            return CLI_EXIT_FAIL;
+    GPtrArray *names = g_ptr_array_new(), *paths = g_ptr_array_new();
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        g_ptr_array_add(names, (char *)out_names[i]);
+        g_ptr_array_add(paths, (char *)outs[i]);
+    }
+    ssdsim_fio_logs *logs = NULL;
+    if (wl && ssdsim_fio_logs_new(&logs, wl, fio_log_ignore, NULL, NULL))
+        logs = NULL; /* the run reports it when it opens them */
+    for (uint32_t c = 0; logs && c < ssdsim_fio_logs_n_clones(logs); c++) {
+        for (int k = 0; k < SSDSIM_FIO_LOG_KINDS; k++) {
+            g_ptr_array_add(names, (char *)log_names[k]);
+            g_ptr_array_add(paths, (char *)ssdsim_fio_logs_path(logs, c, (ssdsim_fio_log_kind)k));
+        }
+    }
+    int rc = cli_outputs_distinct((const char *const *)names->pdata,
+                                  (const char *const *)paths->pdata, names->len);
+    ssdsim_fio_logs_free(logs);
+    g_ptr_array_free(names, TRUE);
+    g_ptr_array_free(paths, TRUE);
+    return rc ? CLI_EXIT_USAGE : 0;
 }
 
 /* --trace A --trace B ...: the traces replayed at once (ssdsim_replay_traces: trace k as flow
@@ -917,8 +954,9 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     memset(&tout, 0, sizeof tout);
     struct cli_fair fair = {0};
     cli_input_add(o->trace_path);
-    if (check_outputs(o))
-        return CLI_EXIT_FAIL;
+    int bad = check_outputs(o, wl);
+    if (bad)
+        return bad;
     ssdsim_point_opts pt;
     cli_point_opts(o, &pt);
     if (ssdsim_point_new(&sim, model, &pt, &err)) {

@@ -731,6 +731,13 @@ static bool parse_double(const char *val, double lo, double hi, double *out)
     return true;
 }
 
+/* Keep in `first` the first option `opt` of a kind (an empty `first`: none yet). */
+static void keep_first(char *first, size_t len, const char *opt)
+{
+    if (!first[0])
+        snprintf(first, len, "%s", opt);
+}
+
 /* Returns -1 to continue, or an exit code. */
 static int suite_parse(int argc, char **argv, struct suite_opts *so)
 {
@@ -757,7 +764,10 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     so->suite = name;
     bool window = false, cell = false, rounds = false, max_dw = false, idle = false;
     bool full_state = false;
-    const char *apps_opt = NULL; /* the first option only the apps suite takes */
+    /* The first option only the apps suite takes, copied: `opt` is overwritten by the next
+     * argument. */
+    char apps_opt[64] = "";
+    bool curve_bpp = false, jobs = false;
     const char *cmd = "suite";
     struct cli_seen seen = {.n = 0};
     for (int i = 2; i < argc; i++) {
@@ -788,7 +798,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         }
         if (!strcmp(opt, "--wrap")) {
             so->wrap = true;
-            apps_opt = apps_opt ? apps_opt : "--wrap";
+            keep_first(apps_opt, sizeof apps_opt, "--wrap");
             continue;
         }
         if (cli_is_trace_reader_option(opt)) {
@@ -799,7 +809,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             int trc = cli_trace_reader_option(cmd, opt, val, &so->trace, so->trace_devices);
             if (trc)
                 return trc;
-            apps_opt = apps_opt ? apps_opt : opt;
+            keep_first(apps_opt, sizeof apps_opt, opt);
             continue;
         }
         static const char *const valued[] = {"--model",  "--set",        "--seed",   "--out",
@@ -847,7 +857,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 return CLI_EXIT_USAGE;
             }
             so->compare_models[so->n_compare++] = val;
-            apps_opt = apps_opt ? apps_opt : "--compare-model";
+            keep_first(apps_opt, sizeof apps_opt, "--compare-model");
         } else if (!strcmp(opt, "--intervals") || !strcmp(opt, "--passes")) {
             uint64_t v;
             bool iv = !strcmp(opt, "--intervals");
@@ -860,7 +870,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 so->intervals = (uint32_t)v;
             else
                 so->passes = (uint32_t)v;
-            apps_opt = apps_opt ? apps_opt : opt;
+            keep_first(apps_opt, sizeof apps_opt, opt);
         } else if (!strcmp(opt, "--time-scale")) {
             if (!parse_double(val, 1e-6, 1e6, &so->time_scale)) {
                 cli_error("suite: --time-scale expects a factor above 0 and at most 1e6 (2 = "
@@ -868,7 +878,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                           val);
                 return CLI_EXIT_USAGE;
             }
-            apps_opt = apps_opt ? apps_opt : opt;
+            keep_first(apps_opt, sizeof apps_opt, opt);
         } else if (!strcmp(opt, "--jobs")) {
             if (!cli_parse_u64(val, &so->jobs) || so->jobs == 0 || so->jobs > 4096) {
                 cli_error("suite: --jobs expects a number of worker processes from 1 to 4096, "
@@ -876,6 +886,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                           val);
                 return CLI_EXIT_USAGE;
             }
+            jobs = true;
         } else if (!strcmp(opt, "--age-days")) {
             if (!parse_double(val, 0, 1e6, &so->age_days)) {
                 cli_error("suite: --age-days expects a number of days from 0 to 1000000, got "
@@ -959,6 +970,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 so->curve_bpp = (uint32_t)v;
                 so->curve_full = false;
             }
+            curve_bpp = true;
         } else if (!strcmp(opt, "--max-dw")) {
             if (!parse_double(val, 1, 1000, &so->max_dw)) {
                 cli_error("suite: --max-dw expects a number of drive writes from 1 to 1000, got "
@@ -1016,8 +1028,33 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                   idle ? "idle" : so->test_ns ? "test-time" : "full-state");
         return CLI_EXIT_USAGE;
     }
+    /* Options that shape only some suites' measurements: elsewhere they would be ignored
+     * and still recorded in suite.json as if used. */
+    bool review_or_fdp = review || !strcmp(name, "fdp");
+    bool windowed = review || quick_matrix || !strcmp(name, "tenants") ||
+                    !strcmp(name, "scaling");
+    if (window && !windowed) {
+        cli_error("suite: --window belongs to the review, quick-matrix, tenants and scaling "
+                  "suites (%s measures no window of its own)",
+                  name);
+        return CLI_EXIT_USAGE;
+    }
+    if (curve_bpp && !review) {
+        cli_error("suite: --curve-bpp belongs to the review suite (the only one with "
+                  "preconditioning curves)");
+        return CLI_EXIT_USAGE;
+    }
+    if (max_dw && !review_or_fdp) {
+        cli_error("suite: --max-dw belongs to the review and fdp suites");
+        return CLI_EXIT_USAGE;
+    }
+    if (jobs && !review && !snia) {
+        cli_error("suite: --jobs belongs to the review and snia suites (the others run their "
+                  "tests in one process)");
+        return CLI_EXIT_USAGE;
+    }
     bool apps = !strcmp(name, "apps");
-    if (apps_opt && !apps) {
+    if (apps_opt[0] && !apps) {
         cli_error("suite: %s belongs to the apps suite", apps_opt);
         return CLI_EXIT_USAGE;
     }

@@ -287,6 +287,14 @@ static void out_of_memory(void)
     exit(CLI_EXIT_FAIL);
 }
 
+/* The preconditioning method the sweep's points take: --precondition-method sets it in the
+ * environment (cli_parse_run_option), where a user may have set it too; NULL: functional. */
+static const char *sweep_method(void)
+{
+    const char *m = getenv("SSDSIM_PRECONDITION_METHOD");
+    return m && !strcmp(m, "timed") ? m : NULL;
+}
+
 /* Manifest line K of the sweep (one line of JSON, no newline; free() it). */
 static char *sweep_line(const struct sweep *s, uint64_t index)
 {
@@ -317,6 +325,7 @@ static char *sweep_line(const struct sweep *s, uint64_t index)
     sp.n_vary = (size_t)s->n_varies;
     sp.base_seed = s->o.seed;
     sp.precondition = s->o.precondition;
+    sp.precondition_method = sweep_method();
     sp.interval_ns = s->o.interval_ns;
     sp.interval_ios = s->o.interval_ios;
     sp.plugins = cli_plugin_given(&sp.n_plugins); /* every point loads them */
@@ -372,6 +381,12 @@ static int point_run(const ssdsim_point_line *p, const char *json_out, const cha
     o.seed_given = true;
     if (sp.precondition)
         cli_parse_precondition("manifest", sp.precondition, &o);
+    /* The line's method, whatever the environment says (ssdsim_new reads it there): `run
+     * --manifest` runs a point as its sweep did. */
+    const char *method = sp.precondition_method ? sp.precondition_method : "functional";
+    const char *env = getenv("SSDSIM_PRECONDITION_METHOD");
+    if (strcmp(env && *env ? env : "functional", method))
+        setenv("SSDSIM_PRECONDITION_METHOD", method, 1);
     o.interval_ns = sp.interval_ns;
     o.interval_ios = sp.interval_ios;
     char *member = ssdsim_point_line_results_member(p);

@@ -595,6 +595,9 @@ int cli_validate(int argc, char **argv)
     if (rc < 0 && ((v.json_out && cli_output_check(v.json_out)) ||
                    (v.md_out && cli_output_check(v.md_out))))
         rc = CLI_EXIT_FAIL;
+    const char *names[] = {"--json", "--markdown"}, *paths[] = {v.json_out, v.md_out};
+    if (rc < 0 && cli_outputs_distinct(names, paths, 2))
+        rc = CLI_EXIT_USAGE;
     if (rc < 0)
         rc = validate_run(&v);
     for (size_t i = 0; i < v.opts.n_policies; i++)

@@ -96,6 +96,48 @@ int cli_output_check(const char *path)
     return 0;
 }
 
+/* What names the file an output path will be, for comparing two outputs that may not exist
+ * yet: "=DEV:INO" for an existing regular file (a hard or symbolic link to it is the same),
+ * else the absolute path with its directory resolved (realpath); NULL for a device or a pipe
+ * (written in place: two outputs there are not lost). g_free() it. */
+static char *out_key(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (!S_ISREG(st.st_mode))
+            return NULL;
+        return g_strdup_printf("=%llu:%llu", (unsigned long long)st.st_dev,
+                               (unsigned long long)st.st_ino);
+    }
+    g_autofree char *dir = g_path_get_dirname(path);
+    g_autofree char *base = g_path_get_basename(path);
+    char *real = realpath(dir, NULL);
+    char *key = real ? g_build_filename(real, base, NULL) : g_canonicalize_filename(path, NULL);
+    free(real);
+    return key;
+}
+
+int cli_outputs_distinct(const char *const *names, const char *const *paths, size_t n)
+{
+    char **keys = g_new0(char *, n);
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        keys[i] = paths[i] ? out_key(paths[i]) : NULL;
+        for (size_t j = 0; j < i && keys[i] && !rc; j++) {
+            if (keys[j] && !strcmp(keys[i], keys[j])) {
+                cli_error("%s: %s and %s would both write this file (one would be lost); give "
+                          "each output its own path",
+                          paths[i], names[j], names[i]);
+                rc = -1;
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        g_free(keys[i]);
+    g_free(keys);
+    return rc;
+}
+
 int cli_dir_check(const char *dir)
 {
     /* the nearest part of the path that exists must be a directory the command can write in */

@@ -1115,6 +1115,54 @@ START_TEST(test_cli_output_that_is_an_input_is_refused)
 }
 END_TEST
 
+/* Two outputs of one run at the same file (the same path, another spelling of it, a fio log a
+ * job file asks for) are refused before the run with one line naming the path and both
+ * options: one of them would be lost. Devices (/dev/null) may take several. */
+START_TEST(test_cli_two_outputs_one_file_refused)
+{
+    char wl[4096], m[4096], same[4096], other[4096], jobs[4096], iops[4096], cwd[4096];
+    workload_path(wl, sizeof wl);
+    model_path(m, sizeof m);
+    out_path(same, sizeof same, "cli-same.out");
+    out_path(iops, sizeof iops, "cli-same-j_iops.1.log");
+    unlink(same);
+    unlink(iops);
+    /* the same file through the output directory's parent */
+    out_path(other, sizeof other, "../out/cli-same.out");
+    static const char *const pairs[][2] = {{"--json", "--timeseries"},
+                                           {"--json", "--latency-log"},
+                                           {"--record", "--latency-log"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        struct cmd c;
+        RUN(&c, "run", "--model", m, SMALL_SETS, "--workload", wl, pairs[i][0], same, pairs[i][1],
+            other, "--interval-ios", "1000", "--quiet");
+        assert_one_error(&c, 2, "cli-same.out: ");
+        ck_assert_msg(strstr(c.err, pairs[i][0]) && strstr(c.err, pairs[i][1]), "%s", c.err);
+        cmd_free(&c);
+        ck_assert(!file_exists(same));
+    }
+    /* a job file's fio log */
+    out_path(jobs, sizeof jobs, "cli-same.fio");
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    out_path(other, sizeof other, "");
+    ck_assert_int_eq(chdir(other), 0);
+    write_file(jobs, "[global]\nbs=4k\nrw=randwrite\nnumber_ios=500\n"
+                     "[j]\nwrite_iops_log=cli-same-j\n");
+    struct cmd c;
+    RUN(&c, "run", "--model", m, SMALL_SETS, "--workload", jobs, "--json", iops, "--quiet");
+    assert_one_error(&c, 2, "--json and the job file's write_iops_log would both write");
+    cmd_free(&c);
+    ck_assert(!file_exists(iops));
+    /* devices take several */
+    RUN(&c, "run", "--model", m, SMALL_SETS, "--workload", wl, "--json", "/dev/null",
+        "--timeseries", "/dev/null", "--interval-ios", "1000", "--quiet");
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    cmd_free(&c);
+    ck_assert_int_eq(chdir(cwd), 0);
+    unlink(jobs);
+}
+END_TEST
+
 /* An output that cannot be written (its directory missing or a file, the path a directory) is
  * refused before anything runs, with one line naming it: run's --json, calibrate's --json,
  * validate's --markdown, and a suite's --out folder whose path holds a file. Nothing is
@@ -1668,6 +1716,7 @@ int main(void)
     tcase_add_test(input, test_cli_workload_beyond_device);
     tcase_add_test(input, test_cli_json_into_missing_directory);
     tcase_add_test(input, test_cli_output_that_is_an_input_is_refused);
+    tcase_add_test(input, test_cli_two_outputs_one_file_refused);
     tcase_add_test(input, test_cli_unwritable_output_refused_first);
     tcase_add_test(input, test_cli_failed_stdout_is_an_error);
     suite_add_tcase(s, input);

@@ -568,9 +568,71 @@ START_TEST(test_point_line_format_and_parse)
     sp.precondition = "seq:0";
     ck_assert_int_eq(ssdsim_point_line_format(&text, &sp), SSDSIM_EINVAL);
     sp.precondition = NULL;
+    sp.precondition_method = "fast";
+    ck_assert_int_eq(ssdsim_point_line_format(&text, &sp), SSDSIM_EINVAL);
+    sp.precondition_method = NULL;
     sp.version = 99;
     ck_assert_int_eq(ssdsim_point_line_format(&text, &sp), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_point_line_format(NULL, &sp), SSDSIM_EINVAL);
+}
+END_TEST
+
+/* The preconditioning method of a line: written after the precondition when timed only (a
+ * functional line is the line of before the member), read back, in the hash and in the results'
+ * "point" object; a caller of version 1 of the spec makes functional lines. */
+START_TEST(test_point_line_precondition_method)
+{
+    ssdsim_point_line_spec sp = SSDSIM_POINT_LINE_SPEC_INIT;
+    ck_assert_uint_eq(sp.version, 2);
+    sp.n_points = 1;
+    sp.name = "a";
+    sp.workload = "/w";
+    sp.out = "/o.json";
+    sp.precondition = "fast";
+    sp.precondition_method = "functional";
+    char *plain = NULL, *timed = NULL;
+    ck_assert_int_eq(ssdsim_point_line_format(&plain, &sp), 0);
+    ck_assert(strstr(plain, "precondition_method") == NULL);
+    sp.precondition_method = "timed";
+    ck_assert_int_eq(ssdsim_point_line_format(&timed, &sp), 0);
+    ck_assert_ptr_nonnull(strstr(timed, "\"precondition\":\"fast\",\"precondition_method\":"
+                                        "\"timed\",\"interval_ns\""));
+    ssdsim_point_line *lp = NULL, *lt = NULL;
+    ck_assert_int_eq(ssdsim_point_line_parse(&lp, plain, NULL), 0);
+    ck_assert_int_eq(ssdsim_point_line_parse(&lt, timed, NULL), 0);
+    ck_assert_str_ne(ssdsim_point_line_hash(lp), ssdsim_point_line_hash(lt));
+    ssdsim_point_line_spec got;
+    ck_assert_int_eq(ssdsim_point_line_get(lt, &got), 0);
+    ck_assert_str_eq(got.precondition_method, "timed");
+    ck_assert_int_eq(ssdsim_point_line_get(lp, &got), 0);
+    ck_assert_ptr_null(got.precondition_method);
+    char *m = ssdsim_point_line_results_member(lt);
+    ck_assert_ptr_nonnull(strstr(m, "\"precondition_method\":\t\"timed\""));
+    free(m);
+    m = ssdsim_point_line_results_member(lp);
+    ck_assert(strstr(m, "precondition_method") == NULL);
+    free(m);
+    /* version 1 of the spec has no method: its line is the functional one */
+    sp.version = 1;
+    char *old = NULL;
+    ck_assert_int_eq(ssdsim_point_line_format(&old, &sp), 0);
+    ck_assert_str_eq(old, plain);
+    free(old);
+    ssdsim_point_line_free(lp);
+    ssdsim_point_line_free(lt);
+    free(plain);
+    free(timed);
+    ssdsim_point_line *bad = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_point_line_parse(&bad, "{\"index\":0,\"n_points\":1,\"name\":\"a\","
+                                                   "\"workload\":\"w\",\"out\":\"o\",\"seed\":1,"
+                                                   "\"base_seed\":1,\"interval_ns\":null,"
+                                                   "\"interval_ios\":null,\"model\":null,"
+                                                   "\"precondition\":null,"
+                                                   "\"precondition_method\":\"slow\"}",
+                                             &err),
+                     SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "precondition_method");
 }
 END_TEST
 
@@ -836,6 +898,7 @@ int main(void)
     tcase_add_test(tc, test_point_run_equals_plain_run);
     tcase_add_test(tc, test_point_bad_versions);
     tcase_add_test(tc, test_point_line_format_and_parse);
+    tcase_add_test(tc, test_point_line_precondition_method);
     tcase_add_test(tc, test_point_line_bad_and_read);
     tcase_add_test(tc, test_point_prepare);
     suite_add_tcase(s, tc);

@@ -301,6 +301,36 @@ START_TEST(test_replay_errors)
 }
 END_TEST
 
+START_TEST(test_replay_clock_limit)
+{
+    /* An arrival time past the simulated clock's limit (2^62 ns), as the trace has it or as
+     * --time-scale makes it, is refused naming the trace line: it used to be capped, which
+     * issued every later request at once. --time-scale takes suite apps' range. */
+    char big[1024], slow[1024];
+    out_path(big, sizeof big, "replay-big.csv");
+    write_file(big, "time_ns,device,op,offset,length\n1000,0,write,0,4096\n"
+                    "5000000000000000000,0,write,4096,4096\n");
+    struct cmd c;
+    RUN(&c, "run", "--trace", big, SMALL, "--quiet");
+    assert_one_error(&c, 1, "replay-big.csv:3: arrival time");
+    ck_assert_ptr_nonnull(strstr(c.err, "2^62 ns"));
+    cmd_free(&c);
+    out_path(slow, sizeof slow, "replay-slow.csv");
+    write_file(slow, "time_ns,device,op,offset,length\n1000,0,write,0,4096\n"
+                     "10000000000000,0,write,4096,4096\n");
+    RUN(&c, "run", "--trace", slow, SMALL, "--quiet", "--time-scale", "1e-6");
+    assert_one_error(&c, 1, "replay-slow.csv:3: arrival time");
+    ck_assert_ptr_nonnull(strstr(c.err, "time scale 1e-06"));
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", slow, SMALL, "--quiet", "--time-scale", "1e-7");
+    assert_one_error(&c, 2, "--time-scale expects a factor in [1e-6, 1e6]");
+    cmd_free(&c);
+    RUN(&c, "run", "--trace", slow, SMALL, "--quiet", "--time-scale", "2e6");
+    assert_one_error(&c, 2, "--time-scale");
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_replay_record_and_replay_back)
 {
     /* A synthetic workload recorded as a trace replays to the same request mix. */
@@ -630,6 +660,7 @@ static Suite *replay_suite(void)
     tcase_add_test(tc, test_replay_device_selection);
     tcase_add_test(tc, test_replay_errors);
     tcase_add_test(tc, test_replay_jbod_volume);
+    tcase_add_test(tc, test_replay_clock_limit);
     tcase_add_test(tc, test_replay_record_and_replay_back);
     tcase_add_test(tc, test_replay_time_unit_note);
     tcase_add_test(tc, test_replay_implausible_unit);

@@ -1162,6 +1162,31 @@ START_TEST(test_suite_bad_options_exit_2)
     RUN(&c, "suite", "apps", "--trace", "t.csv", "--time-unit", "parsec");
     assert_one_error(&c, 2, "--time-unit expects ns, us, ms or s");
     cmd_free(&c);
+    /* options of other suites: refused, not ignored and recorded in suite.json as if used */
+    static const char *const foreign[][4] = {
+        {"tenants", "--max-dw", "7", "--max-dw belongs to the review and fdp suites"},
+        {"tenants", "--curve-bpp", "8", "--curve-bpp belongs to the review suite"},
+        {"tenants", "--jobs", "1", "--jobs belongs to the review and snia suites"},
+        {"fdp", "--window", "3s", "--window belongs to the review, quick-matrix, tenants and"},
+        {"fdp", "--curve-bpp", "16", "--curve-bpp belongs to the review suite"},
+        {"fdp", "--jobs", "2", "--jobs belongs to the review and snia suites"},
+        {"endurance", "--window", "5s", "--window belongs to"},
+        {"endurance", "--jobs", "2", "--jobs belongs to"},
+        {"snia", "--window", "1s", "--window belongs to"},
+        {"apps", "--max-dw", "4", "--max-dw belongs to"},
+    };
+    for (size_t k = 0; k < sizeof foreign / sizeof foreign[0]; k++) {
+        RUN(&c, "suite", foreign[k][0], foreign[k][1], foreign[k][2], "--quick");
+        assert_one_error(&c, 2, foreign[k][3]);
+        cmd_free(&c);
+    }
+    /* the option named is the apps option given, not the argument parsed last */
+    RUN(&c, "suite", "review", "--time-scale", "2", "--quick");
+    assert_one_error(&c, 2, "--time-scale belongs to the apps suite");
+    cmd_free(&c);
+    RUN(&c, "suite", "review", "--trace-format", "csv", "--intervals", "3", "--quick");
+    assert_one_error(&c, 2, "--trace-format belongs to the apps suite");
+    cmd_free(&c);
 }
 END_TEST
 

@@ -921,6 +921,64 @@ START_TEST(test_sweep_manifest_skips_complete_point)
 }
 END_TEST
 
+/* --precondition-method is part of a point: in its manifest line (so in its manifest hash: a
+ * sweep run again with the other method runs its points again), in the "point" object of its
+ * results, and `run --manifest` runs the line's method (the same bytes as the sweep). */
+START_TEST(test_sweep_precondition_method_in_point)
+{
+    char wl[4096], dir[4096], manifest[4096], path[4096], alone[4096];
+    workload_file(wl, sizeof wl, 3000);
+    fresh_dir(dir, sizeof dir, "sweep-method");
+    out_path(manifest, sizeof manifest, "sweep-method.jsonl");
+    out_path(alone, sizeof alone, "sweep-method-alone.json");
+    dir_file(path, sizeof path, dir, "ftl.op-0.3.json");
+#define METHOD_SWEEP                                                                               \
+    "sweep", "--workload", wl, SMALL_SETS, "--vary", "ftl.op=0.3", "--precondition", "fast",       \
+        "--out", dir, "--no-plot"
+    struct cmd c;
+    RUN(&c, METHOD_SWEEP, "--precondition-method", "timed", "--emit", manifest, "--quiet");
+    ck_assert_msg(c.status == 0, "sweep --emit: exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    char *line = read_file(manifest, NULL);
+    ck_assert_ptr_nonnull(line);
+    ck_assert_msg(strstr(line, "\"precondition_method\":\"timed\"") != NULL, "%s", line);
+    free(line);
+    RUN(&c, METHOD_SWEEP, "--precondition-method", "timed");
+    ck_assert_msg(c.status == 0, "sweep timed: exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    char *timed = read_file(path, NULL);
+    ck_assert_ptr_nonnull(timed);
+    ck_assert_msg(strstr(timed, "\"precondition_method\":\t\"timed\"") != NULL, "%s", timed);
+    /* the functional default: not this point's results, run again */
+    RUN(&c, METHOD_SWEEP);
+    ck_assert_msg(c.status == 0, "sweep functional: exit %d: %s", c.status, c.err);
+    ck_assert_msg(strstr(c.out, "complete results") == NULL, "skipped: %s", c.out);
+    cmd_free(&c);
+    char *functional = read_file(path, NULL);
+    ck_assert_ptr_nonnull(functional);
+    ck_assert(strstr(functional, "precondition_method") == NULL);
+    ck_assert_msg(strcmp(timed, functional) != 0, "the methods gave the same bytes");
+    RUN(&c, METHOD_SWEEP, "--precondition-method", "timed");
+    ck_assert_msg(c.status == 0, "sweep timed again: exit %d: %s", c.status, c.err);
+    ck_assert_msg(strstr(c.out, "complete results") == NULL, "skipped: %s", c.out);
+    cmd_free(&c);
+    RUN(&c, METHOD_SWEEP, "--precondition-method", "timed");
+    ck_assert_msg(strstr(c.out, "1 of 1 points have complete results") != NULL, "%s", c.out);
+    cmd_free(&c);
+    /* the manifest's point alone runs timed: the sweep's bytes */
+    RUN(&c, "run", "--manifest", manifest, "--index", "0", "--json", alone, "--quiet");
+    ck_assert_msg(c.status == 0, "run --manifest: exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    char *ran = read_file(alone, NULL);
+    ck_assert_ptr_nonnull(ran);
+    ck_assert_str_eq(ran, timed);
+#undef METHOD_SWEEP
+    free(ran);
+    free(timed);
+    free(functional);
+}
+END_TEST
+
 /* Entries of BUILDDIR/tests/out whose names start with `prefix`. */
 static int count_out_files(const char *prefix)
 {
@@ -1048,6 +1106,7 @@ int main(void)
     tcase_add_test(runs, test_sweep_seed_ignores_vary_order);
     tcase_add_test(runs, test_sweep_resume_skips_complete_points);
     tcase_add_test(runs, test_sweep_manifest_skips_complete_point);
+    tcase_add_test(runs, test_sweep_precondition_method_in_point);
     tcase_add_test(runs, test_sweep_signal_reaches_workers);
     suite_add_tcase(s, runs);
 

@@ -565,6 +565,24 @@ START_TEST(test_trace_info_timing_and_order)
     ck_assert_uint_eq(in.footprint_bytes, 4096);
     ck_assert_uint_eq(in.footprint_write_bytes, 0);
 
+    /* Requests earlier than the first: both are earlier than the one before them, as the
+     * reader (and so a replay's warning) counts them; they used to count 0 here, their times
+     * being clamped to the first's. No gap for them. */
+    scratch(p, sizeof p, "back.csv",
+            "time_ns,device,op,offset,length\n1000,0,write,0,4096\n100,0,write,4096,4096\n"
+            "50,0,read,0,4096\n");
+    ck_assert_int_eq(ssdsim_trace_info_file(p, NULL, &in, NULL), 0);
+    ck_assert_uint_eq(in.requests, 3);
+    ck_assert_uint_eq(in.out_of_order, 2);
+    ssdsim_trace *t = open_ok(p, NULL);
+    ssdsim_trace_req r;
+    while (ssdsim_trace_next(t, &r, NULL) == 1)
+        ;
+    ssdsim_trace_stats st;
+    ssdsim_trace_get_stats(t, &st);
+    ck_assert_uint_eq(st.out_of_order, in.out_of_order);
+    ssdsim_trace_close(t);
+
     /* One request: no gap, no duration, no rate. */
     scratch(p, sizeof p, "one.csv", "5,0,write,512,512\n");
     ck_assert_int_eq(ssdsim_trace_info_file(p, NULL, &in, NULL), 0);

@@ -332,6 +332,14 @@ START_TEST(test_validate_bogus_command_lines)
     RUN(&c, "validate", "waf", "--json");
     assert_one_error(&c, 2, "needs a value");
     cmd_free(&c);
+    /* two outputs at one file: refused before any point runs (one would be lost) */
+    char same[1024];
+    out_path(same, sizeof same, "validate-same.out");
+    unlink(same);
+    RUN(&c, "validate", "waf", "--quick", "--json", same, "--markdown", same);
+    assert_one_error(&c, 2, "--json and --markdown would both write this file");
+    ck_assert_ptr_nonnull(strstr(c.err, "validate-same.out"));
+    cmd_free(&c);
     RUN(&c, "validate", "--help");
     ck_assert_int_eq(c.status, 0);
     ck_assert(strstr(c.out, "usage: ssdsim validate waf") != NULL);

@@ -298,8 +298,23 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
         }
         job->pending_at = now;
         if (job->timed) {
+            /* A scaled arrival past the simulated clock's limit is refused, not capped: a cap
+             * issued every later request at once and reported pure queueing as latency. */
             double t = (double)r->time_ns / job->time_scale;
-            uint64_t at = job->start_ns + (t >= 1.8e19 ? (uint64_t)1.8e19 : (uint64_t)t);
+            if (!(t <= (double)SSDSIM__CLOCK_LIMIT_NS - (double)job->start_ns)) {
+                char where[320];
+                if (job->label)
+                    snprintf(where, sizeof where, "%.300s:%llu", job->label,
+                             (unsigned long long)r->id);
+                else
+                    snprintf(where, sizeof where, "request %llu", (unsigned long long)r->id);
+                host_fail(h, SSDSIM_ERANGE,
+                          "%s: arrival time %llu ns at time scale %g is %.3g ns after the "
+                          "replay's start, past the simulated clock's limit of 2^62 ns",
+                          where, (unsigned long long)r->time_ns, job->time_scale, t);
+                return false;
+            }
+            uint64_t at = job->start_ns + (uint64_t)t;
             if (at > job->pending_at)
                 job->pending_at = at;
         }

@@ -30,6 +30,7 @@
 struct ssdsim_point_line {
     ssdsim_point_line_spec spec; /* pointing into the members below */
     char *name, *model, *workload, *precondition, *out;
+    const char *method; /* "timed" or NULL (functional) */
     GPtrArray *sets, *keys, *values, *kvs, *plugins; /* char * */
     ssdsim_precondition_mode mode;
     uint32_t fills;
@@ -86,7 +87,18 @@ static void add_str_or_null(cJSON *o, const char *key, const char *v)
 }
 
 /* A caller's spec read by its version into the current layout. */
-static const size_t spec_sizes[] = {0, sizeof(ssdsim_point_line_spec)};
+static const size_t spec_sizes[] = {0, SSDSIM__END(ssdsim_point_line_spec, out),
+                                     sizeof(ssdsim_point_line_spec)};
+
+/* A precondition_method as a line holds it: NULL for the default (functional), "timed"; false
+ * for anything else. */
+static bool method_canon(const char *m, const char **out)
+{
+    if (m && strcmp(m, "functional") && strcmp(m, "timed"))
+        return false;
+    *out = m && !strcmp(m, "timed") ? "timed" : NULL;
+    return true;
+}
 
 int ssdsim_point_line_format(char **out, const ssdsim_point_line_spec *spec)
 {
@@ -99,7 +111,8 @@ int ssdsim_point_line_format(char **out, const ssdsim_point_line_spec *spec)
         return SSDSIM_EINVAL;
     if (s.index >= s.n_points || !s.name || !s.workload || !s.out || (s.n_set && !s.set) ||
         (s.n_vary && (!s.vary_keys || !s.vary_values)) || (s.n_plugins && !s.plugins) ||
-        (s.precondition && ssdsim_point_parse_precondition(s.precondition, NULL, NULL)))
+        (s.precondition && ssdsim_point_parse_precondition(s.precondition, NULL, NULL)) ||
+        !method_canon(s.precondition_method, &s.precondition_method))
         return SSDSIM_EINVAL;
     for (size_t i = 0; i < s.n_set; i++)
         if (!s.set[i])
@@ -125,6 +138,8 @@ int ssdsim_point_line_format(char **out, const ssdsim_point_line_spec *spec)
     ssdsim__json_add_u64(o, "seed", s.seed);
     ssdsim__json_add_u64(o, "base_seed", s.base_seed);
     add_str_or_null(o, "precondition", s.precondition);
+    if (s.precondition_method) /* in the manifest hash: points of another method rerun */
+        cJSON_AddStringToObject(o, "precondition_method", s.precondition_method);
     add_u64_or_null(o, "interval_ns", s.interval_ns);
     add_u64_or_null(o, "interval_ios", s.interval_ios);
     if (s.n_plugins) {
@@ -222,6 +237,9 @@ static const char *parse_fields(ssdsim_point_line *l, const cJSON *o)
     } else if (!cJSON_IsNull(v)) {
         return "precondition";
     }
+    v = cJSON_GetObjectItemCaseSensitive(o, "precondition_method");
+    if (v && (!cJSON_IsString(v) || !method_canon(v->valuestring, &l->method)))
+        return "precondition_method";
     const cJSON *e;
     v = cJSON_GetObjectItemCaseSensitive(o, "set");
     if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) > MAX_OVERRIDES)
@@ -312,6 +330,7 @@ int ssdsim_point_line_parse(ssdsim_point_line **out, const char *text, ssdsim_er
     s->vary_values = strv(l->values);
     s->n_vary = l->keys->len;
     s->precondition = l->precondition;
+    s->precondition_method = l->method;
     s->plugins = strv(l->plugins);
     s->n_plugins = l->plugins->len;
     s->out = l->out;
@@ -404,6 +423,8 @@ char *ssdsim_point_line_results_member(const ssdsim_point_line *l)
     for (guint i = 0; i < l->keys->len; i++)
         cJSON_AddStringToObject(params, l->keys->pdata[i], l->values->pdata[i]);
     ssdsim__json_add_u64(o, "base_seed", l->spec.base_seed);
+    if (l->method)
+        cJSON_AddStringToObject(o, "precondition_method", l->method);
     cJSON_AddStringToObject(o, "manifest_hash", l->hash);
     char *text = cJSON_Print(o);
     cJSON_Delete(o);

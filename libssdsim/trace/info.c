@@ -139,7 +139,10 @@ static int trace_info_file_full(const char *path, const ssdsim_trace_opts *opts,
     uint64_t prev = 0, t_min = UINT64_MAX, t_max = 0, n_gaps = 0;
     double mean = 0, m2 = 0;
     ssdsim_trace_req req;
+    uint64_t late = 0; /* the reader's out-of-order count before the request */
     while ((rc = ssdsim_trace_next(t, &req, err)) == 1) {
+        bool out_of_order = ssdsim__trace_out_of_order(t) > late;
+        late = ssdsim__trace_out_of_order(t);
         out->requests++;
         out->count[req.op]++;
         out->bytes[req.op] += req.length;
@@ -159,7 +162,7 @@ static int trace_info_file_full(const char *path, const ssdsim_trace_opts *opts,
             break;
         }
         if (out->requests > 1) {
-            if (req.time_ns < prev) {
+            if (out_of_order) {
                 out->out_of_order++;
             } else {
                 uint64_t gap = req.time_ns - prev;

@@ -747,3 +747,8 @@ void ssdsim_trace_close(ssdsim_trace *t)
     free(t->device_requests);
     free(t);
 }
+
+uint64_t ssdsim__trace_out_of_order(const ssdsim_trace *t)
+{
+    return t->stats.out_of_order;
+}

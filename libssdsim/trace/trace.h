@@ -120,6 +120,12 @@ void ssdsim__trace_parser_fini(struct ssdsim__trace_parser *p);
 int ssdsim__trace_parse_line(struct ssdsim__trace_parser *p, const char *line, size_t len,
                              struct ssdsim__trace_raw *out, char *why, size_t why_len);
 
+/* Requests returned so far whose time in the file is before that of the request returned
+ * before them (the reader's out_of_order, ssdsim_trace_get_stats): trace info counts them from
+ * it, so that both count the same requests (the times ssdsim_trace_next gives are relative to
+ * the first request and clamped at 0, which hides a request earlier than the first). */
+uint64_t ssdsim__trace_out_of_order(const ssdsim_trace *t);
+
 /* Guess the format from one line that is neither blank nor a comment. `first` says it is the
  * file's first such line (where headers are). Returns the format, or SSDSIM_TRACE_AUTO when the
  * line is a header to skip (*is_header set) or fits no format. */

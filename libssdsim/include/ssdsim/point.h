@@ -283,10 +283,14 @@ typedef struct ssdsim_point_line_spec {
     const char *const *plugins; /**< plugin modules every point loads (may be NULL when 0) */
     size_t n_plugins;
     const char *out; /**< the path of the point's results */
+    /* version 2: */
+    /** the preconditioning method (ssdsim_set_precondition_method) its simulation takes:
+     * "functional" or "timed"; NULL: functional, the default */
+    const char *precondition_method;
 } ssdsim_point_line_spec;
 
 /** Layout version of ssdsim_point_line_spec: set by SSDSIM_POINT_LINE_SPEC_INIT. */
-#define SSDSIM_POINT_LINE_SPEC_VERSION 1
+#define SSDSIM_POINT_LINE_SPEC_VERSION 2
 #define SSDSIM_POINT_LINE_SPEC_INIT SSDSIM__VERSIONED_INIT(SSDSIM_POINT_LINE_SPEC_VERSION)
 
 /** A --precondition value: "seq" (one sequential fill), "seq:N" (N fills, 1 to 1000) or
@@ -297,11 +301,13 @@ SSDSIM_API int ssdsim_point_parse_precondition(const char *text, ssdsim_precondi
 
 /** The manifest line of `spec`: one line of JSON (no newline), members in the order index,
  * n_points, name, model (null for the built-in), workload, set, vary (an object, keys in the
- * spec's order), seed, base_seed, precondition, interval_ns, interval_ios (null when 0),
- * plugins (only when there are some: a line without them is that of a sweep before plugins
- * existed), out. *out is the caller's to free(). @return 0, SSDSIM_EINVAL (NULL argument, a
- * spec of an unknown version, index >= n_points, a NULL name, workload or out, a NULL array
- * with a count, a vary key NULL or empty, an invalid precondition), SSDSIM_ENOMEM. */
+ * spec's order), seed, base_seed, precondition, precondition_method (only when "timed": a
+ * line without it is functional, as every line before the member existed), interval_ns,
+ * interval_ios (null when 0), plugins (only when there are some: a line without them is that
+ * of a sweep before plugins existed), out. *out is the caller's to free(). @return 0,
+ * SSDSIM_EINVAL (NULL argument, a spec of an unknown version, index >= n_points, a NULL name,
+ * workload or out, a NULL array with a count, a vary key NULL or empty, an invalid
+ * precondition or precondition_method), SSDSIM_ENOMEM. */
 SSDSIM_API int ssdsim_point_line_format(char **out, const ssdsim_point_line_spec *spec);
 
 /** A manifest line, parsed. Opaque; made by ssdsim_point_line_parse or _read. */
@@ -336,13 +342,16 @@ SSDSIM_API const char *ssdsim_point_line_label(const ssdsim_point_line *line);
 SSDSIM_API const char *ssdsim_point_line_hash(const ssdsim_point_line *line);
 
 /** The "point" object a point's results begin with (index, n_points, name, params, base_seed,
- * manifest_hash), as indented JSON text the caller frees with free(); NULL for NULL or out of
- * memory. */
+ * precondition_method when the line has one, manifest_hash), as indented JSON text the caller
+ * frees with free(); NULL for NULL or out of memory. */
 SSDSIM_API char *ssdsim_point_line_results_member(const ssdsim_point_line *line);
 
 /** The point options of the line: its set and vary overrides, its seed (given), its
  * preconditioning and its time series (interval_ns, interval_ios); the rest of `run` is the
- * defaults. The arrays belong to the line. @return 0 or SSDSIM_EINVAL. */
+ * defaults. The line's precondition_method is not a point option: a simulation takes it from
+ * ssdsim_set_precondition_method (or SSDSIM_PRECONDITION_METHOD in the environment when it is
+ * made, as `ssdsim run --manifest` sets it). The arrays belong to the line.
+ * @return 0 or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_point_line_opts(const ssdsim_point_line *line, ssdsim_point_opts *out);
 
 /** Whether `results` (the text of a results file) are the complete results of the line's
