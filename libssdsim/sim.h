@@ -70,6 +70,9 @@ struct ssdsim {
     uint64_t power_loss_ns, power_loss_after;
     ssdsim__event_id power_loss_event;
     bool die_fail_armed; /* ssdsim_fail_die was called (rel/power.c) */
+    uint64_t die_fail_at_ns; /* ... for this time */
+    uint32_t die_fail_arg;   /* ... and this die (die_fails's argument) */
+    bool power_loss_at_end;  /* the last run's power loss was not reached: lost at its end */
     char errmsg[512];
 };
 

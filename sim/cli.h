@@ -199,6 +199,12 @@ int cli_output_check(const char *path);
  * device or a pipe may take several. */
 int cli_outputs_distinct(const char *const *names, const char *const *paths, size_t n);
 
+/* Before a command that writes files named `names` (glob patterns: "precondition-*.csv") into
+ * `dir` runs: -1 after one line naming the file, `cmd` ("suite tenants") and the input when a
+ * file of `dir` that one of the names matches is a registered input (the same file: a link
+ * counts), else 0. A `dir` that does not exist yet holds no input. */
+int cli_dir_outputs_check(const char *dir, const char *const *names, size_t n, const char *cmd);
+
 /* Before a command that writes a folder at its end runs for minutes: can `dir` be created (or
  * written in, if it exists)? The nearest part of it that exists must be a directory the command
  * may write in. 0, or -1 after printing the error. */

@@ -1253,6 +1253,39 @@ static uint64_t suite_jobs_for_memory(const ssdsim_model *model, uint64_t jobs)
     return fit < 1 ? 1 : fit < jobs ? fit : jobs;
 }
 
+/* The files suite `name` may write into its folder (write_folder, and the names its
+ * suite_csv and suite_plot calls give: the CSV files and gnuplot's PNG files), as glob
+ * patterns in out[] (at most max; the count returned): checked against the inputs before
+ * anything runs. */
+static size_t suite_outputs(const char *name, const char **out, size_t max)
+{
+    static const struct {
+        const char *suite;
+        const char *names[8];
+    } own[] = {
+        {"quick-matrix",
+         {"quick-matrix.csv", "latency-cdf.csv", "quick-*.png", "latency-cdf.png"}},
+        {"review",
+         {"matrix-*.csv", "matrix-*.png", "fixed.csv", "latency-cdf.csv", "latency-cdf.png",
+          "waf.png"}},
+        {"snia", {"snia-*.csv", "snia-*.png", "latency-cdf.csv", "latency-cdf.png"}},
+        {"endurance", {"projection.csv", "accel_check.csv", "endurance.csv", "endurance.png"}},
+        {"fdp", {"fdp.csv", "fdp.png"}},
+        {"scaling", {"scaling.csv", "scaling-*.png"}},
+        {"tenants", {"tenants.csv", "tenants.png"}},
+        {"apps", {"apps-*.csv", "apps-*.png"}},
+    };
+    static const char *const common[] = {"suite.json", "report.md", "suite.gp",
+                                         "precondition-*.csv", "precondition-*.png"};
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof common / sizeof *common && n < max; i++)
+        out[n++] = common[i];
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        for (size_t k = 0; !strcmp(own[i].suite, name) && own[i].names[k] && n < max; k++)
+            out[n++] = own[i].names[k];
+    return n;
+}
+
 int cli_suite(int argc, char **argv)
 {
     struct suite_opts so;
@@ -1267,7 +1300,16 @@ int cli_suite(int argc, char **argv)
     so.jobs = suite_jobs_for_memory(s.model, so.jobs);
     g_autofree char *default_dir = g_strdup_printf("suite-%s", so.suite);
     const char *dir = so.out_dir ? so.out_dir : default_dir;
-    if (cli_dir_check(dir)) { /* not after minutes of measurements */
+    if (!strcmp(so.suite, "apps")) {
+        cli_input_add(so.trace_path); /* no output may be written over them */
+        for (size_t i = 0; i < so.n_compare; i++)
+            cli_input_add(so.compare_models[i]);
+    }
+    g_autofree char *cmd = g_strdup_printf("suite %s", so.suite);
+    const char *outs[16];
+    size_t n_outs = suite_outputs(so.suite, outs, sizeof outs / sizeof *outs);
+    if (cli_dir_check(dir) || /* not after minutes of measurements */
+        cli_dir_outputs_check(dir, outs, n_outs, cmd)) {
         ssdsim_model_free(s.model);
         return CLI_EXIT_FAIL;
     }
@@ -1317,7 +1359,6 @@ int cli_suite(int argc, char **argv)
         g_string_append_printf(ot, "cells %.3g s, at most %" PRIu32 " rounds",
                                (double)so.snia_window_ns / 1e9, so.rounds);
     } else if (!strcmp(so.suite, "apps")) {
-        cli_input_add(so.trace_path); /* no output may be written over it */
         g_string_append_printf(ot, "trace %s, %" PRIu32 " intervals as recorded", so.trace_path,
                                so.intervals ? so.intervals : SSDSIM_APPS_INTERVALS);
         if (so.time_scale > 0 && so.time_scale != 1)

@@ -1075,6 +1075,26 @@ static uint64_t sweep_pool(const struct sweep *s, bool *ok, uint64_t n_skipped)
     return pool.failed;
 }
 
+/* The files the sweep writes into its directory (each point's JSON, the table, its script and
+ * the plots) checked against its inputs before any point runs: 0, or -1 after the error. */
+static int sweep_check_outputs(const struct sweep *s)
+{
+    GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+    static const char *const table[] = {"summary.csv", "summary.gp", "waf.png", "iops.png"};
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+        g_ptr_array_add(names, g_strdup(table[i]));
+    for (uint64_t k = 0; k < s->n_points; k++) {
+        g_autofree char *path = NULL, *label = NULL;
+        point_names(s, k, &path, &label);
+        if (path)
+            g_ptr_array_add(names, g_path_get_basename(path));
+    }
+    int rc = cli_dir_outputs_check(s->out_dir ? s->out_dir : s->dir_abs,
+                                   (const char *const *)names->pdata, names->len, "sweep");
+    g_ptr_array_free(names, TRUE);
+    return rc;
+}
+
 int cli_sweep(int argc, char **argv)
 {
     struct sweep s;
@@ -1083,7 +1103,7 @@ int cli_sweep(int argc, char **argv)
         sweep_free(&s);
         return rc;
     }
-    if (sweep_check(&s)) {
+    if (sweep_check(&s) || sweep_check_outputs(&s)) {
         sweep_free(&s);
         return CLI_EXIT_FAIL;
     }

@@ -26,6 +26,9 @@ struct trace_cmd {
     bool to_given;
     ssdsim_trace_format to;
     const char *target;
+    /* the reader options of one input format that were given: --time-unit, --read-flag
+     * (DiskSim ASCII), --blkparse-events (blkparse) */
+    const char *disksim_opt, *blkparse_opt;
 };
 
 static void trace_help(FILE *f)
@@ -205,6 +208,12 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
         if (rc != 1) {
             if (rc)
                 return rc;
+            if (!strcmp(name, "--time-unit"))
+                c->disksim_opt = "--time-unit";
+            else if (!strcmp(name, "--read-flag") && !c->disksim_opt)
+                c->disksim_opt = "--read-flag";
+            else if (!strcmp(name, "--blkparse-events"))
+                c->blkparse_opt = "--blkparse-events";
             continue;
         }
         const char *why = NULL;
@@ -232,9 +241,32 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
                   "trace convert IN --to FORMAT OUT)");
         return CLI_EXIT_USAGE;
     }
+    if (c->target && c->to != SSDSIM_TRACE_FIO_IOLOG3 && c->to != SSDSIM_TRACE_FIO_IOLOG2) {
+        cli_error("trace convert: --target names the device of a fio iolog (--to fio-iolog3 or "
+                  "fio-iolog2); it does not apply to --to %s",
+                  ssdsim_trace_format_name(c->to));
+        return CLI_EXIT_USAGE;
+    }
     c->in = pos[0];
     c->out = pos[1];
     return -1;
+}
+
+/* A reader option of another format than the input's has no effect: refused, naming both
+ * (0, or the exit status after the error). */
+static int check_format_options(const struct trace_cmd *c, ssdsim_trace_format in)
+{
+    const char *opt = in != SSDSIM_TRACE_DISKSIM ? c->disksim_opt : NULL;
+    const char *fits = "DiskSim ASCII";
+    if (!opt && in != SSDSIM_TRACE_BLKPARSE && c->blkparse_opt) {
+        opt = c->blkparse_opt;
+        fits = "blkparse";
+    }
+    if (!opt)
+        return 0;
+    cli_error("%s: %s applies to %s traces only; %s is %s", c->info ? "trace info"
+              : "trace convert", opt, fits, c->in, ssdsim_trace_format_name(in));
+    return CLI_EXIT_USAGE;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -401,6 +433,9 @@ static int trace_info(const struct trace_cmd *c)
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
+    int frc = check_format_options(c, info.format);
+    if (frc)
+        return frc;
     if (info.gzip_trailing_bytes)
         cli_error("warning: %s", cli_trace_gzip_garbage(c->in, info.gzip_trailing_bytes));
     if (c->json)
@@ -411,6 +446,28 @@ static int trace_info(const struct trace_cmd *c)
 
 /* ------------------------------------------------------------------------------------------ */
 /* trace convert                                                                               */
+
+/* The writer's message names the temporary file it writes (outfile.c): a request it cannot
+ * write is the input's fault, named "IN:LINE: why"; anything else is the output's, named by
+ * its path as given. */
+static void convert_error(const struct trace_cmd *c, const struct cli_out *out,
+                          const ssdsim_error *err, const ssdsim_trace_req *req, uint64_t n)
+{
+    const char *m = err->message;
+    size_t tl = strlen(out->tmp);
+    bool tmp = !strncmp(m, out->tmp, tl) && !strncmp(m + tl, ": ", 2);
+    if (tmp)
+        m += tl + 2;
+    char at[96];
+    snprintf(at, sizeof at, "request %" PRIu64 " (input line %" PRIu64 "): ", n + 1,
+             req ? req->line : 0);
+    if (req && req->line && !strncmp(m, at, strlen(at)))
+        cli_error("%s:%" PRIu64 ": %s", c->in, req->line, m + strlen(at));
+    else if (tmp)
+        cli_error("%s: %s", c->out, m);
+    else
+        cli_error("%s", m);
+}
 
 static int trace_convert(const struct trace_cmd *c)
 {
@@ -428,6 +485,12 @@ static int trace_convert(const struct trace_cmd *c)
         cli_out_abort(&out);
         return CLI_EXIT_FAIL;
     }
+    int frc = check_format_options(c, ssdsim_trace_get_format(t));
+    if (frc) {
+        ssdsim_trace_close(t);
+        cli_out_abort(&out);
+        return frc;
+    }
     cli_trace_note_unit(c->in, t);
     if (ssdsim_trace_writer_open(&w, out.tmp, c->to, c->target, &err)) {
         cli_error("%s", err.message);
@@ -438,15 +501,20 @@ static int trace_convert(const struct trace_cmd *c)
     ssdsim_trace_req req;
     uint64_t n = 0;
     int rc;
+    bool put_failed = false, close_failed = false;
     while ((rc = ssdsim_trace_next(t, &req, &err)) == 1) {
-        if ((rc = ssdsim_trace_writer_put(w, &req, &err)) != 0)
+        if ((rc = ssdsim_trace_writer_put(w, &req, &err)) != 0) {
+            put_failed = true;
             break;
+        }
         n++;
     }
-    if (rc == 0)
+    if (rc == 0) {
         rc = ssdsim_trace_writer_close(w, &err);
-    else
+        close_failed = rc != 0;
+    } else {
         ssdsim_trace_writer_close(w, NULL);
+    }
     ssdsim_trace_format from = ssdsim_trace_get_format(t);
     uint64_t bad = ssdsim_trace_bad_lines(t);
     ssdsim_trace_stats st;
@@ -456,8 +524,11 @@ static int trace_convert(const struct trace_cmd *c)
         cli_error("warning: %s", cli_trace_gzip_garbage(c->in, st.gzip_trailing_bytes));
     if (rc) {
         /* A half-written trace would replay as if it were whole: leave none behind. */
+        if (put_failed || close_failed)
+            convert_error(c, &out, &err, put_failed ? &req : NULL, n);
+        else
+            cli_error("%s", err.message);
         cli_out_abort(&out);
-        cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
     if (cli_out_commit(&out))

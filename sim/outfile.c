@@ -14,6 +14,7 @@
 #define _XOPEN_SOURCE 700
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +136,34 @@ int cli_outputs_distinct(const char *const *names, const char *const *paths, siz
     for (size_t i = 0; i < n; i++)
         g_free(keys[i]);
     g_free(keys);
+    return rc;
+}
+
+int cli_dir_outputs_check(const char *dir, const char *const *names, size_t n, const char *cmd)
+{
+    GDir *d = g_dir_open(dir, 0, NULL);
+    if (!d)
+        return 0; /* not there yet: no input is in it */
+    int rc = 0;
+    const char *entry;
+    while (!rc && (entry = g_dir_read_name(d))) {
+        bool ours = false;
+        for (size_t k = 0; k < n && !ours; k++)
+            ours = g_pattern_match_simple(names[k], entry);
+        struct stat st;
+        g_autofree char *path = g_build_filename(dir, entry, NULL);
+        if (!ours || stat(path, &st) != 0)
+            continue;
+        for (size_t i = 0; i < n_inputs && !rc; i++) {
+            if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) {
+                cli_error("%s: %s would write this file, and it is the input %s: refused "
+                          "before anything runs; give another output directory",
+                          path, cmd, inputs[i].path);
+                rc = -1;
+            }
+        }
+    }
+    g_dir_close(d);
     return rc;
 }
 

@@ -195,30 +195,53 @@ static void print_faults(FILE *out, const ssdsim *sim)
                 "read-only since %.3f ms, after %" PRIu64 " host bytes written; %" PRIu64
                 " writes refused\n",
                 (double)f.read_only_ns / 1e6, f.read_only_host_bytes, f.writes_refused);
+    /* Times are counted from the measured run's start, as --fail and --power-loss-at count
+     * them; the simulation's clock (the results' at_ns) counts preconditioning too, and is
+     * given beside when it differs. A system's die failure names its device. */
+    char plane[24] = "", dev[32] = "", clock[64] = "";
+    if (f.plane_failed)
+        snprintf(plane, sizeof plane, "/%u", f.failed_plane);
+    if (ssdsim_n_devices(sim) > 1)
+        snprintf(dev, sizeof dev, " of device %u", f.failed_device);
+    if (f.run_start_ns && (f.die_failed || f.die_fail_pending))
+        snprintf(clock, sizeof clock, " (%.3f ms on the simulation's clock)",
+                 (double)f.die_failed_ns / 1e6);
+    double die_ms = (double)(f.die_failed_ns - f.run_start_ns) / 1e6;
     if (f.die_failed) {
-        char plane[24] = "";
-        if (f.plane_failed)
-            snprintf(plane, sizeof plane, "/%u", f.failed_plane);
         fprintf(out,
-                "%s %u/%u/%u%s failed at %.3f ms: %" PRIu64 " pages on it, %" PRIu64
-                " lost; %" PRIu64 " reads reconstructed, %" PRIu64 " unrecoverable\n",
+                "%s %u/%u/%u%s%s failed at %.3f ms into the run%s: %" PRIu64 " pages on it, %"
+                PRIu64 " lost; %" PRIu64 " reads reconstructed, %" PRIu64 " unrecoverable\n",
                 f.plane_failed ? "plane" : "die", f.failed_channel, f.failed_chip, f.failed_die,
-                plane, (double)f.die_failed_ns / 1e6,
-                f.die_pages, f.die_lost_pages, f.reconstructed_reads, f.unrecoverable_reads);
+                plane, dev, die_ms, clock, f.die_pages, f.die_lost_pages, f.reconstructed_reads,
+                f.unrecoverable_reads);
         if (f.rebuild_done)
             fprintf(out, "rebuild: %" PRIu64 " pages rebuilt (%" PRIu64 " pages read) in %.3f ms\n",
                     f.rebuild_pages, f.rebuild_pages_read, (double)f.rebuild_ns / 1e6);
         else if (f.rebuild_pages)
             fprintf(out, "rebuild: %" PRIu64 " pages rebuilt (%" PRIu64 " pages read), not done\n",
                     f.rebuild_pages, f.rebuild_pages_read);
+    } else if (f.die_fail_pending) {
+        fprintf(out,
+                "%s failure %u/%u/%u%s%s at %.3f ms into the run%s not reached: the run ended at "
+                "%.3f ms; nothing failed\n",
+                f.plane_failed ? "plane" : "die", f.failed_channel, f.failed_chip, f.failed_die,
+                plane, dev, die_ms, clock, (double)ssdsim_sim_time_ns(sim) / 1e6);
     }
+    char pclock[64] = "";
+    if (f.run_start_ns)
+        snprintf(pclock, sizeof pclock, " (%.3f ms on the simulation's clock)",
+                 (double)f.power_loss_ns / 1e6);
     if (f.power_losses)
         fprintf(out,
-                "power loss at %.3f ms: %" PRIu64 " acknowledged writes lost (%" PRIu64
-                " bytes), %" PRIu64 " units flushed on capacitors; mount %.3f ms (%" PRIu64
+                "power loss at %.3f ms into the run%s%s: %" PRIu64 " acknowledged writes lost (%"
+                PRIu64 " bytes), %" PRIu64 " units flushed on capacitors; mount %.3f ms (%" PRIu64
                 " pages read)\n",
-                (double)f.power_loss_ns / 1e6, f.lost_requests, f.lost_bytes,
-                f.plp_units_flushed, (double)f.mount_ns / 1e6, f.mount_pages_read);
+                (double)(f.power_loss_ns - f.run_start_ns) / 1e6, pclock,
+                f.power_loss_at_end ? ", the run's end (the time or request count it was set for "
+                                      "was not reached)"
+                                    : "",
+                f.lost_requests, f.lost_bytes, f.plp_units_flushed, (double)f.mount_ns / 1e6,
+                f.mount_pages_read);
 }
 
 /* The per-op table: of the whole run (job SIZE_MAX), or of reported job `job`. */

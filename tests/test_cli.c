@@ -454,6 +454,66 @@ START_TEST(test_cli_bad_fault_options)
 }
 END_TEST
 
+/* A die failure or power loss set for a time the run does not reach (doc/guide.md, "Faults"):
+ * the failure is reported as not reached, in the text and the JSON, and nothing failed; the
+ * power loss is taken at the run's end and both say so. Times are counted from the measured
+ * run's start, the simulation's clock (preconditioning included) given beside. */
+START_TEST(test_cli_fault_not_reached)
+{
+    char m[4096], wl[4096], js[4096];
+    model_path(m, sizeof m);
+    out_path(wl, sizeof wl, "cli-fault-2ms.json");
+    write_file(wl, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 4, \"runtime\": \"2ms\","
+                   " \"time_based\": 1}\n");
+    out_path(js, sizeof js, "cli-fault-2ms-results.json");
+    struct cmd c;
+    RUN(&c, "run", "--model", m, SMALL_SETS, "--workload", wl, "--fail", "die:0/0/0@5s",
+        "--json", js);
+    ck_assert_msg(c.status == 0, "run --fail die:0/0/0@5s: %s", c.err);
+    ck_assert_msg(strstr(c.out, "die failure 0/0/0 at 5000.000 ms into the run not reached: the "
+                                "run ended at 2.") != NULL,
+                  "no 'not reached' line: %s", c.out);
+    ck_assert(strstr(c.out, "failed at") == NULL);
+    cJSON *root = load_json(js);
+    ck_assert_ptr_null(json_at(root, "faults.die_failure"));
+    ck_assert_double_eq(json_num(root, "faults.die_failure_not_reached.run_ns"), 5e9);
+    cJSON_Delete(root);
+    cmd_free(&c);
+    static const char *const pl[][2] = {{"--power-loss-at", "60s"},
+                                        {"--power-loss-after", "100000000"}};
+    for (size_t i = 0; i < 2; i++) {
+        RUN(&c, "run", "--model", m, SMALL_SETS, "--workload", wl, pl[i][0], pl[i][1], "--json",
+            js);
+        ck_assert_msg(c.status == 0, "run %s %s: %s", pl[i][0], pl[i][1], c.err);
+        ck_assert_msg(strstr(c.out, "into the run, the run's end (the time or request count it "
+                                    "was set for was not reached)") != NULL,
+                      "%s: the move to the end not said: %s", pl[i][0], c.out);
+        root = load_json(js);
+        ck_assert(cJSON_IsTrue(json_at(root, "faults.power_loss.at_end")));
+        ck_assert_double_eq(json_num(root, "faults.power_loss.run_ns"),
+                            json_num(root, "sim_time_ns"));
+        cJSON_Delete(root);
+        cmd_free(&c);
+    }
+    /* reached: where it was asked, counted from the run's start after a timed fill */
+    RUN(&c, "run", "--model", m, SMALL_SETS, "--workload", wl, "--precondition", "seq",
+        "--precondition-method", "timed", "--fail", "die:0/0/0@1ms", "--power-loss-at", "1500us",
+        "--json", js);
+    ck_assert_msg(c.status == 0, "run with a fill: %s", c.err);
+    ck_assert_msg(strstr(c.out, "die 0/0/0 failed at 1.000 ms into the run (") != NULL &&
+                      strstr(c.out, "ms on the simulation's clock)") != NULL,
+                  "die failure not counted from the run's start: %s", c.out);
+    ck_assert_msg(strstr(c.out, "power loss at ") != NULL && strstr(c.out, "run's end") == NULL,
+                  "power loss: %s", c.out);
+    root = load_json(js);
+    ck_assert_double_eq(json_num(root, "faults.die_failure.run_ns"), 1e6);
+    ck_assert(json_num(root, "faults.die_failure.at_ns") > 1e6);
+    ck_assert(cJSON_IsFalse(json_at(root, "faults.power_loss.at_end")));
+    cJSON_Delete(root);
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_cli_set_without_equals)
 {
     char wl[4096];
@@ -1696,6 +1756,7 @@ int main(void)
     tcase_add_test(usage, test_cli_option_without_value);
     tcase_add_test(usage, test_cli_bad_interval);
     tcase_add_test(usage, test_cli_bad_fault_options);
+    tcase_add_test(usage, test_cli_fault_not_reached);
     tcase_add_test(usage, test_cli_set_without_equals);
     tcase_add_test(usage, test_cli_bad_precondition);
     tcase_add_test(usage, test_cli_option_given_twice);

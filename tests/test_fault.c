@@ -325,6 +325,8 @@ START_TEST(test_fault_power_loss_in_run)
     ck_assert_uint_le(w.count, 504);
     ssdsim_fault_stats s = faults(sim);
     ck_assert_uint_eq(s.power_losses, 1);
+    ck_assert(!s.power_loss_at_end); /* 500 of 5000 requests: reached */
+    ck_assert_uint_ge(s.power_loss_ns, s.run_start_ns);
     /* flushing stops at 16 dirty units, and the buffer holds 64 */
     ck_assert_uint_ge(s.lost_units, 16);
     ck_assert_uint_le(s.lost_units, 64);

@@ -1208,6 +1208,39 @@ START_TEST(test_suite_missing_model_exits_1)
 }
 END_TEST
 
+/* An input at a file the suite writes in its folder (a model named suite.json in --out) is
+ * refused before anything runs (doc/guide.md, "Output files"): one line naming the file and the
+ * input, nothing on stdout (the suite's first line comes as it starts), the input untouched. */
+START_TEST(test_suite_input_in_out_refused_first)
+{
+    char dir[4096], src[4096], model[4096];
+    out_path(dir, sizeof dir, "suite-input-in-out");
+    remove_dir(dir);
+    ck_assert(mkdir(dir, 0777) == 0);
+    char *text = read_file(model_path(src, sizeof src), NULL);
+    ck_assert_ptr_nonnull(text);
+    snprintf(model, sizeof model, "%s/suite.json", dir);
+    write_file(model, text);
+    struct cmd c;
+    RUN(&c, "suite", "tenants", "--quick", "--model", model, SMALL_SETS, "--out", dir,
+        "--no-plot");
+    assert_one_error(&c, 1, "suite tenants would write this file, and it is the input");
+    ck_assert_uint_eq(c.n_out, 0);
+    cmd_free(&c);
+    char *after = read_file(model, NULL);
+    ck_assert_str_eq(after, text);
+    free(after);
+    /* a model of another name in the folder is no output's */
+    snprintf(model, sizeof model, "%s/mine.json", dir);
+    write_file(model, text);
+    RUN(&c, "suite", "tenants", "--quick", "--model", model, SMALL_SETS, "--out", dir,
+        "--no-plot", "--quiet");
+    ck_assert_msg(c.status == 0, "suite with its model in --out: %s", c.err);
+    cmd_free(&c);
+    free(text);
+}
+END_TEST
+
 static Suite *suite_suite(void)
 {
     Suite *s = suite_create("suite");
@@ -1215,6 +1248,7 @@ static Suite *suite_suite(void)
     tcase_add_test(usage, test_suite_help);
     tcase_add_test(usage, test_suite_bad_options_exit_2);
     tcase_add_test(usage, test_suite_missing_model_exits_1);
+    tcase_add_test(usage, test_suite_input_in_out_refused_first);
     suite_add_tcase(s, usage);
     TCase *runs = tcase_create("runs");
     tcase_set_timeout(runs, 300);

@@ -708,6 +708,36 @@ START_TEST(test_sweep_bad_value_fails_fast)
 }
 END_TEST
 
+/* An input at a file the sweep writes in --out (the workload named as a point's JSON, a model
+ * named summary.csv) is refused before any point runs (doc/guide.md, "Output files"). */
+START_TEST(test_sweep_input_in_out_refused_first)
+{
+    char wl[4096], dir[4096], in[4096];
+    workload_file(wl, sizeof wl, 3000);
+    fresh_dir(dir, sizeof dir, "sweep-input-in-out");
+    ck_assert(mkdir(dir, 0777) == 0);
+    char *text = read_file(wl, NULL);
+    snprintf(in, sizeof in, "%s/ftl.op-0.1.json", dir);
+    write_file(in, text);
+    struct cmd c;
+    RUN(&c, "sweep", "--workload", in, SMALL_SETS, "--vary", "ftl.op=0.1,0.2", "--out", dir);
+    assert_one_error(&c, 1, "sweep would write this file, and it is the input");
+    ck_assert_uint_eq(c.n_out, 0);
+    cmd_free(&c);
+    char *after = read_file(in, NULL);
+    ck_assert_str_eq(after, text);
+    free(after);
+    ck_assert(remove(in) == 0);
+    snprintf(in, sizeof in, "%s/summary.csv", dir);
+    write_file(in, text);
+    RUN(&c, "sweep", "--workload", in, SMALL_SETS, "--vary", "ftl.op=0.1,0.2", "--out", dir);
+    assert_one_error(&c, 1, "summary.csv: sweep would write this file");
+    ck_assert_uint_eq(c.n_out, 0);
+    cmd_free(&c);
+    free(text);
+}
+END_TEST
+
 START_TEST(test_sweep_unknown_key_suggests)
 {
     char wl[4096], dir[4096];
@@ -1087,6 +1117,7 @@ int main(void)
     TCase *input = tcase_create("input");
     tcase_set_timeout(input, 120);
     tcase_add_test(input, test_sweep_bad_value_fails_fast);
+    tcase_add_test(input, test_sweep_input_in_out_refused_first);
     tcase_add_test(input, test_sweep_unknown_key_suggests);
     tcase_add_test(input, test_sweep_bad_manifests_and_collect);
     suite_add_tcase(s, input);

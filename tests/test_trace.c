@@ -1547,6 +1547,10 @@ START_TEST(test_trace_cli_convert)
     unlink(out);
     RUN(&c, "trace", "convert", sample(in, sizeof in, "sample.csv"), "--to", "disksim", out);
     assert_one_error(&c, 1, "DiskSim ASCII has no trims");
+    /* named by the input and its line, not by the hidden temporary file */
+    ck_assert_msg(strstr(c.err, "ssdsim: ") == c.err && strstr(c.err, "sample.csv:") != NULL &&
+                      strstr(c.err, ".tmp.") == NULL && strstr(c.err, "request") == NULL,
+                  "%s", c.err);
     ck_assert(!file_exists(out));
     cmd_free(&c);
 
@@ -1603,6 +1607,24 @@ START_TEST(test_trace_cli_errors)
     RUN(&c, "trace", "convert", "no.trace", "--to", "csv", "x.csv");
     assert_one_error(&c, 1, "no.trace: cannot open");
     cmd_free(&c);
+    /* options with no effect on this input or output are refused, not ignored */
+    RUN(&c, "trace", "convert", p, "--to", "csv", "x.csv", "--target", "/dev/sdz");
+    assert_one_error(&c, 2, "--target names the device of a fio iolog (--to fio-iolog3 or "
+                            "fio-iolog2); it does not apply to --to csv");
+    cmd_free(&c);
+    ck_assert(!file_exists("x.csv"));
+    RUN(&c, "trace", "info", p, "--time-unit", "s", "--read-flag", "0", "--blkparse-events",
+        "issue");
+    assert_one_error(&c, 2, "trace info: --time-unit applies to DiskSim ASCII traces only; ");
+    cmd_free(&c);
+    RUN(&c, "trace", "info", p, "--blkparse-events", "issue");
+    assert_one_error(&c, 2, "--blkparse-events applies to blkparse traces only; ");
+    ck_assert_ptr_nonnull(strstr(c.err, "sample.csv is csv"));
+    cmd_free(&c);
+    RUN(&c, "trace", "convert", p, "--to", "csv", "x.csv", "--read-flag", "1");
+    assert_one_error(&c, 2, "trace convert: --read-flag applies to DiskSim ASCII traces only");
+    cmd_free(&c);
+    ck_assert(!file_exists("x.csv"));
 }
 END_TEST
 

@@ -231,6 +231,7 @@ int ssdsim_power_loss(ssdsim *sim)
         return ssdsim__fail(sim, SSDSIM_ESTATE, "an earlier run on this simulation failed");
     if (ssdsim__refuse_in_events(sim, "ssdsim_power_loss"))
         return SSDSIM_ESTATE;
+    sim->power_loss_at_end = false; /* this one is where it was asked */
     return ssdsim__power_loss(sim);
 }
 
@@ -293,6 +294,21 @@ static int get_fault_stats_full(const ssdsim *sim, ssdsim_fault_stats *out)
         out->rebuild_lost = ds.rebuild_lost;
         break;
     }
+    if (sim->die_fail_armed && !out->die_failed) {
+        /* set, not reached yet: where and when (die_fails's argument) */
+        const struct ssdsim__geometry *g = &sim->sys.dev_model->geometry;
+        uint32_t a = sim->die_fail_arg, per_channel = g->chips_per_channel * g->dies_per_chip;
+        uint32_t die = a & 0x80000000u ? (a & 0x7fffffffu) >> 8 : a;
+        out->die_fail_pending = true;
+        out->failed_channel = die / per_channel;
+        out->failed_chip = die % per_channel / g->dies_per_chip;
+        out->failed_die = die % g->dies_per_chip;
+        out->plane_failed = (a & 0x80000000u) != 0;
+        out->failed_plane = out->plane_failed ? a & 0xffu : 0;
+        out->die_failed_ns = sim->die_fail_at_ns;
+    }
+    out->run_start_ns = sim->stats.start_ns;
+    out->power_loss_at_end = sim->power && sim->power_loss_at_end;
     ssdsim_device_stats d;
     ssdsim_get_device_stats(sim, &d);
     uint64_t pages = ssdsim__sys_flash_pages(&sim->sys);
@@ -336,9 +352,13 @@ void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
         char addr[48];
         snprintf(addr, sizeof addr, "%u/%u/%u", s.failed_channel, s.failed_chip, s.failed_die);
         cJSON_AddStringToObject(df, "die", addr);
+        if (sim->sys.n_devs > 1)
+            ssdsim__json_add_u64(df, "device", s.failed_device);
         if (s.plane_failed)
             ssdsim__json_add_u64(df, "plane", s.failed_plane);
         ssdsim__json_add_u64(df, "at_ns", s.die_failed_ns);
+        if (s.die_failed_ns >= s.run_start_ns)
+            ssdsim__json_add_u64(df, "run_ns", s.die_failed_ns - s.run_start_ns);
         ssdsim__json_add_u64(df, "pages_on_die", s.die_pages);
         ssdsim__json_add_u64(df, "lost_pages", s.die_lost_pages);
         ssdsim__json_add_u64(df, "reconstructed_reads", s.reconstructed_reads);
@@ -355,6 +375,20 @@ void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
     cJSON *dfo = cJSON_DetachItemFromObject(root, "die_failure");
     if (dfo)
         cJSON_AddItemToObject(o, "die_failure", dfo);
+    if (s.die_fail_pending) {
+        /* set for a time the run did not reach: nothing failed, and the results say so */
+        cJSON *nr = cJSON_AddObjectToObject(o, "die_failure_not_reached");
+        char addr[48];
+        snprintf(addr, sizeof addr, "%u/%u/%u", s.failed_channel, s.failed_chip, s.failed_die);
+        cJSON_AddStringToObject(nr, "die", addr);
+        if (sim->sys.n_devs > 1)
+            ssdsim__json_add_u64(nr, "device", s.failed_device);
+        if (s.plane_failed)
+            ssdsim__json_add_u64(nr, "plane", s.failed_plane);
+        ssdsim__json_add_u64(nr, "at_ns", s.die_failed_ns);
+        if (s.die_failed_ns >= s.run_start_ns)
+            ssdsim__json_add_u64(nr, "run_ns", s.die_failed_ns - s.run_start_ns);
+    }
     ssdsim__json_add_u64(o, "factory_bad_blocks", s.factory_bad_blocks);
     ssdsim__json_add_u64(o, "grown_bad_blocks", s.grown_bad_blocks);
     if (isfinite(s.spare_factor_effective))
@@ -372,6 +406,9 @@ void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
     cJSON *pl = cJSON_AddObjectToObject(o, "power_loss");
     ssdsim__json_add_u64(pl, "count", s.power_losses);
     ssdsim__json_add_u64(pl, "at_ns", s.power_loss_ns);
+    if (s.power_loss_ns >= s.run_start_ns)
+        ssdsim__json_add_u64(pl, "run_ns", s.power_loss_ns - s.run_start_ns);
+    cJSON_AddBoolToObject(pl, "at_end", s.power_loss_at_end);
     ssdsim__json_add_u64(pl, "lost_requests", s.lost_requests);
     ssdsim__json_add_u64(pl, "lost_units", s.lost_units);
     ssdsim__json_add_u64(pl, "lost_bytes", s.lost_bytes);
@@ -468,5 +505,7 @@ static int fail_at(ssdsim *sim, uint32_t channel, uint32_t chip, uint32_t die, u
     if (ssdsim__engine_schedule(&sim->engine, at_ns, die_fails, sim, index))
         return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory");
     sim->die_fail_armed = true;
+    sim->die_fail_at_ns = at_ns;
+    sim->die_fail_arg = index;
     return 0;
 }

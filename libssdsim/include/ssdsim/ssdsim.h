@@ -1452,6 +1452,16 @@ typedef struct ssdsim_fault_stats {
     uint64_t rebuild_lost;       /**< pages the rebuild could not reconstruct (broken stripe) */
     bool plane_failed;           /**< one plane of that die failed (ssdsim_fail_plane), not all */
     uint32_t failed_plane;       /**< which (when plane_failed) */
+    uint32_t failed_device;      /**< the device of a system the failure is set on (always 0) */
+    /** simulated time the last run started (0 before any): die_failed_ns and power_loss_ns
+     * less this are their times into that run, as ssdsim_point_state counts them */
+    uint64_t run_start_ns;
+    /** a die (or plane) failure is set for a time no run has reached yet: the address fields
+     * and die_failed_ns say which and when (die_failed is false) */
+    bool die_fail_pending;
+    /** the last run's power loss (ssdsim_set_power_loss) was set for a time or a number of
+     * requests the run did not reach: the power was lost at the run's end instead */
+    bool power_loss_at_end;
 } ssdsim_fault_stats;
 
 /** Fill *out (see ssdsim_fault_stats). @return 0, or SSDSIM_EINVAL (NULL argument). */
