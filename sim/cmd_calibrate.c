@@ -148,6 +148,15 @@ static int calibrate_parse(int argc, char **argv, struct cal_opts *c)
         cli_error("calibrate: --model FILE is required (see ssdsim calibrate --help)");
         return CLI_EXIT_USAGE;
     }
+    /* --list runs nothing: what chooses or writes a run's figures would be ignored */
+    const char *idle = c->figure ? "--figure" : c->json_out ? "--json" : c->markdown ? "--markdown"
+                                                                                    : NULL;
+    if (c->list && idle) {
+        cli_error("calibrate: %s does not go with --list, which lists every figure and runs "
+                  "none",
+                  idle);
+        return CLI_EXIT_USAGE;
+    }
     return -1;
 }
 

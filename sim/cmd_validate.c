@@ -174,6 +174,7 @@ static int validate_parse(int argc, char **argv, struct validate *v)
         return CLI_EXIT_USAGE;
     }
     bool any_section = false;
+    const char *uniform_only = NULL; /* the first of --policy, --sf, --ppb given */
     struct cli_seen seen = {.n = 0};
     for (int i = 2; i < argc; i++) {
         const char *val;
@@ -212,6 +213,10 @@ static int validate_parse(int argc, char **argv, struct validate *v)
                 return CLI_EXIT_USAGE;
         const char *why = NULL;
         uint64_t x;
+        static const char *const uniform_opts[] = {"--policy", "--sf", "--ppb"};
+        for (size_t k = 0; k < G_N_ELEMENTS(uniform_opts) && !uniform_only; k++)
+            if (!strcmp(name, uniform_opts[k]))
+                uniform_only = uniform_opts[k]; /* `name` is this turn's buffer */
         if (!strcmp(name, "--section")) {
             any_section = true;
             if (!for_each_item(val, add_section, v))
@@ -250,6 +255,14 @@ static int validate_parse(int argc, char **argv, struct validate *v)
     if (!any_section)
         for (int s = 0; s < SSDSIM_VALIDATE_N_SECTIONS; s++)
             v->sections[s] = o->n_policies == 0 || s == SSDSIM_VALIDATE_UNIFORM;
+    /* --policy, --sf and --ppb set the uniform section's grid alone: without that section
+     * they would change nothing */
+    if (uniform_only && !v->sections[SSDSIM_VALIDATE_UNIFORM]) {
+        cli_error("validate: %s applies to the uniform section only, which --section leaves "
+                  "out",
+                  uniform_only);
+        return CLI_EXIT_USAGE;
+    }
     return -1;
 }
 

@@ -153,6 +153,8 @@ expect_error 1 'no-such-model.json' --model no-such-model.json
 expect_error 2 '--model FILE is required'
 expect_error 2 "unknown option '--bogus'" --model small.json --bogus
 expect_error 2 "--figure 'nope': no such figure" --model small.json --figure nope
+expect_error 2 '--figure does not go with --list' --model small.json --list --figure 99
+expect_error 2 '--json does not go with --list' --model small.json --json l.json --list
 expect_error 2 'only model keys' --model small.json --set workload.bs=8k
 expect_error 2 '--jobs: expected a number of worker processes' --model small.json --jobs 0
 expect_error 1 'ftl.op' --model small.json --set ftl.op=-1

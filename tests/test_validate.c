@@ -323,6 +323,14 @@ START_TEST(test_validate_bogus_command_lines)
     RUN(&c, "validate", "waf", "--section", "all");
     assert_one_error(&c, 2, "--section");
     cmd_free(&c);
+    /* the uniform section's grid options, with that section left out, would change nothing */
+    RUN(&c, "validate", "waf", "--section", "hotcold", "--policy", "random", "--sf", "0.5");
+    assert_one_error(&c, 2, "--policy applies to the uniform section only, which --section "
+                            "leaves out");
+    cmd_free(&c);
+    RUN(&c, "validate", "waf", "--ppb=32", "--section", "deviation,hotcold");
+    assert_one_error(&c, 2, "--ppb applies to the uniform section only");
+    cmd_free(&c);
     RUN(&c, "validate", "waf", "--jobs", "0");
     assert_one_error(&c, 2, "--jobs");
     cmd_free(&c);
