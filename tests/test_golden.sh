@@ -89,7 +89,7 @@ run snia "$bin" suite snia --model small.json --quick --out snia
 run calibrate "$bin" calibrate --model small.json --json calibrate.json
 run valu "$bin" validate waf --section uniform --policy greedy,fifo,cost-benefit --sf 0.2 \
     --ppb 32 --blocks 256 --json valu.json --markdown valu.md --jobs 1 --quiet
-run valh "$bin" validate waf --section hotcold --sf 0.3 --ppb 16 --blocks 128 \
+run valh "$bin" validate waf --section hotcold --blocks 128 \
     --json valh.json --jobs 1 --quiet
 
 # A sweep's point files name the model and workload by absolute path and hash the manifest line
