@@ -154,14 +154,17 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
     /* Firmware and NAND operations: the growth of the cumulative counters over the run, read
      * now as the counters above are (right after a run, now is its end; after idle time or
      * requests submitted since, they include that work, and the busy times' span runs to now
-     * too, so that a utilisation stays a share of the time it covers). */
+     * too, so that a utilisation stays a share of the time it covers; but not through the flush
+     * and mount of a power loss that ended the run, which came after the statistics closed and
+     * are not in sim_time_ns: 0.839 for 0.99999 busy over a run cut at 500 ms on the 960 PRO). */
     const struct ssdsim_model *dm = sys->dev_model;
     uint64_t now = ssdsim__engine_now(&sim->engine);
     struct ssdsim__sys_mech m;
     ssdsim__sys_mech(sys, now, &m);
     const struct ssdsim__sys_mech *b = &sim->stats.base_mech;
     const struct ssdsim__controller_cfg *k = &dm->controller;
-    double span = (double)(SSDSIM__MAX(now, sim->stats.end_ns) - sim->stats.start_ns);
+    uint64_t measured = now - SSDSIM__MIN(now - sim->stats.start_ns, sim->stats.unmeasured_ns);
+    double span = (double)(SSDSIM__MAX(measured, sim->stats.end_ns) - sim->stats.start_ns);
     if (dm->kind == SSDSIM__KIND_SSD && (k->fw_read_ns || k->fw_write_ns || k->fw_gc_victim_ns ||
                                          k->fw_gc_page_ns || k->fw_map_ns || k->fw_wl_page_ns)) {
         out->fw_busy_ns = sub0(m.fw_busy_ns, b->fw_busy_ns);

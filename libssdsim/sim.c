@@ -482,8 +482,11 @@ static int end_run(struct ssdsim *sim, int rc, bool report)
                              !(sim->power_loss_after && sim->host.completed >= sim->power_loss_after);
     ssdsim__engine_cancel(&sim->engine, sim->power_loss_event);
     sim->power_loss_event = 0;
-    if (rc == 0 && (sim->power_loss_ns || sim->power_loss_after))
+    if (rc == 0 && (sim->power_loss_ns || sim->power_loss_after)) {
+        uint64_t cut = ssdsim__engine_now(&sim->engine);
         rc = ssdsim__power_loss(sim);
+        sim->stats.unmeasured_ns = ssdsim__engine_now(&sim->engine) - cut;
+    }
     if (rc) {
         /* Requests are still in flight inside the device: nothing more can run on it. */
         sim->host.active = false;

@@ -548,11 +548,15 @@ int suite_precondition(struct suite *s, ssdsim *full, ssdsim *copy, const ssdsim
     c->n_rows = ssdsim_curve_n_rows(curve);
     const ssdsim_curve_summary *cs = &c->sum;
     char b1[32], b2[32];
-    suite_say(s,
-              "  preconditioning curve on %s: burst %.0f IOPS, steady %.0f IOPS after %.2f drive "
-              "writes (%s)",
-              cs->scaled ? "the scaled copy" : "the model", cs->burst_iops, cs->steady_iops,
-              cs->steady_drive_writes, cs->steady ? "steady" : "not steady at the limit");
+    if (cs->steady)
+        suite_say(s, "  preconditioning curve on %s: burst %.0f IOPS, steady %.0f IOPS after %.2f "
+                  "drive writes", cs->scaled ? "the scaled copy" : "the model", cs->burst_iops,
+                  cs->steady_iops, cs->steady_drive_writes);
+    else
+        suite_say(s, "  preconditioning curve on %s: burst %.0f IOPS, not steady: %.0f IOPS over "
+                  "the last drive write when it stopped at its limit, %.2f drive writes",
+                  cs->scaled ? "the scaled copy" : "the model", cs->burst_iops, cs->steady_iops,
+                  cs->steady_drive_writes);
     if (cs->scaled) {
         ssdsim_device_stats dm, dc;
         ssdsim_get_device_stats(full, &dm);

@@ -230,7 +230,8 @@ static int run_profile(struct suite *s, struct mode *m, const struct profile *p,
         char burst[32] = "-", steady[32] = "-", waf[32] = "-";
         if (c.n_rows > 0) {
             snprintf(burst, sizeof burst, "%.0f", c.sum.burst_iops);
-            snprintf(steady, sizeof steady, "%.0f", c.sum.steady_iops);
+            snprintf(steady, sizeof steady, "%.0f%s", c.sum.steady_iops,
+                     c.sum.steady ? "" : " (not steady)");
             snprintf(waf, sizeof waf, "%.2f", c.sum.steady_waf);
         }
         g_string_append_printf(
@@ -427,6 +428,8 @@ static int review_part(struct suite *s, size_t k, void *ctx)
     cJSON_AddNumberToObject(c, "lat_mean_us", c4k.sum.steady_lat_mean_us);
     cJSON_AddNumberToObject(c, "lat_max_us", c4k.sum.steady_lat_max_us);
     cJSON_AddNumberToObject(c, "waf", c4k.sum.steady_waf);
+    cJSON_AddBoolToObject(c, "reached", c4k.sum.steady);
+    cJSON_AddNumberToObject(c, "drive_writes", c4k.sum.steady_drive_writes);
     cJSON_AddNumberToObject(part, "logical_bytes", (double)m.logical_bytes);
     cJSON_AddNumberToObject(part, "op", m.op);
     rc = 0;
@@ -565,25 +568,37 @@ int suite_review(struct suite *s)
             suite_json_num(o, "steady_lat_mean_us", part_num(st[mi], "lat_mean_us"));
             suite_json_num(o, "steady_lat_max_us", part_num(st[mi], "lat_max_us"));
             suite_json_num(o, "steady_waf", part_num(st[mi], "waf"));
+            cJSON_AddBoolToObject(o, "steady_reached",
+                                  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st[mi],
+                                                                                "reached")));
+            suite_json_num(o, "steady_drive_writes", part_num(st[mi], "drive_writes"));
         }
-        char b1[32], b2[32];
+        /* a curve that stopped at its limit is not steady: its figures say where it stopped */
+        char b1[32], b2[32], iops[2][96];
+        for (int mi = 0; mi < 2; mi++) {
+            if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st[mi], "reached")))
+                snprintf(iops[mi], sizeof iops[mi], "%.0f", part_num(st[mi], "iops"));
+            else
+                snprintf(iops[mi], sizeof iops[mi], "%.0f, not steady (stopped at %.2f drive "
+                         "writes)", part_num(st[mi], "iops"), part_num(st[mi], "drive_writes"));
+        }
         suite_md(s,
                  "\n## Formatting modes: stock against %s\n\nThe same drive formatted with "
                  "%.3g more over-provisioning (ftl.op %.3g instead of %.3g): less logical "
                  "capacity, more spare blocks for garbage collection.\n\n"
                  "| | stock | %s |\n|---|---:|---:|\n| logical capacity | %s | %s |\n"
                  "| over-provisioning | %.1f%% | %.1f%% |\n"
-                 "| steady 4K random write IOPS (16T/16Q) | %.0f | %.0f |\n"
+                 "| 4K random write IOPS (16T/16Q) | %s | %s |\n"
                  "| mean latency (ms) | %.3f | %.3f |\n| max latency (ms) | %.3f | %.3f |\n"
-                 "| WAF | %.2f | %.2f |\n\nSteady figures are the last drive write of each "
-                 "preconditioning curve.\n",
+                 "| WAF | %.2f | %.2f |\n\nThe figures are the last drive write of each "
+                 "preconditioning curve: its steady state, or where it stopped, not steady, at "
+                 "its limit.\n",
                  op_name, s->opt->compare_op, part_num(pm[1], "op"), part_num(pm[0], "op"),
                  op_name,
                  suite_fmt_bytes(b1, sizeof b1, part_num(pm[0], "logical_bytes")),
                  suite_fmt_bytes(b2, sizeof b2, part_num(pm[1], "logical_bytes")),
                  100 * part_num(pm[0], "op"), 100 * part_num(pm[1], "op"),
-                 part_num(st[0], "iops"), part_num(st[1], "iops"),
-                 part_num(st[0], "lat_mean_us") / 1e3, part_num(st[1], "lat_mean_us") / 1e3,
+                 iops[0], iops[1], part_num(st[0], "lat_mean_us") / 1e3, part_num(st[1], "lat_mean_us") / 1e3,
                  part_num(st[0], "lat_max_us") / 1e3, part_num(st[1], "lat_max_us") / 1e3,
                  part_num(st[0], "waf"), part_num(st[1], "waf"));
         suite_md(s, "%s", parts[PART_OP].md->str);

@@ -1390,6 +1390,49 @@ START_TEST(test_suite_lib_steady_state_fills_card_cache)
 }
 END_TEST
 
+/* The quick matrix on the lab's 3ware RAID-5 (512 MB write-back cache in front of four 15K
+ * disks) as `--quick` runs it (0.2 s windows, 2 s tests, 30 s idle). 128 KiB random writes over
+ * the first 5 GiB (test 17) fill the cache in their first 0.4 s: the fresh array's test runs
+ * whole from its first request, as the written-full array's does (the idle time before it
+ * drained the cache), and both give about 320 MB/s. Before, the fresh cell's 0.2 s window held
+ * too few requests and ran again longer on the array its first run had filled: 60 MB/s, the
+ * disks' rate, judged by the window's rate as staying clear of the cache, and `converged`,
+ * which no fresh cell may be (hard disks count as preconditioned; 29 fresh cells had it). */
+START_TEST(test_suite_lib_quick_card_cache_fresh)
+{
+    char path[4096];
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    test_src_path(path, sizeof path, "models/ultrastar-15k600-x4-raid5-3ware.json");
+    ck_assert_msg(ssdsim_model_load_file(&m, path, &err) == 0, "%s", err.message);
+    ssdsim *sim = small_sim(m);
+    ssdsim_quick_opts o = SSDSIM_QUICK_OPTS_INIT;
+    o.window_ns = 200000000;
+    o.test_ns = 2000000000;
+    o.idle_ns = UINT64_C(30000000000);
+    o.seed = 1;
+    ssdsim_quick_result *r = NULL;
+    ck_assert_msg(ssdsim_quick_run(&r, sim, m, &o) == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_measurement fresh, full;
+    for (size_t j = 0; j < SSDSIM_QUICK_N_JOBS; j++) {
+        ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FRESH, 17, j, &fresh), 0);
+        ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FULL, 17, j, &full), 0);
+        ck_assert_msg(fresh.ramp_ns == 0 && fresh.window_ns == o.test_ns, "ramp %llu window %llu",
+                      (unsigned long long)fresh.ramp_ns, (unsigned long long)fresh.window_ns);
+        ck_assert_msg(fresh.bw_bytes > 250e6 && near(fresh.bw_bytes, full.bw_bytes, 0.1),
+                      "fresh %g, full %g B/s", fresh.bw_bytes, full.bw_bytes);
+    }
+    for (size_t i = 0; i < 20; i++)
+        for (size_t j = 0; j < SSDSIM_QUICK_N_JOBS; j++) {
+            ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FRESH, i, j, &fresh), 0);
+            ck_assert_msg(!fresh.steady, "fresh test %zu at job count %zu converged", i, j);
+        }
+    ssdsim_quick_free(r);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* A sweep point's fast preconditioning (ssdsim_point_precondition, as `ssdsim run --precondition
  * fast`) fills a RAID card's write-back cache too: a RAID-0 of 2 small drives behind a 32 MiB
  * card cache (1 GB/s into it). Each drive programs at most 4 dies / 200 us = 20,000 pages a
@@ -1674,6 +1717,7 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_scaling_steady_writes);
     tcase_add_test(tc, test_suite_lib_window_gc_cycles_every_device);
     tcase_add_test(tc, test_suite_lib_steady_state_fills_card_cache);
+    tcase_add_test(tc, test_suite_lib_quick_card_cache_fresh);
     tcase_add_test(tc, test_suite_lib_point_precondition_fills_card_cache);
     tcase_add_test(tc, test_suite_lib_apps);
     suite_add_tcase(s, tc);

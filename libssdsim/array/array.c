@@ -585,6 +585,7 @@ static void wc_absorb(struct ssdsim__sys *s, uint32_t io)
     w->dirty += r->len;
     w->queued += r->len;
     w->n_absorbed++;
+    w->bytes_absorbed += r->len;
     uint64_t t = s->have_uplink ? ssdsim__link_xfer(&s->uplink, SSDSIM__LINK_DOWN, now, r->len)
                                 : now;
     uint64_t copy = ((uint64_t)r->len * SSDSIM__NS_PER_S + w->bytes_per_s - 1) / w->bytes_per_s;

@@ -102,6 +102,7 @@ struct ssdsim__wcache {
     uint64_t idle_gen;
     /* figures, for tests */
     uint64_t n_absorbed, n_through, n_flushes;
+    uint64_t bytes_absorbed; /* host bytes absorbed, ever (the quick matrix's fresh rule) */
 };
 
 struct ssdsim__sys {

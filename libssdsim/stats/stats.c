@@ -96,6 +96,7 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
     for (int i = 0; i < 4; i++)
         s->bytes[i] = 0;
     s->start_ns = s->end_ns = now;
+    s->unmeasured_ns = 0;
     ssdsim__sys_counters(s->sys, &s->base);
     ssdsim__sys_mech(s->sys, now, &s->base_mech);
     for (uint32_t k = 0; s->dev_base && k < s->sys->n_devs; k++)

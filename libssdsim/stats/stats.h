@@ -28,6 +28,9 @@ struct ssdsim__stats {
     struct ssdsim__hist *mirror;
     uint64_t bytes[4];            /* read, write, trim, all */
     uint64_t start_ns, end_ns;
+    /* clock time the run's power loss took after the statistics closed (its flush and mount,
+     * rel/power.c): left out of the span of the busy times' utilisations (results.c) */
+    uint64_t unmeasured_ns;
     const struct ssdsim__sys *sys;
     struct ssdsim__devbase *dev_base; /* per device: its figures when the run started */
     struct ssdsim__env_counters base; /* counters when the run started */
