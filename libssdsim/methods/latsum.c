@@ -13,6 +13,8 @@
 
 struct ssdsim_latency_sum {
     GArray *upper, *count; /* uint64_t each, increasing upper edges */
+    uint64_t max_ns;       /* the largest latency added (0: none): a bucket's upper edge may
+                              lie above it, the distribution may not */
 };
 
 int ssdsim_latency_sum_new(ssdsim_latency_sum **out)
@@ -69,6 +71,7 @@ int ssdsim_latency_sum_merge(ssdsim_latency_sum *dst, const ssdsim_latency_sum *
     if (src->upper->len)
         merge(dst, (const uint64_t *)(void *)src->upper->data,
               (const uint64_t *)(void *)src->count->data, src->upper->len);
+    dst->max_ns = SSDSIM__MAX(dst->max_ns, src->max_ns);
     return 0;
 }
 
@@ -82,6 +85,9 @@ int ssdsim_latency_sum_add_run(ssdsim_latency_sum *h, const ssdsim *sim, enum ss
     uint64_t *up = g_new(uint64_t, n), *cnt = g_new(uint64_t, n);
     n = ssdsim_latency_histogram(sim, op, up, cnt, n);
     merge(h, up, cnt, n);
+    ssdsim_op_stats st;
+    if (ssdsim_get_op_stats(sim, op, &st) == 0 && st.count)
+        h->max_ns = SSDSIM__MAX(h->max_ns, st.lat_max_ns);
     g_free(up);
     g_free(cnt);
     return 0;
@@ -126,8 +132,9 @@ size_t ssdsim_latency_sum_cdf(const ssdsim_latency_sum *h, uint64_t *lat_ns, dou
         int tail_step = tail > 0 ? (int)floor(-log10(tail) * 10) : 1000;
         if (i == 0 || i + 1 == n || cdf - last_cdf >= 0.005 || tail_step != last_tail) {
             if (kept < max) {
+                /* the last samples' bucket may reach past the largest of them */
                 if (lat_ns)
-                    lat_ns[kept] = up[i];
+                    lat_ns[kept] = h->max_ns && up[i] > h->max_ns ? h->max_ns : up[i];
                 if (cdf_out)
                     cdf_out[kept] = cdf;
             }

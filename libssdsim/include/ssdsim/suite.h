@@ -102,7 +102,9 @@ SSDSIM_API size_t ssdsim_latency_sum_buckets(const ssdsim_latency_sum *sum, uint
 /** The points of the sum's cumulative distribution that a plot needs (about 200): a bucket is
  * kept when the CDF has grown by half a percent since the last kept one, when the tail
  * (1 - CDF) has crossed a tenth of a decade, and the first and last buckets. lat_ns[i] is the
- * bucket's upper edge, cdf[i] the share of requests at or below it. At most `max` points;
+ * bucket's upper edge, or the largest latency added when the edge lies above it (so the last
+ * point is the runs' maximum, not past it), cdf[i] the share of requests at or below it. At
+ * most `max` points;
  * with max 0 (arrays may be NULL) only the count. @return the number of points (0 when the sum
  * is empty or NULL). */
 SSDSIM_API size_t ssdsim_latency_sum_cdf(const ssdsim_latency_sum *sum, uint64_t *lat_ns,
