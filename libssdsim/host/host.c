@@ -170,6 +170,17 @@ static void enter_or_wait(struct ssdsim__host *h, uint32_t i)
 
 static void wake(void *ctx, uint32_t arg);
 
+/* Where a replayed request came from, for a message: a trace names its file and line, another
+ * source its request id. */
+static void request_where(const struct ssdsim__job *job, const ssdsim_request *r, char *buf,
+                          size_t len)
+{
+    if (job->label)
+        snprintf(buf, len, "%.300s:%llu", job->label, (unsigned long long)r->id);
+    else
+        snprintf(buf, len, "request %llu", (unsigned long long)r->id);
+}
+
 /* fio's sync options on generated write *r: FUA for sync=1, a flush due after every fsync
  * (fdatasync) writes; a barrier write (every write_barrier-th) is held back behind a flush,
  * and then true is returned. */
@@ -276,13 +287,8 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
         }
         if (r->op != SSDSIM_OP_FLUSH && r->offset > h->logical_bytes - r->length) {
             if (!h->wrap) {
-                /* A trace names its file and line; another source its request id. */
                 char where[320];
-                if (job->label)
-                    snprintf(where, sizeof where, "%.300s:%llu", job->label,
-                             (unsigned long long)r->id);
-                else
-                    snprintf(where, sizeof where, "request %llu", (unsigned long long)r->id);
+                request_where(job, r, where, sizeof where);
                 host_fail(h, SSDSIM_ERANGE,
                           "%s: bytes %llu..%llu are beyond the device's logical capacity of "
                           "%llu bytes (wrap addresses to replay it anyway: ssdsim run --wrap, "
@@ -303,11 +309,7 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
             double t = (double)r->time_ns / job->time_scale;
             if (!(t <= (double)SSDSIM__CLOCK_LIMIT_NS - (double)job->start_ns)) {
                 char where[320];
-                if (job->label)
-                    snprintf(where, sizeof where, "%.300s:%llu", job->label,
-                             (unsigned long long)r->id);
-                else
-                    snprintf(where, sizeof where, "request %llu", (unsigned long long)r->id);
+                request_where(job, r, where, sizeof where);
                 host_fail(h, SSDSIM_ERANGE,
                           "%s: arrival time %llu ns at time scale %g is %.3g ns after the "
                           "replay's start, past the simulated clock's limit of 2^62 ns",
