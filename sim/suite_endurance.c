@@ -104,8 +104,7 @@ static int project(struct suite *s, const ssdsim_model *m, const ssdsim_enduranc
         g_string_append_printf(csv, "%s,", rows[i].key);
         double v[] = {rows[i].pe, rows[i].bytes, dw, rows[i].dwpd};
         for (size_t q = 0; q < G_N_ELEMENTS(v); q++)
-            suite_csv_num(csv, v[q], q + 1 == G_N_ELEMENTS(v));
-        g_string_append_c(csv, '\n');
+            suite_csv_num(csv, v[q], q + 1 == G_N_ELEMENTS(v)); /* the last ends the row */
     }
     suite_json_num(j, "uber_at_rated", e.uber_at_rated);
     if (e.uber_reached)
@@ -179,9 +178,8 @@ static int accel_check(struct suite *s, const ssdsim_model *m, const ssdsim_work
                                            "uncorrectable_timed", "uncorrectable_accel"};
         for (size_t k = 0; k < G_N_ELEMENTS(v); k++) {
             suite_json_num(e, keys[k], v[k]);
-            suite_csv_num(csv, v[k], k + 1 == G_N_ELEMENTS(v));
+            suite_csv_num(csv, v[k], k + 1 == G_N_ELEMENTS(v)); /* the last ends the row */
         }
-        g_string_append_c(csv, '\n');
         cJSON_AddItemToArray(arr, e);
         suite_md(s,
                  "| %.1f | %.3g | %.1f | %.3f | %.3f | %+.1f%% | %.3g | %.3g | %+.1f%% | %.3g | "

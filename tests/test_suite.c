@@ -107,6 +107,9 @@ static void assert_listed_files(const cJSON *root, const char *dir)
         ck_assert_msg(text != NULL, "%s was not written", path);
         char *nl = strchr(text, '\n');
         ck_assert_msg(nl && nl[1], "%s has no data row", path);
+        /* a header line, then one row per point (suites.md): no blank line between rows */
+        ck_assert_msg(!strstr(text, "\n\n"), "%s has a blank line", path);
+        ck_assert_msg(text[strlen(text) - 1] == '\n', "%s does not end its last row", path);
         free(text);
         n++;
     }
