@@ -1135,6 +1135,7 @@ START_TEST(test_config_interfaces)
         {"sata", "{\"queues\": 2}", "nvme.queues"},
         {"sas", "{\"arbitration\": \"wrr\"}", "nvme.arbitration"},
         {"sata", "{\"fetch_us\": 1}", "nvme.fetch_us"},
+        {"sata", "{\"burst\": 4}", "nvme.burst"}, /* was kept, though it did nothing */
     };
     for (size_t i = 0; i < sizeof nvme_bad / sizeof *nvme_bad; i++) {
         g_autofree char *host = g_strdup_printf("{\"interface\": \"%s\"}", nvme_bad[i][0]);

@@ -500,7 +500,10 @@ int ssdsim__model_check_cross_front(struct ctx *c)
                                    "urgent (%u), high (%u) and medium (%u) queues are more than "
                                    "nvme.queues (%u)",
                                    n->urgent_queues, n->high_queues, n->medium_queues, n->queues);
+    /* the keys that turn queue pairs on, and the burst, which arbitrates between them */
     const char *nvme_key = ssdsim__nvme_on_key(n);
+    if (!nvme_key && n->burst != 1)
+        nvme_key = "nvme.burst";
     if ((m->host.link.iface == SSDSIM__IFACE_SATA || m->host.link.iface == SSDSIM__IFACE_SAS) &&
         nvme_key) {
         /* SATA has one command queue (NCQ), SAS its task set: no queue pairs to arbitrate */
