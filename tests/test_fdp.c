@@ -627,6 +627,25 @@ START_TEST(test_fdp_bad_input)
         ck_assert_int_ne(ssdsim_run(sim, wl, NULL), 0);
         ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), fdp ? "fdp_pli" : "fdp"));
         ssdsim_workload_free(wl);
+        if (fdp == 2) {
+            /* placement=N with fdp=1 (and fdp_pli), in either order: the last of them would win
+             * without a word */
+            static const char *const both[] = {
+                "{\"rw\": \"randwrite\", \"size\": \"1m\", \"placement\": \"2\", \"fdp\": \"1\", "
+                "\"fdp_pli\": \"1\"}",
+                "{\"rw\": \"randwrite\", \"size\": \"1m\", \"fdp\": \"1\", \"placement\": \"2\"}"};
+            for (int k = 0; k < 2; k++) {
+                ssdsim *fresh = st_sim(m, 1); /* the refusal above ended `sim` */
+                wl = st_workload(both[k]);
+                ck_assert_int_eq(ssdsim_run(fresh, wl, NULL), SSDSIM_ECONFIG);
+                ck_assert_str_eq(ssdsim_errmsg(fresh),
+                                 "job 'job': placement: conflicts with fdp=1 (placement names "
+                                 "the one placement id of every write; with fdp=1, fdp_pli "
+                                 "lists the ids)");
+                ssdsim_workload_free(wl);
+                ssdsim_free(fresh);
+            }
+        }
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }

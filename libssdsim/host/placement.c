@@ -16,6 +16,14 @@ int ssdsim__placement_job_check(const struct ssdsim__jobspec *spec,
     uint32_t handles = fdp->handles, groups = ssdsim__fdp_groups(fdp);
     bool pli = spec->placement_opt && !strcmp(spec->placement_opt, "fdp_pli");
     *first = 0;
+    if (spec->placement_given && spec->fdp) {
+        /* two ways to name a job's placement ids: whichever came last would win unsaid */
+        snprintf(why, len,
+                 "job '%s': placement: conflicts with fdp=1 (placement names the one placement "
+                 "id of every write; with fdp=1, fdp_pli lists the ids)",
+                 name);
+        return 1;
+    }
     for (uint32_t k = 0; k < spec->n_placements; k++) {
         uint32_t v = spec->placements[k], placement = 0;
         char pwhy[200] = "";

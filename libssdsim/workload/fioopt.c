@@ -455,6 +455,7 @@ static int opt_placement(const struct optdef *o, struct ssdsim__jobspec *job, co
     job->placements[0] = (uint32_t)v;
     job->n_placements = 1;
     job->placement_opt = "placement";
+    job->placement_given = true;
     return 0;
 }
 

@@ -137,6 +137,7 @@ struct ssdsim__jobspec {
     uint32_t placements[SSDSIM__PLACEMENTS_MAX];
     uint32_t n_placements;
     bool fdp, pli_random;
+    bool placement_given; /* ssdsim's `placement` was given (it conflicts with fdp=1) */
     const char *placement_opt;
     /* fio's zonemode=zbd (dev/zns.c): writes go to their zone's write pointer, a full zone is
      * reset first, at most zbd_max_open zones are written at once (0: the drive's limit);
