@@ -344,6 +344,39 @@ START_TEST(test_zns_fio_zbd)
 }
 END_TEST
 
+/* fio's zonemode=zbd on zones whose capacity (8 MiB) is below their size (16 MiB): a sequential
+ * job that reaches a zone's capacity jumps to the zone's end (fio's zbd.c, "Jump from zone
+ * capacity limit to zone end"), so 24 MiB of 1 MiB writes fill zones 0, 1 and 2 with no reset;
+ * and a job bounded by its size writes the size's zones up to their capacity (4 zones: 32 MiB),
+ * where both used to write into a full zone's unwritable rest and reset it. */
+START_TEST(test_zns_fio_zbd_capacity_jump)
+{
+    for (int bounded = 0; bounded < 2; bounded++) {
+        ssdsim_model *m = zoned("zns.zone_capacity=8MiB", "zns.max_open=4");
+        ssdsim *sim = st_sim(m, 1);
+        st_run(sim, bounded ? "{\"rw\": \"write\", \"bs\": \"1m\", \"size\": \"64m\", "
+                              "\"iodepth\": 2, \"zonemode\": \"zbd\"}"
+                            : "{\"rw\": \"write\", \"bs\": \"1m\", \"io_size\": \"24m\", "
+                              "\"iodepth\": 2, \"zonemode\": \"zbd\"}",
+               NULL);
+        int full = bounded ? 4 : 3;
+        for (int i = 0; i < 6; i++)
+            ck_assert_msg(zone(sim, (uint64_t)i).state ==
+                              (i < full ? SSDSIM_ZONE_FULL : SSDSIM_ZONE_EMPTY),
+                          "zone %d: state %d", i, (int)zone(sim, (uint64_t)i).state);
+        ssdsim_zns_stats st;
+        ck_assert_int_eq(ssdsim_get_zns_stats(sim, &st), 0);
+        ck_assert_uint_eq(st.resets, 0);
+        ck_assert_uint_eq(st.errors, 0);
+        ssdsim_op_stats w;
+        ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w), 0);
+        ck_assert_uint_eq(w.bytes, (uint64_t)full * 8 * MIB);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
 /* fio's zoneskip with zonemode=zbd (fio's zbd.c): a sequential job writes one zone, then skips
  * zoneskip bytes (two zones) and goes on, back to the job's offset past the end of its region.
  * Over 16 zones that is zones 0, 3, 6, 9, 12, 15; 104 writes of 1 MiB are those 6 zones (96
@@ -463,6 +496,7 @@ int main(void)
     tcase_add_test(tc, test_zns_open_limit);
     tcase_add_test(tc, test_zns_bad_input);
     tcase_add_test(tc, test_zns_fio_zbd);
+    tcase_add_test(tc, test_zns_fio_zbd_capacity_jump);
     tcase_add_test(tc, test_zns_fio_zoneskip);
     tcase_add_test(tc, test_zns_fio_refused);
     tcase_add_test(tc, test_zns_precondition);

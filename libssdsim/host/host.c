@@ -1043,10 +1043,26 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
             }
             ssdsim__gen_init(&job->gen, spec, c, SSDSIM__GEN_JOB_SEED(seed, s),
                              SSDSIM__GEN_JOB_SEED(sim_seed, s), h->logical_bytes);
-            if (spec->zbd && spec->zbd_zone_skip && !job->gen.random) {
-                /* fio ignores zoneskip for random patterns */
-                job->gen.zone_size = h->sys->devs[0].zns->zone_size;
+            if (spec->zbd && !job->gen.random) {
+                /* fio ignores zoneskip for random patterns, and moves its sequential position
+                 * on from a zone's capacity to the zone's end */
+                const struct ssdsim__zns *zn = h->sys->devs[0].zns;
+                job->gen.zone_size = zn->zone_size;
                 job->gen.zone_skip = spec->zbd_zone_skip;
+                job->gen.zone_cap = zn->capacity < zn->zone_size ? zn->capacity : 0;
+                if (job->gen.zone_cap && job->gen.byte_limit && !spec->number_ios &&
+                    !spec->io_size_bytes && spec->io_size_percent <= 0) {
+                    /* bounded by its region (size, loops): fio writes the region's zones up
+                     * to their capacity, so a pass is the writable bytes of the region */
+                    uint64_t a = job->gen.region_start, end = a + job->gen.region_len, w = 0;
+                    for (uint64_t zs = a / zn->zone_size * zn->zone_size; zs < end;
+                         zs += zn->zone_size) {
+                        uint64_t lo = SSDSIM__MAX(a, zs);
+                        uint64_t hi = SSDSIM__MIN(end, zs + zn->capacity);
+                        w += hi > lo ? hi - lo : 0;
+                    }
+                    job->gen.byte_limit = w * (spec->loops ? spec->loops : 1);
+                }
             }
             if (spec->read_iolog) {
                 ssdsim_error err = {0};

@@ -369,6 +369,11 @@ bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint
                 g->zone_base = 0;
             *pos = g->zone_base;
         }
+        if (g->zone_cap) {
+            uint64_t in_zone = (g->region_start + *pos) % g->zone_size;
+            if (in_zone >= g->zone_cap)
+                *pos += g->zone_size - in_zone; /* past the capacity: the next zone */
+        }
         if (*pos + bs > g->region_len) {
             *pos = 0;
             g->zone_base = g->zone_bytes = 0;

@@ -64,6 +64,11 @@ struct ssdsim__gen {
      * sequential job moves on to zone_base + zone_size + zone_skip once it has moved zone_size
      * bytes or reached the end of the zone at zone_base (offsets in the region) */
     uint64_t zone_size, zone_skip, zone_base, zone_bytes;
+    /* zonemode=zbd on zones whose capacity is below their size (set by the host; 0 = none): a
+     * sequential job that reaches a zone's capacity jumps to the zone's end, as fio's zbd.c
+     * does ("Jump from zone capacity limit to zone end"), instead of writing into the zone's
+     * unwritable rest (which sent the writes to the full zone and reset it) */
+    uint64_t zone_cap;
     uint64_t run_pos[SSDSIM__N_DIRS];  /* random patterns: end of the last I/O (sequential runs) */
     uint64_t run_left[SSDSIM__N_DIRS]; /* rw=rand...:N: I/Os left at consecutive offsets */
     /* stop: number_ios, or bytes (io_size, loops x region); 0 = none (time-based) */
