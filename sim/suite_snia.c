@@ -38,6 +38,8 @@ static void steady_json(cJSON *o, const ssdsim_steady_result *r, size_t n_rounds
     suite_json_num(o, "intercept", r->intercept);
     suite_json_num(o, "excursion", r->excursion);
     suite_json_num(o, "slope_excursion", r->slope_excursion);
+    if (!r->steady && r->why_not[0])
+        cJSON_AddStringToObject(o, "why_not", r->why_not);
 }
 
 static void steady_md(struct suite *s, const char *what, const ssdsim_steady_result *r,
@@ -54,8 +56,9 @@ static void steady_md(struct suite *s, const char *what, const ssdsim_steady_res
     else
         suite_md(s,
                  "Steady state (%s): **not reached** in %zu rounds; the figures are the last 5 "
-                 "rounds (%zu to %zu), excursion %.1f%%, least-squares excursion %.1f%%.\n\n",
-                 what, n_rounds, first, last, 100 * r->excursion, 100 * r->slope_excursion);
+                 "rounds (%zu to %zu), excursion %.1f%%, least-squares excursion %.1f%%%s%s.\n\n",
+                 what, n_rounds, first, last, 100 * r->excursion, 100 * r->slope_excursion,
+                 r->why_not[0] ? ": " : "", r->why_not);
 }
 
 /* The callbacks of a test: the re-run bullet of every cell, the progress line of a round

@@ -205,6 +205,7 @@ START_TEST(test_measure_window_qd1_latency)
     ck_assert(isnan(f.waf)); /* nothing written */
     ck_assert_uint_eq(f.n_runs, 2);
     ck_assert_uint_ge(f.n_ios, 5000);
+    ck_assert(!f.too_few);
     ck_assert_uint_ge(f.window_ns, 600000000);
     ck_assert_uint_le(f.window_ns, 700000000);
     ck_assert_uint_eq(f.ramp_ns, f.window_ns / 10);
@@ -215,6 +216,13 @@ START_TEST(test_measure_window_qd1_latency)
     ck_assert_uint_eq(f.n_runs, 1);
     ck_assert_uint_lt(f.n_ios, 1000);
     ck_assert_uint_eq(f.window_ns, 100000000);
+    ck_assert(!f.too_few); /* short of 5000, yet a flow: far more than the one outstanding */
+    /* a window shorter than one read (104.92 us) completes none: only its first wave */
+    mo.window_ns = 50000;
+    ck_assert_int_eq(ssdsim_measure(sim, wl, &mo, &f), 0);
+    ck_assert_uint_eq(f.n_ios, 0);
+    ck_assert(f.too_few);
+    mo.window_ns = 100000000;
 
     /* fixed_length: the window from its first request, no ramp, not run again although it
      * holds fewer than 5000 requests (nor stopped early: until_steady is not used). The first

@@ -9,6 +9,7 @@
 #include "common.h"
 
 #include <glib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "abi.h"
@@ -52,13 +53,17 @@ static int rounds_run(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells
     uint32_t skip = o->unjudged_rounds;
     GArray *track = g_array_new(FALSE, FALSE, sizeof(double));
     int rc = 0;
+    uint64_t short_after = 0; /* 1 + the last round whose tracked cell held too few requests */
     for (uint32_t k = 0; rc == 0 && k < max + skip; k++) {
         double t = 0;
         for (size_t c = 0; rc == 0 && c < n_cells; c++) {
             ssdsim_measurement m;
             rc = ssdsim_measure(sim, cells[c], &mo, &m);
-            if (rc == 0 && c == o->track_cell)
+            if (rc == 0 && c == o->track_cell) {
                 t = tracked(&m, o->track_var);
+                if (m.too_few)
+                    short_after = (uint64_t)k + 1;
+            }
             if (rc == 0 && o->on_cell)
                 rc = o->on_cell(k, c, &m, o->userdata);
         }
@@ -72,6 +77,15 @@ static int rounds_run(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells
             continue;
         judge((const double *)(void *)track->data + skip, track->len - skip, &o->steady, st);
         st->round += skip;
+        /* a window whose tracked figure rests on too few requests says nothing of a steady
+         * state, however flat it looks (a cell that never left its start-up is flat) */
+        if (st->steady && short_after + st->window > st->round + 1) {
+            st->steady = false;
+            snprintf(st->why_not, sizeof st->why_not,
+                     "round %llu's tracked cell held too few requests even at its longest "
+                     "window, and the window of rounds ending at %llu includes it",
+                     (unsigned long long)short_after, (unsigned long long)st->round + 1);
+        }
         if (st->steady)
             break;
     }

@@ -191,8 +191,15 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
         f->gc_wait_ns = tail_ns;
         if (rc)
             return rc;
-        if ((f->n_ios >= want && f->host_pages_written >= want_pages) || win >= cap)
+        if (f->n_ios >= want && f->host_pages_written >= want_pages)
             return 0;
+        if (win >= cap) {
+            /* short of what was asked, at its longest: figures all the same, unless fewer
+             * requests completed than were outstanding, so that the window saw only the
+             * queues' first wave, not a flow */
+            f->too_few = f->n_ios < ssdsim__methods_slots(wl);
+            return 0;
+        }
         /* What the run achieved, over the rounds it ran, says how long the next must be, with
          * a margin. A run that stopped early, steady, may stop the next one early too, at the
          * earliest after STEADY_ROUNDS of its ROUNDS rounds: it must hold what is wanted by

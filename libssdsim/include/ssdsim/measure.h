@@ -96,6 +96,11 @@ typedef struct ssdsim_measurement {
     /** of ramp_ns, the time a workload that writes nothing ran, not counted, while garbage
      * collection that earlier writes left running went on (0: none was running) */
     uint64_t gc_wait_ns;
+    /** even at its longest (max_stretch windows), the window completed fewer requests than
+     * were outstanding (numjobs x iodepth): it saw the queues' first wave, not a flow, so its
+     * figures mean little, and ssdsim_rounds_run counts no steady state over a round whose
+     * tracked cell is so */
+    bool too_few;
 } ssdsim_measurement;
 
 /** Measure `wl` on `sim` as it is (no preconditioning): a time-based run of window_ns after a
