@@ -329,7 +329,8 @@ static bool in_list(const char *name, const char *const *list, size_t n)
  * code after printing the error. */
 static int run_option(const char *name, const char *val, struct cli_run_opts *o)
 {
-    int rc = cli_trace_reader_option("run", name, val, &o->trace, o->trace_devices);
+    int rc = cli_trace_reader_option("run", name, val, &o->trace, o->trace_devices,
+                                     &o->trace_given);
     if (rc != 1)
         return rc;
     if (!strcmp(name, "--skip-bad-lines")) {
@@ -954,6 +955,12 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     memset(&tout, 0, sizeof tout);
     struct cli_fair fair = {0};
     cli_input_add(o->trace_path);
+    for (size_t k = 0; o->trace_path && k <= o->n_more_traces; k++) {
+        const char *path = k ? o->more_traces[k - 1] : o->trace_path;
+        int trc = cli_trace_check_file("run", path, &o->trace, &o->trace_given);
+        if (trc)
+            return trc;
+    }
     int bad = check_outputs(o, wl);
     if (bad)
         return bad;

@@ -810,7 +810,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 return CLI_EXIT_USAGE;
             if (strcmp(opt, "--device") && cli_once(cmd, opt, &seen))
                 return CLI_EXIT_USAGE;
-            int trc = cli_trace_reader_option(cmd, opt, val, &so->trace, so->trace_devices);
+            int trc = cli_trace_reader_option(cmd, opt, val, &so->trace, so->trace_devices,
+                                              &so->trace_given);
             if (trc)
                 return trc;
             keep_first(apps_opt, sizeof apps_opt, opt);
@@ -1070,6 +1071,11 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     if (so->trace_path && !apps) {
         cli_error("suite: --trace belongs to the apps suite");
         return CLI_EXIT_USAGE;
+    }
+    if (apps) {
+        int trc = cli_trace_check_file("suite apps", so->trace_path, &so->trace, &so->trace_given);
+        if (trc)
+            return trc;
     }
     if (!window)
         so->window_ns = so->quick ? 200 * MS_NS : 2 * S_NS;
