@@ -1356,11 +1356,17 @@ int cli_suite(int argc, char **argv)
     suite_json_u64(s.json, "seed", s.seed);
     cJSON *opts = cJSON_AddObjectToObject(s.json, "options");
     cJSON_AddBoolToObject(opts, "quick", so.quick);
-    suite_json_u64(opts, "window_ns", so.window_ns);
-    suite_json_num(opts, "max_drive_writes", so.max_dw);
-    if (so.curve_full)
+    /* only the options the suite uses (the ones its parsing accepts) */
+    bool review = !strcmp(so.suite, "review"), fdp = !strcmp(so.suite, "fdp");
+    bool windowed = review || !strcmp(so.suite, "quick-matrix") ||
+                    !strcmp(so.suite, "tenants") || !strcmp(so.suite, "scaling");
+    if (windowed)
+        suite_json_u64(opts, "window_ns", so.window_ns);
+    if (review || fdp)
+        suite_json_num(opts, "max_drive_writes", so.max_dw);
+    if (review && so.curve_full)
         cJSON_AddStringToObject(opts, "curve_blocks_per_plane", "full");
-    else
+    else if (review)
         suite_json_u64(opts, "curve_blocks_per_plane", so.curve_bpp);
     GString *ot = g_string_new(NULL);
     if (!strcmp(so.suite, "snia")) {
@@ -1379,12 +1385,12 @@ int cli_suite(int argc, char **argv)
             g_string_append(ot, ", addresses wrapped");
         for (size_t i = 0; i < so.n_compare; i++)
             g_string_append_printf(ot, "%s%s", i ? ", " : ", compared with ", so.compare_models[i]);
-    } else if (strcmp(so.suite, "endurance")) {
+    } else if (windowed) {
         g_string_append_printf(ot, "windows of %.3g s", (double)so.window_ns / 1e9);
     }
-    if (!strcmp(so.suite, "fdp"))
-        g_string_append_printf(ot, ", %.3g drive writes of warm-up", so.max_dw);
-    if (!strcmp(so.suite, "review")) {
+    if (fdp)
+        g_string_append_printf(ot, "%.3g drive writes of warm-up", so.max_dw);
+    if (review) {
         g_string_append_printf(ot, ", curves up to %.3g drive writes", so.max_dw);
         if (so.curve_full)
             g_string_append(ot, " on the model itself");

@@ -1024,8 +1024,15 @@ START_TEST(test_suite_fdp_quick)
         ck_assert_ptr_nonnull(text);
         ck_assert_ptr_nonnull(strstr(text, "WAF with FDP"));
         ck_assert_ptr_nonnull(strstr(text, "generic-slc"));
+        /* fdp measures no window: the options say only what it used */
+        ck_assert_ptr_null(strstr(text, "windows of"));
+        ck_assert_ptr_nonnull(strstr(text, "drive writes of warm-up"));
         free(text);
     }
+    const cJSON *opts = item(root, "options");
+    ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(opts, "window_ns"));
+    ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(opts, "curve_blocks_per_plane"));
+    ck_assert_ptr_nonnull(cJSON_GetObjectItemCaseSensitive(opts, "max_drive_writes"));
     cJSON_Delete(root);
     /* a model FDP cannot run on: one line */
     RUN(&c, "suite", "fdp", "--set", "ftl.type=\"zoned\"", "--quick", "--out", dir,
