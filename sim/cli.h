@@ -193,10 +193,11 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
  * and the file it points to replaced.
  *
  * cli_input_add(): register a file the run reads (ignored when it does not exist);
- * cli_inputs_clear() forgets them all. cli_output_check(): -1 after printing the error when
- * `path` is a registered input, a directory, or a file whose directory is missing or not
- * writable, else 0: commands call it on their outputs before they run, so that a mistake is
- * not found after the run. */
+ * cli_inputs_clear() forgets them all. cli_output_check(): after printing the error,
+ * CLI_EXIT_USAGE when `path` is a registered input (a bad command line, as two outputs at one
+ * file), CLI_EXIT_FAIL when it is a directory or a file whose directory is missing or not
+ * writable (a file that cannot be written); else 0. Commands call it on their outputs before
+ * they run, so that a mistake is not found after the run. */
 void cli_input_add(const char *path);
 void cli_inputs_clear(void);
 int cli_output_check(const char *path);
@@ -207,9 +208,9 @@ int cli_output_check(const char *path);
 int cli_outputs_distinct(const char *const *names, const char *const *paths, size_t n);
 
 /* Before a command that writes files named `names` (glob patterns: "precondition-*.csv") into
- * `dir` runs: -1 after one line naming the file, `cmd` ("suite tenants") and the input when a
- * file of `dir` that one of the names matches is a registered input (the same file: a link
- * counts), else 0. A `dir` that does not exist yet holds no input. */
+ * `dir` runs: CLI_EXIT_USAGE after one line naming the file, `cmd` ("suite tenants") and the
+ * input when a file of `dir` that one of the names matches is a registered input (the same
+ * file: a link counts), else 0. A `dir` that does not exist yet holds no input. */
 int cli_dir_outputs_check(const char *dir, const char *const *names, size_t n, const char *cmd);
 
 /* Before a command that writes a folder at its end runs for minutes: can `dir` be created (or

@@ -895,9 +895,11 @@ static int check_outputs(const struct cli_run_opts *o, const ssdsim_workload *wl
         "the job file's write_bw_log"};
     const char *outs[] = {o->json_out, o->csv_out, o->latency_log, o->record_path};
     const char *out_names[] = {"--json", "--timeseries", "--latency-log", "--record"};
-    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
-        if (outs[i] && cli_output_check(outs[i]))
-            return CLI_EXIT_FAIL;
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        int bad = outs[i] ? cli_output_check(outs[i]) : 0;
+        if (bad)
+            return bad;
+    }
     GPtrArray *names = g_ptr_array_new(), *paths = g_ptr_array_new();
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
         g_ptr_array_add(names, (char *)out_names[i]);

@@ -1318,10 +1318,11 @@ int cli_suite(int argc, char **argv)
     g_autofree char *cmd = g_strdup_printf("suite %s", so.suite);
     const char *outs[16];
     size_t n_outs = suite_outputs(so.suite, outs, sizeof outs / sizeof *outs);
-    if (cli_dir_check(dir) || /* not after minutes of measurements */
-        cli_dir_outputs_check(dir, outs, n_outs, cmd)) {
+    int bad = cli_dir_check(dir) ? CLI_EXIT_FAIL /* not after minutes of measurements */
+                                 : cli_dir_outputs_check(dir, outs, n_outs, cmd);
+    if (bad) {
         ssdsim_model_free(s.model);
-        return CLI_EXIT_FAIL;
+        return bad;
     }
     s.json = cJSON_CreateObject();
     s.md = g_string_new(NULL);

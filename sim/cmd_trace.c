@@ -491,9 +491,12 @@ static int trace_convert(const struct trace_cmd *c)
     /* The output is written under a temporary name and renamed when whole (outfile.c); it may
      * not be the input. */
     cli_input_add(c->in);
+    int orc = cli_output_check(c->out); /* an input: 2; a path that cannot be written: 1 */
+    if (orc)
+        return orc;
     struct cli_out out;
     if (cli_out_begin(&out, c->out))
-        return CLI_EXIT_USAGE;
+        return CLI_EXIT_FAIL;
     ssdsim_error err;
     ssdsim_trace *t = NULL;
     ssdsim_trace_writer *w = NULL;

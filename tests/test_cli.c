@@ -1182,7 +1182,7 @@ START_TEST(test_cli_output_that_is_an_input_is_refused)
         struct cmd c;
         RUN(&c, "run", "--model", model_path(m, sizeof m), SMALL_SETS, "--workload", wl, outs[i],
             outs[i + 1], "--interval-ios", "1000", "--quiet");
-        assert_one_error(&c, 1, outs[i + 1]);
+        assert_one_error(&c, 2, outs[i + 1]); /* a bad command line (guide.md, exit status) */
         ck_assert_msg(strstr(c.err, wl) != NULL, "the input is not named: %s", c.err);
         cmd_free(&c);
         char *after = read_file(wl, NULL);
@@ -1200,7 +1200,7 @@ START_TEST(test_cli_output_that_is_an_input_is_refused)
     write_file(mcopy, mtext);
     free(mtext);
     RUN(&c, "run", "--model", mcopy, SMALL_SETS, "--workload", wl, "--json", mcopy, "--quiet");
-    assert_one_error(&c, 1, "cli-model-hardlink.json");
+    assert_one_error(&c, 2, "cli-model-hardlink.json");
     cmd_free(&c);
     free(before);
     unlink(hard);

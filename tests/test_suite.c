@@ -1262,7 +1262,7 @@ START_TEST(test_suite_input_in_out_refused_first)
     struct cmd c;
     RUN(&c, "suite", "tenants", "--quick", "--model", model, SMALL_SETS, "--out", dir,
         "--no-plot");
-    assert_one_error(&c, 1, "suite tenants would write this file, and it is the input");
+    assert_one_error(&c, 2, "suite tenants would write this file, and it is the input");
     ck_assert_uint_eq(c.n_out, 0);
     cmd_free(&c);
     char *after = read_file(model, NULL);
