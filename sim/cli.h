@@ -60,6 +60,12 @@ void cli_set_error_context(const char *context);
 /* --quiet: the library's warnings and notes, which go to stderr otherwise, are not shown. */
 void cli_quiet_notes(void);
 
+/* The reader options of one input format that were given (NULL: none): --time-unit or
+ * --read-flag (DiskSim ASCII), --blkparse-events (blkparse). */
+struct cli_trace_given {
+    const char *disksim, *blkparse;
+};
+
 /* The options of one simulation run: `ssdsim run`, `ssdsim demo`, and each point of a sweep. */
 struct cli_run_opts {
     const char *model_path;    /* file or installed model name; NULL: the built-in model */
@@ -97,6 +103,7 @@ struct cli_run_opts {
     size_t n_more_traces;
     ssdsim_trace_opts trace;
     uint32_t trace_devices[CLI_MAX_TRACE_DEVICES];
+    struct cli_trace_given trace_given;
     ssdsim_replay_opts replay;
     bool lenient;              /* fio job files: skip unknown options */
     bool fairness;             /* --fairness: each job alone too, slowdowns (fairness.c) */
@@ -186,10 +193,11 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
  * and the file it points to replaced.
  *
  * cli_input_add(): register a file the run reads (ignored when it does not exist);
- * cli_inputs_clear() forgets them all. cli_output_check(): -1 after printing the error when
- * `path` is a registered input, a directory, or a file whose directory is missing or not
- * writable, else 0: commands call it on their outputs before they run, so that a mistake is
- * not found after the run. */
+ * cli_inputs_clear() forgets them all. cli_output_check(): after printing the error,
+ * CLI_EXIT_USAGE when `path` is a registered input (a bad command line, as two outputs at one
+ * file), CLI_EXIT_FAIL when it is a directory or a file whose directory is missing or not
+ * writable (a file that cannot be written); else 0. Commands call it on their outputs before
+ * they run, so that a mistake is not found after the run. */
 void cli_input_add(const char *path);
 void cli_inputs_clear(void);
 int cli_output_check(const char *path);
@@ -200,9 +208,9 @@ int cli_output_check(const char *path);
 int cli_outputs_distinct(const char *const *names, const char *const *paths, size_t n);
 
 /* Before a command that writes files named `names` (glob patterns: "precondition-*.csv") into
- * `dir` runs: -1 after one line naming the file, `cmd` ("suite tenants") and the input when a
- * file of `dir` that one of the names matches is a registered input (the same file: a link
- * counts), else 0. A `dir` that does not exist yet holds no input. */
+ * `dir` runs: CLI_EXIT_USAGE after one line naming the file, `cmd` ("suite tenants") and the
+ * input when a file of `dir` that one of the names matches is a registered input (the same
+ * file: a link counts), else 0. A `dir` that does not exist yet holds no input. */
 int cli_dir_outputs_check(const char *dir, const char *const *names, size_t n, const char *cmd);
 
 /* Before a command that writes a folder at its end runs for minutes: can `dir` be created (or
@@ -334,14 +342,26 @@ int cli_watch_open(struct cli_watch *w, const struct cli_run_opts *o, const ssds
 enum cli_watch_end { CLI_WATCH_COMMIT, CLI_WATCH_PARTIAL, CLI_WATCH_DISCARD };
 int cli_watch_close(struct cli_watch *w, enum cli_watch_end how);
 
-/* The trace-reader options `trace` and `run --trace` share (cmd_trace.c): --trace-format,
- * --time-unit, --read-flag, --blkparse-events, --device. cli_trace_reader_option() returns 1
- * when `name` is not one of them, 0 when it stored the value in `opts` (--device values go into
- * `devices`, room for CLI_MAX_TRACE_DEVICES, which opts->devices then points to), or
- * CLI_EXIT_USAGE after printing the error; `cmd` names the command in messages. */
+/* The trace-reader options `trace`, `run --trace` and `suite apps` share (cmd_trace.c):
+ * --trace-format, --time-unit, --read-flag, --blkparse-events, --device.
+ * cli_trace_reader_option() returns 1 when `name` is not one of them, 0 when it stored the value
+ * in `opts` (--device values go into `devices`, room for CLI_MAX_TRACE_DEVICES, which
+ * opts->devices then points to) and noted a format's option in `given`, or CLI_EXIT_USAGE after
+ * printing the error; `cmd` names the command in messages. */
 bool cli_is_trace_reader_option(const char *name);
 int cli_trace_reader_option(const char *cmd, const char *name, const char *val,
-                            ssdsim_trace_opts *opts, uint32_t *devices);
+                            ssdsim_trace_opts *opts, uint32_t *devices,
+                            struct cli_trace_given *given);
+
+/* A reader option of another format than `in`, the format of the trace `path`, has no effect:
+ * refused naming both. 0, or CLI_EXIT_USAGE after printing the error. */
+int cli_trace_check_given(const char *cmd, const char *path, ssdsim_trace_format in,
+                          const struct cli_trace_given *given);
+
+/* The same for a trace not yet read: its format is opts->format, or what ssdsim_trace_probe
+ * finds (0 when it finds none: opening the trace reports that). */
+int cli_trace_check_file(const char *cmd, const char *path, const ssdsim_trace_opts *opts,
+                         const struct cli_trace_given *given);
 
 /* What `run --trace` says about the trace it replayed (trace_replay.c). */
 struct cli_trace_outcome {

@@ -586,9 +586,10 @@ int cli_calibrate(int argc, char **argv)
     struct suite s = {.opt = &c.so, .seed = c.so.o.seed};
     if (cli_load(&c.so.o, &s.model, NULL))
         return CLI_EXIT_FAIL;
-    if (c.json_out && cli_output_check(c.json_out)) { /* before the figures run, not after */
+    int bad = c.json_out ? cli_output_check(c.json_out) : 0; /* before the figures run */
+    if (bad) {
         ssdsim_model_free(s.model);
-        return CLI_EXIT_FAIL;
+        return bad;
     }
     s.model_label = c.so.o.model_path;
     size_t n_spec = ssdsim_model_spec_count(s.model);

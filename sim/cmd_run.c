@@ -329,7 +329,8 @@ static bool in_list(const char *name, const char *const *list, size_t n)
  * code after printing the error. */
 static int run_option(const char *name, const char *val, struct cli_run_opts *o)
 {
-    int rc = cli_trace_reader_option("run", name, val, &o->trace, o->trace_devices);
+    int rc = cli_trace_reader_option("run", name, val, &o->trace, o->trace_devices,
+                                     &o->trace_given);
     if (rc != 1)
         return rc;
     if (!strcmp(name, "--skip-bad-lines")) {
@@ -894,9 +895,11 @@ static int check_outputs(const struct cli_run_opts *o, const ssdsim_workload *wl
         "the job file's write_bw_log"};
     const char *outs[] = {o->json_out, o->csv_out, o->latency_log, o->record_path};
     const char *out_names[] = {"--json", "--timeseries", "--latency-log", "--record"};
-    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
-        if (outs[i] && cli_output_check(outs[i]))
-            return CLI_EXIT_FAIL;
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        int bad = outs[i] ? cli_output_check(outs[i]) : 0;
+        if (bad)
+            return bad;
+    }
     GPtrArray *names = g_ptr_array_new(), *paths = g_ptr_array_new();
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
         g_ptr_array_add(names, (char *)out_names[i]);
@@ -954,6 +957,12 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
     memset(&tout, 0, sizeof tout);
     struct cli_fair fair = {0};
     cli_input_add(o->trace_path);
+    for (size_t k = 0; o->trace_path && k <= o->n_more_traces; k++) {
+        const char *path = k ? o->more_traces[k - 1] : o->trace_path;
+        int trc = cli_trace_check_file("run", path, &o->trace, &o->trace_given);
+        if (trc)
+            return trc;
+    }
     int bad = check_outputs(o, wl);
     if (bad)
         return bad;

@@ -810,7 +810,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 return CLI_EXIT_USAGE;
             if (strcmp(opt, "--device") && cli_once(cmd, opt, &seen))
                 return CLI_EXIT_USAGE;
-            int trc = cli_trace_reader_option(cmd, opt, val, &so->trace, so->trace_devices);
+            int trc = cli_trace_reader_option(cmd, opt, val, &so->trace, so->trace_devices,
+                                              &so->trace_given);
             if (trc)
                 return trc;
             keep_first(apps_opt, sizeof apps_opt, opt);
@@ -1071,6 +1072,11 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         cli_error("suite: --trace belongs to the apps suite");
         return CLI_EXIT_USAGE;
     }
+    if (apps) {
+        int trc = cli_trace_check_file("suite apps", so->trace_path, &so->trace, &so->trace_given);
+        if (trc)
+            return trc;
+    }
     if (!window)
         so->window_ns = so->quick ? 200 * MS_NS : 2 * S_NS;
     if (!cell)
@@ -1312,10 +1318,11 @@ int cli_suite(int argc, char **argv)
     g_autofree char *cmd = g_strdup_printf("suite %s", so.suite);
     const char *outs[16];
     size_t n_outs = suite_outputs(so.suite, outs, sizeof outs / sizeof *outs);
-    if (cli_dir_check(dir) || /* not after minutes of measurements */
-        cli_dir_outputs_check(dir, outs, n_outs, cmd)) {
+    int bad = cli_dir_check(dir) ? CLI_EXIT_FAIL /* not after minutes of measurements */
+                                 : cli_dir_outputs_check(dir, outs, n_outs, cmd);
+    if (bad) {
         ssdsim_model_free(s.model);
-        return CLI_EXIT_FAIL;
+        return bad;
     }
     s.json = cJSON_CreateObject();
     s.md = g_string_new(NULL);
@@ -1350,11 +1357,17 @@ int cli_suite(int argc, char **argv)
     suite_json_u64(s.json, "seed", s.seed);
     cJSON *opts = cJSON_AddObjectToObject(s.json, "options");
     cJSON_AddBoolToObject(opts, "quick", so.quick);
-    suite_json_u64(opts, "window_ns", so.window_ns);
-    suite_json_num(opts, "max_drive_writes", so.max_dw);
-    if (so.curve_full)
+    /* only the options the suite uses (the ones its parsing accepts) */
+    bool review = !strcmp(so.suite, "review"), fdp = !strcmp(so.suite, "fdp");
+    bool windowed = review || !strcmp(so.suite, "quick-matrix") ||
+                    !strcmp(so.suite, "tenants") || !strcmp(so.suite, "scaling");
+    if (windowed)
+        suite_json_u64(opts, "window_ns", so.window_ns);
+    if (review || fdp)
+        suite_json_num(opts, "max_drive_writes", so.max_dw);
+    if (review && so.curve_full)
         cJSON_AddStringToObject(opts, "curve_blocks_per_plane", "full");
-    else
+    else if (review)
         suite_json_u64(opts, "curve_blocks_per_plane", so.curve_bpp);
     GString *ot = g_string_new(NULL);
     if (!strcmp(so.suite, "snia")) {
@@ -1373,12 +1386,12 @@ int cli_suite(int argc, char **argv)
             g_string_append(ot, ", addresses wrapped");
         for (size_t i = 0; i < so.n_compare; i++)
             g_string_append_printf(ot, "%s%s", i ? ", " : ", compared with ", so.compare_models[i]);
-    } else if (strcmp(so.suite, "endurance")) {
+    } else if (windowed) {
         g_string_append_printf(ot, "windows of %.3g s", (double)so.window_ns / 1e9);
     }
-    if (!strcmp(so.suite, "fdp"))
-        g_string_append_printf(ot, ", %.3g drive writes of warm-up", so.max_dw);
-    if (!strcmp(so.suite, "review")) {
+    if (fdp)
+        g_string_append_printf(ot, "%.3g drive writes of warm-up", so.max_dw);
+    if (review) {
         g_string_append_printf(ot, ", curves up to %.3g drive writes", so.max_dw);
         if (so.curve_full)
             g_string_append(ot, " on the model itself");

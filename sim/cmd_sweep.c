@@ -1076,7 +1076,8 @@ static uint64_t sweep_pool(const struct sweep *s, bool *ok, uint64_t n_skipped)
 }
 
 /* The files the sweep writes into its directory (each point's JSON, the table, its script and
- * the plots) checked against its inputs before any point runs: 0, or -1 after the error. */
+ * the plots) checked against its inputs before any point runs: 0, or CLI_EXIT_USAGE after the
+ * error. */
 static int sweep_check_outputs(const struct sweep *s)
 {
     GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
@@ -1103,9 +1104,10 @@ int cli_sweep(int argc, char **argv)
         sweep_free(&s);
         return rc;
     }
-    if (sweep_check(&s) || sweep_check_outputs(&s)) {
+    int bad = sweep_check(&s) ? CLI_EXIT_FAIL : sweep_check_outputs(&s);
+    if (bad) {
         sweep_free(&s);
-        return CLI_EXIT_FAIL;
+        return bad;
     }
     if (s.emit) {
         rc = sweep_emit(&s);

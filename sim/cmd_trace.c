@@ -26,9 +26,7 @@ struct trace_cmd {
     bool to_given;
     ssdsim_trace_format to;
     const char *target;
-    /* the reader options of one input format that were given: --time-unit, --read-flag
-     * (DiskSim ASCII), --blkparse-events (blkparse) */
-    const char *disksim_opt, *blkparse_opt;
+    struct cli_trace_given given;
 };
 
 static void trace_help(FILE *f)
@@ -101,7 +99,8 @@ bool cli_is_trace_reader_option(const char *name)
 }
 
 int cli_trace_reader_option(const char *cmd, const char *name, const char *val,
-                            ssdsim_trace_opts *opts, uint32_t *devices)
+                            ssdsim_trace_opts *opts, uint32_t *devices,
+                            struct cli_trace_given *given)
 {
     const char *why = NULL;
     if (!strcmp(name, "--trace-format")) {
@@ -139,7 +138,41 @@ int cli_trace_reader_option(const char *cmd, const char *name, const char *val,
         cli_error("%s: %s expects %s, got '%s'", cmd, name, why, val);
         return CLI_EXIT_USAGE;
     }
+    if (!strcmp(name, "--time-unit"))
+        given->disksim = "--time-unit";
+    else if (!strcmp(name, "--read-flag") && !given->disksim)
+        given->disksim = "--read-flag";
+    else if (!strcmp(name, "--blkparse-events"))
+        given->blkparse = "--blkparse-events";
     return 0;
+}
+
+int cli_trace_check_given(const char *cmd, const char *path, ssdsim_trace_format in,
+                          const struct cli_trace_given *given)
+{
+    const char *opt = in != SSDSIM_TRACE_DISKSIM ? given->disksim : NULL;
+    const char *fits = "DiskSim ASCII";
+    if (!opt && in != SSDSIM_TRACE_BLKPARSE && given->blkparse) {
+        opt = given->blkparse;
+        fits = "blkparse";
+    }
+    if (!opt)
+        return 0;
+    cli_error("%s: %s applies to %s traces only; %s is %s", cmd, opt, fits, path,
+              ssdsim_trace_format_name(in));
+    return CLI_EXIT_USAGE;
+}
+
+int cli_trace_check_file(const char *cmd, const char *path, const ssdsim_trace_opts *opts,
+                         const struct cli_trace_given *given)
+{
+    if (!given->disksim && !given->blkparse)
+        return 0;
+    ssdsim_trace_format in = opts->format;
+    ssdsim_error err;
+    if (in == SSDSIM_TRACE_AUTO && ssdsim_trace_probe(path, &in, &err))
+        return 0;
+    return cli_trace_check_given(cmd, path, in, given);
 }
 
 /* Returns -1 to go on, or an exit status. */
@@ -204,16 +237,10 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
             return CLI_EXIT_USAGE;
         if (strcmp(name, "--device") && cli_once(cmd, name, &seen))
             return CLI_EXIT_USAGE; /* --device adds to a list */
-        int rc = cli_trace_reader_option(cmd, name, val, &c->opts, c->devices);
+        int rc = cli_trace_reader_option(cmd, name, val, &c->opts, c->devices, &c->given);
         if (rc != 1) {
             if (rc)
                 return rc;
-            if (!strcmp(name, "--time-unit"))
-                c->disksim_opt = "--time-unit";
-            else if (!strcmp(name, "--read-flag") && !c->disksim_opt)
-                c->disksim_opt = "--read-flag";
-            else if (!strcmp(name, "--blkparse-events"))
-                c->blkparse_opt = "--blkparse-events";
             continue;
         }
         const char *why = NULL;
@@ -252,21 +279,11 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
     return -1;
 }
 
-/* A reader option of another format than the input's has no effect: refused, naming both
- * (0, or the exit status after the error). */
+/* A reader option of another format than the input's: refused (0, or the exit status after
+ * the error). */
 static int check_format_options(const struct trace_cmd *c, ssdsim_trace_format in)
 {
-    const char *opt = in != SSDSIM_TRACE_DISKSIM ? c->disksim_opt : NULL;
-    const char *fits = "DiskSim ASCII";
-    if (!opt && in != SSDSIM_TRACE_BLKPARSE && c->blkparse_opt) {
-        opt = c->blkparse_opt;
-        fits = "blkparse";
-    }
-    if (!opt)
-        return 0;
-    cli_error("%s: %s applies to %s traces only; %s is %s", c->info ? "trace info"
-              : "trace convert", opt, fits, c->in, ssdsim_trace_format_name(in));
-    return CLI_EXIT_USAGE;
+    return cli_trace_check_given(c->info ? "trace info" : "trace convert", c->in, in, &c->given);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -474,9 +491,12 @@ static int trace_convert(const struct trace_cmd *c)
     /* The output is written under a temporary name and renamed when whole (outfile.c); it may
      * not be the input. */
     cli_input_add(c->in);
+    int orc = cli_output_check(c->out); /* an input: 2; a path that cannot be written: 1 */
+    if (orc)
+        return orc;
     struct cli_out out;
     if (cli_out_begin(&out, c->out))
-        return CLI_EXIT_USAGE;
+        return CLI_EXIT_FAIL;
     ssdsim_error err;
     ssdsim_trace *t = NULL;
     ssdsim_trace_writer *w = NULL;

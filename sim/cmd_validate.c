@@ -605,9 +605,11 @@ int cli_validate(int argc, char **argv)
     struct validate v;
     int rc = validate_parse(argc, argv, &v);
     /* outputs checked before the points run, not after */
-    if (rc < 0 && ((v.json_out && cli_output_check(v.json_out)) ||
-                   (v.md_out && cli_output_check(v.md_out))))
-        rc = CLI_EXIT_FAIL;
+    int bad = rc < 0 && v.json_out ? cli_output_check(v.json_out) : 0;
+    if (!bad && rc < 0 && v.md_out)
+        bad = cli_output_check(v.md_out);
+    if (bad)
+        rc = bad;
     const char *names[] = {"--json", "--markdown"}, *paths[] = {v.json_out, v.md_out};
     if (rc < 0 && cli_outputs_distinct(names, paths, 2))
         rc = CLI_EXIT_USAGE;

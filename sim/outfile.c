@@ -65,12 +65,12 @@ int cli_output_check(const char *path)
                 cli_error("%s: this output is the input %s (the same file): refusing to write "
                           "over it; give another output path",
                           path, inputs[i].path);
-                return -1;
+                return CLI_EXIT_USAGE;
             }
         }
         if (S_ISDIR(st.st_mode)) {
             cli_error("%s: cannot write: it is a directory; give a file's path", path);
-            return -1;
+            return CLI_EXIT_FAIL;
         }
         if (!S_ISREG(st.st_mode))
             return 0; /* a device or a pipe, written in place (cli_out_begin) */
@@ -84,15 +84,15 @@ int cli_output_check(const char *path)
     free(target);
     if (stat(dir, &st) != 0) {
         cli_error("%s: cannot write: %s: %s", path, dir, strerror(errno));
-        return -1;
+        return CLI_EXIT_FAIL;
     }
     if (!S_ISDIR(st.st_mode)) {
         cli_error("%s: cannot write: %s is not a directory", path, dir);
-        return -1;
+        return CLI_EXIT_FAIL;
     }
     if (access(dir, W_OK | X_OK) != 0) {
         cli_error("%s: cannot write in %s: %s", path, dir, strerror(errno));
-        return -1;
+        return CLI_EXIT_FAIL;
     }
     return 0;
 }
@@ -159,7 +159,7 @@ int cli_dir_outputs_check(const char *dir, const char *const *names, size_t n, c
                 cli_error("%s: %s would write this file, and it is the input %s: refused "
                           "before anything runs; give another output directory",
                           path, cmd, inputs[i].path);
-                rc = -1;
+                rc = CLI_EXIT_USAGE;
             }
         }
     }

@@ -50,6 +50,7 @@ struct suite_opts {
     const char *trace_path;
     ssdsim_trace_opts trace;
     uint32_t trace_devices[CLI_MAX_TRACE_DEVICES];
+    struct cli_trace_given trace_given;
     uint32_t intervals;  /* 0: the library's 24 */
     double time_scale;   /* 0: as recorded */
     uint32_t passes;     /* 0: once */

@@ -454,6 +454,40 @@ START_TEST(test_cli_bad_fault_options)
 }
 END_TEST
 
+/* run --trace refuses the reader options of another format than the trace's, as trace info does
+ * (doc/traces.md): on a CSV trace they would do nothing. */
+START_TEST(test_cli_trace_foreign_reader_options)
+{
+    char csv[4096];
+    out_path(csv, sizeof csv, "cli-foreign.csv");
+    write_file(csv, "time_ns,device,op,offset,length\n0,0,write,0,4096\n");
+    static const char *const opt[][3] = {
+        {"--time-unit", "s", "run: --time-unit applies to DiskSim ASCII traces only; "},
+        {"--read-flag", "0", "run: --read-flag applies to DiskSim ASCII traces only; "},
+        {"--blkparse-events", "issue", "run: --blkparse-events applies to blkparse traces only; "},
+    };
+    for (size_t k = 0; k < sizeof opt / sizeof opt[0]; k++) {
+        struct cmd c;
+        RUN(&c, "run", "--trace", csv, opt[k][0], opt[k][1], "--set",
+            "geometry.blocks_per_plane=64", "-q");
+        assert_one_error(&c, 2, opt[k][2]);
+        ck_assert_ptr_nonnull(strstr(c.err, "cli-foreign.csv is csv"));
+        cmd_free(&c);
+    }
+    /* each trace of several is checked */
+    struct cmd c;
+    RUN(&c, "run", "--trace", csv, "--trace", csv, "--time-unit", "us", "--set",
+        "geometry.blocks_per_plane=64", "-q");
+    assert_one_error(&c, 2, "run: --time-unit applies to DiskSim ASCII traces only; ");
+    cmd_free(&c);
+    /* and the trace still runs without them */
+    RUN(&c, "run", "--trace", csv, "--set", "geometry.blocks_per_plane=64", "-q");
+    ck_assert_int_eq(c.status, 0);
+    cmd_free(&c);
+    unlink(csv);
+}
+END_TEST
+
 /* A die failure or power loss set for a time the run does not reach (doc/guide.md, "Faults"):
  * the failure is reported as not reached, in the text and the JSON, and nothing failed; the
  * power loss is taken at the run's end and both say so. Times are counted from the measured
@@ -1148,7 +1182,7 @@ START_TEST(test_cli_output_that_is_an_input_is_refused)
         struct cmd c;
         RUN(&c, "run", "--model", model_path(m, sizeof m), SMALL_SETS, "--workload", wl, outs[i],
             outs[i + 1], "--interval-ios", "1000", "--quiet");
-        assert_one_error(&c, 1, outs[i + 1]);
+        assert_one_error(&c, 2, outs[i + 1]); /* a bad command line (guide.md, exit status) */
         ck_assert_msg(strstr(c.err, wl) != NULL, "the input is not named: %s", c.err);
         cmd_free(&c);
         char *after = read_file(wl, NULL);
@@ -1166,7 +1200,7 @@ START_TEST(test_cli_output_that_is_an_input_is_refused)
     write_file(mcopy, mtext);
     free(mtext);
     RUN(&c, "run", "--model", mcopy, SMALL_SETS, "--workload", wl, "--json", mcopy, "--quiet");
-    assert_one_error(&c, 1, "cli-model-hardlink.json");
+    assert_one_error(&c, 2, "cli-model-hardlink.json");
     cmd_free(&c);
     free(before);
     unlink(hard);
@@ -1756,6 +1790,7 @@ int main(void)
     tcase_add_test(usage, test_cli_option_without_value);
     tcase_add_test(usage, test_cli_bad_interval);
     tcase_add_test(usage, test_cli_bad_fault_options);
+    tcase_add_test(usage, test_cli_trace_foreign_reader_options);
     tcase_add_test(usage, test_cli_fault_not_reached);
     tcase_add_test(usage, test_cli_set_without_equals);
     tcase_add_test(usage, test_cli_bad_precondition);

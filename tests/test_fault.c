@@ -659,6 +659,37 @@ START_TEST(test_fault_die_failure_after_gc)
 }
 END_TEST
 
+/* The failure's time is on the simulation's clock (ssdsim_fail_die): a run that ends before it
+ * leaves it pending, and the next run that reaches it fails the die then, at that time. */
+START_TEST(test_fault_die_failure_in_later_run)
+{
+    ssdsim_model *m = drive(64, "1", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    const uint64_t at = ssdsim_now(sim) + 50000000; /* 50 ms */
+    ck_assert_int_eq(ssdsim_fail_die(sim, 1, 0, 0, at), 0);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,\"runtime\":\"10ms\"}", NULL);
+    ck_assert_uint_lt(ssdsim_now(sim), at);
+    ssdsim_fault_stats s = faults(sim);
+    ck_assert(!s.die_failed);
+    ck_assert(s.die_fail_pending);
+    ck_assert_uint_eq(s.die_failed_ns, at);
+    st_run(sim,
+           "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":4,\"runtime\":\"100ms\","
+           "\"time_based\":1}",
+           NULL);
+    ck_assert_uint_gt(ssdsim_now(sim), at);
+    s = faults(sim);
+    ck_assert(s.die_failed);
+    ck_assert(!s.die_fail_pending);
+    ck_assert_uint_eq(s.failed_channel, 1);
+    ck_assert_uint_eq(s.die_failed_ns, at);
+    ck_assert_uint_ge(s.die_failed_ns, s.run_start_ns); /* in the second run */
+    st_check(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_fault_die_failure_bad_input)
 {
     ssdsim_model *m = drive(64, "1", NULL);
@@ -695,6 +726,7 @@ static Suite *fault_suite(void)
     tcase_add_test(tc, test_fault_bad_input);
     tcase_add_test(tc, test_fault_die_failure);
     tcase_add_test(tc, test_fault_die_failure_bad_input);
+    tcase_add_test(tc, test_fault_die_failure_in_later_run);
     tcase_add_test(tc, test_fault_die_failure_after_gc);
     tcase_add_test(tc, test_fault_plane_failure);
     suite_add_tcase(s, tc);

@@ -1027,8 +1027,15 @@ START_TEST(test_suite_fdp_quick)
         ck_assert_ptr_nonnull(text);
         ck_assert_ptr_nonnull(strstr(text, "WAF with FDP"));
         ck_assert_ptr_nonnull(strstr(text, "generic-slc"));
+        /* fdp measures no window: the options say only what it used */
+        ck_assert_ptr_null(strstr(text, "windows of"));
+        ck_assert_ptr_nonnull(strstr(text, "drive writes of warm-up"));
         free(text);
     }
+    const cJSON *opts = item(root, "options");
+    ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(opts, "window_ns"));
+    ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(opts, "curve_blocks_per_plane"));
+    ck_assert_ptr_nonnull(cJSON_GetObjectItemCaseSensitive(opts, "max_drive_writes"));
     cJSON_Delete(root);
     /* a model FDP cannot run on: one line */
     RUN(&c, "suite", "fdp", "--set", "ftl.type=\"zoned\"", "--quick", "--out", dir,
@@ -1180,6 +1187,22 @@ START_TEST(test_suite_bad_options_exit_2)
     RUN(&c, "suite", "apps", "--trace", "t.csv", "--time-unit", "parsec");
     assert_one_error(&c, 2, "--time-unit expects ns, us, ms or s");
     cmd_free(&c);
+    {
+        /* another format's reader option on a CSV trace: refused as by run and trace info */
+        char csv[4096], dir[4096];
+        out_path(csv, sizeof csv, "suite-apps-foreign.csv");
+        out_path(dir, sizeof dir, "suite-apps-foreign");
+        write_file(csv, "time_ns,device,op,offset,length\n0,0,write,0,4096\n");
+        RUN(&c, "suite", "apps", "--trace", csv, "--blkparse-events", "issue", "--out", dir);
+        assert_one_error(&c, 2, "suite apps: --blkparse-events applies to blkparse traces only; ");
+        cmd_free(&c);
+        RUN(&c, "suite", "apps", "--trace", csv, "--read-flag", "1", "--out", dir);
+        assert_one_error(&c, 2, "suite apps: --read-flag applies to DiskSim ASCII traces only; ");
+        ck_assert_ptr_nonnull(strstr(c.err, "suite-apps-foreign.csv is csv"));
+        cmd_free(&c);
+        ck_assert(access(dir, F_OK) != 0);
+        unlink(csv);
+    }
     /* options of other suites: refused, not ignored and recorded in suite.json as if used */
     static const char *const foreign[][4] = {
         {"tenants", "--max-dw", "7", "--max-dw belongs to the review and fdp suites"},
@@ -1242,7 +1265,7 @@ START_TEST(test_suite_input_in_out_refused_first)
     struct cmd c;
     RUN(&c, "suite", "tenants", "--quick", "--model", model, SMALL_SETS, "--out", dir,
         "--no-plot");
-    assert_one_error(&c, 1, "suite tenants would write this file, and it is the input");
+    assert_one_error(&c, 2, "suite tenants would write this file, and it is the input");
     ck_assert_uint_eq(c.n_out, 0);
     cmd_free(&c);
     char *after = read_file(model, NULL);

@@ -721,7 +721,7 @@ START_TEST(test_sweep_input_in_out_refused_first)
     write_file(in, text);
     struct cmd c;
     RUN(&c, "sweep", "--workload", in, SMALL_SETS, "--vary", "ftl.op=0.1,0.2", "--out", dir);
-    assert_one_error(&c, 1, "sweep would write this file, and it is the input");
+    assert_one_error(&c, 2, "sweep would write this file, and it is the input");
     ck_assert_uint_eq(c.n_out, 0);
     cmd_free(&c);
     char *after = read_file(in, NULL);
@@ -731,7 +731,7 @@ START_TEST(test_sweep_input_in_out_refused_first)
     snprintf(in, sizeof in, "%s/summary.csv", dir);
     write_file(in, text);
     RUN(&c, "sweep", "--workload", in, SMALL_SETS, "--vary", "ftl.op=0.1,0.2", "--out", dir);
-    assert_one_error(&c, 1, "summary.csv: sweep would write this file");
+    assert_one_error(&c, 2, "summary.csv: sweep would write this file");
     ck_assert_uint_eq(c.n_out, 0);
     cmd_free(&c);
     free(text);

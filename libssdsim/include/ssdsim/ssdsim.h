@@ -1499,7 +1499,10 @@ SSDSIM_API int ssdsim_power_loss(ssdsim *sim);
 SSDSIM_API int ssdsim_set_power_loss(ssdsim *sim, uint64_t after_ns, uint64_t after_requests);
 
 /** Make die `die` of chip `chip` on channel `channel` fail for good at simulated time `at_ns`
- * (>= ssdsim_now; it happens while requests run, in ssdsim_run_until, a run...). From then on
+ * (>= ssdsim_now; it happens while requests run, in ssdsim_run_until, a run...). The time is
+ * absolute, on the simulation's clock (ssdsim_now), not counted from a run's start: a run that
+ * ends before it leaves the failure pending (ssdsim_fault_stats.die_fail_pending), and the
+ * first later run or ssdsim_run_until that reaches `at_ns` fails the die then. From then on
  * the die is never written; with RAIN parity (ftl.parity_group) its data is read by
  * reconstruction from the other pages of each stripe and rebuilt onto the other dies at
  * reliability.rebuild_rate; without, it is lost (ssdsim_fault_stats). For a device model with
