@@ -336,6 +336,21 @@ int ssdsim_get_fault_stats_sized(const ssdsim *sim, ssdsim_fault_stats *out, siz
     return ssdsim__result_give(out, size, &full, sizeof full, rc, false);
 }
 
+/* The failed (or still to fail) die of a die failure: its address, device, plane and time. */
+static void die_json(cJSON *o, const ssdsim_fault_stats *s, uint32_t n_devs)
+{
+    char addr[48];
+    snprintf(addr, sizeof addr, "%u/%u/%u", s->failed_channel, s->failed_chip, s->failed_die);
+    cJSON_AddStringToObject(o, "die", addr);
+    if (n_devs > 1)
+        ssdsim__json_add_u64(o, "device", s->failed_device);
+    if (s->plane_failed)
+        ssdsim__json_add_u64(o, "plane", s->failed_plane);
+    ssdsim__json_add_u64(o, "at_ns", s->die_failed_ns);
+    if (s->die_failed_ns >= s->run_start_ns)
+        ssdsim__json_add_u64(o, "run_ns", s->die_failed_ns - s->run_start_ns);
+}
+
 /* The results' "faults" object: only when the model has bad blocks or power was lost, so
  * that other results stay as they were. */
 void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
@@ -349,16 +364,7 @@ void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
     ssdsim_get_fault_stats(sim, &s);
     if (s.die_failed) {
         cJSON *df = cJSON_AddObjectToObject(root, "die_failure");
-        char addr[48];
-        snprintf(addr, sizeof addr, "%u/%u/%u", s.failed_channel, s.failed_chip, s.failed_die);
-        cJSON_AddStringToObject(df, "die", addr);
-        if (sim->sys.n_devs > 1)
-            ssdsim__json_add_u64(df, "device", s.failed_device);
-        if (s.plane_failed)
-            ssdsim__json_add_u64(df, "plane", s.failed_plane);
-        ssdsim__json_add_u64(df, "at_ns", s.die_failed_ns);
-        if (s.die_failed_ns >= s.run_start_ns)
-            ssdsim__json_add_u64(df, "run_ns", s.die_failed_ns - s.run_start_ns);
+        die_json(df, &s, sim->sys.n_devs);
         ssdsim__json_add_u64(df, "pages_on_die", s.die_pages);
         ssdsim__json_add_u64(df, "lost_pages", s.die_lost_pages);
         ssdsim__json_add_u64(df, "reconstructed_reads", s.reconstructed_reads);
@@ -378,16 +384,7 @@ void ssdsim__fault_json(cJSON *root, const struct ssdsim *sim)
     if (s.die_fail_pending) {
         /* set for a time the run did not reach: nothing failed, and the results say so */
         cJSON *nr = cJSON_AddObjectToObject(o, "die_failure_not_reached");
-        char addr[48];
-        snprintf(addr, sizeof addr, "%u/%u/%u", s.failed_channel, s.failed_chip, s.failed_die);
-        cJSON_AddStringToObject(nr, "die", addr);
-        if (sim->sys.n_devs > 1)
-            ssdsim__json_add_u64(nr, "device", s.failed_device);
-        if (s.plane_failed)
-            ssdsim__json_add_u64(nr, "plane", s.failed_plane);
-        ssdsim__json_add_u64(nr, "at_ns", s.die_failed_ns);
-        if (s.die_failed_ns >= s.run_start_ns)
-            ssdsim__json_add_u64(nr, "run_ns", s.die_failed_ns - s.run_start_ns);
+        die_json(nr, &s, sim->sys.n_devs);
     }
     ssdsim__json_add_u64(o, "factory_bad_blocks", s.factory_bad_blocks);
     ssdsim__json_add_u64(o, "grown_bad_blocks", s.grown_bad_blocks);
