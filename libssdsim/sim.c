@@ -477,9 +477,9 @@ static int end_run(struct ssdsim *sim, int rc, bool report)
         rc = series_full(sim);
     /* a power loss set for a time or a request count the run did not reach is taken at its
      * end (ssdsim_set_power_loss), and the results say so */
+    bool after_reached = sim->power_loss_after && sim->host.completed >= sim->power_loss_after;
     sim->power_loss_at_end = (sim->power_loss_ns || sim->power_loss_after) &&
-                             !(sim->power_loss_ns && !sim->power_loss_event) &&
-                             !(sim->power_loss_after && sim->host.completed >= sim->power_loss_after);
+                             !(sim->power_loss_ns && !sim->power_loss_event) && !after_reached;
     ssdsim__engine_cancel(&sim->engine, sim->power_loss_event);
     sim->power_loss_event = 0;
     if (rc == 0 && (sim->power_loss_ns || sim->power_loss_after)) {

@@ -598,7 +598,8 @@ int suite_review(struct suite *s)
                  suite_fmt_bytes(b1, sizeof b1, part_num(pm[0], "logical_bytes")),
                  suite_fmt_bytes(b2, sizeof b2, part_num(pm[1], "logical_bytes")),
                  100 * part_num(pm[0], "op"), 100 * part_num(pm[1], "op"),
-                 iops[0], iops[1], part_num(st[0], "lat_mean_us") / 1e3, part_num(st[1], "lat_mean_us") / 1e3,
+                 iops[0], iops[1], part_num(st[0], "lat_mean_us") / 1e3,
+                 part_num(st[1], "lat_mean_us") / 1e3,
                  part_num(st[0], "lat_max_us") / 1e3, part_num(st[1], "lat_max_us") / 1e3,
                  part_num(st[0], "waf"), part_num(st[1], "waf"));
         suite_md(s, "%s", parts[PART_OP].md->str);
