@@ -42,8 +42,10 @@ static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
             fprintf(out,
                     "not reached in rounds %zu-%zu, those after preconditioning (window %zu)\n",
                     r.first_round + 1, r.round + 1, r.window);
+        else if (n == 0) /* only a partial interval, which is no round of the rule */
+            fprintf(out, "not judged: no whole round (window %zu)\n", r.window);
         else
-            fprintf(out, "not reached in %zu rounds (window %zu)\n", r.round + 1, r.window);
+            fprintf(out, "not reached in %zu rounds (window %zu)\n", n, r.window);
         return;
     }
     char avg[32];

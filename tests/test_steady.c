@@ -909,6 +909,19 @@ START_TEST(test_steady_cli_until_steady)
     ck_assert_msg(strstr(c.out, "steady state (SNIA, bandwidth): not reached in 3 rounds"), "%s",
                   c.out);
     cmd_free(&c);
+    /* a run shorter than one interval has only its partial row, which is no round of the rule:
+     * no round was judged (it used to say "not reached in 1 rounds", as with one whole round) */
+    char few[4096];
+    out_path(few, sizeof few, "steady-20000-writes.json");
+    write_file(few, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 16, "
+                    "\"number_ios\": 20000}\n");
+    RUN(&c, "run", "--workload", few, "--set", "geometry.blocks_per_plane=64", "--precondition",
+        "seq:2", "--interval", "10s", "--steady-var", "bw");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_msg(strstr(c.out, "steady state (SNIA, bandwidth): not judged: no whole round "
+                                "(window 5)"),
+                  "%s", c.out);
+    cmd_free(&c);
     /* on a fresh drive: not judged, and why; the partial last row is marked */
     RUN(&c, "run", "--workload", wl, "--set", "geometry.blocks_per_plane=64", "--interval", "100ms",
         "--max-rounds", "3", "--steady-var", "bw");
