@@ -470,16 +470,20 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
     }
     ssdsim_op_stats w;
     ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
+    int64_t cache = 0;
+    bool bbu = false;
+    bool has_cache = ssdsim_model_get_int(model, "system.cache", &cache, NULL) == 0 && cache > 0;
+    /* with a write-back cache the factor also leaves out what the cache still holds, so it is
+     * neither the mirrors' nor the parity's own factor */
     if (w.bytes > 0)
         fprintf(out, "array: the host wrote %.1f MB, the devices %.1f MB (x%.3f: %s)\n",
                 (double)w.bytes / 1e6, (double)dev_written / 1e6,
                 (double)dev_written / (double)w.bytes,
                 dev_written < w.bytes ? "the card's cache still holds part of the host's writes"
+                : has_cache           ? "mirrors, parity, less what the card's cache still holds"
                                       : "mirrors, parity");
-    int64_t cache = 0;
-    bool bbu = false;
-    if (w.bytes > 0 && ssdsim_model_get_int(model, "system.cache", &cache, NULL) == 0 &&
-        cache > 0 && ssdsim_model_get_bool(model, "system.cache_bbu", &bbu, NULL) == 0 && bbu)
+    if (w.bytes > 0 && has_cache &&
+        ssdsim_model_get_bool(model, "system.cache_bbu", &bbu, NULL) == 0 && bbu)
         fprintf(out, "array: writes were acknowledged from the card's write-back cache; what it "
                      "still held when the run ended reaches the devices in later idle time\n");
 }

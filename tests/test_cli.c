@@ -492,6 +492,26 @@ END_TEST
  * the failure is reported as not reached, in the text and the JSON, and nothing failed; the
  * power loss is taken at the run's end and both say so. Times are counted from the measured
  * run's start, the simulation's clock (preconditioning included) given beside. */
+/* A RAID-5 behind a card's write-back cache: the devices' write factor also leaves out what the
+ * cache still holds, so the summary does not call it the parity's (1 GiB of 64 KiB writes
+ * through 512 MB of cache: x1.000, neither read-modify-write's 2 nor a full stripe's 1.33). */
+START_TEST(test_cli_array_factor_with_cache)
+{
+    char m[4096], wl[4096];
+    test_src_path(m, sizeof m, "models/wd5002abys-x4-raid5-3ware.json");
+    out_path(wl, sizeof wl, "cli-raid5-cache.json");
+    write_file(wl, "{\"rw\": \"randwrite\", \"bs\": \"64k\", \"iodepth\": 4, "
+                   "\"io_size\": \"1g\"}\n");
+    struct cmd c;
+    RUN(&c, "run", "--model", m, "--workload", wl);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    ck_assert_msg(strstr(c.out, "(x1.000: mirrors, parity, less what the card's cache still "
+                                "holds)\n"),
+                  "%s", c.out);
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_cli_fault_not_reached)
 {
     char m[4096], wl[4096], js[4096];
@@ -1792,6 +1812,7 @@ int main(void)
     tcase_add_test(usage, test_cli_bad_fault_options);
     tcase_add_test(usage, test_cli_trace_foreign_reader_options);
     tcase_add_test(usage, test_cli_fault_not_reached);
+    tcase_add_test(usage, test_cli_array_factor_with_cache);
     tcase_add_test(usage, test_cli_set_without_equals);
     tcase_add_test(usage, test_cli_bad_precondition);
     tcase_add_test(usage, test_cli_option_given_twice);
