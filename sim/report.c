@@ -355,6 +355,8 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
     if (n > 0) {
         if (state)
             fprintf(out, "Time series per interval (after %s)\n", state);
+        else if (d.physical_bytes == 0) /* hard disks: no fresh state, no preconditioning */
+            fputs("Time series per interval\n", out);
         else
             fputs("Time series per interval (from a fresh drive: the preconditioning curve)\n",
                   out);
