@@ -35,16 +35,17 @@ uint32_t ssdsim_view_candidate(const ssdsim_view *v, uint32_t plane, uint32_t i)
     return ssdsim__cands_at(&F(v)->cands, plane, i);
 }
 
-/* Candidates without valid-count lists (gc/gc.h: the blocks of RAIN superblocks, whose GC
- * chooses superblocks): the plane's candidate with `valid` valid pages (any count when `any`),
- * fewest first, then the one that reached its count first (modified_at, which every loss of a
- * page stamps, as the lists are ordered), then the lowest number. A scan of the plane; no
- * built-in policy asks it of such a view. */
+/* A block's valid pages, whichever width the FTL keeps them in. */
 static inline uint32_t valid_of(const struct ssdsim__ftl *f, uint32_t block)
 {
     return f->valid32 ? f->valid32[block] : f->valid[block];
 }
 
+/* Candidates without valid-count lists (gc/gc.h: the blocks of RAIN superblocks, whose GC
+ * chooses superblocks): the plane's candidate with `valid` valid pages (any count when `any`),
+ * fewest first, then the one that reached its count first (modified_at, which every loss of a
+ * page stamps, as the lists are ordered), then the lowest number. A scan of the plane; no
+ * built-in policy asks it of such a view. */
 static uint32_t scan_least_recent(const struct ssdsim__ftl *f, uint32_t plane, uint32_t valid,
                                   bool any)
 {
