@@ -735,6 +735,20 @@ static bool parse_double(const char *val, double lo, double hi, double *out)
     return true;
 }
 
+/* The suites that measure windows of their own (--window), and those that write a number of
+ * drive writes (--max-dw): their parsing refuses the options elsewhere, and suite.json and
+ * report.md record them only for these. */
+static bool suite_windowed(const char *name)
+{
+    return !strcmp(name, "review") || !strcmp(name, "quick-matrix") ||
+           !strcmp(name, "tenants") || !strcmp(name, "scaling");
+}
+
+static bool suite_drive_writes(const char *name)
+{
+    return !strcmp(name, "review") || !strcmp(name, "fdp");
+}
+
 /* Keep in `first` the first option `opt` of a kind (an empty `first`: none yet). */
 static void keep_first(char *first, size_t len, const char *opt)
 {
@@ -1035,10 +1049,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     }
     /* Options that shape only some suites' measurements: elsewhere they would be ignored
      * and still recorded in suite.json as if used. */
-    bool review_or_fdp = review || !strcmp(name, "fdp");
-    bool windowed = review || quick_matrix || !strcmp(name, "tenants") ||
-                    !strcmp(name, "scaling");
-    if (window && !windowed) {
+    if (window && !suite_windowed(name)) {
         cli_error("suite: --window belongs to the review, quick-matrix, tenants and scaling "
                   "suites (%s measures no window of its own)",
                   name);
@@ -1049,7 +1060,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                   "preconditioning curves)");
         return CLI_EXIT_USAGE;
     }
-    if (max_dw && !review_or_fdp) {
+    if (max_dw && !suite_drive_writes(name)) {
         cli_error("suite: --max-dw belongs to the review and fdp suites");
         return CLI_EXIT_USAGE;
     }
@@ -1359,11 +1370,10 @@ int cli_suite(int argc, char **argv)
     cJSON_AddBoolToObject(opts, "quick", so.quick);
     /* only the options the suite uses (the ones its parsing accepts) */
     bool review = !strcmp(so.suite, "review"), fdp = !strcmp(so.suite, "fdp");
-    bool windowed = review || !strcmp(so.suite, "quick-matrix") ||
-                    !strcmp(so.suite, "tenants") || !strcmp(so.suite, "scaling");
+    bool windowed = suite_windowed(so.suite);
     if (windowed)
         suite_json_u64(opts, "window_ns", so.window_ns);
-    if (review || fdp)
+    if (suite_drive_writes(so.suite))
         suite_json_num(opts, "max_drive_writes", so.max_dw);
     if (review && so.curve_full)
         cJSON_AddStringToObject(opts, "curve_blocks_per_plane", "full");
