@@ -245,6 +245,15 @@ size_t ssdsim_lost_requests(const ssdsim *sim, ssdsim_lost_request *out, size_t 
     return n;
 }
 
+/* The die (index on its device) and plane (UINT32_MAX: the whole die) a failure's event
+ * argument names: a plane failure sets the top bit, with the die above the plane's 8 bits. */
+static void fail_arg_decode(uint32_t arg, uint32_t *die, uint32_t *plane)
+{
+    bool one_plane = (arg & 0x80000000u) != 0;
+    *die = one_plane ? (arg & 0x7fffffffu) >> 8 : arg;
+    *plane = one_plane ? arg & 0xffu : UINT32_MAX;
+}
+
 static int get_fault_stats_full(const ssdsim *sim, ssdsim_fault_stats *out)
 {
     if (!sim || !out)
@@ -297,14 +306,14 @@ static int get_fault_stats_full(const ssdsim *sim, ssdsim_fault_stats *out)
     if (sim->die_fail_armed && !out->die_failed) {
         /* set, not reached yet: where and when (die_fails's argument) */
         const struct ssdsim__geometry *g = &sim->sys.dev_model->geometry;
-        uint32_t a = sim->die_fail_arg, per_channel = g->chips_per_channel * g->dies_per_chip;
-        uint32_t die = a & 0x80000000u ? (a & 0x7fffffffu) >> 8 : a;
+        uint32_t die, plane, per_channel = g->chips_per_channel * g->dies_per_chip;
+        fail_arg_decode(sim->die_fail_arg, &die, &plane);
         out->die_fail_pending = true;
         out->failed_channel = die / per_channel;
         out->failed_chip = die % per_channel / g->dies_per_chip;
         out->failed_die = die % g->dies_per_chip;
-        out->plane_failed = (a & 0x80000000u) != 0;
-        out->failed_plane = out->plane_failed ? a & 0xffu : 0;
+        out->plane_failed = plane != UINT32_MAX;
+        out->failed_plane = out->plane_failed ? plane : 0;
         out->die_failed_ns = sim->die_fail_at_ns;
     }
     out->run_start_ns = sim->stats.start_ns;
@@ -442,8 +451,8 @@ static void die_fails(void *ctx, uint32_t arg)
     struct ssdsim *sim = ctx;
     struct ssdsim_ftl_env *env = &sim->sys.devs[0].env;
     char why[200];
-    uint32_t die = arg & 0x80000000u ? (arg & 0x7fffffffu) >> 8 : arg;
-    uint32_t plane = arg & 0x80000000u ? arg & 0xffu : UINT32_MAX;
+    uint32_t die, plane;
+    fail_arg_decode(arg, &die, &plane);
     int rc = ssdsim__diefail_start(env, die, plane, why, sizeof why);
     if (rc)
         ssdsim_ftl_fail(env, rc, rc == SSDSIM_ENOMEM ? "out of memory failing a die" : why);
