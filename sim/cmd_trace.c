@@ -276,14 +276,10 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
     }
     c->in = pos[0];
     c->out = pos[1];
-    return -1;
-}
-
-/* A reader option of another format than the input's: refused (0, or the exit status after
- * the error). */
-static int check_format_options(const struct trace_cmd *c, ssdsim_trace_format in)
-{
-    return cli_trace_check_given(c->info ? "trace info" : "trace convert", c->in, in, &c->given);
+    /* a reader option of another format than the input's, refused before the trace is read
+     * (trace info reads all of it) or an output is begun */
+    int frc = cli_trace_check_file(cmd, c->in, &c->opts, &c->given);
+    return frc ? frc : -1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -450,9 +446,6 @@ static int trace_info(const struct trace_cmd *c)
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
-    int frc = check_format_options(c, info.format);
-    if (frc)
-        return frc;
     if (info.gzip_trailing_bytes)
         cli_error("warning: %s", cli_trace_gzip_garbage(c->in, info.gzip_trailing_bytes));
     if (c->json)
@@ -504,12 +497,6 @@ static int trace_convert(const struct trace_cmd *c)
         cli_error("%s", err.message);
         cli_out_abort(&out);
         return CLI_EXIT_FAIL;
-    }
-    int frc = check_format_options(c, ssdsim_trace_get_format(t));
-    if (frc) {
-        ssdsim_trace_close(t);
-        cli_out_abort(&out);
-        return frc;
     }
     cli_trace_note_unit(c->in, t);
     if (ssdsim_trace_writer_open(&w, out.tmp, c->to, c->target, &err)) {
