@@ -1600,6 +1600,57 @@ START_TEST(test_workload_check_fits)
 }
 END_TEST
 
+/* Percentage offsets resolve as fio's get_start_offset does: floor(pct x capacity / 100) plus
+ * clone x increment, aligned up to the job's smallest block size; a percentage size is cut down
+ * to a multiple of it. Capacity 10^9 bytes (not a multiple of 4 KiB): 10% is 100,000,000,
+ * which is 256 past a 4 KiB boundary (24,414 x 4096 = 99,999,744). */
+START_TEST(test_workload_region_percent_aligned)
+{
+    const uint64_t cap = 1000000000ULL;
+    struct ssdsim__jobspec job;
+    uint64_t off, size;
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "offset", "10%");
+    ssdsim__jobspec_region(&job, 0, cap, &off, &size);
+    ck_assert_uint_eq(off, 24415ULL * 4096); /* 100,003,840: up, not down */
+    ck_assert_uint_eq(size, cap - off);      /* to the end */
+
+    /* the smallest block size of any direction, used or not (fio's td_min_bs) */
+    apply_ok(&job, "bs", "64k,16k");
+    ssdsim__jobspec_region(&job, 0, cap, &off, &size);
+    ck_assert_uint_eq(off, 6104ULL * 16384); /* 100,007,936 */
+    apply_ok(&job, "bs", "8k");
+    apply_ok(&job, "bssplit", "2k/10:8k/90");
+    ssdsim__jobspec_region(&job, 0, cap, &off, &size);
+    ck_assert_uint_eq(off, 100001792ULL); /* 48,829 x 2048 */
+
+    /* a byte offset stays where it is; a percentage increment aligns the sum */
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "offset", "1m");
+    ssdsim__jobspec_region(&job, 3, cap, &off, &size);
+    ck_assert_uint_eq(off, 1048576);
+    apply_ok(&job, "offset_increment", "10%");
+    apply_ok(&job, "numjobs", "4");
+    ssdsim__jobspec_region(&job, 3, cap, &off, &size);
+    /* 1,048,576 + 3 x 100,000,000 = 301,048,576 = 73,498.19 x 4096: up to 73,499 x 4096 */
+    ck_assert_uint_eq(off, 73499ULL * 4096);
+
+    /* a percentage size: floor to 512 bytes, then down to the smallest block size */
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "size", "10%");
+    ssdsim__jobspec_region(&job, 0, cap, &off, &size);
+    ck_assert_uint_eq(off, 0);
+    ck_assert_uint_eq(size, 24414ULL * 4096);
+    /* offset 90% and size 10%: the start moves up by 4096 - 2304 bytes, past the end by as much,
+     * which the size gives back (then down to 4 KiB) */
+    apply_ok(&job, "offset", "90%");
+    ssdsim__jobspec_region(&job, 0, cap, &off, &size);
+    ck_assert_uint_eq(off, 219727ULL * 4096); /* 900,000,000 -> 900,001,792 */
+    ck_assert_uint_le(off + size, cap);
+    ck_assert_uint_eq(size, (cap - off) / 4096 * 4096);
+}
+END_TEST
+
 START_TEST(test_workload_check_region_outside_device)
 {
     struct ssdsim__jobspec job;
@@ -1945,6 +1996,7 @@ static Suite *workload_suite(void)
 
     tc = tcase_create("check");
     tcase_add_test(tc, test_workload_check_fits);
+    tcase_add_test(tc, test_workload_region_percent_aligned);
     tcase_add_test(tc, test_workload_check_region_outside_device);
     tcase_add_test(tc, test_workload_check_block_larger_than_region);
     tcase_add_test(tc, test_workload_check_zones);

@@ -133,17 +133,59 @@ uint64_t ssdsim__percent_bytes(uint64_t total, double pct)
     return (uint64_t)v & ~(uint64_t)511;
 }
 
+/* floor(total * pct / 100), pct in [0, 100] */
+static uint64_t percent_floor(uint64_t total, double pct)
+{
+    long double v = (long double)total * (long double)pct / 100.0L;
+    return v >= (long double)total ? total : (uint64_t)v;
+}
+
+/* fio's smallest block size of a job (td_min_bs): the least of every direction's, whether the
+ * pattern uses it or not (a range's low end, a split's smallest entry). */
+static uint64_t job_min_bs(const struct ssdsim__jobspec *job)
+{
+    uint64_t m = UINT64_MAX;
+    for (int d = 0; d < SSDSIM__N_DIRS; d++) {
+        const struct ssdsim__bsdist *b = &job->bs[d];
+        if (b->range_max)
+            m = SSDSIM__MIN(m, (uint64_t)b->range_min);
+        for (uint32_t i = 0; !b->range_max && i < b->n; i++)
+            m = SSDSIM__MIN(m, (uint64_t)b->e[i].bytes);
+    }
+    return m == UINT64_MAX || m == 0 ? 512 : m;
+}
+
+/* As fio resolves them (get_start_offset and setup_files in its filesetup.c): a percentage
+ * offset or offset_increment is floor(pct x capacity / 100); when either is a percentage, the
+ * clone's start, offset + clone x increment, is then aligned up to the job's smallest block
+ * size (fio's offset_align default), so that its blocks do not straddle the drive's units. A
+ * percentage size is of the capacity, less what that alignment moved past the device's end
+ * (fio cuts a percentage size to what lies after the start; a region too large before the
+ * alignment is refused here, as any other), and down to a multiple of the smallest block
+ * size. */
 void ssdsim__jobspec_region(const struct ssdsim__jobspec *wl, uint32_t clone,
                             uint64_t logical_bytes, uint64_t *offset, uint64_t *size)
 {
-    *offset = wl->offset_percent > 0 ? ssdsim__percent_bytes(logical_bytes, wl->offset_percent)
-                                     : wl->offset_bytes;
-    uint64_t inc = wl->offset_increment_percent > 0
-                       ? ssdsim__percent_bytes(logical_bytes, wl->offset_increment_percent)
-                       : wl->offset_increment_bytes;
+    bool off_pct = wl->offset_percent > 0, inc_pct = wl->offset_increment_percent > 0;
+    uint64_t align = job_min_bs(wl);
+    *offset = off_pct ? percent_floor(logical_bytes, wl->offset_percent) : wl->offset_bytes;
+    uint64_t inc = inc_pct ? percent_floor(logical_bytes, wl->offset_increment_percent)
+                           : wl->offset_increment_bytes;
     *offset += (uint64_t)clone * inc;
-    *size = wl->size_percent > 0 ? ssdsim__percent_bytes(logical_bytes, wl->size_percent)
-                                 : wl->size_bytes;
+    uint64_t unaligned = *offset;
+    if ((off_pct || inc_pct) && *offset % align)
+        *offset += align - *offset % align;
+    if (wl->size_percent > 0) {
+        *size = ssdsim__percent_bytes(logical_bytes, wl->size_percent);
+        /* what the alignment took from a region that fitted (a region too large anyway is
+         * left for the check to refuse) */
+        if (*offset < logical_bytes && unaligned <= logical_bytes &&
+            *size <= logical_bytes - unaligned && *size > logical_bytes - *offset)
+            *size = logical_bytes - *offset;
+        *size -= *size % align;
+    } else {
+        *size = wl->size_bytes;
+    }
     if (*size == 0 && wl->size_percent <= 0 && *offset < logical_bytes)
         *size = logical_bytes - *offset;
 }

@@ -230,8 +230,9 @@ int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint3
 uint64_t ssdsim__percent_bytes(uint64_t total, double pct);
 
 /* The region [*offset, *offset + *size) clone `clone` of `job` works on, on a device of
- * `logical_bytes` (percentages resolved, rounded down to 512 bytes; size 0 means "to the end";
- * offset_increment applied). */
+ * `logical_bytes` (percentages resolved as fio does: a percentage start aligned up to the job's
+ * smallest block size, a percentage size cut to the device's end and down to a multiple of it;
+ * size 0 means "to the end"; offset_increment applied). */
 void ssdsim__jobspec_region(const struct ssdsim__jobspec *job, uint32_t clone,
                             uint64_t logical_bytes, uint64_t *offset, uint64_t *size);
 
