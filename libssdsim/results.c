@@ -85,6 +85,57 @@ static double array_write_factor(const ssdsim *sim)
     return run > least ? run : least;
 }
 
+/* Slots a zone written to its capacity wears per unit written: the zoned FTL (ftl/zoned.c)
+ * puts unit `off` of a zone on page off / P of plane `off % P`'s stripe (P planes, one unit a
+ * page), and a reset erases every block holding a written unit, so a zone whose capacity is
+ * below its size gives back whole blocks whose last pages it never wrote (a block past the
+ * capacity on every plane is never written, nor erased). 1 for a drive without zones. */
+static double zone_wear(const struct ssdsim_model *dm)
+{
+    const struct ssdsim__zns_cfg *z = &dm->zns;
+    const struct ssdsim__geometry *g = &dm->geometry;
+    uint64_t cap = z->zone_capacity / dm->ftl.mapping_unit;
+    uint64_t planes = (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip *
+                      g->planes_per_die;
+    if (!z->zone_size || !z->zone_capacity || z->zone_capacity >= z->zone_size || cap == 0)
+        return 1.0;
+    uint64_t touched = 0;
+    for (uint64_t s = 0; s < planes && s < cap; s++) {
+        uint64_t pages = (cap - 1 - s) / planes + 1; /* units with off % P == s */
+        touched += (pages + g->pages_per_block - 1) / g->pages_per_block * g->pages_per_block;
+    }
+    return (double)touched / (double)cap;
+}
+
+/* Flash wear per byte the host wrote to the devices: what each erase gives back is a block of
+ * page slots, so the wear of a run is the slots its programs used up, whether they hold data
+ * or not. WAF counts mapping units programmed per unit the host touched, which is that only
+ * when every write fills whole units and every program whole pages: a unit larger than the
+ * write programs all of it (the read-modify-write), a padded page leaves slots empty until the
+ * erase, an SLC-mode page takes a word line that holds bits-per-cell native pages, and a zone
+ * whose capacity is below its size may be erased with slots past its capacity never written.
+ * Each counts here; the bytes written are those the devices took (a write buffer's overwrites
+ * of data not yet flushed wear nothing). */
+static double wear_factor(const ssdsim *sim, const ssdsim_device_stats *d,
+                          const struct ssdsim__sys_mech *m, const struct ssdsim__sys_mech *b)
+{
+    const struct ssdsim__sys *sys = &sim->sys;
+    const struct ssdsim_model *dm = sys->dev_model;
+    if (dm->kind != SSDSIM__KIND_SSD)
+        return 0.0;
+    uint64_t written = 0;
+    for (uint32_t k = 0; k < sys->n_devs; k++) {
+        struct ssdsim__devbase now;
+        ssdsim__stats_dev_now(sys, k, &now);
+        written += now.bytes[SSDSIM_OP_WRITE] - sim->stats.dev_base[k].bytes[SSDSIM_OP_WRITE];
+    }
+    if (written == 0)
+        return 0.0;
+    double slots = (double)d->flash_pages_programmed + (double)(m->pad_slots - b->pad_slots) +
+                   (double)d->slc_pages_written * (double)(dm->flash.n_page_types - 1);
+    return slots * zone_wear(dm) * (double)dm->ftl.mapping_unit / (double)written;
+}
+
 /* a - b, or 0: a window's busy time is the difference of two counts each exact to within the
  * microseconds a firmware core can be booked ahead (array.h), which an idle window could turn
  * negative */
@@ -214,15 +265,16 @@ static int get_device_stats_full(const ssdsim *sim, ssdsim_device_stats *out)
         }
     }
 
-    /* Endurance: the flash can absorb rated x physical bytes of programs; at the run's write
-     * amplification the host gets 1/WAF of that before the average block wears out, and of a
-     * RAID-5 or a mirror 1/(WAF x the array's own factor). The most-worn block gets there
+    /* Endurance: the flash can absorb rated x physical bytes of programs; at the run's wear
+     * per host byte the host gets 1/wear of that before the average block wears out, and of a
+     * RAID-5 or a mirror 1/(wear x the array's own factor). The most-worn block gets there
      * earlier by the ratio of its erase count to the mean. */
     out->rated_pe_cycles = sys->dev_model->flash.rated_pe_cycles;
     out->array_write_factor = array_write_factor(sim);
-    if (out->waf > 0 && p > 0) {
+    out->wear_factor = wear_factor(sim, out, &m, b);
+    if (out->wear_factor > 0 && p > 0) {
         out->tbw_mean_bytes =
-            (double)out->rated_pe_cycles * p / (out->waf * out->array_write_factor);
+            (double)out->rated_pe_cycles * p / (out->wear_factor * out->array_write_factor);
         double ratio = out->erase_count_max > 0 && out->erase_count_mean > 0
                            ? out->erase_count_mean / (double)out->erase_count_max
                            : 1.0;
@@ -827,6 +879,7 @@ char *ssdsim_results_json(const ssdsim *sim)
     }
     cJSON *life = cJSON_AddObjectToObject(dev, "lifetime");
     ssdsim__json_add_u64(life, "rated_pe_cycles", d.rated_pe_cycles);
+    add_f(life, "wear_factor", d.wear_factor);
     add_f(life, "tbw_mean_bytes", d.tbw_mean_bytes);
     add_f(life, "tbw_first_bytes", d.tbw_first_bytes);
     add_f(life, "dwpd_5y_mean", d.dwpd_5y_mean);

@@ -258,6 +258,13 @@ START_TEST(test_slc_folds_count_in_flash_writes)
     /* the 20 SLC blocks were erased once each after folding */
     ck_assert_uint_eq(d.blocks_erased, 20);
     ck_assert_uint_eq(d.slc_used_pages, 0);
+    /* Wear in native page slots: the 20 blocks erased gave back 20 x 48 slots, and the 160
+     * folded pages hold 160 more: 1,120. Per page written (320 x 4 KiB): 3.5, where WAF says
+     * 1.5: an SLC-mode page takes a word line of 3 native pages (480 + 320 x 2 = 1,120). */
+    ck_assert_double_eq_tol(d.wear_factor, (20.0 * 48 + 160) / 320, 1e-12);
+    ck_assert_double_eq_tol(d.tbw_mean_bytes,
+                            d.rated_pe_cycles * (double)d.physical_bytes / 3.5,
+                            d.tbw_mean_bytes * 1e-12);
     char why[256];
     ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
     ssdsim_free(sim);

@@ -106,6 +106,51 @@ START_TEST(test_zns_geometry)
 }
 END_TEST
 
+/* Wear of zones whose capacity is below their size: a zone of 16 MiB (a stripe of whole
+ * blocks) takes 8 MiB, and its reset erases all 16 MiB of slots, half of them never written. Two
+ * full zones written and reset: 4,096 pages programmed for 4,096 written (WAF 1), and the flash
+ * worn by 2 x 16 MiB: wear factor 2, half the endurance WAF alone projects. */
+START_TEST(test_zns_capacity_wears_whole_zone)
+{
+    ssdsim_model *m = zoned("zns.zone_capacity=8MiB", "zns.max_open=4");
+    ssdsim *sim = st_sim(m, 1);
+    struct seen s = {0};
+    for (uint64_t z = 0; z < 2; z++) {
+        for (uint64_t k = 0; k < 8; k++)
+            ck_assert_uint_eq(one(sim, &s, 1, SSDSIM_OP_WRITE, z * ZONE + k * MIB, MIB), 0);
+        ck_assert_uint_eq(one(sim, &s, 2, SSDSIM_OP_ZONE_RESET, z * ZONE, 0), 0);
+    }
+    ck_assert_int_eq(ssdsim_idle(sim, 100000000ull), 0); /* the last reset's erases end */
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_eq(d.host_pages_written, 4096);
+    ck_assert_double_eq_tol(d.waf, 1.0, 1e-12);
+    ck_assert_double_eq_tol(d.wear_factor, 2.0, 1e-12);
+    ck_assert_uint_eq(d.blocks_erased * 64 * UNIT, 2 * ZONE);
+    ck_assert_double_eq_tol(d.tbw_mean_bytes, d.rated_pe_cycles * (double)d.physical_bytes / 2,
+                            d.tbw_mean_bytes * 1e-12);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+
+    /* Zones of two block stripes (32 MiB) holding 16 MiB: their units fill the first block of
+     * each plane's pair (unit off on page off / 64) and never touch the second, which no reset
+     * erases either: no slot is wasted, wear factor 1, 64 erases a reset. */
+    m = zoned("zns.zone_size=32MiB", "zns.zone_capacity=16MiB");
+    sim = st_sim(m, 1);
+    for (uint64_t z = 0; z < 2; z++) {
+        for (uint64_t k = 0; k < 16; k++)
+            ck_assert_uint_eq(one(sim, &s, 1, SSDSIM_OP_WRITE, z * 2 * ZONE + k * MIB, MIB), 0);
+        ck_assert_uint_eq(one(sim, &s, 2, SSDSIM_OP_ZONE_RESET, z * 2 * ZONE, 0), 0);
+    }
+    ck_assert_int_eq(ssdsim_idle(sim, 100000000ull), 0);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_double_eq_tol(d.wear_factor, 1.0, 1e-12);
+    ck_assert_uint_eq(d.blocks_erased, 128);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* The sequential-write rule: only a write at the write pointer is taken. */
 START_TEST(test_zns_write_not_at_wp)
 {
@@ -491,6 +536,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_zns_geometry);
     tcase_add_test(tc, test_zns_write_not_at_wp);
+    tcase_add_test(tc, test_zns_capacity_wears_whole_zone);
     tcase_add_test(tc, test_zns_append_returns_address);
     tcase_add_test(tc, test_zns_waf_one_with_resets);
     tcase_add_test(tc, test_zns_open_limit);

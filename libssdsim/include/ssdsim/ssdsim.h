@@ -1155,7 +1155,7 @@ typedef struct ssdsim_device_stats {
     uint64_t merges;              /**< block merges (hybrid FTLs) */
     uint64_t flash_pages_read;    /**< all page reads: host, read-modify-write, GC, WL, mapping */
     uint64_t unmapped_reads;      /**< host units read without flash (never written, trimmed) */
-    /* Endurance projection at the run's write amplification (see doc/results.md). */
+    /* Endurance projection at the run's wear per host byte (wear_factor; doc/results.md). */
     uint32_t rated_pe_cycles;
     double tbw_mean_bytes;  /**< host bytes until the average block reaches its rating (of
                                  the volume: see array_write_factor) */
@@ -1229,6 +1229,12 @@ typedef struct ssdsim_device_stats {
     uint64_t wpath_bytes_per_s; /**< the model's controller.program_bw (per device) */
     double wpath_utilization;   /**< wpath_busy_ns / (devices x the run's simulated time, to
                                      the present when read later, as fw_utilization) */
+    /* Appended later: the wear the lifetime projections divide by (doc/results.md). */
+    /** flash wear per byte the host wrote to the devices: the bytes of page slots the run's
+     * programs used up (units programmed, the empty slots of padded pages, an SLC-mode page as
+     * the bits per cell of native pages, the slots a zone's reset erases unwritten) per byte
+     * written; waf when every write fills whole units and pages; 0 when nothing was written */
+    double wear_factor;
 } ssdsim_device_stats;
 
 /** Erase-count distribution since the drive was new: for each distinct erase count, in
