@@ -714,17 +714,8 @@ static int fast_create(void *state, ssdsim_ftl_env *env, const double *params, c
     memset(f->sw_open, 0xff, sizeof *f->sw_open * np * f->sw_max);
 
     /* Stripe index i -> plane: channel i % channels first, then chip, die, plane. */
-    for (uint32_t i = 0; i < f->n_planes; i++) {
-        uint32_t r = i;
-        uint32_t ch = r % g->channels;
-        r /= g->channels;
-        uint32_t chip = r % g->chips_per_channel;
-        r /= g->chips_per_channel;
-        uint32_t die = r % g->dies_per_chip;
-        r /= g->dies_per_chip;
-        f->stripe[i] =
-            ((ch * g->chips_per_channel + chip) * g->dies_per_chip + die) * g->planes_per_die + r;
-    }
+    for (uint32_t i = 0; i < f->n_planes; i++)
+        f->stripe[i] = ssdsim__ftl_stripe_plane(g, i);
 
     /* Secure-erased: every block free, in address order on its plane's free list. */
     for (uint32_t p = 0; p < f->n_planes; p++) {
