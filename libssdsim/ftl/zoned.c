@@ -107,13 +107,10 @@ static void zoned_trim(void *state, uint64_t lpn)
 static void zoned_flash_done(void *state, uint64_t ck)
 {
     struct zoned *f = state;
-    uint32_t low = ssdsim__cookie_low(ck);
     switch ((enum op_tag)ssdsim__cookie_tag(ck)) {
     case TAG_HOST_READ:
-        ssdsim_ftl_unit_done(f->env, low, ssdsim__cookie_mid(ck));
-        break;
     case TAG_HOST_PROG:
-        ssdsim_ftl_unit_done(f->env, low, 0);
+        ssdsim__ftl_host_done(f->env, ck);
         break;
     case TAG_ERASE:
         break;
