@@ -1,4 +1,4 @@
-/* test_workload.c: fio option values and options (libssdsim/workload/fioopt.c) and JSON workload
+/* test_workload.c: fio option values and options (libssdsim/workload/fioopt*.c) and JSON workload
  * loading (libssdsim/workload/workload.c).
  *
  * Good and bogus values for every parser and option, every way a workload file can be wrong,

@@ -116,10 +116,8 @@ static void direct_flash_done(void *state, uint64_t ck)
     uint32_t low = ssdsim__cookie_low(ck);
     switch ((enum op_tag)ssdsim__cookie_tag(ck)) {
     case TAG_HOST_READ:
-        ssdsim_ftl_unit_done(f->env, low, ssdsim__cookie_mid(ck));
-        break;
     case TAG_HOST_PROG:
-        ssdsim_ftl_unit_done(f->env, low, 0);
+        ssdsim__ftl_host_done(f->env, ck);
         break;
     case TAG_RMW_READ: {
         struct ssdsim__pending w = ssdsim__pending_pool_take(&f->rmw, low);
@@ -222,17 +220,8 @@ static int direct_create(void *state, ssdsim_ftl_env *env, const double *params,
         return SSDSIM_ENOMEM;
 
     /* Stripe index i -> plane: channel i % channels first, then chip, die, plane. */
-    for (uint32_t i = 0; i < f->n_planes; i++) {
-        uint32_t r = i;
-        uint32_t ch = r % g->channels;
-        r /= g->channels;
-        uint32_t chip = r % g->chips_per_channel;
-        r /= g->chips_per_channel;
-        uint32_t die = r % g->dies_per_chip;
-        r /= g->dies_per_chip;
-        f->stripe[i] =
-            ((ch * g->chips_per_channel + chip) * g->dies_per_chip + die) * g->planes_per_die + r;
-    }
+    for (uint32_t i = 0; i < f->n_planes; i++)
+        f->stripe[i] = ssdsim__ftl_stripe_plane(g, i);
     /* Nothing written: every block free. */
     for (uint32_t p = 0; p < f->n_planes; p++)
         f->plane_free[p] = g->blocks_per_plane;

@@ -1,7 +1,9 @@
-/* ftlutil.h: what the built-in FTLs (ftl/page.c, ftl/fast.c) have in common (never installed):
- * the layout of their flash-operation cookies, the host read of a mapped or unmapped unit, and
- * the two containers of host unit writes that wait: a pool for writes whose read-modify-write
- * read is in flight, and a FIFO for writes that wait for a page (stalled).
+/* ftlutil.h: what the built-in FTLs (ftl/page.c, ftl/fast.c, ftl/direct.c, ftl/zoned.c) have in
+ * common (never installed): the layout of their flash-operation cookies, the host read of a
+ * mapped or unmapped unit and the completion of a host unit's flash operation, the order in
+ * which units or logical blocks are striped over the planes, and the two containers of host
+ * unit writes that wait: a pool for writes whose read-modify-write read is in flight, and a
+ * FIFO for writes that wait for a page (stalled).
  *
  * Both containers are flat arrays that grow by doubling when full and never shrink, so after
  * the peak number of waiting writes has been reached nothing is allocated any more: the hot path
@@ -57,6 +59,32 @@ static inline int ssdsim__ftl_host_read(ssdsim_ftl_env *env, uint32_t ppn, uint3
         return 0;
     }
     return ssdsim_ftl_submit(env, SSDSIM_FLASH_READ, ppn, bytes, SSDSIM_FOR_HOST, ck);
+}
+
+/* A host unit's flash read or program is done: the host is told, with the request in the low
+ * bits of its cookie and the bytes read in `mid` (0 for a program: every built-in FTL writes
+ * its host programs' cookies so). */
+static inline void ssdsim__ftl_host_done(ssdsim_ftl_env *env, uint64_t ck)
+{
+    ssdsim_ftl_unit_done(env, ssdsim__cookie_low(ck), ssdsim__cookie_mid(ck));
+}
+
+/* ---------------------------------------------------------------- plane stripe */
+
+/* The plane of stripe index i (< g->n_planes) when the indexes walk channels first, then chips,
+ * dies and planes, so that consecutive indexes are on different channels while there are
+ * channels left and on different dies while there are dies left: the places of the direct and
+ * zoned FTLs' units and of FAST's logical blocks. */
+static inline uint32_t ssdsim__ftl_stripe_plane(const ssdsim_geometry *g, uint32_t i)
+{
+    uint32_t r = i;
+    uint32_t ch = r % g->channels;
+    r /= g->channels;
+    uint32_t chip = r % g->chips_per_channel;
+    r /= g->chips_per_channel;
+    uint32_t die = r % g->dies_per_chip;
+    r /= g->dies_per_chip;
+    return ((ch * g->chips_per_channel + chip) * g->dies_per_chip + die) * g->planes_per_die + r;
 }
 
 /* ---------------------------------------------------------------- waiting writes */

@@ -100,10 +100,8 @@ static void page_flash_done(void *state, uint64_t ck)
     uint32_t low = ssdsim__cookie_low(ck);
     switch ((enum op_tag)ssdsim__cookie_tag(ck)) {
     case TAG_HOST_READ:
-        ssdsim_ftl_unit_done(f->env, low, ssdsim__cookie_mid(ck));
-        break;
     case TAG_HOST_PROG:
-        ssdsim_ftl_unit_done(f->env, low, 0);
+        ssdsim__ftl_host_done(f->env, ck);
         break;
     case TAG_RMW_READ: {
         struct ssdsim__pending w = ssdsim__pending_pool_take(&f->rmw, low);

@@ -53,6 +53,13 @@ void ssdsim__fio_trim(const char **s, size_t *len)
         (*len)--;
 }
 
+size_t ssdsim__fio_trimmed(const char **s)
+{
+    size_t len = strlen(*s);
+    ssdsim__fio_trim(s, &len);
+    return len;
+}
+
 /* Case-insensitive comparison of [s, s + len) with the NUL-terminated lower-case word `w`. */
 bool ssdsim__fio_word_eq(const char *s, size_t len, const char *w)
 {
@@ -63,6 +70,11 @@ bool ssdsim__fio_word_eq(const char *s, size_t len, const char *w)
         if (tolower((unsigned char)s[i]) != w[i])
             return false;
     return true;
+}
+
+bool ssdsim__fio_word_is(const char *s, size_t len, const char *w)
+{
+    return strlen(w) == len && !memcmp(s, w, len);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -523,6 +535,19 @@ int ssdsim__fio_split_dirs(const char *value, struct ssdsim__fio_dirs *dirs, cha
     return 0;
 }
 
+int ssdsim__fio_split_named(const char *value, struct ssdsim__fio_named *nv, char *errbuf,
+                            size_t errlen)
+{
+    if (!ssdsim__fio_copy_part(nv->text, value, strlen(value)))
+        return ssdsim__fio_fail(errbuf, errlen, "value too long");
+    size_t len = strlen(nv->text);
+    const char *colon = strchr(nv->text, ':');
+    nv->name_len = colon ? (size_t)(colon - nv->text) : len;
+    nv->param = colon ? colon + 1 : NULL;
+    nv->q = ssdsim__fio_quote(nv->text, len);
+    return 0;
+}
+
 /* Whether direction d must be parsed: the ones given, or the first when none is (so that "bs="
  * or "bs=," fails with the option's own message about the empty value). */
 bool ssdsim__fio_dir_used(const struct ssdsim__fio_dirs *dirs, int d)
@@ -530,6 +555,30 @@ bool ssdsim__fio_dir_used(const struct ssdsim__fio_dirs *dirs, int d)
     if (dirs->set[d])
         return true;
     return d == 0 && !dirs->set[0] && !dirs->set[1] && !dirs->set[2];
+}
+
+int ssdsim__fio_parse_dir_values(const char *value, enum ssdsim__fio_dir_kind kind, uint64_t min,
+                                 uint64_t max, struct ssdsim__fio_dir_values *out, char *errbuf,
+                                 size_t errlen)
+{
+    struct ssdsim__fio_dirs dirs;
+    int rc = ssdsim__fio_split_dirs(value, &dirs, errbuf, errlen);
+    for (int d = 0; d < SSDSIM__N_DIRS && rc == 0; d++) {
+        uint32_t bytes = 0;
+        out->set[d] = dirs.set[d];
+        out->v[d] = 0;
+        if (!ssdsim__fio_dir_used(&dirs, d))
+            continue;
+        if (kind == SSDSIM__FIO_DIR_BLOCK_SIZE) {
+            rc = ssdsim__fio_parse_block_size(dirs.part[d], &bytes, errbuf, errlen);
+            out->v[d] = bytes;
+        } else if (kind == SSDSIM__FIO_DIR_SIZE) {
+            rc = ssdsim__fio_parse_size(dirs.part[d], &out->v[d], errbuf, errlen);
+        } else {
+            rc = ssdsim__fio_parse_uint(dirs.part[d], min, max, &out->v[d], errbuf, errlen);
+        }
+    }
+    return rc;
 }
 
 /* A whole number with fio's integer syntax, without a message (for callers with their own). */

@@ -1,8 +1,9 @@
 /* workload.h: workloads described with fio's option names and values: one or more jobs.
  *
- * fioopt.c parses fio option values ("4k", "512/10:4k/60:64k/30", "50%", "10m") and applies one
- * option to a job; the JSON workload loader (workload.c) and the fio job-file reader
- * (jobfile.c) share it. gen.c turns a job into a stream of requests.
+ * fioval.c parses fio option values ("4k", "512/10:4k/60:64k/30", "50%", "10m") and fioopt.c
+ * applies one option to a job (its setters in fioopt_*.c); the JSON workload loader
+ * (workload.c) and the fio job-file reader (jobfile.c) share them. gen.c turns a job into a
+ * stream of requests.
  */
 #ifndef SSDSIM_WORKLOAD_H
 #define SSDSIM_WORKLOAD_H
