@@ -218,7 +218,14 @@ int ssdsim__buf_new(struct ssdsim__buf **out, struct ssdsim__dev *d)
     }
     b->start_at = (uint32_t)(cfg->flush_start * b->cap);
     b->stop_at = (uint32_t)(cfg->flush_stop * b->cap);
-    b->depth = cfg->flush_depth ? cfg->flush_depth : d->hw.n_planes * d->hw.spp;
+    /* By default a page's worth per plane, two with multi-plane or cache program: a die that
+     * starts a program finds the next pages it can take at hand (its other planes' for a
+     * multi-plane program, the next one for its cache register), as a controller keeps them
+     * buffered for it; with one a plane, consecutive flushes stripe over the dies and a die
+     * rarely has more than one to start with, so neither operation would ever overlap. */
+    const struct ssdsim__flash *fl = &d->model->flash;
+    uint32_t per_plane = fl->multiplane || fl->cache_program ? 2 : 1;
+    b->depth = cfg->flush_depth ? cfg->flush_depth : d->hw.n_planes * d->hw.spp * per_plane;
     ssdsim__buf_reset(b);
     *out = b;
     return 0;
