@@ -474,7 +474,10 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t s, enum ssdsim__reclaim why)
     if (why == SSDSIM__RECLAIM_BG)
         S->bg_victims++;
     ssdsim_flash_purpose purpose = why == SSDSIM__RECLAIM_WL ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
-    uint32_t bytes = ssdsim__page_gc_read_bytes(f);
+    /* The copies take the writer's next slots, on any die (copy()), so each page comes out to
+     * the controller: copyback, which programs from the page register of the plane read, has
+     * no same-plane program to serve. */
+    uint32_t bytes = f->page_size;
     for (uint32_t p = 0; p < f->n_planes; p++) {
         uint32_t b = p * f->bpp + s;
         if (f->state[b] != SSDSIM__BLK_CLOSED)
