@@ -240,7 +240,7 @@ START_TEST(test_hw_write_path_busy_inside_the_run)
 }
 END_TEST
 
-START_TEST(test_hw_write_path_adds_no_latency_when_free)
+START_TEST(test_hw_write_path_latency_when_free)
 {
     /* At QD1 each program finds the write path free (4 KiB take 40,960 ns of a 100 MB/s path,
      * far less than the program before it): the data streams through it onto the bus, and the
@@ -252,6 +252,17 @@ START_TEST(test_hw_write_path_adds_no_latency_when_free)
     ssdsim_op_stats s;
     ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s);
     uint64_t common = HOST_NS + LINK_4K_NS + FW_NS + BUS_4K_NS;
+    ck_assert_uint_eq(s.lat_min_ns, common + 300000);
+    ck_assert_uint_eq(s.lat_max_ns, common + 900000);
+    ssdsim_free(sim);
+
+    /* A path slower than the channel (50 MB/s: 81,920 ns for 4 KiB) holds the channel while
+     * the page streams through it: the data is in after 81,920 ns, not the bus's 40,960. */
+    ck_assert_int_eq(ssdsim_model_set(m, "controller.program_bw", "\"50MB/s\"", NULL), 0);
+    sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":1,\"number_ios\":2}", NULL);
+    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s);
+    common = HOST_NS + LINK_4K_NS + FW_NS + 81920;
     ck_assert_uint_eq(s.lat_min_ns, common + 300000);
     ck_assert_uint_eq(s.lat_max_ns, common + 900000);
     ssdsim_free(sim);
@@ -295,7 +306,7 @@ int main(void)
     tcase_add_test(tc, test_hw_seq_write_bound_by_write_path);
     tcase_add_test(tc, test_hw_steady_random_writes_bound_by_write_path);
     tcase_add_test(tc, test_hw_write_path_busy_inside_the_run);
-    tcase_add_test(tc, test_hw_write_path_adds_no_latency_when_free);
+    tcase_add_test(tc, test_hw_write_path_latency_when_free);
     tcase_add_test(tc, test_hw_queue_depth_limit_holds_commands_on_host);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

@@ -260,7 +260,7 @@ static void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now)
     ssdsim__hw_wpath_take(hw, now, op->bytes);
     uint64_t *bus = &hw->bus_free[die->channel];
     uint64_t start = SSDSIM__MAX(now, *bus);
-    uint64_t xfer = ssdsim__hw_bus_ns(hw, op->bytes);
+    uint64_t xfer = ssdsim__hw_data_in_ns(hw, op->bytes);
     *bus = start + xfer;
     hw->bus_busy_ns += xfer;
     uint64_t done = *bus + ssdsim__hw_program_ns(hw, op);

@@ -228,14 +228,20 @@ static inline uint64_t ssdsim__hw_bus_book(struct ssdsim__hw *hw, uint32_t ch, u
 bool ssdsim__hw_wpath_defer(struct ssdsim__hw *hw, uint32_t d, uint64_t now);
 
 /* Take the write path for `bytes` of program data from `now` (it is free then: see above). */
+static inline uint64_t ssdsim__hw_wpath_ns(const struct ssdsim__hw *hw, uint32_t bytes)
+{
+    return hw->wpath_bw ? ssdsim__mul_div_up(bytes, SSDSIM__NS_PER_S, hw->wpath_bw) : 0;
+}
+
 static inline void ssdsim__hw_wpath_take(struct ssdsim__hw *hw, uint64_t now, uint32_t bytes)
 {
     if (hw->wpath_bw) {
-        uint64_t ns = ssdsim__mul_div_up(bytes, SSDSIM__NS_PER_S, hw->wpath_bw);
+        uint64_t ns = ssdsim__hw_wpath_ns(hw, bytes);
         hw->wpath_free = now + ns;
         hw->wpath_busy_ns += ns;
     }
 }
+
 
 /* hw/nand.c: start die d's program group cur, which waited for the write path. */
 void ssdsim__nand_start_held(struct ssdsim__hw *hw, uint32_t d);
@@ -346,6 +352,13 @@ uint64_t ssdsim__hw_bus_ns_div(const struct ssdsim__hw *hw, uint64_t bytes);
 static inline uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes)
 {
     return bytes == hw->xfer_bytes ? hw->xfer_ns : ssdsim__hw_bus_ns_div(hw, bytes);
+}
+/* A program's data in: it streams from the write path onto the channel, so it takes the bus
+ * for the longer of the two transfers (a path slower than one channel holds the channel). */
+static inline uint64_t ssdsim__hw_data_in_ns(const struct ssdsim__hw *hw, uint32_t bytes)
+{
+    uint64_t bus = ssdsim__hw_bus_ns(hw, bytes), path = ssdsim__hw_wpath_ns(hw, bytes);
+    return bus > path ? bus : path;
 }
 /* Reset the bus timelines to `now` (after a secure erase: no op may be in flight). */
 void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now);

@@ -334,7 +334,7 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n,
         uint64_t tp = 0;
         for (uint32_t j = i, k = 1; j != SSDSIM__NONE; j = hw->ops[j].next, k++) {
             t = ssdsim__hw_bus_book(hw, ch, t,
-                                    CYC_PROGRAM * c + ssdsim__hw_bus_ns(hw, hw->ops[j].bytes));
+                                    CYC_PROGRAM * c + ssdsim__hw_data_in_ns(hw, hw->ops[j].bytes));
             if (k < n)
                 t += f->dbsy_ns;
             tp = SSDSIM__MAX(tp, ssdsim__hw_program_ns(hw, &hw->ops[j]));
@@ -533,7 +533,8 @@ static void copyback_program(struct ssdsim__hw *hw, uint32_t d, uint32_t i)
         ssdsim__hw_wpath_take(hw, SSDSIM__MAX(now, hw->wpath_free), op->bytes);
         t = ssdsim__hw_bus_book(hw, die->channel, t, ssdsim__hw_bus_ns(hw, op->bytes));
         t = ssdsim__hw_bus_book(hw, die->channel, t,
-                                CYC_PROGRAM * f->cmd_cycle_ns + ssdsim__hw_bus_ns(hw, op->bytes));
+                                CYC_PROGRAM * f->cmd_cycle_ns +
+                                    ssdsim__hw_data_in_ns(hw, op->bytes));
     } else {
         if (f->cmd_cycle_ns)
             t = ssdsim__hw_bus_book(hw, die->channel, t, CYC_COPYBACK * f->cmd_cycle_ns);
