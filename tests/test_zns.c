@@ -332,6 +332,22 @@ START_TEST(test_zns_bad_input)
         ck_assert_msg(strstr(err.message, cases[i].key) != NULL, "case %zu: %s", i, err.message);
         ck_assert_ptr_null(strchr(err.message, '\n'));
     }
+    /* a random workload not written for zones stops at its first write off a write pointer,
+     * named by its place in the job (the first write goes to a zone's start only by chance:
+     * offset 0 of 64 MiB of 4 KiB slots; this seed's first is elsewhere, so it is request 1) */
+    {
+        ssdsim_model *zm = zoned("zns.max_open=0", "zns.max_active=0");
+        ssdsim *zs = st_sim(zm, 1);
+        ssdsim_workload *wl = st_workload(
+            "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"size\": \"64m\", \"number_ios\": 8}");
+        ck_assert_int_eq(ssdsim_run(zs, wl, NULL), SSDSIM_EINVAL);
+        ck_assert_msg(strstr(ssdsim_errmsg(zs), ": request 1: write of 4096 bytes at offset ") &&
+                          strstr(ssdsim_errmsg(zs), "refused by the zoned drive"),
+                      "%s", ssdsim_errmsg(zs));
+        ssdsim_workload_free(wl);
+        ssdsim_free(zs);
+        ssdsim_model_free(zm);
+    }
     /* zone commands on a conventional drive */
     ssdsim_model *m = st_model("generic-slc", NULL);
     ssdsim *sim = st_sim(m, 1);

@@ -134,11 +134,15 @@ static bool zns_enter(struct ssdsim__host *h, struct ssdsim__zns *z, uint32_t i)
         const char *name = job->label ? job->label
                            : job->spec && job->spec->name ? job->spec->name
                                                           : "job";
+        /* a replayed request is named by its source's id (a trace's line number); a
+         * generated one by its place in the job, counted from 1 */
         host_fail(h, SSDSIM_EINVAL,
-                  "%s: request %llu: %s of %u bytes at offset %llu refused by the zoned drive: "
+                  "%s: %s %llu: %s of %u bytes at offset %llu refused by the zoned drive: "
                   "%s (zone %llu, write pointer at %llu); replay it with zone commands or use "
                   "fio's zonemode=zbd",
-                  name, (unsigned long long)io->id, io->op == SSDSIM__IO_TRIM ? "trim" : "write",
+                  name, job->replay ? "request id" : "request",
+                  (unsigned long long)(job->replay ? io->id : io->id + 1),
+                  io->op == SSDSIM__IO_TRIM ? "trim" : "write",
                   io->len, (unsigned long long)asked, ssdsim__zns_status_name(io->status),
                   (unsigned long long)(asked / z->zone_size),
                   (unsigned long long)(asked / z->zone_size < z->n_zones
