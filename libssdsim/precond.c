@@ -405,6 +405,8 @@ static int fill_skewed(struct ssdsim *sim, const ssdsim_workload *wl)
         f->offset_percent = j->offset_percent;
         f->offset_increment_bytes = j->offset_increment_bytes;
         f->offset_increment_percent = j->offset_increment_percent;
+        /* the job's start, which the fill's larger blocks would align otherwise */
+        f->offset_align = j->offset_align ? j->offset_align : ssdsim__jobspec_min_bs(j);
         bool shared = !j->offset_increment_bytes && !(j->offset_increment_percent > 0);
         f->numjobs = shared ? 1 : (j->numjobs ? j->numjobs : 1);
         memcpy(f->placements, j->placements, sizeof f->placements);

@@ -1648,6 +1648,18 @@ START_TEST(test_workload_region_percent_aligned)
     ck_assert_uint_eq(off, 219727ULL * 4096); /* 900,000,000 -> 900,001,792 */
     ck_assert_uint_le(off + size, cap);
     ck_assert_uint_eq(size, (cap - off) / 4096 * 4096);
+
+    /* offset_align: another alignment for percentage starts (fio's option), a size only */
+    ssdsim__jobspec_defaults(&job);
+    apply_ok(&job, "offset", "10%");
+    apply_ok(&job, "offset_align", "1m");
+    ssdsim__jobspec_region(&job, 0, cap, &off, &size);
+    ck_assert_uint_eq(off, 96ULL * 1048576); /* 100,000,000 up to 100,663,296 */
+    apply_ok(&job, "offset", "1024000"); /* bytes are taken as given */
+    ssdsim__jobspec_region(&job, 0, cap, &off, &size);
+    ck_assert_uint_eq(off, 1024000);
+    apply_bad("offset_align", "1000", "offset_align must be a size, a multiple of 512 bytes");
+    apply_bad("offset_align", "10%", "offset_align must be a size, a multiple of 512 bytes");
 }
 END_TEST
 

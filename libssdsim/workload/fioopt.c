@@ -70,6 +70,7 @@ static const struct ssdsim__fio_optdef options[] = {
     SIM("size", NULL, SIZE, size),
     SIM("offset", "fileoffset", SIZE, offset),
     SIM("offset_increment", NULL, SIZE, offset_increment),
+    SIM("offset_align", NULL, SIZE, offset_align),
     SIM("io_size", "io_limit", SIZE, io_size),
     /* number_ios=0 is fio's default: not set. */
     SIMU("number_ios", NULL, set_uint, number_ios, 0, UINT64_MAX),
@@ -290,8 +291,6 @@ static const struct ssdsim__fio_optdef options[] = {
     REF("nrfiles", "nr_files", INT, "1", "the simulator addresses one device, not files"),
     REF("opendir", NULL, STR, NULL, "the simulator addresses one device, not files"),
     REF("lockfile", NULL, STR, "none", "file locking between jobs is not simulated"),
-    REF("offset_align", NULL, INT, "0",
-        "percentage offsets are aligned to 512 bytes in the simulator"),
     REF("bs_unaligned", "blocksize_unaligned", FLAG, "0",
         "block sizes are multiples of 512 bytes in the simulator"),
     REF("bs_is_seq_rand", NULL, BOOL, "0", "sequential/random block sizes are not simulated"),

@@ -75,6 +75,7 @@ SSDSIM__FIO_SETTER(ssdsim__fio_opt_bssplit);
 SSDSIM__FIO_SETTER(ssdsim__fio_opt_size);
 SSDSIM__FIO_SETTER(ssdsim__fio_opt_offset);
 SSDSIM__FIO_SETTER(ssdsim__fio_opt_offset_increment);
+SSDSIM__FIO_SETTER(ssdsim__fio_opt_offset_align);
 SSDSIM__FIO_SETTER(ssdsim__fio_opt_io_size);
 SSDSIM__FIO_SETTER(ssdsim__fio_opt_rate_process);
 

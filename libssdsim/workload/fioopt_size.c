@@ -188,6 +188,25 @@ int ssdsim__fio_opt_offset_increment(const struct ssdsim__fio_optdef *o,
                         &job->offset_increment_percent, errbuf, errlen);
 }
 
+/* offset_align: bytes, a multiple of 512 (0: the job's smallest block size). */
+int ssdsim__fio_opt_offset_align(const struct ssdsim__fio_optdef *o, struct ssdsim__jobspec *job,
+                                 const char *value, char *errbuf, size_t errlen)
+{
+    (void)o;
+    uint64_t bytes = 0;
+    double pct = 0;
+    int rc = ssdsim__fio_size_or_percent(value, &bytes, &pct, errbuf, errlen);
+    if (rc)
+        return rc;
+    if (strchr(value, '%') || bytes % 512 != 0)
+        return ssdsim__fio_fail(errbuf, errlen,
+                                "offset_align must be a size, a multiple of 512 bytes (0: the "
+                                "smallest block size), got '%s'",
+                                value);
+    job->offset_align = bytes;
+    return 0;
+}
+
 /* io_size (io_limit): bytes of I/O per job, or a percentage of the device; 0 = not set. More
  * than the region is allowed (the job wraps around it), so percentages may exceed 100. */
 int ssdsim__fio_opt_io_size(const struct ssdsim__fio_optdef *o, struct ssdsim__jobspec *job,

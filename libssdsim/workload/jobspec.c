@@ -140,9 +140,7 @@ static uint64_t percent_floor(uint64_t total, double pct)
     return v >= (long double)total ? total : (uint64_t)v;
 }
 
-/* fio's smallest block size of a job (td_min_bs): the least of every direction's, whether the
- * pattern uses it or not (a range's low end, a split's smallest entry). */
-static uint64_t job_min_bs(const struct ssdsim__jobspec *job)
+uint64_t ssdsim__jobspec_min_bs(const struct ssdsim__jobspec *job)
 {
     uint64_t m = UINT64_MAX;
     for (int d = 0; d < SSDSIM__N_DIRS; d++) {
@@ -157,8 +155,8 @@ static uint64_t job_min_bs(const struct ssdsim__jobspec *job)
 
 /* As fio resolves them (get_start_offset and setup_files in its filesetup.c): a percentage
  * offset or offset_increment is floor(pct x capacity / 100); when either is a percentage, the
- * clone's start, offset + clone x increment, is then aligned up to the job's smallest block
- * size (fio's offset_align default), so that its blocks do not straddle the drive's units. A
+ * clone's start, offset + clone x increment, is then aligned up to offset_align, by default the
+ * job's smallest block size, so that its blocks do not straddle the drive's units. A
  * percentage size is of the capacity, less what that alignment moved past the device's end
  * (fio cuts a percentage size to what lies after the start; a region too large before the
  * alignment is refused here, as any other), and down to a multiple of the smallest block
@@ -167,14 +165,15 @@ void ssdsim__jobspec_region(const struct ssdsim__jobspec *wl, uint32_t clone,
                             uint64_t logical_bytes, uint64_t *offset, uint64_t *size)
 {
     bool off_pct = wl->offset_percent > 0, inc_pct = wl->offset_increment_percent > 0;
-    uint64_t align = job_min_bs(wl);
+    uint64_t align = ssdsim__jobspec_min_bs(wl);
+    uint64_t start_align = wl->offset_align ? wl->offset_align : align;
     *offset = off_pct ? percent_floor(logical_bytes, wl->offset_percent) : wl->offset_bytes;
     uint64_t inc = inc_pct ? percent_floor(logical_bytes, wl->offset_increment_percent)
                            : wl->offset_increment_bytes;
     *offset += (uint64_t)clone * inc;
     uint64_t unaligned = *offset;
-    if ((off_pct || inc_pct) && *offset % align)
-        *offset += align - *offset % align;
+    if ((off_pct || inc_pct) && *offset % start_align)
+        *offset += start_align - *offset % start_align;
     if (wl->size_percent > 0) {
         *size = ssdsim__percent_bytes(logical_bytes, wl->size_percent);
         /* what the alignment took from a region that fitted (a region too large anyway is

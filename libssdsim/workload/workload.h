@@ -89,6 +89,9 @@ struct ssdsim__jobspec {
     double offset_percent;
     uint64_t offset_increment_bytes;
     double offset_increment_percent;
+    /* offset_align: what a percentage offset or offset_increment is aligned up to (a multiple
+     * of 512); 0 = the job's smallest block size, as in fio */
+    uint64_t offset_align;
     /* How much I/O a job does: number_ios requests if set; else io_size bytes if set (may
      * exceed the region: the job wraps), else loops x the region's size; time_based ignores
      * these and runs for runtime. runtime caps any of them. */
@@ -229,6 +232,10 @@ int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint3
  * product exact enough for devices up to 2^64 bytes). Up to 100% it never exceeds `total`;
  * beyond (io_size may ask for more I/O than the device holds) it saturates at 2^64. */
 uint64_t ssdsim__percent_bytes(uint64_t total, double pct);
+
+/* fio's smallest block size of a job (td_min_bs): the least of every direction's, whether the
+ * pattern uses it or not (a range's low end, a split's smallest entry). */
+uint64_t ssdsim__jobspec_min_bs(const struct ssdsim__jobspec *job);
 
 /* The region [*offset, *offset + *size) clone `clone` of `job` works on, on a device of
  * `logical_bytes` (percentages resolved as fio does: a percentage start aligned up to the job's
