@@ -73,6 +73,15 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
             return ssdsim__error_set(err, rc, m->label, "hdd",
                                      rc == SSDSIM_ENOMEM ? "out of memory"
                                                          : "the disk cannot be built");
+        /* The spindles of an array are not synchronised: each member's platter is at its own
+         * angle, drawn from the seed, when the first's is at 0 (a lone disk: 0, so that its
+         * timing is the one hdd.h derives from time 0). Requests that span members then wait
+         * for the latest of independent rotations, not all for the same one. */
+        if (index > 0) {
+            struct ssdsim__rng r;
+            ssdsim__rng_seed(&r, seed, "spindle", index);
+            d->hdd.phase_ns = ssdsim__rng_below(&r, 60000000000ULL / m->hdd.rpm);
+        }
         return 0;
     }
     d->ssd = true;

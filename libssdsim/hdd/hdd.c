@@ -224,6 +224,7 @@ static void locate(const struct ssdsim__hdd *d, uint64_t lba, struct loc *l)
 /* Rotation phase at time t in units of 1/(rpm * spt) ns: a revolution is REV * spt units. */
 static uint64_t phase(const struct ssdsim__hdd *d, uint64_t t, uint32_t spt)
 {
+    t += d->phase_ns;
     return ((t % REV) * d->cfg.rpm % REV) * spt;
 }
 

@@ -194,6 +194,9 @@ struct ssdsim__hdd_seg {
 
 struct ssdsim__hdd {
     struct ssdsim__hdd_cfg cfg;
+    /* where the platter is at time 0, as ns of rotation ahead: 0 for a lone disk and the first
+     * of an array; the other members' spindles are not synchronised with it (dev.c) */
+    uint64_t phase_ns;
     struct ssdsim__engine *engine;
     void (*done)(void *ctx, uint32_t cmd);
     void *ctx;
