@@ -1413,6 +1413,16 @@ START_TEST(test_config_system)
                                     "\"sata\", \"lanes\": 2}}}");
     expect_file_error(path, "system.uplink.lanes", "applies only when host.interface is");
     g_free(path);
+    /* keys that would have changed nothing: a JBOD's RAID time, an uplink's command time */
+    path = system_file("bad7.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                    "2, \"layout\": \"jbod\", \"raid_us\": 20}}");
+    expect_file_error(path, "system.raid_us", "a JBOD has no RAID layer");
+    g_free(path);
+    path = system_file("bad8.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                    "2, \"layout\": \"raid0\", \"uplink\": {\"interface\": "
+                                    "\"pcie\", \"pcie_gen\": 2, \"cmd_overhead_us\": 1000}}}");
+    expect_file_error(path, "system.uplink.cmd_overhead_us", "system.path_us");
+    g_free(path);
     /* a missing member names its own file */
     path = system_file("bad6.json", "{\"system\": {\"member\": \"nope.json\", \"count\": 2, "
                                     "\"layout\": \"raid1\"}}");

@@ -1085,10 +1085,11 @@ START_TEST(test_devices_raid5_partial_rows)
 END_TEST
 
 /* A JBOD of 3 exposes 3 volumes; numjobs 3 runs one job on each (job k on volume k), so every
- * device gets exactly its job's writes. A JBOD has no RAID layer: raid_us is not paid. */
+ * device gets exactly its job's writes. A JBOD has no RAID layer (raid_us is refused:
+ * test_config). */
 START_TEST(test_devices_jbod_one_job_per_device)
 {
-    ssdsim_model *m = array_of("jbod", 3, ",\"raid_us\":50");
+    ssdsim_model *m = array_of("jbod", 3, NULL);
     ck_assert_uint_eq(ssdsim_model_n_volumes(m), 3);
     ssdsim *sim = st_sim(m, 1);
     st_run(sim,
@@ -1100,7 +1101,7 @@ START_TEST(test_devices_jbod_one_job_per_device)
         ck_assert_uint_eq(d.commands[SSDSIM_OP_WRITE], 150);
         ck_assert_uint_eq(d.host_pages_written, 150);
     }
-    /* volume 0 (device 0) at QD1: the device's own times, no 50 us */
+    /* volume 0 (device 0) at QD1: the device's own times */
     ck_assert_uint_eq(st_one(sim, SSDSIM_OP_WRITE, 0, 4096), WRITE_NS);
     ck_assert_uint_eq(st_one(sim, SSDSIM_OP_READ, 0, 4096), READ_NS);
     ssdsim_free(sim);

@@ -137,6 +137,11 @@ int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sy
         return ssdsim__model_error(c, "system.cache_low",
                                    "expected below system.cache_high (%g), got %g", sc->cache_high,
                                    sc->cache_low);
+    if (sc->raid_ns && sc->layout == SSDSIM__LAYOUT_JBOD)
+        return ssdsim__model_error(c, "system.raid_us",
+                                   "a JBOD has no RAID layer (each device is its own volume): "
+                                   "leave it out, or give a request's time on the path in "
+                                   "system.path_us");
     if (sc->count % sc->controllers)
         return ssdsim__model_error(c, "system.controllers",
                                    "%u devices cannot be split evenly among %u controllers",
@@ -149,6 +154,12 @@ int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sy
             g_autofree char *got = ssdsim__model_describe(up, true);
             return ssdsim__model_error(c, "system.uplink", "expected an object, got %s", got);
         }
+        /* A switch or chipset link carries the devices' transfers; the time a request spends on
+         * the path besides them is system.path_us, which every device's commands pay. */
+        if (cJSON_GetObjectItemCaseSensitive(up, "cmd_overhead_us"))
+            return ssdsim__model_error(c, "system.uplink.cmd_overhead_us",
+                                       "an uplink adds its transfers only; give a request's time "
+                                       "on the path in system.path_us");
         struct ssdsim_model scratch = {0};
         struct ctx c2 = *c;
         c2.m = &scratch;
