@@ -56,6 +56,7 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
     d->cmd_done = done;
     d->cmd_done_ctx = ctx;
     d->ctrl = ctrl;
+    d->fw = ctrl;
     d->path[d->n_path++] = &ctrl->link;
     if (uplink)
         d->path[d->n_path++] = uplink;
@@ -68,6 +69,9 @@ int ssdsim__dev_init(struct ssdsim__dev *d, uint32_t index, const struct ssdsim_
         goto oom;
     if (m->kind == SSDSIM__KIND_HDD) {
         d->bytes = m->hdd.capacity;
+        d->fw = &d->disk_fw; /* freed by ssdsim__dev_fini, also after a failed init */
+        if (ssdsim__ctrl_init(&d->disk_fw, m))
+            goto oom;
         int rc = ssdsim__hdd_init(&d->hdd, &m->hdd, e, hdd_done, d);
         if (rc)
             return ssdsim__error_set(err, rc, m->label, "hdd",
@@ -125,6 +129,8 @@ void ssdsim__dev_fini(struct ssdsim__dev *d)
         ssdsim__hw_fini(&d->hw);
     } else if (d->model) {
         ssdsim__hdd_fini(&d->hdd);
+        if (d->fw == &d->disk_fw)
+            ssdsim__ctrl_fini(&d->disk_fw);
     }
     ssdsim__cpu_fini(&d->cpu);
     memset(d, 0, sizeof *d);
@@ -180,10 +186,10 @@ void ssdsim__dev_admit(struct ssdsim__dev *d, uint32_t i, uint64_t now)
     if (d->cpu.n_threads) {
         t = ssdsim__cpu_run(&d->cpu, t, m->host.ftl_cpu_ns + ssdsim__fw_cmd_ns(d, c));
         t += d->extra_ns + m->host.link.cmd_overhead_ns;
-        t = ssdsim__ctrl_run(d->ctrl, t, m->controller.cmd_overhead_ns);
+        t = ssdsim__ctrl_run(d->fw, t, m->controller.cmd_overhead_ns);
     } else {
         t += d->extra_ns + m->host.link.cmd_overhead_ns;
-        t = ssdsim__ctrl_run(d->ctrl, t, m->controller.cmd_overhead_ns + ssdsim__fw_cmd_ns(d, c));
+        t = ssdsim__ctrl_run(d->fw, t, m->controller.cmd_overhead_ns + ssdsim__fw_cmd_ns(d, c));
     }
     if (c->op == SSDSIM__IO_WRITE)
         t = ssdsim__dev_xfer(d, i, SSDSIM__LINK_DOWN, t, c->len);
@@ -447,6 +453,8 @@ void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now)
 {
     if (d->cpu.n_threads)
         ssdsim__cpu_reset(&d->cpu, now);
+    if (d->fw == &d->disk_fw)
+        ssdsim__ctrl_reset(&d->disk_fw, now);
     d->installed = false;
     if (d->ssd) {
         d->erases_at_erase = d->env.n.erases;

@@ -86,6 +86,11 @@ struct ssdsim__dev {
     void *cmd_done_ctx;
     /* front end */
     struct ssdsim__ctrl *ctrl;
+    /* where controller.cmd_overhead runs: the controller's cores for an SSD (a multi-controller
+     * card's devices share them), the drive's own for a hard disk, whose firmware is its own
+     * however many disks share a port (disk_fw; its link is not used) */
+    struct ssdsim__ctrl *fw;
+    struct ssdsim__ctrl disk_fw;
     struct ssdsim__link *path[2]; /* the controller's link, then any uplink */
     uint32_t n_path;
     struct ssdsim__cpu cpu; /* host-based FTL threads (n 0 when the FTL is on the device) */

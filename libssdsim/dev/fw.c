@@ -49,7 +49,7 @@ static uint64_t fw_task(void *ctx, uint64_t ns)
     uint64_t now = ssdsim__engine_now(d->engine);
     if (d->cpu.n_threads)
         return ssdsim__cpu_run(&d->cpu, now, ns);
-    return ssdsim__ctrl_run(d->ctrl, now, ns);
+    return ssdsim__ctrl_run(d->fw, now, ns);
 }
 
 void ssdsim__fw_setup(struct ssdsim__dev *d)
