@@ -1586,6 +1586,30 @@ START_TEST(test_devices_hdd_random_read_iops)
 }
 END_TEST
 
+/* A disk sends a read's data as the platter gives it: the cold 128 KiB read at 0 on a new disk
+ * ends one 8 KiB Data FIS after its last sector (SATA 3 and 6 Gb/s both outrun the platter's
+ * 122.88 MB/s), so the two links' latencies differ by the FIS times, not by the 128 KiB
+ * transfers' (the mechanics are the same: a read sends nothing down before it). Read again, it
+ * is in the cache: 4 us of SATA command time + 2 us of firmware + the whole 128 KiB. */
+START_TEST(test_devices_hdd_read_cut_through)
+{
+    uint64_t cold[2], hit[2];
+    const uint32_t gbps[2] = {30, 60};
+    for (int k = 0; k < 2; k++) {
+        ssdsim_model *m = disk(true);
+        set(m, "host.gbps", gbps[k] == 30 ? "3" : "6");
+        ssdsim *sim = st_sim(m, 1);
+        cold[k] = st_one(sim, SSDSIM_OP_READ, 0, 131072);
+        hit[k] = st_one(sim, SSDSIM_OP_READ, 0, 131072);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+    ck_assert_uint_eq(cold[0] - cold[1], sata_ns(30, 8192) - sata_ns(60, 8192));
+    ck_assert_uint_eq(hit[0], 4000 + 2000 + sata_ns(30, 131072));
+    ck_assert_uint_eq(hit[1], 4000 + 2000 + sata_ns(60, 131072));
+}
+END_TEST
+
 /* QD1 random 4 KiB writes. Write cache on: acknowledged once in the cache (20 writes: 20 dirty
  * extents of the 32 the cache holds), 4 us SATA + 2 us firmware + 6,894 ns of data = 12,894 ns
  * each, exactly. Off: each is done on the platter, paying at least the write settle (0.5 ms) on
@@ -1727,6 +1751,7 @@ int main(void)
     tcase_add_test(tc, test_devices_hdd_zoned_sequential_rate);
     tcase_add_test(tc, test_devices_hdd_array_spindles_independent);
     tcase_add_test(tc, test_devices_hdd_firmware_per_disk);
+    tcase_add_test(tc, test_devices_hdd_read_cut_through);
     tcase_add_test(tc, test_devices_hdd_random_read_iops);
     tcase_add_test(tc, test_devices_hdd_write_cache);
     tcase_add_test(tc, test_devices_xpoint);

@@ -3,6 +3,7 @@
 #include "dev/dev.h"
 #include "dev/zns.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -392,14 +393,44 @@ void ssdsim__dev_unit_waited(void *ctx, uint32_t id, uint64_t ns)
         c->wait_ns = ns;
 }
 
+/* The largest piece of a disk's read data the interface moves at once: a SATA Data FIS
+ * (2048 dwords: Serial ATA Revision 3), a SAS SSP DATA frame (1024 bytes), else 4 KiB. */
+static uint64_t hdd_frame_bytes(const struct ssdsim__dev *d)
+{
+    switch (d->model->host.link.iface) {
+    case SSDSIM__IFACE_SATA:
+        return 8192;
+    case SSDSIM__IFACE_SAS:
+        return 1024;
+    default:
+        return 4096;
+    }
+}
+
+/* A disk sends a read's data while the platter gives it (cut-through, frame by frame from its
+ * buffer), not after the last sector: the transfer may have started when the first sector of
+ * the read came under the head, at most the read's media time before now (or when the command
+ * reached the disk, for data partly or wholly in its cache), and it cannot end before the last
+ * frame has crossed after the last sector. So a link faster than the media adds its last
+ * frame's time (and a cache hit its whole transfer); a slower one, the rest of its transfer. */
 static void hdd_done(void *ctx, uint32_t i)
 {
     struct ssdsim__dev *d = ctx;
     struct ssdsim__cmd *c = cmd_at(d, i);
     uint64_t now = ssdsim__engine_now(d->engine);
     uint64_t end = now;
-    if (c->op == SSDSIM__IO_READ)
-        end = ssdsim__dev_xfer(d, i, SSDSIM__LINK_UP, now, c->len);
+    if (c->op == SSDSIM__IO_READ) {
+        double rate = ssdsim__hdd_rate_at(&d->hdd, c->offset);
+        uint64_t media = (uint64_t)ceil((double)c->len * 1e9 / rate);
+        uint64_t from = now - SSDSIM__MIN(now - c->ftl_ns, media);
+        uint64_t frame = SSDSIM__MIN(c->len, hdd_frame_bytes(d)), whole = 0, last = 0;
+        for (uint32_t k = 0; k < d->n_path; k++) {
+            whole = SSDSIM__MAX(whole, ssdsim__link_ns(d->path[k], c->len));
+            last = SSDSIM__MAX(last, ssdsim__link_ns(d->path[k], frame));
+        }
+        uint64_t start = now + last > whole ? now + last - whole : 0;
+        end = ssdsim__dev_xfer(d, i, SSDSIM__LINK_UP, SSDSIM__MAX(from, start), c->len);
+    }
     ssdsim__dev_cmd_unit_done(d, i, end);
 }
 
