@@ -770,15 +770,22 @@ static void ev_chunk(void *ctx, uint32_t arg)
     op->ev = 0;
     op->cursor = op->c_lba + op->c_n;
     if (op->kind == SSDSIM__HDD_OP_WRITE) {
+        bool destage = op->w.kind != SSDSIM__HDD_WRITE;
+        if (destage) {
+            /* the chunk is on the platter: its sectors leave the dirty data now, and writes
+             * waiting for room may come in (the extent itself ends with its last chunk) */
+            d->dirty_sectors -= op->c_n;
+            if (op->cursor < op->limit)
+                admit_waiting(d);
+        }
         if (op->cursor < op->limit) {
             next_chunk(d, d->engine->now);
             return;
         }
         op->kind = SSDSIM__HDD_OP_NONE;
-        if (op->w.kind == SSDSIM__HDD_WRITE) {
+        if (!destage) {
             finish(d, op->w.cmd);
         } else {
-            d->dirty_sectors -= op->w.n;
             d->n_dirty--;
             admit_waiting(d);
         }
