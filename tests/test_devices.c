@@ -1632,6 +1632,46 @@ START_TEST(test_devices_hdd_write_cache_frees_per_track)
 }
 END_TEST
 
+/* hdd.prefetch_min (SCSI's MINIMUM PRE-FETCH): with 4 segments of 2 MiB, a sequential stream
+ * is by default read on a whole segment past each read whatever waits, 2 MiB at 122.88 MB/s =
+ * 17 ms, which a random reader beside it waits out on most of its reads; with 512 bytes the
+ * read-ahead stops for it at once, and it waits only for the chunk under way (at most a
+ * revolution) besides its own seek and rotation. The random reader's mean drops by more than
+ * 5 ms; a value above the segment is refused, naming the key. */
+START_TEST(test_devices_hdd_prefetch_min)
+{
+    const char *wl = "[global]\niodepth=1\nruntime=3s\ntime_based\n"
+                     "[seq]\nrw=read\nbs=64k\n[rnd]\nrw=randread\nbs=4k\n";
+    double rnd[2];
+    for (int k = 0; k < 2; k++) {
+        ssdsim_model *m = disk(true);
+        set(m, "hdd.segments", "4");
+        if (k)
+            set(m, "hdd.prefetch_min", "512");
+        ssdsim *sim = st_sim(m, 1);
+        ssdsim_workload *w = NULL;
+        ssdsim_error werr;
+        ck_assert_msg(ssdsim_workload_load_string(&w, wl, "mixed", &werr) == 0, "%s",
+                      werr.message);
+        ck_assert_int_eq(ssdsim_run(sim, w, NULL), 0);
+        ssdsim_op_stats r;
+        ck_assert_int_eq(ssdsim_get_job_op_stats(sim, 1, SSDSIM_OP_READ, &r), 0);
+        rnd[k] = r.lat_mean_ns;
+        ssdsim_workload_free(w);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+    ck_assert_msg(rnd[0] > rnd[1] + 5e6, "random reads %.0f ns by default, %.0f with 512 B",
+                  rnd[0], rnd[1]);
+    ssdsim_model *m = disk(true);
+    set(m, "hdd.segments", "4");
+    ssdsim_error err;
+    ck_assert_int_ne(ssdsim_model_set(m, "hdd.prefetch_min", "4MiB", &err), 0);
+    ck_assert_msg(strstr(err.message, "hdd.prefetch_min"), "%s", err.message);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* QD1 random 4 KiB writes. Write cache on: acknowledged once in the cache (20 writes: 20 dirty
  * extents of the 32 the cache holds), 4 us SATA + 2 us firmware + 6,894 ns of data = 12,894 ns
  * each, exactly. Off: each is done on the platter, paying at least the write settle (0.5 ms) on
@@ -1775,6 +1815,7 @@ int main(void)
     tcase_add_test(tc, test_devices_hdd_firmware_per_disk);
     tcase_add_test(tc, test_devices_hdd_read_cut_through);
     tcase_add_test(tc, test_devices_hdd_write_cache_frees_per_track);
+    tcase_add_test(tc, test_devices_hdd_prefetch_min);
     tcase_add_test(tc, test_devices_hdd_random_read_iops);
     tcase_add_test(tc, test_devices_hdd_write_cache);
     tcase_add_test(tc, test_devices_xpoint);

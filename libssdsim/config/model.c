@@ -254,6 +254,11 @@ static void default_segment_size(struct ssdsim_model *m)
     m->hdd.segment_bytes = m->hdd.cache_bytes / m->hdd.segments / 512 * 512;
 }
 
+static void default_prefetch_min(struct ssdsim_model *m)
+{
+    m->hdd.prefetch_min_bytes = m->hdd.segment_bytes;
+}
+
 /* Bit errors (reliability.rber_model and the keys after it, rel/rel.h): off unless a model is
  * named; every other key's default is its cell type's (rel/rber.c). */
 static const struct choice rel_choices[] = {
@@ -859,6 +864,12 @@ static const struct key_spec keys[] = {
      .min = 512, .max = 1e10, .derive = default_segment_size, .kinds = K_HDD, .when = multi_segment,
      .when_text = "hdd.segments > 1",
      .help = "bytes one read segment holds (default: hdd.cache / hdd.segments)"},
+    {.path = "hdd.prefetch_min", .type = KEY_SIZE64,
+     .offset = FIELD(hdd.prefetch_min_bytes, uint64_t), .min = 512, .max = 1e10,
+     .derive = default_prefetch_min, .kinds = K_HDD, .when = multi_segment,
+     .when_text = "hdd.segments > 1",
+     .help = "bytes a sequential stream is prefetched past a read even when other commands "
+             "wait (SCSI MINIMUM PRE-FETCH; default: hdd.segment_size)"},
 };
 
 /* clang-format on */

@@ -236,6 +236,10 @@ struct ssdsim__hdd_cfg {
     enum ssdsim__hdd_sched sched; /* order of queued commands */
     uint32_t segments;         /* clean read segments (0 taken as 1: one segment, as before) */
     uint64_t segment_bytes;    /* bytes each holds when segments > 1 (0: cache / segments) */
+    /* when segments > 1: bytes a stream found sequential is read on past a read even when other
+     * commands wait (SCSI's caching page MINIMUM PRE-FETCH); beyond them the read-ahead goes on
+     * only while none waits; 0: the whole segment */
+    uint64_t prefetch_min_bytes;
 };
 
 /* A vendor figure and the workload behind it (spec.figures[], for ssdsim calibrate). */

@@ -109,6 +109,11 @@ static int derive(const struct ssdsim__hdd_cfg *cfg, struct ssdsim__hdd_zone *zv
                         "(%llu bytes)",
                         cfg->segments, (unsigned long long)seg,
                         (unsigned long long)cfg->cache_bytes);
+        if (cfg->prefetch_min_bytes > seg)
+            return fail(why, why_len,
+                        "hdd.prefetch_min: %llu bytes is more than a segment holds "
+                        "(hdd.segment_size %llu)",
+                        (unsigned long long)cfg->prefetch_min_bytes, (unsigned long long)seg);
     }
 
     /* Zones and cylinders. */
@@ -750,7 +755,7 @@ static void kick(struct ssdsim__hdd *d)
         op->kind = SSDSIM__HDD_OP_STREAM;
         op->cursor = hi;
         op->limit = d->cfg.read_ahead ? ra_limit(d, end) : end;
-        d->must = d->n_segs && seq ? op->limit : 0;
+        d->must = d->n_segs && seq ? SSDSIM__MIN(op->limit, end + d->pmin_sectors) : 0;
         ride_queued(d, d->seg_start);
     } else {
         op->kind = SSDSIM__HDD_OP_WRITE;
@@ -940,6 +945,8 @@ int ssdsim__hdd_init(struct ssdsim__hdd *d, const struct ssdsim__hdd_cfg *cfg,
         d->n_segs = cfg->segments - 1;
         d->seg_sectors = seg / SSDSIM__HDD_SECTOR;
         d->ra_sectors = cfg->read_ahead ? d->seg_sectors : 0;
+        d->pmin_sectors = cfg->prefetch_min_bytes ? cfg->prefetch_min_bytes / SSDSIM__HDD_SECTOR
+                                                  : d->seg_sectors;
         d->segs = calloc(d->n_segs, sizeof *d->segs);
         if (!d->segs)
             return SSDSIM_ENOMEM;

@@ -230,6 +230,7 @@ struct ssdsim__hdd {
     uint32_t n_segs;
     uint64_t seg_clock;
     uint64_t seg_sectors; /* each segment's size */
+    uint64_t pmin_sectors; /* read on past a sequential read even when commands wait */
     uint64_t must;        /* a sequential stream reads on to here even when commands wait */
 };
 
