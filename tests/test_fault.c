@@ -118,6 +118,38 @@ START_TEST(test_fault_bad_blocks_raise_waf)
 }
 END_TEST
 
+/* Wear added at once (ssdsim_wear) is drawn for at a block's next erase: with p(n) = n / 100
+ * (grown_prob_rated 1, exponent 1, 100 rated cycles), a block worn by 5 cycles at once and then
+ * erased (its 6th) fails with 1 - (0.99 x 0.98 x 0.97 x 0.96 x 0.95 x 0.94) = 0.1881, not with
+ * p(6) = 0.06 alone. A sequential fill, the wear, then a second sequential pass: the first
+ * pass's blocks, wholly invalid, are erased once each as the second needs room. The grown bad
+ * blocks are within 4 standard deviations of 0.1881 x the erases. */
+START_TEST(test_fault_added_wear_fails_blocks)
+{
+    ssdsim_model *m =
+        drive(64, "0.25", ",\"reliability\":{\"grown_prob_rated\":1,\"grown_exponent\":1}");
+    ssdsim *sim = st_sim(m, 3);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ck_assert_int_eq(ssdsim_wear(sim, 5), 0);
+    ssdsim_fault_stats s0 = faults(sim);
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"64k\",\"iodepth\":4}", NULL);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_gt(d.blocks_erased, 100);
+    ck_assert_uint_le(d.erase_count_max, 6); /* each erased once at most */
+    double keep = 1;
+    for (int i = 1; i <= 6; i++)
+        keep *= 1 - i / 100.0;
+    double n = (double)d.blocks_erased, p = 1 - keep;
+    double got = (double)(faults(sim).grown_bad_blocks - s0.grown_bad_blocks);
+    double sd = sqrt(n * p * (1 - p));
+    ck_assert_msg(fabs(got - n * p) < 4 * sd, "%.0f grown bad blocks of %.0f erased, expected %.1f",
+                  got, n, n * p);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Grown bad blocks: with grown_prob_rated 1 and exponent 1 a block fails at its n-th erase
  * with probability n / 100. The drive turns read-only exactly when the good blocks can no
  * longer hold the logical pages and, per plane, the GC watermark (2) and 2 open blocks: 4 x
@@ -720,6 +752,7 @@ static Suite *fault_suite(void)
     tcase_add_test(tc, test_fault_factory_bad_blocks);
     tcase_add_test(tc, test_fault_bad_blocks_raise_waf);
     tcase_add_test(tc, test_fault_grown_bad_blocks_read_only);
+    tcase_add_test(tc, test_fault_added_wear_fails_blocks);
     tcase_add_test(tc, test_fault_power_loss_volatile);
     tcase_add_test(tc, test_fault_power_loss_protected);
     tcase_add_test(tc, test_fault_power_loss_in_run);

@@ -11,9 +11,11 @@
  *
  *     p(n) = min(1, grown_prob_rated x (n / rated_pe_cycles)^grown_exponent)
  *
- * of its erase count n after this erase. A rising power of wear is a simple reading of the
- * field studies (Meza et al., SIGMETRICS 2015; Schroeder et al., FAST 2016): failures grow with
- * P/E cycles; the defaults are estimates (doc/models.md, "Faults").
+ * of its erase count n after this erase (and, for a block whose wear was installed or added at
+ * once since its last erase, of all those cycles: 1 - prod (1 - p(i))). A rising power of wear
+ * is a simple reading of the field studies (Meza et al., SIGMETRICS 2015; Schroeder et al.,
+ * FAST 2016): failures grow with P/E cycles; the defaults are estimates (doc/models.md,
+ * "Faults").
  *
  * Read-only: the FTL says at create how many good pages it needs (the logical space, its extra
  * pages, and the GC reserve and open blocks of every plane: the same sum as its set-up check).
@@ -44,9 +46,10 @@ struct ssdsim__fault *ssdsim__fault_new(const struct ssdsim_model *m, uint64_t n
     f->bpp = (uint32_t)(n_blocks / n_planes);
     f->ppb = m->geometry.pages_per_block;
     f->bad = calloc(n_blocks, 1);
+    f->seen = calloc(n_blocks, sizeof *f->seen);
     f->bad_in_plane = calloc(n_planes, sizeof *f->bad_in_plane);
     uint32_t *pick = malloc(sizeof *pick * f->bpp);
-    if (!f->bad || !f->bad_in_plane || !pick) {
+    if (!f->bad || !f->seen || !f->bad_in_plane || !pick) {
         free(pick);
         ssdsim__fault_free(f);
         return NULL;
@@ -78,6 +81,7 @@ void ssdsim__fault_free(struct ssdsim__fault *f)
     if (!f)
         return;
     free(f->bad);
+    free(f->seen);
     free(f->bad_in_plane);
     free(f);
 }
@@ -96,7 +100,18 @@ bool ssdsim__fault_erased(struct ssdsim__fault *f, uint64_t block, uint32_t eras
 {
     if (!f || f->cfg->grown_prob_rated <= 0)
         return false;
+    /* The cycles since the block's last draw: one, unless wear was installed (preconditioning)
+     * or added at once (ssdsim_wear) since, whose cycles each could have failed it too: the
+     * block survives them all with prod (1 - p(i)). */
+    uint32_t from = f->seen[block];
+    f->seen[block] = erase_count;
     double p = ssdsim__fault_grown_prob(f, erase_count);
+    if (from + 1 < erase_count) {
+        double keep = 1;
+        for (uint32_t n = from + 1; n <= erase_count && keep > 0; n++)
+            keep *= 1 - ssdsim__fault_grown_prob(f, n);
+        p = 1 - keep;
+    }
     if (!(ssdsim__rng_double(&f->rng) < p))
         return false;
     f->bad[block] = SSDSIM__BAD_GROWN;

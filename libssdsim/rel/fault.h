@@ -23,6 +23,9 @@ struct ssdsim__fault {
     uint64_t n_blocks;
     uint32_t bpp, n_planes, ppb;
     uint8_t *bad;                /* per block: enum ssdsim__bad_kind */
+    uint32_t *seen;              /* per block: the erase count its last failure draw covered
+                                    (wear installed or added at once is drawn for at the next
+                                    erase) */
     uint32_t *bad_in_plane;      /* per plane: bad blocks, both kinds */
     uint64_t factory_bad, grown_bad;
     struct ssdsim__rng rng;      /* grown failures: a stream of their own, so that turning them
