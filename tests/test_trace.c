@@ -207,6 +207,56 @@ START_TEST(test_trace_sample_blkparse_queue)
 }
 END_TEST
 
+/* Flushes without data, read with flushes on: blkparse prints a journal's empty preflush as
+ * "Q FWS [jbd2/sda1-8]" (no sectors), a flush at its own time; a v3 fio iolog's sync keeps its
+ * line's timestamp (microseconds after the first); a preflush write ("FWS 4000 + 8") is its
+ * flush then its write, both at the line's time, whatever the caller's request held before. */
+START_TEST(test_trace_flushes_keep_their_times)
+{
+    char p[512];
+    ssdsim_trace_opts o = SSDSIM_TRACE_OPTS_INIT;
+    o.flushes = true;
+    ssdsim_trace_req r[MAX_REQS];
+    o.format = SSDSIM_TRACE_BLKPARSE;
+    ck_assert_uint_eq(read_all(scratch(p, sizeof p, "fl.blk",
+                                       "  8,0    0        1     0.000000000   100  Q  WS 3000 + 8 "
+                                       "[dd]\n"
+                                       "  8,0    1        2     0.001000000   321  Q FWS "
+                                       "[jbd2/sda1-8]\n"
+                                       "  8,0    0        3     0.003000000   100  Q  WS 3008 + 8 "
+                                       "[dd]\n"),
+                               &o, r),
+                      3);
+    EXPECT_REQ(r[1], 1000000, SSDSIM_OP_FLUSH, 0, 0, 2048, 2);
+    o.format = SSDSIM_TRACE_FIO_IOLOG3;
+    ck_assert_uint_eq(read_all(scratch(p, sizeof p, "fl.log",
+                                       "fio version 3 iolog\n0 /dev/sda add\n0 /dev/sda open\n"
+                                       "100 /dev/sda write 0 4096\n"
+                                       "1000100 /dev/sda sync 0 0\n"
+                                       "2000100 /dev/sda write 4096 4096\n"
+                                       "2000200 /dev/sda close\n"),
+                               &o, r),
+                      3);
+    EXPECT_REQ(r[1], 1000000000, SSDSIM_OP_FLUSH, 0, 0, 0, 5);
+    /* the preflush write, read into a request that held something else */
+    o.format = SSDSIM_TRACE_BLKPARSE;
+    ssdsim_trace *t = open_ok(scratch(p, sizeof p, "pf.blk",
+                                      "  8,0    0        1     0.000000000   100  Q  WS 3000 + 8 "
+                                      "[dd]\n"
+                                      "  8,0    0        2     0.500000000   100  Q FWS 4000 + 8 "
+                                      "[dd]\n"),
+                              &o);
+    ssdsim_trace_req q;
+    next_ok(t, &q);
+    next_ok(t, &q);
+    EXPECT_REQ(q, 500000000, SSDSIM_OP_FLUSH, 0, 0, 2048, 2);
+    memset(&q, 0, sizeof q);
+    next_ok(t, &q);
+    EXPECT_REQ(q, 500000000, SSDSIM_OP_WRITE, 4000ULL * 512, 8 * 512, 2048, 2);
+    ssdsim_trace_close(t);
+}
+END_TEST
+
 START_TEST(test_trace_sample_blkparse_issue)
 {
     char p[512];
@@ -1722,6 +1772,7 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_trace_sample_spc);
     tcase_add_test(tc, test_trace_sample_blkparse_queue);
     tcase_add_test(tc, test_trace_sample_blkparse_issue);
+    tcase_add_test(tc, test_trace_flushes_keep_their_times);
     tcase_add_test(tc, test_trace_sample_disksim);
     tcase_add_test(tc, test_trace_sample_iolog2);
     tcase_add_test(tc, test_trace_sample_iolog3);

@@ -534,9 +534,15 @@ static int parse_blkparse(struct ssdsim__trace_parser *p, const char *line, size
         *out = (struct ssdsim__trace_raw){.time = time, .op = SSDSIM_OP_FLUSH};
         return blk_flush_device(f[0], out, why, why_len);
     }
-    /* A Q or D event with data: "SECTOR + N [PROCESS]"; one without, a flush, "[PROCESS]". */
-    if (nf >= 8 && f[7].s[0] == '[')
-        return SSDSIM__LINE_SKIP;
+    /* A Q or D event with data: "SECTOR + N [PROCESS]"; one without, "[PROCESS]": a flush
+     * without data when its RWBS has an F (blkparse prints a journal's empty preflush as
+     * "Q FWS [jbd2/sda1-8]"), else nothing to replay. */
+    if (nf >= 8 && f[7].s[0] == '[') {
+        if (!p->flushes || !memchr(f[6].s, 'F', f[6].n))
+            return SSDSIM__LINE_SKIP;
+        *out = (struct ssdsim__trace_raw){.time = time, .op = SSDSIM_OP_FLUSH};
+        return blk_flush_device(f[0], out, why, why_len);
+    }
     if (nf < 10 || !field_eq(f[8], "+")) {
         const char *rest = nf > 7 ? f[7].s : "";
         struct field t = trim(rest, nf > 7 ? (size_t)(line + len - rest) : 0);
@@ -706,9 +712,9 @@ static int iolog_io_action(struct ssdsim__trace_parser *p, const struct field *f
     if (sync) {
         if (!p->flushes)
             return SSDSIM__LINE_SKIP; /* no data */
-        *out = (struct ssdsim__trace_raw){.op = SSDSIM_OP_FLUSH, .device = index};
-        if (!v3)
-            out->time = p->wait_ms * SSDSIM__NS_PER_MS;
+        /* a v3 line's own timestamp, parsed into out->time before, stays */
+        uint64_t t = v3 ? out->time : p->wait_ms * SSDSIM__NS_PER_MS;
+        *out = (struct ssdsim__trace_raw){.op = SSDSIM_OP_FLUSH, .device = index, .time = t};
         return SSDSIM__LINE_REQ;
     }
     GET(num_u64, f[2], "offset", INTEGER " (bytes)", &out->offset);

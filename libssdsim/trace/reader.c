@@ -437,6 +437,7 @@ struct ssdsim_trace {
     bool have_first;
     uint64_t first_time; /* raw time of the first request kept */
     uint64_t prev_time;  /* raw time of the request returned last */
+    uint64_t prev_ns;    /* and its time_ns, which a preflush write's write is given */
     bool unit_assumed;
     ssdsim_trace_stats stats; /* requests, bad_lines, out_of_order, other_devices, last_time_ns */
     bool has_placement;       /* the request returned last carried a placement id */
@@ -571,7 +572,8 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
         t->parser.have_queued = false;
         const struct ssdsim__trace_raw *q = &t->parser.queued;
         t->stats.requests++;
-        req->op = q->op; /* at the flush's time, already in req->time_ns */
+        req->time_ns = t->prev_ns; /* at its flush's time */
+        req->op = q->op;
         req->offset = q->offset;
         req->length = q->length;
         req->device = q->device;
@@ -627,6 +629,7 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
         t->prev_time = raw.time;
         t->stats.requests++;
         req->time_ns = rel * mult;
+        t->prev_ns = req->time_ns;
         if (req->time_ns > t->stats.last_time_ns)
             t->stats.last_time_ns = req->time_ns;
         req->op = raw.op;
