@@ -328,6 +328,10 @@ struct cli_watch {
     void *fio_logs; /* private state of the fio logs (watch.c) */
     int failed;     /* a write failed during the run (reported at close) */
     char failmsg[512];
+    /* --record: requests its format cannot hold, left out (reported at close): flushes in CSV
+     * and DiskSim ASCII, zone commands in any */
+    uint64_t record_flushes_left, record_zone_left;
+    ssdsim_trace_format record_format;
 };
 
 /* Open the outputs `o` and `wl` (may be NULL) ask for and install the observer on `sim` (none

@@ -174,10 +174,20 @@ static void on_issue(const ssdsim_completion *c, void *userdata)
         return;
     ssdsim_trace_req r = {
         .time_ns = c->submit_ns - w->t0_ns,
-        .op = c->op,
+        .op = c->op == SSDSIM_OP_WRITE_FUA ? SSDSIM_OP_WRITE : c->op, /* no trace holds FUA */
         .offset = c->offset,
         .length = c->length,
     };
+    if (r.op == SSDSIM_OP_FLUSH && (w->record_format == SSDSIM_TRACE_CSV ||
+                                    w->record_format == SSDSIM_TRACE_DISKSIM)) {
+        w->record_flushes_left++;
+        return;
+    }
+    if (r.op != SSDSIM_OP_READ && r.op != SSDSIM_OP_WRITE && r.op != SSDSIM_OP_TRIM &&
+        r.op != SSDSIM_OP_FLUSH) {
+        w->record_zone_left++;
+        return;
+    }
     ssdsim_error err;
     if (ssdsim_trace_writer_put(w->record, &r, &err)) {
         if (!w->failed) {
@@ -225,6 +235,16 @@ static void close_all(struct cli_watch *w, enum cli_watch_end how)
             snprintf(w->failmsg, sizeof w->failmsg, "--record: %.480s", err.message);
         }
         w->record = NULL;
+        if (w->record_flushes_left)
+            fprintf(stderr,
+                    "ssdsim: --record: %" PRIu64 " flushes left out (%s has no flush; the fio "
+                    "iolog formats write them as sync)\n",
+                    w->record_flushes_left,
+                    w->record_format == SSDSIM_TRACE_CSV ? "the CSV format" : "DiskSim ASCII");
+        if (w->record_zone_left)
+            fprintf(stderr, "ssdsim: --record: %" PRIu64 " zone commands left out (no trace "
+                            "format holds them)\n",
+                    w->record_zone_left);
     }
     if (p && p->record_out.tmp)
         end_output(w, &p->record_out, how);
@@ -257,6 +277,7 @@ int cli_watch_open(struct cli_watch *w, const struct cli_run_opts *o, const ssds
         ssdsim_trace_format fmt = o->record_format ? o->record_format : SSDSIM_TRACE_FIO_IOLOG3;
         if (cli_out_begin(&p->record_out, o->record_path))
             goto fail;
+        w->record_format = fmt;
         if (ssdsim_trace_writer_open(&w->record, p->record_out.tmp, fmt, NULL, &err)) {
             cli_error("--record: %.480s", err.message);
             w->record = NULL;

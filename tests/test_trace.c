@@ -1480,6 +1480,8 @@ START_TEST(test_trace_writer_errors)
     ck_assert_ptr_nonnull(strstr(err.message, "not a multiple of the 512-byte sectors"));
     ssdsim_trace_req zero = {0, SSDSIM_OP_WRITE, 0, 0, 0, 0};
     ck_assert_int_eq(ssdsim_trace_writer_put(w, &zero, &err), SSDSIM_EINVAL);
+    ssdsim_trace_req flush = {0, SSDSIM_OP_FLUSH, 0, 0, 0, 0}; /* only the fio iologs have it */
+    ck_assert_int_eq(ssdsim_trace_writer_put(w, &flush, &err), SSDSIM_EINVAL);
     ssdsim_trace_req badop = {0, SSDSIM_OP_ALL, 0, 512, 0, 0};
     ck_assert_int_eq(ssdsim_trace_writer_put(w, &badop, &err), SSDSIM_EINVAL);
     ssdsim_trace_req end = {0, SSDSIM_OP_READ, UINT64_MAX - 511, 1024, 0, 0};
@@ -1491,6 +1493,24 @@ START_TEST(test_trace_writer_errors)
     char *text = read_file(p, NULL);
     ck_assert_str_eq(text, ""); /* nothing refused reached the file */
     free(text);
+
+    /* A flush is fio's "sync" in a v3 iolog (offset and length 0), and reads back as a flush at
+     * its time (the writer stamps time + 1 us, the reader counts from the first request). */
+    ck_assert_int_eq(ssdsim_trace_writer_open(&w, p, SSDSIM_TRACE_FIO_IOLOG3, "/dev/x", &err), 0);
+    ssdsim_trace_req wr = {0, SSDSIM_OP_WRITE, 0, 4096, 0, 0};
+    ssdsim_trace_req fl = {3000000, SSDSIM_OP_FLUSH, 0, 0, 0, 0};
+    ck_assert_int_eq(ssdsim_trace_writer_put(w, &wr, &err), 0);
+    ck_assert_int_eq(ssdsim_trace_writer_put(w, &fl, &err), 0);
+    ck_assert_int_eq(ssdsim_trace_writer_close(w, &err), 0);
+    text = read_file(p, NULL);
+    ck_assert_ptr_nonnull(strstr(text, "\n3001 /dev/x sync 0 0\n"));
+    free(text);
+    ssdsim_trace_opts fo = SSDSIM_TRACE_OPTS_INIT;
+    fo.flushes = true;
+    ssdsim_trace_req back[MAX_REQS];
+    ck_assert_uint_eq(read_all(p, &fo, back), 2);
+    ck_assert_int_eq(back[1].op, SSDSIM_OP_FLUSH);
+    ck_assert_uint_eq(back[1].time_ns, 3000000);
 
     /* A full disk is an I/O error at the latest when the writer is closed. */
     if (access("/dev/full", W_OK) == 0) {

@@ -116,7 +116,10 @@ fail:
 
 static const char *op_word(enum ssdsim_op op)
 {
-    return op == SSDSIM_OP_READ ? "read" : op == SSDSIM_OP_WRITE ? "write" : "trim";
+    return op == SSDSIM_OP_READ    ? "read"
+           : op == SSDSIM_OP_WRITE ? "write"
+           : op == SSDSIM_OP_FLUSH ? "sync"
+                                   : "trim";
 }
 
 /* "request N" and, when known, the input line, for messages. */
@@ -137,19 +140,23 @@ int ssdsim_trace_writer_put(ssdsim_trace_writer *w, const ssdsim_trace_req *req,
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_trace_writer_put: writer and req must not be NULL");
     char at[96];
-    if (req->op != SSDSIM_OP_READ && req->op != SSDSIM_OP_WRITE && req->op != SSDSIM_OP_TRIM)
+    bool iolog = w->format == SSDSIM_TRACE_FIO_IOLOG3 || w->format == SSDSIM_TRACE_FIO_IOLOG2;
+    bool flush = req->op == SSDSIM_OP_FLUSH && iolog; /* fio's "sync" action */
+    if (req->op != SSDSIM_OP_READ && req->op != SSDSIM_OP_WRITE && req->op != SSDSIM_OP_TRIM &&
+        !flush)
         return ssdsim__error_set(err, SSDSIM_EINVAL, w->path, NULL,
-                                 "%s: op %d is not read, write or trim",
-                                 where(w, req, at, sizeof at), (int)req->op);
-    if (req->length == 0 || req->length > SSDSIM__TRACE_MAX_LENGTH)
+                                 "%s: op %d is not read, write or trim%s",
+                                 where(w, req, at, sizeof at), (int)req->op,
+                                 iolog ? " or a flush" : "");
+    if (!flush && (req->length == 0 || req->length > SSDSIM__TRACE_MAX_LENGTH)) /* a flush: none */
         return ssdsim__error_set(err, SSDSIM_EINVAL, w->path, NULL,
                                  "%s: length %llu is not in [1, 2^32 - 1]",
                                  where(w, req, at, sizeof at), (unsigned long long)req->length);
-    if (req->offset > UINT64_MAX - req->length)
+    if (!flush && req->offset > UINT64_MAX - req->length)
         return ssdsim__error_set(err, SSDSIM_EINVAL, w->path, NULL,
                                  "%s: offset + length is beyond 2^64 bytes",
                                  where(w, req, at, sizeof at));
-    unsigned long long off = req->offset, len = req->length;
+    unsigned long long off = flush ? 0 : req->offset, len = flush ? 0 : req->length;
     int n = 0;
     errno = 0;
     switch (w->format) {

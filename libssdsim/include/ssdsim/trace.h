@@ -229,9 +229,11 @@ SSDSIM_API int ssdsim_trace_writer_open(ssdsim_trace_writer **out, const char *p
 
 /** Append one request. Times may decrease (out-of-order traces are kept as they are; fio
  * replays such a request without delay).
- * @return 0, SSDSIM_EINVAL (op not read/write/trim, length 0 or above 2^32 - 1, an end beyond
- *         2^64, or not representable in the format: DiskSim trims and unaligned requests),
- *         SSDSIM_EIO. */
+ * A flush (SSDSIM_OP_FLUSH) is fio's "sync" action in the fio iolog formats (offset and length
+ * 0); CSV and DiskSim ASCII have none.
+ * @return 0, SSDSIM_EINVAL (op not read/write/trim (or flush, in a fio iolog), length 0 or
+ *         above 2^32 - 1, an end beyond 2^64, or not representable in the format: DiskSim trims
+ *         and unaligned requests), SSDSIM_EIO. */
 SSDSIM_API int ssdsim_trace_writer_put(ssdsim_trace_writer *w, const ssdsim_trace_req *req,
                                        ssdsim_error *err);
 
