@@ -438,16 +438,40 @@ static int print_info_json(const char *path, const ssdsim_trace_info *in)
     return 0;
 }
 
+/* The --device values given, "5" or "5, 7", for messages. */
+static const char *devices_text(const struct trace_cmd *c, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < c->opts.n_devices && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%" PRIu32, i ? ", " : "",
+                               c->opts.devices[i]);
+    return buf;
+}
+
 static int trace_info(const struct trace_cmd *c)
 {
     ssdsim_trace_info info;
     ssdsim_error err;
+    char dev[256];
     if (ssdsim_trace_info_file(c->in, &c->opts, &info, &err)) {
         cli_error("%s", err.message);
         return CLI_EXIT_FAIL;
     }
     if (info.gzip_trailing_bytes)
         cli_error("warning: %s", cli_trace_gzip_garbage(c->in, info.gzip_trailing_bytes));
+    /* as run --trace: a --device with no request is an error when no request is left, else a
+     * warning (the summary would describe devices that are not there) */
+    if (c->opts.n_devices && info.requests == 0) {
+        cli_error("%s: no request of --device %s in the whole trace", c->in,
+                  devices_text(c, dev, sizeof dev));
+        return CLI_EXIT_FAIL;
+    }
+    if (c->opts.n_devices && info.n_devices < c->opts.n_devices)
+        cli_error("warning: %s: %zu of the %zu devices given (--device %s) have no request in "
+                  "the trace",
+                  c->in, c->opts.n_devices - info.n_devices, c->opts.n_devices,
+                  devices_text(c, dev, sizeof dev));
     if (c->json)
         return print_info_json(c->in, &info);
     print_info(c->in, &info, &c->opts);
@@ -524,11 +548,24 @@ static int trace_convert(const struct trace_cmd *c)
     }
     ssdsim_trace_format from = ssdsim_trace_get_format(t);
     uint64_t bad = ssdsim_trace_bad_lines(t);
+    /* a --device with no request: an empty or partial trace would replay as if it were the
+     * devices asked for (run --trace refuses the same) */
+    size_t absent = 0;
+    for (size_t i = 0; rc == 0 && i < c->opts.n_devices; i++)
+        absent += ssdsim_trace_device_requests(t, c->opts.devices[i]) == 0;
     ssdsim_trace_stats st;
     ssdsim_trace_get_stats(t, &st);
     ssdsim_trace_close(t);
     if (rc == 0 && st.gzip_trailing_bytes)
         cli_error("warning: %s", cli_trace_gzip_garbage(c->in, st.gzip_trailing_bytes));
+    if (rc == 0 && absent) {
+        char dev[256];
+        cli_error("%s: --device %s: %zu of the %zu devices given have no request in the whole "
+                  "trace; nothing written",
+                  c->in, devices_text(c, dev, sizeof dev), absent, c->opts.n_devices);
+        cli_out_abort(&out);
+        return CLI_EXIT_FAIL;
+    }
     if (rc) {
         /* A half-written trace would replay as if it were whole: leave none behind. */
         if (put_failed || close_failed)

@@ -1580,6 +1580,16 @@ START_TEST(test_trace_cli_info)
     ck_assert_ptr_nonnull(strstr(c.out, "requests       12\n"));
     ck_assert_ptr_nonnull(strstr(c.out, "devices        2\n"));
     cmd_free(&c);
+    /* a --device with no request: an error when none is left, else a warning (as run) */
+    RUN(&c, "trace", "info", "--device", "7", sample(p, sizeof p, "sample.msr.csv"));
+    ck_assert_int_eq(c.status, 1);
+    ck_assert_ptr_nonnull(strstr(c.err, "no request of --device 7 in the whole trace"));
+    cmd_free(&c);
+    RUN(&c, "trace", "info", "--device", "0,7", sample(p, sizeof p, "sample.msr.csv"));
+    ck_assert_int_eq(c.status, 0);
+    ck_assert_ptr_nonnull(strstr(c.err, "1 of the 2 devices given (--device 0, 7) have no "
+                                        "request"));
+    cmd_free(&c);
 
     RUN(&c, "trace", "--help");
     ck_assert_int_eq(c.status, 0);
@@ -1595,6 +1605,14 @@ START_TEST(test_trace_cli_convert)
 {
     char in[512], out[512];
     struct cmd c;
+    /* a --device with no request in the trace: nothing written, exit 1 */
+    out_path(out, sizeof out, "cli-d7.csv");
+    RUN(&c, "trace", "convert", sample(in, sizeof in, "sample.msr.csv"), "--device", "7", "--to",
+        "csv", out);
+    ck_assert_int_eq(c.status, 1);
+    ck_assert_ptr_nonnull(strstr(c.err, "--device 7: 1 of the 1 devices given have no request"));
+    ck_assert_int_ne(access(out, F_OK), 0);
+    cmd_free(&c);
     out_path(out, sizeof out, "cli.iolog3");
     RUN(&c, "trace", "convert", sample(in, sizeof in, "sample.msr.csv"), "--to", "fio-iolog3", out,
         "--target", "/tmp/x");
