@@ -932,6 +932,16 @@ static int replay_several(const struct cli_run_opts *o, ssdsim *sim, const ssdsi
     for (size_t k = 0; k < o->n_more_traces; k++)
         cli_input_add(paths[k + 1] = o->more_traces[k]);
     ssdsim_trace_opts to = o->trace;
+    /* each trace's time unit, when assumed, as a single --trace notes it (opening reads no more
+     * than its first lines; a trace that cannot be opened is reported by the replay) */
+    for (size_t k = 0; !o->quiet && k < 1 + o->n_more_traces; k++) {
+        ssdsim_trace *t = NULL;
+        ssdsim_error e;
+        if (ssdsim_trace_open(&t, paths[k], &to, &e) == 0) {
+            cli_trace_note_unit(paths[k], t);
+            ssdsim_trace_close(t);
+        }
+    }
     ssdsim_replay_opts rep = o->replay;
     to.version = SSDSIM_TRACE_OPTS_VERSION;
     rep.version = SSDSIM_REPLAY_OPTS_VERSION;

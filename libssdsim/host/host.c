@@ -1079,6 +1079,14 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
                     h->error = rc;
                     return rc;
                 }
+                ssdsim_trace_stats st;
+                ssdsim_trace_get_stats(job->trace, &st);
+                if (st.time_unit_assumed)
+                    ssdsim__log(SSDSIM_LOG_WARNING,
+                                "job '%s': read_iolog %s: DiskSim ASCII times have no unit; read "
+                                "as ms (DiskSim's; MQSim and SSDSim traces count ns: replay such "
+                                "a trace with ssdsim run --trace FILE --time-unit ns)",
+                                spec->name ? spec->name : "job", spec->read_iolog);
                 job->replay = true;
                 job->label = spec->read_iolog;
                 job->timed = !spec->replay_no_stall;
