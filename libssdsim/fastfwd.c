@@ -20,8 +20,20 @@
  * placement 0 (handle 0 of reclaim group 0), as a run's does. The FTL places each write by its
  * group and handle and reallocates to another group as in a run.
  *
- * Left out: the write buffer (requests go to the FTL directly; the buffer is empty before and
- * after) and everything timed (pacing, think time, ramp, start delays, idle time and background
+ * A write buffer that absorbs writes (power-loss protected, or a volatile one with the write
+ * cache on) takes the writes as a timed run's does, through its own slots, table and FIFO
+ * (dev/buffer.c's ssdsim__buf_ff_*): a write to a unit still dirty replaces it in DRAM and counts
+ * as a host page written that the flash never sees; any other unit becomes dirty, and the
+ * buffer gives the FTL its oldest units while more are dirty than a saturating host keeps
+ * there (capacity less the units being flushed, ssdsim__buf_ff_level). Without time, the host
+ * is always saturating: one slower than the flash (QD1 with most writes absorbed) keeps fewer
+ * units dirty in a timed run, and absorbs less than here. The dirty units stay in the buffer
+ * when the fast-forward ends, as a timed run leaves them, so the next fast-forward goes on from
+ * them and a timed run after it starts flushing them at its first write. FUA writes (sync=1,
+ * barriers) pass a volatile cache, superseding a dirty copy, and flushes (fsync, fdatasync,
+ * barriers) empty it, as in a timed run. Reads of buffered units are read hits.
+ *
+ * Left out: everything timed (pacing, think time, ramp, start delays, idle time and background
  * GC).
  *
  * A system of solid-state devices (a JBOD, RAID-0/1/5) is fast-forwarded for one workload only,
@@ -53,6 +65,12 @@ struct ff_hooks {
     void (*waited)(void *, uint32_t, uint64_t);
     uint64_t (*fw_run)(void *, uint64_t);
     uint64_t units_in, units_out; /* read and write units given to the FTL, and completed */
+    /* the write buffer when it absorbs writes (power-loss protected, or the write cache on),
+     * kept at `level` dirty units (ssdsim__buf_ff_level); volatile: FUA writes and flushes
+     * reach the flash */
+    struct ssdsim__buf *buf;
+    uint32_t level;
+    bool volatile_cache;
 };
 
 static void ff_unit_done(void *ctx, uint32_t io, uint32_t bytes)
@@ -85,9 +103,20 @@ const char *ssdsim__ff_unsupported(const struct ssdsim *sim, const struct ssdsim
     return NULL;
 }
 
-static void hooks_on(struct ff_hooks *h, struct ssdsim_ftl_env *env)
+/* The hooks of device d's FTL environment: 0, or SSDSIM_ESTATE when its write buffer is still
+ * flushing (the callers settle the device first). */
+static int hooks_on(struct ff_hooks *h, struct ssdsim__dev *d)
 {
+    struct ssdsim_ftl_env *env = &d->env;
     memset(h, 0, sizeof *h);
+    if (d->buf && ssdsim__buf_flushing(d->buf))
+        return SSDSIM_ESTATE;
+    if (d->buf && (d->model->buffer.plp || d->model->buffer.write_cache)) {
+        h->buf = d->buf;
+        h->level = ssdsim__buf_ff_level(d->buf);
+        h->volatile_cache = ssdsim__dev_volatile_cache(d);
+        ssdsim__buf_busy(d->buf, true); /* no idle flush while it runs */
+    }
     h->done = env->unit_done;
     h->done_ctx = env->unit_done_ctx;
     env->unit_done_ctx = h;
@@ -98,10 +127,16 @@ static void hooks_on(struct ff_hooks *h, struct ssdsim_ftl_env *env)
     env->unit_done = ff_unit_done;
     env->unit_waited = NULL;
     env->fw_run = ff_fw_run;
+    return 0;
 }
 
-static void hooks_off(struct ff_hooks *h, struct ssdsim_ftl_env *env)
+/* The dirty units stay in the buffer, as a timed run leaves them at its end: the device is idle
+ * from now (its idle flush timed from here). */
+static void hooks_off(struct ff_hooks *h, struct ssdsim__dev *d)
 {
+    struct ssdsim_ftl_env *env = &d->env;
+    if (h->buf)
+        ssdsim__buf_busy(h->buf, false);
     env->ff = env->ff_direct = NULL;
     env->unit_done = h->done;
     env->unit_done_ctx = h->done_ctx;
@@ -110,47 +145,97 @@ static void hooks_off(struct ff_hooks *h, struct ssdsim_ftl_env *env)
     free(h->q.v);
 }
 
-/* One request of `op` for [off, off + len) with FDP placement `placement` (group x handles +
- * handle) through the FTL, unit by unit (dev.c's arrive). */
-static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len,
-                   uint8_t placement)
+/* One unit read from or written to the FTL, its flash work ended. */
+static int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8_t op, uint64_t u,
+                    uint32_t bytes, uint8_t placement)
 {
-    struct ssdsim_ftl_env *env = &d->env;
-    uint64_t unit = d->unit;
-    if (op == SSDSIM__IO_TRIM) {
-        for (uint64_t u = ssdsim__dev_unit_of(d, off + unit - 1);
-             u < ssdsim__dev_unit_of(d, off + len); u++)
-            env->ops->trim(env->state, u);
-        return 0;
-    }
-    uint64_t first = ssdsim__dev_unit_of(d, off), last = ssdsim__dev_unit_of(d, off + len - 1);
-    struct ff_hooks *h = env->unit_done_ctx;
+    h->units_in++;
     env->placement = placement;
-    for (uint64_t u = first; u <= last; u++) {
-        h->units_in++;
-        uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
-        int rc = op == SSDSIM__IO_READ ? env->ops->read(env->state, 0, u, (uint32_t)(hi - lo))
-                                       : env->ops->write(env->state, 0, u, (uint32_t)(hi - lo));
-        if (rc) {
-            ssdsim_ftl_fail(env, rc, "the FTL failed a request during fast-forward");
-            return rc;
-        }
-        rc = ssdsim__env_ff_drain(env);
-        if (rc)
-            return rc;
-        /* Every flash operation has ended and nothing else will happen before the next request:
-         * a unit still not done is a write stalled for good (its planes have neither a free
-         * block nor garbage to collect), and the requests after it would stall behind it. */
-        if (h->units_out < h->units_in) {
+    int rc = op == SSDSIM__IO_READ ? env->ops->read(env->state, 0, u, bytes)
+                                   : env->ops->write(env->state, 0, u, bytes);
+    if (rc) {
+        ssdsim_ftl_fail(env, rc, "the FTL failed a request during fast-forward");
+        return rc;
+    }
+    rc = ssdsim__env_ff_drain(env);
+    if (rc)
+        return rc;
+    /* Every flash operation has ended and nothing else will happen before the next request:
+     * a unit still not done is a write stalled for good (its planes have neither a free
+     * block nor garbage to collect), and the requests after it would stall behind it. */
+    if (h->units_out < h->units_in) {
             ssdsim_ftl_fail(env, SSDSIM_ESTATE,
                             "host writes stalled for good: the planes they may go to hold no "
                             "free block and no garbage to collect (the jobs' requests, taken "
                             "one each in turn without timing, placed them so); "
                             "--precondition-method timed runs this workload timed");
             return SSDSIM_ESTATE;
-        }
     }
     return 0;
+}
+
+/* The write buffer's units beyond `level` to the FTL, oldest first (its flushing). */
+static int evict(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint32_t level)
+{
+    uint64_t u;
+    uint32_t bytes;
+    uint8_t pl;
+    int rc = 0;
+    while (rc == 0 && ssdsim__buf_ff_evict(h->buf, level, &u, &bytes, &pl))
+        rc = ftl_unit(env, h, SSDSIM__IO_WRITE, u, bytes, pl);
+    return rc;
+}
+
+/* One request of `op` for [off, off + len) with FDP placement `placement` (group x handles +
+ * handle), unit by unit as the device's back end takes it (dev.c's arrive): a trim drops the
+ * units from the write buffer and the FTL; a read hit in the buffer goes no further; a write
+ * through a buffer that absorbs writes is placed in it, which then gives the FTL its oldest
+ * units beyond its level, and goes to the FTL directly otherwise, and when `fua` with a
+ * volatile cache (a dirty copy superseded). */
+static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len,
+                   uint8_t placement, bool fua)
+{
+    struct ssdsim_ftl_env *env = &d->env;
+    uint64_t unit = d->unit;
+    if (op == SSDSIM__IO_TRIM) {
+        for (uint64_t u = ssdsim__dev_unit_of(d, off + unit - 1);
+             u < ssdsim__dev_unit_of(d, off + len); u++) {
+            if (d->buf)
+                ssdsim__buf_trim(d->buf, u);
+            env->ops->trim(env->state, u);
+        }
+        return 0;
+    }
+    uint64_t first = ssdsim__dev_unit_of(d, off), last = ssdsim__dev_unit_of(d, off + len - 1);
+    struct ff_hooks *h = env->unit_done_ctx;
+    bool through = op == SSDSIM__IO_WRITE && h->buf && fua && h->volatile_cache;
+    bool buffered = op == SSDSIM__IO_WRITE && h->buf && !through;
+    uint64_t seq = buffered ? ssdsim__buf_ff_seq(h->buf) : 0;
+    for (uint64_t u = first; u <= last; u++) {
+        uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
+        uint32_t bytes = (uint32_t)(hi - lo);
+        int rc;
+        if (buffered) {
+            ssdsim__buf_ff_place(h->buf, u, bytes, placement, seq, off, len);
+            rc = evict(env, h, h->level);
+        } else if (op == SSDSIM__IO_READ && d->buf && ssdsim__buf_ff_read(d->buf, u)) {
+            rc = 0;
+        } else {
+            if (through)
+                ssdsim__buf_supersede(h->buf, u);
+            rc = ftl_unit(env, h, op, u, bytes, placement);
+        }
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* A flush command: a volatile cache's dirty units to the FTL. */
+static int flush_cache(struct ssdsim__dev *d)
+{
+    struct ff_hooks *h = d->env.unit_done_ctx;
+    return h->buf && h->volatile_cache ? evict(&d->env, h, 0) : 0;
 }
 
 /* A job clone being fast-forwarded: its generator, wave and placement state (host.h's job). */
@@ -161,6 +246,7 @@ struct ff_clone {
     uint8_t placement; /* the job's fixed placement (the first of its list) */
     bool live;
     bool writes; /* its job writes (rw writes, or a mix with rwmixread below 100) */
+    uint64_t n_writes; /* writes generated (fio's sync options count them) */
 };
 
 /* The order the clones' requests are taken in: wave by wave (stonewall), the live clones of a
@@ -181,6 +267,7 @@ struct ff_req {
     uint64_t off;
     uint32_t len;
     uint8_t op, pl;
+    bool fua, flush_before, flush_after; /* fio's sync options (host.c's sync_options) */
 };
 
 /* The next request in the order, drawn from its clone's generator (and the placement from the
@@ -200,6 +287,18 @@ static bool ff_next(struct ff_order *o, struct ff_req *r)
             o->any = true;
             r->pl = ssdsim__placement_next(c->spec, o->fdp, c->placement, &c->pli_next,
                                            &c->gen.rng, r->op);
+            /* FUA for sync=1, a flush after every fsync (fdatasync) writes, a barrier write
+             * FUA behind a flush, as the host issues them */
+            const struct ssdsim__jobspec *j = c->spec;
+            r->fua = r->flush_before = r->flush_after = false;
+            if (r->op == SSDSIM__IO_WRITE) {
+                uint64_t n = ++c->n_writes;
+                r->fua = j->sync_writes;
+                r->flush_after = (j->fsync_blocks && n % j->fsync_blocks == 0) ||
+                                 (j->fdatasync_blocks && n % j->fdatasync_blocks == 0);
+                if (j->barrier_blocks && n % j->barrier_blocks == 0)
+                    r->fua = r->flush_before = true;
+            }
             return true;
         }
         o->i = 0;
@@ -284,7 +383,11 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
     }
     struct ssdsim__dev *d = &sim->sys.devs[0];
     struct ff_hooks h;
-    hooks_on(&h, &d->env);
+    if (hooks_on(&h, d)) {
+        free(cl);
+        ssdsim__set_errmsg(sim, "fast-forward: the write buffer is still flushing");
+        return SSDSIM_ESTATE;
+    }
     void (*prefetch)(void *, uint64_t) = d->env.ops->prefetch;
     struct ff_order order = {.cl = cl, .n = n, .w = w, .writers = writers, .fdp = fdp};
     struct ff_req ahead[FF_AHEAD];
@@ -303,7 +406,9 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
                 more = false;
                 break;
             }
-            if (prefetch && r->op != SSDSIM__IO_TRIM)
+            /* a write the buffer takes reaches the FTL later (ssdsim__buf_ff_evict's) */
+            bool buffered = r->op == SSDSIM__IO_WRITE && h.buf && !(r->fua && h.volatile_cache);
+            if (prefetch && r->op != SSDSIM__IO_TRIM && !buffered)
                 prefetch(d->env.state, ssdsim__dev_unit_of(d, r->off));
         }
         if (queued == 0)
@@ -311,7 +416,12 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         struct ff_req r = ahead[head];
         head = (head + 1) % FF_AHEAD;
         queued--;
-        rc = request(d, r.op, r.off, r.len, r.pl);
+        if (r.flush_before)
+            rc = flush_cache(d);
+        if (rc == 0)
+            rc = request(d, r.op, r.off, r.len, r.pl, r.fua);
+        if (rc == 0 && r.flush_after)
+            rc = flush_cache(d);
         if (r.op == SSDSIM__IO_WRITE)
             bytes += r.len;
         if (max_write_bytes && bytes >= max_write_bytes)
@@ -320,7 +430,7 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
             sim->progress((double)bytes / (double)max_write_bytes, sim->progress_ud))
             rc = SSDSIM_ECANCELLED;
     }
-    hooks_off(&h, &d->env);
+    hooks_off(&h, d);
     free(cl);
     *written = bytes;
     if (rc) {
@@ -370,18 +480,22 @@ int ssdsim__ff_seq_fill_members(struct ssdsim *sim, uint32_t fills, uint32_t bs)
     for (uint32_t k = 0; k < s->n_devs && rc == 0; k++) {
         struct ssdsim__dev *d = &s->devs[k];
         struct ff_hooks h;
-        hooks_on(&h, &d->env);
+        if (hooks_on(&h, d)) {
+            ssdsim__set_errmsg(sim, "fast-forward: device %u: the write buffer is still flushing",
+                               k);
+            return SSDSIM_ESTATE;
+        }
         for (uint32_t f = 0; f < fills && rc == 0; f++) {
             for (uint64_t off = 0; off < extent && rc == 0; off += bs) {
                 uint32_t len = (uint32_t)SSDSIM__MIN((uint64_t)bs, extent - off);
-                rc = request(d, SSDSIM__IO_WRITE, off, len, 0);
+                rc = request(d, SSDSIM__IO_WRITE, off, len, 0, false);
                 done += len;
                 if (rc == 0 && ++reqs % PROGRESS_EVERY == 0 && sim->progress &&
                     sim->progress((double)done / (double)total, sim->progress_ud))
                     rc = SSDSIM_ECANCELLED;
             }
         }
-        hooks_off(&h, &d->env);
+        hooks_off(&h, d);
         if (rc) {
             sim->broken = true;
             if (rc == SSDSIM_ECANCELLED)

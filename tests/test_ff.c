@@ -617,6 +617,95 @@ START_TEST(test_ff_scaled_copy_matches_full)
 }
 END_TEST
 
+/* Fast-forward through a write buffer that absorbs writes (write cache on, or power-loss
+ * protected): the same rounds timed and fast-forwarded (8 of half a drive write), then a timed
+ * drive write on each. An overwrite of a unit still dirty in the buffer never reaches the flash
+ * in a timed run; fast-forward keeps the buffer's dirty units at the level a saturating host
+ * keeps them (ssdsim__buf_ff_level) and hands them to the timed run after it, so the erase
+ * counts after the rounds (or within one erase per plane, a victim a timed round may leave
+ * being collected) and the WAF of the timed drive write agree within 2% on each seed
+ * (measured: 0.0 to 0.6%, zipf's 0.29 erases a block 2.1%, 6 erases; before, fast-forward wrote every overwrite to flash: zipf:1.2 with
+ * 1 MiB erased 4.7 times as much). IOPS within 3% on the mean of 3 seeds: on this drive of 8
+ * planes the timed IOPS alone vary by 3% from seed to seed (measured: -1.2 to +2.0%). */
+static void cache_pair(ssdsim_model *m, const char *json, uint64_t seed, bool ff, double *ec,
+                       double *waf, double *iops)
+{
+    ssdsim *sim = st_sim(m, seed);
+    char text[512];
+    snprintf(text, sizeof text, json, (unsigned long long)(logical_pages(sim) / 2 * 4096));
+    ssdsim_workload *wl = st_workload(text);
+    for (int r = 0; r < 8; r++) {
+        int rc = ff ? ssdsim_fast_forward(sim, wl, 0) : ssdsim_run(sim, wl, NULL);
+        ck_assert_msg(rc == 0, "%s", ssdsim_errmsg(sim));
+    }
+    ssdsim_workload_free(wl);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    *ec = d.erase_count_mean;
+    snprintf(text, sizeof text, json, (unsigned long long)(logical_pages(sim) * 4096));
+    st_run(sim, text, NULL);
+    ssdsim_op_stats o;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &o), 0);
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    *waf = d.waf;
+    *iops = o.iops;
+    st_check(sim);
+    ssdsim_free(sim);
+}
+
+START_TEST(test_ff_write_cache)
+{
+    static const struct {
+        const char *name, *buffer, *dist;
+    } cases[] = {
+        {"zipf:1.2", "buffer.size=1MiB", "zipf:1.2"},
+        {"uniform", "buffer.size=4MiB", "random"},
+        {"90/10", "buffer.size=4MiB", "zoned:90/10:10/90"},
+        {"90/10 plp", "buffer.size=4MiB", "zoned:90/10:10/90"},
+    };
+    int i = _i;
+    ssdsim_model *m = small_model("ftl.op=0.15");
+    ck_assert_int_eq(ssdsim_model_set(m, "buffer.size", cases[i].buffer + 12, NULL), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, i == 3 ? "buffer.plp" : "buffer.write_cache", "true",
+                                      NULL),
+                     0);
+    char json[256];
+    snprintf(json, sizeof json,
+             "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 32, "
+             "\"random_distribution\": \"%s\", \"io_size\": %%llu}",
+             cases[i].dist);
+    /* a round of the timed run may end with a victim being collected on each plane, which
+     * fast-forward has finished: one erase per plane over the drive's blocks */
+    uint64_t nb = 0;
+    uint32_t np = 0;
+    ssdsim *probe = st_sim(m, 1);
+    ck_assert_int_eq(ssdsim_device_shape(probe, &np, &nb, NULL, NULL, NULL), 0);
+    ssdsim_free(probe);
+    double ec_step = (double)np / (double)nb;
+    double iops[2] = {0, 0};
+    for (uint64_t seed = 3; seed < 6; seed++) {
+        double ec[2], waf[2], io[2];
+        for (int ff = 0; ff < 2; ff++) {
+            cache_pair(m, json, seed, ff, &ec[ff], &waf[ff], &io[ff]);
+            iops[ff] += io[ff] / 3;
+        }
+        printf("ff write cache %-9s seed %llu: erase mean timed %.3f ff %.3f (%+.2f%%), WAF "
+               "after %.4f %.4f (%+.2f%%), IOPS %.0f %.0f\n",
+               cases[i].name, (unsigned long long)seed, ec[0], ec[1], 100 * (ec[1] / ec[0] - 1),
+               waf[0], waf[1], 100 * (waf[1] / waf[0] - 1), io[0], io[1]);
+        ck_assert_msg(fabs(ec[1] - ec[0]) <= fmax(0.02 * ec[0], ec_step),
+                      "%s: erase mean timed %.3f ff %.3f", cases[i].name, ec[0], ec[1]);
+        ck_assert_msg(fabs(waf[1] / waf[0] - 1) <= 0.02, "%s: WAF timed %.4f ff %.4f",
+                      cases[i].name, waf[0], waf[1]);
+    }
+    printf("ff write cache %-9s IOPS timed %.0f ff %.0f (%+.2f%%)\n", cases[i].name, iops[0],
+           iops[1], 100 * (iops[1] / iops[0] - 1));
+    ck_assert_msg(fabs(iops[1] / iops[0] - 1) <= 0.03, "%s: IOPS timed %.0f ff %.0f",
+                  cases[i].name, iops[0], iops[1]);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *ff_suite(void)
 {
     Suite *s = suite_create("ff");
@@ -639,6 +728,7 @@ static Suite *ff_suite(void)
     tcase_add_test(agree, test_ff_trims);
     tcase_add_test(agree, test_ff_scaled_copy_matches_full);
     tcase_add_test(agree, test_ff_skewed_steady);
+    tcase_add_loop_test(agree, test_ff_write_cache, 0, 4);
     suite_add_tcase(s, agree);
     return s;
 }

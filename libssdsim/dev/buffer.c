@@ -37,6 +37,7 @@
  */
 #include "dev/dev.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -382,11 +383,19 @@ void ssdsim__buf_busy(struct ssdsim__buf *b, bool busy)
 /* ------------------------------------------------------------------------------------------ */
 /* Host writes, reads and trims                                                                */
 
-static inline void set_writer(struct slot *sl, const struct waiter *w, const struct ssdsim__cmd *c)
+/* A host write whose units the buffer places: its sequence number in this buffer (struct slot's
+ * w_seq), offset, length and FDP placement id. */
+struct writer {
+    uint64_t seq, off;
+    uint32_t len;
+    uint8_t placement;
+};
+
+static inline void set_writer(struct slot *sl, const struct writer *w)
 {
     sl->w_seq = w->seq;
-    sl->w_off = c->offset;
-    sl->w_len = c->len;
+    sl->w_off = w->off;
+    sl->w_len = w->len;
 }
 
 /* A copy of a unit written with placement id `pid` never reaches the flash (overwritten or
@@ -404,27 +413,26 @@ static inline void absorbed(struct ssdsim__buf *b, uint8_t pid)
 }
 
 /* Place unit u (bytes of it) of write w: false when no slot is free. */
-static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, const struct waiter *w,
-                  const struct ssdsim__cmd *c)
+static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, const struct writer *w)
 {
     uint32_t s = find(b, u);
     if (s != NONE) {
         struct slot *sl = &b->slots[s];
-        set_writer(sl, w, c);
+        set_writer(sl, w);
         if (sl->state == S_DIRTY) {
             /* the older copy never reaches the flash */
             absorbed(b, sl->placement);
             sl->bytes = bytes == b->d->unit ? bytes : SSDSIM__MAX(sl->bytes, bytes);
-            sl->placement = c->placement;
+            sl->placement = w->placement;
         } else if (sl->redirty) { /* the copy waiting behind the flush is replaced */
             absorbed(b, sl->redirty_placement);
             sl->redirty_bytes =
                 bytes == b->d->unit ? bytes : SSDSIM__MAX(sl->redirty_bytes, bytes);
-            sl->redirty_placement = c->placement;
+            sl->redirty_placement = w->placement;
         } else { /* being flushed: it is dirty again afterwards (and counted when flushed) */
             sl->redirty = true;
             sl->redirty_bytes = bytes;
-            sl->redirty_placement = c->placement;
+            sl->redirty_placement = w->placement;
         }
         return true;
     }
@@ -435,11 +443,11 @@ static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, const struc
     b->free_head = sl->next;
     sl->lpn = u;
     sl->bytes = bytes;
-    sl->placement = c->placement;
+    sl->placement = w->placement;
     sl->state = S_DIRTY;
     sl->redirty = false;
     sl->stamp = b->next_stamp++;
-    set_writer(sl, w, c);
+    set_writer(sl, w);
     table_insert(b, s);
     fifo_push(b, s);
     b->n_dirty++;
@@ -458,7 +466,8 @@ static bool place_cmd(struct ssdsim__buf *b, struct waiter *w)
         uint64_t lo = SSDSIM__MAX(c->offset, u * unit);
         uint64_t hi = SSDSIM__MIN(c->offset + c->len, (u + 1) * unit);
         uint32_t bytes = (uint32_t)(hi - lo);
-        if (!place(b, u, bytes, w, c))
+        struct writer wr = {w->seq, c->offset, c->len, c->placement};
+        if (!place(b, u, bytes, &wr))
             return false;
         ssdsim__dev_cmd_unit_done(d, w->cmd, dram_copy(b, bytes));
         c = &d->pool->v[w->cmd]; /* unit_done never completes synchronously (copy > now) */
@@ -547,6 +556,76 @@ void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u)
     if (sl->state == S_DIRTY || sl->redirty) /* a copy the flash never sees */
         absorbed(b, sl->state == S_DIRTY ? sl->placement : sl->redirty_placement);
     ssdsim__buf_trim(b, u);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Fast-forward (fastfwd.c)                                                                    */
+
+bool ssdsim__buf_flushing(const struct ssdsim__buf *b)
+{
+    return b->n_flushing > 0 || b->wait_n > 0;
+}
+
+uint32_t ssdsim__buf_ff_level(const struct ssdsim__buf *b)
+{
+    /* Saturated, the host writes faster than the flash takes the units the buffer does not
+     * absorb (the commands wait for slots, ssdsim__buf_write): each slot a finished program
+     * frees is taken at once, so none is free; flush_more issues a unit as each program ends,
+     * so `depth` are being flushed; the other cap - depth are dirty. Flushing began when the
+     * dirty units first exceeded flush_start x cap (start_at) and would stop only at or below
+     * flush_stop x cap (stop_at): at cap - depth above stop_at it never stops. (generic-mlc with
+     * 16 MiB, 4 KiB writes at QD32: 3,969 to 4,025 of the 4,096 slots dirty on average at each
+     * write, 64 flushing, 0 to 2 free.) Where cap - depth is not above stop_at, flushing stops
+     * at stop_at and starts again above start_at (the free slots fill meanwhile), so the dirty
+     * count swings between the two: their middle. */
+    if (b->cap > b->depth + b->stop_at)
+        return b->cap - b->depth;
+    uint32_t hi = b->cap ? SSDSIM__MIN(b->start_at + 1, b->cap - 1) : 0;
+    return (b->stop_at + hi) / 2;
+}
+
+uint64_t ssdsim__buf_ff_seq(struct ssdsim__buf *b)
+{
+    return b->next_seq++;
+}
+
+void ssdsim__buf_ff_place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, uint8_t placement,
+                          uint64_t seq, uint64_t off, uint32_t len)
+{
+    struct writer w = {seq, off, len, placement};
+    bool placed = place(b, u, bytes, &w);
+    assert(placed); /* the caller keeps the dirty units at most ssdsim__buf_ff_level < cap */
+    (void)placed;
+}
+
+bool ssdsim__buf_ff_evict(struct ssdsim__buf *b, uint32_t level, uint64_t *lpn, uint32_t *bytes,
+                          uint8_t *placement)
+{
+    if (b->n_dirty <= level || b->fifo_head == NONE)
+        return false;
+    uint32_t s = b->fifo_head;
+    fifo_unlink(b, s);
+    struct slot *sl = &b->slots[s];
+    *lpn = sl->lpn;
+    *bytes = sl->bytes;
+    *placement = sl->placement;
+    b->n_dirty--;
+    b->n_issued++;
+    /* the unit two behind it starts loading its mapping, as flush_more has it */
+    struct ssdsim__dev *d = b->d;
+    if (d->env.ops->prefetch && b->fifo_head != NONE && b->slots[b->fifo_head].next != NONE)
+        d->env.ops->prefetch(d->env.state, b->slots[b->slots[b->fifo_head].next].lpn);
+    clean(b, s);
+    slot_free(b, s);
+    return true;
+}
+
+bool ssdsim__buf_ff_read(struct ssdsim__buf *b, uint64_t u)
+{
+    if (!b->cfg->read_hits || find(b, u) == NONE)
+        return false;
+    b->read_hits++;
+    return true;
 }
 
 /* ------------------------------------------------------------------------------------------ */

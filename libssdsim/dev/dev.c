@@ -440,7 +440,9 @@ bool ssdsim__dev_busy(const struct ssdsim__dev *d)
         return true;
     if (!d->ssd)
         return ssdsim__hdd_busy(&d->hdd);
-    if (d->buf && ssdsim__buf_pending(d->buf))
+    /* units being flushed are work; dirty units with flushing stopped (below flush_start, or
+     * left by fast-forward) are data at rest, which a run's writes or a drain flush */
+    if (d->buf && ssdsim__buf_flushing(d->buf))
         return true;
     /* an op can be on its way after its die went idle (a cache read's data going out of the
      * cache register): the FTL must see its completion before it is rebuilt */

@@ -216,6 +216,24 @@ uint64_t ssdsim__buf_power_loss(struct ssdsim__buf *b, uint64_t keep, ssdsim__bu
 /* Counters for the results: host bytes absorbed by overwrites in the buffer, read hits. */
 void ssdsim__buf_counters(const struct ssdsim__buf *b, uint64_t *absorbed_units,
                           uint64_t *read_hits);
+/* Units being flushed, or commands waiting for a slot: work in flight (dirty units at rest are
+ * not). */
+bool ssdsim__buf_flushing(const struct ssdsim__buf *b);
+/* Functional fast-forward (fastfwd.c) writes through the buffer without time, the buffer kept
+ * at the dirty units a saturating host keeps in it (ssdsim__buf_ff_level, below the capacity):
+ * each host write takes a sequence number (ssdsim__buf_ff_seq) and its units are placed as a
+ * timed write's are (ssdsim__buf_ff_place: an overwrite of a dirty unit absorbed and counted as
+ * a host page); then, while more than that level are dirty, ssdsim__buf_ff_evict takes the
+ * oldest out of the buffer for the caller to write to the FTL (false when none is to go; level
+ * 0 empties it, a flush command's doing). ssdsim__buf_ff_read: a read hit (counted), or false.
+ * Only with nothing being flushed (ssdsim__buf_flushing false). */
+uint32_t ssdsim__buf_ff_level(const struct ssdsim__buf *b);
+uint64_t ssdsim__buf_ff_seq(struct ssdsim__buf *b);
+void ssdsim__buf_ff_place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, uint8_t placement,
+                          uint64_t seq, uint64_t off, uint32_t len);
+bool ssdsim__buf_ff_evict(struct ssdsim__buf *b, uint32_t level, uint64_t *lpn, uint32_t *bytes,
+                          uint8_t *placement);
+bool ssdsim__buf_ff_read(struct ssdsim__buf *b, uint64_t u);
 /* Consistency check (ssdsim_check): slot states against the counts, the free list, the hash
  * table and the dirty FIFO; waiting commands only when no slot is free. 0 or SSDSIM_ESTATE. */
 int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len);
