@@ -247,8 +247,9 @@ cJSON *ssdsim__model_system_json(const struct ssdsim_model *m)
         scratch.host.link = m->system.uplink;
         cJSON *up = cJSON_AddObjectToObject(sys, "uplink");
         for (size_t i = 0; up && !oom && i < ssdsim__model_n_keys; i++) {
-            if (!ssdsim__model_key_applies(&scratch, &ssdsim__model_keys[i], K_LINK))
-                continue;
+            if (!ssdsim__model_key_applies(&scratch, &ssdsim__model_keys[i], K_LINK) ||
+                !strcmp(ssdsim__model_keys[i].path, "host.cmd_overhead_us"))
+                continue; /* not an uplink's key (its transfers only: see the loader) */
             cJSON *v = ssdsim__model_value_json(&scratch, &ssdsim__model_keys[i], &oom);
             if (v && !cJSON_AddItemToObject(up, strchr(ssdsim__model_keys[i].path, '.') + 1, v)) {
                 cJSON_Delete(v);
