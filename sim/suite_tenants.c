@@ -32,10 +32,10 @@ int suite_tenants(struct suite *s)
                 "A 4 KiB random-write tenant (`writer`, queue 1) and a 4 KiB random-read tenant "
                 "(`reader`, queue 0), queue depth %" PRIu32 " each (the controller's command "
                 "slots, `controller.queue_depth`, at least 32: arbitration decides only while "
-                "they are all taken), %.3g s together on a sequentially "
-                "filled drive, then each alone on the same filled drive. Slowdown: mean latency "
-                "together / alone; fairness index: smallest slowdown / largest (MQSim). WRR: "
-                "the reader's queue high (weight %d), the writer's low (weight 1).\n\n"
+                "they are all taken), %.3g s together on a drive at the writer's "
+                "random-write steady state, then each alone on the same drive. Slowdown: mean "
+                "latency together / alone; fairness index: smallest slowdown / largest (MQSim). "
+                "WRR: the reader's queue high (weight %d), the writer's low (weight 1).\n\n"
                 "| arbitration | tenant | IOPS | mean us | p99 us | alone mean us | slowdown |\n"
                 "|---|---|---:|---:|---:|---:|---:|\n",
              qd, (double)o->window_ns / 1e9, SSDSIM_TENANTS_WRR_WEIGHT);
@@ -86,8 +86,8 @@ int suite_tenants(struct suite *s)
         suite_md(s, "\nFairness index: round robin %.4f, weighted round robin %.4f.\n",
                  cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(last, "fairness")),
                  cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(wrr, "fairness")));
-        suite_shortcut(s, "The tenants run on a drive filled sequentially by functional "
-                          "fast-forward, not at the random-write steady state.");
+        suite_shortcut(s, "The tenants run on a drive brought to the writer's random-write "
+                          "steady state by fast preconditioning, not by timed writes.");
         suite_csv(s, "tenants.csv", g_string_free(csv, FALSE));
         suite_plot(s, "tenants.png",
                    "set title 'Two tenants: IOPS and slowdown'\n"

@@ -2,9 +2,10 @@
  * two tenants share a drive through NVMe queues, a 4 KiB random-write tenant on queue 1 and a
  * 4 KiB random-read tenant on queue 0, both at the queue depth of the controller's command
  * slots (at least 32: arbitration decides only while the slots are all taken), run together on
- * a sequentially filled drive, then each alone on a fresh copy of the same filled drive
- * (flows.c). Round robin arbitration, or weighted round robin with the reader's queue of the
- * high class (weight SSDSIM_TENANTS_WRR_WEIGHT) and the writer's of the low class (weight 1).
+ * a drive at the writer's random-write steady state (fast preconditioning), then each alone on
+ * a fresh copy of the same drive (flows.c). Round robin arbitration, or weighted round robin
+ * with the reader's queue of the high class (weight SSDSIM_TENANTS_WRR_WEIGHT) and the writer's
+ * of the low class (weight 1).
  */
 #include "common.h"
 
@@ -136,7 +137,9 @@ int ssdsim_tenants_run_sized(const ssdsim_model *model, ssdsim_tenants_arbitrati
     ssdsim_point_opts pt = SSDSIM_POINT_OPTS_INIT;
     ssdsim_point_opts_init(&pt, 0);
     pt.seed = o.seed;
-    pt.precondition = SSDSIM_PRECONDITION_SEQ;
+    /* the writer's random-write steady state, where garbage collection runs and so interferes
+     * (a sequential fill leaves the spare free: the writer's window would collect nothing) */
+    pt.precondition = SSDSIM_PRECONDITION_FAST;
     ssdsim_flows_opts fo = SSDSIM_FLOWS_OPTS_INIT;
     fo.point = &pt;
     fo.progress = o.progress;
