@@ -103,6 +103,55 @@ const char *ssdsim__ff_unsupported(const struct ssdsim *sim, const struct ssdsim
     return NULL;
 }
 
+/* Whether two jobs issue their writes at the same rate in a timed run on a saturated drive: the
+ * same write block sizes, queue depth, pacing and share of writes. */
+static bool same_write_rate(const struct ssdsim__jobspec *a, const struct ssdsim__jobspec *b)
+{
+    const struct ssdsim__bsdist *x = &a->bs[SSDSIM__DIR_WRITE], *y = &b->bs[SSDSIM__DIR_WRITE];
+    if (x->n != y->n || x->range_min != y->range_min || x->range_max != y->range_max)
+        return false;
+    for (uint32_t i = 0; i < x->n; i++)
+        if (x->e[i].bytes != y->e[i].bytes || x->e[i].percent != y->e[i].percent)
+            return false;
+    return a->iodepth == b->iodepth &&
+           a->rate_iops[SSDSIM__DIR_WRITE] == b->rate_iops[SSDSIM__DIR_WRITE] &&
+           a->rate_bytes[SSDSIM__DIR_WRITE] == b->rate_bytes[SSDSIM__DIR_WRITE] &&
+           a->thinktime_ns == b->thinktime_ns &&
+           ssdsim__jobspec_write_share(a) == ssdsim__jobspec_write_share(b);
+}
+
+/* Fast-forward takes the jobs' requests one each in turn, which is how jobs alike share a
+ * timed run; jobs that write at different rates there (other block sizes, queue depths, pacing)
+ * would get other shares of the writes cut off at a total, and so another state: refused,
+ * naming two of them.
+ * Jobs that do not write are no matter. 0, or SSDSIM_EINVAL with the message in `msg`. */
+static int ff_jobs_alike(const struct ssdsim_workload *wl, char *msg, size_t len)
+{
+    const struct ssdsim__jobspec *first = NULL;
+    uint32_t fi = 0;
+    for (uint32_t i = 0; i < wl->n_jobs; i++) {
+        const struct ssdsim__jobspec *j = &wl->jobs[i];
+        if (!(ssdsim__jobspec_write_share(j) > 0))
+            continue;
+        if (!first) {
+            first = j;
+            fi = i;
+        } else if (!same_write_rate(first, j)) {
+            snprintf(msg, len,
+                     "fast-forward: %s: jobs %u%s%s%s and %u%s%s%s write at different rates in "
+                     "a timed run (block sizes, queue depths or pacing differ), so fast-forward, "
+                     "which takes their requests one each in turn, would not give each its "
+                     "share of the writes; precondition it with --precondition seq, or by "
+                     "running the workload itself",
+                     wl->label ? wl->label : "workload", fi + 1, first->name ? " ('" : "",
+                     first->name ? first->name : "", first->name ? "')" : "", i + 1,
+                     j->name ? " ('" : "", j->name ? j->name : "", j->name ? "')" : "");
+            return SSDSIM_EINVAL;
+        }
+    }
+    return 0;
+}
+
 /* The hooks of device d's FTL environment: 0, or SSDSIM_ESTATE when its write buffer is still
  * flushing (the callers settle the device first). */
 static int hooks_on(struct ff_hooks *h, struct ssdsim__dev *d)
@@ -167,8 +216,8 @@ static int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8_t op, 
             ssdsim_ftl_fail(env, SSDSIM_ESTATE,
                             "host writes stalled for good: the planes they may go to hold no "
                             "free block and no garbage to collect (the jobs' requests, taken "
-                            "one each in turn without timing, placed them so); "
-                            "--precondition-method timed runs this workload timed");
+                            "one each in turn without timing, placed them so); precondition it "
+                            "with --precondition seq, or by running the workload itself");
             return SSDSIM_ESTATE;
     }
     return 0;
@@ -331,6 +380,12 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         return check_rc;
     uint64_t logical = sim->sys.volume_bytes;
     char msg[512];
+    /* jobs that each write a fixed amount (run to their ends, max_write_bytes 0) get it in any
+     * order; cut off at a total, their shares are those of the order */
+    if (max_write_bytes && ff_jobs_alike(wl, msg, sizeof msg)) {
+        ssdsim__set_errmsg(sim, "%s", msg);
+        return SSDSIM_EINVAL;
+    }
     uint32_t n = 0;
     for (uint32_t s = 0; s < wl->n_jobs; s++) {
         const struct ssdsim__jobspec *j = &wl->jobs[s];
