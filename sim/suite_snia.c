@@ -200,6 +200,33 @@ static int iops_test(struct suite *s, ssdsim *sim, ssdsim_device_stats *dev)
         cJSON_AddItemToArray(tab, row);
     }
     suite_csv(s, "snia-iops.csv", g_string_free(csv, FALSE));
+    /* The cells whose window, at its longest, was too short for their requests' latency in a
+     * round of the measurement window: their averages are too low (too_few). */
+    cJSON *tf = cJSON_AddArrayToObject(o, "too_few_cells");
+    GString *tfl = g_string_new(NULL);
+    for (size_t c = 0; c < nm * nb; c++) {
+        bool few = false;
+        for (size_t k = first; k <= last && k < n; k++) {
+            ssdsim_measurement f;
+            ssdsim_snia_get_cell(res, k, c, &f);
+            few = few || f.too_few;
+        }
+        if (!few)
+            continue;
+        char label[40];
+        snprintf(label, sizeof label, "%d/%d %s", mix_pct[c / nb], 100 - mix_pct[c / nb],
+                 bsl[c % nb]);
+        cJSON_AddItemToArray(tf, cJSON_CreateString(label));
+        g_string_append_printf(tfl, "%s%s", tfl->len ? ", " : "", label);
+    }
+    if (tfl->len)
+        suite_shortcut(s,
+                       "IOPS test: the cells %s took longer a request than their ramp, or "
+                       "completed fewer than were outstanding, even at their longest window "
+                       "(64 x --window): their figures are too low by about the share of their "
+                       "requests still outstanding; a longer --window measures them",
+                       tfl->str);
+    g_string_free(tfl, TRUE);
     cJSON *ra = cJSON_AddArrayToObject(o, "rounds");
     GString *conv = g_string_new("round");
     for (size_t b = 0; b < nb; b++)

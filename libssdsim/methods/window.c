@@ -196,8 +196,11 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
         if (win >= cap) {
             /* short of what was asked, at its longest: figures all the same, unless fewer
              * requests completed than were outstanding, so that the window saw only the
-             * queues' first wave, not a flow */
-            f->too_few = f->n_ios < ssdsim__methods_slots(wl);
+             * queues' first wave, not a flow, or a request took longer on average than the
+             * ramp, so that the window began before the first wave had come back and counted
+             * too few of it (a request rate a share of outstanding / total too low) */
+            f->too_few = f->n_ios < ssdsim__methods_slots(wl) ||
+                         f->lat_mean_ns > (double)(f->ramp_ns - f->gc_wait_ns);
             return 0;
         }
         /* What the run achieved, over the rounds it ran, says how long the next must be, with

@@ -97,9 +97,10 @@ typedef struct ssdsim_measurement {
      * collection that earlier writes left running went on (0: none was running) */
     uint64_t gc_wait_ns;
     /** even at its longest (max_stretch windows), the window completed fewer requests than
-     * were outstanding (numjobs x iodepth): it saw the queues' first wave, not a flow, so its
-     * figures mean little, and ssdsim_rounds_run counts no steady state over a round whose
-     * tracked cell is so */
+     * were outstanding (numjobs x iodepth), or its requests took longer on average than its
+     * ramp: it saw the queues' first wave, not a flow (its request rate too low by about the
+     * share of the requests still outstanding), so its figures mean little, and
+     * ssdsim_rounds_run counts no steady state over a round whose tracked cell is so */
     bool too_few;
 } ssdsim_measurement;
 
