@@ -26,7 +26,7 @@ static int project(struct suite *s, const ssdsim_model *m, const ssdsim_enduranc
     ssdsim_endurance_waf_from from;
     double waf = ssdsim_endurance_waf(pts, n, timed_waf, &from);
     static const char *const src_of[] = {
-        "the mean of the points", "the mean of --accel-check's timed drive",
+        "the mean of the points' wear per host byte", "the mean of --accel-check's timed drive",
         "assumed: the points programmed no flash for the host (no writes, or all held in the "
         "write buffer), so host bytes are at WAF 1"};
     const char *src = src_of[from];

@@ -1020,6 +1020,9 @@ START_TEST(test_suite_lib_endurance)
     ck_assert_int_eq(from, SSDSIM_ENDURANCE_WAF_TIMED);
     ck_assert_double_eq(ssdsim_endurance_waf(pts, 1, 0, &from), 1);
     ck_assert_int_eq(from, SSDSIM_ENDURANCE_WAF_ASSUMED);
+    /* a point's wear per host byte when it has one (an SLC cache's pages: 3.5 for WAF 1.5) */
+    pts[2].device.wear_factor = 7;
+    ck_assert_double_eq(ssdsim_endurance_waf(pts, 3, 0, &from), (2 + 7) / 2.0);
 
     /* the model: bit errors turned on when off, kept when on */
     ssdsim_model *plain = small_model(), *m = NULL;

@@ -130,11 +130,16 @@ double ssdsim_endurance_waf(const ssdsim_endurance_point *points, size_t n, doub
     } else {
         double sum = 0;
         size_t k = 0;
-        for (size_t i = 0; points && i < n; i++)
-            if (points[i].device.waf > 0) {
-                sum += points[i].device.waf;
+        /* the flash worn per host byte, which the projection divides by: the wear factor
+         * (the WAF but for padded pages, SLC-mode pages, zones and units larger than writes) */
+        for (size_t i = 0; points && i < n; i++) {
+            double w = points[i].device.wear_factor > 0 ? points[i].device.wear_factor
+                                                        : points[i].device.waf;
+            if (w > 0) {
+                sum += w;
                 k++;
             }
+        }
         if (k) {
             f = SSDSIM_ENDURANCE_WAF_POINTS;
             waf = sum / (double)k;

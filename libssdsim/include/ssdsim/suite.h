@@ -687,8 +687,10 @@ typedef enum ssdsim_endurance_waf_from {
 } ssdsim_endurance_waf_from;
 
 /** The WAF the end-of-life projection uses: `timed_waf` when above 0 (the mean of the
- * acceleration check's timed drive), else the mean WAF of the `n` points that measured one
- * above 0, else 1. *from (may be NULL) says which. */
+ * acceleration check's timed drive), else the mean over the `n` points that measured one above
+ * 0 of their flash wear per host byte (device.wear_factor: their WAF but where pages are padded,
+ * written in SLC mode, in zones below their size or in units larger than the writes; their WAF
+ * from a caller of an older layout), else 1. *from (may be NULL) says which. */
 SSDSIM_API double ssdsim_endurance_waf(const ssdsim_endurance_point *points, size_t n,
                                        double timed_waf, ssdsim_endurance_waf_from *from);
 
