@@ -75,17 +75,19 @@ static int rounds_run(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells
             rc = o->on_round(k, (const double *)(void *)track->data, o->userdata);
         if (rc || k < skip)
             continue;
-        judge((const double *)(void *)track->data + skip, track->len - skip, &o->steady, st);
-        st->round += skip;
-        /* a window whose tracked figure rests on too few requests says nothing of a steady
-         * state, however flat it looks (a cell that never left its start-up is flat) */
-        if (st->steady && short_after + st->window > st->round + 1) {
-            st->steady = false;
+        /* A window whose tracked figure rests on too few requests says nothing of a steady
+         * state, however flat it looks (a cell that never left its start-up is flat): only
+         * the rounds after the last such one are judged, so that a later window can still be
+         * found steady. */
+        size_t from = short_after > skip ? (size_t)short_after : skip;
+        judge((const double *)(void *)track->data + from, track->len - from, &o->steady, st);
+        st->round += from;
+        if (!st->steady && from > skip)
             snprintf(st->why_not, sizeof st->why_not,
                      "round %llu's tracked cell held too few requests even at its longest "
-                     "window, and the window of rounds ending at %llu includes it",
-                     (unsigned long long)short_after, (unsigned long long)st->round + 1);
-        }
+                     "window; of the %llu rounds after it none ends a steady window",
+                     (unsigned long long)short_after,
+                     (unsigned long long)(track->len - from));
         if (st->steady)
             break;
     }
