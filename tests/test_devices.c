@@ -1614,6 +1614,27 @@ START_TEST(test_devices_hdd_read_cut_through)
 }
 END_TEST
 
+/* A write the disk writes through (write cache off) reaches the drive as a command and its data
+ * crosses the link while the head seeks: a 64 KiB write near the end of a new disk (a long seek,
+ * milliseconds) has its data in (0.2 ms at SATA 3 Gb/s, 0.1 at 6) long before the head is on
+ * its track, so its latency is the same at both rates, where crossing the link first added the
+ * transfer's time. */
+START_TEST(test_devices_hdd_write_overlaps_seek)
+{
+    uint64_t lat[2];
+    for (int k = 0; k < 2; k++) {
+        ssdsim_model *m = disk(false);
+        set(m, "host.gbps", k ? "6" : "3");
+        ssdsim *sim = st_sim(m, 1);
+        lat[k] = st_one(sim, SSDSIM_OP_WRITE, 150000000000ULL, 65536);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+    ck_assert_uint_eq(lat[0], lat[1]);
+    ck_assert_uint_gt(lat[0], 10000000); /* the seek of most of the stroke */
+}
+END_TEST
+
 /* A sequential stream of 64 KiB writes at QD1 outruns the platter (the cache acknowledges a
  * write in 4 + 2 us + 64 KiB at SATA 6 Gb/s, about 0.1 ms; the outer zone writes 122.88 MB/s),
  * so the 8 MiB cache fills and each write then waits for room. Room frees as each track's
@@ -1820,6 +1841,7 @@ int main(void)
     tcase_add_test(tc, test_devices_hdd_read_cut_through);
     tcase_add_test(tc, test_devices_hdd_write_cache_frees_per_track);
     tcase_add_test(tc, test_devices_hdd_prefetch_min);
+    tcase_add_test(tc, test_devices_hdd_write_overlaps_seek);
     tcase_add_test(tc, test_devices_hdd_random_read_iops);
     tcase_add_test(tc, test_devices_hdd_write_cache);
     tcase_add_test(tc, test_devices_xpoint);

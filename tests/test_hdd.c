@@ -107,7 +107,7 @@ static void host_send(void *ctx, uint32_t arg)
         h->next += h->bs;
     }
     h->submit_ns[cmd] = ssdsim__engine_now(&h->e);
-    ssdsim__hdd_submit(&h->d, cmd, h->op, off, h->bs);
+    ssdsim__hdd_submit(&h->d, cmd, h->op, off, h->bs, 0);
 }
 
 static void host_done(void *ctx, uint32_t cmd)
@@ -403,7 +403,7 @@ struct sub {
 static void ev_sub(void *ctx, uint32_t arg)
 {
     struct sub *s = (struct sub *)ctx + arg;
-    ssdsim__hdd_submit(s->d, s->cmd, s->op, s->off, s->len);
+    ssdsim__hdd_submit(s->d, s->cmd, s->op, s->off, s->len, 0);
 }
 
 /* Cache of 64 KiB (128 sectors): three 32 KiB writes at t = 0 far apart. The first goes to the
@@ -613,7 +613,7 @@ static void mix_send(void *ctx, uint32_t arg)
     /* half sequential from a moving point, half random, sizes 512 B to 256 KiB, unaligned */
     uint32_t len = 512u << ((r >> 1) % 10);
     uint64_t off = ((r >> 8) & 1) ? (r >> 16) % (1ULL << 36) : (uint64_t)m->sent * 65536 + 100;
-    ssdsim__hdd_submit(&m->d, m->sent++, op, off, len);
+    ssdsim__hdd_submit(&m->d, m->sent++, op, off, len, 0);
 }
 static void run_mix(uint64_t *out, enum ssdsim__hdd_sched sched)
 {

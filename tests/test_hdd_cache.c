@@ -90,7 +90,7 @@ static void rd_send(void *ctx, uint32_t k)
     uint64_t off = r->next[k];
     r->next[k] += r->bs;
     r->sent[k]++;
-    ssdsim__hdd_submit(&r->d, cmd, 0, off, r->bs);
+    ssdsim__hdd_submit(&r->d, cmd, 0, off, r->bs, 0);
 }
 
 static void rd_done(void *ctx, uint32_t cmd)
@@ -217,7 +217,7 @@ static void qr_send(void *ctx, uint32_t arg)
         q->next += QR_STRIP;
     ck_assert_uint_lt(q->sent, 2048);
     q->sub_ns[q->sent] = ssdsim__engine_now(&q->e);
-    ssdsim__hdd_submit(&q->d, q->sent++, q->op, q->next, QR_BS);
+    ssdsim__hdd_submit(&q->d, q->sent++, q->op, q->next, QR_BS, 0);
     q->next += QR_BS;
 }
 
@@ -248,7 +248,7 @@ static double run_queue(uint32_t segments, uint32_t qd, int op, bool raid5, bool
     ck_assert_int_eq(ssdsim__engine_init(&q.e, 64), 0);
     ck_assert_int_eq(ssdsim__hdd_init(&q.d, &c, &q.e, qr_done, &q), 0);
     if (decoy) /* 64 KiB at 2 GB, still being read when the queue arrives 1 us later */
-        ssdsim__hdd_submit(&q.d, QR_DECOY, 0, 2000000000ULL, 65536);
+        ssdsim__hdd_submit(&q.d, QR_DECOY, 0, 2000000000ULL, 65536, 0);
     for (uint32_t k = 0; k < qd; k++)
         ssdsim__engine_schedule(&q.e, decoy ? 1000 : 0, qr_send, &q, 0);
     ck_assert_int_eq(ssdsim__engine_run(&q.e, 0), 0);
@@ -361,7 +361,7 @@ struct sub {
 static void ev_sub(void *ctx, uint32_t arg)
 {
     struct sub *s = (struct sub *)ctx + arg;
-    ssdsim__hdd_submit(s->d, s->cmd, s->op, s->off, 4096);
+    ssdsim__hdd_submit(s->d, s->cmd, s->op, s->off, 4096, 0);
 }
 
 /* LRU. Three segments (the current one and two others). 4 KiB reads of X = 0, Y = 1 GB and

@@ -192,7 +192,12 @@ void ssdsim__dev_admit(struct ssdsim__dev *d, uint32_t i, uint64_t now)
         t += d->extra_ns + m->host.link.cmd_overhead_ns;
         t = ssdsim__ctrl_run(d->fw, t, m->controller.cmd_overhead_ns + ssdsim__fw_cmd_ns(d, c));
     }
-    if (c->op == SSDSIM__IO_WRITE)
+    c->data_ns = 0;
+    if (c->op == SSDSIM__IO_WRITE && !d->ssd && ssdsim__hdd_writes_through(&d->hdd, c->len))
+        /* a disk's write that goes to the platter: the command reaches the drive, which seeks
+         * while its data crosses the link (the write to the platter waits for both) */
+        c->data_ns = ssdsim__dev_xfer(d, i, SSDSIM__LINK_DOWN, t, c->len);
+    else if (c->op == SSDSIM__IO_WRITE)
         t = ssdsim__dev_xfer(d, i, SSDSIM__LINK_DOWN, t, c->len);
     ssdsim__engine_schedule(d->engine, t, arrive, d, i);
 }
@@ -293,7 +298,8 @@ static void arrive(void *ctx, uint32_t i)
             return;
         }
         c->pending = 1;
-        ssdsim__hdd_submit(&d->hdd, i, c->op == SSDSIM__IO_WRITE, c->offset, c->len);
+        ssdsim__hdd_submit(&d->hdd, i, c->op == SSDSIM__IO_WRITE, c->offset, c->len,
+                           c->op == SSDSIM__IO_WRITE ? c->data_ns : 0);
         return;
     }
     uint64_t unit = d->unit;

@@ -51,6 +51,9 @@ struct ssdsim__cmd {
     /* the latency breakdown: admitted to the device, reached the back end, back end done,
      * longest wait for a free block, and when its data is back on the host */
     uint64_t admit_ns, ftl_ns, flash_done_ns, wait_ns, done_ns;
+    /* a hard disk's write-through write: when its data is all in the drive (it reached the
+     * drive as a command first, and seeks while the data crosses the link) */
+    uint64_t data_ns;
 };
 
 /* The commands, slots of an index pool (ipool.h) chained through `next` when free. */

@@ -340,6 +340,7 @@ static struct ssdsim__hdd_req *q_add(struct ssdsim__hdd *d, uint32_t cmd, uint8_
     r->cmd = cmd;
     r->kind = kind;
     r->state = state;
+    r->data_ns = 0;
     count(d, state, 1);
     return r;
 }
@@ -543,7 +544,12 @@ static void next_chunk(struct ssdsim__hdd *d, uint64_t t)
     op->c_slot = l.slot;
     op->c_spt = l.spt;
     op->c_move_end = t + move;
-    op->c_ts = op->c_move_end + rot_wait(d, op->c_move_end, l.slot, l.spt, false);
+    /* a write written through waits for its data too (it came in while the head moved) */
+    uint64_t from = op->c_move_end;
+    if (op->kind == SSDSIM__HDD_OP_WRITE && op->w.kind == SSDSIM__HDD_WRITE &&
+        op->w.data_ns > from)
+        from = op->w.data_ns;
+    op->c_ts = from + rot_wait(d, from, l.slot, l.spt, false);
     op->c_te = op->c_ts + rot_wait(d, op->c_ts, (uint32_t)((l.slot + n) % l.spt), l.spt, true);
     d->pos_cyl = l.cyl;
     d->pos_head = l.head;
@@ -862,7 +868,8 @@ static void submit_read(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint6
     kick(d);
 }
 
-static void submit_write(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint64_t n)
+static void submit_write(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint64_t n,
+                         uint64_t data_ns)
 {
     uint64_t now = d->engine->now;
     struct ssdsim__hdd_op *op = &d->op;
@@ -887,15 +894,25 @@ static void submit_write(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint
         if (!q_add(d, cmd, SSDSIM__HDD_DESTAGE, SSDSIM__HDD_WAIT_CACHE, lba, n))
             return;
         admit_waiting(d);
-    } else if (!q_add(d, cmd, SSDSIM__HDD_WRITE, SSDSIM__HDD_QUEUED, lba, n)) {
-        return;
+    } else {
+        struct ssdsim__hdd_req *r = q_add(d, cmd, SSDSIM__HDD_WRITE, SSDSIM__HDD_QUEUED, lba, n);
+        if (!r)
+            return;
+        r->data_ns = data_ns;
     }
     if (op->kind == SSDSIM__HDD_OP_STREAM && d->n_riding == 0 && d->n_queued && !pinned(d))
         stop_stream(d, now);
     kick(d);
 }
 
-void ssdsim__hdd_submit(struct ssdsim__hdd *d, uint32_t cmd, int op, uint64_t offset, uint32_t len)
+bool ssdsim__hdd_writes_through(const struct ssdsim__hdd *d, uint32_t len)
+{
+    uint64_t n = ((uint64_t)len + SSDSIM__HDD_SECTOR - 1) / SSDSIM__HDD_SECTOR;
+    return !(d->cfg.write_cache && n <= d->cache_sectors);
+}
+
+void ssdsim__hdd_submit(struct ssdsim__hdd *d, uint32_t cmd, int op, uint64_t offset, uint32_t len,
+                        uint64_t data_ns)
 {
     uint64_t lba = offset / SSDSIM__HDD_SECTOR;
     uint64_t end = (offset + len + SSDSIM__HDD_SECTOR - 1) / SSDSIM__HDD_SECTOR;
@@ -907,7 +924,7 @@ void ssdsim__hdd_submit(struct ssdsim__hdd *d, uint32_t cmd, int op, uint64_t of
     if (op == 0)
         submit_read(d, cmd, lba, end - lba);
     else
-        submit_write(d, cmd, lba, end - lba);
+        submit_write(d, cmd, lba, end - lba, data_ns);
 }
 
 /* ------------------------------------------------------------------------------------------ */

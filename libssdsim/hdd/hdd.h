@@ -160,6 +160,7 @@ struct ssdsim__hdd_req {
     uint64_t arrival_ns;
     uint64_t seq;  /* arrival order */
     uint32_t cmd;  /* the host's id (a cached write keeps it until it is acknowledged) */
+    uint64_t data_ns; /* a write written through: its data all in the drive (0: already) */
     uint8_t kind;  /* enum ssdsim__hdd_kind */
     uint8_t state; /* enum ssdsim__hdd_state */
 };
@@ -256,7 +257,13 @@ void ssdsim__hdd_fini(struct ssdsim__hdd *d);
  * with no sector left completes at once. done(ctx, cmd) follows from an engine event, never from
  * inside this call. If the queue cannot grow the engine's oom flag is set (its run returns
  * SSDSIM_ENOMEM) and the command is dropped. */
-void ssdsim__hdd_submit(struct ssdsim__hdd *d, uint32_t cmd, int op, uint64_t offset, uint32_t len);
+/* A write written through to the platter (not taken by the write cache): the disk then takes
+ * its data while it seeks (ssdsim__hdd_submit's data_ns). */
+bool ssdsim__hdd_writes_through(const struct ssdsim__hdd *d, uint32_t len);
+/* op 0 read, 1 write; data_ns: for a write written through, when its data is all in the
+ * drive, which its first sector on the platter waits for (0: already) */
+void ssdsim__hdd_submit(struct ssdsim__hdd *d, uint32_t cmd, int op, uint64_t offset, uint32_t len,
+                        uint64_t data_ns);
 
 /* Seek time over `cylinders` (0 for 0; distances past the full stroke cost the full stroke). */
 uint64_t ssdsim__hdd_seek_ns(const struct ssdsim__hdd *d, uint64_t cylinders);
