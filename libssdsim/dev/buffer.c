@@ -291,6 +291,16 @@ uint64_t ssdsim__buf_dram_copy(struct ssdsim__buf *b, uint32_t bytes)
 /* ------------------------------------------------------------------------------------------ */
 /* Flushing                                                                                    */
 
+/* A unit has just left the head of the FIFO for the FTL: the unit two behind it starts loading
+ * its mapping now, and the next one's reverse entry (ftl/page.c, page_prefetch), so that both
+ * are in cache when their turn comes. */
+static inline void prefetch_next(struct ssdsim__buf *b)
+{
+    struct ssdsim__dev *d = b->d;
+    if (d->env.ops->prefetch && b->fifo_head != NONE && b->slots[b->fifo_head].next != NONE)
+        d->env.ops->prefetch(d->env.state, b->slots[b->slots[b->fifo_head].next].lpn);
+}
+
 static void flush_more(struct ssdsim__buf *b)
 {
     struct ssdsim__dev *d = b->d;
@@ -311,10 +321,7 @@ static void flush_more(struct ssdsim__buf *b)
         b->n_flushing++;
         b->n_issued++;
         d->env.placement = sl->placement;
-        /* the unit two behind this one in the FIFO: its mapping starts loading now, and the
-         * next one's reverse entry (ftl/page.c, page_prefetch) */
-        if (d->env.ops->prefetch && b->fifo_head != NONE && b->slots[b->fifo_head].next != NONE)
-            d->env.ops->prefetch(d->env.state, b->slots[b->slots[b->fifo_head].next].lpn);
+        prefetch_next(b);
         int rc = d->env.ops->write(d->env.state, s | SSDSIM__DEV_FLUSH_TAG, sl->lpn, sl->bytes);
         if (rc) {
             if (!d->env.fail_code)
@@ -611,10 +618,7 @@ bool ssdsim__buf_ff_evict(struct ssdsim__buf *b, uint32_t level, uint64_t *lpn, 
     *placement = sl->placement;
     b->n_dirty--;
     b->n_issued++;
-    /* the unit two behind it starts loading its mapping, as flush_more has it */
-    struct ssdsim__dev *d = b->d;
-    if (d->env.ops->prefetch && b->fifo_head != NONE && b->slots[b->fifo_head].next != NONE)
-        d->env.ops->prefetch(d->env.state, b->slots[b->slots[b->fifo_head].next].lpn);
+    prefetch_next(b); /* as flush_more does */
     clean(b, s);
     slot_free(b, s);
     return true;
