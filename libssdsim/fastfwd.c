@@ -160,7 +160,7 @@ static int hooks_on(struct ff_hooks *h, struct ssdsim__dev *d)
     memset(h, 0, sizeof *h);
     if (d->buf && ssdsim__buf_flushing(d->buf))
         return SSDSIM_ESTATE;
-    if (d->buf && (d->model->buffer.plp || d->model->buffer.write_cache)) {
+    if (ssdsim__dev_buf_absorbs(d)) {
         h->buf = d->buf;
         h->level = ssdsim__buf_ff_level(d->buf);
         h->volatile_cache = ssdsim__dev_volatile_cache(d);
@@ -194,6 +194,13 @@ static void hooks_off(struct ff_hooks *h, struct ssdsim__dev *d)
     free(h->q.v);
 }
 
+/* Whether the write buffer takes a write (as dev.c's arrive): it absorbs writes, and the write
+ * is not a FUA write through a volatile cache. */
+static inline bool ff_buffered(const struct ff_hooks *h, uint8_t op, bool fua)
+{
+    return op == SSDSIM__IO_WRITE && h->buf && !(fua && h->volatile_cache);
+}
+
 /* One unit read from or written to the FTL, its flash work ended. */
 static int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8_t op, uint64_t u,
                     uint32_t bytes, uint8_t placement)
@@ -213,12 +220,12 @@ static int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8_t op, 
      * a unit still not done is a write stalled for good (its planes have neither a free
      * block nor garbage to collect), and the requests after it would stall behind it. */
     if (h->units_out < h->units_in) {
-            ssdsim_ftl_fail(env, SSDSIM_ESTATE,
-                            "host writes stalled for good: the planes they may go to hold no "
-                            "free block and no garbage to collect (the jobs' requests, taken "
-                            "one each in turn without timing, placed them so); precondition it "
-                            "with --precondition seq, or by running the workload itself");
-            return SSDSIM_ESTATE;
+        ssdsim_ftl_fail(env, SSDSIM_ESTATE,
+                        "host writes stalled for good: the planes they may go to hold no free "
+                        "block and no garbage to collect (the jobs' requests, taken one each in "
+                        "turn without timing, placed them so); precondition it with "
+                        "--precondition seq, or by running the workload itself");
+        return SSDSIM_ESTATE;
     }
     return 0;
 }
@@ -257,8 +264,8 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
     }
     uint64_t first = ssdsim__dev_unit_of(d, off), last = ssdsim__dev_unit_of(d, off + len - 1);
     struct ff_hooks *h = env->unit_done_ctx;
-    bool through = op == SSDSIM__IO_WRITE && h->buf && fua && h->volatile_cache;
-    bool buffered = op == SSDSIM__IO_WRITE && h->buf && !through;
+    bool buffered = ff_buffered(h, op, fua);
+    bool through = op == SSDSIM__IO_WRITE && h->buf && !buffered;
     uint64_t seq = buffered ? ssdsim__buf_ff_seq(h->buf) : 0;
     for (uint64_t u = first; u <= last; u++) {
         uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
@@ -462,8 +469,7 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
                 break;
             }
             /* a write the buffer takes reaches the FTL later (ssdsim__buf_ff_evict's) */
-            bool buffered = r->op == SSDSIM__IO_WRITE && h.buf && !(r->fua && h.volatile_cache);
-            if (prefetch && r->op != SSDSIM__IO_TRIM && !buffered)
+            if (prefetch && r->op != SSDSIM__IO_TRIM && !ff_buffered(&h, r->op, r->fua))
                 prefetch(d->env.state, ssdsim__dev_unit_of(d, r->off));
         }
         if (queued == 0)

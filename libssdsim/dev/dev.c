@@ -140,7 +140,7 @@ void ssdsim__dev_fini(struct ssdsim__dev *d)
 void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset, bool write)
 {
     /* a write the buffer takes reaches the FTL when it is flushed, which prefetches it then */
-    if (write && d->buf && (d->model->buffer.plp || d->model->buffer.write_cache))
+    if (write && ssdsim__dev_buf_absorbs(d))
         return;
     if (d->ssd && d->env.ops->prefetch)
         d->env.ops->prefetch(d->env.state, ssdsim__dev_unit_of(d, offset));
@@ -298,8 +298,7 @@ static void arrive(void *ctx, uint32_t i)
             return;
         }
         c->pending = 1;
-        ssdsim__hdd_submit(&d->hdd, i, c->op == SSDSIM__IO_WRITE, c->offset, c->len,
-                           c->op == SSDSIM__IO_WRITE ? c->data_ns : 0);
+        ssdsim__hdd_submit(&d->hdd, i, c->op == SSDSIM__IO_WRITE, c->offset, c->len, c->data_ns);
         return;
     }
     uint64_t unit = d->unit;
@@ -336,8 +335,7 @@ static void arrive(void *ctx, uint32_t i)
         else
             ssdsim__ra_cmd(d->ra, first, last);
     }
-    if (c->op == SSDSIM__IO_WRITE && d->buf &&
-        (d->model->buffer.plp || d->model->buffer.write_cache)) {
+    if (c->op == SSDSIM__IO_WRITE && ssdsim__dev_buf_absorbs(d)) {
         if (!c->fua || d->model->buffer.plp) {
             ssdsim__buf_write(d->buf, i);
             return;

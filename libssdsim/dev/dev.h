@@ -275,6 +275,13 @@ void ssdsim__nvmeq_finish(struct ssdsim__nvmeq *nq, uint32_t cmd);
 /* Completions waiting for their interrupt. */
 bool ssdsim__nvmeq_busy(const struct ssdsim__nvmeq *nq);
 
+/* Whether the device's write buffer takes host writes (power-loss protected, or acknowledging
+ * them from DRAM with the write cache on); otherwise writes go through it to the FTL. */
+static inline bool ssdsim__dev_buf_absorbs(const struct ssdsim__dev *d)
+{
+    return d->buf && (d->model->buffer.plp || d->model->buffer.write_cache);
+}
+
 /* Flush and FUA (dev/flush.c). Whether the device has a volatile write cache: a write buffer
  * that acknowledges writes (buffer.write_cache) without power-loss protection (buffer.plp). */
 bool ssdsim__dev_volatile_cache(const struct ssdsim__dev *d);
