@@ -868,6 +868,12 @@ static void submit_read(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint6
     kick(d);
 }
 
+/* A write of n sectors goes to the platter, not into the write cache (off, or too small). */
+static bool through_sectors(const struct ssdsim__hdd *d, uint64_t n)
+{
+    return !(d->cfg.write_cache && n <= d->cache_sectors);
+}
+
 static void submit_write(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint64_t n,
                          uint64_t data_ns)
 {
@@ -890,7 +896,7 @@ static void submit_write(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint
     for (uint32_t k = 0; k < d->n_segs; k++) /* other segments it overlaps are stale too */
         if (lba < d->segs[k].end && lba + n > d->segs[k].start)
             d->segs[k].start = d->segs[k].end = 0;
-    if (d->cfg.write_cache && n <= d->cache_sectors) {
+    if (!through_sectors(d, n)) {
         if (!q_add(d, cmd, SSDSIM__HDD_DESTAGE, SSDSIM__HDD_WAIT_CACHE, lba, n))
             return;
         admit_waiting(d);
@@ -907,8 +913,7 @@ static void submit_write(struct ssdsim__hdd *d, uint32_t cmd, uint64_t lba, uint
 
 bool ssdsim__hdd_writes_through(const struct ssdsim__hdd *d, uint32_t len)
 {
-    uint64_t n = ((uint64_t)len + SSDSIM__HDD_SECTOR - 1) / SSDSIM__HDD_SECTOR;
-    return !(d->cfg.write_cache && n <= d->cache_sectors);
+    return through_sectors(d, ((uint64_t)len + SSDSIM__HDD_SECTOR - 1) / SSDSIM__HDD_SECTOR);
 }
 
 void ssdsim__hdd_submit(struct ssdsim__hdd *d, uint32_t cmd, int op, uint64_t offset, uint32_t len,
