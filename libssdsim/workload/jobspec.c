@@ -121,23 +121,22 @@ int ssdsim__jobspec_add_raw(struct ssdsim__jobspec *job, const char *key, const 
 /* ------------------------------------------------------------------------------------------ */
 /* Checks against a device                                                                     */
 
-/* floor(total * pct / 100) rounded down to a 512-byte sector. long double keeps the product
- * exact enough for devices up to 2^64 bytes. */
-uint64_t ssdsim__percent_bytes(uint64_t total, double pct)
-{
-    long double v = (long double)total * (long double)pct / 100.0L;
-    if (pct <= 100 && v >= (long double)total)
-        return total & ~(uint64_t)511;
-    if (v >= 18446744073709551616.0L) /* 2^64 */
-        return UINT64_MAX & ~(uint64_t)511;
-    return (uint64_t)v & ~(uint64_t)511;
-}
-
-/* floor(total * pct / 100), pct in [0, 100] */
+/* floor(total * pct / 100), at most `total` up to 100% and saturating at 2^64 - 1 beyond. long
+ * double keeps the product exact enough for devices up to 2^64 bytes. */
 static uint64_t percent_floor(uint64_t total, double pct)
 {
     long double v = (long double)total * (long double)pct / 100.0L;
-    return v >= (long double)total ? total : (uint64_t)v;
+    if (pct <= 100 && v >= (long double)total)
+        return total;
+    if (v >= 18446744073709551616.0L) /* 2^64 */
+        return UINT64_MAX;
+    return (uint64_t)v;
+}
+
+/* The same rounded down to a 512-byte sector. */
+uint64_t ssdsim__percent_bytes(uint64_t total, double pct)
+{
+    return percent_floor(total, pct) & ~(uint64_t)511;
 }
 
 uint64_t ssdsim__jobspec_min_bs(const struct ssdsim__jobspec *job)
