@@ -20,8 +20,7 @@
 static uint64_t ssd_memory(const struct ssdsim_model *m)
 {
     const struct ssdsim__geometry *g = &m->geometry;
-    uint64_t planes =
-        (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
+    uint64_t planes = ssdsim__geometry_planes(g);
     uint64_t blocks = planes * g->blocks_per_plane;
     uint32_t unit = m->ftl.mapping_unit ? m->ftl.mapping_unit : g->page_size;
     uint64_t spp = unit < g->page_size ? g->page_size / unit : 1;

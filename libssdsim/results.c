@@ -95,8 +95,7 @@ static double zone_wear(const struct ssdsim_model *dm)
     const struct ssdsim__zns_cfg *z = &dm->zns;
     const struct ssdsim__geometry *g = &dm->geometry;
     uint64_t cap = z->zone_capacity / dm->ftl.mapping_unit;
-    uint64_t planes = (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip *
-                      g->planes_per_die;
+    uint64_t planes = ssdsim__geometry_planes(g);
     if (!z->zone_size || !z->zone_capacity || z->zone_capacity >= z->zone_size || cap == 0)
         return 1.0;
     uint64_t touched = 0;

@@ -36,6 +36,12 @@ struct ssdsim__geometry {
     uint32_t page_size; /* bytes */
 };
 
+/* The planes of a geometry: channels x chips x dies x planes. */
+static inline uint64_t ssdsim__geometry_planes(const struct ssdsim__geometry *g)
+{
+    return (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
+}
+
 struct ssdsim__flash {
     enum ssdsim__cell cell;
     uint32_t n_page_types;                        /* == cell */

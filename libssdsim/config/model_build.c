@@ -19,8 +19,7 @@
 uint64_t ssdsim__model_physical_pages(const struct ssdsim_model *m)
 {
     const struct ssdsim__geometry *g = &m->geometry;
-    return (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die *
-           g->blocks_per_plane * g->pages_per_block;
+    return ssdsim__geometry_planes(g) * g->blocks_per_plane * g->pages_per_block;
 }
 
 uint64_t ssdsim__model_logical_pages(const struct ssdsim_model *m)
@@ -387,8 +386,7 @@ int ssdsim__model_check_cross(struct ctx *c)
             (unsigned long long)m->buffer.size);
 
     /* With the mapping unit equal to the page, logical units are pages. */
-    uint64_t n_planes =
-        (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
+    uint64_t n_planes = ssdsim__geometry_planes(g);
     rc = check_cross_nand(c);
     if (rc != 0)
         return rc;

@@ -11,8 +11,7 @@
 static uint64_t stripe_bytes(const struct ssdsim_model *m)
 {
     const struct ssdsim__geometry *g = &m->geometry;
-    return (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die *
-           g->pages_per_block * g->page_size;
+    return ssdsim__geometry_planes(g) * g->pages_per_block * g->page_size;
 }
 
 uint64_t ssdsim__model_zns_zones(const struct ssdsim_model *m)

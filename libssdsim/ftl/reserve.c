@@ -39,8 +39,7 @@ void ssdsim__slc_geometry(const struct ssdsim_model *m, struct ssdsim__slc_geom 
     if (m->kind != SSDSIM__KIND_SSD || !ssdsim__slc_on(&m->slc) || m->flash.n_page_types < 2)
         return;
     const struct ssdsim__geometry *g = &m->geometry;
-    uint64_t planes = (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip *
-                      g->planes_per_die;
+    uint64_t planes = ssdsim__geometry_planes(g);
     out->pages = g->pages_per_block / m->flash.n_page_types;
     uint64_t block_bytes = (uint64_t)out->pages * g->page_size;
     if (!block_bytes)

@@ -28,8 +28,7 @@
 
 static uint64_t n_planes(const struct ssdsim_model *m)
 {
-    const struct ssdsim__geometry *g = &m->geometry;
-    return (uint64_t)g->channels * g->chips_per_channel * g->dies_per_chip * g->planes_per_die;
+    return ssdsim__geometry_planes(&m->geometry);
 }
 
 /* Blocks per plane at least 256, and enough that the blocks every plane keeps free or open,
