@@ -61,6 +61,19 @@ int (ssdsim_get_op_stats)(const ssdsim *sim, enum ssdsim_op op, ssdsim_op_stats 
     return ssdsim_get_op_stats_sized(sim, op, out, SSDSIM__OP_STATS_SIZE_1);
 }
 
+/* Bytes the devices took in write commands during the run, all of them together. */
+static uint64_t devices_bytes_written(const ssdsim *sim)
+{
+    const struct ssdsim__sys *sys = &sim->sys;
+    uint64_t bytes = 0;
+    for (uint32_t k = 0; k < sys->n_devs; k++) {
+        struct ssdsim__devbase now;
+        ssdsim__stats_dev_now(sys, k, &now);
+        bytes += now.bytes[SSDSIM_OP_WRITE] - sim->stats.dev_base[k].bytes[SSDSIM_OP_WRITE];
+    }
+    return bytes;
+}
+
 /* Bytes the devices were given per byte the host wrote to the volume(s): 1 for one device, a
  * JBOD or RAID-0; for a RAID-5 (parity, read-modify-writes) or a mirror (copies), the run's
  * ratio, but at least the layout's own (n / (n - 1) of a RAID-5 written in whole stripe rows, n
@@ -75,12 +88,7 @@ static double array_write_factor(const ssdsim *sim)
     double least = sys->layout == SSDSIM__LAYOUT_RAID1
                        ? (double)sys->n_devs
                        : (double)sys->n_devs / (double)(sys->n_devs - 1);
-    uint64_t host = sim->stats.bytes[SSDSIM_OP_WRITE], devs = 0;
-    for (uint32_t k = 0; k < sys->n_devs; k++) {
-        struct ssdsim__devbase now;
-        ssdsim__stats_dev_now(sys, k, &now);
-        devs += now.bytes[SSDSIM_OP_WRITE] - sim->stats.dev_base[k].bytes[SSDSIM_OP_WRITE];
-    }
+    uint64_t host = sim->stats.bytes[SSDSIM_OP_WRITE], devs = devices_bytes_written(sim);
     double run = host > 0 ? (double)devs / (double)host : 0.0;
     return run > least ? run : least;
 }
@@ -122,12 +130,7 @@ static double wear_factor(const ssdsim *sim, const ssdsim_device_stats *d,
     const struct ssdsim_model *dm = sys->dev_model;
     if (dm->kind != SSDSIM__KIND_SSD)
         return 0.0;
-    uint64_t written = 0;
-    for (uint32_t k = 0; k < sys->n_devs; k++) {
-        struct ssdsim__devbase now;
-        ssdsim__stats_dev_now(sys, k, &now);
-        written += now.bytes[SSDSIM_OP_WRITE] - sim->stats.dev_base[k].bytes[SSDSIM_OP_WRITE];
-    }
+    uint64_t written = devices_bytes_written(sim);
     if (written == 0)
         return 0.0;
     double slots = (double)d->flash_pages_programmed + (double)(m->pad_slots - b->pad_slots) +
