@@ -123,6 +123,14 @@ void cli_trace_outcome(struct cli_trace_outcome *out, const char *path, const ss
                                 path, absent->str, n_absent > 1 ? "them" : "it");
         g_ptr_array_add(warn, w);
     }
+    if (st->merged_requests && opts->n_devices == 0)
+        g_ptr_array_add(warn,
+                        g_strdup_printf("%s: requests of several devices merged into one address "
+                                        "space (%" PRIu64 " of %" PRIu64 " are not of device "
+                                        "%" PRIu32 ", the first request's); --device N replays "
+                                        "one device's (ssdsim trace info lists them)",
+                                        path, st->merged_requests, st->requests,
+                                        st->first_device));
     if (st->out_of_order && timed)
         g_ptr_array_add(warn,
                         g_strdup_printf("%s: %" PRIu64 " request%s earlier than the request "
@@ -182,6 +190,7 @@ void cli_trace_outcome(struct cli_trace_outcome *out, const char *path, const ss
     add_u64(j, "bad_lines", st->bad_lines);
     add_u64(j, "out_of_order", st->out_of_order);
     add_u64(j, "other_devices", st->other_devices);
+    add_u64(j, "merged_requests", st->merged_requests);
     add_u64(j, "span_ns", st->last_time_ns);
     cJSON *absent_j = cJSON_AddArrayToObject(j, "devices_absent");
     for (size_t i = 0; i < opts->n_devices; i++)

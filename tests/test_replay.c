@@ -382,7 +382,8 @@ START_TEST(test_replay_time_unit_note)
     test_src_path(trace, sizeof trace, "traces/sample.disksim");
     out_path(res, sizeof res, "replay-unit.json");
     struct cmd c;
-    RUN(&c, "run", "--trace", trace, "--wrap", SMALL, "--json", res);
+    /* --device 0,1: both of the sample's devices, merged as asked (no warning of merging) */
+    RUN(&c, "run", "--trace", trace, "--device", "0,1", "--wrap", SMALL, "--json", res);
     ck_assert_msg(c.status == 0, "%s", c.err);
     snprintf(want, sizeof want,
              "ssdsim: note: %s: DiskSim ASCII times have no unit; read as ms (DiskSim's); "
@@ -402,7 +403,8 @@ START_TEST(test_replay_time_unit_note)
     ck_assert_uint_eq(num(r, "trace", "requests_read", NULL), 24);
     ck_assert_uint_eq(num(r, "trace", "requests_replayed", NULL), num(r, "ops", "all", "count"));
     cJSON_Delete(r);
-    RUN(&c, "run", "--trace", trace, "--time-unit", "ms", "--wrap", SMALL, "--json", res);
+    RUN(&c, "run", "--trace", trace, "--time-unit", "ms", "--device", "0,1", "--wrap", SMALL,
+        "--json", res);
     ck_assert_msg(c.status == 0, "%s", c.err);
     EXPECT_ERR(c, "");
     ck_assert_ptr_nonnull(strstr(c.out, "\ntrace: 24 requests replayed (disksim, times in ms), "
@@ -414,7 +416,7 @@ START_TEST(test_replay_time_unit_note)
     cJSON_Delete(r);
     /* A format that says its unit gets no note: SPC counts seconds. */
     test_src_path(trace, sizeof trace, "traces/sample.spc");
-    RUN(&c, "run", "--trace", trace, "--wrap", SMALL, "--json", res);
+    RUN(&c, "run", "--trace", trace, "--device", "0,1,2,3", "--wrap", SMALL, "--json", res);
     ck_assert_msg(c.status == 0, "%s", c.err);
     EXPECT_ERR(c, "");
     cmd_free(&c);
@@ -639,6 +641,40 @@ START_TEST(test_replay_out_of_order)
 }
 END_TEST
 
+START_TEST(test_replay_merged_devices)
+{
+    /* traces/sample.disksim holds devices 0 (14 requests, the first line's) and 1 (10: its
+     * README's table). Replayed without --device, they share one address space: one warning
+     * says so and counts the requests of device 1; --device 0 replays one device, and
+     * --device 0,1 asks for the merge, so neither warns. */
+    char trace[1024], res[1024], want[2048];
+    test_src_path(trace, sizeof trace, "traces/sample.disksim");
+    out_path(res, sizeof res, "replay-merged.json");
+    struct cmd c;
+    RUN(&c, "run", "--trace", trace, "--time-unit", "ms", "--wrap", SMALL, "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    snprintf(want, sizeof want,
+             "ssdsim: warning: %s: requests of several devices merged into one address space "
+             "(10 of 24 are not of device 0, the first request's); --device N replays one "
+             "device's (ssdsim trace info lists them)\n",
+             trace);
+    EXPECT_ERR(c, want);
+    cmd_free(&c);
+    cJSON *r = load_json(res);
+    ck_assert_uint_eq(num(r, "trace", "merged_requests", NULL), 10);
+    cJSON_Delete(r);
+    RUN(&c, "run", "--trace", trace, "--time-unit", "ms", "--device", "0", "--wrap", SMALL,
+        "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    EXPECT_ERR(c, "");
+    cmd_free(&c);
+    r = load_json(res);
+    ck_assert_uint_eq(num(r, "trace", "merged_requests", NULL), 0);
+    ck_assert_uint_eq(num(r, "ops", "all", "count"), 14);
+    cJSON_Delete(r);
+}
+END_TEST
+
 START_TEST(test_replay_gzip_trailing_garbage)
 {
     /* tests/data/trace-garbage.disksim.gz: traces/sample.disksim.gz and 9 bytes "JUNKJUNK\n"
@@ -647,7 +683,8 @@ START_TEST(test_replay_gzip_trailing_garbage)
     test_src_path(trace, sizeof trace, "tests/data/trace-garbage.disksim.gz");
     out_path(res, sizeof res, "replay-gz.json");
     struct cmd c;
-    RUN(&c, "run", "--trace", trace, "--time-unit", "ms", "--wrap", SMALL, "--json", res);
+    RUN(&c, "run", "--trace", trace, "--time-unit", "ms", "--device", "0,1", "--wrap", SMALL,
+        "--json", res);
     ck_assert_msg(c.status == 0, "%s", c.err);
     snprintf(want, sizeof want,
              "ssdsim: warning: %s: 9 bytes after the end of the gzip stream ignored (trailing "
@@ -686,6 +723,7 @@ static Suite *replay_suite(void)
     tcase_add_test(tc, test_replay_nothing_to_replay);
     tcase_add_test(tc, test_replay_out_of_order);
     tcase_add_test(tc, test_replay_gzip_trailing_garbage);
+    tcase_add_test(tc, test_replay_merged_devices);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -785,6 +785,8 @@ START_TEST(test_trace_stats)
         ck_assert_int_eq(st.time_unit_assumed, 0);
         ck_assert_int_eq(st.at_end, 1);
         ck_assert_uint_eq(st.gzip_trailing_bytes, 0);
+        ck_assert_uint_eq(st.first_device, 0);
+        ck_assert_uint_eq(st.merged_requests, 0); /* device 0's requests only */
         ck_assert_uint_eq(ssdsim_trace_device_requests(t, 0), 3);
         ck_assert_uint_eq(ssdsim_trace_device_requests(t, 7), 0);
         ck_assert_uint_eq(ssdsim_trace_device_requests(t, 1), 0); /* not in the filter */
@@ -807,6 +809,8 @@ START_TEST(test_trace_stats)
     ck_assert_uint_eq(st.requests, 5);
     ck_assert_uint_eq(st.out_of_order, 2);
     ck_assert_uint_eq(st.last_time_ns, 9000);
+    ck_assert_uint_eq(st.first_device, 0);
+    ck_assert_uint_eq(st.merged_requests, 2); /* lines 3 and 6: devices 1 and 2 */
     ssdsim_trace_close(t);
     /* NULL gives zeroes. */
     memset(&st, 0xff, sizeof st);

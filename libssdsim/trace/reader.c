@@ -562,6 +562,16 @@ static bool device_kept(ssdsim_trace *t, uint32_t device)
     return false;
 }
 
+/* Count a request returned, and whether its device is another than the first one's. */
+static void count_request(ssdsim_trace *t, uint32_t device)
+{
+    if (t->stats.requests == 0)
+        t->stats.first_device = device;
+    else if (device != t->stats.first_device)
+        t->stats.merged_requests++;
+    t->stats.requests++;
+}
+
 int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
 {
     if (!t || !req)
@@ -571,7 +581,7 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
     if (t->parser.have_queued) { /* the write of a preflush write, after its flush */
         t->parser.have_queued = false;
         const struct ssdsim__trace_raw *q = &t->parser.queued;
-        t->stats.requests++;
+        count_request(t, q->device);
         req->time_ns = t->prev_ns; /* at its flush's time */
         req->op = q->op;
         req->offset = q->offset;
@@ -627,7 +637,7 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
         if (t->stats.requests > 0 && raw.time < t->prev_time)
             t->stats.out_of_order++;
         t->prev_time = raw.time;
-        t->stats.requests++;
+        count_request(t, raw.device);
         req->time_ns = rel * mult;
         t->prev_ns = req->time_ns;
         if (req->time_ns > t->stats.last_time_ns)

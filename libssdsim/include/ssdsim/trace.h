@@ -148,6 +148,11 @@ typedef struct ssdsim_trace_stats {
     uint64_t gzip_trailing_bytes; /**< bytes after the end of the gzip stream that start no
                                        gzip member: ignored (gzip -d does the same, with a
                                        warning); 0 for a plain file */
+    uint32_t first_device;     /**< the device of the first request returned */
+    /** Requests returned whose device is not first_device: nonzero says that requests of
+     * several devices were merged into one address space (opts.devices empty, or listing more
+     * than one). */
+    uint64_t merged_requests;
 } ssdsim_trace_stats;
 
 /** Fill *out with what the reader has met so far (zeroes for NULL). */
