@@ -35,7 +35,7 @@ static uint64_t ssd_memory(const struct ssdsim_model *m)
     if (ssdsim__slc_on(&m->slc))
         b += blocks; /* slc_block */
     if (spp > 1)
-        b += blocks * 12; /* held, held_next, blk_wp */
+        b += blocks * 16; /* held, held_next, held_mark, blk_wp */
 
     const char *t = m->ftl.type;
     bool dftl = !strcmp(t, "dftl");

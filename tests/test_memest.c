@@ -102,7 +102,7 @@ START_TEST(test_memest_features)
     uint64_t lpn = ssdsim_model_logical_bytes(m) / 4096;
     ck_assert_uint_eq(lpn, 11759730u); /* floor(12582912 / 1.07) */
     ck_assert_uint_eq(ssdsim__model_memory(m),
-                      4 * lpn + 4 * units + units / 8 + (51 + 12) * blocks + 64u * 385 * 8);
+                      4 * lpn + 4 * units + units / 8 + (51 + 16) * blocks + 64u * 385 * 8);
     ssdsim_model_free(m);
 }
 END_TEST

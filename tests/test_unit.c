@@ -222,6 +222,60 @@ START_TEST(test_unit_register_and_packing_rig)
 }
 END_TEST
 
+/* A host unit's partial page does not wait for a die that never runs empty. GC programs whole
+ * pages of block 2 one after another, each submitted when the one before ends (as paced GC
+ * does), 8 of them; a host program of slot 0 of block 3 arrives at time 0, while the first
+ * runs. A GC page: 4 units on the bus, 163,840 + 300,000 = 463,840 ns. The host page waits for
+ * the page being programmed when it was begun and for one more (the second, to 927,680); it is
+ * then queued padded, behind the third (submitted as the second ended, just before), so its
+ * program starts at 3 x 463,840 = 1,391,520 and ends 40,960 + 300,000 later: 1,732,480, with
+ * 3 padded slots. (Held until the die ran empty, it would have waited for all 8 GC pages:
+ * 8 x 463,840 + 340,960 = 4,051,680.) */
+struct chain {
+    struct rig r;
+    int pages; /* GC pages submitted so far */
+};
+
+static void submit_gc_page(struct chain *c)
+{
+    int k = c->pages++;
+    for (int s = 0; s < 4; s++)
+        submit(&c->r, SSDSIM__FLASH_PROGRAM, 256 + 4 * (uint32_t)k + (uint32_t)s, 4096,
+               SSDSIM_FOR_GC, 24 + 4 * k + s);
+}
+
+static void on_done_chain(void *ctx, uint32_t op)
+{
+    struct chain *c = ctx;
+    uint64_t ck = ssdsim__hw_op(&c->r.hw, op)->cookie;
+    on_done(&c->r, op);
+    if (ck >= 24 && (ck - 24) % 4 == 3 && c->pages < 8)
+        submit_gc_page(c); /* the next page as this one ends */
+}
+
+START_TEST(test_unit_host_page_not_held_behind_gc)
+{
+    struct chain c;
+    memset(&c, 0, sizeof c);
+    g_autofree char *j = ud_json("16KiB", 32, "4KiB", "", "");
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_load_string(&c.r.m, j, "rig", &err), 0);
+    ck_assert_int_eq(ssdsim__engine_init(&c.r.e, 64), 0);
+    ck_assert_int_eq(ssdsim__hw_init(&c.r.hw, c.r.m, &c.r.e, on_done_chain, &c), 0);
+    submit_gc_page(&c);
+    submit(&c.r, SSDSIM__FLASH_PROGRAM, 384, 4096, SSDSIM_FOR_HOST, 20);
+    ck_assert_int_eq(ssdsim__engine_run(&c.r.e, 0), 0);
+    ck_assert_int_eq(c.pages, 8);
+    ck_assert_uint_eq(c.r.done[20], 1732480);
+    ck_assert_uint_eq(c.r.done[24 + 4 * 7 + 3], 8 * 463840 + 340960); /* the last GC page */
+    ck_assert_uint_eq(c.r.hw.n_pad_slots, 3);
+    ck_assert_uint_eq(ssdsim__hw_slot_next(&c.r.hw, 3), 4);
+    ssdsim__hw_fini(&c.r.hw);
+    ssdsim__engine_fini(&c.r.e);
+    ssdsim_model_free(c.r.m);
+}
+END_TEST
+
 /* Cache read with 4 KiB units on 16 KiB pages (tRCBSY 3 us, no command cycles): host reads of
  * the 12 units of pages 0-2 of block 0, queued at once. Page 0 is sensed (40,000), moves to the
  * cache register (+3,000) and its 4 units go out one after another (4 x 40,960 to 206,840),
@@ -515,6 +569,7 @@ int main(void)
     tcase_add_test(tc, test_unit_small_latencies_by_hand);
     tcase_add_test(tc, test_unit_small_die_bandwidth);
     tcase_add_test(tc, test_unit_register_and_packing_rig);
+    tcase_add_test(tc, test_unit_host_page_not_held_behind_gc);
     tcase_add_test(tc, test_unit_cache_read_rig);
     tcase_add_test(tc, test_unit_small_buffer_packs);
     tcase_add_test(tc, test_unit_gc_copies_not_padded);

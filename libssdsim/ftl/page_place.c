@@ -91,9 +91,10 @@ static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, in
     if (pl->victim != NONE && gc_writes_to(f, fr))
         return false;
     uint32_t ptr = pl->ptr[fr];
-    if (f->fdp && f->spp > 1 && ptr < f->ppb) {
+    if (f->spp > 1 && ptr < f->ppb) {
         /* the room left after the slots padded pages skip (frontier_page moves past them):
-         * none, and the page would have to go to another handle's frontier */
+         * none, and the page would open a block of the reserve (or, with FDP, go to another
+         * handle's frontier) */
         uint32_t next = ssdsim__hw_slot_next(f->env->hw, pl->blk[fr]);
         ptr = next > ptr ? next : ptr;
     }

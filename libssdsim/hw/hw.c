@@ -63,11 +63,12 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     if (hw->spp > 1) {
         hw->held = malloc(sizeof *hw->held * hw->n_blocks);
         hw->held_next = malloc(sizeof *hw->held_next * hw->n_blocks);
+        hw->held_mark = calloc(hw->n_blocks, sizeof *hw->held_mark);
         hw->blk_wp = calloc(hw->n_blocks, sizeof *hw->blk_wp);
         hw->mate = malloc(sizeof *hw->mate * hw->op_pool.cap);
         hw->mate_cap = hw->op_pool.cap;
         hw->gc_keep = calloc(hw->n_planes, 1);
-        if (!hw->held || !hw->held_next || !hw->blk_wp || !hw->mate || !hw->gc_keep)
+        if (!hw->held || !hw->held_next || !hw->held_mark || !hw->blk_wp || !hw->mate || !hw->gc_keep)
             goto fail;
         for (uint64_t b = 0; b < hw->n_blocks; b++)
             hw->held[b] = hw->held_next[b] = SSDSIM__NONE;
@@ -109,6 +110,7 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
     free(hw->slc_block);
     free(hw->held);
     free(hw->held_next);
+    free(hw->held_mark);
     free(hw->gc_keep);
     free(hw->blk_wp);
     free(hw->mate);
@@ -213,6 +215,8 @@ void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
 static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
 {
     struct ssdsim__die *die = &hw->dies[d];
+    if (SSDSIM__UNLIKELY(die->held_blk != SSDSIM__NONE))
+        ssdsim__unit_dispatch(hw, d);
     uint32_t cls = die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ
                                                                   : SSDSIM__CLASS_WRITE;
     uint32_t i = ssdsim__hw_die_pop(hw, die, cls);
@@ -353,7 +357,7 @@ static inline void queue(struct ssdsim__hw *hw, uint32_t i)
         hw->ops[die->tail[cls]].next = i;
     die->tail[cls] = i;
     die->queued++;
-    if (die->cur == SSDSIM__NONE)
+    if (die->cur == SSDSIM__NONE && !die->padding)
         die_dispatch(hw, d);
 }
 

@@ -71,7 +71,9 @@ struct ssdsim__die {
      * out of it without tR and without holding the die (hw/nand.c) */
     uint32_t cache_page;
     uint32_t held_blk;
+    uint32_t n_disp; /* spp > 1: ops the die has started (hw/unit.c: how long a page is held) */
     bool pad_armed;
+    bool padding; /* ssdsim__unit_dispatch queues padded pages: the die's dispatch goes on */
 };
 
 typedef void (*ssdsim__flash_done_fn)(void *ctx, uint32_t op);
@@ -143,6 +145,7 @@ struct ssdsim__hw {
                             held for their page (ssdsim__dev_busy) */
     uint32_t *held;      /* spp > 1, per block: the first program held for its partial page */
     uint32_t *held_next; /* per block: the next block of its die with a held page */
+    uint32_t *held_mark; /* per block: its die's n_disp when its partial page was begun */
     uint8_t *gc_keep;    /* spp > 1, per plane: 1 while the FTL collects a victim there, so that
                             a page held with only GC or wear-leveling copies is not padded when
                             the die runs empty between copies (ssdsim__unit_gc_keep) */
@@ -308,6 +311,10 @@ uint32_t ssdsim__unit_submit(struct ssdsim__hw *hw, uint32_t op);
 /* A die has nothing queued: schedule the padding of its held pages at this instant, after
  * whatever else happens at it (ssdsim__unit_pad_event). */
 void ssdsim__unit_die_empty(struct ssdsim__hw *hw, uint32_t die);
+/* Die `die` is about to start its next operation and holds partial pages: pad those with a host
+ * unit that have waited for a whole operation of the die (hw/unit.c). Call only when spp > 1
+ * and the die's held list is not empty. */
+void ssdsim__unit_dispatch(struct ssdsim__hw *hw, uint32_t die);
 /* The FTL starts (keep true) or ends collecting victims on `plane`: while it collects, pages
  * held with only GC or wear-leveling copies wait for the next copies instead of being padded;
  * when it ends they are padded once the die has nothing else to do. No-op unless spp > 1. */

@@ -417,6 +417,8 @@ static bool cache_hit(struct ssdsim__hw *hw, struct ssdsim__die *die, uint32_t i
 static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
 {
     struct ssdsim__die *die = &hw->dies[d];
+    if (SSDSIM__UNLIKELY(die->held_blk != SSDSIM__NONE))
+        ssdsim__unit_dispatch(hw, d);
     uint32_t cls = q_any(hw, die, SSDSIM__CLASS_READ) ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE;
     if (cls == SSDSIM__CLASS_WRITE && die->susp != SSDSIM__NONE) {
         die_resume(hw, d); /* every host read served */
@@ -649,7 +651,7 @@ void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t i)
         die->queued++;
     }
     if (die->cur == SSDSIM__NONE) {
-        if (!die->cb_hold)
+        if (!die->cb_hold && !die->padding)
             nand_dispatch(hw, d);
     } else if (cls == SSDSIM__CLASS_READ && hw->model->flash.suspend) {
         try_suspend(hw, d);

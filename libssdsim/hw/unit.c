@@ -98,6 +98,35 @@ static uint32_t gather_mates(struct ssdsim__hw *hw, uint32_t b, uint32_t last)
     return bytes;
 }
 
+/* Program block b's partial page as it is, padded (b is off its die's held list): the units it
+ * holds cross the bus, one tPROG, and its empty slots are lost until the block is erased. */
+static void pad_page(struct ssdsim__hw *hw, uint32_t b)
+{
+    uint32_t last = hw->held[b], n = 1;
+    while (hw->ops[last].next != SSDSIM__NONE) {
+        last = hw->ops[last].next;
+        n++;
+    }
+    hw->held_next[b] = SSDSIM__NONE;
+    struct ssdsim__flash_op *op = &hw->ops[last];
+    op->bytes += gather_mates(hw, b, last);
+    op->next = SSDSIM__NONE;
+    uint32_t slot = op->addr % hw->pages_per_block;
+    hw->blk_wp[b] = (page_of(hw, slot) + 1) << hw->slot_shift;
+    hw->n_pad_slots += hw->spp - n;
+    hw->n_page_programs++;
+    ssdsim__hw_queue(hw, last);
+}
+
+/* Whether block b's partial page holds only GC or wear-leveling copies. */
+static bool held_copies_only(const struct ssdsim__hw *hw, uint32_t b)
+{
+    for (uint32_t j = hw->held[b]; j != SSDSIM__NONE; j = hw->ops[j].next)
+        if (!ssdsim__hw_for_gc(&hw->ops[j]))
+            return false;
+    return true;
+}
+
 static void pad_event(void *ctx, uint32_t d)
 {
     struct ssdsim__hw *hw = ctx;
@@ -109,28 +138,12 @@ static void pad_event(void *ctx, uint32_t d)
     while (die->held_blk != SSDSIM__NONE) {
         uint32_t b = die->held_blk;
         die->held_blk = hw->held_next[b];
-        uint32_t last = hw->held[b], n = 1;
-        bool copies = ssdsim__hw_for_gc(&hw->ops[last]);
-        while (hw->ops[last].next != SSDSIM__NONE) {
-            last = hw->ops[last].next;
-            copies = copies && ssdsim__hw_for_gc(&hw->ops[last]);
-            n++;
-        }
-        if (copies && hw->gc_keep[ssdsim__hw_block_plane(hw, b)]) {
+        if (hw->gc_keep[ssdsim__hw_block_plane(hw, b)] && held_copies_only(hw, b)) {
             hw->held_next[b] = keep;
             keep = b;
             continue;
         }
-        hw->held_next[b] = SSDSIM__NONE;
-        struct ssdsim__flash_op *op = &hw->ops[last];
-        op->bytes += gather_mates(hw, b, last);
-        op->next = SSDSIM__NONE;
-        /* the page's empty slots are lost until the block is erased */
-        uint32_t slot = op->addr % hw->pages_per_block;
-        hw->blk_wp[b] = (page_of(hw, slot) + 1) << hw->slot_shift;
-        hw->n_pad_slots += hw->spp - n;
-        hw->n_page_programs++;
-        ssdsim__hw_queue(hw, last);
+        pad_page(hw, b);
     }
     while (keep != SSDSIM__NONE) { /* back on the die's list, to be filled or padded later */
         uint32_t b = keep;
@@ -138,6 +151,29 @@ static void pad_event(void *ctx, uint32_t d)
         hw->held_next[b] = die->held_blk;
         die->held_blk = b;
     }
+}
+
+/* A page with a host unit does not wait for the die to run empty: a die that collects garbage
+ * may not for seconds, and a write acknowledged only once programmed (no write buffer, or its
+ * cache off) would wait as long. It waits for the operation the die was doing when the page
+ * was begun and for one more whole operation, time for the next units of a host stream to
+ * reach it (a saturating host fills it first), then it is programmed padded. */
+void ssdsim__unit_dispatch(struct ssdsim__hw *hw, uint32_t d)
+{
+    struct ssdsim__die *die = &hw->dies[d];
+    uint32_t n = die->n_disp++;
+    uint32_t *p = &die->held_blk;
+    die->padding = true; /* the caller dispatches what pad_page queues */
+    while (*p != SSDSIM__NONE) {
+        uint32_t b = *p;
+        if (n - hw->held_mark[b] >= 1 && !held_copies_only(hw, b)) {
+            *p = hw->held_next[b];
+            pad_page(hw, b);
+        } else {
+            p = &hw->held_next[b];
+        }
+    }
+    die->padding = false;
 }
 
 void ssdsim__unit_gc_keep(struct ssdsim__hw *hw, uint32_t plane, bool keep)
@@ -190,6 +226,7 @@ uint32_t ssdsim__unit_submit(struct ssdsim__hw *hw, uint32_t i)
     struct ssdsim__die *die = &hw->dies[d];
     if (hw->held[b] == SSDSIM__NONE) {
         hw->held[b] = i;
+        hw->held_mark[b] = die->n_disp;
         hw->held_next[b] = die->held_blk;
         die->held_blk = b;
     } else {
