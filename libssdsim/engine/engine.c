@@ -59,16 +59,18 @@ static inline int push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
         return SSDSIM_ENOMEM;
     }
     b->v[b->n++] = *ev;
-    if (i)
+    if (i) {
         e->mask[(i - 1) >> 6] |= 1ULL << ((i - 1) & 63);
+        e->levels |= 1u << ((i - 1) >> 6);
+    }
     e->n_pending++;
     return 0;
 }
 
-int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
-                            void *ctx, uint32_t arg)
+int ssdsim__engine_schedule_grow(struct ssdsim__engine *e, int i, uint64_t time,
+                                 ssdsim__event_fn fn, void *ctx, uint32_t arg)
 {
-    assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
+    (void)i; /* push finds the same bucket */
     struct ssdsim__event ev = {time, fn, ctx, arg, 0};
     int rc = push(e, &ev);
     if (rc == 0)
@@ -120,9 +122,7 @@ void ssdsim__engine_cancel(struct ssdsim__engine *e, ssdsim__event_id id)
  * must not pass a time the caller may still schedule at after run_until(t_end). */
 static bool refill(struct ssdsim__engine *e, uint64_t t_end)
 {
-    int w = 0;
-    while (e->mask[w] == 0)
-        w++;
+    int w = __builtin_ctz(e->levels);
     int i = w * 64 + __builtin_ctzll(e->mask[w]) + 1;
     struct ssdsim__ev_bucket *src = &e->b[i];
     uint64_t min = src->v[0].time;
@@ -135,6 +135,8 @@ static bool refill(struct ssdsim__engine *e, uint64_t t_end)
     uint32_t n = src->n;
     src->n = 0;
     e->mask[w] &= ~(1ULL << ((i - 1) & 63));
+    if (e->mask[w] == 0)
+        e->levels &= ~(1u << w);
     if (n == 1) {
         /* The lowest bucket holds one event (four refills in five in tests/bench_sim): it is
          * the earliest, and goes to bucket 0 as it is (bucket 0 is empty and holds 16). */
