@@ -201,8 +201,12 @@ static inline bool ff_buffered(const struct ff_hooks *h, uint8_t op, bool fua)
     return op == SSDSIM__IO_WRITE && h->buf && !(fua && h->volatile_cache);
 }
 
-/* One unit read from or written to the FTL, its flash work ended. */
-static int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8_t op, uint64_t u,
+/* One unit read from or written to the FTL, its flash work ended. Inline: it runs for every
+ * unit, and request's path without a write buffer is little more than it. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8_t op, uint64_t u,
                     uint32_t bytes, uint8_t placement)
 {
     h->units_in++;
@@ -264,6 +268,15 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
     }
     uint64_t first = ssdsim__dev_unit_of(d, off), last = ssdsim__dev_unit_of(d, off + len - 1);
     struct ff_hooks *h = env->unit_done_ctx;
+    if (!d->buf) { /* no write buffer: every unit to the FTL (the common case, kept short) */
+        for (uint64_t u = first; u <= last; u++) {
+            uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
+            int rc = ftl_unit(env, h, op, u, (uint32_t)(hi - lo), placement);
+            if (rc)
+                return rc;
+        }
+        return 0;
+    }
     bool buffered = ff_buffered(h, op, fua);
     bool through = op == SSDSIM__IO_WRITE && h->buf && !buffered;
     uint64_t seq = buffered ? ssdsim__buf_ff_seq(h->buf) : 0;
@@ -302,6 +315,7 @@ struct ff_clone {
     uint8_t placement; /* the job's fixed placement (the first of its list) */
     bool live;
     bool writes; /* its job writes (rw writes, or a mix with rwmixread below 100) */
+    bool sync;   /* its job has fio's sync options (sync, fsync, fdatasync, write_barrier) */
     uint64_t n_writes; /* writes generated (fio's sync options count them) */
 };
 
@@ -347,7 +361,7 @@ static bool ff_next(struct ff_order *o, struct ff_req *r)
              * FUA behind a flush, as the host issues them */
             const struct ssdsim__jobspec *j = c->spec;
             r->fua = r->flush_before = r->flush_after = false;
-            if (r->op == SSDSIM__IO_WRITE) {
+            if (c->sync && r->op == SSDSIM__IO_WRITE) {
                 uint64_t n = ++c->n_writes;
                 r->fua = j->sync_writes;
                 r->flush_after = (j->fsync_blocks && n % j->fsync_blocks == 0) ||
@@ -440,6 +454,8 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
             cl[k].wave = w;
             cl[k].live = true;
             cl[k].writes = ssdsim__jobspec_write_share(spec) > 0;
+            cl[k].sync = spec->sync_writes || spec->fsync_blocks || spec->fdatasync_blocks ||
+                         spec->barrier_blocks;
             writers += cl[k].writes;
         }
     }

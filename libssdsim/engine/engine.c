@@ -59,16 +59,18 @@ static inline int push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
         return SSDSIM_ENOMEM;
     }
     b->v[b->n++] = *ev;
-    if (i)
+    if (i) {
         e->mask[(i - 1) >> 6] |= 1ULL << ((i - 1) & 63);
+        e->levels |= 1u << ((i - 1) >> 6);
+    }
     e->n_pending++;
     return 0;
 }
 
-int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
-                            void *ctx, uint32_t arg)
+int ssdsim__engine_schedule_grow(struct ssdsim__engine *e, int i, uint64_t time,
+                                 ssdsim__event_fn fn, void *ctx, uint32_t arg)
 {
-    assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
+    (void)i; /* push finds the same bucket */
     struct ssdsim__event ev = {time, fn, ctx, arg, 0};
     int rc = push(e, &ev);
     if (rc == 0)
@@ -115,42 +117,45 @@ void ssdsim__engine_cancel(struct ssdsim__engine *e, ssdsim__event_id id)
     e->n_live--;
 }
 
-/* Refill bucket 0 from the lowest non-empty bucket. Requires n_pending > 0 and bucket 0 empty.
- * When the earliest event is later than `t_end`, nothing moves and false is returned: `last`
- * must not pass a time the caller may still schedule at after run_until(t_end). */
-static bool refill(struct ssdsim__engine *e, uint64_t t_end)
+/* Take the lowest non-empty bucket's events out. Requires n_pending > 0 and bucket 0 empty. One
+ * alone there (four refills in five in tests/bench_sim) is the earliest: it is taken out into
+ * *ev as it is, its time now `last`, and 1 is returned (it never went through bucket 0, which
+ * is empty: events its callback schedules at its time go there, after it). Several move to
+ * lower buckets, the earliest's time becoming `last` (those of that time land in bucket 0), and
+ * 0 is returned. When the earliest event is later than `t_end`, nothing moves and -1 is
+ * returned: `last` must not pass a time the caller may still schedule at after
+ * run_until(t_end). */
+static inline int refill(struct ssdsim__engine *e, uint64_t t_end, struct ssdsim__event *ev)
 {
-    int w = 0;
-    while (e->mask[w] == 0)
-        w++;
+    int w = __builtin_ctz(e->levels);
     int i = w * 64 + __builtin_ctzll(e->mask[w]) + 1;
     struct ssdsim__ev_bucket *src = &e->b[i];
+    uint32_t n = src->n;
     uint64_t min = src->v[0].time;
-    for (uint32_t k = 1; k < src->n; k++)
+    for (uint32_t k = 1; k < n; k++)
         if (src->v[k].time < min)
             min = src->v[k].time;
     if (min > t_end)
-        return false;
+        return -1;
     e->last = min;
-    uint32_t n = src->n;
     src->n = 0;
     e->mask[w] &= ~(1ULL << ((i - 1) & 63));
+    if (e->mask[w] == 0)
+        e->levels &= ~(1u << w);
     if (n == 1) {
-        /* The lowest bucket holds one event (four refills in five in tests/bench_sim): it is
-         * the earliest, and goes to bucket 0 as it is (bucket 0 is empty and holds 16). */
-        e->b[0].v[0] = src->v[0];
-        e->b[0].n = 1;
-        return true;
+        *ev = src->v[0];
+        return 1;
     }
     e->n_pending -= n;
     /* Every event lands in a bucket below i; none lands in i itself, so reading src while
      * pushing is safe. Order within a bucket is preserved. */
     for (uint32_t k = 0; k < n; k++)
         push(e, &src->v[k]);
-    return true;
+    return 0;
 }
 
-static int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded, uint64_t t_end)
+static inline int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded,
+                           uint64_t t_end)
 {
     uint64_t n = 0;
     struct ssdsim__ev_bucket *b0 = &e->b[0];
@@ -158,15 +163,20 @@ static int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded,
     e->running = true;
     e->stopped = false;
     while (e->n_pending > 0 && !e->stopped) {
-        if (b0->head == b0->n) {
-            b0->head = b0->n = 0;
-            if (!refill(e, bounded ? t_end : UINT64_MAX) || e->oom)
+        struct ssdsim__event ev;
+        if (b0->head < b0->n) {
+            ev = b0->v[b0->head];
+            if (bounded && ev.time > t_end)
                 break;
+            b0->head++;
+        } else {
+            b0->head = b0->n = 0;
+            int got = refill(e, bounded ? t_end : UINT64_MAX, &ev);
+            if (got < 0 || e->oom)
+                break;
+            if (got == 0)
+                continue; /* the earliest are in bucket 0 now */
         }
-        struct ssdsim__event ev = b0->v[b0->head];
-        if (bounded && ev.time > t_end)
-            break;
-        b0->head++;
         e->n_pending--;
         if (ev.rec) {
             struct ssdsim__ev_rec *r = &e->recs[ev.rec - 1];

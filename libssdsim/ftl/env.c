@@ -377,22 +377,27 @@ int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env)
     return env->fail_code;
 }
 
-/* To the hardware model (out of line: see ff_push_grown). */
+/* To the hardware model (out of line: see ff_push_grown). The op's every field is set here, so
+ * a free slot of the pool is taken as it is (ssdsim__hw_op_take), without the zeroing of
+ * ssdsim__hw_op_alloc, which takes the pool's slow paths (growth, the array beside it). */
 static SSDSIM__NOINLINE int hw_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
                                       uint32_t bytes, ssdsim_flash_purpose purpose,
                                       uint64_t cookie, bool in_order)
 {
-    uint32_t i = ssdsim__hw_op_alloc(env->hw);
-    if (i == SSDSIM__NONE) {
+    struct ssdsim__hw *hw = env->hw;
+    uint32_t i = ssdsim__hw_op_take(hw);
+    if (SSDSIM__UNLIKELY(i == SSDSIM__NONE) && (i = ssdsim__hw_op_alloc(hw)) == SSDSIM__NONE) {
         ssdsim_ftl_fail(env, SSDSIM_ENOMEM, "out of memory for flash operations");
         return SSDSIM_ENOMEM;
     }
-    struct ssdsim__flash_op *op = ssdsim__hw_op(env->hw, i);
+    struct ssdsim__flash_op *op = ssdsim__hw_op(hw, i);
+    op->next = SSDSIM__NONE;
     op->kind = (uint8_t)kind;
     op->cls = (purpose == SSDSIM_FOR_HOST || purpose == SSDSIM_FOR_HOST_RMW) && !in_order
                   ? (kind == SSDSIM_FLASH_READ ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE)
                   : SSDSIM__CLASS_WRITE;
     op->purpose = (uint8_t)purpose;
+    op->phase = 0;
     op->addr = (uint32_t)addr;
     op->bytes = bytes;
     op->cookie = cookie;
@@ -418,6 +423,12 @@ static SSDSIM__NOINLINE int submit_rel(ssdsim_ftl_env *env, ssdsim_flash_kind ki
     if (env->ff)
         return ff_submit(env, kind, addr, purpose, cookie);
     return hw_submit(env, kind, addr, bytes, purpose, cookie, in_order);
+}
+
+int ssdsim__env_submit_hw(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
+                          uint32_t bytes, ssdsim_flash_purpose purpose, uint64_t cookie)
+{
+    return hw_submit(env, kind, addr, bytes, purpose, cookie, false);
 }
 
 int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,

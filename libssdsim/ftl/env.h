@@ -161,20 +161,31 @@ static inline void ssdsim__env_ff_push(ssdsim_ftl_env *env, ssdsim_flash_kind ki
     }
 }
 
+/* ssdsim__env_submit of an operation that goes to the hardware model (no fast-forward, no
+ * reliability model), whose arguments are right: without the checks. */
+int ssdsim__env_submit_hw(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
+                          uint32_t bytes, ssdsim_flash_purpose purpose, uint64_t cookie);
+
 /* ssdsim_ftl_submit for the built-in FTLs' hot paths (GC reads, programs, erases), whose
  * arguments are right by construction: during fast-forward the operation joins the queue here,
- * without a call and without the checks a plugin's submission gets; otherwise, or when the queue
- * is full, ssdsim__env_submit. The same counts either way. */
+ * without a call and without the checks a plugin's submission gets; in a timed run without a
+ * reliability model it goes to the hardware model without them too (ssdsim__env_submit_hw);
+ * otherwise, or when the queue is full, ssdsim__env_submit. The same counts either way. */
 static inline int ssdsim__env_submit_ftl(ssdsim_ftl_env *env, ssdsim_flash_kind kind,
                                          uint64_t addr, uint32_t bytes,
                                          ssdsim_flash_purpose purpose, uint64_t cookie)
 {
     struct ssdsim__ff_queue *q = env->ff_direct;
-    if (!q || SSDSIM__UNLIKELY(q->n == q->cap))
-        return ssdsim__env_submit(env, kind, addr, bytes, purpose, cookie, false);
     assert((unsigned)purpose < SSDSIM__N_PURPOSES && (unsigned)kind <= SSDSIM_FLASH_ERASE &&
            addr < (kind == SSDSIM_FLASH_ERASE ? env->geo.n_blocks : env->geo.n_pages) &&
            bytes <= env->geo.page_size);
+    if (!q) {
+        if (!env->ff && !env->hw->rel)
+            return ssdsim__env_submit_hw(env, kind, addr, bytes, purpose, cookie);
+        return ssdsim__env_submit(env, kind, addr, bytes, purpose, cookie, false);
+    }
+    if (SSDSIM__UNLIKELY(q->n == q->cap))
+        return ssdsim__env_submit(env, kind, addr, bytes, purpose, cookie, false);
     ssdsim__env_ff_push(env, kind, addr, purpose, cookie);
     return 0;
 }

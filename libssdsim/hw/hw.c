@@ -166,12 +166,6 @@ int ssdsim__hw_each_op(const struct ssdsim__hw *hw,
     return 0;
 }
 
-void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op)
-{
-    hw->n_live--;
-    ssdsim__ipool_put(&hw->op_pool, hw->ops, sizeof *hw->ops, OP_LINK, op);
-}
-
 uint64_t ssdsim__hw_bus_ns_div(const struct ssdsim__hw *hw, uint64_t bytes)
 {
     /* bytes / (MT/s * 1e6 * width/8) seconds = bytes * 8000 / (MT/s * width) ns */

@@ -166,7 +166,22 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw);
 
 /* Allocate a flash op (fields zeroed except next). Returns SSDSIM__NONE when out of memory. */
 uint32_t ssdsim__hw_op_alloc(struct ssdsim__hw *hw);
-void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op);
+static inline void ssdsim__hw_op_free(struct ssdsim__hw *hw, uint32_t op)
+{
+    hw->n_live--;
+    ssdsim__ipool_put(&hw->op_pool, hw->ops, sizeof *hw->ops,
+                      offsetof(struct ssdsim__flash_op, next), op);
+}
+/* A free slot of the op pool as it is (no field set: the caller sets every one), or NONE when
+ * the pool must grow or keeps an array beside it (then ssdsim__hw_op_alloc). */
+static inline uint32_t ssdsim__hw_op_take(struct ssdsim__hw *hw)
+{
+    if (ssdsim__ipool_empty(&hw->op_pool) || hw->mate)
+        return SSDSIM__NONE;
+    hw->n_live++;
+    return ssdsim__ipool_take(&hw->op_pool, hw->ops, sizeof *hw->ops,
+                              offsetof(struct ssdsim__flash_op, next));
+}
 /* The flash operations in flight (allocated, not yet done), for consistency checks: calls
  * fn(ctx, op) for each, in pool order. Returns 0, or SSDSIM_ENOMEM (nothing called). */
 int ssdsim__hw_each_op(const struct ssdsim__hw *hw,
