@@ -180,6 +180,7 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
         }
         if (!strcmp(name, "--quiet") || !strcmp(name, "-q")) {
             s->o.quiet = true;
+            cli_quiet_notes(); /* as --quiet does elsewhere: the workers inherit it */
             continue;
         }
         if (!strcmp(name, "--no-plot")) {
