@@ -12,6 +12,7 @@ import ctypes
 import json
 import math
 import operator
+import os
 
 from . import _native as n
 from ._native import Error
@@ -173,10 +174,22 @@ class Results(dict):
         return pandas.DataFrame(rows)
 
 
+def _as_model(what, model):
+    """A Model as it is, or one loaded from a path (str or os.PathLike); anything else is a
+    TypeError naming `what`."""
+    if isinstance(model, Model):
+        return model
+    if isinstance(model, (str, os.PathLike)):
+        return Model(model)
+    raise TypeError(f"{what}: model: expected a Model or a model file's path, got {model!r}")
+
+
 class Simulation:
     """One simulated device (or system) with its state."""
 
     def __init__(self, model, seed=1):
+        """Simulation(model, seed): `model` is a Model or a model file's path."""
+        model = _as_model("Simulation", model)
         self.model = model  # kept alive: the simulation reads it
         self._ptr = ctypes.c_void_p()
         err = n.ErrorStruct()
@@ -257,8 +270,7 @@ class Simulation:
 
 def run(model, workload, *, seed=1, precondition=None, **run_options):
     """One workload on a fresh copy of `model` (a Model or a path): its Results."""
-    m = model if isinstance(model, Model) else Model(model)
-    sim = Simulation(m, seed)
+    sim = Simulation(_as_model("run", model), seed)
     if precondition:
         sim.precondition(precondition, workload)
     return sim.run(workload, **run_options)
