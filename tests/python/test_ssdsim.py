@@ -60,6 +60,30 @@ class ModelTest(unittest.TestCase):
                 self.assertIn(f'"op":\t{text},', ssdsim.core.n.take_string(
                     ssdsim.core.n.lib.ssdsim_model_to_json(m._ptr)))
 
+    def test_copy_is_the_library_copy(self):
+        """copy() is ssdsim_model_copy: results of a copy name the model it came from (before,
+        "<copy>", from a copy made through the JSON text), and a system model loaded by a
+        relative path copies and sets after a chdir, its member still shown by that path
+        (before, the copy read the member again by a path relative to the new directory)."""
+        m = small()
+        r = ssdsim.run(m.copy(), {"rw": "randread", "bs": "4k", "number_ios": 500})
+        self.assertEqual(r["model"], os.path.join(MODELS, "generic-mlc.json"))
+        was = os.getcwd()
+        rel = os.path.relpath(os.path.join(MODELS, "p320h-x4-raid0.json"))
+        sysm = ssdsim.Model(rel)
+        member = sysm.to_json()["system"]["member"]
+        self.assertEqual(member, os.path.join(os.path.dirname(rel), "p320h-350.json"))
+        with tempfile.TemporaryDirectory() as d:
+            try:
+                os.chdir(d)
+                c = sysm.copy().set_many({"system.count": 2, "system.controllers": 2})
+                sysm.set("system.stripe", "256KiB")
+            finally:
+                os.chdir(was)
+        self.assertEqual(c.to_json()["system"]["member"], member)
+        self.assertEqual(c.to_json()["system"]["count"], 2)
+        self.assertEqual(sysm.to_json()["system"]["member"], member)
+
     def test_set_many_in_any_order(self):
         """Keys that depend on each other go in together: one at a time the cell type is refused
         while read_us still holds two values; together, in either order, it is taken. None takes
