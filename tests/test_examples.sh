@@ -165,4 +165,10 @@ SSDSIM_PLUGIN_MODULE(table)
 EOF
 cc_mod clash.c clash.so || fail "cannot build clash.so"
 expect "ssdsim: clash.so: cannot register plugin: a GC policy named 'wear-greedy' is already registered by $so, a different module (not the same bytes)" list --plugin "$so" --plugin clash.so
+# A manifest's module that cannot be loaded is named with the manifest's line; an empty
+# manifest holds no point.
+sed "s|\"$so\"|\"$pl/gone.so\"|" manifest.jsonl > gone.jsonl
+expect "ssdsim: gone.jsonl:3: $pl/gone.so: cannot load plugin: No such file or directory" run --manifest gone.jsonl --index 2
+: > empty.jsonl
+expect 'ssdsim: empty.jsonl is empty: it holds no point (no point 0)' run --manifest empty.jsonl --index 0
 echo "plugin modules: run, run --source, sweep, run --manifest, list and the bad-module lines checked"
