@@ -221,6 +221,26 @@ START_TEST(test_plugin_abi_and_table_checks)
     small_table.name = "test-small";
     small_table.struct_size = 8;
     ck_assert_int_eq(ssdsim_gc_register(&small_table, &err), SSDSIM_EABI);
+    /* A table that really is shorter (an old or broken plugin's, ending before its methods) is
+     * refused by its struct_size before a method is read past its end: each in a heap block of
+     * exactly its size, so that a sanitizer build sees a read beyond it (before, reg_gc and
+     * reg_ftl read select_victim and create first). */
+    size_t gc_short = offsetof(ssdsim_gc_ops, select_victim);
+    ssdsim_gc_ops *gc_cut = g_malloc(gc_short);
+    memcpy(gc_cut, &oldest_ops, gc_short);
+    gc_cut->name = "test-short-gc";
+    gc_cut->struct_size = (uint32_t)gc_short;
+    ck_assert_int_eq(ssdsim_gc_register(gc_cut, &err), SSDSIM_EABI);
+    ck_assert_msg(strstr(err.message, "'test-short-gc': struct_size"), "%s", err.message);
+    g_free(gc_cut);
+    size_t ftl_short = offsetof(ssdsim_ftl_ops, create);
+    ssdsim_ftl_ops *ftl_cut = g_malloc(ftl_short);
+    memcpy(ftl_cut, &ssdsim__ftl_page_ops, ftl_short);
+    ftl_cut->name = "test-short-ftl";
+    ftl_cut->struct_size = (uint32_t)ftl_short;
+    ck_assert_int_eq(ssdsim_ftl_register(ftl_cut, &err), SSDSIM_EABI);
+    ck_assert_msg(strstr(err.message, "'test-short-ftl': struct_size"), "%s", err.message);
+    g_free(ftl_cut);
     ssdsim_gc_ops bad_name = oldest_ops;
     bad_name.name = "Bad Name";
     ck_assert_int_eq(ssdsim_gc_register(&bad_name, &err), SSDSIM_EINVAL);
