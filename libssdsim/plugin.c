@@ -202,15 +202,24 @@ static int reg_ftl(const ssdsim_ftl_ops *ops, ssdsim_error *err)
                offsetof(ssdsim_ftl_ops, prefetch) + sizeof ops->prefetch, ftl_methods, err);
 }
 
+static const ssdsim_ftl_ops *const ftls[] = {&ssdsim__ftl_page_ops, &ssdsim__ftl_dftl_ops,
+                                             &ssdsim__ftl_fast_ops, &ssdsim__ftl_direct_ops,
+                                             &ssdsim__ftl_zoned_ops};
+
+bool ssdsim__plugin_builtin_ftl(const ssdsim_ftl_ops *ops)
+{
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(ftls); i++)
+        if (ops == ftls[i])
+            return true;
+    return false;
+}
+
 /* Built-ins go through the same checks as outside plugins (a malformed built-in table would
  * show up as a missing plugin in the tests). Called on every entry point; runs once. */
 static void register_builtins(void)
 {
     if (!g_once_init_enter(&builtins_done))
         return;
-    static const ssdsim_ftl_ops *const ftls[] = {&ssdsim__ftl_page_ops, &ssdsim__ftl_dftl_ops,
-                                                 &ssdsim__ftl_fast_ops, &ssdsim__ftl_direct_ops,
-                                                 &ssdsim__ftl_zoned_ops};
     static const ssdsim_gc_ops *const gcs[] = {
         &ssdsim__gc_greedy_ops, &ssdsim__gc_cost_benefit_ops, &ssdsim__gc_fifo_ops,
         &ssdsim__gc_random_ops, &ssdsim__gc_d_choices_ops,    &ssdsim__gc_windowed_ops,

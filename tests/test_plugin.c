@@ -126,11 +126,11 @@ END_TEST
 
 /* An outside FTL that completes units wrongly: the page FTL's table with its own read, which
  * completes each read at once as an unmapped one, but with a bad request id, twice, or with
- * more bytes than the unit. ssdsim_ftl_unit_done checks what the FTL says before it indexes
+ * more bytes than the unit, or never. ssdsim_ftl_unit_done checks what the FTL says before it indexes
  * anything: the run stops with SSDSIM_ESTATE and one message naming the FTL and the request
  * (before, an id out of range read outside the command pool, a second completion was taken,
  * and the bytes were moved over the host link). */
-enum bad_done { BAD_ID, BAD_TWICE, BAD_BYTES, BAD_FLUSH_ID, BAD_RA_ID };
+enum bad_done { BAD_ID, BAD_TWICE, BAD_BYTES, BAD_FLUSH_ID, BAD_RA_ID, BAD_NEVER };
 static enum bad_done bad_mode;
 static ssdsim_ftl_env *bad_env;
 
@@ -162,6 +162,8 @@ static int bad_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
     case BAD_RA_ID: /* a read-ahead read's tag on a model without read-ahead */
         ssdsim_ftl_unit_done(bad_env, 0x40000000u | io, bytes);
         break;
+    case BAD_NEVER: /* the unit is never completed */
+        break;
     }
     return 0;
 }
@@ -189,6 +191,9 @@ START_TEST(test_plugin_outside_ftl_bad_unit_done_stops_the_run)
                        "a write-buffer flush in flight"},
         {BAD_RA_ID, "FTL 'test-bad-done' completed a unit of request 1073741824, which is not a "
                     "read-ahead read"},
+        /* once nothing is in flight: not blamed on free blocks (SSDSIM_EFULL) as before */
+        {BAD_NEVER, "the run cannot go on: FTL 'test-bad-done' was handed units of 1 command "
+                    "that it never completed (ssdsim_ftl_unit_done)"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         bad_mode = cases[k].mode;
