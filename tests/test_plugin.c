@@ -126,10 +126,11 @@ END_TEST
 
 /* An outside FTL that completes units wrongly: the page FTL's table with its own read, which
  * completes each read at once as an unmapped one, but with a bad request id, twice, or with
- * more bytes than the unit, or never. ssdsim_ftl_unit_done checks what the FTL says before it indexes
- * anything: the run stops with SSDSIM_ESTATE and one message naming the FTL and the request
- * (before, an id out of range read outside the command pool, a second completion was taken,
- * and the bytes were moved over the host link). */
+ * more bytes than the unit, or never. ssdsim_ftl_unit_done checks what the FTL says before it
+ * indexes anything: the run stops with SSDSIM_ESTATE and one message naming the FTL and the
+ * request (before, an id out of range read outside the command pool, a second completion was
+ * taken, and the bytes were moved over the host link; a unit never completed was blamed on
+ * free blocks). */
 enum bad_done { BAD_ID, BAD_TWICE, BAD_BYTES, BAD_FLUSH_ID, BAD_RA_ID, BAD_NEVER };
 static enum bad_done bad_mode;
 static ssdsim_ftl_env *bad_env;
