@@ -188,22 +188,29 @@ static int load_file(const char *path, const char *canon, const char *owner_path
     return 0;
 }
 
-/* The size and SHA-256 of the module's file, computed once; false when it cannot be read. */
+/* The file's size, or -1 when it cannot be read. */
+static goffset file_size(const char *canon)
+{
+    GStatBuf st;
+    return g_stat(canon, &st) == 0 ? (goffset)st.st_size : -1;
+}
+
+/* The SHA-256 of the module's file, computed once; false when it cannot be read or has
+ * changed size since it was loaded. */
 static bool module_digest(struct module *m)
 {
     if (m->sha256)
         return true;
     g_autofree gchar *bytes = NULL;
     gsize len = 0;
-    if (!g_file_get_contents(m->canon, &bytes, &len, NULL))
+    if (!g_file_get_contents(m->canon, &bytes, &len, NULL) || (goffset)len != m->size)
         return false;
-    m->size = (goffset)len;
     m->sha256 = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)bytes, len);
     return m->sha256 != NULL;
 }
 
 /* Whether the file at `canon` is a module already loaded: the same canonical path, or the same
- * bytes (size first: the contents are read only when a loaded module has the same size). */
+ * bytes (sizes first: contents are read only when a loaded module has the same size). */
 static bool find_loaded(const char *path, const char *canon)
 {
     if (!loaded || loaded->len == 0)
@@ -211,18 +218,16 @@ static bool find_loaded(const char *path, const char *canon)
     for (guint i = 0; i < loaded->len; i++)
         if (!strcmp(((struct module *)loaded->pdata[i])->canon, canon))
             return true;
-    GStatBuf st;
-    if (g_stat(canon, &st) != 0)
-        return false;
-    struct module probe = {.canon = (char *)canon, .path = (char *)path, .size = -1};
+    struct module probe = {.canon = (char *)canon, .path = (char *)path,
+                           .size = file_size(canon)};
     bool same = false;
-    for (guint i = 0; i < loaded->len && !same; i++) {
+    for (guint i = 0; i < loaded->len && probe.size >= 0 && !same; i++) {
         struct module *m = loaded->pdata[i];
-        if (!module_digest(m) || m->size != (goffset)st.st_size)
+        if (m->size != probe.size || !module_digest(m))
             continue;
         if (!probe.sha256 && !module_digest(&probe))
             break;
-        same = probe.size == m->size && !strcmp(probe.sha256, m->sha256);
+        same = !strcmp(probe.sha256, m->sha256);
     }
     g_free(probe.sha256);
     return same;
@@ -251,7 +256,7 @@ int cli_plugin_load(const char *path, int is_given)
         struct module *m = g_new0(struct module, 1);
         m->canon = g_strdup(canon);
         m->path = g_strdup(path);
-        m->size = -1;
+        m->size = file_size(canon);
         if (load_file(path, canon, m->path)) {
             free(canon);
             return -1;
