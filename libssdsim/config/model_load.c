@@ -61,17 +61,13 @@ static void note_unused_gc(const struct ssdsim_model *m, const cJSON *root, cons
 }
 
 /* The absolute directory a system's relative member is read from on later sets (struct
- * ssdsim_model's dir): the directory of `base`, the model's file, or the working directory
- * (NULL base); NULL when it cannot be found (the member is then read by its path as shown). */
+ * ssdsim_model's dir), malloc'd: the directory of `base`, the model's file, or the working
+ * directory (NULL base); NULL when it cannot be found or memory runs out (the member is then
+ * read by the path it is shown by, as before). */
 static char *model_dir(const char *base)
 {
     g_autofree char *dir = base ? g_path_get_dirname(base) : g_strdup(".");
-    char *real = realpath(dir, NULL);
-    if (!real)
-        return NULL;
-    char *out = strdup(real);
-    free(real);
-    return out;
+    return realpath(dir, NULL);
 }
 
 /* Parse and validate `len` bytes at `text` (NUL-terminated at text[len]). The member of a
@@ -104,7 +100,7 @@ static int load_text(ssdsim_model **out, const char *text, size_t len, const cha
     m->label = label_copy;
     m->json = root;
     if (m->kind == SSDSIM__KIND_SYSTEM)
-        m->dir = model_dir(base); /* NULL when out of memory: the path shown is read then */
+        m->dir = model_dir(base);
     note_unused_gc(m, root, label, NULL);
     *out = m;
     return 0;
