@@ -103,9 +103,12 @@ static int check_param(ssdsim_plugin_kind kind, const struct ssdsim__plugin_head
     return 0;
 }
 
-/* Check and add a table. `min_size` is the size of the ABI-1 table of its kind. */
+/* Check and add a table. `min_size` is the size of the ABI-1 table of its kind;
+ * `has_required_methods` reads the kind's methods, called only once the table is known to be
+ * at least that large (a shorter table's methods would be read past its end). */
 static int reg(ssdsim_plugin_kind kind, const struct ssdsim__plugin_header *p, size_t min_size,
-               bool has_required_method, ssdsim_error *err)
+               bool (*has_required_methods)(const struct ssdsim__plugin_header *p),
+               ssdsim_error *err)
 {
     const char *what = kind_names[kind];
     if (!p)
@@ -128,7 +131,7 @@ static int reg(ssdsim_plugin_kind kind, const struct ssdsim__plugin_header *p, s
     if (!p->summary)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "%s '%s' has no summary", what,
                                  p->name);
-    if (!has_required_method)
+    if (!has_required_methods(p))
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "%s '%s' lacks a required method", what, p->name);
     uint32_t n = ssdsim__plugin_n_params(p);
@@ -163,25 +166,52 @@ static int reg(ssdsim_plugin_kind kind, const struct ssdsim__plugin_header *p, s
     return 0;
 }
 
+static bool gc_methods(const struct ssdsim__plugin_header *p)
+{
+    return ((const ssdsim_gc_ops *)p)->select_victim != NULL;
+}
+
+static bool wl_methods(const struct ssdsim__plugin_header *p)
+{
+    (void)p;
+    return true; /* every method of a wear leveler is optional */
+}
+
+static bool ftl_methods(const struct ssdsim__plugin_header *p)
+{
+    const ssdsim_ftl_ops *ops = (const ssdsim_ftl_ops *)p;
+    return ops->create && ops->read && ops->write && ops->trim && ops->flash_done;
+}
+
 static int reg_gc(const ssdsim_gc_ops *ops, ssdsim_error *err)
 {
     return reg(SSDSIM_PLUGIN_GC, (const struct ssdsim__plugin_header *)ops,
-               offsetof(ssdsim_gc_ops, select_victim) + sizeof ops->select_victim,
-               ops && ops->select_victim, err);
+               offsetof(ssdsim_gc_ops, select_victim) + sizeof ops->select_victim, gc_methods,
+               err);
 }
 
 static int reg_wl(const ssdsim_wl_ops *ops, ssdsim_error *err)
 {
     return reg(SSDSIM_PLUGIN_WL, (const struct ssdsim__plugin_header *)ops,
-               offsetof(ssdsim_wl_ops, after_erase) + sizeof ops->after_erase, true, err);
+               offsetof(ssdsim_wl_ops, after_erase) + sizeof ops->after_erase, wl_methods, err);
 }
 
 static int reg_ftl(const ssdsim_ftl_ops *ops, ssdsim_error *err)
 {
     return reg(SSDSIM_PLUGIN_FTL, (const struct ssdsim__plugin_header *)ops,
-               offsetof(ssdsim_ftl_ops, prefetch) + sizeof ops->prefetch,
-               ops && ops->create && ops->read && ops->write && ops->trim && ops->flash_done,
-               err);
+               offsetof(ssdsim_ftl_ops, prefetch) + sizeof ops->prefetch, ftl_methods, err);
+}
+
+static const ssdsim_ftl_ops *const ftls[] = {&ssdsim__ftl_page_ops, &ssdsim__ftl_dftl_ops,
+                                             &ssdsim__ftl_fast_ops, &ssdsim__ftl_direct_ops,
+                                             &ssdsim__ftl_zoned_ops};
+
+bool ssdsim__plugin_builtin_ftl(const ssdsim_ftl_ops *ops)
+{
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(ftls); i++)
+        if (ops == ftls[i])
+            return true;
+    return false;
 }
 
 /* Built-ins go through the same checks as outside plugins (a malformed built-in table would
@@ -190,9 +220,6 @@ static void register_builtins(void)
 {
     if (!g_once_init_enter(&builtins_done))
         return;
-    static const ssdsim_ftl_ops *const ftls[] = {&ssdsim__ftl_page_ops, &ssdsim__ftl_dftl_ops,
-                                                 &ssdsim__ftl_fast_ops, &ssdsim__ftl_direct_ops,
-                                                 &ssdsim__ftl_zoned_ops};
     static const ssdsim_gc_ops *const gcs[] = {
         &ssdsim__gc_greedy_ops, &ssdsim__gc_cost_benefit_ops, &ssdsim__gc_fifo_ops,
         &ssdsim__gc_random_ops, &ssdsim__gc_d_choices_ops,    &ssdsim__gc_windowed_ops,

@@ -33,6 +33,9 @@ const char *ssdsim__plugin_kind_name(ssdsim_plugin_kind kind);
 /* Number of declared parameters (the list ends with key == NULL). */
 uint32_t ssdsim__plugin_n_params(const struct ssdsim__plugin_header *p);
 
+/* Whether `ops` is one of the library's own FTL tables (not a copy of one). */
+bool ssdsim__plugin_builtin_ftl(const ssdsim_ftl_ops *ops);
+
 /* Built-in tables, defined in their modules. */
 extern const ssdsim_ftl_ops ssdsim__ftl_page_ops, ssdsim__ftl_dftl_ops, ssdsim__ftl_fast_ops,
     ssdsim__ftl_direct_ops, ssdsim__ftl_zoned_ops;

@@ -232,12 +232,27 @@ static void start_ticks(struct ssdsim *sim)
 }
 
 /* Requests are outstanding but nothing can happen any more (only the interval timer, or nothing,
- * is pending): writes wait for a block GC cannot free. Says so and returns SSDSIM_EFULL. */
+ * is pending). With the library's FTLs, writes wait for a block GC cannot free: says so and
+ * returns SSDSIM_EFULL. An outside FTL that holds units of commands it was handed, with no
+ * flash operation in flight, never completed them (a plugin that does not call
+ * ssdsim_ftl_unit_done): says that instead and returns SSDSIM_ESTATE. An outside FTL that
+ * really waits for space it cannot make gets that message too: the library cannot tell the
+ * two apart, and the units it was handed are indeed never completed. */
 static int stuck(struct ssdsim *sim)
 {
     uint32_t pending = ssdsim__engine_pending(&sim->engine);
     if (pending > (sim->tick ? 1u : 0u))
         return 0;
+    uint32_t n_cmds = 0;
+    const char *ftl = ssdsim__sys_unfinished_ftl(&sim->sys, &n_cmds);
+    if (ftl) {
+        ssdsim__set_errmsg(sim,
+                           "the run cannot go on: FTL '%s' was handed units of %u command%s "
+                           "that it never completed (ssdsim_ftl_unit_done), and nothing is "
+                           "in flight that would complete them",
+                           ftl, n_cmds, n_cmds == 1 ? "" : "s");
+        return SSDSIM_ESTATE;
+    }
     ssdsim__set_errmsg(sim, "the device cannot free space: writes wait for a free block and no "
                             "garbage collection can make one");
     return SSDSIM_EFULL;
@@ -299,8 +314,9 @@ static int drive(struct ssdsim *sim, bool report)
                 sim, "%s", sim->host.errmsg[0] ? sim->host.errmsg : "out of memory during the run");
             return sim->host.error;
         }
-        if (sim->host.active && stuck(sim))
-            return SSDSIM_EFULL;
+        rc = sim->host.active ? stuck(sim) : 0;
+        if (rc)
+            return rc;
         if (sim->host.active) {
             char diag[400];
             int st = ssdsim__watchdog_check(&dog, &sim->sys, sim->host.completed,

@@ -180,6 +180,7 @@ static int sweep_parse(int argc, char **argv, struct sweep *s)
         }
         if (!strcmp(name, "--quiet") || !strcmp(name, "-q")) {
             s->o.quiet = true;
+            cli_quiet_notes(); /* as --quiet does elsewhere: the workers inherit it */
             continue;
         }
         if (!strcmp(name, "--no-plot")) {
@@ -437,9 +438,13 @@ int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
     }
     ssdsim_point_line_spec sp = point_spec(p);
     int rc = 0;
+    /* a module the line names that cannot be loaded is named with the line: MANIFEST:LINE: */
+    g_autofree char *where = g_strdup_printf("%s:%" PRIu64 ": ", manifest, index + 1);
+    cli_set_error_context(where);
     for (size_t i = 0; i < sp.n_plugins && rc == 0; i++)
         if (cli_plugin_load(sp.plugins[i], 1))
             rc = CLI_EXIT_FAIL;
+    cli_set_error_context(NULL);
     if (rc) {
         /* the plugin loader said why */
     } else if (csv_out && !sp.interval_ns && !sp.interval_ios) {

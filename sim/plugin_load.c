@@ -5,7 +5,13 @@
  * the request sources it lists are kept here for `run --source`. A
  * module stays loaded until the process exits (the registry keeps pointers into it). Bad input
  * (a missing file, a file that is not a module, no entry point, another ABI version, a name
- * already taken) is refused with one line naming the file and the reason. */
+ * already taken) is refused with one line naming the file and the reason.
+ *
+ * A module is loaded once: a second path to the same file (its canonical path), or another
+ * file with the same bytes (a build's module given by --plugin, or in a manifest, and its
+ * installed copy in the plugin directory), is the module already loaded. The bytes are compared
+ * by size and SHA-256, computed once per file loaded: a few plugin files per process. A
+ * different module that registers a name already taken is refused naming both files. */
 /* realpath with a NULL buffer */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
@@ -13,6 +19,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <gmodule.h>
 
 #include <ssdsim/sys/ftl.h>
@@ -27,8 +34,19 @@
 #define SSDSIM_PLUGINDIR "/usr/local/lib/ssdsim/plugins"
 #endif
 
-static GPtrArray *loaded; /* canonical paths of every module loaded */
-static GPtrArray *given;  /* those given on the command line or in a manifest */
+/* A module loaded: its canonical path, the path it was loaded by (for messages), its size and
+ * the SHA-256 of its bytes (hex). */
+struct module {
+    char *canon, *path;
+    goffset size;
+    char *sha256;
+};
+
+static GPtrArray *loaded; /* struct module * of every module loaded, in loading order */
+static GPtrArray *given;  /* canonical paths of those given on the command line or in a manifest */
+/* Who registered each plugin name: "KIND:NAME" -> the path of the module that did (owned by
+ * its struct module). */
+static GHashTable *owners;
 static GPtrArray *sources; /* const ssdsim_source_ops * of every module, in loading order */
 
 /* Register request source `s` of module `path`: 0, or -1 after printing the error. */
@@ -80,19 +98,44 @@ static bool in_array(GPtrArray *a, const char *s)
     return false;
 }
 
-/* Register the tables of one list; `reg` is the kind's registration function. */
-#define REGISTER_LIST(list, reg)                                                                   \
+/* The module that registered plugin `name` of kind `kind` ("ftl", "gc", "wl"), or NULL (a
+ * built-in, or none). */
+static const char *owner_of(const char *kind, const char *name)
+{
+    g_autofree char *key = g_strdup_printf("%s:%s", kind, name ? name : "");
+    return owners ? g_hash_table_lookup(owners, key) : NULL;
+}
+
+static void set_owner(const char *kind, const char *name, const char *path)
+{
+    if (!owners)
+        owners = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    g_hash_table_insert(owners, g_strdup_printf("%s:%s", kind, name), (gpointer)path);
+}
+
+/* Register the tables of one list; `reg` is the kind's registration function, `kind` its key
+ * in `owners`. A name taken by another module's plugin names that module too. */
+#define REGISTER_LIST(list, reg, kind)                                                             \
     do {                                                                                           \
         for (size_t k_ = 0; (list) && (list)[k_]; k_++) {                                         \
             ssdsim_error err_;                                                                     \
             if (reg((list)[k_], &err_)) {                                                          \
-                cli_error("%s: cannot register plugin: %s", path, err_.message);                  \
+                const char *other_ = owner_of(kind, (list)[k_]->name);                            \
+                if (other_)                                                                        \
+                    cli_error("%s: cannot register plugin: %s by %s, a different module (not "    \
+                              "the same bytes)",                                                   \
+                              path, err_.message, other_);                                         \
+                else                                                                               \
+                    cli_error("%s: cannot register plugin: %s", path, err_.message);              \
                 return -1;                                                                         \
             }                                                                                      \
+            set_owner(kind, (list)[k_]->name, owner_path);                                         \
         }                                                                                          \
     } while (0)
 
-static int load_file(const char *path, const char *canon)
+/* Load module `path` (canonical path `canon`) and register its plugins, recorded as registered
+ * by `owner_path` (a string that lives as long as the process). */
+static int load_file(const char *path, const char *canon, const char *owner_path)
 {
     /* GModule adds ".so" to a name without a suffix and searches the library path for a name
      * without a '/': the file named must be the file opened. */
@@ -136,13 +179,58 @@ static int load_file(const char *path, const char *canon)
     }
     /* From here on the registry may point into the module: it stays loaded. */
     g_module_make_resident(mod);
-    REGISTER_LIST(t->ftl, ssdsim_ftl_register);
-    REGISTER_LIST(t->gc, ssdsim_gc_register);
-    REGISTER_LIST(t->wl, ssdsim_wl_register);
+    REGISTER_LIST(t->ftl, ssdsim_ftl_register, "ftl");
+    REGISTER_LIST(t->gc, ssdsim_gc_register, "gc");
+    REGISTER_LIST(t->wl, ssdsim_wl_register, "wl");
     for (size_t k = 0; t->source && t->source[k]; k++)
         if (add_source(path, t->source[k]))
             return -1;
     return 0;
+}
+
+/* The file's size, or -1 when it cannot be read. */
+static goffset file_size(const char *canon)
+{
+    GStatBuf st;
+    return g_stat(canon, &st) == 0 ? (goffset)st.st_size : -1;
+}
+
+/* The SHA-256 of the module's file, computed once; false when it cannot be read or has
+ * changed size since it was loaded. */
+static bool module_digest(struct module *m)
+{
+    if (m->sha256)
+        return true;
+    g_autofree gchar *bytes = NULL;
+    gsize len = 0;
+    if (!g_file_get_contents(m->canon, &bytes, &len, NULL) || (goffset)len != m->size)
+        return false;
+    m->sha256 = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)bytes, len);
+    return m->sha256 != NULL;
+}
+
+/* Whether the file at `canon` is a module already loaded: the same canonical path, or the same
+ * bytes (sizes first: contents are read only when a loaded module has the same size). */
+static bool find_loaded(const char *path, const char *canon)
+{
+    if (!loaded || loaded->len == 0)
+        return false;
+    for (guint i = 0; i < loaded->len; i++)
+        if (!strcmp(((struct module *)loaded->pdata[i])->canon, canon))
+            return true;
+    struct module probe = {.canon = (char *)canon, .path = (char *)path,
+                           .size = file_size(canon)};
+    bool same = false;
+    for (guint i = 0; i < loaded->len && probe.size >= 0 && !same; i++) {
+        struct module *m = loaded->pdata[i];
+        if (m->size != probe.size || !module_digest(m))
+            continue;
+        if (!probe.sha256 && !module_digest(&probe))
+            break;
+        same = !strcmp(probe.sha256, m->sha256);
+    }
+    g_free(probe.sha256);
+    return same;
 }
 
 int cli_plugin_load(const char *path, int is_given)
@@ -161,14 +249,21 @@ int cli_plugin_load(const char *path, int is_given)
         free(canon);
         return -1;
     }
-    if (!in_array(loaded, canon)) {
-        if (load_file(path, canon)) {
+    if (!find_loaded(path, canon)) {
+        /* The module's record lives as long as the process, also when the load fails: the
+         * names it registered before the failure are recorded with its path. Only a module
+         * loaded whole is one to skip when it comes again. */
+        struct module *m = g_new0(struct module, 1);
+        m->canon = g_strdup(canon);
+        m->path = g_strdup(path);
+        m->size = file_size(canon);
+        if (load_file(path, canon, m->path)) {
             free(canon);
             return -1;
         }
         if (!loaded)
-            loaded = g_ptr_array_new_with_free_func(g_free);
-        g_ptr_array_add(loaded, g_strdup(canon));
+            loaded = g_ptr_array_new();
+        g_ptr_array_add(loaded, m);
     }
     if (is_given && !in_array(given, canon)) {
         if (!given)

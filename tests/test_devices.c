@@ -1411,6 +1411,41 @@ START_TEST(test_devices_card_cache_rejects)
 }
 END_TEST
 
+/* A system model loaded by a relative path keeps working after the working directory changes:
+ * its member is read again, at every set, through the directory found at load (before, by the
+ * relative path, so that ssdsim_model_set of the model or of a copy failed after a chdir). The
+ * member is still shown by the path it was loaded by: the canonical JSON is unchanged. */
+START_TEST(test_devices_system_member_survives_chdir)
+{
+    g_autofree char *was = g_get_current_dir();
+    ck_assert_int_eq(chdir(SRCDIR), 0);
+    ssdsim_model *m = NULL, *c = NULL;
+    ssdsim_error err;
+    int rc = ssdsim_model_load_file(&m, "models/p320h-x4-raid0.json", &err);
+    ck_assert_msg(rc == 0, "%s", err.message);
+    char *before = ssdsim_model_to_json(m);
+    ck_assert_ptr_nonnull(strstr(before, "\"member\":\t\"models/p320h-350.json\""));
+    ck_assert_int_eq(chdir(BUILDDIR "/tests"), 0);
+    ck_assert_int_eq(ssdsim_model_copy(&c, m), 0);
+    const char *keys[] = {"system.count", "system.controllers"}, *vals[] = {"2", "2"};
+    rc = ssdsim_model_set_many(c, 2, keys, vals, NULL, &err);
+    ck_assert_msg(rc == 0, "set on the copy after chdir: %s", err.message);
+    rc = ssdsim_model_set(m, "system.stripe", "\"256KiB\"", &err);
+    ck_assert_msg(rc == 0, "set on the original after chdir: %s", err.message);
+    /* the member named again, by the same relative path: found beside the model's file */
+    rc = ssdsim_model_set(m, "system.member", "\"p320h-350.json\"", &err);
+    ck_assert_msg(rc == 0, "system.member after chdir: %s", err.message);
+    char *after = ssdsim_model_to_json(m);
+    ck_assert_ptr_nonnull(strstr(after, "\"member\":\t\"models/p320h-350.json\""));
+    ck_assert_uint_eq(ssdsim_model_n_devices(c), 2);
+    free(before);
+    free(after);
+    ssdsim_model_free(c);
+    ssdsim_model_free(m);
+    ck_assert_int_eq(chdir(was), 0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 /* 6. A hard disk                                                                              */
 
@@ -1851,6 +1886,7 @@ int main(void)
     tcase_add_test(tc, test_devices_card_cache_interleaved_streams);
     tcase_add_test(tc, test_devices_card_cache_secure_erase);
     tcase_add_test(tc, test_devices_card_cache_rejects);
+    tcase_add_test(tc, test_devices_system_member_survives_chdir);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

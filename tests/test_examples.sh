@@ -133,4 +133,42 @@ expect 'ssdsim: noentry.so: not an ssdsim plugin (no ssdsim_plugin_module symbol
 expect 'ssdsim: abi.so: plugin ABI version 99; this ssdsim supports 1' calibrate --plugin abi.so --model "$model"
 cp abi.so dir/
 SSDSIM_PLUGIN_PATH="$pl/dir" expect "ssdsim: $pl/dir/abi.so: plugin ABI version 99; this ssdsim supports 1" list
+# A module met twice is loaded once: the build's module by --plugin (or in a manifest) and its
+# installed copy, another file with the same bytes, in the plugin directory.
+mkdir -p copy
+cp "$so" copy/
+SSDSIM_PLUGIN_PATH="$pl/copy" "$ssdsim" list --plugin "$so" > twice.log 2>&1 ||
+    { cat twice.log; fail "the same module by --plugin and from the directory was refused"; }
+[ "$(grep -c '^  wear-greedy ' twice.log)" -eq 1 ] || fail "the same module twice: not one wear-greedy"
+SSDSIM_PLUGIN_PATH="$pl/copy" "$ssdsim" run --manifest manifest.jsonl --index 2 \
+    --json point2-copy.json -q > twice.log 2>&1 ||
+    { cat twice.log; fail "run --manifest with the manifest's module installed too failed"; }
+cmp -s point2-copy.json sweep/gc.span-16.json || fail "run --manifest with the module installed differs"
+# A different module registering a name already taken: one line naming both files.
+cat > clash.c << 'EOF'
+#include <ssdsim/sys/gc.h>
+#include <ssdsim/sys/plugin.h>
+static uint32_t pick(void *state, const ssdsim_view *v, uint32_t plane)
+{
+    (void)state;
+    return ssdsim_view_fewest_valid(v, plane);
+}
+static const ssdsim_gc_ops clash = {.abi_version = SSDSIM_PLUGIN_ABI_VERSION,
+                                    .struct_size = sizeof(ssdsim_gc_ops), .name = "wear-greedy",
+                                    .summary = "another policy of the same name",
+                                    .select_victim = pick};
+static const ssdsim_gc_ops *const gcs[] = {&clash, NULL};
+static const ssdsim_plugin_module_table table = {SSDSIM_PLUGIN_MODULE_ABI_VERSION,
+                                                 sizeof(ssdsim_plugin_module_table), "clash",
+                                                 NULL, gcs, NULL, NULL};
+SSDSIM_PLUGIN_MODULE(table)
+EOF
+cc_mod clash.c clash.so || fail "cannot build clash.so"
+expect "ssdsim: clash.so: cannot register plugin: a GC policy named 'wear-greedy' is already registered by $so, a different module (not the same bytes)" list --plugin "$so" --plugin clash.so
+# A manifest's module that cannot be loaded is named with the manifest's line; an empty
+# manifest holds no point.
+sed "s|\"$so\"|\"$pl/gone.so\"|" manifest.jsonl > gone.jsonl
+expect "ssdsim: gone.jsonl:3: $pl/gone.so: cannot load plugin: No such file or directory" run --manifest gone.jsonl --index 2
+: > empty.jsonl
+expect 'ssdsim: empty.jsonl is empty: it holds no point (no point 0)' run --manifest empty.jsonl --index 0
 echo "plugin modules: run, run --source, sweep, run --manifest, list and the bad-module lines checked"

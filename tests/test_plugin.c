@@ -124,6 +124,95 @@ START_TEST(test_plugin_outside_ftl_precondition_fast_without_plane_free_blocks)
 }
 END_TEST
 
+/* An outside FTL that completes units wrongly: the page FTL's table with its own read, which
+ * completes each read at once as an unmapped one, but with a bad request id, twice, or with
+ * more bytes than the unit, or never. ssdsim_ftl_unit_done checks what the FTL says before it
+ * indexes anything: the run stops with SSDSIM_ESTATE and one message naming the FTL and the
+ * request (before, an id out of range read outside the command pool, a second completion was
+ * taken, and the bytes were moved over the host link; a unit never completed was blamed on
+ * free blocks). */
+enum bad_done { BAD_ID, BAD_TWICE, BAD_BYTES, BAD_FLUSH_ID, BAD_RA_ID, BAD_NEVER };
+static enum bad_done bad_mode;
+static ssdsim_ftl_env *bad_env;
+
+static int bad_create(void *state, ssdsim_ftl_env *env, const double *params, char *errbuf,
+                      size_t errlen)
+{
+    bad_env = env;
+    return ssdsim__ftl_page_ops.create(state, env, params, errbuf, errlen);
+}
+
+static int bad_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
+{
+    (void)state;
+    (void)lpn;
+    switch (bad_mode) {
+    case BAD_ID:
+        ssdsim_ftl_unit_done(bad_env, io + 100000, bytes);
+        break;
+    case BAD_TWICE:
+        ssdsim_ftl_unit_done(bad_env, io, bytes);
+        ssdsim_ftl_unit_done(bad_env, io, bytes);
+        break;
+    case BAD_BYTES:
+        ssdsim_ftl_unit_done(bad_env, io, bytes * 100);
+        break;
+    case BAD_FLUSH_ID: /* a write-buffer flush's tag on a model without a buffer */
+        ssdsim_ftl_unit_done(bad_env, 0x80000000u | io, bytes);
+        break;
+    case BAD_RA_ID: /* a read-ahead read's tag on a model without read-ahead */
+        ssdsim_ftl_unit_done(bad_env, 0x40000000u | io, bytes);
+        break;
+    case BAD_NEVER: /* the unit is never completed */
+        break;
+    }
+    return 0;
+}
+
+START_TEST(test_plugin_outside_ftl_bad_unit_done_stops_the_run)
+{
+    static ssdsim_ftl_ops ops;
+    ops = ssdsim__ftl_page_ops;
+    ops.name = "test-bad-done";
+    ops.create = bad_create;
+    ops.read = bad_read;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_ftl_register(&ops, &err) == 0, "%s", err.message);
+    static const struct {
+        enum bad_done mode;
+        const char *says;
+    } cases[] = {
+        {BAD_ID, "FTL 'test-bad-done' completed a unit of request 100000, which the device "
+                 "never handed it"},
+        {BAD_TWICE, "FTL 'test-bad-done' completed a unit of request 0, which has no unit in "
+                    "flight at the FTL (a unit completed twice"},
+        {BAD_BYTES, "FTL 'test-bad-done' completed a unit of request 0 with 409600 bytes, which "
+                    "is more than the unit's 4096"},
+        {BAD_FLUSH_ID, "FTL 'test-bad-done' completed a unit of request 2147483648, which is not "
+                       "a write-buffer flush in flight"},
+        {BAD_RA_ID, "FTL 'test-bad-done' completed a unit of request 1073741824, which is not a "
+                    "read-ahead read"},
+        /* once nothing is in flight: not blamed on free blocks (SSDSIM_EFULL) as before */
+        {BAD_NEVER, "the run cannot go on: FTL 'test-bad-done' was handed units of 1 command "
+                    "that it never completed (ssdsim_ftl_unit_done)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        bad_mode = cases[k].mode;
+        ssdsim_model *m = st_model("generic-mlc", "geometry.blocks_per_plane=64",
+                                   "ftl.type=\"test-bad-done\"", NULL);
+        ssdsim *sim = st_sim(m, 1);
+        ssdsim_workload *w =
+            st_workload("{\"rw\":\"randread\",\"bs\":\"4k\",\"iodepth\":1,\"number_ios\":100}");
+        ck_assert_int_eq(ssdsim_run(sim, w, NULL), SSDSIM_ESTATE);
+        ck_assert_msg(strstr(ssdsim_errmsg(sim), cases[k].says), "case %zu: %s", k,
+                      ssdsim_errmsg(sim));
+        ssdsim_workload_free(w);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
 START_TEST(test_plugin_abi_and_table_checks)
 {
     ssdsim_error err;
@@ -138,6 +227,26 @@ START_TEST(test_plugin_abi_and_table_checks)
     small_table.name = "test-small";
     small_table.struct_size = 8;
     ck_assert_int_eq(ssdsim_gc_register(&small_table, &err), SSDSIM_EABI);
+    /* A table that really is shorter (an old or broken plugin's, ending before its methods) is
+     * refused by its struct_size before a method is read past its end: each in a heap block of
+     * exactly its size, so that a sanitizer build sees a read beyond it (before, reg_gc and
+     * reg_ftl read select_victim and create first). */
+    size_t gc_short = offsetof(ssdsim_gc_ops, select_victim);
+    ssdsim_gc_ops *gc_cut = g_malloc(gc_short);
+    memcpy(gc_cut, &oldest_ops, gc_short);
+    gc_cut->name = "test-short-gc";
+    gc_cut->struct_size = (uint32_t)gc_short;
+    ck_assert_int_eq(ssdsim_gc_register(gc_cut, &err), SSDSIM_EABI);
+    ck_assert_msg(strstr(err.message, "'test-short-gc': struct_size"), "%s", err.message);
+    g_free(gc_cut);
+    size_t ftl_short = offsetof(ssdsim_ftl_ops, create);
+    ssdsim_ftl_ops *ftl_cut = g_malloc(ftl_short);
+    memcpy(ftl_cut, &ssdsim__ftl_page_ops, ftl_short);
+    ftl_cut->name = "test-short-ftl";
+    ftl_cut->struct_size = (uint32_t)ftl_short;
+    ck_assert_int_eq(ssdsim_ftl_register(ftl_cut, &err), SSDSIM_EABI);
+    ck_assert_msg(strstr(err.message, "'test-short-ftl': struct_size"), "%s", err.message);
+    g_free(ftl_cut);
     ssdsim_gc_ops bad_name = oldest_ops;
     bad_name.name = "Bad Name";
     ck_assert_int_eq(ssdsim_gc_register(&bad_name, &err), SSDSIM_EINVAL);
@@ -449,6 +558,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_plugin_outside_gc_policy_registers_and_runs);
     tcase_add_test(tc, test_plugin_outside_ftl_precondition_fast_without_plane_free_blocks);
+    tcase_add_test(tc, test_plugin_outside_ftl_bad_unit_done_stops_the_run);
     tcase_add_test(tc, test_plugin_abi_and_table_checks);
     tcase_add_test(tc, test_plugin_malformed_parameter_lists_are_refused);
     tcase_add_test(tc, test_plugin_builtins_are_listed);

@@ -686,6 +686,10 @@ START_TEST(test_point_line_bad_and_read)
     ck_assert_int_eq(ssdsim_point_line_read(&l, path, 2, &err), SSDSIM_ENOTFOUND);
     ck_assert_msg(strstr(err.message, "has 2 lines (points 0 to 1), no point 2"), "%s",
                   err.message);
+    write_file(path, ""); /* an empty manifest holds no point (not "points 0 to -1") */
+    ck_assert_int_eq(ssdsim_point_line_read(&l, path, 0, &err), SSDSIM_ENOTFOUND);
+    ck_assert_msg(strstr(err.message, "point-lines.jsonl is empty: it holds no point (no point 0)"),
+                  "%s", err.message);
     g_free(text);
     text = g_strconcat(LINE, "\n", zero, "\n", NULL);
     write_file(path, text);

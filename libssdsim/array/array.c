@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin.h"
 #include "workload/gen.h"
 
 #define NONE SSDSIM__NONE
@@ -757,6 +758,23 @@ int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg)
     if (s->fail_code)
         *msg = "out of memory during the run";
     return s->fail_code;
+}
+
+const char *ssdsim__sys_unfinished_ftl(const struct ssdsim__sys *s, uint32_t *n_cmds)
+{
+    for (uint32_t k = 0; k < s->n_devs; k++) {
+        const struct ssdsim__dev *d = &s->devs[k];
+        if (!d->ssd || ssdsim__plugin_builtin_ftl(d->env.ops))
+            continue;
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < s->pool.ip.cap; i++)
+            n += s->pool.v[i].dev == d->index && s->pool.v[i].pending > 0;
+        if (n) {
+            *n_cmds = n;
+            return d->env.ops->name;
+        }
+    }
+    return NULL;
 }
 
 void ssdsim__sys_check_start(struct ssdsim__sys *s)

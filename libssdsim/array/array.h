@@ -156,6 +156,11 @@ void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offse
 
 /* The first failure of a device's FTL (its code, message in *msg), or of the array; 0 if none. */
 int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg);
+/* For a run with requests outstanding and nothing scheduled: the first solid-state device whose
+ * FTL is not one of the library's (those stall only waiting for a free block GC cannot make)
+ * and that has commands with units not completed, its FTL's name and in *n_cmds those
+ * commands; NULL when there is none. Walks the command pool: only for that diagnosis. */
+const char *ssdsim__sys_unfinished_ftl(const struct ssdsim__sys *s, uint32_t *n_cmds);
 /* Consistency check (ssdsim_check) of every device (dev/dev.h), naming the device in `why`
  * when there are several. 0 or SSDSIM_ESTATE. */
 int ssdsim__sys_check(struct ssdsim__sys *s, char *why, size_t len);

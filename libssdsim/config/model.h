@@ -365,6 +365,11 @@ struct ssdsim_model {
     uint32_t magic; /* SSDSIM__MAGIC_MODEL for a model given out (common.h); 0 inside */
     char *label; /* file name or caller label, for messages */
     void *json;  /* cJSON tree as loaded (owned), for ssdsim_model_set */
+    /* The absolute directory a system's relative member path is read from when the model is
+     * set again (ssdsim_model_set), found once at load: the model file's directory, or the
+     * working directory for a model loaded from a string; owned, NULL when unknown. The path
+     * shown (the canonical JSON, results) stays the one the model was loaded by. */
+    char *dir;
     enum ssdsim__kind kind;
     struct ssdsim__geometry geometry;
     struct ssdsim__flash flash;

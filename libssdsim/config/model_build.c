@@ -544,8 +544,8 @@ SSDSIM_API uint64_t ssdsim_model_logical_bytes(const ssdsim_model *model)
     return 0;
 }
 
-/* Free what a model owns besides its label and JSON tree: the spec figures and a system's
- * member model. */
+/* Free what a model owns besides its label, JSON tree and directory: the spec figures and a
+ * system's member model. */
 void ssdsim__model_release(struct ssdsim_model *m)
 {
     for (uint32_t i = 0; i < m->spec.n_figs; i++) {
@@ -561,13 +561,15 @@ void ssdsim__model_release(struct ssdsim_model *m)
     m->system.member = NULL;
 }
 
-/* Validate `root` into the fields of `m` (label and json untouched). `root` is not taken.
- * `base` is the path of the model's file (a system's member is found beside it), or NULL. On
- * failure what the model owns is released. */
+/* Validate `root` into the fields of `m` (label, json and dir untouched). `root` is not taken.
+ * `base` is the path of the model's file (a system's member is found beside it, and shown by
+ * that path), or NULL; `dir` the absolute directory to read the member from (struct
+ * ssdsim_model's dir), or NULL to read it by the path shown. On failure what the model owns is
+ * released. */
 int ssdsim__model_build(struct ssdsim_model *m, const cJSON *root, const char *label,
-                        const char *base, ssdsim_error *err)
+                        const char *base, const char *dir, ssdsim_error *err)
 {
-    struct ctx c = {.label = label, .err = err, .m = m, .base = base};
+    struct ctx c = {.label = label, .err = err, .m = m, .base = base, .dir = dir};
 
     if (!cJSON_IsObject(root)) {
         g_autofree char *got = ssdsim__model_describe(root, true);

@@ -115,6 +115,8 @@ struct ctx {
     struct ssdsim_model *m;
     const struct ssdsim__plugin_header *plugin; /* of the section being checked, for hints */
     const char *base;     /* the model file's path: a system's member is found beside it */
+    const char *dir;      /* the absolute directory of `base` to read the member from (NULL:
+                             read it by the path joined onto base, as it is shown) */
     const char *remap_from, *remap_to; /* a path prefix shown as another (system.uplink) */
 };
 
@@ -178,11 +180,11 @@ int ssdsim__model_check_fdp(struct ctx *c);
 int ssdsim__model_check_fdp_spare(struct ctx *c, uint64_t spare);
 /* Derive and check a host link whose keys are shown under `prefix` ("host."). */
 int ssdsim__model_check_link(struct ctx *c, struct ssdsim__link_cfg *l, const char *prefix);
-/* Free what a model owns besides its label and JSON tree. */
+/* Free what a model owns besides its label, JSON tree and directory. */
 void ssdsim__model_release(struct ssdsim_model *m);
 /* Validate `root` into the fields of `m` (label and json untouched); see model_build.c. */
 int ssdsim__model_build(struct ssdsim_model *m, const cJSON *root, const char *label,
-                        const char *base, ssdsim_error *err);
+                        const char *base, const char *dir, ssdsim_error *err);
 
 /* ------------------------------------------------------------------------------------------ */
 /* The spec block (model_spec.c) and systems (model_system.c)                                  */

@@ -10,6 +10,9 @@
  * syntax, then the structure walk in document order, then the keys in table order, then the
  * cross-field checks.
  */
+/* realpath (a system's member directory) is X/Open: ask for it before any system header. */
+#define _XOPEN_SOURCE 700
+
 #include "config/model_int.h"
 
 #include <stdio.h>
@@ -57,7 +60,19 @@ static void note_unused_gc(const struct ssdsim_model *m, const cJSON *root, cons
     g_string_free(listed, TRUE);
 }
 
-/* Parse and validate `len` bytes at `text` (NUL-terminated at text[len]). */
+/* The absolute directory a system's relative member is read from on later sets (struct
+ * ssdsim_model's dir), malloc'd: the directory of `base`, the model's file, or the working
+ * directory (NULL base); NULL when it cannot be found or memory runs out (the member is then
+ * read by the path it is shown by, as before). */
+static char *model_dir(const char *base)
+{
+    g_autofree char *dir = base ? g_path_get_dirname(base) : g_strdup(".");
+    return realpath(dir, NULL);
+}
+
+/* Parse and validate `len` bytes at `text` (NUL-terminated at text[len]). The member of a
+ * system is read now by the path it is shown by (relative to the working directory, which is
+ * the one it was given in); its directory is kept for later sets (model_dir). */
 static int load_text(ssdsim_model **out, const char *text, size_t len, const char *label,
                      const char *base, ssdsim_error *err)
 {
@@ -74,7 +89,7 @@ static int load_text(ssdsim_model **out, const char *text, size_t len, const cha
         cJSON_Delete(root);
         return ssdsim__error_set(err, SSDSIM_ENOMEM, label, NULL, "out of memory");
     }
-    rc = ssdsim__model_build(m, root, label, base, err);
+    rc = ssdsim__model_build(m, root, label, base, NULL, err);
     if (rc != 0) {
         free(m);
         free(label_copy);
@@ -84,6 +99,8 @@ static int load_text(ssdsim_model **out, const char *text, size_t len, const cha
     m->magic = SSDSIM__MAGIC_MODEL;
     m->label = label_copy;
     m->json = root;
+    if (m->kind == SSDSIM__KIND_SYSTEM)
+        m->dir = model_dir(base);
     note_unused_gc(m, root, label, NULL);
     *out = m;
     return 0;
@@ -289,7 +306,7 @@ SSDSIM_API int ssdsim_model_set_many(ssdsim_model *model, size_t n, const char *
         return ssdsim__error_set(err, SSDSIM_ENOMEM, SET_LABEL, keys[0], "out of memory");
 
     struct ssdsim_model next = {0};
-    int rc = ssdsim__model_build(&next, tree, SET_LABEL, model->label, err);
+    int rc = ssdsim__model_build(&next, tree, SET_LABEL, model->label, model->dir, err);
     if (rc != 0) {
         cJSON_Delete(tree);
         /* The key the message is about, if one of these set it (the last that did); else the
@@ -318,6 +335,7 @@ SSDSIM_API int ssdsim_model_set_many(ssdsim_model *model, size_t n, const char *
     cJSON_Delete(model->json);
     next.magic = model->magic;
     next.label = model->label;
+    next.dir = model->dir;
     next.json = tree;
     *model = next;
     note_unused_gc_keys(model, tree, keys, n);
@@ -352,7 +370,10 @@ struct ssdsim_model *ssdsim__model_copy(const struct ssdsim_model *m)
     c->spec.figs = NULL;
     c->spec.n_figs = 0;
     c->system.member = NULL;
+    c->dir = NULL;
     if (m->label && !(c->label = strdup(m->label)))
+        goto fail;
+    if (m->dir && !(c->dir = strdup(m->dir)))
         goto fail;
     if (m->json && !(c->json = cJSON_Duplicate(m->json, 1)))
         goto fail;
@@ -392,5 +413,6 @@ SSDSIM_API void ssdsim_model_free(ssdsim_model *model)
     ssdsim__model_release(model);
     cJSON_Delete(model->json);
     free(model->label);
+    free(model->dir);
     free(model);
 }

@@ -194,13 +194,27 @@ int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sy
         return ssdsim__model_error(c, "system.member",
                                    "expected the path of a device model file, got %s", got);
     }
+    /* The member is shown by the path it has beside the model's (relative to the working
+     * directory the model was loaded in, when that was by a relative path), and read, when the
+     * model is set again, through the directory found at load (c->dir): a later chdir must
+     * not lose it. */
+    bool abs = g_path_is_absolute(mem->valuestring);
     g_autofree char *dir = c->base ? g_path_get_dirname(c->base) : g_strdup(".");
-    g_autofree char *path = g_path_is_absolute(mem->valuestring)
-                                ? g_strdup(mem->valuestring)
-                                : g_build_filename(dir, mem->valuestring, NULL);
-    rc = ssdsim_model_load_file(&sc->member, path, c->err);
+    g_autofree char *path =
+        abs ? g_strdup(mem->valuestring) : g_build_filename(dir, mem->valuestring, NULL);
+    g_autofree char *read =
+        abs || !c->dir ? g_strdup(path) : g_build_filename(c->dir, mem->valuestring, NULL);
+    rc = ssdsim_model_load_file(&sc->member, read, c->err);
     if (rc != 0)
         return rc;
+    if (strcmp(read, path) != 0) {
+        char *shown = strdup(path);
+        if (!shown)
+            return ssdsim__error_set(c->err, SSDSIM_ENOMEM, c->label, "system.member",
+                                     "out of memory");
+        free(sc->member->label);
+        sc->member->label = shown;
+    }
     if (sc->member->kind == SSDSIM__KIND_SYSTEM)
         return ssdsim__model_error(c, "system.member",
                                    "\"%s\" is itself a system; a member must be a device model",

@@ -338,8 +338,10 @@ static void flush_more(struct ssdsim__buf *b)
 
 static void place_waiting(struct ssdsim__buf *b);
 
-void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
+bool ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
 {
+    if (s >= b->cap || b->slots[s].state != S_FLUSHING)
+        return false;
     struct slot *sl = &b->slots[s];
     b->n_flushing--;
     clean(b, s);
@@ -356,6 +358,7 @@ void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
     }
     place_waiting(b);
     flush_more(b);
+    return true;
 }
 
 void ssdsim__buf_flush_all(struct ssdsim__buf *b)

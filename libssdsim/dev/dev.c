@@ -367,15 +367,60 @@ static void arrive(void *ctx, uint32_t i)
         ssdsim__ra_after(d->ra);
 }
 
+/* An FTL completed a unit it was not handed (or more bytes than the unit holds): the run stops
+ * with SSDSIM_ESTATE and a message naming the FTL, as a GC policy's bad victim does. Kept out of
+ * line: ssdsim__dev_unit_done, on every unit's path, pays only its compares. */
+SSDSIM__NOINLINE static void unit_refused(struct ssdsim__dev *d, uint32_t id, uint32_t bytes,
+                                          const char *why)
+{
+    char msg[256];
+    if (bytes > d->unit)
+        snprintf(msg, sizeof msg,
+                 "FTL '%s' completed a unit of request %u with %u bytes, which is more than "
+                 "the unit's %u (ssdsim_ftl_unit_done)",
+                 d->env.ops->name, id, bytes, d->unit);
+    else
+        snprintf(msg, sizeof msg, "FTL '%s' completed a unit of request %u, which %s",
+                 d->env.ops->name, id, why);
+    ssdsim_ftl_fail(&d->env, SSDSIM_ESTATE, msg);
+    ssdsim__engine_stop(d->engine);
+}
+
+/* ssdsim_ftl_unit_done: the id is the FTL's word, so it is checked before it indexes anything
+ * (a plugin's bug must stop the run with a message, not write to memory elsewhere): a host
+ * command's id within the pool, of this device, with units in flight; a flush's or prefetch's
+ * slot in flight; bytes at most a unit. Each is a compare that always goes the same way in a
+ * correct run, so it is predicted and costs next to nothing (make bench). */
 void ssdsim__dev_unit_done(void *ctx, uint32_t id, uint32_t bytes)
 {
     struct ssdsim__dev *d = ctx;
+    if (SSDSIM__UNLIKELY(bytes > d->unit)) {
+        unit_refused(d, id, bytes, NULL);
+        return;
+    }
     if (id & SSDSIM__DEV_FLUSH_TAG) {
-        ssdsim__buf_flush_done(d->buf, id & ~SSDSIM__DEV_FLUSH_TAG);
+        if (SSDSIM__UNLIKELY(!d->buf ||
+                             !ssdsim__buf_flush_done(d->buf, id & ~SSDSIM__DEV_FLUSH_TAG)))
+            unit_refused(d, id, bytes,
+                         "is not a write-buffer flush in flight (completed twice, or an id the "
+                         "device never handed it)");
         return;
     }
     if (id & SSDSIM__DEV_RA_TAG) {
-        ssdsim__ra_flash_done(d->ra, id);
+        if (SSDSIM__UNLIKELY(!d->ra || !ssdsim__ra_flash_done(d->ra, id)))
+            unit_refused(d, id, bytes,
+                         "is not a read-ahead read the device handed it (an id out of range)");
+        return;
+    }
+    if (SSDSIM__UNLIKELY(id >= d->pool->ip.cap)) {
+        unit_refused(d, id, bytes, "the device never handed it (an id out of range)");
+        return;
+    }
+    const struct ssdsim__cmd *c = cmd_at(d, id);
+    if (SSDSIM__UNLIKELY(c->pending == 0 || c->dev != d->index)) {
+        unit_refused(d, id, bytes,
+                     "has no unit in flight at the FTL (a unit completed twice, or a request "
+                     "the device did not hand it)");
         return;
     }
     uint64_t now = ssdsim__engine_now(d->engine);

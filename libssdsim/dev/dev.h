@@ -200,8 +200,9 @@ void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u);
 /* A FUA write of unit u bypasses the buffer: drop it as a trim does, but a dirty copy dropped
  * counts as a host page written that never reaches the flash (as an overwrite in DRAM). */
 void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u);
-/* A flush unit's program is done (id without the tag). */
-void ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t id);
+/* A flush unit's program is done (id without the tag): true, or false (nothing changed) when
+ * `id` names no slot being flushed (an FTL's bad id, ssdsim__dev_unit_done). */
+bool ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t id);
 /* Flush everything dirty now (the end of a preconditioning, a flush command). */
 void ssdsim__buf_flush_all(struct ssdsim__buf *b);
 /* Commands entered / left the device (idle flush). */
@@ -256,8 +257,10 @@ void ssdsim__ra_cmd(struct ssdsim__ra *ra, uint64_t first, uint64_t last);
 bool ssdsim__ra_read(struct ssdsim__ra *ra, uint32_t cmd, uint64_t u, uint32_t bytes);
 void ssdsim__ra_after(struct ssdsim__ra *ra);
 void ssdsim__ra_drop(struct ssdsim__ra *ra, uint64_t first, uint64_t last);
-/* A read-ahead read (its unit id, tag included) is off the flash. */
-void ssdsim__ra_flash_done(struct ssdsim__ra *ra, uint32_t id);
+/* A read-ahead read (its unit id, tag included) is off the flash: true, or false (nothing
+ * changed) when `id` is out of range (an FTL's bad id). A read dropped while in flight is
+ * forgotten here and answers true. */
+bool ssdsim__ra_flash_done(struct ssdsim__ra *ra, uint32_t id);
 /* After a secure erase: nothing held, reads in flight forgotten. */
 void ssdsim__ra_reset(struct ssdsim__ra *ra);
 /* Consistency check (ssdsim_check): every held unit in its stream's window and slot, waiting

@@ -266,13 +266,15 @@ void ssdsim__ra_drop(struct ssdsim__ra *ra, uint64_t first, uint64_t last)
     }
 }
 
-void ssdsim__ra_flash_done(struct ssdsim__ra *ra, uint32_t id)
+bool ssdsim__ra_flash_done(struct ssdsim__ra *ra, uint32_t id)
 {
     uint32_t idx = id & 0xffffffu;
+    if (idx >= (uint64_t)ra->n_streams * ra->window)
+        return false;
     struct stream *s = &ra->s[idx / ra->window];
     struct slot *sl = &ra->slots[idx];
     if (sl->state != INFLIGHT || (sl->seq & 0x3f) != ((id >> 24) & 0x3f))
-        return; /* dropped while its read was in flight */
+        return true; /* dropped while its read was in flight */
     sl->state = READY;
     if (sl->waiter != NONE) {
         uint32_t cmd = sl->waiter;
@@ -284,6 +286,7 @@ void ssdsim__ra_flash_done(struct ssdsim__ra *ra, uint32_t id)
             drop(ra, sl);
         }
     }
+    return true;
 }
 
 int ssdsim__ra_check(const struct ssdsim__ra *ra, char *why, size_t len)

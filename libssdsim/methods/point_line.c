@@ -366,6 +366,10 @@ int ssdsim_point_line_read(ssdsim_point_line **out, const char *path, uint64_t i
     if (read_errno) {
         rc = ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: %s", path,
                                strerror(read_errno));
+    } else if (!found && n == 0) {
+        rc = ssdsim__error_set(err, SSDSIM_ENOTFOUND, NULL, NULL,
+                               "%s is empty: it holds no point (no point %" PRIu64 ")", path,
+                               index);
     } else if (!found) {
         rc = ssdsim__error_set(err, SSDSIM_ENOTFOUND, NULL, NULL,
                                "%s has %" PRIu64 " lines (points 0 to %" PRId64

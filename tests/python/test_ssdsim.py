@@ -60,6 +60,30 @@ class ModelTest(unittest.TestCase):
                 self.assertIn(f'"op":\t{text},', ssdsim.core.n.take_string(
                     ssdsim.core.n.lib.ssdsim_model_to_json(m._ptr)))
 
+    def test_copy_is_the_library_copy(self):
+        """copy() is ssdsim_model_copy: results of a copy name the model it came from (before,
+        "<copy>", from a copy made through the JSON text), and a system model loaded by a
+        relative path copies and sets after a chdir, its member still shown by that path
+        (before, the copy read the member again by a path relative to the new directory)."""
+        m = small()
+        r = ssdsim.run(m.copy(), {"rw": "randread", "bs": "4k", "number_ios": 500})
+        self.assertEqual(r["model"], os.path.join(MODELS, "generic-mlc.json"))
+        was = os.getcwd()
+        rel = os.path.relpath(os.path.join(MODELS, "p320h-x4-raid0.json"))
+        sysm = ssdsim.Model(rel)
+        member = sysm.to_json()["system"]["member"]
+        self.assertEqual(member, os.path.join(os.path.dirname(rel), "p320h-350.json"))
+        with tempfile.TemporaryDirectory() as d:
+            try:
+                os.chdir(d)
+                c = sysm.copy().set_many({"system.count": 2, "system.controllers": 2})
+                sysm.set("system.stripe", "256KiB")
+            finally:
+                os.chdir(was)
+        self.assertEqual(c.to_json()["system"]["member"], member)
+        self.assertEqual(c.to_json()["system"]["count"], 2)
+        self.assertEqual(sysm.to_json()["system"]["member"], member)
+
     def test_set_many_in_any_order(self):
         """Keys that depend on each other go in together: one at a time the cell type is refused
         while read_us still holds two values; together, in either order, it is taken. None takes
@@ -249,12 +273,117 @@ class PolicyTest(unittest.TestCase):
             with self.assertRaisesRegex(kind, f"^GC policy '{name}' {says}"):
                 ssdsim.run(small(gc__policy=name), w)
 
+    def test_view_kept_after_the_call_raises(self):
+        """A View kept past select() would read the library's view after it is gone (before, the
+        interpreter crashed): every method raises RuntimeError instead; during the call it
+        reads as usual."""
+        kept = []
+
+        def keeper(view, plane):
+            kept.append(view)
+            return view.fewest_valid(plane)
+
+        ssdsim.register_gc_policy("py-keeper", keeper)
+        r = ssdsim.run(small(gc__policy="py-keeper"), dict(RANDW, number_ios=100000), seed=4)
+        self.assertGreater(r["device"]["gc_pages_copied"], 0)
+        v = kept[-1]
+        calls = (("pages_per_block",), ("n_planes",), ("blocks_per_plane",),
+                 ("n_candidates", 0), ("candidate", 0, 0), ("candidates", 0),
+                 ("fewest_valid", 0), ("least_recent", 0, 1), ("oldest", 0), ("newer", 0),
+                 ("valid", 0), ("closed_at", 0), ("modified_at", 0), ("clock",),
+                 ("erase_count", 0), ("random",))
+        for name, *args in calls:
+            with self.assertRaisesRegex(RuntimeError, r"View used outside the select\(\) call"):
+                getattr(v, name)(*args)
+
+    def test_view_arguments_out_of_range_are_refused_not_wrapped(self):
+        """ctypes would wrap 2**32 + 3 to block 3 and -1 to plane 2**32 - 1: each raises
+        ValueError naming the method and argument; a non-number TypeError; within 32 bits a
+        block the device does not have reads as the C function answers it."""
+        seen = {}
+
+        def probe(view, plane):
+            if not seen:
+                for call in (lambda: view.valid(2**32 + 3), lambda: view.n_candidates(-1),
+                             lambda: view.candidate(plane, 2**32), lambda: view.newer(-5),
+                             lambda: view.least_recent(plane, 2**40),
+                             lambda: view.erase_count(2**64), lambda: view.fewest_valid("0"),
+                             lambda: view.modified_at(1.5)):
+                    try:
+                        call()
+                        seen.setdefault("answers", []).append("no exception")
+                    except (ValueError, TypeError) as e:
+                        seen.setdefault("answers", []).append(f"{type(e).__name__}: {e}")
+                seen["in range"] = (view.valid(2**32 - 1), view.n_candidates(2**32 - 1),
+                                    view.candidate(plane, 2**32 - 1), view.valid(3.0))
+                seen["block 3"] = view.valid(3)
+            return view.fewest_valid(plane)
+
+        ssdsim.register_gc_policy("py-probe-range", probe)
+        ssdsim.run(small(gc__policy="py-probe-range"), dict(RANDW, number_ios=100000))
+        self.assertEqual(seen["answers"], [
+            "ValueError: View.valid: block: expected an integer in [0, 4294967295], "
+            "got 4294967299",
+            "ValueError: View.n_candidates: plane: expected an integer in [0, 4294967295], "
+            "got -1",
+            "ValueError: View.candidate: i: expected an integer in [0, 4294967295], "
+            "got 4294967296",
+            "ValueError: View.newer: block: expected an integer in [0, 4294967295], got -5",
+            "ValueError: View.least_recent: valid: expected an integer in [0, 4294967295], "
+            "got 1099511627776",
+            "ValueError: View.erase_count: block: expected an integer in [0, 4294967295], "
+            "got 18446744073709551616",
+            "TypeError: View.fewest_valid: plane: expected an integer in [0, 4294967295], "
+            "got '0'",
+            "ValueError: View.modified_at: block: expected an integer in [0, 4294967295], "
+            "got 1.5"])
+        self.assertEqual(seen["in range"], (0, 0, ssdsim.NO_BLOCK, seen["block 3"]))
+
+    def test_register_bad_arguments_are_type_errors(self):
+        for args, says in (((None, py_greedy), r"^register_gc_policy: name: expected a str"),
+                           ((b"py-bytes", py_greedy), r"name: expected a str"),
+                           (("py-notcallable", 3), r"select: expected a function"),
+                           (("py-badsummary", py_greedy, 5), r"summary: expected a str")):
+            with self.assertRaisesRegex(TypeError, says):
+                ssdsim.register_gc_policy(*args)
+
     def test_name_registered_twice(self):
         with self.assertRaises(ssdsim.Error):
             ssdsim.register_gc_policy("py-greedy", py_greedy)
 
 
+class SimulationTest(unittest.TestCase):
+    def test_simulation_takes_a_path_as_run_does(self):
+        path = os.path.join(MODELS, "generic-mlc.json")
+        w = {"rw": "randread", "bs": "4k", "number_ios": 2000}
+        a = ssdsim.Simulation(path, seed=3).run(w)
+        b = ssdsim.run(path, w, seed=3)
+        self.assertEqual(a, b)
+        for bad in (None, 3, {"ftl": {}}):
+            with self.assertRaisesRegex(TypeError, r"^Simulation: model: expected a Model or a "
+                                                   r"model file's path"):
+                ssdsim.Simulation(bad)
+        with self.assertRaisesRegex(TypeError, r"^run: model: expected a Model"):
+            ssdsim.run(None, w)
+
+
 class SweepTest(unittest.TestCase):
+    def test_every_point_is_checked_before_any_runs(self):
+        """A value the model refuses (the third) fails the sweep before the first point runs
+        (the policy counts the runs that reached GC), naming the point, as `ssdsim sweep` does."""
+        runs = []
+
+        def counting(view, plane):
+            runs.append(1)
+            return view.fewest_valid(plane)
+
+        ssdsim.register_gc_policy("py-sweep-count", counting)
+        m = small(gc__policy="py-sweep-count")
+        with self.assertRaisesRegex(ssdsim.Error, r"^sweep: point 2 \(ftl.op=-1\): .*ftl\.op"):
+            ssdsim.sweep(m, dict(RANDW, number_ios=100000), "ftl.op", [0.2, 0.3, -1],
+                         as_frame=False)
+        self.assertEqual(runs, [])
+
     def test_more_spare_less_waf(self):
         m = small(geometry__blocks_per_plane=64)
         units = m.logical_bytes // 4096

@@ -718,8 +718,10 @@ SSDSIM_API int ssdsim_precondition_fast(ssdsim *sim, const ssdsim_workload *wl,
  *         for a host write, an hour of simulated time without host data moving, or 2^27 events
  *         without the clock moving; the message says which), SSDSIM_ENOMEM,
  *         SSDSIM_ESTATE (an earlier run on this simulation failed or was cancelled: the device
- *         state cannot be trusted, create a new simulation). On failure ssdsim_errmsg() says
- *         why. */
+ *         state cannot be trusted, create a new simulation; or a plugin broke its contract: a
+ *         GC policy chose a block that is not a candidate, an FTL completed a unit it was not
+ *         handed, twice or with too many bytes, or an outside FTL left units it was handed
+ *         uncompleted with nothing in flight). On failure ssdsim_errmsg() says why. */
 SSDSIM_API int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts);
 
 /** Let the device sit idle (no host I/O) for `duration_ns` of simulated time: work already

@@ -118,6 +118,7 @@ _proto("ssdsim_errname", c_char_p, c_int)
 _proto("ssdsim_model_load_file", c_int, P(c_void_p), c_char_p, P(ErrorStruct))
 _proto("ssdsim_model_load_string", c_int, P(c_void_p), c_char_p, c_char_p, P(ErrorStruct))
 _proto("ssdsim_model_default", c_int, P(c_void_p), P(ErrorStruct))
+_proto("ssdsim_model_copy", c_int, P(c_void_p), c_void_p)
 _proto("ssdsim_model_set", c_int, c_void_p, c_char_p, c_char_p, P(ErrorStruct))
 _proto("ssdsim_model_set_many", c_int, c_void_p, ctypes.c_size_t, P(c_char_p), P(c_char_p),
        P(ctypes.c_size_t), P(ErrorStruct))

@@ -1,8 +1,8 @@
 """Models, workloads and simulations: thin owners of the C objects.
 
 A Model is a device (or system) model: loaded from a file, from JSON text or the built-in
-default, changed with set(key, value) exactly as `ssdsim run --set` changes it, and copied by
-its canonical JSON. A Workload holds fio options (a dict, JSON text or a fio job file). A
+default, changed with set(key, value) exactly as `ssdsim run --set` changes it, and copied as
+the library copies it (ssdsim_model_copy). A Workload holds fio options (a dict, JSON text or a fio job file). A
 Simulation is one device with its state: it runs workloads one after another (wear and mapping
 carry over, statistics restart), and its results are the library's results JSON as a dict (keys
 in doc/results.md), with the time series as a list of dicts or, when pandas is installed, a
@@ -12,6 +12,7 @@ import ctypes
 import json
 import math
 import operator
+import os
 
 from . import _native as n
 from ._native import Error
@@ -99,8 +100,13 @@ class Model:
         return json.loads(n.take_string(n.lib.ssdsim_model_to_json(self._ptr)))
 
     def copy(self):
-        """An independent copy (through the canonical JSON)."""
-        return Model(json_text=json.dumps(self.to_json()), label="<copy>")
+        """An independent copy (ssdsim_model_copy): the same keys and label, so that results
+        name the model the copy came from; a system's member path and the directory it is read
+        from when the copy is set are the original's."""
+        c = Model.__new__(Model)
+        c._ptr = ctypes.c_void_p()
+        n.check(n.lib.ssdsim_model_copy(ctypes.byref(c._ptr), self._ptr))
+        return c
 
     @property
     def logical_bytes(self):
@@ -173,10 +179,22 @@ class Results(dict):
         return pandas.DataFrame(rows)
 
 
+def _as_model(what, model):
+    """A Model as it is, or one loaded from a path (str or os.PathLike); anything else is a
+    TypeError naming `what`."""
+    if isinstance(model, Model):
+        return model
+    if isinstance(model, (str, os.PathLike)):
+        return Model(model)
+    raise TypeError(f"{what}: model: expected a Model or a model file's path, got {model!r}")
+
+
 class Simulation:
     """One simulated device (or system) with its state."""
 
     def __init__(self, model, seed=1):
+        """Simulation(model, seed): `model` is a Model or a model file's path."""
+        model = _as_model("Simulation", model)
         self.model = model  # kept alive: the simulation reads it
         self._ptr = ctypes.c_void_p()
         err = n.ErrorStruct()
@@ -257,8 +275,7 @@ class Simulation:
 
 def run(model, workload, *, seed=1, precondition=None, **run_options):
     """One workload on a fresh copy of `model` (a Model or a path): its Results."""
-    m = model if isinstance(model, Model) else Model(model)
-    sim = Simulation(m, seed)
+    sim = Simulation(_as_model("run", model), seed)
     if precondition:
         sim.precondition(precondition, workload)
     return sim.run(workload, **run_options)

@@ -17,6 +17,7 @@ import operator
 
 from . import _native as n
 from ._native import Error
+from .core import U32_MAX, whole
 
 NO_BLOCK = 0xFFFFFFFF
 PLUGIN_ABI_VERSION = 1  # ssdsim/sys/plugin.h, the version this package was written for
@@ -36,61 +37,92 @@ class _GcOps(ctypes.Structure):
 
 
 class View:
-    """The device's blocks as a GC policy sees them (valid only during the call)."""
+    """The device's blocks as a GC policy sees them, valid only during the call that received
+    it: the library's view it reads exists only then, so a view kept after select() returns
+    raises RuntimeError when used. Block and plane numbers are unsigned 32-bit, checked before
+    the call (ValueError outside [0, 2**32 - 1], TypeError for a non-number) where ctypes would
+    wrap them into another block; within that range, a block or plane the device does not have
+    reads as the C functions answer it (0 valid pages, NO_BLOCK)."""
     __slots__ = ("_v",)
 
     def __init__(self, ptr):
         self._v = ptr
 
+    def _ptr(self):
+        v = self._v
+        if v is None:
+            raise RuntimeError("ssdsim.View used outside the select() call it was given to: "
+                               "a view is valid only during that call")
+        return v
+
     def pages_per_block(self):
-        return n.lib.ssdsim_view_pages_per_block(self._v)
+        return n.lib.ssdsim_view_pages_per_block(self._ptr())
 
     def n_planes(self):
-        return n.lib.ssdsim_view_n_planes(self._v)
+        return n.lib.ssdsim_view_n_planes(self._ptr())
 
     def blocks_per_plane(self):
-        return n.lib.ssdsim_view_blocks_per_plane(self._v)
+        return n.lib.ssdsim_view_blocks_per_plane(self._ptr())
 
     def n_candidates(self, plane):
-        return n.lib.ssdsim_view_n_candidates(self._v, plane)
+        v, p = self._ptr(), _u32("View.n_candidates: plane", plane)
+        return n.lib.ssdsim_view_n_candidates(v, p)
 
     def candidate(self, plane, i):
-        return n.lib.ssdsim_view_candidate(self._v, plane, i)
+        v, p = self._ptr(), _u32("View.candidate: plane", plane)
+        return n.lib.ssdsim_view_candidate(v, p, _u32("View.candidate: i", i))
 
     def candidates(self, plane):
-        return [n.lib.ssdsim_view_candidate(self._v, plane, i)
-                for i in range(n.lib.ssdsim_view_n_candidates(self._v, plane))]
+        v, p = self._ptr(), _u32("View.candidates: plane", plane)
+        return [n.lib.ssdsim_view_candidate(v, p, i)
+                for i in range(n.lib.ssdsim_view_n_candidates(v, p))]
 
     def fewest_valid(self, plane):
-        return n.lib.ssdsim_view_fewest_valid(self._v, plane)
+        v, p = self._ptr(), _u32("View.fewest_valid: plane", plane)
+        return n.lib.ssdsim_view_fewest_valid(v, p)
 
     def least_recent(self, plane, valid):
-        return n.lib.ssdsim_view_least_recent(self._v, plane, valid)
+        v, p = self._ptr(), _u32("View.least_recent: plane", plane)
+        return n.lib.ssdsim_view_least_recent(v, p, _u32("View.least_recent: valid", valid))
 
     def oldest(self, plane):
-        return n.lib.ssdsim_view_oldest(self._v, plane)
+        v, p = self._ptr(), _u32("View.oldest: plane", plane)
+        return n.lib.ssdsim_view_oldest(v, p)
 
     def newer(self, block):
-        return n.lib.ssdsim_view_newer(self._v, block)
+        v, b = self._ptr(), _u32("View.newer: block", block)
+        return n.lib.ssdsim_view_newer(v, b)
 
     def valid(self, block):
-        return n.lib.ssdsim_view_valid(self._v, block)
+        v, b = self._ptr(), _u32("View.valid: block", block)
+        return n.lib.ssdsim_view_valid(v, b)
 
     def closed_at(self, block):
-        return n.lib.ssdsim_view_closed_at(self._v, block)
+        v, b = self._ptr(), _u32("View.closed_at: block", block)
+        return n.lib.ssdsim_view_closed_at(v, b)
 
     def modified_at(self, block):
-        return n.lib.ssdsim_view_modified_at(self._v, block)
+        v, b = self._ptr(), _u32("View.modified_at: block", block)
+        return n.lib.ssdsim_view_modified_at(v, b)
 
     def clock(self):
-        return n.lib.ssdsim_view_clock(self._v)
+        return n.lib.ssdsim_view_clock(self._ptr())
 
     def erase_count(self, block):
-        return n.lib.ssdsim_view_erase_count(self._v, block)
+        v, b = self._ptr(), _u32("View.erase_count: block", block)
+        return n.lib.ssdsim_view_erase_count(v, b)
 
     def random(self):
         """A uniform 64-bit number from the simulation's policy stream."""
-        return n.lib.ssdsim_view_random(self._v)
+        return n.lib.ssdsim_view_random(self._ptr())
+
+
+def _u32(what, value):
+    """A plane, block or count argument as the uint32 the C function takes, or the error of
+    whole() naming `what` ("View.valid: block")."""
+    if type(value) is int and 0 <= value <= U32_MAX:  # the common case, kept cheap
+        return value
+    return whole(what, value, 0, U32_MAX)
 
 
 _registered = {}  # name -> (ops, callbacks, state): the library keeps pointers to them
@@ -117,17 +149,29 @@ def _block(name, b):
 
 
 def register_gc_policy(name, select, summary="a GC policy written in Python"):
-    """Register `select(view, plane) -> block` as GC policy `name` ([a-z0-9-]+)."""
+    """Register `select(view, plane) -> block` as GC policy `name` ([a-z0-9-]+). A name or
+    summary that is not a str, or a `select` that cannot be called, raises TypeError."""
+    if not isinstance(name, str):
+        raise TypeError(f"register_gc_policy: name: expected a str ([a-z0-9-]+), got {name!r}")
+    if not callable(select):
+        raise TypeError(f"register_gc_policy('{name}', ...): select: expected a function "
+                        f"select(view, plane) -> block, got {select!r}")
+    if not isinstance(summary, str):
+        raise TypeError(f"register_gc_policy('{name}', ...): summary: expected a str, got "
+                        f"{summary!r}")
     if name in _registered:
         raise Error(-2, f"GC policy '{name}' is already registered")
 
     def c_select(state, view, plane):
+        v = View(view)
         try:
-            b = select(View(view), plane)
+            b = select(v, plane)
             return NO_BLOCK if b is None else _block(name, b)
         except BaseException as e:  # noqa: B902 - every failure must reach the caller
             _failures.append(e)
             return _BAD_BLOCK
+        finally:
+            v._v = None  # the library's view ends with the call: a kept View must not reach it
 
     select_cb = _SELECT(c_select)
     name_b, summary_b = name.encode(), summary.encode()

@@ -4,7 +4,8 @@ of the figures a sweep is usually plotted from (IOPS, bandwidth, mean and tail l
 the rows are a list of dicts, or a pandas DataFrame when pandas is installed and as_frame is not
 False. Points run one after another: results do not depend on how many run at once.
 """
-from .core import Model, Simulation, Workload
+from ._native import Error
+from .core import Simulation, Workload, _as_model
 
 
 def point_row(key, value, res):
@@ -25,12 +26,21 @@ def point_row(key, value, res):
 
 def sweep(model, workload, key, values, *, seed=1, precondition=None, as_frame=None,
           **run_options):
-    """Run `workload` on `model` with model key `key` set to each of `values`."""
-    base = model if isinstance(model, Model) else Model(model)
+    """Run `workload` on `model` with model key `key` set to each of `values`. Every point's
+    model is made (its key set on its own copy) before any point runs, as `ssdsim sweep` checks
+    its grid first: a value the model refuses raises ssdsim.Error naming the point and nothing
+    has run."""
+    base = _as_model("sweep", model)
     wl = workload if isinstance(workload, Workload) else Workload(workload)
+    values = list(values)
+    models = []
+    for i, v in enumerate(values):
+        try:
+            models.append(base.copy().set(key, v))
+        except Error as e:
+            raise Error(e.code, f"sweep: point {i} ({key}={v!r}): {e}") from None
     rows = []
-    for v in values:
-        m = base.copy().set(key, v)
+    for v, m in zip(values, models):
         sim = Simulation(m, seed)
         if precondition:
             sim.precondition(precondition, wl)
