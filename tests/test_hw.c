@@ -42,6 +42,51 @@ START_TEST(test_hw_qd1_write_latency_is_sum_of_parts)
 }
 END_TEST
 
+/* Host reads go first on a die, but not for ever. Four dies of SLC (one channel each, tR 50 us,
+ * tPROG 500 us, 4 KiB on the bus in 40,960 ns, no command overheads, a 100 GB/s link whose
+ * time the assertions leave out), no buffer. A sequential reader at QD16 over 4 MiB written
+ * before keeps every die reading (each read 50,000 + 40,960 = 90,960 ns), while a random
+ * writer at QD4 puts one write on each die (placement: an idle die, else the next). A write
+ * waits while reads go first until it has waited a mean program time, 500 us: the 6th read
+ * ends its wait (6 x 90,960 = 545,760 >= 500,000, 5 x 90,960 = 454,800 is not), then its
+ * program, 40,960 + 500,000: every write completes 1,086,720 ns after it was issued, and each
+ * die reads 6 pages per 1,086,720 ns: 4 x 6 / 1.08672 ms = 22,085 reads a second. Before the
+ * bound, the writes waited for the whole run. */
+START_TEST(test_hw_reads_first_not_for_ever)
+{
+    ssdsim_model *m = st_model(
+        "generic-slc", "geometry.channels=4", "geometry.chips_per_channel=1",
+        "geometry.dies_per_chip=1", "geometry.planes_per_die=1", "geometry.blocks_per_plane=64",
+        "geometry.pages_per_block=64", "geometry.page_size=\"4KiB\"", "flash.read_us=50",
+        "flash.program_us=500", "flash.erase_us=3000", "flash.bus_mts=100", "flash.bus_width=8",
+        "host.link_bw=\"100GB/s\"", "host.cmd_overhead_us=0", "controller.cmd_overhead_us=0",
+        "controller.queue_depth=256", "ftl.op=0.25", "buffer=null", NULL);
+    ssdsim *sim = st_sim(m, 1);
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_workload_load_string(&wl,
+                                                 "[global]\nbs=4k\n"
+                                                 "[fill]\nrw=write\niodepth=32\nsize=4m\n"
+                                                 "[r]\nstonewall\nrw=read\niodepth=16\nsize=4m\n"
+                                                 "time_based\nruntime=1s\n"
+                                                 "[w]\nrw=randwrite\noffset=8m\nsize=4m\n"
+                                                 "iodepth=4\ntime_based\nruntime=1s\n",
+                                                 "reads-first", &err),
+                     0);
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+    ssdsim_op_stats w, r;
+    ck_assert_int_eq(ssdsim_get_job_op_stats(sim, 2, SSDSIM_OP_WRITE, &w), 0);
+    ck_assert_uint_gt(w.count, 3000); /* about 1 s / 1,086,720 ns x 4 dies = 3,681 */
+    ck_assert_uint_eq(w.lat_min_ns, 1086720);
+    ck_assert_uint_eq(w.lat_max_ns, 1086720);
+    ck_assert_int_eq(ssdsim_get_job_op_stats(sim, 1, SSDSIM_OP_READ, &r), 0);
+    st_within(r.iops, 4 * 6 / 1.08672e-3, 0.01, "reads a second");
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_hw_qd1_read_latency_is_sum_of_parts)
 {
     ssdsim_model *m = one_die();
@@ -298,6 +343,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_hw_qd1_write_latency_is_sum_of_parts);
     tcase_add_test(tc, test_hw_qd1_read_latency_is_sum_of_parts);
+    tcase_add_test(tc, test_hw_reads_first_not_for_ever);
     tcase_add_test(tc, test_hw_unwritten_read_skips_flash);
     tcase_add_test(tc, test_hw_multi_page_read_pipelines_over_bus_and_link);
     tcase_add_test(tc, test_hw_seq_write_bound_by_dies);

@@ -60,6 +60,11 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
         goto fail;
     if (ssdsim__slc_on(&m->slc) && !(hw->slc_block = calloc(hw->n_blocks, 1)))
         goto fail;
+    /* host reads go first, a write waits for them at most a mean program time */
+    uint64_t prog = 0;
+    for (uint32_t k = 0; k < m->flash.n_page_types; k++)
+        prog += m->flash.program_ns[k];
+    hw->write_due_ns = m->flash.n_page_types ? prog / m->flash.n_page_types : 0;
     if (hw->spp > 1) {
         hw->held = malloc(sizeof *hw->held * hw->n_blocks);
         hw->held_next = malloc(sizeof *hw->held_next * hw->n_blocks);
@@ -211,8 +216,10 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
     struct ssdsim__die *die = &hw->dies[d];
     if (SSDSIM__UNLIKELY(die->held_blk != SSDSIM__NONE))
         ssdsim__unit_dispatch(hw, d);
-    uint32_t cls = die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE ? SSDSIM__CLASS_READ
-                                                                  : SSDSIM__CLASS_WRITE;
+    uint64_t now0 = ssdsim__engine_now(hw->engine);
+    ssdsim__hw_w_start(die, now0);
+    uint32_t cls = ssdsim__hw_first_class(hw, die, die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE,
+                                          die->head[SSDSIM__CLASS_WRITE] != SSDSIM__NONE, now0);
     uint32_t i = ssdsim__hw_die_pop(hw, die, cls);
     if (i == SSDSIM__NONE) {
         set_idle(hw, d, true);
@@ -345,10 +352,13 @@ static inline void queue(struct ssdsim__hw *hw, uint32_t i)
     struct ssdsim__die *die = &hw->dies[d];
     uint32_t cls = op->cls;
     op->next = SSDSIM__NONE;
-    if (die->tail[cls] == SSDSIM__NONE)
+    if (die->tail[cls] == SSDSIM__NONE) {
         die->head[cls] = i;
-    else
+        if (cls == SSDSIM__CLASS_WRITE)
+            die->w_since = ssdsim__engine_now(hw->engine); /* the first write */
+    } else {
         hw->ops[die->tail[cls]].next = i;
+    }
     die->tail[cls] = i;
     die->queued++;
     if (die->cur == SSDSIM__NONE && !die->padding)

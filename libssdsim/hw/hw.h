@@ -72,9 +72,15 @@ struct ssdsim__die {
     uint32_t cache_page;
     uint32_t held_blk;
     uint32_t n_disp; /* spp > 1: ops the die has started (hw/unit.c: how long a page is held) */
+    uint64_t w_since; /* when the write class's first op became first, or the suspended program
+                         or erase was suspended (reads first, but not for ever: write_due_ns) */
     bool pad_armed;
     bool padding; /* ssdsim__unit_dispatch queues padded pages: the die's dispatch goes on */
 };
+
+/* die->w_since of a die running a write (or a resumed program or erase) with more writes
+ * queued: the next one waits from the die's next dispatch (ssdsim__hw_w_start). */
+#define SSDSIM__W_AFTER UINT64_MAX
 
 typedef void (*ssdsim__flash_done_fn)(void *ctx, uint32_t op);
 
@@ -146,6 +152,9 @@ struct ssdsim__hw {
     uint32_t *held;      /* spp > 1, per block: the first program held for its partial page */
     uint32_t *held_next; /* per block: the next block of its die with a held page */
     uint32_t *held_mark; /* per block: its die's n_disp when its partial page was begun */
+    uint64_t write_due_ns; /* host reads go first on a die, unless its first write (or its
+                              suspended program or erase) has waited this long: the mean
+                              program time (ssdsim__hw_first_class) */
     uint8_t *gc_keep;    /* spp > 1, per plane: 1 while the FTL collects a victim there, so that
                             a page held with only GC or wear-leveling copies is not padded when
                             the die runs empty between copies (ssdsim__unit_gc_keep) */
@@ -211,9 +220,33 @@ static inline uint32_t ssdsim__hw_die_pop(struct ssdsim__hw *hw, struct ssdsim__
     die->head[cls] = hw->ops[i].next;
     if (die->head[cls] == SSDSIM__NONE)
         die->tail[cls] = SSDSIM__NONE;
+    else if (cls == SSDSIM__CLASS_WRITE)
+        die->w_since = SSDSIM__W_AFTER; /* the next write waits from this one's end */
     die->queued--;
     die->cur = i;
     return i;
+}
+
+/* At a dispatch of die `die`: the wait of a write queued behind the op that just ended starts
+ * now. */
+static inline void ssdsim__hw_w_start(struct ssdsim__die *die, uint64_t now)
+{
+    if (die->w_since == SSDSIM__W_AFTER)
+        die->w_since = now;
+}
+
+/* The class a die serves next: host reads first, unless the die's first write (or the program
+ * or erase a read suspended) has waited write_due_ns already. Without the bound, reads that
+ * keep a die busy would hold its writes for as long as they came (a write buffer's flushes,
+ * a write-through write, GC). `reads` and `writes` say whether each class has work. */
+static inline uint32_t ssdsim__hw_first_class(const struct ssdsim__hw *hw,
+                                              const struct ssdsim__die *die, bool reads,
+                                              bool writes, uint64_t now)
+{
+    if (!reads || (writes && die->w_since != SSDSIM__W_AFTER &&
+                   now - die->w_since >= hw->write_due_ns))
+        return SSDSIM__CLASS_WRITE;
+    return SSDSIM__CLASS_READ;
 }
 
 static inline void ssdsim__hw_set_idle(struct ssdsim__hw *hw, uint32_t die, bool idle)

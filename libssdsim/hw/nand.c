@@ -146,6 +146,8 @@ static bool pq_push(struct ssdsim__hw *hw, uint32_t d, uint32_t cls, uint32_t i)
     }
     *pq_at(q, q->n) = (struct ssdsim__pq_ent){i, die->qseq[cls]++};
     q->n++;
+    if (cls == SSDSIM__CLASS_WRITE && die->n_q[cls] == 0)
+        die->w_since = ssdsim__engine_now(hw->engine); /* the first write */
     die->n_q[cls]++;
     die->queued++;
     return true;
@@ -200,6 +202,8 @@ static uint32_t die_pop(struct ssdsim__hw *hw, uint32_t d, uint32_t cls)
             best = q;
     }
     uint32_t i = pq_take(hw, die, best, cls);
+    if (cls == SSDSIM__CLASS_WRITE && die->n_q[cls] > 0)
+        die->w_since = SSDSIM__W_AFTER; /* the next write waits from this one's end */
     die->cur = i;
     return i;
 }
@@ -384,6 +388,7 @@ static void die_resume(struct ssdsim__hw *hw, uint32_t d)
     uint64_t now = ssdsim__engine_now(hw->engine);
     die->cur = die->susp;
     die->susp = SSDSIM__NONE;
+    die->w_since = SSDSIM__W_AFTER; /* the first queued write waits from the resumed one's end */
     ssdsim__hw_set_idle(hw, d, false);
     die->arr_start_ns = now + hw->model->flash.resume_ns;
     die->done_ns = die->arr_start_ns + die->remaining_ns;
@@ -413,20 +418,30 @@ static bool cache_hit(struct ssdsim__hw *hw, struct ssdsim__die *die, uint32_t i
     return true;
 }
 
-/* Start the next queued op on an idle die, reads first. */
+/* The class die d serves next (ssdsim__hw_first_class): a suspended program or erase counts as
+ * a write waiting. */
+static inline uint32_t next_class(const struct ssdsim__hw *hw, const struct ssdsim__die *die)
+{
+    return ssdsim__hw_first_class(hw, die, q_any(hw, die, SSDSIM__CLASS_READ),
+                                  die->susp != SSDSIM__NONE || q_any(hw, die, SSDSIM__CLASS_WRITE),
+                                  ssdsim__engine_now(hw->engine));
+}
+
+/* Start the next queued op on an idle die, reads first (not for ever: next_class). */
 static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
 {
     struct ssdsim__die *die = &hw->dies[d];
     if (SSDSIM__UNLIKELY(die->held_blk != SSDSIM__NONE))
         ssdsim__unit_dispatch(hw, d);
-    uint32_t cls = q_any(hw, die, SSDSIM__CLASS_READ) ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE;
+    ssdsim__hw_w_start(die, ssdsim__engine_now(hw->engine));
+    uint32_t cls = next_class(hw, die);
     if (cls == SSDSIM__CLASS_WRITE && die->susp != SSDSIM__NONE) {
         die_resume(hw, d); /* every host read served */
         return;
     }
     uint32_t i = die_pop(hw, d, cls);
     while (i != SSDSIM__NONE && cls == SSDSIM__CLASS_READ && cache_hit(hw, die, i)) {
-        cls = q_any(hw, die, SSDSIM__CLASS_READ) ? SSDSIM__CLASS_READ : SSDSIM__CLASS_WRITE;
+        cls = next_class(hw, die);
         if (cls == SSDSIM__CLASS_WRITE && die->susp != SSDSIM__NONE) {
             die_resume(hw, d);
             return;
@@ -493,6 +508,7 @@ static void die_suspend(struct ssdsim__hw *hw, uint32_t d)
     die->remaining_ns = die->done_ns - now;
     die->susp = die->cur;
     die->cur = SSDSIM__NONE;
+    die->w_since = now; /* it waits from now, as a write first in the queue would */
     die->n_suspends++;
     hw->n_suspends++;
     nand_dispatch(hw, d);
@@ -643,10 +659,13 @@ void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t i)
         if (!pq_push(hw, d, cls, i))
             return;
     } else {
-        if (die->tail[cls] == SSDSIM__NONE)
+        if (die->tail[cls] == SSDSIM__NONE) {
             die->head[cls] = i;
-        else
+            if (cls == SSDSIM__CLASS_WRITE)
+                die->w_since = ssdsim__engine_now(hw->engine); /* the first write */
+        } else {
             hw->ops[die->tail[cls]].next = i;
+        }
         die->tail[cls] = i;
         die->queued++;
     }
