@@ -253,6 +253,29 @@ START_TEST(test_flows_fdp_hotcold)
     ssdsim_workload_free(wl);
     ck_assert_int_eq(ssdsim_fdp_hotcold_workload(&wl, 4096, 100, true, &err), SSDSIM_EINVAL);
     ck_assert_ptr_null(wl);
+    /* 10 writes: 9 hot and 1 cold, run; fewer would leave a job's number_ios 0, fio's "no
+     * limit" (9 writes: 9/10*9 = 0 cold ones), so they are refused naming the count */
+    ck_assert_int_eq(ssdsim_fdp_hotcold_workload(&wl, 1 << 20, 9, false, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.message, "writes: expected at least 10"));
+    ck_assert_int_eq(ssdsim_fdp_hotcold_workload(&wl, 1 << 20, 10, false, &err), 0);
+    {
+        ssdsim *sim = NULL;
+        ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+        ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+        ssdsim_op_stats st;
+        static const uint64_t want[2] = {9, 1};
+        for (size_t i = 0; i < 2; i++) {
+            ck_assert_int_eq(ssdsim_get_job_op_stats(sim, i, SSDSIM_OP_ALL, &st), 0);
+            ck_assert_uint_eq(st.count, want[i]);
+        }
+        ssdsim_free(sim);
+    }
+    ssdsim_workload_free(wl);
+    /* a warm-up under 10 writes (per_dw 4 KiB writes per drive write): refused, naming it */
+    o.warmup_drive_writes = 9.0 / (double)per_dw;
+    ck_assert_int_eq(ssdsim_fdp_hotcold_run(m, true, &o, &on, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.message, "ssdsim_fdp_hotcold_opts.warmup_drive_writes"));
+    ck_assert_ptr_null(strchr(err.message, '\n'));
 
     o.warmup_drive_writes = -1;
     ck_assert_int_eq(ssdsim_fdp_hotcold_run(m, true, &o, &on, &err), SSDSIM_EINVAL);

@@ -836,8 +836,10 @@ SSDSIM_API int ssdsim_tenants_run_sized(const ssdsim_model *model, ssdsim_tenant
 /** The hot/cold workload of the fdp suite (`ssdsim suite fdp`): `writes` 4 KiB random writes,
  * 9 in 10 to the first tenth of a volume of `logical_bytes` (job "hot", queue depth 27) and 1 in
  * 10 to the rest (job "cold", queue depth 3), norandommap; with `fdp`, the hot job writes
- * through placement handle 1 and the cold one through handle 0. @return 0, SSDSIM_EINVAL (NULL
- * out, a volume under 40 KiB), or the codes of ssdsim_workload_load_string. */
+ * through placement handle 1 and the cold one through handle 0 (writes / 10 * 9 hot, writes /
+ * 10 cold). @return 0, SSDSIM_EINVAL (NULL out, a volume under 40 KiB, fewer than 10 writes:
+ * one job would get none, which fio's number_ios takes as no limit), or the codes of
+ * ssdsim_workload_load_string. */
 SSDSIM_API int ssdsim_fdp_hotcold_workload(ssdsim_workload **out, uint64_t logical_bytes,
                                            uint64_t writes, bool fdp, ssdsim_error *err);
 
@@ -875,7 +877,7 @@ typedef struct ssdsim_fdp_hotcold {
  * fdp.handles 0. A new simulation is filled sequentially (fast-forward), written
  * warmup_drive_writes drive writes of ssdsim_fdp_hotcold_workload, then one measured drive
  * write. @return 0, SSDSIM_EINVAL (NULL argument, options of an unknown version, a negative
- * warm-up), or the codes of ssdsim_model_set, ssdsim_new and the runs; `err` (may be NULL)
+ * warm-up or one of fewer than 10 writes), or the codes of ssdsim_model_set, ssdsim_new and the runs; `err` (may be NULL)
  * says why ("FDP on: ..."). */
 SSDSIM_API int ssdsim_fdp_hotcold_run_sized(const ssdsim_model *model, bool fdp,
                                             const ssdsim_fdp_hotcold_opts *opts,
