@@ -151,6 +151,17 @@ START_TEST(test_flows_run)
     ssdsim_free(sim);
     ssdsim_workload_free(wl);
 
+    /* 3 sections and 3 reported jobs, but not one per section: [a] numjobs=2 reported per
+     * clone (jobs 0 and 1: a's clones 0 and 1), [b] and [c] together (job 2). Pairing by index
+     * would take a's second clone for b; refused in one line instead. */
+    wl = fio("[global]\nbs=4k\nnumber_ios=100\nrw=randread\n"
+             "[a]\nnumjobs=2\n[b]\ngroup_reporting\n[c]\ngroup_reporting\n");
+    ck_assert_int_eq(ssdsim_flows_run(m, wl, &fo, f, 3, &index, &failed, &err), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.message, "each reported alone"));
+    ck_assert_ptr_nonnull(strstr(err.message, "3 sections and 3 reported jobs"));
+    ck_assert_ptr_null(strchr(err.message, '\n'));
+    ssdsim_workload_free(wl);
+
     /* one job section: refused in one line */
     wl = fio("[w]\nrw=randwrite\nbs=4k\nnumber_ios=100\n");
     ck_assert_int_eq(ssdsim_flows_run(m, wl, &fo, f, 2, &index, &failed, &err), SSDSIM_EINVAL);

@@ -75,6 +75,28 @@ static int flow_stats(const ssdsim *sim, size_t i, ssdsim_op_stats *st)
     return ssdsim_get_job_op_stats(sim, i, SSDSIM_OP_ALL, st) || st->count == 0 ? -1 : 0;
 }
 
+/* Whether every job section i of `wl` is reported job i of `shared`, alone: its first clone and
+ * all its clones (numjobs, merged only by a group_reporting of its own), no other section's.
+ * Equal counts are not enough: [a] numjobs=2 without group_reporting beside [b] and [c]
+ * reported together also make 3 sections and 3 reported jobs, job 1 being a's second clone.
+ * Clones are numbered consecutively, sections in order (ssdsim_workload_job_logs). */
+static bool sections_reported_alone(const ssdsim *shared, const ssdsim_workload *wl)
+{
+    size_t n = ssdsim_workload_n_jobs(wl);
+    if (ssdsim_n_jobs(shared) != n)
+        return false;
+    uint64_t first = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t numjobs = 0;
+        ssdsim_job_info ji;
+        if (ssdsim_workload_job_logs(wl, i, NULL, NULL, NULL, NULL, &numjobs) ||
+            ssdsim_get_job(shared, i, &ji) || ji.first_clone != first || ji.n_clones != numjobs)
+            return false;
+        first += numjobs;
+    }
+    return true;
+}
+
 int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model *model,
                              const ssdsim_workload *wl, const ssdsim_flows_opts *opts,
                              ssdsim_flow *out, size_t n, size_t size, double *fairness,
@@ -92,7 +114,7 @@ int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model *model,
     if (rc)
         return rc;
     size_t n_flows = ssdsim_workload_n_jobs(wl);
-    if (n_flows < 2 || ssdsim_n_jobs(shared) != n_flows)
+    if (n_flows < 2 || !sections_reported_alone(shared, wl))
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "needs a workload of two or more job sections (flows), each "
                                  "reported alone (no numjobs > 1 without group_reporting, no "
