@@ -28,8 +28,11 @@ int cli_fairness_run(const struct cli_run_opts *o, const ssdsim_model *model,
     }
     ssdsim_point_opts pt;
     cli_point_opts(o, &pt);
+    ssdsim_point_state st; /* the alone runs' drive as the shared run's */
+    cli_point_state(o, &st);
     ssdsim_flows_opts fo = SSDSIM_FLOWS_OPTS_INIT;
     fo.point = &pt;
+    fo.state = &st;
     ssdsim_error err;
     if (ssdsim_flows_alone(shared, model, wl, &fo, f->flows, n, &f->index, NULL, &err)) {
         cli_error("--fairness: %s", err.message);

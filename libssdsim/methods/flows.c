@@ -1,6 +1,6 @@
 /* flows.c: flows sharing a drive (ssdsim/suite.h, ssdsim_flows_*): each job section of a
  * workload, a flow, measured in the shared run and again alone on a fresh copy of the device
- * (same model, seed and preconditioning; the other jobs kept but issuing nothing,
+ * (same model, seed, preconditioning and state: wear, age, faults; the other jobs kept but issuing nothing,
  * ssdsim_workload_keep_job, so that the flow keeps its random stream and its NVMe queue). As
  * MQSim does (Tavakkol et al., "MQSim: A Framework for Enabling Realistic Studies of Modern
  * Multi-Queue SSD Devices", FAST 2018), a flow's slowdown is its mean response time shared /
@@ -16,7 +16,9 @@
 #include "abi.h"
 #include "ssdsim/suite.h"
 
-static const size_t flows_opts_sizes[] = {0, sizeof(ssdsim_flows_opts)};
+/* version 2 appended `state` */
+static const size_t flows_opts_sizes[] = {0, SSDSIM__END(ssdsim_flows_opts, progress_userdata),
+                                          SSDSIM__END(ssdsim_flows_opts, state)};
 
 int ssdsim_flows_opts_init(ssdsim_flows_opts *opts, unsigned int version)
 {
@@ -44,7 +46,7 @@ static int read_opts(ssdsim_flows_opts *o, const ssdsim_flows_opts *opts, ssdsim
 }
 
 /* A new simulation of `model` that ran `run` after the point's preconditioning (with `whole`,
- * the whole workload). On failure *out is NULL and `err` says "WHAT: why". */
+ * the whole workload) and the options' state (ssdsim_point_prepare). On failure *out is NULL and `err` says "WHAT: why". */
 static int run_one(ssdsim **out, const ssdsim_model *model, const ssdsim_workload *whole,
                    const ssdsim_workload *run, const ssdsim_flows_opts *o, ssdsim_error *err,
                    const char *what)
@@ -59,6 +61,8 @@ static int run_one(ssdsim **out, const ssdsim_model *model, const ssdsim_workloa
     if (o->progress)
         ssdsim_set_progress(sim, o->progress, o->progress_userdata);
     rc = ssdsim_point_precondition(sim, whole, o->point);
+    if (!rc && o->state)
+        rc = ssdsim_point_prepare(sim, o->state, NULL);
     if (!rc)
         rc = ssdsim_point_measure(sim, run, o->point);
     if (rc) {

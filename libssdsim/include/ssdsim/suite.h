@@ -717,11 +717,16 @@ typedef struct ssdsim_flows_opts {
     const ssdsim_point_opts *point;
     ssdsim_progress_fn progress; /**< installed on every simulation made (may be NULL) */
     void *progress_userdata;
+    /** (version 2) what every run's drive goes through after its preconditioning and before
+     * its measured run (ssdsim_point_prepare: wear, retention age, faults), the shared run's
+     * (ssdsim_flows_run) and each alone run's alike, so that a flow alone meets the drive the
+     * shared run met; NULL: nothing. */
+    const ssdsim_point_state *state;
 } ssdsim_flows_opts;
 
 /** Layout version of ssdsim_flows_opts: set by SSDSIM_FLOWS_OPTS_INIT and
  * ssdsim_flows_opts_init. */
-#define SSDSIM_FLOWS_OPTS_VERSION 1
+#define SSDSIM_FLOWS_OPTS_VERSION 2
 #define SSDSIM_FLOWS_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_FLOWS_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
@@ -729,7 +734,8 @@ SSDSIM_API int ssdsim_flows_opts_init(ssdsim_flows_opts *opts, unsigned int vers
 
 /** Each flow of `wl` alone, after the shared run `shared` (a simulation that ran `wl`): flow i
  * gets its figures of `shared` (ssdsim_get_job_op_stats), then runs on a new simulation of
- * `model` (the point's seed and preconditioning) with a copy of `wl` in which every other job
+ * `model` (the point's seed and preconditioning, then the options' `state`, which should be
+ * the one `shared` was brought to) with a copy of `wl` in which every other job
  * issues nothing (ssdsim_workload_keep_job: the flow keeps its random stream and its NVMe
  * queue). `out` has room for `n` flows of `size` bytes each (the _sized rule); it must hold
  * ssdsim_workload_n_jobs(wl). *fairness (may be NULL) receives the fairness index: the
@@ -748,8 +754,8 @@ SSDSIM_API int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model
     ssdsim_flows_alone_sized((shared), (model), (wl), (opts), (out), (n), sizeof *(out),           \
                              (fairness), (failed), (err))
 
-/** The shared run of `wl` on a new simulation of `model` (the point's seed, preconditioning and
- * measured run), then ssdsim_flows_alone. @return as ssdsim_flows_alone; a failing shared run
+/** The shared run of `wl` on a new simulation of `model` (the point's seed, preconditioning, the
+ * options' `state` and measured run), then ssdsim_flows_alone. @return as ssdsim_flows_alone; a failing shared run
  * is said as "shared run: ...". */
 SSDSIM_API int ssdsim_flows_run_sized(const ssdsim_model *model, const ssdsim_workload *wl,
                                       const ssdsim_flows_opts *opts, ssdsim_flow *out, size_t n,
