@@ -135,6 +135,7 @@ struct cli_fair {
     size_t n;
     const ssdsim_workload *wl; /* names the flows */
     ssdsim_flow *flows;
+    double *tail; /* each flow's drain tail in the shared run (ssdsim_flows_tail) */
     double index; /* min slowdown / max slowdown */
 };
 int cli_fairness_run(const struct cli_run_opts *o, const ssdsim_model *model,

@@ -240,6 +240,39 @@ START_TEST(test_flows_state)
 }
 END_TEST
 
+/* The drain tail (ssdsim_flows_tail), by hand: one command slot, round robin, QD1 readers on
+ * queues 0 and 1, `a` 100 reads and `b` 1000. The device serves one read at a time, S each (no
+ * overlap with one slot), alternately a, b, a, b, ...: a's 100th ends at 199 S, then b reads
+ * its other 900 alone, ending at 1100 S. So a's tail is 0 and b's (1100 - 199) / 1100 =
+ * 0.8191, far above SSDSIM_FLOWS_TAIL_WARN: b's shared IOPS are mostly of b alone. */
+START_TEST(test_flows_tail)
+{
+    ssdsim_model *m = small_model("nvme.queues", "2");
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_set(m, "controller.queue_depth", "1", &err), 0);
+    ssdsim_workload *wl = fio("[global]\nbs=4k\nrw=randread\niodepth=1\n"
+                              "[a]\nqueue=0\nnumber_ios=100\n[b]\nqueue=1\nnumber_ios=1000\n");
+    ssdsim *sim = NULL;
+    ck_assert_int_eq(ssdsim_new(&sim, m, 1, &err), 0);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+    double ta = -1, tb = -1;
+    ck_assert_int_eq(ssdsim_flows_tail(sim, 0, &ta), 0);
+    ck_assert_int_eq(ssdsim_flows_tail(sim, 1, &tb), 0);
+    ck_assert_double_eq(ta, 0);
+    ck_assert_msg(fabs(tb - 901.0 / 1100.0) < 0.01, "tail %f", tb);
+    ck_assert(tb > SSDSIM_FLOWS_TAIL_WARN);
+    /* bogus input */
+    ck_assert_int_eq(ssdsim_flows_tail(sim, 2, &ta), SSDSIM_EINVAL);
+    ck_assert(isnan(ta));
+    ck_assert_int_eq(ssdsim_flows_tail(NULL, 0, &ta), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssdsim_flows_tail(sim, 0, NULL), SSDSIM_EINVAL);
+    ssdsim_free(sim);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* The tenants behind a controller that takes one command at a time (generic SLC, small): IOPS
  * 1:1 under round robin, 4:1 (reader:writer) under weighted round robin, within 2% (the
  * window's edges), as tests/test_suite.c checks the command's. */
@@ -267,6 +300,11 @@ START_TEST(test_flows_tenants)
         ck_assert_msg(ssdsim_tenants_run(m, (ssdsim_tenants_arbitration)a, &o, &t, &err) == 0,
                       "%s", err.message);
         ck_assert_uint_eq(t.qd, 32);
+        /* both queues full until the runtime's end, then at most 2 x 32 commands drain
+         * through one slot, a few ms of 1 s: the IOPS are those of both competing */
+        ck_assert(t.tail[0] == 0 || t.tail[1] == 0);
+        for (int i = 0; i < 2; i++)
+            ck_assert_msg(t.tail[i] >= 0 && t.tail[i] < 0.05, "tail %f", t.tail[i]);
         double ratio = t.flows[1].shared.iops / t.flows[0].shared.iops;
         ck_assert_msg(fabs(ratio / want[a] - 1) < 0.02, "arbitration %d: ratio %.4f", a, ratio);
         for (int i = 0; i < 2; i++)
@@ -419,6 +457,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_flows_run);
     tcase_add_test(tc, test_flows_state);
+    tcase_add_test(tc, test_flows_tail);
     tcase_add_test(tc, test_flows_tenants);
     tcase_add_test(tc, test_flows_fdp_hotcold);
     suite_add_tcase(s, tc);

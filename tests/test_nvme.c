@@ -386,6 +386,7 @@ START_TEST(test_nvme_fairness_cli)
         hi = s > hi ? s : hi;
     }
     ck_assert(fabs(json_num(fair, "index") - lo / hi) <= 1e-12);
+    ck_assert(cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(fair, "drain_tail_warning")));
     /* flow w alone = the one-job run's write latency */
     const cJSON *wr = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(j1, "ops"), "write");
@@ -396,6 +397,32 @@ START_TEST(test_nvme_fairness_cli)
     cJSON_Delete(j1);
     free(t2);
     free(t1);
+    /* uneven flows behind one command slot (as test_flows_tail: a 100 QD1 reads, b 1000): b
+     * reads 901 of its 1100 service times after a ended, tail 0.819; one warning line names
+     * it, and the JSON says so */
+    write_file(two, "[global]\nbs=4k\nrw=randread\niodepth=1\nsize=256m\n"
+                    "[a]\nqueue=0\nnumber_ios=100\n[b]\nqueue=1\nnumber_ios=1000\n");
+    const char *a3[] = {"run", "--model", model, "--set", "nvme.queues=2",
+                        "--set", "controller.queue_depth=1", "--workload", two,
+                        "--fairness", "--quiet", "--json", out2, NULL};
+    run_argv(&c, a3);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    ck_assert_msg(strstr(c.err, "ssdsim: warning: --fairness: flow 'b' ran 82% of its window "
+                                "after the first flow had ended") != NULL,
+                  "%s", c.err);
+    ck_assert_msg(memchr(c.err, '\n', c.n_err) == c.err + c.n_err - 1, "not one line: %s",
+                  c.err);
+    cmd_free(&c);
+    t2 = read_file(out2, NULL);
+    j2 = cJSON_Parse(t2);
+    fair = cJSON_GetObjectItemCaseSensitive(j2, "fairness");
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(fair, "drain_tail_warning")));
+    flows = cJSON_GetObjectItemCaseSensitive(fair, "flows");
+    ck_assert_double_eq(json_num(cJSON_GetArrayItem(flows, 0), "tail_fraction"), 0);
+    double tb = json_num(cJSON_GetArrayItem(flows, 1), "tail_fraction");
+    ck_assert_msg(fabs(tb - 901.0 / 1100.0) < 0.01, "tail %f", tb);
+    cJSON_Delete(j2);
+    free(t2);
     const char *bad[] = {"run", "--model", model, "--workload", one, "--fairness",
                          "--quiet", NULL};
     run_argv(&c, bad);

@@ -976,6 +976,9 @@ START_TEST(test_suite_tenants_quick)
         ck_assert(fabs(num(w, "slowdown") / sw - 1) < 1e-4);
         ck_assert(fabs(num(rd, "slowdown") / sr - 1) < 1e-4);
         ck_assert(fabs(num(r, "fairness") / (fmin(sw, sr) / fmax(sw, sr)) - 1) < 1e-4);
+        /* one command slot: both queues full to the end, small drain tails, no warning */
+        ck_assert(num(w, "tail_fraction") < 0.05 && num(rd, "tail_fraction") < 0.05);
+        ck_assert(cJSON_IsFalse(item(r, "drain_tail_warning")));
     }
     assert_listed_files(root, dir);
     {

@@ -1,7 +1,8 @@
 /* flows.c: flows sharing a drive (ssdsim/suite.h, ssdsim_flows_*): each job section of a
  * workload, a flow, measured in the shared run and again alone on a fresh copy of the device
- * (same model, seed, preconditioning and state: wear, age, faults; the other jobs kept but issuing nothing,
- * ssdsim_workload_keep_job, so that the flow keeps its random stream and its NVMe queue). As
+ * (same model, seed, preconditioning and state: wear, age, faults; the other jobs kept but
+ * issuing nothing, ssdsim_workload_keep_job, so that the flow keeps its random stream and its
+ * NVMe queue). As
  * MQSim does (Tavakkol et al., "MQSim: A Framework for Enabling Realistic Studies of Modern
  * Multi-Queue SSD Devices", FAST 2018), a flow's slowdown is its mean response time shared /
  * alone, and the fairness index is the smallest slowdown / the largest. `ssdsim run
@@ -46,7 +47,8 @@ static int read_opts(ssdsim_flows_opts *o, const ssdsim_flows_opts *opts, ssdsim
 }
 
 /* A new simulation of `model` that ran `run` after the point's preconditioning (with `whole`,
- * the whole workload) and the options' state (ssdsim_point_prepare). On failure *out is NULL and `err` says "WHAT: why". */
+ * the whole workload) and the options' state (ssdsim_point_prepare). On failure *out is NULL
+ * and `err` says "WHAT: why". */
 static int run_one(ssdsim **out, const ssdsim_model *model, const ssdsim_workload *whole,
                    const ssdsim_workload *run, const ssdsim_flows_opts *o, ssdsim_error *err,
                    const char *what)
@@ -162,6 +164,31 @@ int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model *model,
     }
     if (fairness)
         *fairness = lo / hi;
+    return 0;
+}
+
+int ssdsim_flows_tail(const ssdsim *shared, size_t i, double *fraction)
+{
+    if (fraction)
+        *fraction = NAN;
+    size_t n = shared ? ssdsim_n_jobs(shared) : 0;
+    if (!fraction || i >= n)
+        return SSDSIM_EINVAL;
+    uint64_t first_end = UINT64_MAX;
+    ssdsim_job_info ji, me;
+    memset(&me, 0, sizeof me);
+    for (size_t j = 0; j < n; j++) {
+        if (ssdsim_get_job(shared, j, &ji))
+            return SSDSIM_EINVAL;
+        first_end = ji.end_ns < first_end ? ji.end_ns : first_end;
+        if (j == i)
+            me = ji;
+    }
+    if (me.end_ns <= me.start_ns)
+        return SSDSIM_EINVAL;
+    /* a flow that started after the first ended (startdelay) ran alone all along: 1 */
+    uint64_t from = first_end > me.start_ns ? first_end : me.start_ns;
+    *fraction = (double)(me.end_ns - from) / (double)(me.end_ns - me.start_ns);
     return 0;
 }
 
