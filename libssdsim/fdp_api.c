@@ -22,6 +22,8 @@ int ssdsim_get_fdp_stats(const ssdsim *sim, uint32_t handle, ssdsim_fdp_stats *o
     if (!sim || !out)
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_get_fdp_stats: NULL argument");
     uint32_t handles = sim->sys.dev_model->fdp.handles;
+    if (handles == 0)
+        return no_fdp(sim, "ssdsim_get_fdp_stats");
     if (handle >= handles)
         return ssdsim__fail(sim, SSDSIM_EINVAL,
                             "ssdsim_get_fdp_stats: handle %u is beyond the model's placement "

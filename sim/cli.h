@@ -125,6 +125,9 @@ struct cli_run_opts {
 /* The point `o` describes (ssdsim/point.h): its overrides (pointing into `o`), seed (given),
  * preconditioning and run options. */
 void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt);
+/* The drive state `o` asks for after preconditioning (--wear-pe, --age-days, --power-loss-*,
+ * --fail): the shared run's and, with --fairness, each flow's alone. */
+void cli_point_state(const struct cli_run_opts *o, ssdsim_point_state *st);
 
 /* --fairness (fairness.c): each job section of `wl` run alone after the shared run `shared`;
  * slowdowns and the fairness index. 0, or -1 after printing the error. */
@@ -132,6 +135,7 @@ struct cli_fair {
     size_t n;
     const ssdsim_workload *wl; /* names the flows */
     ssdsim_flow *flows;
+    double *tail; /* each flow's drain tail in the shared run (ssdsim_flows_tail) */
     double index; /* min slowdown / max slowdown */
 };
 int cli_fairness_run(const struct cli_run_opts *o, const ssdsim_model *model,

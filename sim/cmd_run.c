@@ -825,6 +825,21 @@ void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt)
     pt->run.max_rounds = o->max_rounds;
 }
 
+void cli_point_state(const struct cli_run_opts *o, ssdsim_point_state *st)
+{
+    *st = (ssdsim_point_state)SSDSIM_POINT_STATE_INIT;
+    st->wear_pe = o->wear_pe;
+    st->age_days = o->age_days;
+    st->power_loss_ns = o->power_loss_ns;
+    st->power_loss_after = o->power_loss_after;
+    st->fail = o->fail_die;
+    st->fail_channel = o->fail_addr[0];
+    st->fail_chip = o->fail_addr[1];
+    st->fail_die = o->fail_addr[2];
+    st->fail_plane = o->fail_addr[3];
+    st->fail_at_ns = o->fail_at_ns;
+}
+
 /* Apply the overrides of `o` to whichever of model and wl is not NULL (ssdsim_point_apply),
  * naming the option of a failing one ("--set: KEY: why"). */
 static int apply_sets(const struct cli_run_opts *o, ssdsim_model *model, ssdsim_workload *wl)
@@ -1015,17 +1030,8 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         prog = o->quiet ? NULL : cli_progress_new("running", o->progress);
         ssdsim_set_progress(sim, cli_interrupt_cb, prog);
     }
-    ssdsim_point_state st = SSDSIM_POINT_STATE_INIT;
-    st.wear_pe = o->wear_pe;
-    st.age_days = o->age_days;
-    st.power_loss_ns = o->power_loss_ns;
-    st.power_loss_after = o->power_loss_after;
-    st.fail = o->fail_die;
-    st.fail_channel = o->fail_addr[0];
-    st.fail_chip = o->fail_addr[1];
-    st.fail_die = o->fail_addr[2];
-    st.fail_plane = o->fail_addr[3];
-    st.fail_at_ns = o->fail_at_ns;
+    ssdsim_point_state st;
+    cli_point_state(o, &st);
     const char *step;
     if (ssdsim_point_prepare(sim, &st, &step)) {
         cli_error("run: --%s: %s",

@@ -13,6 +13,7 @@
 void cli_fairness_free(struct cli_fair *f)
 {
     free(f->flows);
+    free(f->tail);
     memset(f, 0, sizeof *f);
 }
 
@@ -22,14 +23,18 @@ int cli_fairness_run(const struct cli_run_opts *o, const ssdsim_model *model,
     memset(f, 0, sizeof *f);
     size_t n = ssdsim_workload_n_jobs(wl);
     f->flows = calloc(n ? n : 1, sizeof *f->flows);
-    if (!f->flows) {
+    f->tail = calloc(n ? n : 1, sizeof *f->tail);
+    if (!f->flows || !f->tail) {
         cli_error("out of memory");
         return -1;
     }
     ssdsim_point_opts pt;
     cli_point_opts(o, &pt);
+    ssdsim_point_state st; /* the alone runs' drive as the shared run's */
+    cli_point_state(o, &st);
     ssdsim_flows_opts fo = SSDSIM_FLOWS_OPTS_INIT;
     fo.point = &pt;
+    fo.state = &st;
     ssdsim_error err;
     if (ssdsim_flows_alone(shared, model, wl, &fo, f->flows, n, &f->index, NULL, &err)) {
         cli_error("--fairness: %s", err.message);
@@ -37,7 +42,25 @@ int cli_fairness_run(const struct cli_run_opts *o, const ssdsim_model *model,
     }
     f->wl = wl;
     f->n = n;
+    /* a flow's shared figures are over its own window, which ends when its last request
+     * completes: one that went on long after another had ended ran alone meanwhile */
+    for (size_t i = 0; i < n; i++) {
+        ssdsim_flows_tail(shared, i, &f->tail[i]);
+        if (f->tail[i] > SSDSIM_FLOWS_TAIL_WARN)
+            cli_error("warning: --fairness: flow '%s' ran %.0f%% of its window after the first "
+                      "flow had ended (draining its queue alone): its shared figures are not "
+                      "those of the flows competing",
+                      ssdsim_workload_job_name(wl, i), 100 * f->tail[i]);
+    }
     return 0;
+}
+
+static bool tail_warning(const struct cli_fair *f)
+{
+    for (size_t i = 0; i < f->n; i++)
+        if (f->tail[i] > SSDSIM_FLOWS_TAIL_WARN)
+            return true;
+    return false;
 }
 
 void cli_fairness_print(FILE *out, const struct cli_fair *f)
@@ -50,6 +73,10 @@ void cli_fairness_print(FILE *out, const struct cli_fair *f)
                 f->flows[i].shared.lat_mean_ns / 1e3, f->flows[i].alone.lat_mean_ns / 1e3,
                 f->flows[i].slowdown);
     fprintf(out, "  fairness index (min slowdown / max slowdown): %.4f\n", f->index);
+    if (tail_warning(f))
+        fprintf(out, "  (a flow ran over %.0f%% of its window after the first had ended: its "
+                     "shared figures include that drain tail)\n",
+                100 * SSDSIM_FLOWS_TAIL_WARN);
 }
 
 char *cli_fairness_json(const char *json, const struct cli_fair *f)
@@ -66,9 +93,11 @@ char *cli_fairness_json(const char *json, const struct cli_fair *f)
         cJSON_AddNumberToObject(x, "lat_mean_shared_ns", f->flows[i].shared.lat_mean_ns);
         cJSON_AddNumberToObject(x, "lat_mean_alone_ns", f->flows[i].alone.lat_mean_ns);
         cJSON_AddNumberToObject(x, "slowdown", f->flows[i].slowdown);
+        cJSON_AddNumberToObject(x, "tail_fraction", f->tail[i]);
         cJSON_AddItemToArray(flows, x);
     }
     cJSON_AddNumberToObject(o, "index", f->index);
+    cJSON_AddBoolToObject(o, "drain_tail_warning", tail_warning(f));
     char *obj = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (!obj)

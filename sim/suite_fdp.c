@@ -70,10 +70,10 @@ int suite_fdp(struct suite *s)
     suite_md(s, "## FDP on and off\n\n"
                 "4 KiB random writes, 90%% to the first 10%% of the logical space (hot) and 10%% "
                 "to the rest (cold), on a sequentially filled drive at the model's "
-                "over-provisioning (%.3g); %.3g drive writes of warm-up, then one measured.\n\n"
+                "over-provisioning (%.1f%%); %.3g drive writes of warm-up, then one measured.\n\n"
                 "| mode | handle | host GiB | media GiB | WAF |\n|---|---|---:|---:|---:|\n"
                 "| off | device | | | %.3f |\n| on | device | | | %.3f |\n",
-             on.device.op, warm, off.device.waf, on.device.waf);
+             100 * on.device.op, warm, off.device.waf, on.device.waf);
     for (int h = 0; h < 2; h++)
         suite_md(s, "| on | %d (%s) | %.3f | %.3f | %.3f |\n", h, h ? "hot" : "cold",
                  (double)on.handles[h].host_bytes / 1073741824.0,

@@ -617,6 +617,10 @@ START_TEST(test_fdp_bad_input)
                                                  "model's placement handles (fdp.handles 4)");
         ssdsim_fdp_stats st;
         ck_assert_int_eq(ssdsim_get_fdp_stats(sim, fdp ? 2 * fdp : 0, &st), SSDSIM_EINVAL);
+        /* the same words as ssdsim_get_fdp_log's on a drive without FDP */
+        if (fdp == 0)
+            ck_assert_str_eq(ssdsim_errmsg(sim), "ssdsim_get_fdp_stats: the model has no "
+                                                 "placement handles (model key fdp.handles)");
         /* jobs: fio's fdp=1 on a drive without FDP, a placement id beyond the handles */
         ssdsim_workload *wl = st_workload(fdp == 2 ? "{\"rw\": \"randwrite\", \"size\": \"1m\", "
                                                      "\"fdp\": \"1\", \"fdp_pli\": \"0,1,2,3,4\"}"

@@ -125,6 +125,55 @@ START_TEST(test_nvme_urgent_first)
 }
 END_TEST
 
+/* The Arbitration Burst, by hand: one command slot, round robin, four reads submitted to queue
+ * 1 (ids 0-3) then four to queue 0 (ids 10-13) at time 0. Read 0 finds the device idle and is
+ * fetched at once (queue 1 picked); each freed slot then goes by the burst. Burst 1: the
+ * queues alternate, 0 10 1 11 2 12 3 13. Burst 2: two from each in turn, 0 1 10 11 2 3 12 13.
+ * Burst 64 and "unlimited": queue 1 keeps the arbiter while it has commands, 0 1 2 3 10 11 12
+ * 13. "unlimited" is also what the model prints back. */
+START_TEST(test_nvme_burst)
+{
+    static const char *const bursts[] = {"nvme.burst=1", "nvme.burst=2", "nvme.burst=64",
+                                         "nvme.burst=\"unlimited\""};
+    static const uint64_t want[][8] = {{0, 10, 1, 11, 2, 12, 3, 13},
+                                       {0, 1, 10, 11, 2, 3, 12, 13},
+                                       {0, 1, 2, 3, 10, 11, 12, 13},
+                                       {0, 1, 2, 3, 10, 11, 12, 13}};
+    for (size_t b = 0; b < 4; b++) {
+        ssdsim_model *m =
+            st_model("generic-slc", "controller.queue_depth=1", "nvme.queues=2", bursts[b], NULL);
+        ssdsim *sim = st_sim(m, 1);
+        struct seen s = {0};
+        ssdsim_submit_opts o = SSDSIM_SUBMIT_OPTS_INIT;
+        for (uint64_t k = 0; k < 8; k++) {
+            o.queue = k < 4 ? 1 : 0;
+            uint64_t id = k < 4 ? k : 10 + k - 4;
+            ck_assert_int_eq(ssdsim_submit_ex(sim, SSDSIM_OP_READ, k * 64 * UNIT, UNIT, 0, id,
+                                              on_done, &s, &o),
+                             0);
+        }
+        ck_assert_int_eq(ssdsim_drain(sim), 0);
+        ck_assert_uint_eq(s.n, 8);
+        for (size_t i = 0; i < 8; i++)
+            ck_assert_msg(s.order[i] == want[b][i], "%s: completion %zu is %llu, not %llu",
+                          bursts[b], i, (unsigned long long)s.order[i],
+                          (unsigned long long)want[b][i]);
+        if (b == 3) {
+            char *json = ssdsim_model_to_json(m);
+            ck_assert_ptr_nonnull(strstr(json, "\"burst\":\t\"unlimited\""));
+            ssdsim_model *back = NULL;
+            ssdsim_error err;
+            ck_assert_msg(ssdsim_model_load_string(&back, json, "back", &err) == 0, "%s",
+                          err.message);
+            ssdsim_model_free(back);
+            free(json);
+        }
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
 /* A flow alone on a model with queues (WRR, four pairs, its queue low) runs exactly as on the
  * model without: the same statistics to the last bit. */
 static void op_stats(const char *const *keys, ssdsim_op_stats *r, ssdsim_op_stats *w,
@@ -212,6 +261,15 @@ START_TEST(test_nvme_bad_input)
     ck_assert_ptr_null(strchr(err.message, '\n'));
     ck_assert_int_ne(ssdsim_model_set(m, "nvme.burst", "3", &err), 0);
     ck_assert_ptr_nonnull(strstr(err.message, "nvme.burst"));
+    /* NVMe's Arbitration Burst is 3 bits, 2^n with 111b no limit: 64 the largest number */
+    ck_assert_int_ne(ssdsim_model_set(m, "nvme.burst", "128", &err), 0);
+    ck_assert_str_eq(err.message, "--set: nvme.burst: expected 1, 2, 4, 8, 16, 32, 64 or "
+                                  "\"unlimited\", got 128");
+    ck_assert_int_ne(ssdsim_model_set(m, "nvme.burst", "0", &err), 0);
+    ck_assert_ptr_nonnull(strstr(err.message, "nvme.burst"));
+    ck_assert_int_ne(ssdsim_model_set(m, "nvme.burst", "\"none\"", &err), 0);
+    ck_assert_ptr_nonnull(strstr(err.message, "nvme.burst"));
+    ck_assert_ptr_null(strchr(err.message, '\n'));
     ck_assert_int_ne(ssdsim_model_set(m, "nvme.urgent_queues", "2", &err), 0);
     ck_assert_ptr_nonnull(strstr(err.message, "nvme.urgent_queues"));
     ck_assert_int_eq(ssdsim_model_set(m, "nvme.queues", "2", &err), 0);
@@ -328,6 +386,7 @@ START_TEST(test_nvme_fairness_cli)
         hi = s > hi ? s : hi;
     }
     ck_assert(fabs(json_num(fair, "index") - lo / hi) <= 1e-12);
+    ck_assert(cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(fair, "drain_tail_warning")));
     /* flow w alone = the one-job run's write latency */
     const cJSON *wr = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(j1, "ops"), "write");
@@ -338,6 +397,32 @@ START_TEST(test_nvme_fairness_cli)
     cJSON_Delete(j1);
     free(t2);
     free(t1);
+    /* uneven flows behind one command slot (as test_flows_tail: a 100 QD1 reads, b 1000): b
+     * reads 901 of its 1100 service times after a ended, tail 0.819; one warning line names
+     * it, and the JSON says so */
+    write_file(two, "[global]\nbs=4k\nrw=randread\niodepth=1\nsize=256m\n"
+                    "[a]\nqueue=0\nnumber_ios=100\n[b]\nqueue=1\nnumber_ios=1000\n");
+    const char *a3[] = {"run", "--model", model, "--set", "nvme.queues=2",
+                        "--set", "controller.queue_depth=1", "--workload", two,
+                        "--fairness", "--quiet", "--json", out2, NULL};
+    run_argv(&c, a3);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    ck_assert_msg(strstr(c.err, "ssdsim: warning: --fairness: flow 'b' ran 82% of its window "
+                                "after the first flow had ended") != NULL,
+                  "%s", c.err);
+    ck_assert_msg(memchr(c.err, '\n', c.n_err) == c.err + c.n_err - 1, "not one line: %s",
+                  c.err);
+    cmd_free(&c);
+    t2 = read_file(out2, NULL);
+    j2 = cJSON_Parse(t2);
+    fair = cJSON_GetObjectItemCaseSensitive(j2, "fairness");
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(fair, "drain_tail_warning")));
+    flows = cJSON_GetObjectItemCaseSensitive(fair, "flows");
+    ck_assert_double_eq(json_num(cJSON_GetArrayItem(flows, 0), "tail_fraction"), 0);
+    double tb = json_num(cJSON_GetArrayItem(flows, 1), "tail_fraction");
+    ck_assert_msg(fabs(tb - 901.0 / 1100.0) < 0.01, "tail %f", tb);
+    cJSON_Delete(j2);
+    free(t2);
     const char *bad[] = {"run", "--model", model, "--workload", one, "--fairness",
                          "--quiet", NULL};
     run_argv(&c, bad);
@@ -408,6 +493,7 @@ int main(void)
     tcase_add_test(tc, test_nvme_wrr_shares);
     tcase_add_test(tc, test_nvme_rr_shares);
     tcase_add_test(tc, test_nvme_urgent_first);
+    tcase_add_test(tc, test_nvme_burst);
     tcase_add_test(tc, test_nvme_flow_alone);
     tcase_add_test(tc, test_nvme_fetch_and_coalescing);
     tcase_add_test(tc, test_nvme_bad_input);

@@ -976,6 +976,9 @@ START_TEST(test_suite_tenants_quick)
         ck_assert(fabs(num(w, "slowdown") / sw - 1) < 1e-4);
         ck_assert(fabs(num(rd, "slowdown") / sr - 1) < 1e-4);
         ck_assert(fabs(num(r, "fairness") / (fmin(sw, sr) / fmax(sw, sr)) - 1) < 1e-4);
+        /* one command slot: both queues full to the end, small drain tails, no warning */
+        ck_assert(num(w, "tail_fraction") < 0.05 && num(rd, "tail_fraction") < 0.05);
+        ck_assert(cJSON_IsFalse(item(r, "drain_tail_warning")));
     }
     assert_listed_files(root, dir);
     {
@@ -1030,6 +1033,14 @@ START_TEST(test_suite_fdp_quick)
         /* fdp measures no window: the options say only what it used */
         ck_assert_ptr_null(strstr(text, "windows of"));
         ck_assert_ptr_nonnull(strstr(text, "drive writes of warm-up"));
+        /* over-provisioning in one style, the header's and the body's: "28.0%" */
+        char op[64];
+        snprintf(op, sizeof op, "over-provisioning %.1f%% ",
+                 100 * num(item(root, "model"), "op"));
+        ck_assert_msg(strstr(text, op) != NULL, "%s", op);
+        snprintf(op, sizeof op, "over-provisioning (%.1f%%)",
+                 100 * num(item(root, "model"), "op"));
+        ck_assert_msg(strstr(text, op) != NULL, "%s", op);
         free(text);
     }
     const cJSON *opts = item(root, "options");
@@ -1099,6 +1110,9 @@ START_TEST(test_suite_help)
     ck_assert_int_eq(c.status, 0);
     ck_assert(strstr(c.out, "usage: ssdsim suite") != NULL);
     ck_assert(strstr(c.out, "quick-matrix") != NULL);
+    /* the tenants' queue depth as ssdsim_tenants_qd takes it, not a fixed QD32 */
+    ck_assert(strstr(c.out, "max(32, controller.queue_depth)") != NULL);
+    ck_assert(strstr(c.out, "QD32 each") == NULL);
     cmd_free(&c);
     RUN(&c, "help");
     ck_assert(strstr(c.out, "suite") != NULL);

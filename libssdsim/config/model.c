@@ -135,6 +135,11 @@ static bool read_ahead_on(const struct ssdsim_model *m)
 {
     return m->read_ahead.window > 0;
 }
+/* NVMe's Arbitration Burst is 3 bits, 2^n commands, 111b for no limit: 1 to 64, or
+ * "unlimited" (stored as 0; the arbiter keeps a queue while it has commands) */
+static const struct choice burst_choices[] = {{"1", 1},   {"2", 2},   {"4", 4},
+                                              {"8", 8},   {"16", 16}, {"32", 32},
+                                              {"64", 64}, {"unlimited", 0}, {NULL, 0}};
 static const struct choice arb_choices[] = {
     {"rr", SSDSIM__ARB_RR}, {"wrr", SSDSIM__ARB_WRR}, {NULL, 0},
 };
@@ -436,9 +441,9 @@ static const struct key_spec keys[] = {
      .help = "which queue the controller fetches from when a command slot frees: rr (round "
              "robin) or wrr (weighted round robin with urgent priority class)"},
     {.path = "nvme.burst", .type = KEY_U32, .offset = FIELD(nvme.burst, uint32_t), .min = 1,
-     .max = 128, .flags = KF_QUIET, .def = "1", .kinds = K_DEV,
+     .max = 64, .flags = KF_QUIET, .def = "1", .choices = burst_choices, .kinds = K_DEV,
      .help = "arbitration burst: commands fetched from one queue before the next is served "
-             "(a power of two, as NVMe's Arbitration Burst)"},
+             "(a power of two up to 64, or \"unlimited\", as NVMe's Arbitration Burst)"},
     {.path = "nvme.urgent_queues", .type = KEY_U32, .offset = FIELD(nvme.urgent_queues, uint32_t),
      .min = 0, .max = 65535, .flags = KF_QUIET, .def = "0", .kinds = K_DEV, .when = is_wrr,
      .when_text = "nvme.arbitration is \"wrr\"",

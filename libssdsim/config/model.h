@@ -96,7 +96,8 @@ struct ssdsim__nvme_cfg {
     uint32_t queues;   /* I/O submission/completion queue pairs */
     uint32_t sq_depth; /* commands outstanding per pair at most; more wait on the host */
     enum ssdsim__arb arbitration;
-    uint32_t burst; /* arbitration burst: commands fetched from one queue per turn */
+    uint32_t burst; /* arbitration burst: commands fetched from one queue per turn (0: no
+                       limit, the model's "unlimited") */
     /* WRR: queues 0 .. urgent-1 are urgent, the next high_queues high, the next medium_queues
      * medium, the rest low; weights of high, medium, low (commands per round) */
     uint32_t urgent_queues, high_queues, medium_queues;

@@ -490,9 +490,6 @@ int ssdsim__model_check_cross_front(struct ctx *c)
     if (rc != 0)
         return rc;
     const struct ssdsim__nvme_cfg *n = &m->nvme;
-    if (n->burst & (n->burst - 1))
-        return ssdsim__model_error(c, "nvme.burst", "expected a power of two (1 to 128), got %u",
-                                   n->burst);
     if ((uint64_t)n->urgent_queues + n->high_queues + n->medium_queues > n->queues)
         return ssdsim__model_error(c, "nvme.urgent_queues",
                                    "urgent (%u), high (%u) and medium (%u) queues are more than "

@@ -28,7 +28,13 @@ cJSON *ssdsim__model_value_json(const struct ssdsim_model *m, const struct key_s
     case KEY_SIZE: {
         uint32_t u;
         memcpy(&u, field, sizeof u);
-        v = cJSON_CreateNumber((double)u);
+        /* a named value of the key's choices ("unlimited") prints as its name */
+        for (const struct choice *ch = k->type == KEY_U32 ? k->choices : NULL; ch && ch->name;
+             ch++)
+            if ((uint32_t)ch->value == u && !(ch->name[0] >= '0' && ch->name[0] <= '9'))
+                v = cJSON_CreateString(ch->name);
+        if (!v)
+            v = cJSON_CreateNumber((double)u);
         break;
     }
     case KEY_DOUBLE: {

@@ -111,9 +111,11 @@ static char *expected_text(const struct key_spec *k)
         g_string_append(s, "a string");
         break;
     case KEY_U32:
-        if (k->choices)
-            ssdsim__model_append_choices(s, k->choices, false);
-        else
+        /* numbers bare, a named value quoted as it is written: 1, 2, ... 64 or "unlimited" */
+        for (const struct choice *ch = k->choices; ch && ch->name; ch++)
+            g_string_append_printf(s, g_ascii_isdigit(ch->name[0]) ? "%s%s" : "%s\"%s\"",
+                                   ch == k->choices ? "" : ch[1].name ? ", " : " or ", ch->name);
+        if (!k->choices)
             g_string_append_printf(s, "an integer in [%s, %s]", lo, hi);
         break;
     case KEY_DOUBLE:

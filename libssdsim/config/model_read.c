@@ -90,8 +90,18 @@ static int read_value(struct ctx *c, const struct key_spec *k, const cJSON *v)
         return 0;
 
     case KEY_U32: {
+        /* a named value among the key's choices ("unlimited" of nvme.burst): stored as its
+         * value, which a number cannot give (it is outside [min, max]) */
+        const struct choice *named =
+            cJSON_IsString(v) && k->choices ? ssdsim__model_find_choice(k->choices, v->valuestring)
+                                            : NULL;
+        if (named && !g_ascii_isdigit(named->name[0])) {
+            uint32_t u = (uint32_t)named->value;
+            memcpy(field, &u, sizeof u);
+            return 0;
+        }
         if (!cJSON_IsNumber(v))
-            return ssdsim__model_bad_value(c, k, path, v, true);
+            return ssdsim__model_bad_value(c, k, path, v, !cJSON_IsString(v) || !k->choices);
         double d = v->valuedouble;
         if (!(d >= k->min && d <= k->max) || d != floor(d))
             return ssdsim__model_bad_value(c, k, path, v, false);

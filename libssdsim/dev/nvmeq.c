@@ -13,8 +13,9 @@
  *     priority, round robin among them); then the high, medium and low classes, each allowed
  *     weight_* commands per round, round robin within a class; a round ends when no class
  *     with credit left has a command, and every class gets its weight again.
- * A queue picked keeps the arbiter for up to nvme.burst commands (the Arbitration Burst), while
- * it has commands and credit, unless an urgent queue has one. Fetching takes nvme.fetch_us,
+ * A queue picked keeps the arbiter for up to nvme.burst commands (the Arbitration Burst; with
+ * "unlimited", 2^32 - 1: no limit in practice), while it has commands and credit, unless an
+ * urgent queue has one. Fetching takes nvme.fetch_us,
  * one command at a time; the command's front end (dev.c) starts when its fetch ends.
  *
  * Completions go to the pair's completion queue; the host hears of them at an interrupt: at
@@ -167,7 +168,7 @@ static uint32_t pick(struct ssdsim__nvmeq *nq)
     int k = nq->q[got].cls;
     nq->rr[k] = got + 1 == nq->first[k + 1] ? nq->first[k] : got + 1;
     nq->cur = got;
-    nq->cur_left = nq->cfg->burst - 1;
+    nq->cur_left = nq->cfg->burst ? nq->cfg->burst - 1 : UINT32_MAX; /* 0: "unlimited" */
     return got;
 }
 

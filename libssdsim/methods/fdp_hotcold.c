@@ -40,6 +40,13 @@ int ssdsim_fdp_hotcold_workload(ssdsim_workload **out, uint64_t logical, uint64_
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_fdp_hotcold_workload: NULL out or a volume under 40 "
                                  "KiB");
+    /* number_ios=0 is fio's "no limit": fewer than 10 writes would give the cold job (and
+     * under 2, the hot one) no limit instead of too few, inverting the 9:1 split */
+    if (writes < 10)
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "ssdsim_fdp_hotcold_workload: writes: expected at least 10 (9 "
+                                 "hot and 1 cold), got %" PRIu64,
+                                 writes);
     uint64_t hot = logical / 10 / 4096 * 4096;
     char job[768];
     snprintf(job, sizeof job,
@@ -98,6 +105,15 @@ int ssdsim_fdp_hotcold_run_sized(const ssdsim_model *model, bool fdp,
     int rc = ssdsim_model_copy(&m, model);
     if (rc)
         return ssdsim__error_set(err, rc, NULL, NULL, "out of memory");
+    /* a warm-up of at least one write per job (ssdsim_fdp_hotcold_workload), or none */
+    double per_dw0 = (double)(ssdsim_model_logical_bytes(model) / 4096);
+    if (o.warmup_drive_writes > 0 && o.warmup_drive_writes * per_dw0 < 10) {
+        ssdsim_model_free(m);
+        return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
+                                 "ssdsim_fdp_hotcold_opts.warmup_drive_writes: expected 0 or at "
+                                 "least %.3g (10 writes of 4 KiB: 9 hot, 1 cold), got %g",
+                                 10 / per_dw0, o.warmup_drive_writes);
+    }
     if (fdp)
         rc = ssdsim_model_set(m, "fdp.handles", "2", err) ||
              ssdsim_model_set(m, "fdp.isolation", "\"persistent\"", err);

@@ -1,7 +1,8 @@
 /* flows.c: flows sharing a drive (ssdsim/suite.h, ssdsim_flows_*): each job section of a
  * workload, a flow, measured in the shared run and again alone on a fresh copy of the device
- * (same model, seed and preconditioning; the other jobs kept but issuing nothing,
- * ssdsim_workload_keep_job, so that the flow keeps its random stream and its NVMe queue). As
+ * (same model, seed, preconditioning and state: wear, age, faults; the other jobs kept but
+ * issuing nothing, ssdsim_workload_keep_job, so that the flow keeps its random stream and its
+ * NVMe queue). As
  * MQSim does (Tavakkol et al., "MQSim: A Framework for Enabling Realistic Studies of Modern
  * Multi-Queue SSD Devices", FAST 2018), a flow's slowdown is its mean response time shared /
  * alone, and the fairness index is the smallest slowdown / the largest. `ssdsim run
@@ -16,7 +17,9 @@
 #include "abi.h"
 #include "ssdsim/suite.h"
 
-static const size_t flows_opts_sizes[] = {0, sizeof(ssdsim_flows_opts)};
+/* version 2 appended `state` */
+static const size_t flows_opts_sizes[] = {0, SSDSIM__END(ssdsim_flows_opts, progress_userdata),
+                                          SSDSIM__END(ssdsim_flows_opts, state)};
 
 int ssdsim_flows_opts_init(ssdsim_flows_opts *opts, unsigned int version)
 {
@@ -44,7 +47,8 @@ static int read_opts(ssdsim_flows_opts *o, const ssdsim_flows_opts *opts, ssdsim
 }
 
 /* A new simulation of `model` that ran `run` after the point's preconditioning (with `whole`,
- * the whole workload). On failure *out is NULL and `err` says "WHAT: why". */
+ * the whole workload) and the options' state (ssdsim_point_prepare). On failure *out is NULL
+ * and `err` says "WHAT: why". */
 static int run_one(ssdsim **out, const ssdsim_model *model, const ssdsim_workload *whole,
                    const ssdsim_workload *run, const ssdsim_flows_opts *o, ssdsim_error *err,
                    const char *what)
@@ -59,6 +63,8 @@ static int run_one(ssdsim **out, const ssdsim_model *model, const ssdsim_workloa
     if (o->progress)
         ssdsim_set_progress(sim, o->progress, o->progress_userdata);
     rc = ssdsim_point_precondition(sim, whole, o->point);
+    if (!rc && o->state)
+        rc = ssdsim_point_prepare(sim, o->state, NULL);
     if (!rc)
         rc = ssdsim_point_measure(sim, run, o->point);
     if (rc) {
@@ -73,6 +79,28 @@ static int run_one(ssdsim **out, const ssdsim_model *model, const ssdsim_workloa
 static int flow_stats(const ssdsim *sim, size_t i, ssdsim_op_stats *st)
 {
     return ssdsim_get_job_op_stats(sim, i, SSDSIM_OP_ALL, st) || st->count == 0 ? -1 : 0;
+}
+
+/* Whether every job section i of `wl` is reported job i of `shared`, alone: its first clone and
+ * all its clones (numjobs, merged only by a group_reporting of its own), no other section's.
+ * Equal counts are not enough: [a] numjobs=2 without group_reporting beside [b] and [c]
+ * reported together also make 3 sections and 3 reported jobs, job 1 being a's second clone.
+ * Clones are numbered consecutively, sections in order (ssdsim_workload_job_logs). */
+static bool sections_reported_alone(const ssdsim *shared, const ssdsim_workload *wl)
+{
+    size_t n = ssdsim_workload_n_jobs(wl);
+    if (ssdsim_n_jobs(shared) != n)
+        return false;
+    uint64_t first = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t numjobs = 0;
+        ssdsim_job_info ji;
+        if (ssdsim_workload_job_logs(wl, i, NULL, NULL, NULL, NULL, &numjobs) ||
+            ssdsim_get_job(shared, i, &ji) || ji.first_clone != first || ji.n_clones != numjobs)
+            return false;
+        first += numjobs;
+    }
+    return true;
 }
 
 int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model *model,
@@ -92,7 +120,7 @@ int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model *model,
     if (rc)
         return rc;
     size_t n_flows = ssdsim_workload_n_jobs(wl);
-    if (n_flows < 2 || ssdsim_n_jobs(shared) != n_flows)
+    if (n_flows < 2 || !sections_reported_alone(shared, wl))
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "needs a workload of two or more job sections (flows), each "
                                  "reported alone (no numjobs > 1 without group_reporting, no "
@@ -136,6 +164,31 @@ int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model *model,
     }
     if (fairness)
         *fairness = lo / hi;
+    return 0;
+}
+
+int ssdsim_flows_tail(const ssdsim *shared, size_t i, double *fraction)
+{
+    if (fraction)
+        *fraction = NAN;
+    size_t n = shared ? ssdsim_n_jobs(shared) : 0;
+    if (!fraction || i >= n)
+        return SSDSIM_EINVAL;
+    uint64_t first_end = UINT64_MAX;
+    ssdsim_job_info ji, me;
+    memset(&me, 0, sizeof me);
+    for (size_t j = 0; j < n; j++) {
+        if (ssdsim_get_job(shared, j, &ji))
+            return SSDSIM_EINVAL;
+        first_end = ji.end_ns < first_end ? ji.end_ns : first_end;
+        if (j == i)
+            me = ji;
+    }
+    if (me.end_ns <= me.start_ns)
+        return SSDSIM_EINVAL;
+    /* a flow that started after the first ended (startdelay) ran alone all along: 1 */
+    uint64_t from = first_end > me.start_ns ? first_end : me.start_ns;
+    *fraction = (double)(me.end_ns - from) / (double)(me.end_ns - me.start_ns);
     return 0;
 }
 

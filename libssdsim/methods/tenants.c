@@ -61,26 +61,39 @@ int ssdsim_tenants_workload(ssdsim_workload **out, uint32_t qd, uint64_t runtime
     return ssdsim_workload_load_string(out, job, "suite tenants", err);
 }
 
-/* `model` with the NVMe keys of arbitration `arb`. */
+/* `model` with the NVMe keys of arbitration `arb`: the model's own classes and weights taken
+ * out first (a model that sets WRR with an urgent queue would otherwise make the reader's queue
+ * 0 urgent, or refuse "rr" beside its WRR keys), then the suite's, all validated at once. */
 static int arbitrate(ssdsim_model *m, ssdsim_tenants_arbitration arb, ssdsim_error *err)
 {
     int64_t queues = 1;
     ssdsim_model_get_int(m, "nvme.queues", &queues, NULL);
-    int rc = 0;
-    if (queues < 2)
-        rc = ssdsim_model_set(m, "nvme.queues", "2", err);
-    if (!rc)
-        rc = ssdsim_model_set(m, "nvme.arbitration", arb ? "\"wrr\"" : "\"rr\"", err);
-    if (!rc && arb)
-        rc = ssdsim_model_set(m, "nvme.high_queues", "1", err);
-    if (!rc && arb) {
-        char w[16];
-        snprintf(w, sizeof w, "%d", SSDSIM_TENANTS_WRR_WEIGHT);
-        rc = ssdsim_model_set(m, "nvme.weight_high", w, err);
+    char w[16];
+    snprintf(w, sizeof w, "%d", SSDSIM_TENANTS_WRR_WEIGHT);
+    const char *keys[11], *values[11];
+    size_t n = 0;
+    static const char *const classes[] = {"nvme.urgent_queues", "nvme.high_queues",
+                                          "nvme.medium_queues", "nvme.weight_high",
+                                          "nvme.weight_medium", "nvme.weight_low"};
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(classes); i++) {
+        keys[n] = classes[i];
+        values[n++] = "null";
     }
-    if (!rc && arb)
-        rc = ssdsim_model_set(m, "nvme.weight_low", "1", err);
-    return rc;
+    if (queues < 2) {
+        keys[n] = "nvme.queues";
+        values[n++] = "2";
+    }
+    keys[n] = "nvme.arbitration";
+    values[n++] = arb ? "\"wrr\"" : "\"rr\"";
+    if (arb) {
+        keys[n] = "nvme.high_queues";
+        values[n++] = "1";
+        keys[n] = "nvme.weight_high";
+        values[n++] = w;
+        keys[n] = "nvme.weight_low";
+        values[n++] = "1";
+    }
+    return ssdsim_model_set_many(m, n, keys, values, NULL, err);
 }
 
 int ssdsim_tenants_check(const ssdsim_model *model, ssdsim_error *err)
@@ -144,8 +157,24 @@ int ssdsim_tenants_run_sized(const ssdsim_model *model, ssdsim_tenants_arbitrati
     fo.point = &pt;
     fo.progress = o.progress;
     fo.progress_userdata = o.progress_userdata;
+    /* ssdsim_flows_run's steps, keeping the shared run for the tenants' drain tails */
+    ssdsim *shared = NULL;
+    ssdsim_error e;
+    if (!rc && (rc = ssdsim_point_new(&shared, m, &pt, &e)))
+        ssdsim__error_set(err, rc, NULL, NULL, "shared run: %s", e.message);
+    if (!rc) {
+        if (o.progress)
+            ssdsim_set_progress(shared, o.progress, o.progress_userdata);
+        if ((rc = ssdsim_point_precondition(shared, wl, &pt)) ||
+            (rc = ssdsim_point_measure(shared, wl, &pt)))
+            ssdsim__error_set(err, rc, NULL, NULL, "shared run: %s", ssdsim_errmsg(shared));
+    }
     if (!rc)
-        rc = ssdsim_flows_run(m, wl, &fo, t.flows, SSDSIM_TENANTS_N, &t.fairness, NULL, err);
+        rc = ssdsim_flows_alone(shared, m, wl, &fo, t.flows, SSDSIM_TENANTS_N, &t.fairness, NULL,
+                                err);
+    for (size_t i = 0; !rc && i < SSDSIM_TENANTS_N; i++)
+        ssdsim_flows_tail(shared, i, &t.tail[i]);
+    ssdsim_free(shared);
     ssdsim_model_free(m);
     ssdsim_workload_free(wl);
     return ssdsim__result_give(out, size, &t, sizeof t, rc, false);

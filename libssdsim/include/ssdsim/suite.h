@@ -717,11 +717,16 @@ typedef struct ssdsim_flows_opts {
     const ssdsim_point_opts *point;
     ssdsim_progress_fn progress; /**< installed on every simulation made (may be NULL) */
     void *progress_userdata;
+    /** (version 2) what every run's drive goes through after its preconditioning and before
+     * its measured run (ssdsim_point_prepare: wear, retention age, faults), the shared run's
+     * (ssdsim_flows_run) and each alone run's alike, so that a flow alone meets the drive the
+     * shared run met; NULL: nothing. */
+    const ssdsim_point_state *state;
 } ssdsim_flows_opts;
 
 /** Layout version of ssdsim_flows_opts: set by SSDSIM_FLOWS_OPTS_INIT and
  * ssdsim_flows_opts_init. */
-#define SSDSIM_FLOWS_OPTS_VERSION 1
+#define SSDSIM_FLOWS_OPTS_VERSION 2
 #define SSDSIM_FLOWS_OPTS_INIT SSDSIM__VERSIONED_INIT(SSDSIM_FLOWS_OPTS_VERSION)
 
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
@@ -729,7 +734,8 @@ SSDSIM_API int ssdsim_flows_opts_init(ssdsim_flows_opts *opts, unsigned int vers
 
 /** Each flow of `wl` alone, after the shared run `shared` (a simulation that ran `wl`): flow i
  * gets its figures of `shared` (ssdsim_get_job_op_stats), then runs on a new simulation of
- * `model` (the point's seed and preconditioning) with a copy of `wl` in which every other job
+ * `model` (the point's seed and preconditioning, then the options' `state`, which should be
+ * the one `shared` was brought to) with a copy of `wl` in which every other job
  * issues nothing (ssdsim_workload_keep_job: the flow keeps its random stream and its NVMe
  * queue). `out` has room for `n` flows of `size` bytes each (the _sized rule); it must hold
  * ssdsim_workload_n_jobs(wl). *fairness (may be NULL) receives the fairness index: the
@@ -748,9 +754,9 @@ SSDSIM_API int ssdsim_flows_alone_sized(const ssdsim *shared, const ssdsim_model
     ssdsim_flows_alone_sized((shared), (model), (wl), (opts), (out), (n), sizeof *(out),           \
                              (fairness), (failed), (err))
 
-/** The shared run of `wl` on a new simulation of `model` (the point's seed, preconditioning and
- * measured run), then ssdsim_flows_alone. @return as ssdsim_flows_alone; a failing shared run
- * is said as "shared run: ...". */
+/** The shared run of `wl` on a new simulation of `model` (the point's seed, preconditioning, the
+ * options' `state` and measured run), then ssdsim_flows_alone. @return as ssdsim_flows_alone;
+ * a failing shared run is said as "shared run: ...". */
 SSDSIM_API int ssdsim_flows_run_sized(const ssdsim_model *model, const ssdsim_workload *wl,
                                       const ssdsim_flows_opts *opts, ssdsim_flow *out, size_t n,
                                       size_t size, double *fairness, size_t *failed,
@@ -758,6 +764,20 @@ SSDSIM_API int ssdsim_flows_run_sized(const ssdsim_model *model, const ssdsim_wo
 #define ssdsim_flows_run(model, wl, opts, out, n, fairness, failed, err)                           \
     ssdsim_flows_run_sized((model), (wl), (opts), (out), (n), sizeof *(out), (fairness),         \
                            (failed), (err))
+
+/** The drain tail of flow (reported job) `i` in the shared run `shared`: the part of its window
+ * that came after the first flow to end had ended, (end_i - min end) / (end_i - start_i), from
+ * ssdsim_get_job (a job's window ends when its last request completes, not when it stops
+ * issuing); 0 for the first flow to end. A flow's shared figures (ssdsim_flow.shared) are over
+ * its whole window, so a large tail, in which it ran without the others (a writer's queue
+ * draining long after the reader stopped), weighs on them: its IOPS are then not those of the
+ * flows competing. *fraction receives it (NaN on failure).
+ * @return 0, or SSDSIM_EINVAL (NULL argument, no reported job i, a job of an empty window). */
+SSDSIM_API int ssdsim_flows_tail(const ssdsim *shared, size_t i, double *fraction);
+
+/** The drain tail (ssdsim_flows_tail) above which `ssdsim run --fairness` and the tenants suite
+ * warn that a flow's shared figures are not those of the flows competing. */
+#define SSDSIM_FLOWS_TAIL_WARN 0.1
 
 /** The tenants suite (`ssdsim suite tenants`): two tenants share a drive through NVMe queues, a
  * 4 KiB random-write tenant ("writer", queue 1) and a 4 KiB random-read tenant ("reader",
@@ -794,11 +814,18 @@ typedef struct ssdsim_tenants_opts {
 /** Zero *opts and set its version (0: the current one). @return 0, or SSDSIM_EINVAL. */
 SSDSIM_API int ssdsim_tenants_opts_init(ssdsim_tenants_opts *opts, unsigned int version);
 
-/** What one arbitration gave: flows[0] the writer, flows[1] the reader. */
+/** What one arbitration gave: flows[0] the writer, flows[1] the reader. The shared figures are
+ * over each tenant's own window, which ends when its last request completes: the tenant whose
+ * queue drains last (often the writer, behind garbage collection and its write buffer) has a
+ * tail in which it ran alone (`tail`), so the ratio of their IOPS is the arbitration's ratio
+ * only while both queues stay full, i.e. when both tails are small. */
 typedef struct ssdsim_tenants {
     uint32_t qd; /**< each tenant's queue depth (ssdsim_tenants_qd) */
     ssdsim_flow flows[SSDSIM_TENANTS_N];
     double fairness; /**< the fairness index of the two (ssdsim_flows_run) */
+    /** (appended) each tenant's drain tail in the shared run (ssdsim_flows_tail): above
+     * SSDSIM_FLOWS_TAIL_WARN its shared figures are not those of both tenants competing */
+    double tail[SSDSIM_TENANTS_N];
 } ssdsim_tenants;
 
 /** Each tenant's queue depth on `model`: the controller's command slots
@@ -836,8 +863,10 @@ SSDSIM_API int ssdsim_tenants_run_sized(const ssdsim_model *model, ssdsim_tenant
 /** The hot/cold workload of the fdp suite (`ssdsim suite fdp`): `writes` 4 KiB random writes,
  * 9 in 10 to the first tenth of a volume of `logical_bytes` (job "hot", queue depth 27) and 1 in
  * 10 to the rest (job "cold", queue depth 3), norandommap; with `fdp`, the hot job writes
- * through placement handle 1 and the cold one through handle 0. @return 0, SSDSIM_EINVAL (NULL
- * out, a volume under 40 KiB), or the codes of ssdsim_workload_load_string. */
+ * through placement handle 1 and the cold one through handle 0 (writes / 10 * 9 hot, writes /
+ * 10 cold). @return 0, SSDSIM_EINVAL (NULL out, a volume under 40 KiB, fewer than 10 writes:
+ * one job would get none, which fio's number_ios takes as no limit), or the codes of
+ * ssdsim_workload_load_string. */
 SSDSIM_API int ssdsim_fdp_hotcold_workload(ssdsim_workload **out, uint64_t logical_bytes,
                                            uint64_t writes, bool fdp, ssdsim_error *err);
 
@@ -875,8 +904,8 @@ typedef struct ssdsim_fdp_hotcold {
  * fdp.handles 0. A new simulation is filled sequentially (fast-forward), written
  * warmup_drive_writes drive writes of ssdsim_fdp_hotcold_workload, then one measured drive
  * write. @return 0, SSDSIM_EINVAL (NULL argument, options of an unknown version, a negative
- * warm-up), or the codes of ssdsim_model_set, ssdsim_new and the runs; `err` (may be NULL)
- * says why ("FDP on: ..."). */
+ * warm-up or one of fewer than 10 writes), or the codes of ssdsim_model_set, ssdsim_new and
+ * the runs; `err` (may be NULL) says why ("FDP on: ..."). */
 SSDSIM_API int ssdsim_fdp_hotcold_run_sized(const ssdsim_model *model, bool fdp,
                                             const ssdsim_fdp_hotcold_opts *opts,
                                             ssdsim_fdp_hotcold *out, size_t size,
