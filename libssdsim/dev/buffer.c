@@ -16,7 +16,7 @@
  * A write to a unit that is dirty and not yet being flushed overwrites it in DRAM: the flash
  * never sees the older copy (it counts as a host page written, so write amplification stays
  * flash programs / host pages and can fall below 1). A write to a unit being flushed makes it
- * dirty again once that flush ends. Reads of a unit in the buffer (dirty or being flushed) are
+ * dirty again once that flush ends (a flush command waits for both copies, dev/flush.c). Reads of a unit in the buffer (dirty or being flushed) are
  * served from DRAM with read_hits. Trims drop dirty units.
  *
  * Only power-loss-protected buffers, and volatile ones with the write cache on, acknowledge
@@ -58,6 +58,7 @@ struct slot {
     uint8_t placement, redirty_placement; /* FDP placement id of its data, and of the copy
                                              written again behind a flush */
     uint64_t stamp; /* when its dirty life began (dev/flush.c) */
+    uint64_t redirty_stamp; /* the copy written again behind a flush: when it was written */
     uint32_t redirty_bytes;
     /* the host write whose data it holds last (the redirty copy's, while being flushed): its
      * sequence number in this buffer, offset and length, for the list a power loss makes
@@ -85,6 +86,7 @@ struct ssdsim__buf {
     uint32_t mask;
     uint32_t fifo_head, fifo_tail;
     uint32_t n_dirty, n_flushing;
+    uint32_t n_redirty; /* slots being flushed with a copy written again behind the flush */
     uint64_t n_issued; /* units flushed so far */
     uint32_t start_at, stop_at, depth;
     bool flushing_mode;
@@ -101,11 +103,12 @@ struct ssdsim__buf {
     uint64_t next_seq;   /* of the next host write placed */
 };
 
-/* Slot s left the dirty or flushing state for good: pending flush commands hear. */
-static inline void clean(struct ssdsim__buf *b, uint32_t s)
+/* The copy stamped `stamp` (a dirty or flushing unit, or a copy written again behind a flush)
+ * left the buffer for good: pending flush commands hear. */
+static inline void clean(struct ssdsim__buf *b, uint64_t stamp)
 {
     if (b->d->flushq)
-        ssdsim__flush_unit_clean(b->d, b->slots[s].stamp);
+        ssdsim__flush_unit_clean(b->d, stamp);
 }
 
 uint64_t ssdsim__buf_stamp(const struct ssdsim__buf *b)
@@ -115,7 +118,7 @@ uint64_t ssdsim__buf_stamp(const struct ssdsim__buf *b)
 
 uint32_t ssdsim__buf_unclean(const struct ssdsim__buf *b)
 {
-    return b->n_dirty + b->n_flushing;
+    return b->n_dirty + b->n_flushing + b->n_redirty;
 }
 
 /* A unit's hash; its home in the table is hash & mask. */
@@ -252,7 +255,7 @@ void ssdsim__buf_reset(struct ssdsim__buf *b)
     }
     b->free_head = b->cap ? 0 : NONE;
     b->fifo_head = b->fifo_tail = NONE;
-    b->n_dirty = b->n_flushing = 0;
+    b->n_dirty = b->n_flushing = b->n_redirty = 0;
     b->n_issued = 0;
     b->flushing_mode = b->idle_flush = false;
     b->dram_free = ssdsim__engine_now(b->d->engine);
@@ -332,7 +335,9 @@ static void flush_more(struct ssdsim__buf *b)
     }
     if (b->n_dirty == 0) {
         b->flushing_mode = false;
-        b->idle_flush = false;
+        /* an idle flush or a Flush command also takes the copies written again behind the
+         * flushes now running, once those end (ssdsim__buf_flush_done) */
+        b->idle_flush = b->idle_flush && b->n_redirty > 0;
     }
 }
 
@@ -344,10 +349,11 @@ bool ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
         return false;
     struct slot *sl = &b->slots[s];
     b->n_flushing--;
-    clean(b, s);
+    clean(b, sl->stamp);
     if (sl->redirty) {
         sl->redirty = false;
-        sl->stamp = b->next_stamp++;
+        b->n_redirty--;
+        sl->stamp = sl->redirty_stamp; /* a flush that came after it waits for it */
         sl->bytes = sl->redirty_bytes;
         sl->placement = sl->redirty_placement;
         sl->state = S_DIRTY;
@@ -363,7 +369,7 @@ bool ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
 
 void ssdsim__buf_flush_all(struct ssdsim__buf *b)
 {
-    if (b->n_dirty == 0)
+    if (b->n_dirty == 0 && b->n_redirty == 0)
         return;
     b->idle_flush = true;
     flush_more(b);
@@ -439,8 +445,11 @@ static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, const struc
             sl->redirty_bytes =
                 bytes == b->d->unit ? bytes : SSDSIM__MAX(sl->redirty_bytes, bytes);
             sl->redirty_placement = w->placement;
-        } else { /* being flushed: it is dirty again afterwards (and counted when flushed) */
+        } else { /* being flushed: it is dirty again afterwards (and counted when flushed); its
+                  * stamp is taken now, so that a flush arriving from now on waits for it */
             sl->redirty = true;
+            sl->redirty_stamp = b->next_stamp++;
+            b->n_redirty++;
             sl->redirty_bytes = bytes;
             sl->redirty_placement = w->placement;
         }
@@ -540,32 +549,50 @@ bool ssdsim__buf_read(struct ssdsim__buf *b, uint32_t cmd, uint64_t u, uint32_t 
     return true;
 }
 
-void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u)
+/* Drop unit u's copy that is not on its way to flash (a dirty one, or one written again behind
+ * a flush). A trim's copy is clean at once; a superseded one (a FUA write's newer data takes
+ * its place) is absorbed, and the flushes that wait for it wait for FUA write `fua`'s programs
+ * instead (ssdsim__flush_hand), or for nothing when `fua` is NONE (fast-forward, whose write
+ * is on flash at once). */
+static void drop(struct ssdsim__buf *b, uint64_t u, bool superseded, uint32_t fua)
 {
     uint32_t s = find(b, u);
     if (s == NONE)
         return;
     struct slot *sl = &b->slots[s];
+    uint64_t stamp;
     if (sl->state == S_DIRTY) {
+        if (superseded) /* a copy the flash never sees */
+            absorbed(b, sl->placement);
+        stamp = sl->stamp;
         fifo_unlink(b, s);
         b->n_dirty--;
-        clean(b, s);
         slot_free(b, s);
-        place_waiting(b);
-    } else {
+    } else if (sl->redirty) {
+        if (superseded)
+            absorbed(b, sl->redirty_placement);
+        stamp = sl->redirty_stamp;
         sl->redirty = false;
+        b->n_redirty--;
+    } else {
+        return; /* only the copy being programmed: that program ends as it would */
     }
+    if (fua == NONE)
+        clean(b, stamp);
+    else
+        ssdsim__flush_hand(b->d, fua, stamp);
+    if (sl->state == S_FREE)
+        place_waiting(b);
 }
 
-void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u)
+void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u)
 {
-    uint32_t s = find(b, u);
-    if (s == NONE)
-        return;
-    const struct slot *sl = &b->slots[s];
-    if (sl->state == S_DIRTY || sl->redirty) /* a copy the flash never sees */
-        absorbed(b, sl->state == S_DIRTY ? sl->placement : sl->redirty_placement);
-    ssdsim__buf_trim(b, u);
+    drop(b, u, false, NONE);
+}
+
+void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u, uint32_t cmd)
+{
+    drop(b, u, true, cmd);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -622,7 +649,7 @@ bool ssdsim__buf_ff_evict(struct ssdsim__buf *b, uint32_t level, uint64_t *lpn, 
     b->n_dirty--;
     b->n_issued++;
     prefetch_next(b); /* as flush_more does */
-    clean(b, s);
+    clean(b, sl->stamp);
     slot_free(b, s);
     return true;
 }
@@ -652,7 +679,7 @@ uint64_t ssdsim__buf_power_loss(struct ssdsim__buf *b, uint64_t keep, ssdsim__bu
             fn(ctx, sl->w_seq, sl->w_off, sl->w_len, sl->bytes);
             fifo_unlink(b, s);
             b->n_dirty--;
-            clean(b, s);
+            clean(b, sl->stamp);
             slot_free(b, s);
         }
         s = next;
@@ -667,10 +694,11 @@ uint64_t ssdsim__buf_power_loss(struct ssdsim__buf *b, uint64_t keep, ssdsim__bu
         } else {
             fn(ctx, sl->w_seq, sl->w_off, sl->w_len, sl->redirty_bytes);
             sl->redirty = false;
+            b->n_redirty--;
+            clean(b, sl->redirty_stamp);
         }
     }
-    if (b->n_dirty)
-        ssdsim__buf_flush_all(b);
+    ssdsim__buf_flush_all(b);
     return kept;
 }
 
@@ -680,7 +708,7 @@ uint64_t ssdsim__buf_power_loss(struct ssdsim__buf *b, uint64_t keep, ssdsim__bu
 int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len)
 {
 #define BUF_FAIL(...) return (snprintf(why, len, "write buffer: " __VA_ARGS__), SSDSIM_ESTATE)
-    uint32_t n[3] = {0};
+    uint32_t n[3] = {0}, n_redirty = 0;
     uint64_t units = b->d->bytes / b->d->unit;
     for (uint32_t s = 0; s < b->cap; s++) {
         const struct slot *sl = &b->slots[s];
@@ -699,7 +727,11 @@ int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len)
             BUF_FAIL("slot %u holds %u bytes of a %u-byte unit", s, sl->bytes, b->d->unit);
         if (sl->redirty && sl->state != S_FLUSHING)
             BUF_FAIL("slot %u is dirty and marked written again behind a flush", s);
+        n_redirty += sl->redirty;
     }
+    if (n_redirty != b->n_redirty)
+        BUF_FAIL("%u slots written again behind a flush; the count says %u", n_redirty,
+                 b->n_redirty);
     if (n[S_DIRTY] != b->n_dirty || n[S_FLUSHING] != b->n_flushing)
         BUF_FAIL("%u dirty and %u flushing slots; the counts say %u and %u", n[S_DIRTY],
                  n[S_FLUSHING], b->n_dirty, b->n_flushing);
