@@ -10,8 +10,11 @@
  * Flushing writes dirty units to the FTL oldest first, as the device's own writes. It starts
  * when the dirty units exceed flush_start x capacity and goes on until they are at or below
  * flush_stop x capacity, at most flush_depth units at a time (default: a page's worth per
- * plane, enough to keep every plane programming); after the device is idle for flush_idle_us everything dirty is
- * flushed. A slot is free again when its program is done.
+ * plane, enough to keep every plane programming); after the device is idle for flush_idle_us
+ * everything dirty is flushed. A slot is free again when its program is done. With units
+ * smaller than the page, a page's worth is begun only with a page's worth dirty unless
+ * something forces the units out (flush_more): a write-back cache need not program a lone unit
+ * padded.
  *
  * A write to a unit that is dirty and not yet being flushed overwrites it in DRAM: the flash
  * never sees the older copy (it counts as a host page written, so write amplification stays
@@ -88,6 +91,7 @@ struct ssdsim__buf {
     uint32_t n_dirty, n_flushing;
     uint32_t n_redirty; /* slots being flushed with a copy written again behind the flush */
     uint64_t n_issued; /* units flushed so far */
+    uint32_t grp;      /* units issued of the page's worth being flushed (below hw.spp) */
     uint32_t start_at, stop_at, depth;
     bool flushing_mode;
     uint64_t dram_free;
@@ -257,6 +261,7 @@ void ssdsim__buf_reset(struct ssdsim__buf *b)
     b->fifo_head = b->fifo_tail = NONE;
     b->n_dirty = b->n_flushing = b->n_redirty = 0;
     b->n_issued = 0;
+    b->grp = 0;
     b->flushing_mode = b->idle_flush = false;
     b->dram_free = ssdsim__engine_now(b->d->engine);
     b->wait_head = b->wait_n = 0;
@@ -304,18 +309,32 @@ static inline void prefetch_next(struct ssdsim__buf *b)
         d->env.ops->prefetch(d->env.state, b->slots[b->slots[b->fifo_head].next].lpn);
 }
 
+/* Units smaller than the page (hw.spp > 1) go to the FTL a page's worth at a time, so that they
+ * pack into whole pages (hw/unit.c): flushing stops only between pages' worths, and, unless
+ * something needs the units durable or their slots back (an idle flush, a Flush command, a
+ * power loss: idle_flush; a full buffer: commands waiting), a page's worth is begun only with
+ * a page's worth dirty. A partial one stays dirty in DRAM, where the write-back cache may keep
+ * it, instead of reaching the flash alone, where a die with nothing else to do would program
+ * it padded. (The buffer counts units, not the FTL's pages: with several open pages to fill,
+ * as with FDP handles or ftl.placement "lba", a page's worth can still spread over them.) */
 static void flush_more(struct ssdsim__buf *b)
 {
     struct ssdsim__dev *d = b->d;
+    uint32_t spp = d->hw.spp;
+    bool forced = false;
     if (b->n_dirty > b->start_at || b->idle_flush)
         b->flushing_mode = true;
     while (b->flushing_mode && b->n_flushing < b->depth && b->fifo_head != NONE) {
-        /* units smaller than the page: flushing stops only between pages' worths of units, so
-         * that they pack into whole pages (hw/unit.c) */
-        if (!b->idle_flush && b->n_dirty <= b->stop_at && b->n_issued % d->hw.spp == 0) {
-            b->flushing_mode = false;
-            break;
+        if (b->grp == 0 && !b->idle_flush) {
+            if (b->n_dirty <= b->stop_at) {
+                b->flushing_mode = false;
+                break;
+            }
+            if (b->n_dirty < spp && b->wait_n == 0)
+                break; /* held back: flushing goes on when a page's worth is dirty */
         }
+        forced |= b->idle_flush || b->wait_n > 0;
+        b->grp = b->grp + 1 < spp ? b->grp + 1 : 0;
         uint32_t s = b->fifo_head;
         fifo_unlink(b, s);
         struct slot *sl = &b->slots[s];
@@ -335,6 +354,10 @@ static void flush_more(struct ssdsim__buf *b)
     }
     if (b->n_dirty == 0) {
         b->flushing_mode = false;
+        /* a forced flush's last page's worth may be partial: the die pads that page, and the
+         * next page's worth begins a new page */
+        if (forced)
+            b->grp = 0;
         /* an idle flush or a Flush command also takes the copies written again behind the
          * flushes now running, once those end (ssdsim__buf_flush_done) */
         b->idle_flush = b->idle_flush && b->n_redirty > 0;
