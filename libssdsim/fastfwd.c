@@ -291,7 +291,7 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
             rc = 0;
         } else {
             if (through)
-                ssdsim__buf_supersede(h->buf, u);
+                ssdsim__buf_supersede(h->buf, u, SSDSIM__NONE); /* on flash at once */
             rc = ftl_unit(env, h, op, u, bytes, placement);
         }
         if (rc)

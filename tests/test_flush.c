@@ -144,6 +144,125 @@ START_TEST(test_fua_protected)
 }
 END_TEST
 
+/* The drive "m1" (the reviewer's): one die of one plane, 64 blocks of 64 pages of 4 KiB, SLC
+ * tPROG 500 us; a bus of 100 MT/s x 8 bits, so a 4 KiB program holds it 4096 x 8000 / 800 =
+ * 40,960 ns; no command overheads; a 100 GB/s link (4 KiB in ceil(40.96) = 41 ns); a 64 KiB
+ * volatile write cache (16 slots) copying at the default 3200 MB/s (4 KiB in 1,280 ns), flushing
+ * from the first dirty unit (flush_start 0, the default) one unit at a time (the default depth:
+ * a page's worth per plane). `extra` adds keys to the buffer. A program issued at t with the
+ * die idle ends at t + 40,960 + 500,000 = t + 540,960. */
+static ssdsim_model *m1(const char *extra)
+{
+    char j[1024];
+    snprintf(j, sizeof j,
+             "{\"name\":\"m1\",\"geometry\":{\"channels\":1,\"chips_per_channel\":1,"
+             "\"dies_per_chip\":1,\"planes_per_die\":1,\"blocks_per_plane\":64,"
+             "\"pages_per_block\":64,\"page_size\":\"4KiB\"},\"flash\":{\"cell\":\"slc\","
+             "\"read_us\":50,\"program_us\":500,\"erase_us\":3000,\"bus_mts\":100,"
+             "\"bus_width\":8},\"controller\":{\"cmd_overhead_us\":0,\"cores\":1,"
+             "\"queue_depth\":256},\"host\":{\"link_bw\":\"100GB/s\",\"cmd_overhead_us\":0},"
+             "\"ftl\":{\"type\":\"page\",\"op\":0.25},\"buffer\":{\"size\":\"64KiB\"%s}}",
+             extra);
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(&m, j, "m1", &err) == 0, "%s", err.message);
+    return m;
+}
+
+#define PROG_M1 540960ull /* bus 40,960 + tPROG 500,000 */
+
+struct ends {
+    uint64_t at[8];
+};
+
+static void on_end(const ssdsim_completion *c, void *ud)
+{
+    ((struct ends *)ud)->at[c->id] = c->complete_ns;
+}
+
+/* A flush waits for a write it follows that hit a unit being flushed. Write A of unit 0 at 0
+ * arrives at 41 ns (the link) and is issued to flash at once: its program ends at
+ * 41 + 540,960 = 541,001. Write B of unit 0 at 2 us finds A's slot being flushed: acknowledged
+ * from DRAM (2,041 + 1,280 = 3,321) and dirty again behind A. The flush at 4 us must make B
+ * durable: B's copy goes to flash when A's program ends, so the flush completes at
+ * 541,001 + 540,960 = 1,081,961 (before the fix, at 541,001 with only A on flash). */
+START_TEST(test_flush_waits_for_copy_written_behind_a_flush)
+{
+    ssdsim_model *m = m1("");
+    ssdsim *sim = st_sim(m, 1);
+    struct ends e = {{0}};
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, UNIT, 0, 0, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, UNIT, 2 * US, 1, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_FLUSH, 0, 0, 4 * US, 2, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_eq(e.at[0], 41 + 1280);
+    ck_assert_uint_eq(e.at[1], 2 * US + 41 + 1280);
+    ck_assert_uint_eq(e.at[2], 41 + 2 * PROG_M1);
+    ck_assert_uint_eq(dev_io(sim).flash_pages_programmed, 2);
+    st_check(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* The same with flushing left to flush commands (flush_start 0.9: 14 of 16 slots): A, dirty,
+ * goes to flash with flush 1 at 2 us (program 2,000 to 542,960); B rewrites unit 0 at 4 us,
+ * behind that program; flush 2 at 6 us has no dirty unit to flush yet, only B's copy behind the
+ * program. Flush 1 completes with A at 542,960; B's copy is flushed when A's program ends, as
+ * flush 2 asked, and flush 2 completes with it at 542,960 + 540,960 = 1,083,920. */
+START_TEST(test_flush_takes_copy_written_behind_a_flush)
+{
+    ssdsim_model *m = m1(",\"flush_start\":0.9,\"flush_stop\":0.9");
+    ssdsim *sim = st_sim(m, 1);
+    struct ends e = {{0}};
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, UNIT, 0, 0, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_FLUSH, 0, 0, 2 * US, 1, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, UNIT, 4 * US, 2, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_FLUSH, 0, 0, 6 * US, 3, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_eq(e.at[1], 2 * US + PROG_M1);
+    ck_assert_uint_eq(e.at[3], 2 * US + 2 * PROG_M1);
+    ck_assert_uint_eq(dev_io(sim).flash_pages_programmed, 2);
+    st_check(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* A FUA write over a dirty unit hands the flushes that wait for that unit to itself (the
+ * reviewer's blkparse trace). Unit 0 written at 0 is issued at once (program 41 to 541,001);
+ * unit 1 written at 2 us stays dirty (one unit is flushed at a time). Flush 1 at 10 us waits
+ * for both. A FUA write of unit 1 at 20 us drops the dirty copy (absorbed) and goes to flash
+ * itself, behind unit 0's program: 541,001 + 540,960 = 1,081,961, when it completes. Flush 1
+ * must not complete before unit 1's newer data is on flash: at 1,081,961, not at 541,001.
+ * Flush 2 at 30 us, after the FUA write began but before it ended, must too: the copy of unit
+ * 1 acknowledged before it is gone from the cache and the FUA data is not yet on flash. */
+START_TEST(test_flush_fua_over_dirty_unit)
+{
+    ssdsim_model *m = m1("");
+    ssdsim *sim = st_sim(m, 1);
+    struct ends e = {{0}};
+    ssdsim_submit_opts fua = SSDSIM_SUBMIT_OPTS_INIT;
+    fua.fua = true;
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, 0, UNIT, 0, 0, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, UNIT, UNIT, 2 * US, 1, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_FLUSH, 0, 0, 10 * US, 2, on_end, &e), 0);
+    ck_assert_int_eq(
+        ssdsim_submit_ex(sim, SSDSIM_OP_WRITE, UNIT, UNIT, 20 * US, 3, on_end, &e, &fua), 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_FLUSH, 0, 0, 30 * US, 4, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_eq(e.at[3], 41 + 2 * PROG_M1);
+    ck_assert_uint_eq(e.at[2], 41 + 2 * PROG_M1);
+    ck_assert_uint_eq(e.at[4], 41 + 2 * PROG_M1);
+    ssdsim_device_io io = dev_io(sim);
+    ck_assert_uint_eq(io.flash_pages_programmed, 2);
+    ck_assert_uint_eq(io.buffer_absorbed, 1);
+    st_check(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Bad requests: a flush with data, FUA on a read, an options version from the future. */
 START_TEST(test_flush_bad_input)
 {
@@ -303,6 +422,9 @@ int main(void)
     tcase_add_test(tc, test_flush_trace_records);
     tcase_add_test(tc, test_flush_fio_options);
     tcase_add_test(tc, test_flush_fio_sync_fua);
+    tcase_add_test(tc, test_flush_waits_for_copy_written_behind_a_flush);
+    tcase_add_test(tc, test_flush_takes_copy_written_behind_a_flush);
+    tcase_add_test(tc, test_flush_fua_over_dirty_unit);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

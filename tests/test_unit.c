@@ -408,6 +408,80 @@ START_TEST(test_unit_small_buffer_packs)
 }
 END_TEST
 
+struct ends {
+    uint64_t at[16];
+};
+
+static void on_end(const ssdsim_completion *c, void *ud)
+{
+    ((struct ends *)ud)->at[c->id] = c->complete_ns;
+}
+
+/* A write-back cache (256 KiB, volatile, write cache on, flushing from the first dirty unit)
+ * keeps a partial page's worth of units in DRAM until something needs them durable, instead
+ * of sending each to a die that would program it padded. Ten 4 KiB writes of units 0-9, one a
+ * millisecond (each alone on the idle drive): units 0-3 go to flash together when the fourth is
+ * written, as one whole page, and so do 4-7; 8 and 9 stay dirty. So 2 page programs, no slot
+ * padded (before this, every write reached the die alone and idle: 10 pages programmed padded,
+ * 30 empty slots). A flush at 20 ms, when the die is long idle, forces 8 and 9 out: one page
+ * padded (2 empty slots), the 2 units on the bus (2 x 40,960) and tPROG, after the host's 1 us:
+ * 1,000 + 81,920 + 300,000 = 382,920 ns. */
+START_TEST(test_unit_buffer_holds_partial_page)
+{
+    ssdsim_model *m = ud("16KiB", 32, "4KiB", "",
+                         ",\"buffer\":{\"size\":\"256KiB\",\"write_cache\":true}");
+    ssdsim *sim = st_sim(m, 1);
+    struct ends e = {{0}};
+    for (uint64_t k = 0; k < 10; k++)
+        ck_assert_int_eq(
+            ssdsim_submit(sim, SSDSIM_OP_WRITE, k * 4096, 4096, k * 1000000, k, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    const struct ssdsim__hw *hw = hw_of(sim);
+    ck_assert_uint_eq(hw->n_page_programs, 2);
+    ck_assert_uint_eq(hw->n_pad_slots, 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_FLUSH, 0, 0, 20000000, 10, on_end, &e), 0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_eq(e.at[10], 20000000 + HOST + 2 * X4K + T_PROG);
+    ck_assert_uint_eq(hw->n_page_programs, 3);
+    ck_assert_uint_eq(hw->n_pad_slots, 2);
+    st_check(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* A buffer smaller than a page's worth (8 KiB: 2 slots) never has a page's worth dirty: the
+ * units it holds back go out when a write waits for a slot, so nothing deadlocks. Writes of
+ * units 0, 1 and 2 at once: 0 and 1 take the slots and stay dirty; 2 waits, which sends 0 and 1
+ * to the die, idle, as a page padded (2 empty slots, 2 x 40,960 + 300,000 on the die); their
+ * slots free when it ends and unit 2 takes one, held back in turn (alone, nothing waiting). So
+ * write 2 completes after that program, 1 page programmed; a flush then pads unit 2's page
+ * (3 more empty slots). */
+START_TEST(test_unit_small_buffer_no_deadlock)
+{
+    ssdsim_model *m = ud("16KiB", 32, "4KiB", "",
+                         ",\"buffer\":{\"size\":\"8KiB\",\"write_cache\":true}");
+    ssdsim *sim = st_sim(m, 1);
+    struct ends e = {{0}};
+    for (uint64_t k = 0; k < 3; k++)
+        ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, k * 4096, 4096, 0, k, on_end, &e),
+                         0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    const struct ssdsim__hw *hw = hw_of(sim);
+    ck_assert_uint_eq(hw->n_page_programs, 1);
+    ck_assert_uint_eq(hw->n_pad_slots, 2);
+    ck_assert_uint_gt(e.at[2], 2 * X4K + T_PROG);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_FLUSH, 0, 0, ssdsim_now(sim), 3, on_end, &e),
+                     0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_eq(hw->n_page_programs, 2);
+    ck_assert_uint_eq(hw->n_pad_slots, 5);
+    st_check(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Fast preconditioning installs a steady state in units (slots) as it does in pages: with 4 KiB
  * units on 16 KiB pages and with 64 KiB units on 16 KiB pages the installed drive passes every
  * invariant and then takes random writes. (The scaled copy counts spare in units.) */
@@ -572,6 +646,8 @@ int main(void)
     tcase_add_test(tc, test_unit_host_page_not_held_behind_gc);
     tcase_add_test(tc, test_unit_cache_read_rig);
     tcase_add_test(tc, test_unit_small_buffer_packs);
+    tcase_add_test(tc, test_unit_buffer_holds_partial_page);
+    tcase_add_test(tc, test_unit_small_buffer_no_deadlock);
     tcase_add_test(tc, test_unit_gc_copies_not_padded);
     tcase_add_test(tc, test_unit_padded_pages_wear);
     tcase_add_test(tc, test_unit_fast_precondition);

@@ -10,13 +10,16 @@
  * Flushing writes dirty units to the FTL oldest first, as the device's own writes. It starts
  * when the dirty units exceed flush_start x capacity and goes on until they are at or below
  * flush_stop x capacity, at most flush_depth units at a time (default: a page's worth per
- * plane, enough to keep every plane programming); after the device is idle for flush_idle_us everything dirty is
- * flushed. A slot is free again when its program is done.
+ * plane, enough to keep every plane programming); after the device is idle for flush_idle_us
+ * everything dirty is flushed. A slot is free again when its program is done. With units
+ * smaller than the page, a page's worth is begun only with a page's worth dirty unless
+ * something forces the units out (flush_more): a write-back cache need not program a lone unit
+ * padded.
  *
  * A write to a unit that is dirty and not yet being flushed overwrites it in DRAM: the flash
  * never sees the older copy (it counts as a host page written, so write amplification stays
  * flash programs / host pages and can fall below 1). A write to a unit being flushed makes it
- * dirty again once that flush ends. Reads of a unit in the buffer (dirty or being flushed) are
+ * dirty again once that flush ends (a flush command waits for both copies, dev/flush.c). Reads of a unit in the buffer (dirty or being flushed) are
  * served from DRAM with read_hits. Trims drop dirty units.
  *
  * Only power-loss-protected buffers, and volatile ones with the write cache on, acknowledge
@@ -58,6 +61,7 @@ struct slot {
     uint8_t placement, redirty_placement; /* FDP placement id of its data, and of the copy
                                              written again behind a flush */
     uint64_t stamp; /* when its dirty life began (dev/flush.c) */
+    uint64_t redirty_stamp; /* the copy written again behind a flush: when it was written */
     uint32_t redirty_bytes;
     /* the host write whose data it holds last (the redirty copy's, while being flushed): its
      * sequence number in this buffer, offset and length, for the list a power loss makes
@@ -85,7 +89,9 @@ struct ssdsim__buf {
     uint32_t mask;
     uint32_t fifo_head, fifo_tail;
     uint32_t n_dirty, n_flushing;
+    uint32_t n_redirty; /* slots being flushed with a copy written again behind the flush */
     uint64_t n_issued; /* units flushed so far */
+    uint32_t grp;      /* units issued of the page's worth being flushed (below hw.spp) */
     uint32_t start_at, stop_at, depth;
     bool flushing_mode;
     uint64_t dram_free;
@@ -101,11 +107,12 @@ struct ssdsim__buf {
     uint64_t next_seq;   /* of the next host write placed */
 };
 
-/* Slot s left the dirty or flushing state for good: pending flush commands hear. */
-static inline void clean(struct ssdsim__buf *b, uint32_t s)
+/* The copy stamped `stamp` (a dirty or flushing unit, or a copy written again behind a flush)
+ * left the buffer for good: pending flush commands hear. */
+static inline void clean(struct ssdsim__buf *b, uint64_t stamp)
 {
     if (b->d->flushq)
-        ssdsim__flush_unit_clean(b->d, b->slots[s].stamp);
+        ssdsim__flush_unit_clean(b->d, stamp);
 }
 
 uint64_t ssdsim__buf_stamp(const struct ssdsim__buf *b)
@@ -115,7 +122,7 @@ uint64_t ssdsim__buf_stamp(const struct ssdsim__buf *b)
 
 uint32_t ssdsim__buf_unclean(const struct ssdsim__buf *b)
 {
-    return b->n_dirty + b->n_flushing;
+    return b->n_dirty + b->n_flushing + b->n_redirty;
 }
 
 /* A unit's hash; its home in the table is hash & mask. */
@@ -252,8 +259,9 @@ void ssdsim__buf_reset(struct ssdsim__buf *b)
     }
     b->free_head = b->cap ? 0 : NONE;
     b->fifo_head = b->fifo_tail = NONE;
-    b->n_dirty = b->n_flushing = 0;
+    b->n_dirty = b->n_flushing = b->n_redirty = 0;
     b->n_issued = 0;
+    b->grp = 0;
     b->flushing_mode = b->idle_flush = false;
     b->dram_free = ssdsim__engine_now(b->d->engine);
     b->wait_head = b->wait_n = 0;
@@ -301,18 +309,32 @@ static inline void prefetch_next(struct ssdsim__buf *b)
         d->env.ops->prefetch(d->env.state, b->slots[b->slots[b->fifo_head].next].lpn);
 }
 
+/* Units smaller than the page (hw.spp > 1) go to the FTL a page's worth at a time, so that they
+ * pack into whole pages (hw/unit.c): flushing stops only between pages' worths, and, unless
+ * something needs the units durable or their slots back (an idle flush, a Flush command, a
+ * power loss: idle_flush; a full buffer: commands waiting), a page's worth is begun only with
+ * a page's worth dirty. A partial one stays dirty in DRAM, where the write-back cache may keep
+ * it, instead of reaching the flash alone, where a die with nothing else to do would program
+ * it padded. (The buffer counts units, not the FTL's pages: with several open pages to fill,
+ * as with FDP handles or ftl.placement "lba", a page's worth can still spread over them.) */
 static void flush_more(struct ssdsim__buf *b)
 {
     struct ssdsim__dev *d = b->d;
+    uint32_t spp = d->hw.spp;
+    bool forced = false;
     if (b->n_dirty > b->start_at || b->idle_flush)
         b->flushing_mode = true;
     while (b->flushing_mode && b->n_flushing < b->depth && b->fifo_head != NONE) {
-        /* units smaller than the page: flushing stops only between pages' worths of units, so
-         * that they pack into whole pages (hw/unit.c) */
-        if (!b->idle_flush && b->n_dirty <= b->stop_at && b->n_issued % d->hw.spp == 0) {
-            b->flushing_mode = false;
-            break;
+        if (b->grp == 0 && !b->idle_flush) {
+            if (b->n_dirty <= b->stop_at) {
+                b->flushing_mode = false;
+                break;
+            }
+            if (b->n_dirty < spp && b->wait_n == 0)
+                break; /* held back: flushing goes on when a page's worth is dirty */
         }
+        forced |= b->idle_flush || b->wait_n > 0;
+        b->grp = b->grp + 1 < spp ? b->grp + 1 : 0;
         uint32_t s = b->fifo_head;
         fifo_unlink(b, s);
         struct slot *sl = &b->slots[s];
@@ -332,7 +354,13 @@ static void flush_more(struct ssdsim__buf *b)
     }
     if (b->n_dirty == 0) {
         b->flushing_mode = false;
-        b->idle_flush = false;
+        /* a forced flush's last page's worth may be partial: the die pads that page, and the
+         * next page's worth begins a new page */
+        if (forced)
+            b->grp = 0;
+        /* an idle flush or a Flush command also takes the copies written again behind the
+         * flushes now running, once those end (ssdsim__buf_flush_done) */
+        b->idle_flush = b->idle_flush && b->n_redirty > 0;
     }
 }
 
@@ -344,10 +372,11 @@ bool ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
         return false;
     struct slot *sl = &b->slots[s];
     b->n_flushing--;
-    clean(b, s);
+    clean(b, sl->stamp);
     if (sl->redirty) {
         sl->redirty = false;
-        sl->stamp = b->next_stamp++;
+        b->n_redirty--;
+        sl->stamp = sl->redirty_stamp; /* a flush that came after it waits for it */
         sl->bytes = sl->redirty_bytes;
         sl->placement = sl->redirty_placement;
         sl->state = S_DIRTY;
@@ -363,7 +392,7 @@ bool ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t s)
 
 void ssdsim__buf_flush_all(struct ssdsim__buf *b)
 {
-    if (b->n_dirty == 0)
+    if (b->n_dirty == 0 && b->n_redirty == 0)
         return;
     b->idle_flush = true;
     flush_more(b);
@@ -439,8 +468,11 @@ static bool place(struct ssdsim__buf *b, uint64_t u, uint32_t bytes, const struc
             sl->redirty_bytes =
                 bytes == b->d->unit ? bytes : SSDSIM__MAX(sl->redirty_bytes, bytes);
             sl->redirty_placement = w->placement;
-        } else { /* being flushed: it is dirty again afterwards (and counted when flushed) */
+        } else { /* being flushed: it is dirty again afterwards (and counted when flushed); its
+                  * stamp is taken now, so that a flush arriving from now on waits for it */
             sl->redirty = true;
+            sl->redirty_stamp = b->next_stamp++;
+            b->n_redirty++;
             sl->redirty_bytes = bytes;
             sl->redirty_placement = w->placement;
         }
@@ -540,32 +572,50 @@ bool ssdsim__buf_read(struct ssdsim__buf *b, uint32_t cmd, uint64_t u, uint32_t 
     return true;
 }
 
-void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u)
+/* Drop unit u's copy that is not on its way to flash (a dirty one, or one written again behind
+ * a flush). A trim's copy is clean at once; a superseded one (a FUA write's newer data takes
+ * its place) is absorbed, and the flushes that wait for it wait for FUA write `fua`'s programs
+ * instead (ssdsim__flush_hand), or for nothing when `fua` is NONE (fast-forward, whose write
+ * is on flash at once). */
+static void drop(struct ssdsim__buf *b, uint64_t u, bool superseded, uint32_t fua)
 {
     uint32_t s = find(b, u);
     if (s == NONE)
         return;
     struct slot *sl = &b->slots[s];
+    uint64_t stamp;
     if (sl->state == S_DIRTY) {
+        if (superseded) /* a copy the flash never sees */
+            absorbed(b, sl->placement);
+        stamp = sl->stamp;
         fifo_unlink(b, s);
         b->n_dirty--;
-        clean(b, s);
         slot_free(b, s);
-        place_waiting(b);
-    } else {
+    } else if (sl->redirty) {
+        if (superseded)
+            absorbed(b, sl->redirty_placement);
+        stamp = sl->redirty_stamp;
         sl->redirty = false;
+        b->n_redirty--;
+    } else {
+        return; /* only the copy being programmed: that program ends as it would */
     }
+    if (fua == NONE)
+        clean(b, stamp);
+    else
+        ssdsim__flush_hand(b->d, fua, stamp);
+    if (sl->state == S_FREE)
+        place_waiting(b);
 }
 
-void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u)
+void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u)
 {
-    uint32_t s = find(b, u);
-    if (s == NONE)
-        return;
-    const struct slot *sl = &b->slots[s];
-    if (sl->state == S_DIRTY || sl->redirty) /* a copy the flash never sees */
-        absorbed(b, sl->state == S_DIRTY ? sl->placement : sl->redirty_placement);
-    ssdsim__buf_trim(b, u);
+    drop(b, u, false, NONE);
+}
+
+void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u, uint32_t cmd)
+{
+    drop(b, u, true, cmd);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -622,7 +672,7 @@ bool ssdsim__buf_ff_evict(struct ssdsim__buf *b, uint32_t level, uint64_t *lpn, 
     b->n_dirty--;
     b->n_issued++;
     prefetch_next(b); /* as flush_more does */
-    clean(b, s);
+    clean(b, sl->stamp);
     slot_free(b, s);
     return true;
 }
@@ -652,7 +702,7 @@ uint64_t ssdsim__buf_power_loss(struct ssdsim__buf *b, uint64_t keep, ssdsim__bu
             fn(ctx, sl->w_seq, sl->w_off, sl->w_len, sl->bytes);
             fifo_unlink(b, s);
             b->n_dirty--;
-            clean(b, s);
+            clean(b, sl->stamp);
             slot_free(b, s);
         }
         s = next;
@@ -667,10 +717,11 @@ uint64_t ssdsim__buf_power_loss(struct ssdsim__buf *b, uint64_t keep, ssdsim__bu
         } else {
             fn(ctx, sl->w_seq, sl->w_off, sl->w_len, sl->redirty_bytes);
             sl->redirty = false;
+            b->n_redirty--;
+            clean(b, sl->redirty_stamp);
         }
     }
-    if (b->n_dirty)
-        ssdsim__buf_flush_all(b);
+    ssdsim__buf_flush_all(b);
     return kept;
 }
 
@@ -680,7 +731,7 @@ uint64_t ssdsim__buf_power_loss(struct ssdsim__buf *b, uint64_t keep, ssdsim__bu
 int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len)
 {
 #define BUF_FAIL(...) return (snprintf(why, len, "write buffer: " __VA_ARGS__), SSDSIM_ESTATE)
-    uint32_t n[3] = {0};
+    uint32_t n[3] = {0}, n_redirty = 0;
     uint64_t units = b->d->bytes / b->d->unit;
     for (uint32_t s = 0; s < b->cap; s++) {
         const struct slot *sl = &b->slots[s];
@@ -699,7 +750,11 @@ int ssdsim__buf_check(const struct ssdsim__buf *b, char *why, size_t len)
             BUF_FAIL("slot %u holds %u bytes of a %u-byte unit", s, sl->bytes, b->d->unit);
         if (sl->redirty && sl->state != S_FLUSHING)
             BUF_FAIL("slot %u is dirty and marked written again behind a flush", s);
+        n_redirty += sl->redirty;
     }
+    if (n_redirty != b->n_redirty)
+        BUF_FAIL("%u slots written again behind a flush; the count says %u", n_redirty,
+                 b->n_redirty);
     if (n[S_DIRTY] != b->n_dirty || n[S_FLUSHING] != b->n_flushing)
         BUF_FAIL("%u dirty and %u flushing slots; the counts say %u and %u", n[S_DIRTY],
                  n[S_FLUSHING], b->n_dirty, b->n_flushing);

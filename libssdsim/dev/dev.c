@@ -266,6 +266,9 @@ void ssdsim__dev_cmd_unit_done(struct ssdsim__dev *d, uint32_t i, uint64_t end_n
         return;
     uint64_t now = ssdsim__engine_now(d->engine);
     c->flash_done_ns = now;
+    if (SSDSIM__UNLIKELY(c->fua) && d->flushq)
+        ssdsim__flush_fua_done(d, i); /* before finish: the callback may reuse the index */
+    c = cmd_at(d, i); /* the flushes that completed may have grown the pool */
     if (c->done_ns > now)
         ssdsim__engine_schedule(d->engine, c->done_ns, finish_event, d, i);
     else

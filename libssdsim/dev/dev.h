@@ -197,9 +197,11 @@ void ssdsim__buf_write(struct ssdsim__buf *b, uint32_t cmd);
 bool ssdsim__buf_read(struct ssdsim__buf *b, uint32_t cmd, uint64_t u, uint32_t bytes);
 /* A trim drops the unit from the buffer too. */
 void ssdsim__buf_trim(struct ssdsim__buf *b, uint64_t u);
-/* A FUA write of unit u bypasses the buffer: drop it as a trim does, but a dirty copy dropped
- * counts as a host page written that never reaches the flash (as an overwrite in DRAM). */
-void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u);
+/* FUA write `cmd` of unit u bypasses the buffer: drop the unit's copy not yet on its way to
+ * flash as a trim does, but that copy counts as a host page written that never reaches the
+ * flash (as an overwrite in DRAM), and the flushes waiting for it wait for `cmd` instead
+ * (ssdsim__flush_hand; SSDSIM__NONE: the write is on flash at once, fast-forward). */
+void ssdsim__buf_supersede(struct ssdsim__buf *b, uint64_t u, uint32_t cmd);
 /* A flush unit's program is done (id without the tag): true, or false (nothing changed) when
  * `id` names no slot being flushed (an FTL's bad id, ssdsim__dev_unit_done). */
 bool ssdsim__buf_flush_done(struct ssdsim__buf *b, uint32_t id);
@@ -291,15 +293,21 @@ bool ssdsim__dev_volatile_cache(const struct ssdsim__dev *d);
 /* Flush command `cmd` reached the back end: it completes once every unit dirty in the buffer
  * now is on flash (at once without a volatile cache, or when nothing is dirty). */
 void ssdsim__flush_arrive(struct ssdsim__dev *d, uint32_t cmd);
-/* A buffered unit stamped `stamp` (ssdsim__buf_stamp when it became dirty) left the buffer's
- * dirty or flushing state for good: on flash, trimmed or dropped. */
+/* A buffered copy stamped `stamp` (ssdsim__buf_stamp when it was written) left the buffer for
+ * good: on flash or trimmed. */
 void ssdsim__flush_unit_clean(struct ssdsim__dev *d, uint64_t stamp);
 /* FUA write `cmd` reached the back end with a volatile cache: drop its units from the buffer
  * (their older copies must not reach flash after it). */
 void ssdsim__flush_fua_drop(struct ssdsim__dev *d, uint32_t cmd);
+/* The buffered copy stamped `stamp` was dropped for FUA write `cmd`'s newer data: it counts as
+ * unclean until `cmd`'s units are programmed (ssdsim__flush_fua_done). */
+void ssdsim__flush_hand(struct ssdsim__dev *d, uint32_t cmd, uint64_t stamp);
+/* FUA write `cmd`'s units are all programmed (d->flushq not NULL): the copies handed to it are
+ * clean. */
+void ssdsim__flush_fua_done(struct ssdsim__dev *d, uint32_t cmd);
 void ssdsim__flush_free(struct ssdsim__dev *d);
-/* The write buffer's side: the stamp the next unit to become dirty gets, and the number of
- * units dirty or being flushed. */
+/* The write buffer's side: the stamp the next copy written gets, and the number of copies
+ * not yet on flash (units dirty or being flushed, and copies written again behind a flush). */
 uint64_t ssdsim__buf_stamp(const struct ssdsim__buf *b);
 uint32_t ssdsim__buf_unclean(const struct ssdsim__buf *b);
 
