@@ -43,6 +43,7 @@ struct module {
 };
 
 static GPtrArray *loaded; /* struct module * of every module loaded, in loading order */
+static GPtrArray *failed; /* struct module * of those whose loading failed (kept: see below) */
 static GPtrArray *given;  /* canonical paths of those given on the command line or in a manifest */
 /* Who registered each plugin name: "KIND:NAME" -> the path of the module that did (owned by
  * its struct module). */
@@ -258,6 +259,9 @@ int cli_plugin_load(const char *path, int is_given)
         m->path = g_strdup(path);
         m->size = file_size(canon);
         if (load_file(path, canon, m->path)) {
+            if (!failed)
+                failed = g_ptr_array_new();
+            g_ptr_array_add(failed, m);
             free(canon);
             return -1;
         }
