@@ -230,7 +230,8 @@ END_TEST
  * then queued padded, behind the third (submitted as the second ended, just before), so its
  * program starts at 3 x 463,840 = 1,391,520 and ends 40,960 + 300,000 later: 1,732,480, with
  * 3 padded slots. (Held until the die ran empty, it would have waited for all 8 GC pages:
- * 8 x 463,840 + 340,960 = 4,051,680.) */
+ * 8 x 463,840 + 340,960 = 4,051,680.) On the NAND-operations path (flash.cmd_cycle_us 0.01)
+ * each operation takes c = 70 ns more. */
 struct chain {
     struct rig r;
     int pages; /* GC pages submitted so far */
@@ -255,24 +256,29 @@ static void on_done_chain(void *ctx, uint32_t op)
 
 START_TEST(test_unit_host_page_not_held_behind_gc)
 {
-    struct chain c;
-    memset(&c, 0, sizeof c);
-    g_autofree char *j = ud_json("16KiB", 32, "4KiB", "", "");
-    ssdsim_error err;
-    ck_assert_int_eq(ssdsim_model_load_string(&c.r.m, j, "rig", &err), 0);
-    ck_assert_int_eq(ssdsim__engine_init(&c.r.e, 64), 0);
-    ck_assert_int_eq(ssdsim__hw_init(&c.r.hw, c.r.m, &c.r.e, on_done_chain, &c), 0);
-    submit_gc_page(&c);
-    submit(&c.r, SSDSIM__FLASH_PROGRAM, 384, 4096, SSDSIM_FOR_HOST, 20);
-    ck_assert_int_eq(ssdsim__engine_run(&c.r.e, 0), 0);
-    ck_assert_int_eq(c.pages, 8);
-    ck_assert_uint_eq(c.r.done[20], 1732480);
-    ck_assert_uint_eq(c.r.done[24 + 4 * 7 + 3], 8 * 463840 + 340960); /* the last GC page */
-    ck_assert_uint_eq(c.r.hw.n_pad_slots, 3);
-    ck_assert_uint_eq(ssdsim__hw_slot_next(&c.r.hw, 3), 4);
-    ssdsim__hw_fini(&c.r.hw);
-    ssdsim__engine_fini(&c.r.e);
-    ssdsim_model_free(c.r.m);
+    for (int nand = 0; nand <= 1; nand++) {
+        /* the NAND-operations path adds c = 70 ns of command cycles to each operation */
+        uint64_t c = nand ? 70 : 0;
+        struct chain ch;
+        memset(&ch, 0, sizeof ch);
+        g_autofree char *j = ud_json("16KiB", 32, "4KiB", nand ? ",\"cmd_cycle_us\":0.01" : "", "");
+        ssdsim_error err;
+        ck_assert_int_eq(ssdsim_model_load_string(&ch.r.m, j, "rig", &err), 0);
+        ck_assert_int_eq(ssdsim__engine_init(&ch.r.e, 64), 0);
+        ck_assert_int_eq(ssdsim__hw_init(&ch.r.hw, ch.r.m, &ch.r.e, on_done_chain, &ch), 0);
+        ck_assert_uint_eq(ch.r.hw.nand, nand);
+        submit_gc_page(&ch);
+        submit(&ch.r, SSDSIM__FLASH_PROGRAM, 384, 4096, SSDSIM_FOR_HOST, 20);
+        ck_assert_int_eq(ssdsim__engine_run(&ch.r.e, 0), 0);
+        ck_assert_int_eq(ch.pages, 8);
+        ck_assert_uint_eq(ch.r.done[20], 3 * (463840 + c) + 340960 + c);
+        ck_assert_uint_eq(ch.r.done[24 + 4 * 7 + 3], 8 * (463840 + c) + 340960 + c);
+        ck_assert_uint_eq(ch.r.hw.n_pad_slots, 3);
+        ck_assert_uint_eq(ssdsim__hw_slot_next(&ch.r.hw, 3), 4);
+        ssdsim__hw_fini(&ch.r.hw);
+        ssdsim__engine_fini(&ch.r.e);
+        ssdsim_model_free(ch.r.m);
+    }
 }
 END_TEST
 

@@ -73,7 +73,8 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
         hw->mate = malloc(sizeof *hw->mate * hw->op_pool.cap);
         hw->mate_cap = hw->op_pool.cap;
         hw->gc_keep = calloc(hw->n_planes, 1);
-        if (!hw->held || !hw->held_next || !hw->held_mark || !hw->blk_wp || !hw->mate || !hw->gc_keep)
+        if (!hw->held || !hw->held_next || !hw->held_mark || !hw->blk_wp || !hw->mate ||
+            !hw->gc_keep)
             goto fail;
         for (uint64_t b = 0; b < hw->n_blocks; b++)
             hw->held[b] = hw->held_next[b] = SSDSIM__NONE;
