@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "methods/methods.h"
 #include "ssdsim/suite.h"
 
 /* version 2 appended `state` */
@@ -192,21 +193,27 @@ int ssdsim_flows_tail(const ssdsim *shared, size_t i, double *fraction)
     return 0;
 }
 
+int ssdsim__flows_shared(ssdsim **out, const ssdsim_model *model, const ssdsim_workload *wl,
+                         const ssdsim_flows_opts *opts, ssdsim_error *err)
+{
+    ssdsim_flows_opts o;
+    *out = NULL;
+    int rc = read_opts(&o, opts, err);
+    return rc ? rc : run_one(out, model, wl, wl, &o, err, "shared run");
+}
+
 int ssdsim_flows_run_sized(const ssdsim_model *model, const ssdsim_workload *wl,
                            const ssdsim_flows_opts *opts, ssdsim_flow *out, size_t n, size_t size,
                            double *fairness, size_t *failed, ssdsim_error *err)
 {
-    ssdsim_flows_opts o;
     if (failed)
         *failed = 0;
     if (fairness)
         *fairness = NAN;
     if (!model || !wl || !out || size == 0)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL, "ssdsim_flows_run: NULL argument");
-    int rc = read_opts(&o, opts, err);
     ssdsim *shared = NULL;
-    if (!rc)
-        rc = run_one(&shared, model, wl, wl, &o, err, "shared run");
+    int rc = ssdsim__flows_shared(&shared, model, wl, opts, err);
     if (!rc)
         rc = ssdsim_flows_alone_sized(shared, model, wl, opts, out, n, size, fairness, failed,
                                       err);

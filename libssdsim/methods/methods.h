@@ -7,6 +7,7 @@
 #include "common.h"
 
 #include "ssdsim/measure.h"
+#include "ssdsim/suite.h"
 
 /* Blocks per plane of host writes (on every device) a window of a writing workload at steady
  * state must hold, ssdsim_measure_opts.gc_cycles: periods of garbage collection, whose swing
@@ -47,6 +48,12 @@ uint64_t ssdsim__methods_io_size(const ssdsim_workload *wl, double drive_writes,
  * not steady), and the operation statistics they come from (window.c). */
 void ssdsim__measurement_of_run(ssdsim *sim, ssdsim_measurement *f, ssdsim_op_stats *a,
                                 ssdsim_op_stats *r, ssdsim_op_stats *w);
+
+/* The shared run of ssdsim_flows_run (flows.c): a new simulation of `model` that ran `wl`
+ * after the point's preconditioning and the options' state. On failure *out is NULL and `err`
+ * says "shared run: why". */
+int ssdsim__flows_shared(ssdsim **out, const ssdsim_model *model, const ssdsim_workload *wl,
+                         const ssdsim_flows_opts *opts, ssdsim_error *err);
 
 /* Run `wl` with run length `len` on `sim`. The codes of ssdsim_run. */
 int ssdsim__methods_run(ssdsim *sim, const ssdsim_workload *wl,

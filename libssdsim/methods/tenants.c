@@ -157,18 +157,10 @@ int ssdsim_tenants_run_sized(const ssdsim_model *model, ssdsim_tenants_arbitrati
     fo.point = &pt;
     fo.progress = o.progress;
     fo.progress_userdata = o.progress_userdata;
-    /* ssdsim_flows_run's steps, keeping the shared run for the tenants' drain tails */
+    /* ssdsim_flows_run's two steps, keeping the shared run for the tenants' drain tails */
     ssdsim *shared = NULL;
-    ssdsim_error e;
-    if (!rc && (rc = ssdsim_point_new(&shared, m, &pt, &e)))
-        ssdsim__error_set(err, rc, NULL, NULL, "shared run: %s", e.message);
-    if (!rc) {
-        if (o.progress)
-            ssdsim_set_progress(shared, o.progress, o.progress_userdata);
-        if ((rc = ssdsim_point_precondition(shared, wl, &pt)) ||
-            (rc = ssdsim_point_measure(shared, wl, &pt)))
-            ssdsim__error_set(err, rc, NULL, NULL, "shared run: %s", ssdsim_errmsg(shared));
-    }
+    if (!rc)
+        rc = ssdsim__flows_shared(&shared, m, wl, &fo, err);
     if (!rc)
         rc = ssdsim_flows_alone(shared, m, wl, &fo, t.flows, SSDSIM_TENANTS_N, &t.fairness, NULL,
                                 err);
