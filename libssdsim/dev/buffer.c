@@ -19,8 +19,9 @@
  * A write to a unit that is dirty and not yet being flushed overwrites it in DRAM: the flash
  * never sees the older copy (it counts as a host page written, so write amplification stays
  * flash programs / host pages and can fall below 1). A write to a unit being flushed makes it
- * dirty again once that flush ends (a flush command waits for both copies, dev/flush.c). Reads of a unit in the buffer (dirty or being flushed) are
- * served from DRAM with read_hits. Trims drop dirty units.
+ * dirty again once that flush ends (a flush command waits for both copies, dev/flush.c). Reads
+ * of a unit in the buffer (dirty or being flushed) are served from DRAM with read_hits. Trims
+ * drop dirty units.
  *
  * Only power-loss-protected buffers, and volatile ones with the write cache on, acknowledge
  * from DRAM; with the volatile cache off the device writes through to flash (dev.c never calls

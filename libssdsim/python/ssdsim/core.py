@@ -2,8 +2,8 @@
 
 A Model is a device (or system) model: loaded from a file, from JSON text or the built-in
 default, changed with set(key, value) exactly as `ssdsim run --set` changes it, and copied as
-the library copies it (ssdsim_model_copy). A Workload holds fio options (a dict, JSON text or a fio job file). A
-Simulation is one device with its state: it runs workloads one after another (wear and mapping
+the library copies it (ssdsim_model_copy). A Workload holds fio options (a dict, JSON text or a
+fio job file). A Simulation is one device with its state: it runs workloads one after another (wear and mapping
 carry over, statistics restart), and its results are the library's results JSON as a dict (keys
 in doc/results.md), with the time series as a list of dicts or, when pandas is installed, a
 DataFrame.
