@@ -217,10 +217,10 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
     struct ssdsim__die *die = &hw->dies[d];
     if (SSDSIM__UNLIKELY(die->held_blk != SSDSIM__NONE))
         ssdsim__unit_dispatch(hw, d);
-    uint64_t now0 = ssdsim__engine_now(hw->engine);
-    ssdsim__hw_w_start(die, now0);
+    uint64_t now = ssdsim__engine_now(hw->engine);
+    ssdsim__hw_w_start(die, now);
     uint32_t cls = ssdsim__hw_first_class(hw, die, die->head[SSDSIM__CLASS_READ] != SSDSIM__NONE,
-                                          die->head[SSDSIM__CLASS_WRITE] != SSDSIM__NONE, now0);
+                                          die->head[SSDSIM__CLASS_WRITE] != SSDSIM__NONE, now);
     uint32_t i = ssdsim__hw_die_pop(hw, die, cls);
     if (i == SSDSIM__NONE) {
         set_idle(hw, d, true);
@@ -231,7 +231,6 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
     struct ssdsim__flash_op *op = &hw->ops[i];
     set_idle(hw, d, false);
 
-    uint64_t now = ssdsim__engine_now(hw->engine);
     const struct ssdsim__flash *f = &hw->model->flash;
     uint64_t done;
     switch (op->kind) {
