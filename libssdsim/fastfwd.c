@@ -45,6 +45,7 @@
  */
 #include "sim.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -468,6 +469,17 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
     }
     void (*prefetch)(void *, uint64_t) = d->env.ops->prefetch;
     struct ff_order order = {.cl = cl, .n = n, .w = w, .writers = writers, .fdp = fdp};
+    /* progress: of the bytes to write when bounded by them, else of the requests the jobs
+     * plan (0 when one of them plans none it can tell: no progress then) */
+    uint64_t planned = 0;
+    for (uint32_t c = 0; c < n && !max_write_bytes; c++) {
+        uint64_t p = ssdsim__gen_planned(&cl[c].gen);
+        if (p == 0) {
+            planned = 0;
+            break;
+        }
+        planned += p;
+    }
     struct ff_req ahead[FF_AHEAD];
     uint32_t head = 0, queued = 0;
     bool more = true;
@@ -503,8 +515,10 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
             bytes += r.len;
         if (max_write_bytes && bytes >= max_write_bytes)
             break;
-        if (++reqs % PROGRESS_EVERY == 0 && sim->progress && max_write_bytes &&
-            sim->progress((double)bytes / (double)max_write_bytes, sim->progress_ud))
+        if (++reqs % PROGRESS_EVERY == 0 && sim->progress && (max_write_bytes || planned) &&
+            ssdsim__progress_call(sim, max_write_bytes
+                                           ? (double)bytes / (double)max_write_bytes
+                                           : fmin((double)reqs / (double)planned, 1.0)))
             rc = SSDSIM_ECANCELLED;
     }
     hooks_off(&h, d);
@@ -568,7 +582,7 @@ int ssdsim__ff_seq_fill_members(struct ssdsim *sim, uint32_t fills, uint32_t bs)
                 rc = request(d, SSDSIM__IO_WRITE, off, len, 0, false);
                 done += len;
                 if (rc == 0 && ++reqs % PROGRESS_EVERY == 0 && sim->progress &&
-                    sim->progress((double)done / (double)total, sim->progress_ud))
+                    ssdsim__progress_call(sim, (double)done / (double)total))
                     rc = SSDSIM_ECANCELLED;
             }
         }

@@ -32,6 +32,25 @@ double ssdsim__waf_rounds_drive_writes(const struct ssdsim__waf_rounds *r)
     return (double)r->host / (double)r->lp;
 }
 
+/* The part of the rounds done at `dw` drive writes. They go on until the WAF is steady, at least
+ * min_dw and at most max_dw drive writes; most end at or soon after min_dw, which stands for 90%,
+ * the rest of the way to max_dw for the last 10% (a fraction for progress display only). */
+static double rounds_part(const struct ssdsim__waf_rounds *r, double dw)
+{
+    if (dw <= r->min_dw)
+        return 0.9 * dw / r->min_dw;
+    if (r->max_dw <= r->min_dw)
+        return 1;
+    return fmin(0.9 + 0.1 * (dw - r->min_dw) / (r->max_dw - r->min_dw), 1.0);
+}
+
+struct ssdsim__span ssdsim__waf_rounds_span(const struct ssdsim__waf_rounds *r,
+                                            struct ssdsim__span base, double round_dw)
+{
+    double dw = ssdsim__waf_rounds_drive_writes(r);
+    return ssdsim__span_part(base, rounds_part(r, dw), rounds_part(r, dw + round_dw));
+}
+
 /* Count the round `s` just ran (its device statistics since they were last reset). True when
  * the rounds are done. */
 bool ssdsim__waf_rounds_add(struct ssdsim__waf_rounds *r, const struct ssdsim *s)
@@ -464,10 +483,12 @@ static int precondition_ff(struct ssdsim *sim, const ssdsim_workload *wl, double
         free(rwl.jobs);
         return ssdsim__fail(sim, SSDSIM_ENOMEM, "out of memory");
     }
+    struct ssdsim__span base = sim->progress_span;
     while (rc == 0 && r.n < r.cap) {
         /* a round: runs of the workload (each a run number, as timed runs would be) until a
          * drive write is written */
         ssdsim_reset_stats(sim);
+        sim->progress_span = ssdsim__waf_rounds_span(&r, base, 1.0);
         for (uint64_t done = 0, written = 0; rc == 0 && done < round; done += written) {
             rc = ssdsim__ff_run(sim, wl, round - done, &written);
             if (rc == 0 && written == 0)
@@ -480,6 +501,7 @@ static int precondition_ff(struct ssdsim *sim, const ssdsim_workload *wl, double
     }
     free(r.waf);
     free(rwl.jobs);
+    sim->progress_span = base;
     if (rc)
         return rc;
     double dw = ssdsim__waf_rounds_drive_writes(&r);

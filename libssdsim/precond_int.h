@@ -30,6 +30,10 @@ struct ssdsim__waf_rounds {
 };
 
 double ssdsim__waf_rounds_drive_writes(const struct ssdsim__waf_rounds *r);
+/* The part of `base` (a progress span, sim.h) that a round of `round_dw` drive writes, begun
+ * now, stands for among the rounds. */
+struct ssdsim__span ssdsim__waf_rounds_span(const struct ssdsim__waf_rounds *r,
+                                            struct ssdsim__span base, double round_dw);
 /* Count the round `s` just ran (its device statistics since they were last reset). True when
  * the rounds are done. */
 bool ssdsim__waf_rounds_add(struct ssdsim__waf_rounds *r, const struct ssdsim *s);

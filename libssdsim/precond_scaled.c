@@ -326,6 +326,8 @@ static int run_scaled(struct ssdsim *sim, struct ssdsim__jobspec *jobs, uint32_t
         ssdsim__set_errmsg(sim, "out of memory");
     }
     while (rc == 0 && r.n < r.cap) {
+        s->progress_span =
+            ssdsim__waf_rounds_span(&r, sim->progress_span, (double)round / (double)bytes_s);
         if (ff) { /* the same rounds fast-forwarded */
             uint64_t written;
             ssdsim_reset_stats(s);
@@ -562,6 +564,8 @@ static int install_from(struct ssdsim *sim, const struct ssdsim *s, const uint8_
                 ssdsim__set_errmsg(sim, "fast preconditioning: device %u: %s", k, why);
             else
                 sim->sys.devs[k].installed = true; /* a steady state: preconditioned */
+            if (rc == 0) /* a cancel asked here is seen by the settling run that follows */
+                (void)ssdsim__progress_call(sim, (double)(k + 1) / sim->sys.n_devs);
         }
     }
     free(valid);
@@ -614,16 +618,29 @@ int ssdsim__precond_scaled(struct ssdsim *sim, const ssdsim_workload *wl, uint32
         return rc;
     if (bpp_s == 0)
         bpp_s = ssdsim__scaled_bpp(sim->sys.dev_model);
+    /* For progress, the rounds on the copy and the install on each device in proportion to
+     * their work: the copy's units times the drive writes asked, and each device's units at a
+     * quarter of a fast-forwarded write each (18 against 83 ns measured on generic-mlc at 1 TiB;
+     * the rounds stand for less when they take more drive writes to be steady) */
+    const ssdsim_geometry *g = &sim->sys.devs[0].env.geo;
+    double lp = (double)g->logical_pages;
+    double work_r = lp * bpp_s / g->blocks_per_plane * dw, work_i = 0.25 * lp * sim->sys.n_devs;
+    struct ssdsim__span base = sim->progress_span;
+    sim->progress_span = ssdsim__span_part(base, 0, work_r / (work_r + work_i));
     struct scaled_run sr;
     rc = run_scaled(sim, jobs, n_jobs, bpp_s, dw, &sr);
+    sim->progress_span = ssdsim__span_part(base, work_r / (work_r + work_i), 1);
     uint8_t *runs = NULL;
     uint64_t period = 0;
     if (rc == 0 && (rc = layout_runs(sim, jobs, n_jobs, &runs, &period)) != 0)
         ssdsim_free(sr.s);
     free(jobs);
-    if (rc)
+    if (rc) {
+        sim->progress_span = base;
         return rc;
+    }
     rc = install_from(sim, sr.s, runs, period);
+    sim->progress_span = base;
     free(runs);
     ssdsim_free(sr.s);
     if (rc)

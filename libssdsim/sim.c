@@ -203,6 +203,22 @@ void ssdsim_set_progress(ssdsim *sim, ssdsim_progress_fn fn, void *userdata)
     sim->progress_ud = userdata;
 }
 
+struct ssdsim__span ssdsim__span_part(struct ssdsim__span in, double lo, double hi)
+{
+    if (in.hi <= 0)
+        in = (struct ssdsim__span){0, 1};
+    double w = in.hi - in.lo;
+    return (struct ssdsim__span){in.lo + w * lo, in.lo + w * hi};
+}
+
+int ssdsim__progress_call(struct ssdsim *sim, double fraction)
+{
+    if (!sim->progress)
+        return 0;
+    struct ssdsim__span s = ssdsim__span_part(sim->progress_span, 0, 1);
+    return sim->progress(s.lo + (s.hi - s.lo) * fraction, sim->progress_ud);
+}
+
 static void tick(void *ctx, uint32_t arg)
 {
     struct ssdsim *sim = ctx;
@@ -328,7 +344,7 @@ static int drive(struct ssdsim *sim, bool report)
             }
         }
         if (report && sim->host.active && sim->progress &&
-            sim->progress(ssdsim__host_progress(&sim->host), sim->progress_ud)) {
+            ssdsim__progress_call(sim, ssdsim__host_progress(&sim->host))) {
             ssdsim__set_errmsg(sim, "cancelled");
             return SSDSIM_ECANCELLED;
         }

@@ -21,6 +21,12 @@ struct ssdsim__precond {
     bool steady;                      /* fast: that WAF met the steady-state rule */
 };
 
+/* A part [lo, hi] of a method's progress, 0 <= lo <= hi <= 1; hi 0: the whole (zeroed
+ * memory). */
+struct ssdsim__span {
+    double lo, hi;
+};
+
 struct ssdsim {
     uint32_t magic; /* SSDSIM__MAGIC_SIM while alive (common.h) */
     struct ssdsim_model *model;
@@ -32,6 +38,10 @@ struct ssdsim {
     struct ssdsim__host host;
     ssdsim_progress_fn progress;
     void *progress_ud;
+    /* The part of the whole that the current step of a longer method (a round of
+     * preconditioning) stands for: its own fractions are mapped into it
+     * (ssdsim__progress_call), so that the method reports one rising fraction. */
+    struct ssdsim__span progress_span;
     uint64_t interval_ns;
     uint64_t next_tick_ns;
     ssdsim__event_id tick;
@@ -101,6 +111,14 @@ int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...) SSDSI
  * would run the engine inside itself: 0 when not so called, else SSDSIM_ESTATE with the message
  * "WHAT: called from a callback ..." set. The simulation stays usable. */
 int ssdsim__refuse_in_events(const struct ssdsim *sim, const char *what);
+
+/* Report `fraction` (0 to 1) of the current step to the progress callback, mapped into the part
+ * of the whole the step stands for (sim->progress_span): the callback's result, 0 without one. */
+int ssdsim__progress_call(struct ssdsim *sim, double fraction);
+/* The part [lo, hi] (0 <= lo <= hi <= 1) of span `in`: a method of several steps sets
+ * sim->progress_span to the part of its own span each step stands for, and puts its own back at
+ * the end. */
+struct ssdsim__span ssdsim__span_part(struct ssdsim__span in, double lo, double hi);
 
 /* Check workload `wl` against the volume `sim` addresses (ssdsim__workload_check): 0, or
  * SSDSIM_ECONFIG with the message "LABEL: what is wrong" set. Runs, fast-forward and fast

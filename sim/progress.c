@@ -83,14 +83,18 @@ int cli_progress_cb(double fraction, void *userdata)
     p->last = now;
     p->last_percent = percent;
     double el = now - p->t0;
-    double eta = fraction > 0.01 ? el * (1 - fraction) / fraction : 0;
+    /* Below 1% done the rate is not known well enough to say what remains: "unknown", never
+     * a remaining time of 0 */
+    char eta[32] = "unknown";
+    if (fraction > 0.01)
+        snprintf(eta, sizeof eta, "~%.1f s", el * (1 - fraction) / fraction);
     char line[256];
     if (p->mode == PROGRESS_TTY) {
-        snprintf(line, sizeof line, "\r%s: %5.1f%%  elapsed %5.1f s  remaining ~%5.1f s ",
-                 p->what, 100.0 * fraction, el, eta);
+        snprintf(line, sizeof line, "\r%s: %5.1f%%  elapsed %5.1f s  remaining %-9s ", p->what,
+                 100.0 * fraction, el, eta);
         p->drawn = true;
     } else {
-        snprintf(line, sizeof line, "progress: %s %.1f%%, elapsed %.1f s, remaining ~%.1f s\n",
+        snprintf(line, sizeof line, "progress: %s %.1f%%, elapsed %.1f s, remaining %s\n",
                  p->what, 100.0 * fraction, el, eta);
     }
     cli_stderr_put(line, strlen(line)); /* whole: other processes may share stderr */

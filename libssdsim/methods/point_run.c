@@ -49,10 +49,19 @@ int ssdsim_point_precondition(ssdsim *sim, const ssdsim_workload *wl,
             return ssdsim__fail(sim, SSDSIM_EINVAL,
                                 "fast preconditioning needs the point's workload (its random "
                                 "writes are what it installs the steady state of)");
+    {
+        /* for progress, the steady state found stands for 90%, settling for the rest */
+        struct ssdsim__span base = sim->progress_span;
+        sim->progress_span = ssdsim__span_part(base, 0, 0.9);
         rc = ssdsim_precondition_fast(sim, wl, NULL);
+        sim->progress_span = ssdsim__span_part(base, 0.9, 1);
         if (rc == 0)
             rc = ssdsim_settle_adaptive(sim, wl, SSDSIM_SETTLE_DRIVE_WRITES, NULL);
-        return rc ? rc : ssdsim_fill_card_cache(sim, wl); /* a RAID card's, as hours leave it */
+        if (rc == 0)
+            rc = ssdsim_fill_card_cache(sim, wl); /* a RAID card's, as hours leave it */
+        sim->progress_span = base;
+        return rc;
+    }
     default:
         return 0;
     }
