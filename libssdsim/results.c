@@ -427,6 +427,36 @@ int (ssdsim_get_interval)(const ssdsim *sim, size_t i, ssdsim_interval *out)
     return ssdsim_get_interval_sized(sim, i, out, SSDSIM__INTERVAL_SIZE_1);
 }
 
+/* A steady window that the run later left (get_steady_full). */
+struct left {
+    bool left;
+    size_t end, window, tail; /* the window's last round; its length; the rounds averaged after */
+    double average, tail_avg;
+};
+
+/* Whether the run left the steady window `r` (ending at round `end`) before the end of its
+ * stretch of rounds (`to`, exclusive): the average of the stretch's last rounds after the
+ * window (as many as the window holds, or all there are) is off the window's average by more
+ * than the rule's excursion limit. A drive still drifting (its WAF climbing while spare space it
+ * had never been given fills) can meet the rule over a short window and then fall far below it;
+ * one round off its band (a collection burst) cannot move the tail's average so far. With
+ * until_steady the run ends at the window: nothing after it. Records the window in *l. */
+static bool steady_left(const ssdsim *sim, size_t end, size_t to, const ssdsim_steady_result *r,
+                        struct left *l)
+{
+    if (end + 1 >= to)
+        return false;
+    size_t k = SSDSIM__MIN(r->window, to - end - 1), off = ssdsim__steady_var_offset(sim->steady_var);
+    double sum = 0;
+    for (size_t j = to - k; j < to; j++)
+        sum += *(const double *)(const void *)((const char *)&sim->stats.series[j] + off);
+    double tail = sum / (double)k;
+    if (fabs(tail - r->average) <= sim->steady_opts.max_excursion * fabs(r->average))
+        return false;
+    *l = (struct left){true, end, r->window, k, r->average, tail};
+    return true;
+}
+
 static int get_steady_full(const ssdsim *sim, ssdsim_steady_result *out)
 {
     if (!sim || !out)
@@ -439,9 +469,11 @@ static int get_steady_full(const ssdsim *sim, ssdsim_steady_result *out)
     size_t first = s->first_round < n ? s->first_round : n;
     /* A round in which no request completed (the host idle: a pause before a delayed job, a
      * quiet stretch of a trace) measures nothing: the rule judges only the stretches of rounds
-     * between such rounds, the earliest steady window winning. */
+     * between such rounds, the earliest steady window winning that the stretch's last rounds
+     * still agree with (steady_left). */
     size_t from = first, idle = 0;
     int rc = 0;
+    struct left left = {0};
     for (;;) {
         size_t to = from;
         while (to < n && s->series[to].n_ios > 0)
@@ -451,6 +483,11 @@ static int get_steady_full(const ssdsim *sim, ssdsim_steady_result *out)
                                   : NULL;
         rc = ssdsim__steady_series((const double *)(const void *)x, sizeof *s->series, to - from,
                                    &sim->steady_opts, out);
+        if (rc == 0 && out->steady && steady_left(sim, from + out->round, to, out, &left)) {
+            /* the run moved away from this window: judge the windows after its first round */
+            from += out->round - out->window + 2;
+            continue;
+        }
         if (rc || out->steady || to >= n) {
             out->round = from + out->round; /* rounds count from the first row */
             break;
@@ -463,7 +500,13 @@ static int get_steady_full(const ssdsim *sim, ssdsim_steady_result *out)
     }
     if (rc)
         return ssdsim__fail(sim, rc, "ssdsim_get_steady: %s", ssdsim_strerror(rc));
-    if (!out->steady && idle > 0 && n > first) {
+    if (!out->steady && left.left) {
+        snprintf(out->why_not, sizeof out->why_not,
+                 "rounds %zu-%zu met the rule (average %.6g), but the run then left them: its "
+                 "last %zu whole rounds average %.6g, %.0f%% off, and no window since is steady",
+                 left.end + 2 - left.window, left.end + 1, left.average, left.tail, left.tail_avg,
+                 100 * fabs(left.tail_avg - left.average) / fabs(left.average));
+    } else if (!out->steady && idle > 0 && n > first) {
         char rule[sizeof out->why_not];
         memcpy(rule, out->why_not, sizeof rule);
         snprintf(out->why_not, sizeof out->why_not,

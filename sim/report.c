@@ -75,8 +75,9 @@ static void print_steady(FILE *out, const ssdsim *sim, ssdsim_steady_var var)
     if (r.first_round > 0)
         fprintf(out,
                 "  (judged from round %zu on: the earlier rounds began before the drive was "
-                "preconditioned, twice its capacity written and garbage collection started; a "
-                "fresh drive's plateau is not steady state)\n",
+                "preconditioned: twice its capacity written, its units written but for 1%% of "
+                "its spare space at most, and garbage collection started; a fresh drive's "
+                "plateau is not steady state)\n",
                 r.first_round + 1);
 }
 

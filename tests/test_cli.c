@@ -1161,21 +1161,33 @@ START_TEST(test_cli_demo_on_small_model)
     const cJSON *ts = cJSON_GetObjectItemCaseSensitive(root, "timeseries");
     ck_assert_int_eq(cJSON_GetArraySize(ts), 30);
     /* The verdict is over the rounds that began once garbage collection had started (a block
-     * erased) and twice the logical capacity had been written (from the series itself, whose
-     * cumulative units count from the fresh drive): never on the fresh drive's plateau. */
+     * erased), twice the logical capacity had been written (from the series itself, whose
+     * cumulative units count from the fresh drive) and the units never written were 1% of the
+     * spare space at most: never on the fresh drive's plateau. 16 jobs, each with its own
+     * random map (a permutation of the units, fio's default), have written W / 16 units each
+     * after W, and leave a unit unwritten with probability (1 - W / (16 L))^16: at most
+     * 0.01 x 0.28 (generic-mlc's ftl.op) from W = 4.93 L on. With only 3,200 units the count
+     * itself (about 9 there) is random: within two rounds of 0.2 L each. */
     uint64_t lpages = logical / 4096;
-    int first_erase = -1, first = -1;
-    for (int i = 0; i < 30 && first < 0; i++) {
+    int first_erase = -1, first = -1, mapped = -1;
+    for (int i = 0; i < 30 && mapped < 0; i++) {
         const cJSON *row = cJSON_GetArrayItem(ts, i);
+        double w = json_num(row, "host_pages_written");
         if (first_erase < 0 && json_num(row, "blocks_erased") > 0)
             first_erase = i;
-        if (first_erase >= 0 && json_num(row, "host_pages_written") >= 2.0 * (double)lpages)
+        if (first < 0 && first_erase >= 0 && w >= 2.0 * (double)lpages)
             first = i + 1;
+        if (first >= 0 && pow(1 - w / (16.0 * (double)lpages), 16) <= 0.01 * 0.28)
+            mapped = i + 1;
     }
     ck_assert_int_gt(first_erase, 0);
     ck_assert_int_gt(first, first_erase);
+    ck_assert_int_gt(mapped, first);
     ck_assert(cJSON_IsTrue(json_at(root, "steady_state.preconditioned")));
-    ck_assert_int_eq((int)json_num(root, "steady_state.first_round"), first);
+    int judged = (int)json_num(root, "steady_state.first_round");
+    ck_assert_int_ge(judged, first);
+    ck_assert_int_le(abs(judged - mapped), 2);
+    first = judged;
     if (cJSON_IsTrue(json_at(root, "steady_state.steady")))
         ck_assert_int_ge((int)json_num(root, "steady_state.round"), first + 4);
     cJSON_Delete(root);

@@ -549,12 +549,81 @@ START_TEST(test_steady_fresh_drive_not_judged)
 }
 END_TEST
 
+/* Logical units the FTL maps now (ssdsim_lookup over every unit). */
+static uint64_t mapped_units(const ssdsim *sim, uint64_t lpages)
+{
+    uint64_t n = 0;
+    for (uint64_t u = 0; u < lpages; u++)
+        n += ssdsim_lookup(sim, u) != UINT64_MAX;
+    return n;
+}
+
+/* A fresh small drive after `rounds` rounds of 64 MiB of LONG_RANDWRITE (the same seed: the
+ * same requests as a longer run's first rounds). */
+static ssdsim *small_after_rounds(uint32_t rounds)
+{
+    ssdsim *sim = small_sim();
+    ssdsim_run_opts o = {.interval_bytes = 64 << 20, .max_rounds = rounds};
+    st_run(sim, LONG_RANDWRITE, &o);
+    ck_assert_uint_ge(ssdsim_n_intervals(sim), rounds);
+    return sim;
+}
+
+START_TEST(test_steady_run_that_leaves_its_window_is_judged_again)
+{
+    /* A preconditioned drive (two fills) runs 4 KiB random reads for 30 s, then random writes
+     * for 60 s, in 1 s rounds. The reads meet the rule at once, at several times the writes'
+     * IOPS, and the run ends on the writes: the last rounds are far from the first steady
+     * window, which the run left. The verdict is the first window that the last rounds (as
+     * many as the window holds) still agree with within the excursion limit, among the
+     * writes. */
+    ssdsim *sim = small_sim();
+    ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 2), 0);
+    ssdsim_run_opts o = {.interval_ns = 1000000000};
+    st_run(sim,
+           "[reads]\nrw=randread\nbs=4k\niodepth=16\nnumjobs=4\ntime_based=1\nruntime=30s\n"
+           "[writes]\nstonewall\nrw=randwrite\nbs=4k\niodepth=16\nnumjobs=4\ntime_based=1\n"
+           "runtime=60s\n",
+           &o);
+    size_t n;
+    double *x = series_of(sim, SSDSIM_STEADY_IOPS, &n);
+    ssdsim_interval iv;
+    ck_assert_int_eq(ssdsim_get_interval(sim, n - 1, &iv), 0);
+    if (iv.partial)
+        n--; /* whole rounds */
+    ck_assert_uint_ge(n, 89);
+    ssdsim_steady_result r, first = check(x, n, NULL);
+    ck_assert_int_eq(ssdsim_get_steady(sim, &r), 0);
+    ck_assert_uint_eq(r.first_round, 0);
+    /* the reads' window comes first, and the writes' IOPS are far below it */
+    ck_assert(first.steady && first.round < 30);
+    double tail = (x[n - 1] + x[n - 2] + x[n - 3] + x[n - 4] + x[n - 5]) / 5;
+    ck_assert_double_lt(tail, 0.5 * first.average);
+    /* the verdict: a window of the writes, which the tail agrees with */
+    ck_assert(r.steady);
+    ck_assert_uint_ge(r.round, 30 + 4);
+    ck_assert_double_le(fabs(tail - r.average), 0.2 * r.average);
+    /* and the first such: every window that ends before it is either not steady or left */
+    for (size_t e = 4; e < r.round; e++) {
+        ssdsim_steady_result w = check(x + e - 4, 5, NULL);
+        ck_assert_msg(!w.steady || fabs(tail - w.average) > 0.2 * w.average,
+                      "rounds %zu-%zu: steady at %g, tail %g", e - 4, e, w.average, tail);
+    }
+    ssdsim_steady_result mine = check(x + r.round - 4, 5, NULL);
+    ck_assert(mine.steady && mine.average == r.average);
+    free(x);
+    ssdsim_free(sim);
+}
+END_TEST
+
 START_TEST(test_steady_fresh_drive_until_steady_goes_past_the_plateau)
 {
     /* A fresh drive under random writes with until_steady, a round per 64 MiB: the burst on
      * free blocks is flat (its first five rounds alone meet the rule), but the run goes on
      * through the GC cliff and is judged from the first round that began once twice the
-     * logical capacity was written and garbage collection had started. */
+     * logical capacity was written, garbage collection had started and the units never
+     * written were 1% of the spare space at most (random writes leave some unwritten for long
+     * after twice the capacity, spare space to the FTL while they are). */
     ssdsim *sim = small_sim();
     uint32_t n_planes, ppb, page;
     uint64_t n_blocks, lpages;
@@ -587,6 +656,32 @@ START_TEST(test_steady_fresh_drive_until_steady_goes_past_the_plateau)
             f = i + 1;
     }
     ck_assert_uint_ge(first_erase, 5);
+    /* The units never written: the same requests run again to the end of the round before
+     * the first judged and to the end of the one before that, the mapped units counted unit by
+     * unit. 4 jobs, each with its own random map (a permutation of the units, fio's default),
+     * have written W / 4 units each after W: a unit none of them wrote is left with probability
+     * (1 - W / (4 L))^4, about e^-2 = 0.135 at W = 2 L, 0 at W = 4 L. The requests still in
+     * flight when a run stops (64) complete too. */
+    const double spare = 0.28 * (double)lpages; /* generic-mlc's ftl.op */
+    size_t g = r.first_round;
+    ck_assert_uint_gt(g, f); /* twice the capacity written is not enough here */
+    for (size_t k = g - 1; k <= g; k++) {
+        ssdsim *again = small_after_rounds((uint32_t)k);
+        uint64_t unmapped = lpages - mapped_units(again, lpages);
+        ssdsim_interval last;
+        ck_assert_int_eq(ssdsim_get_interval(again, k - 1, &last), 0);
+        double w = (double)last.host_pages_written / (4.0 * (double)lpages);
+        double expect = (double)lpages * pow(1 - fmin(w, 1), 4);
+        ck_assert_msg(fabs((double)unmapped - expect) <= 0.1 * expect + 100,
+                      "after round %zu: %llu units unwritten, %.0f expected", k,
+                      (unsigned long long)unmapped, expect);
+        if (k < g) /* the gate not yet met: more than 1% of the spare space */
+            ck_assert_double_gt((double)unmapped, 0.01 * spare);
+        else
+            ck_assert_double_le((double)unmapped, 0.01 * spare);
+        ssdsim_free(again);
+    }
+    f = g;
     ck_assert_uint_eq(r.first_round, f);
     /* The rule alone would have stopped on the plateau, at round 4. */
     ssdsim_steady_result plateau = check(x, first_erase, NULL);
@@ -958,6 +1053,7 @@ static Suite *steady_suite(void)
     tcase_add_test(run, test_steady_get_without_until_steady);
     tcase_add_test(run, test_steady_fresh_drive_not_judged);
     tcase_add_test(run, test_steady_fresh_drive_until_steady_goes_past_the_plateau);
+    tcase_add_test(run, test_steady_run_that_leaves_its_window_is_judged_again);
     tcase_add_test(run, test_steady_bad_run_options);
     suite_add_tcase(s, run);
     TCase *iv = tcase_create("intervals");

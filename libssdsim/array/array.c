@@ -936,7 +936,8 @@ bool ssdsim__sys_preconditioned(const struct ssdsim__sys *s, char *why, size_t l
 {
     for (uint32_t k = 0; k < s->n_devs; k++) {
         char one[200];
-        if (ssdsim__dev_preconditioned(&s->devs[k], why ? one : NULL, sizeof one))
+        if (ssdsim__dev_preconditioned(&s->devs[k], s->precond_by_writes, why ? one : NULL,
+                                       sizeof one))
             continue;
         if (why && s->n_devs > 1)
             snprintf(why, len, "device %u: %s", k, one);

@@ -106,6 +106,12 @@ struct ssdsim__wcache {
 };
 
 struct ssdsim__sys {
+    /* Preconditioned by host writes alone, not also by the units the FTL maps
+     * (ssdsim__dev_preconditioned): set around the measurement methods' runs (methods/wlrun.c),
+     * which bring the drive to its state themselves (fills, a curve judged by a rule of its own
+     * over whole drive writes, which sees the WAF climb that unwritten units cause, an
+     * installed state) */
+    bool precond_by_writes;
     const struct ssdsim_model *model;     /* as given: a device or a system */
     const struct ssdsim_model *dev_model; /* each device's */
     struct ssdsim__engine *engine;

@@ -175,12 +175,15 @@ bool ssdsim__dev_busy(const struct ssdsim__dev *d);
  * (ssdsim__dev_preconditioned). */
 void ssdsim__dev_reset(struct ssdsim__dev *d, uint64_t now);
 /* Whether the device is past its fresh-drive state, where the SNIA steady-state rule may judge
- * it: since the last secure erase the host has written at least twice its logical capacity
+ * it: since the last secure erase the host has written at least twice its logical capacity,
+ * its FTL (when it says, mapped_units) has at most 1% of its spare space in units never written
+ * (unless `by_writes`),
  * (SNIA's workload-independent preconditioning writes that much) and, on
  * media that erase, garbage collection has started (a block was erased), or fast
  * preconditioning installed a steady state. A hard disk keeps no such state: always true.
  * When false and `why` is not NULL, a short reason with figures goes there. */
-bool ssdsim__dev_preconditioned(const struct ssdsim__dev *d, char *why, size_t len);
+bool ssdsim__dev_preconditioned(const struct ssdsim__dev *d, bool by_writes, char *why,
+                                size_t len);
 
 /* The FTL callbacks (ctx is the device). */
 void ssdsim__dev_unit_done(void *ctx, uint32_t id, uint32_t bytes);

@@ -154,6 +154,11 @@ static uint32_t page_block_valid(void *state, uint64_t block)
     return ((struct ssdsim__ftl *)state)->valid[block];
 }
 
+static uint64_t page_mapped_units(void *state)
+{
+    return ((struct ssdsim__ftl *)state)->n_valid;
+}
+
 /* A request for `lpn` will reach the FTL soon: start loading its mapping entry. The l2p array
  * is far larger than the caches and random workloads miss on it every time. The page given last
  * time has had its entry loaded since: start loading the `live` word of its slot, whose bit its
@@ -515,7 +520,8 @@ uint64_t ssdsim__page_view_random(const struct ssdsim__ftl *f)
     .flash_done = page_flash_done, .idle = ssdsim__page_idle,                                      \
     .free_blocks = page_free_blocks, .lookup = page_lookup, .prefetch = page_prefetch,             \
     .plane_free_blocks = page_plane_free_blocks, .block_valid = page_block_valid,                  \
-    .block_closed = page_block_closed, .check = ssdsim__page_check_method,
+    .block_closed = page_block_closed, .check = ssdsim__page_check_method,                        \
+    .mapped_units = page_mapped_units,
 
 const ssdsim_ftl_ops ssdsim__ftl_page_ops = {
     .abi_version = SSDSIM_PLUGIN_ABI_VERSION,

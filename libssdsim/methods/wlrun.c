@@ -98,7 +98,11 @@ int ssdsim__methods_run(ssdsim *sim, const ssdsim_workload *wl,
         ssdsim__set_errmsg(sim, "out of memory");
         return SSDSIM_ENOMEM;
     }
+    /* the methods bring the drive to its state themselves (fills, a curve judged over whole
+     * drive writes, an installed state): their runs count it preconditioned by writes alone */
+    sim->sys.precond_by_writes = true;
     int rc = ssdsim_run(sim, c, ro);
+    sim->sys.precond_by_writes = false;
     ssdsim_workload_free(c);
     return rc;
 }

@@ -211,6 +211,11 @@ typedef struct ssdsim_ftl_ops {
      * with the first broken invariant, naming the block, page or unit, in `why`. Appended after
      * ABI 1's table: the library calls it only when struct_size covers it. */
     int (*check)(void *state, char *why, size_t len);
+    /** Optional (the steady-state rule's preconditioning gate, inspection): logical units
+     * mapped now, written and not trimmed since the device was set up. Appended after `check`:
+     * the library calls it only when struct_size covers it; without it the gate counts host
+     * writes only (ssdsim_get_steady). */
+    uint64_t (*mapped_units)(void *state);
 } ssdsim_ftl_ops;
 
 /** Register a mapping scheme; same rules and return codes as ssdsim_gc_register. */
