@@ -63,7 +63,6 @@ static inline int push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
         e->mask[(i - 1) >> 6] |= 1ULL << ((i - 1) & 63);
         e->levels |= 1u << ((i - 1) >> 6);
     }
-    e->n_pending++;
     return 0;
 }
 
@@ -117,41 +116,43 @@ void ssdsim__engine_cancel(struct ssdsim__engine *e, ssdsim__event_id id)
     e->n_live--;
 }
 
-/* Take the lowest non-empty bucket's events out. Requires n_pending > 0 and bucket 0 empty. One
- * alone there (four refills in five in tests/bench_sim) is the earliest: it is taken out into
- * *ev as it is, its time now `last`, and 1 is returned (it never went through bucket 0, which
- * is empty: events its callback schedules at its time go there, after it). Several move to
- * lower buckets, the earliest's time becoming `last` (those of that time land in bucket 0), and
- * 0 is returned. When the earliest event is later than `t_end`, nothing moves and -1 is
- * returned: `last` must not pass a time the caller may still schedule at after
+/* Take the lowest non-empty bucket's events out and the earliest of them into *ev. Requires a
+ * non-empty bucket other than 0 and bucket 0 empty. The earliest (the first of the bucket's
+ * events with the least time, so the first scheduled of them) becomes `last` and is taken out as
+ * it is: it never goes through bucket 0, which is empty, so events its callback schedules at its
+ * time go there after the others of that time. The others move to lower buckets (those of the
+ * same time to bucket 0, in their order). One event alone (four refills in five in
+ * tests/bench_sim) is just taken. Returns 1, or 0 when the earliest event is later than `t_end`:
+ * then nothing moves, as `last` must not pass a time the caller may still schedule at after
  * run_until(t_end). */
 static inline int refill(struct ssdsim__engine *e, uint64_t t_end, struct ssdsim__event *ev)
 {
     int w = __builtin_ctz(e->levels);
     int i = w * 64 + __builtin_ctzll(e->mask[w]) + 1;
     struct ssdsim__ev_bucket *src = &e->b[i];
-    uint32_t n = src->n;
+    uint32_t n = src->n, at = 0;
     uint64_t min = src->v[0].time;
     for (uint32_t k = 1; k < n; k++)
-        if (src->v[k].time < min)
+        if (src->v[k].time < min) {
             min = src->v[k].time;
+            at = k;
+        }
     if (min > t_end)
-        return -1;
+        return 0;
     e->last = min;
     src->n = 0;
     e->mask[w] &= ~(1ULL << ((i - 1) & 63));
     if (e->mask[w] == 0)
         e->levels &= ~(1u << w);
-    if (n == 1) {
-        *ev = src->v[0];
+    *ev = src->v[at];
+    if (n == 1)
         return 1;
-    }
-    e->n_pending -= n;
-    /* Every event lands in a bucket below i; none lands in i itself, so reading src while
+    /* Every other event lands in a bucket below i; none lands in i itself, so reading src while
      * pushing is safe. Order within a bucket is preserved. */
     for (uint32_t k = 0; k < n; k++)
-        push(e, &src->v[k]);
-    return 0;
+        if (k != at)
+            push(e, &src->v[k]);
+    return 1;
 }
 
 static inline int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded,
@@ -162,7 +163,7 @@ static inline int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool b
     bool outer = e->running;
     e->running = true;
     e->stopped = false;
-    while (e->n_pending > 0 && !e->stopped) {
+    while (!e->stopped) {
         struct ssdsim__event ev;
         if (b0->head < b0->n) {
             ev = b0->v[b0->head];
@@ -171,13 +172,10 @@ static inline int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool b
             b0->head++;
         } else {
             b0->head = b0->n = 0;
-            int got = refill(e, bounded ? t_end : UINT64_MAX, &ev);
-            if (got < 0 || e->oom)
+            /* nothing pending, or the earliest after t_end, or a push failed */
+            if (!e->levels || !refill(e, bounded ? t_end : UINT64_MAX, &ev) || e->oom)
                 break;
-            if (got == 0)
-                continue; /* the earliest are in bucket 0 now */
         }
-        e->n_pending--;
         if (ev.rec) {
             struct ssdsim__ev_rec *r = &e->recs[ev.rec - 1];
             bool cancelled = r->cancelled;

@@ -92,7 +92,6 @@ struct ssdsim__engine {
     uint64_t mask[SSDSIM__EV_MASKW]; /* bit i set when bucket i + 1 holds events: word L is
                                         level L, bit v its digit value v */
     uint32_t levels; /* bit L set when mask[L] is not 0 (the refill's scan starts there) */
-    uint32_t n_pending; /* in the buckets, cancelled ones included */
     uint32_t n_live;    /* scheduled, not yet run, not cancelled */
     struct ssdsim__ev_rec *recs; /* slots of the index pool rec_pool (ipool.h) */
     struct ssdsim__ipool rec_pool;
@@ -145,7 +144,6 @@ static inline int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t tim
         e->mask[level] |= 1ULL << digit;
         e->levels |= 1u << level;
     }
-    e->n_pending++;
     e->n_live++;
     return 0;
 }

@@ -16,7 +16,7 @@
 #include <string.h>
 
 static void die_event(void *ctx, uint32_t arg);
-static void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now);
+static inline void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now);
 
 #define set_idle ssdsim__hw_set_idle
 
@@ -257,8 +257,10 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
     ssdsim__engine_schedule(hw->engine, done, die_event, hw, d);
 }
 
-/* Program cur of die d: its data in over the bus (through the write path), then the array. */
-static void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now)
+/* Program cur of die d: its data in over the bus (through the write path), then the array.
+ * Inline: die_dispatch starts every program through it, and as a call it saved and restored
+ * registers of its own. */
+static inline __attribute__((always_inline)) void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now)
 {
     struct ssdsim__die *die = &hw->dies[d];
     struct ssdsim__flash_op *op = &hw->ops[die->cur];
