@@ -406,13 +406,21 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                      ", GC pages copied %" PRIu64 ", blocks erased %" PRIu64 "\n",
                 d.host_pages_written, d.flash_pages_programmed, d.gc_pages_copied,
                 d.blocks_erased);
-        fprintf(out, "        write amplification %.3f, erase count min/mean/max %" PRIu64
+        char waf[16] = "-"; /* none without host writes */
+        if (d.host_pages_written)
+            snprintf(waf, sizeof waf, "%.3f", d.waf);
+        fprintf(out, "        write amplification %s, erase count min/mean/max %" PRIu64
                      " / %.2f / %" PRIu64 ", free blocks %" PRIu64 "\n",
-                d.waf, d.erase_count_min, d.erase_count_mean, d.erase_count_max, d.free_blocks);
+                waf, d.erase_count_min, d.erase_count_mean, d.erase_count_max, d.free_blocks);
         if (d.gc_bg_victims)
             fprintf(out, "        GC victims %" PRIu64 " in the foreground, %" PRIu64
                          " in idle time (background)\n",
                     d.gc_fg_victims, d.gc_bg_victims);
+        if (d.unmapped_reads)
+            fprintf(out, "        %" PRIu64 " units read that were never written or were trimmed: "
+                         "answered without flash, as a real drive does, they make reads faster "
+                         "than on a drive written full\n",
+                    d.unmapped_reads);
     }
     print_mech(out, &d);
     print_rel(out, sim);
@@ -467,9 +475,12 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         ssdsim_device_io io;
         ssdsim_get_device_io(sim, k, &io);
         dev_written += io.bytes[SSDSIM_OP_WRITE];
-        fprintf(out, "%-6u %10" PRIu64 " %10.1f %10" PRIu64 " %10.1f %8.3f\n", k,
+        char waf[16] = "-"; /* a disk, or no writes: none */
+        if (io.waf > 0 && isfinite(io.waf))
+            snprintf(waf, sizeof waf, "%.3f", io.waf);
+        fprintf(out, "%-6u %10" PRIu64 " %10.1f %10" PRIu64 " %10.1f %8s\n", k,
                 io.commands[SSDSIM_OP_READ], (double)io.bytes[SSDSIM_OP_READ] / 1e6,
-                io.commands[SSDSIM_OP_WRITE], (double)io.bytes[SSDSIM_OP_WRITE] / 1e6, io.waf);
+                io.commands[SSDSIM_OP_WRITE], (double)io.bytes[SSDSIM_OP_WRITE] / 1e6, waf);
     }
     ssdsim_op_stats w;
     ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
