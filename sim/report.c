@@ -361,7 +361,7 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         else
             fputs("Time series per interval (from a fresh drive: the preconditioning curve)\n",
                   out);
-        bool partial = false;
+        bool partial = false, flat = false;
         fprintf(out, "%10s %10s %10s %11s %11s %11s %11s %6s %7s %12s\n", "time_s", "ios", "IOPS",
                 "mean_us", "p99_us", "max_us", "stddev_us", "WAF", "WAF_cum", "free_blocks");
         for (size_t i = 0; i < n; i++) {
@@ -380,15 +380,24 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
                 snprintf(lat[2], sizeof lat[2], "%.1f", (double)iv.lat_ns_max / 1e3);
                 snprintf(lat[3], sizeof lat[3], "%.1f", iv.lat_ns_stddev / 1e3);
             }
+            /* the same rule as under the operations' table (print_flat_latency) */
+            bool f = iv.n_ios >= 100 && cli_latency_flat(iv.lat_ns_mean, iv.lat_ns_stddev);
             fprintf(out,
-                    "%10.3f %10" PRIu64 " %10.0f %11s %11s %11s %11s %6s %7s %12" PRIu64 "%s\n",
+                    "%10.3f %10" PRIu64 " %10.0f %11s %11s %11s %11s %6s %7s %12" PRIu64 "%s%s\n",
                     (double)iv.t_ns / 1e9, iv.n_ios, iv.iops, lat[0], lat[1], lat[2], lat[3], waf,
-                    wafc, iv.free_blocks, iv.partial ? "  (partial)" : "");
+                    wafc, iv.free_blocks, f ? "  (flat)" : "", iv.partial ? "  (partial)" : "");
             partial |= iv.partial;
+            flat |= f;
         }
         if (partial)
             fputs("(partial: the run ended inside this interval; its rates are over its own "
                   "length, and it is not a round of the steady-state rule)\n",
+                  out);
+        if (flat)
+            fputs("(flat: its latencies spread by less than 1% of their mean, the maximum near "
+                  "the mean, as the model's fixed times per operation make requests that meet the "
+                  "same work and the same queue; its IOPS and mean are predictions, its spread "
+                  "and maximum are not)\n",
                   out);
         print_steady(out, sim, steady_var);
         fputc('\n', out);
