@@ -174,6 +174,18 @@ static int iops_test(struct suite *s, ssdsim *sim, ssdsim_device_stats *dev)
              (int)w0.threads, (int)w0.qd, (double)s->opt->snia_window_ns / 1e9, (int)nm, (int)nb,
              mix);
     steady_md(s, "4K random write IOPS", &st, n, "IOPS");
+    /* The cells whose window, at its longest, was too short for their requests' latency in a
+     * round of the measurement window: their averages are too low (too_few), marked in the
+     * table as well as listed with the shortcuts. */
+    bool few[7 * 8] = {false}, any_few = false;
+    for (size_t c = 0; c < nm * nb; c++) {
+        for (size_t k = first; k <= last && k < n; k++) {
+            ssdsim_measurement f;
+            ssdsim_snia_get_cell(res, k, c, &f);
+            few[c] = few[c] || f.too_few;
+        }
+        any_few |= few[c];
+    }
     suite_md(s, "IOPS, averages of the measurement window:\n\n| read/write |");
     for (size_t b = 0; b < nb; b++)
         suite_md(s, " %s |", bsl[b]);
@@ -193,25 +205,20 @@ static int iops_test(struct suite *s, ssdsim *sim, ssdsim_device_stats *dev)
             g_string_append_c(csv, ',');
             suite_csv_num(csv, avg[m][b], false);
             csv->str[--csv->len] = '\0'; /* suite_csv_num added a separator */
-            suite_md(s, " %.0f |", avg[m][b]);
+            suite_md(s, " %.0f%s |", avg[m][b], few[m * nb + b] ? " \\*" : "");
         }
         g_string_append_c(csv, '\n');
         suite_md(s, "\n");
         cJSON_AddItemToArray(tab, row);
     }
+    if (any_few)
+        suite_md(s, "\n\\* Too few requests completed in the cell's window (listed under the "
+                    "shortcuts): its figure is too low.\n");
     suite_csv(s, "snia-iops.csv", g_string_free(csv, FALSE));
-    /* The cells whose window, at its longest, was too short for their requests' latency in a
-     * round of the measurement window: their averages are too low (too_few). */
     cJSON *tf = cJSON_AddArrayToObject(o, "too_few_cells");
     GString *tfl = g_string_new(NULL);
     for (size_t c = 0; c < nm * nb; c++) {
-        bool few = false;
-        for (size_t k = first; k <= last && k < n; k++) {
-            ssdsim_measurement f;
-            ssdsim_snia_get_cell(res, k, c, &f);
-            few = few || f.too_few;
-        }
-        if (!few)
+        if (!few[c])
             continue;
         char label[40];
         snprintf(label, sizeof label, "%d/%d %s", mix_pct[c / nb], 100 - mix_pct[c / nb],
