@@ -446,7 +446,8 @@ static bool steady_left(const ssdsim *sim, size_t end, size_t to, const ssdsim_s
 {
     if (end + 1 >= to)
         return false;
-    size_t k = SSDSIM__MIN(r->window, to - end - 1), off = ssdsim__steady_var_offset(sim->steady_var);
+    size_t k = SSDSIM__MIN(r->window, to - end - 1);
+    size_t off = ssdsim__steady_var_offset(sim->steady_var);
     double sum = 0;
     for (size_t j = to - k; j < to; j++)
         sum += *(const double *)(const void *)((const char *)&sim->stats.series[j] + off);
@@ -729,6 +730,16 @@ static void add_jobs(cJSON *root, const ssdsim *sim)
         ssdsim__json_add_u64(j, "start_ns", ji.start_ns);
         ssdsim__json_add_u64(j, "end_ns", ji.end_ns);
         ssdsim__json_add_u64(j, "ramp_ns", ji.ramp_ns);
+        if (ji.replay) {
+            cJSON *rp = cJSON_AddObjectToObject(j, "replay");
+            cJSON_AddStringToObject(rp, "mode", ji.replay_iodepth ? "closed loop" : "open loop");
+            ssdsim__json_add_u64(rp, "iodepth", ji.replay_iodepth);
+            add_f(rp, "time_scale", ji.time_scale);
+            cJSON_AddBoolToObject(rp, "wrap", ji.wrap);
+            ssdsim__json_add_u64(rp, "wrapped_requests", ji.wrapped_requests);
+            if (!ji.replay_iodepth)
+                ssdsim__json_add_u64(rp, "last_arrival_ns", ji.last_arrival_ns);
+        }
         if (ji.ss_set) {
             cJSON *ss = cJSON_AddObjectToObject(j, "steady_state");
             cJSON_AddBoolToObject(ss, "attained", ji.ss_attained);

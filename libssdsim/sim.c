@@ -1095,6 +1095,14 @@ static int get_job_full(const ssdsim *sim, size_t i, ssdsim_job_info *out)
     out->ss_set = u->ss != 0;
     out->ss_attained = u->ss_attained;
     out->ss_value = u->ss_value;
+    if (u->replay) {
+        out->replay = 1;
+        out->replay_iodepth = u->replay_depth;
+        out->time_scale = u->time_scale;
+        out->wrap = sim->host.wrap;
+        out->wrapped_requests = u->wrapped;
+        out->last_arrival_ns = u->last_arrival_ns;
+    }
     return 0;
 }
 

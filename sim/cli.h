@@ -380,6 +380,7 @@ struct cli_trace_outcome {
     size_t n_warnings;
     char *empty;        /* nothing was replayed: the error line, else NULL */
     char *json;         /* the "trace" member of the results JSON */
+    ssdsim_job_info job; /* the replay's job: its mode, wraps and span */
 };
 /* Before the run: the note (stderr) naming the time unit assumed for a format that does not
  * say its own (DiskSim ASCII without --time-unit), and how to change it. */

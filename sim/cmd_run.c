@@ -1072,6 +1072,7 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
         if (rc == 0) {
             ssdsim_get_op_stats(sim, SSDSIM_OP_ALL, &all);
             cli_trace_outcome(&tout, o->trace_path, t, &o->trace, rep.iodepth == 0, all.count);
+            ssdsim_get_job(sim, 0, &tout.job);
         }
         ssdsim_trace_close(t);
     } else if (o->source_spec) {

@@ -226,6 +226,31 @@ void cli_trace_summary(FILE *f, const struct cli_trace_outcome *out)
     if (st->bad_lines)
         fprintf(f, ", %" PRIu64 " malformed lines skipped (--skip-bad-lines)", st->bad_lines);
     fputc('\n', f);
+    /* how it was replayed, which the figures depend on */
+    const ssdsim_job_info *j = &out->job;
+    if (!j->replay)
+        return;
+    if (j->replay_iodepth) {
+        fprintf(f, "replay: closed loop, %" PRIu32 " outstanding (the trace's times ignored)",
+                j->replay_iodepth);
+    } else {
+        double span = (double)j->last_arrival_ns / 1e9;
+        double took = (double)(j->end_ns - j->start_ns) / 1e9;
+        fprintf(f, "replay: open loop at the trace's times");
+        if (j->time_scale != 1)
+            fprintf(f, " / %g (--time-scale)", j->time_scale);
+        fprintf(f, "; arrivals over %.3f s, all done at %.3f s", span, took);
+        /* the device fell behind the arrivals: more than a tenth of the span (and a
+         * millisecond) past the last arrival */
+        if (took > 1.1 * span + 1e-3 && span > 0)
+            fprintf(f, " (%.1f x: the device fell behind, and latencies are mostly the host's "
+                       "queue)",
+                    took / span);
+    }
+    if (j->wrap)
+        fprintf(f, "; %" PRIu64 " of %" PRIu64 " requests wrapped (--wrap)", j->wrapped_requests,
+                out->replayed);
+    fputc('\n', f);
 }
 
 char *cli_trace_results_json(const char *json, const struct cli_trace_outcome *out)

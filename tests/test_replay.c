@@ -8,6 +8,7 @@
  * folder is absent (set SSDSIM_SHARED_TRACES to point at it). */
 #include <cJSON.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,22 +212,63 @@ START_TEST(test_replay_closed_loop_and_time_scale)
     cmd_free(&c);
     double dur = num(ti, "duration_ns", NULL, NULL);
     cJSON_Delete(ti);
-    double t[3];
-    const char *scale[] = {"1", "4"};
-    for (int k = 0; k < 2; k++) {
-        RUN(&c, "run", "--trace", trace, "--wrap", "--time-scale", scale[k], SMALL, "--quiet",
-            "--json", res);
-        ck_assert_msg(c.status == 0, "%s", c.err);
-        cmd_free(&c);
-        cJSON *r = load_json(res);
-        t[k] = (double)num(r, "sim_time_ns", NULL, NULL);
-        cJSON_Delete(r);
-    }
+    /* The requests beyond the device, which wrap: from the file (MSR: offset and size are its
+     * fifth and sixth fields) against the device's logical bytes. */
+    uint64_t logical = 0, beyond = 0, lines = 0;
     RUN(&c, "run", "--trace", trace, "--wrap", "--replay-qd", "1", SMALL, "--quiet", "--json", res);
     ck_assert_msg(c.status == 0, "%s", c.err);
     cmd_free(&c);
     cJSON *r = load_json(res);
+    logical = num(r, "device", "logical_bytes", NULL);
+    cJSON_Delete(r);
+    FILE *f = fopen(trace, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        unsigned long long off, size;
+        ck_assert_int_eq(sscanf(line, "%*[^,],%*[^,],%*[^,],%*[^,],%llu,%llu", &off, &size), 2);
+        beyond += off + size > logical;
+        lines++;
+    }
+    fclose(f);
+    ck_assert_uint_gt(beyond, 0);
+    double t[3];
+    const char *scale[] = {"1", "4"};
+    for (int k = 0; k < 2; k++) {
+        RUN(&c, "run", "--trace", trace, "--wrap", "--time-scale", scale[k], SMALL, "--json", res);
+        ck_assert_msg(c.status == 0, "%s", c.err);
+        /* the summary says how it was replayed */
+        ck_assert_msg(strstr(c.out, "replay: open loop at the trace's times"), "%s", c.out);
+        ck_assert_msg(k == 0 || strstr(c.out, " / 4 (--time-scale)"), "%s", c.out);
+        char want[64];
+        snprintf(want, sizeof want, "; %llu of %llu requests wrapped (--wrap)",
+                 (unsigned long long)beyond, (unsigned long long)lines);
+        ck_assert_msg(strstr(c.out, want), "no '%s' in %s", want, c.out);
+        cmd_free(&c);
+        r = load_json(res);
+        t[k] = (double)num(r, "sim_time_ns", NULL, NULL);
+        /* and the JSON: the last arrival is the trace's span over the scale */
+        const cJSON *rp = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r, "jobs"), 0), "replay");
+        ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(rp, "mode")), "open loop");
+        ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(rp, "wrap")));
+        ck_assert_uint_eq(num(rp, "wrapped_requests", NULL, NULL), beyond);
+        double last = (double)num(rp, "last_arrival_ns", NULL, NULL);
+        ck_assert_msg(fabs(last - dur / atof(scale[k])) <= 1, "last arrival %.0f, span %.0f / %s",
+                      last, dur, scale[k]);
+        cJSON_Delete(r);
+    }
+    RUN(&c, "run", "--trace", trace, "--wrap", "--replay-qd", "1", SMALL, "--json", res);
+    ck_assert_msg(c.status == 0, "%s", c.err);
+    ck_assert_msg(strstr(c.out, "replay: closed loop, 1 outstanding (the trace's times ignored)"),
+                  "%s", c.out);
+    cmd_free(&c);
+    r = load_json(res);
     t[2] = (double)num(r, "sim_time_ns", NULL, NULL);
+    const cJSON *rp = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r, "jobs"), 0), "replay");
+    ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(rp, "mode")), "closed loop");
+    ck_assert_uint_eq(num(rp, "iodepth", NULL, NULL), 1);
     cJSON_Delete(r);
     ck_assert_msg(t[0] >= dur && t[0] < dur + 5e6, "open loop %.0f ns, trace %.0f ns", t[0], dur);
     ck_assert_msg(t[1] >= dur / 4 && t[1] < dur / 4 + 5e6, "x4: %.0f ns", t[1]);

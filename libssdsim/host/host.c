@@ -305,6 +305,7 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
             r->offset %= h->logical_bytes;
             if (r->offset > h->logical_bytes - r->length)
                 r->offset = h->logical_bytes - r->length;
+            h->units[job->unit].wrapped++;
         }
         job->pending_at = now;
         if (job->timed) {
@@ -323,6 +324,9 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
             uint64_t at = job->start_ns + (uint64_t)t;
             if (at > job->pending_at)
                 job->pending_at = at;
+            struct ssdsim__unit *u = &h->units[job->unit];
+            if (job->replay && (uint64_t)t > u->last_arrival_ns)
+                u->last_arrival_ns = (uint64_t)t;
         }
     }
     int d = r->op == SSDSIM_OP_WRITE_FUA ? SSDSIM_OP_WRITE : (int)r->op;
@@ -1233,6 +1237,9 @@ int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs
         }
         h->units[k].n_clones = 1;
         h->units[k].first_clone = (uint32_t)k;
+        h->units[k].replay = true;
+        h->units[k].replay_depth = job->timed ? 0 : job->depth;
+        h->units[k].time_scale = job->time_scale;
     }
     h->active = true;
     for (size_t k = 0; k < n; k++) {

@@ -59,6 +59,12 @@ struct ssdsim__unit {
     uint32_t ss_n, ss_head;
     uint64_t ss_last_count, ss_last_bytes, ss_count, ss_bytes_all;
     ssdsim__event_id ss_timer;
+    /* a replayed source's: how it was replayed (ssdsim_job_info), the requests whose addresses
+     * wrapped, and open loop, the last arrival issued, from the job's start (scaled) */
+    bool replay;
+    uint32_t replay_depth; /* 0: open loop */
+    double time_scale;
+    uint64_t wrapped, last_arrival_ns;
 };
 
 struct ssdsim__job {

@@ -1399,6 +1399,17 @@ typedef struct ssdsim_job_info {
     int ss_attained;      /**< ... and it was met (the job stopped there) */
     double ss_value;      /**< the criterion's last value: max deviation or slope (percent of
                                the mean when the limit was a percentage) */
+    /* Appended after 1.0: how a replayed source was replayed (ssdsim_run_source,
+     * ssdsim_run_sources); all 0 for the jobs of a workload. */
+    int replay;               /**< 1: the job is a replayed source */
+    uint32_t replay_iodepth;  /**< 0: open loop at the source's times; N: N outstanding, times
+                                   ignored (ssdsim_replay_opts.iodepth) */
+    double time_scale;        /**< open loop: the times divided by this (1 when not scaled) */
+    int wrap;                 /**< addresses beyond the device wrapped (the run's wrap) */
+    uint64_t wrapped_requests; /**< ... the requests that wrapped */
+    uint64_t last_arrival_ns; /**< open loop: the last request's arrival, scaled, from the job's
+                                   start (the span the source asked for; end_ns - start_ns is
+                                   what the device took) */
 } ssdsim_job_info;
 
 /** Number of reported jobs of the last run (0 before any run). */
