@@ -580,7 +580,8 @@ static int trace_convert(const struct trace_cmd *c)
     printf("%s (%s) -> %s (%s): %" PRIu64 " requests", c->in, ssdsim_trace_format_name(from),
            c->out, ssdsim_trace_format_name(c->to), n);
     if (bad)
-        printf(", %" PRIu64 " bad lines skipped", bad);
+        printf(", %" PRIu64 " bad lines skipped (the first, line %" PRIu64 ": %s)", bad,
+               st.first_bad_line, st.first_bad_why);
     putchar('\n');
     return 0;
 }

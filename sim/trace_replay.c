@@ -224,7 +224,10 @@ void cli_trace_summary(FILE *f, const struct cli_trace_outcome *out)
     if (st->other_devices)
         fprintf(f, ", %" PRIu64 " of other devices skipped", st->other_devices);
     if (st->bad_lines)
-        fprintf(f, ", %" PRIu64 " malformed lines skipped (--skip-bad-lines)", st->bad_lines);
+        fprintf(f,
+                ", %" PRIu64 " malformed lines skipped (--skip-bad-lines; the first, line %" PRIu64
+                ": %s)",
+                st->bad_lines, st->first_bad_line, st->first_bad_why);
     fputc('\n', f);
     /* how it was replayed, which the figures depend on */
     const ssdsim_job_info *j = &out->job;

@@ -456,6 +456,15 @@ static int line_error(const struct ssdsim__lines *lr, ssdsim_error *err, int cod
     return code;
 }
 
+/* A malformed line skipped (skip_bad_lines): counted, the first one's number and reason kept. */
+static void skipped(struct ssdsim_trace *t, const char *why)
+{
+    if (t->stats.bad_lines++ == 0) {
+        t->stats.first_bad_line = t->lines.lineno;
+        snprintf(t->stats.first_bad_why, sizeof t->stats.first_bad_why, "%s", why);
+    }
+}
+
 /* The iolog formats must start with their header: check it when the file is opened, so that a
  * file that is no iolog fails there (SSDSIM_EPARSE), not at the first ssdsim_trace_next. */
 static int check_header(ssdsim_trace *t, ssdsim_error *err)
@@ -611,7 +620,7 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
         if (rc < 0) {
             if (!t->skip_bad_lines)
                 return line_error(&t->lines, err, rc, why);
-            t->stats.bad_lines++;
+            skipped(t, why);
             continue;
         }
         if (!device_kept(t, raw.device)) {
@@ -630,7 +639,7 @@ int ssdsim_trace_next(ssdsim_trace *t, ssdsim_trace_req *req, ssdsim_error *err)
                      (unsigned long long)rel);
             if (!t->skip_bad_lines)
                 return line_error(&t->lines, err, SSDSIM_EPARSE, why);
-            t->stats.bad_lines++;
+            skipped(t, why);
             t->parser.have_queued = false;
             continue;
         }

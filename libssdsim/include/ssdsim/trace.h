@@ -153,6 +153,10 @@ typedef struct ssdsim_trace_stats {
      * several devices were merged into one address space (opts.devices empty, or listing more
      * than one). */
     uint64_t merged_requests;
+    /** (appended) The first malformed line skipped (skip_bad_lines): its line number in the
+     * file (0 when none was skipped) and what was wrong with it. */
+    uint64_t first_bad_line;
+    char first_bad_why[160];
 } ssdsim_trace_stats;
 
 /** Fill *out with what the reader has met so far (zeroes for NULL). */
