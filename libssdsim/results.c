@@ -810,6 +810,10 @@ char *ssdsim_results_json(const ssdsim *sim)
         return NULL;
     cJSON_AddStringToObject(root, "ssdsim_version", PACKAGE_VERSION);
     cJSON_AddStringToObject(root, "model", sim->model->label ? sim->model->label : "");
+    char caveat[4096]; /* what the model says it gets wrong against its drive */
+    if (ssdsim_model_get_string(sim->model, "caveat", caveat, sizeof caveat, NULL) == 0 &&
+        caveat[0])
+        cJSON_AddStringToObject(root, "model_caveat", caveat);
     ssdsim__json_add_u64(root, "seed", sim->seed);
     ssdsim__json_add_u64(root, "sim_time_ns", ssdsim_sim_time_ns(sim));
     if (sim->interrupted)

@@ -1186,6 +1186,9 @@ static char *report_text(struct suite *s)
         g_string_append(r, "\n## The model\n\nIts description is longer than 64 KiB: read it "
                            "in the model file.\n");
     g_free(desc);
+    char caveat[4096];
+    if (ssdsim_model_get_string(m, "caveat", caveat, sizeof caveat, NULL) == 0 && caveat[0])
+        g_string_append_printf(r, "\n**Caveat.** %s\n", caveat);
     unsigned flat = 0, all = 0;
     count_flat(s->json, &flat, &all);
     if (flat)

@@ -350,6 +350,11 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         fputs(n_devices > 1 ? " (hard disks)" : " (hard disk)", out);
     }
     fputc('\n', out);
+    /* what the model says it gets wrong against its drive, where a reader of its figures sees
+     * them */
+    char caveat[4096];
+    if (ssdsim_model_get_string(model, "caveat", caveat, sizeof caveat, NULL) == 0 && caveat[0])
+        fprintf(out, "model caveat: %s\n", caveat);
     fprintf(out, "simulated time: %.3f s\n\n", (double)ssdsim_sim_time_ns(sim) / 1e9);
 
     size_t n = ssdsim_n_intervals(sim);

@@ -719,6 +719,39 @@ START_TEST(test_cli_set_op_too_small_for_gc)
 }
 END_TEST
 
+/* A model's caveat (what it gets wrong against its drive) is printed under the capacity line
+ * and given in the JSON, as the model file says it; a model without one has neither. */
+START_TEST(test_cli_model_caveat_printed)
+{
+    char wl[4096], x25[4096], json[4096];
+    workload_path(wl, sizeof wl);
+    test_src_path(x25, sizeof x25, "models/x25m-g2-160.json");
+    out_path(json, sizeof json, "cli-caveat.json");
+    cJSON *file = load_json(x25);
+    const char *text = cJSON_GetStringValue(cJSON_GetObjectItem(file, "caveat"));
+    ck_assert_ptr_nonnull(text);
+    char line[8192];
+    snprintf(line, sizeof line, "\nmodel caveat: %s\n", text);
+    struct cmd c;
+    RUN(&c, "run", "--model", x25, "--workload", wl, "--set", "geometry.blocks_per_plane=256",
+        "--json", json);
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_msg(strstr(c.out, line), "no caveat line in %s", c.out);
+    cmd_free(&c);
+    cJSON *root = load_json(json);
+    ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(root, "model_caveat")), text);
+    cJSON_Delete(root);
+    RUN(&c, "run", "--workload", wl, SMALL_SETS, "--json", json);
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    ck_assert_ptr_null(strstr(c.out, "model caveat:"));
+    cmd_free(&c);
+    root = load_json(json);
+    ck_assert_ptr_null(cJSON_GetObjectItem(root, "model_caveat"));
+    cJSON_Delete(root);
+    cJSON_Delete(file);
+}
+END_TEST
+
 /* --set values go in together and the model is validated once: keys that depend on each other
  * in any order; a key the model gives that they make invalid is named with what to do. */
 START_TEST(test_cli_set_any_order)
@@ -1859,6 +1892,7 @@ int main(void)
     tcase_add_test(runs, test_cli_run_writes_documented_json);
     tcase_add_test(runs, test_cli_run_without_quiet_prints_summary);
     tcase_add_test(runs, test_cli_run_is_deterministic);
+    tcase_add_test(runs, test_cli_model_caveat_printed);
     tcase_add_test(runs, test_cli_seed_changes_results);
     tcase_add_test(runs, test_cli_interval_by_time);
     tcase_add_test(runs, test_cli_precondition_counts_only_workload);

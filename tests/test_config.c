@@ -444,6 +444,8 @@ START_TEST(test_config_unknown_key)
     /* dotted names are not keys */
     expect_error("{\"geometry.channels\": 8}", SSDSIM_ECONFIG, "geometry.channels",
                  "write nested objects");
+    /* the caveat is text */
+    expect_change_error("caveat", "5", "caveat", "expected a string");
 }
 END_TEST
 
@@ -1403,6 +1405,10 @@ START_TEST(test_config_system)
     path = system_file("bad3.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
                                     "2, \"layout\": \"raid0\"}, \"geometry\": {}}");
     expect_file_error(path, "geometry", "not a key of a system model");
+    g_free(path);
+    path = system_file("bad3c.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                     "2, \"layout\": \"raid0\"}, \"caveat\": []}");
+    expect_file_error(path, "caveat", "expected a string");
     g_free(path);
     path = system_file("bad4.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
                                     "2, \"layot\": \"raid0\"}}");

@@ -284,6 +284,10 @@ static const struct key_spec keys[] = {
      .help = "short name of the model, shown in reports"},
     {.path = "description", .type = KEY_STRING, .offset = NO_FIELD, .kinds = K_DEV,
      .help = "free text: what the model represents and where its figures come from"},
+    {.path = "caveat", .type = KEY_STRING, .offset = NO_FIELD, .kinds = K_DEV,
+     .help = "free text, a few sentences: what the model is known to get wrong against the "
+             "drive it names (printed with every run's report, in its JSON and in the suites' "
+             "reports)"},
 
     {.path = "geometry.channels", .type = KEY_U32, .offset = FIELD(geometry.channels, uint32_t),
      .min = 1, .max = 256, .flags = KF_REQUIRED,

@@ -78,7 +78,8 @@ static const struct key_spec sys_keys[] = {
 
 int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sys)
 {
-    static const char *const top_keys[] = {"name", "description", "system", "spec", NULL};
+    static const char *const top_keys[] = {"name", "description", "caveat", "system", "spec",
+                                           NULL};
     static const char *const keys_here[] = {"member",      "count",      "layout",
                                             "stripe",      "raid_us",    "path_us",
                                             "controllers", "uplink",     "cache",
@@ -96,9 +97,10 @@ int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sy
         if (!ok)
             return ssdsim__model_error(
                 c, name,
-                "not a key of a system model (it has only name, description, "
+                "not a key of a system model (it has only name, description, caveat, "
                 "system and spec; device sections belong in the member's model)");
-        if ((!strcmp(name, "name") || !strcmp(name, "description")) && !cJSON_IsString(ch)) {
+        if ((!strcmp(name, "name") || !strcmp(name, "description") || !strcmp(name, "caveat")) &&
+            !cJSON_IsString(ch)) {
             g_autofree char *got = ssdsim__model_describe(ch, true);
             return ssdsim__model_error(c, name, "expected a string, got %s", got);
         }
