@@ -114,6 +114,9 @@ static void page_flash_done(void *state, uint64_t ck)
     case TAG_GC_READ:
         ssdsim__page_gc_read_done(f, low);
         break;
+    case TAG_GC_BATCH:
+        ssdsim__page_gc_batch_done(f, low);
+        break;
     case TAG_GC_PROG:
         break;
     case TAG_GC_ERASE:

@@ -51,6 +51,8 @@ enum ssdsim__page_tag {
     SSDSIM__PTAG_RECON_READ,    /* a stripe page read to reconstruct one of a failed die
                                    (rel/diefail.c); low: its reconstruction */
     SSDSIM__PTAG_REBUILD_PROG,  /* a page rebuilt off a failed die written (rel/diefail.c) */
+    SSDSIM__PTAG_GC_BATCH,      /* fast-forward: every copy read of a victim, queued as one
+                                   (page_gc.c's reclaim); low: plane */
 };
 
 /* The SLC cache (ftl/page_slc.c), per plane: the open SLC block, the static blocks erased and

@@ -141,6 +141,10 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     for (uint32_t i = 0; i < f->ppb; i += 64 / sizeof *f->p2l)
         __builtin_prefetch(&f->p2l[first + i], 0, 3);
     __builtin_prefetch(&f->p2l[first + f->ppb - 1], 0, 3); /* a slice may start mid-line */
+    /* Fast-forward: the reads would be queued back to back and end one after another, each
+     * copying its page when it is still valid (ssdsim__page_gc_read_done): they are queued as
+     * one operation, which does the same (ssdsim__page_gc_batch_done). */
+    bool batch = f->env->ff_direct != NULL;
     for (uint32_t i = 0; i < f->ppb && pl->gc_reads < valid; i++) {
         uint32_t lpn = p2l_get(f, first + i);
         if (lpn == NONE)
@@ -148,13 +152,38 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
         pl->gc_reads++;
         if (lpn < f->n_map)
             __builtin_prefetch(&f->l2p[lpn], 1, 3); /* used when the read completes */
-        ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_READ, first + i,
-                               ssdsim__page_gc_read_bytes(f), purpose,
-                               cookie(TAG_GC_READ, 0, first + i));
+        if (!batch)
+            ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_READ, first + i,
+                                   ssdsim__page_gc_read_bytes(f), purpose,
+                                   cookie(TAG_GC_READ, 0, first + i));
     }
     pl->gc_scan = f->ppb;
     if (pl->gc_reads == 0)
         gc_erase(f, plane);
+    else if (batch)
+        ssdsim__env_ff_reads(f->env, pl->gc_reads, first, purpose, cookie(TAG_GC_BATCH, 0, plane));
+}
+
+void ssdsim__page_gc_batch_done(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t b = pl->victim, first = b * f->ppb;
+    /* The reads of pages overwritten since they were queued would only count themselves done:
+     * those of the pages still valid are left, and the last of them finishes the victim. A copy
+     * may let stalled host writes go (gc.throttle) that overwrite pages further on: then the
+     * victim is finished after the scan, where its last read would have ended. */
+    pl->gc_reads = f->valid[b];
+    if (pl->gc_reads == 0) {
+        gc_finish(f, plane);
+        return;
+    }
+    for (uint32_t i = 0; i < f->ppb && f->valid[b] > 0; i++)
+        if (f->live[(first + i) >> 6] >> ((first + i) & 63) & 1)
+            ssdsim__page_gc_read_done(f, first + i);
+    if (pl->gc_reads > 0) {
+        pl->gc_reads = 0;
+        gc_finish(f, plane);
+    }
 }
 
 /* The paced engine event: the firmware has processed the plane's last copy. An event left

@@ -38,6 +38,7 @@ enum op_tag {
     TAG_PARITY_PROG = SSDSIM__PTAG_PARITY_PROG,
     TAG_RECON_READ = SSDSIM__PTAG_RECON_READ,
     TAG_REBUILD_PROG = SSDSIM__PTAG_REBUILD_PROG,
+    TAG_GC_BATCH = SSDSIM__PTAG_GC_BATCH,
 };
 
 /* The "frontier" choose_plane is asked about for a host page the SLC cache may take (beyond
@@ -205,6 +206,8 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f);
 /* page_gc.c */
 void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why);
 void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old);
+/* fast-forward: the copy reads of plane's victim, queued as one (TAG_GC_BATCH), end */
+void ssdsim__page_gc_batch_done(struct ssdsim__ftl *f, uint32_t plane);
 /* paced GC (page_gc.c): issue plane's next copy read once the firmware ends at fw_end */
 void ssdsim__page_gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end);
 /* paced GC: submit the read of the next valid page of plane's victim from its gc_scan on (true),

@@ -394,7 +394,15 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
      * true valid count. */
     if (ssdsim__udiv_r(&f->div_ppb, ppn) == f->ppb - 1)
         close_block(f, ssdsim__udiv_q(&f->div_ppb, ppn));
-    ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
+    /* Fast-forward: a GC copy's completion does nothing, and a host page's only tells the unit
+     * done, which is told now (ssdsim__env_ff_program): neither is queued. */
+    unsigned tag = ssdsim__cookie_tag(ck);
+    if ((tag == TAG_GC_PROG || tag == TAG_HOST_PROG) && ssdsim__env_ff_program(f->env, why)) {
+        if (tag == TAG_HOST_PROG)
+            ssdsim__ftl_host_done(f->env, ck);
+    } else {
+        ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
+    }
     struct ssdsim__plane *pl = &f->planes[plane];
     /* gc.throttle (a ratio of 0 without it, or for other victims) */
     if (why == SSDSIM_FOR_HOST && pl->victim != NONE)
