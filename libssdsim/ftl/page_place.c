@@ -160,7 +160,7 @@ static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
     return pl->blk[fr] * f->ppb + pl->ptr[fr]++;
 }
 
-static uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
+static inline uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
 {
     /* the die's planes from its cursor on, in turn (cursor and offsets stay below ppd, so
      * each wraps with a compare instead of a division) */
@@ -357,6 +357,28 @@ static uint32_t choose_in_group(struct ssdsim__ftl *f, int fr, uint32_t lpn, uin
     return NONE;
 }
 
+/* choose_plane, with its most common case inline: "idle" placement of whole pages without
+ * superblocks, where the die at the cursor is idle and has a plane that takes the page (always
+ * the case during fast-forward, where every die is idle, while that die has room), the die the
+ * walk of ssdsim__page_choose_plane finds first. */
+static inline uint32_t choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
+{
+    if (!f->sb && f->spp == 1 && f->placement == SSDSIM__PLACE_IDLE &&
+        ssdsim__hw_die_idle(f->env->hw, f->die_cursor)) {
+        uint32_t p = try_die(f, f->die_cursor, fr);
+        if (p != NONE)
+            return p;
+    }
+    return ssdsim__page_choose_plane(f, fr, lpn);
+}
+
+static inline uint32_t place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t *group)
+{
+    if (!f->fdp || ssdsim__page_fdp_groups(f) == 1)
+        return choose_plane(f, fr, lpn);
+    return ssdsim__page_place(f, fr, lpn, group);
+}
+
 uint32_t ssdsim__page_place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t *group)
 {
     if (!f->fdp || ssdsim__page_fdp_groups(f) == 1)
@@ -452,20 +474,14 @@ bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, u
     return ssdsim__pending_fifo_push(&f->stall, w, 256);
 }
 
-/* Place a host program, or park it until GC frees a block. */
-int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
-{
-    return ssdsim__page_host_program_fr(f, io, lpn, host_frontier(f, lpn),
-                                        f->fdp ? ssdsim__page_fdp_host_group(f) : 0);
-}
-
-int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr,
-                                 uint32_t group)
+/* ssdsim__page_host_program_fr, inline in ssdsim__page_host_program (every host page). */
+static inline int host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr,
+                                  uint32_t group)
 {
     if (f->slc && !f->stall.n && ssdsim__page_slc_write(f, io, lpn))
         return 0; /* in the SLC cache (page_slc.c) */
     uint32_t named = group;
-    uint32_t plane = f->stall.n ? NONE : ssdsim__page_place(f, fr, lpn, &group);
+    uint32_t plane = f->stall.n ? NONE : place(f, fr, lpn, &group);
     /* (a stalled translation write keeps host writes behind it: order is kept) */
     if (plane == NONE) {
         struct ssdsim__pending w = {.io = io, .lpn = lpn, .fr = (uint8_t)fr,
@@ -478,11 +494,24 @@ int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lp
     }
     if (f->fdp)
         ssdsim__page_fdp_name_group(f, named);
-    ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+    ssdsim__env_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
     ssdsim__page_program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
     if (f->dftl)
         ssdsim__page_dftl_mapped(f, lpn, NONE);
     return 0;
+}
+
+/* Place a host program, or park it until GC frees a block. */
+int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
+{
+    return host_program_fr(f, io, lpn, host_frontier(f, lpn),
+                           f->fdp ? ssdsim__page_fdp_host_group(f) : 0);
+}
+
+int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr,
+                                 uint32_t group)
+{
+    return host_program_fr(f, io, lpn, fr, group);
 }
 
 void ssdsim__page_unstall(struct ssdsim__ftl *f)
