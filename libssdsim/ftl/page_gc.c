@@ -167,23 +167,12 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
 void ssdsim__page_gc_batch_done(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
-    uint32_t b = pl->victim, first = b * f->ppb;
-    /* The reads of pages overwritten since they were queued would only count themselves done:
-     * those of the pages still valid are left, and the last of them finishes the victim. A copy
-     * may let stalled host writes go (gc.throttle) that overwrite pages further on: then the
-     * victim is finished after the scan, where its last read would have ended. */
-    pl->gc_reads = f->valid[b];
-    if (pl->gc_reads == 0) {
-        gc_finish(f, plane);
-        return;
-    }
-    for (uint32_t i = 0; i < f->ppb && f->valid[b] > 0; i++)
-        if (f->live[(first + i) >> 6] >> ((first + i) & 63) & 1)
-            ssdsim__page_gc_read_done(f, first + i);
-    if (pl->gc_reads > 0) {
-        pl->gc_reads = 0;
-        gc_finish(f, plane);
-    }
+    /* The reads of pages overwritten since they were queued would only have counted themselves
+     * done; the others copy their pages in page order (ssdsim__page_gc_copy_victim), and the last
+     * read to end, after every copy, finishes the victim. */
+    ssdsim__page_gc_copy_victim(f, plane);
+    pl->gc_reads = 0;
+    gc_finish(f, plane);
 }
 
 /* The paced engine event: the firmware has processed the plane's last copy. An event left
@@ -277,18 +266,7 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
         /* Still valid: write it to the GC frontier of the same plane. */
         bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
         fw_end = ssdsim__env_count_end(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
-        if (pl->reclaim == SSDSIM__RECLAIM_BG)
-            ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_COPIES, 1);
-        ssdsim__page_program(f, plane, ssdsim__page_gc_frontier(f, lpn), lpn, old,
-                             wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC, cookie(TAG_GC_PROG, 0, plane));
-        if (f->dftl && lpn < f->n_lpn)
-            ssdsim__page_dftl_mapped(f, lpn, plane);
-        if (pl->gc_debt > 0) {
-            double debt = pl->gc_debt - 1;
-            ssdsim__page_set_debt(f, plane, debt > 0 ? debt : 0);
-            if (debt <= 0)
-                ssdsim__page_unstall(f); /* gc.throttle: the plane takes host units again */
-        }
+        ssdsim__page_gc_copy(f, plane, lpn, old);
     }
     --pl->gc_reads;
     if (pl->gc_scan < f->ppb) {

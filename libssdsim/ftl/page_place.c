@@ -76,7 +76,7 @@ static inline bool gc_writes_to(const struct ssdsim__ftl *f, int fr)
  * valid data, and nothing else writes where its copies go, so the copies fit in the room of the
  * GC frontiers plus one block (frontier_page spills between GC frontiers when the free blocks
  * are gone). */
-static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, int fr)
+static SSDSIM__INLINE bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     if (fr == FR_SLC)
         return ssdsim__page_slc_accepts(f, plane);
@@ -131,7 +131,7 @@ static void skip_padded(struct ssdsim__ftl *f, struct ssdsim__plane *pl, int fr)
         skip_padded_fr(f, pl, fr);
 }
 
-static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
+static SSDSIM__INLINE uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
     if (f->spp > 1)
@@ -160,7 +160,7 @@ static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
     return pl->blk[fr] * f->ppb + pl->ptr[fr]++;
 }
 
-static inline uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
+static SSDSIM__INLINE uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
 {
     /* the die's planes from its cursor on, in turn (cursor and offsets stay below ppd, so
      * each wraps with a compare instead of a division) */
@@ -361,7 +361,7 @@ static uint32_t choose_in_group(struct ssdsim__ftl *f, int fr, uint32_t lpn, uin
  * superblocks, where the die at the cursor is idle and has a plane that takes the page (always
  * the case during fast-forward, where every die is idle, while that die has room), the die the
  * walk of ssdsim__page_choose_plane finds first. */
-static inline uint32_t choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
+static SSDSIM__INLINE uint32_t choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
 {
     if (!f->sb && f->spp == 1 && f->placement == SSDSIM__PLACE_IDLE &&
         ssdsim__hw_die_idle(f->env->hw, f->die_cursor)) {
@@ -372,7 +372,7 @@ static inline uint32_t choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
     return ssdsim__page_choose_plane(f, fr, lpn);
 }
 
-static inline uint32_t place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t *group)
+static SSDSIM__INLINE uint32_t place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t *group)
 {
     if (!f->fdp || ssdsim__page_fdp_groups(f) == 1)
         return choose_plane(f, fr, lpn);
@@ -397,11 +397,10 @@ uint32_t ssdsim__page_place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_
     return NONE;
 }
 
-/* Allocate a page in frontier `fr` of `plane` for `lpn` (whose valid copy is `old`, or NONE
- * to look it up), map it, and submit the program. With superblocks (RAIN), the page is the next
- * slot of frontier fr's superblock, whatever `plane` says (page_super.c). */
-void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
-                          ssdsim_flash_purpose why, uint64_t ck)
+/* ssdsim__page_program, inline in it and in the copy loop of fast-forward's GC
+ * (ssdsim__page_gc_copy_victim). */
+static SSDSIM__INLINE void program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn,
+                           uint32_t old, ssdsim_flash_purpose why, uint64_t ck)
 {
     if (f->sb) {
         ssdsim__page_sb_program(f, fr, lpn, old, why, ck);
@@ -433,6 +432,15 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
 }
 
+/* Allocate a page in frontier `fr` of `plane` for `lpn` (whose valid copy is `old`, or NONE
+ * to look it up), map it, and submit the program. With superblocks (RAIN), the page is the next
+ * slot of frontier fr's superblock, whatever `plane` says (page_super.c). */
+void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
+                          ssdsim_flash_purpose why, uint64_t ck)
+{
+    program(f, plane, fr, lpn, old, why, ck);
+}
+
 /* Hot/cold separation: a host write is hot when the host last wrote the same logical page less
  * than hot_window_pages host writes ago. The time of the last host write is kept per page (the
  * time a page's block was closed would not do: GC copies close blocks too, and cold data that
@@ -454,7 +462,7 @@ static int host_frontier(struct ssdsim__ftl *f, uint32_t lpn)
 /* Where a GC copy goes: with hot/cold separation, among data of its own class (hot data that
  * survived its block to a hot GC frontier), so that GC does not mix the classes again; to the
  * GC frontiers, or with the host's writes when gc.separate is off. */
-int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
+static inline int gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
 {
     if (f->fdp)
         return ssdsim__page_fdp_gc_frontier(f, lpn);
@@ -468,6 +476,60 @@ int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
     return hot ? SSDSIM__FR_HOT : SSDSIM__FR_HOST;
 }
 
+int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
+{
+    return gc_frontier(f, lpn);
+}
+
+/* ssdsim__page_gc_copy, inline in ssdsim__page_gc_copy_victim. */
+static SSDSIM__INLINE void gc_copy(struct ssdsim__ftl *f, uint32_t plane, uint32_t lpn,
+                                   uint32_t old)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
+    if (pl->reclaim == SSDSIM__RECLAIM_BG)
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_COPIES, 1);
+    program(f, plane, gc_frontier(f, lpn), lpn, old, wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
+            cookie(TAG_GC_PROG, 0, plane));
+    if (f->dftl && lpn < f->n_lpn)
+        ssdsim__page_dftl_mapped(f, lpn, plane);
+    if (pl->gc_debt > 0) {
+        double debt = pl->gc_debt - 1;
+        ssdsim__page_set_debt(f, plane, debt > 0 ? debt : 0);
+        if (debt <= 0)
+            ssdsim__page_unstall(f); /* gc.throttle: the plane takes host units again */
+    }
+}
+
+void ssdsim__page_gc_copy(struct ssdsim__ftl *f, uint32_t plane, uint32_t lpn, uint32_t old)
+{
+    gc_copy(f, plane, lpn, old);
+}
+
+void ssdsim__page_gc_copy_victim(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    uint32_t b = pl->victim;
+    uint64_t pos = (uint64_t)b * f->ppb, end = pos + f->ppb;
+    bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
+    /* the pages whose bits are set in `live`, in page order, a word at a time (read again after
+     * each copy: gc.throttle's debt may let host writes overwrite pages further on) */
+    while (pos < end && f->valid[b] > 0) {
+        uint64_t w = f->live[pos >> 6] >> (pos & 63);
+        if (w == 0) {
+            pos = (pos | 63) + 1;
+            continue;
+        }
+        pos += (uint64_t)__builtin_ctzll(w);
+        if (pos >= end)
+            break;
+        /* (the firmware's time, which paced GC waits for, does not pace a batch) */
+        (void)ssdsim__env_count_end(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
+        gc_copy(f, plane, f->p2l[pos], (uint32_t)pos);
+        pos++;
+    }
+}
+
 bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint8_t fr)
 {
     struct ssdsim__pending w = {.io = io, .lpn = lpn, .fr = fr, .since = ssdsim_ftl_now(f->env)};
@@ -475,8 +537,8 @@ bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, u
 }
 
 /* ssdsim__page_host_program_fr, inline in ssdsim__page_host_program (every host page). */
-static inline int host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr,
-                                  uint32_t group)
+static SSDSIM__INLINE int host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn,
+                                          int fr, uint32_t group)
 {
     if (f->slc && !f->stall.n && ssdsim__page_slc_write(f, io, lpn))
         return 0; /* in the SLC cache (page_slc.c) */
