@@ -246,6 +246,20 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
     }
     }
 
+    /* the short path of ssdsim__gen_next: the direction of a rw without a mix, a single block
+     * size not above the region, every request at a random offset, uniform without randommap */
+    int d = g->rw == SSDSIM__RW_RANDREAD    ? SSDSIM__DIR_READ
+            : g->rw == SSDSIM__RW_RANDWRITE ? SSDSIM__DIR_WRITE
+            : g->rw == SSDSIM__RW_RANDTRIM  ? SSDSIM__DIR_TRIM
+                                            : -1;
+    if (d >= 0 && !g->range_max[d] && g->n_bs[d] == 1 && g->bs_bytes[d][0] <= g->region_len &&
+        g->pct_random[d] >= 100 && g->rw_suffix <= 1 && g->dist == SSDSIM__DIST_RANDOM &&
+        !g->randommap) {
+        g->uniform = true;
+        g->uniform_dir = (uint8_t)d;
+        g->uniform_bs = g->bs_bytes[d][0];
+    }
+
     if (spec->number_ios) {
         g->io_limit = spec->number_ios;
     } else if (!spec->time_based) {
@@ -312,6 +326,20 @@ bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint
 {
     if (g->io_limit && g->issued >= g->io_limit)
         return false;
+    if (g->uniform && !g->byte_limit) {
+        /* the steps below that such a generator takes, the same draw */
+        uint32_t bs = g->uniform_bs;
+        uint64_t off = ssdsim__rng_below(&g->rng, g->n_slots) * g->align;
+        if (off + bs > g->region_len)
+            off = (g->region_len - bs) / g->align * g->align;
+        *op = g->uniform_dir;
+        g->run_pos[g->uniform_dir] = off + bs;
+        *offset = g->region_start + off;
+        *len = bs;
+        g->issued++;
+        g->bytes_issued += bs;
+        return true;
+    }
     if (g->byte_limit && g->bytes_issued >= g->byte_limit)
         return false;
     int d;

@@ -89,6 +89,11 @@ struct ssdsim__gen {
     uint32_t n_zones;
     uint32_t zone_cum[SSDSIM__ZONES_MAX];
     uint64_t zone_start[SSDSIM__ZONES_MAX], zone_len[SSDSIM__ZONES_MAX];
+    /* uniform random requests of one direction and one block size (no randommap, runs or
+     * sequential share): ssdsim__gen_next's short path, which draws what the long one draws */
+    bool uniform;
+    uint8_t uniform_dir;
+    uint32_t uniform_bs;
 };
 
 /* The seeds of job `s` (its index in the workload) in a run: its streams take `run_seed` (the
