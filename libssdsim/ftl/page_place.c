@@ -506,9 +506,66 @@ void ssdsim__page_gc_copy(struct ssdsim__ftl *f, uint32_t plane, uint32_t lpn, u
     gc_copy(f, plane, lpn, old);
 }
 
+/* ssdsim__page_gc_copy_victim on the plain page FTL (no FDP, no DFTL, no hot/cold separation,
+ * copies to their own GC frontier, units of a whole page, no gc.throttle): what gc_copy does
+ * there, page by page in the same order, with what it tests once per copy tested once per
+ * victim: every copy goes to the GC frontier, the old page is the victim's (whose state is
+ * VICTIM: its valid count alone changes), GC is not started on the plane (its victim is this
+ * one, not paused), no debt is paid and no stalled write goes on. The frontier's page is taken
+ * inline while its block has room (frontier_page otherwise). */
+static void copy_victim_plain(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    ssdsim_ftl_env *env = f->env;
+    const uint32_t b = pl->victim, ppb = f->ppb;
+    uint64_t pos = (uint64_t)b * ppb, end = pos + ppb;
+    const bool wl = pl->reclaim == SSDSIM__RECLAIM_WL, bg = pl->reclaim == SSDSIM__RECLAIM_BG;
+    const int ctr = wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES;
+    const ssdsim_flash_purpose why = wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
+    const int fr = SSDSIM__FR_GC;
+    uint32_t *l2p = f->l2p, *p2l = f->p2l;
+    uint64_t *live = f->live;
+    uint16_t *valid = f->valid;
+    while (pos < end && valid[b] > 0) {
+        uint64_t w = live[pos >> 6] >> (pos & 63);
+        if (w == 0) {
+            pos = (pos | 63) + 1;
+            continue;
+        }
+        pos += (uint64_t)__builtin_ctzll(w);
+        if (pos >= end)
+            break;
+        uint32_t lpn = p2l[pos];
+        (void)ssdsim__env_count_end(env, ctr, 1);
+        if (bg)
+            ssdsim_ftl_count(env, SSDSIM_CNT_GC_BG_COPIES, 1);
+        uint32_t ppn = pl->ptr[fr] < ppb ? pl->blk[fr] * ppb + pl->ptr[fr]++
+                                         : frontier_page(f, plane, fr);
+        f->unit_plane[fr] = plane;
+        /* map(f, lpn, ppn, pos): the old page invalidated (n_valid's -1 and +1 cancel) */
+        live[pos >> 6] &= ~(1ULL << (pos & 63));
+        valid[b]--;
+        l2p[lpn] = ppn;
+        p2l[ppn] = lpn;
+        live[ppn >> 6] |= 1ULL << (ppn & 63);
+        uint32_t nb = ssdsim__udiv_q(&f->div_ppb, ppn);
+        valid[nb]++;
+        if (ppn - nb * ppb == ppb - 1)
+            close_block(f, nb);
+        env->n.programs[why]++; /* ssdsim__env_ff_program */
+        env->programs_total++;
+        pos++;
+    }
+}
+
 void ssdsim__page_gc_copy_victim(struct ssdsim__ftl *f, uint32_t plane)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
+    if (!f->fdp && !f->dftl && !f->hot_cold && f->separate && f->spp == 1 && !f->throttle &&
+        !f->sb && !(pl->gc_debt > 0) && !pl->gc_paused && f->env->ff_direct) {
+        copy_victim_plain(f, plane);
+        return;
+    }
     uint32_t b = pl->victim;
     uint64_t pos = (uint64_t)b * f->ppb, end = pos + f->ppb;
     bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
