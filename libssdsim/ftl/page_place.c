@@ -614,7 +614,7 @@ static SSDSIM__INLINE int host_program_fr(struct ssdsim__ftl *f, uint32_t io, ui
     if (f->fdp)
         ssdsim__page_fdp_name_group(f, named);
     ssdsim__env_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
-    ssdsim__page_program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
+    program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
     if (f->dftl)
         ssdsim__page_dftl_mapped(f, lpn, NONE);
     return 0;
