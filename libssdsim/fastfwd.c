@@ -6,7 +6,10 @@
  * mapping unit at a time, as the device's back end hands them (dev/dev.c). The flash
  * operations the FTL submits do not reach the hardware model: they are queued in the FTL
  * environment (ftl/env.h) and end in submission order, the ones their completions submit too,
- * before the next request is given. No engine event is scheduled and the clock does not move.
+ * before the next request is given (the page FTL queues only the operations whose completions
+ * change its state, in that order: its GC copies' and host pages' programs are counted and not
+ * queued, and a victim's copy reads are queued as one, ftl/page_gc.c's TAG_GC_BATCH). No engine
+ * event is scheduled and the clock does not move.
  * So the FTL code that runs is the timed run's, and whatever the FTL keeps (mapping, blocks,
  * frontiers, GC and wear-leveling state, erase counts) is what a timed run leaves, up to the
  * order of concurrent work: here the clones of a job take turns one request each, every die is
