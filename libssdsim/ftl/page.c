@@ -494,6 +494,8 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         rc = start_policy(f, SSDSIM_PLUGIN_WL, pol->wl_policy, pol->wl_params, errbuf, errlen);
     if (rc == 0 && ssdsim__slc_on(&env->model->slc))
         rc = ssdsim__page_slc_setup(f, errbuf, errlen);
+    f->plain = !f->dftl && !f->slc && !f->fdp && !f->sb && !f->parity && !f->hot_cold &&
+               !f->throttle && f->spp == 1 && f->placement == SSDSIM__PLACE_IDLE;
     return rc;
 }
 

@@ -239,6 +239,8 @@ struct ssdsim__ftl {
                                       blocks are opened and collected one by one */
     uint32_t *valid32;             /* the superblock view only (ftl/page_super.c): per
                                       "block" (superblock) valid counts, wider than valid's */
+    bool plain; /* no DFTL, SLC cache, FDP, RAIN, hot/cold separation or gc.throttle; "idle"
+                   placement of units of a whole page (ftl/page_place.c's short paths) */
 };
 
 struct ssdsim__parity;

@@ -620,17 +620,29 @@ static SSDSIM__INLINE int host_program_fr(struct ssdsim__ftl *f, uint32_t io, ui
     return 0;
 }
 
-/* Place a host program, or park it until GC frees a block. */
-int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
-{
-    return host_program_fr(f, io, lpn, host_frontier(f, lpn),
-                           f->fdp ? ssdsim__page_fdp_host_group(f) : 0);
-}
-
 int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr,
                                  uint32_t group)
 {
     return host_program_fr(f, io, lpn, fr, group);
+}
+
+/* Place a host program, or park it until GC frees a block. On the plain page FTL (f->plain, no
+ * failed die) with nothing stalled, when the die at the cursor is idle and takes the page, what
+ * host_program_fr does there, its tests made once; otherwise host_program_fr, which finds the
+ * same. */
+int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
+{
+    if (f->plain && !f->stall.n && !f->df && ssdsim__hw_die_idle(f->env->hw, f->die_cursor)) {
+        uint32_t plane = try_die(f, f->die_cursor, SSDSIM__FR_HOST);
+        if (plane != NONE) {
+            ssdsim__env_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+            program(f, plane, SSDSIM__FR_HOST, lpn, NONE, SSDSIM_FOR_HOST,
+                    cookie(TAG_HOST_PROG, 0, io));
+            return 0;
+        }
+    }
+    return ssdsim__page_host_program_fr(f, io, lpn, host_frontier(f, lpn),
+                                        f->fdp ? ssdsim__page_fdp_host_group(f) : 0);
 }
 
 void ssdsim__page_unstall(struct ssdsim__ftl *f)
