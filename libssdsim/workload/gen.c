@@ -322,24 +322,10 @@ static uint64_t random_slot(struct ssdsim__gen *g)
     }
 }
 
-bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint32_t *len)
+bool ssdsim__gen_next_any(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint32_t *len)
 {
     if (g->io_limit && g->issued >= g->io_limit)
         return false;
-    if (g->uniform && !g->byte_limit) {
-        /* the steps below that such a generator takes, the same draw */
-        uint32_t bs = g->uniform_bs;
-        uint64_t off = ssdsim__rng_below(&g->rng, g->n_slots) * g->align;
-        if (off + bs > g->region_len)
-            off = (g->region_len - bs) / g->align * g->align;
-        *op = g->uniform_dir;
-        g->run_pos[g->uniform_dir] = off + bs;
-        *offset = g->region_start + off;
-        *len = bs;
-        g->issued++;
-        g->bytes_issued += bs;
-        return true;
-    }
     if (g->byte_limit && g->bytes_issued >= g->byte_limit)
         return false;
     int d;
