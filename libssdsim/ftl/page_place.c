@@ -539,8 +539,14 @@ static void copy_victim_plain(struct ssdsim__ftl *f, uint32_t plane)
         (void)ssdsim__env_count_end(env, ctr, 1);
         if (bg)
             ssdsim_ftl_count(env, SSDSIM_CNT_GC_BG_COPIES, 1);
-        uint32_t ppn = pl->ptr[fr] < ppb ? pl->blk[fr] * ppb + pl->ptr[fr]++
-                                         : frontier_page(f, plane, fr);
+        uint32_t ppn, nb;
+        if (pl->ptr[fr] < ppb) {
+            nb = pl->blk[fr];
+            ppn = nb * ppb + pl->ptr[fr]++;
+        } else {
+            ppn = frontier_page(f, plane, fr);
+            nb = ssdsim__udiv_q(&f->div_ppb, ppn);
+        }
         f->unit_plane[fr] = plane;
         /* map(f, lpn, ppn, pos): the old page invalidated (n_valid's -1 and +1 cancel) */
         live[pos >> 6] &= ~(1ULL << (pos & 63));
@@ -548,7 +554,6 @@ static void copy_victim_plain(struct ssdsim__ftl *f, uint32_t plane)
         l2p[lpn] = ppn;
         p2l[ppn] = lpn;
         live[ppn >> 6] |= 1ULL << (ppn & 63);
-        uint32_t nb = ssdsim__udiv_q(&f->div_ppb, ppn);
         valid[nb]++;
         if (ppn - nb * ppb == ppb - 1)
             close_block(f, nb);
