@@ -47,11 +47,15 @@ static inline uint64_t ssdsim__mul_div_up(uint64_t a, uint64_t b, uint64_t c)
 /* A function kept out of line: a rare path of a hot function, whose call would otherwise make
  * the hot path save registers. */
 #define SSDSIM__NOINLINE __attribute__((noinline))
+/* A small function of a hot path inlined wherever it is called, which GCC's size limits may
+ * otherwise keep out of line in a larger caller (fast-forward's copy loop, ftl/page_place.c). */
+#define SSDSIM__INLINE inline __attribute__((always_inline))
 #else
 #define SSDSIM__LIKELY(x) (x)
 #define SSDSIM__UNLIKELY(x) (x)
 #define SSDSIM__PRINTF(f, a)
 #define SSDSIM__NOINLINE
+#define SSDSIM__INLINE inline
 #endif
 
 /* Expensive invariant checks, compiled in with --enable-debug only. */

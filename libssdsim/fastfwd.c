@@ -6,7 +6,10 @@
  * mapping unit at a time, as the device's back end hands them (dev/dev.c). The flash
  * operations the FTL submits do not reach the hardware model: they are queued in the FTL
  * environment (ftl/env.h) and end in submission order, the ones their completions submit too,
- * before the next request is given. No engine event is scheduled and the clock does not move.
+ * before the next request is given (the page FTL queues only the operations whose completions
+ * change its state, in that order: its GC copies' and host pages' programs are counted and not
+ * queued, and a victim's copy reads are queued as one, ftl/page_gc.c's TAG_GC_BATCH). No engine
+ * event is scheduled and the clock does not move.
  * So the FTL code that runs is the timed run's, and whatever the FTL keeps (mapping, blocks,
  * frontiers, GC and wear-leveling state, erase counts) is what a timed run leaves, up to the
  * order of concurrent work: here the clones of a job take turns one request each, every die is
@@ -204,11 +207,8 @@ static inline bool ff_buffered(const struct ff_hooks *h, uint8_t op, bool fua)
 
 /* One unit read from or written to the FTL, its flash work ended. Inline: it runs for every
  * unit, and request's path without a write buffer is little more than it. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8_t op, uint64_t u,
-                    uint32_t bytes, uint8_t placement)
+static SSDSIM__INLINE int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8_t op,
+                                   uint64_t u, uint32_t bytes, uint8_t placement)
 {
     h->units_in++;
     env->placement = placement;
@@ -218,7 +218,7 @@ static inline int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8
         ssdsim_ftl_fail(env, rc, "the FTL failed a request during fast-forward");
         return rc;
     }
-    rc = ssdsim__env_ff_drain(env);
+    rc = h->q.n ? ssdsim__env_ff_drain(env) : env->fail_code; /* (mostly nothing queued) */
     if (rc)
         return rc;
     /* Every flash operation has ended and nothing else will happen before the next request:
@@ -231,6 +231,26 @@ static inline int ftl_unit(struct ssdsim_ftl_env *env, struct ff_hooks *h, uint8
                         "turn without timing, placed them so); precondition it with "
                         "--precondition seq, or by running the workload itself");
         return SSDSIM_ESTATE;
+    }
+    return 0;
+}
+
+/* A read or write of [off, off + len) on a device without a write buffer: every unit to the
+ * FTL (request's common case, inline in ff_run). */
+static SSDSIM__INLINE int request_direct(struct ssdsim__dev *d, uint8_t op, uint64_t off,
+                                         uint32_t len, uint8_t placement)
+{
+    struct ssdsim_ftl_env *env = &d->env;
+    struct ff_hooks *h = env->unit_done_ctx;
+    uint64_t unit = d->unit;
+    uint64_t first = ssdsim__dev_unit_of(d, off), last = ssdsim__dev_unit_of(d, off + len - 1);
+    if (first == last) /* (one unit: the whole request) */
+        return ftl_unit(env, h, op, first, len, placement);
+    for (uint64_t u = first; u <= last; u++) {
+        uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
+        int rc = ftl_unit(env, h, op, u, (uint32_t)(hi - lo), placement);
+        if (rc)
+            return rc;
     }
     return 0;
 }
@@ -267,17 +287,10 @@ static int request(struct ssdsim__dev *d, uint8_t op, uint64_t off, uint32_t len
         }
         return 0;
     }
+    if (!d->buf) /* no write buffer: every unit to the FTL (the common case, kept short) */
+        return request_direct(d, op, off, len, placement);
     uint64_t first = ssdsim__dev_unit_of(d, off), last = ssdsim__dev_unit_of(d, off + len - 1);
     struct ff_hooks *h = env->unit_done_ctx;
-    if (!d->buf) { /* no write buffer: every unit to the FTL (the common case, kept short) */
-        for (uint64_t u = first; u <= last; u++) {
-            uint64_t lo = SSDSIM__MAX(off, u * unit), hi = SSDSIM__MIN(off + len, (u + 1) * unit);
-            int rc = ftl_unit(env, h, op, u, (uint32_t)(hi - lo), placement);
-            if (rc)
-                return rc;
-        }
-        return 0;
-    }
     bool buffered = ff_buffered(h, op, fua);
     bool through = op == SSDSIM__IO_WRITE && h->buf && !buffered;
     uint64_t seq = buffered ? ssdsim__buf_ff_seq(h->buf) : 0;
@@ -502,17 +515,20 @@ int ssdsim__ff_run(struct ssdsim *sim, const struct ssdsim_workload *wl, uint64_
         }
         if (queued == 0)
             break;
-        struct ff_req r = ahead[head];
+        /* (its slot is generated into again only at the next turn) */
+        const struct ff_req *r = &ahead[head];
         head = (head + 1) % FF_AHEAD;
         queued--;
-        if (r.flush_before)
+        if (r->flush_before)
             rc = flush_cache(d);
         if (rc == 0)
-            rc = request(d, r.op, r.off, r.len, r.pl, r.fua);
-        if (rc == 0 && r.flush_after)
+            rc = !d->buf && r->op != SSDSIM__IO_TRIM
+                     ? request_direct(d, r->op, r->off, r->len, r->pl)
+                     : request(d, r->op, r->off, r->len, r->pl, r->fua);
+        if (rc == 0 && r->flush_after)
             rc = flush_cache(d);
-        if (r.op == SSDSIM__IO_WRITE)
-            bytes += r.len;
+        if (r->op == SSDSIM__IO_WRITE)
+            bytes += r->len;
         if (max_write_bytes && bytes >= max_write_bytes)
             break;
         if (++reqs % PROGRESS_EVERY == 0 && sim->progress && (max_write_bytes || planned) &&

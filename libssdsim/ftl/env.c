@@ -363,6 +363,16 @@ static inline int ff_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_
     return 0;
 }
 
+int ssdsim__env_ff_reads(ssdsim_ftl_env *env, uint32_t n, uint64_t addr,
+                         ssdsim_flash_purpose purpose, uint64_t cookie)
+{
+    assert(env->ff_direct && n > 0);
+    int rc = ff_submit(env, SSDSIM_FLASH_READ, addr, purpose, cookie);
+    if (rc == 0)
+        env->n.reads[purpose] += n - 1; /* (ff_submit counted one) */
+    return rc;
+}
+
 int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env)
 {
     struct ssdsim__ff_queue *q = env->ff;

@@ -190,6 +190,28 @@ static inline int ssdsim__env_submit_ftl(ssdsim_ftl_env *env, ssdsim_flash_kind 
     return 0;
 }
 
+/* Fast-forward without a reliability model (`ff_direct` set): a program whose completion the
+ * FTL has nothing to do at (the page FTL's GC copies, and its host pages, whose unit the caller
+ * tells done itself) is counted as ssdsim__env_ff_push counts it and not queued, which leaves the
+ * order of the completions that change the FTL's state as it was. False (nothing counted) on any
+ * other path: the caller submits the program. */
+static inline bool ssdsim__env_ff_program(ssdsim_ftl_env *env, ssdsim_flash_purpose purpose)
+{
+    if (!env->ff_direct)
+        return false;
+    env->n.programs[purpose]++;
+    env->programs_total++;
+    return true;
+}
+
+/* Fast-forward without a reliability model: `n` reads of `purpose`, counted each as
+ * ssdsim__env_ff_push counts one, queued as a single operation (kind SSDSIM_FLASH_READ) whose
+ * completion is that of all of them, for reads submitted back to back whose completions would
+ * have followed one another in the queue (the copy reads of a GC victim). 0, or SSDSIM_ENOMEM
+ * with the FTL failed. */
+int ssdsim__env_ff_reads(ssdsim_ftl_env *env, uint32_t n, uint64_t addr,
+                         ssdsim_flash_purpose purpose, uint64_t cookie);
+
 /* Build the FTL named by the model on `hw`. On failure fills err and returns a negative code;
  * ssdsim__env_fini must still be called. */
 int ssdsim__env_init(struct ssdsim_ftl_env *env, const struct ssdsim_model *m,

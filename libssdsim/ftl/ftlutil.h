@@ -66,7 +66,8 @@ static inline int ssdsim__ftl_host_read(ssdsim_ftl_env *env, uint32_t ppn, uint3
  * its host programs' cookies so). */
 static inline void ssdsim__ftl_host_done(ssdsim_ftl_env *env, uint64_t ck)
 {
-    ssdsim_ftl_unit_done(env, ssdsim__cookie_low(ck), ssdsim__cookie_mid(ck));
+    /* (ssdsim_ftl_unit_done, without its call) */
+    env->unit_done(env->unit_done_ctx, ssdsim__cookie_low(ck), ssdsim__cookie_mid(ck));
 }
 
 /* ---------------------------------------------------------------- plane stripe */

@@ -53,7 +53,8 @@ static int page_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
     return ssdsim__page_do_read(f, io, (uint32_t)lpn, bytes);
 }
 
-int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes)
+/* ssdsim__page_do_write, inline in page_write. */
+static inline int do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes)
 {
     uint32_t ppn = f->l2p[lpn];
     if (bytes < f->page_size && ppn != NONE) {
@@ -74,12 +75,17 @@ int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint
     return ssdsim__page_host_program(f, io, lpn);
 }
 
+int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes)
+{
+    return do_write(f, io, lpn, bytes);
+}
+
 static int page_write(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
 {
     struct ssdsim__ftl *f = state;
     if (f->dftl && !ssdsim__page_dftl_ready(f, io, (uint32_t)lpn, bytes, true))
         return 0;
-    return ssdsim__page_do_write(f, io, (uint32_t)lpn, bytes);
+    return do_write(f, io, (uint32_t)lpn, bytes);
 }
 
 static void page_trim(void *state, uint64_t lpn)
@@ -113,6 +119,9 @@ static void page_flash_done(void *state, uint64_t ck)
     }
     case TAG_GC_READ:
         ssdsim__page_gc_read_done(f, low);
+        break;
+    case TAG_GC_BATCH:
+        ssdsim__page_gc_batch_done(f, low);
         break;
     case TAG_GC_PROG:
         break;
@@ -490,6 +499,8 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         rc = start_policy(f, SSDSIM_PLUGIN_WL, pol->wl_policy, pol->wl_params, errbuf, errlen);
     if (rc == 0 && ssdsim__slc_on(&env->model->slc))
         rc = ssdsim__page_slc_setup(f, errbuf, errlen);
+    f->plain = !f->dftl && !f->slc && !f->fdp && !f->sb && !f->parity && !f->hot_cold &&
+               !f->throttle && f->spp == 1 && f->placement == SSDSIM__PLACE_IDLE;
     return rc;
 }
 

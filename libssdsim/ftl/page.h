@@ -51,6 +51,8 @@ enum ssdsim__page_tag {
     SSDSIM__PTAG_RECON_READ,    /* a stripe page read to reconstruct one of a failed die
                                    (rel/diefail.c); low: its reconstruction */
     SSDSIM__PTAG_REBUILD_PROG,  /* a page rebuilt off a failed die written (rel/diefail.c) */
+    SSDSIM__PTAG_GC_BATCH,      /* fast-forward: every copy read of a victim, queued as one
+                                   (page_gc.c's reclaim); low: plane */
 };
 
 /* The SLC cache (ftl/page_slc.c), per plane: the open SLC block, the static blocks erased and
@@ -237,6 +239,8 @@ struct ssdsim__ftl {
                                       blocks are opened and collected one by one */
     uint32_t *valid32;             /* the superblock view only (ftl/page_super.c): per
                                       "block" (superblock) valid counts, wider than valid's */
+    bool plain; /* no DFTL, SLC cache, FDP, RAIN, hot/cold separation or gc.throttle; "idle"
+                   placement of units of a whole page (ftl/page_place.c's short paths) */
 };
 
 struct ssdsim__parity;

@@ -141,6 +141,10 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     for (uint32_t i = 0; i < f->ppb; i += 64 / sizeof *f->p2l)
         __builtin_prefetch(&f->p2l[first + i], 0, 3);
     __builtin_prefetch(&f->p2l[first + f->ppb - 1], 0, 3); /* a slice may start mid-line */
+    /* Fast-forward: the reads would be queued back to back and end one after another, each
+     * copying its page when it is still valid (ssdsim__page_gc_read_done): they are queued as
+     * one operation, which does the same (ssdsim__page_gc_batch_done). */
+    bool batch = f->env->ff_direct != NULL;
     for (uint32_t i = 0; i < f->ppb && pl->gc_reads < valid; i++) {
         uint32_t lpn = p2l_get(f, first + i);
         if (lpn == NONE)
@@ -148,13 +152,27 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
         pl->gc_reads++;
         if (lpn < f->n_map)
             __builtin_prefetch(&f->l2p[lpn], 1, 3); /* used when the read completes */
-        ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_READ, first + i,
-                               ssdsim__page_gc_read_bytes(f), purpose,
-                               cookie(TAG_GC_READ, 0, first + i));
+        if (!batch)
+            ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_READ, first + i,
+                                   ssdsim__page_gc_read_bytes(f), purpose,
+                                   cookie(TAG_GC_READ, 0, first + i));
     }
     pl->gc_scan = f->ppb;
     if (pl->gc_reads == 0)
         gc_erase(f, plane);
+    else if (batch)
+        ssdsim__env_ff_reads(f->env, pl->gc_reads, first, purpose, cookie(TAG_GC_BATCH, 0, plane));
+}
+
+void ssdsim__page_gc_batch_done(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    /* The reads of pages overwritten since they were queued would only have counted themselves
+     * done; the others copy their pages in page order (ssdsim__page_gc_copy_victim), and the last
+     * read to end, after every copy, finishes the victim. */
+    ssdsim__page_gc_copy_victim(f, plane);
+    pl->gc_reads = 0;
+    gc_finish(f, plane);
 }
 
 /* The paced engine event: the firmware has processed the plane's last copy. An event left
@@ -248,18 +266,7 @@ void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)
         /* Still valid: write it to the GC frontier of the same plane. */
         bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
         fw_end = ssdsim__env_count_end(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
-        if (pl->reclaim == SSDSIM__RECLAIM_BG)
-            ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_COPIES, 1);
-        ssdsim__page_program(f, plane, ssdsim__page_gc_frontier(f, lpn), lpn, old,
-                             wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC, cookie(TAG_GC_PROG, 0, plane));
-        if (f->dftl && lpn < f->n_lpn)
-            ssdsim__page_dftl_mapped(f, lpn, plane);
-        if (pl->gc_debt > 0) {
-            double debt = pl->gc_debt - 1;
-            ssdsim__page_set_debt(f, plane, debt > 0 ? debt : 0);
-            if (debt <= 0)
-                ssdsim__page_unstall(f); /* gc.throttle: the plane takes host units again */
-        }
+        ssdsim__page_gc_copy(f, plane, lpn, old);
     }
     --pl->gc_reads;
     if (pl->gc_scan < f->ppb) {

@@ -38,6 +38,7 @@ enum op_tag {
     TAG_PARITY_PROG = SSDSIM__PTAG_PARITY_PROG,
     TAG_RECON_READ = SSDSIM__PTAG_RECON_READ,
     TAG_REBUILD_PROG = SSDSIM__PTAG_REBUILD_PROG,
+    TAG_GC_BATCH = SSDSIM__PTAG_GC_BATCH,
 };
 
 /* The "frontier" choose_plane is asked about for a host page the SLC cache may take (beyond
@@ -119,7 +120,7 @@ static inline void p2l_clear(struct ssdsim__ftl *f, uint64_t ppn)
 
 #define p2l_get ssdsim__page_p2l
 
-static inline void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
+static SSDSIM__INLINE void invalidate(struct ssdsim__ftl *f, uint32_t ppn)
 {
     uint32_t b = ssdsim__udiv_q(&f->div_ppb, ppn);
     p2l_clear(f, ppn);
@@ -152,7 +153,7 @@ static inline bool ssdsim__page_retire(struct ssdsim__ftl *f, uint32_t b)
 /* Map lpn to ppn. `old` is the current location when the caller knows it (a GC copy, checked
  * through p2l), which spares a load from l2p: that array is far larger than the caches, and the
  * load was the single most expensive instruction of a GC copy. NONE means "look it up". */
-static inline void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32_t old)
+static SSDSIM__INLINE void map(struct ssdsim__ftl *f, uint32_t lpn, uint32_t ppn, uint32_t old)
 {
     if (old == NONE)
         old = f->l2p[lpn];
@@ -191,6 +192,12 @@ uint32_t ssdsim__page_stream_plane(const struct ssdsim__ftl *f, uint64_t s);
 void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
                           ssdsim_flash_purpose why, uint64_t ck);
 int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn);
+/* GC's copy of valid page `old` (of lpn) of plane's victim, its copy read done: programmed to
+ * its GC frontier (its copy counted by the caller), then DFTL's note and gc.throttle's debt */
+void ssdsim__page_gc_copy(struct ssdsim__ftl *f, uint32_t plane, uint32_t lpn, uint32_t old);
+/* fast-forward: every page of plane's victim still valid, counted and copied in page order, as
+ * the copy reads of a TAG_GC_BATCH would end one after another (ssdsim__page_gc_read_done) */
+void ssdsim__page_gc_copy_victim(struct ssdsim__ftl *f, uint32_t plane);
 /* A plane for a host (or rebuilt) page of frontier fr meant for reclaim group *group (FDP with
  * reclaim groups; else choose_plane): one of the group's, or when the group has no room and GC
  * cannot make any, another group's (*group then names it); NONE: wait. */
@@ -205,6 +212,8 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f);
 /* page_gc.c */
 void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why);
 void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old);
+/* fast-forward: the copy reads of plane's victim, queued as one (TAG_GC_BATCH), end */
+void ssdsim__page_gc_batch_done(struct ssdsim__ftl *f, uint32_t plane);
 /* paced GC (page_gc.c): issue plane's next copy read once the firmware ends at fw_end */
 void ssdsim__page_gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end);
 /* paced GC: submit the read of the next valid page of plane's victim from its gc_scan on (true),

@@ -76,7 +76,7 @@ static inline bool gc_writes_to(const struct ssdsim__ftl *f, int fr)
  * valid data, and nothing else writes where its copies go, so the copies fit in the room of the
  * GC frontiers plus one block (frontier_page spills between GC frontiers when the free blocks
  * are gone). */
-static inline bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, int fr)
+static SSDSIM__INLINE bool plane_accepts(const struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     if (fr == FR_SLC)
         return ssdsim__page_slc_accepts(f, plane);
@@ -131,7 +131,7 @@ static void skip_padded(struct ssdsim__ftl *f, struct ssdsim__plane *pl, int fr)
         skip_padded_fr(f, pl, fr);
 }
 
-static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
+static SSDSIM__INLINE uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
     if (f->spp > 1)
@@ -160,7 +160,7 @@ static uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
     return pl->blk[fr] * f->ppb + pl->ptr[fr]++;
 }
 
-static uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
+static SSDSIM__INLINE uint32_t try_die(struct ssdsim__ftl *f, uint32_t die, int fr)
 {
     /* the die's planes from its cursor on, in turn (cursor and offsets stay below ppd, so
      * each wraps with a compare instead of a division) */
@@ -357,6 +357,28 @@ static uint32_t choose_in_group(struct ssdsim__ftl *f, int fr, uint32_t lpn, uin
     return NONE;
 }
 
+/* choose_plane, with its most common case inline: "idle" placement of whole pages without
+ * superblocks, where the die at the cursor is idle and has a plane that takes the page (always
+ * the case during fast-forward, where every die is idle, while that die has room), the die the
+ * walk of ssdsim__page_choose_plane finds first. */
+static SSDSIM__INLINE uint32_t choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
+{
+    if (!f->sb && f->spp == 1 && f->placement == SSDSIM__PLACE_IDLE &&
+        ssdsim__hw_die_idle(f->env->hw, f->die_cursor)) {
+        uint32_t p = try_die(f, f->die_cursor, fr);
+        if (p != NONE)
+            return p;
+    }
+    return ssdsim__page_choose_plane(f, fr, lpn);
+}
+
+static SSDSIM__INLINE uint32_t place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t *group)
+{
+    if (!f->fdp || ssdsim__page_fdp_groups(f) == 1)
+        return choose_plane(f, fr, lpn);
+    return ssdsim__page_place(f, fr, lpn, group);
+}
+
 uint32_t ssdsim__page_place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_t *group)
 {
     if (!f->fdp || ssdsim__page_fdp_groups(f) == 1)
@@ -375,11 +397,10 @@ uint32_t ssdsim__page_place(struct ssdsim__ftl *f, int fr, uint32_t lpn, uint32_
     return NONE;
 }
 
-/* Allocate a page in frontier `fr` of `plane` for `lpn` (whose valid copy is `old`, or NONE
- * to look it up), map it, and submit the program. With superblocks (RAIN), the page is the next
- * slot of frontier fr's superblock, whatever `plane` says (page_super.c). */
-void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
-                          ssdsim_flash_purpose why, uint64_t ck)
+/* ssdsim__page_program, inline in it and in the copy loop of fast-forward's GC
+ * (ssdsim__page_gc_copy_victim). */
+static SSDSIM__INLINE void program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn,
+                           uint32_t old, ssdsim_flash_purpose why, uint64_t ck)
 {
     if (f->sb) {
         ssdsim__page_sb_program(f, fr, lpn, old, why, ck);
@@ -394,13 +415,30 @@ void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_
      * true valid count. */
     if (ssdsim__udiv_r(&f->div_ppb, ppn) == f->ppb - 1)
         close_block(f, ssdsim__udiv_q(&f->div_ppb, ppn));
-    ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
+    /* Fast-forward: a GC copy's completion does nothing, and a host page's only tells the unit
+     * done, which is told now (ssdsim__env_ff_program): neither is queued. */
+    unsigned tag = ssdsim__cookie_tag(ck);
+    if ((tag == TAG_GC_PROG || tag == TAG_HOST_PROG) && ssdsim__env_ff_program(f->env, why)) {
+        if (tag == TAG_HOST_PROG)
+            ssdsim__ftl_host_done(f->env, ck);
+    } else {
+        ssdsim__env_submit_ftl(f->env, SSDSIM_FLASH_PROGRAM, ppn, f->page_size, why, ck);
+    }
     struct ssdsim__plane *pl = &f->planes[plane];
     /* gc.throttle (a ratio of 0 without it, or for other victims) */
     if (why == SSDSIM_FOR_HOST && pl->victim != NONE)
         ssdsim__page_set_debt(f, plane, pl->gc_debt + pl->gc_ratio);
     if (pl->n_free < f->gc_min && (pl->victim == NONE || pl->gc_paused))
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
+}
+
+/* Allocate a page in frontier `fr` of `plane` for `lpn` (whose valid copy is `old`, or NONE
+ * to look it up), map it, and submit the program. With superblocks (RAIN), the page is the next
+ * slot of frontier fr's superblock, whatever `plane` says (page_super.c). */
+void ssdsim__page_program(struct ssdsim__ftl *f, uint32_t plane, int fr, uint32_t lpn, uint32_t old,
+                          ssdsim_flash_purpose why, uint64_t ck)
+{
+    program(f, plane, fr, lpn, old, why, ck);
 }
 
 /* Hot/cold separation: a host write is hot when the host last wrote the same logical page less
@@ -424,7 +462,7 @@ static int host_frontier(struct ssdsim__ftl *f, uint32_t lpn)
 /* Where a GC copy goes: with hot/cold separation, among data of its own class (hot data that
  * survived its block to a hot GC frontier), so that GC does not mix the classes again; to the
  * GC frontiers, or with the host's writes when gc.separate is off. */
-int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
+static inline int gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
 {
     if (f->fdp)
         return ssdsim__page_fdp_gc_frontier(f, lpn);
@@ -438,26 +476,136 @@ int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
     return hot ? SSDSIM__FR_HOT : SSDSIM__FR_HOST;
 }
 
+int ssdsim__page_gc_frontier(const struct ssdsim__ftl *f, uint32_t lpn)
+{
+    return gc_frontier(f, lpn);
+}
+
+/* ssdsim__page_gc_copy, inline in ssdsim__page_gc_copy_victim. */
+static SSDSIM__INLINE void gc_copy(struct ssdsim__ftl *f, uint32_t plane, uint32_t lpn,
+                                   uint32_t old)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
+    if (pl->reclaim == SSDSIM__RECLAIM_BG)
+        ssdsim_ftl_count(f->env, SSDSIM_CNT_GC_BG_COPIES, 1);
+    program(f, plane, gc_frontier(f, lpn), lpn, old, wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC,
+            cookie(TAG_GC_PROG, 0, plane));
+    if (f->dftl && lpn < f->n_lpn)
+        ssdsim__page_dftl_mapped(f, lpn, plane);
+    if (pl->gc_debt > 0) {
+        double debt = pl->gc_debt - 1;
+        ssdsim__page_set_debt(f, plane, debt > 0 ? debt : 0);
+        if (debt <= 0)
+            ssdsim__page_unstall(f); /* gc.throttle: the plane takes host units again */
+    }
+}
+
+void ssdsim__page_gc_copy(struct ssdsim__ftl *f, uint32_t plane, uint32_t lpn, uint32_t old)
+{
+    gc_copy(f, plane, lpn, old);
+}
+
+/* ssdsim__page_gc_copy_victim on the plain page FTL (no FDP, no DFTL, no hot/cold separation,
+ * copies to their own GC frontier, units of a whole page, no gc.throttle): what gc_copy does
+ * there, page by page in the same order, with what it tests once per copy tested once per
+ * victim: every copy goes to the GC frontier, the old page is the victim's (whose state is
+ * VICTIM: its valid count alone changes), GC is not started on the plane (its victim is this
+ * one, not paused), no debt is paid and no stalled write goes on. The frontier's page is taken
+ * inline while its block has room (frontier_page otherwise). */
+static void copy_victim_plain(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    ssdsim_ftl_env *env = f->env;
+    const uint32_t b = pl->victim, ppb = f->ppb;
+    uint64_t pos = (uint64_t)b * ppb, end = pos + ppb;
+    const bool wl = pl->reclaim == SSDSIM__RECLAIM_WL, bg = pl->reclaim == SSDSIM__RECLAIM_BG;
+    const int ctr = wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES;
+    const ssdsim_flash_purpose why = wl ? SSDSIM_FOR_WL : SSDSIM_FOR_GC;
+    const int fr = SSDSIM__FR_GC;
+    uint32_t *l2p = f->l2p, *p2l = f->p2l;
+    uint64_t *live = f->live;
+    uint16_t *valid = f->valid;
+    while (pos < end && valid[b] > 0) {
+        uint64_t w = live[pos >> 6] >> (pos & 63);
+        if (w == 0) {
+            pos = (pos | 63) + 1;
+            continue;
+        }
+        pos += (uint64_t)__builtin_ctzll(w);
+        if (pos >= end)
+            break;
+        uint32_t lpn = p2l[pos];
+        (void)ssdsim__env_count_end(env, ctr, 1);
+        if (bg)
+            ssdsim_ftl_count(env, SSDSIM_CNT_GC_BG_COPIES, 1);
+        uint32_t ppn, nb;
+        if (pl->ptr[fr] < ppb) {
+            nb = pl->blk[fr];
+            ppn = nb * ppb + pl->ptr[fr]++;
+        } else {
+            ppn = frontier_page(f, plane, fr);
+            nb = ssdsim__udiv_q(&f->div_ppb, ppn);
+        }
+        f->unit_plane[fr] = plane;
+        /* map(f, lpn, ppn, pos): the old page invalidated (n_valid's -1 and +1 cancel) */
+        live[pos >> 6] &= ~(1ULL << (pos & 63));
+        valid[b]--;
+        l2p[lpn] = ppn;
+        p2l[ppn] = lpn;
+        live[ppn >> 6] |= 1ULL << (ppn & 63);
+        valid[nb]++;
+        if (ppn - nb * ppb == ppb - 1)
+            close_block(f, nb);
+        env->n.programs[why]++; /* ssdsim__env_ff_program */
+        env->programs_total++;
+        pos++;
+    }
+}
+
+void ssdsim__page_gc_copy_victim(struct ssdsim__ftl *f, uint32_t plane)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (!f->fdp && !f->dftl && !f->hot_cold && f->separate && f->spp == 1 && !f->throttle &&
+        !f->sb && !(pl->gc_debt > 0) && !pl->gc_paused && f->env->ff_direct) {
+        copy_victim_plain(f, plane);
+        return;
+    }
+    uint32_t b = pl->victim;
+    uint64_t pos = (uint64_t)b * f->ppb, end = pos + f->ppb;
+    bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
+    /* the pages whose bits are set in `live`, in page order, a word at a time (read again after
+     * each copy: gc.throttle's debt may let host writes overwrite pages further on) */
+    while (pos < end && f->valid[b] > 0) {
+        uint64_t w = f->live[pos >> 6] >> (pos & 63);
+        if (w == 0) {
+            pos = (pos | 63) + 1;
+            continue;
+        }
+        pos += (uint64_t)__builtin_ctzll(w);
+        if (pos >= end)
+            break;
+        /* (the firmware's time, which paced GC waits for, does not pace a batch) */
+        (void)ssdsim__env_count_end(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
+        gc_copy(f, plane, f->p2l[pos], (uint32_t)pos);
+        pos++;
+    }
+}
+
 bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint8_t fr)
 {
     struct ssdsim__pending w = {.io = io, .lpn = lpn, .fr = fr, .since = ssdsim_ftl_now(f->env)};
     return ssdsim__pending_fifo_push(&f->stall, w, 256);
 }
 
-/* Place a host program, or park it until GC frees a block. */
-int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
-{
-    return ssdsim__page_host_program_fr(f, io, lpn, host_frontier(f, lpn),
-                                        f->fdp ? ssdsim__page_fdp_host_group(f) : 0);
-}
-
-int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr,
-                                 uint32_t group)
+/* ssdsim__page_host_program_fr, inline in ssdsim__page_host_program (every host page). */
+static SSDSIM__INLINE int host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn,
+                                          int fr, uint32_t group)
 {
     if (f->slc && !f->stall.n && ssdsim__page_slc_write(f, io, lpn))
         return 0; /* in the SLC cache (page_slc.c) */
     uint32_t named = group;
-    uint32_t plane = f->stall.n ? NONE : ssdsim__page_place(f, fr, lpn, &group);
+    uint32_t plane = f->stall.n ? NONE : place(f, fr, lpn, &group);
     /* (a stalled translation write keeps host writes behind it: order is kept) */
     if (plane == NONE) {
         struct ssdsim__pending w = {.io = io, .lpn = lpn, .fr = (uint8_t)fr,
@@ -470,11 +618,36 @@ int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lp
     }
     if (f->fdp)
         ssdsim__page_fdp_name_group(f, named);
-    ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
-    ssdsim__page_program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
+    ssdsim__env_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+    program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
     if (f->dftl)
         ssdsim__page_dftl_mapped(f, lpn, NONE);
     return 0;
+}
+
+int ssdsim__page_host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, int fr,
+                                 uint32_t group)
+{
+    return host_program_fr(f, io, lpn, fr, group);
+}
+
+/* Place a host program, or park it until GC frees a block. On the plain page FTL (f->plain, no
+ * failed die) with nothing stalled, when the die at the cursor is idle and takes the page, what
+ * host_program_fr does there, its tests made once; otherwise host_program_fr, which finds the
+ * same. */
+int ssdsim__page_host_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
+{
+    if (f->plain && !f->stall.n && !f->df && ssdsim__hw_die_idle(f->env->hw, f->die_cursor)) {
+        uint32_t plane = try_die(f, f->die_cursor, SSDSIM__FR_HOST);
+        if (plane != NONE) {
+            ssdsim__env_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+            program(f, plane, SSDSIM__FR_HOST, lpn, NONE, SSDSIM_FOR_HOST,
+                    cookie(TAG_HOST_PROG, 0, io));
+            return 0;
+        }
+    }
+    return ssdsim__page_host_program_fr(f, io, lpn, host_frontier(f, lpn),
+                                        f->fdp ? ssdsim__page_fdp_host_group(f) : 0);
 }
 
 void ssdsim__page_unstall(struct ssdsim__ftl *f)

@@ -246,6 +246,20 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
     }
     }
 
+    /* the short path of ssdsim__gen_next: the direction of a rw without a mix, a single block
+     * size not above the region, every request at a random offset, uniform without randommap */
+    int d = g->rw == SSDSIM__RW_RANDREAD    ? SSDSIM__DIR_READ
+            : g->rw == SSDSIM__RW_RANDWRITE ? SSDSIM__DIR_WRITE
+            : g->rw == SSDSIM__RW_RANDTRIM  ? SSDSIM__DIR_TRIM
+                                            : -1;
+    if (d >= 0 && !g->range_max[d] && g->n_bs[d] == 1 && g->bs_bytes[d][0] <= g->region_len &&
+        g->pct_random[d] >= 100 && g->rw_suffix <= 1 && g->dist == SSDSIM__DIST_RANDOM &&
+        !g->randommap) {
+        g->uniform = true;
+        g->uniform_dir = (uint8_t)d;
+        g->uniform_bs = g->bs_bytes[d][0];
+    }
+
     if (spec->number_ios) {
         g->io_limit = spec->number_ios;
     } else if (!spec->time_based) {
@@ -308,7 +322,7 @@ static uint64_t random_slot(struct ssdsim__gen *g)
     }
 }
 
-bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint32_t *len)
+bool ssdsim__gen_next_any(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint32_t *len)
 {
     if (g->io_limit && g->issued >= g->io_limit)
         return false;

@@ -89,6 +89,11 @@ struct ssdsim__gen {
     uint32_t n_zones;
     uint32_t zone_cum[SSDSIM__ZONES_MAX];
     uint64_t zone_start[SSDSIM__ZONES_MAX], zone_len[SSDSIM__ZONES_MAX];
+    /* uniform random requests of one direction and one block size (no randommap, runs or
+     * sequential share): ssdsim__gen_next's short path, which draws what the long one draws */
+    bool uniform;
+    uint8_t uniform_dir;
+    uint32_t uniform_bs;
 };
 
 /* The seeds of job `s` (its index in the workload) in a run: its streams take `run_seed` (the
@@ -107,8 +112,30 @@ struct ssdsim__gen {
 void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec, uint32_t clone,
                       uint64_t seed, uint64_t scatter_seed, uint64_t logical_bytes);
 
-/* The next request, or false when the job has issued all it should. */
-bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint32_t *len);
+/* The next request, or false when the job has issued all it should (ssdsim__gen_next's long
+ * path, for any generator). */
+bool ssdsim__gen_next_any(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint32_t *len);
+
+/* The next request, or false when the job has issued all it should: the short path of uniform
+ * random requests (g->uniform) inline, the steps and the draw ssdsim__gen_next_any takes for
+ * them, and ssdsim__gen_next_any for the others. */
+static inline bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset,
+                                    uint32_t *len)
+{
+    if (!g->uniform || g->byte_limit || (g->io_limit && g->issued >= g->io_limit))
+        return ssdsim__gen_next_any(g, op, offset, len);
+    uint32_t bs = g->uniform_bs;
+    uint64_t off = ssdsim__rng_below(&g->rng, g->n_slots) * g->align;
+    if (off + bs > g->region_len)
+        off = (g->region_len - bs) / g->align * g->align;
+    *op = g->uniform_dir;
+    g->run_pos[g->uniform_dir] = off + bs;
+    *offset = g->region_start + off;
+    *len = bs;
+    g->issued++;
+    g->bytes_issued += bs;
+    return true;
+}
 
 /* Requests the job will issue in all (for progress), 0 when it is bounded by time only. */
 uint64_t ssdsim__gen_planned(const struct ssdsim__gen *g);
