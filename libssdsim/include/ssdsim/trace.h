@@ -156,7 +156,7 @@ typedef struct ssdsim_trace_stats {
     /** (appended) The first malformed line skipped (skip_bad_lines): its line number in the
      * file (0 when none was skipped) and what was wrong with it. */
     uint64_t first_bad_line;
-    char first_bad_why[160];
+    char first_bad_why[256];
 } ssdsim_trace_stats;
 
 /** Fill *out with what the reader has met so far (zeroes for NULL). */
