@@ -435,24 +435,27 @@ struct left {
 };
 
 /* Whether the run left the steady window `r` (ending at round `end`) before the end of its
- * stretch of rounds (`to`, exclusive): the average of the stretch's last rounds after the
- * window (as many as the window holds, or all there are) is off the window's average by more
- * than the rule's excursion limit. A drive still drifting (its WAF climbing while spare space it
+ * stretch of rounds (`to`, exclusive): the average of the stretch's last rounds, as many as the
+ * window holds and all after it (fewer rounds after it judge nothing), is off the window's
+ * average by more than the rule's excursion limit. A drive still drifting (its WAF climbing while spare space it
  * had never been given fills) can meet the rule over a short window and then fall far below it;
  * one round off its band (a collection burst) cannot move the tail's average so far. With
  * until_steady the run ends at the window: nothing after it. Records the window in *l. */
 static bool steady_left(const ssdsim *sim, size_t end, size_t to, const ssdsim_steady_result *r,
                         struct left *l)
 {
-    if (end + 1 >= to)
+    /* judged by a whole window's worth of rounds after it, never by one or two */
+    if (to - end - 1 < r->window)
         return false;
-    size_t k = SSDSIM__MIN(r->window, to - end - 1);
+    size_t k = r->window;
     size_t off = ssdsim__steady_var_offset(sim->steady_var);
     double sum = 0;
     for (size_t j = to - k; j < to; j++)
         sum += *(const double *)(const void *)((const char *)&sim->stats.series[j] + off);
     double tail = sum / (double)k;
-    if (fabs(tail - r->average) <= sim->steady_opts.max_excursion * fabs(r->average))
+    /* a tail without a value (WAF over rounds that wrote nothing) says nothing either way */
+    if (!isfinite(tail) ||
+        fabs(tail - r->average) <= sim->steady_opts.max_excursion * fabs(r->average))
         return false;
     *l = (struct left){true, end, r->window, k, r->average, tail};
     return true;

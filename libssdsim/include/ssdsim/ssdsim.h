@@ -627,10 +627,10 @@ SSDSIM_API int ssdsim_run_opts_init(ssdsim_run_opts *opts, unsigned int version)
  * erased a block (media without erase: the first two parts), or after
  * ssdsim_precondition_fast; every device of a system must be (a hard disk always is). The
  * window reported is the first steady one that the run's last rounds still agree with: when the
- * average of the last rounds after it (as many as the window holds) is off its average by more
- * than the excursion limit, the run left it, and the windows after its first round are judged
- * (why_not says so when none is steady). With until_steady the run stopped at the round
- * reported. @return 0 or SSDSIM_EINVAL (NULL argument). */
+ * average of the last rounds after it (as many as the window holds, when there are that many)
+ * is off its average by more than the excursion limit, the run left it, and the windows after
+ * its first round are judged (why_not says so when none is steady). With until_steady the run
+ * stopped at the round reported. @return 0 or SSDSIM_EINVAL (NULL argument). */
 SSDSIM_API int ssdsim_get_steady(const ssdsim *sim, ssdsim_steady_result *out);
 SSDSIM_API int ssdsim_get_steady_sized(const ssdsim *sim, ssdsim_steady_result *out, size_t size);
 #define ssdsim_get_steady(sim, out) ssdsim_get_steady_sized((sim), (out), sizeof *(out))
