@@ -437,10 +437,11 @@ struct left {
 /* Whether the run left the steady window `r` (ending at round `end`) before the end of its
  * stretch of rounds (`to`, exclusive): the average of the stretch's last rounds, as many as the
  * window holds and all after it (fewer rounds after it judge nothing), is off the window's
- * average by more than the rule's excursion limit. A drive still drifting (its WAF climbing while spare space it
- * had never been given fills) can meet the rule over a short window and then fall far below it;
- * one round off its band (a collection burst) cannot move the tail's average so far. With
- * until_steady the run ends at the window: nothing after it. Records the window in *l. */
+ * average by more than the rule's excursion limit. A drive still drifting (its WAF climbing
+ * while spare space it had never been given fills) can meet the rule over a short window and
+ * then fall far below it; one round off its band (a collection burst) cannot move the tail's
+ * average so far. With until_steady the run ends at the window: nothing after it. Records the
+ * window in *l. */
 static bool steady_left(const ssdsim *sim, size_t end, size_t to, const ssdsim_steady_result *r,
                         struct left *l)
 {

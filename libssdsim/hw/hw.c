@@ -260,7 +260,7 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
 /* Program cur of die d: its data in over the bus (through the write path), then the array.
  * Inline: die_dispatch starts every program through it, and as a call it saved and restored
  * registers of its own. */
-static inline __attribute__((always_inline)) void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now)
+static SSDSIM__INLINE void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now)
 {
     struct ssdsim__die *die = &hw->dies[d];
     struct ssdsim__flash_op *op = &hw->ops[die->cur];
