@@ -748,6 +748,11 @@ static void add_jobs(cJSON *root, const ssdsim *sim)
             cJSON *ss = cJSON_AddObjectToObject(j, "steady_state");
             cJSON_AddBoolToObject(ss, "attained", ji.ss_attained);
             add_f(ss, "value", ji.ss_value);
+            if (ji.ss_attained) {
+                cJSON_AddBoolToObject(ss, "preconditioned", ji.ss_preconditioned);
+                if (!ji.ss_preconditioned)
+                    cJSON_AddStringToObject(ss, "not_preconditioned", ji.ss_why);
+            }
         }
         cJSON *ops = cJSON_AddObjectToObject(j, "ops");
         for (int op = 0; op < 4; op++) {

@@ -1095,6 +1095,8 @@ static int get_job_full(const ssdsim *sim, size_t i, ssdsim_job_info *out)
     out->ss_set = u->ss != 0;
     out->ss_attained = u->ss_attained;
     out->ss_value = u->ss_value;
+    out->ss_preconditioned = u->ss_attained && u->ss_precond;
+    out->ss_why = u->ss_attained && !u->ss_precond ? u->ss_why : "";
     if (u->replay) {
         out->replay = 1;
         out->replay_iodepth = u->replay_depth;

@@ -311,6 +311,17 @@ static bool print_jobs(FILE *out, const ssdsim *sim)
         if (j.ramp_ns)
             fprintf(out, " (ramp %.3f s, not counted)", (double)j.ramp_ns / 1e9);
         fputc('\n', out);
+        /* fio's steady-state criterion: met or not, and on what state */
+        if (j.ss_set && !j.ss_attained)
+            fprintf(out, "  ss: not attained (last value %g)\n", j.ss_value);
+        else if (j.ss_set && j.ss_preconditioned)
+            fprintf(out, "  ss: attained (value %g), on a preconditioned drive\n", j.ss_value);
+        else if (j.ss_set)
+            fprintf(out,
+                    "  ss: attained (value %g), but the drive was not preconditioned then (%s): "
+                    "the criterion held on a state that does not last, such as a fresh drive's "
+                    "burst; longer ss_dur, or --precondition, measures the steady state\n",
+                    j.ss_value, j.ss_why);
         print_op_table(out, sim, i);
         fputc('\n', out);
     }

@@ -779,16 +779,21 @@ START_TEST(test_jobs_steady_state_stop)
 {
     /* At rate_iops 500 every one-second sample is 500 IOPS: ss=iops:1% over a 5 s window is
      * met at the fifth sample (t = 5 s), far before runtime (60 s). The slope criterion on the
-     * same series is 0. */
-    for (int slope = 0; slope < 2; slope++) {
+     * same series is 0. On the fresh drive the criterion holds on a drive that is not
+     * preconditioned (nothing written), and the job says so; after two sequential fills (twice
+     * the capacity, every unit written, blocks erased by the second) it is. */
+    for (int slope = 0; slope < 4; slope++) {
         ssdsim *sim = small_sim(1);
+        bool filled = slope >= 2;
+        if (filled)
+            ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 2), 0);
         ssdsim_workload *wl = jobs_wl(1);
         struct ssdsim__jobspec *j = &wl->jobs[0];
         j->rw = SSDSIM__RW_RANDREAD;
         j->rate_iops[SSDSIM__DIR_READ] = 500;
         j->time_based = true;
         j->runtime_ns = 60 * SSDSIM__NS_PER_S;
-        j->ss = slope ? SSDSIM__SS_IOPS_SLOPE : SSDSIM__SS_IOPS;
+        j->ss = slope % 2 ? SSDSIM__SS_IOPS_SLOPE : SSDSIM__SS_IOPS;
         j->ss_limit = 1;
         j->ss_limit_percent = true;
         j->ss_dur_ns = 5 * SSDSIM__NS_PER_S;
@@ -797,6 +802,13 @@ START_TEST(test_jobs_steady_state_stop)
         ssdsim_get_job(sim, 0, &ji);
         ck_assert(ji.ss_set && ji.ss_attained);
         ck_assert_double_le(ji.ss_value, 1e-9);
+        ck_assert_int_eq(ji.ss_preconditioned, filled);
+        if (filled)
+            ck_assert_str_eq(ji.ss_why, "");
+        else
+            ck_assert_msg(strstr(ji.ss_why, "the host has written 0.00 times the logical "
+                                            "capacity"),
+                          "%s", ji.ss_why);
         ck_assert_msg(ji.end_ns >= 5 * SSDSIM__NS_PER_S &&
                           ji.end_ns < 5 * SSDSIM__NS_PER_S + 5000000,
                       "ended at %.3f s", ji.end_ns / 1e9);

@@ -645,6 +645,7 @@ static void ss_tick(void *ctx, uint32_t arg)
         u->ss_value = v;
         if (v <= u->ss_limit) {
             u->ss_attained = true;
+            u->ss_precond = ssdsim__sys_preconditioned(h->sys, u->ss_why, sizeof u->ss_why);
             for (uint32_t j = 0; j < h->n_jobs; j++) {
                 if (h->jobs[j].unit != arg || h->jobs[j].exhausted)
                     continue;

@@ -53,6 +53,10 @@ struct ssdsim__unit {
     uint8_t ss;
     bool ss_attained, ss_percent;
     double ss_limit, ss_value;
+    /* when the criterion was met: whether the device was preconditioned, and if not why
+     * (ssdsim__sys_preconditioned) */
+    bool ss_precond;
+    char ss_why[200];
     uint32_t ss_window; /* samples in the window (ss_dur in seconds) */
     uint64_t ss_ramp_ns;
     double *ss_iops, *ss_bw; /* rings of ss_window samples */

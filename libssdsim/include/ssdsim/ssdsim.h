@@ -1410,6 +1410,11 @@ typedef struct ssdsim_job_info {
     uint64_t last_arrival_ns; /**< open loop: the last request's arrival, scaled, from the job's
                                    start (the span the source asked for; end_ns - start_ns is
                                    what the device took) */
+    /** (appended) With ss_attained: 1 when the device was preconditioned as the criterion was
+     * met (as ssdsim_get_steady counts it), else 0 and ss_why says why not: fio's criterion
+     * then held on a state that does not last (a fresh drive's burst). */
+    int ss_preconditioned;
+    const char *ss_why;
 } ssdsim_job_info;
 
 /** Number of reported jobs of the last run (0 before any run). */
