@@ -1410,6 +1410,17 @@ START_TEST(test_config_system)
                                      "2, \"layout\": \"raid0\"}, \"caveat\": []}");
     expect_file_error(path, "caveat", "expected a string");
     g_free(path);
+    /* a system's caveat is read back as given (the report prints it) */
+    path = system_file("cav.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
+                                   "2, \"layout\": \"raid0\"}, \"caveat\": \"too fast\"}");
+    ssdsim_model *cm = NULL;
+    ssdsim_error cerr;
+    ck_assert_int_eq(ssdsim_model_load_file(&cm, path, &cerr), 0);
+    char cav[64];
+    ck_assert_int_eq(ssdsim_model_get_string(cm, "caveat", cav, sizeof cav, NULL), 0);
+    ck_assert_str_eq(cav, "too fast");
+    ssdsim_model_free(cm);
+    g_free(path);
     path = system_file("bad4.json", "{\"system\": {\"member\": \"config-member.json\", \"count\": "
                                     "2, \"layot\": \"raid0\"}}");
     expect_file_error(path, "system.layot", "did you mean 'layout'?");

@@ -240,7 +240,7 @@ cJSON *ssdsim__model_system_json(const struct ssdsim_model *m)
 {
     cJSON *root = cJSON_CreateObject();
     bool oom = !root;
-    for (size_t i = 0; !oom && i < 2; i++) { /* name, description */
+    for (size_t i = 0; !oom && i < 3; i++) { /* name, description, caveat: the first keys */
         cJSON *v = ssdsim__model_value_json(m, &ssdsim__model_keys[i], &oom);
         if (v && !ssdsim__model_put_path(root, ssdsim__model_keys[i].path, v))
             oom = true;
