@@ -1055,6 +1055,16 @@ START_TEST(test_trace_bad_disksim)
     snprintf(text, sizeof text, "%s1 0 36028797018963967 8 1\n", good);
     expect_bad("bad6.disksim", text, SSDSIM_TRACE_DISKSIM, SSDSIM_EPARSE,
                "bad6.disksim:2: blkno + size: 18446744073709551104 + 4096 is beyond 2^64 bytes");
+    /* A first line no format fits: the probe names the format of its shape and that format's
+     * reason, where it said only that no format fits. */
+    expect_bad("bad7.disksim", "-1.0 0 8 8 1\n", SSDSIM_TRACE_AUTO, SSDSIM_EPARSE,
+               "bad7.disksim:1: cannot tell the trace format from '-1.0 0 8 8 1': read as "
+               "disksim, the format of its shape, time: expected a non-negative number, got "
+               "'-1.0'");
+    expect_bad("bad8.csv", "-1,1,read,5,4096\n", SSDSIM_TRACE_AUTO, SSDSIM_EPARSE,
+               "read as csv, the format of its shape, time_ns: expected a non-negative integer");
+    expect_bad("bad9.txt", "hello world\n", SSDSIM_TRACE_AUTO, SSDSIM_EPARSE,
+               "bad9.txt:1: cannot tell the trace format from 'hello world' (expected MSR");
 }
 END_TEST
 

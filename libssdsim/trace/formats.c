@@ -841,6 +841,40 @@ bool ssdsim__trace_blkparse_preamble(const char *line, size_t len)
     return t.n > 17 && !memcmp(t.s, "Input file ", 11) && !memcmp(t.s + t.n - 6, " added", 6);
 }
 
+/* The format a line that fits none has the shape of, by its field count and separators, and why
+ * that format's reader refuses it; SSDSIM_TRACE_AUTO when no shape is close. DiskSim ASCII is
+ * read with its default unit (ms) and flags, as the probe would. */
+ssdsim_trace_format ssdsim__trace_closest(const char *line, size_t len, char *why,
+                                          size_t why_len)
+{
+    struct field t = trim(line, len);
+    struct field f[MAX_FIELDS];
+    struct ssdsim__trace_raw raw;
+    size_t nf = split_blanks(t.s, t.n, f, MAX_FIELDS);
+    if (nf == 5) {
+        struct ssdsim__trace_parser p;
+        ssdsim__trace_parser_init(&p, SSDSIM_TRACE_DISKSIM, NULL);
+        if (parse_disksim(&p, t.s, t.n, &raw, why, why_len) < 0)
+            return SSDSIM_TRACE_DISKSIM;
+        return SSDSIM_TRACE_AUTO;
+    }
+    nf = split_commas(t.s, t.n, f, MAX_FIELDS);
+    int rc = 1;
+    ssdsim_trace_format guess = SSDSIM_TRACE_AUTO;
+    enum ssdsim_op op;
+    if (nf == 7 && (field_ieq(f[3], "read") || field_ieq(f[3], "write"))) {
+        guess = SSDSIM_TRACE_MSR;
+        rc = parse_msr(t.s, t.n, &raw, why, why_len);
+    } else if ((nf == 5 || nf == 6) && csv_op(f[2], &op)) {
+        guess = SSDSIM_TRACE_CSV;
+        rc = parse_csv(t.s, t.n, &raw, why, why_len);
+    } else if (nf >= 5 && f[3].n == 1 && strchr("rRwW", f[3].s[0])) {
+        guess = SSDSIM_TRACE_SPC;
+        rc = parse_spc(t.s, t.n, &raw, why, why_len);
+    }
+    return rc < 0 ? guess : SSDSIM_TRACE_AUTO;
+}
+
 ssdsim_trace_format ssdsim__trace_classify(const char *line, size_t len, bool first,
                                            bool *is_header)
 {

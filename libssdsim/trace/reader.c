@@ -398,6 +398,15 @@ static int probe_lines(struct ssdsim__lines *lr, ssdsim_trace_format *out, ssdsi
             first = false;
             continue;
         }
+        char why[256];
+        ssdsim_trace_format near = ssdsim__trace_closest(line, len, why, sizeof why);
+        if (near != SSDSIM_TRACE_AUTO)
+            return ssdsim__error_set(err, SSDSIM_EPARSE, NULL, NULL,
+                                     "%s:%llu: cannot tell the trace format from '%s': read "
+                                     "as %s, the format of its shape, %s",
+                                     lr->path, (unsigned long long)lr->lineno,
+                                     ssdsim__trace_quote(line, len).text,
+                                     ssdsim_trace_format_name(near), why);
         return ssdsim__error_set(err, SSDSIM_EPARSE, NULL, NULL,
                                  "%s:%llu: cannot tell the trace format from '%s' (expected "
                                  "MSR Cambridge, SPC, blkparse, DiskSim ASCII, fio iolog or "

@@ -132,6 +132,12 @@ uint64_t ssdsim__trace_out_of_order(const ssdsim_trace *t);
 ssdsim_trace_format ssdsim__trace_classify(const char *line, size_t len, bool first,
                                            bool *is_header);
 
+/* For a line ssdsim__trace_classify fits to no format: the format whose shape it has (field
+ * count, separators, an op where that format has it) with that format's reason for refusing it
+ * in `why`, or SSDSIM_TRACE_AUTO when none is close. */
+ssdsim_trace_format ssdsim__trace_closest(const char *line, size_t len, char *why,
+                                          size_t why_len);
+
 /* "Input file NAME added": what blkparse prints before its events, one line per CPU file; the
  * probe looks past these lines. */
 bool ssdsim__trace_blkparse_preamble(const char *line, size_t len);
