@@ -437,6 +437,14 @@ void cli_report(FILE *out, const ssdsim *sim, const ssdsim_model *model, const c
         fprintf(out, "        write amplification %s, erase count min/mean/max %" PRIu64
                      " / %.2f / %" PRIu64 ", free blocks %" PRIu64 "\n",
                 waf, d.erase_count_min, d.erase_count_mean, d.erase_count_max, d.free_blocks);
+        /* The WAF counts mapping units; where host writes fill units or pages partly (4 KiB
+         * writes on 16 KiB units, padded pages) the flash wears by more per host byte. */
+        if (d.host_pages_written && d.wear_factor > 0 && d.waf > 0 &&
+            fabs(d.wear_factor / d.waf - 1) > 0.01)
+            fprintf(out, "        flash wear per host byte %.3f: the write amplification counts "
+                         "whole mapping units, and the host's writes filled units or pages "
+                         "partly (the slots programmed for them count here)\n",
+                    d.wear_factor);
         if (d.gc_bg_victims)
             fprintf(out, "        GC victims %" PRIu64 " in the foreground, %" PRIu64
                          " in idle time (background)\n",

@@ -193,6 +193,38 @@ START_TEST(test_nand_multiplane_program_read_erase)
 }
 END_TEST
 
+/* 4 KiB units on 16 KiB pages (8 pages a block: the same 32 slots a block), multi-plane on:
+ * eight reads queued behind an erase of block 5 (2 ms), the four units of page 0 of block 0
+ * (plane 0), then the four of page 0 of block 64 (plane 1), as a sequential stream queues them.
+ * Times below are after the erase. The first of each plane run as
+ * one 2-plane read: tDBSY 500 + tR 40,000, and each plane's register keeps its page, so the
+ * other six units are read out of the registers without tR: 8 units out in turn (40,960 each),
+ * the last at 40,500 + 8 x 40,960 = 368,180 ns, 6 register hits. Pairing every unit with its
+ * partner on the other plane instead sensed each page four times: 4 x (40,500 + 2 x 40,960) =
+ * 489,680 ns, slower than without multi-plane (2 x 40,000 + 8 x 40,960 = 407,680). */
+START_TEST(test_nand_multiplane_read_keeps_each_plane_register)
+{
+    for (int mp = 0; mp < 2; mp++) {
+        struct rig r;
+        rig_init(&r, model(mp ? "flash.multiplane=true" : NULL, "geometry.page_size=16384",
+                           "geometry.pages_per_block=8", "ftl.mapping_unit=4096"));
+        submit(&r, SSDSIM__FLASH_ERASE, 5, 0, SSDSIM_FOR_GC, 8);
+        for (int k = 0; k < 8; k++)
+            submit(&r, SSDSIM__FLASH_READ, ppn(k < 4 ? 0 : PLANE1, (uint32_t)(k % 4)), 4096,
+                   SSDSIM_FOR_HOST, k);
+        run(&r);
+        ck_assert_uint_eq(r.done[8], 2000000);
+        uint64_t last = 0;
+        for (int k = 0; k < 8; k++)
+            last = SSDSIM__MAX(last, r.done[k]);
+        ck_assert_uint_eq(last - r.done[8], (mp ? 368180 : 407680));
+        ck_assert_uint_eq(r.hw.n_reg_hits, 6);
+        ck_assert_uint_eq(r.hw.n_multiplane, (mp ? 1u : 0u));
+        rig_fini(&r);
+    }
+}
+END_TEST
+
 START_TEST(test_nand_multiplane_read_with_command_cycles)
 {
     /* Command cycles of 10 ns: 7 + tDBSY 500 + 7 cycles = 640 ns, tR 40,000; each page out
@@ -684,6 +716,7 @@ static Suite *nand_suite(void)
     tcase_add_test(tc, test_nand_single_ops_are_sums_of_parts);
     tcase_add_test(tc, test_nand_multiplane_program_read_erase);
     tcase_add_test(tc, test_nand_multiplane_read_with_command_cycles);
+    tcase_add_test(tc, test_nand_multiplane_read_keeps_each_plane_register);
     tcase_add_test(tc, test_nand_multiplane_address_rules);
     tcase_add_test(tc, test_nand_multiplane_raises_program_throughput);
     tcase_add_test(tc, test_nand_cache_program_hides_transfer);

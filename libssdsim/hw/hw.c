@@ -100,6 +100,13 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     if (f->multiplane &&
         !(hw->pq = calloc((size_t)hw->n_dies * 2 * hw->planes_per_die, sizeof *hw->pq)))
         goto fail;
+    if (f->multiplane && hw->spp > 1) {
+        size_t n = (size_t)hw->n_dies * hw->planes_per_die;
+        if (!(hw->plane_reg = malloc(n * sizeof *hw->plane_reg)))
+            goto fail;
+        for (size_t k = 0; k < n; k++)
+            hw->plane_reg[k] = SSDSIM__NONE;
+    }
     return 0;
 fail:
     ssdsim__hw_fini(hw);
@@ -125,6 +132,7 @@ void ssdsim__hw_fini(struct ssdsim__hw *hw)
         for (size_t k = 0; k < (size_t)hw->n_dies * 2 * hw->planes_per_die; k++)
             free(hw->pq[k].v);
     free(hw->pq);
+    free(hw->plane_reg);
     memset(hw, 0, sizeof *hw);
 }
 
@@ -207,6 +215,9 @@ void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
         memset(hw->blk_wp, 0, sizeof *hw->blk_wp * hw->n_blocks);
     for (uint32_t d = 0; d < hw->n_dies; d++)
         hw->dies[d].reg_page = hw->dies[d].cache_page = SSDSIM__NONE;
+    if (hw->plane_reg)
+        for (size_t k = 0; k < (size_t)hw->n_dies * hw->planes_per_die; k++)
+            hw->plane_reg[k] = SSDSIM__NONE;
     if (hw->rel)
         ssdsim__rel_reset(hw->rel);
 }

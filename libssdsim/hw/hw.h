@@ -135,6 +135,10 @@ struct ssdsim__hw {
     uint64_t n_suspends;          /* programs or erases suspended */
     uint64_t n_copybacks;         /* GC copies that stayed in their plane */
     bool nand;             /* the model turns on a NAND operation: ops run in hw/nand.c */
+    /* flash.multiplane with mapping units smaller than the page: the page each plane's page
+     * register holds (NONE), indexed by die x planes_per_die + plane; it replaces the die's one
+     * reg_page there, as a multi-plane read leaves a page in each of its planes' registers */
+    uint32_t *plane_reg;
     struct ssdsim__pq *pq; /* flash.multiplane: the dies' queues as plane queues, indexed by
                               (die * 2 + class) * planes_per_die + plane of the die; else NULL
                               (the dies' linked lists head/tail) */

@@ -113,6 +113,29 @@ static inline uint32_t op_plane(const struct ssdsim__hw *hw, const struct ssdsim
     return ssdsim__udiv_r(&hw->div_ppd, ssdsim__hw_block_plane(hw, op_block(hw, op)));
 }
 
+/* Multi-plane with units smaller than the page (hw->plane_reg): the register of op's plane, and
+ * whether it holds op's page, so that a read of it needs no tR. */
+static inline uint32_t *plane_reg(const struct ssdsim__hw *hw, uint32_t d,
+                                  const struct ssdsim__flash_op *op)
+{
+    return &hw->plane_reg[(size_t)d * hw->planes_per_die + op_plane(hw, op)];
+}
+
+static inline bool plane_reg_holds(const struct ssdsim__hw *hw, uint32_t d,
+                                   const struct ssdsim__flash_op *op)
+{
+    return hw->plane_reg && op->kind == SSDSIM__FLASH_READ && !copyback_read(hw, op) &&
+           *plane_reg(hw, d, op) == op->addr >> hw->slot_shift;
+}
+
+/* A program or erase on the die: its page registers hold no page to read any more. */
+static inline void plane_reg_clear(struct ssdsim__hw *hw, uint32_t d)
+{
+    if (hw->plane_reg)
+        for (uint32_t p = 0; p < hw->planes_per_die; p++)
+            hw->plane_reg[(size_t)d * hw->planes_per_die + p] = SSDSIM__NONE;
+}
+
 static inline struct ssdsim__pq *plane_q(const struct ssdsim__hw *hw, uint32_t d, uint32_t cls,
                                          uint32_t p)
 {
@@ -221,7 +244,8 @@ static uint32_t gather(struct ssdsim__hw *hw, uint32_t d, uint32_t cls, uint32_t
     struct ssdsim__die *die = &hw->dies[d];
     const struct ssdsim__flash_op *h = &hw->ops[head];
     uint32_t ppd = hw->planes_per_die;
-    if (copyback_read(hw, h))
+    /* a read of the page its plane's register holds goes alone, without tR */
+    if (copyback_read(hw, h) || plane_reg_holds(hw, d, h))
         return 1;
     uint32_t hp = op_plane(hw, h);
     /* Each other plane's first op, if it is among the first GATHER_SCAN of the die's queue
@@ -233,7 +257,8 @@ static uint32_t gather(struct ssdsim__hw *hw, uint32_t d, uint32_t cls, uint32_t
         if (p == hp || q->n == 0)
             continue;
         const struct ssdsim__pq_ent *first = &q->v[q->head];
-        if (!mp_compatible(hw, h, &hw->ops[first->op]))
+        if (!mp_compatible(hw, h, &hw->ops[first->op]) ||
+            plane_reg_holds(hw, d, &hw->ops[first->op]))
             continue;
         uint32_t before = 0;
         for (uint32_t r = 0; r < ppd && before < GATHER_SCAN; r++)
@@ -306,10 +331,22 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n,
          * the die's last operation read needs no tR (with cache read, see cache_hit) */
         bool hit = false;
         if (hw->spp > 1 && !f->cache_read) {
-            if (n == 1 && ssdsim__unit_reg_hit(hw, die, op->addr))
+            if (hw->plane_reg) {
+                /* each plane's register keeps the page it read (gather sends a hit alone) */
+                if (n == 1 && plane_reg_holds(hw, d, op)) {
+                    tr = 0, hit = true;
+                    hw->n_reg_hits++;
+                } else {
+                    for (uint32_t j = i; j != SSDSIM__NONE; j = hw->ops[j].next)
+                        *plane_reg(hw, d, &hw->ops[j]) = copyback_read(hw, &hw->ops[j])
+                                                             ? SSDSIM__NONE
+                                                             : hw->ops[j].addr >> hw->slot_shift;
+                }
+            } else if (n == 1 && ssdsim__unit_reg_hit(hw, die, op->addr)) {
                 tr = 0, hit = true;
-            else if (n > 1)
+            } else if (n > 1) {
                 die->reg_page = SSDSIM__NONE;
+            }
         }
         /* bit errors: each plane's page may need retries; the group takes the longest */
         if (hw->rel && !hit) {
@@ -344,6 +381,7 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n,
             tp = SSDSIM__MAX(tp, ssdsim__hw_program_ns(hw, &hw->ops[j]));
         }
         die->reg_page = die->cache_page = SSDSIM__NONE;
+        plane_reg_clear(hw, d);
         if (f->cache_program) {
             /* The pages wait in the cache register until the array is done with the previous
              * program; the die takes its next command tCBSY after they move on. */
@@ -362,6 +400,7 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n,
     }
     default:
         die->reg_page = die->cache_page = SSDSIM__NONE;
+        plane_reg_clear(hw, d);
         t = SSDSIM__MAX(now, die->array_free_ns);
         for (uint32_t k = 1; k <= n; k++) {
             if (c)
