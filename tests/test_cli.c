@@ -882,6 +882,36 @@ START_TEST(test_cli_report_flat_latency)
 }
 END_TEST
 
+/* 4 KiB random writes on 16 KiB mapping units: each programs a whole unit, so the flash wears
+ * 16 KiB per 4 KiB written, 4 times the WAF (which counts units: programs per unit written).
+ * The device line says so; a run whose writes fill their units has no such line. */
+START_TEST(test_cli_report_wear_factor)
+{
+    char wr[4096], m[4096];
+    out_path(wr, sizeof wr, "cli-qd1-writes.json");
+    write_file(wr, "{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 1, "
+                   "\"number_ios\": 500}\n");
+    struct cmd c;
+    RUN(&c, "run", "--model", test_src_path(m, sizeof m, "models/generic-slc.json"),
+        "--workload", wr, "--precondition", "seq", "--set", "geometry.blocks_per_plane=64",
+        "--set", "ftl.mapping_unit=16KiB");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    const char *w = strstr(c.out, "write amplification ");
+    const char *f = strstr(c.out, "flash wear per host byte ");
+    ck_assert_msg(w && f, "%s", c.out);
+    double waf = 0, wear = 0;
+    ck_assert(sscanf(w + strlen("write amplification "), "%lf", &waf) == 1);
+    ck_assert(sscanf(f + strlen("flash wear per host byte "), "%lf", &wear) == 1);
+    ck_assert_msg(fabs(wear / (4 * waf) - 1) < 0.005, "waf %g wear %g", waf, wear);
+    cmd_free(&c);
+    char wl[4096];
+    RUN(&c, "run", "--workload", workload_path(wl, sizeof wl), SMALL_SETS);
+    ck_assert_int_eq(c.status, 0);
+    ck_assert_ptr_null(strstr(c.out, "flash wear per host byte"));
+    cmd_free(&c);
+}
+END_TEST
+
 START_TEST(test_cli_workload_unknown_key)
 {
     char bad[4096];
@@ -1900,6 +1930,7 @@ int main(void)
     tcase_add_test(runs, test_cli_set_any_order);
     tcase_add_test(runs, test_cli_report_per_job);
     tcase_add_test(runs, test_cli_report_flat_latency);
+    tcase_add_test(runs, test_cli_report_wear_factor);
     tcase_add_test(runs, test_cli_interrupted_run_writes_results_so_far);
     tcase_add_test(runs, test_cli_interrupted_suite_calibrate_validate_write_nothing);
     tcase_add_test(runs, test_cli_suite_worker_killed_ends_suite);
