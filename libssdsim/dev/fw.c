@@ -17,7 +17,8 @@
  *                     booked at the moment the FTL does the work (the FTL environment calls
  *                     back through ssdsim_ftl_count, so this holds for every FTL that counts its
  *                     work, built in or not), on the core free earliest, after work already
- *                     booked.
+ *                     booked; the built-in DFTL issues a load that commands wait for when its
+ *                     task ends (ftl/page_dftl.c), so a miss costs the command fw_map_us too.
  * GC's firmware time is what the host feels: host commands admitted later wait for a core
  * behind it. The GC flash operation that the task belongs to is not delayed by it: in a drive
  * whose cores are the bottleneck the cores, not the flash, set the pace, and a core that is

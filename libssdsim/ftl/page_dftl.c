@@ -114,6 +114,18 @@ static void cmt_insert(struct ssdsim__ftl *f, uint32_t lpn)
     c->tp_slots[t] = s;
 }
 
+/* Load translation page t for the requests waiting on it (from where the GTD has it now). */
+static void map_load(struct ssdsim__ftl *f, uint32_t t)
+{
+    ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, f->l2p[f->n_lpn + t], f->page_size,
+                      SSDSIM_FOR_MAPPING, cookie(TAG_MAP_READ, 0, t));
+}
+
+static void map_load_event(void *ctx, uint32_t t)
+{
+    map_load(ctx, t);
+}
+
 /* Is the entry of `lpn` cached? If not, park the request until its translation page is read
  * (one read per page however many requests wait for it). */
 bool ssdsim__page_dftl_ready(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t bytes,
@@ -154,9 +166,15 @@ bool ssdsim__page_dftl_ready(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, u
     c->wait[w] = (struct ssdsim__dftl_wait){io, lpn, bytes, c->tp_waiters[t], write};
     c->tp_waiters[t] = w;
     if (first) {
-        ssdsim_ftl_count(f->env, SSDSIM_CNT_MAP_READS, 1);
-        ssdsim_ftl_submit(f->env, SSDSIM_FLASH_READ, where, f->page_size, SSDSIM_FOR_MAPPING,
-                          cookie(TAG_MAP_READ, 0, t));
+        /* The firmware's work on the miss (controller.fw_map_us) comes before the load the
+         * command waits for: the read is issued when it ends. */
+        uint64_t end = ssdsim__env_count_end(f->env, SSDSIM_CNT_MAP_READS, 1);
+        if (end > ssdsim__engine_now(f->env->engine)) {
+            if (ssdsim__engine_schedule(f->env->engine, end, map_load_event, f, t))
+                ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory for a mapping load");
+        } else {
+            map_load(f, t);
+        }
     }
     return false;
 }
