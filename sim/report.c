@@ -125,14 +125,14 @@ static void print_mech(FILE *out, const ssdsim_device_stats *d)
     if (d->cache_read_on || d->cache_program_on) {
         fputs("nand:", out);
         if (d->cache_read_on)
-            fprintf(out, " %" PRIu64 " cache reads%s", d->nand_cache_reads,
+            fprintf(out, " %" PRIu64 " reads out of the cache register%s", d->nand_cache_reads,
                     d->cache_program_on ? "," : "");
         if (d->cache_program_on)
-            fprintf(out, " %" PRIu64 " cache programs", d->nand_cache_programs);
-        fputs(" (pages)\n", out);
+            fprintf(out, " %" PRIu64 " cache programs (pages)", d->nand_cache_programs);
+        fputc('\n', out);
     }
     if (d->suspend_on)
-        fprintf(out, "nand: %" PRIu64 " programs or erases suspended for host reads\n",
+        fprintf(out, "nand: %" PRIu64 " suspensions of programs or erases for host reads\n",
                 d->nand_suspends);
     if (d->copyback_on)
         fprintf(out, "nand: %" PRIu64 " GC copies by copyback\n", d->nand_copybacks);

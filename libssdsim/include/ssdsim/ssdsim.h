@@ -1186,9 +1186,12 @@ typedef struct ssdsim_device_stats {
                                 present when read after idle time or later requests) */
     uint64_t nand_multiplane_ops;    /**< multi-plane operations (of 2 planes or more) */
     uint64_t nand_multiplane_planes; /**< the planes those operations covered, summed */
-    uint64_t nand_cache_reads;       /**< pages read through the cache register */
+    uint64_t nand_cache_reads;       /**< reads out of the cache register (a unit each: with
+                                          units smaller than the page, those of a page already
+                                          in it count too) */
     uint64_t nand_cache_programs;    /**< pages programmed through the cache register */
-    uint64_t nand_suspends;          /**< programs and erases suspended for host reads */
+    uint64_t nand_suspends;          /**< suspensions of programs and erases for host reads
+                                          (one operation suspended k times counts k) */
     uint64_t nand_copybacks;         /**< GC copies programmed from the page register */
     bool multiplane_on, cache_read_on, cache_program_on, suspend_on, copyback_on; /**< the
         model's flash.multiplane, cache_read, cache_program, suspend, copyback */
