@@ -174,6 +174,44 @@ START_TEST(test_measure_bogus_arguments)
     ssdsim_model *plain = NULL;
     ck_assert_int_eq(ssdsim_model_default(&plain, NULL), 0);
     ck_assert_int_eq(ssdsim_calibrate_model(plain, 1, NULL, rs, 2, &err), SSDSIM_ENOTFOUND);
+    /* Values that cannot be meant are refused, naming the field, before anything runs: a NaN
+     * settle ran for ever, infinity settled one drive write, a negative or NaN maximum became
+     * the default 10, a tolerance out of range became 0.10 (or matched everything), a window
+     * past the simulated clock measured nothing and said rc 0. */
+    ssdsim_workload *ww = wl_new("randwrite", 4096, 4);
+    const double bad_settle[] = {NAN, INFINITY, 1e300};
+    for (size_t k = 0; k < 3; k++) {
+        ssdsim_curve_opts co = SSDSIM_CURVE_OPTS_INIT;
+        co.settle_drive_writes = bad_settle[k];
+        ck_assert_int_eq(ssdsim_reach_steady(sim, ww, &co, NULL), SSDSIM_EINVAL);
+        ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "settle_drive_writes"));
+    }
+    const double bad_max[] = {-1, NAN, INFINITY};
+    for (size_t k = 0; k < 3; k++) {
+        ssdsim_curve_opts co = SSDSIM_CURVE_OPTS_INIT;
+        co.max_drive_writes = bad_max[k];
+        ck_assert_int_eq(ssdsim_curve_run(&c, sim, NULL, ww, &co), SSDSIM_EINVAL);
+        ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "max_drive_writes"));
+    }
+    ssdsim_curve_opts co = SSDSIM_CURVE_OPTS_INIT;
+    co.rounds_per_drive_write = 4000000000u;
+    ck_assert_int_eq(ssdsim_curve_run(&c, sim, NULL, ww, &co), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "rounds_per_drive_write"));
+    ssdsim_workload_free(ww);
+    const double bad_tol[] = {-0.5, NAN, INFINITY};
+    for (size_t k = 0; k < 3; k++) {
+        ssdsim_calibrate_opts ko = SSDSIM_CALIBRATE_OPTS_INIT;
+        ko.tolerance = bad_tol[k];
+        ck_assert_int_eq(ssdsim_calibrate_figure(m, 0, 1, &ko, &r, &err), SSDSIM_EINVAL);
+        ck_assert_ptr_nonnull(strstr(err.message, "tolerance"));
+    }
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = UINT64_MAX;
+    ck_assert_int_eq(ssdsim_measure(sim, wl, &mo, &f), SSDSIM_EINVAL);
+    mo.window_ns = (UINT64_C(1) << 62) - 1;
+    mo.max_stretch = 1;
+    ck_assert_int_eq(ssdsim_measure(sim, wl, &mo, &f), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "window_ns"));
     ssdsim_workload *fw = (ssdsim_workload *)&row;
     ck_assert_int_eq(ssdsim_spec_figure_workload(&fw, NULL, NULL), SSDSIM_EINVAL);
     ck_assert_ptr_null(fw);
@@ -798,6 +836,19 @@ START_TEST(test_measure_rounds_until_steady)
     ck_assert_int_eq(ssdsim_rounds_run(NULL, cells, 2, &ro, &st, &n), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 2, &ro, NULL, &n), SSDSIM_EINVAL);
     ro.track_cell = 2;
+    ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 2, &ro, &st, &n), SSDSIM_EINVAL);
+    /* an impossible rule is refused before any round runs (it ran every round, with the
+     * refusal only in why_not) */
+    ro.track_cell = 1;
+    ro.max_rounds = 8;
+    ro.steady.window = 1;
+    uint64_t t0 = ssdsim_now(sim);
+    ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 2, &ro, &st, &n), SSDSIM_EINVAL);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "window 1"));
+    ck_assert_uint_eq(n, 0);
+    ck_assert_uint_eq(ssdsim_now(sim), t0);
+    ro.steady.window = 0;
+    ro.steady.max_excursion = -1;
     ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 2, &ro, &st, &n), SSDSIM_EINVAL);
     ro.version = 99;
     ck_assert_int_eq(ssdsim_rounds_run(sim, cells, 2, &ro, &st, &n), SSDSIM_EINVAL);

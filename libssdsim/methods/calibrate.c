@@ -270,6 +270,11 @@ int ssdsim_calibrate_figure_sized(const ssdsim_model *model, size_t i, uint64_t 
     if (ssdsim__calibrate_opts_read(&o, opts, why, sizeof why))
         return ssdsim__error_set(err, SSDSIM_EINVAL, model->label, NULL,
                                  "ssdsim_calibrate_figure: %s", why);
+    if (!(o.tolerance >= 0 && o.tolerance <= 10))
+        return ssdsim__error_set(err, SSDSIM_EINVAL, model->label, NULL,
+                                 "ssdsim_calibrate_figure: tolerance: expected 0 (0.10) or a share "
+                                 "of the spec value up to 10, got %g",
+                                 o.tolerance);
     ssdsim_calibration r;
     memset(&r, 0, sizeof r);
     ssdsim_model_spec_get(model, i, &r.spec);

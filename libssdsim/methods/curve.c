@@ -100,6 +100,11 @@ int ssdsim__curve_runs(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_curv
     if (ssdsim__methods_write_share(wl) <= 0)
         return ssdsim__fail(sim, SSDSIM_ECONFIG,
                             "a preconditioning curve needs a workload that writes");
+    if (interval_bytes < page)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "rounds_per_drive_write %u: a round of the drive's %.0f logical bytes "
+                            "would be shorter than a page (%u bytes)",
+                            rounds, logical, page);
     double max_dw = o->max_drive_writes;
     double a_dw = 1 + d0.op + 0.5;
     if (a_dw > max_dw)
@@ -218,7 +223,8 @@ int ssdsim_curve_run(ssdsim_curve **out, ssdsim *sim, ssdsim *copy, const ssdsim
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_curve_run: out, sim and wl are needed");
     ssdsim_curve_opts o;
     char why[256];
-    if (ssdsim__curve_opts_read(&o, opts, why, sizeof why))
+    if (ssdsim__curve_opts_read(&o, opts, why, sizeof why) ||
+        ssdsim__curve_opts_check(&o, why, sizeof why))
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_curve_run: %s", why);
     ssdsim__curve_opts_resolve(&o);
     if (ssdsim_model_get_device_kind(sim->model) == SSDSIM_MODEL_HDD ||

@@ -67,6 +67,9 @@ int ssdsim__curve_runs(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_curv
 /* Curve options with the defaults filled in (rounds 20, 10 drive writes; settle_drive_writes
  * stays: 0 means the adaptive settle). */
 void ssdsim__curve_opts_resolve(ssdsim_curve_opts *o);
+/* Whether the values of curve options make sense (before resolving): 0, or SSDSIM_EINVAL with
+ * the field and what was expected in `why`. */
+int ssdsim__curve_opts_check(const ssdsim_curve_opts *o, char *why, size_t len);
 
 /* Settle as a curve option's settle_drive_writes says: 0 ssdsim_settle_adaptive (at most
  * SSDSIM_SETTLE_DRIVE_WRITES), positive ssdsim_settle of that amount, negative nothing. The

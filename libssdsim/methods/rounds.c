@@ -120,6 +120,9 @@ int ssdsim_rounds_run_sized(ssdsim *sim, ssdsim_workload *const *cells, size_t n
             return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_rounds_run: cell %zu is NULL", c);
     ssdsim_steady_result st;
     memset(&st, 0, sizeof st);
+    /* the rule is checked before anything runs (ssdsim_run does the same with its own) */
+    if (ssdsim_steady_check(NULL, 0, &o.steady, &st))
+        return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_rounds_run: steady: %s", st.why_not);
     size_t n = 0;
     int rc = rounds_run(sim, cells, n_cells, &o, &st, &n);
     (void)ssdsim__result_give(verdict, size, &st, sizeof st, 0, true);

@@ -41,6 +41,7 @@
 #include "common.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "abi.h"
 #include "methods/methods.h"
@@ -211,6 +212,32 @@ int ssdsim_settle(ssdsim *sim, const ssdsim_workload *wl, double drive_writes, d
     return rc ? rc : settle(sim, wl, drive_writes, written);
 }
 
+/* Most rounds per drive write and drive writes a curve is let run: far beyond any use (a
+ * drive reaches its steady state within a few drive writes), short of a run that never ends. */
+#define CURVE_MAX_ROUNDS_PER_DW 1000000u
+#define CURVE_MAX_DRIVE_WRITES 1e6
+
+int ssdsim__curve_opts_check(const ssdsim_curve_opts *o, char *why, size_t len)
+{
+    if (o->rounds_per_drive_write > CURVE_MAX_ROUNDS_PER_DW) {
+        snprintf(why, len, "rounds_per_drive_write: expected 0 (20) to %u, got %u",
+                 CURVE_MAX_ROUNDS_PER_DW, o->rounds_per_drive_write);
+        return SSDSIM_EINVAL;
+    }
+    if (!(o->max_drive_writes >= 0 && o->max_drive_writes <= CURVE_MAX_DRIVE_WRITES)) {
+        snprintf(why, len, "max_drive_writes: expected 0 (10) or a number of drive writes up to "
+                           "%g, got %g", CURVE_MAX_DRIVE_WRITES, o->max_drive_writes);
+        return SSDSIM_EINVAL;
+    }
+    if (isnan(o->settle_drive_writes) || o->settle_drive_writes > CURVE_MAX_DRIVE_WRITES) {
+        snprintf(why, len, "settle_drive_writes: expected a negative number (none), 0 "
+                           "(adaptive) or drive writes up to %g, got %g",
+                 CURVE_MAX_DRIVE_WRITES, o->settle_drive_writes);
+        return SSDSIM_EINVAL;
+    }
+    return 0;
+}
+
 void ssdsim__curve_opts_resolve(ssdsim_curve_opts *o)
 {
     if (!o->rounds_per_drive_write)
@@ -257,7 +284,8 @@ int ssdsim_reach_steady(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_cur
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_reach_steady: sim and wl are needed");
     ssdsim_curve_opts o;
     char why[256];
-    if (ssdsim__curve_opts_read(&o, opts, why, sizeof why))
+    if (ssdsim__curve_opts_read(&o, opts, why, sizeof why) ||
+        ssdsim__curve_opts_check(&o, why, sizeof why))
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_reach_steady: %s", why);
     ssdsim__curve_opts_resolve(&o);
     int rc = reach_steady(sim, wl, &o, &h);

@@ -22,6 +22,7 @@
  */
 #include "common.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -236,6 +237,16 @@ int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_me
     char why[256];
     if (ssdsim__measure_opts_read(&o, opts, why, sizeof why))
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_measure: %s", why);
+    /* the longest window the options allow, with its ramp, must fit the simulated clock */
+    uint64_t w = o.window_ns ? o.window_ns : DEFAULT_WINDOW_NS;
+    uint64_t longest = o.fixed_length ? 1 : o.max_stretch ? o.max_stretch : DEFAULT_MAX_STRETCH;
+    uint64_t room = SSDSIM__CLOCK_LIMIT_NS - SSDSIM__MIN(ssdsim_now(sim), SSDSIM__CLOCK_LIMIT_NS);
+    if (w > room / 2 / longest)
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "ssdsim_measure: window_ns %" PRIu64 " (x max_stretch %" PRIu64
+                            ", with its ramp) does not fit the simulated clock's %" PRIu64
+                            " ns left (2^62 in all)",
+                            o.window_ns, longest, room);
     ssdsim_measurement f;
     int rc = measure(sim, wl, &o, &f);
     (void)ssdsim__result_give(out, size, &f, sizeof f, 0, true);
