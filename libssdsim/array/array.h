@@ -77,15 +77,18 @@ struct ssdsim__wc_ext {
     uint64_t offset;
     uint32_t len;
     uint64_t last; /* the host write (ssdsim__wcache.seq) that last extended it */
+    bool grown;    /* a later write continued it (a stream's, not a lone write) */
 };
 struct ssdsim__wcache {
     uint64_t size, high, low, idle_ns; /* bytes; ns */
     uint64_t bytes_per_s, dram_free_ns; /* the copy into the cache: one at a time */
     uint64_t chunk;                    /* bytes */
+    uint64_t rmw_row; /* RAID-5: a stripe row's data bytes (a part row costs a read); else 0 */
     uint64_t dirty;                    /* acknowledged, not yet on the devices */
     uint64_t seq;                      /* host writes absorbed (pieces counted once) */
     uint64_t queued;                   /* of which not yet being flushed */
     bool flushing;
+    bool idle;                  /* this flush began in idle time: it empties the cache */
     uint64_t target;            /* flushing goes on while more than this is queued */
     struct ssdsim__wc_ext *ext; /* ring: ext[(head + i) % cap], i < n */
     uint32_t head, n, cap;
