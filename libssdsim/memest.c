@@ -59,6 +59,9 @@ static uint64_t ssd_memory(const struct ssdsim_model *m)
         b += (phys + 63) / 64 * 8; /* the bit per physical page saying it holds valid data */
         if (m->ftl.hot_cold)
             b += lpn * 4; /* host_written_at */
+        if (m->flash.multiplane && m->flash.multiplane_same_block && g->planes_per_die > 1 &&
+            m->ftl.parity_group <= 1)
+            b += blocks * 4 + blocks / g->planes_per_die * 4; /* free_prev, pair_next */
         if (m->fdp.handles)
             b += lpn + blocks; /* FDP: the handle per logical unit, the owner per block */
         if (m->ftl.parity_group > 1) {

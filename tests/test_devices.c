@@ -1362,6 +1362,88 @@ START_TEST(test_devices_card_cache_interleaved_streams)
 }
 END_TEST
 
+/* A stream whose rows are larger than what the cache holds above its high watermark: RAID-5 of
+ * three tiny drives (one die each: a page costs 40.96 us on the bus + 20 us tPROG = 60.96 us),
+ * 64 KiB strips, so a row holds 128 KiB of data and the cache's chunks are 8 rows (1 MiB); a
+ * 512 KiB cache (flushing starts above 256 KiB); 64 sequential writes of 64 KiB at QD1 (4 MiB,
+ * 32 rows). Two writes complete each row, and the extent the stream is filling reaches the
+ * head of the cache long before its chunk's end: the card flushes its whole rows and holds the
+ * part row at its end for the stream to complete, so every flush is whole rows and the drives
+ * read nothing. (Before, with no flush in flight, the card flushed the whole extent, its part
+ * row as a read-modify-write: 26 device reads, 99.4 MB/s.) Once idle, the drives have
+ * programmed 64 x 16 data pages and 32 x 16 parity pages.
+ *
+ * Rate, by hand. Each write goes into the cache in 64 KiB / 2 GB/s = 32.768 us (cache_bw). The
+ * host's last write fits only once the cache holds at most 448 KiB, so 28 rows have been
+ * flushed: each drive has programmed 28 x 16 pages, 27.31 ms of its die, and the first flush
+ * began after 5 writes (163.84 us): at least 27.47 ms, at most 152.7 MB/s. At most: a flush of
+ * k rows costs each drive 3 + 5 us + k x 64 KiB over its 400 MB/s link (163.84 us each, before
+ * the die starts) + 16k x 60.96 us = 8 + 1,139.2k us with nothing overlapping; the flushes
+ * that complete those 28 rows hold at most 31 rows (a flush holds at most the cache, 4 rows),
+ * there are at most 31 of them, and before each the card may wait for one more write of the
+ * stream (32.768 us): 0.164 + 31 x (8 + 1,139.2 + 32.768) us = 36.74 ms and the last write's
+ * copy, at least 114.1 MB/s. */
+START_TEST(test_devices_card_cache_stream_rows_first)
+{
+    ssdsim_model *m = array_of("raid5", 3, ",\"stripe\":\"64KiB\",\"cache\":\"512KiB\"");
+    ssdsim *sim = st_sim(m, 1);
+    ssdsim_workload *wl = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_workload_load_string(&wl,
+                                              "[w]\nrw=write\nbs=64k\niodepth=1\nnumber_ios=64\n",
+                                              "stream", &err) == 0,
+                  "%s", err.message);
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), 0);
+    ssdsim_workload_free(wl);
+    ssdsim_op_stats w = op_stats(sim, SSDSIM_OP_WRITE);
+    ck_assert_uint_eq(w.count, 64);
+    double rate = w.bw_bytes;
+    ck_assert_msg(rate >= 114.1e6 && rate <= 152.7e6, "%.4g B/s", rate);
+    ck_assert_int_eq(ssdsim_idle(sim, 1000000000), 0);
+    ck_assert_uint_eq(((struct ssdsim *)sim)->sys.wc.dirty, 0);
+    uint64_t programs = 0;
+    for (uint32_t k = 0; k < 3; k++) {
+        ck_assert_uint_eq(host_reads(sim, k), 0);
+        programs += host_programs(sim, k);
+    }
+    ck_assert_uint_eq(programs, 64 * 16 + 32 * 16);
+    printf("card cache: 64 KiB sequential writes in 128 KiB rows %.1f MB/s (bounds 114.1 .. "
+           "152.7)\n",
+           rate / 1e6);
+
+    /* Writes that are no stream still pay their read-modify-write. The array written full
+     * (and the cache emptied), then 16 writes of 4 KiB, one at the start of each of rows 0 to
+     * 15 (none continues another), below the high watermark: the idle flush writes each as a
+     * part row, reading its old data and old parity (2 pages) and writing both (2 pages). */
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ck_assert_int_eq(ssdsim_idle(sim, 1000000000), 0);
+    uint64_t reads0 = 0, progs0 = 0;
+    for (uint32_t k = 0; k < 3; k++) {
+        reads0 += host_reads(sim, k);
+        progs0 += host_programs(sim, k);
+    }
+    for (int half = 0; half < 2; half++) {
+        struct req lone[8];
+        uint64_t lat[8];
+        for (int i = 0; i < 8; i++)
+            lone[i] = (struct req){SSDSIM_OP_WRITE, (uint64_t)(8 * half + i) * 131072, 4096};
+        together(sim, lone, 8, lat);
+    }
+    ck_assert_int_eq(ssdsim_idle(sim, 1000000000), 0);
+    ck_assert_uint_eq(((struct ssdsim *)sim)->sys.wc.dirty, 0);
+    uint64_t reads = 0;
+    programs = 0;
+    for (uint32_t k = 0; k < 3; k++) {
+        reads += host_reads(sim, k);
+        programs += host_programs(sim, k);
+    }
+    ck_assert_uint_eq(reads - reads0, 16 * 2);
+    ck_assert_uint_eq(programs - progs0, 16 * 2);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* A secure erase right after a run that left the card flushing: the card's flushes are its own
  * work, finished like garbage collection, not host requests in flight (before, the erase was
  * refused: "0 submitted requests are still in flight", and the quick matrix could not run on
@@ -1884,6 +1966,7 @@ int main(void)
     tcase_add_test(tc, test_devices_card_cache_burst);
     tcase_add_test(tc, test_devices_card_cache_sustained);
     tcase_add_test(tc, test_devices_card_cache_interleaved_streams);
+    tcase_add_test(tc, test_devices_card_cache_stream_rows_first);
     tcase_add_test(tc, test_devices_card_cache_secure_erase);
     tcase_add_test(tc, test_devices_card_cache_rejects);
     tcase_add_test(tc, test_devices_system_member_survives_chdir);

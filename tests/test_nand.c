@@ -13,6 +13,7 @@
 #include "common.h"
 #include "config/model.h"
 #include "engine/engine.h"
+#include "ftl/page.h"
 #include "hw/hw.h"
 #include "sim.h"
 
@@ -653,6 +654,78 @@ START_TEST(test_nand_drive_gc_copies_cross_no_channel)
 }
 END_TEST
 
+/* flash.multiplane_same_block on a whole drive: the page FTL opens blocks of one index on the
+ * two planes of the die (ftl/page_place.c). The die above (2 planes of 64 blocks of 32 pages)
+ * with factory bad blocks, reliability.bad_fraction 0.1: round(6.4) = 6 on each plane, placed
+ * from the seed, so the planes' good blocks differ. A sequential fill of 20 blocks per plane
+ * (1,280 writes of 4 KiB at QD8, below the logical capacity: no GC) takes the pages of the two
+ * planes in turn, so both fill in step. By hand:
+ * - paired, each plane writes the 20 lowest indices good on both planes (the leader takes the
+ *   lowest index free on every plane, the other follows it), so both planes' written blocks
+ *   are the same 20 indices; taking each plane's own free blocks in address order, plane p
+ *   would write the 20 lowest indices good on p, which differ here (checked below);
+ * - the fill then meets the same-block rule at no cost: it makes as many multi-plane
+ *   operations as the same fill with the rule off (any two blocks pair), and as the fill of
+ *   the die without bad blocks (the indices change, not the timing).
+ * With the rule, a random overwrite of the drive with GC also keeps every structure consistent
+ * (the free lists linked both ways, the check every 2,000 events). */
+static uint64_t pair_fill(ssdsim_model *m, bool check_blocks)
+{
+    ssdsim *sim = st_sim(m, 1);
+    st_run(sim, "{\"rw\":\"write\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":1280}", NULL);
+    uint64_t ops = sim->sys.devs[0].hw.n_multiplane;
+    if (check_blocks) {
+        const struct ssdsim__ftl *f = sim->sys.devs[0].env.state;
+        uint32_t own[2] = {0, 0}, shared = 0, bad[2] = {0, 0};
+        bool own_differ = false;
+        for (uint32_t i = 0; i < BPP; i++) {
+            bool good0 = f->state[i] != SSDSIM__BLK_BAD,
+                 good1 = f->state[BPP + i] != SSDSIM__BLK_BAD;
+            bad[0] += !good0;
+            bad[1] += !good1;
+            bool in0 = good0 && own[0]++ < 20, in1 = good1 && own[1]++ < 20;
+            own_differ |= in0 != in1;
+            bool want = good0 && good1 && shared++ < 20;
+            for (uint32_t p = 0; p < 2; p++)
+                ck_assert_msg((f->state[p * BPP + i] == SSDSIM__BLK_CLOSED) == want,
+                              "plane %u block index %u: state %u", p, i, f->state[p * BPP + i]);
+        }
+        ck_assert_uint_eq(bad[0], 6);
+        ck_assert_uint_eq(bad[1], 6);
+        ck_assert(own_differ); /* the test tells pairing from each plane's own order */
+    }
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    return ops;
+}
+
+START_TEST(test_nand_same_block_pairs_blocks)
+{
+    const char *bad = "reliability.bad_fraction=0.1";
+    uint64_t paired = pair_fill(
+        model("flash.multiplane=true", "flash.multiplane_same_block=true", bad, "ftl.op=0.25"),
+        true);
+    uint64_t any = pair_fill(model("flash.multiplane=true", bad, "ftl.op=0.25", NULL), false);
+    uint64_t no_bad = pair_fill(
+        model("flash.multiplane=true", "flash.multiplane_same_block=true", "ftl.op=0.25", NULL),
+        false);
+    ck_assert_uint_gt(any, 0);
+    ck_assert_uint_eq(paired, any);
+    ck_assert_uint_eq(paired, no_bad);
+
+    ssdsim_model *m =
+        model("flash.multiplane=true", "flash.multiplane_same_block=true", bad, "ftl.op=0.25");
+    ssdsim *sim = st_sim(m, 1);
+    ck_assert_int_eq(ssdsim_set_check_period(sim, 2000), 0);
+    st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":8,\"number_ios\":12000}", NULL);
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ck_assert_uint_gt(d.gc_pages_copied, 0);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ bogus input */
 
 static void refused(const char *key, const char *value, const char *want, ssdsim_model *m)
@@ -727,6 +800,7 @@ static Suite *nand_suite(void)
     tcase_add_test(tc, test_nand_copyback_moves_no_data);
     tcase_add_test(tc, test_nand_drive_runs_with_every_mechanism);
     tcase_add_test(tc, test_nand_drive_gc_copies_cross_no_channel);
+    tcase_add_test(tc, test_nand_same_block_pairs_blocks);
     tcase_add_test(tc, test_nand_impossible_combinations_refused);
     tcase_add_test(tc, test_nand_keys_quiet_when_off);
     suite_add_tcase(s, tc);

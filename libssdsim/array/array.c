@@ -464,6 +464,7 @@ static void wc_init(struct ssdsim__sys *s, const struct ssdsim__system_cfg *sc)
                    : s->layout == SSDSIM__LAYOUT_RAID0 ? (uint64_t)s->stripe * s->n_devs
                                                        : 1u << 20;
     w->chunk = row * SSDSIM__WC_CHUNK_ROWS;
+    w->rmw_row = s->layout == SSDSIM__LAYOUT_RAID5 ? row : 0;
     if (w->chunk > (1u << 30))
         w->chunk = row; /* extents are at most 4 GiB; a row is at most 1 GiB */
 }
@@ -524,6 +525,7 @@ static bool wc_append(struct ssdsim__wcache *w, uint64_t off, uint32_t len)
             wc_end_del(w, off, slot);
             w->ext[slot].len += len;
             w->ext[slot].last = w->seq;
+            w->ext[slot].grown = true;
             wc_end_put(w, off + len, slot);
             return true;
         }
@@ -554,7 +556,7 @@ static bool wc_append(struct ssdsim__wcache *w, uint64_t off, uint32_t len)
             wc_end_put(w, v[i].offset + v[i].len, i);
     }
     uint32_t slot = (w->head + w->n++) % w->cap;
-    w->ext[slot] = (struct ssdsim__wc_ext){off, len, w->seq};
+    w->ext[slot] = (struct ssdsim__wc_ext){off, len, w->seq, false};
     wc_end_put(w, off + len, slot);
     return true;
 }
@@ -639,7 +641,16 @@ static bool wc_write(struct ssdsim__sys *s, uint32_t io)
  * the oldest extents are written to the devices (as RAID writes of the volume: whole stripe
  * rows without reads, the rest read-modify-write), up to SSDSIM__WC_DEPTH at once, until what
  * is not yet being flushed is at most the low watermark (at most 0 for an idle flush) and no
- * host write waits for room. */
+ * host write waits for room.
+ *
+ * An extent a stream is still writing (it stops short of its chunk's end and was extended
+ * within the last SSDSIM__WC_RECENT host writes) may grow into whole rows: outside an idle
+ * flush it waits while another flush is in flight. With none in flight, on RAID-5 only its
+ * whole rows are flushed and the part row at its end stays queued for the stream to complete
+ * (full rows first, as RAID cards do); an extent that is only a part row waits too while it
+ * is a stream's (it has grown) or the newest write, unless a host write waits for room (then
+ * nothing else would make it) or the stream has stopped (idle or aged: written as a
+ * read-modify-write). */
 static void wc_kick(struct ssdsim__sys *s)
 {
     struct ssdsim__wcache *w = &s->wc;
@@ -650,20 +661,33 @@ static void wc_kick(struct ssdsim__sys *s)
     while (w->flushing) {
         if (w->queued <= w->target && w->w_n == 0) {
             w->flushing = false;
+            w->idle = false;
             break;
         }
         if (w->n == 0 || w->fl_busy == (1u << SSDSIM__WC_DEPTH) - 1)
             break;
         struct ssdsim__wc_ext e = w->ext[w->head];
-        /* An extent a stream is still writing may grow into whole rows: it waits while it
-         * stops short of its chunk's end, unless this is an idle flush or nothing else is
-         * being flushed. */
-        if ((e.offset + e.len) % w->chunk && w->seq - e.last < SSDSIM__WC_RECENT && w->target &&
-            w->fl_busy)
+        uint64_t end = e.offset + e.len;
+        bool growing = end % w->chunk && w->seq - e.last < SSDSIM__WC_RECENT && !w->idle;
+        if (growing && w->fl_busy)
             break;
-        wc_end_del(w, e.offset + e.len, w->head);
-        w->head = (w->head + 1) % w->cap;
-        w->n--;
+        bool keep = false; /* the extent's part row stays queued */
+        if (growing && w->rmw_row && end % w->rmw_row) {
+            uint64_t cut = end - end % w->rmw_row;
+            if (cut > e.offset) { /* its whole rows now */
+                w->ext[w->head].offset = cut;
+                w->ext[w->head].len = (uint32_t)(end - cut);
+                e.len = (uint32_t)(cut - e.offset);
+                keep = true;
+            } else if (w->w_n == 0 && (e.grown || e.last == w->seq)) {
+                break; /* a part row the stream is still filling, and room for it */
+            }
+        }
+        if (!keep) {
+            wc_end_del(w, end, w->head);
+            w->head = (w->head + 1) % w->cap;
+            w->n--;
+        }
         uint32_t k = 0;
         while (w->fl_busy & (1u << k))
             k++;
@@ -687,6 +711,7 @@ static void wc_idle_event(void *ctx, uint32_t gen)
     if (gen != (uint32_t)w->idle_gen || w->host_in)
         return;
     w->flushing = true;
+    w->idle = true;
     w->target = 0;
     wc_kick(s);
 }
@@ -868,6 +893,7 @@ void ssdsim__sys_reset(struct ssdsim__sys *s, uint64_t now)
     if (s->wc.end_key)
         memset(s->wc.end_key, 0, s->wc.end_cap * sizeof *s->wc.end_key);
     s->wc.flushing = false;
+    s->wc.idle = false;
     s->wc.idle_gen++;
     s->wc.dram_free_ns = now;
     /* secure-erased: every unit reads as zeros, data and parity alike */

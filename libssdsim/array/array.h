@@ -23,14 +23,20 @@
  * write that continues a queued extent (one not yet being flushed) extends it, as a card keeps
  * dirty data by address, so each of several interleaved sequential streams gathers into whole
  * rows; an extent never crosses a multiple of SSDSIM__WC_CHUNK_ROWS stripe rows, so a stream
- * becomes whole chunks of whole rows. Flushing starts when dirty data exceeds cache_high x cache and takes the
- * oldest extents, up to SSDSIM__WC_DEPTH at once, each written to the devices as a RAID write
- * of the volume (whole rows: data and parity, no reads; the rest of a row: read-modify-write),
- * until what is not yet being flushed is at most cache_low x cache; the oldest extent waits
- * while it still stops short of its chunk's end, was extended within the last
- * SSDSIM__WC_RECENT host writes and another flush is in flight (its stream may still make it
- * whole rows). A write that does not fit waits, in arrival order, while flushing goes
- * on, and is admitted as flushes complete. Once no host request has been in the card for
+ * becomes whole chunks of whole rows. Flushing starts when dirty data exceeds cache_high x
+ * cache and takes the oldest extents, up to SSDSIM__WC_DEPTH at once, each written to the
+ * devices as a RAID write of the volume (whole rows: data and parity, no reads; the rest of a
+ * row: read-modify-write), until what is not yet being flushed is at most cache_low x cache.
+ * An extent a stream is still writing (short of its chunk's end, extended within the last
+ * SSDSIM__WC_RECENT host writes) waits while another flush is in flight (it may still become
+ * whole rows); with none in flight, on RAID-5 its whole rows are flushed and the part row at
+ * its end stays queued for the stream to complete (full rows first, as RAID cards do); an
+ * extent that is only a part row waits too while it has grown or is the newest write, unless a
+ * host write waits for room, and is written (a read-modify-write) once the stream stops: in
+ * idle time or after SSDSIM__WC_RECENT other writes. Writes that are no stream (a lone write,
+ * no longer the newest) are flushed as they come, each a read-modify-write of its row on
+ * RAID-5. A write that does not fit waits, in arrival order, while flushing goes on, and is
+ * admitted as flushes complete. Once no host request has been in the card for
  * cache_idle_us, everything is flushed. Without the battery the card writes through (as with
  * no cache); a write larger than the cache is written through. Reads are not served from the
  * cache (they go to the devices), overwrites of dirty data are not merged (each is flushed),
@@ -77,15 +83,18 @@ struct ssdsim__wc_ext {
     uint64_t offset;
     uint32_t len;
     uint64_t last; /* the host write (ssdsim__wcache.seq) that last extended it */
+    bool grown;    /* a later write continued it (a stream's, not a lone write) */
 };
 struct ssdsim__wcache {
     uint64_t size, high, low, idle_ns; /* bytes; ns */
     uint64_t bytes_per_s, dram_free_ns; /* the copy into the cache: one at a time */
     uint64_t chunk;                    /* bytes */
+    uint64_t rmw_row; /* RAID-5: a stripe row's data bytes (a part row costs a read); else 0 */
     uint64_t dirty;                    /* acknowledged, not yet on the devices */
     uint64_t seq;                      /* host writes absorbed (pieces counted once) */
     uint64_t queued;                   /* of which not yet being flushed */
     bool flushing;
+    bool idle;                  /* this flush began in idle time: it empties the cache */
     uint64_t target;            /* flushing goes on while more than this is queued */
     struct ssdsim__wc_ext *ext; /* ring: ext[(head + i) % cap], i < n */
     uint32_t head, n, cap;

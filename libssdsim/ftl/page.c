@@ -235,6 +235,10 @@ static void page_destroy(void *state)
     free(f->valid);
     free(f->state);
     free(f->free_next);
+    free(f->free_prev);
+    free(f->pair_next);
+    free(f->pair_head);
+    free(f->pair_tail);
     free(f->closed_at);
     free(f->modified_at);
     free(f->planes);
@@ -499,6 +503,30 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
         rc = start_policy(f, SSDSIM_PLUGIN_WL, pol->wl_policy, pol->wl_params, errbuf, errlen);
     if (rc == 0 && ssdsim__slc_on(&env->model->slc))
         rc = ssdsim__page_slc_setup(f, errbuf, errlen);
+    /* Multi-plane operations only on the same block of each plane: the planes of a die open
+     * blocks of one index where they can (page_place.c), which takes a free block by its index:
+     * the free lists are linked both ways. RAIN's superblocks are such pairs already. */
+    if (rc == 0 && env->model->flash.multiplane && env->model->flash.multiplane_same_block &&
+        f->ppd > 1 && !f->sb) {
+        uint64_t n_idx = (uint64_t)f->n_dies * f->bpp;
+        f->free_prev = malloc(sizeof *f->free_prev * nb);
+        f->pair_next = malloc(sizeof *f->pair_next * n_idx);
+        f->pair_head = malloc(sizeof *f->pair_head * f->n_dies);
+        f->pair_tail = malloc(sizeof *f->pair_tail * f->n_dies);
+        if (!f->free_prev || !f->pair_next || !f->pair_head || !f->pair_tail)
+            return SSDSIM_ENOMEM;
+        for (uint32_t p = 0; p < f->n_planes; p++)
+            for (uint32_t b = f->planes[p].free_head, prev = NONE; b != NONE;
+                 prev = b, b = f->free_next[b])
+                f->free_prev[b] = prev;
+        for (uint64_t x = 0; x < n_idx; x++)
+            f->pair_next[x] = SSDSIM__PAIR_OFF;
+        for (uint32_t d = 0; d < f->n_dies; d++)
+            f->pair_head[d] = f->pair_tail[d] = NONE;
+        for (uint32_t p = 0; p < f->n_planes; p += f->ppd)
+            for (uint32_t i = 0; i < f->bpp; i++)
+                ssdsim__page_pair_freed(f, p * f->bpp + i);
+    }
     f->plain = !f->dftl && !f->slc && !f->fdp && !f->sb && !f->parity && !f->hot_cold &&
                !f->throttle && f->spp == 1 && f->placement == SSDSIM__PLACE_IDLE;
     return rc;

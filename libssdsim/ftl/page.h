@@ -183,6 +183,14 @@ struct ssdsim__ftl {
     uint16_t *valid; /* per block */
     uint8_t *state;  /* per block */
     uint32_t *free_next;
+    /* flash.multiplane_same_block (page_place.c's take_paired): a free block's predecessor on
+     * its plane's free list (NONE at the head), so that the block of a given index leaves the
+     * list in O(1); NULL otherwise. And per die, a FIFO of the block indices that were free on
+     * every plane of the die when listed (pair_next, by die x blocks per plane + index:
+     * the next, NONE at the tail, SSDSIM__PAIR_OFF when not listed; pair_head and pair_tail
+     * per die), from which a plane that leads takes its block */
+    uint32_t *free_prev;
+    uint32_t *pair_next, *pair_head, *pair_tail;
     uint64_t *closed_at, *modified_at; /* per block, on the write clock */
     struct ssdsim__plane *planes;
     uint32_t *die_plane_cursor;

@@ -126,6 +126,12 @@ static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
         if (last != pl->free_tail)
             FAIL("plane %u's free list ends at block %u; its tail says %u", p, last,
                  pl->free_tail);
+        /* linked both ways with flash.multiplane_same_block (page_place.c) */
+        for (uint32_t b = pl->free_head, prev = NONE; f->free_prev && b != NONE;
+             prev = b, b = f->free_next[b])
+            if (f->free_prev[b] != prev)
+                FAIL("plane %u's free list: block %u follows %u, but its back link says %u", p, b,
+                     prev, f->free_prev[b]);
         uint32_t states[6] = {0}, open_seen = 0;
         for (uint32_t b = first; b < first + f->bpp; b++) {
             if (f->state[b] == SSDSIM__BLK_BAD) {

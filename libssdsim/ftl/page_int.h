@@ -84,10 +84,17 @@ static inline uint32_t block_plane(const struct ssdsim__ftl *f, uint32_t b)
     return ssdsim__udiv_q(&f->div_bpp, b);
 }
 
+/* flash.multiplane_same_block: block b is free now; its index joins its die's list of indices
+ * free on every plane when it is (page_place.c). */
+#define SSDSIM__PAIR_OFF (NONE - 1)
+void ssdsim__page_pair_freed(struct ssdsim__ftl *f, uint32_t b);
+
 static inline void put_free_block(struct ssdsim__ftl *f, uint32_t b)
 {
     struct ssdsim__plane *pl = &f->planes[block_plane(f, b)];
     f->free_next[b] = NONE;
+    if (f->free_prev)
+        f->free_prev[b] = pl->free_tail;
     if (pl->free_tail == NONE)
         pl->free_head = b;
     else
@@ -96,6 +103,8 @@ static inline void put_free_block(struct ssdsim__ftl *f, uint32_t b)
     pl->n_free++;
     f->n_free_blocks++;
     f->state[b] = SSDSIM__BLK_FREE;
+    if (f->free_prev)
+        ssdsim__page_pair_freed(f, b);
 }
 
 /* A frontier block got its last page: it becomes a GC candidate. */

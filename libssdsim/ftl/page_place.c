@@ -39,8 +39,18 @@ uint32_t ssdsim__page_take_free_block(struct ssdsim__ftl *f, uint32_t plane)
 void ssdsim__page_unlink_free(struct ssdsim__ftl *f, uint32_t b)
 {
     struct ssdsim__plane *pl = &f->planes[block_plane(f, b)];
-    /* unlink b from the singly linked free list (the head in the common case) */
-    if (b == pl->free_head) {
+    if (f->free_prev) { /* linked both ways */
+        uint32_t p = f->free_prev[b], n = f->free_next[b];
+        if (p == NONE)
+            pl->free_head = n;
+        else
+            f->free_next[p] = n;
+        if (n == NONE)
+            pl->free_tail = p;
+        else
+            f->free_prev[n] = p;
+    } else if (b == pl->free_head) {
+        /* unlink b from the singly linked free list (the head in the common case) */
         pl->free_head = f->free_next[b];
         if (pl->free_head == NONE)
             pl->free_tail = NONE;
@@ -131,6 +141,78 @@ static void skip_padded(struct ssdsim__ftl *f, struct ssdsim__plane *pl, int fr)
         skip_padded_fr(f, pl, fr);
 }
 
+/* flash.multiplane_same_block: each die keeps a FIFO of the block indices free on all its
+ * planes (listed as their last plane frees them; checked again as they are taken). */
+void ssdsim__page_pair_freed(struct ssdsim__ftl *f, uint32_t b)
+{
+    uint32_t plane = block_plane(f, b), i = b - plane * f->bpp, die = plane / f->ppd;
+    uint32_t x = die * f->bpp + i;
+    if (f->pair_next[x] != SSDSIM__PAIR_OFF)
+        return; /* listed already */
+    for (uint32_t q = die * f->ppd; q < (die + 1) * f->ppd; q++)
+        if (f->state[q * f->bpp + i] != SSDSIM__BLK_FREE)
+            return;
+    f->pair_next[x] = NONE;
+    if (f->pair_tail[die] == NONE)
+        f->pair_head[die] = x;
+    else
+        f->pair_next[f->pair_tail[die]] = x;
+    f->pair_tail[die] = x;
+}
+
+/* The oldest index of die `die`'s list still free on every plane of the die (entries that
+ * are no longer are dropped on the way: each was listed once), or NONE. */
+static uint32_t pair_pop(struct ssdsim__ftl *f, uint32_t die)
+{
+    while (f->pair_head[die] != NONE) {
+        uint32_t x = f->pair_head[die], i = x - die * f->bpp;
+        f->pair_head[die] = f->pair_next[x];
+        if (f->pair_head[die] == NONE)
+            f->pair_tail[die] = NONE;
+        f->pair_next[x] = SSDSIM__PAIR_OFF;
+        uint32_t q = die * f->ppd;
+        while (q < (die + 1) * f->ppd && f->state[q * f->bpp + i] == SSDSIM__BLK_FREE)
+            q++;
+        if (q == (die + 1) * f->ppd)
+            return i;
+    }
+    return NONE;
+}
+
+/* flash.multiplane_same_block: the block frontier `fr` of `plane` opens. The planes of a die
+ * write blocks of one index where they can, so that their programs at one page offset pair
+ * into multi-plane operations (hw/nand.c): the plane takes the block of the index another
+ * plane of its die (the next ones from it on) has open in the same frontier, when that block
+ * is free here and the other plane is at most half through it (one further on opens its next
+ * block well before this one is half written, and follows then); else it leads: it takes the
+ * oldest index free on every plane of the die, and the others follow it as they open theirs,
+ * or, when there is none, its own next free block (GC frees blocks plane by plane, its victims
+ * chosen per plane as before, so on a full drive there often is none). A partner's index that
+ * is not free here (holding data, open in another frontier, bad or retired) leaves the two
+ * writing different indices, single-plane, until they next open blocks together. A block
+ * taken by index is not the wear leveler's pick. O(planes per die) per block opened, amortised:
+ * the free lists are linked both ways (f->free_prev). */
+static uint32_t take_paired(struct ssdsim__ftl *f, uint32_t plane, int fr)
+{
+    uint32_t ppd = f->ppd, first = plane - plane % ppd, base = plane * f->bpp;
+    for (uint32_t k = 1; k < ppd; k++) {
+        uint32_t q = first + (plane - first + k) % ppd;
+        const struct ssdsim__plane *o = &f->planes[q];
+        if (o->blk[fr] == NONE || o->ptr[fr] > f->ppb / 2)
+            continue;
+        uint32_t b = base + (o->blk[fr] - q * f->bpp);
+        if (f->state[b] == SSDSIM__BLK_FREE) {
+            ssdsim__page_unlink_free(f, b);
+            return b;
+        }
+    }
+    uint32_t i = pair_pop(f, plane / ppd);
+    if (i == NONE)
+        return ssdsim__page_take_free_block(f, plane);
+    ssdsim__page_unlink_free(f, base + i);
+    return base + i;
+}
+
 static SSDSIM__INLINE uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t plane, int fr)
 {
     struct ssdsim__plane *pl = &f->planes[plane];
@@ -152,7 +234,8 @@ static SSDSIM__INLINE uint32_t frontier_page(struct ssdsim__ftl *f, uint32_t pla
         }
     }
     if (pl->ptr[fr] >= f->ppb) {
-        pl->blk[fr] = ssdsim__page_take_free_block(f, plane);
+        pl->blk[fr] =
+            f->free_prev ? take_paired(f, plane, fr) : ssdsim__page_take_free_block(f, plane);
         pl->ptr[fr] = 0;
         if (f->fdp)
             ssdsim__page_fdp_opened(f, pl->blk[fr], fr); /* a reclaim unit of its handle */
