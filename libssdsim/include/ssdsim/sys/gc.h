@@ -76,7 +76,9 @@ SSDSIM_API uint32_t ssdsim_view_first_free(const ssdsim_view *v, uint32_t plane)
 SSDSIM_API uint32_t ssdsim_view_next_free(const ssdsim_view *v, uint32_t block);
 
 /** A uniform random 64-bit number from the simulation's policy stream (one per simulation,
- * shared by its GC policy and wear leveler, seeded from the simulation's seed: reproducible). */
+ * shared by its GC policy and wear leveler, seeded from the simulation's seed and the GC
+ * policy's name: reproducible; the same code registered under two names draws two streams, so
+ * compare a policy that draws numbers with itself under one name). */
 SSDSIM_API uint64_t ssdsim_view_random(const ssdsim_view *v);
 
 /** A GC victim policy. */
