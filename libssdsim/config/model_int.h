@@ -41,8 +41,8 @@ enum key_type {
 /* Flags of a key. */
 #define KF_REQUIRED 0x1u /* no default: the key must be present */
 #define KF_POW2 0x2u     /* KEY_SIZE: must be a power of two */
-/* In the canonical JSON only when it differs from its default: keys of mechanisms added after
- * 0.1.0 (controller.fw_*, ftl.placement, gc.bg_high_watermark, gc.bg_max_blocks,
+/* In the canonical JSON only when it differs from its default: keys of mechanisms added
+ * later (controller.fw_*, ftl.placement, gc.bg_high_watermark, gc.bg_max_blocks,
  * gc.bg_preempt, gc.fg_blocks_die, the NAND operations' flash.* switches), so that a model that does not use them prints as before. The typed getters
  * still see them (ssdsim__model_json_full). */
 #define KF_QUIET 0x4u

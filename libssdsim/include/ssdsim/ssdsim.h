@@ -71,10 +71,10 @@ extern "C" {
 /** The version of the headers a program is compiled against (configure checks that they match
  * the package version). SSDSIM_VERSION_NUMBER is MAJOR * 10000 + MINOR * 100 + PATCH, for
  * `#if SSDSIM_VERSION_NUMBER >= 10000`. */
-#define SSDSIM_VERSION_MAJOR 0
-#define SSDSIM_VERSION_MINOR 1
+#define SSDSIM_VERSION_MAJOR 1
+#define SSDSIM_VERSION_MINOR 0
 #define SSDSIM_VERSION_PATCH 0
-#define SSDSIM_VERSION_STRING "0.1.0"
+#define SSDSIM_VERSION_STRING "1.0.0"
 #define SSDSIM_VERSION_NUMBER                                                                     \
     (SSDSIM_VERSION_MAJOR * 10000 + SSDSIM_VERSION_MINOR * 100 + SSDSIM_VERSION_PATCH)
 
