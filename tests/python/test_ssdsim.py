@@ -393,9 +393,64 @@ class SweepTest(unittest.TestCase):
         wafs = [r["waf"] for r in rows]
         self.assertGreater(wafs[0], wafs[1])
         self.assertGreater(wafs[1], wafs[2])
-        # each point is exactly the run on its own
-        alone = ssdsim.run(m.copy().set("ftl.op", 0.28), w)
+        # each point is exactly the run on its own with the point's seed
+        alone = ssdsim.run(m.copy().set("ftl.op", 0.28), w, seed=rows[1]["seed"])
         self.assertEqual(rows[1]["waf"], alone.waf)
+        self.assertEqual(rows[1]["iops"], alone.iops())
+
+    def test_point_seed_is_the_guides(self):
+        """doc/guide.md, "Seeds of the points": --seed 1, ftl.op=0.1, gc.policy=greedy gives
+        2876525550240632, in any order of the keys."""
+        self.assertEqual(ssdsim.point_seed(1, {"ftl.op": "0.1", "gc.policy": "greedy"}),
+                         2876525550240632)
+        self.assertEqual(ssdsim.point_seed(1, {"gc.policy": "greedy", "ftl.op": 0.1}),
+                         2876525550240632)
+        with self.assertRaisesRegex(ValueError, r"^sweep: seed: expected an integer in "
+                                                r"\[0, 9007199254740991\]"):
+            ssdsim.sweep(small(), RANDW, "ftl.op", [0.28], seed=2**53)
+
+    def test_same_as_the_command(self):
+        """Each point of a Python sweep has the seed, WAF and IOPS of the same point of
+        `ssdsim sweep` (its summary.csv), and the results of `ssdsim run` with the row's seed
+        and value (its JSON): the seeds come from the command, not from the package."""
+        binary = os.environ.get("SSDSIM_BIN")
+        if not binary:
+            self.skipTest("SSDSIM_BIN not set")
+        m = small(geometry__blocks_per_plane=64)
+        w = dict(RANDW, number_ios=30000)
+        rows = ssdsim.sweep(m, w, "ftl.op", [0.1, 0.3], seed=1, precondition="seq",
+                            as_frame=False)
+        with tempfile.TemporaryDirectory() as d:
+            mp, wp = os.path.join(d, "m.json"), os.path.join(d, "w.json")
+            with open(mp, "w") as f:
+                json.dump(m.to_json(), f)
+            with open(wp, "w") as f:
+                json.dump(w, f)
+            out = os.path.join(d, "sweep")
+            subprocess.run([binary, "sweep", "--model", mp, "--workload", wp, "--vary",
+                            "ftl.op=0.1,0.3", "--seed", "1", "--precondition", "seq", "--out",
+                            out, "--jobs", "1", "--no-plot", "--quiet"], check=True)
+            with open(os.path.join(out, "summary.csv")) as f:
+                lines = [line.rstrip("\n").split(",") for line in f]
+            head, table = lines[0], [dict(zip(lines[0], line)) for line in lines[1:]]
+            self.assertEqual(head[:3], ["ftl.op", "seed", "waf"])
+            self.assertEqual([t["ftl.op"] for t in table], ["0.1", "0.3"])
+            for r, t in zip(rows, table):
+                self.assertEqual(r["seed"], int(t["seed"]))
+                # the table prints 6 significant digits (%g)
+                self.assertEqual(f"{r['waf']:g}", t["waf"])
+                self.assertEqual(f"{r['iops']:g}", t["all_iops"])
+            # the second point alone: ssdsim run with its value and seed
+            rp = os.path.join(d, "r.json")
+            subprocess.run([binary, "run", "--model", mp, "--workload", wp, "--set",
+                            "ftl.op=0.3", "--seed", str(rows[1]["seed"]), "--precondition",
+                            "seq", "--json", rp, "--quiet"], check=True)
+            with open(rp) as f:
+                c = json.load(f)
+        self.assertEqual(c["seed"], rows[1]["seed"])
+        self.assertEqual(rows[1]["waf"], c["device"]["waf"])
+        self.assertEqual(rows[1]["iops"], c["ops"]["all"]["iops"])
+        self.assertEqual(rows[1]["sim_time_s"], c["sim_time_ns"] / 1e9)
 
 
 if __name__ == "__main__":

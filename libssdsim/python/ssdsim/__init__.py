@@ -14,7 +14,7 @@ determinism as the `ssdsim` command. doc/python.md walks through it.
 from ._native import Error
 from .core import Model, Results, Simulation, Workload, run, theory_waf, version
 from .policy import NO_BLOCK, View, register_gc_policy
-from .sweep import sweep
+from .sweep import point_seed, sweep
 
 __all__ = ["Error", "Model", "Results", "Simulation", "Workload", "run", "theory_waf",
-           "version", "NO_BLOCK", "View", "register_gc_policy", "sweep"]
+           "version", "NO_BLOCK", "View", "register_gc_policy", "point_seed", "sweep"]
