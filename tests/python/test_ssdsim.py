@@ -4,6 +4,7 @@ the analytic model gives; a GC policy written in Python against the same policy 
 conservation of the time series; errors as the library states them."""
 import json
 import os
+import re
 import subprocess
 import tempfile
 import unittest
@@ -12,6 +13,7 @@ import ssdsim
 
 MODELS = os.environ.get("SSDSIM_MODELS", os.path.join(os.path.dirname(__file__), "..", "..",
                                                       "models"))
+TRACES = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "traces"))
 
 
 def small(**keys):
@@ -393,9 +395,176 @@ class SweepTest(unittest.TestCase):
         wafs = [r["waf"] for r in rows]
         self.assertGreater(wafs[0], wafs[1])
         self.assertGreater(wafs[1], wafs[2])
-        # each point is exactly the run on its own
-        alone = ssdsim.run(m.copy().set("ftl.op", 0.28), w)
+        # each point is exactly the run on its own with the point's seed
+        alone = ssdsim.run(m.copy().set("ftl.op", 0.28), w, seed=rows[1]["seed"])
         self.assertEqual(rows[1]["waf"], alone.waf)
+        self.assertEqual(rows[1]["iops"], alone.iops())
+
+    def test_point_seed_is_the_guides(self):
+        """doc/guide.md, "Seeds of the points": --seed 1, ftl.op=0.1, gc.policy=greedy gives
+        2876525550240632, in any order of the keys."""
+        self.assertEqual(ssdsim.point_seed(1, {"ftl.op": "0.1", "gc.policy": "greedy"}),
+                         2876525550240632)
+        self.assertEqual(ssdsim.point_seed(1, {"gc.policy": "greedy", "ftl.op": 0.1}),
+                         2876525550240632)
+        with self.assertRaisesRegex(ValueError, r"^sweep: seed: expected an integer in "
+                                                r"\[0, 9007199254740991\]"):
+            ssdsim.sweep(small(), RANDW, "ftl.op", [0.28], seed=2**53)
+
+    def test_same_as_the_command(self):
+        """Each point of a Python sweep has the seed, WAF and IOPS of the same point of
+        `ssdsim sweep` (its summary.csv), and the results of `ssdsim run` with the row's seed
+        and value (its JSON): the seeds come from the command, not from the package."""
+        binary = os.environ.get("SSDSIM_BIN")
+        if not binary:
+            self.skipTest("SSDSIM_BIN not set")
+        m = small(geometry__blocks_per_plane=64)
+        w = dict(RANDW, number_ios=30000)
+        rows = ssdsim.sweep(m, w, "ftl.op", [0.1, 0.3], seed=1, precondition="seq",
+                            as_frame=False)
+        with tempfile.TemporaryDirectory() as d:
+            mp, wp = os.path.join(d, "m.json"), os.path.join(d, "w.json")
+            with open(mp, "w") as f:
+                json.dump(m.to_json(), f)
+            with open(wp, "w") as f:
+                json.dump(w, f)
+            out = os.path.join(d, "sweep")
+            subprocess.run([binary, "sweep", "--model", mp, "--workload", wp, "--vary",
+                            "ftl.op=0.1,0.3", "--seed", "1", "--precondition", "seq", "--out",
+                            out, "--jobs", "1", "--no-plot", "--quiet"], check=True)
+            with open(os.path.join(out, "summary.csv")) as f:
+                lines = [line.rstrip("\n").split(",") for line in f]
+            head, table = lines[0], [dict(zip(lines[0], line)) for line in lines[1:]]
+            self.assertEqual(head[:3], ["ftl.op", "seed", "waf"])
+            self.assertEqual([t["ftl.op"] for t in table], ["0.1", "0.3"])
+            for r, t in zip(rows, table):
+                self.assertEqual(r["seed"], int(t["seed"]))
+                # the table prints 6 significant digits (%g)
+                self.assertEqual(f"{r['waf']:g}", t["waf"])
+                self.assertEqual(f"{r['iops']:g}", t["all_iops"])
+            # the second point alone: ssdsim run with its value and seed
+            rp = os.path.join(d, "r.json")
+            subprocess.run([binary, "run", "--model", mp, "--workload", wp, "--set",
+                            "ftl.op=0.3", "--seed", str(rows[1]["seed"]), "--precondition",
+                            "seq", "--json", rp, "--quiet"], check=True)
+            with open(rp) as f:
+                c = json.load(f)
+        self.assertEqual(c["seed"], rows[1]["seed"])
+        self.assertEqual(rows[1]["waf"], c["device"]["waf"])
+        self.assertEqual(rows[1]["iops"], c["ops"]["all"]["iops"])
+        self.assertEqual(rows[1]["sim_time_s"], c["sim_time_ns"] / 1e9)
+
+
+
+def command_run(binary, args):
+    """`ssdsim run ARGS --json F --quiet`: (exit status, stderr, the results JSON or None)."""
+    with tempfile.TemporaryDirectory() as d:
+        rp = os.path.join(d, "r.json")
+        p = subprocess.run([binary, "run"] + args + ["--json", rp, "--quiet"],
+                           stderr=subprocess.PIPE, universal_newlines=True)
+        c = None
+        if os.path.exists(rp):
+            with open(rp) as f:
+                c = json.load(f)
+    return p.returncode, p.stderr, c
+
+
+class ReplayTest(unittest.TestCase):
+    # (sample, Simulation.replay options, the same as `ssdsim run --trace` options)
+    CASES = [
+        ("sample.spc", {}, []),
+        ("sample.msr.csv", {"wrap": True, "iodepth": 4, "max_requests": 20},
+         ["--wrap", "--replay-qd", "4", "--max-requests", "20"]),
+        ("sample.disksim", {"format": "disksim", "time_unit": "us", "device": 1, "wrap": True,
+                            "time_scale": 0.5},
+         ["--trace-format", "disksim", "--time-unit", "us", "--device", "1", "--wrap",
+          "--time-scale", "0.5"]),
+        ("sample.blkparse.txt", {"blkparse_events": "issue", "wrap": True,
+                                 "interval_ns": 1000000},
+         ["--blkparse-events", "issue", "--wrap", "--interval", "1ms"]),
+        ("sample.iolog2", {"wrap": True}, ["--wrap"]),  # its sync and datasync are flushes
+        ("sample.csv", {"iodepth": 2, "wrap": True}, ["--replay-qd", "2", "--wrap"]),
+    ]
+
+    def test_same_as_the_command(self):
+        """A trace replayed from Python gives the results JSON of `ssdsim run --trace` with the
+        same model, preconditioning and options: every figure (sim time, IOPS, WAF, latencies,
+        jobs, time series), and the `trace` object but for the command's warnings."""
+        binary = os.environ.get("SSDSIM_BIN")
+        if not binary:
+            self.skipTest("SSDSIM_BIN not set")
+        got = {}
+        for name, opts, args in self.CASES:
+            with self.subTest(trace=name):
+                path = os.path.join(TRACES, name)
+                m = ssdsim.Model().set("geometry.blocks_per_plane", 64)  # the built-in model
+                sim = ssdsim.Simulation(m, seed=1)
+                sim.precondition("seq")
+                r = got[name] = sim.replay(path, **opts)
+                rc, err, c = command_run(binary, ["--trace", path, "--precondition", "seq",
+                                                  "--set", "geometry.blocks_per_plane=64"]
+                                         + args)
+                self.assertEqual(rc, 0, err)
+                self.assertEqual(r["sim_time_ns"], c["sim_time_ns"])
+                self.assertEqual(r.iops(), c["ops"]["all"]["iops"])
+                self.assertEqual(r.waf, c["device"]["waf"])
+                for key in c:
+                    if key != "trace":
+                        self.assertEqual(r[key], c[key], key)
+                self.assertEqual(set(r.trace) - set(c["trace"]), {"wrapped_requests"})
+                for key in c["trace"]:
+                    if key != "warnings":
+                        self.assertEqual(r.trace[key], c["trace"][key], key)
+                self.assertEqual(r.trace["wrapped_requests"],
+                                 c["jobs"][0]["replay"]["wrapped_requests"])
+        # what the cases exercise: wrapped requests, a closed loop cut short, a device filter,
+        # a time series
+        msr, disksim = got["sample.msr.csv"], got["sample.disksim"]
+        self.assertGreater(msr.trace["wrapped_requests"], 0)
+        self.assertEqual(msr["jobs"][0]["replay"]["mode"], "closed loop")
+        self.assertEqual(msr.trace["requests_replayed"], 20)
+        self.assertGreater(disksim.trace["other_devices"], 0)
+        self.assertGreater(len(got["sample.blkparse.txt"].timeseries), 1)
+
+    def test_errors_are_the_commands(self):
+        """A missing file, a file that is no trace and a malformed line raise ssdsim.Error with
+        the message `ssdsim run --trace` prints for the same file, naming it (and the line)."""
+        binary = os.environ.get("SSDSIM_BIN")
+        if not binary:
+            self.skipTest("SSDSIM_BIN not set")
+        with tempfile.TemporaryDirectory() as d:
+            garbage, bad = os.path.join(d, "garbage.trace"), os.path.join(d, "bad.spc")
+            with open(garbage, "w") as f:
+                f.write("hello world\n")
+            with open(os.path.join(TRACES, "sample.spc")) as f, open(bad, "w") as g:
+                g.writelines(f.readlines()[:5] + ["0,x,4096,w,0.6\n"])
+            cases = [(os.path.join(d, "missing.spc"), "SSDSIM_EIO", r":( cannot open)"),
+                     (garbage, "SSDSIM_EPARSE", r":(1: cannot tell the trace format)"),
+                     (bad, "SSDSIM_EPARSE", r":(6: LBA: expected)")]
+            for path, name, what in cases:
+                with self.subTest(path=path):
+                    rc, err, _ = command_run(binary, ["--trace", path])
+                    self.assertEqual(rc, 1)
+                    with self.assertRaises(ssdsim.Error) as cm:
+                        ssdsim.replay(ssdsim.Model(), path)
+                    self.assertEqual(err, f"ssdsim: {cm.exception}\n")
+                    self.assertEqual(cm.exception.name, name)
+                    self.assertRegex(str(cm.exception), "^" + re.escape(path) + what)
+            # skipped, the malformed line is counted and named
+            r = ssdsim.replay(ssdsim.Model(), bad, skip_bad_lines=True)
+            self.assertEqual((r.trace["bad_lines"], r.trace["requests_replayed"],
+                              r.trace["first_bad_line"]), (1, 5, 6))
+        spc = os.path.join(TRACES, "sample.spc")
+        with self.assertRaisesRegex(ssdsim.Error, "^" + re.escape(spc) +
+                                    r": no request to replay: device 7 not in the trace"):
+            ssdsim.replay(ssdsim.Model(), spc, device=7)
+        with self.assertRaisesRegex(ValueError, r"^replay: time_unit applies to DiskSim ASCII "
+                                                r"traces only; .*sample\.spc is spc$"):
+            ssdsim.replay(ssdsim.Model(), spc, time_unit="ns")
+        with self.assertRaisesRegex(ValueError, r"^replay: time_scale applies to open-loop"):
+            ssdsim.replay(ssdsim.Model(), spc, iodepth=4, time_scale=2)
+        with self.assertRaisesRegex(ValueError, r"^replay: format: expected auto, msr"):
+            ssdsim.replay(ssdsim.Model(), spc, format="tsv")
 
 
 if __name__ == "__main__":

@@ -12,9 +12,9 @@ The package is a ctypes layer over the C library: the same models, workloads, re
 determinism as the `ssdsim` command. doc/python.md walks through it.
 """
 from ._native import Error
-from .core import Model, Results, Simulation, Workload, run, theory_waf, version
+from .core import Model, Results, Simulation, Workload, replay, run, theory_waf, version
 from .policy import NO_BLOCK, View, register_gc_policy
-from .sweep import sweep
+from .sweep import point_seed, sweep
 
-__all__ = ["Error", "Model", "Results", "Simulation", "Workload", "run", "theory_waf",
-           "version", "NO_BLOCK", "View", "register_gc_policy", "sweep"]
+__all__ = ["Error", "Model", "Results", "Simulation", "Workload", "replay", "run", "theory_waf",
+           "version", "NO_BLOCK", "View", "register_gc_policy", "point_seed", "sweep"]

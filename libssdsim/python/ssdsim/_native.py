@@ -97,6 +97,52 @@ class RunOpts(ctypes.Structure):
         self.steady.version = STEADY_OPTS_VERSION
 
 
+TRACE_OPTS_VERSION = 2
+REPLAY_OPTS_VERSION = 4
+
+
+class TraceOpts(ctypes.Structure):
+    """ssdsim_trace_opts (ssdsim/trace.h), layout version 2: how a trace file is read."""
+    _fields_ = [("version", ctypes.c_uint), ("format", c_int),
+                ("disksim_time_unit_ns", c_u64), ("disksim_read_is_zero", c_int),
+                ("blkparse_issue", c_int), ("skip_bad_lines", c_int),
+                ("devices", ctypes.POINTER(c_u32)), ("n_devices", c_size_t),
+                ("flushes", ctypes.c_bool)]
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.version = TRACE_OPTS_VERSION
+
+
+class ReplayOpts(ctypes.Structure):
+    """ssdsim_replay_opts, layout version 4: how a request source is replayed."""
+    _fields_ = [("version", ctypes.c_uint), ("iodepth", c_u32), ("time_scale", c_double),
+                ("wrap", c_int), ("max_requests", c_u64), ("runtime_ns", c_u64),
+                ("label", c_char_p), ("queue", c_u32), ("placement", c_u32),
+                ("volume", c_u32)]
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.version = REPLAY_OPTS_VERSION
+
+
+class Source(ctypes.Structure):
+    """ssdsim_source: a request stream's `next` function and its state (filled by the
+    library: ssdsim_trace_as_source)."""
+    _fields_ = [("next", c_void_p), ("userdata", c_void_p)]
+
+
+class TraceStats(ctypes.Structure):
+    """ssdsim_trace_stats: what a trace reader has met (read with its size, so a library whose
+    struct grew fills these fields only)."""
+    _fields_ = [("requests", c_u64), ("bad_lines", c_u64), ("out_of_order", c_u64),
+                ("other_devices", c_u64), ("last_time_ns", c_u64), ("time_unit_ns", c_u64),
+                ("time_unit_assumed", c_int), ("at_end", c_int),
+                ("gzip_trailing_bytes", c_u64), ("first_device", c_u32),
+                ("merged_requests", c_u64), ("first_bad_line", c_u64),
+                ("first_bad_why", ctypes.c_char * 256)]
+
+
 def padded(struct):
     """A zeroed buffer of at least 4 KiB holding `struct` at its start (see the module note)."""
     size = max(4096, ctypes.sizeof(struct))
@@ -142,6 +188,17 @@ _proto("ssdsim_idle", c_int, c_void_p, c_u64)
 _proto("ssdsim_results_json", c_void_p, c_void_p)
 _proto("ssdsim_now", c_u64, c_void_p)
 _proto("ssdsim_theory_waf", c_int, c_char_p, c_u32, c_double, c_double, P(c_double))
+_proto("ssdsim_point_seed", c_int, c_u64, P(c_char_p), c_size_t, P(c_u64))
+# traces (ssdsim/trace.h) and their replay
+_proto("ssdsim_trace_format_parse", c_int, c_char_p, P(c_int))
+_proto("ssdsim_trace_format_name", c_char_p, c_int)
+_proto("ssdsim_trace_open", c_int, P(c_void_p), c_char_p, c_void_p, P(ErrorStruct))
+_proto("ssdsim_trace_get_format", c_int, c_void_p)
+_proto("ssdsim_trace_get_stats_sized", None, c_void_p, P(TraceStats), c_size_t)
+_proto("ssdsim_trace_device_requests", c_u64, c_void_p, c_u32)
+_proto("ssdsim_trace_as_source", None, c_void_p, P(Source))
+_proto("ssdsim_trace_close", None, c_void_p)
+_proto("ssdsim_run_source", c_int, c_void_p, P(Source), c_void_p, c_void_p)
 _proto("ssdsim_plugin_count", c_size_t, c_int)
 _proto("ssdsim_plugin_describe", c_int, c_int, c_size_t, P(c_char_p), P(c_char_p), c_void_p)
 # the view a GC policy reads (ssdsim/sys/gc.h)

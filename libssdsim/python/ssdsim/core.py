@@ -3,10 +3,10 @@
 A Model is a device (or system) model: loaded from a file, from JSON text or the built-in
 default, changed with set(key, value) exactly as `ssdsim run --set` changes it, and copied as
 the library copies it (ssdsim_model_copy). A Workload holds fio options (a dict, JSON text or a
-fio job file). A Simulation is one device with its state: it runs workloads one after another (wear and mapping
-carry over, statistics restart), and its results are the library's results JSON as a dict (keys
-in doc/results.md), with the time series as a list of dicts or, when pandas is installed, a
-DataFrame.
+fio job file). A Simulation is one device with its state: it runs workloads and replays block
+traces one after another (wear and mapping carry over, statistics restart), and its results are
+the library's results JSON as a dict (keys in doc/results.md), with the time series as a list of
+dicts or, when pandas is installed, a DataFrame.
 """
 import ctypes
 import json
@@ -27,6 +27,9 @@ def _value_text(value):
 
 
 U32_MAX, U64_MAX = 2**32 - 1, 2**64 - 1
+ERR_INVAL = -2  # SSDSIM_EINVAL
+TIME_UNITS = {"ns": 1, "us": 1000, "ms": 1000000, "s": 1000000000}
+TRACE_BLKPARSE, TRACE_DISKSIM = 3, 4  # ssdsim_trace_format
 CLOCK_LIMIT_NS = 2**62  # the simulated clock's limit (ssdsim_idle, ssdsim_run_until)
 
 
@@ -169,6 +172,12 @@ class Results(dict):
         return self["ops"][op]["lat_ns"][stat]
 
     @property
+    def trace(self):
+        """What the reader of a replayed trace met (Simulation.replay; the `trace` object of
+        `ssdsim run --trace --json`), or None for a workload's run."""
+        return self.get("trace")
+
+    @property
     def timeseries(self):
         """The time series (one dict per interval; a pandas DataFrame if pandas is there)."""
         rows = self.get("timeseries") or []
@@ -244,6 +253,145 @@ class Simulation:
         self._check(n.lib.ssdsim_run(self._ptr, wl._ptr, n.padded(o)))
         return self.results()
 
+    def replay(self, path, *, format=None, time_unit=None, read_flag=None,
+               blkparse_events=None, device=None, skip_bad_lines=False, wrap=False,
+               time_scale=1.0, iodepth=None, max_requests=None, runtime_ns=0, queue=0,
+               volume=0, placement=0, interval_ns=0, interval_ios=0, interval_bytes=0,
+               until_steady=False, max_rounds=0):
+        """Replay a block trace file on the drive, as `ssdsim run --trace` does, and return its
+        Results, with Results.trace the reader's counts (requests read and replayed, out of
+        order, wrapped, ...). The options are the command's (doc/traces.md): `format` a name
+        ("spc", "msr", "blkparse", "disksim", "fio-iolog2", "fio-iolog3", "csv"; None probes
+        the file), `time_unit` ("ns", "us", "ms" or "s") and `read_flag` (0 or 1) for DiskSim
+        ASCII, `blkparse_events` ("queue" or "issue") for blkparse, `device` a device number
+        or a list of them (None: every device, merged), `skip_bad_lines`; `wrap` (addresses
+        beyond the drive wrap around), `time_scale` (open loop: 2 replays twice as fast,
+        1e-6 to 1e6), `iodepth` (closed loop: that many outstanding, times ignored; 1 to
+        65536), `max_requests`, `runtime_ns` (stop issuing after this much simulated time),
+        `queue`, `volume` and `placement` (an NVMe queue pair, a JBOD's device, an FDP
+        placement id); the run options are run()'s. A file that cannot be opened or read, a
+        malformed line and a trace with nothing to replay raise ssdsim.Error with the
+        library's one-line message, which names the file (and the line)."""
+        path = os.fspath(path)
+        if not isinstance(path, str):
+            path = os.fsdecode(path)
+        to = n.TraceOpts(flushes=True)  # flushes and FUA writes are replayed, as the command does
+        if format is not None:
+            fmt = ctypes.c_int()
+            if not isinstance(format, str) or n.lib.ssdsim_trace_format_parse(
+                    n.enc(format), ctypes.byref(fmt)):
+                raise ValueError(f"replay: format: expected auto, msr, spc, blkparse, disksim, "
+                                 f"fio-iolog2, fio-iolog3 or csv, got {format!r}")
+            to.format = fmt.value
+        if time_unit is not None:
+            if time_unit not in TIME_UNITS:
+                raise ValueError(f"replay: time_unit: expected ns, us, ms or s, got "
+                                 f"{time_unit!r}")
+            to.disksim_time_unit_ns = TIME_UNITS[time_unit]
+        if read_flag is not None:
+            if read_flag not in (0, 1) or isinstance(read_flag, bool):
+                raise ValueError(f"replay: read_flag: expected 0 or 1, got {read_flag!r}")
+            to.disksim_read_is_zero = int(read_flag == 0)
+        if blkparse_events is not None:
+            if blkparse_events not in ("queue", "issue"):
+                raise ValueError(f"replay: blkparse_events: expected queue or issue, got "
+                                 f"{blkparse_events!r}")
+            to.blkparse_issue = int(blkparse_events == "issue")
+        to.skip_bad_lines = int(bool(skip_bad_lines))
+        if device is None:
+            devices = []
+        elif isinstance(device, (list, tuple)):
+            devices = [whole("replay: device", d, 0, U32_MAX) for d in device]
+        else:
+            devices = [whole("replay: device", device, 0, U32_MAX)]
+        dev_array = (ctypes.c_uint32 * max(len(devices), 1))(*devices)
+        if devices:
+            to.devices = dev_array
+            to.n_devices = len(devices)
+        ro = n.ReplayOpts(wrap=int(bool(wrap)),
+                          max_requests=whole("replay: max_requests", max_requests, 1, U64_MAX)
+                          if max_requests is not None else 0,
+                          runtime_ns=whole("replay: runtime_ns", runtime_ns, 0, U64_MAX),
+                          queue=whole("replay: queue", queue, 0, U32_MAX),
+                          volume=whole("replay: volume", volume, 0, U32_MAX),
+                          placement=whole("replay: placement", placement, 0, U32_MAX))
+        if iodepth is not None:
+            ro.iodepth = whole("replay: iodepth", iodepth, 1, 65536)
+        try:
+            scale = float(time_scale)
+        except (TypeError, ValueError):
+            raise TypeError(f"replay: time_scale: expected a number in [1e-06, 1e6], got "
+                            f"{time_scale!r}") from None
+        if not 1e-6 <= scale <= 1e6:  # the command's range; False for NaN
+            raise ValueError(f"replay: time_scale: expected a number in [1e-06, 1e6], got "
+                             f"{time_scale!r}")
+        if iodepth is not None and scale != 1:
+            raise ValueError("replay: time_scale applies to open-loop replay; iodepth (closed "
+                             "loop) ignores the trace's times")
+        ro.time_scale = scale
+        label = n.enc(path)
+        ro.label = label
+        o = n.RunOpts(interval_ns=whole("interval_ns", interval_ns, 0, U64_MAX),
+                      interval_ios=whole("interval_ios", interval_ios, 0, U64_MAX),
+                      interval_bytes=whole("interval_bytes", interval_bytes, 0, U64_MAX),
+                      until_steady=int(bool(until_steady)),
+                      max_rounds=whole("max_rounds", max_rounds, 0, U32_MAX))
+
+        t = ctypes.c_void_p()
+        err = n.ErrorStruct()
+        n.check(n.lib.ssdsim_trace_open(ctypes.byref(t), label, n.padded(to),
+                                        ctypes.byref(err)), err)
+        try:
+            kind = n.lib.ssdsim_trace_get_format(t)
+            for opt, given, fits, name in (("time_unit", time_unit, TRACE_DISKSIM,
+                                            "DiskSim ASCII"),
+                                           ("read_flag", read_flag, TRACE_DISKSIM,
+                                            "DiskSim ASCII"),
+                                           ("blkparse_events", blkparse_events, TRACE_BLKPARSE,
+                                            "blkparse")):
+                if given is not None and kind != fits:
+                    raise ValueError(f"replay: {opt} applies to {name} traces only; {path} is "
+                                     f"{n.lib.ssdsim_trace_format_name(kind).decode()}")
+            src = n.Source()
+            n.lib.ssdsim_trace_as_source(t, ctypes.byref(src))
+            self._check(n.lib.ssdsim_run_source(self._ptr, ctypes.byref(src), n.padded(ro),
+                                                n.padded(o)))
+            st = n.TraceStats()
+            n.lib.ssdsim_trace_get_stats_sized(t, ctypes.byref(st), ctypes.sizeof(st))
+            absent = [d for d in devices if n.lib.ssdsim_trace_device_requests(t, d) == 0]
+        finally:
+            n.lib.ssdsim_trace_close(t)
+        res = self.results()
+        job = (res.get("jobs") or [{}])[0].get("replay", {})
+        trace = {
+            "file": path,
+            "format": n.lib.ssdsim_trace_format_name(kind).decode(),
+            "time_unit_ns": st.time_unit_ns,
+            "time_unit_assumed": bool(st.time_unit_assumed),
+            "requests_read": st.requests,
+            "requests_replayed": res["ops"]["all"]["count"],
+            "bad_lines": st.bad_lines,
+            "out_of_order": st.out_of_order,
+            "other_devices": st.other_devices,
+            "merged_requests": st.merged_requests,
+            "span_ns": st.last_time_ns,
+            "devices_absent": absent,
+            "gzip_trailing_bytes": st.gzip_trailing_bytes,
+            "wrapped_requests": job.get("wrapped_requests", 0),
+        }
+        if st.bad_lines:
+            trace["first_bad_line"] = st.first_bad_line
+            trace["first_bad_why"] = st.first_bad_why.decode(errors="replace")
+        if st.requests == 0:
+            why = (f"device {', '.join(map(str, absent))} not in the trace "
+                   f"({st.other_devices} requests of other devices skipped)"
+                   if absent and st.other_devices else
+                   "the trace has no read, write or trim request")
+            if st.bad_lines:
+                why += f"; {st.bad_lines} malformed lines skipped (skip_bad_lines)"
+            raise Error(ERR_INVAL, f"{path}: no request to replay: {why}")
+        return Results(trace=trace, **res)
+
     def idle(self, seconds):
         """Let the device sit idle (background GC may run) for simulated seconds, at least 0 and
         at most the clock's limit, 2**62 ns (about 146 years) from time 0."""
@@ -279,6 +427,15 @@ def run(model, workload, *, seed=1, precondition=None, **run_options):
     if precondition:
         sim.precondition(precondition, workload)
     return sim.run(workload, **run_options)
+
+
+def replay(model, path, *, seed=1, precondition=None, **replay_options):
+    """One trace replayed on a fresh simulation of `model` (a Model or a path), after the
+    preconditioning "seq" or "erase" if given: its Results (Simulation.replay)."""
+    sim = Simulation(_as_model("replay", model), seed)
+    if precondition:
+        sim.precondition(precondition)
+    return sim.replay(path, **replay_options)
 
 
 THEORY_MAX_PAGES_PER_BLOCK = 1 << 20  # the analytic models' largest block
