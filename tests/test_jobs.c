@@ -252,26 +252,31 @@ END_TEST
 
 /* ------------------------------------------------------------------ offsets */
 
-START_TEST(test_jobs_io_size_percent_beyond_the_device)
+START_TEST(test_jobs_io_size_percent_of_the_region)
 {
-    /* io_size=200% asks for twice the device: sequential 1 MiB writes wrap around it and
-     * write 2 x the logical capacity (a multiple of 512 bytes, so no rounding). */
-    ssdsim *sim = small_sim(1);
-    uint32_t ps;
-    uint64_t lp;
-    ssdsim_device_shape(sim, NULL, NULL, NULL, &ps, &lp);
-    ssdsim_workload *wl = jobs_wl(1);
-    wl->jobs[0].rw = SSDSIM__RW_WRITE;
-    for (int d = 0; d < SSDSIM__N_DIRS; d++)
-        wl->jobs[0].bs[d].e[0].bytes = 1 << 20;
-    wl->jobs[0].iodepth = 8;
-    wl->jobs[0].io_size_percent = 200;
-    run_ok(sim, wl);
-    ssdsim_op_stats s;
-    ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s);
-    ck_assert_uint_eq(s.bytes, 2 * lp * ps);
-    ssdsim_workload_free(wl);
-    ssdsim_free(sim);
+    /* io_size=50% is half the job's region, as fio takes it (fio 3.33, size=1m io_size=50%:
+     * 512 KiB), not half the device: sequential 1 MiB writes over a region of 64 MiB write
+     * 32 MiB. Without size, the region is the device: half the logical capacity. */
+    for (int whole = 0; whole < 2; whole++) {
+        ssdsim *sim = small_sim(1);
+        uint32_t ps;
+        uint64_t lp;
+        ssdsim_device_shape(sim, NULL, NULL, NULL, &ps, &lp);
+        ssdsim_workload *wl = jobs_wl(1);
+        wl->jobs[0].rw = SSDSIM__RW_WRITE;
+        for (int d = 0; d < SSDSIM__N_DIRS; d++)
+            wl->jobs[0].bs[d].e[0].bytes = 1 << 20;
+        wl->jobs[0].iodepth = 8;
+        if (!whole)
+            wl->jobs[0].size_bytes = 64 << 20;
+        wl->jobs[0].io_size_percent = 50;
+        run_ok(sim, wl);
+        ssdsim_op_stats s;
+        ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s);
+        ck_assert_uint_eq(s.bytes, whole ? lp * ps / 2 : 32 << 20);
+        ssdsim_workload_free(wl);
+        ssdsim_free(sim);
+    }
 }
 END_TEST
 
@@ -959,7 +964,7 @@ static Suite *jobs_suite(void)
     tcase_add_test(tc, test_jobs_rate_poisson_mean_gap);
     tcase_add_test(tc, test_jobs_runtime_time_based);
     tcase_add_test(tc, test_jobs_io_amounts);
-    tcase_add_test(tc, test_jobs_io_size_percent_beyond_the_device);
+    tcase_add_test(tc, test_jobs_io_size_percent_of_the_region);
     suite_add_tcase(s, tc);
     tc = tcase_create("offsets");
     tcase_add_test(tc, test_jobs_randommap_covers_every_block_once);

@@ -807,11 +807,14 @@ START_TEST(test_workload_opt_io_size)
      * exceed size. io_limit is fio's alias. */
     ck_assert_uint_eq(wl_with("io_size", "5g").io_size_bytes, 5 * GiB);
     ck_assert_uint_eq(wl_with("io_limit", "40g").io_size_bytes, 40 * GiB);
-    struct ssdsim__jobspec job = wl_with("io_size", "200%");
-    ck_assert(job.io_size_percent == 200);
+    /* a percentage is of the job's region, at most 100 (fio 3.33: "io_size values greater
+     * than 100% aren't supported") */
+    struct ssdsim__jobspec job = wl_with("io_size", "50%");
+    ck_assert(job.io_size_percent == 50);
     ck_assert_uint_eq(job.io_size_bytes, 0);
     ck_assert_uint_eq(wl_with("io_size", "0").io_size_bytes, 0);
     apply_bad("io_size", "0%", "io_size percentage");
+    apply_bad("io_size", "200%", "io_size percentage must be in (0, 100]");
     apply_bad("io_size", "lots", "expected a size");
 }
 END_TEST

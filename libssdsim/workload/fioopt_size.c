@@ -207,13 +207,15 @@ int ssdsim__fio_opt_offset_align(const struct ssdsim__fio_optdef *o, struct ssds
     return 0;
 }
 
-/* io_size (io_limit): bytes of I/O per job, or a percentage of the device; 0 = not set. More
- * than the region is allowed (the job wraps around it), so percentages may exceed 100. */
+/* io_size (io_limit): bytes of I/O per job, or a percentage in (0, 100] of the job's region
+ * (size), as fio 3.33 takes it (`size=1m io_size=50%`: 512 KiB; above 100% fio refuses "io_size
+ * values greater than 100% aren't supported"); 0 = not set. Bytes may exceed the region (the
+ * job wraps around it). */
 int ssdsim__fio_opt_io_size(const struct ssdsim__fio_optdef *o, struct ssdsim__jobspec *job,
                             const char *value, char *errbuf, size_t errlen)
 {
     (void)o;
-    static const struct region_rule rule = {"an", "io_size", false, 1e6, "(0, 1000000]", false};
+    static const struct region_rule rule = {"an", "io_size", false, 100, "(0, 100]", false};
     return region_value(value, &rule, &job->io_size_bytes, &job->io_size_percent, errbuf,
                         errlen);
 }

@@ -264,7 +264,7 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
         g->io_limit = spec->number_ios;
     } else if (!spec->time_based) {
         if (spec->io_size_percent > 0)
-            g->byte_limit = ssdsim__percent_bytes(logical_bytes, spec->io_size_percent);
+            g->byte_limit = ssdsim__percent_bytes(g->region_len, spec->io_size_percent);
         else if (spec->io_size_bytes)
             g->byte_limit = spec->io_size_bytes;
         else
