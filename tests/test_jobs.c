@@ -165,6 +165,33 @@ START_TEST(test_jobs_rate_iops_linear_spacing)
 }
 END_TEST
 
+/* A job paced past the end of its runtime sleeps until that end, as fio's does: rate_iops=1 for
+ * 10 s issues at 0, 1, ..., 9 s and lasts 10 s (fio 3.33: 10 I/Os, runtime 10001 ms, 0.9999
+ * IOPS); it ended at its last completion, 9 s and a read's latency, so its rates were 11% high
+ * (1.11 IOPS). */
+START_TEST(test_jobs_paced_job_lasts_its_runtime)
+{
+    ssdsim *sim = small_sim(1);
+    ssdsim_workload *wl = jobs_wl(1);
+    wl->jobs[0].rw = SSDSIM__RW_RANDREAD;
+    wl->jobs[0].iodepth = 1;
+    wl->jobs[0].time_based = 1;
+    wl->jobs[0].runtime_ns = 10 * SSDSIM__NS_PER_S;
+    wl->jobs[0].rate_iops[SSDSIM__DIR_READ] = 1;
+    uint64_t t0 = ssdsim_now(sim);
+    run_ok(sim, wl);
+    ssdsim_op_stats s;
+    ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &s);
+    ck_assert_uint_eq(s.count, 10);
+    ck_assert_uint_eq(ssdsim_now(sim) - t0, 10 * SSDSIM__NS_PER_S);
+    ssdsim_job_info ji;
+    ck_assert_int_eq(ssdsim_get_job(sim, 0, &ji), 0);
+    ck_assert_uint_eq(ji.end_ns - ji.start_ns, 10 * SSDSIM__NS_PER_S);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+}
+END_TEST
+
 START_TEST(test_jobs_rate_poisson_mean_gap)
 {
     /* rate_process=poisson: exponential gaps with mean 1/rate. With 20000 gaps the sample mean
@@ -962,6 +989,7 @@ static Suite *jobs_suite(void)
     tcase_add_test(tc, test_jobs_thinktime_blocks);
     tcase_add_test(tc, test_jobs_rate_iops_linear_spacing);
     tcase_add_test(tc, test_jobs_rate_poisson_mean_gap);
+    tcase_add_test(tc, test_jobs_paced_job_lasts_its_runtime);
     tcase_add_test(tc, test_jobs_runtime_time_based);
     tcase_add_test(tc, test_jobs_io_amounts);
     tcase_add_test(tc, test_jobs_io_size_percent_of_the_region);

@@ -531,6 +531,17 @@ static void pump(struct ssdsim__host *h, uint32_t j)
         if (job->pending_at >= job->stop_ns) {
             job->exhausted = true;
             job->have_pending = false;
+            /* A job paced past its runtime's end (rate, thinktime, a trace's gaps) sleeps until
+             * that end, as fio's does: it lasts its runtime (fio's JSON runtime and rates are
+             * over that), not until its last completion. */
+            if (job->stop_ns > now && !job->waiting) {
+                job->waiting = true;
+                job->wake_event =
+                    ssdsim__engine_schedule_cancellable(h->engine, job->stop_ns, wake, h, j);
+                if (!job->wake_event)
+                    host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+                return;
+            }
             break;
         }
         if (job->pending_at > now) {
