@@ -398,6 +398,35 @@ START_TEST(test_jobs_offset_increment_and_sequential_gap)
 }
 END_TEST
 
+/* Without number_ios, a sequential pattern with holes makes one pass of its region per loop, as
+ * fio's does (fio 3.33, size=1m bs=4k rw=write:8k: 86 writes; write:4k: 128): positions 0, 12k,
+ * ... while a 4k write fits, (1m - 4k) / 12k + 1 = 86, twice with loops=2. It wrote the region's
+ * bytes, 256 writes, going round it three times. */
+START_TEST(test_jobs_sequential_holes_one_pass)
+{
+    const struct {
+        uint64_t gap;
+        uint32_t loops;
+        uint64_t want;
+    } c[] = {{8192, 1, 86}, {4096, 1, 128}, {8192, 2, 172}};
+    for (size_t k = 0; k < 3; k++) {
+        ssdsim *sim = small_sim(1);
+        ssdsim_workload *wl = jobs_wl(1);
+        struct ssdsim__jobspec *j = &wl->jobs[0];
+        j->rw = SSDSIM__RW_WRITE;
+        j->rw_suffix = c[k].gap;
+        j->size_bytes = 1 << 20;
+        j->loops = c[k].loops;
+        run_ok(sim, wl);
+        ssdsim_op_stats s;
+        ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &s);
+        ck_assert_uint_eq(s.count, c[k].want);
+        ssdsim_workload_free(wl);
+        ssdsim_free(sim);
+    }
+}
+END_TEST
+
 START_TEST(test_jobs_random_runs_and_percentage_random)
 {
     /* rw=randread:4: runs of 4 consecutive blocks from each random offset.
@@ -998,6 +1027,7 @@ static Suite *jobs_suite(void)
     tcase_add_test(tc, test_jobs_randommap_covers_every_block_once);
     tcase_add_test(tc, test_jobs_perm_is_a_bijection);
     tcase_add_test(tc, test_jobs_offset_increment_and_sequential_gap);
+    tcase_add_test(tc, test_jobs_sequential_holes_one_pass);
     tcase_add_test(tc, test_jobs_random_runs_and_percentage_random);
     tcase_add_test(tc, test_jobs_zipf_distribution);
     tcase_add_test(tc, test_jobs_pareto_distribution);

@@ -269,6 +269,20 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
             g->byte_limit = spec->io_size_bytes;
         else
             g->byte_limit = g->region_len * (spec->loops ? spec->loops : 1);
+        /* A sequential pattern with holes (rw=write:N) makes one pass over the region per
+         * loop, as fio's does: floor((region - bs) / (bs + N)) + 1 blocks (fio 3.33, size=1m
+         * bs=4k rw=write:8k: 86 writes), not the region's bytes (which wrapped around it). */
+        int sd = g->rw == SSDSIM__RW_READ    ? SSDSIM__DIR_READ
+                 : g->rw == SSDSIM__RW_WRITE ? SSDSIM__DIR_WRITE
+                 : g->rw == SSDSIM__RW_TRIM  ? SSDSIM__DIR_TRIM
+                                             : -1;
+        if (sd >= 0 && g->rw_suffix && !spec->io_size_percent && !spec->io_size_bytes &&
+            !g->range_max[sd] && g->n_bs[sd] == 1 && !g->zone_skip && !g->zone_cap &&
+            g->bs_bytes[sd][0] <= g->region_len) {
+            uint64_t bs = g->bs_bytes[sd][0];
+            uint64_t per_pass = ((g->region_len - bs) / (bs + g->rw_suffix) + 1) * bs;
+            g->byte_limit = per_pass * (spec->loops ? spec->loops : 1);
+        }
     }
 }
 
