@@ -681,6 +681,12 @@ START_TEST(test_workload_opt_bssplit)
     job = wl_with("bssplit", "4k/50:8k/,16k/100");
     ck_assert_uint_eq(job.bs[SSDSIM__DIR_READ].e[1].percent, 50);
     assert_single(&job.bs[SSDSIM__DIR_WRITE], 16384);
+    /* an entry whose percentage is blank after its '/' is blank too (fio accepts "64k/": it
+     * was refused as "all 0") */
+    job = wl_with("bssplit", "64k/");
+    assert_single(&job.bs[SSDSIM__DIR_READ], 65536);
+    job = wl_with("bssplit", "4k/50:16k/50,64k/");
+    assert_single(&job.bs[SSDSIM__DIR_WRITE], 65536);
     job = wl_with("bssplit", ",64k/100,");
     assert_single(&job.bs[SSDSIM__DIR_READ], 4096);
     assert_single(&job.bs[SSDSIM__DIR_WRITE], 65536);

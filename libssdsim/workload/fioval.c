@@ -440,7 +440,7 @@ int ssdsim__fio_parse_bssplit(const char *s, struct ssdsim__bs_entry *out, uint3
                     "'%s'",
                     n + 1, qp.text);
             pct = (uint32_t)v;
-            n_zero += pct == 0;
+            n_zero += pct == 0 && plen > 0; /* "64k/" is blank, as "64k" */
         }
         entries[n].bytes = (uint32_t)bytes;
         entries[n].percent = pct;
