@@ -345,7 +345,7 @@ bool ssdsim__precond_partial_passes(const struct ssdsim__jobspec *j, uint64_t lo
     if (j->io_size_bytes)
         return region == 0 || j->io_size_bytes % region != 0;
     if (j->io_size_percent > 0)
-        return fmod(j->io_size_percent * (double)logical_bytes / 100.0, (double)region) != 0;
+        return j->io_size_percent < 100; /* of the region: whole passes only at 100% */
     return false;
 }
 

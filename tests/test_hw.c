@@ -230,7 +230,7 @@ START_TEST(test_hw_steady_random_writes_bound_by_write_path)
                                    "controller.program_bw=\"20MB/s\"", NULL);
         ssdsim *sim = st_sim(m, 2);
         ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
-        st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"io_size\":\"200%\"}",
+        st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"loops\":2}",
                NULL);
         st_run(sim, "{\"rw\":\"randwrite\",\"bs\":\"4k\",\"iodepth\":32,\"io_size\":\"50%\"}",
                NULL);
