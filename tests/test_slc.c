@@ -455,6 +455,29 @@ START_TEST(test_slc_bad_input_refused)
 }
 END_TEST
 
+/* Program suspend against the SLC programs: a suspend latency of 300 us is shorter than every
+ * native program (600 us at the least) and the erase (3 ms), but not than a page's program in
+ * SLC mode (200 us): none of the cache's programs could be suspended. Refused in one line naming
+ * flash.suspend_us and slc.program_us; 150 us, shorter than all of them, is taken. */
+START_TEST(test_slc_suspend_shorter_than_slc_program)
+{
+    ssdsim_model *m = slc_model();
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.suspend", "true", &err), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.suspend_us", "300", &err), SSDSIM_ECONFIG);
+    ck_assert_ptr_null(strchr(err.message, '\n'));
+    ck_assert_msg(strstr(err.message, "flash.suspend_us: a suspend latency of 300 us is not "
+                                      "shorter than the shortest program or erase (200 us, "
+                                      "slc.program_us)") != NULL,
+                  "%s", err.message);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.suspend_us", "150", &err), 0);
+    /* the same latency without the cache: shorter than every native program, taken */
+    ssdsim_model_free(m);
+    m = model("flash.suspend=true", "flash.suspend_us=300");
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *slc_suite(void)
 {
     Suite *s = suite_create("slc");
@@ -471,6 +494,7 @@ static Suite *slc_suite(void)
     tcase_add_test(tc, test_slc_fast_preconditioning);
     tcase_add_test(tc, test_slc_off_when_keys_absent);
     tcase_add_test(tc, test_slc_bad_input_refused);
+    tcase_add_test(tc, test_slc_suspend_shorter_than_slc_program);
     suite_add_tcase(s, tc);
     return s;
 }
