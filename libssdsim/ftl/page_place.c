@@ -668,11 +668,13 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f)
         int fr = w.io == STALL_MAP ? SSDSIM__FR_MAP : w.fr;
         uint32_t group = w.group;
         if (w.io != STALL_MAP && f->slc) {
-            /* the cache first, as when the write arrived: it may have room again (the wait is
-             * told first, as below, before the program; the unit keeps the longest told) */
-            ssdsim_ftl_unit_waited(f->env, w.io, ssdsim_ftl_now(f->env) - w.since);
-            if (ssdsim__page_slc_write(f, w.io, w.lpn)) {
+            /* the cache first, as when the write arrived: it may have room again (off the
+             * queue before its program, as below) */
+            uint32_t sp = ssdsim__page_slc_plane(f, w.lpn);
+            if (sp != NONE) {
                 ssdsim__pending_fifo_pop(&f->stall);
+                ssdsim_ftl_unit_waited(f->env, w.io, ssdsim_ftl_now(f->env) - w.since);
+                ssdsim__page_slc_program(f, w.io, w.lpn, sp);
                 continue;
             }
         }

@@ -186,13 +186,16 @@ static uint32_t slc_page(struct ssdsim__ftl *f, uint32_t plane)
     return ppn;
 }
 
-bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
+uint32_t ssdsim__page_slc_plane(struct ssdsim__ftl *f, uint32_t lpn)
 {
     struct ssdsim__slc *s = f->slc;
     s->dyn_ok = s->dyn_blocks < dyn_limit(f);
-    uint32_t plane = ssdsim__page_choose_plane(f, FR_SLC, lpn);
-    if (plane == NONE)
-        return false;
+    return ssdsim__page_choose_plane(f, FR_SLC, lpn);
+}
+
+void ssdsim__page_slc_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t plane)
+{
+    struct ssdsim__slc *s = f->slc;
     s->full = false;
     uint32_t ppn = slc_page(f, plane);
     uint32_t b = ppn / f->ppb;
@@ -207,6 +210,14 @@ bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
         ssdsim__page_dftl_mapped(f, lpn, NONE);
     if (last && s->idle)
         fold_next(f, b / f->bpp);
+}
+
+bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
+{
+    uint32_t plane = ssdsim__page_slc_plane(f, lpn);
+    if (plane == NONE)
+        return false;
+    ssdsim__page_slc_program(f, io, lpn, plane);
     return true;
 }
 
