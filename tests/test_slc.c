@@ -289,12 +289,81 @@ START_TEST(test_slc_sustained_writes_fold_in_foreground)
            NULL);
     ssdsim_device_stats d = dev(sim);
     ck_assert_uint_eq(d.host_pages_written, 28800);
+    /* every host page counted once: in SLC mode or past the cliff (writes that waited for a
+     * free block among them) */
+    ck_assert_uint_eq(d.slc_pages_written + d.slc_pages_bypassed, d.host_pages_written);
     ck_assert_uint_ge(d.slc_fg_fold_blocks, 16);
     ck_assert_uint_eq(d.flash_pages_programmed,
                       d.host_pages_written + d.gc_pages_copied + d.slc_pages_folded);
     ck_assert_uint_gt(d.slc_pages_folded, 0);
     char why[256];
     ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* Every host page is counted once, as written in SLC mode or as bypassed, also when writes
+ * wait for free blocks (before, the writes that arrived while others waited were counted
+ * neither way). Sequential writes of 64 KiB at QD 8 with no idle time, on a fresh drive whose
+ * dynamic region borrows most of the free blocks (12 MiB = 192 blocks in SLC mode, 48 of each
+ * plane's 64; 6 MiB = 96), so that native writes past the cliff soon wait for foreground folds:
+ * 7,200 pages (3/4 of the drive) on the dynamic region alone; the whole drive, 9,600 pages,
+ * with a static region too, and on DFTL (whose translation writes wait in the same queue).
+ * Each run: host pages = written in SLC mode + bypassed, at least one page each way (the cache
+ * is empty at the first write and holds fewer pages than the run writes). */
+START_TEST(test_slc_every_host_page_counted_once)
+{
+    static const struct {
+        const char *kv[2];
+        const char *size;
+        uint64_t pages;
+    } cases[] = {
+        {{"slc.dynamic=12MiB", NULL}, "28800KiB", 7200},
+        {{"slc.static=256KiB", "slc.dynamic=6MiB"}, "38400KiB", LOGICAL},
+        {{"slc.dynamic=6MiB", "ftl.type=dftl"}, "38400KiB", LOGICAL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ssdsim_model *m = model(cases[i].kv[0], cases[i].kv[1]);
+        ssdsim *sim = st_sim(m, 1);
+        char wl[160];
+        snprintf(wl, sizeof wl,
+                 "{\"rw\": \"write\", \"bs\": \"64k\", \"iodepth\": 8, \"size\": \"%s\"}",
+                 cases[i].size);
+        st_run(sim, wl, NULL);
+        ssdsim_device_stats d = dev(sim);
+        ck_assert_uint_eq(d.host_pages_written, cases[i].pages);
+        ck_assert_msg(d.slc_pages_written + d.slc_pages_bypassed == d.host_pages_written,
+                      "case %zu: %llu in SLC mode + %llu bypassed != %llu host pages", i,
+                      (unsigned long long)d.slc_pages_written,
+                      (unsigned long long)d.slc_pages_bypassed,
+                      (unsigned long long)d.host_pages_written);
+        ck_assert_uint_gt(d.slc_pages_written, 0);
+        ck_assert_uint_gt(d.slc_pages_bypassed, 0);
+        char why[256];
+        ck_assert_msg(ssdsim_check(sim, why, sizeof why) == 0, "%s", why);
+        ssdsim_free(sim);
+        ssdsim_model_free(m);
+    }
+}
+END_TEST
+
+/* The counters are the run's: a cache filled past the cliff by an earlier run (as by
+ * preconditioning), with no idle time to fold, is full from the next run's first write. That
+ * run writes 100 pages, all natively: 0 in SLC mode, 100 bypassed, and its one cliff episode is
+ * counted in it (it starts at its first write), lasting no longer than the run. */
+START_TEST(test_slc_counters_are_the_runs)
+{
+    ssdsim_model *m = slc_model();
+    ssdsim *sim = st_sim(m, 1);
+    burst(sim, 0, CACHE + 120);
+    uint64_t start = ssdsim_sim_time_ns(sim);
+    burst(sim, 1000, 100);
+    ssdsim_device_stats d = dev(sim);
+    ck_assert_uint_eq(d.slc_pages_written, 0);
+    ck_assert_uint_eq(d.slc_pages_bypassed, 100);
+    ck_assert_uint_eq(d.slc_full_events, 1);
+    ck_assert_uint_le(d.slc_full_ns, ssdsim_sim_time_ns(sim) - start);
     ssdsim_free(sim);
     ssdsim_model_free(m);
 }
@@ -386,6 +455,29 @@ START_TEST(test_slc_bad_input_refused)
 }
 END_TEST
 
+/* Program suspend against the SLC programs: a suspend latency of 300 us is shorter than every
+ * native program (600 us at the least) and the erase (3 ms), but not than a page's program in
+ * SLC mode (200 us): none of the cache's programs could be suspended. Refused in one line naming
+ * flash.suspend_us and slc.program_us; 150 us, shorter than all of them, is taken. */
+START_TEST(test_slc_suspend_shorter_than_slc_program)
+{
+    ssdsim_model *m = slc_model();
+    ssdsim_error err;
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.suspend", "true", &err), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.suspend_us", "300", &err), SSDSIM_ECONFIG);
+    ck_assert_ptr_null(strchr(err.message, '\n'));
+    ck_assert_msg(strstr(err.message, "flash.suspend_us: a suspend latency of 300 us is not "
+                                      "shorter than the shortest program or erase (200 us, "
+                                      "slc.program_us)") != NULL,
+                  "%s", err.message);
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.suspend_us", "150", &err), 0);
+    /* the same latency without the cache: shorter than every native program, taken */
+    ssdsim_model_free(m);
+    m = model("flash.suspend=true", "flash.suspend_us=300");
+    ssdsim_model_free(m);
+}
+END_TEST
+
 static Suite *slc_suite(void)
 {
     Suite *s = suite_create("slc");
@@ -397,9 +489,12 @@ static Suite *slc_suite(void)
     tcase_add_test(tc, test_slc_idle_folds_and_cache_recovers);
     tcase_add_test(tc, test_slc_folds_count_in_flash_writes);
     tcase_add_test(tc, test_slc_sustained_writes_fold_in_foreground);
+    tcase_add_test(tc, test_slc_every_host_page_counted_once);
+    tcase_add_test(tc, test_slc_counters_are_the_runs);
     tcase_add_test(tc, test_slc_fast_preconditioning);
     tcase_add_test(tc, test_slc_off_when_keys_absent);
     tcase_add_test(tc, test_slc_bad_input_refused);
+    tcase_add_test(tc, test_slc_suspend_shorter_than_slc_program);
     suite_add_tcase(s, tc);
     return s;
 }

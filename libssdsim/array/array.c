@@ -1,5 +1,6 @@
 /* array.c: the devices of a run, the volumes on them and the RAID address mapping (array.h). */
 #include "array/array.h"
+#include "ftl/page.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -916,6 +917,13 @@ void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counte
         }
         out->erases += c->erases;
     }
+}
+
+void ssdsim__sys_measure(const struct ssdsim__sys *s)
+{
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        if (s->devs[k].ssd)
+            ssdsim__page_slc_measure(&s->devs[k].env);
 }
 
 /* Time booked on timelines that are free again at free[0 .. n) that lies after `at`. */

@@ -190,6 +190,10 @@ void ssdsim__sys_reset(struct ssdsim__sys *s, uint64_t now);
 
 /* Figures over every solid-state device (hard disks count nothing). */
 void ssdsim__sys_counters(const struct ssdsim__sys *s, struct ssdsim__env_counters *out);
+/* A measurement starts (stats.c): each SSD's SLC cache ends a cliff episode going on
+ * (ssdsim__page_slc_measure), so that the counters read against this base are the new
+ * measurement's alone. */
+void ssdsim__sys_measure(const struct ssdsim__sys *s);
 
 /* Cumulative firmware and NAND-operation counters of the whole system (results.c reports their
  * growth over a run): firmware time on the controllers' cores and on host FTL threads, the cores

@@ -54,12 +54,18 @@ static int check_cross_nand(struct ctx *c)
         uint64_t shortest = f->erase_ns;
         for (uint32_t i = 0; i < f->n_page_types; i++)
             shortest = SSDSIM__MIN(shortest, f->program_ns[i]);
+        /* a page in SLC mode is a program the die runs too (check_cross_slc has not yet put
+         * slc.program_us in the timing table): the cache's programs could not be suspended */
+        bool slc = ssdsim__slc_on(&m->slc) && m->slc.program_ns < shortest;
+        if (slc)
+            shortest = m->slc.program_ns;
         if (f->suspend_ns >= shortest)
             return ssdsim__model_error(
                 c, "flash.suspend_us",
                 "a suspend latency of %g us is not shorter than the shortest "
-                "program or erase (%g us): nothing could be suspended",
-                (double)f->suspend_ns / 1000, (double)shortest / 1000);
+                "program or erase (%g us%s): %s could be suspended",
+                (double)f->suspend_ns / 1000, (double)shortest / 1000,
+                slc ? ", slc.program_us" : "", slc ? "no program in SLC mode" : "nothing");
         if (f->cache_program)
             return ssdsim__model_error(c, "flash.suspend",
                                        "not modelled together with flash.cache_program (a cached "

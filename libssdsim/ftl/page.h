@@ -290,6 +290,8 @@ uint32_t ssdsim__page_slc_written(const struct ssdsim__ftl *f, uint32_t b);
 /* The SLC cache of the FTL behind `env` (the page FTL or DFTL): pages written in SLC mode not
  * yet folded, and the pages it can hold now. False (nothing set) for any other FTL, or none. */
 bool ssdsim__page_slc_usage(const ssdsim_ftl_env *env, uint64_t *used, uint64_t *capacity);
+/* A measurement starts (stats.c): a cliff episode going on is not carried into it. */
+void ssdsim__page_slc_measure(const ssdsim_ftl_env *env);
 int ssdsim__page_slc_check(const struct ssdsim__ftl *f, char *why, size_t len);
 /* FDP's (ftl/page_fdp.c): with persistent isolation, no block ever took data of a handle
  * other than the one whose frontier opened it. */

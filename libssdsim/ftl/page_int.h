@@ -268,7 +268,12 @@ void ssdsim__page_dftl_free(struct ssdsim__cmt *c);
 /* page_slc.c */
 int ssdsim__page_slc_setup(struct ssdsim__ftl *f, char *errbuf, size_t errlen);
 void ssdsim__page_slc_free(struct ssdsim__ftl *f);
+/* the host page in SLC mode if the cache has room (counted there); false: nothing done. In two
+ * steps: the plane whose SLC block takes it now (NONE: the cache is full), then the program. */
 bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn);
+uint32_t ssdsim__page_slc_plane(struct ssdsim__ftl *f, uint32_t lpn);
+void ssdsim__page_slc_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t plane);
+void ssdsim__page_slc_bypassed(struct ssdsim__ftl *f);
 void ssdsim__page_slc_done(struct ssdsim__ftl *f, enum op_tag tag, uint32_t low);
 bool ssdsim__page_slc_fold_fg(struct ssdsim__ftl *f, uint32_t plane);
 

@@ -685,8 +685,16 @@ bool ssdsim__page_stall_push(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, u
 static SSDSIM__INLINE int host_program_fr(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn,
                                           int fr, uint32_t group)
 {
-    if (f->slc && !f->stall.n && ssdsim__page_slc_write(f, io, lpn))
-        return 0; /* in the SLC cache (page_slc.c) */
+    if (f->slc) {
+        /* Writes waiting for a free block go first, in order (a later write of the same page
+         * must not be overtaken by an older one, nor host writes a stalled translation write):
+         * the cache may have room for them now. With none left waiting, this write goes to the
+         * cache if it has room; otherwise the cache is full, or a translation write waits. */
+        if (f->stall.n)
+            ssdsim__page_unstall(f);
+        if (!f->stall.n && ssdsim__page_slc_write(f, io, lpn))
+            return 0; /* in the SLC cache (page_slc.c) */
+    }
     uint32_t named = group;
     uint32_t plane = f->stall.n ? NONE : place(f, fr, lpn, &group);
     /* (a stalled translation write keeps host writes behind it: order is kept) */
@@ -702,6 +710,8 @@ static SSDSIM__INLINE int host_program_fr(struct ssdsim__ftl *f, uint32_t io, ui
     if (f->fdp)
         ssdsim__page_fdp_name_group(f, named);
     ssdsim__env_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+    if (f->slc)
+        ssdsim__page_slc_bypassed(f);
     program(f, plane, fr, lpn, NONE, SSDSIM_FOR_HOST, cookie(TAG_HOST_PROG, 0, io));
     if (f->dftl)
         ssdsim__page_dftl_mapped(f, lpn, NONE);
@@ -740,6 +750,17 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f)
         /* the class was decided when the write arrived: a stalled hot write stays hot */
         int fr = w.io == STALL_MAP ? SSDSIM__FR_MAP : w.fr;
         uint32_t group = w.group;
+        if (w.io != STALL_MAP && f->slc) {
+            /* the cache first, as when the write arrived: it may have room again (off the
+             * queue before its program, as below) */
+            uint32_t sp = ssdsim__page_slc_plane(f, w.lpn);
+            if (sp != NONE) {
+                ssdsim__pending_fifo_pop(&f->stall);
+                ssdsim_ftl_unit_waited(f->env, w.io, ssdsim_ftl_now(f->env) - w.since);
+                ssdsim__page_slc_program(f, w.io, w.lpn, sp);
+                continue;
+            }
+        }
         uint32_t plane = w.io == STALL_MAP ? ssdsim__page_choose_plane(f, fr, w.lpn)
                                            : ssdsim__page_place(f, fr, w.lpn, &group);
         if (plane == NONE)
@@ -753,6 +774,8 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f)
         if (f->fdp)
             ssdsim__page_fdp_name_group(f, w.group);
         ssdsim_ftl_count(f->env, SSDSIM_CNT_HOST_PAGES, 1);
+        if (f->slc)
+            ssdsim__page_slc_bypassed(f);
         ssdsim__page_program(f, plane, fr, w.lpn, NONE, SSDSIM_FOR_HOST,
                              cookie(TAG_HOST_PROG, 0, w.io));
         if (f->dftl)

@@ -126,8 +126,11 @@ void ssdsim__page_slc_free(struct ssdsim__ftl *f)
     f->slc = NULL;
 }
 
-/* Host writes found the cache full: a cliff episode starts, or goes on. */
-static void past_cliff(struct ssdsim__ftl *f)
+/* A host page programmed natively with the cache on (page_place.c): the cache had no room for
+ * it when it was placed, so a cliff episode starts, or goes on. Every host page is counted
+ * once, here or as written in SLC mode (ssdsim__page_slc_write), when it is placed: a write
+ * that waited for a free block may have found the cache with room by then. */
+void ssdsim__page_slc_bypassed(struct ssdsim__ftl *f)
 {
     struct ssdsim__slc *s = f->slc;
     uint64_t now = ssdsim_ftl_now(f->env);
@@ -139,6 +142,19 @@ static void past_cliff(struct ssdsim__ftl *f)
     }
     s->full_last_ns = now;
     ssdsim__env_count(f->env, SSDSIM__CNT_SLC_BYPASS, 1);
+}
+
+/* A measurement starts (stats.c, at the start of a run or after the ramp time): an episode
+ * going on ends here, so that the next write that finds the cache full starts one of the new
+ * measurement; its counters then describe it alone, not a cache filled before it (by
+ * preconditioning). */
+void ssdsim__page_slc_measure(const ssdsim_ftl_env *env)
+{
+    if (!ssdsim__page_runs(env))
+        return;
+    struct ssdsim__ftl *f = env->state;
+    if (f->slc)
+        f->slc->full = false;
 }
 
 /* The next page of plane's open SLC block, opening a static block (first) or a dynamic one. */
@@ -170,15 +186,16 @@ static uint32_t slc_page(struct ssdsim__ftl *f, uint32_t plane)
     return ppn;
 }
 
-bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
+uint32_t ssdsim__page_slc_plane(struct ssdsim__ftl *f, uint32_t lpn)
 {
     struct ssdsim__slc *s = f->slc;
     s->dyn_ok = s->dyn_blocks < dyn_limit(f);
-    uint32_t plane = ssdsim__page_choose_plane(f, FR_SLC, lpn);
-    if (plane == NONE) {
-        past_cliff(f);
-        return false;
-    }
+    return ssdsim__page_choose_plane(f, FR_SLC, lpn);
+}
+
+void ssdsim__page_slc_program(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint32_t plane)
+{
+    struct ssdsim__slc *s = f->slc;
     s->full = false;
     uint32_t ppn = slc_page(f, plane);
     uint32_t b = ppn / f->ppb;
@@ -193,6 +210,14 @@ bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
         ssdsim__page_dftl_mapped(f, lpn, NONE);
     if (last && s->idle)
         fold_next(f, b / f->bpp);
+}
+
+bool ssdsim__page_slc_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn)
+{
+    uint32_t plane = ssdsim__page_slc_plane(f, lpn);
+    if (plane == NONE)
+        return false;
+    ssdsim__page_slc_program(f, io, lpn, plane);
     return true;
 }
 

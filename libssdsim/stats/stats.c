@@ -98,6 +98,7 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
     s->start_ns = s->end_ns = now;
     s->unmeasured_ns = 0;
     ssdsim__sys_counters(s->sys, &s->base);
+    ssdsim__sys_measure(s->sys);
     ssdsim__sys_mech(s->sys, now, &s->base_mech);
     for (uint32_t k = 0; s->dev_base && k < s->sys->n_devs; k++)
         ssdsim__stats_dev_now(s->sys, k, &s->dev_base[k]);

@@ -1199,8 +1199,10 @@ typedef struct ssdsim_device_stats {
      * slc_on (doc/results.md, "SLC cache"). */
     uint64_t slc_pages_written;  /**< host pages programmed in SLC mode */
     uint64_t slc_pages_folded;   /**< pages folded to native blocks (in flash_pages_programmed) */
-    uint64_t slc_full_events;    /**< times host writes found the cache full (cliff episodes) */
-    uint64_t slc_pages_bypassed; /**< host pages written natively as the cache was full */
+    uint64_t slc_full_events;    /**< times host writes found the cache full (cliff episodes)
+                                      in the run */
+    uint64_t slc_pages_bypassed; /**< host pages written natively as the cache was full (with
+                                      slc_pages_written, every host page of the run once) */
     uint64_t slc_full_ns;        /**< each episode from its first such write to its last, summed */
     uint64_t slc_used_pages;     /**< at the end: pages written in SLC mode not yet folded */
     uint64_t slc_capacity_pages; /**< at the end: pages the cache can hold (the static region and
