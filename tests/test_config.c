@@ -271,6 +271,15 @@ START_TEST(test_config_defaults)
     ck_assert_uint_eq(m->flash.rated_pe_cycles, 300);
     ck_assert_uint_eq(m->flash.read_ns[3], 25000);
     ck_assert_uint_eq(m->flash.program_ns[3], 250000);
+    /* 8 pages hold 2 word lines of QLC but 2 2/3 of TLC: refused, naming the block's pages;
+     * 24 pages are 8 word lines of TLC (and 6 of QLC) */
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_model_set(m, "flash.cell", "tlc", &e), SSDSIM_ECONFIG);
+    ck_assert_str_eq(e.path, "geometry.pages_per_block");
+    ck_assert_ptr_nonnull(strstr(e.message, "8 pages are not a multiple of the 3 bits per cell "
+                                            "of flash.cell \"tlc\""));
+    ck_assert_ptr_null(strchr(e.message, '\n'));
+    ck_assert_int_eq(ssdsim_model_set(m, "geometry.pages_per_block", "24", NULL), 0);
     ck_assert_int_eq(ssdsim_model_set(m, "flash.cell", "tlc", NULL), 0);
     ck_assert_uint_eq(m->flash.rated_pe_cycles, 1000);
     /* an explicit value wins over the default by cell */
@@ -951,11 +960,21 @@ START_TEST(test_config_logical_bytes)
     ssdsim_model_free(m);
 
     /* 535 pages at op 0.07: 535 / 1.07 is 500 exactly, although the double division gives
-     * 499.99999999999994; the capacity must not lose a page to binary rounding. */
+     * 499.99999999999994; the capacity must not lose a page to binary rounding. (535 is odd:
+     * 107 blocks of 5 pages, so one bit per cell.) */
     char *json = small_with("geometry", "{\"channels\": 1, \"chips_per_channel\": 1, "
                                         "\"dies_per_chip\": 1, \"planes_per_die\": 1, "
                                         "\"blocks_per_plane\": 107, \"pages_per_block\": 5, "
                                         "\"page_size\": \"16KiB\"}");
+    cJSON *doc = cJSON_Parse(json);
+    free(json);
+    ck_assert_ptr_nonnull(doc);
+    cJSON_ReplaceItemInObject(doc, "flash",
+                              cJSON_Parse("{\"cell\": \"slc\", \"read_us\": 50, "
+                                          "\"program_us\": 500, \"erase_us\": \"3ms\", "
+                                          "\"bus_mts\": 200, \"bus_width\": 8}"));
+    json = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
     m = load_ok(json);
     ck_assert_int_eq(ssdsim_model_set(m, "ftl.op", "0.07", NULL), 0);
     ck_assert_uint_eq(ssdsim__model_physical_pages(m), 535);

@@ -407,7 +407,7 @@ START_TEST(test_bad_parameters_refused)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         g_autofree char *json = g_strdup_printf(
             "{\"geometry\":{\"channels\":1,\"chips_per_channel\":1,\"dies_per_chip\":1,"
-            "\"planes_per_die\":1,\"blocks_per_plane\":64,\"pages_per_block\":16,"
+            "\"planes_per_die\":1,\"blocks_per_plane\":64,\"pages_per_block\":48,"
             "\"page_size\":\"4KiB\"},\"flash\":{\"cell\":\"tlc\",\"read_us\":10,"
             "\"program_us\":20,\"erase_us\":1000,\"bus_mts\":100,\"bus_width\":8},"
             "\"ftl\":{\"op\":0.5},\"reliability\":{%s}}",

@@ -45,6 +45,20 @@ static int check_cross_nand(struct ctx *c)
 {
     const struct ssdsim_model *m = c->m;
     const struct ssdsim__flash *f = &m->flash;
+    /* A page's type is its index in the block modulo the bits per cell (doc/design.md, "Page
+     * types"): a block holds whole word lines, each of one page per bit. */
+    uint32_t bits = f->n_page_types;
+    if (bits > 1 && m->geometry.pages_per_block % bits) {
+        const char *cell = "?";
+        for (const struct choice *ch = ssdsim__model_cell_choices; ch->name; ch++)
+            if (ch->value == (int)f->cell)
+                cell = ch->name;
+        return ssdsim__model_error(
+            c, "geometry.pages_per_block",
+            "%u pages are not a multiple of the %u bits per cell of flash.cell \"%s\" (a "
+            "block holds whole word lines, one page of each type)",
+            m->geometry.pages_per_block, bits, cell);
+    }
     if (f->multiplane && m->geometry.planes_per_die < 2)
         return ssdsim__model_error(
             c, "flash.multiplane",
