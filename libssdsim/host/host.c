@@ -1289,7 +1289,8 @@ void ssdsim__host_finish(struct ssdsim__host *h)
     }
     ssdsim__engine_cancel(h->engine, h->ramp_event);
     h->ramp_event = 0;
-    ssdsim__sys_hints_lead(h->sys, false);
+    if (h->sys)
+        ssdsim__sys_hints_lead(h->sys, false);
 }
 
 double ssdsim__host_progress(const struct ssdsim__host *h)
