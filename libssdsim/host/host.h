@@ -76,7 +76,7 @@ struct ssdsim__unit {
  * issues a request when one of its own completes, the jobs' requests interleave. Far enough for
  * the mapping entry and the second stage of the FTL's prefetch (ftl/page.c) to arrive, near
  * enough for them to stay in the caches. */
-#define SSDSIM__HOST_LEAD 32
+#define SSDSIM__HOST_LEAD 64
 
 struct ssdsim__job {
     const struct ssdsim__jobspec *spec; /* NULL for a source run */
