@@ -260,6 +260,12 @@ static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
     return NONE;
 }
 
+/* x mod n for x < 2n */
+static inline uint32_t below(uint32_t x, uint32_t n)
+{
+    return x >= n ? x - n : x;
+}
+
 /* Choose a plane for a host page (or a translation page, lpn above the data pages) by
  * ftl.placement. "idle" (the default): an idle die first (in turn from the cursor), else the next
  * die in turn that has a plane with room. "stripe": choose_stripe. "lba": always the die of the
@@ -267,12 +273,6 @@ static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
  * consecutive units stripe over the channels), which waits (NONE) when that die cannot take it.
  * Planes of a die in turn. NONE when no plane can take it now. Finding idle dies is a bitmap
  * scan, not a walk over all dies. */
-/* x mod n for x < 2n */
-static inline uint32_t below(uint32_t x, uint32_t n)
-{
-    return x >= n ? x - n : x;
-}
-
 uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
 {
     if (f->sb) /* superblocks: the writer's next slot, when it may take a page (page_super.c) */

@@ -143,10 +143,11 @@ static inline bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t
 
 /* Hints of requests to come (host.c): a copy of a job's random stream run `n` requests ahead
  * of it draws, request by request, what the job will draw n requests later, so that the device
- * loads their mapping entries long before they arrive (a prefetch issued as a request is
- * generated came too late: the request reaches the FTL a few microseconds of CPU later). Only
- * hints: when something else draws from the job's stream (rate_process=poisson, a placement
- * list), the copy falls out of step and its hints are wrong, which costs time, not results. */
+ * loads their mapping entries long before they arrive (a prefetch issued with the request came
+ * too late: the request reaches the FTL a few hundred nanoseconds of CPU later, less than a miss
+ * takes). Only hints: when something else draws from the job's stream (rate_process=poisson, a
+ * placement list), the copy falls out of step and its hints are wrong, which costs time, not
+ * results. */
 struct ssdsim__gen_ahead {
     struct ssdsim__rng rng;
     bool on;
