@@ -429,6 +429,14 @@ void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offse
     ssdsim__dev_prefetch(&s->devs[dev], doff, write);
 }
 
+void ssdsim__sys_hints_lead(struct ssdsim__sys *s, bool lead)
+{
+    /* a device with a write buffer has its writes hinted by the buffer's flush, two ahead
+     * (dev/buffer.c): not by many */
+    for (uint32_t k = 0; k < s->n_devs; k++)
+        s->devs[k].env.hints_lead = lead && !s->devs[k].buf;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The RAID card's write-back cache                                                            */
 

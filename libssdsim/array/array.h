@@ -168,6 +168,9 @@ int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint
 /* Prefetch hint for a request about to be issued (`write`: a write the device's write buffer
  * may take; FUA writes pass false). */
 void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset, bool write);
+/* Whether the host's prefetch hints lead their requests by many (ftl/env.h, hints_lead; never
+ * on a device with a write buffer, whose flush hints its writes). */
+void ssdsim__sys_hints_lead(struct ssdsim__sys *s, bool lead);
 
 /* The first failure of a device's FTL (its code, message in *msg), or of the array; 0 if none. */
 int ssdsim__sys_failure(const struct ssdsim__sys *s, const char **msg);

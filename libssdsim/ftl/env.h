@@ -115,6 +115,9 @@ struct ssdsim_ftl_env {
                           x handles + handle (config/fdp_pid.h; dev.c sets it before each write
                           command's units; 0 without FDP) */
     struct ssdsim__fault *fault; /* bad blocks (rel/fault.h); NULL when the model has none */
+    /* the prefetch hints of the run's host lead their requests by many (its generated jobs draw
+     * ahead, host/host.h's SSDSIM__HOST_LEAD), not by one (a hint as a request is issued) */
+    bool hints_lead;
 };
 
 /* ssdsim_ftl_count for the library's own counters too (SSDSIM__CNT_*). */

@@ -177,12 +177,13 @@ static uint64_t page_mapped_units(void *state)
 static void page_prefetch(void *state, uint64_t lpn)
 {
     struct ssdsim__ftl *f = state;
-    /* The second stage reads the l2p entry an earlier hint loaded. A timed run hints a request
-     * as it arrives and gives it to the FTL soon after, so the hint before is the one whose
-     * entry has arrived and whose write is still to come; fast-forward hints requests far
-     * ahead and back to back (fastfwd.c), so there the entry of the hint before may still be on
-     * its way, and the one SSDSIM__PF_HIST back has arrived. */
-    uint32_t back = f->env->ff ? SSDSIM__PF_HIST : 1;
+    /* The second stage reads the l2p entry an earlier hint loaded. A timed run that hints a
+     * request as it is issued gives it to the FTL soon after, so the hint before is the one
+     * whose entry has arrived and whose write is still to come; fast-forward, and the jobs of a
+     * timed run that draw their requests ahead (env->hints_lead, host/host.h), hint requests
+     * far ahead and close together, so there the entry of the hint before may still be on its
+     * way, and the one SSDSIM__PF_HIST back has arrived. */
+    uint32_t back = f->env->ff || f->env->hints_lead ? SSDSIM__PF_HIST : 1;
     uint64_t prev = f->pf_hist[(f->pf_n - back) % SSDSIM__PF_HIST];
     if (prev < f->n_lpn) {
         uint32_t ppn = f->l2p[prev];

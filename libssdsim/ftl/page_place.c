@@ -343,6 +343,12 @@ static uint32_t choose_stripe(struct ssdsim__ftl *f, int fr)
     return NONE;
 }
 
+/* x mod n for x < 2n */
+static inline uint32_t below(uint32_t x, uint32_t n)
+{
+    return x >= n ? x - n : x;
+}
+
 /* Choose a plane for a host page (or a translation page, lpn above the data pages) by
  * ftl.placement. "idle" (the default): an idle die first (in turn from the cursor), else the next
  * die in turn that has a plane with room. "stripe": choose_stripe. "lba": always the die of the
@@ -372,23 +378,25 @@ uint32_t ssdsim__page_choose_plane(struct ssdsim__ftl *f, int fr, uint32_t lpn)
         return choose_stripe(f, fr);
     if (f->placement == SSDSIM__PLACE_LBA)
         return try_die(f, stripe_die(f, lpn % f->n_dies), fr);
+    /* (die numbers and distances below 2n are brought below n by a subtraction, not a
+     * remainder: this runs for most host pages, and a divide is slow) */
     struct ssdsim__hw *hw = f->env->hw;
     uint32_t n = f->n_dies, start = f->die_cursor;
     uint32_t d = ssdsim__hw_next_idle_die(hw, start);
-    uint32_t dist = d == NONE ? 0 : (d + n - start) % n;
+    uint32_t dist = d == NONE ? 0 : below(d + n - start, n);
     while (d != NONE) {
         uint32_t p = try_die(f, d, fr);
         if (p != NONE)
             return p;
-        uint32_t nd = ssdsim__hw_next_idle_die(hw, (d + 1) % n);
-        uint32_t ndist = nd == NONE ? 0 : (nd + n - start) % n;
+        uint32_t nd = ssdsim__hw_next_idle_die(hw, below(d + 1, n));
+        uint32_t ndist = nd == NONE ? 0 : below(nd + n - start, n);
         if (nd == NONE || ndist <= dist)
             break; /* wrapped around */
         d = nd;
         dist = ndist;
     }
     for (uint32_t k = 0; k < n; k++) {
-        uint32_t p = try_die(f, (start + k) % n, fr);
+        uint32_t p = try_die(f, below(start + k, n), fr);
         if (p != NONE)
             return p;
     }

@@ -237,6 +237,13 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
         uint32_t len;
         if (!ssdsim__gen_next(&job->gen, &op, &r->offset, &len))
             return false;
+        if (job->ahead.on) {
+            uint8_t aop;
+            uint64_t aoff;
+            ssdsim__gen_ahead_next(&job->gen, &job->ahead, &aop, &aoff);
+            if (aop != SSDSIM__IO_TRIM)
+                ssdsim__sys_prefetch(h->sys, job->volume, aoff, aop == SSDSIM__IO_WRITE);
+        }
         r->op = (enum ssdsim_op)op;
         r->length = len;
         r->id = job->issued;
@@ -453,7 +460,8 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     }
     const ssdsim_request *r = &job->pending;
     job->have_pending = false;
-    if (r->op != SSDSIM_OP_TRIM && r->op != SSDSIM_OP_FLUSH)
+    /* (a generated request's entry was loaded requests ago, in fetch: SSDSIM__HOST_LEAD) */
+    if (r->op != SSDSIM_OP_TRIM && r->op != SSDSIM_OP_FLUSH && !job->ahead.on)
         ssdsim__sys_prefetch(h->sys, job->volume, r->offset, r->op == SSDSIM_OP_WRITE);
     struct ssdsim__io *io = &h->ios[i];
     io->submit_ns = now;
@@ -920,6 +928,7 @@ static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct 
     h->stats = stats;
     h->logical_bytes = sys->volume_bytes;
     ssdsim__sys_set_done(sys, ssdsim__host_io_done, h);
+    ssdsim__sys_hints_lead(sys, false); /* ssdsim__host_start says when they do */
     ssdsim__ipool_init(&h->io_pool);
     h->run_start_ns = ssdsim__engine_now(e);
 }
@@ -1153,6 +1162,16 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
         }
     }
     h->n_waves = wave + 1;
+    /* prefetch hints drawn ahead (SSDSIM__HOST_LEAD) */
+    uint32_t ahead = h->n_jobs ? (SSDSIM__HOST_LEAD + h->n_jobs - 1) / h->n_jobs : 0;
+    bool lead = false;
+    for (uint32_t k = 0; k < h->n_jobs; k++) {
+        struct ssdsim__job *job = &h->jobs[k];
+        if (!job->replay)
+            ssdsim__gen_ahead_init(&job->gen, &job->ahead, ahead);
+        lead = lead || job->ahead.on;
+    }
+    ssdsim__sys_hints_lead(h->sys, lead);
     /* the pool: every closed-loop job's depth */
     uint64_t pool = 0;
     for (uint32_t k = 0; k < h->n_jobs; k++)
@@ -1281,6 +1300,8 @@ void ssdsim__host_finish(struct ssdsim__host *h)
     }
     ssdsim__engine_cancel(h->engine, h->ramp_event);
     h->ramp_event = 0;
+    if (h->sys)
+        ssdsim__sys_hints_lead(h->sys, false);
 }
 
 double ssdsim__host_progress(const struct ssdsim__host *h)

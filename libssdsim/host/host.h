@@ -71,12 +71,22 @@ struct ssdsim__unit {
     uint64_t wrapped, last_arrival_ns;
 };
 
+/* About how many host requests a job's prefetch hints lead the requests they are for (struct
+ * ssdsim__job's `ahead`): each job runs ceil(this / jobs) of its own requests ahead, and as each
+ * issues a request when one of its own completes, the jobs' requests interleave. Far enough for
+ * the mapping entry and the second stage of the FTL's prefetch (ftl/page.c) to arrive, near
+ * enough for them to stay in the caches. */
+#define SSDSIM__HOST_LEAD 64
+
 struct ssdsim__job {
     const struct ssdsim__jobspec *spec; /* NULL for a source run */
     uint32_t unit;                      /* reported as unit `unit` */
     uint32_t volume;                    /* addresses this volume (job index mod volumes) */
     uint32_t wave;                      /* stonewall wave */
     struct ssdsim__gen gen;
+    /* its requests a few ahead (SSDSIM__HOST_LEAD), whose mapping entries the device is told
+     * to load when gen draws a request (workload/gen.h; off for a replay) */
+    struct ssdsim__gen_ahead ahead;
     /* replay: requests from a source (a trace for read_iolog, or the program's) */
     bool replay, timed;
     double time_scale;

@@ -199,7 +199,7 @@ uint32_t ssdsim__hw_next_idle_die(const struct ssdsim__hw *hw, uint32_t from)
             if (d < hw->n_dies)
                 return d;
         }
-        w = (w + 1) % hw->n_idle_words;
+        w = w + 1 == hw->n_idle_words ? 0 : w + 1;
         word = hw->idle_bits[w];
     }
     return SSDSIM__NONE;

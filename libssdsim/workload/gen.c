@@ -258,7 +258,15 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
         g->uniform = true;
         g->uniform_dir = (uint8_t)d;
         g->uniform_bs = g->bs_bytes[d][0];
+        g->ahead_kind = 1;
     }
+    bool mix_ok = g->rw == SSDSIM__RW_RANDRW && g->random && g->rw_suffix <= 1 &&
+                  g->dist == SSDSIM__DIST_RANDOM && !g->randommap;
+    for (int k = SSDSIM__DIR_READ; k <= SSDSIM__DIR_WRITE; k++)
+        mix_ok = mix_ok && !g->range_max[k] && g->n_bs[k] == 1 &&
+                 g->bs_bytes[k][0] <= g->region_len && g->pct_random[k] >= 100;
+    if (mix_ok)
+        g->ahead_kind = 2;
 
     if (spec->number_ios) {
         g->io_limit = spec->number_ios;
@@ -418,6 +426,16 @@ bool ssdsim__gen_next_any(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, 
     g->issued++;
     g->bytes_issued += bs;
     return true;
+}
+
+void ssdsim__gen_ahead_init(const struct ssdsim__gen *g, struct ssdsim__gen_ahead *a, uint32_t n)
+{
+    a->rng = g->rng;
+    a->on = g->ahead_kind != 0;
+    uint8_t op;
+    uint64_t off;
+    for (uint32_t k = 0; a->on && k < n; k++)
+        ssdsim__gen_ahead_next(g, a, &op, &off);
 }
 
 uint64_t ssdsim__gen_planned(const struct ssdsim__gen *g)

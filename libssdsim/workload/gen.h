@@ -94,6 +94,10 @@ struct ssdsim__gen {
     bool uniform;
     uint8_t uniform_dir;
     uint32_t uniform_bs;
+    /* what ssdsim__gen_ahead_next can foresee: 0 nothing, 1 the uniform short path, 2 a uniform
+     * read/write mix (rw=randrw, one block size per direction, every request at a random
+     * offset, no randommap: a draw for the direction, then one for the offset) */
+    uint8_t ahead_kind;
 };
 
 /* The seeds of job `s` (its index in the workload) in a run: its streams take `run_seed` (the
@@ -135,6 +139,39 @@ static inline bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t
     g->issued++;
     g->bytes_issued += bs;
     return true;
+}
+
+/* Hints of requests to come (host.c): a copy of a job's random stream run `n` requests ahead
+ * of it draws, request by request, what the job will draw n requests later, so that the device
+ * loads their mapping entries long before they arrive (a prefetch issued with the request came
+ * too late: the request reaches the FTL a few hundred nanoseconds of CPU later, less than a miss
+ * takes). Only hints: when something else draws from the job's stream (rate_process=poisson, a
+ * placement list), the copy falls out of step and its hints are wrong, which costs time, not
+ * results. */
+struct ssdsim__gen_ahead {
+    struct ssdsim__rng rng;
+    bool on;
+};
+
+/* Start `a` n requests ahead of g (off when g's requests cannot be foreseen). */
+void ssdsim__gen_ahead_init(const struct ssdsim__gen *g, struct ssdsim__gen_ahead *a, uint32_t n);
+
+/* The direction and offset of the request n ahead (as the generator would draw them; `a` must
+ * be on). */
+static inline void ssdsim__gen_ahead_next(const struct ssdsim__gen *g, struct ssdsim__gen_ahead *a,
+                                          uint8_t *op, uint64_t *offset)
+{
+    uint8_t d = g->uniform_dir;
+    uint32_t bs = g->uniform_bs;
+    if (g->ahead_kind == 2) {
+        d = ssdsim__rng_below(&a->rng, 100) < g->rwmixread ? SSDSIM__DIR_READ : SSDSIM__DIR_WRITE;
+        bs = g->bs_bytes[d][0];
+    }
+    uint64_t off = ssdsim__rng_below(&a->rng, g->n_slots) * g->align;
+    if (off + bs > g->region_len)
+        off = (g->region_len - bs) / g->align * g->align;
+    *op = d;
+    *offset = g->region_start + off;
 }
 
 /* Requests the job will issue in all (for progress), 0 when it is bounded by time only. */
