@@ -524,6 +524,20 @@ static void job_finished(struct ssdsim__host *h, uint32_t j)
     wave_job_done(h);
 }
 
+static void wake(void *ctx, uint32_t j);
+
+/* Job j sleeps until `at` (unless it already does): wake() pumps it then. */
+static void sleep_until(struct ssdsim__host *h, uint32_t j, uint64_t at)
+{
+    struct ssdsim__job *job = &h->jobs[j];
+    if (job->waiting)
+        return;
+    job->waiting = true;
+    job->wake_event = ssdsim__engine_schedule_cancellable(h->engine, at, wake, h, j);
+    if (!job->wake_event)
+        host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+}
+
 /* Issue what the job may issue now; sleep until the pending request's time otherwise. */
 static void pump(struct ssdsim__host *h, uint32_t j)
 {
@@ -543,23 +557,13 @@ static void pump(struct ssdsim__host *h, uint32_t j)
              * that end, as fio's does: it lasts its runtime (fio's JSON runtime and rates are
              * over that), not until its last completion. */
             if (job->stop_ns > now && !job->waiting) {
-                job->waiting = true;
-                job->wake_event =
-                    ssdsim__engine_schedule_cancellable(h->engine, job->stop_ns, wake, h, j);
-                if (!job->wake_event)
-                    host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
+                sleep_until(h, j, job->stop_ns);
                 return;
             }
             break;
         }
         if (job->pending_at > now) {
-            if (!job->waiting) {
-                job->waiting = true;
-                job->wake_event =
-                    ssdsim__engine_schedule_cancellable(h->engine, job->pending_at, wake, h, j);
-                if (!job->wake_event)
-                    host_fail(h, SSDSIM_ENOMEM, "out of memory during the run");
-            }
+            sleep_until(h, j, job->pending_at);
             return;
         }
         issue_pending(h, j);
