@@ -192,6 +192,38 @@ START_TEST(test_jobs_paced_job_lasts_its_runtime)
 }
 END_TEST
 
+/* A rate on one direction of a read/write mix holds that direction only, as fio's rate_ddir
+ * does: with writes at 200 KiB/s (one 4 KiB write every 20 ms) for 1 s, 50 writes (at 0, 20,
+ * ..., 980 ms); reads with no rate run at the device's pace (QD1: far more than 1,000), and with
+ * 1 MiB/s, 256 (every 3.90625 ms). The job drew one direction at a time and waited for the
+ * drawn one's rate, so reads went at the writes' pace (65 reads, fio 3.33 on a file: 108,903). */
+START_TEST(test_jobs_rate_one_direction_of_a_mix)
+{
+    for (int rated_reads = 0; rated_reads < 2; rated_reads++) {
+        ssdsim *sim = small_sim(1);
+        ssdsim_workload *wl = jobs_wl(1);
+        wl->jobs[0].rw = SSDSIM__RW_RANDRW;
+        wl->jobs[0].iodepth = 1;
+        wl->jobs[0].time_based = 1;
+        wl->jobs[0].runtime_ns = SSDSIM__NS_PER_S;
+        wl->jobs[0].rate_bytes[SSDSIM__DIR_WRITE] = 200 * 1024;
+        if (rated_reads)
+            wl->jobs[0].rate_bytes[SSDSIM__DIR_READ] = 1024 * 1024;
+        run_ok(sim, wl);
+        ssdsim_op_stats r, w;
+        ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r);
+        ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &w);
+        ck_assert_uint_eq(w.count, 50);
+        if (rated_reads)
+            ck_assert_uint_eq(r.count, 256);
+        else
+            ck_assert_uint_gt(r.count, 1000);
+        ssdsim_workload_free(wl);
+        ssdsim_free(sim);
+    }
+}
+END_TEST
+
 START_TEST(test_jobs_rate_poisson_mean_gap)
 {
     /* rate_process=poisson: exponential gaps with mean 1/rate. With 20000 gaps the sample mean
@@ -1019,6 +1051,7 @@ static Suite *jobs_suite(void)
     tcase_add_test(tc, test_jobs_rate_iops_linear_spacing);
     tcase_add_test(tc, test_jobs_rate_poisson_mean_gap);
     tcase_add_test(tc, test_jobs_paced_job_lasts_its_runtime);
+    tcase_add_test(tc, test_jobs_rate_one_direction_of_a_mix);
     tcase_add_test(tc, test_jobs_runtime_time_based);
     tcase_add_test(tc, test_jobs_io_amounts);
     tcase_add_test(tc, test_jobs_io_size_percent_of_the_region);

@@ -235,6 +235,7 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
     } else if (!job->replay) {
         uint8_t op;
         uint32_t len;
+        job->gen.rate_now = now;
         if (!ssdsim__gen_next(&job->gen, &op, &r->offset, &len))
             return false;
         if (job->ahead.on) {
@@ -693,6 +694,11 @@ static void start_job(struct ssdsim__host *h, uint32_t j)
     job->start_ns = now;
     for (int d = 0; d < 3; d++)
         job->rate_next_ns[d] = now;
+    /* a read/write mix with a rate on reads or writes switches direction as fio's does */
+    bool rated = false;
+    for (int d = SSDSIM__DIR_READ; d <= SSDSIM__DIR_WRITE; d++)
+        rated |= job->rate_interval_ns[d] > 0 || job->rate_bytes[d] > 0;
+    job->gen.rate_next = rated ? job->rate_next_ns : NULL;
     const struct ssdsim__jobspec *s = job->spec;
     /* As in fio, runtime counts from the end of ramp_time: a job runs ramp_time + runtime. */
     job->stop_ns = s && s->runtime_ns ? now + s->ramp_time_ns + s->runtime_ns : UINT64_MAX;

@@ -344,6 +344,18 @@ static uint64_t random_slot(struct ssdsim__gen *g)
     }
 }
 
+/* fio's rate_ddir (io_u.c): direction d as drawn, or the other one of the mix when d must wait
+ * for its rate and the other need not wait as long. */
+static int rate_ddir(const struct ssdsim__gen *g, int d)
+{
+    int o = d ^ 1;
+    if (g->rate_next[d] <= g->rate_now)
+        return d;
+    if (g->rate_next[o] <= g->rate_now)
+        return o;
+    return g->rate_next[d] <= g->rate_next[o] ? d : o;
+}
+
 bool ssdsim__gen_next_any(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint32_t *len)
 {
     if (g->io_limit && g->issued >= g->io_limit)
@@ -366,6 +378,8 @@ bool ssdsim__gen_next_any(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, 
         break;
     default:
         d = ssdsim__rng_below(&g->rng, 100) < g->rwmixread ? SSDSIM__DIR_READ : SSDSIM__DIR_WRITE;
+        if (g->rate_next && g->rwmixread > 0 && g->rwmixread < 100)
+            d = rate_ddir(g, d);
         break;
     }
     *op = (uint8_t)d; /* SSDSIM__IO_* share the direction numbering */

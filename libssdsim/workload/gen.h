@@ -47,6 +47,12 @@ uint64_t ssdsim__perm_apply(const struct ssdsim__perm *p, uint64_t x);
 
 struct ssdsim__gen {
     struct ssdsim__rng rng;
+    /* fio's rate_ddir: in a read/write mix with a rate per direction, a drawn direction that
+     * must wait for its rate while the other may go now gives way to it (both waiting: the one
+     * that may go first). The host points rate_next at its job's next allowed times per
+     * direction and sets rate_now before each draw; NULL: no switching. */
+    const uint64_t *rate_next;
+    uint64_t rate_now;
     enum ssdsim__rw rw;
     bool random; /* a random pattern */
     uint64_t rw_suffix;
