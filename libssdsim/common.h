@@ -58,6 +58,21 @@ static inline uint64_t ssdsim__mul_div_up(uint64_t a, uint64_t b, uint64_t c)
 #define SSDSIM__INLINE inline
 #endif
 
+/* The first set bit of bitmap `bm` at or after bit `k` and before bit `end`, or `end` when
+ * there is none: a word at a time (the victim's valid pages, the dies that owe no GC copies). */
+static SSDSIM__INLINE uint64_t ssdsim__bits_next(const uint64_t *bm, uint64_t k, uint64_t end)
+{
+    while (k < end) {
+        uint64_t w = bm[k >> 6] >> (k & 63);
+        if (w) {
+            k += (uint64_t)__builtin_ctzll(w);
+            return k < end ? k : end;
+        }
+        k = (k | 63) + 1;
+    }
+    return end;
+}
+
 /* Expensive invariant checks, compiled in with --enable-debug only. */
 #ifdef SSDSIM_DEBUG
 #define SSDSIM__DEBUG_ASSERT(x) assert(x)

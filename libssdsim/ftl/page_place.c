@@ -297,15 +297,7 @@ static uint32_t choose_stripe_owed(struct ssdsim__ftl *f, int fr)
     const uint64_t *bm = f->stripe_nodebt;
     for (int pass = 0; pass < 2; pass++) {
         uint32_t k = pass ? 0 : start, end = pass ? start : n;
-        while (k < end) {
-            uint64_t w = bm[k >> 6] >> (k & 63);
-            if (w == 0) {
-                k = (k | 63) + 1;
-                continue;
-            }
-            k += (uint32_t)__builtin_ctzll(w);
-            if (k >= end)
-                break;
+        while ((k = (uint32_t)ssdsim__bits_next(bm, k, end)) < end) {
             uint32_t p = try_die(f, stripe_die(f, k), fr);
             if (p != NONE) {
                 f->stripe_cursor = k + 1 == n ? 0 : k + 1;
@@ -617,15 +609,7 @@ static void copy_victim_plain(struct ssdsim__ftl *f, uint32_t plane)
     uint32_t *l2p = f->l2p, *p2l = f->p2l;
     uint64_t *live = f->live;
     uint16_t *valid = f->valid;
-    while (pos < end && valid[b] > 0) {
-        uint64_t w = live[pos >> 6] >> (pos & 63);
-        if (w == 0) {
-            pos = (pos | 63) + 1;
-            continue;
-        }
-        pos += (uint64_t)__builtin_ctzll(w);
-        if (pos >= end)
-            break;
+    while (valid[b] > 0 && (pos = ssdsim__bits_next(live, pos, end)) < end) {
         uint32_t lpn = p2l[pos];
         (void)ssdsim__env_count_end(env, ctr, 1);
         if (bg)
@@ -667,15 +651,7 @@ void ssdsim__page_gc_copy_victim(struct ssdsim__ftl *f, uint32_t plane)
     bool wl = pl->reclaim == SSDSIM__RECLAIM_WL;
     /* the pages whose bits are set in `live`, in page order, a word at a time (read again after
      * each copy: gc.throttle's debt may let host writes overwrite pages further on) */
-    while (pos < end && f->valid[b] > 0) {
-        uint64_t w = f->live[pos >> 6] >> (pos & 63);
-        if (w == 0) {
-            pos = (pos | 63) + 1;
-            continue;
-        }
-        pos += (uint64_t)__builtin_ctzll(w);
-        if (pos >= end)
-            break;
+    while (f->valid[b] > 0 && (pos = ssdsim__bits_next(f->live, pos, end)) < end) {
         /* (the firmware's time, which paced GC waits for, does not pace a batch) */
         (void)ssdsim__env_count_end(f->env, wl ? SSDSIM_CNT_WL_COPIES : SSDSIM_CNT_GC_COPIES, 1);
         gc_copy(f, plane, f->p2l[pos], (uint32_t)pos);
