@@ -1,8 +1,8 @@
 /* test_readahead.c: the SSD controller's read-ahead (read_ahead.*, dev/readahead.c) against
  * figures derived by hand: the latency and hit fraction of a QD1 sequential read stream on a
  * full drive, no prefetch for random reads, waste counted when a stream stops or its data is
- * overwritten, concurrent streams, refusals of bad keys, and that a model without the keys
- * runs as before. */
+ * overwritten, concurrent streams, a prefetch and a demand read in arrival order, refusals of
+ * bad keys, and that a model without the keys runs as before. */
 #include <check.h>
 #include <glib.h>
 #include <math.h>
@@ -194,6 +194,36 @@ START_TEST(test_readahead_concurrent_streams)
 }
 END_TEST
 
+/* A prefetch queues with the host's reads, in arrival order (dev/readahead.c). Window 16
+ * units, trigger 2: read unit 0 alone; then, at one instant S, unit 1 (continuing the stream)
+ * and unit 26, of no stream. Unit 1's command leaves the controller at S + 3 + 5 us and its
+ * dispatch prefetches units 2..17, two a die: die 2 (unit k is on die k mod 8) gets units 2
+ * and 10, its own channel free, so unit 2's read holds it from S + 8 to S + 8 + 50.96 us (tR
+ * 10, 4 KiB on the bus 40.96), and unit 10's after it. Unit 26's command leaves the one
+ * controller core 5 us after unit 1's (S + 13 us), behind both: its read runs from
+ * S + 8 + 2 x 50.96 us, takes 50.96 us and crosses the link in 10.24: 171.12 us from S. */
+START_TEST(test_readahead_prefetch_in_arrival_order)
+{
+    ssdsim_model *m = drive(RA("\"window\":\"64KiB\",\"trigger\":2,\"streams\":2"));
+    ssdsim *sim = full(m);
+    ck_assert_uint_eq(read_unit(sim, 0), MISS_NS);
+    uint64_t now = ssdsim_now(sim);
+    ssdsim_completion c1 = {0}, c26 = {0};
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_READ, 1 * 4096, 4096, now, 1, st_grab, &c1), 0);
+    ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_READ, 26 * 4096, 4096, now, 2, st_grab, &c26),
+                     0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0);
+    ck_assert_uint_eq(c1.complete_ns - c1.submit_ns, MISS_NS);
+    ck_assert_uint_eq(c26.complete_ns - c26.submit_ns, 3000 + 5000 + 3 * 50960 + 10240);
+    ck_assert_uint_eq(dev_stats(sim).readahead_units, 16);
+    /* the stream goes on from the prefetched units */
+    ck_assert_uint_eq(read_unit(sim, 2), HIT_NS);
+    st_check(sim);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Without the keys nothing changes: no read_ahead key in the model's JSON, none in the
  * results, and the results are the text a model with "window": 0 gives. */
 START_TEST(test_readahead_absent_changes_nothing)
@@ -282,6 +312,7 @@ static Suite *readahead_suite(void)
     tcase_add_test(tc, test_readahead_random_gets_no_prefetch);
     tcase_add_test(tc, test_readahead_wasted_when_stream_stops);
     tcase_add_test(tc, test_readahead_concurrent_streams);
+    tcase_add_test(tc, test_readahead_prefetch_in_arrival_order);
     tcase_add_test(tc, test_readahead_absent_changes_nothing);
     tcase_add_test(tc, test_readahead_deterministic);
     tcase_add_test(tc, test_readahead_bad_input);
