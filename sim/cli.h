@@ -179,6 +179,11 @@ int cli_once(const char *cmd, const char *name, struct cli_seen *seen);
 /* A non-negative decimal integer that fits in 64 bits. */
 bool cli_parse_u64(const char *s, uint64_t *out);
 
+/* A duration option's value (ssdsim_parse_time_ns: "30s", "500ms"), or a bare zero ("0",
+ * "0.0"), which is none in any unit: every duration option reads it so, and refuses it where
+ * its range starts above 0. */
+bool cli_parse_time_ns(const char *s, uint64_t *out);
+
 /* Load the model of `o` and apply its model overrides; load its workload (when `wl` is not NULL
  * and o->workload_path is set) and apply its workload.* overrides. 0, or -1 after printing the
  * error; nothing is left allocated on failure. */

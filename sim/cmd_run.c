@@ -192,6 +192,15 @@ bool cli_parse_u64(const char *s, uint64_t *out)
     return true;
 }
 
+bool cli_parse_time_ns(const char *s, uint64_t *out)
+{
+    if (s && s[0] == '0' && s[strspn(s, "0.")] == 0 && strchr(s, '.') == strrchr(s, '.')) {
+        *out = 0;
+        return true;
+    }
+    return ssdsim_parse_time_ns(s, out) == 0;
+}
+
 int cli_once(const char *cmd, const char *name, struct cli_seen *seen)
 {
     for (size_t i = 0; i < seen->n; i++)
@@ -264,7 +273,7 @@ int cli_common_option(const char *cmd, const char *name, const char *val, struct
         }
         o->seed_given = true;
     } else if (!strcmp(name, "--interval")) {
-        if (ssdsim_parse_time_ns(val, &o->interval_ns) || o->interval_ns == 0) {
+        if (!cli_parse_time_ns(val, &o->interval_ns) || o->interval_ns == 0) {
             cli_error("%s: --interval expects a duration such as 100ms or 1s, got '%s'", cmd, val);
             return CLI_EXIT_USAGE;
         }
@@ -404,7 +413,7 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
             ok = sscanf(addr, "%u/%u/%u/%u%n", &a[0], &a[1], &a[2], &a[3], &used) == 4;
         else if (ok)
             ok = sscanf(addr, "%u/%u/%u%n", &a[0], &a[1], &a[2], &used) == 3;
-        if (!ok || addr + used != at || ssdsim_parse_time_ns(at + 1, &o->fail_at_ns)) {
+        if (!ok || addr + used != at || !cli_parse_time_ns(at + 1, &o->fail_at_ns)) {
             cli_error("run: --fail expects die:CHANNEL/CHIP/DIE@TIME (die:0/0/1@50ms) or "
                       "plane:CHANNEL/CHIP/DIE/PLANE@TIME, got '%s'",
                       val);
@@ -414,7 +423,7 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
         for (int k = 0; k < 4; k++)
             o->fail_addr[k] = a[k];
     } else if (!strcmp(name, "--power-loss-at")) {
-        if (ssdsim_parse_time_ns(val, &o->power_loss_ns) || o->power_loss_ns == 0) {
+        if (!cli_parse_time_ns(val, &o->power_loss_ns) || o->power_loss_ns == 0) {
             cli_error("run: --power-loss-at expects a positive duration such as 50ms or 2s, "
                       "got '%s'",
                       val);
@@ -452,7 +461,7 @@ static int run_option(const char *name, const char *val, struct cli_run_opts *o)
             return CLI_EXIT_USAGE;
         }
     } else if (!strcmp(name, "--runtime")) {
-        if (ssdsim_parse_time_ns(val, &o->replay.runtime_ns) || o->replay.runtime_ns == 0) {
+        if (!cli_parse_time_ns(val, &o->replay.runtime_ns) || o->replay.runtime_ns == 0) {
             cli_error("run: --runtime expects a duration such as 10s, got '%s'", val);
             return CLI_EXIT_USAGE;
         }

@@ -717,7 +717,7 @@ static void suite_help(FILE *f)
 
 static bool parse_duration(const char *cmd, const char *name, const char *val, uint64_t *out)
 {
-    if (ssdsim_parse_time_ns(val, out) || *out == 0 || *out > 3600 * S_NS) {
+    if (!cli_parse_time_ns(val, out) || *out == 0 || *out > 3600 * S_NS) {
         cli_error("%s: %s expects a duration such as 500ms or 2s (at most 1 h), got '%s'", cmd,
                   name, val);
         return false;
@@ -950,7 +950,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
                 return CLI_EXIT_USAGE;
             cell = true;
         } else if (!strcmp(opt, "--idle")) {
-            if (ssdsim_parse_time_ns(val, &so->idle_ns) || so->idle_ns > 3600 * S_NS) {
+            if (!cli_parse_time_ns(val, &so->idle_ns) || so->idle_ns > 3600 * S_NS) {
                 cli_error("suite: --idle expects a duration such as 30s (0 to 1 h), got '%s'", val);
                 return CLI_EXIT_USAGE;
             }
@@ -970,7 +970,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             so->full_fills = (uint32_t)n;
             full_state = true;
         } else if (!strcmp(opt, "--test-time")) {
-            if (ssdsim_parse_time_ns(val, &so->test_ns) || so->test_ns < MS_NS ||
+            if (!cli_parse_time_ns(val, &so->test_ns) || so->test_ns < MS_NS ||
                 so->test_ns > 3600 * S_NS) {
                 cli_error("suite: --test-time expects a duration such as 60s (1 ms to 1 h), got "
                           "'%s'",

@@ -1176,6 +1176,17 @@ START_TEST(test_suite_bad_options_exit_2)
     RUN(&c, "suite", "quick-matrix", "--test-time", "0");
     assert_one_error(&c, 2, "--test-time expects a duration such as 60s (1 ms to 1 h), got '0'");
     cmd_free(&c);
+    /* a bare 0 is a duration of none, as 0s (doc/suites.md: "--idle ... 0: none"): --idle
+     * takes it, and parsing goes on to the next option, whose error is the one reported */
+    RUN(&c, "suite", "quick-matrix", "--idle", "0", "--full-state", "seq:0");
+    assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
+    cmd_free(&c);
+    RUN(&c, "suite", "quick-matrix", "--idle", "0.0", "--full-state", "seq:0");
+    assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
+    cmd_free(&c);
+    RUN(&c, "suite", "quick-matrix", "--idle", "0.0.0");
+    assert_one_error(&c, 2, "--idle expects a duration such as 30s (0 to 1 h), got '0.0.0'");
+    cmd_free(&c);
     RUN(&c, "suite", "review", "--curve-bpp", "2");
     assert_one_error(&c, 2, "--curve-bpp");
     cmd_free(&c);
