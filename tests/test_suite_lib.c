@@ -672,6 +672,88 @@ static int quick_cell(ssdsim_quick_state st, size_t test, size_t j, const ssdsim
     return 0;
 }
 
+/* The written-full state of an FTL without fast preconditioning (direct: no GC, writes in
+ * place), reached by running 4 KiB random writes: uniform random writes leave about e^-k of the
+ * units unwritten after k drive writes, and a read of one is answered without flash. The state
+ * has a sequential fill first, so no read of the written-full drive finds a unit unmapped, and
+ * every random 4 KiB read at 1 job takes the flash read: 1 (link) + 2 (firmware) + 20 (tR) +
+ * 40.96 (flash bus) + 40.96 (link) = 104.92 us, as on the page FTL (LAT_QD1_US). */
+struct quick_unmapped {
+    ssdsim *sim;
+    uint64_t full, fresh, full_reads;
+    ssdsim_steady_method how;
+};
+
+static int quick_unmapped_cell(ssdsim_quick_state st, size_t test, size_t j,
+                               const ssdsim_measurement *m, void *ud)
+{
+    struct quick_unmapped *u = ud;
+    ssdsim_quick_test t;
+    ck_assert_int_eq(ssdsim_quick_get_test(test, &t), 0);
+    ssdsim_device_stats d;
+    (void)j, (void)m;
+    if (t.write || st > SSDSIM_QUICK_FULL)
+        return 0;
+    ck_assert_int_eq(ssdsim_get_device_stats(u->sim, &d), 0);
+    if (st == SSDSIM_QUICK_FULL) {
+        u->full += d.unmapped_reads;
+        u->full_reads++;
+    } else {
+        u->fresh += d.unmapped_reads;
+    }
+    return 0;
+}
+
+static void quick_unmapped_steady(ssdsim_steady_method how, const char *bssplit, void *ud)
+{
+    (void)bssplit;
+    ((struct quick_unmapped *)ud)->how = how;
+}
+
+static const char small_xpoint_json[] =
+    "{\"name\": \"suite-lib-xpoint\","
+    " \"geometry\": {\"channels\": 2, \"chips_per_channel\": 1, \"dies_per_chip\": 2,"
+    "  \"planes_per_die\": 1, \"blocks_per_plane\": 64, \"pages_per_block\": 64,"
+    "  \"page_size\": \"4KiB\"},"
+    " \"flash\": {\"cell\": \"xpoint\", \"read_us\": 20, \"program_us\": 200,"
+    "  \"bus_mts\": 100, \"bus_width\": 8},"
+    " \"controller\": {\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32},"
+    " \"host\": {\"interface\": \"custom\", \"link_bw\": \"100MB/s\", \"cmd_overhead_us\": 1},"
+    " \"ftl\": {\"type\": \"direct\"}}";
+
+START_TEST(test_suite_lib_quick_full_leaves_nothing_unmapped)
+{
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(&m, small_xpoint_json, "xpoint", &err) == 0, "%s",
+                  err.message);
+    ssdsim *sim = small_sim(m);
+    struct quick_unmapped u = {.sim = sim};
+    ssdsim_quick_opts o = SSDSIM_QUICK_OPTS_INIT;
+    o.window_ns = 50000000;
+    o.test_ns = 200000000;
+    o.idle_ns = 0;
+    o.max_drive_writes = 2; /* e^-2: 13.5% of the units unwritten by the random writes alone */
+    o.seed = 1;
+    o.on_cell = quick_unmapped_cell;
+    o.on_steady = quick_unmapped_steady;
+    o.userdata = &u;
+    ssdsim_quick_result *r = NULL;
+    ck_assert_msg(ssdsim_quick_run(&r, sim, m, &o) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_int_eq(u.how, SSDSIM_STEADY_BY_RUN);
+    ck_assert_uint_eq(u.full_reads, 10 * 3);
+    ck_assert_uint_gt(u.fresh, 0); /* the fresh drive's reads: nothing written */
+    ck_assert_msg(u.full == 0, "%llu reads of unwritten units, written full",
+                  (unsigned long long)u.full);
+    ssdsim_measurement f;
+    ck_assert_int_eq(ssdsim_quick_get_cell(r, SSDSIM_QUICK_FULL, 4, 0, &f), 0);
+    ck_assert_msg(near(f.lat_mean_ns / 1e3, LAT_QD1_US, 0.001), "%g", f.lat_mean_ns);
+    ssdsim_quick_free(r);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 START_TEST(test_suite_lib_quick_run)
 {
     /* With a volatile write buffer, so that the write cache is compared. */
@@ -1721,6 +1803,7 @@ static Suite *suite_lib_suite(void)
     tcase_add_test(tc, test_suite_lib_snia_stopped_by_a_callback);
     tcase_add_test(tc, test_suite_lib_quick_tests_and_cells);
     tcase_add_test(tc, test_suite_lib_quick_run);
+    tcase_add_test(tc, test_suite_lib_quick_full_leaves_nothing_unmapped);
     tcase_add_test(tc, test_suite_lib_review);
     tcase_add_test(tc, test_suite_lib_eol_projection);
     tcase_add_test(tc, test_suite_lib_eol_bad_options);
