@@ -1160,10 +1160,13 @@ static char *report_text(struct suite *s)
     if (cJSON_IsNumber(held)) /* op is the devices' own: of what they hold */
         g_string_append_printf(r, " (%s on the devices with the parity or mirror copies)",
                                suite_fmt_bytes(b1, sizeof b1, cJSON_GetNumberValue(held)));
-    g_string_append_printf(r,
-                           ", %s physical, over-provisioning %.1f%% "
-                           "|\n| seed | %" PRIu64 " |\n| ssdsim | %s |\n",
-                           suite_fmt_bytes(b2, sizeof b2, physical), 100 * op, s->seed,
+    if (ssdsim_model_get_device_kind(s->model) == SSDSIM_MODEL_HDD) /* no flash, no spare */
+        g_string_append_printf(r, " (hard disk%s: no flash, no over-provisioning)",
+                               ssdsim_model_get_kind(s->model) == SSDSIM_MODEL_HDD ? "" : "s");
+    else
+        g_string_append_printf(r, ", %s physical, over-provisioning %.1f%%",
+                               suite_fmt_bytes(b2, sizeof b2, physical), 100 * op);
+    g_string_append_printf(r, " |\n| seed | %" PRIu64 " |\n| ssdsim | %s |\n", s->seed,
                            ssdsim_version());
     if (s->opt->o.n_sets) {
         g_string_append(r, "| overrides |");

@@ -10,11 +10,12 @@
  * write, over the whole device and over its first 10%; bandwidth (128 KiB) sequential and
  * random, read and write, over the first 5 GiB, the last 5 GiB and the whole device. Two drive
  * states: fresh (secure-erased before every test that follows a write) and written full (the
- * steady state of 4 KiB random writes over the whole drive, the worst case). Write cache
- * on/off: when the model's write buffer is volatile, the 4 KiB random write test runs fresh
- * with its cache on and off; a power-loss protected buffer acknowledges from DRAM whatever the
- * setting, and without a buffer every write completes when programmed, so there is nothing to
- * compare (the report says which). The library runs the matrix (ssdsim_quick_run,
+ * steady state of 4 KiB random writes over the whole drive, the worst case; a hard disk has
+ * one state, which writing does not change: measured once, reported once). Write cache on/off:
+ * when the model's write buffer (a disk's cache) is volatile, the 4 KiB random write test runs
+ * with its cache on and off (buffer.write_cache, hdd.write_cache); a power-loss protected
+ * buffer acknowledges from DRAM whatever the setting, and without a buffer every write completes
+ * when programmed, so there is nothing to compare (the report says which). The library runs the matrix (ssdsim_quick_run,
  * ssdsim/suite.h); this file holds its reports: JSON, CSV, Markdown tables, plots and progress.
  */
 #include <inttypes.h>
@@ -46,7 +47,8 @@ static char *test_label(const ssdsim_quick_test *t)
 /* The progress lines and "Shortcuts taken" bullets while the matrix runs. */
 struct run_ctx {
     struct suite *s;
-    ssdsim *sim; /* the matrix's drive (fresh and written full) */
+    ssdsim *sim;    /* the matrix's drive (fresh and written full) */
+    bool one_state; /* a hard disk: one state (ssdsim_quick_summary.one_state) */
     /* [state][test][jobs] of the fresh and written-full cells, read from the device's figures
      * of the cell's run: reads answered without flash, and garbage collection while the host
      * was active (victims, units copied) */
@@ -60,6 +62,9 @@ static void on_state(ssdsim_quick_state st, void *ud)
     struct run_ctx *x = ud;
     if (st == SSDSIM_QUICK_CACHE_ON)
         suite_say(x->s, "write cache on / off (4K random write, whole device):");
+    else if (st < SSDSIM_QUICK_CACHE_ON && x->one_state)
+        suite_say(x->s, "the disk (writing changes no state of it: fresh and written full are "
+                        "one state, measured once):");
     else if (st < SSDSIM_QUICK_CACHE_ON)
         suite_say(x->s, "%s:", state_label[st]);
 }
@@ -85,7 +90,8 @@ static int on_cell(ssdsim_quick_state st, size_t ti, size_t j, const ssdsim_meas
                    void *ud)
 {
     struct run_ctx *x = ud;
-    suite_window_notes(x->s, m, SUITE_GC_CYCLES, (double)x->s->opt->test_ns / 1e9);
+    suite_window_notes(x->s, m, x->one_state ? 0 : SUITE_GC_CYCLES,
+                       (double)x->s->opt->test_ns / 1e9);
     ssdsim_device_stats d;
     if (st < SSDSIM_QUICK_CACHE_ON && ti < 20 && ssdsim_get_device_stats(x->sim, &d) == 0) {
         x->unmapped[st][ti][j] = d.unmapped_reads;
@@ -104,7 +110,10 @@ static int on_cell(ssdsim_quick_state st, size_t ti, size_t j, const ssdsim_meas
                   "  cache %s, %s: %.0f / %.0f / %.0f IOPS, mean %.1f / %.1f / %.1f us at 1 / "
                   "4 / 64 jobs",
                   st == SSDSIM_QUICK_CACHE_ON || st == SSDSIM_QUICK_CACHE_ON_FULL ? "on" : "off",
-                  st >= SSDSIM_QUICK_CACHE_ON_FULL ? "written full" : "fresh", f[0].iops,
+                  st >= SSDSIM_QUICK_CACHE_ON_FULL ? "written full"
+                  : x->one_state                   ? "the disk"
+                                                   : "fresh",
+                  f[0].iops,
                   f[1].iops, f[2].iops,
                   f[0].lat_mean_ns / 1e3, f[1].lat_mean_ns / 1e3, f[2].lat_mean_ns / 1e3);
     else if (t.iops)
@@ -121,7 +130,9 @@ int suite_quick_matrix(struct suite *s)
     ssdsim *sim = suite_sim_new(s, s->model);
     if (!sim)
         return -1;
-    struct run_ctx x = {.s = s, .sim = sim};
+    struct run_ctx x = {.s = s,
+                        .sim = sim,
+                        .one_state = ssdsim_model_get_kind(s->model) == SSDSIM_MODEL_HDD};
     ssdsim_curve_opts co = suite_curve_opts(s);
     ssdsim_quick_opts o = SSDSIM_QUICK_OPTS_INIT;
     o.window_ns = s->opt->window_ns;
@@ -145,6 +156,10 @@ int suite_quick_matrix(struct suite *s)
     ssdsim_free(sim);
     ssdsim_quick_summary sum;
     ssdsim_quick_get_summary(res, &sum);
+    const bool disk = sum.one_state; /* a hard disk: one state, measured once */
+    const int n_st = disk ? 1 : 2;   /* the states reported: a disk's cells once */
+    size_t n_short = 0; /* cells that held fewer than SUITE_MIN_IOS requests */
+    uint64_t least_ios = UINT64_MAX;
     uint64_t logical = sum.logical_bytes, window = sum.window_ns, test = sum.test_ns;
     size_t n_whole[2] = {0, 0}, n_cells[2] = {0, 0}; /* cells measured over the whole test */
     uint64_t full_unmapped = 0; /* reads of never-written units on the written-full drive */
@@ -158,7 +173,7 @@ int suite_quick_matrix(struct suite *s)
     GString *cdf = g_string_new("series,lat_us,cdf\n");
     cJSON *cdf_obj = cJSON_AddObjectToObject(s->json, "latency_cdf");
     cJSON *results = cJSON_AddArrayToObject(s->json, "tests");
-    for (int st = 0; st < 2; st++) {
+    for (int st = 0; st < n_st; st++) {
         for (size_t ti = 0; ti < n_tests; ti++) {
             const ssdsim_quick_test *t = &tests[ti];
             ssdsim_quick_get_test(ti, &tests[ti]);
@@ -198,6 +213,10 @@ int suite_quick_matrix(struct suite *s)
                 cJSON_AddBoolToObject(e, "whole_test", whole);
                 n_whole[st] += whole;
                 n_cells[st]++;
+                if (f->n_ios < SUITE_MIN_IOS && f->window_ns >= test) {
+                    n_short++;
+                    least_ios = f->n_ios < least_ios ? f->n_ios : least_ios;
+                }
                 cJSON_AddItemToArray(results, e);
                 g_string_append_printf(csv, "%s,%s,%s,%s,%s,%s,%" PRIu32 ",", state_id[st], id,
                                        t->seq ? "sequential" : "random",
@@ -213,15 +232,20 @@ int suite_quick_matrix(struct suite *s)
     }
     /* Write cache on and off: the model's write buffer decides whether there is anything to
      * compare. */
+    if (disk) /* the "fresh" cells are the written-full ones too */
+        cJSON_AddBoolToObject(s->json, "full_is_fresh", true);
     cJSON *wc = cJSON_AddObjectToObject(s->json, "write_cache");
     ssdsim_write_buffer buffer = sum.buffer;
     cJSON_AddStringToObject(wc, "buffer", wbuf_name[buffer]);
+    const char *wc_key = ssdsim_model_write_cache_key(s->model);
+    if (wc_key && buffer == SSDSIM_WRITE_BUFFER_VOLATILE)
+        cJSON_AddStringToObject(wc, "key", wc_key);
     ssdsim_measurement wcfig[2][2][3] = {{{{0}}}}; /* [full][on][jobs] */
     bool compared = sum.cache_compared;
     cJSON_AddBoolToObject(wc, "compared", compared);
     if (compared) {
         cJSON *arr = cJSON_AddArrayToObject(wc, "tests");
-        for (int full = 0; full < 2; full++)
+        for (int full = 0; full < (disk ? 1 : 2); full++)
             for (int on = 1; on >= 0; on--) {
                 ssdsim_quick_state st = full ? (on ? SSDSIM_QUICK_CACHE_ON_FULL
                                                    : SSDSIM_QUICK_CACHE_OFF_FULL)
@@ -253,16 +277,22 @@ int suite_quick_matrix(struct suite *s)
         ssdsim_model_get_bool(s->model, "system.cache_bbu", &bbu, NULL);
         bool on = false;
         ssdsim_write_buffer mb = ssdsim_model_write_buffer(member);
-        ssdsim_model_get_bool(member, "buffer.write_cache", &on, NULL);
+        const char *key = ssdsim_model_write_cache_key(member);
+        if (key)
+            ssdsim_model_get_bool(member, key, &on, NULL);
+        g_autofree char *vol = g_strdup_printf("each device acknowledges the writes it is given "
+                                               "from its volatile write cache, on as its model "
+                                               "sets it (%s)",
+                                               key ? key : "");
         const char *how =
             card > 0 && bbu ? "the card's battery-backed write-back cache (system.cache) "
                               "acknowledges every write from its memory"
             : mb == SSDSIM_WRITE_BUFFER_PLP
                 ? "each device acknowledges the writes it is given from its power-loss "
                   "protected buffer"
-            : mb == SSDSIM_WRITE_BUFFER_VOLATILE && on
-                ? "each device acknowledges the writes it is given from its volatile write "
-                  "cache, on as its model sets it (buffer.write_cache)"
+            : mb == SSDSIM_WRITE_BUFFER_VOLATILE && on ? vol
+            : ssdsim_model_get_kind(member) == SSDSIM_MODEL_HDD
+                ? "a write completes when the disks have it on their platters"
                 : "a write completes when the devices have programmed it";
         system_cache = g_strdup_printf("**Write cache on/off**: the suite compares the setting "
                                        "on a single solid-state device; this model is a system "
@@ -285,16 +315,40 @@ int suite_quick_matrix(struct suite *s)
                                   "drive: the worst case for random writes, its layout "
                                   "scattered; `--full-state seq` writes it full sequentially "
                                   "instead");
+    double disk_cache = 0;
+    if (disk)
+        ssdsim_model_get_double(s->model, "hdd.cache", &disk_cache, NULL);
+    g_autofree char *disk_wc =
+        disk ? g_strdup_printf("**Write cache on/off**: the disk's %s cache (hdd.cache) is "
+                               "volatile; the table below compares the 4K random write test "
+                               "(whole device) with its write cache on (hdd.write_cache true: "
+                               "a write is acknowledged once it is in the cache, which destages "
+                               "it later) and off (acknowledged once on the platter).",
+                               suite_fmt_bytes(b1, sizeof b1, disk_cache))
+             : NULL;
+    g_autofree char *states =
+        disk ? g_strdup("Drive states: a hard disk keeps no state that writing changes (no "
+                        "flash, no mapping, no garbage collection): fresh and written full "
+                        "are one state, so the matrix ran once, each test on the disk with "
+                        "its cache emptied (a secure erase) before each test that follows a "
+                        "write, and every test was measured the same way; the tables show "
+                        "those figures once")
+             : g_strdup_printf("Drive states: **fresh** (secure-erased before each test that "
+                               "follows a write; reads of never-written data return without "
+                               "touching flash, as on a real fresh drive) and **written full** "
+                               "(%s)",
+                               full_text);
     suite_md(s,
              "Procedure: tests of %.3g s with %.3g s of idle time between them, each "
              "at 1, 4 and 64 jobs of one outstanding request (effective queue depth 1, 4, 64); "
              "sequential jobs each stream "
-             "through their own part of the region. %s %s of this %s drive. "
-             "Drive states: **fresh** (secure-erased before each test that follows a write; "
-             "reads of never-written data return without touching flash, as on a real "
-             "fresh drive) and **written full** (%s).\n\n",
+             "through their own part of the region. %s %s of this %s %s. %s.\n\n",
              (double)test / 1e9, (double)s->opt->idle_ns / 1e9,
-             buffer == SSDSIM_WRITE_BUFFER_VOLATILE
+             disk && buffer == SSDSIM_WRITE_BUFFER_VOLATILE ? disk_wc
+             : disk ? "**Write cache on/off**: the disk has no cache (hdd.cache 0): every "
+                      "write completes once on the platter whatever the setting: there is "
+                      "nothing to compare."
+             : buffer == SSDSIM_WRITE_BUFFER_VOLATILE
                  ? "**Write cache on/off**: the model's write buffer is volatile; the table "
                    "below compares the 4K random write test (whole device, fresh and written "
                    "full) with its "
@@ -311,8 +365,12 @@ int suite_quick_matrix(struct suite *s)
              sum.regions_5gib ? "The 5 GiB regions are the first and last 5 GiB"
                               : "The \"5 GiB\" regions are the first and last half (smaller "
                                 "than 10 GiB)",
-             suite_fmt_bytes(b1, sizeof b1, (double)logical), full_text);
-    if (s->opt->idle_ns && !member) {
+             suite_fmt_bytes(b1, sizeof b1, (double)logical), disk ? "disk" : "drive", states);
+    if (s->opt->idle_ns && disk) {
+        suite_md(s, "A disk collects no garbage: the idle time between tests lets the cache "
+                    "write the dirty data a test left to the platters, and what a test left "
+                    "queued end.\n\n");
+    } else if (s->opt->idle_ns && !member) {
         double bg = 0;
         ssdsim_model_get_double(s->model, "gc.bg_idle_us", &bg, NULL);
         if (!(bg > 0))
@@ -352,18 +410,19 @@ int suite_quick_matrix(struct suite *s)
                                      "outlast the pauses)"
                                    : "only lets what a test left running end");
     }
+    const char *cols = disk ? "| test | 1 job | 4 jobs | 64 jobs |\n|---|---:|---:|---:|\n"
+                            : "| test | fresh, 1 job | 4 jobs | 64 jobs | written full, 1 job "
+                              "| 4 jobs | 64 jobs |\n|---|---:|---:|---:|---:|---:|---:|\n";
     for (int kind = 0; kind < 2; kind++) {
-        suite_md(s,
-                 "\n## %s\n\n| test | fresh, 1 job | 4 jobs | 64 jobs | written full, 1 job "
-                 "| 4 jobs | 64 jobs |\n|---|---:|---:|---:|---:|---:|---:|\n",
-                 kind == 0 ? "IOPS (4 KiB)" : "Bandwidth, MB/s (128 KiB)");
+        suite_md(s, "\n## %s\n\n%s", kind == 0 ? "IOPS (4 KiB)" : "Bandwidth, MB/s (128 KiB)",
+                 cols);
         for (size_t ti = 0; ti < n_tests; ti++) {
             const ssdsim_quick_test *t = &tests[ti];
             if (t->iops != (kind == 0))
                 continue;
             g_autofree char *label = test_label(t);
             suite_md(s, "| %s |", label);
-            for (int st = 0; st < 2; st++)
+            for (int st = 0; st < n_st; st++)
                 for (int ji = 0; ji < 3; ji++) {
                     const ssdsim_measurement *f = &FIG(st, ti, ji);
                     if (kind == 0)
@@ -376,16 +435,14 @@ int suite_quick_matrix(struct suite *s)
         suite_md(s, "\n![%s](quick-%s.png)\n", kind == 0 ? "IOPS" : "Bandwidth",
                  kind == 0 ? "iops" : "mbs");
     }
-    suite_md(s,
-             "\n## Mean latency (ms), 4 KiB tests\n\n| test | fresh, 1 job | 4 jobs | 64 jobs "
-             "| written full, 1 job | 4 jobs | 64 jobs |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    suite_md(s, "\n## Mean latency (ms), 4 KiB tests\n\n%s", cols);
     for (size_t ti = 0; ti < n_tests; ti++) {
         const ssdsim_quick_test *t = &tests[ti];
         if (!t->iops)
             continue;
         g_autofree char *label = test_label(t);
         suite_md(s, "| %s |", label);
-        for (int st = 0; st < 2; st++)
+        for (int st = 0; st < n_st; st++)
             for (int ji = 0; ji < 3; ji++)
                 suite_md(s, " %.3f |", FIG(st, ti, ji).lat_mean_ns / 1e6);
         suite_md(s, "\n");
@@ -404,14 +461,15 @@ int suite_quick_matrix(struct suite *s)
     for (int kind = 0; kind < 2; kind++) {
         GString *g = g_string_new(NULL);
         g_string_append_printf(g,
-                               "set multiplot layout 1,2 title '%s against jobs (1 outstanding "
+                               "set multiplot layout 1,%d title '%s against jobs (1 outstanding "
                                "request each)'\nset logscale xy\nset xrange [0.8:80]\n"
                                "set xtics (1, 4, 64)\nset xlabel 'jobs (effective queue depth)'\n"
                                "set ylabel '%s'\nset key top left font ',8'\n",
-                               kind == 0 ? "IOPS (4 KiB)" : "Bandwidth (128 KiB)",
+                               n_st, kind == 0 ? "IOPS (4 KiB)" : "Bandwidth (128 KiB)",
                                kind == 0 ? "IOPS" : "MB/s");
-        for (int st = 0; st < 2; st++) {
-            g_string_append_printf(g, "set title '%s'\nplot ", state_label[st]);
+        for (int st = 0; st < n_st; st++) {
+            g_string_append_printf(g, "set title '%s'\nplot ",
+                                   disk ? "the disk (fresh = written full)" : state_label[st]);
             bool first = true;
             for (size_t ti = 0; ti < n_tests; ti++) {
                 const ssdsim_quick_test *t = &tests[ti];
@@ -438,7 +496,7 @@ int suite_quick_matrix(struct suite *s)
                               "set xlabel 'latency (us)'\nset ylabel 'fraction of requests'\n"
                               "set logscale x\nset yrange [0:1]\nset key bottom right\nplot ");
     int k = 0;
-    for (int st = 0; st < 2; st++)
+    for (int st = 0; st < n_st; st++)
         for (int wr = 0; wr < 2; wr++) {
             g_autofree char *series =
                 g_strdup_printf("4K random %s, 64 jobs, %s", wr ? "write" : "read", state_id[st]);
@@ -451,7 +509,17 @@ int suite_quick_matrix(struct suite *s)
     g_string_append_c(g, '\n');
     suite_plot(s, "latency-cdf.png", g->str);
     g_string_free(g, TRUE);
-    if (window < test)
+    if (window < test && disk)
+        suite_shortcut(s,
+                       "Every test ran a window of %.3g s of simulated time (longer when it "
+                       "held too few requests, up to the test's %.3g s; after a ramp of a "
+                       "tenth, not counted) instead of the test's length: a disk's rate does "
+                       "not change as a test goes on, but for the fraction of a second its "
+                       "cache takes to fill, whose writes are acknowledged at the link's rate "
+                       "and which a rate over the whole test would count as sustained: the "
+                       "ramp leaves it out when the fill is shorter than the ramp.",
+                       (double)window / 1e9, (double)test / 1e9);
+    else if (window < test)
         suite_shortcut(
             s,
             "Tests whose figure does not depend on how long they run ran windows of %.3g s of "
@@ -471,7 +539,26 @@ int suite_quick_matrix(struct suite *s)
             "simulated in full.",
             (double)window / 1e9, (double)test / 1e9, n_whole[0], n_cells[0], n_whole[1],
             n_cells[1]);
-    if (!sum.full_fills && ssdsim_model_get_device_kind(s->model) == SSDSIM_MODEL_HDD)
+    if (n_short)
+        suite_shortcut(s,
+                       "%zu of the %zu measured cells held fewer than %d requests even run to "
+                       "the test's length (%.3g s caps a window; the least held %" PRIu64
+                       "): slow points (%s), their figures rest on fewer requests than the "
+                       "suite asks for; longer tests (`--test-time`, the procedure's 60 s) "
+                       "hold more.",
+                       n_short, n_cells[0] + n_cells[1], SUITE_MIN_IOS,
+                       (double)test / 1e9, least_ios,
+                       disk ? "a disk's random requests and its many-job streams that seek "
+                              "between each other"
+                            : "the writes of a drive collecting garbage, or requests slow "
+                              "to serve");
+    if (disk)
+        suite_shortcut(s, "Written full: a hard disk keeps no state that writes change, so "
+                          "its written-full figures are its fresh ones, not measured again "
+                          "(the JSON and CSV hold them once, as `fresh`, and the JSON says "
+                          "`full_is_fresh`).");
+    else if (!sum.full_fills &&
+             ssdsim_model_get_device_kind(s->model) == SSDSIM_MODEL_HDD)
         suite_shortcut(s, "Written full: hard disks keep no state that writes change, so the "
                           "written-full tests ran on the disks as the fresh ones left them%s; "
                           "the tests then ran in order, as in the labs, so the writes of one "
@@ -493,17 +580,20 @@ int suite_quick_matrix(struct suite *s)
                           "order, without timing; the tests then ran in order on that drive, "
                           "as in the labs, so the writes of one test carry into the next.");
     if (compared) {
-        suite_md(s, "\n## Write cache on and off (4K random write, whole device)\n\n"
-                    "Each on a drive of its own: fresh (secure-erased before each job count), "
-                    "then written full as above, its job counts in order with the idle time "
-                    "between.\n\n"
-                    "| Write cache | drive | 1 job IOPS | 4 jobs IOPS | 64 jobs IOPS | 1 job "
+        suite_md(s, "\n## Write cache on and off (4K random write, whole device)\n\n%s\n\n",
+                 disk ? "Each on a disk of its own (a copy of the model with hdd.write_cache "
+                        "on, then off), its cache emptied before each job count; written "
+                        "full is the same state, not run again."
+                      : "Each on a drive of its own: fresh (secure-erased before each job "
+                        "count), then written full as above, its job counts in order with "
+                        "the idle time between.");
+        suite_md(s, "| Write cache | drive | 1 job IOPS | 4 jobs IOPS | 64 jobs IOPS | 1 job "
                     "mean us |\n|---|---|---:|---:|---:|---:|\n");
-        for (int full = 0; full < 2; full++)
+        for (int full = 0; full < n_st; full++)
             for (int on = 1; on >= 0; on--) {
                 const ssdsim_measurement *f = wcfig[full][on];
                 suite_md(s, "| %s | %s | %.0f | %.0f | %.0f | %.1f |\n", on ? "on" : "off",
-                         state_label[full], f[0].iops, f[1].iops, f[2].iops,
+                         disk ? "the disk" : state_label[full], f[0].iops, f[1].iops, f[2].iops,
                          f[0].lat_mean_ns / 1e3);
             }
         suite_md(s, "\n");

@@ -673,6 +673,79 @@ START_TEST(test_suite_quick_matrix_raid5)
 }
 END_TEST
 
+/* quick-matrix on a hard disk (models/wd5002abys.json: 16 MiB cache, hdd.write_cache on).
+ * Writing changes no state of a disk, so it has one state, measured once and the same way for
+ * every test: over a window after a ramp, none over the whole test, whose rate would count the
+ * cache's fill (acknowledged at the link's rate) as sustained. 128 KiB sequential writes over
+ * the first 5 GiB at 1 job therefore run at most at the outermost zone's sustained rate: raw
+ * 113 MB/s less a track switch of 0.6 ms per 8.333 ms revolution, 113 / (1 + 0.6 / 8.333) =
+ * 105.4 MB/s (they had read 112.9 as "written full", measured whole). Its cache is volatile:
+ * the write-cache comparison runs through hdd.write_cache (it was skipped: "no write
+ * buffer"), and 4K random writes at 1 job wait, with the cache off, for the platter: slower. The
+ * report says nothing of flash, GC or over-provisioning. */
+START_TEST(test_suite_quick_matrix_disk)
+{
+    char dir[4096], model[4096], path[4096];
+    out_path(dir, sizeof dir, "suite-quick-disk");
+    remove_dir(dir);
+    test_src_path(model, sizeof model, "models/wd5002abys.json");
+    struct cmd c;
+    RUN(&c, "suite", "quick-matrix", "--model", model, "--quick", "--out", dir, "--quiet");
+    ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
+    cmd_free(&c);
+    cJSON *root = load_json(dir);
+    ck_assert(cJSON_IsTrue(item(root, "full_is_fresh")));
+    const cJSON *e;
+    int n = 0;
+    double seq_write_1 = 0;
+    cJSON_ArrayForEach(e, item(root, "tests"))
+    {
+        n++;
+        ck_assert_str_eq(cJSON_GetStringValue(item(e, "state")), "fresh");
+        ck_assert_msg(cJSON_IsFalse(item(e, "whole_test")), "%s at %g jobs ran whole",
+                      cJSON_GetStringValue(item(e, "test")), num(e, "jobs"));
+        if (!strcmp(cJSON_GetStringValue(item(e, "test")), "mbs-seq-write-first5g") &&
+            num(e, "jobs") == 1)
+            seq_write_1 = num(e, "bw_bytes") / 1e6;
+    }
+    ck_assert_int_eq(n, 20 * 3); /* once: no written-full copies */
+    const double sustained = 113.0 / (1 + 0.6 / (60e3 / 7200));
+    ck_assert_msg(seq_write_1 <= sustained * 1.001 && seq_write_1 >= sustained * 0.97,
+                  "128K sequential writes, first 5 GiB, 1 job: %g MB/s against %g", seq_write_1,
+                  sustained);
+    const cJSON *wc = item(root, "write_cache");
+    ck_assert_str_eq(cJSON_GetStringValue(item(wc, "buffer")), "volatile");
+    ck_assert_str_eq(cJSON_GetStringValue(item(wc, "key")), "hdd.write_cache");
+    ck_assert(cJSON_IsTrue(item(wc, "compared")));
+    double on = 0, off = 0;
+    int rows = 0;
+    cJSON_ArrayForEach(e, item(wc, "tests"))
+    {
+        rows++;
+        ck_assert_str_eq(cJSON_GetStringValue(item(e, "state")), "fresh");
+        if (num(e, "jobs") == 1)
+            *(strcmp(cJSON_GetStringValue(item(e, "cache")), "on") ? &off : &on) =
+                num(e, "lat_mean_ns");
+    }
+    ck_assert_int_eq(rows, 2 * 3);
+    ck_assert_msg(on > 0 && off > 1.5 * on, "cache on %g ns, off %g ns", on, off);
+    cJSON_Delete(root);
+    char *text = read_file(dir_file(path, sizeof path, dir, "report.md"), NULL);
+    ck_assert_ptr_nonnull(text);
+    const char *absent[] = {"physical", "over-provisioning 0", "gc.bg_idle_us",
+                            "without touching flash", "steady state of 4 KiB random writes",
+                            "no write buffer", "was not preconditioned", "written full, 1 job"};
+    for (size_t i = 0; i < sizeof absent / sizeof *absent; i++)
+        ck_assert_msg(strstr(text, absent[i]) == NULL, "'%s' in a disk's report", absent[i]);
+    const char *present[] = {"no flash, no over-provisioning", "hdd.write_cache",
+                             "fresh and written full are one state",
+                             "held fewer than 5000 requests even run to the test's length"};
+    for (size_t i = 0; i < sizeof present / sizeof *present; i++)
+        ck_assert_msg(strstr(text, present[i]) != NULL, "'%s' not in the report", present[i]);
+    free(text);
+}
+END_TEST
+
 /* quick-matrix on the lab's hardware RAID-5 of four 15K disks behind the 3ware card's 512 MB
  * write-back cache: a fresh-drive write test measured over a short window must be one whose
  * writes over the whole test stay under half the cache (the window it measured is then what the
@@ -1324,6 +1397,7 @@ static Suite *suite_suite(void)
     tcase_add_test(runs, test_suite_review_scaled_compare_op);
     tcase_add_test(runs, test_suite_snia_quick);
     tcase_add_test(runs, test_suite_quick_matrix_quick);
+    tcase_add_test(runs, test_suite_quick_matrix_disk);
     tcase_add_test(runs, test_suite_scaling_quick);
     tcase_add_test(runs, test_suite_review_jbod_says_how_threads_spread);
     tcase_add_test(runs, test_suite_quick_matrix_raid5);

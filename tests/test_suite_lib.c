@@ -643,6 +643,24 @@ START_TEST(test_suite_lib_quick_tests_and_cells)
     ck_assert_int_eq(ssdsim_model_set_bool(m, "buffer.plp", true, NULL), 0);
     ck_assert_int_eq(ssdsim_model_write_buffer(m), SSDSIM_WRITE_BUFFER_PLP);
     ck_assert_int_eq(ssdsim_model_write_buffer(NULL), SSDSIM_WRITE_BUFFER_NONE);
+    ck_assert_str_eq(ssdsim_model_write_cache_key(m), "buffer.write_cache");
+    ck_assert_ptr_null(ssdsim_model_write_cache_key(NULL));
+    ssdsim_model_free(m);
+    /* A hard disk's cache (hdd.cache, 16 MiB by default) is volatile, whatever
+     * hdd.write_cache says (the setting compared); without a cache there is nothing. */
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(
+                      &m,
+                      "{\"name\": \"disk\", \"hdd\": {\"capacity\": \"100GB\", \"rpm\": 7200, "
+                      "\"outer_rate\": \"120MB/s\", \"inner_rate\": \"60MB/s\", "
+                      "\"seek_track_us\": 500, \"seek_avg_us\": 8500, \"seek_full_us\": 18000, "
+                      "\"write_cache\": false}}",
+                      "disk", &err) == 0,
+                  "%s", err.message);
+    ck_assert_int_eq(ssdsim_model_write_buffer(m), SSDSIM_WRITE_BUFFER_VOLATILE);
+    ck_assert_str_eq(ssdsim_model_write_cache_key(m), "hdd.write_cache");
+    ck_assert_int_eq(ssdsim_model_set(m, "hdd.cache", "0", NULL), 0);
+    ck_assert_int_eq(ssdsim_model_write_buffer(m), SSDSIM_WRITE_BUFFER_NONE);
     ssdsim_model_free(m);
 }
 END_TEST

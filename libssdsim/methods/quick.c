@@ -1,8 +1,9 @@
 /* quick.c: the hosting companies' simple fio test matrix as `ssdsim suite quick-matrix` runs it
  * (ssdsim_quick_run, ssdsim/suite.h): which tests, over which regions, at which job counts, in
  * which drive states (fresh: secure-erased before each test that follows a write; written full:
- * the steady state of 4 KiB random writes), with idle time between tests, and the write-cache
- * comparison when the model's write buffer is volatile (doc/suites.md).
+ * the steady state of 4 KiB random writes; on a hard disk the fresh state, which writing does
+ * not change), with idle time between tests, and the write-cache comparison when the model's
+ * write buffer or a disk's cache is volatile (doc/suites.md).
  */
 #include "common.h"
 
@@ -90,6 +91,12 @@ int ssdsim_quick_cell(size_t i, size_t j, uint64_t logical, ssdsim_suite_wl *w)
 
 ssdsim_write_buffer ssdsim_model_write_buffer(const ssdsim_model *model)
 {
+    if (model && ssdsim_model_get_kind(model) == SSDSIM_MODEL_HDD) {
+        /* a disk's cache: volatile, hdd.write_cache decides whether writes wait in it */
+        double cache = 0;
+        ssdsim_model_get_double(model, "hdd.cache", &cache, NULL);
+        return cache > 0 ? SSDSIM_WRITE_BUFFER_VOLATILE : SSDSIM_WRITE_BUFFER_NONE;
+    }
     if (!model || ssdsim_model_get_kind(model) != SSDSIM_MODEL_SSD)
         return SSDSIM_WRITE_BUFFER_NONE;
     double size = 0;
@@ -99,6 +106,20 @@ ssdsim_write_buffer ssdsim_model_write_buffer(const ssdsim_model *model)
         return SSDSIM_WRITE_BUFFER_NONE;
     ssdsim_model_get_bool(model, "buffer.plp", &plp, NULL);
     return plp ? SSDSIM_WRITE_BUFFER_PLP : SSDSIM_WRITE_BUFFER_VOLATILE;
+}
+
+const char *ssdsim_model_write_cache_key(const ssdsim_model *model)
+{
+    if (!model)
+        return NULL;
+    switch (ssdsim_model_get_kind(model)) {
+    case SSDSIM_MODEL_HDD:
+        return "hdd.write_cache";
+    case SSDSIM_MODEL_SSD:
+        return "buffer.write_cache";
+    default:
+        return NULL;
+    }
 }
 
 struct ssdsim_quick_result {
@@ -114,7 +135,8 @@ void ssdsim_quick_free(ssdsim_quick_result *r)
         return;
     for (int st = 0; st < 2; st++)
         for (int t = 0; t < N_TESTS; t++)
-            ssdsim_latency_sum_free(r->lat[st][t]);
+            if (st == 0 || r->lat[1][t] != r->lat[0][t])
+                ssdsim_latency_sum_free(r->lat[st][t]);
     free(r);
 }
 
@@ -266,11 +288,12 @@ static int reach_full(ssdsim *sim, const ssdsim_quick_opts *o, bool tell)
     return 0;
 }
 
-/* The fresh and written-full states on `sim`. */
+/* The fresh and written-full states on `sim`; only the fresh one on a hard disk
+ * (ssdsim_quick_summary.one_state), whose written-full cells are then its fresh ones. */
 static int run_states(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_quick_opts *o)
 {
     int rc = 0;
-    for (int st = 0; st < 2 && rc == 0; st++) {
+    for (int st = 0; st < (r->sum.one_state ? 1 : 2) && rc == 0; st++) {
         if (o->on_state)
             o->on_state((ssdsim_quick_state)st, o->userdata);
         bool dirty = true; /* written since the last secure erase */
@@ -302,6 +325,11 @@ static int run_states(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_quick_op
             }
         }
     }
+    if (rc == 0 && r->sum.one_state) {
+        memcpy(r->fig[SSDSIM_QUICK_FULL], r->fig[SSDSIM_QUICK_FRESH], sizeof r->fig[0]);
+        memcpy(r->ran[SSDSIM_QUICK_FULL], r->ran[SSDSIM_QUICK_FRESH], sizeof r->ran[0]);
+        memcpy(r->lat[SSDSIM_QUICK_FULL], r->lat[SSDSIM_QUICK_FRESH], sizeof r->lat[0]);
+    }
     return rc;
 }
 
@@ -320,7 +348,7 @@ static int run_cache(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_model *mo
         ssdsim_error err;
         if ((rc = ssdsim_model_copy(&m2, model)) != 0)
             return ssdsim__fail(sim, rc, "out of memory");
-        rc = ssdsim_model_set_bool(m2, "buffer.write_cache", on, &err);
+        rc = ssdsim_model_set_bool(m2, ssdsim_model_write_cache_key(model), on, &err);
         if (rc == 0)
             rc = ssdsim_new(&s2, m2, o->seed, &err);
         ssdsim_model_free(m2);
@@ -341,8 +369,16 @@ static int run_cache(ssdsim_quick_result *r, ssdsim *sim, const ssdsim_model *mo
                 rc = cell_done(r, st, i, j, o);
         }
         /* then written full, the job counts in order with the idle time between, as the
-         * matrix runs them on its written-full drive */
+         * matrix runs them on its written-full drive (a disk's is its fresh one: not again) */
         ssdsim_quick_state fs = on ? SSDSIM_QUICK_CACHE_ON_FULL : SSDSIM_QUICK_CACHE_OFF_FULL;
+        if (r->sum.one_state) {
+            for (size_t j = 0; j < SSDSIM_QUICK_N_JOBS; j++) {
+                r->fig[fs][i][j] = r->fig[st][i][j];
+                r->ran[fs][i][j] = r->ran[st][i][j];
+            }
+            ssdsim_free(s2);
+            continue;
+        }
         if (rc == 0 && o->on_state)
             o->on_state(fs, o->userdata);
         if (rc == 0 && (rc = reach_full(s2, o, false)) != 0) {
@@ -391,6 +427,9 @@ int ssdsim_quick_run(ssdsim_quick_result **out, ssdsim *sim, const ssdsim_model 
     s->regions_5gib = GIB5 < s->logical_bytes / 2;
     s->buffer = ssdsim_model_write_buffer(model);
     s->cache_compared = s->buffer == SSDSIM_WRITE_BUFFER_VOLATILE;
+    /* a hard disk: writing changes no state of it (no flash, no mapping, no garbage
+     * collection), so its written-full state is its fresh one, measured once the same way */
+    s->one_state = ssdsim_model_get_kind(model) == SSDSIM_MODEL_HDD;
     s->cache_test = 6; /* random, write, whole device, 4 KiB */
     int rc = run_states(r, sim, &o);
     if (rc == 0 && s->cache_compared)

@@ -334,14 +334,20 @@ typedef enum ssdsim_quick_state {
 
 /** What a model's write buffer makes of the host's write-cache setting. */
 typedef enum ssdsim_write_buffer {
-    SSDSIM_WRITE_BUFFER_NONE = 0,     /**< no buffer (or not a single solid-state device): every
-                                           write completes when programmed */
+    SSDSIM_WRITE_BUFFER_NONE = 0,     /**< no buffer (a disk without cache, or a system of
+                                           devices): every write completes once on the media */
     SSDSIM_WRITE_BUFFER_PLP = 1,      /**< power-loss protected: acknowledged from DRAM always */
-    SSDSIM_WRITE_BUFFER_VOLATILE = 2, /**< volatile: the setting decides (compared) */
+    SSDSIM_WRITE_BUFFER_VOLATILE = 2, /**< volatile: the setting decides (compared): an SSD's
+                                           buffer without buffer.plp, or a hard disk's cache
+                                           (hdd.cache above 0) */
 } ssdsim_write_buffer;
 
 /** The write buffer of `model` (NONE for NULL). */
 SSDSIM_API ssdsim_write_buffer ssdsim_model_write_buffer(const ssdsim_model *model);
+
+/** The model key of the host's write-cache setting of `model`: "buffer.write_cache" for a
+ * solid-state device, "hdd.write_cache" for a hard disk, NULL for a system or NULL. */
+SSDSIM_API const char *ssdsim_model_write_cache_key(const ssdsim_model *model);
 
 /** Called before a state's tests (and before the preparation of SSDSIM_QUICK_FULL). */
 typedef void (*ssdsim_quick_state_fn)(ssdsim_quick_state state, void *userdata);
@@ -422,6 +428,10 @@ typedef struct ssdsim_quick_summary {
     uint64_t test_ns; /**< the length of a test (ssdsim_quick_opts.test_ns); a cell measured
                            over it whole has ramp_ns 0 and window_ns test_ns */
     uint32_t full_fills; /**< the written-full state (ssdsim_quick_opts.full_fills) */
+    /** a hard disk: writing changes no state of it, so the matrix ran the fresh state only
+     * and the written-full cells (SSDSIM_QUICK_FULL, and the write cache's _ON_FULL and
+     * _OFF_FULL) are the fresh ones; every cell was measured over a window, none whole */
+    bool one_state;
 } ssdsim_quick_summary;
 
 /** The summary of a matrix. @return 0 or SSDSIM_EINVAL. */
