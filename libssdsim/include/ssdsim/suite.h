@@ -407,9 +407,10 @@ SSDSIM_API int ssdsim_quick_opts_init(ssdsim_quick_opts *opts, unsigned int vers
 typedef struct ssdsim_quick_result ssdsim_quick_result;
 
 /** Run the quick matrix on `sim` (a simulation of `model`): every test at every job count,
- * fresh and then written full, and, when the model's write buffer is volatile, the 4 KiB random
- * write test with the write cache on and off (new simulations of copies of `model`), on a
- * fresh drive and then on the drive written full. *out is freed with ssdsim_quick_free. @return 0, SSDSIM_EINVAL (NULL argument,
+ * fresh and then written full (a hard disk: fresh only, ssdsim_quick_summary.one_state), and,
+ * when the model's write buffer (a disk's cache) is volatile, the 4 KiB random write test with
+ * the write cache on and off (ssdsim_model_write_cache_key; new simulations of copies of
+ * `model`), on a fresh drive and then on the drive written full. *out is freed with ssdsim_quick_free. @return 0, SSDSIM_EINVAL (NULL argument,
  * options of an unknown version), a callback's non-zero return, or the codes of
  * ssdsim_secure_erase, ssdsim_reach_steady, ssdsim_measure, ssdsim_idle and ssdsim_new;
  * ssdsim_errmsg(sim) says why. *out is NULL on failure. */
