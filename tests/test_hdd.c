@@ -3,9 +3,10 @@
  * Every expected figure is derived by hand in the comments from the model written out in
  * hdd.h: the zone table, the cylinder count, the seek curve, the exact rotational wait of a
  * single access, sequential rates at both ends of the disk with and without read-ahead, the
- * write cache, random-read IOPS against 1 / (average seek + half a revolution + transfer), and
- * SATF against FCFS. The disk is driven by a real engine; the host submits from events. Each
- * test ends with no event left (a leak test under ASan).
+ * write cache, random-read IOPS against 1 / (average seek + half a revolution + transfer), SATF
+ * against FCFS, and aged SATF's bounds (depth 64 no slower than 48, the longest wait). The disk
+ * is driven by a real engine; the host submits from events. Each test ends with no event left
+ * (a leak test under ASan).
  */
 #include "common.h"
 #include "engine/engine.h"

@@ -2,8 +2,8 @@
  *
  * The arm does one thing at a time: it reads a stream (the reads riding it, then read-ahead)
  * or writes one extent, a track-sized chunk per engine event. Commands the cache cannot answer
- * wait in a flat array and are picked FCFS or SATF when the arm is free. Every time is computed
- * exactly from the rotation phase in integer units of 1/(rpm * spt) ns, so runs are
+ * wait in a flat array and are picked FCFS or by aged SATF when the arm is free. Every time is
+ * computed exactly from the rotation phase in integer units of 1/(rpm * spt) ns, so runs are
  * deterministic and sequential transfers lose nothing to rounding.
  */
 #include "hdd/hdd.h"
