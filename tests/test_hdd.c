@@ -3,9 +3,10 @@
  * Every expected figure is derived by hand in the comments from the model written out in
  * hdd.h: the zone table, the cylinder count, the seek curve, the exact rotational wait of a
  * single access, sequential rates at both ends of the disk with and without read-ahead, the
- * write cache, random-read IOPS against 1 / (average seek + half a revolution + transfer), and
- * SATF against FCFS. The disk is driven by a real engine; the host submits from events. Each
- * test ends with no event left (a leak test under ASan).
+ * write cache, random-read IOPS against 1 / (average seek + half a revolution + transfer), SATF
+ * against FCFS, and aged SATF's bounds (depth 64 no slower than 48, the longest wait). The disk
+ * is driven by a real engine; the host submits from events. Each test ends with no event left
+ * (a leak test under ASan).
  */
 #include "common.h"
 #include "engine/engine.h"
@@ -61,6 +62,30 @@ static struct ssdsim__hdd_cfg disk_b(void)
         .write_settle_ns = 0,
         .cache_bytes = 16 << 20,
         .write_cache = 1,
+        .read_ahead = 1,
+        .sched = SSDSIM__HDD_SATF,
+    };
+    return c;
+}
+
+/* Disk C: a 600 GB 15 000 rpm enterprise disk (the Ultrastar 15K600's figures, one read
+ * segment, write cache off): a revolution P = 4 ms; spt from 208e6 x 60 / (15 000 x 512) = 1625
+ * down to 1000. */
+static struct ssdsim__hdd_cfg disk_c(void)
+{
+    struct ssdsim__hdd_cfg c = {
+        .capacity = 600127266816ULL,
+        .rpm = 15000,
+        .heads = 8,
+        .zones = 30,
+        .outer_bytes_per_s = 208000000,
+        .inner_bytes_per_s = 128000000,
+        .seek_track_ns = 200000,
+        .seek_avg_ns = 3400000,
+        .seek_full_ns = 6500000,
+        .write_settle_ns = 500000,
+        .cache_bytes = 64 << 20,
+        .write_cache = 0,
         .read_ahead = 1,
         .sched = SSDSIM__HDD_SATF,
     };
@@ -546,8 +571,9 @@ static double random_iops(struct ssdsim__hdd_cfg c, uint32_t qd, uint32_t n, uin
     h.span = c.capacity;
     host_run(&h, qd, 0);
     double iops = n / (last_done(&h) / 1e9);
-    /* The queue array has not grown past its first size (16 + 32 segments). */
-    ck_assert_uint_eq(h.d.cap_q, 48);
+    /* The queue array has not grown past its first size (16 + 32 segments), or doubled once for
+     * a deeper queue. */
+    ck_assert_uint_eq(h.d.cap_q, qd <= 48 ? 48 : 96);
     if (out)
         memcpy(out, h.done_ns, n * sizeof *out);
     host_fini(&h);
@@ -572,6 +598,59 @@ START_TEST(test_hdd_random_reads_satf_vs_fcfs)
     ck_assert_msg(satf > 1.5 * fcfs, "QD16 SATF %.1f IOPS vs FCFS %.1f", satf, fcfs);
     fprintf(stderr, "hdd random 4KiB reads: QD1 %.1f IOPS, QD16 FCFS %.1f, SATF %.1f\n", qd1, fcfs,
             satf);
+}
+END_TEST
+
+/* Aged SATF holds its gain as the queue deepens: random 4 KiB reads over all of disk C. FCFS:
+ * 1 / (3.4 ms average seek + P/2 = 2 ms + 4096 B / ~170 MB/s = 0.024 ms) = 1 / 5.424 ms =
+ * 184.4 IOPS at any depth. SATF at depth 48 picks the nearest of 48; at depth 64 it has more to
+ * choose from, so it must do no worse, and well above FCFS (twice: 368.8). The queue waits
+ * (64 / IOPS, over 100 ms, with a tail past 256 ms) exceed 64 revolutions: when a command older
+ * than that was served strictly oldest-first, every pick became FCFS once the tail crossed it
+ * and the disk fell towards FCFS's rate (QD48 557 IOPS, QD64 220; now 597 and 636). */
+START_TEST(test_hdd_satf_deep_queue)
+{
+    struct ssdsim__hdd_cfg c = disk_c();
+    c.sched = SSDSIM__HDD_FCFS;
+    double fcfs = random_iops(c, 64, 4000, NULL);
+    ck_assert_msg(fabs(fcfs / 184.4 - 1) < 0.10, "QD64 FCFS: %.1f IOPS, expected 184.4", fcfs);
+    c.sched = SSDSIM__HDD_SATF;
+    double q48 = random_iops(c, 48, 4000, NULL);
+    double q64 = random_iops(c, 64, 4000, NULL);
+    ck_assert_msg(q64 >= q48, "SATF QD64 %.1f IOPS below QD48 %.1f", q64, q48);
+    ck_assert_msg(q64 > 2 * 184.4, "SATF QD64 %.1f IOPS, FCFS 184.4", q64);
+    fprintf(stderr, "hdd 15K random 4KiB reads: QD64 FCFS %.1f IOPS, SATF QD48 %.1f, QD64 %.1f\n",
+            fcfs, q48, q64);
+}
+END_TEST
+
+/* Aged SATF bounds every wait. A command's positioning time is at most the full stroke plus a
+ * revolution (a read: no settle): 6.5 + 4 = 10.5 ms on disk C. It gains 6 ns per whole us
+ * waited, so against one that arrived at least 10 500 000 / 6 + 1 = 1 750 001 us later it gains
+ * at least 10.5 ms more, and wins (a tie goes to the older). So no command that arrives more
+ * than 1.750001 s after A is served before A: by then at most 63 others are in the disk (depth
+ * 64), each served in at most 10.5 ms + a head switch and a revolution within the read
+ * (0.2 + 4 ms) + 8 sectors at 1000 per revolution (0.032 ms) = 14.732 ms. A waits at most
+ * 1.750001 s + 63 x 14.732 ms = 2.678117 s. (Random reads over 600 GB form no queued runs
+ * and continue no segment, the two choices made before the aged one.) */
+START_TEST(test_hdd_satf_wait_bound)
+{
+    struct ssdsim__hdd_cfg c = disk_c();
+    struct host h;
+    host_init(&h, &c, 4000);
+    h.op = 0;
+    h.bs = 4096;
+    h.random = 1;
+    h.rng = 42;
+    h.span = c.capacity;
+    host_run(&h, 64, 0);
+    uint64_t worst = 0;
+    for (uint32_t i = 0; i < 4000; i++)
+        worst = SSDSIM__MAX(worst, h.done_ns[i] - h.submit_ns[i]);
+    ck_assert_msg(worst <= 1750001000ULL + 63ULL * 14732000ULL, "longest wait %llu ns",
+                  (unsigned long long)worst);
+    fprintf(stderr, "hdd 15K random 4KiB reads QD64: longest response %.1f ms\n", worst / 1e6);
+    host_fini(&h);
 }
 END_TEST
 
@@ -690,10 +769,16 @@ START_TEST(test_hdd_sequential_writes)
 END_TEST
 
 /* SATF aging: 8 reads at a time within the first 10 cylinders (40.96 MB: seeks under 1 ms) and
- * one read at the disk's last sector, 1 us later. The far one (a 16 ms seek) never has the
- * shortest access time, so it waits until it is older than 64 revolutions = 64 x 60e9 / 7200 =
- * 533 333 333.3 ns (533 333 334), and is served by the next pick: at most one near read
- * (under 1 ms + one revolution) then seek 16 ms + a revolution + the transfer later. */
+ * one read at the disk's last sector, 1 us later. Each near read is positioned in under 1 ms +
+ * a revolution (P = 8.333 ms): 9.4 ms with its transfer; the far one needs a 49 990-cylinder
+ * seek, s = ssdsim__hdd_seek_ns(49 990), just under the 16 ms full stroke, and up to P more.
+ * Aged SATF takes off 6 ns per us waited, so the far read wins only once its gain exceeds
+ * s - 9.4 ms (a near read's own gain only widens that): after (s - 9.4 ms) / 6 ns per us, about
+ * 1.1 s. It has certainly won once it gains its whole 24.333 334 ms over any read that came in
+ * after it, 24 333 334 / 6 + 1 = 4 055 557 us after its arrival: then at most 7 near reads are
+ * ahead of it, and it is done a seek and a revolution later. A near read likewise gains its
+ * 9.4 ms over any later one within 1 566 668 us, then waits for at most 6 near reads and the
+ * far one: 1.566 668 s + 6 x 9.4 ms + 24.4 ms = 1.647 468 s. */
 START_TEST(test_hdd_satf_aging)
 {
     struct host h;
@@ -708,11 +793,13 @@ START_TEST(test_hdd_satf_aging)
     struct sub far = {&h.d, 2000, 0, c.capacity - 512, 512};
     ssdsim__engine_schedule(&h.e, 1000, ev_sub, &far, 0);
     host_run(&h, 8, 0);
-    uint64_t t = h.done_ns[2000];
-    ck_assert_msg(t >= 533333334 && t <= 533333334 + 9400000 + 16000000 + 8400000,
+    uint64_t t = h.done_ns[2000], s = ssdsim__hdd_seek_ns(&h.d, 49990);
+    ck_assert_uint_gt(s, 15000000);
+    ck_assert_msg(t >= 1000 + (s - 9400000) / 6 * 1000 &&
+                      t <= 1000 + 4055557000ULL + 7 * 9400000 + 16000000 + 8400000,
                   "far read done at %llu", (unsigned long long)t);
     for (uint32_t i = 0; i < 2000; i++)
-        ck_assert_uint_le(h.done_ns[i] - h.submit_ns[i], 533333334 + 34000000);
+        ck_assert_uint_le(h.done_ns[i] - h.submit_ns[i], 1566668000ULL + 6 * 9400000 + 24400000);
     /* FCFS serves it in turn: within the first 9 services. */
     host_fini(&h);
     c.sched = SSDSIM__HDD_FCFS;
@@ -907,6 +994,8 @@ static Suite *hdd_suite(void)
     tcase_add_test(tc, test_hdd_sequential_start_vs_end);
     tcase_add_test(tc, test_hdd_read_ahead);
     tcase_add_test(tc, test_hdd_random_reads_satf_vs_fcfs);
+    tcase_add_test(tc, test_hdd_satf_deep_queue);
+    tcase_add_test(tc, test_hdd_satf_wait_bound);
     tcase_add_test(tc, test_hdd_determinism);
     tcase_add_test(tc, test_hdd_mixed_workload);
     tcase_add_test(tc, test_hdd_sequential_writes);

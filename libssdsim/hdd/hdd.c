@@ -2,8 +2,8 @@
  *
  * The arm does one thing at a time: it reads a stream (the reads riding it, then read-ahead)
  * or writes one extent, a track-sized chunk per engine event. Commands the cache cannot answer
- * wait in a flat array and are picked FCFS or SATF when the arm is free. Every time is computed
- * exactly from the rotation phase in integer units of 1/(rpm * spt) ns, so runs are
+ * wait in a flat array and are picked FCFS or by aged SATF when the arm is free. Every time is
+ * computed exactly from the rotation phase in integer units of 1/(rpm * spt) ns, so runs are
  * deterministic and sequential transfers lose nothing to rounding.
  */
 #include "hdd/hdd.h"
@@ -645,38 +645,37 @@ static uint32_t run_start(const struct ssdsim__hdd *d, uint32_t i)
     }
 }
 
-/* The queued entry to serve next. */
+/* The queued entry to serve next. FCFS: the oldest. SATF (aged): the least positioning time
+ * less the aged gain, ties by arrival; before it, a sequential stream's continuation, unless a
+ * queued command has waited more than the aging period (the stream then gives way). */
 static uint32_t pick(const struct ssdsim__hdd *d, uint64_t now, uint64_t t0)
 {
     uint32_t best = UINT32_MAX;
-    /* Aging: the oldest of those that have waited too long. */
-    for (uint32_t i = 0; i < d->n_q; i++) {
-        const struct ssdsim__hdd_req *r = &d->q[i];
-        if (r->state == SSDSIM__HDD_QUEUED && now - r->arrival_ns > d->age_ns &&
-            (best == UINT32_MAX || r->seq < d->q[best].seq))
-            best = i;
+    if (d->cfg.sched == SSDSIM__HDD_FCFS) {
+        for (uint32_t i = 0; i < d->n_q; i++)
+            if (d->q[i].state == SSDSIM__HDD_QUEUED &&
+                (best == UINT32_MAX || d->q[i].seq < d->q[best].seq))
+                best = i;
+        return best;
     }
-    if (best != UINT32_MAX)
-        return best;
-    if (d->cfg.sched != SSDSIM__HDD_FCFS && (best = continuation(d, now)) != UINT32_MAX)
-        return best;
-    uint64_t best_cost = UINT64_MAX;
+    int64_t best_eff = INT64_MAX;
+    uint64_t oldest = UINT64_MAX;
     for (uint32_t i = 0; i < d->n_q; i++) {
         const struct ssdsim__hdd_req *r = &d->q[i];
         if (r->state != SSDSIM__HDD_QUEUED)
             continue;
-        if (d->cfg.sched == SSDSIM__HDD_FCFS) {
-            if (best == UINT32_MAX || r->seq < d->q[best].seq)
-                best = i;
-            continue;
-        }
-        uint64_t cost = access_ns(d, r, t0);
-        if (cost < best_cost || (cost == best_cost && r->seq < d->q[best].seq)) {
+        oldest = SSDSIM__MIN(oldest, r->arrival_ns);
+        uint64_t gain = (now - r->arrival_ns) / 1000 * SSDSIM__HDD_AGE_WEIGHT;
+        int64_t eff = (int64_t)access_ns(d, r, t0) - (int64_t)gain;
+        if (eff < best_eff || (eff == best_eff && r->seq < d->q[best].seq)) {
             best = i;
-            best_cost = cost;
+            best_eff = eff;
         }
     }
-    return d->cfg.sched == SSDSIM__HDD_FCFS ? best : run_start(d, best);
+    uint32_t cont;
+    if (now - oldest <= d->age_ns && (cont = continuation(d, now)) != UINT32_MAX)
+        return cont;
+    return run_start(d, best);
 }
 
 /* Whether a read of [lba, lba + n) lies in [lo, d->must) of a pinned stream, which reads past

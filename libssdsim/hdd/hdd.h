@@ -67,19 +67,25 @@
  *
  * Queue. Commands the disk cannot answer from its cache wait in one flat array (grown only to
  * the run's peak; removal swaps the last entry in, order is kept by an arrival sequence
- * number), together with the cache's destage writes. FCFS serves the oldest. SATF serves the
- * one whose first sector the head can reach soonest (seek + settle + rotational wait from the
- * head's position when the disk is next free), ties by arrival; to bound starvation, a command
- * that has waited more than SSDSIM__HDD_AGE_REVS revolutions is served first (the oldest of
- * them). Before the shortest access, SATF serves a sequential stream on: the lowest queued read
- * that starts in the clean segment or within one track past its end, read on to from the
- * segment's end (through a gap such as a RAID-5 member's parity strip), or the lowest write
- * that starts within one track past the last sector the arm transferred, instead of jumping to
- * whatever comes under the head first; and the command it chooses otherwise is moved back to
- * the first of its queued run (commands of its kind each ending at most a track before the
- * next starts), served as one access from the run's lowest sector. A queued read that a pinned prefetch (below) will pass
- * rides it and is answered when the head passes its end. Choosing is O(queued commands + dirty
- * segments) per command served.
+ * number), together with the cache's destage writes. FCFS serves the oldest. SATF is aged
+ * SATF (Jacobson & Wilkes 1991's ASATF; ASPTF in Worthington, Ganger & Patt 1994): it serves
+ * the command whose positioning time (seek + settle + rotational wait to its first sector from
+ * the head's position when the disk is next free), less SSDSIM__HDD_AGE_WEIGHT ns for each
+ * whole us it has waited, is least, ties by arrival. Aging tilts the choice gradually: a
+ * command gains 6 ms a second, so it is never passed by one that arrived more than its own
+ * positioning time / 6 ns per us after it (1.75 s for a 10.5 ms full stroke and revolution);
+ * the weight's form is DiskSim's (Teff = Tpos - W x 0.001 x Twait, ms) and 6 its example
+ * parameter files' value, an estimate (doc/models.md). Before the shortest access, SATF
+ * serves a sequential stream on, unless a queued command has waited more than
+ * SSDSIM__HDD_AGE_REVS revolutions (the stream then gives way to the aged choice): the lowest
+ * queued read that starts in the clean segment or within one track past its end, read on to
+ * from the segment's end (through a gap such as a RAID-5 member's parity strip), or the lowest
+ * write that starts within one track past the last sector the arm transferred, instead of
+ * jumping to whatever comes under the head first; and the command it chooses otherwise is
+ * moved back to the first of its queued run (commands of its kind each ending at most a track
+ * before the next starts), served as one access from the run's lowest sector. A queued read
+ * that a pinned prefetch (below) will pass rides it and is answered when the head passes its
+ * end. Choosing is O(queued commands + dirty segments) per command served.
  *
  * Cache. cache_bytes holds at most SSDSIM__HDD_SEGMENTS dirty extents (contiguous runs of
  * written sectors) plus one clean segment (the last run read from the platter and its
@@ -135,7 +141,8 @@
 
 #define SSDSIM__HDD_SECTOR 512u
 #define SSDSIM__HDD_SEGMENTS 32u   /* dirty extents the cache holds at most */
-#define SSDSIM__HDD_AGE_REVS 64u   /* SATF: served first after waiting this many revolutions */
+#define SSDSIM__HDD_AGE_REVS 64u   /* SATF: a stream gives way once a command has waited this */
+#define SSDSIM__HDD_AGE_WEIGHT 6u  /* aged SATF: ns of positioning gained per us of waiting */
 #define SSDSIM__HDD_RA_FRACTION 4u /* read-ahead goes cache_bytes / this past a read */
 
 /* One recording zone: cylinders [first_cyl, first_cyl + n_cyl), LBAs from first_lba. */
