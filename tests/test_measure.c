@@ -664,6 +664,49 @@ START_TEST(test_measure_reach_steady)
 }
 END_TEST
 
+/* An FTL that cannot install a state (the direct FTL of a 3D XPoint drive) is brought to
+ * steady state by running the workload, after a sequential fill of the whole drive: a read of
+ * every unit then finds none unwritten. Without the fill, uniform random writes for at most 2
+ * drive writes leave at least e^-2 = 13.5% of the units unwritten. */
+START_TEST(test_measure_reach_steady_writes_every_unit)
+{
+    static const char xpoint[] =
+        "{\"name\": \"measure-xpoint\","
+        " \"geometry\": {\"channels\": 2, \"chips_per_channel\": 1, \"dies_per_chip\": 2,"
+        "  \"planes_per_die\": 1, \"blocks_per_plane\": 64, \"pages_per_block\": 64,"
+        "  \"page_size\": \"4KiB\"},"
+        " \"flash\": {\"cell\": \"xpoint\", \"read_us\": 20, \"program_us\": 200,"
+        "  \"bus_mts\": 100, \"bus_width\": 8},"
+        " \"controller\": {\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32},"
+        " \"host\": {\"interface\": \"custom\", \"link_bw\": \"100MB/s\","
+        "  \"cmd_overhead_us\": 1},"
+        " \"ftl\": {\"type\": \"direct\"}}";
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(&m, xpoint, "xpoint", &err) == 0, "%s", err.message);
+    ssdsim *sim = small_sim(m);
+    ssdsim_workload *ww = wl_new("randwrite", 4096, 8);
+    ssdsim_curve_opts co = SSDSIM_CURVE_OPTS_INIT;
+    co.max_drive_writes = 2;
+    ssdsim_steady_method how = SSDSIM_STEADY_BY_NOTHING;
+    ck_assert_msg(ssdsim_reach_steady(sim, ww, &co, &how) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_int_eq(how, SSDSIM_STEADY_BY_RUN);
+    ssdsim_workload *wr = wl_new("read", 65536, 4);
+    ck_assert_msg(ssdsim_run(sim, wr, NULL) == 0, "%s", ssdsim_errmsg(sim));
+    ssdsim_device_stats d;
+    ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0);
+    ssdsim_op_stats r;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_READ, &r), 0);
+    ck_assert_uint_eq(r.bytes, ssdsim_model_logical_bytes(m));
+    ck_assert_msg(d.unmapped_reads == 0, "%llu units unwritten",
+                  (unsigned long long)d.unmapped_reads);
+    ssdsim_workload_free(wr);
+    ssdsim_workload_free(ww);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Calibration: the QD1 latency and the link-bound sequential read match their hand-derived
  * spec values (ratio 1 within 1%), on a drive written full; the random-write figure is measured
  * at steady state (fast preconditioning). The whole model gives the same rows, in order. */
@@ -877,6 +920,7 @@ static Suite *measure_suite(void)
     tcase_add_test(tc, test_measure_curve_on_the_drive);
     tcase_add_test(tc, test_measure_scaled_copy_and_curve_on_it);
     tcase_add_test(tc, test_measure_reach_steady);
+    tcase_add_test(tc, test_measure_reach_steady_writes_every_unit);
     tcase_add_test(tc, test_measure_calibrate);
     tcase_add_test(tc, test_measure_rounds_until_steady);
     suite_add_tcase(s, tc);

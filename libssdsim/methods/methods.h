@@ -64,13 +64,6 @@ int ssdsim__methods_run(ssdsim *sim, const ssdsim_workload *wl,
 int ssdsim__curve_runs(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_curve_opts *o,
                        double time_scale, void *rows, ssdsim_curve_summary *sum);
 
-/* ssdsim_reach_steady for a written-full state: on the long way (an FTL without fast
- * preconditioning) a sequential fill of the whole drive comes before the workload's runs, so
- * that no logical unit is left unwritten (uniform random writes leave about e^-k of them after k
- * drive writes, which a read then answers without flash). */
-int ssdsim__reach_steady_full(ssdsim *sim, const ssdsim_workload *wl,
-                              const ssdsim_curve_opts *opts, ssdsim_steady_method *how);
-
 /* Curve options with the defaults filled in (rounds 20, 10 drive writes; settle_drive_writes
  * stays: 0 means the adaptive settle). */
 void ssdsim__curve_opts_resolve(ssdsim_curve_opts *o);

@@ -277,7 +277,7 @@ static int reach_full(ssdsim *sim, const ssdsim_quick_opts *o, bool tell)
     co.rounds_per_drive_write = o->rounds_per_drive_write;
     co.max_drive_writes = o->max_drive_writes;
     ssdsim_steady_method how;
-    rc = ssdsim__reach_steady_full(sim, wl, &co, &how);
+    rc = ssdsim_reach_steady(sim, wl, &co, &how);
     ssdsim_workload_free(wl);
     if (rc) {
         g_autofree char *why = g_strdup(ssdsim_errmsg(sim));

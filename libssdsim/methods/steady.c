@@ -246,10 +246,12 @@ void ssdsim__curve_opts_resolve(ssdsim_curve_opts *o)
         o->max_drive_writes = 10;
 }
 
-/* `o` resolved. `fill_first`: on the long way, a sequential fill before the workload's runs,
- * so that every logical unit is written whatever the workload leaves untouched. */
+/* `o` resolved. On the long way (an FTL without fast preconditioning) a sequential fill of the
+ * whole drive comes before the workload's runs, so that no logical unit is left unwritten, as
+ * none is on a drive preconditioned for hours (uniform random writes leave about e^-k of them
+ * after k drive writes, which a read then answers without flash). */
 static int reach_steady(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_curve_opts *o,
-                        bool fill_first, ssdsim_steady_method *how)
+                        ssdsim_steady_method *how)
 {
     if (ssdsim_model_get_device_kind(sim->model) == SSDSIM_MODEL_HDD) {
         *how = SSDSIM_STEADY_BY_NOTHING;
@@ -268,7 +270,7 @@ static int reach_steady(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_cur
     /* The FTL cannot install a state: write the drive to steady state the long way. */
     *how = SSDSIM_STEADY_BY_RUN;
     rc = ssdsim_secure_erase(sim);
-    if (rc == 0 && fill_first)
+    if (rc == 0)
         rc = ssdsim_precondition_seq_fills(sim, 1);
     if (rc)
         return rc;
@@ -276,9 +278,8 @@ static int reach_steady(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_cur
     return ssdsim__curve_runs(sim, wl, o, 1.0, NULL, &sum);
 }
 
-static int reach_steady_args(ssdsim *sim, const ssdsim_workload *wl,
-                             const ssdsim_curve_opts *opts, bool fill_first,
-                             ssdsim_steady_method *how)
+int ssdsim_reach_steady(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_curve_opts *opts,
+                        ssdsim_steady_method *how)
 {
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     ssdsim_steady_method h = SSDSIM_STEADY_BY_NOTHING;
@@ -292,20 +293,8 @@ static int reach_steady_args(ssdsim *sim, const ssdsim_workload *wl,
         ssdsim__curve_opts_check(&o, why, sizeof why))
         return ssdsim__fail(sim, SSDSIM_EINVAL, "ssdsim_reach_steady: %s", why);
     ssdsim__curve_opts_resolve(&o);
-    int rc = reach_steady(sim, wl, &o, fill_first, &h);
+    int rc = reach_steady(sim, wl, &o, &h);
     if (how)
         *how = h;
     return rc;
-}
-
-int ssdsim_reach_steady(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_curve_opts *opts,
-                        ssdsim_steady_method *how)
-{
-    return reach_steady_args(sim, wl, opts, false, how);
-}
-
-int ssdsim__reach_steady_full(ssdsim *sim, const ssdsim_workload *wl,
-                              const ssdsim_curve_opts *opts, ssdsim_steady_method *how)
-{
-    return reach_steady_args(sim, wl, opts, true, how);
 }
