@@ -1,6 +1,7 @@
 /* test_engine.c: the event queue orders by (time, sequence), cancels in O(1), runs until a
  * time, stops, and every run ends with no event left behind (each test is a leak test). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/engine.h"
 #include "engine/rng.h"
@@ -155,6 +156,103 @@ START_TEST(test_engine_stop_and_chained_events)
 }
 END_TEST
 
+/* The ring and the radix heap behind it (engine.h): events scheduled from callbacks at
+ * delays from 0 to past the ring's window, run_until stops, cancellations, and a burst of
+ * pending events past SSDSIM__EV_RING_MAX (the ring turns off, then on again): every event runs
+ * once, in (time, schedule order), and no cancelled one runs. */
+struct mix {
+    struct ssdsim__engine *e;
+    struct ssdsim__rng r;
+    uint32_t seq;        /* the next event's schedule number */
+    uint64_t last_time;  /* of the last event run */
+    uint32_t last_seq;
+    uint32_t ran, to_spawn, cancelled_ran;
+    uint8_t *cancelled; /* by schedule number */
+    ssdsim__event_id *ids;
+    uint32_t cap;
+};
+
+static void mix_event(void *ctx, uint32_t arg);
+
+static void mix_spawn(struct mix *m)
+{
+    uint64_t now = ssdsim__engine_now(m->e), d;
+    uint32_t kind = (uint32_t)ssdsim__rng_below(&m->r, 10);
+    if (kind == 0)
+        d = 0;
+    else if (kind < 7)
+        d = ssdsim__rng_below(&m->r, 50000); /* within a few buckets */
+    else if (kind < 9)
+        d = ssdsim__rng_below(&m->r, 4000000); /* across the window */
+    else
+        d = 4000000 + ssdsim__rng_below(&m->r, 30000000); /* past it */
+    uint32_t s = m->seq++;
+    ck_assert_uint_lt(s, m->cap);
+    if (ssdsim__rng_below(&m->r, 8) == 0)
+        m->ids[s] = ssdsim__engine_schedule_cancellable(m->e, now + d, mix_event, m, s);
+    else
+        ck_assert_int_eq(ssdsim__engine_schedule(m->e, now + d, mix_event, m, s), 0);
+}
+
+static void mix_event(void *ctx, uint32_t arg)
+{
+    struct mix *m = ctx;
+    uint64_t now = ssdsim__engine_now(m->e);
+    if (m->ran)
+        ck_assert(now > m->last_time || (now == m->last_time && arg > m->last_seq));
+    m->last_time = now;
+    m->last_seq = arg;
+    m->ran++;
+    if (m->cancelled[arg])
+        m->cancelled_ran++;
+    for (int k = 0; k < 2 && m->to_spawn; k++, m->to_spawn--)
+        mix_spawn(m);
+    if (ssdsim__rng_below(&m->r, 16) == 0 && arg > 0) { /* cancel an earlier one at random */
+        uint32_t v = (uint32_t)ssdsim__rng_below(&m->r, m->seq);
+        if (m->ids[v] && !m->cancelled[v]) {
+            uint32_t before = ssdsim__engine_pending(m->e);
+            ssdsim__engine_cancel(m->e, m->ids[v]);
+            if (ssdsim__engine_pending(m->e) < before)
+                m->cancelled[v] = 1;
+        }
+    }
+}
+
+START_TEST(test_engine_ring_and_heap_keep_order)
+{
+    struct ssdsim__engine e;
+    static struct mix m;
+    memset(&m, 0, sizeof m);
+    m.e = &e;
+    m.cap = 200000;
+    m.cancelled = calloc(m.cap, 1);
+    m.ids = calloc(m.cap, sizeof *m.ids);
+    ck_assert_ptr_nonnull(m.cancelled);
+    ck_assert_ptr_nonnull(m.ids);
+    ssdsim__rng_seed(&m.r, 9, "ring", 0);
+    ck_assert_int_eq(ssdsim__engine_init(&e, 4), 0);
+    /* a few at a time, then a burst of 20,000 pending (the ring turns off), then a few again */
+    for (int i = 0; i < 50; i++)
+        mix_spawn(&m);
+    m.to_spawn = 60000;
+    ck_assert_int_eq(ssdsim__engine_run_until(&e, 3000000), 0);
+    for (int i = 0; i < 20000; i++)
+        mix_spawn(&m);
+    m.to_spawn += 60000;
+    for (uint64_t t = 5000000; ssdsim__engine_pending(&e); t += 7777777)
+        ck_assert_int_eq(ssdsim__engine_run_until(&e, t), 0);
+    uint32_t cancelled = 0;
+    for (uint32_t i = 0; i < m.seq; i++)
+        cancelled += m.cancelled[i];
+    ck_assert_uint_eq(m.cancelled_ran, 0);
+    ck_assert_uint_eq(m.ran + cancelled, m.seq);
+    ck_assert_uint_gt(cancelled, 0);
+    ssdsim__engine_fini(&e);
+    free(m.cancelled);
+    free(m.ids);
+}
+END_TEST
+
 START_TEST(test_engine_rng_streams_are_deterministic_and_independent)
 {
     struct ssdsim__rng a, b, c;
@@ -190,6 +288,7 @@ int main(void)
     tcase_add_test(tc, test_engine_cancel_is_exact);
     tcase_add_test(tc, test_engine_run_until_and_max_events);
     tcase_add_test(tc, test_engine_stop_and_chained_events);
+    tcase_add_test(tc, test_engine_ring_and_heap_keep_order);
     tcase_add_test(tc, test_engine_rng_streams_are_deterministic_and_independent);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

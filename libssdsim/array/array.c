@@ -415,7 +415,8 @@ int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint
     return s->fail_code;
 }
 
-void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset, bool write)
+void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset, bool write,
+                          bool read)
 {
     uint32_t dev = volume;
     uint64_t doff = offset;
@@ -426,7 +427,7 @@ void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offse
         ssdsim__raid5_map(s->n_devs, s->stripe, offset, &dev, &doff, &pdev);
     else if (s->layout == SSDSIM__LAYOUT_RAID1)
         dev = 0;
-    ssdsim__dev_prefetch(&s->devs[dev], doff, write);
+    ssdsim__dev_prefetch(&s->devs[dev], doff, write, read);
 }
 
 void ssdsim__sys_hints_lead(struct ssdsim__sys *s, bool lead)

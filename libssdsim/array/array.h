@@ -166,8 +166,9 @@ void ssdsim__sys_set_done(struct ssdsim__sys *s, ssdsim__sys_io_done_fn fn, void
 int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint8_t op,
                        uint64_t offset, uint32_t len, uint32_t queue);
 /* Prefetch hint for a request about to be issued (`write`: a write the device's write buffer
- * may take; FUA writes pass false). */
-void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset, bool write);
+ * may take; FUA writes pass false; `read`: a read). */
+void ssdsim__sys_prefetch(struct ssdsim__sys *s, uint32_t volume, uint64_t offset, bool write,
+                          bool read);
 /* Whether the host's prefetch hints lead their requests by many (ftl/env.h, hints_lead; never
  * on a device with a write buffer, whose flush hints its writes). */
 void ssdsim__sys_hints_lead(struct ssdsim__sys *s, bool lead);

@@ -137,13 +137,16 @@ void ssdsim__dev_fini(struct ssdsim__dev *d)
     memset(d, 0, sizeof *d);
 }
 
-void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset, bool write)
+void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset, bool write, bool read)
 {
     /* a write the buffer takes reaches the FTL when it is flushed, which prefetches it then */
     if (write && ssdsim__dev_buf_absorbs(d))
         return;
-    if (d->ssd && d->env.ops->prefetch)
+    if (d->ssd && d->env.ops->prefetch) {
+        d->env.pf_read = read;
         d->env.ops->prefetch(d->env.state, ssdsim__dev_unit_of(d, offset));
+        d->env.pf_read = false;
+    }
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -157,9 +157,10 @@ uint64_t ssdsim__fw_cmd_ns(const struct ssdsim__dev *d, const struct ssdsim__cmd
  * host behind earlier ones while the device is full. */
 void ssdsim__dev_submit(struct ssdsim__dev *d, uint32_t cmd);
 
-/* A hint that a command for `offset` (a write when `write`) is coming: the FTL starts loading
- * its mapping; not for a write the write buffer will take. */
-void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset, bool write);
+/* A hint that a command for `offset` (a write the write buffer may take when `write`, a read
+ * when `read`) is coming: the FTL starts loading its mapping; not for a write the write buffer
+ * will take. */
+void ssdsim__dev_prefetch(struct ssdsim__dev *d, uint64_t offset, bool write, bool read);
 
 /* Commands inside the device (RAID-1 reads go to the least busy mirror). */
 static inline uint32_t ssdsim__dev_load(const struct ssdsim__dev *d)

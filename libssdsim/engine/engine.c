@@ -1,4 +1,5 @@
-/* engine.c: the radix-heap event queue and the run loop (see engine.h for the structure). */
+/* engine.c: the event queue (a ring of FIFO buckets in front of a radix heap) and the run loop
+ * (see engine.h for the structure). */
 #include "engine/engine.h"
 
 #include <stdlib.h>
@@ -15,6 +16,11 @@ int ssdsim__engine_init(struct ssdsim__engine *e, uint32_t initial_capacity)
     if (!e->b[0].v)
         return SSDSIM_ENOMEM;
     e->b[0].cap = cap;
+    e->ring_n = SSDSIM__EV_RING_N;
+    e->node_free = SSDSIM__EV_NONE;
+    e->rnext = UINT64_MAX;
+    for (int k = 0; k < SSDSIM__EV_RING_N; k++)
+        e->rhead[k] = e->rtail[k] = SSDSIM__EV_NONE;
     return 0;
 }
 
@@ -25,6 +31,7 @@ void ssdsim__engine_fini(struct ssdsim__engine *e)
     for (int i = 0; i < SSDSIM__EV_BUCKETS; i++)
         free(e->b[i].v);
     free(e->recs);
+    free(e->nodes);
     memset(e, 0, sizeof *e);
     ssdsim__ipool_init(&e->rec_pool);
 }
@@ -52,6 +59,7 @@ static bool bucket_grow(struct ssdsim__ev_bucket *b)
 
 static inline int push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
 {
+    assert(ev->time >= e->last && "the radix heap takes no event before its reference");
     int i = bucket_of(ev->time, e->last);
     struct ssdsim__ev_bucket *b = &e->b[i];
     if (SSDSIM__UNLIKELY(b->n == b->cap) && !bucket_grow(b)) {
@@ -59,6 +67,8 @@ static inline int push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
         return SSDSIM_ENOMEM;
     }
     b->v[b->n++] = *ev;
+    if (ev->time < e->rnext)
+        e->rnext = ev->time;
     if (i) {
         e->mask[(i - 1) >> 6] |= 1ULL << ((i - 1) & 63);
         e->levels |= 1u << ((i - 1) >> 6);
@@ -66,12 +76,152 @@ static inline int push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
     return 0;
 }
 
-int ssdsim__engine_schedule_grow(struct ssdsim__engine *e, int i, uint64_t time,
-                                 ssdsim__event_fn fn, void *ctx, uint32_t arg)
+/* Append ev to its ring bucket (its time within the window), growing the nodes when none is
+ * free. */
+static int ring_put(struct ssdsim__engine *e, const struct ssdsim__event *ev)
 {
-    (void)i; /* push finds the same bucket */
+    if (e->node_free == SSDSIM__EV_NONE) {
+        uint32_t ncap = e->node_cap ? e->node_cap * 2 : 64;
+        struct ssdsim__ev_node *p = realloc(e->nodes, sizeof *p * ncap);
+        if (!p) {
+            e->oom = e->stopped = true;
+            return SSDSIM_ENOMEM;
+        }
+        for (uint32_t k = e->node_cap; k < ncap; k++)
+            p[k].next = k + 1 < ncap ? k + 1 : SSDSIM__EV_NONE;
+        e->nodes = p;
+        e->node_free = e->node_cap;
+        e->node_cap = ncap;
+    }
+    uint32_t n = e->node_free;
+    struct ssdsim__ev_node *nd = &e->nodes[n];
+    e->node_free = nd->next;
+    *nd = (struct ssdsim__ev_node){ev->time, ev->fn, ev->ctx, ev->arg, ev->rec, SSDSIM__EV_NONE};
+    uint32_t b = (uint32_t)(ev->time >> SSDSIM__EV_RING_SHIFT) & (SSDSIM__EV_RING_N - 1);
+    if (e->rhead[b] == SSDSIM__EV_NONE) {
+        e->rhead[b] = n;
+        e->occ[b >> 6] |= 1ULL << (b & 63);
+        e->occ_sum |= 1ULL << (b >> 6);
+    } else {
+        e->nodes[e->rtail[b]].next = n;
+    }
+    e->rtail[b] = n;
+    e->n_ring++;
+    return 0;
+}
+
+/* The radix heap's earliest event into *ev when it is at most t_end: 1, else 0 (nothing
+ * moves; rnext then says how early its next event can be). */
+static inline int refill(struct ssdsim__engine *e, uint64_t t_end, struct ssdsim__event *ev);
+static inline int radix_pop(struct ssdsim__engine *e, uint64_t t_end, struct ssdsim__event *ev)
+{
+    struct ssdsim__ev_bucket *b0 = &e->b[0];
+    if (b0->head < b0->n) {
+        if (b0->v[b0->head].time > t_end) {
+            e->rnext = b0->v[b0->head].time;
+            return 0;
+        }
+        *ev = b0->v[b0->head++];
+        return 1;
+    }
+    b0->head = b0->n = 0;
+    if (!e->levels) {
+        e->rnext = UINT64_MAX;
+        return 0;
+    }
+    return refill(e, t_end, ev);
+}
+
+/* The window moved on (cur, or the ring turned on): the radix heap's events within it go to
+ * the ring, earliest first, so that each bucket keeps its events in scheduling order (every
+ * event moved was scheduled before any event of its time that the ring took directly). */
+static SSDSIM__NOINLINE void migrate_some(struct ssdsim__engine *e, uint64_t end)
+{
+    struct ssdsim__event ev;
+    while (radix_pop(e, end - 1, &ev))
+        if (ring_put(e, &ev))
+            return;
+}
+
+static SSDSIM__INLINE void migrate(struct ssdsim__engine *e)
+{
+    uint64_t end = (e->cur + e->ring_n) << SSDSIM__EV_RING_SHIFT;
+    if (end > e->rnext)
+        migrate_some(e, end);
+}
+
+/* Too many events for the ring: all go to the radix heap, rebuilt from now, the ring's first
+ * (in bucket order from cur, each bucket in its order), then the heap's (in their order). */
+static void ring_off(struct ssdsim__engine *e)
+{
+    uint32_t total = e->n_ring;
+    for (int i = 0; i < SSDSIM__EV_BUCKETS; i++)
+        total += e->b[i].n - (i == 0 ? e->b[0].head : 0);
+    struct ssdsim__event *all = malloc(sizeof *all * (total ? total : 1));
+    if (!all) {
+        e->oom = e->stopped = true;
+        return;
+    }
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < SSDSIM__EV_RING_N; j++) {
+        uint32_t b = (uint32_t)(e->cur + j) & (SSDSIM__EV_RING_N - 1);
+        for (uint32_t n = e->rhead[b]; n != SSDSIM__EV_NONE;) {
+            struct ssdsim__ev_node *nd = &e->nodes[n];
+            all[k++] = (struct ssdsim__event){nd->time, nd->fn, nd->ctx, nd->arg, nd->rec};
+            uint32_t nx = nd->next;
+            nd->next = e->node_free;
+            e->node_free = n;
+            n = nx;
+        }
+        e->rhead[b] = e->rtail[b] = SSDSIM__EV_NONE;
+    }
+    memset(e->occ, 0, sizeof e->occ);
+    e->occ_sum = 0;
+    e->n_ring = 0;
+    while (radix_pop(e, UINT64_MAX, &all[k]))
+        k++;
+    for (int i = 0; i < SSDSIM__EV_BUCKETS; i++)
+        e->b[i].n = e->b[i].head = 0;
+    memset(e->mask, 0, sizeof e->mask);
+    e->levels = 0;
+    e->last = e->now;
+    e->rnext = UINT64_MAX;
+    e->ring_n = 0;
+    for (uint32_t j = 0; j < k; j++)
+        if (push(e, &all[j]))
+            break;
+    free(all);
+}
+
+/* Queue ev: in the ring when its time is within the window, else in the radix heap (the
+ * ring turned off first when it is full). */
+static int enqueue(struct ssdsim__engine *e, const struct ssdsim__event *ev)
+{
+    if ((ev->time >> SSDSIM__EV_RING_SHIFT) - e->cur < e->ring_n) {
+        if (e->node_free != SSDSIM__EV_NONE || e->node_cap < SSDSIM__EV_RING_MAX)
+            return ring_put(e, ev);
+        ring_off(e);
+        if (e->oom)
+            return SSDSIM_ENOMEM;
+    }
+    return push(e, ev);
+}
+
+int ssdsim__engine_schedule_far(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+                                void *ctx, uint32_t arg)
+{
     struct ssdsim__event ev = {time, fn, ctx, arg, 0};
     int rc = push(e, &ev);
+    if (rc == 0)
+        e->n_live++;
+    return rc;
+}
+
+int ssdsim__engine_schedule_grow(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+                                 void *ctx, uint32_t arg)
+{
+    struct ssdsim__event ev = {time, fn, ctx, arg, 0};
+    int rc = enqueue(e, &ev);
     if (rc == 0)
         e->n_live++;
     return rc;
@@ -83,7 +233,7 @@ ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, u
                                                      ssdsim__event_fn fn, void *ctx,
                                                      uint32_t arg)
 {
-    assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
+    assert(time >= e->now && "an event cannot be scheduled in the past");
     if (ssdsim__ipool_empty(&e->rec_pool)) {
         struct ssdsim__ev_rec *p = ssdsim__ipool_grow(&e->rec_pool, e->recs, sizeof *p, REC_LINK, 16);
         if (!p) {
@@ -96,7 +246,7 @@ ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, u
     e->recs[r].gen++;
     e->recs[r].cancelled = false;
     struct ssdsim__event ev = {time, fn, ctx, arg, r + 1};
-    if (push(e, &ev)) {
+    if (enqueue(e, &ev)) {
         ssdsim__ipool_put(&e->rec_pool, e->recs, sizeof *e->recs, REC_LINK, r);
         return 0;
     }
@@ -137,8 +287,10 @@ static inline int refill(struct ssdsim__engine *e, uint64_t t_end, struct ssdsim
             min = src->v[k].time;
             at = k;
         }
-    if (min > t_end)
+    if (min > t_end) {
+        e->rnext = min;
         return 0;
+    }
     e->last = min;
     src->n = 0;
     e->mask[w] &= ~(1ULL << ((i - 1) & 63));
@@ -155,27 +307,87 @@ static inline int refill(struct ssdsim__engine *e, uint64_t t_end, struct ssdsim
     return 1;
 }
 
+/* The earliest event into *ev when it is at most t_end: 1, else 0 (nothing moves). The ring's
+ * first non-empty bucket from cur holds it (scanned for the first of its least time), unless
+ * the ring is empty (or off): then the radix heap does. */
+static SSDSIM__INLINE int pop(struct ssdsim__engine *e, uint64_t t_end, struct ssdsim__event *ev)
+{
+    if (e->occ_sum) {
+        uint32_t s0 = (uint32_t)e->cur & (SSDSIM__EV_RING_N - 1), w = s0 >> 6, b;
+        uint64_t word = e->occ[w] & (~0ULL << (s0 & 63));
+        if (word) {
+            b = (w << 6) + (uint32_t)__builtin_ctzll(word);
+        } else {
+            uint64_t above = w == 63 ? 0 : e->occ_sum & (~0ULL << (w + 1));
+            uint32_t w2 = (uint32_t)__builtin_ctzll(above ? above : e->occ_sum);
+            b = (w2 << 6) + (uint32_t)__builtin_ctzll(e->occ[w2]);
+        }
+        struct ssdsim__ev_node *nodes = e->nodes;
+        uint32_t best = e->rhead[b];
+        struct ssdsim__ev_node *nd = &nodes[best];
+        uint64_t bt = nd->time;
+        if (SSDSIM__LIKELY(nd->next == SSDSIM__EV_NONE)) { /* alone in its bucket (most) */
+            if (bt > t_end)
+                return 0;
+            e->rhead[b] = SSDSIM__EV_NONE;
+            uint64_t left = e->occ[b >> 6] & ~(1ULL << (b & 63));
+            e->occ[b >> 6] = left;
+            if (!left)
+                e->occ_sum &= ~(1ULL << (b >> 6));
+        } else {
+            uint32_t bprev = SSDSIM__EV_NONE;
+            for (uint32_t p = best, q = nd->next; q != SSDSIM__EV_NONE;
+                 p = q, q = nodes[q].next)
+                if (nodes[q].time < bt) {
+                    bt = nodes[q].time;
+                    best = q;
+                    bprev = p;
+                }
+            if (bt > t_end)
+                return 0;
+            nd = &nodes[best];
+            uint32_t nx = nd->next;
+            if (bprev == SSDSIM__EV_NONE)
+                e->rhead[b] = nx;
+            else
+                nodes[bprev].next = nx;
+            if (nx == SSDSIM__EV_NONE)
+                e->rtail[b] = bprev;
+        }
+        *ev = (struct ssdsim__event){bt, nd->fn, nd->ctx, nd->arg, nd->rec};
+        nd->next = e->node_free;
+        e->node_free = best;
+        e->n_ring--;
+        uint64_t idx = bt >> SSDSIM__EV_RING_SHIFT;
+        if (idx != e->cur) {
+            e->cur = idx;
+            migrate(e);
+        }
+        return 1;
+    }
+    if (!radix_pop(e, t_end, ev))
+        return 0;
+    if (e->ring_n || e->n_live < SSDSIM__EV_RING_LO) {
+        /* the ring is empty: its window moves to this event (or the ring turns on again) */
+        e->cur = ev->time >> SSDSIM__EV_RING_SHIFT;
+        e->ring_n = SSDSIM__EV_RING_N;
+        migrate(e);
+    }
+    return 1;
+}
+
 static inline int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded,
                            uint64_t t_end)
 {
-    uint64_t n = 0;
-    struct ssdsim__ev_bucket *b0 = &e->b[0];
+    uint64_t left = max_events ? max_events : UINT64_MAX; /* events still to run */
     bool outer = e->running;
     e->running = true;
     e->stopped = false;
     while (!e->stopped) {
         struct ssdsim__event ev;
-        if (b0->head < b0->n) {
-            ev = b0->v[b0->head];
-            if (bounded && ev.time > t_end)
-                break;
-            b0->head++;
-        } else {
-            b0->head = b0->n = 0;
-            /* nothing pending, or the earliest after t_end, or a push failed */
-            if (!e->levels || !refill(e, bounded ? t_end : UINT64_MAX, &ev) || e->oom)
-                break;
-        }
+        /* nothing pending, or the earliest after t_end, or a push failed */
+        if (!pop(e, bounded ? t_end : UINT64_MAX, &ev) || e->oom)
+            break;
         if (ev.rec) {
             struct ssdsim__ev_rec *r = &e->recs[ev.rec - 1];
             bool cancelled = r->cancelled;
@@ -190,11 +402,9 @@ static inline int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool b
         e->n_live--;
         e->n_executed++;
         ev.fn(ev.ctx, ev.arg);
-        if (max_events && ++n >= max_events)
+        if (--left == 0)
             break;
     }
-    if (b0->head == b0->n)
-        b0->head = b0->n = 0;
     e->running = outer;
     return e->oom ? SSDSIM_ENOMEM : 0;
 }

@@ -4,13 +4,31 @@
  * Events run in (time, scheduling order): events at the same time run in the order they were
  * scheduled, which makes every run deterministic.
  *
- * The pending set is a radix heap with 6-bit digits. A discrete-event clock never goes
- * backwards, so every pending time is >= the last popped time `last`. An event whose time equals
- * `last` sits in bucket 0 (FIFO); any other sits in the bucket named by the highest 6-bit digit
- * where its time differs from `last` (level) and its own value of that digit: all events of a
- * lower bucket are earlier than all events of a higher one. Popping takes from bucket 0; when it
- * is empty, the lowest non-empty bucket (a count-trailing-zeros over a 704-bit occupancy mask)
- * is scanned for its minimum, which becomes `last`, and its events move to lower levels. An event
+ * In front of everything, a ring of 2,048 buckets of 2,048 ns each (4.2 ms: a device's delays,
+ * 1 us to an erase's few ms) holds every pending event whose time falls in the buckets from the
+ * current one (`cur`, that of the last event run) on; each bucket is a FIFO list of 40-byte
+ * nodes from a free list, and a bitmap with a summary word finds the first non-empty bucket
+ * after cur with two count-trailing-zeros. Scheduling appends to the bucket's list; popping
+ * takes the first event of least time from the first non-empty bucket (most hold one event).
+ * Later events go to the radix heap below; when cur moves on, those that the window now covers
+ * move from it to the ring, earliest first (they were scheduled before any event of their time
+ * that the ring took directly, so each bucket stays in scheduling order). When the ring would
+ * hold more than SSDSIM__EV_RING_MAX events (bench_engine's 100,000 pending: buckets of
+ * hundreds, each scanned), it empties into the radix heap and stays off until fewer than
+ * SSDSIM__EV_RING_LO are pending. Measured (2026-12-07) against the radix heap alone, under
+ * callgrind on generic-mlc at 128 blocks per plane: the timed 4 KiB random writes 3.82 against
+ * 3.94 billion instructions, the random reads 0.965 against 1.026, the 70/30 mix 1.302 against
+ * 1.341 (a pop ran the radix heap's refill, a bucket scan and moves, for every event);
+ * bench_engine, which runs on the radix heap with the ring off (a call more per schedule),
+ * 0.8 to 0.9 of its rate.
+ *
+ * The pending set behind the ring is a radix heap with 6-bit digits. A discrete-event clock never
+ * goes backwards, so every pending time is >= the last popped time `last`. An event whose time
+ * equals `last` sits in bucket 0 (FIFO); any other sits in the bucket named by the highest 6-bit
+ * digit where its time differs from `last` (level) and its own value of that digit: all events of a
+ * lower bucket are earlier than all events of a higher one. Popping takes from bucket 0; when it is
+ * empty, the lowest non-empty bucket (a count-trailing-zeros over a 704-bit occupancy mask) is
+ * scanned for its minimum, which becomes `last`, and its events move to lower levels. An event
  * moves at most once per level it falls through (a few times for the delays a device model
  * schedules), always by sequential copies of 32-byte records with the callback inline, so a pop
  * touches no random memory. Events with equal times always share a bucket and moves keep their
@@ -79,6 +97,27 @@ struct ssdsim__ev_bucket {
 #define SSDSIM__EV_BUCKETS (1 + SSDSIM__EV_LEVELS * SSDSIM__EV_RADIX)
 #define SSDSIM__EV_MASKW ((SSDSIM__EV_BUCKETS - 1 + 63) / 64)
 
+/* The ring in front of the radix heap: events within SSDSIM__EV_RING_N buckets of
+ * 2^SSDSIM__EV_RING_SHIFT ns from the current one, each bucket a FIFO list of nodes. */
+#define SSDSIM__EV_RING_SHIFT 11
+#define SSDSIM__EV_RING_N 2048
+#define SSDSIM__EV_RING_W (SSDSIM__EV_RING_N / 64)
+/* Events the ring holds at most: past it, the ring's events go to the radix heap and every
+ * event goes there until fewer than SSDSIM__EV_RING_LO are pending (a ring bucket is a list
+ * scanned for its minimum, which only pays while buckets hold one or two events). */
+#define SSDSIM__EV_RING_MAX 8192
+#define SSDSIM__EV_RING_LO 2048
+#define SSDSIM__EV_NONE UINT32_MAX
+
+struct ssdsim__ev_node {
+    uint64_t time;
+    ssdsim__event_fn fn;
+    void *ctx;
+    uint32_t arg;
+    uint32_t rec;
+    uint32_t next; /* the next of its bucket, or of the free list */
+};
+
 struct ssdsim__ev_rec {
     uint32_t gen;
     uint32_t next_free;
@@ -99,6 +138,19 @@ struct ssdsim__engine {
     bool running;        /* events are being run: a callback of one is on the stack */
     bool oom;            /* a schedule failed for lack of memory: the run must stop */
     uint64_t n_executed; /* events executed since init */
+    /* The ring (see the top): bucket cur (time >> SSDSIM__EV_RING_SHIFT, at most now's) to
+     * cur + ring_n - 1 hold every pending event of their times, the radix heap the later ones;
+     * ring_n is 0 while the ring is off. */
+    uint64_t cur;
+    uint32_t ring_n;
+    uint32_t n_ring;    /* events in the ring */
+    uint32_t node_free; /* free list of nodes, or SSDSIM__EV_NONE */
+    uint32_t node_cap;
+    struct ssdsim__ev_node *nodes;
+    uint64_t rnext; /* no event of the radix heap is earlier (0: not known) */
+    uint64_t occ_sum; /* bit w set when occ[w] is not 0 */
+    uint64_t occ[SSDSIM__EV_RING_W]; /* bit s set when bucket s is not empty */
+    uint32_t rhead[SSDSIM__EV_RING_N], rtail[SSDSIM__EV_RING_N];
 };
 
 int ssdsim__engine_init(struct ssdsim__engine *e, uint32_t initial_capacity);
@@ -109,41 +161,50 @@ static inline uint64_t ssdsim__engine_now(const struct ssdsim__engine *e)
     return e->now;
 }
 
-/* The out-of-line part of ssdsim__engine_schedule: the bucket `i` is full and grows first. */
-int ssdsim__engine_schedule_grow(struct ssdsim__engine *e, int i, uint64_t time,
-                                 ssdsim__event_fn fn, void *ctx, uint32_t arg);
+/* The out-of-line part of ssdsim__engine_schedule: the ring out of free nodes (it grows, or
+ * turns off when full), or a radix heap bucket full (it grows). */
+int ssdsim__engine_schedule_grow(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+                                 void *ctx, uint32_t arg);
+/* ... and an event for the radix heap: past the ring's window, or the ring off. */
+int ssdsim__engine_schedule_far(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+                                void *ctx, uint32_t arg);
 
 static_assert(SSDSIM__EV_RADIX == 64 && SSDSIM__EV_LEVELS <= 32,
               "a level is one word of the mask and one bit of `levels`");
+static_assert(SSDSIM__EV_RING_W <= 64, "a word of the ring's bitmap is one bit of occ_sum");
 
 /* Schedule fn(ctx, arg) at absolute time `time` (>= now). Returns 0, or SSDSIM_ENOMEM (the
  * engine's oom flag is then set and run() returns SSDSIM_ENOMEM). Inline: it runs for every
- * event (a device model's flash operation schedules one to three), and as a call it saved and
- * restored six registers for its rarely taken growth path (now ssdsim__engine_schedule_grow). */
+ * event; an event within the ring's window (a device's delays, 1 us to a few ms) is appended
+ * to its bucket's list here. */
 static inline int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time,
                                           ssdsim__event_fn fn, void *ctx, uint32_t arg)
 {
-    assert(time >= e->now && time >= e->last && "an event cannot be scheduled in the past");
-    uint64_t x = time ^ e->last;
-    int i = 0, level = 0, digit = 0;
-    if (x) {
-        level = (63 - __builtin_clzll(x)) / SSDSIM__EV_DIGIT;
-        digit = (int)((time >> (level * SSDSIM__EV_DIGIT)) & (SSDSIM__EV_RADIX - 1));
-        i = 1 + level * SSDSIM__EV_RADIX + digit;
+    assert(time >= e->now && "an event cannot be scheduled in the past");
+    uint64_t idx = time >> SSDSIM__EV_RING_SHIFT;
+    uint32_t n = e->node_free;
+    if (SSDSIM__UNLIKELY(idx - e->cur >= e->ring_n)) /* past the window, or the ring off */
+        return ssdsim__engine_schedule_far(e, time, fn, ctx, arg);
+    if (SSDSIM__UNLIKELY(n == SSDSIM__EV_NONE))
+        return ssdsim__engine_schedule_grow(e, time, fn, ctx, arg);
+    struct ssdsim__ev_node *nd = &e->nodes[n];
+    e->node_free = nd->next;
+    nd->time = time;
+    nd->fn = fn;
+    nd->ctx = ctx;
+    nd->arg = arg;
+    nd->rec = 0;
+    nd->next = SSDSIM__EV_NONE;
+    uint32_t b = (uint32_t)idx & (SSDSIM__EV_RING_N - 1);
+    if (e->rhead[b] == SSDSIM__EV_NONE) {
+        e->rhead[b] = n;
+        e->occ[b >> 6] |= 1ULL << (b & 63);
+        e->occ_sum |= 1ULL << (b >> 6);
+    } else {
+        e->nodes[e->rtail[b]].next = n;
     }
-    struct ssdsim__ev_bucket *b = &e->b[i];
-    if (SSDSIM__UNLIKELY(b->n == b->cap))
-        return ssdsim__engine_schedule_grow(e, i, time, fn, ctx, arg);
-    struct ssdsim__event *ev = &b->v[b->n++];
-    ev->time = time;
-    ev->fn = fn;
-    ev->ctx = ctx;
-    ev->arg = arg;
-    ev->rec = 0;
-    if (i) {
-        e->mask[level] |= 1ULL << digit;
-        e->levels |= 1u << level;
-    }
+    e->rtail[b] = n;
+    e->n_ring++;
     e->n_live++;
     return 0;
 }

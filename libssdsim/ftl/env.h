@@ -118,6 +118,9 @@ struct ssdsim_ftl_env {
     /* the prefetch hints of the run's host lead their requests by many (its generated jobs draw
      * ahead, host/host.h's SSDSIM__HOST_LEAD), not by one (a hint as a request is issued) */
     bool hints_lead;
+    /* the hint being given (ssdsim__dev_prefetch sets it around its call) is of a read: the page
+     * FTL loads its l2p entry but gives it no second stage, which is for an overwrite */
+    bool pf_read;
 };
 
 /* ssdsim_ftl_count for the library's own counters too (SSDSIM__CNT_*). */

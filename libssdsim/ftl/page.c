@@ -200,7 +200,9 @@ static void page_prefetch(void *state, uint64_t lpn)
         }
     }
     __builtin_prefetch(&f->l2p[lpn], 1, 3);
-    f->pf_hist[f->pf_n++ % SSDSIM__PF_HIST] = lpn;
+    /* a read's hint is kept with its top bit set, beyond n_lpn, so that its turn in the second
+     * stage (above) loads nothing: a read changes neither its page's block nor its live bit */
+    f->pf_hist[f->pf_n++ % SSDSIM__PF_HIST] = f->env->pf_read ? lpn | 1ULL << 63 : lpn;
 }
 
 static uint64_t page_lookup(void *state, uint64_t lpn)

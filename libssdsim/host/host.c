@@ -243,7 +243,8 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
             uint64_t aoff;
             ssdsim__gen_ahead_next(&job->gen, &job->ahead, &aop, &aoff);
             if (aop != SSDSIM__IO_TRIM)
-                ssdsim__sys_prefetch(h->sys, job->volume, aoff, aop == SSDSIM__IO_WRITE);
+                ssdsim__sys_prefetch(h->sys, job->volume, aoff, aop == SSDSIM__IO_WRITE,
+                                     aop == SSDSIM__IO_READ);
         }
         r->op = (enum ssdsim_op)op;
         r->length = len;
@@ -463,7 +464,8 @@ static void issue_pending(struct ssdsim__host *h, uint32_t j)
     job->have_pending = false;
     /* (a generated request's entry was loaded requests ago, in fetch: SSDSIM__HOST_LEAD) */
     if (r->op != SSDSIM_OP_TRIM && r->op != SSDSIM_OP_FLUSH && !job->ahead.on)
-        ssdsim__sys_prefetch(h->sys, job->volume, r->offset, r->op == SSDSIM_OP_WRITE);
+        ssdsim__sys_prefetch(h->sys, job->volume, r->offset, r->op == SSDSIM_OP_WRITE,
+                             r->op == SSDSIM_OP_READ);
     struct ssdsim__io *io = &h->ios[i];
     io->submit_ns = now;
     io->done_ns = now;
@@ -972,7 +974,8 @@ int ssdsim__host_submit(struct ssdsim__host *h, struct ssdsim__engine *e, struct
     h->inflight++;
     h->submitted_inflight++;
     if (io->op != SSDSIM__IO_TRIM && io->op != SSDSIM__IO_FLUSH)
-        ssdsim__sys_prefetch(sys, 0, offset, io->op == SSDSIM__IO_WRITE && !io->fua);
+        ssdsim__sys_prefetch(sys, 0, offset, io->op == SSDSIM__IO_WRITE && !io->fua,
+                             io->op == SSDSIM__IO_READ);
     if (ssdsim__engine_schedule(e, at_ns, submitted_arrival, h, i)) {
         io->cb = NULL;
         io_free(h, i);
