@@ -1,6 +1,6 @@
 /* ipool.h: the index pool, the free list of slots in a growable array that the engine's event
- * records, the flash operations, the host's requests, the array's commands and the FTLs' waiting
- * writes are kept in.
+ * records and ring nodes, the flash operations, the host's requests, the array's commands, the
+ * FTLs' waiting writes and the DFTL's requests waiting on a mapping load are kept in.
  *
  * The caller owns the array (a typed pointer, so that its elements are read as they are) and
  * gives each element a uint32_t link field; the pool keeps the array's capacity and the first

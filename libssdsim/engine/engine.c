@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define NODE_LINK offsetof(struct ssdsim__ev_node, next)
+
 int ssdsim__engine_init(struct ssdsim__engine *e, uint32_t initial_capacity)
 {
     memset(e, 0, sizeof *e);
@@ -17,7 +19,7 @@ int ssdsim__engine_init(struct ssdsim__engine *e, uint32_t initial_capacity)
         return SSDSIM_ENOMEM;
     e->b[0].cap = cap;
     e->ring_n = SSDSIM__EV_RING_N;
-    e->node_free = SSDSIM__EV_NONE;
+    ssdsim__ipool_init(&e->node_pool);
     e->rnext = UINT64_MAX;
     for (int k = 0; k < SSDSIM__EV_RING_N; k++)
         e->rhead[k] = e->rtail[k] = SSDSIM__EV_NONE;
@@ -80,33 +82,20 @@ static inline int push(struct ssdsim__engine *e, const struct ssdsim__event *ev)
  * free. */
 static int ring_put(struct ssdsim__engine *e, const struct ssdsim__event *ev)
 {
-    if (e->node_free == SSDSIM__EV_NONE) {
-        uint32_t ncap = e->node_cap ? e->node_cap * 2 : 64;
-        struct ssdsim__ev_node *p = realloc(e->nodes, sizeof *p * ncap);
+    if (ssdsim__ipool_empty(&e->node_pool)) {
+        struct ssdsim__ev_node *p =
+            ssdsim__ipool_grow(&e->node_pool, e->nodes, sizeof *p, NODE_LINK, 64);
         if (!p) {
             e->oom = e->stopped = true;
             return SSDSIM_ENOMEM;
         }
-        for (uint32_t k = e->node_cap; k < ncap; k++)
-            p[k].next = k + 1 < ncap ? k + 1 : SSDSIM__EV_NONE;
         e->nodes = p;
-        e->node_free = e->node_cap;
-        e->node_cap = ncap;
     }
-    uint32_t n = e->node_free;
+    uint32_t n = ssdsim__ipool_take(&e->node_pool, e->nodes, sizeof *e->nodes, NODE_LINK);
     struct ssdsim__ev_node *nd = &e->nodes[n];
-    e->node_free = nd->next;
     *nd = (struct ssdsim__ev_node){ev->time, ev->fn, ev->ctx, ev->arg, ev->rec, SSDSIM__EV_NONE};
-    uint32_t b = (uint32_t)(ev->time >> SSDSIM__EV_RING_SHIFT) & (SSDSIM__EV_RING_N - 1);
-    if (e->rhead[b] == SSDSIM__EV_NONE) {
-        e->rhead[b] = n;
-        e->occ[b >> 6] |= 1ULL << (b & 63);
-        e->occ_sum |= 1ULL << (b >> 6);
-    } else {
-        e->nodes[e->rtail[b]].next = n;
-    }
-    e->rtail[b] = n;
-    e->n_ring++;
+    uint64_t idx = ev->time >> SSDSIM__EV_RING_SHIFT;
+    ssdsim__engine_ring_link(e, n, (uint32_t)idx & (SSDSIM__EV_RING_N - 1));
     return 0;
 }
 
@@ -169,8 +158,7 @@ static void ring_off(struct ssdsim__engine *e)
             struct ssdsim__ev_node *nd = &e->nodes[n];
             all[k++] = (struct ssdsim__event){nd->time, nd->fn, nd->ctx, nd->arg, nd->rec};
             uint32_t nx = nd->next;
-            nd->next = e->node_free;
-            e->node_free = n;
+            ssdsim__ipool_put(&e->node_pool, e->nodes, sizeof *e->nodes, NODE_LINK, n);
             n = nx;
         }
         e->rhead[b] = e->rtail[b] = SSDSIM__EV_NONE;
@@ -198,7 +186,7 @@ static void ring_off(struct ssdsim__engine *e)
 static int enqueue(struct ssdsim__engine *e, const struct ssdsim__event *ev)
 {
     if ((ev->time >> SSDSIM__EV_RING_SHIFT) - e->cur < e->ring_n) {
-        if (e->node_free != SSDSIM__EV_NONE || e->node_cap < SSDSIM__EV_RING_MAX)
+        if (!ssdsim__ipool_empty(&e->node_pool) || e->node_pool.cap < SSDSIM__EV_RING_MAX)
             return ring_put(e, ev);
         ring_off(e);
         if (e->oom)
@@ -235,7 +223,8 @@ ssdsim__event_id ssdsim__engine_schedule_cancellable(struct ssdsim__engine *e, u
 {
     assert(time >= e->now && "an event cannot be scheduled in the past");
     if (ssdsim__ipool_empty(&e->rec_pool)) {
-        struct ssdsim__ev_rec *p = ssdsim__ipool_grow(&e->rec_pool, e->recs, sizeof *p, REC_LINK, 16);
+        struct ssdsim__ev_rec *p =
+            ssdsim__ipool_grow(&e->rec_pool, e->recs, sizeof *p, REC_LINK, 16);
         if (!p) {
             e->oom = e->stopped = true;
             return 0;
@@ -355,8 +344,7 @@ static SSDSIM__INLINE int pop(struct ssdsim__engine *e, uint64_t t_end, struct s
                 e->rtail[b] = bprev;
         }
         *ev = (struct ssdsim__event){bt, nd->fn, nd->ctx, nd->arg, nd->rec};
-        nd->next = e->node_free;
-        e->node_free = best;
+        ssdsim__ipool_put(&e->node_pool, nodes, sizeof *nodes, NODE_LINK, best);
         e->n_ring--;
         uint64_t idx = bt >> SSDSIM__EV_RING_SHIFT;
         if (idx != e->cur) {

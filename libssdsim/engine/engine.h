@@ -144,8 +144,7 @@ struct ssdsim__engine {
     uint64_t cur;
     uint32_t ring_n;
     uint32_t n_ring;    /* events in the ring */
-    uint32_t node_free; /* free list of nodes, or SSDSIM__EV_NONE */
-    uint32_t node_cap;
+    struct ssdsim__ipool node_pool; /* the free nodes (ipool.h, linked through `next`) */
     struct ssdsim__ev_node *nodes;
     uint64_t rnext; /* no event of the radix heap is earlier (0: not known) */
     uint64_t occ_sum; /* bit w set when occ[w] is not 0 */
@@ -173,29 +172,9 @@ static_assert(SSDSIM__EV_RADIX == 64 && SSDSIM__EV_LEVELS <= 32,
               "a level is one word of the mask and one bit of `levels`");
 static_assert(SSDSIM__EV_RING_W <= 64, "a word of the ring's bitmap is one bit of occ_sum");
 
-/* Schedule fn(ctx, arg) at absolute time `time` (>= now). Returns 0, or SSDSIM_ENOMEM (the
- * engine's oom flag is then set and run() returns SSDSIM_ENOMEM). Inline: it runs for every
- * event; an event within the ring's window (a device's delays, 1 us to a few ms) is appended
- * to its bucket's list here. */
-static inline int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time,
-                                          ssdsim__event_fn fn, void *ctx, uint32_t arg)
+/* Append node n, taken off the free list and filled in, to the end of ring bucket b. */
+static inline void ssdsim__engine_ring_link(struct ssdsim__engine *e, uint32_t n, uint32_t b)
 {
-    assert(time >= e->now && "an event cannot be scheduled in the past");
-    uint64_t idx = time >> SSDSIM__EV_RING_SHIFT;
-    uint32_t n = e->node_free;
-    if (SSDSIM__UNLIKELY(idx - e->cur >= e->ring_n)) /* past the window, or the ring off */
-        return ssdsim__engine_schedule_far(e, time, fn, ctx, arg);
-    if (SSDSIM__UNLIKELY(n == SSDSIM__EV_NONE))
-        return ssdsim__engine_schedule_grow(e, time, fn, ctx, arg);
-    struct ssdsim__ev_node *nd = &e->nodes[n];
-    e->node_free = nd->next;
-    nd->time = time;
-    nd->fn = fn;
-    nd->ctx = ctx;
-    nd->arg = arg;
-    nd->rec = 0;
-    nd->next = SSDSIM__EV_NONE;
-    uint32_t b = (uint32_t)idx & (SSDSIM__EV_RING_N - 1);
     if (e->rhead[b] == SSDSIM__EV_NONE) {
         e->rhead[b] = n;
         e->occ[b >> 6] |= 1ULL << (b & 63);
@@ -205,6 +184,31 @@ static inline int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t tim
     }
     e->rtail[b] = n;
     e->n_ring++;
+}
+
+/* Schedule fn(ctx, arg) at absolute time `time` (>= now). Returns 0, or SSDSIM_ENOMEM (the
+ * engine's oom flag is then set and run() returns SSDSIM_ENOMEM). Inline: it runs for every
+ * event; an event within the ring's window (a device's delays, 1 us to a few ms) is appended
+ * to its bucket's list here. */
+static inline int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t time,
+                                          ssdsim__event_fn fn, void *ctx, uint32_t arg)
+{
+    assert(time >= e->now && "an event cannot be scheduled in the past");
+    uint64_t idx = time >> SSDSIM__EV_RING_SHIFT;
+    if (SSDSIM__UNLIKELY(idx - e->cur >= e->ring_n)) /* past the window, or the ring off */
+        return ssdsim__engine_schedule_far(e, time, fn, ctx, arg);
+    if (SSDSIM__UNLIKELY(ssdsim__ipool_empty(&e->node_pool)))
+        return ssdsim__engine_schedule_grow(e, time, fn, ctx, arg);
+    uint32_t n = ssdsim__ipool_take(&e->node_pool, e->nodes, sizeof *e->nodes,
+                                    offsetof(struct ssdsim__ev_node, next));
+    struct ssdsim__ev_node *nd = &e->nodes[n];
+    nd->time = time;
+    nd->fn = fn;
+    nd->ctx = ctx;
+    nd->arg = arg;
+    nd->rec = 0;
+    nd->next = SSDSIM__EV_NONE;
+    ssdsim__engine_ring_link(e, n, (uint32_t)idx & (SSDSIM__EV_RING_N - 1));
     e->n_live++;
     return 0;
 }

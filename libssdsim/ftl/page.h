@@ -152,8 +152,8 @@ struct ssdsim__cmt {
                                entry as the newest programmed version of its translation page
                                holds it; NULL until a check starts it on a device whose
                                translation pages were never written */
-    struct ssdsim__dftl_wait *wait; /* pool with free list */
-    uint32_t wait_cap, wait_free;
+    struct ssdsim__dftl_wait *wait; /* slots of the index pool wait_pool (ipool.h) */
+    struct ssdsim__ipool wait_pool;
 };
 
 /* Hints page_prefetch remembers: during fast-forward it loads the `live` word of the page it

@@ -433,10 +433,10 @@ static int check_cmt(struct ssdsim__ftl *f, const struct inflight *x, char *why,
                       (unsigned long long)t, c->tp_pending[t], x->wb_reads[t], stalled[t]);
         uint32_t nw = 0;
         for (uint32_t w = c->tp_waiters[t]; w != NONE && !rc; w = c->wait[w].next) {
-            if (w >= c->wait_cap || c->wait[w].lpn / c->epp != t)
+            if (w >= c->wait_pool.cap || c->wait[w].lpn / c->epp != t)
                 rc = ssdsim__page_check_fail(why, len, "translation page %llu's waiters hold entry %u",
                           (unsigned long long)t, w);
-            else if (++nw > c->wait_cap)
+            else if (++nw > c->wait_pool.cap)
                 rc = ssdsim__page_check_fail(why, len, "translation page %llu's waiters have a cycle",
                           (unsigned long long)t);
         }
@@ -452,11 +452,11 @@ static int check_cmt(struct ssdsim__ftl *f, const struct inflight *x, char *why,
     if (k != c->n)
         FAIL("the translation pages' lists hold %u slots; the CMT holds %u", k, c->n);
     uint32_t nfree = 0;
-    for (uint32_t w = c->wait_free; w != NONE; w = c->wait[w].next)
-        if (w >= c->wait_cap || ++nfree > c->wait_cap)
+    for (uint32_t w = c->wait_pool.free; w != NONE; w = c->wait[w].next)
+        if (w >= c->wait_pool.cap || ++nfree > c->wait_pool.cap)
             FAIL("DFTL wait pool: free list broken at entry %u", w);
-    if (nfree + waiting != c->wait_cap)
-        FAIL("DFTL wait pool: %u free and %u waiting of %u entries", nfree, waiting, c->wait_cap);
+    if (nfree + waiting != c->wait_pool.cap)
+        FAIL("DFTL wait pool: %u free and %u waiting of %u entries", nfree, waiting, c->wait_pool.cap);
 
     /* Entries against the flash copy of their translation page. */
     if (!c->shadow) {

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define WAIT_LINK offsetof(struct ssdsim__dftl_wait, next)
+
 static void lru_unlink(struct ssdsim__cmt *c, uint32_t s)
 {
     if (c->prev[s] != NONE)
@@ -147,21 +149,16 @@ bool ssdsim__page_dftl_ready(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, u
         cmt_insert(f, lpn);
         return true;
     }
-    if (c->wait_free == NONE) {
-        uint32_t ncap = c->wait_cap ? c->wait_cap * 2 : 256;
-        struct ssdsim__dftl_wait *p = realloc(c->wait, sizeof *p * ncap);
+    if (ssdsim__ipool_empty(&c->wait_pool)) {
+        struct ssdsim__dftl_wait *p = ssdsim__ipool_grow(&c->wait_pool, c->wait, sizeof *p,
+                                                         WAIT_LINK, 256);
         if (!p) {
             ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory queueing DFTL misses");
             return false;
         }
-        for (uint32_t i = c->wait_cap; i < ncap; i++)
-            p[i].next = i + 1 < ncap ? i + 1 : NONE;
         c->wait = p;
-        c->wait_free = c->wait_cap;
-        c->wait_cap = ncap;
     }
-    uint32_t w = c->wait_free;
-    c->wait_free = c->wait[w].next;
+    uint32_t w = ssdsim__ipool_take(&c->wait_pool, c->wait, sizeof *c->wait, WAIT_LINK);
     bool first = c->tp_waiters[t] == NONE;
     c->wait[w] = (struct ssdsim__dftl_wait){io, lpn, bytes, c->tp_waiters[t], write};
     c->tp_waiters[t] = w;
@@ -206,8 +203,7 @@ void ssdsim__page_dftl_map_read_done(struct ssdsim__ftl *f, uint32_t t, bool wri
     for (w = rev; w != NONE;) {
         struct ssdsim__dftl_wait x = c->wait[w];
         uint32_t n = x.next;
-        c->wait[w].next = c->wait_free;
-        c->wait_free = w;
+        ssdsim__ipool_put(&c->wait_pool, c->wait, sizeof *c->wait, WAIT_LINK, w);
         cmt_insert(f, x.lpn);
         int rc = x.write ? ssdsim__page_do_write(f, x.io, x.lpn, x.bytes)
                          : ssdsim__page_do_read(f, x.io, x.lpn, x.bytes);
@@ -252,7 +248,7 @@ int ssdsim__page_dftl_setup(struct ssdsim__ftl *f, uint32_t cmt_entries)
     c->n_tpages = (f->n_lpn + c->epp - 1) / c->epp;
     c->cap = cmt_entries < f->n_lpn ? cmt_entries : (uint32_t)f->n_lpn;
     c->head = c->tail = NONE;
-    c->wait_free = NONE;
+    ssdsim__ipool_init(&c->wait_pool);
     c->slot_of = malloc(sizeof *c->slot_of * f->n_lpn);
     c->lpn = malloc(sizeof *c->lpn * c->cap);
     c->prev = malloc(sizeof *c->prev * c->cap);
