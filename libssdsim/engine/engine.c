@@ -195,17 +195,7 @@ static int enqueue(struct ssdsim__engine *e, const struct ssdsim__event *ev)
     return push(e, ev);
 }
 
-int ssdsim__engine_schedule_far(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
-                                void *ctx, uint32_t arg)
-{
-    struct ssdsim__event ev = {time, fn, ctx, arg, 0};
-    int rc = push(e, &ev);
-    if (rc == 0)
-        e->n_live++;
-    return rc;
-}
-
-int ssdsim__engine_schedule_grow(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+int ssdsim__engine_schedule_slow(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
                                  void *ctx, uint32_t arg)
 {
     struct ssdsim__event ev = {time, fn, ctx, arg, 0};

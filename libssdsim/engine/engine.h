@@ -7,9 +7,10 @@
  * In front of everything, a ring of 2,048 buckets of 2,048 ns each (4.2 ms: a device's delays,
  * 1 us to an erase's few ms) holds every pending event whose time falls in the buckets from the
  * current one (`cur`, that of the last event run) on; each bucket is a FIFO list of 40-byte
- * nodes from a free list, and a bitmap with a summary word finds the first non-empty bucket
- * after cur with two count-trailing-zeros. Scheduling appends to the bucket's list; popping
- * takes the first event of least time from the first non-empty bucket (most hold one event).
+ * nodes from an index pool (ipool.h), and a bitmap with a summary word finds the first
+ * non-empty bucket after cur with two count-trailing-zeros. Scheduling appends to the
+ * bucket's list; popping takes the first event of least time from the first non-empty bucket
+ * (most hold one event).
  * Later events go to the radix heap below; when cur moves on, those that the window now covers
  * move from it to the ring, earliest first (they were scheduled before any event of their time
  * that the ring took directly, so each bucket stays in scheduling order). When the ring would
@@ -115,7 +116,7 @@ struct ssdsim__ev_node {
     void *ctx;
     uint32_t arg;
     uint32_t rec;
-    uint32_t next; /* the next of its bucket, or of the free list */
+    uint32_t next; /* the next of its bucket, or the pool's next free node */
 };
 
 struct ssdsim__ev_rec {
@@ -146,7 +147,7 @@ struct ssdsim__engine {
     uint32_t n_ring;    /* events in the ring */
     struct ssdsim__ipool node_pool; /* the free nodes (ipool.h, linked through `next`) */
     struct ssdsim__ev_node *nodes;
-    uint64_t rnext; /* no event of the radix heap is earlier (0: not known) */
+    uint64_t rnext; /* no event of the radix heap is earlier (UINT64_MAX: it is empty) */
     uint64_t occ_sum; /* bit w set when occ[w] is not 0 */
     uint64_t occ[SSDSIM__EV_RING_W]; /* bit s set when bucket s is not empty */
     uint32_t rhead[SSDSIM__EV_RING_N], rtail[SSDSIM__EV_RING_N];
@@ -160,19 +161,17 @@ static inline uint64_t ssdsim__engine_now(const struct ssdsim__engine *e)
     return e->now;
 }
 
-/* The out-of-line part of ssdsim__engine_schedule: the ring out of free nodes (it grows, or
- * turns off when full), or a radix heap bucket full (it grows). */
-int ssdsim__engine_schedule_grow(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
+/* The out-of-line part of ssdsim__engine_schedule: an event for the radix heap (past the
+ * ring's window, or the ring off; a full bucket grows), or the ring out of free nodes (they
+ * grow, or the ring turns off when full). */
+int ssdsim__engine_schedule_slow(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
                                  void *ctx, uint32_t arg);
-/* ... and an event for the radix heap: past the ring's window, or the ring off. */
-int ssdsim__engine_schedule_far(struct ssdsim__engine *e, uint64_t time, ssdsim__event_fn fn,
-                                void *ctx, uint32_t arg);
 
 static_assert(SSDSIM__EV_RADIX == 64 && SSDSIM__EV_LEVELS <= 32,
               "a level is one word of the mask and one bit of `levels`");
 static_assert(SSDSIM__EV_RING_W <= 64, "a word of the ring's bitmap is one bit of occ_sum");
 
-/* Append node n, taken off the free list and filled in, to the end of ring bucket b. */
+/* Append node n, taken from the pool and filled in, to the end of ring bucket b. */
 static inline void ssdsim__engine_ring_link(struct ssdsim__engine *e, uint32_t n, uint32_t b)
 {
     if (e->rhead[b] == SSDSIM__EV_NONE) {
@@ -196,9 +195,9 @@ static inline int ssdsim__engine_schedule(struct ssdsim__engine *e, uint64_t tim
     assert(time >= e->now && "an event cannot be scheduled in the past");
     uint64_t idx = time >> SSDSIM__EV_RING_SHIFT;
     if (SSDSIM__UNLIKELY(idx - e->cur >= e->ring_n)) /* past the window, or the ring off */
-        return ssdsim__engine_schedule_far(e, time, fn, ctx, arg);
+        return ssdsim__engine_schedule_slow(e, time, fn, ctx, arg);
     if (SSDSIM__UNLIKELY(ssdsim__ipool_empty(&e->node_pool)))
-        return ssdsim__engine_schedule_grow(e, time, fn, ctx, arg);
+        return ssdsim__engine_schedule_slow(e, time, fn, ctx, arg);
     uint32_t n = ssdsim__ipool_take(&e->node_pool, e->nodes, sizeof *e->nodes,
                                     offsetof(struct ssdsim__ev_node, next));
     struct ssdsim__ev_node *nd = &e->nodes[n];
