@@ -396,9 +396,7 @@ bool ssdsim__gen_next_any(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, 
         random = false;
     }
     if (random) {
-        off = random_slot(g) * g->align;
-        if (off + bs > g->region_len)
-            off = (g->region_len - bs) / g->align * g->align;
+        off = ssdsim__gen_slot_offset(g, random_slot(g), bs);
         if (g->rw_suffix > 1)
             g->run_left[d] = g->rw_suffix - 1;
     } else if (g->random) {

@@ -126,6 +126,17 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
  * path, for any generator). */
 bool ssdsim__gen_next_any(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, uint32_t *len);
 
+/* The offset in the region of random slot `slot` for a request of `bs` bytes: a request that
+ * would run past the region's end starts at its last aligned offset that fits. */
+static inline uint64_t ssdsim__gen_slot_offset(const struct ssdsim__gen *g, uint64_t slot,
+                                               uint32_t bs)
+{
+    uint64_t off = slot * g->align;
+    if (off + bs > g->region_len)
+        off = (g->region_len - bs) / g->align * g->align;
+    return off;
+}
+
 /* The next request, or false when the job has issued all it should: the short path of uniform
  * random requests (g->uniform) inline, the steps and the draw ssdsim__gen_next_any takes for
  * them, and ssdsim__gen_next_any for the others. */
@@ -135,9 +146,7 @@ static inline bool ssdsim__gen_next(struct ssdsim__gen *g, uint8_t *op, uint64_t
     if (!g->uniform || g->byte_limit || (g->io_limit && g->issued >= g->io_limit))
         return ssdsim__gen_next_any(g, op, offset, len);
     uint32_t bs = g->uniform_bs;
-    uint64_t off = ssdsim__rng_below(&g->rng, g->n_slots) * g->align;
-    if (off + bs > g->region_len)
-        off = (g->region_len - bs) / g->align * g->align;
+    uint64_t off = ssdsim__gen_slot_offset(g, ssdsim__rng_below(&g->rng, g->n_slots), bs);
     *op = g->uniform_dir;
     g->run_pos[g->uniform_dir] = off + bs;
     *offset = g->region_start + off;
@@ -173,11 +182,9 @@ static inline void ssdsim__gen_ahead_next(const struct ssdsim__gen *g, struct ss
         d = ssdsim__rng_below(&a->rng, 100) < g->rwmixread ? SSDSIM__DIR_READ : SSDSIM__DIR_WRITE;
         bs = g->bs_bytes[d][0];
     }
-    uint64_t off = ssdsim__rng_below(&a->rng, g->n_slots) * g->align;
-    if (off + bs > g->region_len)
-        off = (g->region_len - bs) / g->align * g->align;
+    uint64_t slot = ssdsim__rng_below(&a->rng, g->n_slots);
     *op = d;
-    *offset = g->region_start + off;
+    *offset = g->region_start + ssdsim__gen_slot_offset(g, slot, bs);
 }
 
 /* Requests the job will issue in all (for progress), 0 when it is bounded by time only. */
