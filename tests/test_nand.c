@@ -438,6 +438,39 @@ static void late_read(void *ctx, uint32_t arg)
     submit(lr[arg].r, SSDSIM__FLASH_READ, lr[arg].addr, 4096, SSDSIM_FOR_HOST, lr[arg].cookie);
 }
 
+/* Cache read is for reads in a row: a read with none queued behind it when its tR ends, and
+ * none before it in the cache register's sequence, is a plain page read (00h-30h), its data out
+ * of the register without tRCBSY. A lone read at 0: tR + transfer = 40,000 + 40,960 = 80,960,
+ * as without cache read; another at 200,000 on the idle die: 280,960. Two in a row (the second
+ * arriving at 20,000, during the first's tR) take the cache register as in
+ * test_nand_cache_read_overlaps_data_out: the first moves to it at 43,000 (its out at 83,960);
+ * the second starts then (tR to 83,000) and, as the last of the sequence (3Fh), moves once the
+ * first is out: 83,960 + 3,000 = 86,960, out at 127,920. */
+START_TEST(test_nand_cache_read_lone_read_is_plain)
+{
+    struct rig r;
+    rig_init(&r, model("flash.cache_read=true", NULL, NULL, NULL));
+    submit(&r, SSDSIM__FLASH_READ, ppn(0, 0), 4096, SSDSIM_FOR_HOST, 0);
+    struct late_read lr[2] = {{&r, ppn(1, 0), 1}, {&r, ppn(2, 0), 2}};
+    ssdsim__engine_schedule(&r.e, 200000, late_read, lr, 0);
+    run(&r);
+    ck_assert_uint_eq(r.done[0], T_R + XFER);
+    ck_assert_uint_eq(r.done[1], 200000 + T_R + XFER);
+    ck_assert_uint_eq(r.hw.n_cache_reads, 0);
+    rig_fini(&r);
+
+    rig_init(&r, model("flash.cache_read=true", NULL, NULL, NULL));
+    submit(&r, SSDSIM__FLASH_READ, ppn(0, 0), 4096, SSDSIM_FOR_HOST, 0);
+    lr[0].r = &r;
+    ssdsim__engine_schedule(&r.e, 20000, late_read, lr, 0);
+    run(&r);
+    ck_assert_uint_eq(r.done[0], 83960);
+    ck_assert_uint_eq(r.done[1], 127920);
+    ck_assert_uint_eq(r.hw.n_cache_reads, 2);
+    rig_fini(&r);
+}
+END_TEST
+
 START_TEST(test_nand_read_suspends_program)
 {
     /* A program (data in to 40,960, array to 340,960) and a host read arriving at 100,000.
@@ -794,6 +827,7 @@ static Suite *nand_suite(void)
     tcase_add_test(tc, test_nand_multiplane_raises_program_throughput);
     tcase_add_test(tc, test_nand_cache_program_hides_transfer);
     tcase_add_test(tc, test_nand_cache_read_overlaps_data_out);
+    tcase_add_test(tc, test_nand_cache_read_lone_read_is_plain);
     tcase_add_test(tc, test_nand_buffer_feeds_cache_and_multiplane);
     tcase_add_test(tc, test_nand_read_suspends_program);
     tcase_add_test(tc, test_nand_read_suspends_erase_not_near_its_end);

@@ -62,6 +62,9 @@ struct ssdsim__die {
     uint64_t timer;                 /* cancellable event of cur's end (flash.suspend) */
     uint64_t array_free_ns;         /* cache program: the array programs until then */
     uint64_t cache_free_ns;         /* cache read: the cache register's data out ends */
+    /* cache read: cur, a read, was started behind a page moved to the cache register (a
+     * cache read command, 31h), so its page goes through the cache register too (3Fh) */
+    bool cache_seq;
     uint64_t busy_until_ns;         /* for die_busy_ns: the union of busy intervals */
     /* mapping units smaller than the page (hw/unit.c): the page the page register holds from
      * the die's last operation when that was a read (else NONE), the first block with a partial

@@ -16,9 +16,11 @@
  *  - cache program (flash.cache_program): data in goes to the cache register; the page moves
  *    to the data register once the array has finished the previous program (tCBSY) and is
  *    programmed from there, while the die takes its next command.
- *  - cache read (flash.cache_read): at the end of tR the page moves to the cache register once
- *    the previous page is out of it (tRCBSY), the die takes its next command, and the data goes
- *    out from the cache register meanwhile. With mapping units smaller than the page, a read of
+ *  - cache read (flash.cache_read): at the end of tR, when another read is queued (31h) or this
+ *    one ends a sequence of them (3Fh), the page moves to the cache register once the previous
+ *    page is out of it (tRCBSY), the die takes its next command, and the data goes out from the
+ *    cache register meanwhile; a read with none before or after it is a plain page read
+ *    (00h-30h), its data out without tRCBSY, the die held until it is out. With mapping units smaller than the page, a read of
  *    another unit of the page the cache register holds takes no tR and does not hold the die:
  *    its column change and data go out over the bus (after what is already going out of the
  *    register) while the die senses its next page, as a controller reads a page's columns out
@@ -315,6 +317,8 @@ static void die_start(struct ssdsim__hw *hw, uint32_t d, uint32_t i, uint32_t n,
     uint64_t c = f->cmd_cycle_ns;
     uint32_t ch = die->channel;
     uint64_t t, done;
+    if (op->kind != SSDSIM__FLASH_READ)
+        die->cache_seq = false;
     switch (op->kind) {
     case SSDSIM__FLASH_READ: {
         /* The array may still be programming a cached page. */
@@ -488,6 +492,7 @@ static void nand_dispatch(struct ssdsim__hw *hw, uint32_t d)
         i = die_pop(hw, d, cls);
     }
     if (i == SSDSIM__NONE) {
+        die->cache_seq = false;
         ssdsim__hw_set_idle(hw, d, true);
         if (die->held_blk != SSDSIM__NONE)
             ssdsim__unit_die_empty(hw, d);
@@ -532,6 +537,7 @@ static void die_data_out(struct ssdsim__hw *hw, uint32_t d, bool cached)
     if (cached) {
         die->cache_free_ns = last;
         die->cur = SSDSIM__NONE;
+        die->cache_seq = true; /* a read started now is a cache read (31h) */
         nand_dispatch(hw, d);
     } else {
         die->step = STEP_RELEASE;
@@ -604,6 +610,17 @@ static void copyback_program(struct ssdsim__hw *hw, uint32_t d, uint32_t i)
     schedule_end(hw, d, die->done_ns, true);
 }
 
+/* Cache read: read group i's page is in the cache register now (by tRCBSY, or as a plain
+ * read's data goes out of it): a later read of another of its units finds it there (one page;
+ * not a multi-plane group's). */
+static void cache_holds(struct ssdsim__hw *hw, struct ssdsim__die *die, uint32_t i)
+{
+    if (hw->spp > 1)
+        die->cache_page = hw->ops[i].next == SSDSIM__NONE && !copyback_read(hw, &hw->ops[i])
+                              ? hw->ops[i].addr >> hw->slot_shift
+                              : SSDSIM__NONE;
+}
+
 static void nand_event(void *ctx, uint32_t arg)
 {
     struct ssdsim__hw *hw = ctx;
@@ -620,12 +637,7 @@ static void nand_event(void *ctx, uint32_t arg)
         die_suspend(hw, d);
         return;
     case STEP_CACHE:
-        /* the page is in the cache register now: a later read of another of its units finds
-         * it there (one page; not a multi-plane group's) */
-        if (hw->spp > 1)
-            die->cache_page = hw->ops[i].next == SSDSIM__NONE && !copyback_read(hw, &hw->ops[i])
-                                  ? hw->ops[i].addr >> hw->slot_shift
-                                  : SSDSIM__NONE;
+        cache_holds(hw, die, i);
         die_data_out(hw, d, true);
         return;
     default:
@@ -634,8 +646,12 @@ static void nand_event(void *ctx, uint32_t arg)
     struct ssdsim__flash_op *op = &hw->ops[i];
     if (die->step == STEP_ARRAY && op->kind == SSDSIM__FLASH_READ) {
         const struct ssdsim__flash *f = &hw->model->flash;
-        if (f->cache_read && !copyback_read(hw, op)) {
-            /* To the cache register once the previous page is out of it. */
+        if (f->cache_read && !copyback_read(hw, op) &&
+            (die->cache_seq || q_any(hw, die, SSDSIM__CLASS_READ))) {
+            /* To the cache register once the previous page is out of it: the next read
+             * starts meanwhile (31h), or this one ends a sequence of cache reads (3Fh). A
+             * read with none before or after it is a plain page read (00h-30h): its data
+             * goes out of the register without tRCBSY, and the die is free after it. */
             uint64_t at = SSDSIM__MAX(now, die->cache_free_ns) + f->rcbsy_ns;
             die_busy(hw, die, now, at);
             for (uint32_t j = i; j != SSDSIM__NONE; j = hw->ops[j].next)
@@ -644,6 +660,8 @@ static void nand_event(void *ctx, uint32_t arg)
             ssdsim__engine_schedule(hw->engine, at, nand_event, hw, d);
             return;
         }
+        if (f->cache_read && !copyback_read(hw, op))
+            cache_holds(hw, die, i);
         if (op->next != SSDSIM__NONE) {
             die_data_out(hw, d, false);
             return;
