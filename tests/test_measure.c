@@ -14,6 +14,7 @@
  */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -707,6 +708,31 @@ START_TEST(test_measure_reach_steady_writes_every_unit)
 }
 END_TEST
 
+/* A steady write figure's first window holds, at the vendor's rate, the 20 blocks per plane of
+ * host writes a window asks for (ssdsim_measure_opts.gc_cycles): on the small model with
+ * 256-page blocks, 20 x 4 planes x 256 pages = 20,480 host pages, at 5,000 IOPS of 4 KiB
+ * 4.096 s, longer than the 2 s its 10,000 requests would take. Sized without them, the window
+ * of a large drive stopped at 64 times a first window, half the blocks short (the P320h). */
+START_TEST(test_measure_calibrate_window_holds_gc_cycles)
+{
+    const char *key = "\"pages_per_block\": 64";
+    const char *at = strstr(small_json, key);
+    ck_assert_ptr_nonnull(at);
+    char big[sizeof small_json + 8];
+    snprintf(big, sizeof big, "%.*s\"pages_per_block\": 256%s", (int)(at - small_json),
+             small_json, at + strlen(key));
+    ssdsim_model *m = NULL;
+    ssdsim_error err;
+    ck_assert_msg(ssdsim_model_load_string(&m, big, "small-256", &err) == 0, "%s", err.message);
+    ssdsim_calibration r;
+    ck_assert_msg(ssdsim_calibrate_figure(m, 2, 1, NULL, &r, &err) == 0, "%s", err.message);
+    ck_assert_uint_eq(r.gc_cycles, 20);
+    ck_assert_uint_eq(r.first_window_ns, UINT64_C(4096000000));
+    ck_assert_uint_ge(r.measurement.host_pages_written, 20 * 4 * 256);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Calibration: the QD1 latency and the link-bound sequential read match their hand-derived
  * spec values (ratio 1 within 1%), on a drive written full; the random-write figure is measured
  * at steady state (fast preconditioning). The whole model gives the same rows, in order. */
@@ -922,6 +948,7 @@ static Suite *measure_suite(void)
     tcase_add_test(tc, test_measure_reach_steady);
     tcase_add_test(tc, test_measure_reach_steady_writes_every_unit);
     tcase_add_test(tc, test_measure_calibrate);
+    tcase_add_test(tc, test_measure_calibrate_window_holds_gc_cycles);
     tcase_add_test(tc, test_measure_rounds_until_steady);
     suite_add_tcase(s, tc);
     return s;
