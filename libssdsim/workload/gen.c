@@ -136,21 +136,28 @@ static uint64_t normal_rank(struct ssdsim__gen *g)
 /* ------------------------------------------------------------------------------------------ */
 /* Set-up                                                                                      */
 
-static bool dir_used(enum ssdsim__rw rw, int d)
+/* The one direction a pattern issues, or -1 for a mix of reads and writes (rw, randrw). */
+static inline int sole_dir(enum ssdsim__rw rw)
 {
     switch (rw) {
     case SSDSIM__RW_READ:
     case SSDSIM__RW_RANDREAD:
-        return d == SSDSIM__DIR_READ;
+        return SSDSIM__DIR_READ;
     case SSDSIM__RW_WRITE:
     case SSDSIM__RW_RANDWRITE:
-        return d == SSDSIM__DIR_WRITE;
+        return SSDSIM__DIR_WRITE;
     case SSDSIM__RW_TRIM:
     case SSDSIM__RW_RANDTRIM:
-        return d == SSDSIM__DIR_TRIM;
+        return SSDSIM__DIR_TRIM;
     default:
-        return d != SSDSIM__DIR_TRIM;
+        return -1;
     }
+}
+
+static bool dir_used(enum ssdsim__rw rw, int d)
+{
+    int sole = sole_dir(rw);
+    return sole >= 0 ? d == sole : d != SSDSIM__DIR_TRIM;
 }
 
 void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec, uint32_t clone,
@@ -280,10 +287,7 @@ void ssdsim__gen_init(struct ssdsim__gen *g, const struct ssdsim__jobspec *spec,
         /* A sequential pattern with holes (rw=write:N) makes one pass over the region per
          * loop, as fio's does: floor((region - bs) / (bs + N)) + 1 blocks (fio 3.33, size=1m
          * bs=4k rw=write:8k: 86 writes), not the region's bytes (which wrapped around it). */
-        int sd = g->rw == SSDSIM__RW_READ    ? SSDSIM__DIR_READ
-                 : g->rw == SSDSIM__RW_WRITE ? SSDSIM__DIR_WRITE
-                 : g->rw == SSDSIM__RW_TRIM  ? SSDSIM__DIR_TRIM
-                                             : -1;
+        int sd = g->random ? -1 : sole_dir(g->rw);
         if (sd >= 0 && g->rw_suffix && !spec->io_size_percent && !spec->io_size_bytes &&
             !g->range_max[sd] && g->n_bs[sd] == 1 && !g->zone_skip && !g->zone_cap &&
             g->bs_bytes[sd][0] <= g->region_len) {
@@ -362,25 +366,11 @@ bool ssdsim__gen_next_any(struct ssdsim__gen *g, uint8_t *op, uint64_t *offset, 
         return false;
     if (g->byte_limit && g->bytes_issued >= g->byte_limit)
         return false;
-    int d;
-    switch (g->rw) {
-    case SSDSIM__RW_READ:
-    case SSDSIM__RW_RANDREAD:
-        d = SSDSIM__DIR_READ;
-        break;
-    case SSDSIM__RW_WRITE:
-    case SSDSIM__RW_RANDWRITE:
-        d = SSDSIM__DIR_WRITE;
-        break;
-    case SSDSIM__RW_TRIM:
-    case SSDSIM__RW_RANDTRIM:
-        d = SSDSIM__DIR_TRIM;
-        break;
-    default:
+    int d = sole_dir(g->rw);
+    if (d < 0) {
         d = ssdsim__rng_below(&g->rng, 100) < g->rwmixread ? SSDSIM__DIR_READ : SSDSIM__DIR_WRITE;
         if (g->rate_next && g->rwmixread > 0 && g->rwmixread < 100)
             d = rate_ddir(g, d);
-        break;
     }
     *op = (uint8_t)d; /* SSDSIM__IO_* share the direction numbering */
     uint32_t bs = pick_bs(g, d);
