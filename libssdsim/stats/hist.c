@@ -64,23 +64,6 @@ void ssdsim__hist_reset(struct ssdsim__hist *h)
     memset(h, 0, sizeof *h);
 }
 
-void ssdsim__hist_moments_add(struct ssdsim__hist_moments *m, uint64_t value)
-{
-    /* min and max read 0 while the histogram is empty; the first sample sets both. */
-    if (SSDSIM__UNLIKELY(m->count == 0)) {
-        m->min = m->max = value;
-    } else {
-        if (value < m->min)
-            m->min = value;
-        if (value > m->max)
-            m->max = value;
-    }
-    m->count++;
-    double v = (double)value;
-    m->sum += v;
-    m->sum_sq += v * v;
-}
-
 void ssdsim__hist_add(struct ssdsim__hist *h, uint64_t value)
 {
     ssdsim__hist_moments_add(&h->m, value);

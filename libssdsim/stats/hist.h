@@ -41,7 +41,24 @@ struct ssdsim__hist {
 
 void ssdsim__hist_reset(struct ssdsim__hist *h);
 void ssdsim__hist_add(struct ssdsim__hist *h, uint64_t value);
-void ssdsim__hist_moments_add(struct ssdsim__hist_moments *m, uint64_t value);
+/* Record a value in the moments (inline: a completion adds to three, its job's histogram's,
+ * the run's op type's and the run's of all types). */
+static inline void ssdsim__hist_moments_add(struct ssdsim__hist_moments *m, uint64_t value)
+{
+    /* min and max read 0 while the histogram is empty; the first sample sets both. */
+    if (SSDSIM__UNLIKELY(m->count == 0)) {
+        m->min = m->max = value;
+    } else {
+        if (value < m->min)
+            m->min = value;
+        if (value > m->max)
+            m->max = value;
+    }
+    m->count++;
+    double v = (double)value;
+    m->sum += v;
+    m->sum_sq += v * v;
+}
 /* Add every sample of `src` into `dst`. */
 void ssdsim__hist_merge(struct ssdsim__hist *dst, const struct ssdsim__hist *src);
 /* Add the buckets of `src` from that of value `lo` to that of `hi` (inclusive) into `dst`'s,
