@@ -92,6 +92,9 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     ssdsim__udiv_init(&hw->div_bpp, hw->blocks_per_plane);
     ssdsim__udiv_init(&hw->div_ppd, hw->planes_per_die);
     ssdsim__udiv_init(&hw->div_types, m->flash.n_page_types);
+    ssdsim__udiv_init(&hw->div_bpdie, hw->blocks_per_plane * hw->planes_per_die);
+    ssdsim__udiv_init(&hw->div_ppdie, hw->blocks_per_plane * hw->planes_per_die *
+                                          hw->pages_per_block);
     hw->page_xfer_ns = ssdsim__hw_bus_ns_div(hw, g->page_size);
     hw->xfer_bytes = unit < g->page_size ? unit : g->page_size;
     hw->xfer_ns = ssdsim__hw_bus_ns_div(hw, hw->xfer_bytes);
@@ -366,9 +369,7 @@ static inline void queue(struct ssdsim__hw *hw, uint32_t i)
         return;
     }
     struct ssdsim__flash_op *op = &hw->ops[i];
-    uint32_t block =
-        op->kind == SSDSIM__FLASH_ERASE ? op->addr : ssdsim__hw_ppn_block(hw, op->addr);
-    uint32_t d = ssdsim__hw_plane_die(hw, ssdsim__hw_block_plane(hw, block));
+    uint32_t d = ssdsim__hw_op_die(hw, op);
     struct ssdsim__die *die = &hw->dies[d];
     uint32_t cls = op->cls;
     op->next = SSDSIM__NONE;
