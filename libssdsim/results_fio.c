@@ -189,7 +189,7 @@ static void dir_figures(const ssdsim *sim, const struct ssdsim__unit *u, int d,
 {
     memset(f, 0, sizeof *f);
     f->bytes = u->bytes[d];
-    f->ios = ssdsim__unit_hist(&sim->host, u, d)->count;
+    f->ios = u->hist[d].count;
     if (!f->ios || !runtime_ns)
         return;
     /* Rates from the exact simulated runtime (fio divides by whole milliseconds). */
@@ -284,8 +284,8 @@ static cJSON *dir_object(const ssdsim *sim, const struct ssdsim__unit *u, int d,
     /* The simulated host submits a request the moment the job issues it: no submission
      * latency, so completion latency and total latency are the same figures. */
     cJSON_AddItemToObject(o, "slat_ns", zero_lat_object());
-    cJSON_AddItemToObject(o, "clat_ns", lat_object(ssdsim__unit_hist(&sim->host, u, d), true));
-    cJSON_AddItemToObject(o, "lat_ns", lat_object(ssdsim__unit_hist(&sim->host, u, d), false));
+    cJSON_AddItemToObject(o, "clat_ns", lat_object(&u->hist[d], true));
+    cJSON_AddItemToObject(o, "lat_ns", lat_object(&u->hist[d], false));
 
     struct samples s;
     series_samples(sim, &f, &s);
@@ -317,7 +317,7 @@ static double group_agg(const ssdsim *sim, uint32_t group, int d)
     uint64_t bytes = 0, longest = 0;
     for (uint32_t i = 0; i < sim->host.n_units; i++) {
         const struct ssdsim__unit *u = &sim->host.units[i];
-        if (u->group != group || !ssdsim__unit_hist(&sim->host, u, d)->count)
+        if (u->group != group || !u->hist[d].count)
             continue;
         bytes += u->bytes[d];
         longest = SSDSIM__MAX(longest, unit_runtime_ns(u));
@@ -485,7 +485,7 @@ static cJSON *job_object(const ssdsim *sim, const ssdsim_workload *wl, uint32_t 
     /* latency_ns / _us / _ms: every I/O of the job, all directions, by class. */
     ssdsim__hist_reset(all);
     for (int d = 0; d < 3; d++)
-        ssdsim__hist_merge(all, ssdsim__unit_hist(&sim->host, u, d));
+        ssdsim__hist_merge(all, &u->hist[d]);
     double cls[N_LAT_CLASSES];
     lat_classes(all, cls);
     cJSON *ln = cJSON_AddObjectToObject(j, "latency_ns");

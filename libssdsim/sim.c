@@ -1143,12 +1143,12 @@ static int get_job_op_stats_full(const ssdsim *sim, size_t i, enum ssdsim_op op,
         ssdsim__hist_reset(&all);
         bytes = 0;
         for (int k = 0; k < 3; k++) {
-            ssdsim__hist_merge(&all, ssdsim__unit_hist(&sim->host, u, k));
+            ssdsim__hist_merge(&all, &u->hist[k]);
             bytes += u->bytes[k];
         }
         hist = &all;
     } else {
-        hist = ssdsim__unit_hist(&sim->host, u, op);
+        hist = &u->hist[op];
         bytes = u->bytes[op];
     }
     uint64_t start = u->start_ns + u->ramp_ns;

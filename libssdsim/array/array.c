@@ -325,7 +325,7 @@ static int map_raid5_write(struct ssdsim__sys *s, struct batch *b, uint32_t io, 
 
 static bool wc_write(struct ssdsim__sys *s, uint32_t io);
 
-/* The first commands of request `io`. */
+/* The first commands of request `io` of a RAID array (a JBOD's go through submit_jbod). */
 static void start(struct ssdsim__sys *s, uint32_t io)
 {
     struct ssdsim__sysio *r = rec(s, io);
@@ -335,13 +335,12 @@ static void start(struct ssdsim__sys *s, uint32_t io)
     int rc = 0;
     if (r->op == SSDSIM__IO_FLUSH) { /* every device of the volume */
         for (uint32_t k = 0; k < s->n_devs && !rc; k++)
-            if (s->layout != SSDSIM__LAYOUT_JBOD || k == r->volume)
-                rc = add(s, &b, io, k, r->op, 0, 0, ROLE_DATA);
+            rc = add(s, &b, io, k, r->op, 0, 0, ROLE_DATA);
         goto sent;
     }
     switch (s->layout) {
     case SSDSIM__LAYOUT_JBOD:
-        rc = add(s, &b, io, r->volume, r->op, r->offset, r->len, ROLE_DATA);
+        assert(!"a JBOD's requests go through submit_jbod");
         break;
     case SSDSIM__LAYOUT_RAID0:
         rc = map_raid0(s, &b, io, r->op, r->offset, r->len);
@@ -386,9 +385,39 @@ static void start_event(void *ctx, uint32_t io)
     start(ctx, io);
 }
 
+/* A JBOD's request (a single device's among them) is one command to the device of its volume,
+ * as start and add make it, without the request's record: its breakdown is the command's
+ * (cmd_done), and the card's cache and the RAID layer's time are not there. */
+static int submit_jbod(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint8_t op,
+                       uint64_t offset, uint32_t len, uint32_t queue)
+{
+    uint32_t i = cmd_alloc(s);
+    if (i == NONE) {
+        s->fail_code = SSDSIM_ENOMEM;
+        ssdsim__engine_stop(s->engine);
+        return s->fail_code;
+    }
+    struct ssdsim__cmd *c = &s->pool.v[i];
+    bool flush = (op & ~SSDSIM__IO_FUA) == SSDSIM__IO_FLUSH;
+    c->offset = flush ? 0 : offset;
+    c->len = flush ? 0 : len;
+    c->io = io;
+    c->dev = volume;
+    c->op = (uint8_t)(op & ~SSDSIM__IO_FUA);
+    c->fua = c->op == SSDSIM__IO_WRITE && (op & SSDSIM__IO_FUA);
+    c->queue = (uint16_t)queue;
+    c->placement = (uint8_t)(queue >> 16);
+    c->role = ROLE_DATA;
+    c->next = NONE;
+    ssdsim__dev_submit(&s->devs[volume], i);
+    return s->fail_code;
+}
+
 int ssdsim__sys_submit(struct ssdsim__sys *s, uint32_t io, uint32_t volume, uint8_t op,
                        uint64_t offset, uint32_t len, uint32_t queue)
 {
+    if (s->layout == SSDSIM__LAYOUT_JBOD)
+        return submit_jbod(s, io, volume, op, offset, len, queue);
     struct ssdsim__sysio *r = sysio(s, io);
     if (!r)
         return SSDSIM_ENOMEM;
@@ -748,6 +777,12 @@ static void cmd_done(void *ctx, uint32_t i)
     struct ssdsim__sys *s = ctx;
     struct ssdsim__cmd *c = &s->pool.v[i];
     uint32_t io = c->io;
+    if (s->layout == SSDSIM__LAYOUT_JBOD) { /* its request's one command (submit_jbod) */
+        struct ssdsim__breakdown bd = {c->admit_ns, c->ftl_ns, c->flash_done_ns, c->wait_ns};
+        cmd_free(s, i);
+        s->io_done(s->io_ctx, io, &bd);
+        return;
+    }
     struct ssdsim__sysio *r = rec(s, io);
     uint64_t now = ssdsim__engine_now(s->engine);
     if (now >= r->last_done_ns) {

@@ -390,9 +390,10 @@ int ssdsim__env_ff_drain(struct ssdsim_ftl_env *env)
 /* To the hardware model (out of line: see ff_push_grown). The op's every field is set here, so
  * a free slot of the pool is taken as it is (ssdsim__hw_op_take), without the zeroing of
  * ssdsim__hw_op_alloc, which takes the pool's slow paths (growth, the array beside it). */
-static SSDSIM__NOINLINE int hw_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
-                                      uint32_t bytes, ssdsim_flash_purpose purpose,
-                                      uint64_t cookie, bool in_order)
+SSDSIM__NOINLINE int ssdsim__env_submit_hw(ssdsim_ftl_env *env, ssdsim_flash_kind kind,
+                                           uint64_t addr, uint32_t bytes,
+                                           ssdsim_flash_purpose purpose, uint64_t cookie,
+                                           bool in_order)
 {
     struct ssdsim__hw *hw = env->hw;
     uint32_t i = ssdsim__hw_op_take(hw);
@@ -432,13 +433,7 @@ static SSDSIM__NOINLINE int submit_rel(ssdsim_ftl_env *env, ssdsim_flash_kind ki
                                ssdsim__engine_now(env->engine));
     if (env->ff)
         return ff_submit(env, kind, addr, purpose, cookie);
-    return hw_submit(env, kind, addr, bytes, purpose, cookie, in_order);
-}
-
-int ssdsim__env_submit_hw(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
-                          uint32_t bytes, ssdsim_flash_purpose purpose, uint64_t cookie)
-{
-    return hw_submit(env, kind, addr, bytes, purpose, cookie, false);
+    return ssdsim__env_submit_hw(env, kind, addr, bytes, purpose, cookie, in_order);
 }
 
 int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
@@ -452,7 +447,7 @@ int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t add
         return submit_rel(env, kind, addr, bytes, purpose, cookie, in_order);
     if (env->ff)
         return ff_submit(env, kind, addr, purpose, cookie);
-    return hw_submit(env, kind, addr, bytes, purpose, cookie, in_order);
+    return ssdsim__env_submit_hw(env, kind, addr, bytes, purpose, cookie, in_order);
 }
 
 void ssdsim_ftl_unit_done(ssdsim_ftl_env *env, uint32_t io, uint32_t bytes)

@@ -167,10 +167,12 @@ static inline void ssdsim__env_ff_push(ssdsim_ftl_env *env, ssdsim_flash_kind ki
     }
 }
 
-/* ssdsim__env_submit of an operation that goes to the hardware model (no fast-forward, no
- * reliability model), whose arguments are right: without the checks. */
+/* ssdsim__env_submit of an operation that goes to the hardware model (no fast-forward; a
+ * reliability model has noted a program first), whose arguments are right: without the
+ * checks. */
 int ssdsim__env_submit_hw(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr,
-                          uint32_t bytes, ssdsim_flash_purpose purpose, uint64_t cookie);
+                          uint32_t bytes, ssdsim_flash_purpose purpose, uint64_t cookie,
+                          bool in_order);
 
 /* ssdsim_ftl_submit for the built-in FTLs' hot paths (GC reads, programs, erases), whose
  * arguments are right by construction: during fast-forward the operation joins the queue here,
@@ -187,7 +189,7 @@ static inline int ssdsim__env_submit_ftl(ssdsim_ftl_env *env, ssdsim_flash_kind 
            bytes <= env->geo.page_size);
     if (!q) {
         if (!env->ff && !env->hw->rel)
-            return ssdsim__env_submit_hw(env, kind, addr, bytes, purpose, cookie);
+            return ssdsim__env_submit_hw(env, kind, addr, bytes, purpose, cookie, false);
         return ssdsim__env_submit(env, kind, addr, bytes, purpose, cookie, false);
     }
     if (SSDSIM__UNLIKELY(q->n == q->cap))

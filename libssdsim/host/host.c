@@ -50,8 +50,8 @@ static int host_fail(struct ssdsim__host *h, int code, const char *fmt, ...)
 
 static void free_units(struct ssdsim__host *h)
 {
-    if (h->stats && h->units && h->stats->mirror == h->units[0].hist)
-        h->stats->mirror = NULL;
+    if (h->stats && h->units && h->stats->parts == h->units[0].hist)
+        ssdsim__stats_detach(h->stats); /* the run's figures outlive its units */
     for (uint32_t u = 0; u < h->n_units; u++) {
         free(h->units[u].name);
         free(h->units[u].ss_iops);
@@ -849,14 +849,13 @@ static void complete(struct ssdsim__host *h, uint32_t i)
         if (j != NONE && io->counted)
             flush_record(h, &h->units[h->jobs[j].unit], lat);
     } else if (j == NONE && io_stat)
-        ssdsim__stats_unmirror(h->stats); /* a sample for the run's histograms alone */
+        ssdsim__stats_detach(h->stats); /* a sample for the run's histograms alone */
     if (io->op != SSDSIM__IO_FLUSH && io_stat && (j == NONE || io->counted))
         ssdsim__stats_record(h->stats, io->op, io->len, lat, now);
     if (j != NONE && io->op != SSDSIM__IO_FLUSH && io_stat) {
         struct ssdsim__unit *u = &h->units[h->jobs[j].unit];
         if (io->counted) {
-            if (h->stats->mirror != u->hist)
-                ssdsim__hist_add(&u->hist[io->op], lat);
+            ssdsim__hist_add(&u->hist[io->op], lat);
             u->bytes[io->op] += io->len;
         }
         u->ss_count++;
@@ -998,9 +997,9 @@ static int alloc_units(struct ssdsim__host *h, uint32_t n)
     for (uint32_t u = 0; u < n; u++)
         for (int k = 0; k < 3; k++)
             ssdsim__hist_reset(&h->units[u].hist[k]);
-    /* One unit: its samples are the run's (until a reset or a program's request parts them). */
-    if (n == 1)
-        ssdsim__stats_mirror(h->stats, h->units[0].hist);
+    /* The units' samples are the run's (until a reset or a program's request parts them). */
+    if (n)
+        ssdsim__stats_parts(h->stats, h->units[0].hist, n, sizeof *h->units);
     return 0;
 }
 

@@ -46,7 +46,7 @@ struct ssdsim__unit {
     char *name; /* owned */
     uint32_t group, first_clone, n_clones, n_running;
     uint64_t start_ns, end_ns, ramp_ns;
-    struct ssdsim__hist hist[3]; /* latency per op: read through ssdsim__unit_hist */
+    struct ssdsim__hist hist[3]; /* latency per op */
     uint64_t bytes[3];
     struct ssdsim__hist *flush; /* latency of its flushes; NULL until the first (fio's "sync") */
     /* steady state (fio's ss): one sample per simulated second */
@@ -155,14 +155,6 @@ struct ssdsim__host {
     uint64_t stop_after; /* stop issuing once this many requests completed (0: never; a run's
                             power_loss_after, rel/power.c) */
 };
-
-/* Unit u's latency histogram of op (0 read, 1 write, 2 trim): the run statistics' own while they
- * stand for it (the run's only reporting unit, stats.h's `mirror`). */
-static inline const struct ssdsim__hist *ssdsim__unit_hist(const struct ssdsim__host *h,
-                                                            const struct ssdsim__unit *u, int op)
-{
-    return h->stats && h->stats->mirror == u->hist ? &h->stats->hist[op] : &u->hist[op];
-}
 
 /* Prepare a run of `wl` (already checked against the device) starting at the engine's now,
  * and start its first wave of jobs: the run's streams from `seed`, the hot sets of skewed

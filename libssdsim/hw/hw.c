@@ -16,6 +16,7 @@
 #include <string.h>
 
 static void die_event(void *ctx, uint32_t arg);
+static void die_dispatch(struct ssdsim__hw *hw, uint32_t d);
 static inline void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now);
 
 #define set_idle ssdsim__hw_set_idle
@@ -91,6 +92,9 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     ssdsim__udiv_init(&hw->div_bpp, hw->blocks_per_plane);
     ssdsim__udiv_init(&hw->div_ppd, hw->planes_per_die);
     ssdsim__udiv_init(&hw->div_types, m->flash.n_page_types);
+    ssdsim__udiv_init(&hw->div_bpdie, hw->blocks_per_plane * hw->planes_per_die);
+    ssdsim__udiv_init(&hw->div_ppdie, hw->blocks_per_plane * hw->planes_per_die *
+                                          hw->pages_per_block);
     hw->page_xfer_ns = ssdsim__hw_bus_ns_div(hw, g->page_size);
     hw->xfer_bytes = unit < g->page_size ? unit : g->page_size;
     hw->xfer_ns = ssdsim__hw_bus_ns_div(hw, hw->xfer_bytes);
@@ -222,8 +226,9 @@ void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
         ssdsim__rel_reset(hw->rel);
 }
 
-/* Start the next queued op on an idle die, reads first. */
-static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
+/* Start the next queued op on an idle die, reads first. Inline in die_event, whose tail it is
+ * (an op's end starts the die's next), and a call from queue (die_dispatch). */
+static SSDSIM__INLINE void dispatch(struct ssdsim__hw *hw, uint32_t d)
 {
     struct ssdsim__die *die = &hw->dies[d];
     if (SSDSIM__UNLIKELY(die->held_blk != SSDSIM__NONE))
@@ -269,7 +274,7 @@ static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
 }
 
 /* Program cur of die d: its data in over the bus (through the write path), then the array.
- * Inline: die_dispatch starts every program through it, and as a call it saved and restored
+ * Inline: dispatch starts every program through it, and as a call it saved and restored
  * registers of its own. */
 static SSDSIM__INLINE void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now)
 {
@@ -285,6 +290,11 @@ static SSDSIM__INLINE void program_start(struct ssdsim__hw *hw, uint32_t d, uint
     die->reg_page = SSDSIM__NONE;
     hw->die_busy_ns += done - now;
     ssdsim__engine_schedule(hw->engine, done, die_event, hw, d);
+}
+
+static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
+{
+    dispatch(hw, d);
 }
 
 /* The write path is free: the first waiting die starts its program, and the next waiter is
@@ -349,7 +359,7 @@ static void die_event(void *ctx, uint32_t arg)
     die->cur = SSDSIM__NONE;
     ssdsim__hw_complete(hw, i);
     if (die->cur == SSDSIM__NONE)
-        die_dispatch(hw, d);
+        dispatch(hw, d);
 }
 
 static inline void queue(struct ssdsim__hw *hw, uint32_t i)
@@ -359,9 +369,7 @@ static inline void queue(struct ssdsim__hw *hw, uint32_t i)
         return;
     }
     struct ssdsim__flash_op *op = &hw->ops[i];
-    uint32_t block =
-        op->kind == SSDSIM__FLASH_ERASE ? op->addr : ssdsim__hw_ppn_block(hw, op->addr);
-    uint32_t d = ssdsim__hw_plane_die(hw, ssdsim__hw_block_plane(hw, block));
+    uint32_t d = ssdsim__hw_op_die(hw, op);
     struct ssdsim__die *die = &hw->dies[d];
     uint32_t cls = op->cls;
     op->next = SSDSIM__NONE;

@@ -108,6 +108,8 @@ struct ssdsim__hw {
     uint64_t n_blocks, n_pages;
     /* the same as divisors (udiv.h): the hot path divides by them on every op */
     struct ssdsim__udiv div_ppb, div_bpp, div_ppd, div_types;
+    /* blocks and slots per die: an op's die in one division (ssdsim__hw_op_die) */
+    struct ssdsim__udiv div_bpdie, div_ppdie;
     /* timing, derived (ns) */
     uint64_t page_xfer_ns; /* one full page on a channel bus */
     uint32_t xfer_bytes;   /* the size of most transfers (a mapping unit, or the page) ... */
@@ -321,6 +323,18 @@ static inline uint32_t ssdsim__hw_block_plane(const struct ssdsim__hw *hw, uint3
 static inline uint32_t ssdsim__hw_plane_die(const struct ssdsim__hw *hw, uint32_t plane)
 {
     return ssdsim__udiv_q(&hw->div_ppd, plane);
+}
+/* The die of a block, and of an op (its page's block's, or an erase's block's): block and
+ * page numbers run die by die (see the top), so each is one division. */
+static inline uint32_t ssdsim__hw_block_die(const struct ssdsim__hw *hw, uint32_t block)
+{
+    return ssdsim__udiv_q(&hw->div_bpdie, block);
+}
+static inline uint32_t ssdsim__hw_op_die(const struct ssdsim__hw *hw,
+                                         const struct ssdsim__flash_op *op)
+{
+    return op->kind == SSDSIM__FLASH_ERASE ? ssdsim__hw_block_die(hw, op->addr)
+                                           : ssdsim__udiv_q(&hw->div_ppdie, op->addr);
 }
 static inline bool ssdsim__hw_die_idle(const struct ssdsim__hw *hw, uint32_t die)
 {

@@ -335,7 +335,11 @@ uint64_t ssdsim__link_xfer_path(struct ssdsim__link *const *links, uint32_t n, i
             if (phys)
                 phys[i] = (uint8_t)p;
         }
-        uint64_t t = ssdsim__link_ns(l, bytes);
+        if (bytes != l->last_bytes) {
+            l->last_bytes = bytes;
+            l->last_ns = ssdsim__link_ns(l, bytes);
+        }
+        uint64_t t = l->last_ns;
         fr[p] = SSDSIM__MAX(now, fr[p]) + t;
         l->busy_ns[dir] += t;
         end = SSDSIM__MAX(end, fr[p]);

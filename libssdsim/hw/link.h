@@ -95,6 +95,9 @@ struct ssdsim__link {
     /* Time per byte on one lane/phy, exactly: ns_num / ns_den ns (reduced fraction), so
      * derived rates give exact times (no rounded bytes-per-second in between). */
     uint64_t ns_num, ns_den;
+    /* the size of the last transfer booked and its time (ssdsim__link_xfer_path): a device's
+     * transfers are mostly of one size, whose time is then taken without a division */
+    uint64_t last_bytes, last_ns;
     uint64_t free_ns[2][SSDSIM__LINK_MAX_PHYS]; /* [direction][phy] */
     uint64_t busy_ns[2]; /* transfer time booked per direction (all phys; SATA: by the
                             direction of each transfer), for utilisation figures */

@@ -42,11 +42,6 @@ static inline uint32_t page_of(const struct ssdsim__hw *hw, uint32_t slot)
     return slot >> hw->slot_shift;
 }
 
-static inline uint32_t die_of_block(const struct ssdsim__hw *hw, uint32_t block)
-{
-    return ssdsim__hw_plane_die(hw, ssdsim__hw_block_plane(hw, block));
-}
-
 uint64_t ssdsim__unit_program_ns(const struct ssdsim__hw *hw, const struct ssdsim__flash_op *op)
 {
     const struct ssdsim__flash *f = &hw->model->flash;
@@ -215,14 +210,14 @@ uint32_t ssdsim__unit_submit(struct ssdsim__hw *hw, uint32_t i)
     if (pos == hw->spp - 1) {
         if (hw->held[b] != SSDSIM__NONE) {
             op->bytes += gather_mates(hw, b, i);
-            unlist(hw, &hw->dies[die_of_block(hw, b)], b);
+            unlist(hw, &hw->dies[ssdsim__hw_block_die(hw, b)], b);
         }
         hw->n_page_programs++;
         return i;
     }
     /* Held: appended to the block's partial page. */
     op->next = SSDSIM__NONE;
-    uint32_t d = die_of_block(hw, b);
+    uint32_t d = ssdsim__hw_block_die(hw, b);
     struct ssdsim__die *die = &hw->dies[d];
     if (hw->held[b] == SSDSIM__NONE) {
         hw->held[b] = i;

@@ -66,37 +66,15 @@ void ssdsim__hist_reset(struct ssdsim__hist *h)
 
 void ssdsim__hist_add(struct ssdsim__hist *h, uint64_t value)
 {
-    /* min and max read 0 while the histogram is empty; the first sample sets both. */
-    if (SSDSIM__UNLIKELY(h->count == 0)) {
-        h->min = h->max = value;
-    } else {
-        if (value < h->min)
-            h->min = value;
-        if (value > h->max)
-            h->max = value;
-    }
-    h->count++;
-    double v = (double)value;
-    h->sum += v;
-    h->sum_sq += v * v;
+    ssdsim__hist_moments_add(&h->m, value);
     h->buckets[ssdsim__hist_index(value)]++;
 }
 
-void ssdsim__hist_moments_add(struct ssdsim__hist_moments *m, uint64_t value)
+void ssdsim__hist_merge_buckets(struct ssdsim__hist *dst, const struct ssdsim__hist *src,
+                                uint64_t lo, uint64_t hi)
 {
-    /* the same steps as ssdsim__hist_add, in the same order */
-    if (SSDSIM__UNLIKELY(m->count == 0)) {
-        m->min = m->max = value;
-    } else {
-        if (value < m->min)
-            m->min = value;
-        if (value > m->max)
-            m->max = value;
-    }
-    m->count++;
-    double v = (double)value;
-    m->sum += v;
-    m->sum_sq += v * v;
+    for (uint32_t i = ssdsim__hist_index(lo), end = ssdsim__hist_index(hi); i <= end; i++)
+        dst->buckets[i] += src->buckets[i];
 }
 
 void ssdsim__hist_merge(struct ssdsim__hist *dst, const struct ssdsim__hist *src)
@@ -113,8 +91,7 @@ void ssdsim__hist_merge(struct ssdsim__hist *dst, const struct ssdsim__hist *src
     dst->count += src->count;
     dst->sum += src->sum;
     dst->sum_sq += src->sum_sq;
-    for (uint32_t i = 0; i < SSDSIM__HIST_N_BUCKETS; i++)
-        dst->buckets[i] += src->buckets[i];
+    ssdsim__hist_merge_buckets(dst, src, src->min, src->max);
 }
 
 double ssdsim__hist_mean(const struct ssdsim__hist *h)

@@ -15,9 +15,13 @@
  * buckets when it is read. The sums stay per I/O rather than merged, since adding the three
  * sums of squares would round differently from adding every square in turn.
  *
- * A run with one reporting job (host.c) would add each of its completions twice, into the
- * run's histogram of its op type and the job's: the run's stands for the job's (`mirror`) as
- * long as both hold the same samples, and is copied into the job's when they would part.
+ * A run's reporting jobs (host.c) have histograms of their own, which hold every sample of the
+ * run's as long as nothing parts them: each completion would go into two 58 KiB histograms,
+ * the run's and its job's. While they hold the same samples, the run's keeps only its moments
+ * per I/O and gets its buckets by summing the jobs' when it is read (`parts`); when they would
+ * part, the jobs' buckets are summed into it once. Summing a job's covers only the buckets
+ * between the run's min and max: a few cache lines for the latencies of one kind of drive.
+ * (One reporting job had its histogram stand for the run's instead, which saved the same add.)
  */
 #include "stats/stats.h"
 
@@ -87,9 +91,10 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
                          uint64_t interval_ios, uint64_t interval_bytes)
 {
     assert(!!interval_ns + !!interval_ios + !!interval_bytes <= 1);
-    /* The mirror keeps what hist[] held; an empty hist[] can go on standing for it. */
+    /* A reset hist[] no longer holds what the parts do: it keeps buckets of its own, from none.
+     * An empty one goes on having them as its parts. */
     if (s->hist[0].count || s->hist[1].count || s->hist[2].count)
-        ssdsim__stats_unmirror(s);
+        s->parts = NULL;
     for (int i = 0; i < 3; i++)
         ssdsim__hist_reset(&s->hist[i]);
     memset(&s->all, 0, sizeof s->all);
@@ -134,37 +139,55 @@ void ssdsim__stats_counters(const struct ssdsim__stats *s, struct ssdsim__env_co
     out->erases = c->erases - b->erases;
 }
 
-void ssdsim__stats_mirror(struct ssdsim__stats *s, struct ssdsim__hist *h)
+void ssdsim__stats_parts(struct ssdsim__stats *s, const struct ssdsim__hist *first, uint32_t n,
+                         size_t stride)
 {
     if (s->hist[0].count || s->hist[1].count || s->hist[2].count)
         return;
-    for (int k = 0; k < 3; k++)
-        assert(h[k].count == 0);
-    s->mirror = h;
+    s->parts = first;
+    s->n_parts = n;
+    s->part_stride = stride;
 }
 
-void ssdsim__stats_unmirror(struct ssdsim__stats *s)
+/* Add the parts' buckets of op into `dst`'s (from that of the run's smallest sample to that of
+ * its largest, which bound every part's). */
+static void parts_buckets(const struct ssdsim__stats *s, uint32_t op, struct ssdsim__hist *dst)
 {
-    if (!s->mirror)
+    const struct ssdsim__hist *h = &s->hist[op];
+    if (h->count == 0)
         return;
-    memcpy(s->mirror, s->hist, 3 * sizeof s->hist[0]);
-    s->mirror = NULL;
+    const char *p = (const char *)s->parts;
+    for (uint32_t k = 0; k < s->n_parts; k++, p += s->part_stride)
+        ssdsim__hist_merge_buckets(dst, (const struct ssdsim__hist *)p + op, h->min, h->max);
+}
+
+void ssdsim__stats_detach(struct ssdsim__stats *s)
+{
+    if (!s->parts)
+        return;
+    for (uint32_t op = 0; op < 3; op++)
+        parts_buckets(s, op, &s->hist[op]);
+    s->parts = NULL;
 }
 
 const struct ssdsim__hist *ssdsim__stats_hist(const struct ssdsim__stats *s, uint32_t op,
                                               struct ssdsim__hist *scratch)
 {
     assert(op <= SSDSIM_OP_ALL);
-    if (op < SSDSIM_OP_ALL)
+    if (op < SSDSIM_OP_ALL && !s->parts)
         return &s->hist[op];
-    ssdsim__hist_reset(scratch);
-    for (int k = 0; k < 3; k++)
-        ssdsim__hist_merge(scratch, &s->hist[k]);
-    assert(scratch->count == s->all.count);
-    scratch->min = s->all.min;
-    scratch->max = s->all.max;
-    scratch->sum = s->all.sum;
-    scratch->sum_sq = s->all.sum_sq;
+    memset(scratch->buckets, 0, sizeof scratch->buckets);
+    for (uint32_t k = 0; k < 3; k++) {
+        if (op != SSDSIM_OP_ALL && k != op)
+            continue;
+        if (s->parts)
+            parts_buckets(s, k, scratch);
+        else
+            ssdsim__hist_merge_buckets(scratch, &s->hist[k], s->hist[k].min, s->hist[k].max);
+    }
+    scratch->m = op < SSDSIM_OP_ALL ? s->hist[op].m : s->all;
+    assert(op < SSDSIM_OP_ALL || scratch->count == s->hist[0].count + s->hist[1].count +
+                                                       s->hist[2].count);
     return scratch;
 }
 
@@ -246,7 +269,10 @@ void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now)
 void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, uint64_t lat_ns,
                           uint64_t now)
 {
-    ssdsim__hist_add(&s->hist[op], lat_ns);
+    if (s->parts)
+        ssdsim__hist_moments_add(&s->hist[op].m, lat_ns);
+    else
+        ssdsim__hist_add(&s->hist[op], lat_ns);
     ssdsim__hist_moments_add(&s->all, lat_ns);
     s->bytes[op] += bytes;
     s->bytes[SSDSIM_OP_ALL] += bytes;

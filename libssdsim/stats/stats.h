@@ -4,9 +4,10 @@
  *
  * Recording an I/O is one histogram add (its op type's) plus a few sums: the histogram of all op
  * types keeps only its count, min, max and sums per I/O, and gets its buckets by merging those
- * of the three op types when it is read (ssdsim__stats_hist). One more histogram add while a
- * series is kept (the interval's own latencies, for its percentile); the series grows by one
- * row per interval (amortised doubling), never per I/O.
+ * of the three op types when it is read (ssdsim__stats_hist); while the reporting units'
+ * histograms hold the same samples, the op type's keeps only its moments too (`parts`). One
+ * more histogram add while a series is kept (the interval's own latencies, for its
+ * percentile); the series grows by one row per interval (amortised doubling), never per I/O.
  */
 #ifndef SSDSIM_STATS_H
 #define SSDSIM_STATS_H
@@ -21,11 +22,16 @@ struct ssdsim__stats {
      * mean and standard deviation are those of one histogram of every I/O, to the last bit);
      * the buckets are the three op types' merged when read (ssdsim__stats_hist) */
     struct ssdsim__hist_moments all;
-    /* NULL, or three histograms (read, write, trim) that are to hold exactly the samples of
-     * hist[] and are not written meanwhile (a run's only reporting job, host.c): hist[] stands
-     * for them until something would make the two differ (a reset of a non-empty hist[], or a
-     * sample for hist[] alone), when ssdsim__stats_unmirror copies hist[] into them first. */
-    struct ssdsim__hist *mirror;
+    /* NULL, or the reporting units' histograms (host.c): n_parts triples (read, write, trim),
+     * `part_stride` bytes apart, each sample of hist[] being added to exactly one of them and
+     * nothing else. hist[] then keeps its moments alone (count, min, max, sums), its buckets
+     * are the parts' summed when read (ssdsim__stats_hist), and a completion costs one
+     * histogram add instead of two, until something would part them (a reset of a non-empty
+     * hist[], which needs no buckets; a sample for hist[] alone, or the parts going away, when
+     * ssdsim__stats_detach sums them into hist[] first). */
+    const struct ssdsim__hist *parts;
+    uint32_t n_parts;
+    size_t part_stride;
     uint64_t bytes[4];            /* read, write, trim, all */
     uint64_t start_ns, end_ns;
     /* clock time the run's power loss took after the statistics closed (its flush and mount,
@@ -87,13 +93,16 @@ void ssdsim__stats_reset(struct ssdsim__stats *s, uint64_t now, uint64_t interva
 /* One completed I/O of type op (0 read, 1 write, 2 trim). */
 void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, uint64_t lat_ns,
                           uint64_t now);
-/* Let hist[] stand for `h` (three empty histograms, see `mirror`) while hist[] is empty too;
- * otherwise nothing changes. */
-void ssdsim__stats_mirror(struct ssdsim__stats *s, struct ssdsim__hist *h);
-/* Copy hist[] into the mirror, which then stands for itself (nothing when there is none). */
-void ssdsim__stats_unmirror(struct ssdsim__stats *s);
-/* The latency histogram of op (0 read, 1 write, 2 trim, 3 all): the op's own, or for all op
- * types `scratch` filled with the merge of the three (O(buckets)). */
+/* Let hist[]'s buckets be the sums of those of `n` parts (see `parts`: `first` the first
+ * triple, `stride` bytes apart, all empty) while hist[] is empty too; otherwise nothing
+ * changes. */
+void ssdsim__stats_parts(struct ssdsim__stats *s, const struct ssdsim__hist *first, uint32_t n,
+                         size_t stride);
+/* Sum the parts' buckets into hist[], which then keeps its own (nothing when there are none). */
+void ssdsim__stats_detach(struct ssdsim__stats *s);
+/* The latency histogram of op (0 read, 1 write, 2 trim, 3 all): the op's own, or `scratch`
+ * filled with the merge of the three op types' for all, or of the parts' buckets for one op
+ * while hist[] has parts (O(buckets x parts)). */
 const struct ssdsim__hist *ssdsim__stats_hist(const struct ssdsim__stats *s, uint32_t op,
                                               struct ssdsim__hist *scratch);
 /* Close the interval that ends at `now` (time-based series call this from a timer). */
