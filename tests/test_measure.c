@@ -671,17 +671,7 @@ END_TEST
  * drive writes leave at least e^-2 = 13.5% of the units unwritten. */
 START_TEST(test_measure_reach_steady_writes_every_unit)
 {
-    static const char xpoint[] =
-        "{\"name\": \"measure-xpoint\","
-        " \"geometry\": {\"channels\": 2, \"chips_per_channel\": 1, \"dies_per_chip\": 2,"
-        "  \"planes_per_die\": 1, \"blocks_per_plane\": 64, \"pages_per_block\": 64,"
-        "  \"page_size\": \"4KiB\"},"
-        " \"flash\": {\"cell\": \"xpoint\", \"read_us\": 20, \"program_us\": 200,"
-        "  \"bus_mts\": 100, \"bus_width\": 8},"
-        " \"controller\": {\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32},"
-        " \"host\": {\"interface\": \"custom\", \"link_bw\": \"100MB/s\","
-        "  \"cmd_overhead_us\": 1},"
-        " \"ftl\": {\"type\": \"direct\"}}";
+    static const char xpoint[] = TEST_SMALL_XPOINT_JSON("measure-xpoint");
     ssdsim_model *m = NULL;
     ssdsim_error err;
     ck_assert_msg(ssdsim_model_load_string(&m, xpoint, "xpoint", &err) == 0, "%s", err.message);

@@ -728,16 +728,7 @@ static void quick_unmapped_steady(ssdsim_steady_method how, const char *bssplit,
     ((struct quick_unmapped *)ud)->how = how;
 }
 
-static const char small_xpoint_json[] =
-    "{\"name\": \"suite-lib-xpoint\","
-    " \"geometry\": {\"channels\": 2, \"chips_per_channel\": 1, \"dies_per_chip\": 2,"
-    "  \"planes_per_die\": 1, \"blocks_per_plane\": 64, \"pages_per_block\": 64,"
-    "  \"page_size\": \"4KiB\"},"
-    " \"flash\": {\"cell\": \"xpoint\", \"read_us\": 20, \"program_us\": 200,"
-    "  \"bus_mts\": 100, \"bus_width\": 8},"
-    " \"controller\": {\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32},"
-    " \"host\": {\"interface\": \"custom\", \"link_bw\": \"100MB/s\", \"cmd_overhead_us\": 1},"
-    " \"ftl\": {\"type\": \"direct\"}}";
+static const char small_xpoint_json[] = TEST_SMALL_XPOINT_JSON("suite-lib-xpoint");
 
 START_TEST(test_suite_lib_quick_full_leaves_nothing_unmapped)
 {

@@ -7,6 +7,19 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+/* A small drive of media written in place (cell xpoint, the direct FTL: no state to install,
+ * so preconditioning writes it), as a JSON model named NAME (a string literal). */
+#define TEST_SMALL_XPOINT_JSON(NAME)                                                               \
+    "{\"name\": \"" NAME "\","                                                                 \
+    " \"geometry\": {\"channels\": 2, \"chips_per_channel\": 1, \"dies_per_chip\": 2,"     \
+    "  \"planes_per_die\": 1, \"blocks_per_plane\": 64, \"pages_per_block\": 64,"            \
+    "  \"page_size\": \"4KiB\"},"                                                              \
+    " \"flash\": {\"cell\": \"xpoint\", \"read_us\": 20, \"program_us\": 200,"           \
+    "  \"bus_mts\": 100, \"bus_width\": 8},"                                                   \
+    " \"controller\": {\"cmd_overhead_us\": 2, \"cores\": 1, \"queue_depth\": 32},"        \
+    " \"host\": {\"interface\": \"custom\", \"link_bw\": \"100MB/s\", \"cmd_overhead_us\": 1}," \
+    " \"ftl\": {\"type\": \"direct\"}}"
+
 /* Path of a file in the source tree (tests read only from there). */
 static inline const char *test_src_path(char *buf, size_t len, const char *rel)
 {
