@@ -456,7 +456,8 @@ static int check_cmt(struct ssdsim__ftl *f, const struct inflight *x, char *why,
         if (w >= c->wait_pool.cap || ++nfree > c->wait_pool.cap)
             FAIL("DFTL wait pool: free list broken at entry %u", w);
     if (nfree + waiting != c->wait_pool.cap)
-        FAIL("DFTL wait pool: %u free and %u waiting of %u entries", nfree, waiting, c->wait_pool.cap);
+        FAIL("DFTL wait pool: %u free and %u waiting of %u entries", nfree, waiting,
+             c->wait_pool.cap);
 
     /* Entries against the flash copy of their translation page. */
     if (!c->shadow) {

@@ -20,11 +20,11 @@
  *    one ends a sequence of them (3Fh), the page moves to the cache register once the previous
  *    page is out of it (tRCBSY), the die takes its next command, and the data goes out from the
  *    cache register meanwhile; a read with none before or after it is a plain page read
- *    (00h-30h), its data out without tRCBSY, the die held until it is out. With mapping units smaller than the page, a read of
- *    another unit of the page the cache register holds takes no tR and does not hold the die:
- *    its column change and data go out over the bus (after what is already going out of the
- *    register) while the die senses its next page, as a controller reads a page's columns out
- *    of the cache register with random data output.
+ *    (00h-30h), its data out without tRCBSY, the die held until it is out. With mapping units
+ *    smaller than the page, a read of another unit of the page the cache register holds takes
+ *    no tR and does not hold the die: its column change and data go out over the bus (after
+ *    what is already going out of the register) while the die senses its next page, as a
+ *    controller reads a page's columns out of the cache register with random data output.
  *  - suspend (flash.suspend, Wu and He, FAST 2012): a host read queued while a program or erase
  *    runs in the array suspends it flash.suspend_us later (unless it ends sooner, or has been
  *    suspended flash.max_suspends times); the die serves every queued host read, then resumes

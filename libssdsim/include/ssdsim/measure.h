@@ -202,8 +202,8 @@ SSDSIM_API int ssdsim_curve_opts_init(ssdsim_curve_opts *opts, unsigned int vers
  * device for fast preconditioning): fast preconditioning and settling; when the FTL cannot
  * install a state, a sequential fill of the whole drive (so that no logical unit is left
  * unwritten, as none is on a drive preconditioned for hours) and then the two runs of a
- * preconditioning curve (not recorded); a hard disk is left as it is. A RAID card's write-back cache is then filled (ssdsim_fill_card_cache). *how (may
- * be NULL) says which. Statistics then describe the last run.
+ * preconditioning curve (not recorded); a hard disk is left as it is. A RAID card's write-back
+ * cache is then filled (ssdsim_fill_card_cache). *how (may be NULL) says which. Statistics then describe the last run.
  * @return 0, SSDSIM_EINVAL (NULL argument, options of an unknown version), or the codes of
  *         ssdsim_secure_erase, ssdsim_precondition_fast, ssdsim_precondition_seq_fills and
  *         ssdsim_run. */
