@@ -216,6 +216,13 @@ void suite_window_notes(struct suite *s, const ssdsim_measurement *f, unsigned g
                           "while the garbage collection those writes left running went on "
                           "(`gc_wait_ns` in the JSON), not counted: a lab's test of minutes "
                           "barely feels that tail, a window of seconds would be mostly tail.");
+    if (f->short_of_gc)
+        suite_shortcut(s,
+                       "Some windows of workloads that write held fewer than %u blocks per "
+                       "plane of host writes even at their longest (`short_of_gc` in the "
+                       "JSON): their figures average over fewer periods of garbage collection "
+                       "than asked, and may carry the phase of collection they fell in.",
+                       gc_cycles);
     if (f->n_runs <= 1)
         return;
     char bound[64];
@@ -294,6 +301,8 @@ void suite_fig_json(cJSON *o, const ssdsim_measurement *f)
     suite_json_u64(o, "gc_wait_ns", f->gc_wait_ns);
     suite_json_u64(o, "rounds", f->n_rounds);
     cJSON_AddBoolToObject(o, "converged", f->steady);
+    if (f->short_of_gc) /* only when so: the figures of every other window read as before */
+        cJSON_AddBoolToObject(o, "short_of_gc", true);
 }
 
 void suite_sum_cdf(const ssdsim_latency_sum *h, const char *series, GString *csv, cJSON *obj,

@@ -284,6 +284,54 @@ START_TEST(test_measure_window_qd1_latency)
 }
 END_TEST
 
+/* A window of writes must hold gc_cycles blocks per plane of host writes (periods of GC); one
+ * that holds fewer even at its longest says so (short_of_gc). The small drive written full has
+ * 4 planes of 64-page blocks: 2 blocks per plane are 512 host units. Over a 10 ms window the
+ * 100 MB/s link carries at most 10 ms x 10^8 B/s / 4096 B = 244 of them, so with max_stretch 1
+ * the window is short of its GC periods; allowed 64 windows (640 ms, room for 15,625 units on
+ * the link and far more than 512 at any rate the flash gives), it is run again until it holds
+ * them. Without gc_cycles, and for reads, nothing is asked, so nothing is short. */
+START_TEST(test_measure_window_short_of_gc)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = small_sim(m);
+    ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
+    ssdsim_workload *ww = wl_new("randwrite", 4096, 32);
+    ssdsim_measure_opts mo = SSDSIM_MEASURE_OPTS_INIT;
+    mo.window_ns = 10000000;
+    mo.gc_cycles = 2;
+    mo.min_ios = 1;
+    mo.min_ios_per_slot = 1;
+    mo.max_stretch = 1;
+    ssdsim_measurement f;
+    ck_assert_msg(ssdsim_measure(sim, ww, &mo, &f) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_uint_eq(f.n_runs, 1);
+    ck_assert_uint_le(f.host_pages_written, 244);
+    ck_assert(f.short_of_gc);
+
+    mo.max_stretch = 64;
+    ck_assert_msg(ssdsim_measure(sim, ww, &mo, &f) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_uint_gt(f.n_runs, 1);
+    ck_assert_uint_ge(f.host_pages_written, 512);
+    ck_assert(!f.short_of_gc);
+
+    mo.max_stretch = 1;
+    mo.gc_cycles = 0;
+    ck_assert_msg(ssdsim_measure(sim, ww, &mo, &f) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert(!f.short_of_gc);
+
+    ssdsim_workload *wr = wl_new("randread", 4096, 32);
+    mo.gc_cycles = 2;
+    ck_assert_msg(ssdsim_measure(sim, wr, &mo, &f) == 0, "%s", ssdsim_errmsg(sim));
+    ck_assert_uint_eq(f.host_pages_written, 0);
+    ck_assert(!f.short_of_gc);
+    ssdsim_workload_free(wr);
+    ssdsim_workload_free(ww);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* Reads measured right after random writes wait for the garbage collection those writes left
  * running: the small drive written full, then 20,000 random 4 KiB writes at QD32 (GC runs all
  * along, and a victim is being collected when they end: its reads, programs and erase are queued
@@ -719,6 +767,25 @@ START_TEST(test_measure_calibrate_window_holds_gc_cycles)
     ck_assert_uint_eq(r.gc_cycles, 20);
     ck_assert_uint_eq(r.first_window_ns, UINT64_C(4096000000));
     ck_assert_uint_ge(r.measurement.host_pages_written, 20 * 4 * 256);
+    ck_assert(!r.measurement.short_of_gc);
+    ck_assert_ptr_null(strstr(r.note, "Short of its GC periods"));
+    ssdsim_model_free(m);
+
+    /* A vendor's rate far above what the drive can do gives a first window of the 5 ms floor,
+     * and 64 of them (320 ms) carry at most 320 ms x 10^8 B/s / 4096 B = 7,813 host units over
+     * the link, short of the 20,480: the figure says so. */
+    char fast[sizeof big];
+    memcpy(fast, big, sizeof big);
+    char *v = strstr(fast, "\"value\": 5000,");
+    ck_assert_ptr_nonnull(v);
+    memcpy(v + strlen("\"value\": "), "9e+9", 4);
+    ck_assert_msg(ssdsim_model_load_string(&m, fast, "small-256-fast", &err) == 0, "%s",
+                  err.message);
+    ck_assert_msg(ssdsim_calibrate_figure(m, 2, 1, NULL, &r, &err) == 0, "%s", err.message);
+    ck_assert_uint_eq(r.first_window_ns, 5000000);
+    ck_assert_uint_le(r.measurement.host_pages_written, 7813);
+    ck_assert(r.measurement.short_of_gc);
+    ck_assert_ptr_nonnull(strstr(r.note, "Short of its GC periods"));
     ssdsim_model_free(m);
 }
 END_TEST
@@ -929,6 +996,7 @@ static Suite *measure_suite(void)
     tcase_add_test(tc, test_measure_opts_init_and_versions);
     tcase_add_test(tc, test_measure_bogus_arguments);
     tcase_add_test(tc, test_measure_window_qd1_latency);
+    tcase_add_test(tc, test_measure_window_short_of_gc);
     tcase_add_test(tc, test_measure_window_link_bound_and_deterministic);
     tcase_add_test(tc, test_measure_reads_after_gc);
     tcase_add_test(tc, test_measure_settle);

@@ -261,6 +261,12 @@ static int calibrate(const ssdsim_model *model, size_t i, uint64_t seed,
         ssdsim_device_stats d;
         ssdsim_get_device_stats(sim, &d);
         r->unmapped_reads = d.unmapped_reads;
+        if (g->short_of_gc)
+            add_note(r->note, sizeof r->note,
+                     "Short of its GC periods: even at its longest, the window held fewer than "
+                     "%" PRIu32 " blocks per plane of host writes, so the figure may carry the "
+                     "phase of garbage collection it fell in.",
+                     r->gc_cycles);
         if (rd && d.unmapped_reads > 0)
             add_note(r->note, sizeof r->note,
                      "%" PRIu64 " reads of never-written data answered without flash.",

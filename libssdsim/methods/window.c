@@ -24,6 +24,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "abi.h"
@@ -35,6 +36,11 @@
 #define DEFAULT_MIN_IOS 5000
 #define DEFAULT_MIN_PER_SLOT 20
 #define DEFAULT_MAX_STRETCH 64
+/* short_of_gc came after 1.0 in the tail padding of ssdsim_measurement, which
+ * ssdsim_calibration holds by value: a caller compiled before must find the same size. */
+_Static_assert(sizeof(ssdsim_measurement) ==
+                   (offsetof(ssdsim_measurement, too_few) + 8) / 8 * 8,
+               "ssdsim_measurement keeps its 1.0 size");
 #define ROUNDS 10       /* rounds of a window (each a tenth of it) */
 #define STEADY_ROUNDS 5 /* the steady rule's window (ssdsim_steady_opts.window, SNIA's 5) */
 
@@ -202,6 +208,7 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
              * too few of it (a request rate a share of outstanding / total too low) */
             f->too_few = f->n_ios < ssdsim__methods_slots(wl) ||
                          f->lat_mean_ns > (double)(f->ramp_ns - f->gc_wait_ns);
+            f->short_of_gc = f->host_pages_written < want_pages;
             return 0;
         }
         /* What the run achieved, over the rounds it ran, says how long the next must be, with

@@ -102,6 +102,12 @@ typedef struct ssdsim_measurement {
      * share of the requests still outstanding), so its figures mean little, and
      * ssdsim_rounds_run counts no steady state over a round whose tracked cell is so */
     bool too_few;
+    /** with gc_cycles: even at its longest (max_stretch windows), the window held fewer blocks
+     * per plane of host writes than gc_cycles asked for, so its figures average over fewer
+     * periods of garbage collection than asked and may carry the phase of collection the
+     * window fell in (the other figures are as measured). Added after 1.0 in the struct's
+     * tail padding: its size, and the layout of the structs that hold it, did not change. */
+    bool short_of_gc;
 } ssdsim_measurement;
 
 /** Measure `wl` on `sim` as it is (no preconditioning): a time-based run of window_ns after a
