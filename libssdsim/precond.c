@@ -181,7 +181,7 @@ static void fill_job(struct ssdsim__jobspec *f, uint64_t bs)
     f->rw = SSDSIM__RW_WRITE;
     for (int d = 0; d < SSDSIM__N_DIRS; d++)
         f->bs[d].e[0].bytes = (uint32_t)bs;
-    f->iodepth = 32;
+    f->iodepth = f->iodepth_asked = 32;
 }
 
 int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)

@@ -795,9 +795,10 @@ START_TEST(test_cli_report_per_job)
 {
     char jobs[4096];
     out_path(jobs, sizeof jobs, "cli-waves.fio");
-    write_file(jobs, "[global]\nbs=4k\niodepth=4\nnumber_ios=3000\ngroup_reporting\n"
-                     "[writes]\nrw=randwrite\nnumjobs=2\n"
-                     "[reads]\nrw=randread\nstonewall\nnumjobs=2\n");
+    write_file(jobs,
+               "[global]\nbs=4k\nioengine=libaio\niodepth=4\nnumber_ios=3000\ngroup_reporting\n"
+               "[writes]\nrw=randwrite\nnumjobs=2\n"
+               "[reads]\nrw=randread\nstonewall\nnumjobs=2\n");
     struct cmd c;
     RUN(&c, "run", "--workload", jobs, SMALL_SETS);
     ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);

@@ -1131,7 +1131,7 @@ static const double X4 = 4 * 8e9 * 128 / 130 / 8 * 256 / 280;
 
 static char *card_jobs(const bool busy[4])
 {
-    GString *s = g_string_new("[global]\nbs=128k\niodepth=16\n");
+    GString *s = g_string_new("[global]\nbs=128k\nioengine=libaio\niodepth=16\n");
     for (int k = 0; k < 4; k++) {
         if (busy[k])
             g_string_append_printf(s, "[d%d]\nrw=read\nnumber_ios=400\n", k);

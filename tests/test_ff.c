@@ -428,16 +428,18 @@ START_TEST(test_ff_refuses)
      * timed run gives the first 83% of the bytes, turns one each give it 3%) are refused when
      * cut off at an amount, naming both and what to do instead; each with its own amount they
      * are run, in any order the same writes */
-    ssdsim_workload *hetero = st_workload("[rand]\nrw=randwrite\nbs=4k\niodepth=32\n"
-                                          "[seq]\nrw=write\nbs=128k\niodepth=1\n");
+    ssdsim_workload *hetero =
+        st_workload("[rand]\nrw=randwrite\nbs=4k\nioengine=libaio\niodepth=32\n"
+                    "[seq]\nrw=write\nbs=128k\niodepth=1\n");
     ck_assert_int_eq(ssdsim_fast_forward(sim, hetero, 1), SSDSIM_EINVAL);
     ck_assert_msg(strstr(ssdsim_errmsg(sim), "jobs 1 ('rand') and 2 ('seq') write at different "
                                              "rates") &&
                       strstr(ssdsim_errmsg(sim), "--precondition seq"),
                   "%s", ssdsim_errmsg(sim));
-    ssdsim_workload *fixed = st_workload("[rand]\nrw=randwrite\nbs=4k\niodepth=32\n"
-                                         "number_ios=200\n"
-                                         "[seq]\nrw=write\nbs=128k\niodepth=1\nnumber_ios=10\n");
+    ssdsim_workload *fixed =
+        st_workload("[rand]\nrw=randwrite\nbs=4k\nioengine=libaio\niodepth=32\n"
+                    "number_ios=200\n"
+                    "[seq]\nrw=write\nbs=128k\niodepth=1\nnumber_ios=10\n");
     ck_assert_int_eq(ssdsim_fast_forward(sim, fixed, 0), 0);
     ck_assert_int_eq(ssdsim_get_device_stats(sim, &d), 0); /* this fast-forward's */
     ck_assert_uint_eq(d.host_pages_written, 200 + 10 * 32);

@@ -176,7 +176,7 @@ static void paced_probe(const char *controller, const char *host, uint64_t bound
     ssdsim *sim = st_sim(m, 1);
     ck_assert_int_eq(ssdsim_precondition_seq(sim), 0);
     st_run(sim,
-           "[global]\nbs=4k\n[w]\nrw=randwrite\niodepth=32\nnumber_ios=150000\n"
+           "[global]\nbs=4k\n[w]\nrw=randwrite\nioengine=libaio\niodepth=32\nnumber_ios=150000\n"
            "[r]\nrw=randread\niodepth=1\nnumber_ios=20000\n",
            NULL);
     ssdsim_op_stats r;

@@ -84,9 +84,9 @@ static ssdsim_workload *fio(const char *text)
 START_TEST(test_flows_run)
 {
     ssdsim_model *m = small_model("nvme.queues", "2");
-    ssdsim_workload *wl = fio("[global]\nbs=4k\nnumber_ios=2000\n"
+    ssdsim_workload *wl = fio("[global]\nioengine=libaio\nbs=4k\nnumber_ios=2000\n"
                               "[r]\nrw=randread\niodepth=1\nqueue=0\n"
-                              "[w]\nrw=randwrite\niodepth=8\nqueue=1\n");
+                              "[w]\nrw=randwrite\nioengine=libaio\niodepth=8\nqueue=1\n");
     ssdsim_point_opts pt = SSDSIM_POINT_OPTS_INIT;
     ck_assert_int_eq(ssdsim_point_opts_init(&pt, 0), 0);
     pt.seed = 5;

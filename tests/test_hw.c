@@ -65,7 +65,7 @@ START_TEST(test_hw_reads_first_not_for_ever)
     ssdsim_workload *wl = NULL;
     ssdsim_error err;
     ck_assert_int_eq(ssdsim_workload_load_string(&wl,
-                                                 "[global]\nbs=4k\n"
+                                                 "[global]\nioengine=libaio\nbs=4k\n"
                                                  "[fill]\nrw=write\niodepth=32\nsize=4m\n"
                                                  "[r]\nstonewall\nrw=read\niodepth=16\nsize=4m\n"
                                                  "time_based\nruntime=1s\n"

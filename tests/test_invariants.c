@@ -76,11 +76,12 @@ static void run_one(const char *model, const char *const *sets, bool trims, cons
     char job[512];
     if (trims)
         snprintf(job, sizeof job,
-                 "[w]\nrw=randwrite\nbs=4k\niodepth=16\nio_size=%llu\n"
-                 "[t]\nrw=randtrim\nbs=8k\niodepth=2\nio_size=%llu\n",
+                 "[w]\nioengine=libaio\nrw=randwrite\nbs=4k\niodepth=16\nio_size=%llu\n"
+                 "[t]\nioengine=libaio\nrw=randtrim\nbs=8k\niodepth=2\nio_size=%llu\n",
                  (unsigned long long)(cap * 10), (unsigned long long)(cap * 2));
     else
-        snprintf(job, sizeof job, "[w]\nrw=randwrite\nbs=4k\niodepth=16\nio_size=%llu\n",
+        snprintf(job, sizeof job,
+                 "[w]\nioengine=libaio\nrw=randwrite\nbs=4k\niodepth=16\nio_size=%llu\n",
                  (unsigned long long)(cap * 10));
     ssdsim_workload *wl = NULL;
     rc = ssdsim_workload_load_string(&wl, job, label, &err);
@@ -343,8 +344,8 @@ START_TEST(test_raid5)
         cap = lp * 4096 * 3; /* the volume: three data strips a row */
         char job[512];
         snprintf(job, sizeof job,
-                 "[small]\nrw=randwrite\nbs=4k\niodepth=8\nio_size=%llu\n"
-                 "[wide]\nrw=randwrite\nbs=24k\niodepth=2\nio_size=%llu\n"
+                 "[small]\nrw=randwrite\nbs=4k\nioengine=libaio\niodepth=8\nio_size=%llu\n"
+                 "[wide]\nrw=randwrite\nbs=24k\nioengine=libaio\niodepth=2\nio_size=%llu\n"
                  "[t]\nrw=randtrim\nbs=16k\niodepth=1\nio_size=%llu\n",
                  (unsigned long long)(cap * 4), (unsigned long long)(cap * 4),
                  (unsigned long long)cap);

@@ -189,12 +189,13 @@ START_TEST(test_jobfile_globals)
     const struct ssdsim__jobspec *third = job_named(wl, "third");
     ck_assert_int_eq(first->rw, SSDSIM__RW_RANDREAD);
     assert_single(&first->bs[SSDSIM__DIR_READ], 8 * KiB);
-    ck_assert_uint_eq(first->iodepth, 4);
+    ck_assert_uint_eq(first->iodepth_asked, 4);
+    ck_assert_uint_eq(first->iodepth, 1); /* no ioengine: fio's psync caps it */
     ck_assert_int_eq(second->rw, SSDSIM__RW_WRITE);
     assert_single(&second->bs[SSDSIM__DIR_WRITE], 64 * KiB);
-    ck_assert_uint_eq(second->iodepth, 4); /* from the first [global] still */
+    ck_assert_uint_eq(second->iodepth_asked, 4); /* from the first [global] still */
     ck_assert_int_eq(third->rw, SSDSIM__RW_WRITE);
-    ck_assert_uint_eq(third->iodepth, 8);
+    ck_assert_uint_eq(third->iodepth_asked, 8);
     ck_assert_uint_eq(first->n_raw, 4); /* filename, bs, iodepth, rw */
     /* The globals as written are kept once per option, with the first place and the last value
      * (what results show), so their list stays as long as the option table at most. */
@@ -214,7 +215,7 @@ START_TEST(test_jobfile_include)
     ck_assert_uint_eq(wl->n_jobs, 1);
     const struct ssdsim__jobspec *j = &wl->jobs[0];
     assert_single(&j->bs[SSDSIM__DIR_WRITE], 8 * KiB); /* included in [global] */
-    ck_assert_uint_eq(j->iodepth, 4);
+    ck_assert_uint_eq(j->iodepth_asked, 4);
     ck_assert_uint_eq(j->numjobs, 2); /* included in [job] */
     ck_assert_int_eq(j->rw, SSDSIM__RW_RANDWRITE);
     ck_assert_uint_eq(j->line, 7);
@@ -417,7 +418,7 @@ START_TEST(test_jobfile_comments_and_blanks)
     wl = load_text("\n\n[ my job ]\niodepth=2");
     ck_assert_str_eq(wl->jobs[0].name, " my job ");
     ck_assert_uint_eq(wl->jobs[0].line, 3);
-    ck_assert_uint_eq(wl->jobs[0].iodepth, 2);
+    ck_assert_uint_eq(wl->jobs[0].iodepth_asked, 2);
     ssdsim_workload_free(wl);
 }
 END_TEST
@@ -680,7 +681,7 @@ START_TEST(test_jobfile_many_sections)
     ck_assert_uint_eq(wl->n_jobs, N);
     for (int i = 0; i < N; i += 997) {
         const struct ssdsim__jobspec *j = &wl->jobs[i];
-        ck_assert_uint_eq(j->iodepth, (uint32_t)(i % 32 + 1));
+        ck_assert_uint_eq(j->iodepth_asked, (uint32_t)(i % 32 + 1));
         assert_single(&j->bs[SSDSIM__DIR_WRITE], (uint32_t)(4 << (i % 3)) * KiB);
         /* iodepth and bs once each, with the last value, then the job's rw. */
         ck_assert_uint_eq(j->n_raw, 3);
@@ -821,6 +822,90 @@ START_TEST(test_jobfile_fuzz)
 }
 END_TEST
 
+/* The library's log lines, kept for the test to read. */
+static char logged[2048];
+
+static void keep_log(enum ssdsim_log_level level, const char *message, void *userdata)
+{
+    (void)level;
+    (void)userdata;
+    size_t n = strlen(logged);
+    snprintf(logged + n, sizeof logged - n, "%s\n", message);
+}
+
+static bool ignored(const ssdsim_workload *wl, const char *key)
+{
+    for (size_t i = 0; i < ssdsim_workload_n_ignored(wl); i++)
+        if (!strcmp(ssdsim_workload_ignored(wl, i), key))
+            return true;
+    return false;
+}
+
+/* fio caps iodepth at 1 for a synchronous engine, its default psync included, and notes it
+ * ("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped
+ * at 1", fio 3.33): a job file means the same to ssdsim. An asynchronous engine changes nothing
+ * (listed as ignored); a JSON workload has no default engine; the order of the options does
+ * not matter, and changing the engine later gives back the depth asked. */
+START_TEST(test_jobfile_sync_engine)
+{
+    ssdsim_set_log_handler(keep_log, NULL);
+    logged[0] = '\0';
+    ssdsim_workload *wl = load_text("[a]\nrw=randread\niodepth=32\n");
+    ck_assert_uint_eq(wl->jobs[0].iodepth_asked, 32);
+    ck_assert_uint_eq(wl->jobs[0].iodepth, 1);
+    ck_assert_str_eq(wl->jobs[0].sync_engine, "psync");
+    ck_assert(wl->jobs[0].sync_engine_default);
+    ck_assert_msg(strstr(logged, "t.fio:1: job 'a': ioengine=psync (fio's default: no ioengine "
+                                 "given) is synchronous: iodepth=32 runs as 1"),
+                  "%s", logged);
+    ck_assert(!ignored(wl, "ioengine"));
+    /* ioengine=libaio through the API: the depth asked, and no note */
+    logged[0] = '\0';
+    ck_assert_int_eq(ssdsim_workload_set(wl, "ioengine", "libaio", NULL), 0);
+    ck_assert_uint_eq(wl->jobs[0].iodepth, 32);
+    ck_assert_ptr_null(wl->jobs[0].sync_engine);
+    ck_assert(ignored(wl, "ioengine"));
+    ck_assert_str_eq(logged, "");
+    ssdsim_workload_free(wl);
+
+    wl = load_text("[a]\nioengine=libaio\niodepth=32\n[b]\niodepth=8\nioengine=io_uring\n"
+                   "[c]\nioengine=psync\n");
+    ck_assert_uint_eq(wl->jobs[0].iodepth, 32);
+    ck_assert_uint_eq(wl->jobs[1].iodepth, 8);
+    ck_assert_uint_eq(wl->jobs[2].iodepth, 1);
+    ck_assert(ignored(wl, "ioengine"));
+    ck_assert_str_eq(logged, ""); /* [c] asks for 1: nothing is capped */
+    ssdsim_workload_free(wl);
+
+    wl = load_text("[global]\nioengine=pvsync2\n[a]\niodepth=8\n");
+    ck_assert_uint_eq(wl->jobs[0].iodepth, 1);
+    ck_assert_str_eq(wl->jobs[0].sync_engine, "pvsync2");
+    ck_assert(!wl->jobs[0].sync_engine_default);
+    ck_assert_ptr_nonnull(strstr(logged, "t.fio:3: job 'a': ioengine=pvsync2 is synchronous"));
+    ssdsim_workload_free(wl);
+
+    logged[0] = '\0';
+    ssdsim_error err;
+    wl = NULL;
+    ck_assert_int_eq(
+        ssdsim_workload_load_string(&wl, "{\"rw\": \"randread\", \"iodepth\": 16}", "w.json", &err),
+        0);
+    ck_assert_uint_eq(wl->jobs[0].iodepth, 16);
+    ck_assert_str_eq(logged, "");
+    ssdsim_workload_free(wl);
+    wl = NULL;
+    ck_assert_int_eq(ssdsim_workload_load_string(&wl, "{\"iodepth\": 16, \"ioengine\": \"sync\"}",
+                                                 "w.json", &err),
+                     0);
+    ck_assert_uint_eq(wl->jobs[0].iodepth, 1);
+    ck_assert_ptr_nonnull(strstr(logged, "w.json: job 'job': ioengine=sync is synchronous"));
+    ssdsim_workload_free(wl);
+    text_bad("[a]\nioengine=\n", SSDSIM_ECONFIG,
+             "t.fio:2: ioengine: expected an I/O engine name like libaio");
+    ssdsim_set_log_handler(NULL, NULL);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 
 static Suite *jobfile_suite(void)
@@ -834,6 +919,7 @@ static Suite *jobfile_suite(void)
     tcase_add_test(tc, test_jobfile_flags);
     tcase_add_test(tc, test_jobfile_more_fixtures);
     tcase_add_test(tc, test_jobfile_env_and_keywords);
+    tcase_add_test(tc, test_jobfile_sync_engine);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("syntax");

@@ -44,7 +44,7 @@ static void run_two(ssdsim *sim)
     const char *path = "nvme-two.fio";
     FILE *f = fopen(path, "w");
     ck_assert_ptr_nonnull(f);
-    fputs("[global]\nrw=randread\nbs=4k\niodepth=16\ntime_based\nruntime=40ms\n"
+    fputs("[global]\nioengine=libaio\nrw=randread\nbs=4k\niodepth=16\ntime_based\nruntime=40ms\n"
           "[a]\nqueue=0\n[b]\nqueue=1\n",
           f);
     fclose(f);
@@ -354,9 +354,9 @@ START_TEST(test_nvme_fairness_cli)
     out_path(one, sizeof one, "fair-one.fio");
     out_path(out2, sizeof out2, "fair-two.json");
     out_path(out1, sizeof out1, "fair-one.json");
-    write_file(two, "[global]\nbs=4k\niodepth=8\nnumber_ios=4000\nsize=256m\n"
+    write_file(two, "[global]\nioengine=libaio\nbs=4k\niodepth=8\nnumber_ios=4000\nsize=256m\n"
                     "[w]\nrw=randwrite\n[r]\nrw=randread\n");
-    write_file(one, "[global]\nbs=4k\niodepth=8\nnumber_ios=4000\nsize=256m\n"
+    write_file(one, "[global]\nioengine=libaio\nbs=4k\niodepth=8\nnumber_ios=4000\nsize=256m\n"
                     "[w]\nrw=randwrite\n");
     struct cmd c;
     const char *a2[] = {"run", "--model", model, "--set", "nvme.queues=2",

@@ -489,7 +489,7 @@ START_TEST(test_replay_time_unit_note)
     out_path(job, sizeof job, "replay-unit.fio");
     FILE *f = fopen(job, "w");
     ck_assert_ptr_nonnull(f);
-    fprintf(f, "[j]\nread_iolog=%s\niodepth=4\n", trace);
+    fprintf(f, "[j]\nread_iolog=%s\nioengine=libaio\niodepth=4\n", trace);
     fclose(f);
     RUN(&c, "run", "--workload", job, SMALL);
     ck_assert_msg(c.status == 0, "%s", c.err);

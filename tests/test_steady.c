@@ -581,6 +581,7 @@ START_TEST(test_steady_run_that_leaves_its_window_is_judged_again)
     ck_assert_int_eq(ssdsim_precondition_seq_fills(sim, 2), 0);
     ssdsim_run_opts o = {.interval_ns = 1000000000};
     st_run(sim,
+           "[global]\nioengine=libaio\n"
            "[reads]\nrw=randread\nbs=4k\niodepth=16\nnumjobs=4\ntime_based=1\nruntime=30s\n"
            "[writes]\nstonewall\nrw=randwrite\nbs=4k\niodepth=16\nnumjobs=4\ntime_based=1\n"
            "runtime=60s\n",

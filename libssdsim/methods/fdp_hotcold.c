@@ -50,10 +50,9 @@ int ssdsim_fdp_hotcold_workload(ssdsim_workload **out, uint64_t logical, uint64_
     uint64_t hot = logical / 10 / 4096 * 4096;
     char job[768];
     snprintf(job, sizeof job,
-             "[global]\nrw=randwrite\nbs=4k\nnorandommap\n"
+             "[global]\nioengine=libaio\nrw=randwrite\nbs=4k\nnorandommap\n"
              "[hot]\noffset=0\nsize=%" PRIu64 "\nnumber_ios=%" PRIu64 "\niodepth=27\n%s"
-             "[cold]\noffset=%" PRIu64 "\nsize=%" PRIu64 "\nnumber_ios=%" PRIu64
-             "\niodepth=3\n%s",
+             "[cold]\noffset=%" PRIu64 "\nsize=%" PRIu64 "\nnumber_ios=%" PRIu64 "\niodepth=3\n%s",
              hot, writes / 10 * 9, fdp ? "placement=1\n" : "", hot, logical / 4096 * 4096 - hot,
              writes / 10, fdp ? "placement=0\n" : "");
     return ssdsim_workload_load_string(out, job, "suite fdp", err);

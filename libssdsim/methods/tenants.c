@@ -54,7 +54,7 @@ int ssdsim_tenants_workload(ssdsim_workload **out, uint32_t qd, uint64_t runtime
 {
     char job[512];
     snprintf(job, sizeof job,
-             "[global]\nbs=4k\niodepth=%" PRIu32 "\nnorandommap\ntime_based\n"
+             "[global]\nioengine=libaio\nbs=4k\niodepth=%" PRIu32 "\nnorandommap\ntime_based\n"
              "runtime=%" PRIu64 "us\n"
              "[writer]\nrw=randwrite\nqueue=1\n[reader]\nrw=randread\nqueue=0\n",
              qd, runtime_ns / 1000);

@@ -64,7 +64,8 @@ static const struct ssdsim__fio_optdef options[] = {
     SIM("bssplit", NULL, SIZE, bssplit),
     SIMU("rwmixread", NULL, set_uint, rwmixread, 0, 100),
     SIM("rwmixwrite", NULL, INT, rwmixwrite),
-    SIMU("iodepth", NULL, set_uint, iodepth, 1, IODEPTH_MAX),
+    SIMU("iodepth", NULL, set_iodepth, iodepth_asked, 1, IODEPTH_MAX),
+    SIM("ioengine", NULL, STR, ioengine),
     /* Differs from fio: fio accepts numjobs=0 (no job runs); a job that does nothing is refused. */
     SIMU("numjobs", NULL, set_uint, numjobs, 1, NUMJOBS_MAX),
     SIM("size", NULL, SIZE, size),
@@ -123,13 +124,12 @@ static const struct ssdsim__fio_optdef options[] = {
     /* ---- Ignored: the simulated device sees the same requests either way. */
     /* What fio's results print, not what is measured. */
     IGN("description", NULL, STR),
-    /* Which file or device fio opens, and how: ssdsim simulates its one device. (A synchronous
-     * engine keeps one I/O in flight whatever iodepth says; doc/fio.md tells to set iodepth=1.) */
+    /* Which file or device fio opens, and how: ssdsim simulates its one device. (ioengine is
+     * simulated above: a synchronous engine keeps one I/O in flight, whatever iodepth says.) */
     IGN("filename", NULL, STR),
     IGN("directory", NULL, STR),
     IGN("filename_format", NULL, STR),
     IGN("unique_filename", NULL, BOOL),
-    IGN("ioengine", NULL, STR),
     IGN("thread", NULL, FLAG),
     IGN("file_service_type", NULL, STR),
     IGN("openfiles", NULL, INT),

@@ -57,7 +57,7 @@ struct ssdsim__fio_optdef {
 
 /* fioopt_set.c: the row's field: a flag or a bool, a time with the row's unit, an integer in the
  * row's range (set_uint) or one per direction (set_dirs), a log-file prefix; the string
- * options; loops. */
+ * options; loops; iodepth and ioengine. */
 SSDSIM__FIO_SETTER(ssdsim__fio_set_bool);
 SSDSIM__FIO_SETTER(ssdsim__fio_set_time);
 SSDSIM__FIO_SETTER(ssdsim__fio_set_uint);
@@ -66,6 +66,8 @@ SSDSIM__FIO_SETTER(ssdsim__fio_set_logname);
 SSDSIM__FIO_SETTER(ssdsim__fio_opt_name);
 SSDSIM__FIO_SETTER(ssdsim__fio_opt_read_iolog);
 SSDSIM__FIO_SETTER(ssdsim__fio_opt_loops);
+SSDSIM__FIO_SETTER(ssdsim__fio_set_iodepth);
+SSDSIM__FIO_SETTER(ssdsim__fio_opt_ioengine);
 
 /* fioopt_size.c: block sizes, the region and the amount of I/O, pacing. */
 SSDSIM__FIO_SETTER(ssdsim__fio_opt_bs);

@@ -1,7 +1,8 @@
 /* fioopt_set.c: the setters of the simulated fio options whose value is one plain thing: the
  * generic ones, which store into the jobspec field their table row names (fioopt.c) a flag or a
  * bool, a time, an integer in the row's range (one, or one per direction), or a log-file
- * prefix; the string options (name, read_iolog); and loops.
+ * prefix; the string options (name, read_iolog); loops; and iodepth with the ioengine that
+ * decides whether it is used (a synchronous engine keeps one I/O in flight, as in fio).
  *
  * Values are read by fioval.c; errors are one-line reasons in the caller's buffer.
  */
@@ -132,4 +133,54 @@ int ssdsim__fio_opt_loops(const struct ssdsim__fio_optdef *o, struct ssdsim__job
     if (rc == 0)
         job->loops = v ? (uint32_t)v : 1;
     return rc;
+}
+
+/* fio 3.33's engines flagged FIO_SYNCIO, each checked with fio 3.33 on Linux ("note: both
+ * iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1"). An
+ * engine not listed (libaio, io_uring, posixaio, null, ... or one this build does not know)
+ * queues requests, as ssdsim does. */
+static const char *const sync_engines[] = {
+    "sync",   "psync",     "vsync",      "pvsync",   "pvsync2",    "mmap",    "splice",
+    "falloc", "ftruncate", "filecreate", "filestat", "filedelete", "libpmem",
+};
+
+const char *ssdsim__fio_sync_engine(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof sync_engines / sizeof *sync_engines; i++)
+        if (!strcmp(name, sync_engines[i]))
+            return sync_engines[i];
+    return NULL;
+}
+
+/* iodepth: as written, and as run (1 with a synchronous engine). */
+int ssdsim__fio_set_iodepth(const struct ssdsim__fio_optdef *o, struct ssdsim__jobspec *job,
+                            const char *value, char *errbuf, size_t errlen)
+{
+    int rc = ssdsim__fio_set_uint(o, job, value, errbuf, errlen);
+    if (rc == 0)
+        ssdsim__jobspec_fix_iodepth(job);
+    return rc;
+}
+
+/* ioengine: only whether it is synchronous matters to the device (fio caps iodepth at 1 for such
+ * an engine); an asynchronous one changes nothing, and is listed among the ignored options. */
+int ssdsim__fio_opt_ioengine(const struct ssdsim__fio_optdef *o, struct ssdsim__jobspec *job,
+                             const char *value, char *errbuf, size_t errlen)
+{
+    (void)o;
+    const char *s = value;
+    size_t len = ssdsim__fio_trimmed(&s);
+    if (len == 0)
+        return ssdsim__fio_fail(errbuf, errlen, "expected an I/O engine name like libaio");
+    char name[32];
+    const char *sync = NULL;
+    if (len < sizeof name) {
+        memcpy(name, s, len);
+        name[len] = '\0';
+        sync = ssdsim__fio_sync_engine(name);
+    }
+    job->sync_engine = sync;
+    job->sync_engine_default = false;
+    ssdsim__jobspec_fix_iodepth(job);
+    return sync ? 0 : SSDSIM__IGNORED;
 }

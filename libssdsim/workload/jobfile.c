@@ -49,6 +49,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <glib.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -438,6 +439,11 @@ static int build_job(struct reader *r)
     /* A log option given without a prefix names the log after the job, as fio does. */
     if (rc == 0 && ssdsim__jobspec_name_logs(&job))
         rc = oom(r, r->sec_file, r->sec_line);
+    if (rc == 0) {
+        char where[256];
+        snprintf(where, sizeof where, "%s:%" PRIu32 ": ", r->sec_file, r->sec_line);
+        ssdsim__jobspec_note_engine(&job, where);
+    }
     if (rc == 0 && ssdsim__workload_add_job(r->wl, &job))
         rc = oom(r, r->sec_file, r->sec_line);
     ssdsim__jobspec_clear(&job);
@@ -692,6 +698,9 @@ int ssdsim__workload_load_jobfile(struct ssdsim_workload **out, const char *path
     r.lenient = lenient;
     r.err = err;
     ssdsim__jobspec_defaults(&r.base);
+    /* fio runs a job without ioengine on its default engine, which is synchronous */
+    r.base.sync_engine = ssdsim__fio_sync_engine(SSDSIM__FIO_DEFAULT_ENGINE);
+    r.base.sync_engine_default = true;
     int rc = 0;
     r.wl = ssdsim__workload_new(path, false);
     const char *file = r.wl ? intern_file(&r, path) : NULL;

@@ -6,6 +6,7 @@
 #include "workload/workload.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,11 +26,29 @@ void ssdsim__jobspec_defaults(struct ssdsim__jobspec *wl)
         wl->percentage_random[d] = 100;
     }
     wl->rwmixread = 50;
-    wl->iodepth = 1;
+    wl->iodepth = wl->iodepth_asked = 1;
     wl->numjobs = 1;
     wl->loops = 1;
     wl->randrepeat = true;
     wl->thinktime_blocks = 1;
+}
+
+void ssdsim__jobspec_fix_iodepth(struct ssdsim__jobspec *job)
+{
+    job->iodepth = job->sync_engine ? 1 : job->iodepth_asked;
+}
+
+void ssdsim__jobspec_note_engine(const struct ssdsim__jobspec *job, const char *where)
+{
+    if (!job->sync_engine || job->iodepth_asked <= 1)
+        return;
+    ssdsim__log(SSDSIM_LOG_WARNING,
+                "%sjob '%s': ioengine=%s%s is synchronous: iodepth=%" PRIu32 " runs as 1, as fio "
+                "caps it (fio: \"queue depth will be capped at 1\"); set ioengine=libaio or "
+                "io_uring for a queue",
+                where ? where : "", job->name ? job->name : "job", job->sync_engine,
+                job->sync_engine_default ? " (fio's default: no ioengine given)" : "",
+                job->iodepth_asked);
 }
 
 static int dup_str(char **dst, const char *src)

@@ -114,6 +114,15 @@ static int apply_item(struct ssdsim_workload *wl, const cJSON *item, bool lenien
                              why);
 }
 
+/* The note fio prints when a job's synchronous engine caps its iodepth, once per job. */
+static void note_engine(const struct ssdsim_workload *wl)
+{
+    char where[256];
+    snprintf(where, sizeof where, "%s: ", wl->label ? wl->label : "workload");
+    for (uint32_t j = 0; j < wl->n_jobs; j++)
+        ssdsim__jobspec_note_engine(&wl->jobs[j], where);
+}
+
 static int load_json(ssdsim_workload **out, const char *text, size_t len, const char *label,
                      bool lenient, ssdsim_error *err)
 {
@@ -155,6 +164,7 @@ static int load_json(ssdsim_workload **out, const char *text, size_t len, const 
         rc = ssdsim__error_set(err, SSDSIM_ENOMEM, label, NULL, "out of memory");
         goto fail;
     }
+    note_engine(wl);
 
     cJSON_Delete(root);
     *out = wl;
@@ -278,6 +288,8 @@ int ssdsim_workload_set(ssdsim_workload *wl, const char *key, const char *value,
         if (rc < 0)
             return ssdsim__error_set(err, SSDSIM_ENOMEM, wl->label, key, "out of memory");
     }
+    if (!strcmp(key, "iodepth") || !strcmp(key, "ioengine"))
+        note_engine(wl);
     return 0;
 }
 

@@ -78,7 +78,15 @@ struct ssdsim__jobspec {
     uint64_t rw_suffix;
     struct ssdsim__bsdist bs[SSDSIM__N_DIRS]; /* per direction; each has n >= 1 or a range */
     uint32_t rwmixread; /* percent of reads in mixed workloads (default 50) */
-    uint32_t iodepth;   /* outstanding I/Os per job (default 1) */
+    uint32_t iodepth;   /* outstanding I/Os per job as run: iodepth_asked, or 1 (sync_engine) */
+    uint32_t iodepth_asked; /* iodepth as written (default 1) */
+    /* The synchronous fio ioengine the job runs with (a static name, never owned), or NULL: an
+     * asynchronous one, or none given in a JSON workload or through the builder (ssdsim's
+     * default queues requests). A job file without ioengine has fio's default, psync
+     * (sync_engine_default). fio caps iodepth at 1 for such an engine, and so does
+     * ssdsim__jobspec_fix_iodepth. */
+    const char *sync_engine;
+    bool sync_engine_default;
     uint32_t numjobs;   /* default 1 */
     /* Region each job works on: [offset + k * offset_increment, ... + size) for clone k. A
      * percentage (> 0) is resolved against the device's logical capacity when the run starts.
@@ -216,6 +224,20 @@ int ssdsim__jobspec_apply(struct ssdsim__jobspec *job, const char *key, const ch
 struct ssdsim_workload *ssdsim__workload_new(const char *label, bool one_job);
 /* Append a job (deep-copied). Returns 0 or SSDSIM_ENOMEM. */
 int ssdsim__workload_add_job(struct ssdsim_workload *wl, const struct ssdsim__jobspec *job);
+/* fio's default ioengine on Linux, which a job file without ioengine runs with: synchronous. */
+#define SSDSIM__FIO_DEFAULT_ENGINE "psync"
+
+/* The static name of fio ioengine `name` when it is synchronous (fio 3.33's engines with
+ * FIO_SYNCIO: one I/O in flight per job whatever iodepth says), else NULL. */
+const char *ssdsim__fio_sync_engine(const char *name);
+
+/* job->iodepth from iodepth_asked and sync_engine: 1 with a synchronous engine, as fio caps it. */
+void ssdsim__jobspec_fix_iodepth(struct ssdsim__jobspec *job);
+
+/* Log, as fio prints it, that the job's synchronous engine caps its iodepth at 1 (nothing when
+ * it does not); `where` is "FILE:LINE: " or "". */
+void ssdsim__jobspec_note_engine(const struct ssdsim__jobspec *job, const char *where);
+
 /* Record an ignored / skipped option name once. Returns 0 or SSDSIM_ENOMEM. */
 int ssdsim__workload_note_ignored(struct ssdsim_workload *wl, const char *key);
 int ssdsim__workload_note_skipped(struct ssdsim_workload *wl, const char *key);

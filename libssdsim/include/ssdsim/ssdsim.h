@@ -397,7 +397,8 @@ SSDSIM_API size_t ssdsim_workload_n_jobs(const ssdsim_workload *wl);
 /** Name of job section `i` ("job" for a JSON workload), NULL when out of range. */
 SSDSIM_API const char *ssdsim_workload_job_name(const ssdsim_workload *wl, size_t i);
 
-/** Options accepted without effect on the simulation (ioengine, direct, ...), distinct. */
+/** Options accepted without effect on the simulation (an asynchronous ioengine, direct, ...),
+ * distinct. */
 SSDSIM_API size_t ssdsim_workload_n_ignored(const ssdsim_workload *wl);
 SSDSIM_API const char *ssdsim_workload_ignored(const ssdsim_workload *wl, size_t i);
 
