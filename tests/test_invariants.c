@@ -21,6 +21,8 @@
 #define CHECK_EVERY 2000
 
 static uint64_t n_runs, n_checks;
+/* queue depth of run_one's writer (test_dftl_starved_planes runs it at 1 and 2) */
+static unsigned writer_qd = 16;
 
 /* Conservation from the public figures, and the erase histogram against the erases. */
 static void assert_conserved(ssdsim *sim, const char *what)
@@ -76,12 +78,12 @@ static void run_one(const char *model, const char *const *sets, bool trims, cons
     char job[512];
     if (trims)
         snprintf(job, sizeof job,
-                 "[w]\nioengine=libaio\nrw=randwrite\nbs=4k\niodepth=16\nio_size=%llu\n"
+                 "[w]\nioengine=libaio\nrw=randwrite\nbs=4k\niodepth=%u\nio_size=%llu\n"
                  "[t]\nioengine=libaio\nrw=randtrim\nbs=8k\niodepth=2\nio_size=%llu\n",
-                 (unsigned long long)(cap * 10), (unsigned long long)(cap * 2));
+                 writer_qd, (unsigned long long)(cap * 10), (unsigned long long)(cap * 2));
     else
         snprintf(job, sizeof job,
-                 "[w]\nioengine=libaio\nrw=randwrite\nbs=4k\niodepth=16\nio_size=%llu\n",
+                 "[w]\nioengine=libaio\nrw=randwrite\nbs=4k\niodepth=%u\nio_size=%llu\n", writer_qd,
                  (unsigned long long)(cap * 10));
     ssdsim_workload *wl = NULL;
     rc = ssdsim_workload_load_string(&wl, job, label, &err);
@@ -200,6 +202,23 @@ START_TEST(test_dftl_gc_batch)
 {
     matrix_run("dftl", "greedy", 0, 0, 1, 1, 147);
     matrix_run("dftl", "greedy", 0, 1, 0, 1, 149);
+}
+END_TEST
+
+/* Regression: DFTL at 5% over-provisioning with 8-page blocks, written at queue depth 1 or 2,
+ * stopped with "the device cannot free space": each plane had fallen below its low watermark
+ * when no candidate of it had garbage (the translation pages' frontier holds blocks too), so
+ * foreground GC found nothing, and the overwrites that later gave the planes garbage, made on
+ * other planes, started no collection there; with its one or two writes waiting for a free
+ * block, nothing else would. Such a plane now starts GC at the first invalidation that gives
+ * it a candidate with garbage. */
+START_TEST(test_dftl_starved_planes)
+{
+    for (writer_qd = 1; writer_qd <= 2; writer_qd++)
+        for (size_t g = 0; g < SSDSIM__ARRAY_LEN(geos); g++)
+            for (int trims = 0; trims < 2; trims++)
+                matrix_run("dftl", "greedy", 0, g, 0, trims, 144);
+    writer_qd = 16;
 }
 END_TEST
 
@@ -403,6 +422,7 @@ int main(void)
     tcase_add_test(tc, test_detects);
     tcase_add_test(tc, test_throttle_stripe);
     tcase_add_test(tc, test_dftl_gc_batch);
+    tcase_add_test(tc, test_dftl_starved_planes);
     tcase_add_test(tc, test_raid5);
     tcase_add_test(tc, test_matrix);
     suite_add_tcase(s, tc);

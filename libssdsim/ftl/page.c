@@ -97,6 +97,8 @@ static void page_trim(void *state, uint64_t lpn)
         f->l2p[lpn] = NONE;
         if (f->dftl)
             ssdsim__page_dftl_mapped(f, (uint32_t)lpn, NONE);
+        if (f->n_starved)
+            ssdsim__page_gc_kick_starved(f);
     }
 }
 

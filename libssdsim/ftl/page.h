@@ -101,6 +101,10 @@ struct ssdsim__plane {
                                           holds the collection open (page_super.c) */
     uint8_t gc_paused;                 /* gc.bg_preempt: the background victim's next copy
                                           waits for idle time or foreground need */
+    uint8_t gc_starved;                /* below the low watermark when foreground GC found no
+                                          candidate with garbage: GC starts once an
+                                          overwrite or a trim elsewhere gives it some
+                                          (ssdsim__page_gc_kick_starved) */
     uint32_t wl_pending;               /* block wear leveling asked to move, or NONE */
     uint32_t rr_pending;               /* block read reclaim asked to move, or NONE */
     uint32_t serial;                   /* of the current victim (DFTL batches per victim) */
@@ -226,6 +230,7 @@ struct ssdsim__ftl {
     void *wl_state;
     struct ssdsim__rng policy_rng;
     uint32_t gc_min, gc_target;
+    uint32_t n_starved;     /* planes whose gc_starved is set */
     uint32_t bg_target;     /* background GC works up to this many free blocks per plane */
     uint32_t bg_max;        /* background victims per plane per idle period (0: no limit) */
     bool bg_preempt;        /* gc.bg_preempt with paced GC: a background victim's next copy

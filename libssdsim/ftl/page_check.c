@@ -110,8 +110,20 @@ static int check_mapping(const struct ssdsim__ftl *f, char *why, size_t len)
 static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
 {
     uint64_t n_free = 0;
+    uint32_t starved = 0;
     for (uint32_t p = 0; p < f->n_planes; p++) {
         const struct ssdsim__plane *pl = &f->planes[p];
+        starved += pl->gc_starved;
+        /* a starved plane waits for garbage: one with a victim, or with garbage already (GC
+         * would have started at the invalidation that made it), is not starved */
+        if (pl->gc_starved && pl->victim == NONE && pl->n_free < f->gc_min) {
+            /* (the lookup moves only the lists' search hint to the true minimum) */
+            uint32_t g = ssdsim__cands_fewest_valid((struct ssdsim__cands *)&f->cands, p);
+            if (g != NONE && f->valid[g] < f->ppb)
+                FAIL("plane %u is below its low watermark with garbage in block %u and no "
+                     "collection: it waits for garbage it has",
+                     p, g);
+        }
         uint32_t first = p * f->bpp, n = 0, last = NONE;
         for (uint32_t b = pl->free_head; b != NONE; b = f->free_next[b]) {
             if (b < first || b >= first + f->bpp)
@@ -188,6 +200,8 @@ static int check_planes(const struct ssdsim__ftl *f, char *why, size_t len)
     if (n_free != f->n_free_blocks)
         FAIL("%llu free blocks on the planes' lists; the device count says %llu",
              (unsigned long long)n_free, (unsigned long long)f->n_free_blocks);
+    if (starved != f->n_starved)
+        FAIL("%u planes wait for garbage; the count says %u", starved, f->n_starved);
     /* choose_stripe's summary of the dies whose planes owe no GC copies (page_place.c) */
     for (uint32_t d = 0; f->die_nodebt && d < f->n_dies; d++) {
         uint32_t owing_not = 0;

@@ -112,6 +112,10 @@ static void reclaim(struct ssdsim__ftl *f, uint32_t plane, uint32_t b, enum ssds
     f->state[b] = SSDSIM__BLK_VICTIM;
     pl->victim = b;
     pl->reclaim = (uint8_t)why;
+    if (pl->gc_starved) {
+        pl->gc_starved = 0;
+        f->n_starved--;
+    }
     pl->gc_reads = 0;
     pl->gc_scan = 0;
     pl->gc_paused = 0;
@@ -209,6 +213,22 @@ void ssdsim__page_gc_next(struct ssdsim__ftl *f, uint32_t plane, uint64_t fw_end
         ssdsim_ftl_fail(f->env, SSDSIM_ENOMEM, "out of memory for a GC event");
 }
 
+/* Foreground GC found nothing to collect on a plane below its low watermark: no candidate has
+ * garbage yet. Nothing on the plane itself will start it again (its programs wait for the free
+ * block it lacks, and a write that stalls for it may be the only one outstanding), so the plane
+ * is marked, and the next page invalidated anywhere starts it once a candidate has garbage
+ * (ssdsim__page_gc_kick_starved). Without it, a drive at low queue depth whose planes had all
+ * run down this way stopped with its writes waiting, while overwrites had long given the planes
+ * garbage. */
+static void starve(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why)
+{
+    struct ssdsim__plane *pl = &f->planes[plane];
+    if (why != SSDSIM__RECLAIM_FG || pl->n_free >= f->gc_min || pl->gc_starved)
+        return;
+    pl->gc_starved = 1;
+    f->n_starved++;
+}
+
 void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why)
 {
     if (f->sb) { /* RAIN: superblocks are collected whole (page_super.c) */
@@ -229,8 +249,10 @@ void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__r
     if (why == SSDSIM__RECLAIM_FG && f->slc && ssdsim__page_slc_fold_fg(f, plane))
         return;
     uint32_t b = f->gc->select_victim(f->gc_state, ssdsim__page_view(f), plane);
-    if (b == NONE)
+    if (b == NONE) {
+        starve(f, plane, why);
         return;
+    }
     if (b >= f->geo->n_blocks || block_plane(f, b) != plane || f->state[b] != SSDSIM__BLK_CLOSED) {
         char msg[160];
         snprintf(msg, sizeof msg,
@@ -245,10 +267,29 @@ void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__r
          * analytic models assume. Only when no candidate of the plane has garbage is there
          * nothing to do. */
         uint32_t g = ssdsim__cands_fewest_valid(&f->cands, plane);
-        if (g == NONE || f->valid[g] >= f->ppb)
+        if (g == NONE || f->valid[g] >= f->ppb) {
+            starve(f, plane, why);
             return;
+        }
     }
     reclaim(f, plane, b, why);
+}
+
+void ssdsim__page_gc_kick_starved(struct ssdsim__ftl *f)
+{
+    for (uint32_t p = 0; p < f->n_planes && f->n_starved; p++) {
+        struct ssdsim__plane *pl = &f->planes[p];
+        if (!pl->gc_starved)
+            continue;
+        if (pl->n_free >= f->gc_min || pl->victim != NONE) {
+            pl->gc_starved = 0; /* it has its blocks, or a collection, by now */
+            f->n_starved--;
+            continue;
+        }
+        uint32_t g = ssdsim__cands_fewest_valid(&f->cands, p);
+        if (g != NONE && f->valid[g] < f->ppb)
+            ssdsim__page_gc_start(f, p, SSDSIM__RECLAIM_FG); /* clears gc_starved */
+    }
 }
 
 void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old)

@@ -220,6 +220,9 @@ void ssdsim__page_unstall(struct ssdsim__ftl *f);
 
 /* page_gc.c */
 void ssdsim__page_gc_start(struct ssdsim__ftl *f, uint32_t plane, enum ssdsim__reclaim why);
+/* Start foreground GC on the starved planes (gc_starved) that an overwrite or a trim has since
+ * given a candidate with garbage. Called where pages are invalidated, when f->n_starved. */
+void ssdsim__page_gc_kick_starved(struct ssdsim__ftl *f);
 void ssdsim__page_gc_read_done(struct ssdsim__ftl *f, uint32_t old);
 /* fast-forward: the copy reads of plane's victim, queued as one (TAG_GC_BATCH), end */
 void ssdsim__page_gc_batch_done(struct ssdsim__ftl *f, uint32_t plane);

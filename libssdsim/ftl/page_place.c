@@ -513,6 +513,8 @@ static SSDSIM__INLINE void program(struct ssdsim__ftl *f, uint32_t plane, int fr
         ssdsim__page_set_debt(f, plane, pl->gc_debt + pl->gc_ratio);
     if (pl->n_free < f->gc_min && (pl->victim == NONE || pl->gc_paused))
         ssdsim__page_gc_start(f, plane, SSDSIM__RECLAIM_FG);
+    if (SSDSIM__UNLIKELY(f->n_starved)) /* the overwrite may have given one garbage */
+        ssdsim__page_gc_kick_starved(f);
 }
 
 /* Allocate a page in frontier `fr` of `plane` for `lpn` (whose valid copy is `old`, or NONE
