@@ -80,8 +80,9 @@ static const size_t apps_opts_sizes[] = {0, SSDSIM__END(ssdsim_apps_opts, userda
     {                                                                                              \
         if (!opts || version > (VERSION))                                                          \
             return SSDSIM_EINVAL;                                                                  \
-        memset(opts, 0, sizes[version ? version : 1]);                                             \
-        opts->version = version ? version : (VERSION);                                             \
+        unsigned int v_ = version ? version : (VERSION);                                           \
+        memset(opts, 0, v_ == (VERSION) ? sizeof *opts : sizes[v_]);                               \
+        opts->version = v_;                                                                        \
         return 0;                                                                                  \
     }
 

@@ -12,6 +12,9 @@
 
 #include "abi.h"
 #include "simtest.h"
+#include "ssdsim/measure.h"
+#include "ssdsim/suite.h"
+#include "ssdsim/trace.h"
 #include "testutil.h"
 
 #define CANARY 0xA5u
@@ -225,6 +228,36 @@ START_TEST(test_version_macros)
 }
 END_TEST
 
+/* ssdsim_X_opts_init(opts, 0) gives the current layout all zero, the fields of later versions
+ * too (it zeroed layout 1's bytes and stamped the current version, so a field added later kept
+ * what the stack held: a placement of 0xABABABAB for ssdsim_submit_ex); a version asked for
+ * zeroes that layout, and leaves the bytes beyond it, which an older caller does not have. */
+#define INIT_ZEROES_ALL(T, init, VERSION)                                                          \
+    do {                                                                                           \
+        T o_;                                                                                      \
+        memset(&o_, CANARY, sizeof o_);                                                            \
+        ck_assert_int_eq(init(&o_, 0), 0);                                                         \
+        ck_assert_uint_eq(o_.version, (VERSION));                                                  \
+        const unsigned char *p_ = (const unsigned char *)&o_;                                      \
+        for (size_t i_ = sizeof o_.version; i_ < sizeof o_; i_++)                                  \
+            ck_assert_msg(p_[i_] == 0, #T ": byte %zu of %zu is %#x", i_, sizeof o_, p_[i_]);      \
+        memset(&o_, CANARY, sizeof o_);                                                            \
+        ck_assert_int_eq(init(&o_, 1), 0);                                                         \
+        ck_assert_uint_eq(o_.version, 1);                                                          \
+        ck_assert_uint_eq(p_[sizeof o_ - 1], CANARY); /* beyond layout 1 */                        \
+    } while (0)
+
+START_TEST(test_opts_init_zero_is_the_whole_current_layout)
+{
+    INIT_ZEROES_ALL(ssdsim_submit_opts, ssdsim_submit_opts_init, SSDSIM_SUBMIT_OPTS_VERSION);
+    INIT_ZEROES_ALL(ssdsim_replay_opts, ssdsim_replay_opts_init, SSDSIM_REPLAY_OPTS_VERSION);
+    INIT_ZEROES_ALL(ssdsim_measure_opts, ssdsim_measure_opts_init, SSDSIM_MEASURE_OPTS_VERSION);
+    INIT_ZEROES_ALL(ssdsim_trace_opts, ssdsim_trace_opts_init, SSDSIM_TRACE_OPTS_VERSION);
+    INIT_ZEROES_ALL(ssdsim_quick_opts, ssdsim_quick_opts_init, SSDSIM_QUICK_OPTS_VERSION);
+    INIT_ZEROES_ALL(ssdsim_scaling_opts, ssdsim_scaling_opts_init, SSDSIM_SCALING_OPTS_VERSION);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("old_caller");
@@ -234,6 +267,7 @@ int main(void)
     tcase_add_test(tc, test_newer_result_struct_gets_zeros_beyond_the_library_layout);
     tcase_add_test(tc, test_old_option_struct_is_read_only_as_far_as_its_version);
     tcase_add_test(tc, test_run_opts_versions);
+    tcase_add_test(tc, test_opts_init_zero_is_the_whole_current_layout);
     tcase_add_test(tc, test_version_macros);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

@@ -40,8 +40,10 @@ int ssdsim_eol_opts_init(ssdsim_eol_opts *o, unsigned int version)
                    "a size per version");
     if (!o || version > SSDSIM_EOL_OPTS_VERSION)
         return SSDSIM_EINVAL;
-    memset(o, 0, eol_opts_sizes[version ? version : 1]);
-    o->version = version ? version : SSDSIM_EOL_OPTS_VERSION;
+    unsigned int v = version ? version : SSDSIM_EOL_OPTS_VERSION;
+    /* the current layout whole, its padding too (version 0 is this library's) */
+    memset(o, 0, v == SSDSIM_EOL_OPTS_VERSION ? sizeof *o : eol_opts_sizes[v]);
+    o->version = v;
     return 0;
 }
 

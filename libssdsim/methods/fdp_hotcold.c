@@ -26,8 +26,10 @@ int ssdsim_fdp_hotcold_opts_init(ssdsim_fdp_hotcold_opts *opts, unsigned int ver
                    "a size per version");
     if (!opts || version > SSDSIM_FDP_HOTCOLD_OPTS_VERSION)
         return SSDSIM_EINVAL;
-    memset(opts, 0, hotcold_opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_FDP_HOTCOLD_OPTS_VERSION;
+    unsigned int v = version ? version : SSDSIM_FDP_HOTCOLD_OPTS_VERSION;
+    /* the current layout whole, its padding too (version 0 is this library's) */
+    memset(opts, 0, v == SSDSIM_FDP_HOTCOLD_OPTS_VERSION ? sizeof *opts : hotcold_opts_sizes[v]);
+    opts->version = v;
     return 0;
 }
 

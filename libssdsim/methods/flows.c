@@ -28,8 +28,10 @@ int ssdsim_flows_opts_init(ssdsim_flows_opts *opts, unsigned int version)
                    "a size per version");
     if (!opts || version > SSDSIM_FLOWS_OPTS_VERSION)
         return SSDSIM_EINVAL;
-    memset(opts, 0, flows_opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_FLOWS_OPTS_VERSION;
+    unsigned int v = version ? version : SSDSIM_FLOWS_OPTS_VERSION;
+    /* the current layout whole, its padding too (version 0 is this library's) */
+    memset(opts, 0, v == SSDSIM_FLOWS_OPTS_VERSION ? sizeof *opts : flows_opts_sizes[v]);
+    opts->version = v;
     return 0;
 }
 

@@ -22,8 +22,10 @@ int ssdsim_point_check_opts_init(ssdsim_point_check_opts *opts, unsigned int ver
                    "a size per version");
     if (!opts || version > SSDSIM_POINT_CHECK_OPTS_VERSION)
         return SSDSIM_EINVAL;
-    memset(opts, 0, opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_POINT_CHECK_OPTS_VERSION;
+    unsigned int v = version ? version : SSDSIM_POINT_CHECK_OPTS_VERSION;
+    /* the current layout whole, its padding too (version 0 is this library's) */
+    memset(opts, 0, v == SSDSIM_POINT_CHECK_OPTS_VERSION ? sizeof *opts : opts_sizes[v]);
+    opts->version = v;
     return 0;
 }
 

@@ -26,8 +26,10 @@ int ssdsim_point_opts_init(ssdsim_point_opts *opts, unsigned int version)
                    "ssdsim_run_opts has a new version: add a version of ssdsim_point_opts");
     if (!opts || version > SSDSIM_POINT_OPTS_VERSION)
         return SSDSIM_EINVAL;
-    memset(opts, 0, point_opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_POINT_OPTS_VERSION;
+    unsigned int v = version ? version : SSDSIM_POINT_OPTS_VERSION;
+    /* the current layout whole, its padding too (version 0 is this library's) */
+    memset(opts, 0, v == SSDSIM_POINT_OPTS_VERSION ? sizeof *opts : point_opts_sizes[v]);
+    opts->version = v;
     return ssdsim_run_opts_init(&opts->run, run_opts_version[opts->version]);
 }
 

@@ -25,8 +25,10 @@ int ssdsim_replay_traces_opts_init(ssdsim_replay_traces_opts *opts, unsigned int
                    "a size per version");
     if (!opts || version > SSDSIM_REPLAY_TRACES_OPTS_VERSION)
         return SSDSIM_EINVAL;
-    memset(opts, 0, opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_REPLAY_TRACES_OPTS_VERSION;
+    unsigned int v = version ? version : SSDSIM_REPLAY_TRACES_OPTS_VERSION;
+    /* the current layout whole, its padding too (version 0 is this library's) */
+    memset(opts, 0, v == SSDSIM_REPLAY_TRACES_OPTS_VERSION ? sizeof *opts : opts_sizes[v]);
+    opts->version = v;
     return 0;
 }
 

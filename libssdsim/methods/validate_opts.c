@@ -29,8 +29,10 @@ int ssdsim_validate_opts_init(ssdsim_validate_opts *opts, unsigned int version)
 {
     if (!opts || version > SSDSIM_VALIDATE_OPTS_VERSION)
         return SSDSIM_EINVAL;
-    memset(opts, 0, opts_sizes[version ? version : 1]);
-    opts->version = version ? version : SSDSIM_VALIDATE_OPTS_VERSION;
+    unsigned int v = version ? version : SSDSIM_VALIDATE_OPTS_VERSION;
+    /* the current layout whole, its padding too (version 0 is this library's) */
+    memset(opts, 0, v == SSDSIM_VALIDATE_OPTS_VERSION ? sizeof *opts : opts_sizes[v]);
+    opts->version = v;
     return 0;
 }
 
@@ -38,8 +40,10 @@ int ssdsim_validate_point_init(ssdsim_validate_point *point, unsigned int versio
 {
     if (!point || version > SSDSIM_VALIDATE_POINT_VERSION)
         return SSDSIM_EINVAL;
-    memset(point, 0, point_sizes[version ? version : 1]);
-    point->version = version ? version : SSDSIM_VALIDATE_POINT_VERSION;
+    unsigned int v = version ? version : SSDSIM_VALIDATE_POINT_VERSION;
+    /* the current layout whole, its padding too (version 0 is this library's) */
+    memset(point, 0, v == SSDSIM_VALIDATE_POINT_VERSION ? sizeof *point : point_sizes[v]);
+    point->version = v;
     return 0;
 }
 

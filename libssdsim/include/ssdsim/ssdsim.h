@@ -13,13 +13,17 @@
  * ever appended), and a program compiled against older headers keeps working with a newer
  * library of the same major version:
  *   - option structs (ssdsim_run_opts, ssdsim_replay_opts, ssdsim_steady_opts,
- *     ssdsim_fast_precondition_opts, ssdsim_trace_opts, ssdsim_submit_opts) start with `unsigned int version`, the
- *     layout the caller was compiled with. Initialise them with their _INIT macro
+ *     ssdsim_fast_precondition_opts, ssdsim_trace_opts, ssdsim_submit_opts) start with
+ *     `unsigned int version`, the layout the caller was compiled with. Initialise them with their
+ *     _INIT macro
  *     (`ssdsim_run_opts o = SSDSIM_RUN_OPTS_INIT;`) or their _init function; the library reads
  *     only the fields of that version and takes the rest as zero (the defaults). A zeroed struct
  *     (`= {0}`, memset) has version 0, which means version 1, the layout of 1.0: code written
  *     for 0.x keeps compiling and means what it meant. A version newer than the library's is
- *     refused with SSDSIM_EINVAL and a message. Passing NULL means all defaults.
+ *     refused with SSDSIM_EINVAL and a message. Passing NULL means all defaults. An _init
+ *     function given version 0 zeroes this library's whole current layout and stamps its
+ *     version: that is for programs built against these headers; one that may run with a newer
+ *     library passes its own SSDSIM_..._VERSION (as the _INIT macros do).
  *   - result structs (ssdsim_op_stats, ssdsim_device_stats, ssdsim_device_io,
  *     ssdsim_interval, ssdsim_job_info, ssdsim_steady_result, ssdsim_spec_figure,
  *     ssdsim_trace_stats, ssdsim_trace_info) are filled by getters that are macros passing
