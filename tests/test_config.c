@@ -1459,6 +1459,42 @@ START_TEST(test_config_system)
                                     "\"pcie\", \"pcie_gen\": 2, \"cmd_overhead_us\": 1000}}}");
     expect_file_error(path, "system.uplink.cmd_overhead_us", "system.path_us");
     g_free(path);
+    /* a member that is a system is refused before it is loaded: one naming itself, or two
+     * naming each other, used to recurse until the stack overflowed */
+    path = system_file("self.json", "{\"system\": {\"member\": \"config-self.json\", "
+                                    "\"count\": 2, \"layout\": \"jbod\"}}");
+    expect_file_error(path, "system.member",
+                      "\"config-self.json\" is itself a system; a member must be a device model");
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_ECONFIG);
+    g_autofree char *self_msg = g_strdup_printf(
+        "%s: system.member: \"config-self.json\" is itself a system; a member must be a device "
+        "model",
+        path);
+    ck_assert_str_eq(e.message, self_msg);
+    g_free(path);
+    path = system_file("cyc-a.json", "{\"system\": {\"member\": \"config-cyc-b.json\", "
+                                     "\"count\": 2, \"layout\": \"jbod\"}}");
+    char *path_b = system_file("cyc-b.json", "{\"system\": {\"member\": \"config-cyc-a.json\", "
+                                             "\"count\": 2, \"layout\": \"jbod\"}}");
+    expect_file_error(path, "system.member", "\"config-cyc-b.json\" is itself a system");
+    expect_file_error(path_b, "system.member", "\"config-cyc-a.json\" is itself a system");
+    g_free(path_b);
+    g_free(path);
+    /* ... and so is one set in place of a device */
+    path = system_file("r1.json", "{\"system\": {\"member\": \"config-member.json\", "
+                                  "\"count\": 2, \"layout\": \"raid1\"}}");
+    char *self = build_tmp("self.json");
+    ck_assert_msg(ssdsim_model_load_file(&m, path, &e) == 0, "%s", e.message);
+    ck_assert_int_eq(ssdsim_model_set(m, "system.member", self, &e), SSDSIM_ECONFIG);
+    g_autofree char *want =
+        g_strdup_printf("--set: system.member: \"%s\" is itself a system; a member must be a "
+                        "device model",
+                        self);
+    ck_assert_str_eq(e.message, want);
+    ck_assert_uint_eq(ssdsim_model_n_devices(m), 2); /* unchanged */
+    ssdsim_model_free(m);
+    g_free(self);
+    g_free(path);
     /* a missing member names its own file */
     path = system_file("bad6.json", "{\"system\": {\"member\": \"nope.json\", \"count\": 2, "
                                     "\"layout\": \"raid1\"}}");

@@ -193,6 +193,11 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root);
 /* Add the spec block to `root`; false when out of memory. */
 bool ssdsim__model_spec_json(const struct ssdsim_model *m, cJSON *root);
 int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sys);
+/* Load a system's member from the file at `path` (model_load.c). A system there is not built:
+ * it could name the system being loaded (itself, or a cycle through other files), and building
+ * it would load that again without end; *is_system is set instead and *out left NULL. */
+int ssdsim__model_load_member(ssdsim_model **out, bool *is_system, const char *path,
+                              ssdsim_error *err);
 /* A system model's canonical JSON, or NULL when out of memory. */
 cJSON *ssdsim__model_system_json(const struct ssdsim_model *m);
 
