@@ -8,6 +8,7 @@
  */
 #include "config/model.h"
 #include "config/units.h"
+#include "ssdsim/measure.h"
 
 #include <cJSON.h>
 #include <errno.h>
@@ -1573,6 +1574,35 @@ START_TEST(test_config_spec)
                                 "\"value\": -5, \"rw\": \"read\", \"bs\": 4096}]}",
                         "spec.figures[0].value", "expected a positive number, got -5");
     expect_change_error("spec", "{\"source\": \"x\"}", "spec.figures", "required key missing");
+    /* calibrate --figure selects by name or number: a second figure of the same name would
+     * never be selected, and a name that is a number would be taken for another figure's */
+    expect_change_error("spec",
+                        "{\"figures\": [{\"name\": \"write qd1\", \"metric\": "
+                        "\"write_iops\", \"value\": 1, \"rw\": \"randwrite\", \"bs\": "
+                        "4096}, {\"name\": \"x\", \"metric\": \"read_iops\", \"value\": 1, "
+                        "\"rw\": \"read\", \"bs\": 4096}, {\"name\": \"write qd1\", "
+                        "\"metric\": \"write_iops\", \"value\": 2, \"rw\": \"randwrite\", "
+                        "\"bs\": 4096}]}",
+                        "spec.figures[2].name",
+                        ": spec.figures[2].name: \"write qd1\" is already the name of "
+                        "spec.figures[0]; expected a name of its own (a figure is selected by its "
+                        "name)");
+    expect_change_error("spec",
+                        "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                        "\"value\": 1, \"rw\": \"read\", \"bs\": 4096}, {\"name\": \"2\", "
+                        "\"metric\": \"read_iops\", \"value\": 1, \"rw\": \"read\", "
+                        "\"bs\": 4096}]}",
+                        "spec.figures[1].name",
+                        ": spec.figures[1].name: expected a name that is not a plain number (a "
+                        "figure is also selected by its number, from 1), got \"2\"");
+    json = small_with("spec", "{\"figures\": [{\"name\": \"2 KiB read\", \"metric\": "
+                              "\"read_iops\", \"value\": 1, \"rw\": \"read\", \"bs\": 2048}]}");
+    m = load_ok(json); /* a name that starts with a digit is a name */
+    free(json);
+    size_t k = 9;
+    ck_assert_int_eq(ssdsim_model_spec_find(m, "2 KiB read", &k), 0);
+    ck_assert_uint_eq(k, 0);
+    ssdsim_model_free(m);
     expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
                                 "\"value\": 1, \"rw\": \"read\", \"bs\": 4096, \"bound\": \"max\"}]}",
                         "spec.figures[0].bound", "expected one of \"typical\"");

@@ -487,8 +487,9 @@ SSDSIM_API double ssdsim_calibrate_figure_cost(const ssdsim_spec_figure *f);
  * for read_mbps and write_mbps, "IOPS" for the rest; NULL for NULL. */
 SSDSIM_API const char *ssdsim_spec_figure_unit(const ssdsim_spec_figure *f);
 
-/** The spec figure of `model` that `sel` names: its name, or its number counting from 1 ("3").
- * *index receives it from 0. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ENOTFOUND (no
+/** The spec figure of `model` that `sel` names: its name, or its number counting from 1 ("3");
+ * the loader refuses a name that is a plain number or another figure's, so either selects one
+ * figure. *index receives it from 0. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ENOTFOUND (no
  * figure has that name or number). */
 SSDSIM_API int ssdsim_model_spec_find(const ssdsim_model *model, const char *sel, size_t *index);
 
