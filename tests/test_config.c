@@ -1570,9 +1570,16 @@ START_TEST(test_config_spec)
     expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
                                 "\"value\": 1, \"rw\": \"read\", \"bs\": 4096, \"qd\": 1}]}",
                         "spec.figures[0].qd", "unknown key");
-    expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
-                                "\"value\": -5, \"rw\": \"read\", \"bs\": 4096}]}",
-                        "spec.figures[0].value", "expected a positive number, got -5");
+    expect_change_error("spec",
+                        "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                        "\"value\": -5, \"rw\": \"read\", \"bs\": 4096}]}",
+                        "spec.figures[0].value", "expected a positive number below 1e12, got -5");
+    expect_change_error("spec",
+                        "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                        "\"value\": 1e308, \"rw\": \"read\", \"bs\": 4096}]}",
+                        "spec.figures[0].value",
+                        ": spec.figures[0].value: expected a positive number below 1e12, got "
+                        "1e+308");
     expect_change_error("spec", "{\"source\": \"x\"}", "spec.figures", "required key missing");
     /* calibrate --figure selects by name or number: a second figure of the same name would
      * never be selected, and a name that is a number would be taken for another figure's */

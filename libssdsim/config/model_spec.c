@@ -175,7 +175,8 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
             return ssdsim__model_error(c, vpath, "required key missing");
         if (!cJSON_IsNumber(v) || !(v->valuedouble > 0 && v->valuedouble < 1e12)) {
             g_autofree char *got = ssdsim__model_describe(v, !cJSON_IsNumber(v));
-            return ssdsim__model_error(c, vpath, "expected a positive number, got %s", got);
+            return ssdsim__model_error(c, vpath, "expected a positive number below 1e12, got %s",
+                                       got);
         }
         fig->value = v->valuedouble;
         /* the metric's direction must be the workload's */
