@@ -784,6 +784,13 @@ START_TEST(test_cli_set_any_order)
         "geometry.blocks_per_plane=256", "--quiet");
     ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
     cmd_free(&c);
+    /* the write cache on a model without a buffer: it is the buffer that is missing (plp is
+     * already false) */
+    RUN(&c, "run", "--workload", wl, "--set", "buffer.write_cache=true");
+    assert_one_error(&c, 1, NULL);
+    ck_assert_str_eq(c.err,
+                     "ssdsim: --set: buffer.write_cache: applies only when buffer.size > 0\n");
+    cmd_free(&c);
 }
 END_TEST
 

@@ -1194,6 +1194,9 @@ START_TEST(test_config_buffer)
                         "applies only when the buffer is volatile (buffer.plp false)");
     expect_change_error("buffer", "{\"plp\": true}", "buffer.plp",
                         "applies only when buffer.size > 0");
+    /* without a buffer the write cache is refused for want of the buffer, not of plp false */
+    expect_change_error("buffer", "{\"write_cache\": true}", "buffer.write_cache",
+                        ": buffer.write_cache: applies only when buffer.size > 0");
     expect_change_error("buffer", "{\"size\": 1024}", "buffer.size",
                         "a buffer of 1024 bytes holds less than one mapping unit (4096)");
     /* small_json: 2 x 16 x 8 = 256 pages, op 0.25: 204 logical pages of 4 KiB, 835584 bytes. */

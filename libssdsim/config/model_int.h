@@ -74,6 +74,9 @@ struct key_spec {
     unsigned kinds;                         /* K_*; 0 = K_SSD */
     bool (*when)(const struct ssdsim_model *m); /* applies only when this holds, or NULL */
     const char *when_text;                  /* "host.interface is \"pcie\"": for messages */
+    /* `when` of two conditions, one within the other: the text of the one `m` fails (NULL:
+     * when_text), so that a message names what is actually missing */
+    const char *(*when_why)(const struct ssdsim_model *m);
 };
 
 /* The sections whose plugin may declare parameters: the plugin's name key, its registry, and
