@@ -832,8 +832,9 @@ END_TEST
  * a key the model gives that the overrides made invalid. */
 START_TEST(test_config_set_many)
 {
+    /* 0.05 of 16 blocks: 1 free block per plane, all the 3 spare ones leave besides 2 open */
     char *json = small_with("gc", "{\"free_blocks_min\": 1, \"bg_idle_us\": 100, "
-                                  "\"bg_high_watermark\": 0.2}");
+                                  "\"bg_high_watermark\": 0.05}");
     ssdsim_model *m = load_ok(json);
     free(json);
     ssdsim_error e;
@@ -890,10 +891,18 @@ START_TEST(test_config_set_many)
     }
     /* and on again: the watermark before the idle time it depends on */
     {
-        const char *k[] = {"gc.bg_high_watermark", "gc.bg_idle_us"}, *v[] = {"0.3", "\"2ms\""};
+        const char *k[] = {"gc.bg_high_watermark", "gc.bg_idle_us"}, *v[] = {"0.0625", "\"2ms\""};
         ck_assert_int_eq(ssdsim_model_set_many(m, 2, k, v, NULL, &e), 0);
         ck_assert_uint_eq(m->gc.bg_idle_ns, 2000000);
-        ck_assert(m->gc.bg_high_watermark == 0.3);
+        ck_assert(m->gc.bg_high_watermark == 0.0625);
+        /* a share the spare cannot hold with the open blocks is refused by its key, with the
+         * largest that fits; the FTL refused it only when a simulation was built */
+        const char *k2[] = {"gc.bg_high_watermark"}, *v2[] = {"0.3"};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 1, k2, v2, NULL, &e), SSDSIM_ECONFIG);
+        ck_assert_str_eq(e.message, "--set: gc.bg_high_watermark: expected at most 0.0625 (1 of "
+                                    "the 16 blocks per plane: the 3 spare blocks per plane hold 2 "
+                                    "open blocks and at most 1 free), got 0.3 (5 blocks)");
+        ck_assert(m->gc.bg_high_watermark == 0.0625);
     }
     /* a key every model must give is not offered to be taken out; given too, it goes in */
     {
