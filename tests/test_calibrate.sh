@@ -159,6 +159,22 @@ expect_error 2 'only model keys' --model small.json --set workload.bs=8k
 expect_error 2 '--jobs: expected a number of worker processes' --model small.json --jobs 0
 expect_error 1 'ftl.op' --model small.json --set ftl.op=-1
 
+# A figure whose block is larger than the drive (52,428,800 logical bytes) is refused in one line
+# naming the file and the figure, before the drive is filled for its state; it was "ssdsim: big:
+# big: block size ...", after the fill. (The model's reserve warning comes first.)
+sed 's|"note": "the link"},|"note": "the link"},\
+            {"name": "big", "metric": "write_mbps", "value": 100, "rw": "write",\
+             "bs": "64MiB", "state": "full"},|' small.json > big.json
+for jobs in 1 2; do
+    "$bin" calibrate --model big.json --jobs $jobs > /dev/null 2> err.txt
+    rc=$?
+    [ "$rc" -eq 1 ] || bad "calibrate a figure larger than the drive, --jobs $jobs: exit $rc"
+    grep -v '^ssdsim: the FTL keeps' err.txt > err1.txt
+    [ "$(cat err1.txt)" = "ssdsim: big.json: spec.figures[2] 'big': block size 67108864 is larger \
+than the region of 52428800 bytes" ] ||
+        bad "calibrate a figure larger than the drive, --jobs $jobs: $(cat err.txt)"
+done
+
 # Every model of models/ loads (--list reads it and its spec without simulating) and every
 # device model runs a few requests.
 printf '{"rw": "randread", "bs": "4k", "iodepth": 4, "number_ios": 100}\n' > tiny.json

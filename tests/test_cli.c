@@ -784,6 +784,24 @@ START_TEST(test_cli_set_any_order)
         "geometry.blocks_per_plane=256", "--quiet");
     ck_assert_msg(c.status == 0, "exit %d: %s", c.status, c.err);
     cmd_free(&c);
+    /* the write cache on a model without a buffer: it is the buffer that is missing (plp is
+     * already false) */
+    RUN(&c, "run", "--workload", wl, "--set", "buffer.write_cache=true");
+    assert_one_error(&c, 1, NULL);
+    ck_assert_str_eq(c.err,
+                     "ssdsim: --set: buffer.write_cache: applies only when buffer.size > 0\n");
+    cmd_free(&c);
+    /* a background GC watermark the spare cannot hold is refused by its key, with the share
+     * that fits, when the model is read (not as an FTL that "could not be set up") */
+    char mlc[4096];
+    model_path(mlc, sizeof mlc);
+    RUN(&c, "run", "--model", mlc, "--workload", wl, "--set", "geometry.blocks_per_plane=32",
+        "--set", "gc.bg_idle_us=1", "--set", "gc.bg_high_watermark=0.5");
+    assert_one_error(&c, 1, NULL);
+    ck_assert_str_eq(c.err, "ssdsim: --set: gc.bg_high_watermark: expected at most 0.15625 (5 of "
+                            "the 32 blocks per plane: the 7 spare blocks per plane hold 2 open "
+                            "blocks and at most 5 free), got 0.5 (16 blocks)\n");
+    cmd_free(&c);
 }
 END_TEST
 

@@ -8,6 +8,7 @@
  */
 #include "config/model.h"
 #include "config/units.h"
+#include "ssdsim/measure.h"
 
 #include <cJSON.h>
 #include <errno.h>
@@ -831,8 +832,9 @@ END_TEST
  * a key the model gives that the overrides made invalid. */
 START_TEST(test_config_set_many)
 {
+    /* 0.05 of 16 blocks: 1 free block per plane, all the 3 spare ones leave besides 2 open */
     char *json = small_with("gc", "{\"free_blocks_min\": 1, \"bg_idle_us\": 100, "
-                                  "\"bg_high_watermark\": 0.2}");
+                                  "\"bg_high_watermark\": 0.05}");
     ssdsim_model *m = load_ok(json);
     free(json);
     ssdsim_error e;
@@ -889,10 +891,18 @@ START_TEST(test_config_set_many)
     }
     /* and on again: the watermark before the idle time it depends on */
     {
-        const char *k[] = {"gc.bg_high_watermark", "gc.bg_idle_us"}, *v[] = {"0.3", "\"2ms\""};
+        const char *k[] = {"gc.bg_high_watermark", "gc.bg_idle_us"}, *v[] = {"0.0625", "\"2ms\""};
         ck_assert_int_eq(ssdsim_model_set_many(m, 2, k, v, NULL, &e), 0);
         ck_assert_uint_eq(m->gc.bg_idle_ns, 2000000);
-        ck_assert(m->gc.bg_high_watermark == 0.3);
+        ck_assert(m->gc.bg_high_watermark == 0.0625);
+        /* a share the spare cannot hold with the open blocks is refused by its key, with the
+         * largest that fits; the FTL refused it only when a simulation was built */
+        const char *k2[] = {"gc.bg_high_watermark"}, *v2[] = {"0.3"};
+        ck_assert_int_eq(ssdsim_model_set_many(m, 1, k2, v2, NULL, &e), SSDSIM_ECONFIG);
+        ck_assert_str_eq(e.message, "--set: gc.bg_high_watermark: expected at most 0.0625 (1 of "
+                                    "the 16 blocks per plane: the 3 spare blocks per plane hold 2 "
+                                    "open blocks and at most 1 free), got 0.3 (5 blocks)");
+        ck_assert(m->gc.bg_high_watermark == 0.0625);
     }
     /* a key every model must give is not offered to be taken out; given too, it goes in */
     {
@@ -1193,6 +1203,9 @@ START_TEST(test_config_buffer)
                         "applies only when the buffer is volatile (buffer.plp false)");
     expect_change_error("buffer", "{\"plp\": true}", "buffer.plp",
                         "applies only when buffer.size > 0");
+    /* without a buffer the write cache is refused for want of the buffer, not of plp false */
+    expect_change_error("buffer", "{\"write_cache\": true}", "buffer.write_cache",
+                        ": buffer.write_cache: applies only when buffer.size > 0");
     expect_change_error("buffer", "{\"size\": 1024}", "buffer.size",
                         "a buffer of 1024 bytes holds less than one mapping unit (4096)");
     /* small_json: 2 x 16 x 8 = 256 pages, op 0.25: 204 logical pages of 4 KiB, 835584 bytes. */
@@ -1459,6 +1472,42 @@ START_TEST(test_config_system)
                                     "\"pcie\", \"pcie_gen\": 2, \"cmd_overhead_us\": 1000}}}");
     expect_file_error(path, "system.uplink.cmd_overhead_us", "system.path_us");
     g_free(path);
+    /* a member that is a system is refused before it is loaded: one naming itself, or two
+     * naming each other, used to recurse until the stack overflowed */
+    path = system_file("self.json", "{\"system\": {\"member\": \"config-self.json\", "
+                                    "\"count\": 2, \"layout\": \"jbod\"}}");
+    expect_file_error(path, "system.member",
+                      "\"config-self.json\" is itself a system; a member must be a device model");
+    ck_assert_int_eq(ssdsim_model_load_file(&m, path, &e), SSDSIM_ECONFIG);
+    g_autofree char *self_msg = g_strdup_printf(
+        "%s: system.member: \"config-self.json\" is itself a system; a member must be a device "
+        "model",
+        path);
+    ck_assert_str_eq(e.message, self_msg);
+    g_free(path);
+    path = system_file("cyc-a.json", "{\"system\": {\"member\": \"config-cyc-b.json\", "
+                                     "\"count\": 2, \"layout\": \"jbod\"}}");
+    char *path_b = system_file("cyc-b.json", "{\"system\": {\"member\": \"config-cyc-a.json\", "
+                                             "\"count\": 2, \"layout\": \"jbod\"}}");
+    expect_file_error(path, "system.member", "\"config-cyc-b.json\" is itself a system");
+    expect_file_error(path_b, "system.member", "\"config-cyc-a.json\" is itself a system");
+    g_free(path_b);
+    g_free(path);
+    /* ... and so is one set in place of a device */
+    path = system_file("r1.json", "{\"system\": {\"member\": \"config-member.json\", "
+                                  "\"count\": 2, \"layout\": \"raid1\"}}");
+    char *self = build_tmp("self.json");
+    ck_assert_msg(ssdsim_model_load_file(&m, path, &e) == 0, "%s", e.message);
+    ck_assert_int_eq(ssdsim_model_set(m, "system.member", self, &e), SSDSIM_ECONFIG);
+    g_autofree char *want =
+        g_strdup_printf("--set: system.member: \"%s\" is itself a system; a member must be a "
+                        "device model",
+                        self);
+    ck_assert_str_eq(e.message, want);
+    ck_assert_uint_eq(ssdsim_model_n_devices(m), 2); /* unchanged */
+    ssdsim_model_free(m);
+    g_free(self);
+    g_free(path);
     /* a missing member names its own file */
     path = system_file("bad6.json", "{\"system\": {\"member\": \"nope.json\", \"count\": 2, "
                                     "\"layout\": \"raid1\"}}");
@@ -1533,10 +1582,46 @@ START_TEST(test_config_spec)
     expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
                                 "\"value\": 1, \"rw\": \"read\", \"bs\": 4096, \"qd\": 1}]}",
                         "spec.figures[0].qd", "unknown key");
-    expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
-                                "\"value\": -5, \"rw\": \"read\", \"bs\": 4096}]}",
-                        "spec.figures[0].value", "expected a positive number, got -5");
+    expect_change_error("spec",
+                        "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                        "\"value\": -5, \"rw\": \"read\", \"bs\": 4096}]}",
+                        "spec.figures[0].value", "expected a positive number below 1e12, got -5");
+    expect_change_error("spec",
+                        "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                        "\"value\": 1e308, \"rw\": \"read\", \"bs\": 4096}]}",
+                        "spec.figures[0].value",
+                        ": spec.figures[0].value: expected a positive number below 1e12, got "
+                        "1e+308");
     expect_change_error("spec", "{\"source\": \"x\"}", "spec.figures", "required key missing");
+    /* calibrate --figure selects by name or number: a second figure of the same name would
+     * never be selected, and a name that is a number would be taken for another figure's */
+    expect_change_error("spec",
+                        "{\"figures\": [{\"name\": \"write qd1\", \"metric\": "
+                        "\"write_iops\", \"value\": 1, \"rw\": \"randwrite\", \"bs\": "
+                        "4096}, {\"name\": \"x\", \"metric\": \"read_iops\", \"value\": 1, "
+                        "\"rw\": \"read\", \"bs\": 4096}, {\"name\": \"write qd1\", "
+                        "\"metric\": \"write_iops\", \"value\": 2, \"rw\": \"randwrite\", "
+                        "\"bs\": 4096}]}",
+                        "spec.figures[2].name",
+                        ": spec.figures[2].name: \"write qd1\" is already the name of "
+                        "spec.figures[0]; expected a name of its own (a figure is selected by its "
+                        "name)");
+    expect_change_error("spec",
+                        "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
+                        "\"value\": 1, \"rw\": \"read\", \"bs\": 4096}, {\"name\": \"2\", "
+                        "\"metric\": \"read_iops\", \"value\": 1, \"rw\": \"read\", "
+                        "\"bs\": 4096}]}",
+                        "spec.figures[1].name",
+                        ": spec.figures[1].name: expected a name that is not a plain number (a "
+                        "figure is also selected by its number, from 1), got \"2\"");
+    json = small_with("spec", "{\"figures\": [{\"name\": \"2 KiB read\", \"metric\": "
+                              "\"read_iops\", \"value\": 1, \"rw\": \"read\", \"bs\": 2048}]}");
+    m = load_ok(json); /* a name that starts with a digit is a name */
+    free(json);
+    size_t k = 9;
+    ck_assert_int_eq(ssdsim_model_spec_find(m, "2 KiB read", &k), 0);
+    ck_assert_uint_eq(k, 0);
+    ssdsim_model_free(m);
     expect_change_error("spec", "{\"figures\": [{\"name\": \"x\", \"metric\": \"read_iops\", "
                                 "\"value\": 1, \"rw\": \"read\", \"bs\": 4096, \"bound\": \"max\"}]}",
                         "spec.figures[0].bound", "expected one of \"typical\"");

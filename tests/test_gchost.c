@@ -590,13 +590,28 @@ START_TEST(test_gchost_refuses_bad_values)
         ck_assert_ptr_null(strchr(err.message, '\n'));
     }
     /* The spare cannot hold the watermark: 0.25 of 64 blocks is 16 free blocks a plane, the
-     * spare 14 with 2 open blocks: refused when the simulation is built. */
+     * spare 14 with 2 open blocks: refused when the model is set, by its key and with the
+     * largest share that fits (12 blocks); it was refused only when the simulation was built,
+     * as an FTL that "could not be set up" (ftl.type). */
     ssdsim_model *m = gch_set("gc.bg_idle_us", "100");
     ssdsim_error err;
-    ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.25", &err), 0);
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.25", &err), SSDSIM_ECONFIG);
+    ck_assert_str_eq(err.path, "gc.bg_high_watermark");
+    ck_assert_str_eq(err.message, "--set: gc.bg_high_watermark: expected at most 0.1875 (12 of the "
+                                  "64 blocks per plane: the 14 spare blocks per plane hold 2 open "
+                                  "blocks and at most 12 free), got 0.25 (16 blocks)");
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.1875", &err), 0);
     ssdsim *sim = NULL;
+    ck_assert_msg(ssdsim_new(&sim, m, 1, &err) == 0, "%s", err.message);
+    ssdsim_free(sim);
+    /* Factory bad blocks, drawn when the simulation is built, take more of the spare: then it
+     * is the FTL that refuses the watermark. */
+    ck_assert_msg(ssdsim_model_set(m, "reliability.bad_fraction", "0.05", &err) == 0, "%s",
+                  err.message);
     ck_assert_int_ne(ssdsim_new(&sim, m, 1, &err), 0);
-    ck_assert_msg(strstr(err.message, "gc.bg_high_watermark") != NULL, "%s", err.message);
+    ck_assert_msg(strstr(err.message, "gc.bg_high_watermark 0.1875 asks for 12 free blocks") !=
+                      NULL,
+                  "%s", err.message);
     ck_assert_ptr_null(strchr(err.message, '\n'));
     ssdsim_model_free(m);
 }

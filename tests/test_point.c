@@ -311,21 +311,22 @@ START_TEST(test_point_override_errors)
     ck_assert_double_eq(op, 0.25);
     /* Keys that depend on each other, in an order one at a time would refuse: the watermark
      * (set) before the idle time it needs (vary), then the copies' firmware time that
-     * gc.bg_preempt needs after it. */
-    const char *set2[2] = {"gc.bg_high_watermark=0.2", "gc.bg_preempt=true"};
+     * gc.bg_preempt needs after it. (0.15 of 64 blocks: 10 free ones, within the 12 the
+     * spare holds besides the open blocks.) */
+    const char *set2[2] = {"gc.bg_high_watermark=0.15", "gc.bg_preempt=true"};
     const char *vary2[3] = {"gc.bg_idle_us=100", "workload.iodepth=2",
                             "controller.fw_gc_page_us=1"};
     o.set = set2;
     o.n_set = 2;
     o.vary = vary2;
     o.n_vary = 3;
-    ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.2", &err), SSDSIM_ECONFIG);
+    ck_assert_int_eq(ssdsim_model_set(m, "gc.bg_high_watermark", "0.15", &err), SSDSIM_ECONFIG);
     ck_assert_int_eq(ssdsim_point_apply(m, wl, &o, &failed, &err), 0);
     bool on;
     ck_assert_int_eq(ssdsim_model_get_bool(m, "gc.bg_preempt", &on, &err), 0);
     ck_assert(on);
     ck_assert_int_eq(ssdsim_model_get_double(m, "gc.bg_high_watermark", &op, &err), 0);
-    ck_assert_double_eq(op, 0.2);
+    ck_assert_double_eq(op, 0.15);
     ssdsim_workload_free(wl);
     ssdsim_model_free(m);
 }

@@ -117,6 +117,11 @@ static bool volatile_buffer(const struct ssdsim_model *m)
 {
     return m->buffer.size > 0 && !m->buffer.plp;
 }
+/* Without a buffer there is nothing to be volatile: say that, not that plp should be false. */
+static const char *volatile_buffer_why(const struct ssdsim_model *m)
+{
+    return has_buffer(m) ? "the buffer is volatile (buffer.plp false)" : "buffer.size > 0";
+}
 static bool slc_on(const struct ssdsim_model *m)
 {
     return is_nand(m) && ssdsim__slc_on(&m->slc);
@@ -665,7 +670,9 @@ static const struct key_spec keys[] = {
      .when = has_buffer, .when_text = "buffer.size > 0",
      .help = "power-loss protected: writes are always acknowledged from the buffer"},
     {.path = "buffer.write_cache", .type = KEY_BOOL, .offset = FIELD(buffer.write_cache, int),
-     .def = "true", .when = volatile_buffer, .when_text = "the buffer is volatile (buffer.plp false)",
+     .def = "true", .when = volatile_buffer,
+     .when_text = "buffer.size > 0 and the buffer is volatile (buffer.plp false)",
+     .when_why = volatile_buffer_why,
      .help = "volatile write cache on (acknowledge from the buffer) or off (once on flash)"},
     {.path = "buffer.flush_start", .type = KEY_DOUBLE, .offset = FIELD(buffer.flush_start, double),
      .min = 0, .max = 1, .def = "0", .when = has_buffer, .when_text = "buffer.size > 0",

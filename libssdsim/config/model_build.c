@@ -225,6 +225,52 @@ static bool page_family(const struct ssdsim_model *m)
     return strcmp(m->ftl.type, "page") == 0 || strcmp(m->ftl.type, "dftl") == 0;
 }
 
+/* Background GC's high watermark (gc.bg_high_watermark, a share of a plane's blocks) against
+ * the spare the open blocks leave, as page_setup (ftl/page.c) counts them: refused here, by
+ * its key, rather than when the FTL is set up. Bad blocks (reliability.*), drawn when the
+ * device is built, can only take more of the spare; page_setup checks again with them. */
+static int check_cross_bg_watermark(struct ctx *c)
+{
+    const struct ssdsim_model *m = c->m;
+    const struct ssdsim__geometry *g = &m->geometry;
+    double w = m->gc.bg_high_watermark;
+    if (m->gc.bg_idle_ns == 0 || !(w > 0) || !page_family(m))
+        return 0;
+    /* in slots of one mapping unit (hw/hw.c), as the FTL sees the flash */
+    uint32_t unit = m->ftl.mapping_unit;
+    uint64_t spp = unit < g->page_size ? g->page_size / unit : 1;
+    uint64_t ppu = unit > g->page_size ? unit / g->page_size : 1;
+    uint64_t slots_per_block = g->pages_per_block * spp / ppu;
+    uint64_t n_planes = ssdsim__geometry_planes(g);
+    uint64_t n_slots = n_planes * g->blocks_per_plane * slots_per_block;
+    uint64_t n_lpn = ssdsim__model_logical_pages(m), extra = 0;
+    bool dftl = !strcmp(m->ftl.type, "dftl");
+    if (dftl)
+        extra = (n_lpn + unit / 4 - 1) / (unit / 4); /* translation pages */
+    if (m->ftl.parity_group > 1)
+        extra += n_slots / m->ftl.parity_group; /* RAIN parity pages */
+    uint64_t spare =
+        n_slots >= n_lpn + extra ? (n_slots - n_lpn - extra) / slots_per_block / n_planes : 0;
+    struct ssdsim__page_reserve r;
+    ssdsim__model_page_reserve(m, &r);
+    uint32_t want = (uint32_t)(w * g->blocks_per_plane + 0.999999); /* as page_setup rounds */
+    if ((uint64_t)want + r.open <= spare)
+        return 0;
+    uint64_t room = spare > r.open ? spare - r.open : 0;
+    char most[40];
+    ssdsim__model_format_number((double)room / g->blocks_per_plane, most, sizeof most);
+    return ssdsim__model_error(c, "gc.bg_high_watermark",
+                               "expected at most %s (%llu of the %u blocks per plane: the %llu "
+                               "spare blocks per plane%s hold %u open blocks and at most %llu "
+                               "free), got %g (%u blocks)",
+                               most, (unsigned long long)room, g->blocks_per_plane,
+                               (unsigned long long)spare,
+                               dftl                      ? " after the translation pages"
+                               : m->ftl.parity_group > 1 ? " after the parity pages"
+                                                         : "",
+                               r.open, (unsigned long long)room, w, want);
+}
+
 int ssdsim__model_check_cross(struct ctx *c)
 {
     struct ssdsim_model *m = c->m;
@@ -461,6 +507,9 @@ int ssdsim__model_check_cross(struct ctx *c)
             m->gc.free_blocks_target > m->gc.free_blocks_min ? "gc.free_blocks_target"
                                                              : "gc.free_blocks_min",
             m->gc.free_blocks_target, open, (unsigned long long)need);
+    rc = check_cross_bg_watermark(c);
+    if (rc != 0)
+        return rc;
     return check_cross_slc(c);
 }
 

@@ -74,6 +74,9 @@ struct key_spec {
     unsigned kinds;                         /* K_*; 0 = K_SSD */
     bool (*when)(const struct ssdsim_model *m); /* applies only when this holds, or NULL */
     const char *when_text;                  /* "host.interface is \"pcie\"": for messages */
+    /* `when` of two conditions, one within the other: the text of the one `m` fails (NULL:
+     * when_text), so that a message names what is actually missing */
+    const char *(*when_why)(const struct ssdsim_model *m);
 };
 
 /* The sections whose plugin may declare parameters: the plugin's name key, its registry, and
@@ -193,6 +196,11 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root);
 /* Add the spec block to `root`; false when out of memory. */
 bool ssdsim__model_spec_json(const struct ssdsim_model *m, cJSON *root);
 int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sys);
+/* Load a system's member from the file at `path` (model_load.c). A system there is not built:
+ * it could name the system being loaded (itself, or a cycle through other files), and building
+ * it would load that again without end; *is_system is set instead and *out left NULL. */
+int ssdsim__model_load_member(ssdsim_model **out, bool *is_system, const char *path,
+                              ssdsim_error *err);
 /* A system model's canonical JSON, or NULL when out of memory. */
 cJSON *ssdsim__model_system_json(const struct ssdsim_model *m);
 

@@ -72,14 +72,21 @@ static char *model_dir(const char *base)
 
 /* Parse and validate `len` bytes at `text` (NUL-terminated at text[len]). The member of a
  * system is read now by the path it is shown by (relative to the working directory, which is
- * the one it was given in); its directory is kept for later sets (model_dir). */
+ * the one it was given in); its directory is kept for later sets (model_dir). With
+ * `is_system`, a system is not built: *is_system is set and *out left NULL (see
+ * ssdsim__model_load_member). */
 static int load_text(ssdsim_model **out, const char *text, size_t len, const char *label,
-                     const char *base, ssdsim_error *err)
+                     const char *base, bool *is_system, ssdsim_error *err)
 {
     cJSON *root = NULL;
     int rc = ssdsim__json_parse(&root, text, len, label, &syntax_style, err);
     if (rc != 0)
         return rc;
+    if (is_system && cJSON_IsObject(root) && cJSON_GetObjectItemCaseSensitive(root, "system")) {
+        *is_system = true;
+        cJSON_Delete(root);
+        return 0;
+    }
 
     struct ssdsim_model *m = calloc(1, sizeof *m);
     char *label_copy = strdup(label);
@@ -123,10 +130,11 @@ SSDSIM_API int ssdsim_model_load_string(ssdsim_model **out, const char *json, co
         label = STRING_LABEL;
     if (!json)
         return ssdsim__error_set(err, SSDSIM_EINVAL, label, NULL, "no JSON text");
-    return load_text(out, json, strlen(json), label, NULL, err);
+    return load_text(out, json, strlen(json), label, NULL, NULL, err);
 }
 
-SSDSIM_API int ssdsim_model_load_file(ssdsim_model **out, const char *path, ssdsim_error *err)
+/* ssdsim_model_load_file, and ssdsim__model_load_member with `is_system`. */
+static int load_file(ssdsim_model **out, const char *path, bool *is_system, ssdsim_error *err)
 {
     error_clear(err);
     if (!out)
@@ -140,9 +148,21 @@ SSDSIM_API int ssdsim_model_load_file(ssdsim_model **out, const char *path, ssds
     int rc = ssdsim__read_text_file(&text, &len, path, err);
     if (rc != 0)
         return rc;
-    rc = load_text(out, text, len, path, path, err);
+    rc = load_text(out, text, len, path, path, is_system, err);
     free(text);
     return rc;
+}
+
+SSDSIM_API int ssdsim_model_load_file(ssdsim_model **out, const char *path, ssdsim_error *err)
+{
+    return load_file(out, path, NULL, err);
+}
+
+int ssdsim__model_load_member(ssdsim_model **out, bool *is_system, const char *path,
+                              ssdsim_error *err)
+{
+    *is_system = false;
+    return load_file(out, path, is_system, err);
 }
 
 SSDSIM_API int ssdsim_model_default(ssdsim_model **out, ssdsim_error *err)

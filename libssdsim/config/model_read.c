@@ -283,7 +283,8 @@ int ssdsim__model_build_keys(struct ctx *c, const cJSON *root, unsigned kind)
         if (k->when && !k->when(m)) {
             if (!v)
                 continue;
-            return ssdsim__model_error(c, k->path, "applies only when %s", k->when_text);
+            return ssdsim__model_error(c, k->path, "applies only when %s",
+                                       k->when_why ? k->when_why(m) : k->when_text);
         }
         int rc = ssdsim__model_read_key(c, k, v);
         if (rc != 0)

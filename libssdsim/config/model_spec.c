@@ -140,6 +140,21 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
             (rc = spec_string(c, f, "note", path, false, &fig->note)) ||
             (rc = spec_string(c, f, "fitted", path, false, &fig->fitted)))
             return rc;
+        /* `calibrate --figure SEL` and ssdsim_model_spec_find take a name or a number: a name
+         * must select one figure, and never be read as another's number */
+        g_autofree char *npath = g_strdup_printf("%s.name", path);
+        if (strspn(fig->name, "0123456789") == strlen(fig->name))
+            return ssdsim__model_error(c, npath,
+                                       "expected a name that is not a plain number (a figure is "
+                                       "also selected by its number, from 1), got \"%s\"",
+                                       fig->name);
+        for (int j = 0; j < i; j++)
+            if (!strcmp(sp->figs[j].name, fig->name))
+                return ssdsim__model_error(c, npath,
+                                           "\"%s\" is already the name of spec.figures[%d]; "
+                                           "expected a name of its own (a figure is selected "
+                                           "by its name)",
+                                           fig->name, j);
         /* a figure's `fitted` names a key of the device model's table (model.c) */
         if (fig->fitted && ssdsim__model_classify(fig->fitted) != PATH_LEAF) {
             g_autofree char *fpath = g_strdup_printf("%s.fitted", path);
@@ -160,7 +175,8 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
             return ssdsim__model_error(c, vpath, "required key missing");
         if (!cJSON_IsNumber(v) || !(v->valuedouble > 0 && v->valuedouble < 1e12)) {
             g_autofree char *got = ssdsim__model_describe(v, !cJSON_IsNumber(v));
-            return ssdsim__model_error(c, vpath, "expected a positive number, got %s", got);
+            return ssdsim__model_error(c, vpath, "expected a positive number below 1e12, got %s",
+                                       got);
         }
         fig->value = v->valuedouble;
         /* the metric's direction must be the workload's */

@@ -206,9 +206,16 @@ int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sy
         abs ? g_strdup(mem->valuestring) : g_build_filename(dir, mem->valuestring, NULL);
     g_autofree char *read =
         abs || !c->dir ? g_strdup(path) : g_build_filename(c->dir, mem->valuestring, NULL);
-    rc = ssdsim_model_load_file(&sc->member, read, c->err);
+    bool member_is_system = false;
+    rc = ssdsim__model_load_member(&sc->member, &member_is_system, read, c->err);
     if (rc != 0)
         return rc;
+    /* refused before it is built: a system naming itself, or one naming it back, would
+     * otherwise be loaded again and again */
+    if (member_is_system)
+        return ssdsim__model_error(c, "system.member",
+                                   "\"%s\" is itself a system; a member must be a device model",
+                                   mem->valuestring);
     if (strcmp(read, path) != 0) {
         char *shown = strdup(path);
         if (!shown)
@@ -217,10 +224,6 @@ int ssdsim__model_system_build(struct ctx *c, const cJSON *root, const cJSON *sy
         free(sc->member->label);
         sc->member->label = shown;
     }
-    if (sc->member->kind == SSDSIM__KIND_SYSTEM)
-        return ssdsim__model_error(c, "system.member",
-                                   "\"%s\" is itself a system; a member must be a device model",
-                                   mem->valuestring);
     if (sc->member->kind == SSDSIM__KIND_SSD && sc->member->zns.zone_size)
         return ssdsim__model_error(c, "system.member",
                                    "\"%s\" is a zoned drive (zns.zone_size); zoned drives are "

@@ -31,6 +31,7 @@
 #include "config/model.h"
 #include "methods/methods.h"
 #include "sim.h"
+#include "workload/workload.h"
 
 #define DEFAULT_TOLERANCE 0.10
 /* Requests the first window is sized for, at the vendor's rate (ssdsim_measure asks for at
@@ -230,6 +231,18 @@ static int calibrate(const ssdsim_model *model, size_t i, uint64_t seed,
     }
     ssdsim_set_progress(sim, o->progress, o->progress_userdata);
     const char *what = "";
+    /* A workload the device cannot hold (a block larger than it) is refused before the drive is
+     * brought into the figure's state, which may take a fill of the whole drive. */
+    char why[512];
+    if (ssdsim__workload_check(wl, sim->sys.volume_bytes, why, sizeof why)) {
+        ssdsim__error_set(err, SSDSIM_ECONFIG, model->label, NULL, "spec.figures[%zu] '%s': %s", i,
+                          f->name, why);
+        if (err)
+            snprintf(err->path, sizeof err->path, "spec.figures[%zu]", i);
+        ssdsim_free(sim);
+        ssdsim_workload_free(wl);
+        return SSDSIM_ECONFIG;
+    }
     rc = bring_to_state(sim, wl, f, r, &what);
     if (rc == 0) {
         what = "";
@@ -272,7 +285,16 @@ static int calibrate(const ssdsim_model *model, size_t i, uint64_t seed,
                      "%" PRIu64 " reads of never-written data answered without flash.",
                      d.unmapped_reads);
     } else {
-        ssdsim__error_set(err, rc, NULL, NULL, "%s: %s%s", f->name, what, ssdsim_errmsg(sim));
+        /* the workload is labelled with the figure's name (ssdsim_spec_figure_workload), which
+         * the message gives already */
+        const char *msg = ssdsim_errmsg(sim);
+        size_t n = strlen(f->name);
+        if (!strncmp(msg, f->name, n) && !strncmp(msg + n, ": ", 2))
+            msg += n + 2;
+        ssdsim__error_set(err, rc, model->label, NULL, "spec.figures[%zu] '%s': %s%s", i, f->name,
+                          what, msg);
+        if (err)
+            snprintf(err->path, sizeof err->path, "spec.figures[%zu]", i);
     }
     ssdsim_free(sim);
     ssdsim_workload_free(wl);

@@ -451,9 +451,11 @@ typedef struct ssdsim_calibration {
  * and for its ramp to fill the write buffer or disk cache four times over) and, for writes to a
  * drive that is not fresh, 20 blocks per plane of host writes.
  * @return 0, SSDSIM_EINVAL (NULL argument, i out of range, options of an unknown version),
- *         SSDSIM_ECONFIG (the model cannot be built), or the codes of the runs
+ *         SSDSIM_ECONFIG (the model cannot be built, or the workload does not fit the device,
+ *         found before the drive is brought into the state), or the codes of the runs
  *         (SSDSIM_ECANCELLED when the progress callback stops one); `err` (may be NULL) says
- *         why, naming the figure. *out is zeroed first. */
+ *         why, naming the model's file and the figure ("m.json: spec.figures[2] 'big': block
+ *         size ...", err->path "spec.figures[2]"). *out is zeroed first. */
 SSDSIM_API int ssdsim_calibrate_figure(const ssdsim_model *model, size_t i, uint64_t seed,
                                        const ssdsim_calibrate_opts *opts, ssdsim_calibration *out,
                                        ssdsim_error *err);
@@ -487,8 +489,9 @@ SSDSIM_API double ssdsim_calibrate_figure_cost(const ssdsim_spec_figure *f);
  * for read_mbps and write_mbps, "IOPS" for the rest; NULL for NULL. */
 SSDSIM_API const char *ssdsim_spec_figure_unit(const ssdsim_spec_figure *f);
 
-/** The spec figure of `model` that `sel` names: its name, or its number counting from 1 ("3").
- * *index receives it from 0. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ENOTFOUND (no
+/** The spec figure of `model` that `sel` names: its name, or its number counting from 1 ("3");
+ * the loader refuses a name that is a plain number or another figure's, so either selects one
+ * figure. *index receives it from 0. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ENOTFOUND (no
  * figure has that name or number). */
 SSDSIM_API int ssdsim_model_spec_find(const ssdsim_model *model, const char *sel, size_t *index);
 
