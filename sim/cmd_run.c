@@ -792,13 +792,13 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
  * $SSDSIM_MODELS_DIR, then in the directory `make install` put the models in. A name found in
  * neither is refused here, with where it was looked for (the loader would say only that no
  * file of that name exists in the current directory). */
-static const char *model_path(const char *opt, const char *arg, char *buf, size_t len)
+static const char *model_find(const char *arg, char *buf, size_t len, char *where, size_t where_len)
 {
     if (access(arg, F_OK) == 0 || strchr(arg, '/'))
         return arg;
     const char *dirs[2] = {getenv("SSDSIM_MODELS_DIR"), SSDSIM_MODELS_DIR};
     const char *ext = strstr(arg, ".json") ? "" : ".json";
-    char where[2048] = "";
+    where[0] = 0;
     for (int i = 0; i < 2; i++) {
         if (!dirs[i] || !*dirs[i])
             continue;
@@ -806,12 +806,29 @@ static const char *model_path(const char *opt, const char *arg, char *buf, size_
         if (access(buf, F_OK) == 0)
             return buf;
         size_t w = strlen(where);
-        snprintf(where + w, sizeof where - w, "%s%s", w ? ", then " : "", dirs[i]);
+        snprintf(where + w, where_len - w, "%s%s", w ? ", then " : "", dirs[i]);
     }
+    return NULL;
+}
+
+static const char *model_path(const char *opt, const char *arg, char *buf, size_t len)
+{
+    char where[2048];
+    const char *found = model_find(arg, buf, len, where, sizeof where);
+    if (found)
+        return found;
+    const char *ext = strstr(arg, ".json") ? "" : ".json";
     cli_error("%s %s: no such file, nor an installed model of that name (looked for "
               "%s%s in %s; give the file's path, or set SSDSIM_MODELS_DIR)",
               opt ? opt : "--model", arg, arg, ext, where);
     return NULL;
+}
+
+void cli_model_input_add(const char *arg)
+{
+    char buf[4096], where[2048];
+    if (arg)
+        cli_input_add(model_find(arg, buf, sizeof buf, where, sizeof where));
 }
 
 void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt)

@@ -1328,11 +1328,14 @@ int cli_suite(int argc, char **argv)
     so.jobs = suite_jobs_for_memory(s.model, so.jobs);
     g_autofree char *default_dir = g_strdup_printf("suite-%s", so.suite);
     const char *dir = so.out_dir ? so.out_dir : default_dir;
-    if (!strcmp(so.suite, "apps")) {
-        cli_input_add(so.trace_path); /* no output may be written over them */
-        for (size_t i = 0; i < so.n_compare; i++)
-            cli_input_add(so.compare_models[i]);
-    }
+    /* Every file the suite reads (the model and the plugins are registered as they load): no
+     * output may be written over one. Each is set only for the suites whose parsing takes it:
+     * endurance's workload, apps's trace and the models it compares (loaded after the check,
+     * so registered here by the file their names resolve to). */
+    cli_input_add(so.o.workload_path);
+    cli_input_add(so.trace_path);
+    for (size_t i = 0; i < so.n_compare; i++)
+        cli_model_input_add(so.compare_models[i]);
     g_autofree char *cmd = g_strdup_printf("suite %s", so.suite);
     const char *outs[16];
     size_t n_outs = suite_outputs(so.suite, outs, sizeof outs / sizeof *outs);

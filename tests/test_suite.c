@@ -1441,6 +1441,56 @@ START_TEST(test_suite_input_in_out_refused_first)
 }
 END_TEST
 
+/* The other inputs a suite reads are as safe as its model: endurance's --workload and apps's
+ * --compare-model at a file the suite writes (report.md, suite.json) are refused before
+ * anything runs, exit 2, the file untouched (endurance once wrote its report over the
+ * workload and exited 0). */
+START_TEST(test_suite_other_inputs_in_out_refused)
+{
+    char dir[4096], wl[4096], src[4096], other[4096], trace[4096];
+    out_path(dir, sizeof dir, "suite-inputs-in-out");
+    remove_dir(dir);
+    ck_assert(mkdir(dir, 0777) == 0);
+    snprintf(wl, sizeof wl, "%s/report.md", dir);
+    const char *wtext =
+        "{\"rw\": \"randread\", \"bs\": \"4k\", \"iodepth\": 4, \"number_ios\": 100}\n";
+    write_file(wl, wtext);
+    struct cmd c;
+    RUN(&c, "suite", "endurance", "--quick", "--model", model_path(src, sizeof src), SMALL_SETS,
+        "--workload", wl, "--out", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 2,
+                     "report.md: suite endurance would write this file, and it is the "
+                     "input");
+    cmd_free(&c);
+    char *after = read_file(wl, NULL);
+    ck_assert_str_eq(after, wtext);
+    free(after);
+    /* a model compared by apps, loaded only after the check, is known by then */
+    char *mtext = read_file(model_path(src, sizeof src), NULL);
+    ck_assert_ptr_nonnull(mtext);
+    snprintf(other, sizeof other, "%s/suite.json", dir);
+    write_file(other, mtext);
+    out_path(trace, sizeof trace, "suite-inputs-in-out.csv");
+    write_file(trace, "time_ns,device,op,offset,length\n0,0,read,0,4096\n");
+    RUN(&c, "suite", "apps", "--quick", "--model", src, "--compare-model", other, "--trace", trace,
+        "--out", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 2, "suite.json: suite apps would write this file, and it is the input");
+    cmd_free(&c);
+    /* ... and so is one given by its installed name ("suite" in $SSDSIM_MODELS_DIR) */
+    setenv("SSDSIM_MODELS_DIR", dir, 1);
+    RUN(&c, "suite", "apps", "--quick", "--model", src, "--compare-model", "suite", "--trace",
+        trace, "--out", dir, "--no-plot", "--quiet");
+    unsetenv("SSDSIM_MODELS_DIR");
+    assert_one_error(&c, 2, "suite.json: suite apps would write this file, and it is the input");
+    cmd_free(&c);
+    after = read_file(other, NULL);
+    ck_assert_str_eq(after, mtext);
+    free(after);
+    free(mtext);
+    unlink(trace);
+}
+END_TEST
+
 static Suite *suite_suite(void)
 {
     Suite *s = suite_create("suite");
@@ -1449,6 +1499,7 @@ static Suite *suite_suite(void)
     tcase_add_test(usage, test_suite_bad_options_exit_2);
     tcase_add_test(usage, test_suite_missing_model_exits_1);
     tcase_add_test(usage, test_suite_input_in_out_refused_first);
+    tcase_add_test(usage, test_suite_other_inputs_in_out_refused);
     suite_add_tcase(s, usage);
     TCase *runs = tcase_create("runs");
     tcase_set_timeout(runs, 300);
