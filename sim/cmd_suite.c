@@ -657,9 +657,10 @@ static void suite_help(FILE *f)
           "                         200ms); it stops earlier once its IOPS converge and runs\n"
           "                         again longer when it held too few requests\n"
           "  --curve-bpp N|full     blocks per plane of the scaled copy the preconditioning\n"
-          "                         curves run on (default: the library's, as for fast\n"
-          "                         preconditioning, if that is 4 times smaller than the\n"
-          "                         model, else the model itself); full: on the model itself\n"
+          "                         curves run on, fewer than the model's (default: the\n"
+          "                         library's, as for fast preconditioning, if that is 4\n"
+          "                         times smaller than the model, else the model itself);\n"
+          "                         full: on the model itself\n"
           "  --max-dw X             most drive writes of a preconditioning curve (default 10,\n"
           "                         --quick 4); fdp: drive writes of warm-up before the\n"
           "                         measured one (default 4, --quick 2)\n"
@@ -1325,6 +1326,24 @@ int cli_suite(int argc, char **argv)
     if (cli_load(&so.o, &s.model, NULL))
         return CLI_EXIT_FAIL;
     s.model_label = so.o.model_path ? so.o.model_path : "built-in generic-mlc";
+    if (so.curve_bpp && !ssdsim_suite_curve_blocks_per_plane(s.model, so.curve_bpp)) {
+        /* The library runs the curves on the model itself then: a report of a copy of that
+         * size would describe a drive that never ran. */
+        const ssdsim_model *f = ssdsim_model_member(s.model);
+        int64_t bpp = 0;
+        if (ssdsim_model_get_device_kind(s.model) != SSDSIM_MODEL_SSD ||
+            ssdsim_model_get_int(f ? f : s.model, "geometry.blocks_per_plane", &bpp, NULL))
+            cli_error("suite review: --curve-bpp %" PRIu32 ": the model's devices are hard "
+                      "disks, with no flash to scale; leave --curve-bpp out",
+                      so.curve_bpp);
+        else
+            cli_error("suite review: --curve-bpp %" PRIu32 ": the model has %" PRId64 " blocks "
+                      "per plane, and the curves' scaled copy must have fewer; give fewer, or "
+                      "--curve-bpp full to run the curves on the model itself",
+                      so.curve_bpp, bpp);
+        ssdsim_model_free(s.model);
+        return CLI_EXIT_USAGE;
+    }
     so.jobs = suite_jobs_for_memory(s.model, so.jobs);
     g_autofree char *default_dir = g_strdup_printf("suite-%s", so.suite);
     const char *dir = so.out_dir ? so.out_dir : default_dir;

@@ -1322,6 +1322,27 @@ START_TEST(test_suite_bad_options_exit_2)
     RUN(&c, "suite", "review", "--curve-bpp", "2");
     assert_one_error(&c, 2, "--curve-bpp");
     cmd_free(&c);
+    {
+        /* a "copy" not smaller than the model: the curves would run on the model itself, and
+         * suite.json and report.md said "a copy of 100000 blocks per plane"; refused first */
+        char model[4096], dir[4096];
+        out_path(dir, sizeof dir, "suite-curve-bpp-big");
+        remove_dir(dir);
+        static const char *const big[] = {"100000", "64"};
+        for (int k = 0; k < 2; k++) {
+            RUN(&c, "suite", "review", "--model", model_path(model, sizeof model), SMALL_SETS,
+                "--quick", "--curve-bpp", big[k], "--out", dir, "--no-plot", "--quiet");
+            char want[256];
+            snprintf(want, sizeof want,
+                     "suite review: --curve-bpp %s: the model has 64 blocks per plane, and the "
+                     "curves' scaled copy must have fewer; give fewer, or --curve-bpp full to "
+                     "run the curves on the model itself",
+                     big[k]);
+            assert_one_error(&c, 2, want);
+            cmd_free(&c);
+        }
+        ck_assert(access(dir, F_OK) != 0);
+    }
     RUN(&c, "suite", "review", "--set", "workload.bs=8k");
     assert_one_error(&c, 2, "fixed");
     cmd_free(&c);
