@@ -1306,7 +1306,8 @@ START_TEST(test_suite_bad_options_exit_2)
     assert_one_error(&c, 2, "--full-state belongs to the quick-matrix suite");
     cmd_free(&c);
     RUN(&c, "suite", "quick-matrix", "--test-time", "0");
-    assert_one_error(&c, 2, "--test-time expects a duration such as 60s (1 ms to 1 h), got '0'");
+    assert_one_error(&c, 2,
+                     "--test-time expects a duration such as 60s, from 1ms to 3600s, got '0'");
     cmd_free(&c);
     /* a bare 0 is a duration of none, as 0s (doc/suites.md: "--idle ... 0: none"): --idle
      * takes it, and parsing goes on to the next option, whose error is the one reported */
@@ -1317,7 +1318,40 @@ START_TEST(test_suite_bad_options_exit_2)
     assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
     cmd_free(&c);
     RUN(&c, "suite", "quick-matrix", "--idle", "0.0.0");
-    assert_one_error(&c, 2, "--idle expects a duration such as 30s (0 to 1 h), got '0.0.0'");
+    assert_one_error(&c, 2, "--idle expects a duration such as 30s, from 0 to 3600s, got '0.0.0'");
+    cmd_free(&c);
+    /* a window or cell too short for its 10 rounds of the time series: refused here, not
+     * after the run with a library message naming interval_ns or runtime_ns (exit 1) */
+    static const char *const short_win[][3] = {
+        {"review", "--window", "1ns"},  {"quick-matrix", "--window", "1ns"},
+        {"tenants", "--window", "1ns"}, {"scaling", "--window", "999us"},
+        {"snia", "--cell", "1ns"},      {"snia", "--cell", "0.5ms"},
+    };
+    for (size_t k = 0; k < sizeof short_win / sizeof short_win[0]; k++) {
+        RUN(&c, "suite", short_win[k][0], short_win[k][1], short_win[k][2], "--quick");
+        char want[256];
+        snprintf(want, sizeof want,
+                 "suite: %s expects a duration such as 500ms or 2s, from 1ms (10 rounds of the "
+                 "time series of 100us) to 3600s, got '%s'",
+                 short_win[k][1], short_win[k][2]);
+        assert_one_error(&c, 2, want);
+        cmd_free(&c);
+    }
+    /* 1ms is taken: parsing goes on to the next option, whose error is the one reported */
+    RUN(&c, "suite", "quick-matrix", "--window", "1ms", "--full-state", "seq:0");
+    assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
+    cmd_free(&c);
+    RUN(&c, "suite", "snia", "--cell", "1ms", "--rounds", "4");
+    assert_one_error(&c, 2, "--rounds expects an integer from 5 to 1000");
+    cmd_free(&c);
+    /* the units stated are ones the parser takes (it has no h) */
+    RUN(&c, "suite", "quick-matrix", "--idle", "1h");
+    assert_one_error(&c, 2,
+                     "suite: --idle expects a duration such as 30s, from 0 to 3600s, got "
+                     "'1h'");
+    cmd_free(&c);
+    RUN(&c, "suite", "quick-matrix", "--idle", "3600s", "--full-state", "seq:0");
+    assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
     cmd_free(&c);
     RUN(&c, "suite", "review", "--curve-bpp", "2");
     assert_one_error(&c, 2, "--curve-bpp");
