@@ -1337,6 +1337,23 @@ START_TEST(test_suite_bad_options_exit_2)
         assert_one_error(&c, 2, want);
         cmd_free(&c);
     }
+    {
+        /* --compare-op whose sum with the drive's op the model refuses: the option and the
+         * resulting op named, exit 2, before anything runs (it blamed --set after the first
+         * mode had run, exit 1) */
+        char model[4096], dir[4096];
+        out_path(dir, sizeof dir, "suite-compare-op-big");
+        remove_dir(dir);
+        RUN(&c, "suite", "review", "--model", model_path(model, sizeof model), SMALL_SETS,
+            "--quick", "--compare-op", "10", "--out", dir, "--no-plot", "--quiet");
+        assert_one_error(&c, 2,
+                         "suite review: --compare-op 10: the second drive's ftl.op would "
+                         "be 10.28 (the drive's 0.28 + 10), which the model refuses: "
+                         "ftl.op: expected a number in [0, 10], got 10.28");
+        ck_assert_ptr_null(strstr(c.err, "--set"));
+        cmd_free(&c);
+        ck_assert(access(dir, F_OK) != 0);
+    }
     /* 1ms is taken: parsing goes on to the next option, whose error is the one reported */
     RUN(&c, "suite", "quick-matrix", "--window", "1ms", "--full-state", "seq:0");
     assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
@@ -1394,6 +1411,12 @@ START_TEST(test_suite_bad_options_exit_2)
     cmd_free(&c);
     RUN(&c, "suite", "snia", "--trace", "t.csv");
     assert_one_error(&c, 2, "--trace belongs to the apps suite");
+    cmd_free(&c);
+    /* the minimum stated is the one checked (it said "above 0") */
+    RUN(&c, "suite", "apps", "--trace", "t.csv", "--time-scale", "1e-7");
+    assert_one_error(&c, 2,
+                     "suite: --time-scale expects a factor in [1e-6, 1e6] (2 = twice as "
+                     "fast), got '1e-7'");
     cmd_free(&c);
     RUN(&c, "suite", "apps", "--trace", "t.csv", "--passes", "0");
     assert_one_error(&c, 2, "--passes expects a whole number from 1 to 100000, got '0'");
