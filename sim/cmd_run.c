@@ -68,6 +68,7 @@ static void run_help(FILE *f, bool demo)
               "                         forwarded until its WAF is steady, seconds instead of\n"
               "                         hours, then written until GC holds its free blocks)\n"
               "  --precondition-method functional|timed\n"
+              "                         how --precondition runs (it needs --precondition):\n"
               "                         functional (default): fills and fast preconditioning by\n"
               "                         functional fast-forward (the FTL without timing) on a\n"
               "                         single SSD; timed: fills as timed runs, fast = the\n"
@@ -574,6 +575,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
     memset(r, 0, sizeof *r);
     o->seed = 1;
     struct cli_seen seen = {.n = 0};
+    bool method_given = false; /* --precondition-method */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val;
@@ -606,7 +608,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             continue;
         }
         if (demo && (!strcmp(name, "--model") || !strcmp(name, "--workload") ||
-                     !strcmp(name, "--precondition")))
+                     !strcmp(name, "--precondition") || !strcmp(name, "--precondition-method")))
             takes = false; /* the demo's model and workload are fixed: use `run` instead */
         if (!strcmp(name, "--help") || !strcmp(name, "-h")) {
             run_help(stdout, demo);
@@ -661,6 +663,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             int rc = cli_common_option(cmd, name, val, o);
             if (rc)
                 return rc;
+            method_given = method_given || !strcmp(name, "--precondition-method");
             if (!r->manifest_conflict[0] && strcmp(name, "--plugin"))
                 snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
         } else if (!strcmp(name, "--json")) {
@@ -781,6 +784,12 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
     }
     if (o->record_format && !o->record_path) {
         cli_error("run: --record-format needs --record FILE");
+        return CLI_EXIT_USAGE;
+    }
+    /* run preconditions only when told to: the method alone would change nothing, silently */
+    if (method_given && !o->precondition) {
+        cli_error("run: --precondition-method needs --precondition MODE (it chooses how that "
+                  "preconditioning runs; without it, there is none)");
         return CLI_EXIT_USAGE;
     }
     if (o->record_path && !o->record_format)
