@@ -889,6 +889,17 @@ static int apply_sets(const struct cli_run_opts *o, ssdsim_model *model, ssdsim_
     return -1;
 }
 
+/* A system model reads its member's file too (system.member): an input no output may be
+ * written over, as the model's own file. The library gives the member's path as found beside
+ * the model (relative to the working directory, which has not changed since). */
+static void member_input_add(const ssdsim_model *model)
+{
+    char mem[4096];
+    if (ssdsim_model_get_kind(model) == SSDSIM_MODEL_SYSTEM &&
+        ssdsim_model_get_string(model, "system.member", mem, sizeof mem, NULL) == 0)
+        cli_input_add(mem);
+}
+
 int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload **wl)
 {
     ssdsim_error err;
@@ -916,6 +927,7 @@ int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload
     }
     if (apply_sets(o, *model, wl ? *wl : NULL))
         goto fail;
+    member_input_add(*model);
     return 0;
 fail:
     ssdsim_model_free(*model);

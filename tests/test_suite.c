@@ -1519,10 +1519,10 @@ START_TEST(test_suite_input_in_out_refused_first)
 }
 END_TEST
 
-/* The other inputs a suite reads are as safe as its model: endurance's --workload and apps's
- * --compare-model at a file the suite writes (report.md, suite.json) are refused before
- * anything runs, exit 2, the file untouched (endurance once wrote its report over the
- * workload and exited 0). */
+/* The other inputs a suite reads are as safe as its model: endurance's --workload, apps's
+ * --compare-model and a system model's member at a file the suite writes (report.md,
+ * suite.json) are refused before anything runs, exit 2, the file untouched (endurance once
+ * wrote its report over the workload and exited 0; the scaling suite over the member). */
 START_TEST(test_suite_other_inputs_in_out_refused)
 {
     char dir[4096], wl[4096], src[4096], other[4096], trace[4096];
@@ -1566,6 +1566,20 @@ START_TEST(test_suite_other_inputs_in_out_refused)
     free(after);
     free(mtext);
     unlink(trace);
+    /* a system model's member file, read beside it, is an input too */
+    char sys[4096];
+    write_file(other, small_member_json);
+    snprintf(sys, sizeof sys, "%s/raid0.json", dir);
+    write_file(sys, "{\"name\": \"raid0\", \"system\": {\"member\": \"suite.json\", \"count\": "
+                    "2, \"layout\": \"raid0\", \"stripe\": \"64KiB\"}}");
+    RUN(&c, "suite", "scaling", "--quick", "--model", sys, "--out", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 2,
+                     "suite.json: suite scaling would write this file, and it is the "
+                     "input");
+    cmd_free(&c);
+    after = read_file(other, NULL);
+    ck_assert_str_eq(after, small_member_json);
+    free(after);
 }
 END_TEST
 
