@@ -654,9 +654,9 @@ static void suite_help(FILE *f)
           "                         suite-NAME in the current directory)\n"
           "  --quick                small settings (short windows, few rounds), for tests\n"
           "  --window DURATION      simulated time of one measured point, 1ms to 3600s\n"
-          "                         (default 2s, --quick 200ms); it stops earlier once its\n"
-          "                         IOPS converge and runs again longer when it held too few\n"
-          "                         requests\n"
+          "                         (default 2s, --quick 200ms; quick-matrix: at most\n"
+          "                         --test-time); it stops earlier once its IOPS converge and\n"
+          "                         runs again longer when it held too few requests\n"
           "  --curve-bpp N|full     blocks per plane of the scaled copy the preconditioning\n"
           "                         curves run on, fewer than the model's (default: the\n"
           "                         library's, as for fast preconditioning, if that is 4\n"
@@ -796,7 +796,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     }
     so->suite = name;
     bool window = false, cell = false, rounds = false, max_dw = false, idle = false;
-    bool full_state = false;
+    bool full_state = false, test_time = false;
     /* The first option only the apps suite takes, copied: `opt` is overwritten by the next
      * argument. */
     char apps_opt[64] = "";
@@ -987,6 +987,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             so->full_fills = (uint32_t)n;
             full_state = true;
         } else if (!strcmp(opt, "--test-time")) {
+            test_time = true;
             if (!cli_parse_time_ns(val, &so->test_ns) || so->test_ns < MS_NS ||
                 so->test_ns > 3600 * S_NS) {
                 cli_error("suite: --test-time expects a duration such as 60s, from 1ms to 3600s, "
@@ -1118,6 +1119,15 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         so->idle_ns = 30 * S_NS; /* --idle 0: none */
     if (!so->test_ns && quick_matrix)
         so->test_ns = so->quick ? 2 * S_NS : 60 * S_NS;
+    /* The matrix measures a window within its test (ssdsim_quick_run takes the test's length
+     * for a longer one): the report said "windows of 5 s, tests of 2 s" when they were 2 s. */
+    if (quick_matrix && window && so->window_ns > so->test_ns) {
+        cli_error("suite quick-matrix: --window (%.3g s) is longer than a test (--test-time, "
+                  "%.3g s%s): a window is measured within its test; give one no longer",
+                  (double)so->window_ns / 1e9, (double)so->test_ns / 1e9,
+                  so->quick && !test_time ? " with --quick" : "");
+        return CLI_EXIT_USAGE;
+    }
     if (!so->jobs)
         so->jobs = g_get_num_processors();
     return -1;

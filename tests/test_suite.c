@@ -1354,6 +1354,17 @@ START_TEST(test_suite_bad_options_exit_2)
         cmd_free(&c);
         ck_assert(access(dir, F_OK) != 0);
     }
+    /* quick-matrix measures a window within its test: a longer one is refused (the report
+     * said "windows of 5 s, tests of 2 s" when they were 2 s) */
+    RUN(&c, "suite", "quick-matrix", "--quick", "--window", "5s");
+    assert_one_error(&c, 2,
+                     "suite quick-matrix: --window (5 s) is longer than a test "
+                     "(--test-time, 2 s with --quick): a window is measured within its "
+                     "test; give one no longer");
+    cmd_free(&c);
+    RUN(&c, "suite", "quick-matrix", "--window", "2s", "--test-time", "2s", "--full-state", "x");
+    assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
+    cmd_free(&c);
     /* 1ms is taken: parsing goes on to the next option, whose error is the one reported */
     RUN(&c, "suite", "quick-matrix", "--window", "1ms", "--full-state", "seq:0");
     assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
