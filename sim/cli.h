@@ -208,6 +208,10 @@ int cli_execute(const struct cli_run_opts *o, const ssdsim_model *model, const s
  * writable (a file that cannot be written); else 0. Commands call it on their outputs before
  * they run, so that a mistake is not found after the run. */
 void cli_input_add(const char *path);
+/* cli_model_input_add(): register the file a model argument (a path or an installed model's
+ * name, as --model takes) names, before the command loads it: a command that checks its
+ * outputs before it runs must know every input by then. A name that names no file: nothing. */
+void cli_model_input_add(const char *arg);
 void cli_inputs_clear(void);
 int cli_output_check(const char *path);
 /* The n outputs of one command, paths[i] given by the option names[i] (a NULL path: not

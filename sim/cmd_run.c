@@ -68,6 +68,7 @@ static void run_help(FILE *f, bool demo)
               "                         forwarded until its WAF is steady, seconds instead of\n"
               "                         hours, then written until GC holds its free blocks)\n"
               "  --precondition-method functional|timed\n"
+              "                         how --precondition runs (it needs --precondition):\n"
               "                         functional (default): fills and fast preconditioning by\n"
               "                         functional fast-forward (the FTL without timing) on a\n"
               "                         single SSD; timed: fills as timed runs, fast = the\n"
@@ -574,6 +575,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
     memset(r, 0, sizeof *r);
     o->seed = 1;
     struct cli_seen seen = {.n = 0};
+    bool method_given = false; /* --precondition-method */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val;
@@ -606,7 +608,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             continue;
         }
         if (demo && (!strcmp(name, "--model") || !strcmp(name, "--workload") ||
-                     !strcmp(name, "--precondition")))
+                     !strcmp(name, "--precondition") || !strcmp(name, "--precondition-method")))
             takes = false; /* the demo's model and workload are fixed: use `run` instead */
         if (!strcmp(name, "--help") || !strcmp(name, "-h")) {
             run_help(stdout, demo);
@@ -661,6 +663,7 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
             int rc = cli_common_option(cmd, name, val, o);
             if (rc)
                 return rc;
+            method_given = method_given || !strcmp(name, "--precondition-method");
             if (!r->manifest_conflict[0] && strcmp(name, "--plugin"))
                 snprintf(r->manifest_conflict, sizeof r->manifest_conflict, "%s", name);
         } else if (!strcmp(name, "--json")) {
@@ -783,6 +786,12 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
         cli_error("run: --record-format needs --record FILE");
         return CLI_EXIT_USAGE;
     }
+    /* run preconditions only when told to: the method alone would change nothing, silently */
+    if (method_given && !o->precondition) {
+        cli_error("run: --precondition-method needs --precondition MODE (it chooses how that "
+                  "preconditioning runs; without it, there is none)");
+        return CLI_EXIT_USAGE;
+    }
     if (o->record_path && !o->record_format)
         o->record_format = SSDSIM_TRACE_FIO_IOLOG3;
     return -1;
@@ -792,13 +801,13 @@ static int parse_opts(int argc, char **argv, bool demo, struct run_cmd *r)
  * $SSDSIM_MODELS_DIR, then in the directory `make install` put the models in. A name found in
  * neither is refused here, with where it was looked for (the loader would say only that no
  * file of that name exists in the current directory). */
-static const char *model_path(const char *opt, const char *arg, char *buf, size_t len)
+static const char *model_find(const char *arg, char *buf, size_t len, char *where, size_t where_len)
 {
     if (access(arg, F_OK) == 0 || strchr(arg, '/'))
         return arg;
     const char *dirs[2] = {getenv("SSDSIM_MODELS_DIR"), SSDSIM_MODELS_DIR};
     const char *ext = strstr(arg, ".json") ? "" : ".json";
-    char where[2048] = "";
+    where[0] = 0;
     for (int i = 0; i < 2; i++) {
         if (!dirs[i] || !*dirs[i])
             continue;
@@ -806,12 +815,29 @@ static const char *model_path(const char *opt, const char *arg, char *buf, size_
         if (access(buf, F_OK) == 0)
             return buf;
         size_t w = strlen(where);
-        snprintf(where + w, sizeof where - w, "%s%s", w ? ", then " : "", dirs[i]);
+        snprintf(where + w, where_len - w, "%s%s", w ? ", then " : "", dirs[i]);
     }
+    return NULL;
+}
+
+static const char *model_path(const char *opt, const char *arg, char *buf, size_t len)
+{
+    char where[2048];
+    const char *found = model_find(arg, buf, len, where, sizeof where);
+    if (found)
+        return found;
+    const char *ext = strstr(arg, ".json") ? "" : ".json";
     cli_error("%s %s: no such file, nor an installed model of that name (looked for "
               "%s%s in %s; give the file's path, or set SSDSIM_MODELS_DIR)",
               opt ? opt : "--model", arg, arg, ext, where);
     return NULL;
+}
+
+void cli_model_input_add(const char *arg)
+{
+    char buf[4096], where[2048];
+    if (arg)
+        cli_input_add(model_find(arg, buf, sizeof buf, where, sizeof where));
 }
 
 void cli_point_opts(const struct cli_run_opts *o, ssdsim_point_opts *pt)
@@ -863,6 +889,17 @@ static int apply_sets(const struct cli_run_opts *o, ssdsim_model *model, ssdsim_
     return -1;
 }
 
+/* A system model reads its member's file too (system.member): an input no output may be
+ * written over, as the model's own file. The library gives the member's path as found beside
+ * the model (relative to the working directory, which has not changed since). */
+static void member_input_add(const ssdsim_model *model)
+{
+    char mem[4096];
+    if (ssdsim_model_get_kind(model) == SSDSIM_MODEL_SYSTEM &&
+        ssdsim_model_get_string(model, "system.member", mem, sizeof mem, NULL) == 0)
+        cli_input_add(mem);
+}
+
 int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload **wl)
 {
     ssdsim_error err;
@@ -890,6 +927,7 @@ int cli_load(const struct cli_run_opts *o, ssdsim_model **model, ssdsim_workload
     }
     if (apply_sets(o, *model, wl ? *wl : NULL))
         goto fail;
+    member_input_add(*model);
     return 0;
 fail:
     ssdsim_model_free(*model);

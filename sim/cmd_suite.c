@@ -662,13 +662,15 @@ static void suite_help(FILE *f)
           "  --out DIR              results directory, created if missing (default:\n"
           "                         suite-NAME in the current directory)\n"
           "  --quick                small settings (short windows, few rounds), for tests\n"
-          "  --window DURATION      simulated time of one measured point (default 2s, --quick\n"
-          "                         200ms); it stops earlier once its IOPS converge and runs\n"
-          "                         again longer when it held too few requests\n"
+          "  --window DURATION      simulated time of one measured point, 1ms to 3600s\n"
+          "                         (default 2s, --quick 200ms; quick-matrix: at most\n"
+          "                         --test-time); it stops earlier once its IOPS converge and\n"
+          "                         runs again longer when it held too few requests\n"
           "  --curve-bpp N|full     blocks per plane of the scaled copy the preconditioning\n"
-          "                         curves run on (default: the library's, as for fast\n"
-          "                         preconditioning, if that is 4 times smaller than the\n"
-          "                         model, else the model itself); full: on the model itself\n"
+          "                         curves run on, fewer than the model's (default: the\n"
+          "                         library's, as for fast preconditioning, if that is 4\n"
+          "                         times smaller than the model, else the model itself);\n"
+          "                         full: on the model itself\n"
           "  --max-dw X             most drive writes of a preconditioning curve (default 10,\n"
           "                         --quick 4); fdp: drive writes of warm-up before the\n"
           "                         measured one (default 4, --quick 2)\n"
@@ -677,18 +679,19 @@ static void suite_help(FILE *f)
           "  --writes               scaling: also bring each array to the steady state of 4K\n"
           "                         random writes at 16T/16Q (16 jobs per device on a JBOD)\n"
           "                         and measure them and 4K random reads at that load\n"
-          "  --cell DURATION        snia: simulated time of one cell of a round (default\n"
-          "                         500ms, --quick 100ms)\n"
+          "  --cell DURATION        snia: simulated time of one cell of a round, 1ms to\n"
+          "                         3600s (default 500ms, --quick 100ms)\n"
           "  --rounds N             snia: most rounds per test (default 25, --quick 6)\n"
-          "  --idle DURATION        quick-matrix: idle time between tests (default 30s)\n"
+          "  --idle DURATION        quick-matrix: idle time between tests, 0 to 3600s\n"
+          "                         (default 30s)\n"
           "  --full-state random|seq[:N]\n"
           "                         quick-matrix: the written-full state, the steady state of\n"
           "                         4K random writes over the drive (random, the default) or\n"
           "                         N sequential fills of it (seq: 2)\n"
-          "  --test-time DURATION   quick-matrix: length of a test (default 60s, --quick 2s); a\n"
-          "                         test that writes runs it whole on the written-full\n"
-          "                         drive, and on the fresh drive when its window says its\n"
-          "                         writes could reach garbage collection by then\n"
+          "  --test-time DURATION   quick-matrix: length of a test, 1ms to 3600s (default 60s,\n"
+          "                         --quick 2s); a test that writes runs it whole on the\n"
+          "                         written-full drive, and on the fresh drive when its window\n"
+          "                         says its writes could reach garbage collection by then\n"
           "  --workload FILE        endurance: the workload of each point (default 4 KiB\n"
           "                         random reads at queue depth 32, 20000; --quick 5000)\n"
           "  --age-days N           endurance: retention age of the data at each point\n"
@@ -724,11 +727,22 @@ static void suite_help(FILE *f)
           f);
 }
 
+/* The shortest --window and --cell: a measured window runs in 10 rounds of the time series
+ * (ssdsim_measure), and a round shorter than 100 us (about one flash operation) holds hardly a
+ * completed request, while the run's drain after the window (a request behind garbage
+ * collection: up to a tenth of a second) fills the time series' rows (at most a million) in
+ * rounds of a few nanoseconds: the methods failed at the end, naming options the command line
+ * does not have. */
+#define SUITE_MIN_WINDOW_NS MS_NS
+
+/* A window's duration option (--window, --cell): SUITE_MIN_WINDOW_NS to an hour. The units
+ * named are the ones ssdsim_parse_time_ns takes (it has no h). */
 static bool parse_duration(const char *cmd, const char *name, const char *val, uint64_t *out)
 {
-    if (!cli_parse_time_ns(val, out) || *out == 0 || *out > 3600 * S_NS) {
-        cli_error("%s: %s expects a duration such as 500ms or 2s (at most 1 h), got '%s'", cmd,
-                  name, val);
+    if (!cli_parse_time_ns(val, out) || *out < SUITE_MIN_WINDOW_NS || *out > 3600 * S_NS) {
+        cli_error("%s: %s expects a duration such as 500ms or 2s, from 1ms (10 rounds of the time "
+                  "series of 100us) to 3600s, got '%s'",
+                  cmd, name, val);
         return false;
     }
     return true;
@@ -791,7 +805,7 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
     }
     so->suite = name;
     bool window = false, cell = false, rounds = false, max_dw = false, idle = false;
-    bool full_state = false;
+    bool full_state = false, test_time = false;
     /* The first option only the apps suite takes, copied: `opt` is overwritten by the next
      * argument. */
     char apps_opt[64] = "";
@@ -902,9 +916,11 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             keep_first(apps_opt, sizeof apps_opt, opt);
         } else if (!strcmp(opt, "--time-scale")) {
             if (!parse_double(val, 1e-6, 1e6, &so->time_scale)) {
-                cli_error("suite: --time-scale expects a factor above 0 and at most 1e6 (2 = "
-                          "twice as fast), got '%s'",
-                          val);
+                /* the bounds stated as run states them: "above 0" hid a minimum of 1e-6 */
+                cli_error(
+                    "suite: --time-scale expects a factor in [1e-6, 1e6] (2 = twice as fast), "
+                    "got '%s'",
+                    val);
                 return CLI_EXIT_USAGE;
             }
             keep_first(apps_opt, sizeof apps_opt, opt);
@@ -960,7 +976,8 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             cell = true;
         } else if (!strcmp(opt, "--idle")) {
             if (!cli_parse_time_ns(val, &so->idle_ns) || so->idle_ns > 3600 * S_NS) {
-                cli_error("suite: --idle expects a duration such as 30s (0 to 1 h), got '%s'", val);
+                cli_error("suite: --idle expects a duration such as 30s, from 0 to 3600s, got '%s'",
+                          val);
                 return CLI_EXIT_USAGE;
             }
             idle = true;
@@ -979,10 +996,11 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
             so->full_fills = (uint32_t)n;
             full_state = true;
         } else if (!strcmp(opt, "--test-time")) {
+            test_time = true;
             if (!cli_parse_time_ns(val, &so->test_ns) || so->test_ns < MS_NS ||
                 so->test_ns > 3600 * S_NS) {
-                cli_error("suite: --test-time expects a duration such as 60s (1 ms to 1 h), got "
-                          "'%s'",
+                cli_error("suite: --test-time expects a duration such as 60s, from 1ms to 3600s, "
+                          "got '%s'",
                           val);
                 return CLI_EXIT_USAGE;
             }
@@ -1110,6 +1128,15 @@ static int suite_parse(int argc, char **argv, struct suite_opts *so)
         so->idle_ns = 30 * S_NS; /* --idle 0: none */
     if (!so->test_ns && quick_matrix)
         so->test_ns = so->quick ? 2 * S_NS : 60 * S_NS;
+    /* The matrix measures a window within its test (ssdsim_quick_run takes the test's length
+     * for a longer one): the report said "windows of 5 s, tests of 2 s" when they were 2 s. */
+    if (quick_matrix && window && so->window_ns > so->test_ns) {
+        cli_error("suite quick-matrix: --window (%.3g s) is longer than a test (--test-time, "
+                  "%.3g s%s): a window is measured within its test; give one no longer",
+                  (double)so->window_ns / 1e9, (double)so->test_ns / 1e9,
+                  so->quick && !test_time ? " with --quick" : "");
+        return CLI_EXIT_USAGE;
+    }
     if (!so->jobs)
         so->jobs = g_get_num_processors();
     return -1;
@@ -1323,6 +1350,44 @@ static size_t suite_outputs(const char *name, const char **out, size_t max)
     return n;
 }
 
+/* --compare-op X formats review's second drive with ftl.op = the op the drive reports + X, to
+ * 6 significant digits (ssdsim_review_drive_new). A sum the model refuses is this option's
+ * error, found here before anything runs: the library's message, after the first mode had run,
+ * named --set (the label of a key set on a loaded model) and the run exited 1. The same copy,
+ * set and built here, says whether that drive can be made. 0, or an exit code after one line. */
+static int compare_op_check(struct suite *s, double add)
+{
+    ssdsim *probe = suite_sim_new(s, s->model);
+    if (!probe)
+        return CLI_EXIT_FAIL;
+    ssdsim_device_stats d;
+    ssdsim_get_device_stats(probe, &d);
+    ssdsim_free(probe);
+    char op[32];
+    snprintf(op, sizeof op, "%.6g", d.op + add);
+    ssdsim_model *m = suite_model_copy(s->model);
+    if (!m)
+        return CLI_EXIT_FAIL;
+    ssdsim_error err = {0};
+    ssdsim *sim = NULL;
+    int rc = ssdsim_model_set_double(m, "ftl.op", strtod(op, NULL), &err);
+    if (rc == 0)
+        rc = ssdsim_new(&sim, m, s->seed, &err);
+    ssdsim_free(sim);
+    ssdsim_model_free(m);
+    if (rc == 0)
+        return 0;
+    /* the message without its label ("--set: "): no --set of the command line is at fault */
+    const char *why = err.message;
+    size_t n = strlen(err.file);
+    if (n && !strncmp(why, err.file, n) && !strncmp(why + n, ": ", 2))
+        why += n + 2;
+    cli_error("suite review: --compare-op %g: the second drive's ftl.op would be %s (the drive's "
+              "%.6g + %g), which the model refuses: %s",
+              add, op, d.op, add, why);
+    return CLI_EXIT_USAGE;
+}
+
 int cli_suite(int argc, char **argv)
 {
     struct suite_opts so;
@@ -1334,14 +1399,39 @@ int cli_suite(int argc, char **argv)
     if (cli_load(&so.o, &s.model, NULL))
         return CLI_EXIT_FAIL;
     s.model_label = so.o.model_path ? so.o.model_path : "built-in generic-mlc";
+    if (so.curve_bpp && !ssdsim_suite_curve_blocks_per_plane(s.model, so.curve_bpp)) {
+        /* The library runs the curves on the model itself then: a report of a copy of that
+         * size would describe a drive that never ran. */
+        const ssdsim_model *f = ssdsim_model_member(s.model);
+        int64_t bpp = 0;
+        if (ssdsim_model_get_device_kind(s.model) != SSDSIM_MODEL_SSD ||
+            ssdsim_model_get_int(f ? f : s.model, "geometry.blocks_per_plane", &bpp, NULL))
+            cli_error("suite review: --curve-bpp %" PRIu32 ": the model's devices are hard "
+                      "disks, with no flash to scale; leave --curve-bpp out",
+                      so.curve_bpp);
+        else
+            cli_error("suite review: --curve-bpp %" PRIu32 ": the model has %" PRId64 " blocks "
+                      "per plane, and the curves' scaled copy must have fewer; give fewer, or "
+                      "--curve-bpp full to run the curves on the model itself",
+                      so.curve_bpp, bpp);
+        ssdsim_model_free(s.model);
+        return CLI_EXIT_USAGE;
+    }
+    if (so.compare_op > 0 && (rc = compare_op_check(&s, so.compare_op)) != 0) {
+        ssdsim_model_free(s.model);
+        return rc;
+    }
     so.jobs = suite_jobs_for_memory(s.model, so.jobs);
     g_autofree char *default_dir = g_strdup_printf("suite-%s", so.suite);
     const char *dir = so.out_dir ? so.out_dir : default_dir;
-    if (!strcmp(so.suite, "apps")) {
-        cli_input_add(so.trace_path); /* no output may be written over them */
-        for (size_t i = 0; i < so.n_compare; i++)
-            cli_input_add(so.compare_models[i]);
-    }
+    /* Every file the suite reads (the model and the plugins are registered as they load): no
+     * output may be written over one. Each is set only for the suites whose parsing takes it:
+     * endurance's workload, apps's trace and the models it compares (loaded after the check,
+     * so registered here by the file their names resolve to). */
+    cli_input_add(so.o.workload_path);
+    cli_input_add(so.trace_path);
+    for (size_t i = 0; i < so.n_compare; i++)
+        cli_model_input_add(so.compare_models[i]);
     g_autofree char *cmd = g_strdup_printf("suite %s", so.suite);
     const char *outs[16];
     size_t n_outs = suite_outputs(so.suite, outs, sizeof outs / sizeof *outs);

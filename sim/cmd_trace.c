@@ -251,6 +251,10 @@ static int trace_parse(int argc, char **argv, struct trace_cmd *c)
                 why = "fio-iolog3, fio-iolog2, disksim or csv";
             c->to_given = true;
         } else if (!strcmp(name, "--target")) {
+            /* the writer's rule (fio reads the name with "%256s"), checked here so that the
+             * error names the option, not the output's temporary file, and exits 2 */
+            if (!*val || strlen(val) > 256 || strpbrk(val, " \t\r\n\v\f"))
+                why = "a file or device name of 1 to 256 bytes without blanks";
             c->target = val;
         }
         if (why) {

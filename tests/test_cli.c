@@ -289,6 +289,16 @@ START_TEST(test_cli_unknown_option)
     RUN(&c, "run", "--workload", wl, "stray");
     assert_one_error(&c, 2, "'stray'");
     cmd_free(&c);
+    /* --precondition-method without --precondition changed nothing and was taken silently:
+     * refused, naming both; demo, which preconditions nothing, has none */
+    RUN(&c, "run", "--workload", wl, "--precondition-method", "timed");
+    assert_one_error(&c, 2,
+                     "run: --precondition-method needs --precondition MODE (it chooses "
+                     "how that preconditioning runs; without it, there is none)");
+    cmd_free(&c);
+    RUN(&c, "demo", "--precondition-method", "timed");
+    assert_one_error(&c, 2, "demo: unknown option '--precondition-method'");
+    cmd_free(&c);
 }
 END_TEST
 

@@ -1306,7 +1306,8 @@ START_TEST(test_suite_bad_options_exit_2)
     assert_one_error(&c, 2, "--full-state belongs to the quick-matrix suite");
     cmd_free(&c);
     RUN(&c, "suite", "quick-matrix", "--test-time", "0");
-    assert_one_error(&c, 2, "--test-time expects a duration such as 60s (1 ms to 1 h), got '0'");
+    assert_one_error(&c, 2,
+                     "--test-time expects a duration such as 60s, from 1ms to 3600s, got '0'");
     cmd_free(&c);
     /* a bare 0 is a duration of none, as 0s (doc/suites.md: "--idle ... 0: none"): --idle
      * takes it, and parsing goes on to the next option, whose error is the one reported */
@@ -1317,11 +1318,93 @@ START_TEST(test_suite_bad_options_exit_2)
     assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
     cmd_free(&c);
     RUN(&c, "suite", "quick-matrix", "--idle", "0.0.0");
-    assert_one_error(&c, 2, "--idle expects a duration such as 30s (0 to 1 h), got '0.0.0'");
+    assert_one_error(&c, 2, "--idle expects a duration such as 30s, from 0 to 3600s, got '0.0.0'");
+    cmd_free(&c);
+    /* a window or cell too short for its 10 rounds of the time series: refused here, not
+     * after the run with a library message naming interval_ns or runtime_ns (exit 1) */
+    static const char *const short_win[][3] = {
+        {"review", "--window", "1ns"},  {"quick-matrix", "--window", "1ns"},
+        {"tenants", "--window", "1ns"}, {"scaling", "--window", "999us"},
+        {"snia", "--cell", "1ns"},      {"snia", "--cell", "0.5ms"},
+    };
+    for (size_t k = 0; k < sizeof short_win / sizeof short_win[0]; k++) {
+        RUN(&c, "suite", short_win[k][0], short_win[k][1], short_win[k][2], "--quick");
+        char want[256];
+        snprintf(want, sizeof want,
+                 "suite: %s expects a duration such as 500ms or 2s, from 1ms (10 rounds of the "
+                 "time series of 100us) to 3600s, got '%s'",
+                 short_win[k][1], short_win[k][2]);
+        assert_one_error(&c, 2, want);
+        cmd_free(&c);
+    }
+    {
+        /* --compare-op whose sum with the drive's op the model refuses: the option and the
+         * resulting op named, exit 2, before anything runs (it blamed --set after the first
+         * mode had run, exit 1) */
+        char model[4096], dir[4096];
+        out_path(dir, sizeof dir, "suite-compare-op-big");
+        remove_dir(dir);
+        RUN(&c, "suite", "review", "--model", model_path(model, sizeof model), SMALL_SETS,
+            "--quick", "--compare-op", "10", "--out", dir, "--no-plot", "--quiet");
+        assert_one_error(&c, 2,
+                         "suite review: --compare-op 10: the second drive's ftl.op would "
+                         "be 10.28 (the drive's 0.28 + 10), which the model refuses: "
+                         "ftl.op: expected a number in [0, 10], got 10.28");
+        ck_assert_ptr_null(strstr(c.err, "--set"));
+        cmd_free(&c);
+        ck_assert(access(dir, F_OK) != 0);
+    }
+    /* quick-matrix measures a window within its test: a longer one is refused (the report
+     * said "windows of 5 s, tests of 2 s" when they were 2 s) */
+    RUN(&c, "suite", "quick-matrix", "--quick", "--window", "5s");
+    assert_one_error(&c, 2,
+                     "suite quick-matrix: --window (5 s) is longer than a test "
+                     "(--test-time, 2 s with --quick): a window is measured within its "
+                     "test; give one no longer");
+    cmd_free(&c);
+    RUN(&c, "suite", "quick-matrix", "--window", "2s", "--test-time", "2s", "--full-state", "x");
+    assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
+    cmd_free(&c);
+    /* 1ms is taken: parsing goes on to the next option, whose error is the one reported */
+    RUN(&c, "suite", "quick-matrix", "--window", "1ms", "--full-state", "seq:0");
+    assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
+    cmd_free(&c);
+    RUN(&c, "suite", "snia", "--cell", "1ms", "--rounds", "4");
+    assert_one_error(&c, 2, "--rounds expects an integer from 5 to 1000");
+    cmd_free(&c);
+    /* the units stated are ones the parser takes (it has no h) */
+    RUN(&c, "suite", "quick-matrix", "--idle", "1h");
+    assert_one_error(&c, 2,
+                     "suite: --idle expects a duration such as 30s, from 0 to 3600s, got "
+                     "'1h'");
+    cmd_free(&c);
+    RUN(&c, "suite", "quick-matrix", "--idle", "3600s", "--full-state", "seq:0");
+    assert_one_error(&c, 2, "--full-state expects random, seq or seq:N");
     cmd_free(&c);
     RUN(&c, "suite", "review", "--curve-bpp", "2");
     assert_one_error(&c, 2, "--curve-bpp");
     cmd_free(&c);
+    {
+        /* a "copy" not smaller than the model: the curves would run on the model itself, and
+         * suite.json and report.md said "a copy of 100000 blocks per plane"; refused first */
+        char model[4096], dir[4096];
+        out_path(dir, sizeof dir, "suite-curve-bpp-big");
+        remove_dir(dir);
+        static const char *const big[] = {"100000", "64"};
+        for (int k = 0; k < 2; k++) {
+            RUN(&c, "suite", "review", "--model", model_path(model, sizeof model), SMALL_SETS,
+                "--quick", "--curve-bpp", big[k], "--out", dir, "--no-plot", "--quiet");
+            char want[256];
+            snprintf(want, sizeof want,
+                     "suite review: --curve-bpp %s: the model has 64 blocks per plane, and the "
+                     "curves' scaled copy must have fewer; give fewer, or --curve-bpp full to "
+                     "run the curves on the model itself",
+                     big[k]);
+            assert_one_error(&c, 2, want);
+            cmd_free(&c);
+        }
+        ck_assert(access(dir, F_OK) != 0);
+    }
     RUN(&c, "suite", "review", "--set", "workload.bs=8k");
     assert_one_error(&c, 2, "fixed");
     cmd_free(&c);
@@ -1339,6 +1422,12 @@ START_TEST(test_suite_bad_options_exit_2)
     cmd_free(&c);
     RUN(&c, "suite", "snia", "--trace", "t.csv");
     assert_one_error(&c, 2, "--trace belongs to the apps suite");
+    cmd_free(&c);
+    /* the minimum stated is the one checked (it said "above 0") */
+    RUN(&c, "suite", "apps", "--trace", "t.csv", "--time-scale", "1e-7");
+    assert_one_error(&c, 2,
+                     "suite: --time-scale expects a factor in [1e-6, 1e6] (2 = twice as "
+                     "fast), got '1e-7'");
     cmd_free(&c);
     RUN(&c, "suite", "apps", "--trace", "t.csv", "--passes", "0");
     assert_one_error(&c, 2, "--passes expects a whole number from 1 to 100000, got '0'");
@@ -1441,6 +1530,70 @@ START_TEST(test_suite_input_in_out_refused_first)
 }
 END_TEST
 
+/* The other inputs a suite reads are as safe as its model: endurance's --workload, apps's
+ * --compare-model and a system model's member at a file the suite writes (report.md,
+ * suite.json) are refused before anything runs, exit 2, the file untouched (endurance once
+ * wrote its report over the workload and exited 0; the scaling suite over the member). */
+START_TEST(test_suite_other_inputs_in_out_refused)
+{
+    char dir[4096], wl[4096], src[4096], other[4096], trace[4096];
+    out_path(dir, sizeof dir, "suite-inputs-in-out");
+    remove_dir(dir);
+    ck_assert(mkdir(dir, 0777) == 0);
+    snprintf(wl, sizeof wl, "%s/report.md", dir);
+    const char *wtext =
+        "{\"rw\": \"randread\", \"bs\": \"4k\", \"iodepth\": 4, \"number_ios\": 100}\n";
+    write_file(wl, wtext);
+    struct cmd c;
+    RUN(&c, "suite", "endurance", "--quick", "--model", model_path(src, sizeof src), SMALL_SETS,
+        "--workload", wl, "--out", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 2,
+                     "report.md: suite endurance would write this file, and it is the "
+                     "input");
+    cmd_free(&c);
+    char *after = read_file(wl, NULL);
+    ck_assert_str_eq(after, wtext);
+    free(after);
+    /* a model compared by apps, loaded only after the check, is known by then */
+    char *mtext = read_file(model_path(src, sizeof src), NULL);
+    ck_assert_ptr_nonnull(mtext);
+    snprintf(other, sizeof other, "%s/suite.json", dir);
+    write_file(other, mtext);
+    out_path(trace, sizeof trace, "suite-inputs-in-out.csv");
+    write_file(trace, "time_ns,device,op,offset,length\n0,0,read,0,4096\n");
+    RUN(&c, "suite", "apps", "--quick", "--model", src, "--compare-model", other, "--trace", trace,
+        "--out", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 2, "suite.json: suite apps would write this file, and it is the input");
+    cmd_free(&c);
+    /* ... and so is one given by its installed name ("suite" in $SSDSIM_MODELS_DIR) */
+    setenv("SSDSIM_MODELS_DIR", dir, 1);
+    RUN(&c, "suite", "apps", "--quick", "--model", src, "--compare-model", "suite", "--trace",
+        trace, "--out", dir, "--no-plot", "--quiet");
+    unsetenv("SSDSIM_MODELS_DIR");
+    assert_one_error(&c, 2, "suite.json: suite apps would write this file, and it is the input");
+    cmd_free(&c);
+    after = read_file(other, NULL);
+    ck_assert_str_eq(after, mtext);
+    free(after);
+    free(mtext);
+    unlink(trace);
+    /* a system model's member file, read beside it, is an input too */
+    char sys[4096];
+    write_file(other, small_member_json);
+    snprintf(sys, sizeof sys, "%s/raid0.json", dir);
+    write_file(sys, "{\"name\": \"raid0\", \"system\": {\"member\": \"suite.json\", \"count\": "
+                    "2, \"layout\": \"raid0\", \"stripe\": \"64KiB\"}}");
+    RUN(&c, "suite", "scaling", "--quick", "--model", sys, "--out", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 2,
+                     "suite.json: suite scaling would write this file, and it is the "
+                     "input");
+    cmd_free(&c);
+    after = read_file(other, NULL);
+    ck_assert_str_eq(after, small_member_json);
+    free(after);
+}
+END_TEST
+
 static Suite *suite_suite(void)
 {
     Suite *s = suite_create("suite");
@@ -1449,6 +1602,7 @@ static Suite *suite_suite(void)
     tcase_add_test(usage, test_suite_bad_options_exit_2);
     tcase_add_test(usage, test_suite_missing_model_exits_1);
     tcase_add_test(usage, test_suite_input_in_out_refused_first);
+    tcase_add_test(usage, test_suite_other_inputs_in_out_refused);
     suite_add_tcase(s, usage);
     TCase *runs = tcase_create("runs");
     tcase_set_timeout(runs, 300);

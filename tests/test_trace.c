@@ -1715,6 +1715,20 @@ START_TEST(test_trace_cli_errors)
                             "fio-iolog2); it does not apply to --to csv");
     cmd_free(&c);
     ck_assert(!file_exists("x.csv"));
+    /* a target fio cannot read: the option is named (the writer's message named the output's
+     * temporary file, ./.x.log.tmp.PID, and exited 1) */
+    static const char *const bad_target[] = {"", "a b"};
+    for (size_t k = 0; k < 2; k++) {
+        RUN(&c, "trace", "convert", p, "--to", "fio-iolog3", "x.log", "--target", bad_target[k]);
+        char want[160];
+        snprintf(want, sizeof want,
+                 "trace convert: --target expects a file or device name of 1 to 256 bytes "
+                 "without blanks, got '%s'",
+                 bad_target[k]);
+        assert_one_error(&c, 2, want);
+        cmd_free(&c);
+        ck_assert(!file_exists("x.log"));
+    }
     RUN(&c, "trace", "info", p, "--time-unit", "s", "--read-flag", "0", "--blkparse-events",
         "issue");
     assert_one_error(&c, 2, "trace info: --time-unit applies to DiskSim ASCII traces only; ");
