@@ -15,6 +15,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -36,6 +37,10 @@
  * (cJSON, jq, JavaScript, which hold numbers as doubles) reads them exactly. */
 #define SEED_LIMIT (UINT64_C(1) << 53)
 #define MAX_POINTS 1000000
+/* Largest point results file collect reads: a time series at its most (a million rows) stays
+ * well below it. */
+#define RESULT_MAX_BYTES (INT64_C(1) << 30)
+#define RESULT_MAX_TEXT "1 GiB (a point's results, time series included, are far smaller)"
 
 /* ------------------------------------------------------------------------------------------ */
 /* The sweep's command line                                                                    */
@@ -417,13 +422,58 @@ static int point_run(const ssdsim_point_line *p, const char *json_out, const cha
     return rc;
 }
 
+/* Read a point's results file into *text (NUL-terminated, the caller's to g_free). Returns NULL,
+ * or why not. Only a regular file of at most RESULT_MAX_BYTES is read: a FIFO named NAME.json
+ * (opened without blocking) or a link to /dev/zero in a results directory would otherwise block
+ * collect for ever or fill the memory. */
+static const char *read_result(const char *path, char **text)
+{
+    static char why[160];
+    *text = NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st)) {
+        snprintf(why, sizeof why, "%s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return why;
+    }
+    if (!S_ISREG(st.st_mode) || st.st_size > RESULT_MAX_BYTES) {
+        close(fd);
+        return !S_ISREG(st.st_mode) ? "not a regular file (a point's results are a JSON file)"
+                                    : "larger than " RESULT_MAX_TEXT;
+    }
+    /* One byte more than the size says, to see a file that grew meanwhile. */
+    size_t cap = (size_t)st.st_size + 2, n = 0;
+    char *buf = g_malloc(cap);
+    ssize_t got;
+    while (n < cap - 1 && (got = read(fd, buf + n, cap - 1 - n)) != 0) {
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            snprintf(why, sizeof why, "%s", strerror(errno));
+            close(fd);
+            g_free(buf);
+            return why;
+        }
+        n += (size_t)got;
+    }
+    close(fd);
+    if (n > RESULT_MAX_BYTES) {
+        g_free(buf);
+        return "larger than " RESULT_MAX_TEXT;
+    }
+    buf[n] = '\0';
+    *text = buf;
+    return NULL;
+}
+
 /* Whether the point's output holds its complete results (ssdsim_point_line_complete). A
  * resumed sweep (and `run --manifest` without --json) skips such a point unless --force. */
 static bool point_complete(const ssdsim_point_line *p)
 {
     g_autofree char *text = NULL;
-    return g_file_get_contents(point_spec(p).out, &text, NULL, NULL) &&
-           ssdsim_point_line_complete(p, text);
+    return !read_result(point_spec(p).out, &text) && ssdsim_point_line_complete(p, text);
 }
 
 int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
@@ -520,9 +570,9 @@ static int row_read(const char *path, struct row **out)
 {
     *out = NULL;
     g_autofree char *text = NULL;
-    g_autoptr(GError) gerr = NULL;
-    if (!g_file_get_contents(path, &text, NULL, &gerr)) {
-        cli_error("%s: cannot read: %s", path, gerr->message);
+    const char *why = read_result(path, &text);
+    if (why) {
+        cli_error("%s: cannot read: %s", path, why);
         return -1;
     }
     cJSON *root = cJSON_Parse(text);

@@ -839,6 +839,61 @@ START_TEST(test_sweep_bad_manifests_and_collect)
 }
 END_TEST
 
+/* A file of `bytes` bytes (sparse, so nothing is written) at `path`. */
+static void sparse_file(const char *path, off_t bytes)
+{
+    write_file(path, "");
+    ck_assert_msg(truncate(path, bytes) == 0, "%s: %s", path, strerror(errno));
+}
+
+/* A manifest or a point's results that is no regular file or is too long is refused before it
+ * is read: /dev/zero once grew `run --manifest` to 13.6 GB, a FIFO named NAME.json blocked
+ * collect for ever, and a link to /dev/zero grew it to 14.6 GB. */
+START_TEST(test_sweep_special_files_refused)
+{
+    char path[4096], dir[4096], file[4096];
+    struct cmd c;
+    RUN(&c, "run", "--manifest", "/dev/zero", "--index", "0");
+    assert_one_error(&c, 1, "/dev/zero: cannot read: not a regular file");
+    cmd_free(&c);
+    out_path(path, sizeof path, "sweep-fifo.jsonl");
+    unlink(path);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    RUN(&c, "run", "--manifest", path, "--index", "0");
+    assert_one_error(&c, 1, "sweep-fifo.jsonl: cannot read: not a regular file");
+    cmd_free(&c);
+    unlink(path);
+    /* 64 MiB and a byte, no newline */
+    out_path(path, sizeof path, "sweep-long.jsonl");
+    sparse_file(path, ((off_t)64 << 20) + 1);
+    RUN(&c, "run", "--manifest", path, "--index", "0");
+    assert_one_error(&c, 1, "sweep-long.jsonl: cannot read: longer than 64 MiB");
+    cmd_free(&c);
+    unlink(path);
+
+    fresh_dir(dir, sizeof dir, "sweep-special");
+    ck_assert_int_eq(mkdir(dir, 0777), 0);
+    dir_file(file, sizeof file, dir, "zero.json");
+    ck_assert_int_eq(symlink("/dev/zero", file), 0);
+    RUN(&c, "collect", dir, "--no-plot");
+    assert_one_error(&c, 1, "zero.json: cannot read: not a regular file");
+    cmd_free(&c);
+    unlink(file);
+    dir_file(file, sizeof file, dir, "fifo.json");
+    ck_assert_int_eq(mkfifo(file, 0600), 0);
+    RUN(&c, "collect", dir, "--no-plot");
+    assert_one_error(&c, 1, "fifo.json: cannot read: not a regular file");
+    cmd_free(&c);
+    unlink(file);
+    dir_file(file, sizeof file, dir, "huge.json");
+    sparse_file(file, ((off_t)1 << 30) + 1);
+    RUN(&c, "collect", dir, "--no-plot");
+    assert_one_error(&c, 1, "huge.json: cannot read: larger than 1 GiB");
+    cmd_free(&c);
+    remove_dir(dir);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 /* Resuming and interrupting                                                                   */
 
@@ -1120,6 +1175,7 @@ int main(void)
     tcase_add_test(input, test_sweep_input_in_out_refused_first);
     tcase_add_test(input, test_sweep_unknown_key_suggests);
     tcase_add_test(input, test_sweep_bad_manifests_and_collect);
+    tcase_add_test(input, test_sweep_special_files_refused);
     suite_add_tcase(s, input);
 
     TCase *runs = tcase_create("runs");

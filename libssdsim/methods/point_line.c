@@ -9,11 +9,14 @@
 #include "methods/point.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cJSON.h>
 #include <glib.h>
@@ -26,6 +29,9 @@
 /* Most fixed or varied overrides a line may hold. */
 #define MAX_OVERRIDES 128
 #define NOT_A_MANIFEST "(is this a manifest from ssdsim sweep --emit?)"
+/* SSDSIM__TEXT_FILE_MAX (64 MiB) in words, for the message refusing a longer manifest. */
+#define TOO_LONG "64 MiB (a manifest's lines are a few hundred bytes each)"
+_Static_assert(SSDSIM__TEXT_FILE_MAX == 64 << 20, "TOO_LONG names SSDSIM__TEXT_FILE_MAX");
 
 struct ssdsim_point_line {
     ssdsim_point_line_spec spec; /* pointing into the members below */
@@ -346,15 +352,45 @@ int ssdsim_point_line_read(ssdsim_point_line **out, const char *path, uint64_t i
     if (!out || !path)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_point_line_read: NULL argument");
-    FILE *f = fopen(path, "r");
-    if (!f)
+    /* O_NONBLOCK so that a FIFO given as the manifest is refused below instead of blocking
+     * until a writer comes; a regular file of at most SSDSIM__TEXT_FILE_MAX bytes (the cap on
+     * models and workloads) bounds every line too, so /dev/zero or a file without a newline
+     * cannot grow getline's buffer without end. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: %s", path,
                                  strerror(errno));
+    struct stat st;
+    const char *why = NULL;
+    if (fstat(fd, &st))
+        why = strerror(errno);
+    else if (!S_ISREG(st.st_mode))
+        why = "not a regular file (a manifest is the file ssdsim sweep --emit wrote)";
+    else if (st.st_size > SSDSIM__TEXT_FILE_MAX)
+        why = "longer than " TOO_LONG;
+    if (why) {
+        close(fd);
+        return ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: %s", path, why);
+    }
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: %s", path,
+                                 strerror(e));
+    }
     char *line = NULL;
-    size_t cap = 0;
+    size_t cap = 0, total = 0;
     uint64_t n = 0;
-    bool found = false;
-    while (getline(&line, &cap, f) >= 0) {
+    bool found = false, grew = false;
+    ssize_t got;
+    while ((got = getline(&line, &cap, f)) >= 0) {
+        /* A file that grows while it is read is held to the same cap. */
+        total += (size_t)got;
+        if (total > SSDSIM__TEXT_FILE_MAX) {
+            grew = true;
+            break;
+        }
         if (n++ == index) {
             found = true;
             break;
@@ -363,7 +399,10 @@ int ssdsim_point_line_read(ssdsim_point_line **out, const char *path, uint64_t i
     int read_errno = ferror(f) ? errno : 0;
     fclose(f);
     int rc;
-    if (read_errno) {
+    if (grew) {
+        rc = ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: longer than %s", path,
+                               TOO_LONG);
+    } else if (read_errno) {
         rc = ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: %s", path,
                                strerror(read_errno));
     } else if (!found && n == 0) {
