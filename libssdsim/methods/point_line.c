@@ -286,6 +286,75 @@ static const char *parse_fields(ssdsim_point_line *l, const cJSON *o)
     return NULL;
 }
 
+/* The keys a line may hold, as ssdsim_point_line_format writes them. */
+static const char *const line_keys[] = {"index",
+                                        "n_points",
+                                        "name",
+                                        "model",
+                                        "workload",
+                                        "set",
+                                        "vary",
+                                        "seed",
+                                        "base_seed",
+                                        "precondition",
+                                        "precondition_method",
+                                        "interval_ns",
+                                        "interval_ios",
+                                        "plugins",
+                                        "out"};
+
+/* Whether object `o` has a member named `key` before `until`. */
+static bool key_before(const cJSON *o, const char *key, const cJSON *until)
+{
+    for (const cJSON *e = o->child; e && e != until; e = e->next)
+        if (!strcmp(e->string, key))
+            return true;
+    return false;
+}
+
+/* NULL when every key of line `o` is known and given once, and every varied key once; else the
+ * first key that is not, with `why` saying what is wrong with it. Unknown keys are refused first,
+ * so the quadratic search for repeats looks at most at as many members as there are known keys (and
+ * MAX_OVERRIDES in "vary"). */
+static const char *check_keys(const cJSON *o, char *why, size_t len)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, o)
+    {
+        size_t k = 0, best = 0, dist = SIZE_MAX;
+        while (k < SSDSIM__ARRAY_LEN(line_keys) && strcmp(e->string, line_keys[k])) {
+            size_t d = ssdsim__edit_distance(e->string, line_keys[k]);
+            if (d < dist) {
+                dist = d;
+                best = k;
+            }
+            k++;
+        }
+        if (k == SSDSIM__ARRAY_LEN(line_keys)) {
+            char hint[64] = "";
+            if (dist <= 2)
+                snprintf(hint, sizeof hint, "; did you mean '%s'?", line_keys[best]);
+            snprintf(why, len, "unknown key '%.40s'%s " NOT_A_MANIFEST, e->string, hint);
+            return e->string;
+        }
+        if (key_before(o, e->string, e)) {
+            snprintf(why, len, "key '%s' given twice (each key once)", e->string);
+            return e->string;
+        }
+    }
+    const cJSON *vary = cJSON_GetObjectItemCaseSensitive(o, "vary");
+    if (cJSON_IsObject(vary) && cJSON_GetArraySize(vary) <= MAX_OVERRIDES)
+        cJSON_ArrayForEach(e, vary)
+        {
+            if (key_before(vary, e->string, e)) {
+                snprintf(why, len, "varied key '%.40s' given twice in 'vary' (each key once)",
+                         e->string);
+                return e->string;
+            }
+        }
+    return NULL;
+}
+
 int ssdsim_point_line_parse(ssdsim_point_line **out, const char *text, ssdsim_error *err)
 {
     if (out)
@@ -298,6 +367,18 @@ int ssdsim_point_line_parse(ssdsim_point_line **out, const char *text, ssdsim_er
         cJSON_Delete(o);
         return ssdsim__error_set(err, SSDSIM_ECONFIG, NULL, NULL,
                                  "not a JSON object " NOT_A_MANIFEST);
+    }
+    /* cJSON keeps every member of a repeated key and finds the first: a line with "seed" twice
+     * would run with a seed its text also contradicts, and a misspelt or foreign key would be
+     * dropped without a word. */
+    char why[160];
+    const char *bad_key = check_keys(o, why, sizeof why);
+    if (bad_key) {
+        ssdsim__error_set(err, SSDSIM_ECONFIG, NULL, NULL, "%s", why);
+        if (err)
+            snprintf(err->path, sizeof err->path, "%s", bad_key);
+        cJSON_Delete(o);
+        return SSDSIM_ECONFIG;
     }
     ssdsim_point_line *l = g_new0(ssdsim_point_line, 1);
     GPtrArray **arrays[] = {&l->sets, &l->keys, &l->values, &l->kvs, &l->plugins};

@@ -313,9 +313,11 @@ SSDSIM_API int ssdsim_point_line_format(char **out, const ssdsim_point_line_spec
 /** A manifest line, parsed. Opaque; made by ssdsim_point_line_parse or _read. */
 typedef struct ssdsim_point_line ssdsim_point_line;
 
-/** Parse one manifest line. On failure `err` (may be NULL) says "not a JSON object" or
- * "'FIELD' is missing or invalid", each followed by "(is this a manifest from ssdsim sweep
- * --emit?)", with err->path the field. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ECONFIG
+/** Parse one manifest line. On failure `err` (may be NULL) says "not a JSON object", "unknown key
+ * 'KEY'" (with "; did you mean 'K'?" when one is close) or "'FIELD' is missing or invalid", each
+ * followed by "(is this a manifest from ssdsim sweep --emit?)", or "key 'KEY' given twice (each
+ * key once)" or "varied key 'KEY' given twice in 'vary' (each key once)", with err->path the
+ * field or key. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ECONFIG
  * (not a line of a manifest), SSDSIM_ENOMEM; *out NULL on failure. */
 SSDSIM_API int ssdsim_point_line_parse(ssdsim_point_line **out, const char *text,
                                        ssdsim_error *err);
