@@ -279,23 +279,27 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
         }
         if (r->op != SSDSIM_OP_READ && r->op != SSDSIM_OP_WRITE && r->op != SSDSIM_OP_TRIM &&
             r->op != SSDSIM_OP_FLUSH && r->op != SSDSIM_OP_WRITE_FUA) {
+            char where[320];
+            request_where(job, r, where, sizeof where);
             host_fail(h, SSDSIM_EINVAL,
-                      "request %llu: operation %d is not read, write, trim, flush or write_fua",
-                      (unsigned long long)r->id, (int)r->op);
+                      "%s: operation %d is not read, write, trim, flush or write_fua", where,
+                      (int)r->op);
             return false;
         }
         if (r->op == SSDSIM_OP_FLUSH) {
             r->offset = r->length = 0; /* no data */
         } else if (r->length == 0 || r->length > UINT32_MAX) {
-            host_fail(h, SSDSIM_EINVAL, "request %llu: length %llu is not in [1, 4294967295] bytes",
-                      (unsigned long long)r->id, (unsigned long long)r->length);
+            char where[320];
+            request_where(job, r, where, sizeof where);
+            host_fail(h, SSDSIM_EINVAL, "%s: length %llu is not in [1, 4294967295] bytes", where,
+                      (unsigned long long)r->length);
             return false;
         }
         if (r->length > h->logical_bytes) {
-            host_fail(h, SSDSIM_ERANGE,
-                      "request %llu: length %llu is larger than the device (%llu bytes)",
-                      (unsigned long long)r->id, (unsigned long long)r->length,
-                      (unsigned long long)h->logical_bytes);
+            char where[320];
+            request_where(job, r, where, sizeof where);
+            host_fail(h, SSDSIM_ERANGE, "%s: length %llu is larger than the device (%llu bytes)",
+                      where, (unsigned long long)r->length, (unsigned long long)h->logical_bytes);
             return false;
         }
         if (r->op != SSDSIM_OP_FLUSH && r->offset > h->logical_bytes - r->length) {
