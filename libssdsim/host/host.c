@@ -735,6 +735,10 @@ static void fill_started_now(struct ssdsim__host *h)
         if (started_now(h, job, now))
             max_depth = SSDSIM__MAX(max_depth, SSDSIM__MIN(job->depth, 1u << 16));
     }
+    /* Millions of requests may start at this one moment (numjobs x iodepth, up to
+     * SSDSIM__OUTSTANDING_MAX): ask the cancel hook now and then, or an interrupt would wait
+     * for the whole fill. */
+    uint32_t until_poll = SSDSIM__HOST_POLL_REQUESTS;
     for (uint32_t d = 0; d < max_depth && !h->error; d++) {
         for (uint32_t j = 0; j < h->n_jobs; j++) {
             struct ssdsim__job *job = &h->jobs[j];
@@ -745,6 +749,13 @@ static void fill_started_now(struct ssdsim__host *h)
             job->depth = job->inflight + 1 < cap ? job->inflight + 1 : cap;
             pump(h, j);
             job->depth = cap;
+            if (--until_poll == 0) {
+                until_poll = SSDSIM__HOST_POLL_REQUESTS;
+                if (h->cancel && h->cancel(h->cancel_ctx)) {
+                    host_fail(h, SSDSIM_ECANCELLED, "cancelled");
+                    return;
+                }
+            }
         }
     }
     for (uint32_t j = 0; j < h->n_jobs && !h->error; j++) {
@@ -935,9 +946,13 @@ static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct 
 {
     ssdsim_observer obs = h->obs;
     bool have_obs = h->have_obs;
+    int (*cancel)(void *) = h->cancel;
+    void *cancel_ctx = h->cancel_ctx;
     memset(h, 0, sizeof *h);
     h->obs = obs;
     h->have_obs = have_obs;
+    h->cancel = cancel;
+    h->cancel_ctx = cancel_ctx;
     h->engine = e;
     h->sys = sys;
     h->stats = stats;
