@@ -542,7 +542,7 @@ enum { FIG_WAF = 1, FIG_IOPS = 2 };
 
 /* One point's line of the table. */
 struct row {
-    uint64_t index, n_points;
+    uint64_t index, n_points, base_seed;
     char *file; /* base name, for messages */
     GPtrArray *keys, *values;
     bool has[N_FIGURES];
@@ -598,7 +598,7 @@ static int row_read(const char *path, struct row **out)
     r->values = g_ptr_array_new_with_free_func(g_free);
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(pt, "params");
     bool ok = get_u64(pt, "index", &r->index) && get_u64(pt, "n_points", &r->n_points) &&
-              r->index < r->n_points &&
+              r->index < r->n_points && get_u64(pt, "base_seed", &r->base_seed) &&
               cJSON_IsObject(params) && cJSON_GetArraySize(params) > 0;
     const cJSON *e;
     if (ok) {
@@ -843,6 +843,144 @@ static void run_gnuplot(const char *dir, bool quiet)
 /* Write DIR/summary.csv and DIR/summary.gp from `rows` (in grid order, at least one) and run
  * gnuplot. Every row must have the same parameters. Returns 0, or CLI_EXIT_FAIL after printing
  * the error. */
+/* ------------------------------------------------------------------------------------------ */
+/* Whether points come from one grid                                                          */
+
+/* Points of two sweeps over the same keys and number of points (--vary ftl.op=0.2,0.3 --vary
+ * workload.iodepth=1,4, and 0.25,0.35 with 2,8) have the same keys and distinct indices, yet
+ * mixed they make a table of no sweep. A point's JSON does not hold the grid, but its index
+ * does: in a grid of radices r_1..r_m (the first key slowest) key k's value is the digit
+ * (index / stride_k) mod r_k, one value per digit and, as a --vary list has no value twice, one
+ * digit per value. The points fit one grid when some radices whose product is n_points make
+ * every key's values match its digits that way. The search tries the divisors of what is left
+ * of n_points for each key, from the fastest (stride 1) to the slowest (which takes the rest),
+ * and remembers the (key, stride) pairs that led nowhere, so it costs at most keys x divisors^2
+ * passes over the points (240 divisors at most below a million points), and far fewer as a
+ * wrong radix shows within a few points; past GRID_BUDGET visits of a point it stops and lets
+ * the points be rather than search for minutes. */
+#define GRID_BUDGET (UINT64_C(1) << 28)
+
+struct grid_search {
+    const GPtrArray *rows; /* struct row *, sorted by index */
+    guint n;               /* the first n rows are looked at */
+    uint64_t n_points;
+    GArray *divisors;   /* of n_points (uint64_t), ascending */
+    GHashTable *failed; /* (key, stride) pairs, as key * (n_points + 1) + stride */
+    GHashTable *by_digit, *by_value;
+    uint64_t visits;
+};
+
+/* Whether key k's values match its digits at stride `stride` and radix `r`. */
+static bool grid_key_fits(struct grid_search *g, guint k, uint64_t stride, uint64_t r)
+{
+    g_hash_table_remove_all(g->by_digit);
+    g_hash_table_remove_all(g->by_value);
+    for (guint j = 0; j < g->n; j++) {
+        const struct row *row = g->rows->pdata[j];
+        g->visits++;
+        uint64_t digit = row->index / stride % r;
+        const char *v = row->values->pdata[k];
+        gpointer dk = GSIZE_TO_POINTER((gsize)digit + 1), seen;
+        if ((seen = g_hash_table_lookup(g->by_digit, dk)) && strcmp(seen, v))
+            return false;
+        if ((seen = g_hash_table_lookup(g->by_value, v)) && seen != dk)
+            return false;
+        g_hash_table_insert(g->by_digit, dk, (gpointer)v);
+        g_hash_table_insert(g->by_value, (gpointer)v, dk);
+    }
+    return true;
+}
+
+/* Whether keys 0..k fit with key k at `stride` (the keys after k took n_points / left). */
+static bool grid_fits_from(struct grid_search *g, guint k, uint64_t stride)
+{
+    uint64_t left = g->n_points / stride;
+    if (k == 0)
+        return grid_key_fits(g, 0, stride, left);
+    gint64 memo = (gint64)(k * (g->n_points + 1) + stride);
+    if (g_hash_table_contains(g->failed, &memo))
+        return false;
+    for (guint i = 0; i < g->divisors->len && g->visits < GRID_BUDGET; i++) {
+        uint64_t r = g_array_index(g->divisors, uint64_t, i);
+        if (r > left)
+            break;
+        if (left % r || !grid_key_fits(g, k, stride, r))
+            continue;
+        if (grid_fits_from(g, k - 1, stride * r))
+            return true;
+    }
+    if (g->visits >= GRID_BUDGET)
+        return true; /* too long a search: the points are let be */
+    gint64 *key = g_new(gint64, 1);
+    *key = memo;
+    g_hash_table_add(g->failed, key);
+    return false;
+}
+
+/* Whether rows[0..n) (same keys, same n_points, distinct indices) fit one grid. */
+static bool grid_fits(const GPtrArray *rows, guint n)
+{
+    const struct row *first = rows->pdata[0];
+    struct grid_search g = {
+        .rows = rows,
+        .n = n,
+        .n_points = first->n_points,
+        .failed = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL),
+        .by_digit = g_hash_table_new(g_direct_hash, g_direct_equal),
+        .by_value = g_hash_table_new(g_str_hash, g_str_equal),
+        .divisors = g_array_new(FALSE, FALSE, sizeof(uint64_t)),
+    };
+    GArray *high = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+    for (uint64_t d = 1; d * d <= g.n_points; d++) {
+        if (g.n_points % d)
+            continue;
+        g_array_append_val(g.divisors, d);
+        uint64_t q = g.n_points / d;
+        if (q != d)
+            g_array_prepend_val(high, q);
+    }
+    g_array_append_vals(g.divisors, high->data, high->len);
+    g_array_unref(high);
+    bool ok = first->keys->len == 0 || grid_fits_from(&g, first->keys->len - 1, 1);
+    g_hash_table_destroy(g.failed);
+    g_hash_table_destroy(g.by_digit);
+    g_hash_table_destroy(g.by_value);
+    g_array_unref(g.divisors);
+    return ok;
+}
+
+/* When the rows do not fit one grid, two that do not: the first row j whose addition makes the
+ * rows before it misfit (found by bisection: a subset of points that fit fits), and the first
+ * row of the 1000 before it that misfits with j alone, else the first row. Returns false when all
+ * fit. */
+static bool grid_conflict(const GPtrArray *rows, guint *a, guint *b)
+{
+    if (rows->len < 2 || grid_fits(rows, rows->len))
+        return false;
+    guint lo = 1, hi = rows->len; /* rows[0..lo) fit, rows[0..hi) do not */
+    while (hi - lo > 1) {
+        guint mid = lo + (hi - lo) / 2;
+        if (grid_fits(rows, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *b = hi - 1;
+    *a = 0;
+    GPtrArray *pair = g_ptr_array_sized_new(2);
+    for (guint i = 0; i < *b && i < 1000; i++) {
+        g_ptr_array_set_size(pair, 0);
+        g_ptr_array_add(pair, rows->pdata[i]);
+        g_ptr_array_add(pair, rows->pdata[*b]);
+        if (!grid_fits(pair, 2)) {
+            *a = i;
+            break;
+        }
+    }
+    g_ptr_array_unref(pair);
+    return true;
+}
+
 static int table_write(const char *dir, const GPtrArray *rows, bool plot, bool quiet)
 {
     const struct row *first = rows->pdata[0];
@@ -863,6 +1001,21 @@ static int table_write(const char *dir, const GPtrArray *rows, bool plot, bool q
                       dir, ((const struct row *)rows->pdata[j - 1])->file, r->file, r->index);
             return CLI_EXIT_FAIL;
         }
+        if (r->base_seed != first->base_seed) {
+            cli_error("%s: %s and %s come from different sweeps (base seeds %" PRIu64
+                      " and %" PRIu64 "): give each sweep its own directory",
+                      dir, first->file, r->file, first->base_seed, r->base_seed);
+            return CLI_EXIT_FAIL;
+        }
+    }
+    guint a, b;
+    if (grid_conflict(rows, &a, &b)) {
+        const struct row *ra = rows->pdata[a], *rb = rows->pdata[b];
+        cli_error("%s: %s (point %" PRIu64 ") and %s (point %" PRIu64
+                  ") come from different sweeps (their varied values do not fit one grid of "
+                  "%" PRIu64 " points): give each sweep its own directory",
+                  dir, ra->file, ra->index, rb->file, rb->index, first->n_points);
+        return CLI_EXIT_FAIL;
     }
     g_autofree char *csv = table_csv(rows);
     g_autofree char *gp = table_plot(rows);
