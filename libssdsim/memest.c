@@ -2,7 +2,7 @@
  * for the machine (memest.h). The byte counts follow the allocations of ftl/page.c,
  * ftl/page_dftl.c, ftl/page_parity.c, ftl/fast.c, ftl/direct.c, ftl/zoned.c and hw/hw.c; a
  * change of an array's type there changes the count here (tests/test_memest.c checks one by
- * hand).
+ * hand). Also the message refusing more outstanding requests than SSDSIM__OUTSTANDING_MAX.
  */
 #include "memest.h"
 #include "common.h"

@@ -8,6 +8,10 @@
  * (queues, pools, stats) does not grow with capacity and is a few megabytes; the estimate leaves it
  * out, so it is a lower bound. ssdsim_new compares it with the limit: SSDSIM_MEMORY_LIMIT when set
  * (a size, "16GiB"), else the machine's physical memory.
+ *
+ * The host's outstanding requests do not grow with the drive but with the workload (numjobs x
+ * iodepth, up to 4096 x 65536 in fio): they have a fixed limit of their own, checked with every
+ * workload before its run and with every spec figure when a model is read.
  */
 #ifndef SSDSIM_MEMEST_H
 #define SSDSIM_MEMEST_H

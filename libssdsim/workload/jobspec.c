@@ -1,5 +1,6 @@
 /* jobspec.c: a job's defaults, copies and the options as written, and the checks of a job (and
- * of a whole workload) against a device's logical size.
+ * of a whole workload) against a device's logical size, and of the requests a workload's jobs
+ * keep outstanding together against SSDSIM__OUTSTANDING_MAX.
  */
 #include "config/jsonutil.h"
 #include "memest.h"
