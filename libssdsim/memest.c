@@ -2,12 +2,13 @@
  * for the machine (memest.h). The byte counts follow the allocations of ftl/page.c,
  * ftl/page_dftl.c, ftl/page_parity.c, ftl/fast.c, ftl/direct.c, ftl/zoned.c and hw/hw.c; a
  * change of an array's type there changes the count here (tests/test_memest.c checks one by
- * hand).
+ * hand). Also the message refusing more outstanding requests than SSDSIM__OUTSTANDING_MAX.
  */
 #include "memest.h"
 #include "common.h"
 #include "config/units.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -125,6 +126,27 @@ int ssdsim__memory_check(const struct ssdsim_model *m, ssdsim_error *err)
                              "mapping and block arrays, more than %s (%llu bytes, %.1f GiB)",
                              (unsigned long long)need, gib(need), what,
                              (unsigned long long)limit, gib(limit));
+}
+
+int ssdsim__outstanding_check(uint64_t numjobs, uint64_t iodepth, uint64_t total, char *why,
+                              size_t len)
+{
+    if (total <= SSDSIM__OUTSTANDING_MAX)
+        return 0;
+    char with[96] = "";
+    if (total > numjobs * iodepth)
+        snprintf(with, sizeof with, " with the jobs run alongside, %llu in all",
+                 (unsigned long long)total);
+    uint64_t bytes = total * SSDSIM__REQUEST_BYTES;
+    snprintf(why, len,
+             "numjobs x iodepth = %llu x %llu = %llu requests outstanding%s would take about "
+             "%llu bytes (%.1f GiB, %u bytes each) of host memory; at most %llu (%.1f GiB) may be "
+             "outstanding at once: lower numjobs or iodepth",
+             (unsigned long long)numjobs, (unsigned long long)iodepth,
+             (unsigned long long)(numjobs * iodepth), with, (unsigned long long)bytes, gib(bytes),
+             SSDSIM__REQUEST_BYTES, (unsigned long long)SSDSIM__OUTSTANDING_MAX,
+             gib(SSDSIM__OUTSTANDING_MAX * SSDSIM__REQUEST_BYTES));
+    return 1;
 }
 
 SSDSIM_API uint64_t ssdsim_model_memory_bytes(const ssdsim_model *model)

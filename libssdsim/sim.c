@@ -571,6 +571,13 @@ static int check_series_rows(struct ssdsim *sim, const struct ssdsim_workload *w
     return SSDSIM_ERANGE;
 }
 
+/* The host's cancel hook (host.h): the progress callback, at the progress the run has. */
+static int host_cancel(void *ctx)
+{
+    struct ssdsim *sim = ctx;
+    return sim->progress && ssdsim__progress_call(sim, ssdsim__host_progress(&sim->host));
+}
+
 static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
                         const ssdsim_run_opts *opts, bool report)
 {
@@ -586,6 +593,8 @@ static int run_workload(struct ssdsim *sim, const struct ssdsim_workload *wl,
     if (rc)
         return rc;
     uint64_t seed = sim->seed ^ (sim->n_runs++ * 0x9e3779b97f4a7c15ULL);
+    sim->host.cancel = report ? host_cancel : NULL; /* as drive() asks the callback */
+    sim->host.cancel_ctx = sim;
     rc = ssdsim__host_start(&sim->host, wl, seed, sim->seed, &sim->engine, &sim->sys,
                             &sim->stats);
     return end_run(sim, rc, report);
@@ -657,6 +666,8 @@ int ssdsim_run_sources(ssdsim *sim, const ssdsim_source *srcs,
         return rc;
     }
     sim->n_runs++;
+    sim->host.cancel = host_cancel;
+    sim->host.cancel_ctx = sim;
     rc = ssdsim__host_start_sources(&sim->host, srcs, rp, n, &sim->engine, &sim->sys,
                                     &sim->stats);
     rc = end_run(sim, rc, true);

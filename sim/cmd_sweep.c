@@ -15,6 +15,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -36,6 +37,10 @@
  * (cJSON, jq, JavaScript, which hold numbers as doubles) reads them exactly. */
 #define SEED_LIMIT (UINT64_C(1) << 53)
 #define MAX_POINTS 1000000
+/* Largest point results file collect reads: a time series at its most (a million rows) stays
+ * well below it. */
+#define RESULT_MAX_BYTES (INT64_C(1) << 30)
+#define RESULT_MAX_TEXT "1 GiB (a point's results, time series included, are far smaller)"
 
 /* ------------------------------------------------------------------------------------------ */
 /* The sweep's command line                                                                    */
@@ -417,13 +422,58 @@ static int point_run(const ssdsim_point_line *p, const char *json_out, const cha
     return rc;
 }
 
+/* Read a point's results file into *text (NUL-terminated, the caller's to g_free). Returns NULL,
+ * or why not. Only a regular file of at most RESULT_MAX_BYTES is read: a FIFO named NAME.json
+ * (opened without blocking) or a link to /dev/zero in a results directory would otherwise block
+ * collect for ever or fill the memory. */
+static const char *read_result(const char *path, char **text)
+{
+    static char why[160];
+    *text = NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st)) {
+        snprintf(why, sizeof why, "%s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return why;
+    }
+    if (!S_ISREG(st.st_mode) || st.st_size > RESULT_MAX_BYTES) {
+        close(fd);
+        return !S_ISREG(st.st_mode) ? "not a regular file (a point's results are a JSON file)"
+                                    : "larger than " RESULT_MAX_TEXT;
+    }
+    /* One byte more than the size says, to see a file that grew meanwhile. */
+    size_t cap = (size_t)st.st_size + 2, n = 0;
+    char *buf = g_malloc(cap);
+    ssize_t got;
+    while (n < cap - 1 && (got = read(fd, buf + n, cap - 1 - n)) != 0) {
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            snprintf(why, sizeof why, "%s", strerror(errno));
+            close(fd);
+            g_free(buf);
+            return why;
+        }
+        n += (size_t)got;
+    }
+    close(fd);
+    if (n > RESULT_MAX_BYTES) {
+        g_free(buf);
+        return "larger than " RESULT_MAX_TEXT;
+    }
+    buf[n] = '\0';
+    *text = buf;
+    return NULL;
+}
+
 /* Whether the point's output holds its complete results (ssdsim_point_line_complete). A
  * resumed sweep (and `run --manifest` without --json) skips such a point unless --force. */
 static bool point_complete(const ssdsim_point_line *p)
 {
     g_autofree char *text = NULL;
-    return g_file_get_contents(point_spec(p).out, &text, NULL, NULL) &&
-           ssdsim_point_line_complete(p, text);
+    return !read_result(point_spec(p).out, &text) && ssdsim_point_line_complete(p, text);
 }
 
 int cli_manifest_run(const char *manifest, uint64_t index, const char *json_out,
@@ -492,7 +542,7 @@ enum { FIG_WAF = 1, FIG_IOPS = 2 };
 
 /* One point's line of the table. */
 struct row {
-    uint64_t index, n_points;
+    uint64_t index, n_points, base_seed;
     char *file; /* base name, for messages */
     GPtrArray *keys, *values;
     bool has[N_FIGURES];
@@ -520,9 +570,9 @@ static int row_read(const char *path, struct row **out)
 {
     *out = NULL;
     g_autofree char *text = NULL;
-    g_autoptr(GError) gerr = NULL;
-    if (!g_file_get_contents(path, &text, NULL, &gerr)) {
-        cli_error("%s: cannot read: %s", path, gerr->message);
+    const char *why = read_result(path, &text);
+    if (why) {
+        cli_error("%s: cannot read: %s", path, why);
         return -1;
     }
     cJSON *root = cJSON_Parse(text);
@@ -548,7 +598,7 @@ static int row_read(const char *path, struct row **out)
     r->values = g_ptr_array_new_with_free_func(g_free);
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(pt, "params");
     bool ok = get_u64(pt, "index", &r->index) && get_u64(pt, "n_points", &r->n_points) &&
-              r->index < r->n_points &&
+              r->index < r->n_points && get_u64(pt, "base_seed", &r->base_seed) &&
               cJSON_IsObject(params) && cJSON_GetArraySize(params) > 0;
     const cJSON *e;
     if (ok) {
@@ -793,6 +843,144 @@ static void run_gnuplot(const char *dir, bool quiet)
 /* Write DIR/summary.csv and DIR/summary.gp from `rows` (in grid order, at least one) and run
  * gnuplot. Every row must have the same parameters. Returns 0, or CLI_EXIT_FAIL after printing
  * the error. */
+/* ------------------------------------------------------------------------------------------ */
+/* Whether points come from one grid                                                          */
+
+/* Points of two sweeps over the same keys and number of points (--vary ftl.op=0.2,0.3 --vary
+ * workload.iodepth=1,4, and 0.25,0.35 with 2,8) have the same keys and distinct indices, yet
+ * mixed they make a table of no sweep. A point's JSON does not hold the grid, but its index
+ * does: in a grid of radices r_1..r_m (the first key slowest) key k's value is the digit
+ * (index / stride_k) mod r_k, one value per digit and, as a --vary list has no value twice, one
+ * digit per value. The points fit one grid when some radices whose product is n_points make
+ * every key's values match its digits that way. The search tries the divisors of what is left
+ * of n_points for each key, from the fastest (stride 1) to the slowest (which takes the rest),
+ * and remembers the (key, stride) pairs that led nowhere, so it costs at most keys x divisors^2
+ * passes over the points (240 divisors at most below a million points), and far fewer as a
+ * wrong radix shows within a few points; past GRID_BUDGET visits of a point it stops and lets
+ * the points be rather than search for minutes. */
+#define GRID_BUDGET (UINT64_C(1) << 28)
+
+struct grid_search {
+    const GPtrArray *rows; /* struct row *, sorted by index */
+    guint n;               /* the first n rows are looked at */
+    uint64_t n_points;
+    GArray *divisors;   /* of n_points (uint64_t), ascending */
+    GHashTable *failed; /* (key, stride) pairs, as key * (n_points + 1) + stride */
+    GHashTable *by_digit, *by_value;
+    uint64_t visits;
+};
+
+/* Whether key k's values match its digits at stride `stride` and radix `r`. */
+static bool grid_key_fits(struct grid_search *g, guint k, uint64_t stride, uint64_t r)
+{
+    g_hash_table_remove_all(g->by_digit);
+    g_hash_table_remove_all(g->by_value);
+    for (guint j = 0; j < g->n; j++) {
+        const struct row *row = g->rows->pdata[j];
+        g->visits++;
+        uint64_t digit = row->index / stride % r;
+        const char *v = row->values->pdata[k];
+        gpointer dk = GSIZE_TO_POINTER((gsize)digit + 1), seen;
+        if ((seen = g_hash_table_lookup(g->by_digit, dk)) && strcmp(seen, v))
+            return false;
+        if ((seen = g_hash_table_lookup(g->by_value, v)) && seen != dk)
+            return false;
+        g_hash_table_insert(g->by_digit, dk, (gpointer)v);
+        g_hash_table_insert(g->by_value, (gpointer)v, dk);
+    }
+    return true;
+}
+
+/* Whether keys 0..k fit with key k at `stride` (the keys after k took n_points / left). */
+static bool grid_fits_from(struct grid_search *g, guint k, uint64_t stride)
+{
+    uint64_t left = g->n_points / stride;
+    if (k == 0)
+        return grid_key_fits(g, 0, stride, left);
+    gint64 memo = (gint64)(k * (g->n_points + 1) + stride);
+    if (g_hash_table_contains(g->failed, &memo))
+        return false;
+    for (guint i = 0; i < g->divisors->len && g->visits < GRID_BUDGET; i++) {
+        uint64_t r = g_array_index(g->divisors, uint64_t, i);
+        if (r > left)
+            break;
+        if (left % r || !grid_key_fits(g, k, stride, r))
+            continue;
+        if (grid_fits_from(g, k - 1, stride * r))
+            return true;
+    }
+    if (g->visits >= GRID_BUDGET)
+        return true; /* too long a search: the points are let be */
+    gint64 *key = g_new(gint64, 1);
+    *key = memo;
+    g_hash_table_add(g->failed, key);
+    return false;
+}
+
+/* Whether rows[0..n) (same keys, same n_points, distinct indices) fit one grid. */
+static bool grid_fits(const GPtrArray *rows, guint n)
+{
+    const struct row *first = rows->pdata[0];
+    struct grid_search g = {
+        .rows = rows,
+        .n = n,
+        .n_points = first->n_points,
+        .failed = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL),
+        .by_digit = g_hash_table_new(g_direct_hash, g_direct_equal),
+        .by_value = g_hash_table_new(g_str_hash, g_str_equal),
+        .divisors = g_array_new(FALSE, FALSE, sizeof(uint64_t)),
+    };
+    GArray *high = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+    for (uint64_t d = 1; d * d <= g.n_points; d++) {
+        if (g.n_points % d)
+            continue;
+        g_array_append_val(g.divisors, d);
+        uint64_t q = g.n_points / d;
+        if (q != d)
+            g_array_prepend_val(high, q);
+    }
+    g_array_append_vals(g.divisors, high->data, high->len);
+    g_array_unref(high);
+    bool ok = first->keys->len == 0 || grid_fits_from(&g, first->keys->len - 1, 1);
+    g_hash_table_destroy(g.failed);
+    g_hash_table_destroy(g.by_digit);
+    g_hash_table_destroy(g.by_value);
+    g_array_unref(g.divisors);
+    return ok;
+}
+
+/* When the rows do not fit one grid, two that do not: the first row j whose addition makes the
+ * rows before it misfit (found by bisection: a subset of points that fit fits), and the first
+ * row of the 1000 before it that misfits with j alone, else the first row. Returns false when all
+ * fit. */
+static bool grid_conflict(const GPtrArray *rows, guint *a, guint *b)
+{
+    if (rows->len < 2 || grid_fits(rows, rows->len))
+        return false;
+    guint lo = 1, hi = rows->len; /* rows[0..lo) fit, rows[0..hi) do not */
+    while (hi - lo > 1) {
+        guint mid = lo + (hi - lo) / 2;
+        if (grid_fits(rows, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *b = hi - 1;
+    *a = 0;
+    GPtrArray *pair = g_ptr_array_sized_new(2);
+    for (guint i = 0; i < *b && i < 1000; i++) {
+        g_ptr_array_set_size(pair, 0);
+        g_ptr_array_add(pair, rows->pdata[i]);
+        g_ptr_array_add(pair, rows->pdata[*b]);
+        if (!grid_fits(pair, 2)) {
+            *a = i;
+            break;
+        }
+    }
+    g_ptr_array_unref(pair);
+    return true;
+}
+
 static int table_write(const char *dir, const GPtrArray *rows, bool plot, bool quiet)
 {
     const struct row *first = rows->pdata[0];
@@ -813,6 +1001,21 @@ static int table_write(const char *dir, const GPtrArray *rows, bool plot, bool q
                       dir, ((const struct row *)rows->pdata[j - 1])->file, r->file, r->index);
             return CLI_EXIT_FAIL;
         }
+        if (r->base_seed != first->base_seed) {
+            cli_error("%s: %s and %s come from different sweeps (base seeds %" PRIu64
+                      " and %" PRIu64 "): give each sweep its own directory",
+                      dir, first->file, r->file, first->base_seed, r->base_seed);
+            return CLI_EXIT_FAIL;
+        }
+    }
+    guint a, b;
+    if (grid_conflict(rows, &a, &b)) {
+        const struct row *ra = rows->pdata[a], *rb = rows->pdata[b];
+        cli_error("%s: %s (point %" PRIu64 ") and %s (point %" PRIu64
+                  ") come from different sweeps (their varied values do not fit one grid of "
+                  "%" PRIu64 " points): give each sweep its own directory",
+                  dir, ra->file, ra->index, rb->file, rb->index, first->n_points);
+        return CLI_EXIT_FAIL;
     }
     g_autofree char *csv = table_csv(rows);
     g_autofree char *gp = table_plot(rows);
@@ -1196,7 +1399,9 @@ static void collect_help(FILE *f)
           "iops.png) from the point results (*.json with a \"point\" object) in DIR, exactly as\n"
           "`ssdsim sweep` does: use it after running a manifest's points elsewhere (ssdsim run\n"
           "--manifest FILE --index K). Rows are in grid order. Points missing from DIR are\n"
-          "listed and make the exit status 1; the table then holds the others.\n"
+          "listed and make the exit status 1; the table then holds the others. Points of\n"
+          "different sweeps (other keys, number of points or base seed, or values that do\n"
+          "not fit one grid) are refused, naming two of them.\n"
           "\n"
           "Options:\n"
           "  --no-plot              do not run gnuplot (summary.gp is still written)\n"

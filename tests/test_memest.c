@@ -1,9 +1,10 @@
 /* test_memest.c: the memory estimate of a simulation (libssdsim/memest.c) against byte counts
  * derived by hand from the geometry, and the refusal of a model beyond the memory limit before
  * anything is allocated. */
-#include "ssdsim/ssdsim.h"
 #include "config/model.h"
 #include "memest.h"
+#include "ssdsim/ssdsim.h"
+#include "workload/workload.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,111 @@ START_TEST(test_memest_features)
 }
 END_TEST
 
+/* A small drive (generic-mlc with 32 blocks per plane) and a random-write workload of
+ * `numjobs` x `iodepth`, each clone writing `ios` requests. */
+static void small_run_setup(ssdsim **sim, ssdsim_workload **wl, const char *numjobs,
+                            const char *iodepth, const char *ios)
+{
+    ssdsim_model *m = load("models/generic-mlc.json");
+    set(m, "geometry.blocks_per_plane", "32");
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_new(sim, m, 1, &e), 0);
+    ssdsim_model_free(m);
+    ck_assert_int_eq(ssdsim_workload_new(wl, "w", &e), 0);
+    ck_assert_int_eq(ssdsim_workload_set(*wl, "rw", "randwrite", &e), 0);
+    ck_assert_int_eq(ssdsim_workload_set(*wl, "numjobs", numjobs, &e), 0);
+    ck_assert_int_eq(ssdsim_workload_set(*wl, "iodepth", iodepth, &e), 0);
+    ck_assert_int_eq(ssdsim_workload_set(*wl, "number_ios", ios, &e), 0);
+}
+
+/* numjobs x iodepth beyond SSDSIM__OUTSTANDING_MAX is refused before a request exists, with the
+ * counts and the memory they would take: 1024 x 65535 once ran for minutes at 13 GB. The jobs
+ * that run together count together; a stonewall starts a new count. */
+START_TEST(test_memest_outstanding_requests)
+{
+    ck_assert_uint_eq(SSDSIM__OUTSTANDING_MAX, 4194304u);
+    char why[512];
+    ck_assert_int_eq(ssdsim__outstanding_check(64, 65536, 64 * 65536, why, sizeof why), 0);
+    ck_assert_int_eq(ssdsim__outstanding_check(1024, 65535, 1024ull * 65535, why, sizeof why), 1);
+    ck_assert_str_eq(why, "numjobs x iodepth = 1024 x 65535 = 67107840 requests outstanding "
+                          "would take about 13421568000 bytes (12.5 GiB, 200 bytes each) of "
+                          "host memory; at most 4194304 (0.8 GiB) may be outstanding at once: "
+                          "lower numjobs or iodepth");
+
+    ssdsim *sim;
+    ssdsim_workload *wl;
+    small_run_setup(&sim, &wl, "1024", "65535", "1");
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(ssdsim_errmsg(sim), "w: numjobs x iodepth = 1024 x 65535 = 67107840 "
+                                             "requests outstanding would take about "
+                                             "13421568000 bytes"),
+                  "%s", ssdsim_errmsg(sim));
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+
+    /* two jobs of 64 x 65536 together are twice the limit; one after the other, each fits */
+    ssdsim_error e;
+    ck_assert_int_eq(ssdsim_workload_new(&wl, "two", &e), 0);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "rw", "randwrite", &e), 0);
+    ck_assert_int_eq(ssdsim_workload_add_job(wl, "b", &e), 0);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "numjobs", "64", &e), 0);
+    ck_assert_int_eq(ssdsim_workload_set(wl, "iodepth", "65536", &e), 0);
+    ck_assert_int_eq(ssdsim__workload_check(wl, 1u << 30, why, sizeof why), SSDSIM_ECONFIG);
+    ck_assert_str_eq(why, "job 1: numjobs x iodepth = 64 x 65536 = 4194304 requests outstanding "
+                          "with the jobs run alongside, 8388608 in all would take about "
+                          "1677721600 bytes (1.6 GiB, 200 bytes each) of host memory; at most "
+                          "4194304 (0.8 GiB) may be outstanding at once: lower numjobs or "
+                          "iodepth");
+    ck_assert_int_eq(ssdsim_workload_job_set(wl, 1, "stonewall", "1", &e), 0);
+    ck_assert_int_eq(ssdsim__workload_check(wl, 1u << 30, why, sizeof why), 0);
+    ssdsim_workload_free(wl);
+
+    /* calibrate's figure: refused when the model is read, before any figure runs */
+    ssdsim_model *spec = load("models/generic-mlc.json");
+    int rc = ssdsim_model_set(spec, "spec",
+                              "{\"source\": \"t\", \"figures\": [{\"name\": \"big\", "
+                              "\"metric\": \"write_iops\", \"value\": 1000, \"rw\": "
+                              "\"randwrite\", \"bs\": \"4KiB\", \"iodepth\": 65535, "
+                              "\"numjobs\": 1024}]}",
+                              &e);
+    ck_assert_int_eq(rc, SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(e.message, "spec.figures[0]") &&
+                      strstr(e.message, "numjobs x iodepth = 1024 x 65535 = 67107840"),
+                  "%s", e.message);
+    ssdsim_model_free(spec);
+}
+END_TEST
+
+/* The progress callback that cancels at its first call, and how often it was called. */
+static int cancel_first(double fraction, void *ud)
+{
+    (void)fraction;
+    return ++*(int *)ud;
+}
+
+/* The requests a wave starts at one moment are issued in one event: the cancel check comes
+ * every SSDSIM__HOST_POLL_REQUESTS of them, so an interrupt does not wait for millions (a
+ * SIGTERM once took 73 s). 2 x 65536 requests: cancelled at the first check, at time 0, with
+ * nothing completed (the run loop's own check would have come after its first events). */
+START_TEST(test_memest_fill_honours_cancel)
+{
+    ssdsim *sim;
+    ssdsim_workload *wl;
+    small_run_setup(&sim, &wl, "2", "65536", "65536");
+    int calls = 0;
+    ssdsim_set_progress(sim, cancel_first, &calls);
+    ck_assert_int_eq(ssdsim_run(sim, wl, NULL), SSDSIM_ECANCELLED);
+    ck_assert_int_eq(calls, 1);
+    ck_assert_int_eq(ssdsim_interrupted(sim), 1);
+    ssdsim_op_stats st;
+    ck_assert_int_eq(ssdsim_get_op_stats(sim, SSDSIM_OP_WRITE, &st), 0);
+    ck_assert_uint_eq(st.count, 0);
+    ck_assert_uint_eq(ssdsim_now(sim), 0);
+    ssdsim_workload_free(wl);
+    ssdsim_free(sim);
+}
+END_TEST
+
 static Suite *memest_suite(void)
 {
     Suite *s = suite_create("memest");
@@ -114,6 +220,8 @@ static Suite *memest_suite(void)
     tcase_add_test(tc, test_memest_generic_mlc);
     tcase_add_test(tc, test_memest_32tib_16k_units);
     tcase_add_test(tc, test_memest_features);
+    tcase_add_test(tc, test_memest_outstanding_requests);
+    tcase_add_test(tc, test_memest_fill_honours_cancel);
     suite_add_tcase(s, tc);
     return s;
 }

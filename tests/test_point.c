@@ -727,6 +727,45 @@ START_TEST(test_point_line_bad_and_read)
 }
 END_TEST
 
+/* A line with a key twice (cJSON finds the first: the line ran with the first seed) or a key
+ * no manifest has (dropped without a word) is refused with the key, and by _read with the
+ * file and line. */
+START_TEST(test_point_line_repeated_and_unknown_keys)
+{
+    static const struct {
+        const char *text, *key, *message;
+    } bad[] = {
+        {LINE_NO_OUT ",\"out\":\"/d/o.json\",\"seed\":5}", "seed",
+         "key 'seed' given twice (each key once)"},
+        {LINE_NO_OUT ",\"out\":\"/d/o.json\",\"out\":\"/d/p.json\"}", "out",
+         "key 'out' given twice"},
+        {LINE_NO_OUT ",\"out\":\"/d/o.json\",\"sede\":5}", "sede",
+         "unknown key 'sede'; did you mean 'seed'? (is this a manifest from ssdsim sweep "
+         "--emit?)"},
+        {LINE_NO_OUT ",\"out\":\"/d/o.json\",\"colour\":\"red\"}", "colour",
+         "unknown key 'colour' (is this"},
+        {"{\"vary\":{\"ftl.op\":\"0.3\",\"ftl.op\":\"0.4\"}}", "ftl.op",
+         "varied key 'ftl.op' given twice in 'vary'"},
+    };
+    ssdsim_point_line *l = NULL;
+    ssdsim_error err;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(ssdsim_point_line_parse(&l, bad[i].text, &err), SSDSIM_ECONFIG);
+        ck_assert_ptr_null(l);
+        ck_assert_str_eq(err.path, bad[i].key);
+        ck_assert_msg(strstr(err.message, bad[i].message) == err.message, "%s", err.message);
+    }
+    char path[512];
+    out_path(path, sizeof path, "point-dup.jsonl");
+    write_file(path, LINE_NO_OUT ",\"out\":\"/d/o.json\",\"seed\":5}\n");
+    ck_assert_int_eq(ssdsim_point_line_read(&l, path, 0, &err), SSDSIM_ECONFIG);
+    ck_assert_msg(strstr(err.message, "point-dup.jsonl:1: key 'seed' given twice"), "%s",
+                  err.message);
+    ck_assert_ptr_null(strchr(err.message, '\n'));
+    unlink(path);
+}
+END_TEST
+
 /* The drive's state before the measured run: wear adds its cycles to every block's erase
  * count, an age needs bit errors, a die outside the geometry is refused naming the step, a
  * power loss after N requests ends the run there (at QD1, N complete and at most the one
@@ -905,6 +944,7 @@ int main(void)
     tcase_add_test(tc, test_point_line_format_and_parse);
     tcase_add_test(tc, test_point_line_precondition_method);
     tcase_add_test(tc, test_point_line_bad_and_read);
+    tcase_add_test(tc, test_point_line_repeated_and_unknown_keys);
     tcase_add_test(tc, test_point_prepare);
     suite_add_tcase(s, tc);
     return test_run_suite(s);

@@ -310,6 +310,27 @@ START_TEST(test_replay_errors)
     ck_assert_ptr_nonnull(strstr(c.err, "sample.msr.csv:")); /* file:line */
     ck_assert_ptr_nonnull(strstr(c.err, "--wrap"));
     cmd_free(&c);
+    /* a request longer than the whole device: the file and line, not "request 2" alone */
+    out_path(bad, sizeof bad, "replay-long.csv");
+    write_file(bad, "0,0,write,0,4096\n0,0,write,0,4294967295\n");
+    RUN(&c, "run", "--trace", bad, SMALL, "--quiet");
+    assert_one_error(&c, 1, "replay-long.csv:2: length 4294967295 is larger than the device");
+    cmd_free(&c);
+    /* a DiskSim time past the 64-bit ns clock: the limit in the trace's unit */
+    out_path(bad, sizeof bad, "replay-late.disksim");
+    write_file(bad, "0 0 8 8 0\n1e15 0 8 8 0\n");
+    RUN(&c, "run", "--trace", bad, "--time-unit", "s", SMALL, "--quiet");
+    assert_one_error(&c, 1,
+                     "replay-late.disksim:2: time: expected a non-negative number in "
+                     "decimal digits (no sign or exponent), at most 18446744073 s, got "
+                     "'1e15'");
+    cmd_free(&c);
+    write_file(bad, "0 0 8 8 0\n18446744074 0 8 8 0\n");
+    RUN(&c, "run", "--trace", bad, "--time-unit", "s", SMALL, "--quiet");
+    assert_one_error(&c, 1,
+                     "replay-late.disksim:2: time: 18446744074 is out of range: at most "
+                     "18446744073 s (2^64 ns)");
+    cmd_free(&c);
     /* a malformed line in the middle: file:line, or skipped and counted */
     out_path(bad, sizeof bad, "replay-bad.csv");
     write_file(bad, "time_ns,device,op,offset,length\n0,0,read,0,4096\n10,0,write,garbage,4096\n"

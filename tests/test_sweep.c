@@ -839,6 +839,126 @@ START_TEST(test_sweep_bad_manifests_and_collect)
 }
 END_TEST
 
+/* A file of `bytes` bytes (sparse, so nothing is written) at `path`. */
+static void sparse_file(const char *path, off_t bytes)
+{
+    write_file(path, "");
+    ck_assert_msg(truncate(path, bytes) == 0, "%s: %s", path, strerror(errno));
+}
+
+/* A manifest or a point's results that is no regular file or is too long is refused before it
+ * is read: /dev/zero once grew `run --manifest` to 13.6 GB, a FIFO named NAME.json blocked
+ * collect for ever, and a link to /dev/zero grew it to 14.6 GB. */
+START_TEST(test_sweep_special_files_refused)
+{
+    char path[4096], dir[4096], file[4096];
+    struct cmd c;
+    RUN(&c, "run", "--manifest", "/dev/zero", "--index", "0");
+    assert_one_error(&c, 1, "/dev/zero: cannot read: not a regular file");
+    cmd_free(&c);
+    out_path(path, sizeof path, "sweep-fifo.jsonl");
+    unlink(path);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    RUN(&c, "run", "--manifest", path, "--index", "0");
+    assert_one_error(&c, 1, "sweep-fifo.jsonl: cannot read: not a regular file");
+    cmd_free(&c);
+    unlink(path);
+    /* 64 MiB and a byte, no newline */
+    out_path(path, sizeof path, "sweep-long.jsonl");
+    sparse_file(path, ((off_t)64 << 20) + 1);
+    RUN(&c, "run", "--manifest", path, "--index", "0");
+    assert_one_error(&c, 1, "sweep-long.jsonl: cannot read: longer than 64 MiB");
+    cmd_free(&c);
+    unlink(path);
+
+    fresh_dir(dir, sizeof dir, "sweep-special");
+    ck_assert_int_eq(mkdir(dir, 0777), 0);
+    dir_file(file, sizeof file, dir, "zero.json");
+    ck_assert_int_eq(symlink("/dev/zero", file), 0);
+    RUN(&c, "collect", dir, "--no-plot");
+    assert_one_error(&c, 1, "zero.json: cannot read: not a regular file");
+    cmd_free(&c);
+    unlink(file);
+    dir_file(file, sizeof file, dir, "fifo.json");
+    ck_assert_int_eq(mkfifo(file, 0600), 0);
+    RUN(&c, "collect", dir, "--no-plot");
+    assert_one_error(&c, 1, "fifo.json: cannot read: not a regular file");
+    cmd_free(&c);
+    unlink(file);
+    dir_file(file, sizeof file, dir, "huge.json");
+    sparse_file(file, ((off_t)1 << 30) + 1);
+    RUN(&c, "collect", dir, "--no-plot");
+    assert_one_error(&c, 1, "huge.json: cannot read: larger than 1 GiB");
+    cmd_free(&c);
+    remove_dir(dir);
+}
+END_TEST
+
+/* A point's results as collect reads them: the "point" object only (the figures are left
+ * empty in the table). */
+static void point_file(const char *dir, const char *name, unsigned index, unsigned n_points,
+                       const char *op, const char *qd, unsigned base_seed)
+{
+    char path[4096], text[512];
+    dir_file(path, sizeof path, dir, name);
+    snprintf(text, sizeof text,
+             "{\"point\": {\"index\": %u, \"n_points\": %u, \"name\": \"p\", \"params\": "
+             "{\"ftl.op\": \"%s\", \"workload.iodepth\": \"%s\"}, \"base_seed\": %u}}\n",
+             index, n_points, op, qd, base_seed);
+    write_file(path, text);
+}
+
+/* Points 0-1 of one 2 x 2 sweep (ftl.op 0.2,0.3 x iodepth 1,4) and 2-3 of another (0.25,0.35 x
+ * 2,8) have the same keys, number of points and distinct indices: collect once made one table
+ * of them. Their values do not fit one grid, and collect says which two files conflict. Points
+ * of one sweep with some missing still fit; so do the points of a 3-key grid. */
+START_TEST(test_sweep_collect_refuses_mixed_sweeps)
+{
+    char dir[4096];
+    struct cmd c;
+    fresh_dir(dir, sizeof dir, "sweep-mixed");
+    ck_assert_int_eq(mkdir(dir, 0777), 0);
+    point_file(dir, "a0.json", 0, 4, "0.2", "1", 1);
+    point_file(dir, "a1.json", 1, 4, "0.2", "4", 1);
+    point_file(dir, "b2.json", 2, 4, "0.35", "2", 1);
+    point_file(dir, "b3.json", 3, 4, "0.35", "8", 1);
+    RUN(&c, "collect", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 1,
+                     "a0.json (point 0) and b2.json (point 2) come from different sweeps (their "
+                     "varied values do not fit one grid of 4 points): give each sweep its own "
+                     "directory");
+    cmd_free(&c);
+    char csv[4096];
+    dir_file(csv, sizeof csv, dir, "summary.csv");
+    ck_assert_msg(!file_exists(csv), "a table of two sweeps was written");
+    remove_dir(dir);
+
+    /* the same sweep, point 1 missing: the others fit (the missing one is listed) */
+    ck_assert_int_eq(mkdir(dir, 0777), 0);
+    point_file(dir, "a0.json", 0, 4, "0.2", "1", 1);
+    point_file(dir, "a2.json", 2, 4, "0.3", "1", 1);
+    point_file(dir, "a3.json", 3, 4, "0.3", "4", 1);
+    RUN(&c, "collect", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 1, "1 of 4 points are missing: 1; summary.csv holds the other 3");
+    cmd_free(&c);
+    /* the same values as another point's at another place in the grid */
+    point_file(dir, "x1.json", 1, 4, "0.3", "4", 1);
+    RUN(&c, "collect", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 1, "a0.json (point 0) and x1.json (point 1) come from different sweeps");
+    cmd_free(&c);
+    remove_dir(dir);
+
+    /* the grid of another base seed */
+    ck_assert_int_eq(mkdir(dir, 0777), 0);
+    point_file(dir, "a0.json", 0, 4, "0.2", "1", 1);
+    point_file(dir, "a1.json", 1, 4, "0.2", "4", 7);
+    RUN(&c, "collect", dir, "--no-plot", "--quiet");
+    assert_one_error(&c, 1, "a0.json and a1.json come from different sweeps (base seeds 1 and 7)");
+    cmd_free(&c);
+    remove_dir(dir);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 /* Resuming and interrupting                                                                   */
 
@@ -1120,6 +1240,8 @@ int main(void)
     tcase_add_test(input, test_sweep_input_in_out_refused_first);
     tcase_add_test(input, test_sweep_unknown_key_suggests);
     tcase_add_test(input, test_sweep_bad_manifests_and_collect);
+    tcase_add_test(input, test_sweep_special_files_refused);
+    tcase_add_test(input, test_sweep_collect_refuses_mixed_sweeps);
     suite_add_tcase(s, input);
 
     TCase *runs = tcase_create("runs");

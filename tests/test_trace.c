@@ -1015,7 +1015,8 @@ START_TEST(test_trace_bad_spc)
                "bad3.spc:2: Opcode: expected r or w, got 'x'");
     snprintf(text, sizeof text, "%s0,1,3584,w,1e-3\n", good);
     expect_bad("bad4.spc", text, SSDSIM_TRACE_SPC, SSDSIM_EPARSE,
-               "bad4.spc:2: Timestamp: expected seconds such as 0.026214, got '1e-3'");
+               "bad4.spc:2: Timestamp: expected seconds such as 0.026214, at most 18446744073 s, "
+               "got '1e-3'");
     snprintf(text, sizeof text, "%s0,1,0,w,0.1\n", good);
     expect_bad("bad5.spc", text, SSDSIM_TRACE_SPC, SSDSIM_EPARSE,
                "bad5.spc:2: Size: expected a positive length, got 0");
@@ -1024,10 +1025,12 @@ START_TEST(test_trace_bad_spc)
                "bad6.spc:2: LBA: 36028797018963968 sectors is out of range");
     snprintf(text, sizeof text, "%s0,1,512,w,18446744073709551616.0\n", good);
     expect_bad("bad7.spc", text, SSDSIM_TRACE_SPC, SSDSIM_EPARSE,
-               "bad7.spc:2: Timestamp: 18446744073709551616.0 is out of range");
+               "bad7.spc:2: Timestamp: 18446744073709551616.0 is out of range: at most "
+               "18446744073 s (2^64 ns)");
     snprintf(text, sizeof text, "%s0,1,512,w,-0.5\n", good);
     expect_bad("bad8.spc", text, SSDSIM_TRACE_SPC, SSDSIM_EPARSE,
-               "bad8.spc:2: Timestamp: expected seconds such as 0.026214, got '-0.5'");
+               "bad8.spc:2: Timestamp: expected seconds such as 0.026214, at most 18446744073 s, "
+               "got '-0.5'");
 }
 END_TEST
 
@@ -1047,7 +1050,8 @@ START_TEST(test_trace_bad_disksim)
                "bad3.disksim:2: flags: expected a non-negative integer, got 'r'");
     snprintf(text, sizeof text, "%s1.x 0 8 8 1\n", good);
     expect_bad("bad4.disksim", text, SSDSIM_TRACE_DISKSIM, SSDSIM_EPARSE,
-               "bad4.disksim:2: time: expected a non-negative number, got '1.x'");
+               "bad4.disksim:2: time: expected a non-negative number in decimal digits (no sign "
+               "or exponent), at most 18446744073709 ms, got '1.x'");
     snprintf(text, sizeof text, "%s1 0 8 -8 1\n", good);
     expect_bad("bad5.disksim", text, SSDSIM_TRACE_DISKSIM, SSDSIM_EPARSE,
                "bad5.disksim:2: size: expected a non-negative integer (512-byte sectors), got "
@@ -1059,8 +1063,8 @@ START_TEST(test_trace_bad_disksim)
      * reason, where it said only that no format fits. */
     expect_bad("bad7.disksim", "-1.0 0 8 8 1\n", SSDSIM_TRACE_AUTO, SSDSIM_EPARSE,
                "bad7.disksim:1: cannot tell the trace format from '-1.0 0 8 8 1': read as "
-               "disksim, the format of its shape, time: expected a non-negative number, got "
-               "'-1.0'");
+               "disksim, the format of its shape, time: expected a non-negative number in "
+               "decimal digits (no sign or exponent), at most 18446744073709 ms, got '-1.0'");
     expect_bad("bad8.csv", "-1,1,read,5,4096\n", SSDSIM_TRACE_AUTO, SSDSIM_EPARSE,
                "read as csv, the format of its shape, time_ns: expected a non-negative integer");
     expect_bad("bad9.txt", "hello world\n", SSDSIM_TRACE_AUTO, SSDSIM_EPARSE,
@@ -1084,7 +1088,8 @@ START_TEST(test_trace_bad_blkparse)
                "bad3.blk:2: sectors: expected a positive length, got 0");
     snprintf(text, sizeof text, "%s  8,0 3 2 x.1 697 Q W 8 + 8 [a]\n", good);
     expect_bad("bad4.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,
-               "bad4.blk:2: time: expected seconds such as 0.000123456, got 'x.1'");
+               "bad4.blk:2: time: expected seconds such as 0.000123456, at most 18446744073 s, "
+               "got 'x.1'");
     /* Cut short after the RWBS, or in the middle of "SECTOR + N". */
     snprintf(text, sizeof text, "%s  8,0 3 2 0.1 697 Q W\n", good);
     expect_bad("bad5.blk", text, SSDSIM_TRACE_BLKPARSE, SSDSIM_EPARSE,

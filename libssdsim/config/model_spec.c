@@ -5,8 +5,9 @@
  * file reads the block (checked names, required keys, a metric whose direction is the
  * workload's), writes it back in the canonical JSON, and serves the public getters.
  */
-#include "config/model_int.h"
 #include "abi.h"
+#include "config/model_int.h"
+#include "memest.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -155,6 +156,12 @@ int ssdsim__model_spec_build(struct ctx *c, const cJSON *root)
                                            "expected a name of its own (a figure is selected "
                                            "by its name)",
                                            fig->name, j);
+        /* calibrate runs the figure with that many requests outstanding: refuse here, when the
+         * model is read, rather than after the figures before it have run */
+        char why[384];
+        if (ssdsim__outstanding_check(fig->numjobs, fig->iodepth,
+                                      (uint64_t)fig->numjobs * fig->iodepth, why, sizeof why))
+            return ssdsim__model_error(c, path, "%s", why);
         /* a figure's `fitted` names a key of the device model's table (model.c) */
         if (fig->fitted && ssdsim__model_classify(fig->fitted) != PATH_LEAF) {
             g_autofree char *fpath = g_strdup_printf("%s.fitted", path);

@@ -279,23 +279,27 @@ static bool fetch(struct ssdsim__host *h, uint32_t j)
         }
         if (r->op != SSDSIM_OP_READ && r->op != SSDSIM_OP_WRITE && r->op != SSDSIM_OP_TRIM &&
             r->op != SSDSIM_OP_FLUSH && r->op != SSDSIM_OP_WRITE_FUA) {
+            char where[320];
+            request_where(job, r, where, sizeof where);
             host_fail(h, SSDSIM_EINVAL,
-                      "request %llu: operation %d is not read, write, trim, flush or write_fua",
-                      (unsigned long long)r->id, (int)r->op);
+                      "%s: operation %d is not read, write, trim, flush or write_fua", where,
+                      (int)r->op);
             return false;
         }
         if (r->op == SSDSIM_OP_FLUSH) {
             r->offset = r->length = 0; /* no data */
         } else if (r->length == 0 || r->length > UINT32_MAX) {
-            host_fail(h, SSDSIM_EINVAL, "request %llu: length %llu is not in [1, 4294967295] bytes",
-                      (unsigned long long)r->id, (unsigned long long)r->length);
+            char where[320];
+            request_where(job, r, where, sizeof where);
+            host_fail(h, SSDSIM_EINVAL, "%s: length %llu is not in [1, 4294967295] bytes", where,
+                      (unsigned long long)r->length);
             return false;
         }
         if (r->length > h->logical_bytes) {
-            host_fail(h, SSDSIM_ERANGE,
-                      "request %llu: length %llu is larger than the device (%llu bytes)",
-                      (unsigned long long)r->id, (unsigned long long)r->length,
-                      (unsigned long long)h->logical_bytes);
+            char where[320];
+            request_where(job, r, where, sizeof where);
+            host_fail(h, SSDSIM_ERANGE, "%s: length %llu is larger than the device (%llu bytes)",
+                      where, (unsigned long long)r->length, (unsigned long long)h->logical_bytes);
             return false;
         }
         if (r->op != SSDSIM_OP_FLUSH && r->offset > h->logical_bytes - r->length) {
@@ -731,6 +735,10 @@ static void fill_started_now(struct ssdsim__host *h)
         if (started_now(h, job, now))
             max_depth = SSDSIM__MAX(max_depth, SSDSIM__MIN(job->depth, 1u << 16));
     }
+    /* Millions of requests may start at this one moment (numjobs x iodepth, up to
+     * SSDSIM__OUTSTANDING_MAX): ask the cancel hook now and then, or an interrupt would wait
+     * for the whole fill. */
+    uint32_t until_poll = SSDSIM__HOST_POLL_REQUESTS;
     for (uint32_t d = 0; d < max_depth && !h->error; d++) {
         for (uint32_t j = 0; j < h->n_jobs; j++) {
             struct ssdsim__job *job = &h->jobs[j];
@@ -741,6 +749,13 @@ static void fill_started_now(struct ssdsim__host *h)
             job->depth = job->inflight + 1 < cap ? job->inflight + 1 : cap;
             pump(h, j);
             job->depth = cap;
+            if (--until_poll == 0) {
+                until_poll = SSDSIM__HOST_POLL_REQUESTS;
+                if (h->cancel && h->cancel(h->cancel_ctx)) {
+                    host_fail(h, SSDSIM_ECANCELLED, "cancelled");
+                    return;
+                }
+            }
         }
     }
     for (uint32_t j = 0; j < h->n_jobs && !h->error; j++) {
@@ -931,9 +946,13 @@ static void host_setup(struct ssdsim__host *h, struct ssdsim__engine *e, struct 
 {
     ssdsim_observer obs = h->obs;
     bool have_obs = h->have_obs;
+    int (*cancel)(void *) = h->cancel;
+    void *cancel_ctx = h->cancel_ctx;
     memset(h, 0, sizeof *h);
     h->obs = obs;
     h->have_obs = have_obs;
+    h->cancel = cancel;
+    h->cancel_ctx = cancel_ctx;
     h->engine = e;
     h->sys = sys;
     h->stats = stats;

@@ -154,7 +154,16 @@ struct ssdsim__host {
     bool have_obs;
     uint64_t stop_after; /* stop issuing once this many requests completed (0: never; a run's
                             power_loss_after, rel/power.c) */
+    /* Asked every SSDSIM__HOST_POLL_REQUESTS requests a wave's start issues at one moment
+     * (NULL: never); non-zero cancels the run with SSDSIM_ECANCELLED. Kept across runs, as
+     * obs is. The simulation's progress callback: the run loop asks it only between events,
+     * and a start of millions of requests is one event. */
+    int (*cancel)(void *ctx);
+    void *cancel_ctx;
 };
+
+/* Requests issued between two calls of a host's cancel hook while a wave starts. */
+#define SSDSIM__HOST_POLL_REQUESTS 65536u
 
 /* Prepare a run of `wl` (already checked against the device) starting at the engine's now,
  * and start its first wave of jobs: the run's streams from `seed`, the hot sets of skewed

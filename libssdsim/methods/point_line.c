@@ -9,11 +9,14 @@
 #include "methods/point.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cJSON.h>
 #include <glib.h>
@@ -26,6 +29,9 @@
 /* Most fixed or varied overrides a line may hold. */
 #define MAX_OVERRIDES 128
 #define NOT_A_MANIFEST "(is this a manifest from ssdsim sweep --emit?)"
+/* SSDSIM__TEXT_FILE_MAX (64 MiB) in words, for the message refusing a longer manifest. */
+#define TOO_LONG "64 MiB (a manifest's lines are a few hundred bytes each)"
+_Static_assert(SSDSIM__TEXT_FILE_MAX == 64 << 20, "TOO_LONG names SSDSIM__TEXT_FILE_MAX");
 
 struct ssdsim_point_line {
     ssdsim_point_line_spec spec; /* pointing into the members below */
@@ -280,6 +286,75 @@ static const char *parse_fields(ssdsim_point_line *l, const cJSON *o)
     return NULL;
 }
 
+/* The keys a line may hold, as ssdsim_point_line_format writes them. */
+static const char *const line_keys[] = {"index",
+                                        "n_points",
+                                        "name",
+                                        "model",
+                                        "workload",
+                                        "set",
+                                        "vary",
+                                        "seed",
+                                        "base_seed",
+                                        "precondition",
+                                        "precondition_method",
+                                        "interval_ns",
+                                        "interval_ios",
+                                        "plugins",
+                                        "out"};
+
+/* Whether object `o` has a member named `key` before `until`. */
+static bool key_before(const cJSON *o, const char *key, const cJSON *until)
+{
+    for (const cJSON *e = o->child; e && e != until; e = e->next)
+        if (!strcmp(e->string, key))
+            return true;
+    return false;
+}
+
+/* NULL when every key of line `o` is known and given once, and every varied key once; else the
+ * first key that is not, with `why` saying what is wrong with it. Unknown keys are refused first,
+ * so the quadratic search for repeats looks at most at as many members as there are known keys (and
+ * MAX_OVERRIDES in "vary"). */
+static const char *check_keys(const cJSON *o, char *why, size_t len)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, o)
+    {
+        size_t k = 0, best = 0, dist = SIZE_MAX;
+        while (k < SSDSIM__ARRAY_LEN(line_keys) && strcmp(e->string, line_keys[k])) {
+            size_t d = ssdsim__edit_distance(e->string, line_keys[k]);
+            if (d < dist) {
+                dist = d;
+                best = k;
+            }
+            k++;
+        }
+        if (k == SSDSIM__ARRAY_LEN(line_keys)) {
+            char hint[64] = "";
+            if (dist <= 2)
+                snprintf(hint, sizeof hint, "; did you mean '%s'?", line_keys[best]);
+            snprintf(why, len, "unknown key '%.40s'%s " NOT_A_MANIFEST, e->string, hint);
+            return e->string;
+        }
+        if (key_before(o, e->string, e)) {
+            snprintf(why, len, "key '%s' given twice (each key once)", e->string);
+            return e->string;
+        }
+    }
+    const cJSON *vary = cJSON_GetObjectItemCaseSensitive(o, "vary");
+    if (cJSON_IsObject(vary) && cJSON_GetArraySize(vary) <= MAX_OVERRIDES)
+        cJSON_ArrayForEach(e, vary)
+        {
+            if (key_before(vary, e->string, e)) {
+                snprintf(why, len, "varied key '%.40s' given twice in 'vary' (each key once)",
+                         e->string);
+                return e->string;
+            }
+        }
+    return NULL;
+}
+
 int ssdsim_point_line_parse(ssdsim_point_line **out, const char *text, ssdsim_error *err)
 {
     if (out)
@@ -292,6 +367,18 @@ int ssdsim_point_line_parse(ssdsim_point_line **out, const char *text, ssdsim_er
         cJSON_Delete(o);
         return ssdsim__error_set(err, SSDSIM_ECONFIG, NULL, NULL,
                                  "not a JSON object " NOT_A_MANIFEST);
+    }
+    /* cJSON keeps every member of a repeated key and finds the first: a line with "seed" twice
+     * would run with a seed its text also contradicts, and a misspelt or foreign key would be
+     * dropped without a word. */
+    char why[160];
+    const char *bad_key = check_keys(o, why, sizeof why);
+    if (bad_key) {
+        ssdsim__error_set(err, SSDSIM_ECONFIG, NULL, NULL, "%s", why);
+        if (err)
+            snprintf(err->path, sizeof err->path, "%s", bad_key);
+        cJSON_Delete(o);
+        return SSDSIM_ECONFIG;
     }
     ssdsim_point_line *l = g_new0(ssdsim_point_line, 1);
     GPtrArray **arrays[] = {&l->sets, &l->keys, &l->values, &l->kvs, &l->plugins};
@@ -346,15 +433,45 @@ int ssdsim_point_line_read(ssdsim_point_line **out, const char *path, uint64_t i
     if (!out || !path)
         return ssdsim__error_set(err, SSDSIM_EINVAL, NULL, NULL,
                                  "ssdsim_point_line_read: NULL argument");
-    FILE *f = fopen(path, "r");
-    if (!f)
+    /* O_NONBLOCK so that a FIFO given as the manifest is refused below instead of blocking
+     * until a writer comes; a regular file of at most SSDSIM__TEXT_FILE_MAX bytes (the cap on
+     * models and workloads) bounds every line too, so /dev/zero or a file without a newline
+     * cannot grow getline's buffer without end. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: %s", path,
                                  strerror(errno));
+    struct stat st;
+    const char *why = NULL;
+    if (fstat(fd, &st))
+        why = strerror(errno);
+    else if (!S_ISREG(st.st_mode))
+        why = "not a regular file (a manifest is the file ssdsim sweep --emit wrote)";
+    else if (st.st_size > SSDSIM__TEXT_FILE_MAX)
+        why = "longer than " TOO_LONG;
+    if (why) {
+        close(fd);
+        return ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: %s", path, why);
+    }
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: %s", path,
+                                 strerror(e));
+    }
     char *line = NULL;
-    size_t cap = 0;
+    size_t cap = 0, total = 0;
     uint64_t n = 0;
-    bool found = false;
-    while (getline(&line, &cap, f) >= 0) {
+    bool found = false, grew = false;
+    ssize_t got;
+    while ((got = getline(&line, &cap, f)) >= 0) {
+        /* A file that grows while it is read is held to the same cap. */
+        total += (size_t)got;
+        if (total > SSDSIM__TEXT_FILE_MAX) {
+            grew = true;
+            break;
+        }
         if (n++ == index) {
             found = true;
             break;
@@ -363,7 +480,10 @@ int ssdsim_point_line_read(ssdsim_point_line **out, const char *path, uint64_t i
     int read_errno = ferror(f) ? errno : 0;
     fclose(f);
     int rc;
-    if (read_errno) {
+    if (grew) {
+        rc = ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: longer than %s", path,
+                               TOO_LONG);
+    } else if (read_errno) {
         rc = ssdsim__error_set(err, SSDSIM_EIO, NULL, NULL, "%s: cannot read: %s", path,
                                strerror(read_errno));
     } else if (!found && n == 0) {

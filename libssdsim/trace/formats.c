@@ -215,11 +215,43 @@ static int num_error(char *why, size_t why_len, const char *name, struct field f
             return num_error(why, why_len, (name), (fld), num_rc_, (expected));                    \
     } while (0)
 
+/* The largest time a field in units of `unit` ns may hold (the clock counts ns in 64 bits), as
+ * "18446744073 s": a message that only said "out of range" or "expected a number" left the
+ * reader to guess the limit. */
+static void time_limit(char *buf, size_t len, uint64_t unit)
+{
+    static const struct {
+        uint64_t ns;
+        const char *name;
+    } units[] = {{1, "ns"}, {1000, "us"}, {1000000, "ms"}, {1000000000, "s"}};
+    for (size_t i = 0; i < SSDSIM__ARRAY_LEN(units); i++)
+        if (units[i].ns == unit) {
+            snprintf(buf, len, "%llu %s", (unsigned long long)(UINT64_MAX / unit), units[i].name);
+            return;
+        }
+    snprintf(buf, len, "%llu units of %llu ns", (unsigned long long)(UINT64_MAX / unit),
+             (unsigned long long)unit);
+}
+
+/* num_error for a time field in units of `unit` ns, with the limit. */
+static int scaled_error(char *why, size_t why_len, const char *name, struct field f, int rc,
+                        const char *expected, uint64_t unit)
+{
+    struct ssdsim__quoted q = ssdsim__trace_quote(f.s, f.n);
+    char limit[64];
+    time_limit(limit, sizeof limit, unit);
+    if (rc == NUM_RANGE)
+        return bad(why, why_len, "%s: %s is out of range: at most %s (2^64 ns)", name, q.text,
+                   limit);
+    return bad(why, why_len, "%s: expected %s, at most %s, got '%s'", name, expected, limit,
+               q.text);
+}
+
 #define GET_SCALED(fld, unit, name, expected, out)                                                 \
     do {                                                                                           \
         int num_rc_ = num_scaled((fld), (unit), (out));                                            \
         if (num_rc_)                                                                               \
-            return num_error(why, why_len, (name), (fld), num_rc_, (expected));                    \
+            return scaled_error(why, why_len, (name), (fld), num_rc_, (expected), (unit));         \
     } while (0)
 
 /* Sectors to bytes. */
@@ -362,7 +394,8 @@ static int parse_disksim(const struct ssdsim__trace_parser *p, const char *line,
         return bad(why, why_len,
                    "expected 5 blank-separated fields time devno blkno size flags, got %zu", nf);
     uint64_t blkno, size, flags;
-    GET_SCALED(f[0], p->disksim_unit_ns, "time", "a non-negative number", &out->time);
+    GET_SCALED(f[0], p->disksim_unit_ns, "time",
+               "a non-negative number in decimal digits (no sign or exponent)", &out->time);
     GET(num_u32, f[1], "devno", INTEGER, &out->device);
     GET(num_u64, f[2], "blkno", INTEGER " (512-byte sectors)", &blkno);
     GET(num_u64, f[3], "size", INTEGER " (512-byte sectors)", &size);

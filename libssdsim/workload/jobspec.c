@@ -1,7 +1,9 @@
 /* jobspec.c: a job's defaults, copies and the options as written, and the checks of a job (and
- * of a whole workload) against a device's logical size.
+ * of a whole workload) against a device's logical size, and of the requests a workload's jobs
+ * keep outstanding together against SSDSIM__OUTSTANDING_MAX.
  */
 #include "config/jsonutil.h"
+#include "memest.h"
 #include "workload/fioval.h"
 #include "workload/workload.h"
 
@@ -369,11 +371,42 @@ static int check_job(const struct ssdsim__jobspec *job, uint64_t logical_bytes, 
     return 0;
 }
 
+/* The requests the jobs that run together (up to the next stonewall) keep outstanding, refused
+ * above SSDSIM__OUTSTANDING_MAX (memest.h) before anything is allocated for them. */
+static int check_outstanding(const struct ssdsim_workload *wl, char *errbuf, size_t errlen)
+{
+    uint32_t j = 0;
+    while (j < wl->n_jobs) {
+        uint64_t total = 0;
+        uint32_t big = j;
+        do {
+            const struct ssdsim__jobspec *s = &wl->jobs[j];
+            uint64_t n = (uint64_t)s->numjobs * s->iodepth;
+            total += n;
+            if (n > (uint64_t)wl->jobs[big].numjobs * wl->jobs[big].iodepth)
+                big = j;
+            j++;
+        } while (j < wl->n_jobs && !wl->jobs[j].stonewall);
+        const struct ssdsim__jobspec *b = &wl->jobs[big];
+        char why[384];
+        if (!ssdsim__outstanding_check(b->numjobs, b->iodepth, total, why, sizeof why))
+            continue;
+        if (wl->n_jobs > 1 && b->name)
+            return ssdsim__fio_fail(errbuf, errlen, "job '%s': %s", b->name, why);
+        if (wl->n_jobs > 1)
+            return ssdsim__fio_fail(errbuf, errlen, "job %u: %s", big + 1, why);
+        return ssdsim__fio_fail(errbuf, errlen, "%s", why);
+    }
+    return 0;
+}
+
 int ssdsim__workload_check(const struct ssdsim_workload *wl, uint64_t logical_bytes, char *errbuf,
                            size_t errlen)
 {
     if (wl->n_jobs == 0)
         return ssdsim__fio_fail(errbuf, errlen, "the workload has no job");
+    if (check_outstanding(wl, errbuf, errlen))
+        return SSDSIM_ECONFIG;
     for (uint32_t j = 0; j < wl->n_jobs; j++) {
         char why[384];
         if (check_job(&wl->jobs[j], logical_bytes, why, sizeof why) == 0)

@@ -313,20 +313,23 @@ SSDSIM_API int ssdsim_point_line_format(char **out, const ssdsim_point_line_spec
 /** A manifest line, parsed. Opaque; made by ssdsim_point_line_parse or _read. */
 typedef struct ssdsim_point_line ssdsim_point_line;
 
-/** Parse one manifest line. On failure `err` (may be NULL) says "not a JSON object" or
- * "'FIELD' is missing or invalid", each followed by "(is this a manifest from ssdsim sweep
- * --emit?)", with err->path the field. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ECONFIG
+/** Parse one manifest line. On failure `err` (may be NULL) says "not a JSON object", "unknown key
+ * 'KEY'" (with "; did you mean 'K'?" when one is close) or "'FIELD' is missing or invalid", each
+ * followed by "(is this a manifest from ssdsim sweep --emit?)", or "key 'KEY' given twice (each
+ * key once)" or "varied key 'KEY' given twice in 'vary' (each key once)", with err->path the
+ * field or key. @return 0, SSDSIM_EINVAL (NULL argument), SSDSIM_ECONFIG
  * (not a line of a manifest), SSDSIM_ENOMEM; *out NULL on failure. */
 SSDSIM_API int ssdsim_point_line_parse(ssdsim_point_line **out, const char *text,
                                        ssdsim_error *err);
 
 /** Read and parse line `index` (from 0) of manifest file `path`, which must hold point
- * `index`. On failure `err` (may be NULL) says "PATH: cannot read: why", "PATH has N lines
- * (points 0 to N-1), no point K" ("PATH is empty: it holds no point (no point K)" for an empty
- * file), "PATH:LINE: " and the parse error, or "PATH:LINE: holds point
- * J, not K (lines must stay in the order ssdsim sweep --emit wrote them)". @return 0,
- * SSDSIM_EINVAL (NULL argument), SSDSIM_EIO (cannot read), SSDSIM_ENOTFOUND (no such line),
- * SSDSIM_ECONFIG (a bad line or one of another point), SSDSIM_ENOMEM. */
+ * `index`. A path that is not a regular file (a FIFO, a device) or is longer than 64 MiB is
+ * refused without reading it. On failure `err` (may be NULL) says "PATH: cannot read: why", "PATH
+ * has N lines (points 0 to N-1), no point K" ("PATH is empty: it holds no point (no point K)" for
+ * an empty file), "PATH:LINE: " and the parse error, or "PATH:LINE: holds point J, not K (lines
+ * must stay in the order ssdsim sweep --emit wrote them)". @return 0, SSDSIM_EINVAL (NULL
+ * argument), SSDSIM_EIO (cannot read), SSDSIM_ENOTFOUND (no such line), SSDSIM_ECONFIG (a bad line
+ * or one of another point), SSDSIM_ENOMEM. */
 SSDSIM_API int ssdsim_point_line_read(ssdsim_point_line **out, const char *path, uint64_t index,
                                       ssdsim_error *err);
 
