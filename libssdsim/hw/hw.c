@@ -16,7 +16,7 @@
 #include <string.h>
 
 static void die_event(void *ctx, uint32_t arg);
-static void die_dispatch(struct ssdsim__hw *hw, uint32_t d);
+static int die_dispatch(struct ssdsim__hw *hw, uint32_t d);
 static inline void program_start(struct ssdsim__hw *hw, uint32_t d, uint64_t now);
 
 #define set_idle ssdsim__hw_set_idle
@@ -292,9 +292,11 @@ static SSDSIM__INLINE void program_start(struct ssdsim__hw *hw, uint32_t d, uint
     ssdsim__engine_schedule(hw->engine, done, die_event, hw, d);
 }
 
-static void die_dispatch(struct ssdsim__hw *hw, uint32_t d)
+/* Returns 0, so that queue's callers end with it as a tail call (nothing to save for after). */
+static int die_dispatch(struct ssdsim__hw *hw, uint32_t d)
 {
     dispatch(hw, d);
+    return 0;
 }
 
 /* The write path is free: the first waiting die starts its program, and the next waiter is
@@ -362,11 +364,12 @@ static void die_event(void *ctx, uint32_t arg)
         dispatch(hw, d);
 }
 
-static inline void queue(struct ssdsim__hw *hw, uint32_t i)
+/* Returns 0 (see die_dispatch). */
+static inline int queue(struct ssdsim__hw *hw, uint32_t i)
 {
     if (hw->nand) {
         ssdsim__nand_submit(hw, i);
-        return;
+        return 0;
     }
     struct ssdsim__flash_op *op = &hw->ops[i];
     uint32_t d = ssdsim__hw_op_die(hw, op);
@@ -383,7 +386,8 @@ static inline void queue(struct ssdsim__hw *hw, uint32_t i)
     die->tail[cls] = i;
     die->queued++;
     if (die->cur == SSDSIM__NONE && !die->padding)
-        die_dispatch(hw, d);
+        return die_dispatch(hw, d);
+    return 0;
 }
 
 void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i)
@@ -391,9 +395,9 @@ void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i)
     queue(hw, i);
 }
 
-void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t i)
+int ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t i)
 {
     if (hw->spp > 1 && (i = ssdsim__unit_submit(hw, i)) == SSDSIM__NONE)
-        return; /* held until its page is complete */
-    queue(hw, i);
+        return 0; /* held until its page is complete */
+    return queue(hw, i);
 }

@@ -210,8 +210,9 @@ static inline struct ssdsim__flash_op *ssdsim__hw_op(struct ssdsim__hw *hw, uint
 }
 
 /* Queue an op on the die that holds its address; the die starts it when free. on_done is
- * called at the simulated time the op (and, for reads, its data transfer) completes. */
-void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t op);
+ * called at the simulated time the op (and, for reads, its data transfer) completes. Returns 0,
+ * so that a caller that returns 0 after it can end with it as a tail call. */
+int ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t op);
 
 /* hw/nand.c: ssdsim__hw_submit for a model with NAND operations (hw->nand). */
 void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t op);
