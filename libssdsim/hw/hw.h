@@ -140,6 +140,8 @@ struct ssdsim__hw {
     uint64_t n_suspends;          /* programs or erases suspended */
     uint64_t n_copybacks;         /* GC copies that stayed in their plane */
     bool nand;             /* the model turns on a NAND operation: ops run in hw/nand.c */
+    bool plain;            /* one-page path (hw.c) with slots of one page and no write path
+                              limit: a die's dispatch needs none of hw/unit.c's calls */
     /* flash.multiplane with mapping units smaller than the page: the page each plane's page
      * register holds (NONE), indexed by die x planes_per_die + plane; it replaces the die's one
      * reg_page there, as a multi-plane read leaves a page in each of its planes' registers */
@@ -424,8 +426,14 @@ static inline void ssdsim__hw_complete(struct ssdsim__hw *hw, uint32_t i)
  * is free. */
 void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i);
 
-/* Bus time for `bytes` on a channel, ns (rounded up). */
-uint64_t ssdsim__hw_bus_ns_div(const struct ssdsim__hw *hw, uint64_t bytes);
+/* Bus time for `bytes` on a channel, ns (rounded up). Inline, a divide and no call: a call on
+ * the die's dispatch path made it save registers for every op. */
+static inline uint64_t ssdsim__hw_bus_ns_div(const struct ssdsim__hw *hw, uint64_t bytes)
+{
+    /* bytes / (MT/s * 1e6 * width/8) seconds = bytes * 8000 / (MT/s * width) ns */
+    uint64_t den = (uint64_t)hw->model->flash.bus_mts * hw->model->flash.bus_width_bits;
+    return (bytes * 8000 + den - 1) / den;
+}
 static inline uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes)
 {
     return bytes == hw->xfer_bytes ? hw->xfer_ns : ssdsim__hw_bus_ns_div(hw, bytes);
