@@ -80,12 +80,23 @@ int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint
     return do_write(f, io, lpn, bytes);
 }
 
-static int page_write(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
+/* page_write with DFTL or of part of a mapped unit (a read first). */
+static SSDSIM__NOINLINE int write_full(struct ssdsim__ftl *f, uint32_t io, uint64_t lpn,
+                                       uint32_t bytes)
 {
-    struct ssdsim__ftl *f = state;
     if (f->dftl && !ssdsim__page_dftl_ready(f, io, (uint32_t)lpn, bytes, true))
         return 0;
     return do_write(f, io, (uint32_t)lpn, bytes);
+}
+
+/* A whole unit without DFTL is its program, a tail call: the other cases out of line, so that
+ * this saves no register (it saved six, 18 of its 30 instructions per write). */
+static int page_write(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
+{
+    struct ssdsim__ftl *f = state;
+    if (SSDSIM__UNLIKELY(f->dftl || (bytes < f->page_size && f->l2p[lpn] != NONE)))
+        return write_full(f, io, lpn, bytes);
+    return ssdsim__page_host_program(f, io, (uint32_t)lpn);
 }
 
 static void page_trim(void *state, uint64_t lpn)
