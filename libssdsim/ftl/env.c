@@ -444,9 +444,10 @@ static SSDSIM__NOINLINE int submit_hw_alloc(ssdsim_ftl_env *env, ssdsim_flash_ki
 
 /* To the hardware model (out of line: see ff_push_grown). The op's every field is set here, so
  * a free slot of the pool is taken as it is (ssdsim__hw_op_take), without the zeroing of
- * ssdsim__hw_op_alloc, which takes the pool's slow paths (growth, the array beside it). Both
+ * ssdsim__hw_op_alloc, which takes the pool's slow paths (growth, the array beside it). Its
  * calls are tail calls, so nothing lives across a call and no register is saved: that was a
- * fifth of the function's instructions. */
+ * fifth of the function's instructions. Without hw/unit.c's packing (hw->plain) the op is
+ * queued here, inline, without ssdsim__hw_submit's call. */
 SSDSIM__NOINLINE int ssdsim__env_submit_hw(ssdsim_ftl_env *env, ssdsim_flash_kind kind,
                                            uint64_t addr, uint32_t bytes,
                                            ssdsim_flash_purpose purpose, uint64_t cookie,
@@ -456,7 +457,10 @@ SSDSIM__NOINLINE int ssdsim__env_submit_hw(ssdsim_ftl_env *env, ssdsim_flash_kin
     if (SSDSIM__UNLIKELY(i == SSDSIM__NONE))
         return submit_hw_alloc(env, kind, addr, bytes, purpose, cookie, in_order);
     hw_op_set(env, i, kind, addr, bytes, purpose, cookie, in_order);
-    return ssdsim__hw_submit(env->hw, i);
+    struct ssdsim__hw *hw = env->hw;
+    if (SSDSIM__UNLIKELY(!hw->plain))
+        return ssdsim__hw_submit(hw, i);
+    return ssdsim__hw_queue_op(hw, i);
 }
 
 /* With a reliability model: its note of a program (the block's retention clock) first. */

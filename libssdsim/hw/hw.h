@@ -216,6 +216,10 @@ static inline struct ssdsim__flash_op *ssdsim__hw_op(struct ssdsim__hw *hw, uint
  * so that a caller that returns 0 after it can end with it as a tail call. */
 int ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t op);
 
+/* Start idle die d on the one-page path (not hw->nand): its next queued op, reads first.
+ * Returns 0, so that a caller's return can be a tail call. */
+int ssdsim__hw_die_dispatch(struct ssdsim__hw *hw, uint32_t d);
+
 /* hw/nand.c: ssdsim__hw_submit for a model with NAND operations (hw->nand). */
 void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t op);
 
@@ -447,5 +451,30 @@ static inline uint64_t ssdsim__hw_data_in_ns(const struct ssdsim__hw *hw, uint32
 }
 /* Reset the bus timelines to `now` (after a secure erase: no op may be in flight). */
 void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now);
+
+/* Queue op i on its die and start the die when it is idle, on the one-page path (not
+ * hw->nand): ssdsim__hw_submit's after hw/unit.c's packing, and inline in the FTL environment's
+ * submission (ssdsim__env_submit_hw) when there is no packing (hw->plain), which saves a call
+ * per op. Returns 0 (see ssdsim__hw_submit). */
+static inline int ssdsim__hw_queue_op(struct ssdsim__hw *hw, uint32_t i)
+{
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    uint32_t d = ssdsim__hw_op_die(hw, op);
+    struct ssdsim__die *die = &hw->dies[d];
+    uint32_t cls = op->cls;
+    op->next = SSDSIM__NONE;
+    if (die->tail[cls] == SSDSIM__NONE) {
+        die->head[cls] = i;
+        if (cls == SSDSIM__CLASS_WRITE)
+            die->w_since = ssdsim__engine_now(hw->engine); /* the first write */
+    } else {
+        hw->ops[die->tail[cls]].next = i;
+    }
+    die->tail[cls] = i;
+    die->queued++;
+    if (die->cur == SSDSIM__NONE && !die->padding)
+        return ssdsim__hw_die_dispatch(hw, d);
+    return 0;
+}
 
 #endif /* SSDSIM_HW_H */
