@@ -45,11 +45,21 @@ int ssdsim__page_do_read(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint3
     return ssdsim__ftl_host_read(f->env, ppn, io, bytes, cookie(TAG_HOST_READ, bytes, io));
 }
 
+/* page_read with DFTL: the translation page first. */
+static SSDSIM__NOINLINE int read_dftl(struct ssdsim__ftl *f, uint32_t io, uint64_t lpn,
+                                      uint32_t bytes)
+{
+    if (!ssdsim__page_dftl_ready(f, io, (uint32_t)lpn, bytes, false))
+        return 0; /* continues when its translation page is read */
+    return ssdsim__page_do_read(f, io, (uint32_t)lpn, bytes);
+}
+
+/* Without DFTL, a tail call that saves no register (DFTL's call inline saved four). */
 static int page_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
 {
     struct ssdsim__ftl *f = state;
-    if (f->dftl && !ssdsim__page_dftl_ready(f, io, (uint32_t)lpn, bytes, false))
-        return 0; /* continues when its translation page is read */
+    if (SSDSIM__UNLIKELY(f->dftl))
+        return read_dftl(f, io, lpn, bytes);
     return ssdsim__page_do_read(f, io, (uint32_t)lpn, bytes);
 }
 
