@@ -354,8 +354,10 @@ static SSDSIM__INLINE int pop(struct ssdsim__engine *e, uint64_t t_end, struct s
     return 1;
 }
 
-static inline int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded,
-                           uint64_t t_end)
+/* Inline in run and run_until, so that run's copy has no bound to compare each event with
+ * (bench_sim's timed writes: 6 instructions fewer per host write). */
+static SSDSIM__INLINE int run_loop(struct ssdsim__engine *e, uint64_t max_events, bool bounded,
+                                   uint64_t t_end)
 {
     uint64_t left = max_events ? max_events : UINT64_MAX; /* events still to run */
     bool outer = e->running;
