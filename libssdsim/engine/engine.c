@@ -143,7 +143,11 @@ static SSDSIM__INLINE void migrate(struct ssdsim__engine *e)
  * (in bucket order from cur, each bucket in its order), then the heap's (in their order). */
 static void ring_off(struct ssdsim__engine *e)
 {
-    uint32_t total = e->n_ring;
+    /* the ring's events counted here, where it is rare, rather than kept per event */
+    uint32_t total = 0;
+    for (uint32_t b = 0; b < SSDSIM__EV_RING_N; b++)
+        for (uint32_t n = e->rhead[b]; n != SSDSIM__EV_NONE; n = e->nodes[n].next)
+            total++;
     for (int i = 0; i < SSDSIM__EV_BUCKETS; i++)
         total += e->b[i].n - (i == 0 ? e->b[0].head : 0);
     struct ssdsim__event *all = malloc(sizeof *all * (total ? total : 1));
@@ -165,7 +169,6 @@ static void ring_off(struct ssdsim__engine *e)
     }
     memset(e->occ, 0, sizeof e->occ);
     e->occ_sum = 0;
-    e->n_ring = 0;
     while (radix_pop(e, UINT64_MAX, &all[k]))
         k++;
     for (int i = 0; i < SSDSIM__EV_BUCKETS; i++)
@@ -335,7 +338,6 @@ static SSDSIM__INLINE int pop(struct ssdsim__engine *e, uint64_t t_end, struct s
         }
         *ev = (struct ssdsim__event){bt, nd->fn, nd->ctx, nd->arg, nd->rec};
         ssdsim__ipool_put(&e->node_pool, nodes, sizeof *nodes, NODE_LINK, best);
-        e->n_ring--;
         uint64_t idx = bt >> SSDSIM__EV_RING_SHIFT;
         if (idx != e->cur) {
             e->cur = idx;
