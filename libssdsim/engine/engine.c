@@ -124,19 +124,20 @@ static inline int radix_pop(struct ssdsim__engine *e, uint64_t t_end, struct ssd
 /* The window moved on (cur, or the ring turned on): the radix heap's events within it go to
  * the ring, earliest first, so that each bucket keeps its events in scheduling order (every
  * event moved was scheduled before any event of its time that the ring took directly). */
-static SSDSIM__NOINLINE void migrate_some(struct ssdsim__engine *e, uint64_t end)
+static SSDSIM__NOINLINE bool migrate_some(struct ssdsim__engine *e, uint64_t end)
 {
     struct ssdsim__event ev;
     while (radix_pop(e, end - 1, &ev))
         if (ring_put(e, &ev))
-            return;
+            return false;
+    return !e->oom; /* (a refill's push may have failed) */
 }
 
-static SSDSIM__INLINE void migrate(struct ssdsim__engine *e)
+/* False when out of memory. */
+static SSDSIM__INLINE bool migrate(struct ssdsim__engine *e)
 {
     uint64_t end = (e->cur + e->ring_n) << SSDSIM__EV_RING_SHIFT;
-    if (end > e->rnext)
-        migrate_some(e, end);
+    return end <= e->rnext || migrate_some(e, end);
 }
 
 /* Too many events for the ring: all go to the radix heap, rebuilt from now, the ring's first
@@ -289,7 +290,8 @@ static inline int refill(struct ssdsim__engine *e, uint64_t t_end, struct ssdsim
     return 1;
 }
 
-/* The earliest event into *ev when it is at most t_end: 1, else 0 (nothing moves). The ring's
+/* The earliest event into *ev when it is at most t_end: 1, else 0 (nothing moves), and 0 when
+ * a move ran out of memory (the oom flag set; the event is not run). The ring's
  * first non-empty bucket from cur holds it (scanned for the first of its least time), unless
  * the ring is empty (or off): then the radix heap does. */
 static SSDSIM__INLINE int pop(struct ssdsim__engine *e, uint64_t t_end, struct ssdsim__event *ev)
@@ -341,17 +343,19 @@ static SSDSIM__INLINE int pop(struct ssdsim__engine *e, uint64_t t_end, struct s
         uint64_t idx = bt >> SSDSIM__EV_RING_SHIFT;
         if (idx != e->cur) {
             e->cur = idx;
-            migrate(e);
+            if (SSDSIM__UNLIKELY(!migrate(e)))
+                return 0;
         }
         return 1;
     }
-    if (!radix_pop(e, t_end, ev))
+    if (!radix_pop(e, t_end, ev) || SSDSIM__UNLIKELY(e->oom))
         return 0;
     if (e->ring_n || e->n_live < SSDSIM__EV_RING_LO) {
         /* the ring is empty: its window moves to this event (or the ring turns on again) */
         e->cur = ev->time >> SSDSIM__EV_RING_SHIFT;
         e->ring_n = SSDSIM__EV_RING_N;
-        migrate(e);
+        if (SSDSIM__UNLIKELY(!migrate(e)))
+            return 0;
     }
     return 1;
 }
@@ -367,8 +371,9 @@ static SSDSIM__INLINE int run_loop(struct ssdsim__engine *e, uint64_t max_events
     e->stopped = false;
     while (!e->stopped) {
         struct ssdsim__event ev;
-        /* nothing pending, or the earliest after t_end, or a push failed */
-        if (!pop(e, bounded ? t_end : UINT64_MAX, &ev) || e->oom)
+        /* nothing pending, or the earliest after t_end, or a push failed (pop says 0: no test
+         * of the oom flag per event) */
+        if (!pop(e, bounded ? t_end : UINT64_MAX, &ev))
             break;
         if (ev.rec) {
             struct ssdsim__ev_rec *r = &e->recs[ev.rec - 1];
