@@ -277,11 +277,14 @@ static SSDSIM__NOINLINE void dispatch_full(struct ssdsim__hw *hw, uint32_t d)
     dispatch_at(hw, d, false);
 }
 
-/* Whether a die of hw can be dispatched by dispatch_at(plain). A reliability model is attached
- * after ssdsim__hw_init (rel/rber.c), so it is asked here. */
+/* Whether a die of hw can be dispatched by dispatch_at(plain): hw->plain says it for every die
+ * (no partial pages are held without slots smaller than the page, and rel/rber.c clears it when
+ * it attaches a reliability model). */
 static inline bool plain_die(const struct ssdsim__hw *hw, uint32_t d)
 {
-    return hw->plain && !hw->rel && hw->dies[d].held_blk == SSDSIM__NONE;
+    assert(!hw->plain || (!hw->rel && hw->dies[d].held_blk == SSDSIM__NONE));
+    (void)d;
+    return hw->plain;
 }
 
 /* Inline in die_event, whose tail it is (an op's end starts the die's next), and a call from
@@ -395,7 +398,7 @@ static void die_event(void *ctx, uint32_t arg)
     if (nx != SSDSIM__NONE)
         __builtin_prefetch(&hw->ops[nx], 1, 3);
     die->cur = SSDSIM__NONE;
-    if (SSDSIM__LIKELY(!hw->rel && !hw->mate))
+    if (SSDSIM__LIKELY(hw->plain)) /* no rel, no mates */
         hw->on_done(hw->on_done_ctx, i);
     else
         complete_full(hw, i);

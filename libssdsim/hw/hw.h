@@ -140,8 +140,10 @@ struct ssdsim__hw {
     uint64_t n_suspends;          /* programs or erases suspended */
     uint64_t n_copybacks;         /* GC copies that stayed in their plane */
     bool nand;             /* the model turns on a NAND operation: ops run in hw/nand.c */
-    bool plain;            /* one-page path (hw.c) with slots of one page and no write path
-                              limit: a die's dispatch needs none of hw/unit.c's calls */
+    bool plain;            /* one-page path (hw.c) with slots of one page, no write path
+                              limit and no reliability model (rel/rber.c clears it): a die's
+                              dispatch and an op's completion call none of unit.c's or rel's
+                              functions, and no die holds a partial page (held_blk) */
     /* flash.multiplane with mapping units smaller than the page: the page each plane's page
      * register holds (NONE), indexed by die x planes_per_die + plane; it replaces the die's one
      * reg_page there, as a multi-plane read leaves a page in each of its planes' registers */
