@@ -91,6 +91,10 @@ int ssdsim__hw_init(struct ssdsim__hw *hw, const struct ssdsim_model *m, struct 
     ssdsim__udiv_init(&hw->div_bpp, hw->blocks_per_plane);
     ssdsim__udiv_init(&hw->div_ppd, hw->planes_per_die);
     ssdsim__udiv_init(&hw->div_types, m->flash.n_page_types);
+    hw->type_mask = hw->slot_shift == 0 && hw->div_ppb.pow2 && hw->div_types.pow2 &&
+                            hw->div_types.d <= hw->div_ppb.d
+                        ? hw->div_types.d - 1
+                        : SSDSIM__NONE;
     ssdsim__udiv_init(&hw->div_bpdie, hw->blocks_per_plane * hw->planes_per_die);
     ssdsim__udiv_init(&hw->div_ppdie, hw->blocks_per_plane * hw->planes_per_die *
                                           hw->pages_per_block);

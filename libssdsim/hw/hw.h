@@ -108,6 +108,10 @@ struct ssdsim__hw {
     uint64_t n_blocks, n_pages;
     /* the same as divisors (udiv.h): the hot path divides by them on every op */
     struct ssdsim__udiv div_ppb, div_bpp, div_ppd, div_types;
+    /* the page type of slot ppn is ppn & type_mask when slots are pages and the page types and
+     * slots per block are powers of two, the types no more than the slots (every model in
+     * models/): one mask for two remainders (ssdsim__hw_page_type, on every op); else NONE */
+    uint32_t type_mask;
     /* blocks and slots per die: an op's die in one division (ssdsim__hw_op_die) */
     struct ssdsim__udiv div_bpdie, div_ppdie;
     /* timing, derived (ns) */
@@ -359,6 +363,8 @@ static inline uint32_t ssdsim__hw_page_type(const struct ssdsim__hw *hw, uint32_
 {
     if (hw->slc_block && hw->slc_block[ssdsim__hw_ppn_block(hw, ppn)])
         return SSDSIM__PAGE_SLC;
+    if (hw->type_mask != SSDSIM__NONE)
+        return ppn & hw->type_mask;
     return ssdsim__udiv_r(&hw->div_types, ssdsim__udiv_r(&hw->div_ppb, ppn) >> hw->slot_shift);
 }
 
