@@ -332,6 +332,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->ppd = g->planes_per_die;
     f->n_dies = g->n_dies;
     f->page_size = g->page_size;
+    f->gc_read_bytes = env->model->flash.copyback ? 0 : f->page_size;
     f->spp = env->hw->spp;
     f->n_ppn = g->n_pages;
     f->n_lpn = g->logical_pages;
