@@ -227,8 +227,10 @@ void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now)
  * none of the calls of slots smaller than the page (hw/unit.c), of a reliability model (rel)
  * or of the write path (controller.program_bw), so that the only call left is the engine's
  * out-of-line schedule at the end, and the path keeps few values in saved registers (see
- * dispatch). */
-static SSDSIM__INLINE void dispatch_at(struct ssdsim__hw *hw, uint32_t d, bool plain)
+ * dispatch). `busy`, a constant: the die's idle bit is clear already (die_event's die ran an
+ * op), so it is not cleared again. */
+static SSDSIM__INLINE void dispatch_at(struct ssdsim__hw *hw, uint32_t d, bool plain,
+                                       bool busy)
 {
     struct ssdsim__die *die = &hw->dies[d];
     if (!plain && SSDSIM__UNLIKELY(die->held_blk != SSDSIM__NONE))
@@ -245,7 +247,8 @@ static SSDSIM__INLINE void dispatch_at(struct ssdsim__hw *hw, uint32_t d, bool p
         return;
     }
     struct ssdsim__flash_op *op = &hw->ops[i];
-    set_idle(hw, d, false);
+    if (!busy)
+        set_idle(hw, d, false);
 
     const struct ssdsim__flash *f = &hw->model->flash;
     uint64_t done;
@@ -278,7 +281,7 @@ static SSDSIM__INLINE void dispatch_at(struct ssdsim__hw *hw, uint32_t d, bool p
 /* Every case dispatch_at(plain) leaves out. */
 static SSDSIM__NOINLINE void dispatch_full(struct ssdsim__hw *hw, uint32_t d)
 {
-    dispatch_at(hw, d, false);
+    dispatch_at(hw, d, false, false);
 }
 
 /* Whether a die of hw can be dispatched by dispatch_at(plain): hw->plain says it for every die
@@ -295,11 +298,11 @@ static inline bool plain_die(const struct ssdsim__hw *hw, uint32_t d)
  * queue (ssdsim__hw_die_dispatch). The plain path apart: with the rare calls inline,
  * die_event and die_dispatch each saved six registers and kept a stack frame; now four and three
  * (2026-12-07, callgrind, bench_sim's timed writes at 128 blocks per plane: 4,309 -> 4,220
- * instructions per host write). */
-static SSDSIM__INLINE void dispatch(struct ssdsim__hw *hw, uint32_t d)
+ * instructions per host write). `busy` as for dispatch_at. */
+static SSDSIM__INLINE void dispatch(struct ssdsim__hw *hw, uint32_t d, bool busy)
 {
     if (SSDSIM__LIKELY(plain_die(hw, d)))
-        dispatch_at(hw, d, true);
+        dispatch_at(hw, d, true, busy);
     else
         dispatch_full(hw, d);
 }
@@ -331,7 +334,7 @@ static SSDSIM__INLINE void program_start(struct ssdsim__hw *hw, uint32_t d, uint
 
 int ssdsim__hw_die_dispatch(struct ssdsim__hw *hw, uint32_t d)
 {
-    dispatch(hw, d);
+    dispatch(hw, d, false);
     return 0;
 }
 
@@ -407,7 +410,7 @@ static void die_event(void *ctx, uint32_t arg)
     else
         complete_full(hw, i);
     if (die->cur == SSDSIM__NONE)
-        dispatch(hw, d);
+        dispatch(hw, d, true); /* (its idle bit is clear: it ran an op) */
 }
 
 static inline int queue(struct ssdsim__hw *hw, uint32_t i)
