@@ -144,7 +144,6 @@ struct ssdsim__engine {
      * ring_n is 0 while the ring is off. */
     uint64_t cur;
     uint32_t ring_n;
-    uint32_t n_ring;    /* events in the ring */
     struct ssdsim__ipool node_pool; /* the free nodes (ipool.h, linked through `next`) */
     struct ssdsim__ev_node *nodes;
     uint64_t rnext; /* no event of the radix heap is earlier (UINT64_MAX: it is empty) */
@@ -182,7 +181,6 @@ static inline void ssdsim__engine_ring_link(struct ssdsim__engine *e, uint32_t n
         e->nodes[e->rtail[b]].next = n;
     }
     e->rtail[b] = n;
-    e->n_ring++;
 }
 
 /* Schedule fn(ctx, arg) at absolute time `time` (>= now). Returns 0, or SSDSIM_ENOMEM (the

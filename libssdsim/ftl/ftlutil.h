@@ -49,7 +49,8 @@ static inline uint32_t ssdsim__cookie_low(uint64_t ck)
 /* A host read of one unit whose newest copy is at `ppn`. A page never written (or trimmed),
  * `ppn` UINT32_MAX, is answered with zeros at once without touching flash, as a controller
  * does; otherwise the page is read with cookie `ck`, and the FTL's flash_done completes the unit.
- * Returns 0 or what ssdsim_ftl_submit returns. */
+ * Returns 0 or what ssdsim_ftl_submit returns (the same submission, without the checks a
+ * plugin's gets). */
 static inline int ssdsim__ftl_host_read(ssdsim_ftl_env *env, uint32_t ppn, uint32_t io,
                                         uint32_t bytes, uint64_t ck)
 {
@@ -58,7 +59,8 @@ static inline int ssdsim__ftl_host_read(ssdsim_ftl_env *env, uint32_t ppn, uint3
         ssdsim_ftl_unit_done(env, io, bytes);
         return 0;
     }
-    return ssdsim_ftl_submit(env, SSDSIM_FLASH_READ, ppn, bytes, SSDSIM_FOR_HOST, ck);
+    /* (ssdsim_ftl_submit without its checks: a mapped page and a unit's bytes are right) */
+    return ssdsim__env_submit_ftl(env, SSDSIM_FLASH_READ, ppn, bytes, SSDSIM_FOR_HOST, ck);
 }
 
 /* A host unit's flash read or program is done: the host is told, with the request in the low

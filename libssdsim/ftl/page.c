@@ -45,11 +45,21 @@ int ssdsim__page_do_read(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint3
     return ssdsim__ftl_host_read(f->env, ppn, io, bytes, cookie(TAG_HOST_READ, bytes, io));
 }
 
+/* page_read with DFTL: the translation page first. */
+static SSDSIM__NOINLINE int read_dftl(struct ssdsim__ftl *f, uint32_t io, uint64_t lpn,
+                                      uint32_t bytes)
+{
+    if (!ssdsim__page_dftl_ready(f, io, (uint32_t)lpn, bytes, false))
+        return 0; /* continues when its translation page is read */
+    return ssdsim__page_do_read(f, io, (uint32_t)lpn, bytes);
+}
+
+/* Without DFTL, a tail call that saves no register (DFTL's call inline saved four). */
 static int page_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
 {
     struct ssdsim__ftl *f = state;
-    if (f->dftl && !ssdsim__page_dftl_ready(f, io, (uint32_t)lpn, bytes, false))
-        return 0; /* continues when its translation page is read */
+    if (SSDSIM__UNLIKELY(f->dftl))
+        return read_dftl(f, io, lpn, bytes);
     return ssdsim__page_do_read(f, io, (uint32_t)lpn, bytes);
 }
 
@@ -80,12 +90,23 @@ int ssdsim__page_do_write(struct ssdsim__ftl *f, uint32_t io, uint32_t lpn, uint
     return do_write(f, io, lpn, bytes);
 }
 
-static int page_write(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
+/* page_write with DFTL or of part of a mapped unit (a read first). */
+static SSDSIM__NOINLINE int write_full(struct ssdsim__ftl *f, uint32_t io, uint64_t lpn,
+                                       uint32_t bytes)
 {
-    struct ssdsim__ftl *f = state;
     if (f->dftl && !ssdsim__page_dftl_ready(f, io, (uint32_t)lpn, bytes, true))
         return 0;
     return do_write(f, io, (uint32_t)lpn, bytes);
+}
+
+/* A whole unit without DFTL is its program, a tail call: the other cases out of line, so that
+ * this saves no register (it saved six, 18 of its 30 instructions per write). */
+static int page_write(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
+{
+    struct ssdsim__ftl *f = state;
+    if (SSDSIM__UNLIKELY(f->dftl || (bytes < f->page_size && f->l2p[lpn] != NONE)))
+        return write_full(f, io, lpn, bytes);
+    return ssdsim__page_host_program(f, io, (uint32_t)lpn);
 }
 
 static void page_trim(void *state, uint64_t lpn)
@@ -313,6 +334,7 @@ static int page_setup(struct ssdsim__ftl *f, ssdsim_ftl_env *env, bool dftl,
     f->ppd = g->planes_per_die;
     f->n_dies = g->n_dies;
     f->page_size = g->page_size;
+    f->gc_read_bytes = env->model->flash.copyback ? 0 : f->page_size;
     f->spp = env->hw->spp;
     f->n_ppn = g->n_pages;
     f->n_lpn = g->logical_pages;

@@ -172,6 +172,7 @@ struct ssdsim__ftl {
     uint64_t n_map;  /* entries in l2p: data pages, plus translation pages (DFTL) */
     uint64_t n_ppn;
     uint32_t ppb, bpp, n_planes, ppd, n_dies, page_size;
+    uint32_t gc_read_bytes; /* ssdsim__page_gc_read_bytes, kept: a GC read asked the model */
     struct ssdsim__udiv div_ppb, div_bpp; /* ppb, bpp as divisors (udiv.h), for the hot path */
     uint32_t *l2p;
     uint32_t *p2l;

@@ -253,7 +253,7 @@ uint32_t ssdsim__page_block_erased(struct ssdsim__ftl *f, uint32_t b);
  * waits in its plane's register for the copy's program (hw/hw.c), else the page. */
 static inline uint32_t ssdsim__page_gc_read_bytes(const struct ssdsim__ftl *f)
 {
-    return f->env->model->flash.copyback ? 0 : f->page_size;
+    return f->gc_read_bytes; /* (set at create from the model) */
 }
 void ssdsim__page_gc_erase_done(struct ssdsim__ftl *f, uint32_t plane);
 void ssdsim__page_idle(void *state, int idle);

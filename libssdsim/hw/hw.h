@@ -108,6 +108,10 @@ struct ssdsim__hw {
     uint64_t n_blocks, n_pages;
     /* the same as divisors (udiv.h): the hot path divides by them on every op */
     struct ssdsim__udiv div_ppb, div_bpp, div_ppd, div_types;
+    /* the page type of slot ppn is ppn & type_mask when slots are pages and the page types and
+     * slots per block are powers of two, the types no more than the slots (every model in
+     * models/): one mask for two remainders (ssdsim__hw_page_type, on every op); else NONE */
+    uint32_t type_mask;
     /* blocks and slots per die: an op's die in one division (ssdsim__hw_op_die) */
     struct ssdsim__udiv div_bpdie, div_ppdie;
     /* timing, derived (ns) */
@@ -140,6 +144,10 @@ struct ssdsim__hw {
     uint64_t n_suspends;          /* programs or erases suspended */
     uint64_t n_copybacks;         /* GC copies that stayed in their plane */
     bool nand;             /* the model turns on a NAND operation: ops run in hw/nand.c */
+    bool plain;            /* one-page path (hw.c) with slots of one page, no write path
+                              limit and no reliability model (rel/rber.c clears it): a die's
+                              dispatch and an op's completion call none of unit.c's or rel's
+                              functions, and no die holds a partial page (held_blk) */
     /* flash.multiplane with mapping units smaller than the page: the page each plane's page
      * register holds (NONE), indexed by die x planes_per_die + plane; it replaces the die's one
      * reg_page there, as a multi-plane read leaves a page in each of its planes' registers */
@@ -210,8 +218,13 @@ static inline struct ssdsim__flash_op *ssdsim__hw_op(struct ssdsim__hw *hw, uint
 }
 
 /* Queue an op on the die that holds its address; the die starts it when free. on_done is
- * called at the simulated time the op (and, for reads, its data transfer) completes. */
-void ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t op);
+ * called at the simulated time the op (and, for reads, its data transfer) completes. Returns 0,
+ * so that a caller that returns 0 after it can end with it as a tail call. */
+int ssdsim__hw_submit(struct ssdsim__hw *hw, uint32_t op);
+
+/* Start idle die d on the one-page path (not hw->nand): its next queued op, reads first.
+ * Returns 0, so that a caller's return can be a tail call. */
+int ssdsim__hw_die_dispatch(struct ssdsim__hw *hw, uint32_t d);
 
 /* hw/nand.c: ssdsim__hw_submit for a model with NAND operations (hw->nand). */
 void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t op);
@@ -350,6 +363,8 @@ static inline uint32_t ssdsim__hw_page_type(const struct ssdsim__hw *hw, uint32_
 {
     if (hw->slc_block && hw->slc_block[ssdsim__hw_ppn_block(hw, ppn)])
         return SSDSIM__PAGE_SLC;
+    if (hw->type_mask != SSDSIM__NONE)
+        return ppn & hw->type_mask;
     return ssdsim__udiv_r(&hw->div_types, ssdsim__udiv_r(&hw->div_ppb, ppn) >> hw->slot_shift);
 }
 
@@ -423,8 +438,14 @@ static inline void ssdsim__hw_complete(struct ssdsim__hw *hw, uint32_t i)
  * is free. */
 void ssdsim__hw_queue(struct ssdsim__hw *hw, uint32_t i);
 
-/* Bus time for `bytes` on a channel, ns (rounded up). */
-uint64_t ssdsim__hw_bus_ns_div(const struct ssdsim__hw *hw, uint64_t bytes);
+/* Bus time for `bytes` on a channel, ns (rounded up). Inline, a divide and no call: a call on
+ * the die's dispatch path made it save registers for every op. */
+static inline uint64_t ssdsim__hw_bus_ns_div(const struct ssdsim__hw *hw, uint64_t bytes)
+{
+    /* bytes / (MT/s * 1e6 * width/8) seconds = bytes * 8000 / (MT/s * width) ns */
+    uint64_t den = (uint64_t)hw->model->flash.bus_mts * hw->model->flash.bus_width_bits;
+    return (bytes * 8000 + den - 1) / den;
+}
 static inline uint64_t ssdsim__hw_bus_ns(const struct ssdsim__hw *hw, uint64_t bytes)
 {
     return bytes == hw->xfer_bytes ? hw->xfer_ns : ssdsim__hw_bus_ns_div(hw, bytes);
@@ -438,5 +459,30 @@ static inline uint64_t ssdsim__hw_data_in_ns(const struct ssdsim__hw *hw, uint32
 }
 /* Reset the bus timelines to `now` (after a secure erase: no op may be in flight). */
 void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now);
+
+/* Queue op i on its die and start the die when it is idle, on the one-page path (not
+ * hw->nand): ssdsim__hw_submit's after hw/unit.c's packing, and inline in the FTL environment's
+ * submission (ssdsim__env_submit_hw) when there is no packing (hw->plain), which saves a call
+ * per op. Returns 0 (see ssdsim__hw_submit). */
+static inline int ssdsim__hw_queue_op(struct ssdsim__hw *hw, uint32_t i)
+{
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    uint32_t d = ssdsim__hw_op_die(hw, op);
+    struct ssdsim__die *die = &hw->dies[d];
+    uint32_t cls = op->cls;
+    op->next = SSDSIM__NONE;
+    if (die->tail[cls] == SSDSIM__NONE) {
+        die->head[cls] = i;
+        if (cls == SSDSIM__CLASS_WRITE)
+            die->w_since = ssdsim__engine_now(hw->engine); /* the first write */
+    } else {
+        hw->ops[die->tail[cls]].next = i;
+    }
+    die->tail[cls] = i;
+    die->queued++;
+    if (die->cur == SSDSIM__NONE && !die->padding)
+        return ssdsim__hw_die_dispatch(hw, d);
+    return 0;
+}
 
 #endif /* SSDSIM_HW_H */

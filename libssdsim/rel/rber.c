@@ -205,6 +205,7 @@ int ssdsim__rel_new(struct ssdsim__hw *hw, const struct ssdsim_model *m, uint64_
         return SSDSIM_ENOMEM;
     }
     hw->rel = r;
+    hw->plain = false; /* its reads and completions take the hardware's other paths */
     return 0;
 }
 

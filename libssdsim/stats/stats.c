@@ -266,8 +266,11 @@ void ssdsim__stats_close_interval(struct ssdsim__stats *s, uint64_t now)
         s->on_close(s->on_close_ctx);
 }
 
-void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, uint64_t lat_ns,
-                          uint64_t now)
+/* ssdsim__stats_record with a whole histogram per op type or a time series: out of line, so
+ * that the usual case (parts, no series) calls nothing and saves no register (it saved six,
+ * 22 instructions per completion). */
+static SSDSIM__NOINLINE void record_full(struct ssdsim__stats *s, uint32_t op, uint64_t bytes,
+                                         uint64_t lat_ns, uint64_t now)
 {
     if (s->parts)
         ssdsim__hist_moments_add(&s->hist[op].m, lat_ns);
@@ -285,6 +288,20 @@ void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, 
                         : s->interval_bytes && op == SSDSIM_OP_WRITE &&
                               s->bytes[SSDSIM_OP_WRITE] >= s->iv_write_end)
         ssdsim__stats_close_interval(s, now);
+}
+
+void ssdsim__stats_record(struct ssdsim__stats *s, uint32_t op, uint64_t bytes, uint64_t lat_ns,
+                          uint64_t now)
+{
+    if (SSDSIM__UNLIKELY(!s->parts || s->series_on)) {
+        record_full(s, op, bytes, lat_ns, now);
+        return;
+    }
+    ssdsim__hist_moments_add(&s->hist[op].m, lat_ns);
+    ssdsim__hist_moments_add(&s->all, lat_ns);
+    s->bytes[op] += bytes;
+    s->bytes[SSDSIM_OP_ALL] += bytes;
+    s->end_ns = now;
 }
 
 void ssdsim__stats_finish(struct ssdsim__stats *s, uint64_t now)
