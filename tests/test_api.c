@@ -580,6 +580,46 @@ START_TEST(test_api_event_calls_refused_in_callbacks)
 }
 END_TEST
 
+/* ssdsim_free from a completion callback: the drain that runs the callbacks still uses the
+ * simulation, so the free waits until it returns (under ASan this was a use-after-free). The
+ * callbacks of the other writes still run, and calls that run events are refused meanwhile. */
+struct freer {
+    ssdsim *sim;
+    int calls;
+    int drain_rc;
+    char msg[200];
+};
+
+static void free_in_callback(const ssdsim_completion *c, void *ud)
+{
+    (void)c;
+    struct freer *f = ud;
+    f->calls++;
+    if (f->calls == 1) {
+        ssdsim_free(f->sim);
+        f->drain_rc = ssdsim_drain(f->sim);
+        snprintf(f->msg, sizeof f->msg, "%s", ssdsim_errmsg(f->sim));
+    }
+}
+
+START_TEST(test_api_free_in_callback_deferred)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    struct freer f = {.sim = sim};
+    for (int k = 0; k < 4; k++)
+        ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, (uint64_t)k * 4096, 4096, 0,
+                                       (uint64_t)k + 1, free_in_callback, &f),
+                         0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0); /* the simulation is gone once it returns */
+    ck_assert_int_eq(f.calls, 4);
+    ck_assert_int_eq(f.drain_rc, SSDSIM_ESTATE);
+    ck_assert_str_eq(f.msg, "ssdsim_drain: the simulation was freed by a callback; it goes when "
+                            "the call that runs its events returns");
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 /* Unit parsers                                                                                */
 
@@ -1093,6 +1133,7 @@ int main(void)
     /* Each simulation takes milliseconds; the timeout leaves room for sanitizer builds. */
     TCase *sims = tcase_create("simulations");
     tcase_set_timeout(sims, 120);
+    tcase_add_test(sims, test_api_free_in_callback_deferred);
     tcase_add_test(sims, test_api_tiny_simulation);
     tcase_add_test(sims, test_api_job_stats_apart_from_run_stats);
     tcase_add_test(sims, test_api_time_series_intervals);
