@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ssdsim/measure.h"
 #include "ssdsim/ssdsim.h"
+#include "ssdsim/suite.h"
 #include "testutil.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -620,6 +622,64 @@ START_TEST(test_api_free_in_callback_deferred)
 }
 END_TEST
 
+/* The getters that are also macros (passing sizeof) are functions too: called as `(name)(...)`
+ * or through a pointer (ctypes) they did not link, since only the _sized symbols existed. The
+ * function fills what the macro fills, and refuses what it refuses. */
+START_TEST(test_api_macro_getters_are_functions)
+{
+    int (*measure)(ssdsim *, const ssdsim_workload *, const ssdsim_measure_opts *,
+                   ssdsim_measurement *) = ssdsim_measure;
+    int (*rounds)(ssdsim *, ssdsim_workload *const *, size_t, const ssdsim_rounds_opts *,
+                  ssdsim_steady_result *, size_t *) = ssdsim_rounds_run;
+    int (*row)(const ssdsim_curve *, size_t, ssdsim_curve_row *) = ssdsim_curve_get_row;
+    int (*csum)(const ssdsim_curve *, ssdsim_curve_summary *) = ssdsim_curve_get_summary;
+    int (*fig)(const ssdsim_model *, size_t, uint64_t, const ssdsim_calibrate_opts *,
+               ssdsim_calibration *, ssdsim_error *) = ssdsim_calibrate_figure;
+    int (*cal)(const ssdsim_model *, uint64_t, const ssdsim_calibrate_opts *, ssdsim_calibration *,
+               size_t, ssdsim_error *) = ssdsim_calibrate_model;
+    int (*ssum)(const ssdsim_snia_result *, ssdsim_snia_summary *) = ssdsim_snia_get_summary;
+    int (*scell)(const ssdsim_snia_result *, size_t, size_t, ssdsim_measurement *) =
+        ssdsim_snia_get_cell;
+    int (*sround)(const ssdsim_snia_result *, size_t, ssdsim_snia_round *) = ssdsim_snia_get_round;
+    int (*savg)(const ssdsim_snia_result *, size_t, ssdsim_snia_average *) =
+        ssdsim_snia_get_average;
+    int (*qtest)(size_t, ssdsim_quick_test *) = ssdsim_quick_get_test;
+    int (*qsum)(const ssdsim_quick_result *, ssdsim_quick_summary *) = ssdsim_quick_get_summary;
+    int (*qcell)(const ssdsim_quick_result *, ssdsim_quick_state, size_t, size_t,
+                 ssdsim_measurement *) = ssdsim_quick_get_cell;
+    ssdsim_measurement m;
+    ssdsim_curve_row r;
+    ssdsim_curve_summary cs;
+    ssdsim_calibration c;
+    ssdsim_snia_summary ss;
+    ssdsim_snia_round sr;
+    ssdsim_snia_average sa;
+    ssdsim_quick_summary qs;
+    ssdsim_steady_result v;
+    ck_assert_int_eq(measure(NULL, NULL, NULL, &m), SSDSIM_EINVAL);
+    ck_assert_int_eq(rounds(NULL, NULL, 0, NULL, &v, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(row(NULL, 0, &r), SSDSIM_EINVAL);
+    ck_assert_int_eq(csum(NULL, &cs), SSDSIM_EINVAL);
+    ck_assert_int_eq(fig(NULL, 0, 1, NULL, &c, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(cal(NULL, 1, NULL, &c, 1, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssum(NULL, &ss), SSDSIM_EINVAL);
+    ck_assert_int_eq(scell(NULL, 0, 0, &m), SSDSIM_EINVAL);
+    ck_assert_int_eq(sround(NULL, 0, &sr), SSDSIM_EINVAL);
+    ck_assert_int_eq(savg(NULL, 0, &sa), SSDSIM_EINVAL);
+    ck_assert_int_eq(qsum(NULL, &qs), SSDSIM_EINVAL);
+    ck_assert_int_eq(qcell(NULL, 0, 0, 0, &m), SSDSIM_EINVAL);
+    /* a call that fills: the function and the macro agree */
+    ssdsim_quick_test by_fn, by_macro;
+    memset(&by_fn, 0xa5, sizeof by_fn);
+    memset(&by_macro, 0x5a, sizeof by_macro);
+    ck_assert_int_eq(qtest(1, &by_fn), 0);
+    ck_assert_int_eq(ssdsim_quick_get_test(1, &by_macro), 0);
+    ck_assert(by_fn.iops == by_macro.iops && by_fn.seq == by_macro.seq &&
+              by_fn.write == by_macro.write && by_fn.region == by_macro.region);
+    ck_assert_int_eq((ssdsim_quick_get_test)(1, &by_fn), 0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 /* Unit parsers                                                                                */
 
@@ -1107,6 +1167,7 @@ int main(void)
     tcase_add_test(basics, test_api_error_codes_walk);
     tcase_add_test(basics, test_api_unknown_error_code);
     tcase_add_test(basics, test_api_version);
+    tcase_add_test(basics, test_api_macro_getters_are_functions);
     tcase_add_test(basics, test_api_free_accepts_null);
     tcase_add_test(basics, test_api_parse_time_ns);
     tcase_add_test(basics, test_api_parse_size);

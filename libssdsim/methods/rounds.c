@@ -130,3 +130,12 @@ int ssdsim_rounds_run_sized(ssdsim *sim, ssdsim_workload *const *cells, size_t n
         *n_rounds = n;
     return rc;
 }
+
+/* The functions themselves, for callers that bypass the header's macros (a function pointer,
+ * ctypes): the structs as this library declares them. */
+int(ssdsim_rounds_run)(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells,
+                       const ssdsim_rounds_opts *opts, ssdsim_steady_result *verdict,
+                       size_t *n_rounds)
+{
+    return ssdsim_rounds_run_sized(sim, cells, n_cells, opts, verdict, sizeof *verdict, n_rounds);
+}

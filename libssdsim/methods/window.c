@@ -259,3 +259,11 @@ int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_me
     (void)ssdsim__result_give(out, size, &f, sizeof f, 0, true);
     return rc;
 }
+
+/* The functions themselves, for callers that bypass the header's macros (a function pointer,
+ * ctypes): the structs as this library declares them. */
+int(ssdsim_measure)(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_opts *opts,
+                    ssdsim_measurement *out)
+{
+    return ssdsim_measure_sized(sim, wl, opts, out, sizeof *out);
+}
