@@ -712,6 +712,11 @@ static int run_body(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opt
     return run_workload(sim, wl, opts ? &o : NULL, true);
 }
 
+int ssdsim__run_inner(struct ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
+{
+    return run_body(sim, wl, opts);
+}
+
 int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
 {
     if (!sim || sim->magic != SSDSIM__MAGIC_SIM)

@@ -123,6 +123,11 @@ int ssdsim__refuse_in_events(const struct ssdsim *sim, const char *what);
 void ssdsim__call_enter(struct ssdsim *sim);
 int ssdsim__call_leave(struct ssdsim *sim, int rc);
 
+/* ssdsim_run without that bracket, for the library's own runs on a caller's simulation (a
+ * preconditioning fill, a measurement window): the call around them goes on using the
+ * simulation, so a free asked meanwhile must not happen as the run returns. */
+int ssdsim__run_inner(struct ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts);
+
 /* Report `fraction` (0 to 1) of the current step to the progress callback, mapped into the part
  * of the whole the step stands for (sim->progress_span): the callback's result, 0 without one. */
 int ssdsim__progress_call(struct ssdsim *sim, double fraction);

@@ -622,6 +622,39 @@ START_TEST(test_api_free_in_callback_deferred)
 }
 END_TEST
 
+/* ssdsim_free from a callback (an interval's, every 0.1 ms) during a call that runs the
+ * library's own runs on the caller's simulation (a measurement window): the free waits for
+ * that call, not for the run inside it, which the call outlives (before, it went on in freed
+ * memory). */
+struct progress_freer {
+    ssdsim *sim;
+    int calls;
+};
+
+static void free_in_interval(const struct ssdsim_interval *iv, void *ud)
+{
+    (void)iv;
+    struct progress_freer *f = ud;
+    if (f->calls++ == 0)
+        ssdsim_free(f->sim);
+}
+
+START_TEST(test_api_free_in_measure_deferred)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    ssdsim_workload *wl = workload("{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 8}");
+    struct progress_freer f = {.sim = sim};
+    ck_assert_int_eq(ssdsim_set_interval_callback(sim, 100000, free_in_interval, &f), 0);
+    ssdsim_measurement out;
+    /* the next window is refused (the simulation is going); it is gone once this returns */
+    ck_assert_int_eq(ssdsim_measure(sim, wl, NULL, &out), SSDSIM_ESTATE);
+    ck_assert_int_gt(f.calls, 0);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
 /* The getters that are also macros (passing sizeof) are functions too: called as `(name)(...)`
  * or through a pointer (ctypes) they did not link, since only the _sized symbols existed. The
  * function fills what the macro fills, and refuses what it refuses. */
@@ -1195,6 +1228,7 @@ int main(void)
     TCase *sims = tcase_create("simulations");
     tcase_set_timeout(sims, 120);
     tcase_add_test(sims, test_api_free_in_callback_deferred);
+    tcase_add_test(sims, test_api_free_in_measure_deferred);
     tcase_add_test(sims, test_api_tiny_simulation);
     tcase_add_test(sims, test_api_job_stats_apart_from_run_stats);
     tcase_add_test(sims, test_api_time_series_intervals);
