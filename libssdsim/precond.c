@@ -184,7 +184,7 @@ static void fill_job(struct ssdsim__jobspec *f, uint64_t bs)
     f->iodepth = f->iodepth_asked = 32;
 }
 
-int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
+static int precondition_seq_fills_body(ssdsim *sim, uint32_t fills)
 {
     if (!sim)
         return SSDSIM_EINVAL;
@@ -246,7 +246,7 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
         if (rc == 0)
             rc = ssdsim__ff_seq_fill_members(sim, fills, (uint32_t)bs[0]);
     } else {
-        rc = ssdsim_run(sim, &wl, NULL);
+        rc = ssdsim__run_inner(sim, &wl, NULL);
     }
     /* What the write buffers still hold goes to flash now, so that the next run neither
      * counts it as its own writes nor competes with its flush. */
@@ -259,6 +259,15 @@ int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
     if (rc == 0)
         sim->precond = (struct ssdsim__precond){.mode = "seq", .fills = fills};
     return rc;
+}
+
+/* Bracketed (ssdsim__call_enter): a callback's ssdsim_free waits until this returns. */
+int ssdsim_precondition_seq_fills(ssdsim *sim, uint32_t fills)
+{
+    if (!sim || sim->magic != SSDSIM__MAGIC_SIM)
+        return precondition_seq_fills_body(sim, fills);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim, precondition_seq_fills_body(sim, fills));
 }
 
 /* ------------------------------------------------------------------ fast-forward */

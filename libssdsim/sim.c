@@ -173,6 +173,12 @@ void ssdsim_free(ssdsim *sim)
     if (!sim)
         return;
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
+    if (sim->engine.running || sim->call_depth) {
+        /* A callback frees the simulation whose events run: the engine loop and the call that
+         * runs it still use it, so the outermost call frees it as it returns. */
+        sim->free_pending = true;
+        return;
+    }
     sim->magic = SSDSIM__MAGIC_FREED;
     clear_run_notes(sim);
     ssdsim__host_fini(&sim->host);
@@ -612,9 +618,9 @@ int ssdsim_run_source(ssdsim *sim, const ssdsim_source *src, const ssdsim_replay
     return ssdsim_run_sources(sim, src, ropts ? one : NULL, 1, opts);
 }
 
-int ssdsim_run_sources(ssdsim *sim, const ssdsim_source *srcs,
-                       const ssdsim_replay_opts *const *ropts, size_t n,
-                       const ssdsim_run_opts *opts)
+static int run_sources_body(ssdsim *sim, const ssdsim_source *srcs,
+                            const ssdsim_replay_opts *const *ropts, size_t n,
+                            const ssdsim_run_opts *opts)
 {
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (!sim || !srcs || n == 0 || n > 4096)
@@ -676,6 +682,16 @@ int ssdsim_run_sources(ssdsim *sim, const ssdsim_source *srcs,
     return rc;
 }
 
+int ssdsim_run_sources(ssdsim *sim, const ssdsim_source *srcs,
+                       const ssdsim_replay_opts *const *ropts, size_t n,
+                       const ssdsim_run_opts *opts)
+{
+    if (!sim || sim->magic != SSDSIM__MAGIC_SIM)
+        return run_sources_body(sim, srcs, ropts, n, opts);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim, run_sources_body(sim, srcs, ropts, n, opts));
+}
+
 void ssdsim_set_observer(ssdsim *sim, const ssdsim_observer *obs)
 {
     if (!sim)
@@ -689,7 +705,7 @@ void ssdsim_set_observer(ssdsim *sim, const ssdsim_observer *obs)
     }
 }
 
-int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
+static int run_body(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
 {
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     SSDSIM__CHECK_HANDLE(wl, SSDSIM__MAGIC_WORKLOAD, "ssdsim_workload");
@@ -707,10 +723,40 @@ int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *op
     return run_workload(sim, wl, opts ? &o : NULL, true);
 }
 
+int ssdsim__run_inner(struct ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
+{
+    return run_body(sim, wl, opts);
+}
+
+int ssdsim_run(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts)
+{
+    if (!sim || sim->magic != SSDSIM__MAGIC_SIM)
+        return run_body(sim, wl, opts);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim, run_body(sim, wl, opts));
+}
+
 static int check_usable(struct ssdsim *sim); /* below, with the embedding calls */
+
+void ssdsim__call_enter(struct ssdsim *sim)
+{
+    sim->call_depth++;
+}
+
+int ssdsim__call_leave(struct ssdsim *sim, int rc)
+{
+    if (--sim->call_depth == 0 && sim->free_pending && !sim->engine.running)
+        ssdsim_free(sim);
+    return rc;
+}
 
 int ssdsim__refuse_in_events(const struct ssdsim *sim, const char *what)
 {
+    if (sim->free_pending)
+        return ssdsim__fail(sim, SSDSIM_ESTATE,
+                            "%s: the simulation was freed by a callback; it goes when the call "
+                            "that runs its events returns",
+                            what);
     if (!sim->engine.running)
         return 0;
     return ssdsim__fail(sim, SSDSIM_ESTATE,
@@ -720,7 +766,7 @@ int ssdsim__refuse_in_events(const struct ssdsim *sim, const char *what)
                         what);
 }
 
-int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
+static int idle_body(ssdsim *sim, uint64_t duration_ns)
 {
     int usable = check_usable(sim);
     if (!usable)
@@ -744,6 +790,14 @@ int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
     if (rc)
         sim->broken = true;
     return rc;
+}
+
+int ssdsim_idle(ssdsim *sim, uint64_t duration_ns)
+{
+    if (!sim || sim->magic != SSDSIM__MAGIC_SIM)
+        return idle_body(sim, duration_ns);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim, idle_body(sim, duration_ns));
 }
 
 int ssdsim_precondition_seq(ssdsim *sim)
@@ -890,7 +944,7 @@ int ssdsim_submit_ex(ssdsim *sim, enum ssdsim_op op, uint64_t offset, uint64_t l
     return rc;
 }
 
-int ssdsim_run_until(ssdsim *sim, uint64_t t_ns)
+static int run_until_body(ssdsim *sim, uint64_t t_ns)
 {
     int rc = check_usable(sim);
     if (rc == 0)
@@ -910,7 +964,15 @@ int ssdsim_run_until(ssdsim *sim, uint64_t t_ns)
     return after_events(sim, ssdsim__engine_run_until(&sim->engine, t_ns));
 }
 
-int ssdsim_step(ssdsim *sim)
+int ssdsim_run_until(ssdsim *sim, uint64_t t_ns)
+{
+    if (!sim || sim->magic != SSDSIM__MAGIC_SIM)
+        return run_until_body(sim, t_ns);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim, run_until_body(sim, t_ns));
+}
+
+static int step_body(ssdsim *sim)
 {
     int rc = check_usable(sim);
     if (rc == 0)
@@ -924,7 +986,15 @@ int ssdsim_step(ssdsim *sim)
     return sim->engine.n_executed > before ? 1 : 0;
 }
 
-int ssdsim_drain(ssdsim *sim)
+int ssdsim_step(ssdsim *sim)
+{
+    if (!sim || sim->magic != SSDSIM__MAGIC_SIM)
+        return step_body(sim);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim, step_body(sim));
+}
+
+static int drain_body(ssdsim *sim)
 {
     int rc = check_usable(sim);
     if (rc == 0)
@@ -953,6 +1023,14 @@ int ssdsim_drain(ssdsim *sim)
     }
     sim->host.stop_when_drained = false;
     return rc;
+}
+
+int ssdsim_drain(ssdsim *sim)
+{
+    if (!sim || sim->magic != SSDSIM__MAGIC_SIM)
+        return drain_body(sim);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim, drain_body(sim));
 }
 
 uint64_t ssdsim_now(const ssdsim *sim)

@@ -49,6 +49,11 @@ struct ssdsim {
     uint64_t cb_interval_ns;        /* its interval (a workload run uses its own meanwhile) */
     void *interval_ud;
     bool broken; /* a run failed half-way: the device state cannot be trusted */
+    /* Public calls that run events now on the stack, and whether a callback of theirs called
+     * ssdsim_free: the free waits until the outermost returns, since they still use the
+     * simulation (ssdsim__call_enter, ssdsim__call_leave). */
+    unsigned call_depth;
+    bool free_pending;
     /* The steady-state rule of the last run (ssdsim_get_steady applies it to the series) and its
      * early stop: until_steady, max_rounds, and whether they ended the run. */
     ssdsim_steady_var steady_var;
@@ -111,6 +116,17 @@ int ssdsim__fail(const struct ssdsim *sim, int code, const char *fmt, ...) SSDSI
  * would run the engine inside itself: 0 when not so called, else SSDSIM_ESTATE with the message
  * "WHAT: called from a callback ..." set. The simulation stays usable. */
 int ssdsim__refuse_in_events(const struct ssdsim *sim, const char *what);
+
+/* Bracket a public call that runs events (sim not NULL): ssdsim_free called from one of its
+ * callbacks only marks the simulation, and the leave of the outermost call frees it. Leave
+ * returns rc. */
+void ssdsim__call_enter(struct ssdsim *sim);
+int ssdsim__call_leave(struct ssdsim *sim, int rc);
+
+/* ssdsim_run without that bracket, for the library's own runs on a caller's simulation (a
+ * preconditioning fill, a measurement window): the call around them goes on using the
+ * simulation, so a free asked meanwhile must not happen as the run returns. */
+int ssdsim__run_inner(struct ssdsim *sim, const ssdsim_workload *wl, const ssdsim_run_opts *opts);
 
 /* Report `fraction` (0 to 1) of the current step to the progress callback, mapped into the part
  * of the whole the step stands for (sim->progress_span): the callback's result, 0 without one. */

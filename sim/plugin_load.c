@@ -115,19 +115,25 @@ static void set_owner(const char *kind, const char *name, const char *path)
 }
 
 /* Register the tables of one list; `reg` is the kind's registration function, `kind` its key
- * in `owners`. A name taken by another module's plugin names that module too. */
+ * in `owners` (a string literal). A name taken by another module's plugin names that module
+ * too; one taken by this module's own list says it is listed twice. */
 #define REGISTER_LIST(list, reg, kind)                                                             \
     do {                                                                                           \
-        for (size_t k_ = 0; (list) && (list)[k_]; k_++) {                                         \
+        for (size_t k_ = 0; (list) && (list)[k_]; k_++) {                                          \
             ssdsim_error err_;                                                                     \
             if (reg((list)[k_], &err_)) {                                                          \
-                const char *other_ = owner_of(kind, (list)[k_]->name);                            \
-                if (other_)                                                                        \
-                    cli_error("%s: cannot register plugin: %s by %s, a different module (not "    \
+                const char *other_ = owner_of(kind, (list)[k_]->name);                             \
+                /* the owner is this very module: its list names the table twice */                \
+                if (other_ && !strcmp(other_, owner_path))                                         \
+                    cli_error("%s: cannot register plugin: '%s' is listed twice in %s's ." kind    \
+                              " list",                                                             \
+                              path, (list)[k_]->name, path);                                       \
+                else if (other_)                                                                   \
+                    cli_error("%s: cannot register plugin: %s by %s, a different module (not "     \
                               "the same bytes)",                                                   \
                               path, err_.message, other_);                                         \
                 else                                                                               \
-                    cli_error("%s: cannot register plugin: %s", path, err_.message);              \
+                    cli_error("%s: cannot register plugin: %s", path, err_.message);               \
                 return -1;                                                                         \
             }                                                                                      \
             set_owner(kind, (list)[k_]->name, owner_path);                                         \

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ssdsim/measure.h"
 #include "ssdsim/ssdsim.h"
+#include "ssdsim/suite.h"
 #include "testutil.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -580,6 +582,137 @@ START_TEST(test_api_event_calls_refused_in_callbacks)
 }
 END_TEST
 
+/* ssdsim_free from a completion callback: the drain that runs the callbacks still uses the
+ * simulation, so the free waits until it returns (under ASan this was a use-after-free). The
+ * callbacks of the other writes still run, and calls that run events are refused meanwhile. */
+struct freer {
+    ssdsim *sim;
+    int calls;
+    int drain_rc;
+    char msg[200];
+};
+
+static void free_in_callback(const ssdsim_completion *c, void *ud)
+{
+    (void)c;
+    struct freer *f = ud;
+    f->calls++;
+    if (f->calls == 1) {
+        ssdsim_free(f->sim);
+        f->drain_rc = ssdsim_drain(f->sim);
+        snprintf(f->msg, sizeof f->msg, "%s", ssdsim_errmsg(f->sim));
+    }
+}
+
+START_TEST(test_api_free_in_callback_deferred)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    struct freer f = {.sim = sim};
+    for (int k = 0; k < 4; k++)
+        ck_assert_int_eq(ssdsim_submit(sim, SSDSIM_OP_WRITE, (uint64_t)k * 4096, 4096, 0,
+                                       (uint64_t)k + 1, free_in_callback, &f),
+                         0);
+    ck_assert_int_eq(ssdsim_drain(sim), 0); /* the simulation is gone once it returns */
+    ck_assert_int_eq(f.calls, 4);
+    ck_assert_int_eq(f.drain_rc, SSDSIM_ESTATE);
+    ck_assert_str_eq(f.msg, "ssdsim_drain: the simulation was freed by a callback; it goes when "
+                            "the call that runs its events returns");
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* ssdsim_free from a callback (an interval's, every 0.1 ms) during a call that runs the
+ * library's own runs on the caller's simulation (a measurement window): the free waits for
+ * that call, not for the run inside it, which the call outlives (before, it went on in freed
+ * memory). */
+struct progress_freer {
+    ssdsim *sim;
+    int calls;
+};
+
+static void free_in_interval(const struct ssdsim_interval *iv, void *ud)
+{
+    (void)iv;
+    struct progress_freer *f = ud;
+    if (f->calls++ == 0)
+        ssdsim_free(f->sim);
+}
+
+START_TEST(test_api_free_in_measure_deferred)
+{
+    ssdsim_model *m = small_model();
+    ssdsim *sim = new_sim(m, 1);
+    ssdsim_workload *wl = workload("{\"rw\": \"randwrite\", \"bs\": \"4k\", \"iodepth\": 8}");
+    struct progress_freer f = {.sim = sim};
+    ck_assert_int_eq(ssdsim_set_interval_callback(sim, 100000, free_in_interval, &f), 0);
+    ssdsim_measurement out;
+    /* the next window is refused (the simulation is going); it is gone once this returns */
+    ck_assert_int_eq(ssdsim_measure(sim, wl, NULL, &out), SSDSIM_ESTATE);
+    ck_assert_int_gt(f.calls, 0);
+    ssdsim_workload_free(wl);
+    ssdsim_model_free(m);
+}
+END_TEST
+
+/* The getters that are also macros (passing sizeof) are functions too: called as `(name)(...)`
+ * or through a pointer (ctypes) they did not link, since only the _sized symbols existed. The
+ * function fills what the macro fills, and refuses what it refuses. */
+START_TEST(test_api_macro_getters_are_functions)
+{
+    int (*measure)(ssdsim *, const ssdsim_workload *, const ssdsim_measure_opts *,
+                   ssdsim_measurement *) = ssdsim_measure;
+    int (*rounds)(ssdsim *, ssdsim_workload *const *, size_t, const ssdsim_rounds_opts *,
+                  ssdsim_steady_result *, size_t *) = ssdsim_rounds_run;
+    int (*row)(const ssdsim_curve *, size_t, ssdsim_curve_row *) = ssdsim_curve_get_row;
+    int (*csum)(const ssdsim_curve *, ssdsim_curve_summary *) = ssdsim_curve_get_summary;
+    int (*fig)(const ssdsim_model *, size_t, uint64_t, const ssdsim_calibrate_opts *,
+               ssdsim_calibration *, ssdsim_error *) = ssdsim_calibrate_figure;
+    int (*cal)(const ssdsim_model *, uint64_t, const ssdsim_calibrate_opts *, ssdsim_calibration *,
+               size_t, ssdsim_error *) = ssdsim_calibrate_model;
+    int (*ssum)(const ssdsim_snia_result *, ssdsim_snia_summary *) = ssdsim_snia_get_summary;
+    int (*scell)(const ssdsim_snia_result *, size_t, size_t, ssdsim_measurement *) =
+        ssdsim_snia_get_cell;
+    int (*sround)(const ssdsim_snia_result *, size_t, ssdsim_snia_round *) = ssdsim_snia_get_round;
+    int (*savg)(const ssdsim_snia_result *, size_t, ssdsim_snia_average *) =
+        ssdsim_snia_get_average;
+    int (*qtest)(size_t, ssdsim_quick_test *) = ssdsim_quick_get_test;
+    int (*qsum)(const ssdsim_quick_result *, ssdsim_quick_summary *) = ssdsim_quick_get_summary;
+    int (*qcell)(const ssdsim_quick_result *, ssdsim_quick_state, size_t, size_t,
+                 ssdsim_measurement *) = ssdsim_quick_get_cell;
+    ssdsim_measurement m;
+    ssdsim_curve_row r;
+    ssdsim_curve_summary cs;
+    ssdsim_calibration c;
+    ssdsim_snia_summary ss;
+    ssdsim_snia_round sr;
+    ssdsim_snia_average sa;
+    ssdsim_quick_summary qs;
+    ssdsim_steady_result v;
+    ck_assert_int_eq(measure(NULL, NULL, NULL, &m), SSDSIM_EINVAL);
+    ck_assert_int_eq(rounds(NULL, NULL, 0, NULL, &v, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(row(NULL, 0, &r), SSDSIM_EINVAL);
+    ck_assert_int_eq(csum(NULL, &cs), SSDSIM_EINVAL);
+    ck_assert_int_eq(fig(NULL, 0, 1, NULL, &c, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(cal(NULL, 1, NULL, &c, 1, NULL), SSDSIM_EINVAL);
+    ck_assert_int_eq(ssum(NULL, &ss), SSDSIM_EINVAL);
+    ck_assert_int_eq(scell(NULL, 0, 0, &m), SSDSIM_EINVAL);
+    ck_assert_int_eq(sround(NULL, 0, &sr), SSDSIM_EINVAL);
+    ck_assert_int_eq(savg(NULL, 0, &sa), SSDSIM_EINVAL);
+    ck_assert_int_eq(qsum(NULL, &qs), SSDSIM_EINVAL);
+    ck_assert_int_eq(qcell(NULL, 0, 0, 0, &m), SSDSIM_EINVAL);
+    /* a call that fills: the function and the macro agree */
+    ssdsim_quick_test by_fn, by_macro;
+    memset(&by_fn, 0xa5, sizeof by_fn);
+    memset(&by_macro, 0x5a, sizeof by_macro);
+    ck_assert_int_eq(qtest(1, &by_fn), 0);
+    ck_assert_int_eq(ssdsim_quick_get_test(1, &by_macro), 0);
+    ck_assert(by_fn.iops == by_macro.iops && by_fn.seq == by_macro.seq &&
+              by_fn.write == by_macro.write && by_fn.region == by_macro.region);
+    ck_assert_int_eq((ssdsim_quick_get_test)(1, &by_fn), 0);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------------------------ */
 /* Unit parsers                                                                                */
 
@@ -1067,6 +1200,7 @@ int main(void)
     tcase_add_test(basics, test_api_error_codes_walk);
     tcase_add_test(basics, test_api_unknown_error_code);
     tcase_add_test(basics, test_api_version);
+    tcase_add_test(basics, test_api_macro_getters_are_functions);
     tcase_add_test(basics, test_api_free_accepts_null);
     tcase_add_test(basics, test_api_parse_time_ns);
     tcase_add_test(basics, test_api_parse_size);
@@ -1093,6 +1227,8 @@ int main(void)
     /* Each simulation takes milliseconds; the timeout leaves room for sanitizer builds. */
     TCase *sims = tcase_create("simulations");
     tcase_set_timeout(sims, 120);
+    tcase_add_test(sims, test_api_free_in_callback_deferred);
+    tcase_add_test(sims, test_api_free_in_measure_deferred);
     tcase_add_test(sims, test_api_tiny_simulation);
     tcase_add_test(sims, test_api_job_stats_apart_from_run_stats);
     tcase_add_test(sims, test_api_time_series_intervals);

@@ -165,6 +165,26 @@ SSDSIM_PLUGIN_MODULE(table)
 EOF
 cc_mod clash.c clash.so || fail "cannot build clash.so"
 expect "ssdsim: clash.so: cannot register plugin: a GC policy named 'wear-greedy' is already registered by $so, a different module (not the same bytes)" list --plugin "$so" --plugin clash.so
+# A module whose list holds the same table twice: named as listed twice, not as a clash.
+cat > twice.c << 'EOF'
+#include <ssdsim/sys/gc.h>
+#include <ssdsim/sys/plugin.h>
+static uint32_t pick(void *state, const ssdsim_view *v, uint32_t plane)
+{
+    (void)state;
+    return ssdsim_view_fewest_valid(v, plane);
+}
+static const ssdsim_gc_ops bad = {.abi_version = SSDSIM_PLUGIN_ABI_VERSION,
+                                  .struct_size = sizeof(ssdsim_gc_ops), .name = "bad",
+                                  .summary = "listed twice", .select_victim = pick};
+static const ssdsim_gc_ops *const gcs[] = {&bad, &bad, NULL};
+static const ssdsim_plugin_module_table table = {SSDSIM_PLUGIN_MODULE_ABI_VERSION,
+                                                 sizeof(ssdsim_plugin_module_table), "twice",
+                                                 NULL, gcs, NULL, NULL};
+SSDSIM_PLUGIN_MODULE(table)
+EOF
+cc_mod twice.c twice.so || fail "cannot build twice.so"
+expect "ssdsim: twice.so: cannot register plugin: 'bad' is listed twice in twice.so's .gc list" list --plugin twice.so
 # A manifest's module that cannot be loaded is named with the manifest's line; an empty
 # manifest holds no point.
 sed "s|\"$so\"|\"$pl/gone.so\"|" manifest.jsonl > gone.jsonl

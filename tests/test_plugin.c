@@ -13,6 +13,7 @@
 #include "ssdsim/sys/ftl.h"
 #include "ssdsim/sys/gc.h"
 #include "ssdsim/sys/wl.h"
+#include "ssdsim/trace.h"
 
 /* An outside policy: the oldest closed block whose valid count is below the plane's average,
  * else the fewest-valid one. Counts its calls in its own state. */
@@ -131,7 +132,7 @@ END_TEST
  * request (before, an id out of range read outside the command pool, a second completion was
  * taken, and the bytes were moved over the host link; a unit never completed was blamed on
  * free blocks). */
-enum bad_done { BAD_ID, BAD_TWICE, BAD_BYTES, BAD_FLUSH_ID, BAD_RA_ID, BAD_NEVER };
+enum bad_done { BAD_ID, BAD_TWICE, BAD_BYTES, BAD_FLUSH_ID, BAD_RA_ID, BAD_NEVER, BAD_WAITED };
 static enum bad_done bad_mode;
 static ssdsim_ftl_env *bad_env;
 
@@ -165,6 +166,10 @@ static int bad_read(void *state, uint32_t io, uint64_t lpn, uint32_t bytes)
         break;
     case BAD_NEVER: /* the unit is never completed */
         break;
+    case BAD_WAITED: /* a wait of a request out of range (before, read outside the pool) */
+        ssdsim_ftl_unit_waited(bad_env, io + 100000, 1000);
+        ssdsim_ftl_unit_done(bad_env, io, bytes);
+        break;
     }
     return 0;
 }
@@ -195,6 +200,8 @@ START_TEST(test_plugin_outside_ftl_bad_unit_done_stops_the_run)
         /* once nothing is in flight: not blamed on free blocks (SSDSIM_EFULL) as before */
         {BAD_NEVER, "the run cannot go on: FTL 'test-bad-done' was handed units of 1 command "
                     "that it never completed (ssdsim_ftl_unit_done)"},
+        {BAD_WAITED, "FTL 'test-bad-done' reported a wait of request 100000, which the device "
+                     "never handed it (ssdsim_ftl_unit_waited)"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         bad_mode = cases[k].mode;
@@ -210,6 +217,49 @@ START_TEST(test_plugin_outside_ftl_bad_unit_done_stops_the_run)
         ssdsim_free(sim);
         ssdsim_model_free(m);
     }
+}
+END_TEST
+
+/* The services a plugin calls, given a NULL env or view (a plugin's slip): neutral answers,
+ * as the headers say, not a crash (before, each read through the NULL pointer). */
+START_TEST(test_plugin_services_accept_null)
+{
+    const ssdsim_view *v = NULL;
+    ck_assert_uint_eq(ssdsim_view_pages_per_block(v), 0);
+    ck_assert_uint_eq(ssdsim_view_n_planes(v), 0);
+    ck_assert_uint_eq(ssdsim_view_blocks_per_plane(v), 0);
+    ck_assert_uint_eq(ssdsim_view_n_candidates(v, 0), 0);
+    ck_assert_uint_eq(ssdsim_view_candidate(v, 0, 0), SSDSIM_NO_BLOCK);
+    ck_assert_uint_eq(ssdsim_view_fewest_valid(v, 0), SSDSIM_NO_BLOCK);
+    ck_assert_uint_eq(ssdsim_view_least_recent(v, 0, 0), SSDSIM_NO_BLOCK);
+    ck_assert_uint_eq(ssdsim_view_oldest(v, 0), SSDSIM_NO_BLOCK);
+    ck_assert_uint_eq(ssdsim_view_newer(v, 0), SSDSIM_NO_BLOCK);
+    ck_assert_uint_eq(ssdsim_view_valid(v, 0), 0);
+    ck_assert_uint_eq(ssdsim_view_closed_at(v, 0), 0);
+    ck_assert_uint_eq(ssdsim_view_modified_at(v, 0), 0);
+    ck_assert_uint_eq(ssdsim_view_clock(v), 0);
+    ck_assert_uint_eq(ssdsim_view_erase_count(v, 0), 0);
+    ck_assert_uint_eq(ssdsim_view_min_erase_count(v), 0);
+    ck_assert_uint_eq(ssdsim_view_max_erase_count(v), 0);
+    ck_assert_uint_eq(ssdsim_view_first_free(v, 0), SSDSIM_NO_BLOCK);
+    ck_assert_uint_eq(ssdsim_view_next_free(v, 0), SSDSIM_NO_BLOCK);
+    ck_assert_uint_eq(ssdsim_view_random(v), 0);
+    ssdsim_ftl_env *env = NULL;
+    ck_assert_ptr_null(ssdsim_ftl_geometry(env));
+    ck_assert_uint_eq(ssdsim_ftl_now(env), 0);
+    ck_assert_uint_eq(ssdsim_ftl_erase_count(env, 0), 0);
+    ck_assert_uint_eq(ssdsim_ftl_random(env), 0);
+    ck_assert_int_eq(ssdsim_ftl_submit(env, SSDSIM_FLASH_READ, 0, 4096, SSDSIM_FOR_HOST, 0),
+                     SSDSIM_EINVAL);
+    ssdsim_ftl_unit_done(env, 0, 4096);
+    ssdsim_ftl_unit_waited(env, 0, 10);
+    ssdsim_ftl_count(env, SSDSIM_CNT_HOST_PAGES, 1);
+    ssdsim_ftl_fail(env, SSDSIM_ESTATE, "no env");
+    ssdsim_trace_as_source(NULL, NULL);
+    ssdsim_source src;
+    memset(&src, 0xff, sizeof src);
+    ssdsim_trace_as_source(NULL, &src);
+    ck_assert(src.next == NULL);
 }
 END_TEST
 
@@ -560,6 +610,7 @@ int main(void)
     tcase_add_test(tc, test_plugin_outside_ftl_precondition_fast_without_plane_free_blocks);
     tcase_add_test(tc, test_plugin_outside_ftl_bad_unit_done_stops_the_run);
     tcase_add_test(tc, test_plugin_abi_and_table_checks);
+    tcase_add_test(tc, test_plugin_services_accept_null);
     tcase_add_test(tc, test_plugin_malformed_parameter_lists_are_refused);
     tcase_add_test(tc, test_plugin_builtins_are_listed);
     tcase_add_test(tc, test_plugin_every_gc_policy_runs);

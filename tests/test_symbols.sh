@@ -5,8 +5,12 @@
 # symbols the linker adds to every shared object (_init, _fini, __bss_start, _edata, _end) and
 # version definitions are ignored, and so, in a --enable-coverage build, are those of the
 # compiler's gcov runtime (libgcov.a, linked into the library, exports a few: __gcov_master,
-# mangle_path).
+# mangle_path). Every function the public headers declare SSDSIM_API must be exported too: a
+# name that is also a macro (the result getters that pass sizeof) needs its function defined
+# as `int (name)(...)`, or a function pointer, `(name)(...)` and ctypes fail to link. (Lines
+# of a macro, such as SSDSIM_PLUGIN_MODULE's ssdsim_plugin_module, declare a module's symbol.)
 set -eu
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=${top_builddir:-$(pwd)}
 libdir="$top_builddir/libssdsim/.libs"
 lib=
@@ -58,6 +62,15 @@ if [ -n "$internal" ]; then
 fi
 if [ "$n" -eq 0 ]; then
     echo "FAIL: $(basename "$lib") exports no symbols at all"
+    status=1
+fi
+declared=$(cat "$top_srcdir"/libssdsim/include/ssdsim/*.h \
+    "$top_srcdir"/libssdsim/include/ssdsim/sys/*.h | grep 'SSDSIM_API' | grep -v '\\$' |
+    sed -n 's/.*[ *]\(ssdsim_[a-z0-9_]*\)(.*/\1/p' | sort -u)
+missing=$(printf '%s\n' "$declared" | grep -v -x -F "$(printf '%s\n' "$names")" || true)
+if [ -n "$missing" ]; then
+    echo "FAIL: $(basename "$lib") does not export functions its headers declare SSDSIM_API:"
+    printf '  %s\n' $missing
     status=1
 fi
 [ "$runtime" -eq 0 ] || echo "$runtime symbols of the gcov runtime ($gcov) ignored"

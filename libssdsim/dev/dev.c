@@ -443,6 +443,17 @@ void ssdsim__dev_unit_waited(void *ctx, uint32_t id, uint64_t ns)
      * slots they wait for, not directly. */
     if (id & (SSDSIM__DEV_FLUSH_TAG | SSDSIM__DEV_RA_TAG))
         return;
+    /* the id is the FTL's word, checked as ssdsim__dev_unit_done checks it */
+    if (SSDSIM__UNLIKELY(id >= d->pool->ip.cap || cmd_at(d, id)->dev != d->index)) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "FTL '%s' reported a wait of request %u, which the device never handed it "
+                 "(ssdsim_ftl_unit_waited)",
+                 d->env.ops->name, id);
+        ssdsim_ftl_fail(&d->env, SSDSIM_ESTATE, msg);
+        ssdsim__engine_stop(d->engine);
+        return;
+    }
     struct ssdsim__cmd *c = cmd_at(d, id);
     if (ns > c->wait_ns)
         c->wait_ns = ns;

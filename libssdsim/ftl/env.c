@@ -323,14 +323,18 @@ void ssdsim__env_cmd_leave(struct ssdsim_ftl_env *env)
 
 /* ------------------------------------------------------------------ public services */
 
+/* The services take no env on trust: a plugin's NULL gets a neutral answer, not a crash. */
+
 const ssdsim_geometry *ssdsim_ftl_geometry(const ssdsim_ftl_env *env)
 {
-    return &env->geo;
+    return env ? &env->geo : NULL;
 }
 
 int ssdsim_ftl_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t addr, uint32_t bytes,
                       ssdsim_flash_purpose purpose, uint64_t cookie)
 {
+    if (!env)
+        return SSDSIM_EINVAL;
     return ssdsim__env_submit(env, kind, addr, bytes, purpose, cookie, false);
 }
 
@@ -493,18 +497,19 @@ int ssdsim__env_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, uint64_t add
 
 void ssdsim_ftl_unit_done(ssdsim_ftl_env *env, uint32_t io, uint32_t bytes)
 {
-    env->unit_done(env->unit_done_ctx, io, bytes);
+    if (env)
+        env->unit_done(env->unit_done_ctx, io, bytes);
 }
 
 void ssdsim_ftl_unit_waited(ssdsim_ftl_env *env, uint32_t io, uint64_t ns)
 {
-    if (env->unit_waited)
+    if (env && env->unit_waited)
         env->unit_waited(env->unit_done_ctx, io, ns);
 }
 
 void ssdsim_ftl_count(ssdsim_ftl_env *env, ssdsim_ftl_counter counter, uint64_t n)
 {
-    if ((unsigned)counter < SSDSIM_N_COUNTERS) {
+    if (env && (unsigned)counter < SSDSIM_N_COUNTERS) {
         env->n.c[counter] += n;
         if (env->fw_ns[counter]) /* firmware time of the work (dev/fw.c) */
             env->fw_run(env->unit_done_ctx, n * env->fw_ns[counter]);
@@ -513,21 +518,26 @@ void ssdsim_ftl_count(ssdsim_ftl_env *env, ssdsim_ftl_counter counter, uint64_t 
 
 uint64_t ssdsim_ftl_now(const ssdsim_ftl_env *env)
 {
-    return ssdsim__engine_now(env->engine);
+    return env ? ssdsim__engine_now(env->engine) : 0;
 }
 
 uint32_t ssdsim_ftl_erase_count(const ssdsim_ftl_env *env, uint64_t block)
 {
-    return block < env->geo.n_blocks ? env->erase_count[block] : 0;
+    return env && block < env->geo.n_blocks ? env->erase_count[block] : 0;
 }
 
 uint64_t ssdsim_ftl_random(ssdsim_ftl_env *env)
 {
-    return ssdsim__rng_next(&env->rng);
+    return env ? ssdsim__rng_next(&env->rng) : 0;
 }
 
 void ssdsim_ftl_fail(ssdsim_ftl_env *env, int code, const char *message)
 {
+    if (!env) {
+        ssdsim__log(SSDSIM_LOG_ERROR, "ssdsim_ftl_fail without an FTL environment: %s",
+                    message ? message : "FTL failure");
+        return;
+    }
     if (env->fail_code)
         return; /* keep the first failure */
     env->fail_code = code < 0 ? code : SSDSIM_ESTATE;

@@ -353,3 +353,19 @@ int ssdsim_calibrate_model_sized(const ssdsim_model *model, uint64_t seed,
     }
     return 0;
 }
+
+/* The functions themselves, for callers that bypass the header's macros (a function pointer,
+ * ctypes): the structs as this library declares them. */
+int(ssdsim_calibrate_figure)(const ssdsim_model *model, size_t i, uint64_t seed,
+                             const ssdsim_calibrate_opts *opts, ssdsim_calibration *out,
+                             ssdsim_error *err)
+{
+    return ssdsim_calibrate_figure_sized(model, i, seed, opts, out, sizeof *out, err);
+}
+
+int(ssdsim_calibrate_model)(const ssdsim_model *model, uint64_t seed,
+                            const ssdsim_calibrate_opts *opts, ssdsim_calibration *out, size_t cap,
+                            ssdsim_error *err)
+{
+    return ssdsim_calibrate_model_sized(model, seed, opts, out, cap, sizeof *out, err);
+}

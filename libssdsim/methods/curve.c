@@ -314,3 +314,15 @@ void ssdsim_curve_free(ssdsim_curve *curve)
     g_array_unref(curve->rows);
     free(curve);
 }
+
+/* The functions themselves, for callers that bypass the header's macros (a function pointer,
+ * ctypes): the structs as this library declares them. */
+int(ssdsim_curve_get_row)(const ssdsim_curve *curve, size_t i, ssdsim_curve_row *out)
+{
+    return ssdsim_curve_get_row_sized(curve, i, out, sizeof *out);
+}
+
+int(ssdsim_curve_get_summary)(const ssdsim_curve *curve, ssdsim_curve_summary *out)
+{
+    return ssdsim_curve_get_summary_sized(curve, out, sizeof *out);
+}

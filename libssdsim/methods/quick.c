@@ -467,3 +467,21 @@ const ssdsim_latency_sum *ssdsim_quick_latency(const ssdsim_quick_result *r,
     unsigned st = (unsigned)state;
     return r && st < 2 && test < N_TESTS ? r->lat[st][test] : NULL;
 }
+
+/* The functions themselves, for callers that bypass the header's macros (a function pointer,
+ * ctypes): the structs as this library declares them. */
+int(ssdsim_quick_get_test)(size_t i, ssdsim_quick_test *out)
+{
+    return ssdsim_quick_get_test_sized(i, out, sizeof *out);
+}
+
+int(ssdsim_quick_get_summary)(const ssdsim_quick_result *r, ssdsim_quick_summary *out)
+{
+    return ssdsim_quick_get_summary_sized(r, out, sizeof *out);
+}
+
+int(ssdsim_quick_get_cell)(const ssdsim_quick_result *r, ssdsim_quick_state state, size_t test,
+                           size_t j, ssdsim_measurement *out)
+{
+    return ssdsim_quick_get_cell_sized(r, state, test, j, out, sizeof *out);
+}

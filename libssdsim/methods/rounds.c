@@ -95,9 +95,9 @@ static int rounds_run(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells
     return rc;
 }
 
-int ssdsim_rounds_run_sized(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells,
-                            const ssdsim_rounds_opts *opts, ssdsim_steady_result *verdict,
-                            size_t size, size_t *n_rounds)
+static int rounds_run_body(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells,
+                           const ssdsim_rounds_opts *opts, ssdsim_steady_result *verdict,
+                           size_t size, size_t *n_rounds)
 {
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (verdict && size)
@@ -129,4 +129,25 @@ int ssdsim_rounds_run_sized(ssdsim *sim, ssdsim_workload *const *cells, size_t n
     if (n_rounds)
         *n_rounds = n;
     return rc;
+}
+
+/* Bracketed (ssdsim__call_enter): a callback's ssdsim_free waits until this returns. */
+int ssdsim_rounds_run_sized(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells,
+                            const ssdsim_rounds_opts *opts, ssdsim_steady_result *verdict,
+                            size_t size, size_t *n_rounds)
+{
+    if (!sim || sim->magic != SSDSIM__MAGIC_SIM)
+        return rounds_run_body(sim, cells, n_cells, opts, verdict, size, n_rounds);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim,
+                              rounds_run_body(sim, cells, n_cells, opts, verdict, size, n_rounds));
+}
+
+/* The functions themselves, for callers that bypass the header's macros (a function pointer,
+ * ctypes): the structs as this library declares them. */
+int(ssdsim_rounds_run)(ssdsim *sim, ssdsim_workload *const *cells, size_t n_cells,
+                       const ssdsim_rounds_opts *opts, ssdsim_steady_result *verdict,
+                       size_t *n_rounds)
+{
+    return ssdsim_rounds_run_sized(sim, cells, n_cells, opts, verdict, sizeof *verdict, n_rounds);
 }

@@ -406,3 +406,26 @@ const ssdsim_latency_sum *ssdsim_snia_window_latency(const ssdsim_snia_result *r
 {
     return r && r->window && cell < r->n_cells ? r->window[cell] : NULL;
 }
+
+/* The functions themselves, for callers that bypass the header's macros (a function pointer,
+ * ctypes): the structs as this library declares them. */
+int(ssdsim_snia_get_summary)(const ssdsim_snia_result *r, ssdsim_snia_summary *out)
+{
+    return ssdsim_snia_get_summary_sized(r, out, sizeof *out);
+}
+
+int(ssdsim_snia_get_cell)(const ssdsim_snia_result *r, size_t round, size_t cell,
+                          ssdsim_measurement *out)
+{
+    return ssdsim_snia_get_cell_sized(r, round, cell, out, sizeof *out);
+}
+
+int(ssdsim_snia_get_round)(const ssdsim_snia_result *r, size_t round, ssdsim_snia_round *out)
+{
+    return ssdsim_snia_get_round_sized(r, round, out, sizeof *out);
+}
+
+int(ssdsim_snia_get_average)(const ssdsim_snia_result *r, size_t cell, ssdsim_snia_average *out)
+{
+    return ssdsim_snia_get_average_sized(r, cell, out, sizeof *out);
+}

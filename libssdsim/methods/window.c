@@ -232,8 +232,8 @@ static int measure(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_
     }
 }
 
-int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_opts *opts,
-                         ssdsim_measurement *out, size_t size)
+static int measure_sized_body(ssdsim *sim, const ssdsim_workload *wl,
+                              const ssdsim_measure_opts *opts, ssdsim_measurement *out, size_t size)
 {
     SSDSIM__CHECK_HANDLE(sim, SSDSIM__MAGIC_SIM, "ssdsim");
     if (out && size)
@@ -258,4 +258,22 @@ int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_me
     int rc = measure(sim, wl, &o, &f);
     (void)ssdsim__result_give(out, size, &f, sizeof f, 0, true);
     return rc;
+}
+
+/* Bracketed (ssdsim__call_enter): a callback's ssdsim_free waits until this returns. */
+int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_opts *opts,
+                         ssdsim_measurement *out, size_t size)
+{
+    if (!sim || sim->magic != SSDSIM__MAGIC_SIM)
+        return measure_sized_body(sim, wl, opts, out, size);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim, measure_sized_body(sim, wl, opts, out, size));
+}
+
+/* The functions themselves, for callers that bypass the header's macros (a function pointer,
+ * ctypes): the structs as this library declares them. */
+int(ssdsim_measure)(ssdsim *sim, const ssdsim_workload *wl, const ssdsim_measure_opts *opts,
+                    ssdsim_measurement *out)
+{
+    return ssdsim_measure_sized(sim, wl, opts, out, sizeof *out);
 }

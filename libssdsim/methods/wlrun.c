@@ -101,7 +101,7 @@ int ssdsim__methods_run(ssdsim *sim, const ssdsim_workload *wl,
     /* the methods bring the drive to its state themselves (fills, a curve judged over whole
      * drive writes, an installed state): their runs count it preconditioned by writes alone */
     sim->sys.precond_by_writes = true;
-    int rc = ssdsim_run(sim, c, ro);
+    int rc = ssdsim__run_inner(sim, c, ro);
     sim->sys.precond_by_writes = false;
     ssdsim_workload_free(c);
     return rc;

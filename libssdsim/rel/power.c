@@ -232,7 +232,8 @@ int ssdsim_power_loss(ssdsim *sim)
     if (ssdsim__refuse_in_events(sim, "ssdsim_power_loss"))
         return SSDSIM_ESTATE;
     sim->power_loss_at_end = false; /* this one is where it was asked */
-    return ssdsim__power_loss(sim);
+    ssdsim__call_enter(sim);
+    return ssdsim__call_leave(sim, ssdsim__power_loss(sim));
 }
 
 size_t ssdsim_lost_requests(const ssdsim *sim, ssdsim_lost_request *out, size_t max)

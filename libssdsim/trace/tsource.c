@@ -28,6 +28,13 @@ int ssdsim__trace_source_next(void *trace, ssdsim_request *req, char *msg, size_
 
 void ssdsim_trace_as_source(ssdsim_trace *t, ssdsim_source *out)
 {
+    if (!out)
+        return; /* nowhere to write: nothing to do */
+    if (!t) {
+        /* a source with no next function, which ssdsim_run_source refuses */
+        *out = (ssdsim_source){0};
+        return;
+    }
     out->next = ssdsim__trace_source_next;
     out->userdata = t;
 }

@@ -271,7 +271,9 @@ class PolicyTest(unittest.TestCase):
         cases = (("py-neg", lambda b: -1, ValueError, "returned -1: expected a block number"),
                  ("py-huge", lambda b: 2**40 + b, ValueError, r"returned 10995116\d+: expected"),
                  ("py-float", lambda b: b + 0.0, TypeError, r"returned \d+\.0 \(float\)"),
-                 ("py-text", lambda b: str(b), TypeError, r"returned '\d+' \(str\)"))
+                 ("py-text", lambda b: str(b), TypeError, r"returned '\d+' \(str\)"),
+                 # True is an int to Python, and ran as block 1
+                 ("py-bool", lambda b: True, TypeError, r"returned True \(bool\)"))
         for name, answer, kind, says in cases:
             ssdsim.register_gc_policy(name, lambda v, p, f=answer: f(v.fewest_valid(p)))
             with self.assertRaisesRegex(kind, f"^GC policy '{name}' {says}"):
@@ -355,6 +357,34 @@ class PolicyTest(unittest.TestCase):
         with self.assertRaises(ssdsim.Error):
             ssdsim.register_gc_policy("py-greedy", py_greedy)
 
+    def test_close_inside_select_waits_for_the_run(self):
+        """sim.__del__() (or close()) from a policy's select freed the simulation under the
+        running call (the interpreter died, exit 139): it takes effect when the run returns,
+        after which the simulation raises ValueError."""
+        holder = {}
+
+        def closer(view, plane):
+            if "sim" in holder:
+                holder.pop("sim").__del__()
+            return view.fewest_valid(plane)
+
+        ssdsim.register_gc_policy("py-closer", closer)
+        sim = ssdsim.Simulation(small(gc__policy="py-closer"), seed=4)
+        holder["sim"] = sim
+        with self.assertRaisesRegex(ValueError, "^ssdsim.Simulation is closed"):
+            sim.run(dict(RANDW, number_ios=100000))
+        self.assertNotIn("sim", holder)  # select did close it
+        for call in (sim.results, lambda: sim.now_ns, lambda: sim.idle(1)):
+            with self.assertRaisesRegex(ValueError, "^ssdsim.Simulation is closed"):
+                call()
+        sim.close()  # twice: nothing
+
+    def test_nul_in_a_name_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "NUL byte"):
+            ssdsim.register_gc_policy("ab\x00zz", py_greedy)
+        with self.assertRaises(ssdsim.Error):  # 'ab' was not registered in its place
+            ssdsim.run(small(gc__policy="ab"), {"rw": "randread", "number_ios": 10})
+
 
 class SimulationTest(unittest.TestCase):
     def test_simulation_takes_a_path_as_run_does(self):
@@ -369,6 +399,41 @@ class SimulationTest(unittest.TestCase):
                 ssdsim.Simulation(bad)
         with self.assertRaisesRegex(TypeError, r"^run: model: expected a Model"):
             ssdsim.run(None, w)
+
+
+    def test_run_none_is_a_type_error(self):
+        """run(None) ran the default workload as if one had been given."""
+        with self.assertRaisesRegex(TypeError, r"^Simulation.run: workload: expected"):
+            ssdsim.Simulation(small()).run(None)
+
+    def test_closed_objects_raise(self):
+        """After close (or __del__), results() and to_json() raised MemoryError and now_ns and
+        logical_bytes read 0, as if a result: each raises ValueError naming the object."""
+        sim = ssdsim.Simulation(small())
+        sim.run({"rw": "randread", "bs": "4k", "number_ios": 100})
+        sim.close()
+        for call in (sim.results, lambda: sim.now_ns, lambda: sim.run({"rw": "read"})):
+            with self.assertRaisesRegex(ValueError, r"^ssdsim.Simulation is closed"):
+                call()
+        m = small()
+        m.__del__()
+        for call in (m.to_json, lambda: m.logical_bytes, lambda: m.set("ftl.op", 0.1),
+                     m.copy, lambda: ssdsim.Simulation(m)):
+            with self.assertRaisesRegex(ValueError, r"^ssdsim.Model is closed"):
+                call()
+        w = ssdsim.Workload({"rw": "read"})
+        w.close()
+        with self.assertRaisesRegex(ValueError, r"^ssdsim.Workload is closed"):
+            ssdsim.Simulation(small()).run(w)
+
+    def test_nul_in_a_string_is_refused(self):
+        """'48\\x00garbage' set 48: C strings end at the NUL, so the rest was dropped."""
+        m = small()
+        with self.assertRaisesRegex(ValueError, "NUL byte"):
+            m.set("geometry.blocks_per_plane", "48\x00garbage")
+        with self.assertRaisesRegex(ValueError, "NUL byte"):
+            m.set("geometry.blocks_per_plane\x00x", 48)
+        self.assertEqual(m.to_json()["geometry"]["blocks_per_plane"], 32)
 
 
 class SweepTest(unittest.TestCase):

@@ -178,7 +178,8 @@ SSDSIM_API void ssdsim_trace_close(ssdsim_trace *t);
 SSDSIM_API int ssdsim_trace_probe(const char *path, ssdsim_trace_format *out, ssdsim_error *err);
 
 /** A request source (ssdsim_run_source) that replays an open trace; request ids are the
- * trace's line numbers. The trace must stay open while the source is used. */
+ * trace's line numbers. The trace must stay open while the source is used. A NULL `t` gives
+ * an empty source (no next function: ssdsim_run_source refuses it); a NULL `out` does nothing. */
 SSDSIM_API void ssdsim_trace_as_source(ssdsim_trace *t, ssdsim_source *out);
 
 /** How ssdsim_replay_traces reads and replays its traces. SSDSIM_REPLAY_TRACES_OPTS_INIT (or

@@ -244,4 +244,9 @@ def check(rc, err=None, sim=None):
 
 
 def enc(text):
-    return text.encode() if isinstance(text, str) else text
+    """A str or bytes as the NUL-terminated bytes C takes. An embedded NUL would end the C
+    string there and silently drop the rest ('48\\x00garbage' would set 48): ValueError."""
+    b = text.encode() if isinstance(text, str) else text
+    if isinstance(b, (bytes, bytearray)) and b"\0" in b:
+        raise ValueError(f"a string passed to the library holds a NUL byte: {text!r}")
+    return b

@@ -80,7 +80,7 @@ class Model:
         `--set key=value` takes it (None takes the key out). Returns the model, so that calls
         chain."""
         err = n.ErrorStruct()
-        n.check(n.lib.ssdsim_model_set(self._ptr, n.enc(key), n.enc(_value_text(value)),
+        n.check(n.lib.ssdsim_model_set(self._live(), n.enc(key), n.enc(_value_text(value)),
                                        ctypes.byref(err)), err)
         return self
 
@@ -94,13 +94,13 @@ class Model:
         vs = (ctypes.c_char_p * max(len(items), 1))(*[n.enc(_value_text(v)) for _, v in items])
         err = n.ErrorStruct()
         failed = ctypes.c_size_t(0)
-        n.check(n.lib.ssdsim_model_set_many(self._ptr, len(items), ks, vs, ctypes.byref(failed),
-                                            ctypes.byref(err)), err)
+        n.check(n.lib.ssdsim_model_set_many(self._live(), len(items), ks, vs,
+                                            ctypes.byref(failed), ctypes.byref(err)), err)
         return self
 
     def to_json(self):
         """The canonical JSON of the model (every key, defaults filled in), as a dict."""
-        return json.loads(n.take_string(n.lib.ssdsim_model_to_json(self._ptr)))
+        return json.loads(n.take_string(n.lib.ssdsim_model_to_json(self._live())))
 
     def copy(self):
         """An independent copy (ssdsim_model_copy): the same keys and label, so that results
@@ -108,12 +108,23 @@ class Model:
         from when the copy is set are the original's."""
         c = Model.__new__(Model)
         c._ptr = ctypes.c_void_p()
-        n.check(n.lib.ssdsim_model_copy(ctypes.byref(c._ptr), self._ptr))
+        n.check(n.lib.ssdsim_model_copy(ctypes.byref(c._ptr), self._live()))
         return c
 
     @property
     def logical_bytes(self):
-        return n.lib.ssdsim_model_logical_bytes(self._ptr)
+        return n.lib.ssdsim_model_logical_bytes(self._live())
+
+    def _live(self):
+        """The library's handle, or ValueError once closed (a NULL handle would give the
+        library's neutral answers, 0 or an out-of-memory error, that look like results)."""
+        if not getattr(self, "_ptr", None):
+            raise ValueError("ssdsim.Model is closed")
+        return self._ptr
+
+    def close(self):
+        """Free the model now; later calls raise ValueError."""
+        self.__del__()
 
     def __del__(self):
         if getattr(self, "_ptr", None):
@@ -144,9 +155,20 @@ class Workload:
 
     def set(self, key, value):
         err = n.ErrorStruct()
-        n.check(n.lib.ssdsim_workload_set(self._ptr, n.enc(key), n.enc(_value_text(value)),
+        n.check(n.lib.ssdsim_workload_set(self._live(), n.enc(key), n.enc(_value_text(value)),
                                           ctypes.byref(err)), err)
         return self
+
+    def _live(self):
+        """The library's handle, or ValueError once closed (a NULL handle would give the
+        library's neutral answers, 0 or an out-of-memory error, that look like results)."""
+        if not getattr(self, "_ptr", None):
+            raise ValueError("ssdsim.Workload is closed")
+        return self._ptr
+
+    def close(self):
+        """Free the workload now; later calls raise ValueError."""
+        self.__del__()
 
     def __del__(self):
         if getattr(self, "_ptr", None):
@@ -208,8 +230,31 @@ class Simulation:
         self._ptr = ctypes.c_void_p()
         err = n.ErrorStruct()
         seed = whole("seed", seed, 0, U64_MAX)
-        n.check(n.lib.ssdsim_new(ctypes.byref(self._ptr), model._ptr, seed, ctypes.byref(err)),
+        n.check(n.lib.ssdsim_new(ctypes.byref(self._ptr), model._live(), seed, ctypes.byref(err)),
                 err)
+
+    _depth = 0             # calls that run events now on the stack (_events)
+    _close_pending = False  # __del__/close called from a callback of one of them
+
+    def _live(self):
+        """The library's handle, or ValueError once closed."""
+        if not getattr(self, "_ptr", None) or self._close_pending:
+            raise ValueError("ssdsim.Simulation is closed")
+        return self._ptr
+
+    def _events(self, fn, *args):
+        """fn(handle, *args), a library call that runs events, checked. A close from one of
+        its callbacks (a Python policy's select) would free the simulation under the call:
+        it waits until the outermost such call returns."""
+        ptr = self._live()
+        self._depth += 1
+        try:
+            self._check(fn(ptr, *args))
+        finally:
+            self._depth -= 1
+            if self._depth == 0 and self._close_pending:
+                self._close_pending = False
+                self.close()
 
     def _check(self, rc):
         from .policy import take_failure
@@ -225,17 +270,17 @@ class Simulation:
         garbage collection holds its free blocks and a RAID card's write-back cache is filled,
         as `ssdsim run --precondition fast` does)."""
         if kind == "seq":
-            self._check(n.lib.ssdsim_precondition_seq(self._ptr))
+            self._events(n.lib.ssdsim_precondition_seq)
         elif kind == "erase":
-            self._check(n.lib.ssdsim_secure_erase(self._ptr))
+            self._events(n.lib.ssdsim_secure_erase)
         elif kind == "fast":
             if workload is None:
                 raise ValueError("precondition('fast') needs the workload")
             wl = _as_workload(workload)
-            self._check(n.lib.ssdsim_precondition_fast(self._ptr, wl._ptr, None))
+            self._events(n.lib.ssdsim_precondition_fast, wl._live(), None)
             if settle:  # at most SSDSIM_SETTLE_DRIVE_WRITES, a tenth of a drive write
-                self._check(n.lib.ssdsim_settle_adaptive(self._ptr, wl._ptr, 0.1, None))
-                self._check(n.lib.ssdsim_fill_card_cache(self._ptr, wl._ptr))
+                self._events(n.lib.ssdsim_settle_adaptive, wl._live(), 0.1, None)
+                self._events(n.lib.ssdsim_fill_card_cache, wl._live())
         else:
             raise ValueError(f"precondition: kind {kind!r} is not seq, erase or fast")
         return self
@@ -243,14 +288,18 @@ class Simulation:
     def run(self, workload, *, interval_ns=0, interval_ios=0, interval_bytes=0,
             until_steady=False, max_rounds=0):
         """Run a workload to its end and return its Results. One interval kind gives a time
-        series; until_steady stops at the first steady window by the SNIA rule."""
+        series; until_steady stops at the first steady window by the SNIA rule. None raises
+        TypeError (Workload() is the default workload, asked for by name)."""
+        if workload is None:
+            raise TypeError("Simulation.run: workload: expected a Workload, a dict of fio "
+                            "options, JSON text or a job file's path, got None")
         wl = _as_workload(workload)
         o = n.RunOpts(interval_ns=whole("interval_ns", interval_ns, 0, U64_MAX),
                       interval_ios=whole("interval_ios", interval_ios, 0, U64_MAX),
                       interval_bytes=whole("interval_bytes", interval_bytes, 0, U64_MAX),
                       until_steady=int(bool(until_steady)),
                       max_rounds=whole("max_rounds", max_rounds, 0, U32_MAX))
-        self._check(n.lib.ssdsim_run(self._ptr, wl._ptr, n.padded(o)))
+        self._events(n.lib.ssdsim_run, wl._live(), n.padded(o))
         return self.results()
 
     def replay(self, path, *, format=None, time_unit=None, read_flag=None,
@@ -354,8 +403,8 @@ class Simulation:
                                      f"{n.lib.ssdsim_trace_format_name(kind).decode()}")
             src = n.Source()
             n.lib.ssdsim_trace_as_source(t, ctypes.byref(src))
-            self._check(n.lib.ssdsim_run_source(self._ptr, ctypes.byref(src), n.padded(ro),
-                                                n.padded(o)))
+            self._events(n.lib.ssdsim_run_source, ctypes.byref(src), n.padded(ro),
+                         n.padded(o))
             st = n.TraceStats()
             n.lib.ssdsim_trace_get_stats_sized(t, ctypes.byref(st), ctypes.sizeof(st))
             absent = [d for d in devices if n.lib.ssdsim_trace_device_requests(t, d) == 0]
@@ -405,20 +454,28 @@ class Simulation:
         if not ok:
             raise ValueError(f"idle: seconds: expected a number in [0, {limit!r}] (the clock's "
                              f"limit, 2**62 ns), got {seconds!r}")
-        self._check(n.lib.ssdsim_idle(self._ptr, int(ns)))
+        self._events(n.lib.ssdsim_idle, int(ns))
 
     def results(self):
         """The results of the last run (doc/results.md)."""
-        return Results(json.loads(n.take_string(n.lib.ssdsim_results_json(self._ptr))))
+        return Results(json.loads(n.take_string(n.lib.ssdsim_results_json(self._live()))))
 
     @property
     def now_ns(self):
-        return n.lib.ssdsim_now(self._ptr)
+        return n.lib.ssdsim_now(self._live())
 
-    def __del__(self):
+    def close(self):
+        """Free the simulation; later calls raise ValueError. Called from a callback of a
+        run (a Python policy's select), it takes effect when the run returns."""
+        if self._depth:
+            self._close_pending = True
+            return
         if getattr(self, "_ptr", None):
             n.lib.ssdsim_free(self._ptr)
             self._ptr = None
+
+    def __del__(self):
+        self.close()
 
 
 def run(model, workload, *, seed=1, precondition=None, **run_options):

@@ -138,6 +138,8 @@ def _block(name, b):
     and a float to its whole part, so that a different block than the one chosen would be
     collected."""
     try:
+        if isinstance(b, bool):  # True would collect block 1: a bool is not a block number
+            raise TypeError
         i = operator.index(b)
     except TypeError:
         raise TypeError(f"GC policy '{name}' returned {b!r} ({type(b).__name__}): expected a "
@@ -174,7 +176,7 @@ def register_gc_policy(name, select, summary="a GC policy written in Python"):
             v._v = None  # the library's view ends with the call: a kept View must not reach it
 
     select_cb = _SELECT(c_select)
-    name_b, summary_b = name.encode(), summary.encode()
+    name_b, summary_b = n.enc(name), n.enc(summary)
     ops = _GcOps(abi_version=PLUGIN_ABI_VERSION, struct_size=ctypes.sizeof(_GcOps),
                  name=name_b, summary=summary_b, state_size=0, params=None,
                  init=_INIT(), fini=_FINI(), select_victim=select_cb)

@@ -34,7 +34,9 @@ typedef struct ssdsim_geometry {
     double op;              /**< ftl.op of the model */
 } ssdsim_geometry;
 
-/** The services the library gives one FTL instance. */
+/** The services the library gives one FTL instance. Given a NULL env, each returns a neutral
+ * value and does nothing: ssdsim_ftl_geometry NULL, ssdsim_ftl_submit SSDSIM_EINVAL, the
+ * counts, clock and random number 0; ssdsim_ftl_fail only logs its message. */
 typedef struct ssdsim_ftl_env ssdsim_ftl_env;
 
 /** Flash operation kinds. */
@@ -70,7 +72,8 @@ SSDSIM_API int ssdsim_ftl_submit(ssdsim_ftl_env *env, ssdsim_flash_kind kind, ui
 SSDSIM_API void ssdsim_ftl_unit_done(ssdsim_ftl_env *env, uint32_t io, uint32_t bytes);
 
 /** Unit(s) of host request `io` waited `ns` for a free block before they could be written
- * (foreground GC); it shows in that request's ssdsim_completion.gc_wait_ns. */
+ * (foreground GC); it shows in that request's ssdsim_completion.gc_wait_ns. An `io` the device
+ * never handed the FTL fails the run, as it does in ssdsim_ftl_unit_done. */
 SSDSIM_API void ssdsim_ftl_unit_waited(ssdsim_ftl_env *env, uint32_t io, uint64_t ns);
 
 /** Counters an FTL reports (programs and erases are counted by the library). */

@@ -26,7 +26,9 @@
 extern "C" {
 #endif
 
-/** Read-only view of the device's blocks, given to GC and wear-leveling policies. */
+/** Read-only view of the device's blocks, given to GC and wear-leveling policies. Every
+ * ssdsim_view_ function given a NULL view answers 0 (SSDSIM_NO_BLOCK for one that names a
+ * block) instead of crashing. */
 typedef struct ssdsim_view ssdsim_view;
 
 /** Pages per erase block. */
