@@ -651,6 +651,10 @@ static int run_sources_body(ssdsim *sim, const ssdsim_source *srcs,
         else if (in && (ro[k].time_scale < 0 || ro[k].time_scale != ro[k].time_scale)) {
             snprintf(why, sizeof why, "time_scale must be > 0 (0 = 1), got %g", ro[k].time_scale);
             rc = SSDSIM_EINVAL;
+        } else if (in) {
+            /* before the run starts: a bad queue, volume or placement leaves the simulation
+             * usable (found by the host once started, it failed the simulation for good) */
+            rc = ssdsim__host_check_replay(&sim->sys, &ro[k], why, sizeof why, NULL);
         }
         rp[k] = in ? &ro[k] : NULL;
     }

@@ -142,6 +142,13 @@ START_TEST(test_measure_bogus_arguments)
     ck_assert_int_eq(ssdsim_settle(sim, NULL, 0.1, NULL), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_settle(sim, wl, -1, NULL), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_settle(sim, wl, NAN, NULL), SSDSIM_EINVAL);
+    /* 1e12 drive writes wrapped in 64 bits to a fraction of one, and the call reported 1e12 */
+    written = 7;
+    ck_assert_int_eq(ssdsim_settle(sim, wl, 1e12, &written), SSDSIM_EINVAL);
+    ck_assert(written == 0);
+    ck_assert_ptr_nonnull(strstr(ssdsim_errmsg(sim), "drive_writes: expected drive writes from "
+                                                     "0 to 1e+06, got 1e+12"));
+    ck_assert_int_eq(ssdsim_settle_adaptive(sim, wl, 2e6, NULL), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_reach_steady(NULL, wl, NULL, NULL), SSDSIM_EINVAL);
     ck_assert_int_eq(ssdsim_reach_steady(sim, NULL, NULL, NULL), SSDSIM_EINVAL);
     ssdsim_curve *c = NULL;

@@ -1757,8 +1757,8 @@ START_TEST(test_suite_lib_apps)
         ck_assert_msg(strstr(ssdsim_errmsg(js), "volume: 2 is beyond the model's volumes (2: 0 "
                                                 "to 1)"),
                       "%s", ssdsim_errmsg(js));
-        ssdsim_free(js); /* a failed run ends its simulation */
-        js = small_sim(jm);
+        /* refused before the run starts: the simulation stays usable (a run that failed once
+         * started would end it) */
         rp.volume = 1;
         ck_assert_int_eq(ssdsim_trace_rewind(t, &err), 0);
         ck_assert_msg(ssdsim_run_source(js, &src, &rp, NULL) == 0, "%s", ssdsim_errmsg(js));

@@ -1228,6 +1228,33 @@ oom:
     return SSDSIM_ENOMEM;
 }
 
+int ssdsim__host_check_replay(const struct ssdsim__sys *sys, const ssdsim_replay_opts *ro,
+                              char *why, size_t len, uint32_t *placement)
+{
+    uint32_t nq = sys->dev_model->nvme.queues;
+    const char *label = ro->label ? ro->label : "replay";
+    if (ro->queue >= nq) {
+        snprintf(why, len,
+                 "%s: queue: %u is beyond the model's queue pairs (nvme.queues %u: 0 to %u)", label,
+                 ro->queue, nq, nq - 1);
+        return SSDSIM_ECONFIG;
+    }
+    if (ro->volume >= sys->n_volumes) {
+        snprintf(why, len, "%s: volume: %u is beyond the model's volumes (%u: 0 to %u)", label,
+                 ro->volume, sys->n_volumes, sys->n_volumes - 1);
+        return SSDSIM_ECONFIG;
+    }
+    uint32_t pl = 0;
+    char pwhy[200];
+    if (ssdsim__fdp_pid_decode(&sys->dev_model->fdp, ro->placement, &pl, pwhy, sizeof pwhy)) {
+        snprintf(why, len, "%s: placement: %s", label, pwhy);
+        return SSDSIM_ECONFIG;
+    }
+    if (placement)
+        *placement = pl;
+    return 0;
+}
+
 int ssdsim__host_start_source(struct ssdsim__host *h, const ssdsim_source *src,
                               const ssdsim_replay_opts *ro, struct ssdsim__engine *e,
                               struct ssdsim__sys *sys, struct ssdsim__stats *stats)
@@ -1249,7 +1276,6 @@ int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs
     }
     h->n_jobs = (uint32_t)n;
     h->n_waves = 1;
-    uint32_t nq = h->sys->dev_model->nvme.queues;
     for (size_t k = 0; k < n; k++) {
         const ssdsim_replay_opts *ro = ros ? ros[k] : NULL;
         struct ssdsim__job *job = &h->jobs[k];
@@ -1263,32 +1289,13 @@ int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs
         job->max_requests = ro ? ro->max_requests : 0;
         job->label = ro ? ro->label : NULL;
         job->think_blocks = 1;
-        if (ro && ro->queue >= nq) {
-            snprintf(h->errmsg, sizeof h->errmsg,
-                     "%s: queue: %u is beyond the model's queue pairs (nvme.queues %u: 0 to %u)",
-                     ro->label ? ro->label : "replay", ro->queue, nq, nq - 1);
+        uint32_t placement = 0;
+        if (ro && ssdsim__host_check_replay(h->sys, ro, h->errmsg, sizeof h->errmsg, &placement)) {
             h->error = SSDSIM_ECONFIG;
             return h->error;
         }
         job->queue = (uint16_t)(ro ? ro->queue : 0);
-        if (ro && ro->volume >= h->sys->n_volumes) {
-            snprintf(h->errmsg, sizeof h->errmsg,
-                     "%s: volume: %u is beyond the model's volumes (%u: 0 to %u)",
-                     ro->label ? ro->label : "replay", ro->volume, h->sys->n_volumes,
-                     h->sys->n_volumes - 1);
-            h->error = SSDSIM_ECONFIG;
-            return h->error;
-        }
         job->volume = ro ? ro->volume : 0;
-        uint32_t placement = 0;
-        char pwhy[200];
-        if (ro && ssdsim__fdp_pid_decode(&h->sys->dev_model->fdp, ro->placement, &placement,
-                                         pwhy, sizeof pwhy)) {
-            snprintf(h->errmsg, sizeof h->errmsg, "%s: placement: %s",
-                     ro->label ? ro->label : "replay", pwhy);
-            h->error = SSDSIM_ECONFIG;
-            return h->error;
-        }
         job->placement = (uint8_t)placement;
         h->planned += job->max_requests;
         h->units[k].name = strdup(ro && ro->label ? ro->label : "replay");

@@ -176,6 +176,11 @@ int ssdsim__host_start(struct ssdsim__host *h, const struct ssdsim_workload *wl,
 /* Prepare a replay of a source (one job, addressing volume 0). */
 /* Several sources at once, source k as job k (its own reporting unit, queue ros[k]->queue);
  * ros may be NULL, or hold NULL entries (defaults). */
+/* A replay's queue, volume and placement against the system: 0 (*placement, may be NULL, the
+ * decoded placement), or SSDSIM_ECONFIG with a line naming the option in `why`. Checked before a
+ * run starts, so that a bad option leaves the simulation as it was. */
+int ssdsim__host_check_replay(const struct ssdsim__sys *sys, const ssdsim_replay_opts *ro,
+                              char *why, size_t len, uint32_t *placement);
 int ssdsim__host_start_sources(struct ssdsim__host *h, const ssdsim_source *srcs,
                                const ssdsim_replay_opts *const *ros, size_t n,
                                struct ssdsim__engine *e, struct ssdsim__sys *sys,

@@ -172,6 +172,11 @@ int ssdsim_fill_card_cache(ssdsim *sim, const ssdsim_workload *wl)
 
 /* The arguments of ssdsim_settle and ssdsim_settle_adaptive (`fn`), whose amount is called
  * `what`: *written zeroed, 0 or SSDSIM_EINVAL with the message set. */
+/* Most rounds per drive write and drive writes a curve or a settle is let run: far beyond any use
+ * (a drive reaches its steady state within a few drive writes), short of a run that never ends. */
+#define CURVE_MAX_ROUNDS_PER_DW 1000000u
+#define CURVE_MAX_DRIVE_WRITES 1e6
+
 static int settle_args(ssdsim *sim, const ssdsim_workload *wl, double dw, double *written,
                        const char *fn, const char *what)
 {
@@ -179,9 +184,10 @@ static int settle_args(ssdsim *sim, const ssdsim_workload *wl, double dw, double
         *written = 0;
     if (!sim || !wl)
         return ssdsim__fail(sim, SSDSIM_EINVAL, "%s: sim and wl are needed", fn);
-    if (!(dw >= 0) || !isfinite(dw))
-        return ssdsim__fail(sim, SSDSIM_EINVAL, "%s: %s must be a finite number >= 0, got %g", fn,
-                            what, dw);
+    if (!(dw >= 0 && dw <= CURVE_MAX_DRIVE_WRITES))
+        return ssdsim__fail(sim, SSDSIM_EINVAL,
+                            "%s: %s: expected drive writes from 0 to %g, got %g", fn, what,
+                            CURVE_MAX_DRIVE_WRITES, dw);
     return 0;
 }
 
@@ -211,11 +217,6 @@ int ssdsim_settle(ssdsim *sim, const ssdsim_workload *wl, double drive_writes, d
     int rc = settle_args(sim, wl, drive_writes, written, "ssdsim_settle", "drive_writes");
     return rc ? rc : settle(sim, wl, drive_writes, written);
 }
-
-/* Most rounds per drive write and drive writes a curve is let run: far beyond any use (a
- * drive reaches its steady state within a few drive writes), short of a run that never ends. */
-#define CURVE_MAX_ROUNDS_PER_DW 1000000u
-#define CURVE_MAX_DRIVE_WRITES 1e6
 
 int ssdsim__curve_opts_check(const ssdsim_curve_opts *o, char *why, size_t len)
 {

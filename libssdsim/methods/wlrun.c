@@ -87,6 +87,10 @@ uint64_t ssdsim__methods_io_size(const ssdsim_workload *wl, double drive_writes,
     if (share <= 0 || clones == 0)
         return 0;
     double per_job = drive_writes * (double)logical_bytes / share / (double)clones;
+    /* beyond 2^62 bytes a job would run for ever anyway; converting more to 64 bits wraps (1e12
+     * drive writes of a small drive came out as a fraction of one) */
+    if (!(per_job < 0x1p62))
+        per_job = 0x1p62;
     return ((uint64_t)per_job + 4095) / 4096 * 4096;
 }
 

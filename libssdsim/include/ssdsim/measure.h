@@ -141,8 +141,8 @@ SSDSIM_API int ssdsim_measure_sized(ssdsim *sim, const ssdsim_workload *wl,
 /** Write `drive_writes` times the logical capacity more of `wl` (its write share counted: a
  * 70/30 mix runs until its writes make the amount), as one run to its end; nothing when `wl`
  * does not write or drive_writes is 0. *written (may be NULL) receives the drive writes asked
- * for, or 0 when nothing ran. @return 0, SSDSIM_EINVAL (NULL argument, drive_writes negative or
- * not finite), or the codes of ssdsim_run. */
+ * for, or 0 when nothing ran. @return 0, SSDSIM_EINVAL (NULL argument, drive_writes negative,
+ * above 1e6 or not a number), or the codes of ssdsim_run. */
 SSDSIM_API int ssdsim_settle(ssdsim *sim, const ssdsim_workload *wl, double drive_writes,
                              double *written);
 
@@ -153,9 +153,10 @@ SSDSIM_API int ssdsim_settle(ssdsim *sim, const ssdsim_workload *wl, double driv
  * of a system) and stops after the first round, from the second on, that took less than a
  * quarter of a block per plane net from the free blocks (the level GC holds), or at
  * `max_drive_writes` (SSDSIM_SETTLE_DRIVE_WRITES is the methods' bound), RAIN's superblocks
- * (ftl.parity_group) and FDP included. Nothing when `wl` does not write, the system has no SSD or max_drive_writes is 0. *written (may be NULL) receives
- * the drive writes the host wrote. @return 0, SSDSIM_EINVAL (NULL argument, max_drive_writes
- * negative or not finite), or the codes of ssdsim_run. */
+ * (ftl.parity_group) and FDP included. Nothing when `wl` does not write, the system has no SSD or
+ * max_drive_writes is 0. *written (may be NULL) receives the drive writes the host wrote. @return
+ * 0, SSDSIM_EINVAL (NULL argument, max_drive_writes negative, above 1e6 or not a number), or the
+ * codes of ssdsim_run. */
 SSDSIM_API int ssdsim_settle_adaptive(ssdsim *sim, const ssdsim_workload *wl,
                                       double max_drive_writes, double *written);
 
