@@ -85,11 +85,7 @@ int ssdsim_workload_job_set(ssdsim_workload *wl, size_t i, const char *key, cons
     }
     ssdsim__jobspec_clear(&wl->jobs[i]);
     wl->jobs[i] = copy;
-    if (!strcmp(key, "iodepth") || !strcmp(key, "ioengine")) {
-        char where[256];
-        snprintf(where, sizeof where, "%s: ", wl->label ? wl->label : "workload");
-        ssdsim__jobspec_note_engine(&wl->jobs[i], where);
-    }
+    ssdsim__workload_note_set(wl, key, (uint32_t)i, (uint32_t)i + 1);
     return 0;
 }
 

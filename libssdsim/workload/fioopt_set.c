@@ -144,10 +144,10 @@ static const char *const sync_engines[] = {
     "falloc", "ftruncate", "filecreate", "filestat", "filedelete", "libpmem",
 };
 
-const char *ssdsim__fio_sync_engine(const char *name)
+const char *ssdsim__fio_sync_engine(const char *name, size_t len)
 {
     for (size_t i = 0; name && i < sizeof sync_engines / sizeof *sync_engines; i++)
-        if (!strcmp(name, sync_engines[i]))
+        if (strlen(sync_engines[i]) == len && !memcmp(name, sync_engines[i], len))
             return sync_engines[i];
     return NULL;
 }
@@ -172,13 +172,7 @@ int ssdsim__fio_opt_ioengine(const struct ssdsim__fio_optdef *o, struct ssdsim__
     size_t len = ssdsim__fio_trimmed(&s);
     if (len == 0)
         return ssdsim__fio_fail(errbuf, errlen, "expected an I/O engine name like libaio");
-    char name[32];
-    const char *sync = NULL;
-    if (len < sizeof name) {
-        memcpy(name, s, len);
-        name[len] = '\0';
-        sync = ssdsim__fio_sync_engine(name);
-    }
+    const char *sync = ssdsim__fio_sync_engine(s, len);
     job->sync_engine = sync;
     job->sync_engine_default = false;
     ssdsim__jobspec_fix_iodepth(job);

@@ -699,7 +699,8 @@ int ssdsim__workload_load_jobfile(struct ssdsim_workload **out, const char *path
     r.err = err;
     ssdsim__jobspec_defaults(&r.base);
     /* fio runs a job without ioengine on its default engine, which is synchronous */
-    r.base.sync_engine = ssdsim__fio_sync_engine(SSDSIM__FIO_DEFAULT_ENGINE);
+    r.base.sync_engine =
+        ssdsim__fio_sync_engine(SSDSIM__FIO_DEFAULT_ENGINE, strlen(SSDSIM__FIO_DEFAULT_ENGINE));
     r.base.sync_engine_default = true;
     int rc = 0;
     r.wl = ssdsim__workload_new(path, false);

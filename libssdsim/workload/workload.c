@@ -114,13 +114,21 @@ static int apply_item(struct ssdsim_workload *wl, const cJSON *item, bool lenien
                              why);
 }
 
-/* The note fio prints when a job's synchronous engine caps its iodepth, once per job. */
-static void note_engine(const struct ssdsim_workload *wl)
+/* The note fio prints when a job's synchronous engine caps its iodepth, once per job of
+ * [first, last). */
+static void note_engine(const struct ssdsim_workload *wl, uint32_t first, uint32_t last)
 {
     char where[256];
     snprintf(where, sizeof where, "%s: ", wl->label ? wl->label : "workload");
-    for (uint32_t j = 0; j < wl->n_jobs; j++)
+    for (uint32_t j = first; j < last; j++)
         ssdsim__jobspec_note_engine(&wl->jobs[j], where);
+}
+
+void ssdsim__workload_note_set(const struct ssdsim_workload *wl, const char *key, uint32_t first,
+                               uint32_t last)
+{
+    if (!strcmp(key, "iodepth") || !strcmp(key, "ioengine"))
+        note_engine(wl, first, last);
 }
 
 static int load_json(ssdsim_workload **out, const char *text, size_t len, const char *label,
@@ -164,7 +172,7 @@ static int load_json(ssdsim_workload **out, const char *text, size_t len, const 
         rc = ssdsim__error_set(err, SSDSIM_ENOMEM, label, NULL, "out of memory");
         goto fail;
     }
-    note_engine(wl);
+    note_engine(wl, 0, wl->n_jobs);
 
     cJSON_Delete(root);
     *out = wl;
@@ -288,8 +296,7 @@ int ssdsim_workload_set(ssdsim_workload *wl, const char *key, const char *value,
         if (rc < 0)
             return ssdsim__error_set(err, SSDSIM_ENOMEM, wl->label, key, "out of memory");
     }
-    if (!strcmp(key, "iodepth") || !strcmp(key, "ioengine"))
-        note_engine(wl);
+    ssdsim__workload_note_set(wl, key, 0, wl->n_jobs);
     return 0;
 }
 

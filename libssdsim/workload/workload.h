@@ -227,9 +227,10 @@ int ssdsim__workload_add_job(struct ssdsim_workload *wl, const struct ssdsim__jo
 /* fio's default ioengine on Linux, which a job file without ioengine runs with: synchronous. */
 #define SSDSIM__FIO_DEFAULT_ENGINE "psync"
 
-/* The static name of fio ioengine `name` when it is synchronous (fio 3.33's engines with
- * FIO_SYNCIO: one I/O in flight per job whatever iodepth says), else NULL. */
-const char *ssdsim__fio_sync_engine(const char *name);
+/* The static name of fio ioengine `name` (`len` bytes, not NUL-terminated) when it is
+ * synchronous (fio 3.33's engines with FIO_SYNCIO: one I/O in flight per job whatever iodepth
+ * says), else NULL. */
+const char *ssdsim__fio_sync_engine(const char *name, size_t len);
 
 /* job->iodepth from iodepth_asked and sync_engine: 1 with a synchronous engine, as fio caps it. */
 void ssdsim__jobspec_fix_iodepth(struct ssdsim__jobspec *job);
@@ -237,6 +238,11 @@ void ssdsim__jobspec_fix_iodepth(struct ssdsim__jobspec *job);
 /* Log, as fio prints it, that the job's synchronous engine caps its iodepth at 1 (nothing when
  * it does not); `where` is "FILE:LINE: " or "". */
 void ssdsim__jobspec_note_engine(const struct ssdsim__jobspec *job, const char *where);
+
+/* After `key` was set on jobs [first, last) of `wl` through the API: the note of
+ * ssdsim__jobspec_note_engine for each, when the key is iodepth or ioengine (what decides it). */
+void ssdsim__workload_note_set(const struct ssdsim_workload *wl, const char *key, uint32_t first,
+                               uint32_t last);
 
 /* Record an ignored / skipped option name once. Returns 0 or SSDSIM_ENOMEM. */
 int ssdsim__workload_note_ignored(struct ssdsim_workload *wl, const char *key);
