@@ -460,17 +460,11 @@ static inline uint64_t ssdsim__hw_data_in_ns(const struct ssdsim__hw *hw, uint32
 /* Reset the bus timelines to `now` (after a secure erase: no op may be in flight). */
 void ssdsim__hw_reset_timelines(struct ssdsim__hw *hw, uint64_t now);
 
-/* Queue op i on its die and start the die when it is idle, on the one-page path (not
- * hw->nand): ssdsim__hw_submit's after hw/unit.c's packing, and inline in the FTL environment's
- * submission (ssdsim__env_submit_hw) when there is no packing (hw->plain), which saves a call
- * per op. Returns 0 (see ssdsim__hw_submit). */
-static inline int ssdsim__hw_queue_op(struct ssdsim__hw *hw, uint32_t i)
+/* Append op i (its `next` already NONE) to die d's queue of class `cls`: the one FIFO both
+ * submission paths (ssdsim__hw_queue_op, nand.c without priority queues) keep. */
+static inline void ssdsim__hw_die_append(struct ssdsim__hw *hw, struct ssdsim__die *die,
+                                         uint32_t cls, uint32_t i)
 {
-    struct ssdsim__flash_op *op = &hw->ops[i];
-    uint32_t d = ssdsim__hw_op_die(hw, op);
-    struct ssdsim__die *die = &hw->dies[d];
-    uint32_t cls = op->cls;
-    op->next = SSDSIM__NONE;
     if (die->tail[cls] == SSDSIM__NONE) {
         die->head[cls] = i;
         if (cls == SSDSIM__CLASS_WRITE)
@@ -480,6 +474,19 @@ static inline int ssdsim__hw_queue_op(struct ssdsim__hw *hw, uint32_t i)
     }
     die->tail[cls] = i;
     die->queued++;
+}
+
+/* Queue op i on its die and start the die when it is idle, on the one-page path (not
+ * hw->nand): ssdsim__hw_submit's after hw/unit.c's packing, and inline in the FTL environment's
+ * submission (ssdsim__env_submit_hw) when there is no packing (hw->plain), which saves a call
+ * per op. Returns 0 (see ssdsim__hw_submit). */
+static inline int ssdsim__hw_queue_op(struct ssdsim__hw *hw, uint32_t i)
+{
+    struct ssdsim__flash_op *op = &hw->ops[i];
+    uint32_t d = ssdsim__hw_op_die(hw, op);
+    struct ssdsim__die *die = &hw->dies[d];
+    op->next = SSDSIM__NONE;
+    ssdsim__hw_die_append(hw, die, op->cls, i);
     if (die->cur == SSDSIM__NONE && !die->padding)
         return ssdsim__hw_die_dispatch(hw, d);
     return 0;

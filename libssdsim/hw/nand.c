@@ -716,15 +716,7 @@ void ssdsim__nand_submit(struct ssdsim__hw *hw, uint32_t i)
         if (!pq_push(hw, d, cls, i))
             return;
     } else {
-        if (die->tail[cls] == SSDSIM__NONE) {
-            die->head[cls] = i;
-            if (cls == SSDSIM__CLASS_WRITE)
-                die->w_since = ssdsim__engine_now(hw->engine); /* the first write */
-        } else {
-            hw->ops[die->tail[cls]].next = i;
-        }
-        die->tail[cls] = i;
-        die->queued++;
+        ssdsim__hw_die_append(hw, die, cls, i);
     }
     if (die->cur == SSDSIM__NONE) {
         if (!die->cb_hold && !die->padding)
