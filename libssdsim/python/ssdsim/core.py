@@ -52,8 +52,33 @@ def whole(what, value, lo, hi):
     return i
 
 
-class Model:
+class _Handle:
+    """A library object freed by `_free` (the name of its ssdsim_*_free): closed once and for
+    all, after which every call raises ValueError."""
+
+    _free = None
+
+    def _live(self):
+        """The library's handle, or ValueError once closed (a NULL handle would give the
+        library's neutral answers, 0 or an out-of-memory error, that look like results)."""
+        if not getattr(self, "_ptr", None):
+            raise ValueError(f"ssdsim.{type(self).__name__} is closed")
+        return self._ptr
+
+    def close(self):
+        """Free it now; later calls raise ValueError."""
+        self.__del__()
+
+    def __del__(self):
+        if getattr(self, "_ptr", None):
+            getattr(n.lib, self._free)(self._ptr)
+            self._ptr = None
+
+
+class Model(_Handle):
     """A device or system model."""
+
+    _free = "ssdsim_model_free"
 
     def __init__(self, source=None, *, json_text=None, label="<python>", **keys):
         """Model(path) loads a model file; Model(json_text=...) a JSON string; Model() the
@@ -115,26 +140,12 @@ class Model:
     def logical_bytes(self):
         return n.lib.ssdsim_model_logical_bytes(self._live())
 
-    def _live(self):
-        """The library's handle, or ValueError once closed (a NULL handle would give the
-        library's neutral answers, 0 or an out-of-memory error, that look like results)."""
-        if not getattr(self, "_ptr", None):
-            raise ValueError("ssdsim.Model is closed")
-        return self._ptr
 
-    def close(self):
-        """Free the model now; later calls raise ValueError."""
-        self.__del__()
-
-    def __del__(self):
-        if getattr(self, "_ptr", None):
-            n.lib.ssdsim_model_free(self._ptr)
-            self._ptr = None
-
-
-class Workload:
+class Workload(_Handle):
     """fio options: a dict ({"rw": "randwrite", "bs": "4k", ...}), JSON text, or a path to a
     fio job file or JSON workload file."""
+
+    _free = "ssdsim_workload_free"
 
     def __init__(self, source=None, **options):
         self._ptr = ctypes.c_void_p()
@@ -158,22 +169,6 @@ class Workload:
         n.check(n.lib.ssdsim_workload_set(self._live(), n.enc(key), n.enc(_value_text(value)),
                                           ctypes.byref(err)), err)
         return self
-
-    def _live(self):
-        """The library's handle, or ValueError once closed (a NULL handle would give the
-        library's neutral answers, 0 or an out-of-memory error, that look like results)."""
-        if not getattr(self, "_ptr", None):
-            raise ValueError("ssdsim.Workload is closed")
-        return self._ptr
-
-    def close(self):
-        """Free the workload now; later calls raise ValueError."""
-        self.__del__()
-
-    def __del__(self):
-        if getattr(self, "_ptr", None):
-            n.lib.ssdsim_workload_free(self._ptr)
-            self._ptr = None
 
 
 def _as_workload(w):
